@@ -1,0 +1,298 @@
+"""The domain model: what a record holds (Record, Deal, Call, Trick, Irregularity ...) and what a
+replay produces (Finding, DealResult, GameResult, RubberResult, ReplayResult).
+
+All values are frozen. Scores are ``(ns, ew)`` tuples. Trick and deal numbers in findings are
+1-based, as a scorer counts them; paths into the notation (``deals[0].tricks[2]``) are 0-based.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+
+from .cards import Card, Seat, Side, Suit
+from .rules import Election, Rules
+
+__all__ = [
+    "Points", "CallKind", "Call", "Trick", "DealKind", "Outcome", "IrregularityKind",
+    "Irregularity", "RecordedScore", "Annotation", "Alternative", "Deal", "Player", "Event",
+    "Record", "FindingKind", "Finding", "DealResult", "GameResult", "RubberResult",
+    "ReplayResult", "FORMAT_NAME", "FORMAT_VERSION",
+]
+
+FORMAT_NAME = "euchre-records"
+FORMAT_VERSION = "1.0"
+
+Points = tuple[int, int]
+"""A score or a change of score: (N-S, E-W)."""
+
+
+class CallKind(Enum):
+    """What a player says in the bidding. ORDER/ASSIST/TAKE all accept the turned card."""
+
+    PASS = "pass"
+    ORDER = "order"            # an opponent of the dealer orders the card up
+    ASSIST = "assist"          # the dealer's partner assists
+    TAKE = "take"              # the dealer takes the card up
+    NAME = "name"              # second round: names a suit
+    PARTNER_ALONE = "partner-alone"  # the maker's partner takes the hand over alone (Somerset 74-75)
+    DEFEND_ALONE = "defend-alone"    # a defender plays alone against the makers
+
+    @property
+    def accepts(self) -> bool:
+        return self in (CallKind.ORDER, CallKind.ASSIST, CallKind.TAKE)
+
+
+@dataclass(frozen=True, slots=True)
+class Call:
+    """One call. ``seat`` is None when the record leaves it to the turn order."""
+
+    kind: CallKind
+    seat: Seat | None = None
+    suit: Suit | None = None
+    alone: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Trick:
+    """The cards of one trick in playing order. ``leader`` is None when left to the laws."""
+
+    cards: tuple[Card, ...]
+    leader: Seat | None = None
+
+
+class DealKind(Enum):
+    """How much of a deal the record knows."""
+
+    FULL = "full"      # the four hands (and perhaps the kitty) are known
+    PLAYS = "plays"    # only the calls and plays: hands are inferred from the plays
+    RESULT = "result"  # only the outcome: maker, alone, tricks (a club scoresheet)
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """The outcome of a result-only deal. ``maker`` None means thrown in (all passed)."""
+
+    maker: Seat | None
+    trump: Suit | None = None
+    alone: bool = False
+    defender_alone: Seat | None = None
+    tricks: int = 0  # tricks won by the makers
+
+
+class IrregularityKind(Enum):
+    """Events at the table the notation records (see docs/FORMAT.md and docs/LAWS.md)."""
+
+    REVOKE_CLAIMED = "revoke-claimed"
+    REVOKE_CORRECTED = "revoke-corrected"
+    LEAD_OUT_OF_TURN = "lead-out-of-turn"
+    PLAY_OUT_OF_TURN = "play-out-of-turn"
+    EXPOSED_CARD = "exposed-card"
+    CALLED_CARD = "called-card"
+    CALL_OUT_OF_TURN = "call-out-of-turn"
+    MISDEAL = "misdeal"
+    WRONG_NUMBER_OF_CARDS = "wrong-number-of-cards"
+    PLAYED_BEFORE_DISCARD = "played-before-discard"
+    HAND_THROWN_DOWN = "hand-thrown-down"
+    LONE_PARTNER_EXPOSED = "lone-partner-exposed"
+    CLAIM = "claim"
+    CONCESSION = "concession"
+    SCORE_CORRECTION = "score-correction"
+
+
+@dataclass(frozen=True, slots=True)
+class Irregularity:
+    """One recorded event. Which fields matter depends on ``kind`` (docs/FORMAT.md)."""
+
+    kind: IrregularityKind
+    seat: Seat | None = None      # the offender (or the claimer)
+    trick: int | None = None      # 1-based trick number
+    card: Card | None = None      # the card concerned (played in error, exposed ...)
+    election: str | None = None   # the non-offenders' election, where the laws give one
+    tricks: int | None = None     # claim/concession: tricks the claimer's side takes of the rest
+    points: Points | None = None  # score correction: the corrected deal points
+    note: str | None = None
+
+    @property
+    def revoke_election(self) -> Election | None:
+        try:
+            return Election(self.election) if self.election else None
+        except ValueError:
+            return None
+
+
+@dataclass(frozen=True, slots=True)
+class RecordedScore:
+    """What the scorer wrote for a deal: the points and/or the running score of the game."""
+
+    points: Points | None = None
+    total: Points | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Annotation:
+    """Free text attached to a call (``at = "call 3"``), a trick (``"trick 2"``) or the deal."""
+
+    at: str
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class Alternative:
+    """An alternative line for analysis: replaces the record from ``at`` on. Never scored."""
+
+    at: str
+    calls: tuple[Call, ...] = ()
+    tricks: tuple[Trick, ...] = ()
+    note: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """One deal as recorded. Hands are indexed by seat (N, E, S, W); ``None`` is an unknown card."""
+
+    kind: DealKind
+    dealer: Seat
+    turned: Card | None = None
+    joker_suit: Suit | None = None   # the suit the dealer named when the joker was turned
+    hands: tuple[tuple[Card | None, ...], ...] | None = None
+    kitty: tuple[Card | None, ...] | None = None
+    calls: tuple[Call, ...] = ()
+    discard: Card | None = None      # None: unknown, or no discard
+    tricks: tuple[Trick, ...] = ()
+    outcome: Outcome | None = None   # result-only deals
+    irregularities: tuple[Irregularity, ...] = ()
+    recorded: RecordedScore | None = None
+    annotations: tuple[Annotation, ...] = ()
+    alternatives: tuple[Alternative, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Player:
+    name: str
+    id: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    club: str | None = None
+    event: str | None = None
+    date: str | None = None
+    table: str | None = None
+    round: str | None = None
+    notes: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Record:
+    """A whole record: metadata, players by seat, the rule set and the deals in order."""
+
+    rules: Rules
+    deals: tuple[Deal, ...]
+    event: Event = field(default_factory=Event)
+    players: tuple[tuple[Seat, Player], ...] = ()
+    start_score: Points = (0, 0)
+    version: str = FORMAT_VERSION
+
+    def player(self, seat: Seat) -> Player | None:
+        for s, p in self.players:
+            if s is seat:
+                return p
+        return None
+
+
+# --- replay results --------------------------------------------------------------------------
+
+class FindingKind(Enum):
+    """Kinds of breach or disagreement a replay reports. The record stays valid."""
+
+    REVOKE = "revoke"
+    WRONG_DEALER = "wrong-dealer"
+    SCORESHEET = "scoresheet"
+    EXTRA_DEALS = "extra-deals"
+    IRREGULARITY = "irregularity"
+    CLAIM = "claim"
+
+
+@dataclass(frozen=True, slots=True)
+class Finding:
+    """A breach of the laws (or a scoresheet disagreement) with where, what and which rule."""
+
+    kind: FindingKind
+    message: str
+    rule: str
+    deal: int | None = None        # 1-based, within the record
+    trick: int | None = None       # 1-based
+    seat: Seat | None = None
+    card: Card | None = None
+    held: tuple[Card, ...] = ()
+    status: str | None = None      # revokes: "established", "corrected", "claimed"
+    points: Points = (0, 0)        # points this finding moved (penalties)
+    recorded: Points | None = None  # scoresheet: what the scorer wrote
+    computed: Points | None = None  # scoresheet: what the engine computes
+
+    def __str__(self) -> str:
+        return self.message
+
+
+@dataclass(frozen=True, slots=True)
+class DealResult:
+    """What a deal's replay computes. ``points`` = ``penalty`` + ``hand_points``."""
+
+    number: int
+    kind: DealKind
+    dealer: Seat
+    turned: Card | None
+    trump: Suit | None
+    maker: Seat | None
+    alone: bool
+    defender_alone: Seat | None
+    thrown_in: bool
+    leaders: tuple[Seat, ...]
+    winners: tuple[Seat, ...]
+    tricks: Points                  # tricks won (N-S, E-W)
+    hand_points: Points             # the hand's own points as played (after the revoke rules)
+    penalty: Points                 # revoke (and other) penalties, scored first (Somerset 4)
+    points: Points
+    findings: tuple[Finding, ...] = ()
+    redeal: bool = False            # the same dealer deals again (joker turned with 'redeal')
+
+    @property
+    def maker_side(self) -> Side | None:
+        return None if self.maker is None else self.maker.side
+
+
+@dataclass(frozen=True, slots=True)
+class GameResult:
+    number: int
+    first_deal: int                 # 1-based deal numbers
+    last_deal: int
+    start: Points                   # score at the start (lap carried in)
+    score: Points                   # final score (uncapped)
+    winner: Side | None             # None: unfinished or drawn
+    finished: bool
+    carried: Points = (0, 0)        # lap carried into the next game
+    rubber_points: Points = (0, 0)
+
+
+@dataclass(frozen=True, slots=True)
+class RubberResult:
+    system: str
+    games_won: Points
+    winner: Side | None
+    finished: bool
+    rubber_points: Points           # including the rubber bonus
+    net: int                        # rubber points of the winner minus the loser's (whist: net)
+
+
+@dataclass(frozen=True, slots=True)
+class ReplayResult:
+    rules: Rules
+    deals: tuple[DealResult, ...]
+    games: tuple[GameResult, ...]
+    rubber: RubberResult | None
+    findings: tuple[Finding, ...]   # every finding, deals' included, in record order
+
+    @property
+    def clean(self) -> bool:
+        return not self.findings

@@ -1,0 +1,295 @@
+"""Rule sets: the frozen :class:`Rules` value, the three named presets and per-record overrides.
+
+Every choice the rule books leave open is an explicit option here (see docs/RULES.md for the table
+of presets, values and sources). ``Rules.cite(topic)`` gives the rule citation findings print.
+
+>>> preset("somerset-1888").lone_euchred
+4
+>>> preset("modern").with_overrides({"stick_the_dealer": True}).stick_the_dealer
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, fields, replace
+from enum import Enum
+from typing import Any, Mapping
+
+from .errors import NotationError
+
+__all__ = [
+    "Rules", "LoneLead", "RevokeTo", "RubberSystem", "JokerUpcard", "Election", "RevokeLone",
+    "PRESETS", "preset", "resolve_rules", "OPTION_DOCS",
+]
+
+
+class LoneLead(Enum):
+    """Who leads to the first trick when someone plays alone."""
+
+    ELDEST = "eldest"              # left of the dealer, skipping the seat that sits out
+    LEFT_OF_LONE = "left-of-lone"  # the player on the lone player's left
+
+
+class RevokeTo(Enum):
+    """How a revoke penalty is scored by default."""
+
+    ADD = "add"        # added to the non-offenders' score
+    DEDUCT = "deduct"  # deducted from the offenders' score
+
+
+class Election(Enum):
+    """What the non-offenders chose after a revoke, where the laws give them a choice."""
+
+    ADD = "add"        # take the penalty, added to their score
+    DEDUCT = "deduct"  # take the penalty, deducted from the offenders
+    HAND = "hand"      # no penalty: score the hand as played
+
+
+class RevokeLone(Enum):
+    """When the larger (lone) revoke penalty applies."""
+
+    LONE_HAND = "lone-hand"        # any revoke in a lone hand (Somerset 63)
+    AGAINST_LONE = "against-lone"  # a revoke by an opponent of the lone player (Hoyle)
+
+
+class RubberSystem(Enum):
+    """How games form a rubber."""
+
+    SOMERSET = "somerset"  # 3 games always played, lap -> 4th; 1 or 2 per game, +2 (Somerset 1, 7)
+    WHIST = "whist"        # first to two games; 3/2/1 per game, +2, net (Hoyle)
+    NONE = "none"          # single games, no rubber points
+
+
+class JokerUpcard(Enum):
+    """What happens when the joker is the turned card."""
+
+    DEALER_NAMES = "dealer-names"  # the dealer names the trump suit before looking at his hand
+    REDEAL = "redeal"              # the deal is void and the same dealer deals again
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """A complete rule set. Build with :func:`preset` and :meth:`with_overrides`."""
+
+    name: str
+    label: str                      # short name used in citations: "Somerset", "Hoyle", "Modern"
+    pack: int = 24                  # 24 (9-A), 28 (8-A) or 32 (7-A)
+    joker: bool = False
+    joker_upcard: JokerUpcard = JokerUpcard.DEALER_NAMES
+    game_points: int | None = 10    # points to win a game; None with fixed_deals
+    fixed_deals: int | None = None  # a game of a fixed number of deals instead of a target
+    stick_the_dealer: bool = False
+    lone_lead: LoneLead = LoneLead.LEFT_OF_LONE
+    defend_alone: bool = False
+    partner_takes_lone: bool = False
+    turned_card_discard: bool = False  # the dealer may discard the card he took up
+    make: int = 1
+    march: int = 2
+    lone_make: int = 1
+    lone_march: int = 4
+    euchre: int = 2
+    lone_euchred: int = 2
+    lone_defender_euchre: int = 4   # a lone defender euchres the makers
+    revoke_penalty: int = 2
+    revoke_penalty_lone: int = 2
+    revoke_lone: RevokeLone = RevokeLone.LONE_HAND
+    revoke_to: RevokeTo = RevokeTo.ADD
+    revoke_election: bool = False   # non-offenders may elect penalty (add/deduct) or hand as played
+    revoke_hand_scores: bool = False  # with a penalty, the hand's own points still score
+    revokes_cancel: bool = False    # equal numbers of revokes on both sides cancel (Somerset 71)
+    lap: bool = False               # points beyond the game carry into the next game
+    rubber: RubberSystem = RubberSystem.NONE
+    overrides: tuple[tuple[str, Any], ...] = field(default=())
+    citations: tuple[tuple[str, str], ...] = field(default=(), repr=False, compare=False)
+
+    def cite(self, topic: str) -> str:
+        """The rule citation for ``topic`` under this rule set, e.g. ``"Somerset 62-64"``."""
+        for key, text in self.citations:
+            if key == topic:
+                return f"{self.label} {text}"
+        return f"{self.label} (no rule; documented default)"
+
+    def with_overrides(self, overrides: Mapping[str, Any], where: str = "rules.overrides") -> Rules:
+        """A copy with the named options changed; values in notation form (strings for enums)."""
+        if not overrides:
+            return self
+        changes: dict[str, Any] = {}
+        problems = []
+        for key, raw in overrides.items():
+            spec = _OPTION_TYPES.get(key)
+            if spec is None:
+                problems.append((f"{where}.{key}", f"unknown rule option {key!r}"))
+                continue
+            try:
+                changes[key] = _coerce(spec, raw)
+            except ValueError as exc:
+                problems.append((f"{where}.{key}", str(exc)))
+        if problems:
+            from .errors import Problem
+            raise NotationError([Problem(w, m) for w, m in problems])
+        merged = dict(self.overrides)
+        merged.update({k: to_notation(v) for k, v in changes.items()})
+        new = replace(self, overrides=tuple(sorted(merged.items())), **changes)
+        new.check(where)
+        return new
+
+    def check(self, where: str = "rules") -> None:
+        """Raise NotationError if the options contradict each other."""
+        if self.pack not in (24, 28, 32):
+            raise NotationError(f"pack must be 24, 28 or 32, not {self.pack}", f"{where}.pack")
+        if (self.game_points is None) == (self.fixed_deals is None):
+            raise NotationError("give exactly one of game_points and fixed_deals", where)
+        if self.fixed_deals is not None and self.rubber is not RubberSystem.NONE:
+            raise NotationError("a fixed number of deals cannot form a rubber (set rubber: none)", where)
+
+    def option_values(self) -> dict[str, Any]:
+        """Every option in notation form (enums as strings), for docs and dumps."""
+        return {f.name: to_notation(getattr(self, f.name)) for f in fields(self)
+                if f.name not in ("name", "label", "overrides", "citations")}
+
+
+def to_notation(value: Any) -> Any:
+    return value.value if isinstance(value, Enum) else value
+
+
+def _coerce(spec: Any, raw: Any) -> Any:
+    if isinstance(spec, type) and issubclass(spec, Enum):
+        try:
+            return spec(raw)
+        except ValueError:
+            allowed = ", ".join(repr(m.value) for m in spec)
+            raise ValueError(f"{raw!r} is not one of {allowed}") from None
+    if spec == "int?":
+        if raw is None:
+            return None
+        spec = int
+    if spec is bool:
+        if not isinstance(raw, bool):
+            raise ValueError(f"expected true or false, not {raw!r}")
+        return raw
+    if spec is int:
+        if isinstance(raw, bool) or not isinstance(raw, int):
+            raise ValueError(f"expected an integer, not {raw!r}")
+        if raw < 0:
+            raise ValueError(f"expected a non-negative integer, not {raw}")
+        return raw
+    raise AssertionError(spec)
+
+
+_OPTION_TYPES: dict[str, Any] = {
+    "pack": int, "joker": bool, "joker_upcard": JokerUpcard, "game_points": "int?",
+    "fixed_deals": "int?", "stick_the_dealer": bool, "lone_lead": LoneLead, "defend_alone": bool,
+    "partner_takes_lone": bool, "turned_card_discard": bool, "make": int, "march": int, "lone_make": int, "lone_march": int,
+    "euchre": int, "lone_euchred": int, "lone_defender_euchre": int, "revoke_penalty": int,
+    "revoke_penalty_lone": int, "revoke_lone": RevokeLone, "revoke_to": RevokeTo,
+    "revoke_election": bool, "revoke_hand_scores": bool, "revokes_cancel": bool, "lap": bool,
+    "rubber": RubberSystem,
+}
+
+OPTION_DOCS: dict[str, str] = {
+    "pack": "cards in the pack: 24 (9-A), 28 (8-A) or 32 (7-A)",
+    "joker": "a joker is added as the highest trump (best bower, benny)",
+    "joker_upcard": "when the joker is turned: 'dealer-names' (dealer names trump before looking) or 'redeal'",
+    "game_points": "points that win a game (5, 7, 10 ...); null when fixed_deals is set",
+    "fixed_deals": "a game of this many deals instead of a points target; null otherwise",
+    "stick_the_dealer": "when all pass twice the dealer must name a suit",
+    "lone_lead": "first lead against a lone hand: 'eldest' (left of dealer, skipping the sitting-out seat) or 'left-of-lone'",
+    "defend_alone": "one defender may play alone against the makers",
+    "partner_takes_lone": "the maker's partner may take the hand over and play it alone (Somerset 74-75)",
+    "turned_card_discard": "the dealer may discard the turned card he took up (Somerset 88 forbids it)",
+    "make": "points for the makers taking 3 or 4 tricks",
+    "march": "points for the makers taking all 5 tricks",
+    "lone_make": "points for a lone hand taking 3 or 4 tricks",
+    "lone_march": "points for a lone hand taking all 5 tricks",
+    "euchre": "points to the defenders when the makers take fewer than 3 tricks",
+    "lone_euchred": "points to the defenders when a lone hand is euchred",
+    "lone_defender_euchre": "points to a lone defender who euchres the makers",
+    "revoke_penalty": "points per revoke",
+    "revoke_penalty_lone": "points per revoke when the lone penalty applies (see revoke_lone)",
+    "revoke_lone": "when the lone penalty applies: 'lone-hand' (any revoke in a lone hand) or 'against-lone' (by an opponent of the lone player)",
+    "revoke_to": "default scoring of the penalty: 'add' to the non-offenders or 'deduct' from the offenders",
+    "revoke_election": "the non-offenders elect: penalty added, penalty deducted, or the hand as played",
+    "revoke_hand_scores": "when a penalty is taken, the hand's own points still score",
+    "revokes_cancel": "equal numbers of revokes by both sides cancel",
+    "lap": "points beyond those needed to win a game carry into the next game",
+    "rubber": "'somerset', 'whist' or 'none'",
+}
+
+
+_SOMERSET = Rules(
+    name="somerset-1888", label="Somerset", pack=32, game_points=5,
+    lone_lead=LoneLead.ELDEST, defend_alone=False, partner_takes_lone=True,
+    lone_euchred=4, revoke_penalty=3, revoke_penalty_lone=5, revoke_lone=RevokeLone.LONE_HAND,
+    revoke_to=RevokeTo.ADD, revoke_election=False, revoke_hand_scores=True, revokes_cancel=True,
+    lap=True, rubber=RubberSystem.SOMERSET,
+    citations=(
+        ("revoke", "62-64"), ("revoke_penalty", "63"), ("revoke_established", "64"),
+        ("revoke_corrected", "69"), ("revokes_cancel", "71"), ("revoke_precedence", "4"),
+        ("score", "2-3"), ("lone_euchred", "3"), ("march", "2"), ("lone_march", "3"),
+        ("thrown_in", "77"), ("turned_card_discard", "88"), ("deal_passes", "41"),
+        ("rubber", "1, 7"), ("lap", "1 (glossary: lap)"), ("game", "2"),
+        ("making_trump", "74-78"), ("alone", "93-97"), ("defend_alone", "95"),
+        ("partner_takes_lone", "74-75"), ("discard", "86-88"), ("follow_suit", "62"),
+        ("lone_lead", "(no rule in the text; eldest hand leads by default)"),
+        ("scoresheet", "5-6"), ("joker", "(no joker in these laws; documented default)"),
+    ),
+)
+
+_HOYLE = Rules(
+    name="hoyle", label="Hoyle", pack=32, game_points=5,
+    lone_lead=LoneLead.ELDEST, defend_alone=False, partner_takes_lone=False,
+    lone_euchred=2, revoke_penalty=2, revoke_penalty_lone=4, revoke_lone=RevokeLone.AGAINST_LONE,
+    revoke_to=RevokeTo.ADD, revoke_election=True, revoke_hand_scores=False, revokes_cancel=False,
+    lap=False, rubber=RubberSystem.WHIST,
+    citations=(
+        ("revoke", "renege"), ("revoke_penalty", "renege (2, or 4 against a lone hand)"),
+        ("revoke_established", "renege (established when the cards are mixed)"),
+        ("revoke_corrected", "renege (corrected before the trick is quitted)"),
+        ("revoke_precedence", "renege"), ("score", "scoring table"),
+        ("lone_euchred", "scoring table"), ("march", "scoring table"),
+        ("lone_march", "scoring table"), ("thrown_in", "making the trump"),
+        ("turned_card_discard", "discarding"), ("deal_passes", "the deal"),
+        ("rubber", "rubber (whist-style)"), ("game", "game"), ("lap", "game"),
+        ("making_trump", "making the trump"), ("alone", "playing alone"),
+        ("defend_alone", "playing alone"), ("discard", "discarding"),
+        ("follow_suit", "the play"), ("lone_lead", "playing alone (eldest leads)"),
+        ("scoresheet", "scoring"), ("joker", "the joker (best bower)"),
+    ),
+)
+
+_MODERN = Rules(
+    name="modern", label="Modern", pack=24, game_points=10,
+    lone_lead=LoneLead.LEFT_OF_LONE, defend_alone=False, partner_takes_lone=False,
+    lone_euchred=2, revoke_penalty=2, revoke_penalty_lone=2, revoke_lone=RevokeLone.LONE_HAND,
+    revoke_to=RevokeTo.ADD, revoke_election=False, revoke_hand_scores=False, revokes_cancel=False,
+    lap=False, rubber=RubberSystem.NONE,
+    citations=(
+        ("revoke", "§7 (renege)"), ("revoke_penalty", "§7 (renege: 2 points)"),
+        ("revoke_established", "§7 (renege)"), ("revoke_corrected", "§7 (renege)"),
+        ("revoke_precedence", "§7"), ("score", "§6"), ("lone_euchred", "§6"),
+        ("march", "§6"), ("lone_march", "§6"), ("thrown_in", "§4"),
+        ("stick_the_dealer", "§7-8 (stick the dealer)"), ("turned_card_discard", "§7"),
+        ("deal_passes", "§3"), ("game", "§1, §8"), ("rubber", "(single games)"),
+        ("lap", "(no lap)"), ("making_trump", "§4"), ("alone", "§7"),
+        ("defend_alone", "(variant)"), ("discard", "§4"), ("follow_suit", "§5"),
+        ("lone_lead", "§7 (left of the lone player)"), ("scoresheet", "§6"),
+        ("joker", "§8 (benny)"),
+    ),
+)
+
+PRESETS: dict[str, Rules] = {r.name: r for r in (_SOMERSET, _HOYLE, _MODERN)}
+
+
+def preset(name: str) -> Rules:
+    """The named preset: ``somerset-1888``, ``hoyle`` or ``modern``."""
+    try:
+        return PRESETS[name]
+    except KeyError:
+        raise NotationError(
+            f"unknown rule set {name!r}; choose one of {', '.join(sorted(PRESETS))}", "rules.preset"
+        ) from None
+
+
+def resolve_rules(name: str, overrides: Mapping[str, Any] | None = None) -> Rules:
+    """A preset with overrides applied and checked."""
+    return preset(name).with_overrides(overrides or {})

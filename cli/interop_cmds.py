@@ -1,0 +1,5 @@
+"""Commands: placeholder until implemented."""
+
+import click
+
+COMMANDS: list[click.Command] = []

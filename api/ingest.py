@@ -1,0 +1,66 @@
+"""From submitted text to a :class:`Submission`: parse, replay, canonicalise, hash.
+
+This is the only place the service turns text into a record; the API, the CLI import and the
+benchmarks all go through :func:`prepare`. ``parse`` is the single input function: to accept other
+formats (EGN) it becomes ``schema.detect.load_any``.
+
+Contract: :func:`prepare` either returns a Submission (the record is valid: it may still carry
+findings) or raises :class:`~euchre_records.errors.RecordError` (NotationError, InconsistentRecord
+or UnsupportedRules) whose ``problems`` locate every error found.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from euchre_records.errors import RecordError
+from euchre_records.model import Record, ReplayResult
+
+__all__ = ["Submission", "parse", "prepare", "prepare_record", "error_payload"]
+
+
+def parse(text: str) -> Record:
+    """Text (JSON) to a Record. Raises NotationError."""
+    from euchre_records.schema.notation import loads
+    return loads(text)
+
+
+@dataclass(frozen=True, slots=True)
+class Submission:
+    """A valid record ready to store: the model, its replay and their JSON texts."""
+
+    record: Record
+    result: ReplayResult
+    canonical: str      # canonical JSON text of the record (notation.dumps)
+    hash: str           # sha256 hex of ``canonical`` (UTF-8)
+    result_json: str    # JSON text of schema.results.dump_result(result)
+
+    @property
+    def result_dict(self) -> dict[str, Any]:
+        return json.loads(self.result_json)  # type: ignore[no-any-return]
+
+
+def prepare_record(record: Record) -> Submission:
+    """Replay a parsed record and build its canonical and result texts."""
+    from euchre_records.match import replay
+    from euchre_records.schema.notation import dumps
+    from euchre_records.schema.results import dump_result
+
+    result = replay(record)
+    canonical = dumps(record)
+    digest = hashlib.sha256(canonical.encode("utf-8")).hexdigest()
+    result_json = json.dumps(dump_result(result), ensure_ascii=False, separators=(",", ":"))
+    return Submission(record, result, canonical, digest, result_json)
+
+
+def prepare(text: str) -> Submission:
+    """Parse, replay and canonicalise one record text. Raises RecordError."""
+    return prepare_record(parse(text))
+
+
+def error_payload(exc: RecordError) -> list[dict[str, str]]:
+    """The located problems of an error as JSON-ready dicts ``{"where", "what"}``."""
+    return [{"where": p.where, "what": p.what} for p in exc.problems]

@@ -1,0 +1,258 @@
+"""The database schema as an ordered list of migrations, and opening a database.
+
+Contract:
+- ``PRAGMA user_version`` is the schema version: the number of migrations applied.
+- :data:`MIGRATIONS` is append-only. Migration *n* (1-based) turns a version *n-1* database into
+  version *n*; released migrations are never edited, so a database made by any earlier version of
+  this package opens and is brought up to date by :func:`migrate`.
+- Every migration runs in one transaction together with the ``user_version`` bump.
+- :func:`open_db` sets the per-connection pragmas (foreign keys, busy timeout); WAL is a property of
+  the file, set once by :func:`migrate` outside any transaction.
+
+The schema itself is described in docs/STORE.md.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+from typing import Callable
+
+import sqlite_utils
+
+__all__ = ["MIGRATIONS", "SCHEMA_VERSION", "open_db", "migrate", "schema_version"]
+
+BUSY_TIMEOUT_MS = 5000
+
+
+def _v1_tables(db: sqlite_utils.Database) -> None:
+    """Version 1: records, players, seats, rubbers, games, deals, findings."""
+    db.execute("""
+    CREATE TABLE records (
+        id INTEGER PRIMARY KEY,
+        hash TEXT NOT NULL UNIQUE,           -- sha256 hex of the canonical text
+        canonical TEXT NOT NULL,             -- the record as canonical JSON text
+        result TEXT NOT NULL,                -- the replay result as JSON text
+        format_version TEXT NOT NULL,
+        rules TEXT NOT NULL,                 -- rule-set preset name
+        club TEXT, event TEXT, date TEXT, "table" TEXT, round TEXT,
+        deals INTEGER NOT NULL,
+        findings INTEGER NOT NULL,
+        submitted_at TEXT NOT NULL,          -- UTC, ISO 8601
+        submitted_by TEXT,
+        supersedes INTEGER REFERENCES records(id),
+        status TEXT NOT NULL DEFAULT 'current' CHECK (status IN ('current', 'superseded'))
+    )""")
+    db.execute("""
+    CREATE TABLE players (
+        id INTEGER PRIMARY KEY,
+        name TEXT NOT NULL UNIQUE
+    )""")
+    db.execute("""
+    CREATE TABLE seats (
+        record_id INTEGER NOT NULL REFERENCES records(id),
+        seat TEXT NOT NULL CHECK (seat IN ('N', 'E', 'S', 'W')),
+        side TEXT NOT NULL CHECK (side IN ('NS', 'EW')),
+        player_id INTEGER NOT NULL REFERENCES players(id),
+        player_ref TEXT,                     -- the record's own id for the player, if any
+        PRIMARY KEY (record_id, seat)
+    )""")
+    db.execute("""
+    CREATE TABLE rubbers (
+        id INTEGER PRIMARY KEY,
+        record_id INTEGER NOT NULL UNIQUE REFERENCES records(id),
+        system TEXT NOT NULL,                -- somerset, whist or none (single games)
+        games INTEGER NOT NULL,
+        games_ns INTEGER NOT NULL, games_ew INTEGER NOT NULL,
+        rubber_points_ns INTEGER NOT NULL, rubber_points_ew INTEGER NOT NULL,
+        net INTEGER NOT NULL,
+        winner TEXT CHECK (winner IN ('NS', 'EW')),
+        finished INTEGER NOT NULL
+    )""")
+    db.execute("""
+    CREATE TABLE games (
+        id INTEGER PRIMARY KEY,
+        record_id INTEGER NOT NULL REFERENCES records(id),
+        rubber_id INTEGER NOT NULL REFERENCES rubbers(id),
+        number INTEGER NOT NULL,
+        first_deal INTEGER NOT NULL, last_deal INTEGER NOT NULL,
+        start_ns INTEGER NOT NULL, start_ew INTEGER NOT NULL,
+        score_ns INTEGER NOT NULL, score_ew INTEGER NOT NULL,
+        winner TEXT CHECK (winner IN ('NS', 'EW')),
+        finished INTEGER NOT NULL,
+        carried_ns INTEGER NOT NULL, carried_ew INTEGER NOT NULL,
+        rubber_points_ns INTEGER NOT NULL, rubber_points_ew INTEGER NOT NULL,
+        UNIQUE (record_id, number)
+    )""")
+    db.execute("""
+    CREATE TABLE deals (
+        id INTEGER PRIMARY KEY,
+        record_id INTEGER NOT NULL REFERENCES records(id),
+        game_id INTEGER REFERENCES games(id),
+        number INTEGER NOT NULL,             -- 1-based within the record
+        kind TEXT NOT NULL,                  -- full, plays or result
+        dealer TEXT NOT NULL,
+        turned TEXT,                         -- card token, e.g. 'JD'
+        trump TEXT,                          -- suit letter S H D C
+        maker TEXT,                          -- seat, NULL when thrown in
+        maker_side TEXT,
+        alone INTEGER NOT NULL,
+        defender_alone TEXT,
+        thrown_in INTEGER NOT NULL,
+        redeal INTEGER NOT NULL,
+        euchred INTEGER NOT NULL,            -- the makers took fewer than 3 tricks
+        marched INTEGER NOT NULL,            -- the makers took all 5 tricks
+        tricks_ns INTEGER NOT NULL, tricks_ew INTEGER NOT NULL,
+        hand_points_ns INTEGER NOT NULL, hand_points_ew INTEGER NOT NULL,
+        penalty_ns INTEGER NOT NULL, penalty_ew INTEGER NOT NULL,
+        points_ns INTEGER NOT NULL, points_ew INTEGER NOT NULL,
+        score_ns INTEGER NOT NULL, score_ew INTEGER NOT NULL,  -- running game score after the deal
+        UNIQUE (record_id, number)
+    )""")
+    db.execute("""
+    CREATE TABLE findings (
+        id INTEGER PRIMARY KEY,
+        record_id INTEGER NOT NULL REFERENCES records(id),
+        deal_id INTEGER REFERENCES deals(id),
+        deal INTEGER, trick INTEGER, seat TEXT, card TEXT,
+        kind TEXT NOT NULL, status TEXT, rule TEXT NOT NULL, message TEXT NOT NULL,
+        points_ns INTEGER NOT NULL, points_ew INTEGER NOT NULL
+    )""")
+    for table, columns in (
+        ("records", ["club"]), ("records", ["date"]), ("records", ["supersedes"]),
+        ("records", ["status", "date"]), ("seats", ["player_id"]), ("games", ["rubber_id"]),
+        ("deals", ["game_id"]), ("deals", ["record_id", "maker"]), ("findings", ["record_id"]),
+        ("findings", ["deal_id"]),
+    ):
+        db[table].create_index(columns)
+
+
+def _v2_guards(db: sqlite_utils.Database) -> None:
+    """Version 2: nothing a scorer submitted may be deleted or changed, enforced by triggers.
+
+    The only permitted update of a record is status 'current' -> 'superseded'."""
+    db.execute("""
+    CREATE TRIGGER records_no_delete BEFORE DELETE ON records
+    BEGIN SELECT RAISE(ABORT, 'records are never deleted'); END""")
+    db.execute("""
+    CREATE TRIGGER records_no_change BEFORE UPDATE ON records
+    WHEN NEW.id IS NOT OLD.id OR NEW.hash IS NOT OLD.hash OR NEW.canonical IS NOT OLD.canonical
+      OR NEW.result IS NOT OLD.result OR NEW.submitted_at IS NOT OLD.submitted_at
+      OR NEW.submitted_by IS NOT OLD.submitted_by OR NEW.supersedes IS NOT OLD.supersedes
+      OR NOT (NEW.status = OLD.status OR (OLD.status = 'current' AND NEW.status = 'superseded'))
+    BEGIN SELECT RAISE(ABORT, 'a stored record is never changed; submit a new version'); END""")
+
+
+def _v3_views(db: sqlite_utils.Database) -> None:
+    """Version 3: record versions and the Datasette views (current records only)."""
+    db.create_view("record_versions", """
+    WITH RECURSIVE chain(id, root, version) AS (
+        SELECT id, id, 1 FROM records WHERE supersedes IS NULL
+        UNION ALL
+        SELECT r.id, c.root, c.version + 1 FROM records r JOIN chain c ON r.supersedes = c.id
+    )
+    SELECT chain.root AS first_id, chain.version, records.id AS record_id, records.status,
+           records.submitted_at, records.submitted_by, records.supersedes, records.hash
+    FROM chain JOIN records ON records.id = chain.id""")
+    db.create_view("rubber_standings", """
+    SELECT rubbers.id AS rubber_id, records.id AS record_id, records.club, records.event,
+           records.date, records."table", records.rules, rubbers.system, rubbers.games,
+           (SELECT group_concat(p.name, ' & ') FROM seats s JOIN players p ON p.id = s.player_id
+             WHERE s.record_id = records.id AND s.side = 'NS') AS ns_players,
+           (SELECT group_concat(p.name, ' & ') FROM seats s JOIN players p ON p.id = s.player_id
+             WHERE s.record_id = records.id AND s.side = 'EW') AS ew_players,
+           rubbers.games_ns, rubbers.games_ew, rubbers.rubber_points_ns, rubbers.rubber_points_ew,
+           rubbers.net, rubbers.winner, rubbers.finished
+    FROM rubbers JOIN records ON records.id = rubbers.record_id
+    WHERE records.status = 'current'""")
+    db.create_view("player_deals", """
+    SELECT players.id AS player_id, players.name, seats.seat, seats.side, deals.*
+    FROM players JOIN seats ON seats.player_id = players.id
+    JOIN records ON records.id = seats.record_id AND records.status = 'current'
+    JOIN deals ON deals.record_id = seats.record_id""")
+    db.create_view("player_statistics", PLAYER_STATISTICS_SQL.format(where=""))
+
+
+PLAYER_STATISTICS_SQL = """
+    WITH played AS (
+        SELECT players.id AS player_id, players.name, seats.record_id, seats.seat, seats.side
+        FROM players JOIN seats ON seats.player_id = players.id
+        JOIN records ON records.id = seats.record_id AND records.status = 'current'
+        {where}
+    )
+    SELECT played.name,
+      (SELECT count(*) FROM played p JOIN rubbers r ON r.record_id = p.record_id
+        WHERE p.player_id = played.player_id AND r.system != 'none') AS rubbers_played,
+      (SELECT count(*) FROM played p JOIN rubbers r ON r.record_id = p.record_id
+        WHERE p.player_id = played.player_id AND r.system != 'none' AND r.winner = p.side)
+        AS rubbers_won,
+      (SELECT coalesce(sum(CASE p.side WHEN 'NS' THEN r.rubber_points_ns - r.rubber_points_ew
+                                  ELSE r.rubber_points_ew - r.rubber_points_ns END), 0)
+        FROM played p JOIN rubbers r ON r.record_id = p.record_id
+        WHERE p.player_id = played.player_id) AS net_rubber_points,
+      (SELECT count(*) FROM played p JOIN games g ON g.record_id = p.record_id
+        WHERE p.player_id = played.player_id) AS games_played,
+      (SELECT count(*) FROM played p JOIN games g ON g.record_id = p.record_id
+        WHERE p.player_id = played.player_id AND g.winner = p.side) AS games_won,
+      count(d.id) AS deals_played,
+      coalesce(sum(d.maker = played.seat), 0) AS deals_made,
+      coalesce(sum(d.maker_side = played.side AND d.euchred), 0) AS euchres_suffered,
+      coalesce(sum(d.maker_side != played.side AND d.euchred), 0) AS euchres_inflicted,
+      coalesce(sum(d.maker = played.seat AND d.alone), 0) AS lone_hands_tried,
+      coalesce(sum(d.maker = played.seat AND d.alone AND d.marched), 0) AS lone_hands_marched,
+      (SELECT count(*) FROM played p JOIN findings f ON f.record_id = p.record_id
+        WHERE p.player_id = played.player_id AND f.kind = 'revoke' AND f.seat = p.seat)
+        AS revokes
+    FROM played LEFT JOIN deals d ON d.record_id = played.record_id
+    GROUP BY played.player_id
+"""
+"""Player statistics over current records; ``{where}`` narrows the players (e.g. by name)."""
+
+
+MIGRATIONS: list[Callable[[sqlite_utils.Database], None]] = [_v1_tables, _v2_guards, _v3_views]
+SCHEMA_VERSION = len(MIGRATIONS)
+
+
+def schema_version(db: sqlite_utils.Database) -> int:
+    return int(db.execute("PRAGMA user_version").fetchone()[0])
+
+
+def open_db(path: str | Path) -> sqlite_utils.Database:
+    """A connection with foreign keys on and a busy timeout. Does not migrate.
+
+    Open one per thread (per request): a connection is bound to the thread that opened it."""
+    conn = sqlite3.connect(str(path), timeout=BUSY_TIMEOUT_MS / 1000)
+    conn.execute("PRAGMA foreign_keys = ON")
+    conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+    return sqlite_utils.Database(conn, execute_plugins=False)
+
+
+def migrate(db: sqlite_utils.Database, target: int = SCHEMA_VERSION) -> int:
+    """Apply the pending migrations up to ``target``; return the version reached.
+
+    Raises RuntimeError for a database newer than this package knows."""
+    current = schema_version(db)
+    if current > SCHEMA_VERSION:
+        raise RuntimeError(f"database schema version {current} is newer than this program's "
+                           f"({SCHEMA_VERSION}); upgrade euchre-records")
+    if db.conn.in_transaction:
+        db.conn.commit()
+    if db.execute("PRAGMA journal_mode").fetchone()[0] != "wal" and not _is_memory(db):
+        db.execute("PRAGMA journal_mode = WAL")  # outside a transaction, or it is ignored
+    for number in range(current + 1, target + 1):
+        db.conn.execute("BEGIN IMMEDIATE")  # one transaction: the migration and the version bump
+        try:
+            if schema_version(db) < number:  # else another process got there first
+                with db.atomic():  # sqlite-utils helpers nest as savepoints inside it
+                    MIGRATIONS[number - 1](db)
+                db.conn.execute(f"PRAGMA user_version = {number}")
+            db.conn.execute("COMMIT")
+        except BaseException:
+            db.rollback()
+            raise
+    return schema_version(db)
+
+
+def _is_memory(db: sqlite_utils.Database) -> bool:
+    row = db.execute("PRAGMA database_list").fetchone()
+    return not row[2]

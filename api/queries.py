@@ -1,0 +1,160 @@
+"""Reading the store. Every function answers from stored rows and stored JSON texts: nothing here
+parses a record or replays it.
+
+Listings return ``(items, total)`` for one page; ``page`` is 1-based. Only current records (not
+superseded versions) are listed unless ``include_superseded`` is asked for; a superseded record is
+still readable by id.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import sqlite_utils
+
+from .migrations import PLAYER_STATISTICS_SQL
+
+__all__ = ["get_record_meta", "get_canonical", "get_result", "list_records", "get_rubber",
+           "list_rubbers", "player_statistics", "list_players"]
+
+_META = ('records.id, records.hash, records.format_version, records.rules, records.club, '
+         'records.event, records.date, records."table", records.round, records.deals, '
+         'records.findings, records.submitted_at, records.submitted_by, records.supersedes, '
+         'records.status, (SELECT r2.id FROM records r2 WHERE r2.supersedes = records.id) '
+         'AS superseded_by')
+
+
+def _rows(db: sqlite_utils.Database, sql: str, params: Any = ()) -> list[dict[str, Any]]:
+    cur = db.conn.execute(sql, params)
+    names = [c[0] for c in cur.description]
+    return [dict(zip(names, row)) for row in cur.fetchall()]
+
+
+def _players(db: sqlite_utils.Database, record_id: int) -> dict[str, str]:
+    cur = db.conn.execute(
+        "SELECT seats.seat, players.name FROM seats JOIN players ON players.id = seats.player_id "
+        "WHERE seats.record_id = ? ORDER BY seats.seat", (record_id,))
+    return {seat: name for seat, name in cur.fetchall()}
+
+
+def get_record_meta(db: sqlite_utils.Database, record_id: int) -> dict[str, Any] | None:
+    """The stored metadata of a record (no record text), with its players by seat."""
+    rows = _rows(db, f"SELECT {_META} FROM records WHERE id = ?", (record_id,))
+    if not rows:
+        return None
+    meta = rows[0]
+    meta["players"] = _players(db, record_id)
+    return meta
+
+
+def get_canonical(db: sqlite_utils.Database, record_id: int) -> str | None:
+    row = db.conn.execute("SELECT canonical FROM records WHERE id = ?", (record_id,)).fetchone()
+    return None if row is None else str(row[0])
+
+
+def get_result(db: sqlite_utils.Database, record_id: int) -> str | None:
+    """The stored replay result JSON text of a record."""
+    row = db.conn.execute("SELECT result FROM records WHERE id = ?", (record_id,)).fetchone()
+    return None if row is None else str(row[0])
+
+
+def _filters(player: str | None, club: str | None, date_from: str | None, date_to: str | None,
+             include_superseded: bool = False) -> tuple[str, list[Any]]:
+    where, params = [], []
+    if not include_superseded:
+        where.append("records.status = 'current'")
+    if player:
+        where.append("records.id IN (SELECT seats.record_id FROM seats JOIN players "
+                     "ON players.id = seats.player_id WHERE players.name = ?)")
+        params.append(player)
+    if club:
+        where.append("records.club = ?")
+        params.append(club)
+    if date_from:
+        where.append("records.date >= ?")
+        params.append(date_from)
+    if date_to:
+        where.append("records.date <= ?")
+        params.append(date_to)
+    return (" WHERE " + " AND ".join(where)) if where else "", params
+
+
+def list_records(db: sqlite_utils.Database, *, player: str | None = None, club: str | None = None,
+                 date_from: str | None = None, date_to: str | None = None, page: int = 1,
+                 per_page: int = 20, include_superseded: bool = False
+                 ) -> tuple[list[dict[str, Any]], int]:
+    """One page of record metadata, newest id first, and the total count."""
+    where, params = _filters(player, club, date_from, date_to, include_superseded)
+    total = db.conn.execute(f"SELECT count(*) FROM records{where}", params).fetchone()[0]
+    items = _rows(db, f"SELECT {_META} FROM records{where} ORDER BY records.id DESC "
+                      "LIMIT ? OFFSET ?", [*params, per_page, (page - 1) * per_page])
+    for item in items:
+        item["players"] = _players(db, item["id"])
+    return items, int(total)
+
+
+_RUBBER = ("SELECT rubbers.*, records.club, records.event, records.date, records.rules, "
+           "records.status FROM rubbers JOIN records ON records.id = rubbers.record_id")
+
+
+def _shape_rubber(db: sqlite_utils.Database, row: dict[str, Any], games: bool) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "id": row["id"], "record_id": row["record_id"], "club": row["club"],
+        "event": row["event"], "date": row["date"], "rules": row["rules"],
+        "system": row["system"], "status": row["status"],
+        "players": _players(db, row["record_id"]),
+        "games_played": row["games"],
+        "games_won": [row["games_ns"], row["games_ew"]],
+        "rubber_points": [row["rubber_points_ns"], row["rubber_points_ew"]],
+        "net": row["net"], "winner": row["winner"], "finished": bool(row["finished"]),
+    }
+    if games:
+        out["games"] = [
+            {"number": g["number"], "deals": [g["first_deal"], g["last_deal"]],
+             "start": [g["start_ns"], g["start_ew"]], "score": [g["score_ns"], g["score_ew"]],
+             "winner": g["winner"], "finished": bool(g["finished"]),
+             "rubber_points": [g["rubber_points_ns"], g["rubber_points_ew"]]}
+            for g in _rows(db, "SELECT * FROM games WHERE rubber_id = ? ORDER BY number",
+                           (row["id"],))]
+    return out
+
+
+def get_rubber(db: sqlite_utils.Database, rubber_id: int) -> dict[str, Any] | None:
+    """A rubber with its games, scores, rubber points and winner."""
+    rows = _rows(db, _RUBBER + " WHERE rubbers.id = ?", (rubber_id,))
+    return _shape_rubber(db, rows[0], games=True) if rows else None
+
+
+def list_rubbers(db: sqlite_utils.Database, *, player: str | None = None,
+                 club: str | None = None, date_from: str | None = None,
+                 date_to: str | None = None, page: int = 1, per_page: int = 20
+                 ) -> tuple[list[dict[str, Any]], int]:
+    """One page of rubbers of current records, newest first, with their games."""
+    where, params = _filters(player, club, date_from, date_to)
+    total = db.conn.execute(
+        f"SELECT count(*) FROM rubbers JOIN records ON records.id = rubbers.record_id{where}",
+        params).fetchone()[0]
+    rows = _rows(db, f"{_RUBBER}{where} ORDER BY rubbers.id DESC LIMIT ? OFFSET ?",
+                 [*params, per_page, (page - 1) * per_page])
+    return [_shape_rubber(db, r, games=True) for r in rows], int(total)
+
+
+def player_statistics(db: sqlite_utils.Database, name: str) -> dict[str, Any] | None:
+    """The statistics of one player over current records; None if the name is unknown."""
+    rows = _rows(db, PLAYER_STATISTICS_SQL.format(where="WHERE players.name = ?"), (name,))
+    if rows:
+        return rows[0]
+    known = db.conn.execute("SELECT 1 FROM players WHERE name = ?", (name,)).fetchone()
+    return None if known is None else _empty_stats(name)
+
+
+def list_players(db: sqlite_utils.Database) -> list[dict[str, Any]]:
+    """Statistics of every player, by name."""
+    return _rows(db, "SELECT * FROM player_statistics ORDER BY name")
+
+
+def _empty_stats(name: str) -> dict[str, Any]:
+    keys = ("rubbers_played", "rubbers_won", "net_rubber_points", "games_played", "games_won",
+            "deals_played", "deals_made", "euchres_suffered", "euchres_inflicted",
+            "lone_hands_tried", "lone_hands_marched", "revokes")
+    return {"name": name, **{k: 0 for k in keys}}

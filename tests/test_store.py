@@ -1,0 +1,214 @@
+"""The SQLite store: schema, one-transaction saves, duplicates, versions, migrations, queries.
+
+Submissions are built by hand from model values so these tests pin the store alone (no parser or
+engine involved)."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import sqlite3
+
+import pytest
+
+from euchre_records.api import queries
+from euchre_records.api.ingest import Submission
+from euchre_records.api.migrations import MIGRATIONS, SCHEMA_VERSION, migrate, open_db, schema_version
+from euchre_records.api.store import AlreadySuperseded, Store, UnknownRecord
+from euchre_records.cards import Seat, Side, Suit, parse_card
+from euchre_records.model import (
+    Deal, DealKind, DealResult, Event, Finding, FindingKind, GameResult, Outcome, Player, Record,
+    ReplayResult, RubberResult,
+)
+from euchre_records.rules import preset
+
+NAMES = {Seat.N: "Ann", Seat.E: "Bob", Seat.S: "Cy", Seat.W: "Di"}
+
+
+def _deal(n: int, maker: Seat, tricks_makers: int, points: tuple[int, int], alone: bool = False
+          ) -> DealResult:
+    ns = tricks_makers if maker.side is Side.NS else 5 - tricks_makers
+    return DealResult(
+        number=n, kind=DealKind.RESULT, dealer=Seat((n - 1) % 4), turned=parse_card("9H"),
+        trump=Suit.HEARTS, maker=maker, alone=alone, defender_alone=None, thrown_in=False,
+        leaders=(), winners=(), tricks=(ns, 5 - ns), hand_points=points, penalty=(0, 0),
+        points=points)
+
+
+def submission(club: str = "Taunton", date: str = "1888-05-01", salt: str = "") -> Submission:
+    """A two-deal, one-game record with a revoke finding by E in deal 2."""
+    rules = preset("somerset-1888")
+    record = Record(
+        rules=rules,
+        deals=tuple(Deal(kind=DealKind.RESULT, dealer=Seat.N,
+                         outcome=Outcome(Seat.N, Suit.HEARTS, False, None, 5)) for _ in range(2)),
+        event=Event(club=club, date=date, notes=salt or None),
+        players=tuple((s, Player(n)) for s, n in NAMES.items()))
+    deals = (_deal(1, Seat.N, 5, (10, 0), alone=True), _deal(2, Seat.E, 2, (2, 0)))
+    revoke = Finding(FindingKind.REVOKE, "E revoked", "Somerset 62", deal=2, trick=3, seat=Seat.E,
+                     card=parse_card("AS"), status="established", points=(2, 0))
+    game = GameResult(1, 1, 2, (0, 0), (12, 0), Side.NS, True, rubber_points=(2, 0))
+    rubber = RubberResult("somerset", (1, 0), Side.NS, False, (2, 0), 2)
+    result = ReplayResult(rules, deals, (game,), rubber, (revoke,))
+    canonical = json.dumps({"club": club, "date": date, "salt": salt}, sort_keys=True)
+    return Submission(record, result, canonical, hashlib.sha256(canonical.encode()).hexdigest(),
+                      json.dumps({"games": 1, "salt": salt}))
+
+
+@pytest.fixture
+def db(tmp_path):
+    database = open_db(tmp_path / "store.db")
+    migrate(database)
+    yield database
+    database.close()
+
+
+def count(db, table: str) -> int:
+    return db.conn.execute(f"SELECT count(*) FROM {table}").fetchone()[0]
+
+
+def test_schema_settings(db):
+    assert schema_version(db) == SCHEMA_VERSION
+    assert db.execute("PRAGMA foreign_keys").fetchone()[0] == 1
+    assert db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    assert db.execute("PRAGMA busy_timeout").fetchone()[0] >= 1000
+    assert {"records", "players", "seats", "rubbers", "games", "deals", "findings"} <= set(db.table_names())
+    assert {"rubber_standings", "player_statistics", "record_versions"} <= set(db.view_names())
+
+
+def test_save_writes_every_row(db):
+    saved = Store(db).save(submission(), submitted_by="scorer")
+    assert not saved.duplicate and saved.summary["deals"] == 2
+    assert [count(db, t) for t in ("records", "players", "seats", "rubbers", "games", "deals",
+                                    "findings")] == [1, 4, 4, 1, 1, 2, 1]
+    deal2 = db.conn.execute("SELECT maker, maker_side, euchred, marched, score_ns, score_ew, game_id "
+                            "FROM deals WHERE number = 2").fetchone()
+    assert deal2[:6] == ("E", "EW", 1, 0, 12, 0) and deal2[6] is not None
+    meta = queries.get_record_meta(db, saved.id)
+    assert meta["submitted_by"] == "scorer" and meta["club"] == "Taunton"
+    assert meta["players"] == {"E": "Bob", "N": "Ann", "S": "Cy", "W": "Di"}
+    assert queries.get_result(db, saved.id) == submission().result_json
+
+
+def test_same_record_twice_is_stored_once(db):
+    store = Store(db)
+    first = store.save(submission())
+    again = store.save(submission(), submitted_by="someone else")
+    assert again.duplicate and again.id == first.id
+    assert count(db, "records") == 1 and count(db, "deals") == 2
+
+
+def test_failure_mid_store_leaves_nothing(db, monkeypatch):
+    store = Store(db)
+
+    def boom(*args, **kwargs):
+        raise sqlite3.OperationalError("disk on fire")
+
+    monkeypatch.setattr(store, "_insert_findings", boom)  # after records, seats, games, deals
+    with pytest.raises(sqlite3.OperationalError):
+        store.save(submission())
+    for table in ("records", "seats", "rubbers", "games", "deals", "findings"):
+        assert count(db, table) == 0, table
+    monkeypatch.undo()
+    assert not Store(db).save(submission()).duplicate  # the hash was not left behind
+
+
+def test_correction_is_a_new_linked_version(db):
+    store = Store(db)
+    old = store.save(submission())
+    new = store.save(submission(salt="fixed"), supersedes=old.id)
+    assert new.id != old.id
+    assert queries.get_record_meta(db, old.id)["status"] == "superseded"
+    assert queries.get_record_meta(db, old.id)["superseded_by"] == new.id
+    assert queries.get_record_meta(db, new.id)["supersedes"] == old.id
+    assert queries.get_canonical(db, old.id) == submission().canonical  # kept whole
+    versions = list(db.query("SELECT * FROM record_versions ORDER BY version"))
+    assert [(v["first_id"], v["version"], v["record_id"]) for v in versions] == [
+        (old.id, 1, old.id), (old.id, 2, new.id)]
+    items, total = queries.list_records(db)
+    assert total == 1 and items[0]["id"] == new.id
+    with pytest.raises(AlreadySuperseded) as info:
+        store.save(submission(salt="again"), supersedes=old.id)
+    assert info.value.current_id == new.id
+    with pytest.raises(UnknownRecord):
+        store.save(submission(salt="x"), supersedes=999)
+    assert count(db, "records") == 2
+
+
+def test_records_are_never_deleted_or_rewritten(db):
+    saved = Store(db).save(submission())
+    with pytest.raises(sqlite3.IntegrityError):
+        with db.conn:
+            db.conn.execute("DELETE FROM records WHERE id = ?", (saved.id,))
+    with pytest.raises(sqlite3.IntegrityError):
+        with db.conn:
+            db.conn.execute("UPDATE records SET canonical = '{}' WHERE id = ?", (saved.id,))
+    assert queries.get_canonical(db, saved.id) == submission().canonical
+
+
+def test_save_many_batches_and_isolates(db):
+    subs = [submission(salt=str(i)) for i in range(7)] + [submission(salt="0")]
+    outcomes = list(Store(db).save_many(subs, batch=3))
+    assert [o.duplicate for o in outcomes] == [False] * 7 + [True]
+    assert count(db, "records") == 7 and count(db, "deals") == 14
+    assert not db.conn.in_transaction
+
+
+def test_queries_filter_and_paginate(db):
+    store = Store(db)
+    for i in range(5):
+        store.save(submission(club="Taunton" if i % 2 else "Bath", date=f"1888-05-0{i + 1}"))
+    items, total = queries.list_records(db, club="Bath")
+    assert total == 3 and all(i["club"] == "Bath" for i in items)
+    items, total = queries.list_records(db, date_from="1888-05-02", date_to="1888-05-04",
+                                        per_page=2, page=2)
+    assert total == 3 and len(items) == 1
+    assert queries.list_records(db, player="Nobody")[1] == 0
+    rubbers, total = queries.list_rubbers(db, player="Ann", per_page=2)
+    assert total == 5 and len(rubbers) == 2
+    rubber = queries.get_rubber(db, rubbers[0]["id"])
+    assert rubber["winner"] == "NS" and rubber["games"][0]["score"] == [12, 0]
+    assert queries.get_rubber(db, 999) is None
+
+
+def test_player_statistics(db):
+    Store(db).save(submission())
+    ann = queries.player_statistics(db, "Ann")
+    assert ann == {
+        "name": "Ann", "rubbers_played": 1, "rubbers_won": 1, "net_rubber_points": 2,
+        "games_played": 1, "games_won": 1, "deals_played": 2, "deals_made": 1,
+        "euchres_suffered": 0, "euchres_inflicted": 1, "lone_hands_tried": 1,
+        "lone_hands_marched": 1, "revokes": 0}
+    bob = queries.player_statistics(db, "Bob")
+    assert (bob["euchres_suffered"], bob["revokes"], bob["net_rubber_points"]) == (1, 1, -2)
+    assert queries.player_statistics(db, "Nobody") is None
+    assert [p["name"] for p in queries.list_players(db)] == ["Ann", "Bob", "Cy", "Di"]
+    standings = list(db.query("SELECT * FROM rubber_standings"))
+    assert standings[0]["ns_players"] == "Ann & Cy"
+
+
+def test_older_database_is_migrated(tmp_path):
+    path = tmp_path / "old.db"
+    old = open_db(path)
+    migrate(old, target=1)  # as made by the first release
+    old.conn.execute(
+        "INSERT INTO records (hash, canonical, result, format_version, rules, deals, findings, "
+        "submitted_at) VALUES ('h', '{}', '{}', '1.0', 'modern', 0, 0, '2026-01-01T00:00:00Z')")
+    old.conn.commit()
+    assert schema_version(old) == 1 and "player_statistics" not in old.view_names()
+    old.close()
+    db = open_db(path)
+    assert migrate(db) == len(MIGRATIONS)
+    assert "player_statistics" in db.view_names()
+    assert count(db, "records") == 1
+    Store(db).save(submission())
+    assert count(db, "records") == 2
+    db.close()
+
+
+def test_newer_database_is_refused(tmp_path):
+    db = open_db(tmp_path / "new.db")
+    db.conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
+    with pytest.raises(RuntimeError, match="newer"):
+        migrate(db)
+    db.close()

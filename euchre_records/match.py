@@ -1,0 +1,169 @@
+"""Games and rubbers: replay every deal, pass the deal to the left, end games at the target (or
+after a fixed number of deals), carry the lap, and score the rubber under the active system.
+
+Contract: :func:`replay` returns a :class:`~euchre_records.model.ReplayResult` or raises
+:class:`~euchre_records.errors.InconsistentRecord` for the first impossible deal.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .cards import Side
+from .deal import replay_deal
+from .model import DealResult, Finding, FindingKind, GameResult, Points, Record, ReplayResult, RubberResult
+from .rules import Rules, RubberSystem
+from .scoresheet import check_scoresheet
+
+__all__ = ["replay", "score_games", "game_rubber_points", "GameTrack"]
+
+
+def replay(record: Record, rules: Rules | None = None) -> ReplayResult:
+    """Replay the whole record under ``rules`` (default: the record's own rule set)."""
+    rules = rules or record.rules
+    results: list[DealResult] = []
+    per_deal: list[list[Finding]] = []
+    expected = None
+    for i, deal in enumerate(record.deals):
+        found: list[Finding] = []
+        if expected is not None and deal.dealer is not expected:
+            found.append(Finding(
+                FindingKind.WRONG_DEALER,
+                f"deal {i + 1}: dealt by {deal.dealer.name}, but the deal passes to {expected.name} "
+                f"({rules.cite('deal_passes')}); replayed with {deal.dealer.name} as dealer",
+                rules.cite("deal_passes"), i + 1, seat=deal.dealer))
+        result = replay_deal(deal, rules, i + 1, f"deals[{i}]")
+        results.append(result)
+        found.extend(result.findings)
+        per_deal.append(found)
+        expected = deal.dealer if result.redeal else deal.dealer.left
+    track = score_games(rules, results, record.start_score)
+    for i, f in check_scoresheet(rules, record, results, track.running):
+        per_deal[i].append(f)
+    for i, f in track.findings:
+        per_deal[i].append(f)
+    findings = tuple(f for group in per_deal for f in group)
+    return ReplayResult(rules, tuple(results), tuple(track.games), track.rubber, findings)
+
+
+def game_rubber_points(rules: Rules, loser_score: int) -> int:
+    """Rubber points for winning one game, by the losers' score in it."""
+    if rules.rubber is RubberSystem.SOMERSET:
+        return 2 if loser_score <= 0 else 1          # Somerset 7: a love game counts double
+    if rules.rubber is RubberSystem.WHIST:
+        return 3 if loser_score <= 0 else 2 if loser_score <= 2 else 1
+    return 0
+
+
+@dataclass
+class GameTrack:
+    """The running state of games across the deals (mutable while scoring, then read)."""
+
+    games: list[GameResult] = field(default_factory=list)
+    running: list[tuple[int, Points] | None] = field(default_factory=list)  # (game, score) per deal
+    findings: list[tuple[int, Finding]] = field(default_factory=list)
+    rubber: RubberResult | None = None
+
+
+def _add(a: Points, b: Points) -> Points:
+    return (a[0] + b[0], a[1] + b[1])
+
+
+def score_games(rules: Rules, deals: list[DealResult], start: Points = (0, 0)) -> GameTrack:
+    """Split the deals into games and score the rubber. Penalties are scored before the hand's
+    points (Somerset 4): if a penalty wins the game, the losers' points for that hand are lost."""
+    track = GameTrack()
+    score, game_start, first, in_game = start, start, 1, 0
+    over = False
+    target = rules.game_points
+    for idx, r in enumerate(deals):
+        if over:
+            track.running.append(None)
+            track.findings.append((idx, Finding(
+                FindingKind.EXTRA_DEALS,
+                f"deal {r.number} is recorded after the rubber ended ({rules.cite('rubber')}); not scored",
+                rules.cite("rubber"), r.number)))
+            continue
+        in_game += 1
+        winner: Side | None = None
+        score = _add(score, r.penalty)
+        if target is not None:
+            winner = _reached(score, target)
+            if winner is not None:   # penalty won the game: only the winner's hand points count
+                keep = r.hand_points[0] if winner is Side.NS else r.hand_points[1]
+                score = _add(score, (keep, 0) if winner is Side.NS else (0, keep))
+            else:
+                score = _add(score, r.hand_points)
+                winner = _reached(score, target)
+        else:
+            score = _add(score, r.hand_points)
+        game_no = len(track.games) + 1
+        track.running.append((game_no, score))
+        done = winner is not None or (rules.fixed_deals is not None and in_game == rules.fixed_deals)
+        if not done:
+            continue
+        if winner is None:   # fixed deals: the higher score wins; equal scores draw
+            winner = Side.NS if score[0] > score[1] else Side.EW if score[1] > score[0] else None
+        carried: Points = (0, 0)
+        if rules.lap and target is not None and winner is not None:
+            surplus = (score[0] if winner is Side.NS else score[1]) - target
+            if surplus > 0:
+                carried = (surplus, 0) if winner is Side.NS else (0, surplus)
+        loser = score[1] if winner is Side.NS else score[0]
+        rp = game_rubber_points(rules, loser) if winner is not None else 0
+        rubber_points: Points = (rp, 0) if winner is Side.NS else (0, rp)
+        track.games.append(GameResult(game_no, first, r.number, game_start, score, winner, True,
+                                      carried, rubber_points))
+        score = game_start = carried
+        first, in_game = r.number + 1, 0
+        over = _rubber_over(rules, track.games)
+    if in_game:
+        track.games.append(GameResult(len(track.games) + 1, first, deals[-1].number, game_start, score,
+                                      None, False))
+    track.rubber = _rubber(rules, track.games)
+    return track
+
+
+def _reached(score: Points, target: int) -> Side | None:
+    if score[0] >= target and score[0] >= score[1]:
+        return Side.NS
+    if score[1] >= target:
+        return Side.EW
+    return None
+
+
+def _won(games: list[GameResult]) -> Points:
+    ns = sum(1 for g in games if g.winner is Side.NS)
+    ew = sum(1 for g in games if g.winner is Side.EW)
+    return (ns, ew)
+
+
+def _rubber_over(rules: Rules, games: list[GameResult]) -> bool:
+    finished = [g for g in games if g.finished]
+    if rules.rubber is RubberSystem.SOMERSET:
+        # Somerset 1: the third game is always played; a lapped third game brings a fourth
+        if len(finished) == 3:
+            return finished[2].carried == (0, 0)
+        return len(finished) >= 4
+    if rules.rubber is RubberSystem.WHIST:
+        return max(_won(finished)) >= 2
+    return False
+
+
+def _rubber(rules: Rules, games: list[GameResult]) -> RubberResult | None:
+    if rules.rubber is RubberSystem.NONE:
+        return None
+    finished = [g for g in games if g.finished]
+    won = _won(finished)
+    points = (sum(g.rubber_points[0] for g in finished), sum(g.rubber_points[1] for g in finished))
+    done = _rubber_over(rules, finished)
+    winner: Side | None = None
+    if done:
+        if won[0] != won[1]:
+            winner = Side.NS if won[0] > won[1] else Side.EW
+        elif points[0] != points[1]:   # 2-2 after a fourth game: the larger rubber score wins
+            winner = Side.NS if points[0] > points[1] else Side.EW
+    if winner is not None:
+        points = _add(points, (2, 0) if winner is Side.NS else (0, 2))
+    net = abs(points[0] - points[1]) if winner is not None else 0
+    return RubberResult(rules.rubber.value, won, winner, done, points, net)

@@ -1,0 +1,74 @@
+"""Result-only deals: what most club scoresheets hold (maker, alone, tricks, revoke claims).
+
+They score exactly as played deals do; revokes come only from ``revoke-claimed`` events (the
+offender's seat), since there are no cards to search.
+"""
+
+from __future__ import annotations
+
+from .errors import InconsistentRecord
+from .model import Deal, DealResult, Finding, FindingKind, IrregularityKind
+from .rules import Rules
+from .scoring import RevokeCharge, hand_points, revoke_penalties
+
+__all__ = ["replay_outcome"]
+
+
+def replay_outcome(deal: Deal, rules: Rules, number: int, where: str) -> DealResult:
+    """Score a result-only deal. Raises InconsistentRecord for an impossible outcome."""
+    outcome = deal.outcome
+    if outcome is None:
+        raise InconsistentRecord("a result-only deal needs its result", f"{where}.result")
+    if outcome.maker is None:
+        return DealResult(number, deal.kind, deal.dealer, deal.turned, None, None, False, None, True,
+                          (), (), (0, 0), (0, 0), (0, 0), (0, 0))
+    maker = outcome.maker
+    if not 0 <= outcome.tricks <= 5:
+        raise InconsistentRecord(f"the makers took {outcome.tricks} tricks; a deal has 5",
+                                 f"{where}.result.tricks")
+    if outcome.defender_alone is not None:
+        if not rules.defend_alone:
+            raise InconsistentRecord(f"these rules forbid defending alone ({rules.cite('defend_alone')})",
+                                     f"{where}.result.defender_alone")
+        if outcome.defender_alone.side is maker.side:
+            raise InconsistentRecord("the lone defender must be an opponent of the maker",
+                                     f"{where}.result.defender_alone")
+    charges: list[RevokeCharge] = []
+    claimed = []
+    for i, event in enumerate(deal.irregularities):
+        if event.kind is not IrregularityKind.REVOKE_CLAIMED:
+            continue
+        if event.seat is None:
+            raise InconsistentRecord("a revoke claim needs the offender's seat",
+                                     f"{where}.irregularities[{i}].seat")
+        charges.append(RevokeCharge(event.seat.side, outcome.alone,
+                                    outcome.alone and event.seat.side is not maker.side,
+                                    event.revoke_election))
+        claimed.append(event)
+    outcomes = revoke_penalties(rules, charges)
+    findings = []
+    for event, o in zip(claimed, outcomes):
+        assert event.seat is not None
+        side = event.seat.side
+        trick = f", trick {event.trick}" if event.trick else ""
+        if o.how == "added":
+            tail = f"{o.size} points to {side.other.label}"
+        elif o.how == "deducted":
+            tail = f"{o.size} points deducted from {side.label}"
+        elif o.how == "hand":
+            tail = f"{side.other.label} elected to score the hand as played: no penalty"
+        else:
+            tail = f"cancelled by an equal number of revokes by {side.other.label} ({rules.cite('revokes_cancel')})"
+        findings.append(Finding(
+            FindingKind.REVOKE,
+            f"deal {number}{trick}: revoke by {event.seat.name} (claimed) — {rules.cite('revoke')}; "
+            f"{tail} ({rules.cite('revoke_penalty')})",
+            rules.cite("revoke"), number, event.trick, event.seat, event.card, (), "claimed", o.points))
+    penalty = (sum(o.points[0] for o in outcomes), sum(o.points[1] for o in outcomes))
+    hand = hand_points(rules, maker.side, outcome.alone, outcome.defender_alone, outcome.tricks)
+    if not rules.revoke_hand_scores and any(o.how in ("added", "deducted") for o in outcomes):
+        hand = (0, 0)
+    tricks = (outcome.tricks, 5 - outcome.tricks) if maker.side.value == "NS" else (5 - outcome.tricks, outcome.tricks)
+    return DealResult(number, deal.kind, deal.dealer, deal.turned, outcome.trump, maker, outcome.alone,
+                      outcome.defender_alone, False, (), (), tricks, hand, penalty,
+                      (hand[0] + penalty[0], hand[1] + penalty[1]), tuple(findings))

@@ -1,0 +1,184 @@
+"""Revoke detection and charging for a played deal.
+
+A revoke (Somerset 62) is a card of another suit played while holding a card of the (effective)
+suit led — the left bower and the joker are trumps for this purpose. With hands known the held
+cards are read from the hand; with hands inferred from the plays a revoke is *proven* when the
+player later plays a card of the suit he failed to follow (his hand gains no card after the
+discard, so anything he plays later was in it).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Mapping
+
+from .cards import SEATS, Card, Seat, Side, Suit
+from .errors import InconsistentRecord
+from .model import Deal, Finding, FindingKind, Irregularity, IrregularityKind, Points
+from .rules import Rules
+from .scoring import RevokeCharge, revoke_penalties
+
+if TYPE_CHECKING:
+    from .deal import Bidding
+
+__all__ = ["PlayLog", "revoke_findings"]
+
+Play = tuple[int, Card, "Suit | None", Suit]   # (trick index, card, suit led or None if led, own suit)
+
+
+class PlayLog:
+    """Every play of a deal, by seat, with the suit led and the card's effective suit."""
+
+    __slots__ = ("table", "by_seat", "led")
+
+    def __init__(self, table: Mapping[Card, tuple[Suit, int]]) -> None:
+        self.table = table
+        self.by_seat: list[list[Play]] = [[], [], [], []]
+        self.led: list[Suit] = []
+
+    def add(self, seat: Seat, trick: int, c: Card) -> None:
+        eff = self.table[c][0]
+        if len(self.led) == trick:
+            self.led.append(eff)
+            self.by_seat[seat].append((trick, c, None, eff))
+        else:
+            self.by_seat[seat].append((trick, c, self.led[trick], eff))
+
+
+class _Revoke:
+    __slots__ = ("seat", "trick", "card", "led", "held", "status", "event")
+
+    def __init__(self, seat: Seat, trick: int, card: Card | None, led: Suit | None,
+                 held: list[Card], status: str, event: Irregularity | None = None) -> None:
+        self.seat, self.trick, self.card, self.led = seat, trick, card, led
+        self.held, self.status, self.event = held, status, event
+
+
+def _find(log: PlayLog, remaining: Mapping[Seat, frozenset[Card]]) -> list[_Revoke]:
+    found: list[_Revoke] = []
+    table = log.table
+    for seat in SEATS:
+        plays = log.by_seat[seat]
+        for i, (t, c, led, eff) in enumerate(plays):
+            if led is None or eff is led:
+                continue
+            held = [later for (_, later, _, e) in plays[i + 1:] if e is led]
+            held += sorted(x for x in remaining[seat] if table[x][0] is led)
+            if held:
+                found.append(_Revoke(seat, t, c, led, held, "established"))
+    found.sort(key=lambda r: (r.trick, r.seat))
+    return found
+
+
+def _corrected(event: Irregularity, log: PlayLog, remaining: Mapping[Seat, frozenset[Card]],
+               where: str, at: str) -> _Revoke:
+    seat, trick, c = event.seat, event.trick, event.card
+    if seat is None or trick is None or c is None:
+        raise InconsistentRecord("a corrected revoke needs seat, trick and the card played in error",
+                                 f"{where}.{at}")
+    plays = log.by_seat[seat]
+    mine = [p for p in plays if p[0] == trick - 1]
+    if not mine:
+        raise InconsistentRecord(f"{seat.name} did not play to trick {trick}", f"{where}.{at}")
+    _, played, led, eff = mine[0]
+    if led is None:
+        raise InconsistentRecord(f"{seat.name} led trick {trick}: a leader cannot revoke", f"{where}.{at}")
+    if log.table[c][0] is led:
+        raise InconsistentRecord(f"{c} follows {led.word}: playing it was no revoke", f"{where}.{at}")
+    later = [p[1] for p in plays if p[0] > trick - 1]
+    if c not in later and c not in remaining[seat]:
+        raise InconsistentRecord(f"{seat.name} did not hold {c} at trick {trick} (it is neither "
+                                 "played later by him nor left in his hand)", f"{where}.{at}")
+    return _Revoke(seat, trick - 1, c, led, [played], "corrected", event)
+
+
+def revoke_findings(deal: Deal, rules: Rules, number: int, where: str, bidding: Bidding,
+                    log: PlayLog, remaining: Mapping[Seat, frozenset[Card]],
+                    ) -> tuple[list[Finding], Points, bool]:
+    """(findings, penalty points, whether the hand's own points still score)."""
+    found = _find(log, remaining)
+    corrected: list[_Revoke] = []
+    claims: list[tuple[int, Irregularity]] = []
+    for i, event in enumerate(deal.irregularities):
+        if event.kind is IrregularityKind.REVOKE_CORRECTED:
+            corrected.append(_corrected(event, log, remaining, where, f"irregularities[{i}]"))
+        elif event.kind is IrregularityKind.REVOKE_CLAIMED:
+            claims.append((i, event))
+    unproven: list[_Revoke] = []
+    for i, event in claims:
+        match = next((r for r in found if r.event is None and r.seat is event.seat
+                      and (event.trick is None or r.trick == event.trick - 1)), None)
+        if match is not None:
+            match.event = event
+        elif deal.hands is not None and all(c is not None for h in deal.hands for c in h):
+            unproven.append(_Revoke(event.seat or SEATS[0], (event.trick or 1) - 1, event.card, None,
+                                    [], "not borne out", event))
+        else:
+            if event.seat is None:
+                raise InconsistentRecord("a revoke claim needs the offender's seat",
+                                         f"{where}.irregularities[{i}]")
+            unproven.append(_Revoke(event.seat, (event.trick or 1) - 1, event.card, None, [],
+                                    "claimed", event))
+    charged = found + [r for r in unproven if r.status == "claimed"]
+    maker = bidding.maker
+    assert maker is not None
+    charges = [RevokeCharge(r.seat.side, bidding.alone,
+                            bidding.alone and r.seat.side is not maker.side,
+                            r.event.revoke_election if r.event else None) for r in charged]
+    outcomes = revoke_penalties(rules, charges)
+    penalty = (sum(o.points[0] for o in outcomes), sum(o.points[1] for o in outcomes))
+    hand_scores = rules.revoke_hand_scores or not any(o.how in ("added", "deducted") for o in outcomes)
+    trump, inferred = bidding.trump, deal.hands is None
+    findings = [_message(rules, number, r, o.how, o.size, o.points, bidding.alone, trump, inferred)
+                for r, o in zip(charged, outcomes)]
+    findings += [_message(rules, number, r, r.status, 0, (0, 0), bidding.alone, trump, inferred)
+                 for r in corrected + [u for u in unproven if u.status != "claimed"]]
+    findings.sort(key=lambda f: (f.trick or 0, f.seat or 0))
+    return findings, penalty, hand_scores
+
+
+def _suit_led(led: Suit | None, trump: Suit | None) -> str:
+    if led is None:
+        return ""
+    return "trumps were led" if led is trump else f"{led.word} were led"
+
+
+def _message(rules: Rules, number: int, r: _Revoke, how: str, size: int, points: Points,
+             lone: bool, trump: Suit | None, inferred: bool) -> Finding:
+    t = r.trick + 1
+    offender = r.seat.side
+    held = " ".join(c.name for c in r.held)
+    card = r.card.name if r.card else "a card"
+    head = f"deal {number}, trick {t}: "
+    if how == "corrected":
+        text = (f"{head}{r.seat.name} played {card} when {_suit_led(r.led, trump)} "
+                f"and corrected it to {held} before the trick was quitted — revoke corrected "
+                f"({rules.cite('revoke_corrected')}); no penalty, {card} is an exposed card")
+        return Finding(FindingKind.REVOKE, text, rules.cite("revoke_corrected"), number, t, r.seat,
+                       r.card, tuple(r.held), "corrected")
+    if how == "not borne out":
+        text = (f"{head}a revoke by {r.seat.name} was claimed, but the hands show none — no penalty "
+                f"({rules.cite('revoke')})")
+        return Finding(FindingKind.REVOKE, text, rules.cite("revoke"), number, t, r.seat, r.card,
+                       (), "not borne out")
+    if r.status == "claimed":
+        what = (f"{head}{r.seat.name} revoked (claimed at the table; the record cannot prove it) — "
+                f"revoke ({rules.cite('revoke')})")
+    else:
+        led_text = _suit_led(r.led, trump)
+        if inferred:
+            what = (f"{head}{r.seat.name} played {card} when {led_text} and later played {held} — "
+                    f"revoke proven ({rules.cite('revoke')}); established (trick quitted)")
+        else:
+            what = (f"{head}{r.seat.name} played {card} holding {held} when {led_text} — "
+                    f"revoke ({rules.cite('revoke')}); established (trick quitted)")
+    lone_text = " in a lone hand" if lone and size != rules.revoke_penalty else ""
+    if how == "added":
+        tail = f"{size} points to {offender.other.label}{lone_text} ({rules.cite('revoke_penalty')})"
+    elif how == "deducted":
+        tail = f"{size} points deducted from {offender.label}{lone_text} ({rules.cite('revoke_penalty')})"
+    elif how == "hand":
+        tail = f"{offender.other.label} elected to score the hand as played: no penalty ({rules.cite('revoke_penalty')})"
+    else:
+        tail = f"cancelled by an equal number of revokes by {offender.other.label} ({rules.cite('revokes_cancel')})"
+    return Finding(FindingKind.REVOKE, f"{what}, {tail}", rules.cite("revoke"), number, t, r.seat,
+                   r.card, tuple(r.held), r.status, points)

@@ -1,0 +1,89 @@
+"""Check the scorer's sheet against the replay: each deal's points and running score.
+
+Every disagreement is a finding with the deal, the recorded and computed values and the likely
+cause (a missed revoke penalty, a lone march scored as a march, points to the wrong side ...).
+Running scores are those of the current game after the deal, before a finished game is reset.
+"""
+
+from __future__ import annotations
+
+from .model import DealResult, Finding, FindingKind, Points, Record
+from .rules import Rules
+from .scoring import hand_outcome, hand_points
+
+__all__ = ["check_scoresheet", "likely_cause"]
+
+
+def _fmt(p: Points) -> str:
+    return f"{p[0]}-{p[1]}"
+
+
+def likely_cause(rules: Rules, r: DealResult, recorded: Points) -> str:
+    """A short guess at why ``recorded`` differs from the computed deal points."""
+    computed = r.points
+    if recorded == (computed[1], computed[0]):
+        return "the points were given to the wrong side"
+    if r.thrown_in:
+        return f"the deal was thrown in and scores nothing ({rules.cite('thrown_in')})"
+    if r.maker is None:
+        return "unknown cause"
+    side = r.maker.side
+    maker_tricks = r.tricks[0] if side.value == "NS" else r.tricks[1]
+    as_played = hand_points(rules, side, r.alone, r.defender_alone, maker_tricks)
+    if r.penalty != (0, 0) and recorded == as_played:
+        return f"the revoke penalty was not scored ({rules.cite('revoke_penalty')})"
+    if r.penalty != (0, 0) and recorded == r.penalty and r.hand_points != (0, 0):
+        return f"the hand's own points were left out; they still score ({rules.cite('revoke_precedence')})"
+    name, points, to_makers = hand_outcome(rules, r.alone, r.defender_alone is not None, maker_tricks)
+    got = recorded[0] if (side.value == "NS") == to_makers else recorded[1]
+    if name == "lone march" and got == rules.march:
+        return f"a lone march scored as a march ({rules.march} instead of {points}, {rules.cite('lone_march')})"
+    if name == "lone hand euchred" and got == rules.euchre and points != rules.euchre:
+        return (f"a euchred lone hand scored as a plain euchre ({rules.euchre} instead of {points}, "
+                f"{rules.cite('lone_euchred')})")
+    if name in ("march", "lone march") and got == rules.make:
+        return f"a march scored as 3 or 4 tricks ({rules.cite('march')})"
+    if name == "euchred" and got == rules.make:
+        return f"a euchre scored as 1 ({rules.cite('score')})"
+    return "unknown cause"
+
+
+def check_scoresheet(rules: Rules, record: Record, results: list[DealResult],
+                     running: list[tuple[int, Points] | None]) -> list[tuple[int, Finding]]:
+    """(deal index, finding) for each disagreement between the sheet and the replay."""
+    out: list[tuple[int, Finding]] = []
+    cite = rules.cite("scoresheet")
+    prev_recorded_total: Points | None = None
+    prev_game: int | None = None
+    for i, (deal, r) in enumerate(zip(record.deals, results)):
+        sheet = deal.recorded
+        state = running[i] if i < len(running) else None
+        if sheet is None:
+            prev_recorded_total = None
+            continue
+        points_ok = True
+        if sheet.points is not None and sheet.points != r.points:
+            points_ok = False
+            out.append((i, Finding(
+                FindingKind.SCORESHEET,
+                f"deal {r.number}: the scoresheet gives {_fmt(sheet.points)} for the deal, the replay "
+                f"computes {_fmt(r.points)} — {likely_cause(rules, r, sheet.points)} ({cite})",
+                cite, r.number, recorded=sheet.points, computed=r.points)))
+        if sheet.total is not None and state is not None and sheet.total != state[1]:
+            game, total = state
+            if not points_ok:
+                cause = "it follows from the deal's points above"
+            elif (sheet.points is not None and prev_recorded_total is not None and prev_game == game
+                  and (prev_recorded_total[0] + sheet.points[0], prev_recorded_total[1] + sheet.points[1])
+                  != sheet.total):
+                cause = "an addition error on the sheet"
+            else:
+                cause = "an earlier error carried forward"
+            out.append((i, Finding(
+                FindingKind.SCORESHEET,
+                f"deal {r.number}: the scoresheet's running score is {_fmt(sheet.total)}, the replay "
+                f"has {_fmt(total)} in game {game} — {cause} ({cite})",
+                cite, r.number, recorded=sheet.total, computed=total)))
+        prev_recorded_total = sheet.total
+        prev_game = state[0] if state else None
+    return out

@@ -1,0 +1,94 @@
+"""Deal scoring: the points table and the revoke penalties, separate from the replay so that the
+tests and the docs read one table.
+
+>>> from euchre_records.rules import preset
+>>> hand_points(preset("somerset-1888"), Side.NS, alone=True, defender_alone=None, maker_tricks=2)
+(0, 4)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .cards import Side
+from .model import Points
+from .rules import Election, RevokeLone, RevokeTo, Rules
+
+__all__ = ["hand_points", "hand_outcome", "RevokeCharge", "revoke_penalties", "side_points"]
+
+
+def side_points(side: Side, points: int) -> Points:
+    """``points`` to ``side`` as an (N-S, E-W) pair."""
+    return (points, 0) if side is Side.NS else (0, points)
+
+
+def hand_outcome(rules: Rules, alone: bool, defender_alone: bool, maker_tricks: int) -> tuple[str, int, bool]:
+    """(name of the outcome, points, whether the makers score them) for a played hand."""
+    if not 0 <= maker_tricks <= 5:
+        raise ValueError(f"makers' tricks must be 0-5, not {maker_tricks}")
+    if maker_tricks == 5:
+        return ("lone march", rules.lone_march, True) if alone else ("march", rules.march, True)
+    if maker_tricks >= 3:
+        return ("lone hand made", rules.lone_make, True) if alone else ("made", rules.make, True)
+    if defender_alone:
+        return ("euchred by a lone defender", rules.lone_defender_euchre, False)
+    if alone:
+        return ("lone hand euchred", rules.lone_euchred, False)
+    return ("euchred", rules.euchre, False)
+
+
+def hand_points(rules: Rules, maker_side: Side, alone: bool, defender_alone: object,
+                maker_tricks: int) -> Points:
+    """The hand's own points as played: march, make or euchre, per the rules' table."""
+    _, points, to_makers = hand_outcome(rules, alone, bool(defender_alone), maker_tricks)
+    return side_points(maker_side if to_makers else maker_side.other, points)
+
+
+@dataclass(frozen=True, slots=True)
+class RevokeCharge:
+    """One revoke to be charged: who revoked, whether it was against (or by) a lone hand, and
+    the non-offenders' election if the record gives one."""
+
+    offender: Side
+    in_lone_hand: bool         # the deal is a lone hand
+    against_lone: bool         # the offender defends against a lone maker
+    election: Election | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ChargeOutcome:
+    """What became of one charge: points moved (N-S, E-W) and how."""
+
+    points: Points
+    how: str          # "added", "deducted", "hand", "cancelled"
+    size: int
+
+
+def revoke_penalties(rules: Rules, charges: list[RevokeCharge]) -> list[ChargeOutcome]:
+    """Score every revoke charge in order (Somerset 63: each repeat is charged).
+
+    Equal numbers on both sides cancel where ``rules.revokes_cancel`` (Somerset 71): the first
+    revokes of each side are paired off. An election of ``hand`` (where the rules allow an
+    election) means no penalty for that revoke.
+    """
+    cancelled: set[int] = set()
+    if rules.revokes_cancel:
+        ns = [i for i, c in enumerate(charges) if c.offender is Side.NS]
+        ew = [i for i, c in enumerate(charges) if c.offender is Side.EW]
+        pairs = min(len(ns), len(ew))
+        cancelled = set(ns[:pairs]) | set(ew[:pairs])
+    out: list[ChargeOutcome] = []
+    for i, charge in enumerate(charges):
+        lone = charge.in_lone_hand if rules.revoke_lone is RevokeLone.LONE_HAND else charge.against_lone
+        size = rules.revoke_penalty_lone if lone else rules.revoke_penalty
+        if i in cancelled:
+            out.append(ChargeOutcome((0, 0), "cancelled", size))
+            continue
+        election = charge.election if rules.revoke_election else None
+        if election is Election.HAND:
+            out.append(ChargeOutcome((0, 0), "hand", size))
+        elif election is Election.DEDUCT or (election is None and rules.revoke_to is RevokeTo.DEDUCT):
+            out.append(ChargeOutcome(side_points(charge.offender, -size), "deducted", size))
+        else:
+            out.append(ChargeOutcome(side_points(charge.offender.other, size), "added", size))
+    return out

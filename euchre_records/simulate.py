@@ -1,0 +1,118 @@
+"""Random legal deals, for property tests, benchmarks and demonstrations.
+
+Contract: :func:`random_deal` returns a FULL deal that replays under ``rules`` with no finding:
+cards dealt from the rules' pack, legal calls (lone hands, partner take-overs and lone defenders
+where the rules allow them), a legal discard and plays that always follow suit.
+"""
+
+from __future__ import annotations
+
+import random
+
+from .cards import SEATS, Card, Seat, Suit, power_table, trick_winner
+from .model import Call, CallKind, Deal, DealKind, Trick
+from .rules import LoneLead, Rules
+
+__all__ = ["legal_plays", "random_deal", "shuffled_pack"]
+
+
+def legal_plays(hand: list[Card], led: Suit | None, trump: Suit) -> list[Card]:
+    """The cards of ``hand`` that may be played when ``led`` (effective suit) was led."""
+    if led is None:
+        return list(hand)
+    table = power_table(trump)
+    follow = [c for c in hand if table[c][0] is led]
+    return follow or list(hand)
+
+
+def shuffled_pack(rng: random.Random, rules: Rules) -> list[Card]:
+    from .deal import _pack
+    pack = sorted(_pack(rules))
+    rng.shuffle(pack)
+    return pack
+
+
+def random_deal(rng: random.Random, rules: Rules, dealer: Seat = Seat.N,
+                pass_rate: float = 0.6, alone_rate: float = 0.2) -> Deal:
+    """A random legal full deal (possibly thrown in). Never turns the joker up."""
+    pack = shuffled_pack(rng, rules)
+    if pack[20].is_joker:   # keep the joker out of the turned position: swap it into a hand
+        pack[20], pack[0] = pack[0], pack[20]
+    hands = {s: pack[i * 5:(i + 1) * 5] for i, s in enumerate(SEATS)}
+    turned, kitty = pack[20], pack[21:]
+    calls: list[Call] = []
+    seat = dealer.left
+    maker: Seat | None = None
+    trump: Suit | None = None
+    alone = False
+    for n in range(8):
+        last = n == 7
+        if rules.stick_the_dealer and last:
+            choose = True
+        else:
+            choose = rng.random() > pass_rate
+        if choose:
+            alone = rng.random() < alone_rate
+            if n < 4:
+                kind = (CallKind.TAKE if seat is dealer else
+                        CallKind.ASSIST if seat is dealer.partner else CallKind.ORDER)
+                calls.append(Call(kind, alone=alone))
+                trump = turned.suit
+            else:
+                options = [s for s in Suit if s is not turned.suit]
+                trump = rng.choice(options)
+                calls.append(Call(CallKind.NAME, suit=trump, alone=alone))
+            maker = seat
+            break
+        calls.append(Call(CallKind.PASS))
+        seat = seat.left
+    if maker is None or trump is None:
+        return Deal(DealKind.FULL, dealer, turned, None, _hands(hands, rng), tuple(kitty), tuple(calls))
+    original = _hands(hands, rng)
+    discard: Card | None = None
+    if len(calls) <= 4:   # accepted in the first round: the dealer takes up and discards
+        held = hands[dealer] + [turned]
+        options = held if rules.turned_card_discard else [c for c in held if c is not turned]
+        discard = rng.choice(options)
+        held.remove(discard)
+        hands[dealer] = held
+    if rules.partner_takes_lone and rng.random() < alone_rate / 2:
+        calls.append(Call(CallKind.PARTNER_ALONE))
+        maker, alone = maker.partner, True
+    defender: Seat | None = None
+    if rules.defend_alone and rng.random() < alone_rate / 2:
+        defender = rng.choice([maker.left, maker.partner.left])
+        calls.append(Call(CallKind.DEFEND_ALONE, seat=defender))
+    out = set()
+    if alone:
+        out.add(maker.partner)
+    if defender is not None:
+        out.add(defender.partner)
+    leader = maker.left if alone and rules.lone_lead is LoneLead.LEFT_OF_LONE else dealer.left
+    while leader in out:
+        leader = leader.left
+    table = power_table(trump)
+    tricks: list[Trick] = []
+    for _ in range(5):
+        seat = leader
+        cards: list[Card] = []
+        order: list[Seat] = []
+        led: Suit | None = None
+        for _ in range(4 - len(out)):
+            c = rng.choice(legal_plays(hands[seat], led, trump))
+            hands[seat].remove(c)
+            if led is None:
+                led = table[c][0]
+            cards.append(c)
+            order.append(seat)
+            seat = seat.left
+            while seat in out:
+                seat = seat.left
+        tricks.append(Trick(tuple(cards)))
+        leader = order[trick_winner(cards, trump)]
+    return Deal(DealKind.FULL, dealer, turned, None, original, tuple(kitty), tuple(calls), discard,
+                tuple(tricks))
+
+
+def _hands(hands: dict[Seat, list[Card]], rng: random.Random) -> tuple[tuple[Card | None, ...], ...]:
+    return tuple(tuple(sorted(hands[s])) for s in SEATS)

@@ -43,7 +43,8 @@ def replay(record: Record, rules: Rules | None = None) -> ReplayResult:
     for i, f in track.findings:
         per_deal[i].append(f)
     findings = tuple(f for group in per_deal for f in group)
-    return ReplayResult(rules, tuple(results), tuple(track.games), track.rubber, findings)
+    return ReplayResult(rules, tuple(results), tuple(track.games), track.rubber, findings,
+                        tuple(track.running))
 
 
 def game_rubber_points(rules: Rules, loser_score: int) -> int:

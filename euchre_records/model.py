@@ -292,6 +292,7 @@ class ReplayResult:
     games: tuple[GameResult, ...]
     rubber: RubberResult | None
     findings: tuple[Finding, ...]   # every finding, deals' included, in record order
+    running: tuple[tuple[int, Points] | None, ...] = ()  # per deal: (game number, score after it)
 
     @property
     def clean(self) -> bool:

@@ -20,7 +20,7 @@ import sqlite3
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
-from typing import Any, Iterable, Iterator
+from typing import Any, Callable, Iterable, Iterator
 
 import sqlite_utils
 
@@ -108,30 +108,43 @@ class Store:
 
     def save_many(self, subs: Iterable[Submission], submitted_by: str | None = None,
                   batch: int = 500) -> Iterator[Saved | Exception]:
-        """Store many records, ``batch`` per transaction; yields a Saved (or the exception that
-        kept that record out) per submission, in order. A consumer that stops early still gets
-        the yielded records committed."""
-        pending = 0
-        self.db.conn.execute("BEGIN IMMEDIATE")
-        try:
+        """Store many records, ``batch`` per transaction; yields a Saved (or the StoreError or
+        IntegrityError that kept that record out) per submission, in order."""
+        with self.bulk(submitted_by, batch) as add:
             for sub in subs:
-                try:
-                    with self.db.atomic():  # a savepoint: this record all or nothing
-                        outcome: Saved | Exception = self._save(sub, submitted_by, None)
-                except (StoreError, sqlite3.IntegrityError) as exc:
-                    outcome = exc
-                pending += 1
-                if pending >= batch:
-                    self.db.conn.execute("COMMIT")
-                    self.db.conn.execute("BEGIN IMMEDIATE")
-                    pending = 0
-                yield outcome
+                yield add(sub)
+
+    @contextmanager
+    def bulk(self, submitted_by: str | None = None, batch: int = 500
+             ) -> Iterator[Callable[[Submission], Saved | Exception]]:
+        """A bulk session: ``add(sub)`` stores one record inside a savepoint (all or nothing) and
+        returns its Saved, or the StoreError/IntegrityError that kept it out. A transaction is
+        committed every ``batch`` records and at the end; an exception escaping the block rolls
+        back the open batch only (earlier batches are committed)."""
+        pending = 0
+
+        def add(sub: Submission) -> Saved | Exception:
+            nonlocal pending
+            if not self.db.conn.in_transaction:
+                self.db.conn.execute("BEGIN IMMEDIATE")
+            try:
+                with self.db.atomic():  # a savepoint: this record all or nothing
+                    outcome: Saved | Exception = self._save(sub, submitted_by, None)
+            except (StoreError, sqlite3.IntegrityError) as exc:
+                outcome = exc
+            pending += 1
+            if pending >= batch:
+                self.db.conn.execute("COMMIT")
+                pending = 0
+            return outcome
+
+        try:
+            yield add
         except BaseException:
             self.db.rollback()
             raise
-        finally:
-            if self.db.conn.in_transaction:
-                self.db.conn.execute("COMMIT")
+        if self.db.conn.in_transaction:
+            self.db.conn.execute("COMMIT")
 
     # --- one record ---------------------------------------------------------------------------
 
@@ -214,14 +227,20 @@ class Store:
             for n in range(g.first_deal, g.last_deal + 1):
                 game_of[n] = (gid, g.start)
         rows = []
-        running = (0, 0)
-        current_game: int | None = None
-        for d in result.deals:
-            gid, start = game_of.get(d.number, (None, running))
-            if gid != current_game:
-                current_game, running = gid, start
-            running = (running[0] + d.points[0], running[1] + d.points[1])
-            rows.append(_deal_row(record_id, gid, d, running))
+        if len(result.running) == len(result.deals):  # the engine's own running score
+            id_of_game = {g.number: gid for g, gid in zip(result.games, game_ids)}
+            for d, run in zip(result.deals, result.running):
+                gid = id_of_game.get(run[0]) if run else None
+                rows.append(_deal_row(record_id, gid, d, run[1] if run else (0, 0)))
+        else:  # older engines: recompute from the games' deal ranges
+            running = (0, 0)
+            current_game: int | None = None
+            for d in result.deals:
+                gid, start = game_of.get(d.number, (None, running))
+                if gid != current_game:
+                    current_game, running = gid, start
+                running = (running[0] + d.points[0], running[1] + d.points[1])
+                rows.append(_deal_row(record_id, gid, d, running))
         conn = self.db.conn
         first = conn.execute("SELECT coalesce(max(id), 0) + 1 FROM deals").fetchone()[0]
         conn.executemany(

@@ -1,0 +1,172 @@
+"""Bulk import: files, folders, JSON Lines and stdin into the store, streaming.
+
+Contracts:
+- :func:`iter_sources` yields ``(source, text)`` pairs lazily: a ``.jsonl``/``.ndjson`` file (or a
+  JSON Lines stdin) one line at a time, so memory stays flat however large the input; any other
+  file is one record. Folders are walked recursively in name order for ``*.json``/``*.jsonl``;
+  JSON files there that carry no ``"format"`` key (expected-result goldens, notes) are skipped and
+  reported, while an explicitly named file is always treated as a record.
+- :func:`import_sources` validates, replays and stores each record (batched transactions, each
+  record all or nothing) and returns an :class:`ImportReport`; it never raises for a bad record.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import IO, Callable, Iterable, Iterator
+
+import sqlite_utils
+
+from euchre_records.errors import RecordError
+
+from .ingest import prepare
+from .store import Saved, Store
+
+__all__ = ["ImportReport", "iter_sources", "import_sources", "input_size", "MAX_REASONS"]
+
+MAX_REASONS = 1000
+"""Invalid inputs whose reasons are kept in the report; past this they are only counted."""
+
+JSONL_SUFFIXES = (".jsonl", ".ndjson")
+
+
+@dataclass
+class ImportReport:
+    stored: int = 0
+    duplicates: int = 0
+    invalid: int = 0
+    skipped: list[str] = field(default_factory=list)
+    deals: int = 0
+    reasons: list[tuple[str, list[str]]] = field(default_factory=list)  # (source, problems)
+    ids: list[int] = field(default_factory=list)  # stored ids, only when asked for
+
+    @property
+    def ok(self) -> bool:
+        return self.invalid == 0
+
+    def as_dict(self) -> dict[str, object]:
+        return {"stored": self.stored, "duplicates": self.duplicates, "invalid": self.invalid,
+                "skipped": self.skipped, "deals": self.deals,
+                "reasons": [{"source": s, "problems": p} for s, p in self.reasons]}
+
+
+def _lines(stream: IO[str], name: str, progress: Callable[[int], None]) -> Iterator[tuple[str, str]]:
+    for number, line in enumerate(stream, 1):
+        progress(len(line))
+        if line.strip():
+            yield f"{name}:{number}", line
+
+
+def _is_record_file(path: Path) -> bool:
+    try:
+        data = json.loads(path.read_text(encoding="utf-8-sig"))
+    except (ValueError, OSError):
+        return True  # let the import report why it is invalid
+    return not isinstance(data, dict) or "format" in data
+
+
+def _walk(folder: Path) -> Iterator[Path]:
+    for path in sorted(folder.rglob("*")):
+        if path.is_file() and (path.suffix == ".json" or path.suffix in JSONL_SUFFIXES):
+            yield path
+
+
+def input_size(paths: Iterable[str]) -> int | None:
+    """Total bytes of the named inputs (for a progress bar); None if stdin is among them."""
+    total = 0
+    for p in paths:
+        if p == "-":
+            return None
+        path = Path(p)
+        files = _walk(path) if path.is_dir() else [path]
+        total += sum(f.stat().st_size for f in files if f.exists())
+    return total
+
+
+def iter_sources(paths: Iterable[str], report: ImportReport, stdin: IO[str] | None = None,
+                 progress: Callable[[int], None] = lambda n: None) -> Iterator[tuple[str, str]]:
+    """``(source, text)`` for every record in ``paths`` (``-`` is stdin); see module contract.
+    Unreadable paths are counted invalid in ``report``."""
+    for p in paths:
+        if p == "-":
+            yield from _stdin(stdin or sys.stdin, progress)
+            continue
+        path = Path(p)
+        if path.is_dir():
+            for file in _walk(path):
+                if file.suffix == ".json" and not _is_record_file(file):
+                    report.skipped.append(str(file))
+                    progress(file.stat().st_size)
+                    continue
+                yield from _file(file, report, progress)
+        else:
+            yield from _file(path, report, progress)
+
+
+def _file(path: Path, report: ImportReport, progress: Callable[[int], None]
+          ) -> Iterator[tuple[str, str]]:
+    try:
+        if path.suffix in JSONL_SUFFIXES:
+            with path.open(encoding="utf-8-sig") as stream:
+                yield from _lines(stream, str(path), progress)
+        else:
+            text = path.read_text(encoding="utf-8-sig")
+            progress(len(text))
+            yield str(path), text
+    except (OSError, UnicodeDecodeError) as exc:
+        _invalid(report, str(path), [f"cannot read: {exc}"])
+
+
+def _stdin(stream: IO[str], progress: Callable[[int], None]) -> Iterator[tuple[str, str]]:
+    """JSON Lines if the first non-blank line is a whole JSON value, else one record."""
+    head: list[str] = []
+    for line in stream:
+        head.append(line)
+        if line.strip():
+            break
+    first = "".join(head)
+    try:
+        json.loads(first)
+    except ValueError:
+        yield "<stdin>", first + stream.read()
+        return
+    yield "<stdin>:%d" % len(head), first
+    for number, line in enumerate(stream, len(head) + 1):
+        progress(len(line))
+        if line.strip():
+            yield f"<stdin>:{number}", line
+
+
+def _invalid(report: ImportReport, source: str, problems: list[str]) -> None:
+    report.invalid += 1
+    if len(report.reasons) < MAX_REASONS:
+        report.reasons.append((source, problems))
+
+
+def import_sources(db: sqlite_utils.Database, sources: Iterable[tuple[str, str]],
+                   report: ImportReport | None = None, submitted_by: str | None = None,
+                   batch: int = 500, keep_ids: bool = False) -> ImportReport:
+    """Validate, replay and store every ``(source, text)``; see module contract."""
+    report = report or ImportReport()
+    with Store(db).bulk(submitted_by, batch) as add:
+        for source, text in sources:
+            try:
+                sub = prepare(text)
+            except RecordError as exc:
+                _invalid(report, source, [str(p) for p in exc.problems])
+                continue
+            outcome = add(sub)
+            if isinstance(outcome, Saved):
+                if outcome.duplicate:
+                    report.duplicates += 1
+                else:
+                    report.stored += 1
+                    report.deals += len(sub.result.deals)
+                    if keep_ids:
+                        report.ids.append(outcome.id)
+            else:
+                _invalid(report, source, [str(outcome)])
+    return report

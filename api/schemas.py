@@ -1,0 +1,189 @@
+"""Marshmallow schemas of the HTTP API: query arguments (validated) and response bodies
+(documentation for the OpenAPI document; responses are built from stored rows and stored JSON
+texts, not dumped through these schemas, so a GET stays one or two primary-key reads)."""
+
+from __future__ import annotations
+
+from marshmallow import EXCLUDE, Schema, fields, validate
+
+__all__ = [
+    "ListArgs", "SubmitArgs", "ErrorSchema", "SavedSchema", "RecordOutSchema", "RecordMetaSchema",
+    "RecordPageSchema", "RubberSchema", "RubberPageSchema", "PlayerStatsSchema", "ResultSchema",
+    "DATE_RE",
+]
+
+DATE_RE = r"^\d{4}(-\d{2}(-\d{2})?)?$"
+
+
+class ListArgs(Schema):
+    """Filters and pagination of the listings. Dates compare with the record's event date."""
+
+    class Meta:
+        unknown = EXCLUDE
+
+    player = fields.String(metadata={"description": "only records where this player sat"})
+    club = fields.String(metadata={"description": "only records of this club"})
+    date_from = fields.String(data_key="from", validate=validate.Regexp(
+        DATE_RE, error="expected a date YYYY, YYYY-MM or YYYY-MM-DD"),
+        metadata={"description": "event date on or after (YYYY-MM-DD)"})
+    date_to = fields.String(data_key="to", validate=validate.Regexp(
+        DATE_RE, error="expected a date YYYY, YYYY-MM or YYYY-MM-DD"),
+        metadata={"description": "event date on or before (YYYY-MM-DD; a prefix compares as text)"})
+    page = fields.Integer(load_default=1, validate=validate.Range(min=1),
+                          metadata={"description": "1-based page number"})
+    per_page = fields.Integer(load_default=20, validate=validate.Range(min=1, max=100),
+                              metadata={"description": "items per page, at most 100"})
+
+
+class SubmitArgs(Schema):
+    """Optional query arguments of ``POST /records``."""
+
+    class Meta:
+        unknown = EXCLUDE
+
+    supersedes = fields.Integer(validate=validate.Range(min=1), metadata={
+        "description": "id of the stored record this one corrects: stored as its new version"})
+    submitted_by = fields.String(validate=validate.Length(min=1, max=200), metadata={
+        "description": "who submits (the X-Submitted-By header does the same; the field wins)"})
+
+
+class ProblemSchema(Schema):
+    where = fields.String(metadata={"description": "JSON path into the record, e.g. deals[2].tricks[1]"})
+    what = fields.String()
+
+
+class ErrorBodySchema(Schema):
+    status = fields.Integer(metadata={"description": "the HTTP status code"})
+    code = fields.String(metadata={"description": "stable machine-readable code, e.g. invalid-record"})
+    message = fields.String()
+    problems = fields.List(fields.Nested(ProblemSchema()))
+    current_id = fields.Integer(metadata={"description": "409 only: the current version's id"})
+
+
+class ErrorSchema(Schema):
+    """Every error: ``{"error": {"status", "code", "message", "problems": [...]}}``."""
+
+    error = fields.Nested(ErrorBodySchema())
+
+
+class RubberSummarySchema(Schema):
+    system = fields.String()
+    games_won = fields.List(fields.Integer())
+    rubber_points = fields.List(fields.Integer())
+    net = fields.Integer()
+    winner = fields.String(allow_none=True)
+    finished = fields.Boolean()
+
+
+class SummarySchema(Schema):
+    id = fields.Integer()
+    deals = fields.Integer()
+    games = fields.Integer()
+    findings = fields.Integer()
+    rubber = fields.Nested(RubberSummarySchema(), allow_none=True)
+
+
+class SavedSchema(Schema):
+    """The answer to ``POST /records``."""
+
+    id = fields.Integer()
+    duplicate = fields.Boolean(metadata={"description": "true: this exact record was already stored"})
+    summary = fields.Nested(SummarySchema())
+    links = fields.Dict(keys=fields.String(), values=fields.String())
+
+
+class RecordMetaSchema(Schema):
+    id = fields.Integer()
+    hash = fields.String(metadata={"description": "sha256 of the canonical text"})
+    format_version = fields.String()
+    rules = fields.String()
+    club = fields.String(allow_none=True)
+    event = fields.String(allow_none=True)
+    date = fields.String(allow_none=True)
+    table = fields.String(allow_none=True)
+    round = fields.String(allow_none=True)
+    deals = fields.Integer()
+    findings = fields.Integer()
+    submitted_at = fields.String()
+    submitted_by = fields.String(allow_none=True)
+    supersedes = fields.Integer(allow_none=True)
+    superseded_by = fields.Integer(allow_none=True)
+    status = fields.String(metadata={"description": "current or superseded"})
+    players = fields.Dict(keys=fields.String(), values=fields.String(),
+                          metadata={"description": "player names by seat"})
+
+
+class RecordOutSchema(RecordMetaSchema):
+    record = fields.Dict(metadata={"description": "the canonical record (docs/FORMAT.md)"})
+
+
+class PageSchema(Schema):
+    page = fields.Integer()
+    per_page = fields.Integer()
+    total = fields.Integer()
+    pages = fields.Integer()
+
+
+class RecordPageSchema(PageSchema):
+    items = fields.List(fields.Nested(RecordMetaSchema()))
+
+
+class GameSchema(Schema):
+    number = fields.Integer()
+    deals = fields.List(fields.Integer(), metadata={"description": "first and last deal number"})
+    start = fields.List(fields.Integer())
+    score = fields.List(fields.Integer(), metadata={"description": "[N-S, E-W]"})
+    winner = fields.String(allow_none=True)
+    finished = fields.Boolean()
+    rubber_points = fields.List(fields.Integer())
+
+
+class RubberSchema(Schema):
+    id = fields.Integer()
+    record_id = fields.Integer()
+    club = fields.String(allow_none=True)
+    event = fields.String(allow_none=True)
+    date = fields.String(allow_none=True)
+    rules = fields.String()
+    system = fields.String(metadata={"description": "somerset, whist or none (single games)"})
+    status = fields.String()
+    players = fields.Dict(keys=fields.String(), values=fields.String())
+    games_played = fields.Integer()
+    games_won = fields.List(fields.Integer())
+    rubber_points = fields.List(fields.Integer())
+    net = fields.Integer()
+    winner = fields.String(allow_none=True, metadata={"description": "NS, EW or null"})
+    finished = fields.Boolean()
+    games = fields.List(fields.Nested(GameSchema()))
+
+
+class RubberPageSchema(PageSchema):
+    items = fields.List(fields.Nested(RubberSchema()))
+
+
+class PlayerStatsSchema(Schema):
+    name = fields.String()
+    rubbers_played = fields.Integer()
+    rubbers_won = fields.Integer()
+    net_rubber_points = fields.Integer()
+    games_played = fields.Integer()
+    games_won = fields.Integer()
+    deals_played = fields.Integer()
+    deals_made = fields.Integer(metadata={"description": "deals in which this player made trump"})
+    euchres_suffered = fields.Integer(metadata={"description": "the player's side made and was euchred"})
+    euchres_inflicted = fields.Integer(metadata={"description": "the other side made and was euchred"})
+    lone_hands_tried = fields.Integer()
+    lone_hands_marched = fields.Integer()
+    revokes = fields.Integer()
+
+
+class ResultSchema(Schema):
+    """The replay result (schema.results.dump_result): deals, games, rubber, findings."""
+
+    class Meta:
+        unknown = EXCLUDE
+
+    deals = fields.List(fields.Dict())
+    games = fields.List(fields.Dict())
+    rubber = fields.Dict(allow_none=True)
+    findings = fields.List(fields.Dict())

@@ -1,0 +1,220 @@
+"""The API endpoints (see docs/API.md). Views are thin: parse the request, call ingest/store/queries,
+shape JSON. Stored JSON texts (canonical record, replay result) are spliced into responses as
+they are: a GET never parses or replays a record.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from typing import Any, Callable
+
+from flask import Response, request, url_for
+from flask_smorest import Blueprint
+
+from euchre_records.errors import InconsistentRecord, NotationError, RecordError, UnsupportedRules
+
+from . import queries
+from .app import ApiError, get_db
+from .ingest import Submission, error_payload, prepare
+from .schemas import (
+    ErrorSchema, ListArgs, PlayerStatsSchema, RecordOutSchema, RecordPageSchema, ResultSchema,
+    RubberPageSchema, RubberSchema, SavedSchema, SubmitArgs,
+)
+from .store import AlreadySuperseded, Store, UnknownRecord
+
+__all__ = ["blueprints"]
+
+records_blp = Blueprint("records", __name__, description="Validate, store and read records")
+rubbers_blp = Blueprint("rubbers", __name__, description="Rubbers: games, scores, rubber points")
+players_blp = Blueprint("players", __name__, description="Player statistics")
+
+_RECORD_BODY = {
+    "required": True,
+    "description": "One record in the euchre-records notation 1.0 (docs/FORMAT.md). "
+                   "Content-Type must be application/json.",
+    "content": {"application/json": {"schema": {"type": "object"}}},
+}
+
+_KIND_CODES = {NotationError: "invalid-record", InconsistentRecord: "impossible-record",
+               UnsupportedRules: "unsupported-rules"}
+
+
+def blueprints() -> list[Blueprint]:
+    return [records_blp, rubbers_blp, players_blp]
+
+
+def _errors(*statuses: int) -> Callable[[Any], Any]:
+    """Document the error responses of a view, all in the one error shape."""
+    def wrap(view: Any) -> Any:
+        for status in statuses:
+            view = records_blp.alt_response(status, schema=ErrorSchema)(view)
+        return view
+    return wrap
+
+
+def _json(text: str, status: int = 200, headers: dict[str, str] | None = None) -> Response:
+    return Response(text, status=status, mimetype="application/json", headers=headers)
+
+
+def _dump(value: Any, status: int = 200, headers: dict[str, str] | None = None) -> Response:
+    return _json(json.dumps(value, ensure_ascii=False), status, headers)
+
+
+def _body_text() -> str:
+    """The request body as text; 415 unless JSON, 413 if too large, 400 if not UTF-8."""
+    mimetype = request.mimetype
+    if mimetype != "application/json" and not mimetype.endswith("+json"):
+        raise ApiError(415, "unsupported-media-type",
+                       f"send the record as application/json, not {mimetype or 'no content type'}")
+    raw = request.get_data(cache=False)  # raises RequestEntityTooLarge past MAX_CONTENT_LENGTH
+    try:
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise ApiError(400, "bad-encoding", f"the body is not UTF-8: {exc.reason} at byte "
+                       f"{exc.start}") from None
+
+
+def _submission() -> Submission:
+    """Validate and replay the posted record, or raise the 400/422 ApiError locating the errors."""
+    text = _body_text()
+    try:
+        return prepare(text)
+    except RecordError as exc:
+        problems = error_payload(exc)
+        if isinstance(exc, NotationError) and not _is_json(text):
+            raise ApiError(400, "malformed-json", "the body is not JSON", problems) from None
+        code = next((c for t, c in _KIND_CODES.items() if isinstance(exc, t)), "invalid-record")
+        raise ApiError(422, code, f"the record is not valid: {len(problems)} problem(s)",
+                       problems) from None
+
+
+def _is_json(text: str) -> bool:
+    try:
+        json.loads(text)
+    except ValueError:
+        return False
+    return True
+
+
+def _page(items: list[dict[str, Any]], total: int, args: dict[str, Any]) -> dict[str, Any]:
+    per_page = args["per_page"]
+    return {"items": items, "page": args["page"], "per_page": per_page, "total": total,
+            "pages": math.ceil(total / per_page) if total else 0}
+
+
+def _not_found(what: str, key: object) -> ApiError:
+    return ApiError(404, "not-found", f"no {what} {key}")
+
+
+# --- records ---------------------------------------------------------------------------------
+
+@records_blp.route("/validate", methods=["POST"])
+@records_blp.doc(requestBody=_RECORD_BODY, summary="Validate and replay a record; store nothing")
+@records_blp.alt_response(200, schema=ResultSchema, success=True,
+                          description="the replay result (deals, games, rubber, findings)")
+@_errors(400, 413, 415, 422)
+def validate_record() -> Response:
+    return _json(_submission().result_json)
+
+
+@records_blp.route("/records", methods=["POST"])
+@records_blp.arguments(SubmitArgs, location="query")
+@records_blp.doc(requestBody=_RECORD_BODY, summary="Validate, replay and store a record",
+                 description="201: stored. 200: this exact record (same canonical text) was "
+                             "already stored; its id is returned. Who submits comes from "
+                             "?submitted_by= or the X-Submitted-By header. ?supersedes=ID stores "
+                             "a correction of record ID as its new version.")
+@records_blp.alt_response(201, schema=SavedSchema, success=True, description="stored")
+@records_blp.alt_response(200, schema=SavedSchema, success=True, description="a duplicate")
+@_errors(400, 409, 413, 415, 422)
+def submit_record(args: dict[str, Any]) -> Response:
+    sub = _submission()
+    by = args.get("submitted_by") or request.headers.get("X-Submitted-By") or None
+    try:
+        saved = Store(get_db()).save(sub, submitted_by=by, supersedes=args.get("supersedes"))
+    except UnknownRecord as exc:
+        raise ApiError(422, "unknown-record", str(exc),
+                       [{"where": "supersedes", "what": str(exc)}]) from None
+    except AlreadySuperseded as exc:
+        raise ApiError(409, "already-superseded", str(exc), current_id=exc.current_id) from None
+    location = url_for("records.get_record", record_id=saved.id)
+    body = {"id": saved.id, "duplicate": saved.duplicate, "summary": saved.summary,
+            "links": {"record": location,
+                      "result": url_for("records.get_result", record_id=saved.id)}}
+    return _dump(body, 200 if saved.duplicate else 201, {"Location": location})
+
+
+@records_blp.route("/records", methods=["GET"])
+@records_blp.arguments(ListArgs, location="query")
+@records_blp.alt_response(200, schema=RecordPageSchema, success=True,
+                          description="one page of current records, newest first")
+@_errors(422)
+def list_records(args: dict[str, Any]) -> Response:
+    items, total = queries.list_records(
+        get_db(), player=args.get("player"), club=args.get("club"),
+        date_from=args.get("date_from"), date_to=args.get("date_to"), page=args["page"],
+        per_page=args["per_page"])
+    return _dump(_page(items, total, args))
+
+
+@records_blp.route("/records/<int:record_id>", methods=["GET"])
+@records_blp.alt_response(200, schema=RecordOutSchema, success=True,
+                          description="metadata and the canonical record")
+@_errors(404)
+def get_record(record_id: int) -> Response:
+    db = get_db()
+    meta = queries.get_record_meta(db, record_id)
+    canonical = queries.get_canonical(db, record_id)
+    if meta is None or canonical is None:
+        raise _not_found("record", record_id)
+    head = json.dumps(meta, ensure_ascii=False)
+    return _json(head[:-1] + ', "record": ' + canonical.rstrip() + "}")
+
+
+@records_blp.route("/records/<int:record_id>/result", methods=["GET"])
+@records_blp.alt_response(200, schema=ResultSchema, success=True,
+                          description="the stored replay result")
+@_errors(404)
+def get_result(record_id: int) -> Response:
+    text = queries.get_result(get_db(), record_id)
+    if text is None:
+        raise _not_found("record", record_id)
+    return _json(text)
+
+
+# --- rubbers and players ---------------------------------------------------------------------
+
+@rubbers_blp.route("/rubbers", methods=["GET"])
+@rubbers_blp.arguments(ListArgs, location="query")
+@rubbers_blp.alt_response(200, schema=RubberPageSchema, success=True,
+                          description="one page of rubbers of current records, newest first")
+@_errors(422)
+def list_rubbers(args: dict[str, Any]) -> Response:
+    items, total = queries.list_rubbers(
+        get_db(), player=args.get("player"), club=args.get("club"),
+        date_from=args.get("date_from"), date_to=args.get("date_to"), page=args["page"],
+        per_page=args["per_page"])
+    return _dump(_page(items, total, args))
+
+
+@rubbers_blp.route("/rubbers/<int:rubber_id>", methods=["GET"])
+@rubbers_blp.alt_response(200, schema=RubberSchema, success=True,
+                          description="games, scores, rubber points and winner")
+@_errors(404)
+def get_rubber(rubber_id: int) -> Response:
+    rubber = queries.get_rubber(get_db(), rubber_id)
+    if rubber is None:
+        raise _not_found("rubber", rubber_id)
+    return _dump(rubber)
+
+
+@players_blp.route("/players/<path:name>", methods=["GET"])
+@players_blp.alt_response(200, schema=PlayerStatsSchema, success=True,
+                          description="statistics over current records")
+@_errors(404)
+def get_player(name: str) -> Response:
+    stats = queries.player_statistics(get_db(), name)
+    if stats is None:
+        raise _not_found("player", repr(name))
+    return _dump(stats)

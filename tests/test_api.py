@@ -1,0 +1,225 @@
+"""The HTTP API through Flask's test client on a temporary database: every endpoint and every
+error path (400, 404, 405 with Allow, 409, 413, 415, 422), duplicates and corrections."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from euchre_records.api.app import create_app
+from euchre_records.api.samples import random_texts
+
+TEXTS = list(random_texts(3, start_seed=100))
+
+
+@pytest.fixture
+def app(tmp_path):
+    return create_app({"DATABASE": str(tmp_path / "api.db"), "TESTING": True,
+                       "MAX_CONTENT_LENGTH": 64 * 1024})
+
+
+@pytest.fixture
+def client(app):
+    return app.test_client()
+
+
+def post(client, path: str, text: str, **kwargs):
+    return client.post(path, data=text, content_type="application/json", **kwargs)
+
+
+def assert_error(resp, status: int, code: str | None = None) -> dict:
+    assert resp.status_code == status, resp.get_data(as_text=True)
+    assert resp.mimetype == "application/json"
+    body = resp.get_json()["error"]
+    assert body["status"] == status and set(body) >= {"code", "message", "problems"}
+    if code:
+        assert body["code"] == code
+    return body
+
+
+def mangled(text: str, **changes) -> str:
+    data = json.loads(text)
+    data.update(changes)
+    return json.dumps(data)
+
+
+def test_validate_returns_the_replay_and_stores_nothing(client):
+    resp = post(client, "/validate", TEXTS[0])
+    assert resp.status_code == 200
+    result = resp.get_json()
+    assert result["rubber"]["finished"] is True and result["findings"] == []
+    assert client.get("/records").get_json()["total"] == 0
+
+
+def test_post_record_then_read_it_back(client):
+    resp = post(client, "/records", TEXTS[0], headers={"X-Submitted-By": "the scorer"})
+    assert resp.status_code == 201
+    body = resp.get_json()
+    rid = body["id"]
+    assert body["duplicate"] is False and body["summary"]["rubber"]["finished"] is True
+    assert resp.headers["Location"] == f"/records/{rid}"
+    got = client.get(f"/records/{rid}").get_json()
+    assert got["record"] == json.loads(TEXTS[0])
+    assert got["submitted_by"] == "the scorer" and got["status"] == "current"
+    assert got["hash"] and len(got["players"]) == 4
+    result = client.get(f"/records/{rid}/result").get_json()
+    assert result == post(client, "/validate", TEXTS[0]).get_json()
+
+
+def test_duplicate_is_200_with_the_existing_id(client):
+    first = post(client, "/records", TEXTS[0]).get_json()["id"]
+    # same record, different spacing: the canonical text (and so the hash) is the same
+    again = post(client, "/records", json.dumps(json.loads(TEXTS[0])))
+    assert again.status_code == 200
+    assert again.get_json() | {"summary": None} == {
+        "id": first, "duplicate": True, "summary": None,
+        "links": {"record": f"/records/{first}", "result": f"/records/{first}/result"}}
+    assert client.get("/records").get_json()["total"] == 1
+
+
+def test_correction_is_stored_as_a_new_version(client):
+    old = post(client, "/records", TEXTS[0]).get_json()["id"]
+    fixed = mangled(TEXTS[0], event={**json.loads(TEXTS[0])["event"], "notes": "corrected"})
+    resp = post(client, f"/records?supersedes={old}&submitted_by=referee", fixed)
+    assert resp.status_code == 201
+    new = resp.get_json()["id"]
+    old_meta = client.get(f"/records/{old}").get_json()
+    assert old_meta["status"] == "superseded" and old_meta["superseded_by"] == new
+    assert old_meta["record"] == json.loads(TEXTS[0])  # nothing overwritten
+    new_meta = client.get(f"/records/{new}").get_json()
+    assert new_meta["supersedes"] == old and new_meta["submitted_by"] == "referee"
+    listed = client.get("/records").get_json()
+    assert [r["id"] for r in listed["items"]] == [new]
+    again = mangled(fixed, event={"notes": "corrected twice"})
+    body = assert_error(post(client, f"/records?supersedes={old}", again), 409, "already-superseded")
+    assert body["current_id"] == new
+    body = assert_error(post(client, "/records?supersedes=999", again), 422, "unknown-record")
+    assert body["problems"][0]["where"] == "supersedes"
+
+
+def test_invalid_record_is_422_with_every_problem_located(client):
+    data = json.loads(TEXTS[0])
+    data["version"] = "9.9"
+    data["deals"][0]["dealer"] = "X"
+    data["deals"][1]["turned"] = "ZZ"
+    body = assert_error(post(client, "/records", json.dumps(data)), 422, "invalid-record")
+    wheres = {p["where"] for p in body["problems"]}
+    assert {"version", "deals[0].dealer", "deals[1].turned"} <= wheres
+    assert client.get("/records").get_json()["total"] == 0
+
+
+def test_impossible_record_is_422(client):
+    data = json.loads(TEXTS[0])
+    hands = data["deals"][0]["hands"]
+    hands["N"], hands["E"] = hands["E"], hands["N"]  # plays no longer match the hands
+    body = assert_error(post(client, "/validate", json.dumps(data)), 422)
+    assert body["code"] == "impossible-record" and body["problems"]
+    assert all(p["where"].startswith("deals[0]") for p in body["problems"])
+
+
+@pytest.mark.parametrize("path", ["/validate", "/records"])
+def test_malformed_json_is_400(client, path):
+    body = assert_error(post(client, path, '{"format": "euchre-records",'), 400, "malformed-json")
+    assert body["problems"]
+    assert_error(client.post(path, data=b"\xff\xfe{}", content_type="application/json"), 400,
+                 "bad-encoding")
+
+
+@pytest.mark.parametrize("path", ["/validate", "/records"])
+def test_wrong_media_type_is_415(client, path):
+    assert_error(client.post(path, data=TEXTS[0], content_type="text/plain"), 415,
+                 "unsupported-media-type")
+    assert_error(client.post(path, data=TEXTS[0]), 415)
+
+
+def test_too_large_is_413(client):
+    body = json.dumps({"padding": "x" * 70_000})
+    assert_error(post(client, "/records", body), 413, "too-large")
+
+
+def test_unknown_paths_and_ids_are_404(client):
+    for path in ("/records/42", "/records/42/result", "/rubbers/42", "/players/Nobody",
+                 "/no/such/thing", "/records/abc"):
+        assert_error(client.get(path), 404, "not-found")
+
+
+def test_wrong_method_is_405_with_allow(client):
+    resp = client.delete("/records/1")
+    assert_error(resp, 405, "method-not-allowed")
+    assert "GET" in resp.headers["Allow"]
+    resp = client.get("/validate")
+    assert_error(resp, 405)
+    assert resp.headers["Allow"].split(", ").count("POST") == 1
+
+
+def test_bad_query_is_422(client):
+    body = assert_error(client.get("/records?per_page=0&from=yesterday"), 422)
+    wheres = {p["where"] for p in body["problems"]}
+    assert any("per_page" in w for w in wheres) and any("from" in w for w in wheres)
+    assert_error(client.get("/rubbers?page=-1"), 422)
+    assert_error(post(client, "/records?supersedes=abc", TEXTS[0]), 422)
+
+
+def test_listings_filter_and_paginate(client):
+    ids = [post(client, "/records", t).get_json()["id"] for t in TEXTS]
+    page = client.get("/records?per_page=2").get_json()
+    assert (page["total"], page["pages"], len(page["items"])) == (3, 2, 2)
+    assert [r["id"] for r in page["items"]] == ids[::-1][:2]
+    assert len(client.get("/records?per_page=2&page=2").get_json()["items"]) == 1
+    first = json.loads(TEXTS[0])
+    by_club = client.get(f"/records?club={first['event']['club']}").get_json()
+    assert ids[0] in [r["id"] for r in by_club["items"]]
+    name = first["players"]["N"]["name"]
+    by_player = client.get(f"/records?player={name}").get_json()
+    assert all(name in r["players"].values() for r in by_player["items"])
+    date = first["event"]["date"]
+    assert ids[0] in [r["id"] for r in
+                      client.get(f"/records?from={date}&to={date}").get_json()["items"]]
+    rubbers = client.get("/rubbers?per_page=10").get_json()
+    assert rubbers["total"] == 3
+    one = rubbers["items"][0]
+    assert one["winner"] in ("NS", "EW", None) and one["games"] and one["finished"] is True
+    assert client.get(f"/rubbers/{one['id']}").get_json() == one
+
+
+def test_player_statistics(client):
+    post(client, "/records", TEXTS[0])
+    name = json.loads(TEXTS[0])["players"]["N"]["name"]
+    stats = client.get(f"/players/{name}").get_json()
+    assert stats["name"] == name and stats["rubbers_played"] == 1
+    assert stats["games_played"] >= 2 and stats["deals_played"] >= 1
+    assert set(stats) >= {"rubbers_won", "net_rubber_points", "games_won", "deals_made",
+                          "euchres_suffered", "euchres_inflicted", "lone_hands_tried",
+                          "lone_hands_marched", "revokes"}
+
+
+def test_openapi_document(client):
+    spec = client.get("/openapi.json").get_json()
+    assert spec["openapi"].startswith("3.")
+    paths = spec["paths"]
+    for path in ("/validate", "/records", "/records/{record_id}", "/records/{record_id}/result",
+                 "/rubbers", "/rubbers/{rubber_id}", "/players/{name}"):
+        assert path in paths, path
+    params = {p["name"] for p in paths["/records"]["get"]["parameters"]}
+    assert {"player", "club", "from", "to", "page", "per_page"} <= params
+    assert "201" in paths["/records"]["post"]["responses"]
+    assert "422" in paths["/records"]["post"]["responses"]
+
+
+def test_database_from_environment(tmp_path, monkeypatch):
+    monkeypatch.setenv("EUCHRE_DB", str(tmp_path / "env.db"))
+    app = create_app({"TESTING": True})
+    assert app.config["DATABASE"] == str(tmp_path / "env.db")
+    assert (tmp_path / "env.db").exists()
+
+
+def test_internal_failure_is_a_json_500(app, client, monkeypatch):
+    from euchre_records.api import queries
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("bug")
+
+    monkeypatch.setattr(queries, "get_rubber", broken)
+    app.config["PROPAGATE_EXCEPTIONS"] = False
+    assert_error(client.get("/rubbers/1"), 500, "internal-error")

@@ -105,17 +105,17 @@ def revoke_findings(deal: Deal, rules: Rules, number: int, where: str, bidding: 
             claims.append((i, event))
     unproven: list[_Revoke] = []
     for i, event in claims:
+        if event.seat is None:
+            raise InconsistentRecord("a revoke claim needs the offender's seat",
+                                     f"{where}.irregularities[{i}]")
         match = next((r for r in found if r.event is None and r.seat is event.seat
                       and (event.trick is None or r.trick == event.trick - 1)), None)
         if match is not None:
             match.event = event
         elif deal.hands is not None and all(c is not None for h in deal.hands for c in h):
-            unproven.append(_Revoke(event.seat or SEATS[0], (event.trick or 1) - 1, event.card, None,
+            unproven.append(_Revoke(event.seat, (event.trick or 1) - 1, event.card, None,
                                     [], "not borne out", event))
         else:
-            if event.seat is None:
-                raise InconsistentRecord("a revoke claim needs the offender's seat",
-                                         f"{where}.irregularities[{i}]")
             unproven.append(_Revoke(event.seat, (event.trick or 1) - 1, event.card, None, [],
                                     "claimed", event))
     charged = found + [r for r in unproven if r.status == "claimed"]
@@ -132,7 +132,7 @@ def revoke_findings(deal: Deal, rules: Rules, number: int, where: str, bidding: 
                 for r, o in zip(charged, outcomes)]
     findings += [_message(rules, number, r, r.status, 0, (0, 0), bidding.alone, trump, inferred)
                  for r in corrected + [u for u in unproven if u.status != "claimed"]]
-    findings.sort(key=lambda f: (f.trick or 0, f.seat or 0))
+    findings.sort(key=lambda f: (f.trick or 0, -1 if f.seat is None else int(f.seat)))
     return findings, penalty, hand_scores
 
 

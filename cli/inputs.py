@@ -1,0 +1,46 @@
+"""Reading records for the CLI: files, ``-`` for stdin, JSON Lines. Each record comes with a label
+(``file``, ``file:line``) and either the Record or the error that stopped it."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Iterator
+
+from ..errors import NotationError, RecordError
+from ..model import Record
+from ..schema.detect import load_any
+from ..schema.notation import iter_jsonl
+
+__all__ = ["read_records", "Loaded"]
+
+Loaded = tuple[str, "Record | RecordError"]
+
+
+def _text(path: str) -> str:
+    if path == "-":
+        return sys.stdin.read()
+    return Path(path).read_text(encoding="utf-8")
+
+
+def read_records(path: str) -> Iterator[Loaded]:
+    """Yield (label, record or error) for every record in ``path`` (a file, ``-``, or .jsonl)."""
+    label = "<stdin>" if path == "-" else path
+    try:
+        if path.endswith(".jsonl"):
+            stream = sys.stdin if path == "-" else open(path, encoding="utf-8")
+            with stream:
+                for line, item in iter_jsonl(stream):
+                    yield f"{label}:{line}", item
+            return
+        text = _text(path)
+    except OSError as exc:
+        yield label, NotationError(f"cannot read the file: {exc.strerror or exc}")
+        return
+    except UnicodeDecodeError:
+        yield label, NotationError("the file is not UTF-8 text")
+        return
+    try:
+        yield label, load_any(text)
+    except RecordError as exc:
+        yield label, exc

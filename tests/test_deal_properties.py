@@ -1,0 +1,184 @@
+"""Properties of the deal engine over random legal deals (hypothesis drives the seeds and rules).
+
+- a random legal deal, under any preset and options, replays with no finding and conserves
+  every card (each card of the pack in exactly one place; every active seat plays 5);
+- turning a legal play into a revoke (swapping two cards of one player) is always found, at the
+  right trick and seat, and charged by the rules;
+- deal points are always among the values the rules allow;
+- a card played twice, or by a seat that does not hold it, is rejected with a location.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from euchre_records.cards import SEATS, Seat, power_table
+from euchre_records.deal import replay_deal
+from euchre_records.errors import InconsistentRecord
+from euchre_records.model import DealKind, FindingKind, Trick
+from euchre_records.rules import PRESETS, Rules, preset
+from euchre_records.simulate import random_deal
+
+
+@st.composite
+def rule_sets(draw: st.DrawFn) -> Rules:
+    base = preset(draw(st.sampled_from(sorted(PRESETS))))
+    overrides: dict[str, object] = {
+        "pack": draw(st.sampled_from([24, 28, 32])),
+        "joker": draw(st.booleans()),
+        "stick_the_dealer": draw(st.booleans()),
+        "defend_alone": draw(st.booleans()),
+        "partner_takes_lone": draw(st.booleans()),
+        "lone_lead": draw(st.sampled_from(["eldest", "left-of-lone"])),
+    }
+    return base.with_overrides(overrides)
+
+
+deals = st.tuples(rule_sets(), st.integers(0, 2**32 - 1), st.sampled_from(SEATS))
+
+
+def allowed_points(rules: Rules) -> set[tuple[int, int]]:
+    values = {rules.make, rules.march, rules.lone_make, rules.lone_march, rules.euchre,
+              rules.lone_euchred, rules.lone_defender_euchre}
+    return {(0, 0)} | {(v, 0) for v in values} | {(0, v) for v in values}
+
+
+@settings(max_examples=300, deadline=None)
+@given(deals)
+def test_random_legal_deals_replay_cleanly_and_conserve_cards(case: tuple[Rules, int, Seat]) -> None:
+    rules, seed, dealer = case
+    deal = random_deal(random.Random(seed), rules, dealer)
+    result = replay_deal(deal, rules)
+    assert result.findings == ()
+    assert result.points in allowed_points(rules)
+    # conservation: hands + turned + kitty are the whole pack, each card once
+    assert deal.hands is not None and deal.kitty is not None and deal.turned is not None
+    everything = [c for h in deal.hands for c in h] + [deal.turned] + list(deal.kitty)
+    assert len(everything) == len(set(everything)) == rules.pack + rules.joker
+    if result.thrown_in:
+        assert deal.tricks == ()
+        return
+    played = [c for t in deal.tricks for c in t.cards]
+    assert len(played) == len(set(played))
+    assert sum(result.tricks) == 5 and len(result.winners) == 5
+    active = 4 - result.alone - (result.defender_alone is not None)
+    assert len(played) == 5 * active
+    # every played card came from the player's hand (or the turned card, for the dealer)
+    for seat in SEATS:
+        held = set(deal.hands[seat]) | ({deal.turned} if seat is deal.dealer else set())
+        for t, trick in enumerate(deal.tricks):
+            order = [result.leaders[t]]
+            while len(order) < len(trick.cards):
+                nxt = order[-1].left
+                while nxt in _sitting_out(result):
+                    nxt = nxt.left
+                order.append(nxt)
+            for s, c in zip(order, trick.cards):
+                if s is seat:
+                    assert c in held
+
+
+def _sitting_out(result: object) -> set[Seat]:
+    out = set()
+    if result.alone:  # type: ignore[attr-defined]
+        out.add(result.maker.partner)  # type: ignore[attr-defined]
+    if result.defender_alone is not None:  # type: ignore[attr-defined]
+        out.add(result.defender_alone.partner)  # type: ignore[attr-defined]
+    return out
+
+
+def _seat_plays(result: object, deal: object) -> list[list[tuple[int, int, Seat]]]:
+    """For each trick, (position, card index, seat) in playing order."""
+    out = []
+    out_seats = _sitting_out(result)
+    for t, trick in enumerate(deal.tricks):  # type: ignore[attr-defined]
+        seat = result.leaders[t]  # type: ignore[attr-defined]
+        row = []
+        for j in range(len(trick.cards)):
+            row.append((t, j, seat))
+            seat = seat.left
+            while seat in out_seats:
+                seat = seat.left
+        out.append(row)
+    return out
+
+
+@settings(max_examples=300, deadline=None)
+@given(deals)
+def test_a_legal_play_turned_into_a_revoke_is_found(case: tuple[Rules, int, Seat]) -> None:
+    rules, seed, dealer = case
+    rng = random.Random(seed)
+    deal = random_deal(rng, rules, dealer, pass_rate=0.3)
+    result = replay_deal(deal, rules)
+    if result.thrown_in:
+        return
+    table = power_table(result.trump)  # type: ignore[arg-type]
+    plays = _seat_plays(result, deal)
+    # candidate: seat followed suit in trick t with card c, and in a later trick t2 played d of
+    # another suit than the one led in t. Swapping c and d makes the trick-t play a revoke.
+    for t, row in enumerate(plays):
+        led = table[deal.tricks[t].cards[0]][0]
+        for (_, j, seat) in row[1:]:
+            c = deal.tricks[t].cards[j]
+            if table[c][0] is not led:
+                continue
+            for t2 in range(t + 1, 5):
+                for (_, j2, seat2) in plays[t2]:
+                    d = deal.tricks[t2].cards[j2]
+                    if seat2 is not seat or table[d][0] is led:
+                        continue
+                    mutated = _swap(deal, t, j, t2, j2)
+                    try:
+                        got = replay_deal(mutated, rules)
+                    except InconsistentRecord:
+                        continue   # the swap changed who leads later: not a pure revoke
+                    if got.winners != result.winners:
+                        continue
+                    revokes = [f for f in got.findings if f.kind is FindingKind.REVOKE]
+                    assert any(f.trick == t + 1 and f.seat is seat and f.card is d for f in revokes)
+                    assert got.penalty != (0, 0) or rules.revokes_cancel or any(
+                        f.status != "established" for f in revokes)
+                    offender = seat.side
+                    if len({f.seat.side for f in revokes if f.seat is not None}) == 1:
+                        gain = got.penalty[0] if offender.value == "EW" else got.penalty[1]
+                        assert gain > 0
+                    return
+
+
+def _swap(deal, t: int, j: int, t2: int, j2: int):  # type: ignore[no-untyped-def]
+    tricks = [list(tr.cards) for tr in deal.tricks]
+    tricks[t][j], tricks[t2][j2] = tricks[t2][j2], tricks[t][j]
+    return replace(deal, tricks=tuple(Trick(tuple(cs)) for cs in tricks))
+
+
+@settings(max_examples=100, deadline=None)
+@given(deals)
+def test_revokes_are_proven_from_plays_when_hands_are_unknown(case: tuple[Rules, int, Seat]) -> None:
+    """The same deal without its hands (kind 'plays') finds the same revokes from later plays."""
+    rules, seed, dealer = case
+    deal = random_deal(random.Random(seed), rules, dealer, pass_rate=0.3)
+    plays_only = replace(deal, kind=DealKind.PLAYS, hands=None, kitty=None)
+    full, inferred = replay_deal(deal, rules), replay_deal(plays_only, rules)
+    assert (full.points, full.winners) == (inferred.points, inferred.winners)
+    assert inferred.findings == ()
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_a_card_played_twice_or_not_held_is_rejected_with_its_place(seed: int) -> None:
+    rules = preset("modern")
+    rng = random.Random(seed)
+    deal = random_deal(rng, rules, Seat.N, pass_rate=0.2)
+    while not deal.tricks:
+        deal = random_deal(rng, rules, Seat.N, pass_rate=0.2)
+    tricks = [list(tr.cards) for tr in deal.tricks]
+    tricks[3][1] = tricks[0][0]        # a card already played in trick 1
+    bad = replace(deal, tricks=tuple(Trick(tuple(cs)) for cs in tricks))
+    with pytest.raises(InconsistentRecord) as err:
+        replay_deal(bad, rules, 7, "deals[6]")
+    assert err.value.problems[0].where == "deals[6].tricks[3][1]"
+    assert "trick 1" in err.value.problems[0].what

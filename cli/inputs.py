@@ -9,7 +9,6 @@ from typing import Iterator
 
 from ..errors import NotationError, RecordError
 from ..model import Record
-from ..schema.detect import load_any
 from ..schema.notation import iter_jsonl
 
 __all__ = ["read_records", "Loaded"]
@@ -40,6 +39,7 @@ def read_records(path: str) -> Iterator[Loaded]:
     except UnicodeDecodeError:
         yield label, NotationError("the file is not UTF-8 text")
         return
+    from ..schema.detect import load_any
     try:
         yield label, load_any(text)
     except RecordError as exc:

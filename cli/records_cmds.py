@@ -13,7 +13,6 @@ import click
 from ..errors import RecordError
 from ..match import replay as replay_record
 from ..rules import PRESETS, preset
-from ..schema.results import dump_result
 from .inputs import read_records
 from .scoresheet_text import render_replay
 
@@ -98,6 +97,7 @@ def replay(file: str, fmt: str, rules_name: str | None) -> None:
             status = 1
             continue
         if fmt == "json":
+            from ..schema.results import dump_result
             click.echo(json.dumps(dump_result(result), indent=2, ensure_ascii=False))
         else:
             click.echo(render_replay(label, item, result))

@@ -235,7 +235,7 @@ def _build_power(trump: Suit) -> dict[Card, tuple[Suit, int]]:
         elif c.suit is trump:
             table[c] = (trump, 100 + int(c.rank))  # type: ignore[arg-type]
         else:
-            table[c] = (c.suit, int(c.rank))  # type: ignore[arg-type]
+            table[c] = (c.suit, int(c.rank))  # type: ignore[assignment,arg-type]
     return table
 
 

@@ -59,8 +59,8 @@ def random_deal(rng: random.Random, rules: Rules, dealer: Seat = Seat.N,
                 calls.append(Call(kind, alone=alone))
                 trump = turned.suit
             else:
-                options = [s for s in Suit if s is not turned.suit]
-                trump = rng.choice(options)
+                suits = [s for s in Suit if s is not turned.suit]
+                trump = rng.choice(suits)
                 calls.append(Call(CallKind.NAME, suit=trump, alone=alone))
             maker = seat
             break

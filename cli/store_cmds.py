@@ -1,5 +1,282 @@
-"""Commands: placeholder until implemented."""
+"""Commands on the record store: ``import``, ``rubbers``, ``show``, ``players`` and ``serve``.
+
+Thin wrappers over ``euchre_records.api`` (importer, queries, app). Data goes to stdout,
+diagnostics and progress to stderr. Exit codes: 0 ok; 1 invalid input (a record that did not
+import, an unknown id); 2 usage errors (click's own).
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+import sys
+from pathlib import Path
+from typing import Any, Iterable, Sequence
 
 import click
+from click.core import ParameterSource
+
+from ..api import queries
+from ..api.importer import ImportReport, import_sources, input_size, iter_sources
+from ..api.migrations import migrate, open_db
 
 COMMANDS: list[click.Command] = []
+
+DEFAULT_DB = "euchre-records.db"
+
+db_option = click.option(
+    "--db", "db_path", type=click.Path(dir_okay=False), default=DEFAULT_DB, show_default=True,
+    envvar="EUCHRE_DB", help="The SQLite database file (also from $EUCHRE_DB).")
+format_option = click.option(
+    "--format", "fmt", type=click.Choice(["table", "json", "csv"]), default="table",
+    show_default=True, help="Output format.")
+
+
+def _open(path: str, must_exist: bool = True) -> Any:
+    if must_exist and not Path(path).exists():
+        raise click.ClickException(f"no database {path!r}; create one with: euchre import FILE --db {path}")
+    db = open_db(path)
+    migrate(db)
+    return db
+
+
+def _emit(rows: Sequence[dict[str, Any]], fmt: str, columns: Sequence[str]) -> None:
+    """Rows to stdout as an aligned table, a JSON array or CSV."""
+    if fmt == "json":
+        click.echo(json.dumps(list(rows), indent=2, ensure_ascii=False))
+        return
+    if fmt == "csv":
+        writer = csv.DictWriter(sys.stdout, fieldnames=list(columns), extrasaction="ignore",
+                                lineterminator="\n")
+        writer.writeheader()
+        writer.writerows(rows)
+        return
+    cells = [[("" if r.get(c) is None else str(r.get(c))) for c in columns] for r in rows]
+    widths = [max([len(c)] + [len(row[i]) for row in cells]) for i, c in enumerate(columns)]
+    click.echo("  ".join(c.ljust(w) for c, w in zip(columns, widths)).rstrip())
+    click.echo("  ".join("-" * w for w in widths))
+    for row in cells:
+        click.echo("  ".join(v.ljust(w) for v, w in zip(row, widths)).rstrip())
+
+
+def _print_report(report: ImportReport) -> None:
+    for source, problems in report.reasons:
+        for problem in problems:
+            click.echo(f"{source}: invalid: {problem}", err=True)
+    if report.invalid > len(report.reasons):
+        click.echo(f"... and {report.invalid - len(report.reasons)} more invalid", err=True)
+    for path in report.skipped:
+        click.echo(f"{path}: skipped (not a record: no \"format\")", err=True)
+    click.echo(f"stored {report.stored} ({report.deals} deals), duplicates {report.duplicates}, "
+               f"invalid {report.invalid}", err=True)
+
+
+def run_import(db: Any, paths: Iterable[str], submitted_by: str | None, batch: int,
+               progress: bool) -> ImportReport:
+    """Import ``paths`` into ``db``, with a byte-based progress bar on stderr when asked."""
+    paths = list(paths)
+    report = ImportReport()
+    if not progress:
+        return import_sources(db, iter_sources(paths, report), report, submitted_by, batch)
+    size = input_size(paths)
+    with click.progressbar(length=size, label="importing", file=sys.stderr,
+                           show_pos=size is None) as bar:
+        sources = iter_sources(paths, report, progress=bar.update)
+        return import_sources(db, sources, report, submitted_by, batch)
+
+
+@click.command("import")
+@click.argument("paths", nargs=-1, required=True,
+                type=click.Path(exists=True, allow_dash=True))
+@db_option
+@click.option("--submitted-by", default=None, help="Who submits these records (stored with each).")
+@click.option("--batch", default=500, show_default=True, type=click.IntRange(1),
+              help="Records per transaction.")
+@click.option("--progress/--no-progress", default=None,
+              help="Progress bar on stderr (default: when stderr is a terminal).")
+def import_(paths: tuple[str, ...], db_path: str, submitted_by: str | None, batch: int,
+            progress: bool | None) -> None:
+    """Validate, replay and store records: files, folders (walked for *.json and *.jsonl),
+    JSON Lines files (one record per line, streamed) and - for standard input.
+
+    A record already stored (same canonical text) is counted as a duplicate, not stored twice.
+    Prints a summary (stored, duplicates, invalid with reasons) on stderr; exit 1 if any input
+    was invalid (the valid ones are stored all the same).
+
+    \b
+    Example:
+      euchre import examples/ --db club.db
+      cat season.jsonl | euchre import - --db club.db
+    """
+    db = _open(db_path, must_exist=False)
+    try:
+        show = sys.stderr.isatty() if progress is None else progress
+        report = run_import(db, paths, submitted_by, batch, show)
+    finally:
+        db.close()
+    _print_report(report)
+    raise SystemExit(0 if report.ok else 1)
+
+
+RUBBER_COLUMNS = ("rubber_id", "record_id", "date", "club", "system", "ns_players", "ew_players",
+                  "games", "games_ns", "games_ew", "rubber_points_ns", "rubber_points_ew",
+                  "winner", "finished")
+
+
+@click.command()
+@db_option
+@format_option
+@click.option("--player", default=None, help="Only rubbers this player sat in.")
+@click.option("--club", default=None, help="Only this club's rubbers.")
+@click.option("--limit", default=100, show_default=True, type=click.IntRange(1),
+              help="At most this many (newest first).")
+def rubbers(db_path: str, fmt: str, player: str | None, club: str | None, limit: int) -> None:
+    """List stored rubbers (current records): players, games won, rubber points, winner.
+
+    \b
+    Example:
+      euchre rubbers --db club.db --player Ann --format csv > ann.csv
+    """
+    db = _open(db_path)
+    try:
+        sql = "SELECT * FROM rubber_standings"
+        where, params = [], []
+        if player:
+            where.append("record_id IN (SELECT s.record_id FROM seats s JOIN players p "
+                         "ON p.id = s.player_id WHERE p.name = ?)")
+            params.append(player)
+        if club:
+            where.append("club = ?")
+            params.append(club)
+        if where:
+            sql += " WHERE " + " AND ".join(where)
+        rows = list(db.query(sql + " ORDER BY rubber_id DESC LIMIT ?", [*params, limit]))
+    finally:
+        db.close()
+    _emit(rows, fmt, RUBBER_COLUMNS)
+
+
+DEAL_COLUMNS = ("number", "dealer", "turned", "trump", "maker", "alone", "tricks_ns",
+                "tricks_ew", "points_ns", "points_ew", "score_ns", "score_ew")
+
+
+@click.command()
+@click.argument("record_id", type=int)
+@db_option
+@format_option
+def show(record_id: int, db_path: str, fmt: str) -> None:
+    """Show a stored record: its metadata and one row per deal (dealer, turned card, trump,
+    maker, alone, tricks, points, running score) and its findings. ``--format json`` prints the
+    metadata, the canonical record and the stored replay result; ``csv`` the deal rows.
+
+    \b
+    Example:
+      euchre show 12 --db club.db
+    """
+    db = _open(db_path)
+    try:
+        meta = queries.get_record_meta(db, record_id)
+        if meta is None:
+            click.echo(f"no record {record_id} in {db_path}", err=True)
+            raise SystemExit(1)
+        deals = list(db.query("SELECT * FROM deals WHERE record_id = ? ORDER BY number",
+                              [record_id]))
+        findings = list(db.query("SELECT deal, trick, seat, kind, rule, message FROM findings "
+                                 "WHERE record_id = ? ORDER BY id", [record_id]))
+        if fmt == "json":
+            out = {**meta, "record": json.loads(queries.get_canonical(db, record_id) or "null"),
+                   "result": json.loads(queries.get_result(db, record_id) or "null")}
+            click.echo(json.dumps(out, indent=2, ensure_ascii=False))
+            return
+    finally:
+        db.close()
+    if fmt == "csv":
+        _emit(deals, fmt, DEAL_COLUMNS)
+        return
+    for key in ("id", "status", "club", "event", "date", "rules", "submitted_at", "submitted_by",
+                "supersedes", "superseded_by", "hash"):
+        if meta.get(key) is not None:
+            click.echo(f"{key + ':':14} {meta[key]}")
+    click.echo(f"{'players:':14} " + ", ".join(f"{s} {n}" for s, n in meta["players"].items()))
+    click.echo()
+    _emit(deals, "table", DEAL_COLUMNS)
+    if findings:
+        click.echo()
+        _emit(findings, "table", ("deal", "trick", "seat", "kind", "rule", "message"))
+
+
+PLAYER_COLUMNS = ("name", "rubbers_played", "rubbers_won", "net_rubber_points", "games_played",
+                  "games_won", "deals_made", "euchres_suffered", "euchres_inflicted",
+                  "lone_hands_tried", "lone_hands_marched", "revokes")
+
+
+@click.command()
+@db_option
+@format_option
+def players(db_path: str, fmt: str) -> None:
+    """Player statistics over current records: rubbers and games played and won, net rubber
+    points, deals made, euchres suffered and inflicted, lone hands tried and marched, revokes.
+
+    \b
+    Example:
+      euchre players --db club.db --format json
+    """
+    db = _open(db_path)
+    try:
+        rows = queries.list_players(db)
+    finally:
+        db.close()
+    _emit(rows, fmt, PLAYER_COLUMNS)
+
+
+@click.command()
+@click.option("--db", "db_path", type=click.Path(dir_okay=False), default=DEFAULT_DB,
+              show_default=True, envvar="EUCHRE_DB",
+              help="The SQLite database file (also from $EUCHRE_DB). Without it, a new default "
+                   "database is filled from ./examples on first start.")
+@click.option("--host", default="127.0.0.1", show_default=True, help="Interface to listen on.")
+@click.option("--port", default=8080, show_default=True, type=click.IntRange(0, 65535),
+              help="TCP port.")
+@click.option("--threads", default=8, show_default=True, type=click.IntRange(1),
+              help="Worker threads of the WSGI server.")
+@click.pass_context
+def serve(ctx: click.Context, db_path: str, host: str, port: int, threads: int) -> None:
+    """Run the HTTP API (docs/API.md) on waitress, a production WSGI server.
+
+    Without --db (and $EUCHRE_DB) it uses ./euchre-records.db and, when that file is new,
+    loads every record of ./examples into it, so a fresh install shows a working service.
+
+    \b
+    Example:
+      euchre serve --db club.db --port 8080
+      curl http://127.0.0.1:8080/rubbers
+    """
+    import waitress
+
+    from ..api.app import create_app
+
+    first_start = not Path(db_path).exists()
+    if ctx.get_parameter_source("db_path") is ParameterSource.DEFAULT and first_start:
+        _load_examples(db_path)
+    app = create_app({"DATABASE": db_path})
+    click.echo(f"serving {db_path} on http://{host}:{port}/ (OpenAPI: /openapi.json); "
+               "Ctrl-C stops", err=True)
+    waitress.serve(app, host=host, port=port, threads=threads, ident="euchre-records",
+                   _quiet=True)
+
+
+def _load_examples(db_path: str) -> None:
+    folder = Path.cwd() / "examples"
+    if not folder.is_dir():
+        click.echo("no ./examples folder here: starting with an empty database", err=True)
+        return
+    db = _open(db_path, must_exist=False)
+    try:
+        report = run_import(db, [str(folder)], "examples", 500, progress=False)
+    finally:
+        db.close()
+    click.echo(f"loaded examples from {folder}:", err=True)
+    _print_report(report)
+
+
+COMMANDS.extend([import_, rubbers, show, players, serve])

@@ -1,0 +1,196 @@
+"""The store commands through click's CliRunner, and one test of the real server process."""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from euchre_records.api.samples import random_texts
+from euchre_records.cli import store_cmds
+from euchre_records.cli.main import main
+
+TEXTS = list(random_texts(4, start_seed=200))
+
+
+@pytest.fixture
+def runner():
+    return CliRunner()
+
+
+@pytest.fixture
+def files(tmp_path):
+    """Two record files, a JSON Lines file with two records and a bad line, a golden to skip."""
+    folder = tmp_path / "in"
+    (folder / "sub").mkdir(parents=True)
+    (folder / "a.json").write_text(TEXTS[0])
+    (folder / "sub" / "b.json").write_text(TEXTS[1])
+    (folder / "a.expected.json").write_text(json.dumps({"deals": []}))
+    lines = [json.dumps(json.loads(t)) for t in TEXTS[2:]] + ["{not json"]
+    jsonl = tmp_path / "more.jsonl"
+    jsonl.write_text("\n".join(lines) + "\n\n")
+    return folder, jsonl
+
+
+def run(runner, *args, **kwargs):
+    return runner.invoke(main, [str(a) for a in args], catch_exceptions=False, **kwargs)
+
+
+def test_import_files_folders_and_jsonl(runner, files, tmp_path):
+    folder, jsonl = files
+    db = tmp_path / "c.db"
+    result = run(runner, "import", folder, jsonl, "--db", db, "--no-progress")
+    assert result.exit_code == 1  # the bad JSON line
+    assert "stored 4" in result.stderr and "invalid 1" in result.stderr
+    assert f"{jsonl}:3: invalid:" in result.stderr
+    assert "a.expected.json: skipped" in result.stderr
+    again = run(runner, "import", folder, "--db", db, "--progress")
+    assert again.exit_code == 0 and "stored 0" in again.stderr and "duplicates 2" in again.stderr
+
+
+def test_import_from_stdin(runner, tmp_path):
+    db = tmp_path / "c.db"
+    one = run(runner, "import", "-", "--db", db, input=TEXTS[0])  # one indented record
+    assert one.exit_code == 0 and "stored 1" in one.stderr
+    jsonl = "".join(json.dumps(json.loads(t)) + "\n" for t in TEXTS)
+    many = run(runner, "import", "-", "--db", db, "--submitted-by", "Ann", input=jsonl)
+    assert many.exit_code == 0 and "stored 3" in many.stderr and "duplicates 1" in many.stderr
+
+
+def test_import_usage_errors_exit_2(runner, tmp_path):
+    assert run(runner, "import", "--db", tmp_path / "c.db").exit_code == 2
+    assert run(runner, "import", tmp_path / "missing.json", "--db", tmp_path / "c.db").exit_code == 2
+
+
+@pytest.fixture
+def filled(runner, files, tmp_path):
+    db = tmp_path / "filled.db"
+    run(runner, "import", files[0], "--db", db)
+    return db
+
+
+def test_rubbers_in_every_format(runner, filled):
+    table = run(runner, "rubbers", "--db", filled)
+    assert table.exit_code == 0 and table.stdout.splitlines()[0].startswith("rubber_id")
+    assert len(table.stdout.splitlines()) == 4
+    rows = json.loads(run(runner, "rubbers", "--db", filled, "--format", "json").stdout)
+    assert len(rows) == 2 and {"winner", "rubber_points_ns", "ns_players"} <= set(rows[0])
+    csv_out = run(runner, "rubbers", "--db", filled, "--format", "csv").stdout
+    assert csv_out.splitlines()[0].startswith("rubber_id,record_id")
+    name = json.loads(TEXTS[0])["players"]["N"]["name"]
+    mine = json.loads(run(runner, "rubbers", "--db", filled, "--player", name, "--format",
+                          "json").stdout)
+    assert mine and all(name in r["ns_players"] + r["ew_players"] for r in mine)
+
+
+def test_show(runner, filled):
+    table = run(runner, "show", "1", "--db", filled)
+    assert table.exit_code == 0 and "players:" in table.stdout and "score_ns" in table.stdout
+    data = json.loads(run(runner, "show", "1", "--db", filled, "--format", "json").stdout)
+    assert data["record"] == json.loads(TEXTS[0]) and data["result"]["games"]
+    csv_out = run(runner, "show", "1", "--db", filled, "--format", "csv").stdout
+    assert len(csv_out.splitlines()) == 1 + data["deals"]
+    missing = run(runner, "show", "99", "--db", filled)
+    assert missing.exit_code == 1 and "no record 99" in missing.stderr
+
+
+def test_players(runner, filled):
+    rows = json.loads(run(runner, "players", "--db", filled, "--format", "json").stdout)
+    assert rows and {"name", "rubbers_played", "euchres_inflicted", "revokes"} <= set(rows[0])
+    assert run(runner, "players", "--db", filled).stdout.startswith("name")
+
+
+def test_query_commands_want_an_existing_database(runner, tmp_path):
+    result = run(runner, "rubbers", "--db", tmp_path / "none.db")
+    assert result.exit_code == 1 and "no database" in result.stderr
+    assert not (tmp_path / "none.db").exists()
+
+
+@pytest.mark.parametrize("command", ["import", "rubbers", "show", "players", "serve"])
+def test_every_command_has_help_with_an_example(runner, command):
+    result = run(runner, command, "--help")
+    assert result.exit_code == 0 and "Example" in result.stdout
+
+
+def test_serve_without_db_loads_the_examples_once(runner, tmp_path, monkeypatch):
+    import waitress
+
+    calls = []
+    monkeypatch.setattr(waitress, "serve", lambda app, **kw: calls.append(kw))
+    monkeypatch.delenv("EUCHRE_DB", raising=False)
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "examples").mkdir()
+    (tmp_path / "examples" / "one.json").write_text(TEXTS[0])
+    first = run(runner, "serve", "--port", "8123")
+    assert first.exit_code == 0 and "stored 1" in first.stderr
+    assert calls[0]["port"] == 8123 and calls[0]["threads"] >= 2
+    assert Path(store_cmds.DEFAULT_DB).exists()
+    second = run(runner, "serve")
+    assert "stored" not in second.stderr  # not on later starts
+    (tmp_path / store_cmds.DEFAULT_DB).unlink()
+    (tmp_path / "examples" / "one.json").unlink()
+    (tmp_path / "examples").rmdir()
+    assert "no ./examples folder" in run(runner, "serve").stderr
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def _request(url: str, data: bytes | None = None) -> tuple[int, dict]:
+    req = urllib.request.Request(url, data=data, headers={"Content-Type": "application/json"})
+    try:
+        with urllib.request.urlopen(req, timeout=10) as resp:
+            return resp.status, json.loads(resp.read())
+    except urllib.error.HTTPError as err:
+        with err:
+            return err.code, json.loads(err.read())
+
+
+def test_real_server_process(tmp_path):
+    port = _free_port()
+    script = Path(sys.executable).parent / "euchre"
+    command = [str(script)] if script.exists() else [
+        sys.executable, "-c", "from euchre_records.cli.main import main; main()"]
+    proc = subprocess.Popen(
+        command + ["serve", "--db", str(tmp_path / "live.db"), "--port", str(port)],
+        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env={**os.environ, "PYTHONWARNINGS": ""})
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                status, spec = _request(base + "/openapi.json")
+                break
+            except (urllib.error.URLError, ConnectionError):
+                assert proc.poll() is None, proc.stderr.read().decode()  # type: ignore[union-attr]
+                assert time.monotonic() < deadline, "server did not start"
+                time.sleep(0.1)
+        assert status == 200 and "/records" in spec["paths"]
+        status, saved = _request(base + "/records", TEXTS[0].encode())
+        assert status == 201
+        status, again = _request(base + "/records", TEXTS[0].encode())
+        assert (status, again["id"], again["duplicate"]) == (200, saved["id"], True)
+        status, record = _request(f"{base}/records/{saved['id']}")
+        assert status == 200 and record["record"] == json.loads(TEXTS[0])
+        status, error = _request(base + "/rubbers/999")
+        assert status == 404 and error["error"]["code"] == "not-found"
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+        proc.stderr.close()  # type: ignore[union-attr]

@@ -64,6 +64,7 @@ class _Replay:
         self.hand: list[set[Card]] = [set(), set(), set(), set()]   # known cards still held
         self.unknown: list[int] = [0, 0, 0, 0]                        # unknown cards still held
         self.known_hands = deal.hands is not None
+        self.sitting_out: set[str] = set()
 
     def fail(self, what: str, at: str = "") -> InconsistentRecord:
         from .errors import _join
@@ -220,6 +221,9 @@ class _Replay:
                 self.unknown[seat] -= 1
             return
         why = _describe(elsewhere) if elsewhere else "not in his hand"
+        if elsewhere and elsewhere.startswith("hand:") and self.sitting_out and \
+                elsewhere[5:] in self.sitting_out:
+            why += f", and {elsewhere[5:]} sits out"
         raise self.fail(f"{seat.name} {verb} {c}, which he does not hold ({why})", at)
 
     # --- play ----------------------------------------------------------------------------
@@ -237,6 +241,7 @@ class _Replay:
         while leader in out:
             leader = leader.left
         n_active = 4 - len(out)
+        self.sitting_out = {s.name for s in out}
         table = power_table(trump)
         log = PlayLog(table)
         leaders: list[Seat] = []
@@ -288,6 +293,9 @@ class _Replay:
         tricks = (tricks_ns, len(winners) - tricks_ns)
         maker_tricks, claim_findings = self.settle_unplayed(maker, tricks)
         remaining = {s: frozenset(self.hand[s]) for s in SEATS}
+        if bidding.took_up and deal.discard is None:
+            # the dealer's unplayed card may be his unrecorded discard: it proves nothing
+            remaining[deal.dealer] = frozenset()
         findings, charges_points, hand_scores = revoke_findings(
             self.deal, self.rules, self.number, self.where, bidding, log, remaining)
         hand = hand_points(rules, maker.side, bidding.alone, bidding.defender_alone, maker_tricks)

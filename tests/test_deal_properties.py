@@ -56,6 +56,8 @@ def test_random_legal_deals_replay_cleanly_and_conserve_cards(case: tuple[Rules,
     result = replay_deal(deal, rules)
     assert result.findings == ()
     assert result.points in allowed_points(rules)
+    # an unrecorded discard leaves the dealer a card that proves nothing
+    assert replay_deal(replace(deal, discard=None), rules).findings == ()
     # conservation: hands + turned + kitty are the whole pack, each card once
     assert deal.hands is not None and deal.kitty is not None and deal.turned is not None
     everything = [c for h in deal.hands for c in h] + [deal.turned] + list(deal.kitty)

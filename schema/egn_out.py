@@ -1,0 +1,152 @@
+"""Our records written as EGN 1.4: :func:`record_to_egn` and :func:`egn_losses`.
+
+EGN carries less than our notation. :func:`egn_losses` lists what an export leaves out, each
+item marked as mattering to a replay (rule options, irregularities, per-deal scoresheet entries,
+deal-level annotations) or not (the kitty, club/table/round metadata). ``record_to_egn`` refuses
+(UnsupportedRules) a record with losses that matter unless ``lossy=True``, and always refuses
+what EGN cannot hold at all: result-only deals, the partner taking over a lone hand, a turned
+joker (EGN cannot say which suit the dealer named).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from euchre_records.cards import SEATS, JOKER
+from euchre_records.errors import Problem, UnsupportedRules
+from euchre_records.model import CallKind, Deal, DealKind, Record
+
+from .egn_cards import call_token, card_token
+from .egn_lines import ALT_HAS_DISCARD, alternatives_out, annotations_out, bid_calls
+from .egn_rules import from_rules, rules_loss
+
+__all__ = ["record_to_egn", "egn_losses", "EGN_VERSION"]
+
+EGN_VERSION = "1.4"
+
+
+def _impossible(record: Record) -> list[Problem]:
+    out = []
+    for i, deal in enumerate(record.deals):
+        where = f"deals[{i}]"
+        if deal.kind is DealKind.RESULT:
+            out.append(Problem(where, "a result-only deal cannot be written in EGN (it needs the "
+                                      "turned card, the calls and the plays)"))
+        elif deal.turned is None:
+            out.append(Problem(f"{where}.turned", "EGN needs the turned card"))
+        elif deal.turned is JOKER:
+            out.append(Problem(f"{where}.turned", "EGN cannot record the suit named for a turned joker"))
+        for j, call in enumerate(deal.calls):
+            if call.kind is CallKind.PARTNER_ALONE:
+                out.append(Problem(f"{where}.calls[{j}]", "EGN cannot record the partner taking over "
+                                                          "the lone hand"))
+        for j, alt in enumerate(deal.alternatives):
+            if not alt.at.startswith(("call ", "trick ", "deal")):
+                out.append(Problem(f"{where}.alternatives[{j}].at", f"cannot place {alt.at!r} in EGN"))
+    return out
+
+
+def egn_losses(record: Record) -> list[tuple[Problem, bool]]:
+    """What an EGN export of ``record`` leaves out: ``(problem, matters_to_replay)`` pairs."""
+    out: list[tuple[Problem, bool]] = []
+    lost = rules_loss(record.rules)
+    if lost:
+        out.append((Problem("rules", "EGN has no rule-set flag for " + ", ".join(lost)), True))
+    ev = record.event
+    for name in ("club", "table", "round"):
+        if getattr(ev, name):
+            out.append((Problem(f"event.{name}", "EGN has no field for it"), False))
+    if ev.event is None and ev.notes is not None:
+        pass
+    last = len(record.deals) - 1
+    for i, deal in enumerate(record.deals):
+        where = f"deals[{i}]"
+        if deal.kitty:
+            out.append((Problem(f"{where}.kitty", "EGN has no kitty"), False))
+        if deal.irregularities:
+            out.append((Problem(f"{where}.irregularities", "EGN cannot record irregularities"), True))
+        rec = deal.recorded
+        if rec is not None and (rec.points is not None or (rec.total is not None and i != last)):
+            out.append((Problem(f"{where}.recorded", "EGN records only the final score"), True))
+        for j, a in enumerate(deal.annotations):
+            if not a.at.startswith(("call ", "trick ")):
+                out.append((Problem(f"{where}.annotations[{j}]", "EGN annotates calls and plays only"), True))
+        if not ALT_HAS_DISCARD:
+            continue
+    return out
+
+
+def record_to_egn(record: Record, lossy: bool = False) -> dict[str, Any]:
+    """The EGN document of ``record`` (a dict ready for ``json.dumps``).
+
+    Raises UnsupportedRules listing every problem when the record holds something EGN cannot
+    express at all, or (unless ``lossy``) something whose loss would change a replay.
+    """
+    problems = _impossible(record)
+    if not lossy:
+        problems += [p for p, matters in egn_losses(record) if matters]
+    if problems:
+        raise UnsupportedRules(problems)
+    meta: dict[str, Any] = {}
+    ev = record.event
+    if ev.event is not None:
+        meta["title"] = ev.event
+    if ev.notes is not None:
+        meta["description"] = ev.notes
+    if ev.date is not None:
+        meta["date"] = ev.date
+    meta["players"] = _players(record)
+    meta["initialScore"] = list(record.start_score)
+    if record.deals and record.deals[-1].recorded and record.deals[-1].recorded.total is not None:
+        meta["finalScore"] = list(record.deals[-1].recorded.total)
+    meta["ruleset"] = from_rules(record.rules)
+    return {"fileType": "Euchre Game Notation", "version": EGN_VERSION, "metadata": meta,
+            "deals": [_deal(i, d) for i, d in enumerate(record.deals)]}
+
+
+def _players(record: Record) -> list[Any]:
+    if not record.players:
+        return []
+    out: list[Any] = []
+    for seat in SEATS:
+        p = record.player(seat)
+        if p is None:
+            out.append("")
+        elif p.id is not None:
+            out.append({"id": p.id, "name": p.name})
+        else:
+            out.append(p.name)
+    return out
+
+
+def _deal(number: int, deal: Deal) -> dict[str, Any]:
+    state: dict[str, Any] = {"dealer": int(deal.dealer), "upCard": card_token(deal.turned)}
+    if deal.kind is DealKind.FULL and deal.hands is not None:
+        state["playerCards"] = [[card_token(c) for c in hand] for hand in deal.hands]
+    phases: list[dict[str, Any]] = []
+    bids = bid_calls(deal.calls)
+    if deal.calls:
+        bid: dict[str, Any] = {"phaseNumber": 0, "type": "EUCHRE_BIDDING",
+                               "calls": [call_token(c) for c in bids],
+                               "isAlone": any(c.alone for c in bids)}
+        for c in deal.calls:
+            if c.kind is CallKind.DEFEND_ALONE and c.seat is not None:
+                bid["aloneDefender"] = int(c.seat)
+        if deal.discard is not None:
+            bid["discard"] = card_token(deal.discard)
+        notes = annotations_out(deal.annotations, "call")
+        if notes:
+            bid["callAnnotations"] = notes
+        phases.append(bid)
+    if deal.tricks:
+        play: dict[str, Any] = {"phaseNumber": len(phases), "type": "TRICK_PLAY",
+                                "tricks": [[card_token(c) for c in t.cards] for t in deal.tricks]}
+        notes = annotations_out(deal.annotations, "trick")
+        if notes:
+            play["playAnnotations"] = notes
+        phases.append(play)
+    out: dict[str, Any] = {"dealNumber": number, "initialState": state, "phases": phases}
+    lines = alternatives_out(deal)
+    if lines:
+        out["alternativeLines"] = lines
+    return out

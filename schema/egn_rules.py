@@ -1,0 +1,146 @@
+"""EGN ``metadata.ruleset`` flags <-> our :class:`~euchre_records.rules.Rules`.
+
+An EGN rule set maps onto the ``modern`` preset with overrides. Every flag is either mapped, or
+accepted only at the value we play (else :class:`UnsupportedRules` names the flag): a record is
+never replayed under rules that would score it differently. The table is in docs/INTEROP.md.
+
+>>> to_rules({"std": True, "loner_lead": "LEFT_OF_DEALER"}).lone_lead.value
+'eldest'
+>>> from_rules(to_rules({"winning_score": 5, "defend_alone": True}))["winning_score"]
+5
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from euchre_records.errors import NotationError, Problem, UnsupportedRules
+from euchre_records.rules import LoneLead, Rules, preset
+
+__all__ = ["EGN_DEFAULTS", "to_rules", "from_rules", "rules_loss"]
+
+EGN_DEFAULTS: dict[str, Any] = {
+    "std": True, "min_rank": 9, "winning_score": 10, "num_deals": 0, "canadian": False,
+    "loner_lead": "LEFT_OF_DEALER", "loner_march_score": 4, "loner_euchred_score": 2,
+    "defend_alone": False, "farmers": False, "partners_best": False, "go_under": False,
+    "joker": False, "num_players": 4, "allow_no_trump": False, "fast_break": False,
+    "four_trick_tokens": False,
+}
+"""Every EGN 1.4 rule-set flag with its default, in the order of EGN's schema."""
+
+_UNSUPPORTED_WHEN_TRUE = {
+    "canadian": "the Canadian loner rule (the dealer's partner who orders up must play alone)",
+    "farmers": "the farmer's hand exchange (a hand of nines and tens traded for the kitty)",
+    "partners_best": "partner's best (the lone player exchanges a card with his partner)",
+    "go_under": "going under (a player swaps cards with the kitty)",
+    "allow_no_trump": "no-trump bids",
+    "fast_break": "fast break (a deal may end before five tricks are played)",
+    "four_trick_tokens": "four-trick tokens (an extra award for taking four tricks)",
+}
+_PACK_BY_MIN_RANK = {9: 24, 8: 28, 7: 32}
+_LONE_LEAD = {"LEFT_OF_DEALER": LoneLead.ELDEST, "LEFT_OF_LONER": LoneLead.LEFT_OF_LONE}
+_WHERE = "metadata.ruleset"
+
+
+def _typed(flags: Mapping[str, Any], problems: list[Problem]) -> dict[str, Any]:
+    """The flags with defaults filled in; wrong types and unknown flags become problems."""
+    values = dict(EGN_DEFAULTS)
+    for key, value in flags.items():
+        default = EGN_DEFAULTS.get(key)
+        where = f"{_WHERE}.{key}"
+        if default is None:
+            problems.append(Problem(where, f"unknown EGN rule-set flag {key!r}"))
+        elif isinstance(default, bool) and not isinstance(value, bool):
+            problems.append(Problem(where, f"expected true or false, not {value!r}"))
+        elif isinstance(default, int) and not isinstance(default, bool) and (
+                isinstance(value, bool) or not isinstance(value, int)):
+            problems.append(Problem(where, f"expected an integer, not {value!r}"))
+        elif key == "loner_lead" and value not in _LONE_LEAD:
+            problems.append(Problem(where, f"expected 'LEFT_OF_DEALER' or 'LEFT_OF_LONER', not {value!r}"))
+        else:
+            values[key] = value
+    return values
+
+
+def to_rules(flags: Mapping[str, Any] | None) -> Rules:
+    """Our rules for an EGN rule set (``modern`` + overrides).
+
+    Raises NotationError (bad type, unknown flag) or UnsupportedRules (a flag we do not play),
+    each problem located at ``metadata.ruleset.<flag>``.
+    """
+    if flags is None:
+        flags = {}
+    if not isinstance(flags, Mapping):
+        raise NotationError("expected an object of rule-set flags", _WHERE)
+    problems: list[Problem] = []
+    v = _typed(flags, problems)
+    if problems:
+        raise NotationError(problems)
+    unsupported: list[Problem] = []
+
+    def refuse(key: str, what: str) -> None:
+        unsupported.append(Problem(f"{_WHERE}.{key}", what))
+
+    if v["std"] is not True:
+        refuse("std", "a non-standard EGN game (std: false) has no published scoring we can follow")
+    for key, what in _UNSUPPORTED_WHEN_TRUE.items():
+        if v[key]:
+            refuse(key, f"{what} is not supported")
+    if v["num_players"] != 4:
+        refuse("num_players", f"only the four-handed partnership game is supported, not {v['num_players']} players")
+    if v["min_rank"] not in _PACK_BY_MIN_RANK:
+        refuse("min_rank", f"min_rank {v['min_rank']} gives no supported pack (9, 8 or 7: 24, 28 or 32 cards)")
+    overrides: dict[str, Any] = {
+        "pack": _PACK_BY_MIN_RANK.get(v["min_rank"], 24), "joker": v["joker"],
+        "lone_lead": _LONE_LEAD[v["loner_lead"]].value, "lone_march": v["loner_march_score"],
+        "lone_euchred": v["loner_euchred_score"], "defend_alone": v["defend_alone"],
+    }
+    for key in ("loner_march_score", "loner_euchred_score", "winning_score", "num_deals"):
+        if v[key] < 0:
+            refuse(key, f"a negative {key} ({v[key]}) is meaningless")
+    deals_given = "num_deals" in flags and v["num_deals"] > 0
+    target_given = "winning_score" in flags and v["winning_score"] > 0
+    if deals_given and target_given:
+        refuse("num_deals", "a game ending at whichever of winning_score and num_deals comes first "
+                            "is not supported (give one of them)")
+    elif deals_given:
+        overrides.update(game_points=None, fixed_deals=v["num_deals"])
+    elif v["winning_score"] <= 0:
+        refuse("winning_score", "a game with no winning score needs num_deals")
+    else:
+        overrides["game_points"] = v["winning_score"]
+    if unsupported:
+        raise UnsupportedRules(unsupported)
+    base = preset("modern")
+    changed = {k: val for k, val in overrides.items() if base.option_values()[k] != val}
+    return base.with_overrides(changed, where=_WHERE)
+
+
+def from_rules(rules: Rules) -> dict[str, Any]:
+    """The EGN rule set for our rules: ``std``, ``canadian`` and ``loner_lead`` always, every other
+    flag only when it differs from EGN's default. Options EGN cannot express are ignored here:
+    see :func:`rules_loss`."""
+    out: dict[str, Any] = {"std": True, "canadian": False,
+                           "loner_lead": "LEFT_OF_DEALER" if rules.lone_lead is LoneLead.ELDEST else "LEFT_OF_LONER"}
+    rank = {24: 9, 28: 8, 32: 7}[rules.pack]
+    values: dict[str, Any] = {
+        "min_rank": rank, "loner_march_score": rules.lone_march,
+        "loner_euchred_score": rules.lone_euchred, "defend_alone": rules.defend_alone,
+        "joker": rules.joker,
+    }
+    if rules.fixed_deals is not None:
+        values["num_deals"] = rules.fixed_deals
+    else:
+        values["winning_score"] = rules.game_points
+    for key in EGN_DEFAULTS:   # schema order
+        if key in values and (values[key] != EGN_DEFAULTS[key] or key == "num_deals"):
+            out[key] = values[key]
+    return out
+
+
+def rules_loss(rules: Rules) -> list[str]:
+    """Options of ``rules`` that an EGN rule set cannot carry, as ``"name=value"`` strings
+    (empty when :func:`from_rules` then :func:`to_rules` gives the same option values)."""
+    back = to_rules(from_rules(rules)).option_values()
+    mine = rules.option_values()
+    return [f"{k}={mine[k]!r}" for k in mine if mine[k] != back[k]]

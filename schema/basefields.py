@@ -1,0 +1,234 @@
+"""Compact marshmallow fields: the base class and the scalar fields of the notation.
+
+A compact field parses a whole notation value in one ``_deserialize`` call instead of going
+through a nested schema. Contract of every compact field (here and in :mod:`.cardfields`,
+:mod:`.playfields`):
+
+- ``_deserialize`` accepts the notation form (case-insensitive where the format says so) and
+  returns model values; on a bad value it raises ``ValidationError``. Errors about one token of a
+  card string are keyed by the token's 0-based position (``{2: ["not a card ..."]}``), so the
+  located path reads ``deals[0].hands.N[2]`` as if the string were a list.
+- ``_serialize`` writes the canonical form (upper-case cards and seats, lower-case words).
+- ``json_schema()`` returns the JSON Schema (draft 2020-12) fragment of the notation form; the
+  generator in :mod:`euchre_records.schema.jsonschema_gen` uses it.
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+from typing import Any
+
+from marshmallow import ValidationError, fields, missing
+
+from euchre_records.cards import SEATS, Seat, Suit
+
+__all__ = [
+    "CompactField", "SeatField", "SuitField", "EnumField", "IntField", "BoolField", "StrField",
+    "PointsField", "SEAT_RE", "SEAT_BY_TEXT", "SUIT_BY_TEXT",
+]
+
+SEAT_RE = "[NESWnesw]"
+SEAT_BY_TEXT: dict[str, Seat] = {s.name: s for s in SEATS} | {s.name.lower(): s for s in SEATS}
+SUIT_BY_TEXT: dict[str, Suit] = {s.value: s for s in Suit} | {s.value.lower(): s for s in Suit}
+
+
+class CompactField(fields.Field):  # type: ignore[type-arg]
+    """Base class: a field that knows its JSON Schema fragment, with a lean ``deserialize``.
+
+    ``deserialize`` keeps marshmallow's contract (required, allow_none, load_default,
+    validators) but skips the per-call machinery the compact fields do not use.
+    """
+
+    schema_fragment: dict[str, Any] = {}
+    default_error_messages = {"required": "required field is missing",
+                              "null": "may not be null here"}
+
+    def json_schema(self) -> dict[str, Any]:
+        """The JSON Schema fragment of the notation form of this field."""
+        return dict(self.schema_fragment)
+
+    def deserialize(self, value: Any, attr: str | None = None, data: Any = None, **kwargs: Any) -> Any:
+        if self.pre_load or self.post_load:
+            return super().deserialize(value, attr, data, **kwargs)
+        if value is missing:
+            if self.required:
+                raise self.make_error("required")
+            default = self.load_default
+            return default() if callable(default) else default
+        if value is None:
+            if self.allow_none:
+                return None
+            raise self.make_error("null")
+        out = self._deserialize(value, attr, data, **kwargs)
+        if self.validators:
+            self._validate(out)
+        return out
+
+
+class SeatField(CompactField):
+    """A seat letter ``N E S W`` (case-insensitive in, upper case out) <-> :class:`Seat`."""
+
+    schema_fragment = {"type": "string", "pattern": f"^{SEAT_RE}$"}
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Seat:
+        seat = SEAT_BY_TEXT.get(value) if isinstance(value, str) else None
+        if seat is None:
+            raise ValidationError(f"not a seat: {value!r} (expected N, E, S or W)")
+        return seat
+
+    def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> str | None:
+        return None if value is None else value.name
+
+
+class SuitField(CompactField):
+    """A suit letter ``S H D C`` (case-insensitive in, upper case out) <-> :class:`Suit`."""
+
+    schema_fragment = {"type": "string", "pattern": "^[SHDCshdc]$"}
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Suit:
+        suit = SUIT_BY_TEXT.get(value) if isinstance(value, str) else None
+        if suit is None:
+            raise ValidationError(f"not a suit: {value!r} (expected S, H, D or C)")
+        return suit
+
+    def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> str | None:
+        return None if value is None else value.value
+
+
+class EnumField(CompactField):
+    """An enum written as its (lower-case) value, e.g. ``"full"`` or ``"revoke-claimed"``."""
+
+    def __init__(self, enum: type[Enum], **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.enum = enum
+        self._by_value = {m.value: m for m in enum}
+
+    def json_schema(self) -> dict[str, Any]:
+        return {"type": "string", "enum": list(self._by_value)}
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Enum:
+        member = self._by_value.get(value) if isinstance(value, str) else None
+        if member is None:
+            allowed = ", ".join(repr(v) for v in self._by_value)
+            raise ValidationError(f"{value!r} is not one of {allowed}")
+        return member
+
+    def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> Any:
+        return None if value is None else value.value
+
+
+class SeatField(CompactField):
+    """A seat letter ``N E S W`` (case-insensitive in, upper case out) <-> :class:`Seat`."""
+
+    schema_fragment = {"type": "string", "pattern": f"^{SEAT_RE}$"}
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Seat:
+        seat = SEAT_BY_TEXT.get(value) if isinstance(value, str) else None
+        if seat is None:
+            raise ValidationError(f"not a seat: {value!r} (expected N, E, S or W)")
+        return seat
+
+    def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> str | None:
+        return None if value is None else value.name
+
+
+class SuitField(CompactField):
+    """A suit letter ``S H D C`` (case-insensitive in, upper case out) <-> :class:`Suit`."""
+
+    schema_fragment = {"type": "string", "pattern": "^[SHDCshdc]$"}
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Suit:
+        suit = SUIT_BY_TEXT.get(value) if isinstance(value, str) else None
+        if suit is None:
+            raise ValidationError(f"not a suit: {value!r} (expected S, H, D or C)")
+        return suit
+
+    def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> str | None:
+        return None if value is None else value.value
+
+
+class EnumField(CompactField):
+    """An enum written as its (lower-case) value, e.g. ``"full"`` or ``"revoke-claimed"``."""
+
+    def __init__(self, enum: type[Enum], **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.enum = enum
+        self._by_value = {m.value: m for m in enum}
+
+    def json_schema(self) -> dict[str, Any]:
+        return {"type": "string", "enum": list(self._by_value)}
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Enum:
+        member = self._by_value.get(value) if isinstance(value, str) else None
+        if member is None:
+            allowed = ", ".join(repr(v) for v in self._by_value)
+            raise ValidationError(f"{value!r} is not one of {allowed}")
+        return member
+
+    def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> Any:
+        return None if value is None else value.value
+
+
+class PointsField(CompactField):
+    """``[ns, ew]`` (two integers) <-> ``(ns, ew)``."""
+
+    schema_fragment = {"type": "array", "items": {"type": "integer"}, "minItems": 2, "maxItems": 2}
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
+        if type(value) is list and len(value) == 2:
+            ns, ew = value
+            if type(ns) is int and type(ew) is int:
+                return (ns, ew)
+            if (isinstance(ns, int) and not isinstance(ns, bool)
+                    and isinstance(ew, int) and not isinstance(ew, bool)):
+                return (int(ns), int(ew))
+        raise ValidationError(f"expected [N-S, E-W] as two integers, not {value!r}")
+        return (value[0], value[1])
+
+    def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> Any:
+        return None if value is None else [value[0], value[1]]
+
+
+class IntField(CompactField):
+    """A JSON integer (booleans and floats refused) within ``[low, high]``."""
+
+    def __init__(self, low: int | None = None, high: int | None = None, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.low, self.high = low, high
+
+    def json_schema(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": "integer"}
+        if self.low is not None:
+            out["minimum"] = self.low
+        if self.high is not None:
+            out["maximum"] = self.high
+        return out
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> int:
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise ValidationError(f"expected an integer, not {value!r}")
+        if (self.low is not None and value < self.low) or (self.high is not None and value > self.high):
+            raise ValidationError(f"expected {self.low} to {self.high}, not {value}")
+        return value
+
+
+class BoolField(CompactField):
+    """A JSON ``true`` or ``false`` (no truthy strings or numbers)."""
+
+    schema_fragment = {"type": "boolean"}
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> bool:
+        if not isinstance(value, bool):
+            raise ValidationError(f"expected true or false, not {value!r}")
+        return value
+
+
+class StrField(CompactField):
+    """A JSON string (free text)."""
+
+    schema_fragment = {"type": "string"}
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> str:
+        if not isinstance(value, str):
+            raise ValidationError(f"expected a string, not {value!r}")
+        return value

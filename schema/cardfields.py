@@ -1,0 +1,179 @@
+"""Compact fields for cards: one token, a card string, the four hands.
+
+A whole card string (``"AH KH 9S TD JC"``) is parsed in one call: every accepted spelling of
+every card maps straight to the interned :class:`Card` (see :mod:`euchre_records.cards`).
+``"??"`` (an unknown card) loads as None where the notation allows it.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from marshmallow import ValidationError
+
+from euchre_records.cards import SEATS, Card, card_name, make_pack
+from euchre_records.cards import parse_card as _parse_card
+from euchre_records.errors import NotationError
+
+from .basefields import CompactField
+
+__all__ = ["CardField", "CardsField", "HandsField", "parse_cards", "cards_text", "CARD_RE",
+           "CARD_OR_UNKNOWN_RE", "cards_pattern", "CARD_BY_TOKEN"]
+
+_RANK_RE = "(?:[AKQJTakqjt987]|10)"
+CARD_RE = f"(?:{_RANK_RE}[SHDCshdc]|[Jj][Kk])"
+"""Regular expression of one card token (a rank and a suit, or the joker ``JK``)."""
+CARD_OR_UNKNOWN_RE = f"(?:{CARD_RE}|\\?\\?)"
+
+
+def _card(token: str, unknown_ok: bool) -> Card | None:
+    """One token to a card; ``??`` to None when allowed. Raises ValidationError."""
+    if token == "??":
+        if unknown_ok:
+            return None
+        raise ValidationError("'??' (unknown card) is not allowed here")
+    found = _TOKENS.get(token)
+    if found is None:
+        try:
+            _parse_card(token)
+        except NotationError as exc:
+            raise ValidationError(exc.problems[0].what) from None
+        raise ValidationError(f"not a card: {token!r} (write the joker as JK)")
+    return found
+
+
+def _spellings(name: str) -> set[str]:
+    """Every upper/lower-case spelling of a token (``"JH"`` -> JH, Jh, jH, jh)."""
+    out = {""}
+    for ch in name:
+        out = {prefix + c for prefix in out for c in {ch.lower(), ch.upper()}}
+    return out
+
+
+_TOKENS: dict[str, Card] = {}
+for _c in make_pack(32, joker=True):
+    for _name in [_c.name] + (["10" + _c.name[1]] if _c.name[0] == "T" else []):
+        for _spelling in _spellings(_name):
+            _TOKENS[_spelling] = _parse_card(_spelling)
+_TOKENS_OR_UNKNOWN: dict[str, Card | None] = {**_TOKENS, "??": None}
+CARD_BY_TOKEN: dict[str, Card] = _TOKENS
+"""Every accepted spelling of a card token (any case, ``10`` for ``T``) -> the interned card."""
+
+
+class CardField(CompactField):
+    """One card token <-> :class:`Card`. With ``unknown_ok``, ``"??"`` loads as None."""
+
+    def __init__(self, unknown_ok: bool = False, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.unknown_ok = unknown_ok
+
+    def json_schema(self) -> dict[str, Any]:
+        return {"type": "string", "pattern": f"^{CARD_OR_UNKNOWN_RE if self.unknown_ok else CARD_RE}$"}
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Card | None:
+        if not isinstance(value, str):
+            raise ValidationError(f"expected a card token, not {value!r}")
+        return _card(value, self.unknown_ok)
+
+    def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> str | None:
+        return None if value is None else value.name
+
+
+def parse_cards(text: Any, unknown_ok: bool, low: int, high: int) -> tuple[Card | None, ...]:
+    """A space-separated card string to a tuple; errors keyed by token position."""
+    if not isinstance(text, str):
+        raise ValidationError(f"expected a string of card tokens, not {text!r}")
+    tokens = text.split()
+    table = _TOKENS_OR_UNKNOWN if unknown_ok else _TOKENS
+    try:
+        out = tuple(map(table.__getitem__, tokens))
+    except KeyError:
+        errors: dict[int, list[str]] = {}
+        for i, token in enumerate(tokens):
+            try:
+                _card(token, unknown_ok)
+            except ValidationError as exc:
+                errors[i] = exc.messages  # type: ignore[assignment]
+        raise ValidationError(errors) from None  # type: ignore[arg-type]
+    if not low <= len(out) <= high:
+        want = str(low) if low == high else f"{low} to {high}"
+        raise ValidationError(f"expected {want} cards, found {len(out)}")
+    return out
+
+
+def cards_text(cards: tuple[Card | None, ...]) -> str:
+    """The canonical card string: upper-case tokens separated by one space."""
+    return " ".join(card_name(c) for c in cards)
+
+
+def cards_pattern(unknown_ok: bool, low: int, high: int) -> str:
+    tok = CARD_OR_UNKNOWN_RE if unknown_ok else CARD_RE
+    return f"^\\s*{tok}(?:\\s+{tok}){{{low - 1},{high - 1}}}\\s*$"
+
+
+class CardsField(CompactField):
+    """A card string ``"QC 9D ??"`` <-> ``tuple[Card | None, ...]`` of ``low`` to ``high`` cards."""
+
+    def __init__(self, unknown_ok: bool = True, low: int = 1, high: int = 33, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.unknown_ok, self.low, self.high = unknown_ok, low, high
+
+    def json_schema(self) -> dict[str, Any]:
+        return {"type": "string", "pattern": cards_pattern(self.unknown_ok, self.low, self.high)}
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
+        return parse_cards(value, self.unknown_ok, self.low, self.high)
+
+    def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> str | None:
+        return None if value is None else cards_text(value)
+
+
+_SEAT_KEYS = tuple(s.name for s in SEATS)
+
+
+class HandsField(CompactField):
+    """``{"N": "...", "E": ..., "S": ..., "W": ...}`` <-> four 5-card tuples in seat order."""
+
+    def json_schema(self) -> dict[str, Any]:
+        hand = {"type": "string", "pattern": cards_pattern(True, 5, 5)}
+        return {"type": "object", "properties": {s.name: hand for s in SEATS},
+                "required": [s.name for s in SEATS], "additionalProperties": False}
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
+        if type(value) is dict and len(value) == 4:
+            table = _TOKENS_OR_UNKNOWN
+            try:
+                get = table.__getitem__
+                hands = (tuple(map(get, value["N"].split())), tuple(map(get, value["E"].split())),
+                         tuple(map(get, value["S"].split())), tuple(map(get, value["W"].split())))
+            except (KeyError, AttributeError, TypeError):
+                pass
+            else:
+                if all(len(hand) == 5 for hand in hands):
+                    return hands
+        if not isinstance(value, Mapping):
+            raise ValidationError("expected an object with the hands of N, E, S and W")
+        errors: dict[str, Any] = {}
+        hands: list[tuple[Card | None, ...]] = []
+        for seat in SEATS:
+            text = value.get(seat.name)
+            if text is None:
+                errors[seat.name] = ["missing hand"]
+                continue
+            try:
+                hands.append(parse_cards(text, True, 5, 5))
+            except ValidationError as exc:
+                errors[seat.name] = exc.messages
+        for key in value:
+            if key not in ("N", "E", "S", "W"):
+                errors[str(key)] = ["not a seat (expected N, E, S and W, upper case)"]
+        if errors:
+            raise ValidationError(errors)
+        return tuple(hands)
+
+    def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> Any:
+        if value is None:
+            return None
+        return {seat.name: cards_text(hand) for seat, hand in zip(SEATS, value)}
+
+

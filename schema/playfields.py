@@ -1,0 +1,176 @@
+"""Compact fields for the bidding and the play: call strings and trick strings.
+
+Call grammar: ``[SEAT ":"] WORD [" alone"]``; trick grammar: ``[SEAT ":"] CARD CARD [CARD [CARD]]``
+(see docs/FORMAT.md). Input is case-insensitive; output is canonical.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from marshmallow import ValidationError
+
+from euchre_records.cards import Seat
+from euchre_records.model import Call, CallKind, Trick
+
+from .basefields import SEAT_BY_TEXT, SEAT_RE, SUIT_BY_TEXT, CompactField
+from .cardfields import CARD_BY_TOKEN, CARD_RE, parse_cards
+
+__all__ = ["CallsField", "TricksField", "parse_call", "call_text", "parse_trick", "trick_text",
+           "CALL_RE", "TRICK_RE"]
+
+
+_WORDS: dict[str, CallKind] = {
+    "pass": CallKind.PASS, "p": CallKind.PASS, "order": CallKind.ORDER,
+    "assist": CallKind.ASSIST, "take": CallKind.TAKE,
+    "partner": CallKind.PARTNER_ALONE, "defend": CallKind.DEFEND_ALONE,
+}
+_CALL_WORD = {CallKind.PASS: "pass", CallKind.ORDER: "order", CallKind.ASSIST: "assist",
+              CallKind.TAKE: "take", CallKind.PARTNER_ALONE: "partner",
+              CallKind.DEFEND_ALONE: "defend"}
+_MUST_BE_ALONE = (CallKind.PARTNER_ALONE, CallKind.DEFEND_ALONE)
+CALL_RE = (f"^\\s*(?:{SEAT_RE}\\s*:\\s*)?(?:(?:[Pp][Aa][Ss][Ss]|[Pp])"
+           "|(?:[Oo][Rr][Dd][Ee][Rr]|[Aa][Ss][Ss][Ii][Ss][Tt]|[Tt][Aa][Kk][Ee]|[SHDCshdc])"
+           "(?:\\s+[Aa][Ll][Oo][Nn][Ee])?"
+           "|(?:[Pp][Aa][Rr][Tt][Nn][Ee][Rr]|[Dd][Ee][Ff][Ee][Nn][Dd])\\s+[Aa][Ll][Oo][Nn][Ee])\\s*$")
+_CALL_CACHE: dict[str, Call] = {}
+
+
+def _split_seat(text: str) -> tuple[Seat | None, str]:
+    """Split an optional ``"SEAT:"`` prefix off a call or trick string."""
+    head, colon, rest = text.partition(":")
+    if not colon:
+        return None, text
+    seat = SEAT_BY_TEXT.get(head.strip())
+    if seat is None:
+        raise ValidationError(f"{head.strip()!r} before ':' is not a seat (expected N, E, S or W)")
+    return seat, rest
+
+
+def parse_call(text: Any) -> Call:
+    """One call string (``"S: partner alone"``, ``"h"``, ``"pass"``) to a :class:`Call`.
+
+    ``partner alone`` and ``defend alone`` load with ``alone=True``. Raises ValidationError.
+    """
+    if not isinstance(text, str):
+        raise ValidationError(f"expected a call string, not {text!r}")
+    found = _CALL_CACHE.get(text)
+    if found is not None:
+        return found
+    seat, rest = _split_seat(text)
+    words = rest.lower().split()
+    if not words or len(words) > 2 or (len(words) == 2 and words[1] != "alone"):
+        raise ValidationError(f"not a call: {text!r} (expected pass, order, assist, take, a suit "
+                              "letter, partner alone or defend alone, each optionally 'alone')")
+    alone = len(words) == 2
+    suit = SUIT_BY_TEXT.get(words[0])
+    kind = CallKind.NAME if suit is not None else _WORDS.get(words[0])
+    if kind is None:
+        raise ValidationError(f"not a call: {words[0]!r} in {text!r}")
+    if kind is CallKind.PASS and alone:
+        raise ValidationError(f"'pass alone' is not a call: {text!r}")
+    if kind in _MUST_BE_ALONE and not alone:
+        raise ValidationError(f"{words[0]!r} must be followed by 'alone': {text!r}")
+    call = Call(kind, seat, suit, alone)
+    if len(_CALL_CACHE) < 4096:
+        _CALL_CACHE[text] = call
+    return call
+
+
+def call_text(call: Call) -> str:
+    """The canonical string of a call, e.g. ``"E: order alone"``, ``"H"``, ``"partner alone"``."""
+    word = call.suit.value if call.kind is CallKind.NAME and call.suit else _CALL_WORD[call.kind]
+    if call.alone or call.kind in _MUST_BE_ALONE:
+        word += " alone"
+    return word if call.seat is None else f"{call.seat.name}: {word}"
+
+
+class CallsField(CompactField):
+    """A list of call strings <-> ``tuple[Call, ...]``; errors keyed by list index."""
+
+    def json_schema(self) -> dict[str, Any]:
+        return {"type": "array", "items": {"type": "string", "pattern": CALL_RE}}
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
+        if not isinstance(value, list):
+            raise ValidationError("expected a list of call strings")
+        out: list[Call] = []
+        errors: dict[int, Any] = {}
+        for i, text in enumerate(value):
+            try:
+                out.append(parse_call(text))
+            except ValidationError as exc:
+                errors[i] = exc.messages
+        if errors:
+            raise ValidationError(errors)
+        return tuple(out)
+
+    def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> Any:
+        return [call_text(c) for c in value] if value else None
+
+
+# --- tricks ----------------------------------------------------------------------------------
+
+TRICK_RE = f"^\\s*(?:{SEAT_RE}\\s*:\\s*)?{CARD_RE}(?:\\s+{CARD_RE}){{1,3}}\\s*$"
+
+
+def parse_trick(text: Any) -> Trick:
+    """A trick string (``"E: AS KS QS 9S"``; 2 to 4 cards) to a :class:`Trick`."""
+    if not isinstance(text, str):
+        raise ValidationError(f"expected a trick string, not {text!r}")
+    leader, rest = _split_seat(text) if ":" in text else (None, text)
+    cards = parse_cards(rest, False, 2, 4)
+    return Trick(cards, leader)  # type: ignore[arg-type]
+
+
+def _parse_tricks_fast(value: list[Any]) -> tuple[Trick, ...]:
+    """All tricks of a list in canonical shape (``"E:"`` token, known cards); else raises.
+
+    Accepts exactly what :func:`parse_trick` accepts in that shape; anything else raises
+    (KeyError, IndexError, AttributeError, ValueError) and the caller takes the slow path.
+    """
+    card = CARD_BY_TOKEN.__getitem__
+    out = []
+    for text in value:
+        tokens = text.split()
+        leader = SEAT_BY_TEXT[tokens.pop(0)[:-1]] if tokens[0][-1] == ":" else None
+        if not 2 <= len(tokens) <= 4:
+            raise ValueError
+        out.append(Trick(tuple(map(card, tokens)), leader))
+    return tuple(out)
+
+
+def trick_text(trick: Trick) -> str:
+    """The canonical trick string, with the ``"SEAT: "`` prefix only when the leader is known."""
+    body = " ".join(c.name for c in trick.cards)
+    return body if trick.leader is None else f"{trick.leader.name}: {body}"
+
+
+class TricksField(CompactField):
+    """A list of trick strings <-> ``tuple[Trick, ...]``; errors keyed by trick then card index."""
+
+    def json_schema(self) -> dict[str, Any]:
+        return {"type": "array", "items": {"type": "string", "pattern": TRICK_RE}}
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
+        if not isinstance(value, list):
+            raise ValidationError("expected a list of trick strings")
+        try:
+            return _parse_tricks_fast(value)
+        except (KeyError, IndexError, AttributeError, ValueError):
+            pass
+        out: list[Trick] = []
+        errors: dict[int, Any] = {}
+        for i, text in enumerate(value):
+            try:
+                out.append(parse_trick(text))
+            except ValidationError as exc:
+                errors[i] = exc.messages
+        if errors:
+            raise ValidationError(errors)
+        return tuple(out)
+
+    def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> Any:
+        return [trick_text(t) for t in value] if value else None
+
+

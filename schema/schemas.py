@@ -1,0 +1,347 @@
+"""The marshmallow schemas of notation 1.0 (see docs/FORMAT.md).
+
+Each schema declares the fields of one JSON object; ``build`` makes the frozen model value and
+``check`` states the shape rules that tie fields together (``hands`` only with kind ``full`` ...),
+reported on the offending key. Unknown keys are errors. Dumps omit None and empty values, so
+canonical files stay compact. Game logic (a card dealt twice, a call by the wrong seat) is the
+engine's job, not this module's.
+
+Nested objects are loaded with :class:`~.lean.LeanNested` (same results as ``Nested``, faster).
+The schema instances are built once at import and shared.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from marshmallow import ValidationError
+
+from euchre_records.cards import JOKER, SEATS, Seat
+from euchre_records.errors import NotationError
+from euchre_records.model import (
+    FORMAT_NAME, FORMAT_VERSION, Alternative, Annotation, Deal, DealKind, Event, Irregularity,
+    IrregularityKind, Outcome, Player, Record, RecordedScore,
+)
+from euchre_records.rules import Rules, resolve_rules
+
+from .basefields import (
+    BoolField, CompactField, EnumField, IntField, PointsField, SeatField, StrField, SuitField,
+)
+from .cardfields import CardField, CardsField, HandsField
+from .lean import LeanNested, NotationSchema, lean_load
+from .playfields import CallsField, TricksField
+
+__all__ = [
+    "EventSchema", "PlayerSchema", "RulesSchema", "OutcomeSchema", "IrregularitySchema",
+    "ScoresheetSchema", "AnnotationSchema", "AlternativeSchema", "DealSchema", "RecordSchema",
+    "RECORD_SCHEMA", "DEAL_SCHEMA", "AT_PATTERN",
+]
+
+AT_PATTERN = r"^(?:(?:call|trick) [1-9][0-9]*|deal)$"
+"""Where an annotation or alternative attaches: ``"call N"``, ``"trick N"`` (1-based) or ``"deal"``."""
+
+
+class PatternField(StrField):
+    """A string matching a regular expression (the same pattern goes into the JSON Schema)."""
+
+    def __init__(self, pattern: str, message: str, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.pattern, self.message, self._re = pattern, message, re.compile(pattern)
+
+    def json_schema(self) -> dict[str, Any]:
+        return {"type": "string", "pattern": self.pattern}
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> str:
+        if not isinstance(value, str) or not self._re.match(value):
+            raise ValidationError(f"{self.message}, not {value!r}")
+        return value
+
+
+class ConstField(StrField):
+    """A string that must have one exact value (``"format": "euchre-records"``)."""
+
+    def __init__(self, const: str, message: str, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.const, self.message = const, message
+
+    def json_schema(self) -> dict[str, Any]:
+        return {"const": self.const}
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> str:
+        if value != self.const:
+            raise ValidationError(f"{self.message}, not {value!r}")
+        return self.const
+
+
+def _text() -> StrField:
+    return StrField(allow_none=True)
+
+
+class EventSchema(NotationSchema):
+    """Where and when the record was made; every field an optional string."""
+
+    club = _text()
+    event = _text()
+    date = _text()
+    table = _text()
+    round = _text()
+    notes = _text()
+
+    def build(self, data: dict[str, Any]) -> Event:
+        return Event(**data)
+
+
+class PlayerSchema(NotationSchema):
+    """A player: a name and an optional identifier (a club membership number ...)."""
+
+    name = StrField(required=True)
+    id = _text()
+
+    def build(self, data: dict[str, Any]) -> Player:
+        return Player(**data)
+
+
+PLAYER_SCHEMA = PlayerSchema()
+_SEAT_NAMES = tuple((s, s.name) for s in SEATS)
+_SEAT_KEYS = frozenset(s.name for s in SEATS)
+
+
+class PlayersField(LeanNested):
+    """``{"N": {...}, "E": ...}`` (any subset of seats) <-> ``((Seat, Player), ...)`` in N,E,S,W order."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(PLAYER_SCHEMA, **kwargs)
+
+    def json_schema(self) -> dict[str, Any]:
+        ref = {"$ref": "#/$defs/Player"}
+        return {"type": "object", "properties": {s.name: ref for s in SEATS},
+                "additionalProperties": False}
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
+        if not isinstance(value, dict):
+            raise ValidationError("expected an object keyed by seat (N, E, S, W)")
+        errors: dict[str, Any] = {}
+        for key in value:
+            if key not in _SEAT_KEYS:
+                errors[str(key)] = ["not a seat (expected N, E, S or W, upper case)"]
+        found: list[tuple[Seat, Player]] = []
+        for seat, name in _SEAT_NAMES:
+            if name in value:
+                try:
+                    found.append((seat, lean_load(PLAYER_SCHEMA, value[name], self._plan)))
+                except ValidationError as exc:
+                    errors[name] = exc.messages
+        if errors:
+            raise ValidationError(errors)
+        return tuple(found)
+
+    def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> Any:
+        return {seat.name: PLAYER_SCHEMA.dump(p) for seat, p in value} if value else None
+
+
+class OverridesField(CompactField):
+    """``{option: value}``: checked by :func:`resolve_rules`, which knows the option types."""
+
+    schema_fragment = {"type": "object"}
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
+        if not isinstance(value, dict):
+            raise ValidationError("expected an object of rule options")
+        return value
+
+
+class RulesSchema(NotationSchema):
+    """``{"preset": name, "overrides": {option: value}}`` <-> :class:`Rules` (resolved and checked)."""
+
+    preset = StrField(required=True)
+    overrides = OverridesField()
+
+    def build(self, data: dict[str, Any]) -> Rules:
+        try:
+            return resolve_rules(data["preset"], data.get("overrides"))
+        except NotationError as exc:
+            # resolve_rules locates problems from the record root ("rules.overrides.lap");
+            # key them relative to this object so the caller's prefix applies once.
+            moved: dict[str, list[str]] = {}
+            for p in exc.problems:
+                where = p.where[len("rules"):].lstrip(".") if p.where.startswith("rules") else p.where
+                moved.setdefault(where or "_schema", []).append(p.what)
+            raise ValidationError(moved) from None  # type: ignore[arg-type]
+
+    def dump(self, obj: Any, *, many: bool | None = None) -> Any:  # type: ignore[override]
+        out: dict[str, Any] = {"preset": obj.name}
+        if obj.overrides:
+            out["overrides"] = dict(obj.overrides)
+        return out
+
+
+class OutcomeSchema(NotationSchema):
+    """The ``result`` of a result-only deal <-> :class:`Outcome`. ``maker: null``: thrown in."""
+
+    maker = SeatField(required=True, allow_none=True)
+    trump = SuitField(allow_none=True)
+    alone = BoolField(allow_none=True)
+    defender_alone = SeatField(allow_none=True)
+    tricks = IntField(0, 5, allow_none=True)
+
+    def check(self, data: dict[str, Any], original: Any) -> dict[str, list[str]]:
+        if "maker" not in data:
+            return {}
+        if data["maker"] is None:
+            return {k: ["only with a maker (maker null means the deal was thrown in)"]
+                    for k in ("trump", "alone", "defender_alone", "tricks") if data.get(k) is not None}
+        if original.get("tricks") is None:
+            return {"tricks": ["required with a maker: the tricks the makers won, 0 to 5"]}
+        return {}
+
+    def build(self, data: dict[str, Any]) -> Outcome:
+        return Outcome(data["maker"], data.get("trump"), bool(data.get("alone")),
+                       data.get("defender_alone"), data.get("tricks") or 0)
+
+    def canonical(self, data: dict[str, Any], original: Outcome) -> dict[str, Any]:
+        if original.maker is None:
+            return {"maker": None}
+        if not original.alone:
+            data.pop("alone", None)
+        return data
+
+
+class IrregularitySchema(NotationSchema):
+    """One recorded irregularity <-> :class:`Irregularity` (which fields matter depends on kind)."""
+
+    kind = EnumField(IrregularityKind, required=True)
+    seat = SeatField(allow_none=True)
+    trick = IntField(1, 5, allow_none=True)
+    card = CardField(allow_none=True)
+    election = _text()
+    tricks = IntField(0, 5, allow_none=True)
+    points = PointsField(allow_none=True)
+    note = _text()
+
+    def build(self, data: dict[str, Any]) -> Irregularity:
+        return Irregularity(**data)
+
+
+class ScoresheetSchema(NotationSchema):
+    """What the scorer wrote for a deal <-> :class:`RecordedScore`; at least one of the two."""
+
+    points = PointsField(allow_none=True)
+    total = PointsField(allow_none=True)
+
+    def check(self, data: dict[str, Any], original: Any) -> dict[str, list[str]]:
+        if original.get("points") is None and original.get("total") is None:
+            return {"_schema": ["give points, total or both"]}
+        return {}
+
+    def build(self, data: dict[str, Any]) -> RecordedScore:
+        return RecordedScore(**data)
+
+
+_AT_MESSAGE = "expected 'call N', 'trick N' or 'deal'"
+
+
+class AnnotationSchema(NotationSchema):
+    """A comment on a call, a trick or the whole deal <-> :class:`Annotation`."""
+
+    at = PatternField(AT_PATTERN, _AT_MESSAGE, required=True)
+    text = StrField(required=True)
+
+    def build(self, data: dict[str, Any]) -> Annotation:
+        return Annotation(**data)
+
+
+class AlternativeSchema(NotationSchema):
+    """An analysis line replacing the record from ``at`` on <-> :class:`Alternative`; never scored."""
+
+    at = PatternField(AT_PATTERN, _AT_MESSAGE, required=True)
+    calls = CallsField()
+    tricks = TricksField()
+    note = _text()
+
+    def build(self, data: dict[str, Any]) -> Alternative:
+        return Alternative(**data)
+
+
+_FULL, _RESULT = DealKind.FULL, DealKind.RESULT
+_ONLY_FULL = ("hands", "kitty")
+_NOT_WITH_RESULT = ("calls", "discard", "tricks", "alternatives")
+
+
+class DealSchema(NotationSchema):
+    """One deal <-> :class:`Deal`. JSON ``result`` is ``Deal.outcome``, ``scoresheet`` is ``Deal.recorded``."""
+
+    kind = EnumField(DealKind, required=True)
+    dealer = SeatField(required=True)
+    turned = CardField()
+    joker_suit = SuitField()
+    hands = HandsField()
+    kitty = CardsField(unknown_ok=True, low=1, high=12)
+    calls = CallsField()
+    discard = CardField(unknown_ok=True)
+    tricks = TricksField()
+    outcome = LeanNested(OutcomeSchema(), data_key="result")
+    irregularities = LeanNested(IrregularitySchema(), many=True)
+    recorded = LeanNested(ScoresheetSchema(), data_key="scoresheet")
+    annotations = LeanNested(AnnotationSchema(), many=True)
+    alternatives = LeanNested(AlternativeSchema(), many=True)
+
+    def check(self, data: dict[str, Any], original: Any) -> dict[str, list[str]]:
+        errors: dict[str, list[str]] = {}
+        kind = data.get("kind")
+        if kind is _FULL:
+            if "hands" not in original:
+                errors["hands"] = ["required with kind 'full'"]
+        elif kind is not None:
+            for key in _ONLY_FULL:
+                if key in original:
+                    errors[key] = [f"only with kind 'full', not {kind.value!r}"]
+        if kind is _RESULT:
+            for key in _NOT_WITH_RESULT:
+                if key in original:
+                    errors[key] = ["not allowed with kind 'result'"]
+            if "result" not in original:
+                errors["result"] = ["required with kind 'result'"]
+        elif kind is not None:
+            if "result" in original:
+                errors["result"] = [f"only with kind 'result', not {kind.value!r}"]
+            if "turned" not in original:
+                errors["turned"] = [f"required with kind {kind.value!r}"]
+        if "joker_suit" in original and ("turned" not in original
+                                         or data.get("turned", JOKER) is not JOKER):
+            errors["joker_suit"] = ["only when the turned card is the joker (JK)"]
+        return errors
+
+    def build(self, data: dict[str, Any]) -> Deal:
+        return Deal(**data)
+
+
+DEAL_SCHEMA = DealSchema()
+
+
+class RecordSchema(NotationSchema):
+    """A whole record <-> :class:`Record`."""
+
+    format = ConstField(FORMAT_NAME, f"expected {FORMAT_NAME!r}", required=True)
+    version = ConstField(FORMAT_VERSION, f"this reader knows version {FORMAT_VERSION!r} only",
+                         required=True)
+    event = LeanNested(EventSchema())
+    players = PlayersField()
+    rules = LeanNested(RulesSchema(), required=True)
+    start_score = PointsField()
+    deals = LeanNested(DEAL_SCHEMA, many=True, required=True)
+
+    def build(self, data: dict[str, Any]) -> Record:
+        del data["format"]
+        return Record(**data)
+
+    def canonical(self, data: dict[str, Any], original: Record) -> dict[str, Any]:
+        data = {"format": FORMAT_NAME, **data}
+        if original.start_score == (0, 0):
+            data.pop("start_score", None)
+        data["deals"] = data.get("deals", [])
+        return data
+
+
+RECORD_SCHEMA = RecordSchema()
+"""The shared record schema (schemas are costly to build: reuse this instance)."""

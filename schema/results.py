@@ -1,0 +1,136 @@
+"""The JSON shape of a replay result (``euchre replay --format json``, the HTTP API).
+
+:func:`dump_result` turns a :class:`ReplayResult` into plain JSON-ready dicts. The shape is
+documented in docs/FORMAT.md ("Replay result"). Conventions:
+
+- every key is always present (``null`` when there is no value), so consumers need no guessing;
+- a score or a change of score is ``{"ns": int, "ew": int}``;
+- seats are ``"N" "E" "S" "W"``, sides ``"NS" "EW"``, suits ``"S" "H" "D" "C"``, cards their
+  canonical token (``"JH"``), enums their string value (``"revoke"``, ``"full"``);
+- deal, game and trick numbers are 1-based, as a scorer counts them.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from euchre_records.cards import Card, Seat, Side, Suit
+from euchre_records.model import DealResult, Finding, GameResult, ReplayResult, RubberResult
+from euchre_records.rules import Rules
+
+__all__ = ["dump_result", "dump_rules", "dump_deal_result", "dump_game", "dump_rubber",
+           "dump_finding", "points"]
+
+
+def points(value: tuple[int, int] | None) -> dict[str, int] | None:
+    """``(ns, ew)`` -> ``{"ns": ns, "ew": ew}``; None stays None."""
+    return None if value is None else {"ns": value[0], "ew": value[1]}
+
+
+def _seat(seat: Seat | None) -> str | None:
+    return None if seat is None else seat.name
+
+
+def _side(side: Side | None) -> str | None:
+    return None if side is None else side.value
+
+
+def _suit(suit: Suit | None) -> str | None:
+    return None if suit is None else suit.value
+
+
+def _card(card: Card | None) -> str | None:
+    return None if card is None else card.name
+
+
+def dump_rules(rules: Rules) -> dict[str, Any]:
+    """The rule set: preset name, the record's overrides and the value of every option."""
+    return {"preset": rules.name, "overrides": dict(rules.overrides),
+            "options": rules.option_values()}
+
+
+def dump_finding(finding: Finding) -> dict[str, Any]:
+    """One finding (a breach of the laws, or a scoresheet disagreement)."""
+    return {
+        "kind": finding.kind.value,
+        "message": finding.message,
+        "rule": finding.rule,
+        "deal": finding.deal,
+        "trick": finding.trick,
+        "seat": _seat(finding.seat),
+        "card": _card(finding.card),
+        "held": [c.name for c in finding.held],
+        "status": finding.status,
+        "points": points(finding.points),
+        "recorded": points(finding.recorded),
+        "computed": points(finding.computed),
+    }
+
+
+def dump_deal_result(deal: DealResult) -> dict[str, Any]:
+    """What the replay computed for one deal."""
+    return {
+        "number": deal.number,
+        "kind": deal.kind.value,
+        "dealer": deal.dealer.name,
+        "turned": _card(deal.turned),
+        "trump": _suit(deal.trump),
+        "maker": _seat(deal.maker),
+        "maker_side": _side(deal.maker_side),
+        "alone": deal.alone,
+        "defender_alone": _seat(deal.defender_alone),
+        "thrown_in": deal.thrown_in,
+        "redeal": deal.redeal,
+        "leaders": [s.name for s in deal.leaders],
+        "winners": [s.name for s in deal.winners],
+        "tricks": points(deal.tricks),
+        "hand_points": points(deal.hand_points),
+        "penalty": points(deal.penalty),
+        "points": points(deal.points),
+        "findings": [dump_finding(f) for f in deal.findings],
+    }
+
+
+def dump_game(game: GameResult) -> dict[str, Any]:
+    """One game of the record: its deals, scores, winner and rubber points."""
+    return {
+        "number": game.number,
+        "first_deal": game.first_deal,
+        "last_deal": game.last_deal,
+        "start": points(game.start),
+        "score": points(game.score),
+        "winner": _side(game.winner),
+        "finished": game.finished,
+        "carried": points(game.carried),
+        "rubber_points": points(game.rubber_points),
+    }
+
+
+def dump_rubber(rubber: RubberResult | None) -> dict[str, Any] | None:
+    """The rubber (None when the rule set plays single games)."""
+    if rubber is None:
+        return None
+    return {
+        "system": rubber.system,
+        "games_won": points(rubber.games_won),
+        "winner": _side(rubber.winner),
+        "finished": rubber.finished,
+        "rubber_points": points(rubber.rubber_points),
+        "net": rubber.net,
+    }
+
+
+def dump_result(result: ReplayResult) -> dict[str, Any]:
+    """The whole replay as JSON-ready dicts (see docs/FORMAT.md, "Replay result").
+
+    ``findings`` lists every finding in record order (the deals' included); ``clean`` is true
+    when there are none.
+    """
+    return {
+        "rules": dump_rules(result.rules),
+        "clean": result.clean,
+        "deals": [dump_deal_result(d) for d in result.deals],
+        "games": [dump_game(g) for g in result.games],
+        "rubber": dump_rubber(result.rubber),
+        "findings": [dump_finding(f) for f in result.findings],
+    }

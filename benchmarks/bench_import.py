@@ -1,0 +1,97 @@
+"""Benchmark: ``euchre import`` of a generated JSON Lines file against raw sqlite3 ``executemany``
+of the same rows.
+
+Not a test. Run:  /work/venv/bin/python benchmarks/bench_import.py [--records 1000]
+
+1. Writes ``--records`` random finished rubbers (full deals) as JSON Lines to a temporary file.
+2. Times the real command, ``euchre import FILE --db NEW`` (a subprocess: parse, validate,
+   replay, canonicalise, hash and store, batched transactions), and reports its peak memory.
+3. Times the store alone: the same records already prepared (parsed and replayed), written with
+   ``Store.bulk`` into a new database.
+4. Reads every row the import wrote (records, players, seats, rubbers, games, deals, findings)
+   and times raw ``executemany`` of exactly those rows into a fresh database of the same schema,
+   in one transaction.
+Prints deals/s for each and the ratios (target: import within 2x of raw executemany).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import resource
+import sqlite3
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+TABLES = ("records", "players", "seats", "rubbers", "games", "deals", "findings")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--records", type=int, default=1000)
+    args = parser.parse_args()
+
+    from euchre_records.api.ingest import prepare
+    from euchre_records.api.migrations import migrate, open_db
+    from euchre_records.api.samples import random_texts
+    from euchre_records.api.store import Store
+
+    tmp = Path(tempfile.mkdtemp(prefix="euchre-bench-"))
+    jsonl = tmp / "records.jsonl"
+    with jsonl.open("w") as out:
+        for text in random_texts(args.records):
+            out.write(json.dumps(json.loads(text), separators=(",", ":")) + "\n")
+    size = jsonl.stat().st_size
+
+    db_path = tmp / "import.db"
+    euchre = Path(sys.executable).parent / "euchre"
+    start = time.perf_counter()
+    subprocess.run([str(euchre), "import", str(jsonl), "--db", str(db_path), "--no-progress"],
+                   check=True, stderr=subprocess.DEVNULL)
+    t_import = time.perf_counter() - start
+    peak_mb = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
+
+    conn = sqlite3.connect(db_path)
+    deals = conn.execute("SELECT count(*) FROM deals").fetchone()[0]
+    rows = {t: conn.execute(f"SELECT * FROM {t}").fetchall() for t in TABLES}
+    conn.close()
+    print(f"{args.records} records, {deals} deals, {size / 1e6:.1f} MB of JSON Lines")
+
+    subs = [prepare(line) for line in jsonl.read_text().splitlines()]
+    store_db = open_db(tmp / "store.db")
+    migrate(store_db)
+    start = time.perf_counter()
+    with Store(store_db).bulk() as add:
+        for sub in subs:
+            add(sub)
+    t_store = time.perf_counter() - start
+    store_db.close()
+
+    raw_db = open_db(tmp / "raw.db")
+    migrate(raw_db)
+    raw = raw_db.conn
+    start = time.perf_counter()
+    raw.execute("BEGIN")
+    for table in TABLES:
+        if rows[table]:
+            marks = ",".join("?" * len(rows[table][0]))
+            raw.executemany(f"INSERT INTO {table} VALUES ({marks})", rows[table])
+    raw.execute("COMMIT")
+    t_raw = time.perf_counter() - start
+    raw_db.close()
+
+    def line(name: str, seconds: float) -> None:
+        print(f"{name:44} {deals / seconds:10.0f} deals/s  ({seconds:.2f} s, "
+              f"{seconds / t_raw:5.1f}x raw)")
+
+    line("euchre import (parse+replay+store, process)", t_import)
+    line("store only (prepared records, Store.bulk)", t_store)
+    line("raw sqlite3 executemany of the same rows", t_raw)
+    print(f"euchre import peak memory: {peak_mb:.0f} MB")
+
+
+if __name__ == "__main__":
+    main()

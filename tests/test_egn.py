@@ -1,0 +1,255 @@
+"""EGN 1.4 in and out: the samples replay with the right scores, round trips both ways, the
+rule-set flags map or are refused, and malformed EGN is reported with EGN paths."""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from euchre_records.cards import Seat, Side
+from euchre_records.errors import NotationError, UnsupportedRules
+from euchre_records.match import replay
+from euchre_records.model import Annotation, Call, CallKind, Deal, Event, Player, Record, Trick
+from euchre_records.rules import preset
+from euchre_records.schema.egn import egn_to_record, is_egn, record_to_egn
+from euchre_records.schema.egn_lines import ALT_HAS_DISCARD
+from euchre_records.simulate import random_deal
+
+DATA = Path(__file__).parent / "data" / "egn"
+SAMPLES = sorted(DATA.glob("*.egn"))
+
+# Final game score of each sample ([team 0/2 = N-S, team 1/3 = E-W]), and the winner.
+FINAL = {
+    "custom-scenario.egn": ((0, 1), None),           # one deal, game unfinished
+    "epic-comeback.egn": ((11, 9), Side.NS),         # "0-7 comeback": N-S win from 0-7 down
+    "me-and-bears.egn": ((10, 9), Side.NS),
+    "quite-the-hustle-annotated.egn": ((10, 7), Side.NS),
+    "six-points-in-two-hands.egn": ((10, 9), Side.NS),  # from 4-9: six points in two deals
+    "vwec-finals.egn": ((8, 10), Side.EW),
+}
+
+
+def load(path: Path) -> dict[str, Any]:
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+def test_samples_are_all_known() -> None:
+    assert {p.name for p in SAMPLES} == set(FINAL)
+
+
+@pytest.mark.parametrize("path", SAMPLES, ids=lambda p: p.name)
+def test_sample_replays_with_its_final_score(path: Path) -> None:
+    data = load(path)
+    assert is_egn(data)
+    record = egn_to_record(data)
+    result = replay(record)
+    score, winner = FINAL[path.name]
+    print(f"{path.name}: final score N-S {result.games[-1].score[0]}, E-W {result.games[-1].score[1]}")
+    assert result.findings == ()
+    assert len(result.games) == 1
+    assert result.games[0].score == score
+    assert result.games[0].winner is winner
+    assert result.games[0].start == tuple(data["metadata"]["initialScore"])
+
+
+def test_six_points_in_two_hands_by_hand() -> None:
+    """Worked by hand. Deal 1: N deals, K♠ turned; all pass round 1, E passes again, S names
+    hearts alone (N sits out). Eldest E leads (loner_lead LEFT_OF_DEALER). T1 9♠ A♠ J♠: A♠ (S);
+    T2 J♥ right bower (S); T3 J♦ left bower over K♥ Q♥ (S); T4 T♥ the only trump (S); T5 Q♠ the
+    only spade, no trump (S): a lone march, 4 to N-S (4-9 -> 8-9).
+    Deal 2: E deals, Q♦ turned, S orders up. T1 J♦ right bower (S); T2 A♦ (S); T3 K♦ (S);
+    T4 A♠ over J♠ and no trump (S); T5 9♠ led, K♠ wins (N): a march, 2 to N-S (8-9 -> 10-9)."""
+    result = replay(egn_to_record(load(DATA / "six-points-in-two-hands.egn")))
+    first, second = result.deals
+    assert (first.maker, first.alone, first.trump.value) == (Seat.S, True, "H")  # type: ignore[union-attr]
+    assert first.leaders[0] is Seat.E and first.winners == (Seat.S,) * 5
+    assert first.points == (4, 0)
+    assert second.maker is Seat.S and second.winners == (Seat.S,) * 4 + (Seat.N,)
+    assert second.points == (2, 0)
+
+
+def test_custom_scenario_by_hand() -> None:
+    """Worked by hand. N deals, J♣ turned; all pass, E names spades. E leads 9♥: W trumps with
+    9♠ (E-W); W leads J♠ right bower (E-W); W leads T♦, S's K♦ wins (N-S); S's A♦ wins (N-S);
+    S leads A♣, W trumps with Q♠ (E-W). The makers take 3: 1 point to E-W."""
+    record = egn_to_record(load(DATA / "custom-scenario.egn"))
+    assert record.deals[0].kind.value == "full"
+    (deal,) = replay(record).deals
+    assert deal.maker is Seat.E
+    assert deal.winners == (Seat.W, Seat.W, Seat.S, Seat.S, Seat.W)
+    assert deal.points == (0, 1)
+
+
+def _normalised(data: dict[str, Any]) -> dict[str, Any]:
+    """EGN up to formatting: alternative-line discards dropped when our model cannot hold them."""
+    data = copy.deepcopy(data)
+    if not ALT_HAS_DISCARD:
+        for deal in data["deals"]:
+            for line in deal.get("alternativeLines", []):
+                for phase in line["phases"]:
+                    phase.pop("discard", None)
+    return data
+
+
+@pytest.mark.parametrize("path", SAMPLES, ids=lambda p: p.name)
+def test_egn_ours_egn_round_trip(path: Path) -> None:
+    data = load(path)
+    assert _normalised(record_to_egn(egn_to_record(data))) == _normalised(data)
+
+
+@pytest.mark.parametrize("path", SAMPLES, ids=lambda p: p.name)
+def test_export_validates_against_egn_schema(path: Path) -> None:
+    jsonschema = pytest.importorskip("jsonschema")
+    schema = load(DATA / "egn-schema-v1.json")
+    jsonschema.validate(record_to_egn(egn_to_record(load(path))), schema)
+
+
+def _egn_rules() -> Any:
+    return preset("modern").with_overrides({"lone_lead": "eldest", "defend_alone": True})
+
+
+def _random_record(seed: int) -> Record:
+    rng = random.Random(seed)
+    rules = _egn_rules()
+    deals = []
+    dealer = Seat.N
+    for _ in range(6):
+        deals.append(random_deal(rng, rules, dealer, alone_rate=0.4))
+        dealer = dealer.left
+    players = tuple((s, Player(n)) for s, n in zip(Seat, ("Ann", "Bob", "Cy", "Di")))
+    return Record(rules=rules, deals=tuple(deals), event=Event(event="Club night", date="2026-11-29"),
+                  players=players)
+
+
+def _expressible(record: Record) -> Record:
+    """What EGN keeps of a record: no kitty; call seats and trick leaders left to the turn order;
+    'defend alone' is always alone."""
+    def call(c: Call) -> Call:
+        return Call(c.kind, None, c.suit, c.alone or c.kind is CallKind.DEFEND_ALONE)
+    deals = tuple(Deal(**{**{f: getattr(d, f) for f in d.__dataclass_fields__}, "kitty": None,
+                          "calls": tuple(call(c) for c in d.calls),
+                          "tricks": tuple(Trick(t.cards) for t in d.tricks)})
+                  for d in record.deals)
+    return Record(record.rules, deals, record.event, record.players, record.start_score)
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_ours_egn_ours_keeps_what_egn_expresses(seed: int) -> None:
+    record = _random_record(seed)
+    back = egn_to_record(json.loads(json.dumps(record_to_egn(record))))
+    assert back.rules.option_values() == record.rules.option_values()
+    assert _expressible(back) == Record(back.rules, _expressible(record).deals, record.event,
+                                        record.players)
+    assert replay(back).deals == replay(record).deals
+
+
+def test_annotations_and_lone_defender_survive() -> None:
+    rules = _egn_rules()
+    deal = random_deal(random.Random(7), rules, Seat.N, pass_rate=0.0, alone_rate=1.0)
+    deal = Deal(**{**{f: getattr(deal, f) for f in deal.__dataclass_fields__},
+                   "annotations": (Annotation("call 1", "bold"), Annotation("trick 2", "why?"))})
+    record = Record(rules, (deal,))
+    egn = record_to_egn(record)
+    assert egn["deals"][0]["phases"][0]["callAnnotations"] == {"0": ["bold"]}
+    assert egn["deals"][0]["phases"][1]["playAnnotations"] == {"1": ["why?"]}
+    assert egn_to_record(egn).deals[0].annotations == deal.annotations
+
+
+def test_lone_defender_maps_to_a_defend_alone_call() -> None:
+    data = load(DATA / "six-points-in-two-hands.egn")
+    data["metadata"]["ruleset"]["defend_alone"] = True
+    data["deals"][0]["phases"][0]["aloneDefender"] = 1
+    record = egn_to_record(data)
+    assert record.deals[0].calls[-1] == Call(CallKind.DEFEND_ALONE, Seat.E, alone=True)
+    assert record_to_egn(record)["deals"][0]["phases"][0]["aloneDefender"] == 1
+
+
+def test_export_refuses_rules_egn_cannot_carry() -> None:
+    record = Record(preset("somerset-1888"), ())
+    with pytest.raises(UnsupportedRules) as err:
+        record_to_egn(record)
+    assert "rubber='somerset'" in str(err.value) and err.value.problems[0].where == "rules"
+    assert record_to_egn(record, lossy=True)["metadata"]["ruleset"]["min_rank"] == 7
+
+
+def _sample() -> dict[str, Any]:
+    return load(DATA / "six-points-in-two-hands.egn")
+
+
+@pytest.mark.parametrize("flag,value", [
+    ("canadian", True), ("farmers", True), ("partners_best", True), ("go_under", True),
+    ("allow_no_trump", True), ("fast_break", True), ("four_trick_tokens", True),
+    ("num_players", 3), ("min_rank", 10), ("std", False),
+])
+def test_unsupported_flags_are_refused_with_location(flag: str, value: object) -> None:
+    data = _sample()
+    data["metadata"]["ruleset"][flag] = value
+    with pytest.raises(UnsupportedRules) as err:
+        egn_to_record(data)
+    assert err.value.problems[0].where == f"metadata.ruleset.{flag}"
+
+
+@pytest.mark.parametrize("flags,option,expected", [
+    ({"loner_lead": "LEFT_OF_DEALER"}, "lone_lead", "eldest"),
+    ({"loner_lead": "LEFT_OF_LONER"}, "lone_lead", "left-of-lone"),
+    ({"loner_march_score": 5}, "lone_march", 5),
+    ({"loner_euchred_score": 4}, "lone_euchred", 4),
+    ({"defend_alone": True}, "defend_alone", True),
+    ({"joker": True}, "joker", True),
+    ({"min_rank": 7}, "pack", 32),
+    ({"min_rank": 8}, "pack", 28),
+    ({"winning_score": 5}, "game_points", 5),
+    ({"num_deals": 8}, "fixed_deals", 8),
+    ({}, "game_points", 10),
+])
+def test_flags_map_onto_rule_options(flags: dict[str, Any], option: str, expected: object) -> None:
+    data = _sample()
+    data["metadata"]["ruleset"] = flags
+    assert egn_to_record(data).rules.option_values()[option] == expected
+
+
+def test_a_lone_march_scores_the_egn_flag() -> None:
+    data = _sample()
+    data["metadata"]["ruleset"]["loner_march_score"] = 5
+    assert replay(egn_to_record(data)).deals[0].points == (5, 0)
+
+
+@pytest.mark.parametrize("mutate,where", [
+    (lambda d: d["deals"][0]["phases"][1]["tricks"][2].__setitem__(1, "Zz"), "deals[0].phases[1].tricks[2][1]"),
+    (lambda d: d["deals"][1]["phases"][0]["calls"].__setitem__(0, "Bid"), "deals[1].phases[0].calls[0]"),
+    (lambda d: d["deals"][1]["initialState"].__setitem__("dealer", 7), "deals[1].initialState.dealer"),
+    (lambda d: d["metadata"].__setitem__("initialScore", [1]), "metadata.initialScore"),
+    (lambda d: d["metadata"]["ruleset"].__setitem__("joker", "yes"), "metadata.ruleset.joker"),
+    (lambda d: d["deals"][0].__setitem__("extra", 1), "deals[0].extra"),
+])
+def test_malformed_egn_is_located(mutate: Any, where: str) -> None:
+    data = _sample()
+    mutate(data)
+    with pytest.raises(NotationError) as err:
+        egn_to_record(data)
+    assert where in [p.where for p in err.value.problems]
+
+
+def test_all_problems_reported_at_once() -> None:
+    data = _sample()
+    data["deals"][0]["phases"][1]["tricks"][0][0] = "??"
+    data["deals"][1]["initialState"]["upCard"] = "Q"
+    with pytest.raises(NotationError) as err:
+        egn_to_record(data)
+    assert [p.where for p in err.value.problems] == ["deals[0].phases[1].tricks[0][0]",
+                                                    "deals[1].initialState.upCard"]
+
+
+def test_final_score_is_checked_by_replay() -> None:
+    data = _sample()
+    data["metadata"]["finalScore"] = [10, 8]
+    result = replay(egn_to_record(data))
+    assert [f.kind.value for f in result.findings] == ["scoresheet"]
+    data["metadata"]["finalScore"] = [10, 9]
+    assert replay(egn_to_record(data)).findings == ()
+    assert record_to_egn(egn_to_record(data))["metadata"]["finalScore"] == [10, 9]

@@ -23,14 +23,15 @@ from euchre_records.model import (
     FORMAT_NAME, FORMAT_VERSION, Alternative, Annotation, Deal, DealKind, Event, Irregularity,
     IrregularityKind, Outcome, Player, Record, RecordedScore,
 )
-from euchre_records.rules import Rules, resolve_rules
+from euchre_records.rules import PRESETS, Rules, resolve_rules
 
 from .basefields import (
-    BoolField, CompactField, EnumField, IntField, PointsField, SeatField, StrField, SuitField,
+    BoolField, EnumField, IntField, PointsField, SeatField, StrField, SuitField,
 )
 from .cardfields import CardField, CardsField, HandsField
 from .lean import LeanNested, NotationSchema, lean_load
 from .playfields import CallsField, TricksField
+from .rulefields import OverridesField
 
 __all__ = [
     "EventSchema", "PlayerSchema", "RulesSchema", "OutcomeSchema", "IrregularitySchema",
@@ -72,6 +73,22 @@ class ConstField(StrField):
         if value != self.const:
             raise ValidationError(f"{self.message}, not {value!r}")
         return self.const
+
+
+class ChoiceField(StrField):
+    """A string that must be one of a fixed list of names."""
+
+    def __init__(self, choices: tuple[str, ...], message: str, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.choices, self.message = choices, message
+
+    def json_schema(self) -> dict[str, Any]:
+        return {"type": "string", "enum": list(self.choices)}
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> str:
+        if value not in self.choices:
+            raise ValidationError(f"{self.message} {value!r}; choose one of {', '.join(self.choices)}")
+        return str(value)
 
 
 def _text() -> StrField:
@@ -140,21 +157,10 @@ class PlayersField(LeanNested):
         return {seat.name: PLAYER_SCHEMA.dump(p) for seat, p in value} if value else None
 
 
-class OverridesField(CompactField):
-    """``{option: value}``: checked by :func:`resolve_rules`, which knows the option types."""
-
-    schema_fragment = {"type": "object"}
-
-    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
-        if not isinstance(value, dict):
-            raise ValidationError("expected an object of rule options")
-        return value
-
-
 class RulesSchema(NotationSchema):
     """``{"preset": name, "overrides": {option: value}}`` <-> :class:`Rules` (resolved and checked)."""
 
-    preset = StrField(required=True)
+    preset = ChoiceField(tuple(PRESETS), "unknown rule set", required=True)
     overrides = OverridesField()
 
     def build(self, data: dict[str, Any]) -> Rules:
@@ -184,6 +190,12 @@ class OutcomeSchema(NotationSchema):
     alone = BoolField(allow_none=True)
     defender_alone = SeatField(allow_none=True)
     tricks = IntField(0, 5, allow_none=True)
+
+    json_schema_rules: dict[str, Any] = {"if": {"properties": {"maker": {"type": "null"}}},
+                                         "then": {"properties": {k: {"type": "null"} for k in (
+                                             "trump", "alone", "defender_alone", "tricks")}},
+                                         "else": {"required": ["tricks"],
+                                                  "properties": {"tricks": {"type": "integer"}}}}
 
     def check(self, data: dict[str, Any], original: Any) -> dict[str, list[str]]:
         if "maker" not in data:
@@ -229,6 +241,9 @@ class ScoresheetSchema(NotationSchema):
     points = PointsField(allow_none=True)
     total = PointsField(allow_none=True)
 
+    json_schema_rules: dict[str, Any] = {"anyOf": [
+        {"required": [k], "properties": {k: {"type": "array"}}} for k in ("points", "total")]}
+
     def check(self, data: dict[str, Any], original: Any) -> dict[str, list[str]]:
         if original.get("points") is None and original.get("total") is None:
             return {"_schema": ["give points, total or both"]}
@@ -264,6 +279,15 @@ class AlternativeSchema(NotationSchema):
 
 
 _FULL, _RESULT = DealKind.FULL, DealKind.RESULT
+
+
+def _kind_is(kind: str) -> dict[str, Any]:
+    return {"required": ["kind"], "properties": {"kind": {"const": kind}}}
+
+
+def _absent(*keys: str) -> dict[str, Any]:
+    return {"properties": {k: False for k in keys}}
+
 _ONLY_FULL = ("hands", "kitty")
 _NOT_WITH_RESULT = ("calls", "discard", "tricks", "alternatives")
 
@@ -285,6 +309,15 @@ class DealSchema(NotationSchema):
     recorded = LeanNested(ScoresheetSchema(), data_key="scoresheet")
     annotations = LeanNested(AnnotationSchema(), many=True)
     alternatives = LeanNested(AlternativeSchema(), many=True)
+
+    json_schema_rules: dict[str, Any] = {"allOf": [
+        {"if": _kind_is("full"), "then": {"required": ["turned", "hands"], **_absent("result")}},
+        {"if": _kind_is("plays"), "then": {"required": ["turned"], **_absent("hands", "kitty", "result")}},
+        {"if": _kind_is("result"), "then": {"required": ["result"],
+                                            **_absent(*_ONLY_FULL, *_NOT_WITH_RESULT)}},
+        {"if": {"required": ["joker_suit"]},
+         "then": {"required": ["turned"], "properties": {"turned": {"pattern": "^[Jj][Kk]$"}}}},
+    ]}
 
     def check(self, data: dict[str, Any], original: Any) -> dict[str, list[str]]:
         errors: dict[str, list[str]] = {}

@@ -1,0 +1,149 @@
+"""Generate the JSON Schema (draft 2020-12) of notation 1.0 from the marshmallow schemas.
+
+The generator walks the declared fields of :class:`RecordSchema` and of every nested schema.
+Each compact field declares its own fragment (``json_schema()``: a ``pattern`` for card strings,
+an ``enum`` for kinds ...); nested schemas become ``$defs`` entries; a schema's
+``json_schema_rules`` (``if``/``then`` for the kind-dependent fields) are merged in. Property
+descriptions come from :data:`DESCRIPTIONS`; a test checks that every property has one.
+
+The committed file ``schema/euchre-records-1.0.schema.json`` is this output; regenerate it with
+``euchre schema > schema/euchre-records-1.0.schema.json`` (or :func:`write_json_schema`).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from .basefields import CompactField
+from .lean import LeanNested, NotationSchema
+from .schemas import RECORD_SCHEMA
+
+__all__ = ["generate_json_schema", "json_schema_text", "write_json_schema", "SCHEMA_PATH",
+           "DESCRIPTIONS"]
+
+SCHEMA_PATH = Path(__file__).with_name("euchre-records-1.0.schema.json")
+"""Where the generated schema is committed (installed with the package as package data)."""
+
+DESCRIPTIONS: dict[str, str] = {
+    "Record.format": "Always \"euchre-records\".",
+    "Record.version": "Notation version; this schema describes \"1.0\".",
+    "Record.event": "Where and when the record was made; every field optional.",
+    "Record.players": "Players by seat (N, E, S, W; N-S and E-W are partners); any subset.",
+    "Record.rules": "The rule set: a named preset and optional per-record overrides.",
+    "Record.start_score": "Score at the start, [N-S, E-W]; default [0, 0].",
+    "Record.deals": "The deals in the order played; may be empty.",
+    "Event.club": "Club or venue.",
+    "Event.event": "Event, match or session name.",
+    "Event.date": "Date as written (ISO 8601 recommended).",
+    "Event.table": "Table label.",
+    "Event.round": "Round label.",
+    "Event.notes": "Free text.",
+    "Player.name": "Name as recorded.",
+    "Player.id": "Optional identifier (a membership number ...).",
+    "Rules.preset": "somerset-1888, hoyle or modern.",
+    "Rules.overrides": "Rule options changed for this record, values in notation form.",
+    "Deal.kind": "full: hands known; plays: calls and plays only; result: outcome only.",
+    "Deal.dealer": "The dealer's seat.",
+    "Deal.turned": "The turned card (required for full and plays).",
+    "Deal.joker_suit": "The suit the dealer named when the joker was turned.",
+    "Deal.hands": "The five cards dealt to each seat (kind full only); ?? = unknown.",
+    "Deal.kitty": "The undealt cards except the turned card (kind full only); ?? = unknown.",
+    "Deal.calls": "Calls in the order spoken, e.g. \"pass\", \"E: order alone\", \"H\".",
+    "Deal.discard": "The dealer's discard; ?? = discarded, card unknown.",
+    "Deal.tricks": "Tricks in order: optional \"SEAT: \" leader, then the cards in playing order.",
+    "Deal.result": "Outcome of a result-only deal (kind result only).",
+    "Deal.irregularities": "Irregularities at the table, in order.",
+    "Deal.scoresheet": "What the scorer wrote: the deal's points and/or the game total after it.",
+    "Deal.annotations": "Comments on a call, a trick or the deal.",
+    "Deal.alternatives": "Analysis lines replacing the record from a point on; never scored.",
+    "Outcome.maker": "The maker's seat; null: thrown in (all passed).",
+    "Outcome.trump": "The trump suit.",
+    "Outcome.alone": "The maker played alone.",
+    "Outcome.defender_alone": "The seat of a defender who played alone.",
+    "Outcome.tricks": "Tricks won by the makers, 0-5 (required with a maker).",
+    "Irregularity.kind": "What happened.",
+    "Irregularity.seat": "The offender (or the claimer).",
+    "Irregularity.trick": "The trick concerned, 1-based.",
+    "Irregularity.card": "The card concerned.",
+    "Irregularity.election": "The non-offenders' election where the laws give one (add, deduct, hand ...).",
+    "Irregularity.tricks": "Claim or concession: tricks the claimer's side takes of the rest.",
+    "Irregularity.points": "Score correction: the corrected deal points [N-S, E-W].",
+    "Irregularity.note": "Free text.",
+    "Scoresheet.points": "Points written for this deal [N-S, E-W].",
+    "Scoresheet.total": "Running score of the game after this deal [N-S, E-W].",
+    "Annotation.at": "\"call N\", \"trick N\" (1-based) or \"deal\".",
+    "Annotation.text": "The comment.",
+    "Alternative.at": "Where the line departs: \"call N\", \"trick N\" or \"deal\".",
+    "Alternative.calls": "Calls of the line.",
+    "Alternative.tricks": "Tricks of the line.",
+    "Alternative.note": "Free text.",
+}
+
+
+def _name(schema: NotationSchema) -> str:
+    return type(schema).__name__.removesuffix("Schema")
+
+
+def _nullable(fragment: dict[str, Any]) -> dict[str, Any]:
+    simple = isinstance(fragment.get("type"), str) and not {"enum", "const", "$ref"} & fragment.keys()
+    if simple:
+        return {**fragment, "type": [fragment["type"], "null"]}
+    return {"anyOf": [fragment, {"type": "null"}]}
+
+
+def _field_fragment(field: Any, defs: dict[str, Any]) -> dict[str, Any]:
+    if isinstance(field, LeanNested):
+        name = _name(field.schema)
+        if name not in defs:
+            defs[name] = {}  # reserve: guards against recursion
+            defs[name] = _object_schema(field.schema, defs)
+        return field.json_schema()
+    if isinstance(field, CompactField):
+        return field.json_schema()
+    raise TypeError(f"no JSON Schema fragment for field {field!r}: use a compact field")
+
+
+def _object_schema(schema: NotationSchema, defs: dict[str, Any]) -> dict[str, Any]:
+    name = _name(schema)
+    properties: dict[str, Any] = {}
+    required: list[str] = []
+    for attr, field in schema.load_fields.items():
+        key = field.data_key or attr
+        fragment = _field_fragment(field, defs)
+        if field.allow_none:
+            fragment = _nullable(fragment)
+        description = DESCRIPTIONS.get(f"{name}.{key}")
+        properties[key] = {"description": description, **fragment} if description else fragment
+        if field.required:
+            required.append(key)
+    doc = (type(schema).__doc__ or "").strip().splitlines()[0]
+    out: dict[str, Any] = {"type": "object", "description": doc, "properties": properties}
+    if required:
+        out["required"] = required
+    out["additionalProperties"] = False
+    out.update(getattr(schema, "json_schema_rules", {}))
+    return out
+
+
+def generate_json_schema() -> dict[str, Any]:
+    """The JSON Schema (draft 2020-12) of a whole record in notation 1.0."""
+    defs: dict[str, Any] = {}
+    root = _object_schema(RECORD_SCHEMA, defs)
+    root["description"] = ("A Euchre game record in the euchre-records notation 1.0 "
+                           "(see docs/FORMAT.md). Game logic is checked by the replay engine, "
+                           "not by this schema.")
+    return {"$schema": "https://json-schema.org/draft/2020-12/schema",
+            "$id": "urn:euchre-records:notation:1.0",
+            "title": "euchre-records 1.0", **root, "$defs": defs}
+
+
+def json_schema_text() -> str:
+    """The canonical text of the schema file (2-space indent, final newline)."""
+    return json.dumps(generate_json_schema(), indent=2, ensure_ascii=False) + "\n"
+
+
+def write_json_schema(path: Path = SCHEMA_PATH) -> None:
+    """Regenerate the committed schema file."""
+    path.write_text(json_schema_text(), encoding="utf-8")

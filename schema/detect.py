@@ -1,0 +1,62 @@
+"""Read a record in any notation we know, deciding from the content, never from a file name.
+
+- our notation declares ``"format": "euchre-records"`` (see docs/FORMAT.md);
+- EGN declares ``"fileType": "Euchre Game Notation"`` (see :mod:`euchre_records.schema.egn`).
+
+For ``euchre validate``, ``replay``, ``import`` and ``POST /records``. Contract: returns a
+:class:`Record` or raises NotationError (not JSON, not a known notation, or malformed) or
+UnsupportedRules (an EGN flag we do not play). JSON syntax errors give line and column.
+
+>>> load_any('{"title": "a game"}')
+Traceback (most recent call last):
+...
+euchre_records.errors.NotationError: not a euchre record: expected "format": "euchre-records" (our notation) or "fileType": "Euchre Game Notation" (EGN)
+"""
+
+from __future__ import annotations
+
+import json
+
+from euchre_records.errors import NotationError
+from euchre_records.model import FORMAT_NAME, Record
+
+from .egn import FILE_TYPE, egn_to_record, is_egn
+from .notation import load_record
+
+__all__ = ["notation_of", "load_any", "load_any_data", "parse_json"]
+
+
+def parse_json(text: str | bytes) -> object:
+    """JSON text to a value; syntax errors become NotationError with line and column."""
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise NotationError(f"not valid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}") from None
+    except UnicodeDecodeError as exc:
+        raise NotationError(f"not valid UTF-8 text: {exc.reason}") from None
+
+
+def notation_of(data: object) -> str | None:
+    """``"euchre-records"``, ``"egn"`` or None (not a record we know) for a parsed JSON value."""
+    if isinstance(data, dict):
+        if data.get("format") == FORMAT_NAME:
+            return FORMAT_NAME
+        if is_egn(data):
+            return "egn"
+    return None
+
+
+def load_any_data(data: object) -> Record:
+    """Load an already-parsed JSON value in our notation or in EGN."""
+    kind = notation_of(data)
+    if kind == "egn":
+        return egn_to_record(data)
+    if kind == FORMAT_NAME or (isinstance(data, dict) and "format" in data and "fileType" not in data):
+        return load_record(data)
+    raise NotationError(f'not a euchre record: expected "format": "{FORMAT_NAME}" (our notation) '
+                        f'or "fileType": "{FILE_TYPE}" (EGN)')
+
+
+def load_any(text: str | bytes) -> Record:
+    """Parse JSON text in our notation or in EGN (detected from the content)."""
+    return load_any_data(parse_json(text))

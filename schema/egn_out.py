@@ -17,7 +17,7 @@ from euchre_records.errors import Problem, UnsupportedRules
 from euchre_records.model import CallKind, Deal, DealKind, Record
 
 from .egn_cards import call_token, card_token
-from .egn_lines import ALT_HAS_DISCARD, alternatives_out, annotations_out, bid_calls
+from .egn_lines import alternatives_out, annotations_out, bid_calls
 from .egn_rules import from_rules, rules_loss
 
 __all__ = ["record_to_egn", "egn_losses", "EGN_VERSION"]
@@ -50,14 +50,17 @@ def egn_losses(record: Record) -> list[tuple[Problem, bool]]:
     """What an EGN export of ``record`` leaves out: ``(problem, matters_to_replay)`` pairs."""
     out: list[tuple[Problem, bool]] = []
     lost = rules_loss(record.rules)
-    if lost:
-        out.append((Problem("rules", "EGN has no rule-set flag for " + ", ".join(lost)), True))
+    # stick-the-dealer only forbids the dealer's last pass: a recorded deal scores the same without it
+    harmless = [x for x in lost if x.startswith("stick_the_dealer=")]
+    matters = [x for x in lost if x not in harmless]
+    if matters:
+        out.append((Problem("rules", "EGN has no rule-set flag for " + ", ".join(matters)), True))
+    if harmless:
+        out.append((Problem("rules", "EGN has no rule-set flag for " + ", ".join(harmless)), False))
     ev = record.event
     for name in ("club", "table", "round"):
         if getattr(ev, name):
             out.append((Problem(f"event.{name}", "EGN has no field for it"), False))
-    if ev.event is None and ev.notes is not None:
-        pass
     last = len(record.deals) - 1
     for i, deal in enumerate(record.deals):
         where = f"deals[{i}]"
@@ -70,9 +73,7 @@ def egn_losses(record: Record) -> list[tuple[Problem, bool]]:
             out.append((Problem(f"{where}.recorded", "EGN records only the final score"), True))
         for j, a in enumerate(deal.annotations):
             if not a.at.startswith(("call ", "trick ")):
-                out.append((Problem(f"{where}.annotations[{j}]", "EGN annotates calls and plays only"), True))
-        if not ALT_HAS_DISCARD:
-            continue
+                out.append((Problem(f"{where}.annotations[{j}]", "EGN annotates calls and plays only"), False))
     return out
 
 

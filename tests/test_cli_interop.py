@@ -1,0 +1,59 @@
+"""``euchre export``: EGN and OpenSpiel output on stdout, problems on stderr, exit codes 0/1/2."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from euchre_records.cli.main import main
+from euchre_records.schema.egn import egn_to_record
+from euchre_records.schema.notation import dumps
+
+DATA = Path(__file__).parent / "data" / "egn"
+
+
+def run(*args: str, stdin: str | None = None) -> tuple[int, str, str]:
+    result = CliRunner().invoke(main, list(args), input=stdin)
+    return result.exit_code, result.stdout, result.stderr
+
+
+def test_egn_to_openspiel() -> None:
+    code, out, err = run("export", str(DATA / "custom-scenario.egn"), "--to", "openspiel")
+    assert code == 0, err
+    doc = json.loads(out)
+    assert doc["game"] == "euchre"
+    assert doc["parameters"] == {"stick_the_dealer": False, "allow_lone_defender": False}
+    actions = doc["deals"][0]["actions"]
+    assert actions[0] == 0 and len(actions) == 22 + 5 + 1 + 20   # dealer, deal, upcard; bids; alone; plays
+
+
+def test_ours_to_egn_from_stdin() -> None:
+    record = egn_to_record(json.loads((DATA / "vwec-finals.egn").read_text(encoding="utf-8")))
+    code, out, err = run("export", "-", "--to", "egn", stdin=dumps(record))
+    assert code == 0, err
+    assert json.loads(out) == json.loads((DATA / "vwec-finals.egn").read_text(encoding="utf-8"))
+
+
+def test_unexportable_deals_fail_with_reasons(tmp_path: Path) -> None:
+    code, out, err = run("export", str(DATA / "six-points-in-two-hands.egn"), "--to", "openspiel")
+    assert code == 1 and out == ""
+    assert "deals[0].hands: OpenSpiel needs every hand as dealt" in err
+    code, out, err = run("export", str(DATA / "six-points-in-two-hands.egn"), "--to", "openspiel", "--skip")
+    assert code == 0 and json.loads(out)["deals"] == []
+    assert "skipped" in err
+
+
+def test_invalid_input_and_usage() -> None:
+    code, _, err = run("export", "no-such-file.json", "--to", "egn")
+    assert code == 1 and "cannot read" in err
+    code, _, err = run("export", str(DATA / "vwec-finals.egn"), "--to", "pbn")
+    assert code == 2
+    code, _, _ = run("export", str(DATA / "vwec-finals.egn"))
+    assert code == 2
+
+
+def test_help_has_an_example() -> None:
+    code, out, _ = run("export", "--help")
+    assert code == 0 and "Example" in out and "euchre export" in out

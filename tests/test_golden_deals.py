@@ -1,0 +1,99 @@
+"""Golden deals: single-deal records replayed by the engine and checked against results worked out by
+hand from the rule books (not from the engine).
+
+Each ``tests/golden/deals/NN-name.json`` is a record in our notation; its twin
+``NN-name.expected.json`` holds the hand-worked result and the reasoning behind it (``why``, with rule
+numbers). Either the replay result::
+
+    {"why": ..., "trump": "H", "maker": "E", "alone": false, "winners": ["N", ...],
+     "tricks": [ns, ew], "points": [ns, ew],
+     "findings": [{"kind": "revoke", "seat": "W", "trick": 3, "status": "established", "points": [ns, ew]}]}
+
+or, for an impossible record, the error it must raise::
+
+    {"why": ..., "error": "substring of the message", "where": "deals[0].tricks[2][3]"}
+
+``where`` must be the start of the error's location (the engine may be more precise, never less).
+An expected file with an ``xfail`` key is a case where the rule books and the engine disagree: the
+test is marked ``xfail(strict=True)`` with that reason, so a fix to the engine turns it green loudly.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from euchre_records.errors import RecordError
+from euchre_records.match import replay
+from euchre_records.model import DealResult
+from euchre_records.schema.notation import loads
+
+GOLDEN = Path(__file__).parent / "golden" / "deals"
+CASES = sorted(p for p in GOLDEN.glob("*.json") if not p.name.endswith(".expected.json"))
+
+
+def _expected(record: Path) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads(record.with_suffix(".expected.json").read_text(encoding="utf-8"))
+    return data
+
+
+def _params() -> list[Any]:
+    params = []
+    for path in CASES:
+        reason = _expected(path).get("xfail")
+        marks = [pytest.mark.xfail(strict=True, reason=reason)] if reason else []
+        params.append(pytest.param(path, id=path.stem, marks=marks))
+    return params
+
+
+def _seat(seat: Any) -> str | None:
+    return None if seat is None else str(seat.name)
+
+
+def _observed(deal: DealResult) -> dict[str, Any]:
+    """The replay result in the shape of an expected file."""
+    return {
+        "trump": None if deal.trump is None else deal.trump.value,
+        "maker": _seat(deal.maker),
+        "alone": deal.alone,
+        "winners": [s.name for s in deal.winners],
+        "tricks": list(deal.tricks),
+        "points": list(deal.points),
+        "findings": [
+            {"kind": f.kind.value, "seat": _seat(f.seat), "trick": f.trick, "status": f.status,
+             "points": list(f.points)}
+            for f in deal.findings
+        ],
+    }
+
+
+def test_there_are_enough_golden_deals() -> None:
+    assert len(CASES) >= 14
+    for path in CASES:
+        assert path.with_suffix(".expected.json").exists(), f"{path.name} has no expected file"
+
+
+@pytest.mark.parametrize("path", _params())
+def test_golden_deal(path: Path) -> None:
+    expected = _expected(path)
+    why = f"\n{path.name} -- worked by hand:\n{expected['why']}"
+    text = path.read_text(encoding="utf-8")
+
+    if "error" in expected:
+        with pytest.raises(RecordError) as caught:
+            replay(loads(text))
+        problems = caught.value.problems
+        assert any(expected["error"] in p.what and p.where.startswith(expected["where"])
+                   for p in problems), f"expected {expected['error']!r} at {expected['where']}, got " \
+                                       f"{[str(p) for p in problems]}{why}"
+        return
+
+    result = replay(loads(text))
+    assert len(result.deals) == 1
+    observed = _observed(result.deals[0])
+    for key in ("trump", "maker", "alone", "winners", "tricks", "points", "findings"):
+        assert observed[key] == expected[key], f"{key}: engine {observed[key]!r}, " \
+                                               f"by hand {expected[key]!r}{why}"

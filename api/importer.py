@@ -3,9 +3,10 @@
 Contracts:
 - :func:`iter_sources` yields ``(source, text)`` pairs lazily: a ``.jsonl``/``.ndjson`` file (or a
   JSON Lines stdin) one line at a time, so memory stays flat however large the input; any other
-  file is one record. Folders are walked recursively in name order for ``*.json``/``*.jsonl``;
-  JSON files there that carry no ``"format"`` key (expected-result goldens, notes) are skipped and
-  reported, while an explicitly named file is always treated as a record.
+  file is one record (our notation or EGN). Folders are walked recursively in name order for
+  ``*.json``, ``*.egn``, ``*.jsonl`` and ``*.ndjson``; JSON files there that declare no notation
+  (expected-result goldens, notes) are skipped and reported, while an explicitly named file is
+  always treated as a record.
 - :func:`import_sources` validates, replays and stores each record (batched transactions, each
   record all or nothing) and returns an :class:`ImportReport`; it never raises for a bad record.
 """
@@ -31,6 +32,7 @@ MAX_REASONS = 1000
 """Invalid inputs whose reasons are kept in the report; past this they are only counted."""
 
 JSONL_SUFFIXES = (".jsonl", ".ndjson")
+RECORD_SUFFIXES = (".json", ".egn")
 
 
 @dataclass
@@ -61,16 +63,17 @@ def _lines(stream: IO[str], name: str, progress: Callable[[int], None]) -> Itera
 
 
 def _is_record_file(path: Path) -> bool:
+    from euchre_records.schema.detect import notation_of
     try:
         data = json.loads(path.read_text(encoding="utf-8-sig"))
     except (ValueError, OSError):
         return True  # let the import report why it is invalid
-    return not isinstance(data, dict) or "format" in data
+    return not isinstance(data, dict) or "format" in data or notation_of(data) is not None
 
 
 def _walk(folder: Path) -> Iterator[Path]:
     for path in sorted(folder.rglob("*")):
-        if path.is_file() and (path.suffix == ".json" or path.suffix in JSONL_SUFFIXES):
+        if path.is_file() and (path.suffix in RECORD_SUFFIXES or path.suffix in JSONL_SUFFIXES):
             yield path
 
 
@@ -97,7 +100,7 @@ def iter_sources(paths: Iterable[str], report: ImportReport, stdin: IO[str] | No
         path = Path(p)
         if path.is_dir():
             for file in _walk(path):
-                if file.suffix == ".json" and not _is_record_file(file):
+                if file.suffix in RECORD_SUFFIXES and not _is_record_file(file):
                     report.skipped.append(str(file))
                     progress(file.stat().st_size)
                     continue

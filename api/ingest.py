@@ -1,8 +1,8 @@
 """From submitted text to a :class:`Submission`: parse, replay, canonicalise, hash.
 
 This is the only place the service turns text into a record; the API, the CLI import and the
-benchmarks all go through :func:`prepare`. ``parse`` is the single input function: to accept other
-formats (EGN) it becomes ``schema.detect.load_any``.
+benchmarks all go through :func:`prepare`. ``parse`` is the single input function; it accepts
+every notation ``schema.detect.load_any`` knows (ours and EGN).
 
 Contract: :func:`prepare` either returns a Submission (the record is valid: it may still carry
 findings) or raises :class:`~euchre_records.errors.RecordError` (NotationError, InconsistentRecord
@@ -23,9 +23,10 @@ __all__ = ["Submission", "parse", "prepare", "prepare_record", "error_payload"]
 
 
 def parse(text: str) -> Record:
-    """Text (JSON) to a Record. Raises NotationError."""
-    from euchre_records.schema.notation import loads
-    return loads(text)
+    """Text (our notation or EGN, told apart by content) to a Record. Raises NotationError or
+    UnsupportedRules."""
+    from euchre_records.schema.detect import load_any
+    return load_any(text)
 
 
 @dataclass(frozen=True, slots=True)

@@ -200,7 +200,11 @@ class Store:
         rb = result.rubber
         won = rb.games_won if rb else _games_won(result)
         points = rb.rubber_points if rb else (0, 0)
-        winner = (rb.winner.value if rb and rb.winner else None)
+        if rb is not None:
+            winner = rb.winner.value if rb.winner else None
+        else:  # single games: the side that won more of them, if they are all finished
+            winner = None if won[0] == won[1] or not all(g.finished for g in result.games) \
+                else ("NS" if won[0] > won[1] else "EW")
         cur = conn.execute(
             "INSERT INTO rubbers (record_id, system, games, games_ns, games_ew, rubber_points_ns, "
             "rubber_points_ew, net, winner, finished) VALUES (?,?,?,?,?,?,?,?,?,?)",

@@ -66,7 +66,7 @@ def _print_report(report: ImportReport) -> None:
     if report.invalid > len(report.reasons):
         click.echo(f"... and {report.invalid - len(report.reasons)} more invalid", err=True)
     for path in report.skipped:
-        click.echo(f"{path}: skipped (not a record: no \"format\")", err=True)
+        click.echo(f"{path}: skipped (declares no record notation)", err=True)
     click.echo(f"stored {report.stored} ({report.deals} deals), duplicates {report.duplicates}, "
                f"invalid {report.invalid}", err=True)
 

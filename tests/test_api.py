@@ -223,3 +223,14 @@ def test_internal_failure_is_a_json_500(app, client, monkeypatch):
     monkeypatch.setattr(queries, "get_rubber", broken)
     app.config["PROPAGATE_EXCEPTIONS"] = False
     assert_error(client.get("/rubbers/1"), 500, "internal-error")
+
+
+def test_egn_records_are_accepted_and_stored_in_our_notation(client):
+    from pathlib import Path
+
+    egn = (Path(__file__).parent / "data" / "egn" / "epic-comeback.egn").read_text()
+    resp = post(client, "/records", egn)
+    assert resp.status_code == 201, resp.get_data(as_text=True)
+    stored = client.get(f"/records/{resp.get_json()['id']}").get_json()
+    assert stored["record"]["format"] == "euchre-records"
+    assert post(client, "/records", egn).get_json()["duplicate"] is True

@@ -194,3 +194,11 @@ def test_real_server_process(tmp_path):
             proc.kill()
             proc.wait()
         proc.stderr.close()  # type: ignore[union-attr]
+
+
+def test_import_a_folder_of_egn_files(runner, tmp_path):
+    egn = Path(__file__).parent / "data" / "egn"
+    result = run(runner, "import", egn, "--db", tmp_path / "egn.db")
+    assert result.exit_code == 0, result.stderr
+    stored = len(list(egn.glob("*.egn")))
+    assert f"stored {stored} " in result.stderr and "egn-schema-v1.json: skipped" in result.stderr

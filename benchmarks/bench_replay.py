@@ -1,0 +1,122 @@
+"""Benchmark: our full verifying replay against OpenSpiel's checked replay of the same deals.
+
+Not a test. Run:  /work/venv/bin/python benchmarks/bench_replay.py [--deals N] [--repeat R] [--profile]
+
+The deals come from random OpenSpiel euchre games (fixed seeds; stick-the-dealer and lone
+defenders on). Both sides are timed in the same run on the same deals:
+
+- ours: ``replay_deal`` (bidding, discard, every card checked against the hands, revoke search,
+  scoring) and ``match.replay`` of the deals as one record (games and scoresheet as well);
+- OpenSpiel: from a new initial state, each action is checked to be in ``legal_actions()`` and
+  then applied (chance actions included), as its own replay of a recorded game would do. For
+  information, OpenSpiel's ``apply_action_with_legality_check`` (the check done in C++) is timed too.
+
+Prints deals/s for each and the ratio (target: ours >= 3x OpenSpiel). ``--profile`` prints the
+cProfile top functions of our replay.
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import pstats
+import random
+import sys
+import time
+from typing import Any, Callable
+
+from euchre_records.deal import replay_deal
+from euchre_records.match import replay
+from euchre_records.model import Deal, Record
+from euchre_records.openspiel_export import deal_from_openspiel
+from euchre_records.rules import Rules, preset
+
+PARAMS = {"stick_the_dealer": True, "allow_lone_defender": True}
+
+
+def matching_rules() -> Rules:
+    return preset("modern").with_overrides({
+        "lone_lead": "eldest", "stick_the_dealer": True, "defend_alone": True,
+        "game_points": None, "fixed_deals": 1_000_000,
+    })
+
+
+def recorded_games(pyspiel: Any, n: int) -> list[list[int]]:
+    game = pyspiel.load_game("euchre", PARAMS)
+    histories = []
+    for seed in range(n):
+        rng = random.Random(seed)
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            state.apply_action(rng.choice(state.legal_actions()))
+        histories.append(list(state.history()))
+    return histories
+
+
+def openspiel_checked_replay(game: Any, histories: list[list[int]]) -> None:
+    for history in histories:
+        state = game.new_initial_state()
+        for action in history:
+            if action not in state.legal_actions():
+                raise AssertionError(f"illegal action {action}")
+            state.apply_action(action)
+        state.returns()
+
+
+def openspiel_native_checked(game: Any, histories: list[list[int]]) -> None:
+    for history in histories:
+        state = game.new_initial_state()
+        for action in history:
+            state.apply_action_with_legality_check(action)
+        state.returns()
+
+
+def ours_deals(deals: list[Deal], rules: Rules) -> None:
+    for i, deal in enumerate(deals):
+        replay_deal(deal, rules, i + 1)
+
+
+def best_of(repeat: int, fn: Callable[[], None]) -> float:
+    best = float("inf")
+    for _ in range(repeat):
+        start = time.perf_counter()
+        fn()
+        best = min(best, time.perf_counter() - start)
+    return best
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--deals", type=int, default=2000)
+    parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--profile", action="store_true")
+    args = parser.parse_args(argv)
+    try:
+        import pyspiel
+    except ImportError:
+        print("open_spiel is not installed: pip install -e '.[bench]'", file=sys.stderr)
+        return 2
+    histories = recorded_games(pyspiel, args.deals)
+    deals = [deal_from_openspiel(h, PARAMS) for h in histories]
+    rules = matching_rules()
+    record = Record(rules=rules, deals=tuple(deals))
+    game = pyspiel.load_game("euchre", PARAMS)
+    n = len(deals)
+    t_os = best_of(args.repeat, lambda: openspiel_checked_replay(game, histories))
+    t_native = best_of(args.repeat, lambda: openspiel_native_checked(game, histories))
+    t_deal = best_of(args.repeat, lambda: ours_deals(deals, rules))
+    t_match = best_of(args.repeat, lambda: replay(record))
+    print(f"{n} deals, best of {args.repeat}")
+    print(f"OpenSpiel checked replay : {n / t_os:10.0f} deals/s")
+    print(f"  (apply_action_with_legality_check: {n / t_native:10.0f} deals/s, for information)")
+    print(f"ours replay_deal         : {n / t_deal:10.0f} deals/s   ratio {t_os / t_deal:5.2f}x")
+    print(f"ours match.replay        : {n / t_match:10.0f} deals/s   ratio {t_os / t_match:5.2f}x")
+    if args.profile:
+        prof = cProfile.Profile()
+        prof.runcall(replay, record)
+        pstats.Stats(prof).sort_stats("tottime").print_stats(15)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

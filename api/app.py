@@ -76,7 +76,7 @@ class JsonErrorApi(Api):  # type: ignore[misc]
 
     ERROR_SCHEMA = ErrorSchema
 
-    def handle_http_exception(self, error: HTTPException) -> Response:  # type: ignore[override]
+    def handle_http_exception(self, error: HTTPException) -> Response:
         status = error.code or 500
         if status >= 500:
             cause = getattr(error, "original_exception", None)

@@ -26,7 +26,8 @@ def parse(text: str) -> Record:
     """Text (our notation or EGN, told apart by content) to a Record. Raises NotationError or
     UnsupportedRules."""
     from euchre_records.schema.detect import load_any
-    return load_any(text)
+    record: Record = load_any(text)
+    return record
 
 
 @dataclass(frozen=True, slots=True)

@@ -124,7 +124,7 @@ def _v1_tables(db: sqlite_utils.Database) -> None:
         ("deals", ["game_id"]), ("deals", ["record_id", "maker"]), ("findings", ["record_id"]),
         ("findings", ["deal_id"]),
     ):
-        db[table].create_index(columns)
+        db.table(table).create_index(columns)
 
 
 def _v2_guards(db: sqlite_utils.Database) -> None:

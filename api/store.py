@@ -226,7 +226,7 @@ class Store:
         return ids
 
     def _insert_deals(self, record_id: int, result: ReplayResult, game_ids: list[int]) -> list[int]:
-        game_of: dict[int, tuple[int, tuple[int, int]]] = {}
+        game_of: dict[int, tuple[int | None, tuple[int, int]]] = {}
         for g, gid in zip(result.games, game_ids):
             for n in range(g.first_deal, g.last_deal + 1):
                 game_of[n] = (gid, g.start)
@@ -234,17 +234,17 @@ class Store:
         if len(result.running) == len(result.deals):  # the engine's own running score
             id_of_game = {g.number: gid for g, gid in zip(result.games, game_ids)}
             for d, run in zip(result.deals, result.running):
-                gid = id_of_game.get(run[0]) if run else None
-                rows.append(_deal_row(record_id, gid, d, run[1] if run else (0, 0)))
-        else:  # older engines: recompute from the games' deal ranges
+                rows.append(_deal_row(record_id, id_of_game.get(run[0]) if run else None, d,
+                                      run[1] if run else (0, 0)))
+        else:  # a result without running scores (built by hand): recompute from the games
             running = (0, 0)
             current_game: int | None = None
             for d in result.deals:
-                gid, start = game_of.get(d.number, (None, running))
-                if gid != current_game:
-                    current_game, running = gid, start
+                game_id, start = game_of.get(d.number, (None, running))
+                if game_id != current_game:
+                    current_game, running = game_id, start
                 running = (running[0] + d.points[0], running[1] + d.points[1])
-                rows.append(_deal_row(record_id, gid, d, running))
+                rows.append(_deal_row(record_id, game_id, d, running))
         conn = self.db.conn
         first = conn.execute("SELECT coalesce(max(id), 0) + 1 FROM deals").fetchone()[0]
         conn.executemany(

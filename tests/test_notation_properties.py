@@ -1,0 +1,174 @@
+"""Hypothesis properties of the notation layer: round trips, canonical text, error robustness.
+
+Records are generated directly as model values of *valid shape* (random hands, calls, tricks ...),
+not necessarily game-legal: the notation layer checks shape, the engine checks the game.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from typing import Any
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from marshmallow import ValidationError
+
+from euchre_records.cards import JOKER, SEATS, Suit, make_pack
+from euchre_records.errors import NotationError
+from euchre_records.model import (
+    Alternative, Annotation, Call, CallKind, Deal, DealKind, Event, Irregularity,
+    IrregularityKind, Outcome, Player, Record, RecordedScore, Trick,
+)
+from euchre_records.rules import PRESETS, resolve_rules
+from euchre_records.schema.notation import dump_record, dumps, load_record, loads, problems_from_messages
+from euchre_records.schema.schemas import RECORD_SCHEMA
+
+CARDS = sorted(make_pack(32, joker=True), key=lambda c: c.index)
+seats = st.sampled_from(SEATS)
+suits = st.sampled_from(list(Suit))
+cards = st.sampled_from(CARDS)
+maybe_cards = st.one_of(st.none(), cards)
+texts = st.text(max_size=12)
+points = st.tuples(st.integers(-20, 20), st.integers(-20, 20))
+
+
+@st.composite
+def calls(draw: Any) -> Call:
+    kind = draw(st.sampled_from(list(CallKind)))
+    seat = draw(st.one_of(st.none(), seats))
+    if kind is CallKind.PASS:
+        return Call(kind, seat)
+    if kind in (CallKind.PARTNER_ALONE, CallKind.DEFEND_ALONE):
+        return Call(kind, seat, alone=True)
+    suit = draw(suits) if kind is CallKind.NAME else None
+    return Call(kind, seat, suit, draw(st.booleans()))
+
+
+tricks = st.builds(Trick, st.lists(cards, min_size=2, max_size=4).map(tuple), st.one_of(st.none(), seats))
+at_texts = st.one_of(st.just("deal"), st.builds(lambda w, n: f"{w} {n}", st.sampled_from(["call", "trick"]),
+                                                   st.integers(1, 40)))
+
+
+def opt(strategy: Any) -> Any:
+    return st.one_of(st.none(), strategy)
+
+
+irregularities = st.builds(
+    Irregularity, st.sampled_from(list(IrregularityKind)), opt(seats), opt(st.integers(1, 5)),
+    opt(cards), opt(texts), opt(st.integers(0, 5)), opt(points), opt(texts))
+recorded = st.one_of(st.builds(RecordedScore, points, opt(points)),
+                     st.builds(RecordedScore, st.none(), points))
+annotations = st.builds(Annotation, at_texts, texts)
+alternatives = st.builds(Alternative, at_texts, st.lists(calls(), max_size=3).map(tuple),
+                         st.lists(tricks, max_size=3).map(tuple), opt(texts))
+
+
+@st.composite
+def outcomes(draw: Any) -> Outcome:
+    maker = draw(opt(seats))
+    if maker is None:
+        return Outcome(None)
+    return Outcome(maker, draw(opt(suits)), draw(st.booleans()), draw(opt(seats)), draw(st.integers(0, 5)))
+
+
+def tup(strategy: Any, size: int = 3) -> Any:
+    return st.lists(strategy, max_size=size).map(tuple)
+
+
+@st.composite
+def deals(draw: Any) -> Deal:
+    kind = draw(st.sampled_from(list(DealKind)))
+    dealer = draw(seats)
+    common = dict(irregularities=draw(tup(irregularities, 2)), recorded=draw(opt(recorded)),
+                  annotations=draw(tup(annotations, 2)))
+    turned = draw(cards) if kind is not DealKind.RESULT else draw(opt(cards))
+    joker_suit = draw(opt(suits)) if turned is JOKER else None
+    if kind is DealKind.RESULT:
+        return Deal(kind, dealer, turned, joker_suit, outcome=draw(outcomes()), **common)
+    play = dict(calls=draw(tup(calls(), 6)), discard=draw(opt(cards)), tricks=draw(tup(tricks, 5)),
+                alternatives=draw(tup(alternatives, 1)))
+    if kind is DealKind.PLAYS:
+        return Deal(kind, dealer, turned, joker_suit, **play, **common)
+    hands = tuple(tuple(draw(st.lists(maybe_cards, min_size=5, max_size=5))) for _ in SEATS)
+    kitty = draw(opt(st.lists(maybe_cards, min_size=1, max_size=12).map(tuple)))
+    return Deal(kind, dealer, turned, joker_suit, hands, kitty, **play, **common)
+
+
+overrides = st.dictionaries(st.sampled_from(["lap", "stick_the_dealer", "joker", "defend_alone"]),
+                            st.booleans(), max_size=2)
+rules = st.builds(resolve_rules, st.sampled_from(sorted(PRESETS)), overrides)
+events = st.builds(Event, opt(texts), opt(texts), opt(texts), opt(texts), opt(texts), opt(texts))
+players = st.lists(st.tuples(seats, st.builds(Player, texts, opt(texts))), max_size=4,
+                   unique_by=lambda sp: sp[0]).map(lambda ps: tuple(sorted(ps, key=lambda sp: sp[0])))
+records = st.builds(Record, rules, st.lists(deals(), max_size=4).map(tuple), events, players, points)
+
+SETTINGS = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+@SETTINGS
+@given(records)
+def test_load_dump_load_is_the_identity(record: Record) -> None:
+    assert load_record(dump_record(record)) == record
+
+
+@SETTINGS
+@given(records)
+def test_canonical_text_is_a_fixed_point(record: Record) -> None:
+    text = dumps(record)
+    assert loads(text) == record
+    assert dumps(loads(text)) == text
+
+
+@SETTINGS
+@given(records)
+def test_lean_driver_agrees_with_marshmallow_load(record: Record) -> None:
+    data = dump_record(record)
+    assert RECORD_SCHEMA.load(data) == load_record(data)
+
+
+def _mutate(data: Any, path: list[Any], value: Any) -> Any:
+    data = copy.deepcopy(data)
+    node = data
+    for key in path[:-1]:
+        node = node[key]
+    node[path[-1]] = value
+    return data
+
+
+def _paths(node: Any, prefix: list[Any]) -> list[list[Any]]:
+    out = [prefix] if prefix else []
+    if isinstance(node, dict):
+        for k, v in node.items():
+            out += _paths(v, prefix + [k])
+    elif isinstance(node, list):
+        for i, v in enumerate(node):
+            out += _paths(v, prefix + [i])
+    return out
+
+
+junk = st.one_of(st.none(), st.booleans(), st.integers(-3, 9), st.text(max_size=6),
+                 st.sampled_from(["??", "JK", "10h", "pass", "E: AS KS", "X", "full", "H alone"]),
+                 st.lists(st.text(max_size=3), max_size=2), st.dictionaries(st.text(max_size=2), st.none(), max_size=1))
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(records, st.data())
+def test_corrupted_records_fail_cleanly_and_alike(record: Record, data: Any) -> None:
+    """Any corruption loads or raises NotationError, with the same problems on both drivers."""
+    clean = dump_record(record)
+    path = data.draw(st.sampled_from(_paths(clean, [])))
+    bad = _mutate(clean, path, data.draw(junk))
+    try:
+        lean = load_record(bad)
+    except NotationError as exc:
+        assert exc.problems and all(p.what for p in exc.problems)
+        try:
+            RECORD_SCHEMA.load(bad)
+        except ValidationError as mm:
+            assert sorted(map(str, problems_from_messages(mm.messages))) == sorted(map(str, exc.problems))
+        else:
+            raise AssertionError("marshmallow accepted what the lean driver refused")
+    else:
+        assert RECORD_SCHEMA.load(bad) == lean
+        assert load_record(json.loads(dumps(lean))) == lean

@@ -16,7 +16,7 @@ import pytest
 
 pyspiel = pytest.importorskip("pyspiel", reason="open_spiel is not installed (pip install -e '.[bench]')")
 
-from euchre_records.cards import SEATS  # noqa: E402
+from euchre_records.cards import SEATS, Side  # noqa: E402
 from euchre_records.deal import replay_deal  # noqa: E402
 from euchre_records.openspiel_export import (  # noqa: E402
     GO_ALONE, PASS, deal_from_openspiel, openspiel_actions, openspiel_game_params,
@@ -59,7 +59,7 @@ def test_random_games_agree_with_openspiel(stick: bool, lone: bool) -> None:
     rules = openspiel_rules(stick, lone)
     assert openspiel_game_params(rules) == params
     game = pyspiel.load_game("euchre", params)
-    seen = {"thrown": 0, "alone": 0, "defender": 0, "second_round": 0}
+    seen = {"thrown": 0, "alone": 0, "defender": 0, "second_round": 0, "no_trick": 0}
     disagreements = []
     for seed in range(GAMES_PER_VARIANT):
         state = random_game(game, seed)
@@ -77,6 +77,12 @@ def test_random_games_agree_with_openspiel(stick: bool, lone: bool) -> None:
             seen["alone"] += result.alone
             seen["defender"] += result.defender_alone is not None
             seen["second_round"] += state.num_passes() >= 4
+            maker_tricks = result.tricks[result.maker.side is not Side.NS]  # type: ignore[union-attr]
+            if maker_tricks == 0 and result.defender_alone is None:
+                # euchre.h promises "super-Euchres" (makers lose 4 when they take no trick);
+                # ComputeScore gives 2, as our modern rules do
+                seen["no_trick"] += 1
+                assert abs(theirs[0]) == 2
         if ours != [int(x) for x in theirs] or list(result.winners) != their_winners or result.findings:
             disagreements.append((seed, str(state), result))
             continue
@@ -84,7 +90,7 @@ def test_random_games_agree_with_openspiel(stick: bool, lone: bool) -> None:
     assert not disagreements, (
         f"{len(disagreements)} of {GAMES_PER_VARIANT} games disagree; first: seed {disagreements[0][0]}\n"
         f"{disagreements[0][1]}\nours: {disagreements[0][2]}")
-    assert seen["alone"] > 20 and seen["second_round"] > 20
+    assert seen["alone"] > 20 and seen["second_round"] > 20 and seen["no_trick"] > 0
     if lone:
         assert seen["defender"] > 20
     if not stick:

@@ -28,7 +28,7 @@ def _report(label: str, exc: RecordError) -> None:
 
 
 def _to_egn(label: str, record: Record, lossy: bool) -> dict[str, Any]:
-    doc = record_to_egn(record, lossy=lossy)
+    doc: dict[str, Any] = record_to_egn(record, lossy=lossy)
     for problem, _matters in egn_losses(record):
         click.echo(f"{label}: not in EGN: {problem}", err=True)
     return doc

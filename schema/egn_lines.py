@@ -80,7 +80,7 @@ def annotations_in(value: object, kind: str, where: str) -> list[Annotation]:
         return []
     if not isinstance(value, dict):
         raise NotationError("expected an object of annotations keyed by index", where)
-    out = []
+    out: list[Annotation] = []
     for key, texts in value.items():
         at = f"{where}.{key}"
         if not (isinstance(key, str) and key.isdigit()):
@@ -118,7 +118,7 @@ def alternatives_in(value: object, where: str, dealer: Seat, turned: Card | None
     if not isinstance(value, list):
         raise NotationError("expected a list of alternative lines", where)
     recorded = bid_calls(calls)
-    out = []
+    out: list[Alternative] = []
     for k, line in enumerate(value):
         at = f"{where}[{k}]"
         if not isinstance(line, dict) or set(line) - {"branchIndex", "phases"}:
@@ -189,7 +189,7 @@ def alternatives_out(deal: Deal) -> list[dict[str, Any]]:
     """Our alternatives of ``deal`` as EGN ``alternativeLines``."""
     recorded = bid_calls(deal.calls)
     active = len(deal.tricks[0].cards) if deal.tricks else 4
-    out = []
+    out: list[dict[str, Any]] = []
     for alt in deal.alternatives:
         word, _, number = alt.at.partition(" ")
         n = int(number) if number.isdigit() else 1

@@ -14,6 +14,7 @@ do not play). ``record_to_egn(egn_to_record(d))`` equals ``d`` up to formatting 
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from euchre_records.cards import SEATS, Seat, Suit
@@ -27,7 +28,7 @@ from .egn_lines import alternatives_in, annotations_in, split_phases, trump_of
 from .egn_out import record_to_egn, egn_losses
 from .egn_rules import to_rules
 
-__all__ = ["FILE_TYPE", "is_egn", "egn_to_record", "record_to_egn", "egn_losses"]
+__all__ = ["FILE_TYPE", "is_egn", "egn_to_record", "record_to_egn", "egn_losses", "egn_where"]
 
 FILE_TYPE = "Euchre Game Notation"
 _TOP = {"fileType", "version", "metadata", "deals"}
@@ -37,6 +38,29 @@ _META = {"gameId", "title", "description", "players", "initialScore", "finalScor
 def is_egn(data: object) -> bool:
     """True when ``data`` (parsed JSON) declares itself an EGN document."""
     return isinstance(data, dict) and data.get("fileType") == FILE_TYPE
+
+
+_WHERE_RE = re.compile(r"^(deals\[\d+\])\.(calls|tricks|discard|turned|hands\.[NESW]|dealer)(.*)$")
+_SEAT_INDEX = {"N": 0, "E": 1, "S": 2, "W": 3}
+
+
+def egn_where(where: str) -> str:
+    """Translate a location in our model (as the engine reports it) into the EGN document's.
+
+    Assumes EGN's usual layout: the bidding phase first, then the trick play.
+
+    >>> egn_where("deals[3].tricks[2][1]"), egn_where("deals[0].hands.S[4]")
+    ('deals[3].phases[1].tricks[2][1]', 'deals[0].initialState.playerCards[2][4]')
+    """
+    m = _WHERE_RE.match(where)
+    if m is None:
+        return where
+    deal, field, rest = m.groups()
+    if field.startswith("hands."):
+        return f"{deal}.initialState.playerCards[{_SEAT_INDEX[field[-1]]}]{rest}"
+    mapped = {"calls": "phases[0].calls", "discard": "phases[0].discard", "tricks": "phases[1].tricks",
+              "turned": "initialState.upCard", "dealer": "initialState.dealer"}[field]
+    return f"{deal}.{mapped}{rest}"
 
 
 def _problems(exc: RecordError) -> list[Problem]:

@@ -253,3 +253,17 @@ def test_final_score_is_checked_by_replay() -> None:
     data["metadata"]["finalScore"] = [10, 9]
     assert replay(egn_to_record(data)).findings == ()
     assert record_to_egn(egn_to_record(data))["metadata"]["finalScore"] == [10, 9]
+
+
+def test_engine_locations_translate_to_egn_paths() -> None:
+    import doctest
+
+    from euchre_records.errors import InconsistentRecord
+    from euchre_records.schema import egn
+
+    assert doctest.testmod(egn).failed == 0
+    data = _sample()
+    data["deals"][1]["phases"][1]["tricks"][3][0] = "Jd"   # already played in trick 1
+    with pytest.raises(InconsistentRecord) as err:
+        replay(egn_to_record(data))
+    assert egn.egn_where(err.value.problems[0].where) == "deals[1].phases[1].tricks[3][0]"

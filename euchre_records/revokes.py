@@ -112,7 +112,7 @@ def revoke_findings(deal: Deal, rules: Rules, number: int, where: str, bidding: 
                       and (event.trick is None or r.trick == event.trick - 1)), None)
         if match is not None:
             match.event = event
-        elif deal.hands is not None and all(c is not None for h in deal.hands for c in h):
+        elif _hand_known_in_play(deal, log, event.seat, remaining):
             unproven.append(_Revoke(event.seat, (event.trick or 1) - 1, event.card, None,
                                     [], "not borne out", event))
         else:
@@ -134,6 +134,15 @@ def revoke_findings(deal: Deal, rules: Rules, number: int, where: str, bidding: 
                  for r in corrected + [u for u in unproven if u.status != "claimed"]]
     findings.sort(key=lambda f: (f.trick or 0, -1 if f.seat is None else int(f.seat)))
     return findings, penalty, hand_scores
+
+
+def _hand_known_in_play(deal: Deal, log: PlayLog, seat: Seat,
+                        remaining: Mapping[Seat, frozenset[Card]]) -> bool:
+    """Whether every card ``seat`` held during the play is known: his hand is fully recorded, or
+    he played all five tricks (each card he held from the first lead on was played later)."""
+    if deal.hands is not None and all(c is not None for c in deal.hands[seat]):
+        return True
+    return len(log.by_seat[seat]) == 5
 
 
 def _suit_led(led: Suit | None, trump: Suit | None) -> str:

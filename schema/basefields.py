@@ -117,58 +117,6 @@ class EnumField(CompactField):
         return None if value is None else value.value
 
 
-class SeatField(CompactField):
-    """A seat letter ``N E S W`` (case-insensitive in, upper case out) <-> :class:`Seat`."""
-
-    schema_fragment = {"type": "string", "pattern": f"^{SEAT_RE}$"}
-
-    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Seat:
-        seat = SEAT_BY_TEXT.get(value) if isinstance(value, str) else None
-        if seat is None:
-            raise ValidationError(f"not a seat: {value!r} (expected N, E, S or W)")
-        return seat
-
-    def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> str | None:
-        return None if value is None else value.name
-
-
-class SuitField(CompactField):
-    """A suit letter ``S H D C`` (case-insensitive in, upper case out) <-> :class:`Suit`."""
-
-    schema_fragment = {"type": "string", "pattern": "^[SHDCshdc]$"}
-
-    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Suit:
-        suit = SUIT_BY_TEXT.get(value) if isinstance(value, str) else None
-        if suit is None:
-            raise ValidationError(f"not a suit: {value!r} (expected S, H, D or C)")
-        return suit
-
-    def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> str | None:
-        return None if value is None else value.value
-
-
-class EnumField(CompactField):
-    """An enum written as its (lower-case) value, e.g. ``"full"`` or ``"revoke-claimed"``."""
-
-    def __init__(self, enum: type[Enum], **kwargs: Any) -> None:
-        super().__init__(**kwargs)
-        self.enum = enum
-        self._by_value = {m.value: m for m in enum}
-
-    def json_schema(self) -> dict[str, Any]:
-        return {"type": "string", "enum": list(self._by_value)}
-
-    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Enum:
-        member = self._by_value.get(value) if isinstance(value, str) else None
-        if member is None:
-            allowed = ", ".join(repr(v) for v in self._by_value)
-            raise ValidationError(f"{value!r} is not one of {allowed}")
-        return member
-
-    def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> Any:
-        return None if value is None else value.value
-
-
 class PointsField(CompactField):
     """``[ns, ew]`` (two integers) <-> ``(ns, ew)``."""
 

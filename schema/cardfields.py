@@ -94,7 +94,7 @@ def parse_cards(text: Any, unknown_ok: bool, low: int, high: int) -> tuple[Card 
                 _card(token, unknown_ok)
             except ValidationError as exc:
                 errors[i] = exc.messages  # type: ignore[assignment]
-        raise ValidationError(errors) from None  # type: ignore[arg-type]
+        raise ValidationError(errors) from None
     if not low <= len(out) <= high:
         want = str(low) if low == high else f"{low} to {high}"
         raise ValidationError(f"expected {want} cards, found {len(out)}")
@@ -144,24 +144,24 @@ class HandsField(CompactField):
             table = _TOKENS_OR_UNKNOWN
             try:
                 get = table.__getitem__
-                hands = (tuple(map(get, value["N"].split())), tuple(map(get, value["E"].split())),
-                         tuple(map(get, value["S"].split())), tuple(map(get, value["W"].split())))
+                n, e, s, w = (tuple(map(get, value["N"].split())), tuple(map(get, value["E"].split())),
+                              tuple(map(get, value["S"].split())), tuple(map(get, value["W"].split())))
             except (KeyError, AttributeError, TypeError):
                 pass
             else:
-                if all(len(hand) == 5 for hand in hands):
-                    return hands
+                if len(n) == 5 and len(e) == 5 and len(s) == 5 and len(w) == 5:
+                    return (n, e, s, w)
         if not isinstance(value, Mapping):
             raise ValidationError("expected an object with the hands of N, E, S and W")
         errors: dict[str, Any] = {}
-        hands: list[tuple[Card | None, ...]] = []
+        parsed: list[tuple[Card | None, ...]] = []
         for seat in SEATS:
             text = value.get(seat.name)
             if text is None:
                 errors[seat.name] = ["missing hand"]
                 continue
             try:
-                hands.append(parse_cards(text, True, 5, 5))
+                parsed.append(parse_cards(text, True, 5, 5))
             except ValidationError as exc:
                 errors[seat.name] = exc.messages
         for key in value:
@@ -169,7 +169,7 @@ class HandsField(CompactField):
                 errors[str(key)] = ["not a seat (expected N, E, S and W, upper case)"]
         if errors:
             raise ValidationError(errors)
-        return tuple(hands)
+        return tuple(parsed)
 
     def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> Any:
         if value is None:

@@ -51,7 +51,7 @@ class NotationSchema(Schema):
         if isinstance(original, dict):
             errors = self.check(data, original)
             if errors:
-                raise ValidationError(errors)  # type: ignore[arg-type]
+                raise ValidationError(errors)
 
     @post_load
     def _run_build(self, data: dict[str, Any], **kwargs: Any) -> Any:
@@ -148,7 +148,7 @@ class LeanNested(CompactField):
             except ValidationError as exc:
                 errors[i] = exc.messages
         if errors:
-            raise ValidationError(errors)  # type: ignore[arg-type]
+            raise ValidationError(errors)
         return tuple(out)
 
     def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> Any:

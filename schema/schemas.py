@@ -173,9 +173,9 @@ class RulesSchema(NotationSchema):
             for p in exc.problems:
                 where = p.where[len("rules"):].lstrip(".") if p.where.startswith("rules") else p.where
                 moved.setdefault(where or "_schema", []).append(p.what)
-            raise ValidationError(moved) from None  # type: ignore[arg-type]
+            raise ValidationError(moved) from None
 
-    def dump(self, obj: Any, *, many: bool | None = None) -> Any:  # type: ignore[override]
+    def dump(self, obj: Any, *, many: bool | None = None) -> Any:
         out: dict[str, Any] = {"preset": obj.name}
         if obj.overrides:
             out["overrides"] = dict(obj.overrides)

@@ -16,7 +16,7 @@ from .rules import Election, Rules
 __all__ = [
     "Points", "CallKind", "Call", "Trick", "DealKind", "Outcome", "IrregularityKind",
     "Irregularity", "RecordedScore", "Annotation", "Alternative", "Deal", "Player", "Event",
-    "Record", "FindingKind", "Finding", "DealResult", "GameResult", "RubberResult",
+    "Record", "MISDEAL_CAUSES", "NEW_DEAL_CAUSES", "FindingKind", "Finding", "DealResult", "GameResult", "RubberResult",
     "ReplayResult", "FORMAT_NAME", "FORMAT_VERSION",
 ]
 
@@ -91,6 +91,9 @@ class IrregularityKind(Enum):
     CALLED_CARD = "called-card"
     CALL_OUT_OF_TURN = "call-out-of-turn"
     MISDEAL = "misdeal"
+    NEW_DEAL = "new-deal"
+    DEAL_OUT_OF_TURN = "deal-out-of-turn"
+    TURNED_SUIT_NAMED = "turned-suit-named"
     WRONG_NUMBER_OF_CARDS = "wrong-number-of-cards"
     PLAYED_BEFORE_DISCARD = "played-before-discard"
     HAND_THROWN_DOWN = "hand-thrown-down"
@@ -112,6 +115,10 @@ class Irregularity:
     tricks: int | None = None     # claim/concession: tricks the claimer's side takes of the rest
     points: Points | None = None  # score correction: the corrected deal points
     note: str | None = None
+    cause: str | None = None      # misdeal / new deal: why (see MISDEAL_CAUSES, NEW_DEAL_CAUSES)
+    suit: Suit | None = None      # a suit called from the offender or his partner
+    count: int | None = None      # wrong number of cards: how many the offender held
+    late: bool = False            # score correction made after the next trump card was turned
 
     @property
     def revoke_election(self) -> Election | None:
@@ -119,6 +126,12 @@ class Irregularity:
             return Election(self.election) if self.election else None
         except ValueError:
             return None
+
+
+MISDEAL_CAUSES = ("wrong-count", "packets")
+"""Somerset 42: not five cards each; packets not 2-then-3 or 3-then-2."""
+NEW_DEAL_CAUSES = ("imperfect-pack", "faced-card", "exposed-in-dealing", "exposed-turning")
+"""Somerset 33-39 (and Hoyle): the same dealer deals again."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -256,6 +269,9 @@ class DealResult:
     points: Points
     findings: tuple[Finding, ...] = ()
     redeal: bool = False            # the same dealer deals again (joker turned with 'redeal')
+    void: str | None = None         # why the deal was void (misdeal, new deal ...); None if played
+    next_dealer: Seat | None = None  # who deals next when the laws say so; None: the left neighbour
+    notes: tuple[str, ...] = ()     # what the laws did that is no breach (a verified claim ...)
 
     @property
     def maker_side(self) -> Side | None:

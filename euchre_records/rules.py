@@ -19,6 +19,7 @@ from .errors import NotationError
 
 __all__ = [
     "Rules", "LoneLead", "RevokeTo", "RubberSystem", "JokerUpcard", "Election", "RevokeLone",
+    "OutOfTurnCall", "TurnedSuitNamed", "WrongCards", "BeforeDiscard", "ExposedPlay",
     "PRESETS", "preset", "resolve_rules", "OPTION_DOCS",
 ]
 
@@ -67,6 +68,42 @@ class JokerUpcard(Enum):
     REDEAL = "redeal"              # the deal is void and the same dealer deals again
 
 
+class OutOfTurnCall(Enum):
+    """What a trump-making call out of turn (or after passing) costs."""
+
+    PARTNER_PASSES = "partner-passes"      # void; the offender's partner must pass (Somerset 79-80)
+    SIDE_LOSES_RIGHT = "side-loses-right"  # void; the offending side may not make trump (Hoyle)
+    VOID = "void"                          # void, no further penalty
+
+
+class TurnedSuitNamed(Enum):
+    """What naming the turned-down suit in the second round means."""
+
+    PASS = "pass"                          # counts as a pass (Somerset 78)
+    SIDE_LOSES_RIGHT = "side-loses-right"  # void; that side may not make trump (Hoyle)
+
+
+class WrongCards(Enum):
+    """A hand with more or fewer than five cards, found during the deal."""
+
+    FORFEIT = "forfeit"                      # deal stands; offenders forfeit 2 (4 lone), score nothing (Somerset 90)
+    REDEAL_OR_NOTHING = "redeal-or-nothing"  # before the first trick is quitted: redeal; later: offenders score nothing (Hoyle)
+
+
+class BeforeDiscard(Enum):
+    """A dealer who took up the turned card and played before discarding."""
+
+    FORFEIT = "forfeit"        # as a wrong number of cards (Somerset 90)
+    FIVE_CARDS = "five-cards"  # he plays his five dealt cards, without the turned card (Hoyle)
+
+
+class ExposedPlay(Enum):
+    """When an exposed card must be played."""
+
+    WHEN_CALLED = "when-called"              # the opponents may call it (Somerset 46, 56)
+    FIRST_OPPORTUNITY = "first-opportunity"  # at the first legal opportunity (Hoyle)
+
+
 @dataclass(frozen=True, slots=True)
 class Rules:
     """A complete rule set. Build with :func:`preset` and :meth:`with_overrides`."""
@@ -99,6 +136,17 @@ class Rules:
     revokes_cancel: bool = False    # equal numbers of revokes on both sides cancel (Somerset 71)
     lap: bool = False               # points beyond the game carry into the next game
     rubber: RubberSystem = RubberSystem.NONE
+    misdeal_loses_deal: bool = False  # a misdeal passes the deal to the left (Somerset 41)
+    out_of_turn_call: OutOfTurnCall = OutOfTurnCall.VOID
+    turned_suit_named: TurnedSuitNamed = TurnedSuitNamed.PASS
+    wrong_cards: WrongCards = WrongCards.REDEAL_OR_NOTHING
+    wrong_cards_forfeit: int = 2
+    wrong_cards_forfeit_lone: int = 4
+    played_before_discard: BeforeDiscard = BeforeDiscard.FIVE_CARDS
+    exposed_play: ExposedPlay = ExposedPlay.FIRST_OPPORTUNITY
+    lone_player_penalised: bool = False  # a lone player's lead out of turn or exposed card is penalised
+    lone_abandoned: int = 4         # to a lone hand whose opponent throws down or fails to play
+    lone_partner_exposed_march: int | None = None  # a lone march's value after the partner exposed a card
     overrides: tuple[tuple[str, Any], ...] = field(default=())
     citations: tuple[tuple[str, str], ...] = field(default=(), repr=False, compare=False)
 
@@ -183,7 +231,11 @@ _OPTION_TYPES: dict[str, Any] = {
     "euchre": int, "lone_euchred": int, "lone_defender_euchre": int, "revoke_penalty": int,
     "revoke_penalty_lone": int, "revoke_lone": RevokeLone, "revoke_to": RevokeTo,
     "revoke_election": bool, "revoke_hand_scores": bool, "revokes_cancel": bool, "lap": bool,
-    "rubber": RubberSystem,
+    "rubber": RubberSystem, "misdeal_loses_deal": bool, "out_of_turn_call": OutOfTurnCall,
+    "turned_suit_named": TurnedSuitNamed, "wrong_cards": WrongCards, "wrong_cards_forfeit": int,
+    "wrong_cards_forfeit_lone": int, "played_before_discard": BeforeDiscard,
+    "exposed_play": ExposedPlay, "lone_player_penalised": bool, "lone_abandoned": int,
+    "lone_partner_exposed_march": "int?",
 }
 
 OPTION_DOCS: dict[str, str] = {
@@ -213,6 +265,17 @@ OPTION_DOCS: dict[str, str] = {
     "revokes_cancel": "equal numbers of revokes by both sides cancel",
     "lap": "points beyond those needed to win a game carry into the next game",
     "rubber": "'somerset', 'whist' or 'none'",
+    "misdeal_loses_deal": "a misdeal passes the deal to the next player; otherwise the same dealer deals again",
+    "out_of_turn_call": "a trump-making call out of turn or after passing: 'partner-passes', 'side-loses-right' or 'void'",
+    "turned_suit_named": "naming the turned-down suit: 'pass' (counts as a pass) or 'side-loses-right'",
+    "wrong_cards": "a hand of the wrong size: 'forfeit' or 'redeal-or-nothing'",
+    "wrong_cards_forfeit": "points forfeited for a wrong number of cards (under 'forfeit')",
+    "wrong_cards_forfeit_lone": "the same when a lone hand is played",
+    "played_before_discard": "a dealer who played before discarding: 'forfeit' or 'five-cards'",
+    "exposed_play": "an exposed card is played 'when-called' by the opponents or at the 'first-opportunity'",
+    "lone_player_penalised": "a lone player's lead out of turn or exposed card carries the usual penalty",
+    "lone_abandoned": "points to a lone hand whose opponent throws his cards down or fails to play",
+    "lone_partner_exposed_march": "what a lone march scores after the lone player's partner exposed a card; null: no law",
 }
 
 
@@ -222,7 +285,18 @@ _SOMERSET = Rules(
     lone_euchred=4, revoke_penalty=3, revoke_penalty_lone=5, revoke_lone=RevokeLone.LONE_HAND,
     revoke_to=RevokeTo.ADD, revoke_election=False, revoke_hand_scores=True, revokes_cancel=True,
     lap=True, rubber=RubberSystem.SOMERSET,
+    misdeal_loses_deal=True, out_of_turn_call=OutOfTurnCall.PARTNER_PASSES,
+    turned_suit_named=TurnedSuitNamed.PASS, wrong_cards=WrongCards.FORFEIT,
+    played_before_discard=BeforeDiscard.FORFEIT, exposed_play=ExposedPlay.WHEN_CALLED,
+    lone_player_penalised=False, lone_abandoned=5, lone_partner_exposed_march=2,
     citations=(
+        ("misdeal", "41-42"), ("new_deal", "33-39"), ("deal_out_of_turn", "40"),
+        ("out_of_turn_call", "79-80, 82"), ("turned_suit_named", "78"),
+        ("wrong_cards", "90"), ("played_before_discard", "90"), ("lead_out_of_turn", "52-53"),
+        ("play_out_of_turn", "58-59"), ("exposed_card", "46, 56"), ("called_card", "54-57"),
+        ("hand_thrown_down", "48-49"), ("lone_abandoned", "50"), ("lone_partner_exposed", "102"),
+        ("lone_player_penalty", "(rule 104 missing; documented default: no penalty)"),
+        ("claim", "49"), ("score_correction", "5"), ("call_word", "74-76"),
         ("revoke", "62-64"), ("revoke_penalty", "63"), ("revoke_established", "64"),
         ("revoke_corrected", "69"), ("revokes_cancel", "71"), ("revoke_precedence", "4"),
         ("score", "2-3"), ("lone_euchred", "3"), ("march", "2"), ("lone_march", "3"),
@@ -241,7 +315,20 @@ _HOYLE = Rules(
     lone_euchred=2, revoke_penalty=2, revoke_penalty_lone=4, revoke_lone=RevokeLone.AGAINST_LONE,
     revoke_to=RevokeTo.ADD, revoke_election=True, revoke_hand_scores=False, revokes_cancel=False,
     lap=False, rubber=RubberSystem.WHIST,
+    misdeal_loses_deal=False, out_of_turn_call=OutOfTurnCall.SIDE_LOSES_RIGHT,
+    turned_suit_named=TurnedSuitNamed.SIDE_LOSES_RIGHT, wrong_cards=WrongCards.REDEAL_OR_NOTHING,
+    played_before_discard=BeforeDiscard.FIVE_CARDS, exposed_play=ExposedPlay.FIRST_OPPORTUNITY,
+    lone_player_penalised=False, lone_abandoned=4, lone_partner_exposed_march=None,
     citations=(
+        ("misdeal", "misdeal"), ("new_deal", "misdeal"), ("deal_out_of_turn", "(no rule; default)"),
+        ("out_of_turn_call", "errors in the bidding"), ("turned_suit_named", "errors in the bidding"),
+        ("wrong_cards", "wrong number of cards"), ("played_before_discard", "wrong number of cards"),
+        ("lead_out_of_turn", "lead out of turn"), ("play_out_of_turn", "lead out of turn"),
+        ("exposed_card", "exposed cards"), ("called_card", "exposed cards"),
+        ("hand_thrown_down", "exposed cards"), ("lone_abandoned", "(no rule; default: a lone march)"),
+        ("lone_partner_exposed", "(no rule)"), ("lone_player_penalty", "the lone player"),
+        ("claim", "(no rule; claims as agreed)"), ("score_correction", "scoring"),
+        ("call_word", "errors in the bidding (counts as acceptance)"),
         ("revoke", "renege"), ("revoke_penalty", "renege (2, or 4 against a lone hand)"),
         ("revoke_established", "renege (established when the cards are mixed)"),
         ("revoke_corrected", "renege (corrected before the trick is quitted)"),
@@ -264,6 +351,16 @@ _MODERN = Rules(
     revoke_to=RevokeTo.ADD, revoke_election=False, revoke_hand_scores=False, revokes_cancel=False,
     lap=False, rubber=RubberSystem.NONE,
     citations=(
+        ("misdeal", "(no rule; default: same dealer)"), ("new_deal", "(no rule; default)"),
+        ("deal_out_of_turn", "(no rule; default)"), ("out_of_turn_call", "(no rule; default: void)"),
+        ("turned_suit_named", "§4 (not allowed; default: counts as a pass)"),
+        ("wrong_cards", "(no rule; default as Hoyle)"), ("played_before_discard", "(no rule; default as Hoyle)"),
+        ("lead_out_of_turn", "(no rule; default as Hoyle)"), ("play_out_of_turn", "(no rule; default)"),
+        ("exposed_card", "(no rule; default as Hoyle)"), ("called_card", "(no rule; default)"),
+        ("hand_thrown_down", "(no rule; default)"), ("lone_abandoned", "(no rule; default: a lone march)"),
+        ("lone_partner_exposed", "(no rule)"), ("lone_player_penalty", "(no rule; default: no penalty)"),
+        ("claim", "(no rule; claims as agreed)"), ("score_correction", "(no rule; default)"),
+        ("call_word", "(no rule; default: counts as acceptance)"),
         ("revoke", "§7 (renege)"), ("revoke_penalty", "§7 (renege: 2 points)"),
         ("revoke_established", "§7 (renege)"), ("revoke_corrected", "§7 (renege)"),
         ("revoke_precedence", "§7"), ("score", "§6"), ("lone_euchred", "§6"),

@@ -35,6 +35,17 @@ SOURCES: dict[str, tuple[str, str, str]] = {
     "revokes_cancel": ("71: equal revokes cancel", "not stated", "not stated"),
     "lap": ("1 and glossary: lap carried", "no lap", "no lap"),
     "rubber": ("1, 7: three games, lap → fourth", "whist-style rubber", "single games"),
+    "misdeal_loses_deal": ("41: a misdeal loses the deal", "misdeal: same dealer deals again", "not stated (default as Hoyle)"),
+    "out_of_turn_call": ("79-80: the partner must pass", "void; the side loses the right", "not stated: void"),
+    "turned_suit_named": ("78: counts as a pass", "void; the side loses the right", "§4 forbids it: counts as a pass"),
+    "wrong_cards": ("90: forfeit, no score for the offenders", "redeal before the first trick is quitted, else no score", "not stated (default as Hoyle)"),
+    "wrong_cards_forfeit": ("90: 2", "(unused)", "(unused)"),
+    "wrong_cards_forfeit_lone": ("90: 4 with a lone hand", "(unused)", "(unused)"),
+    "played_before_discard": ("90: as a wrong number of cards", "plays his five dealt cards", "not stated (default as Hoyle)"),
+    "exposed_play": ("46, 56: exposed cards may be called", "played at the first legal opportunity", "not stated (default as Hoyle)"),
+    "lone_player_penalised": ("104 missing: default no penalty", "the lone player is not penalised", "not stated: no penalty"),
+    "lone_abandoned": ("50: the lone side scores 5", "not stated: a lone march (4)", "not stated: a lone march (4)"),
+    "lone_partner_exposed_march": ("102: only 2 for a march", "no law", "no law"),
 }
 
 

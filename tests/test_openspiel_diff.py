@@ -1,6 +1,7 @@
 """Differential test against OpenSpiel's euchre: 4,000 random games (fixed seeds) under the four
 combinations of ``stick_the_dealer`` and ``allow_lone_defender`` are converted to our full-deal
-model, replayed by our engine under the matching rule options, and must give OpenSpiel's trick
+model, written as our notation's text and read back, replayed by our engine (``match.replay``)
+under the matching rule options, and must give OpenSpiel's trick
 winners and deal points. Each converted deal must also export back to the very same history.
 
 The random policy is uniform over the legal actions except that it passes more often and goes
@@ -17,11 +18,13 @@ import pytest
 pyspiel = pytest.importorskip("pyspiel", reason="open_spiel is not installed (pip install -e '.[bench]')")
 
 from euchre_records.cards import SEATS, Side  # noqa: E402
-from euchre_records.deal import replay_deal  # noqa: E402
+from euchre_records.match import replay  # noqa: E402
+from euchre_records.model import Record  # noqa: E402
 from euchre_records.openspiel_export import (  # noqa: E402
     GO_ALONE, PASS, deal_from_openspiel, openspiel_actions, openspiel_game_params,
 )
 from euchre_records.rules import Rules, preset  # noqa: E402
+from euchre_records.schema.notation import dumps, loads  # noqa: E402
 
 GAMES_PER_VARIANT = 1000
 VARIANTS = [(stick, lone) for stick in (True, False) for lone in (True, False)]
@@ -65,7 +68,9 @@ def test_random_games_agree_with_openspiel(stick: bool, lone: bool) -> None:
         state = random_game(game, seed)
         history = list(state.history())
         deal = deal_from_openspiel(history, params)
-        result = replay_deal(deal, rules)
+        record = loads(dumps(Record(rules=rules, deals=(deal,))))   # through our notation's text
+        (result,) = replay(record).deals
+        assert record.deals[0] == deal
         theirs = state.returns()
         ns, ew = result.points
         ours = [ns - ew, ew - ns, ns - ew, ew - ns]

@@ -173,11 +173,15 @@ def alternatives_in(value: object, where: str, dealer: Seat, turned: Card | None
 
 
 def _alone(calls: list[Call], phase: dict[str, Any]) -> list[Call]:
+    """The line's ``isAlone`` on its maker's call, its ``aloneDefender`` as a defend-alone call."""
     if phase.get("isAlone") is True:
         for i, c in enumerate(calls):
             if c.kind.accepts or c.kind is CallKind.NAME:
                 calls[i] = Call(c.kind, c.seat, c.suit, True)
                 break
+    defender = phase.get("aloneDefender")
+    if isinstance(defender, int) and not isinstance(defender, bool) and 0 <= defender <= 3:
+        calls.append(Call(CallKind.DEFEND_ALONE, Seat(defender), alone=True))
     return calls
 
 
@@ -200,6 +204,9 @@ def alternatives_out(deal: Deal) -> list[dict[str, Any]]:
             bid: dict[str, Any] = {"phaseNumber": 0, "type": "EUCHRE_BIDDING",
                                    "calls": [call_token(c) for c in bid_calls(alt.calls)],
                                    "isAlone": any(c.alone for c in bid_calls(alt.calls))}
+            for c in alt.calls:
+                if c.kind is CallKind.DEFEND_ALONE and c.seat is not None:
+                    bid["aloneDefender"] = int(c.seat)
             discard = getattr(alt, "discard", None)
             if discard is not None:
                 bid["discard"] = card_token(discard)

@@ -1,7 +1,13 @@
 """Benchmark: validated ``loads`` of full-deal records against plain ``json.loads`` of the same text.
 
 Not a test. Run:  /work/venv/bin/python benchmarks/bench_load.py [--repeat N]
-Prints the time per load of each and their ratio (target: at most 4x).
+
+For a record with one full deal and one with ten (a game), prints the time per call of
+``json.loads(text)`` and of the notation's ``loads(text)`` (parse + validate + build the frozen
+model; target: at most 4x json.loads), and their ratio. For scale it also times a "floor": the
+same frozen model built from the parsed dict with no validation at all, which no validating loader
+can beat. Timings are the best of several rounds, interleaved so that load from other processes
+hits all alike.
 """
 
 from __future__ import annotations
@@ -9,8 +15,16 @@ from __future__ import annotations
 import argparse
 import json
 import timeit
+from typing import Callable
 
+from euchre_records.cards import SEATS
+from euchre_records.model import Deal, DealKind, Event, Player, Record, RecordedScore, Trick
+from euchre_records.rules import resolve_rules
 from euchre_records.schema import dumps, loads
+from euchre_records.schema.basefields import SEAT_BY_TEXT
+from euchre_records.schema.cardfields import CARD_BY_TOKEN
+from euchre_records.schema.playfields import parse_call
+from euchre_records.schema.schemas import RECORD_SCHEMA
 
 _DEAL = {
     "kind": "full",
@@ -21,7 +35,8 @@ _DEAL = {
     "kitty": "7S 8S TS JS 7C TC QC KC 7D TD JD",
     "calls": ["pass", "E: order", "pass", "pass"],
     "discard": "9S",
-    "tricks": ["E: AS 9D 7H AH", "N: KH 8C 8D 8H", "N: JC 9C QD 9H", "N: JH QS KD TH", "N: TD KS AD QH"],
+    "tricks": ["E: AS 9D 7H AH", "N: KH 8C 8D 8H", "N: JC 9C QD 9H", "N: JH QS KD TH",
+               "N: TD KS AD QH"],
     "scoresheet": {"points": [0, 2], "total": [0, 2]},
 }
 
@@ -39,22 +54,54 @@ def full_record(deals: int) -> str:
     return dumps(loads(json.dumps(data)))
 
 
-def measure(text: str, repeat: int) -> tuple[float, float]:
-    """Best-of-5 seconds per call of ``json.loads`` and of validated ``loads``."""
-    plain = min(timeit.repeat(lambda: json.loads(text), number=repeat, repeat=5)) / repeat
-    validated = min(timeit.repeat(lambda: loads(text), number=repeat, repeat=5)) / repeat
-    return plain, validated
+_CARD = CARD_BY_TOKEN.__getitem__
+_CARD_OR_UNKNOWN = {**CARD_BY_TOKEN, "??": None}.__getitem__
+
+
+def _floor_deal(d: dict) -> Deal:  # type: ignore[type-arg]
+    h = d["hands"]
+    tricks = []
+    for text in d["tricks"]:
+        tokens = text.split()
+        leader = SEAT_BY_TEXT[tokens.pop(0)[:-1]] if tokens[0][-1] == ":" else None
+        tricks.append(Trick(tuple(map(_CARD, tokens)), leader))
+    sheet = d["scoresheet"]
+    return Deal(DealKind(d["kind"]), SEAT_BY_TEXT[d["dealer"]], _CARD(d["turned"]), None,
+                tuple(tuple(map(_CARD_OR_UNKNOWN, h[s.name].split())) for s in SEATS),
+                tuple(map(_CARD_OR_UNKNOWN, d["kitty"].split())), tuple(map(parse_call, d["calls"])),
+                _CARD(d["discard"]), tuple(tricks), None, (),
+                RecordedScore(tuple(sheet["points"]), tuple(sheet["total"])))  # type: ignore[arg-type]
+
+
+def floor(text: str) -> Record:
+    """No validation at all: just build the same frozen model from the parsed dict (the floor)."""
+    data = json.loads(text)
+    players = tuple((s, Player(**data["players"][s.name])) for s in SEATS)
+    return Record(resolve_rules(data["rules"]["preset"]), tuple(map(_floor_deal, data["deals"])),
+                  Event(**data["event"]), players)
+
+
+def best(funcs: dict[str, Callable[[], object]], repeat: int, rounds: int = 7) -> dict[str, float]:
+    """Best seconds per call of each function, measured in interleaved rounds."""
+    out = {name: float("inf") for name in funcs}
+    for _ in range(rounds):
+        for name, func in funcs.items():
+            out[name] = min(out[name], timeit.timeit(func, number=repeat) / repeat)
+    return out
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--repeat", type=int, default=2000, help="loads per timing run")
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--repeat", type=int, default=2000, help="calls per timing round")
     args = parser.parse_args()
     for deals in (1, 10):
         text = full_record(deals)
-        plain, validated = measure(text, args.repeat)
-        print(f"{deals:2d} full deal(s), {len(text):5d} bytes: json.loads {plain * 1e6:8.1f} us, "
-              f"validated loads {validated * 1e6:8.1f} us, ratio {validated / plain:5.2f}x")
+        assert loads(text) == RECORD_SCHEMA.load(json.loads(text)) == floor(text)
+        t = best({"json": lambda: json.loads(text), "notation": lambda: loads(text),
+                  "floor": lambda: floor(text)}, args.repeat)
+        print(f"{deals:2d} full deal(s), {len(text):5d} bytes: json.loads {t['json'] * 1e6:6.1f} us, "
+              f"validated loads {t['notation'] * 1e6:6.1f} us, ratio {t['notation'] / t['json']:5.2f}x "
+              f"(unvalidated model-building floor: {t['floor'] / t['json']:4.2f}x)")
 
 
 if __name__ == "__main__":

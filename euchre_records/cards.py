@@ -104,6 +104,10 @@ class Seat(IntEnum):
     S = 2
     W = 3
 
+    def __bool__(self) -> bool:
+        """Every seat is truthy (N is 0 as an index, but never "no seat")."""
+        return True
+
     @property
     def left(self) -> Seat:
         """The next seat clockwise (deal and play pass to the left)."""

@@ -7,7 +7,7 @@ Contract: :func:`replay` returns a :class:`~euchre_records.model.ReplayResult` o
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from .cards import Side
 from .deal import replay_deal
@@ -37,7 +37,7 @@ def replay(record: Record, rules: Rules | None = None) -> ReplayResult:
         found.extend(result.findings)
         per_deal.append(found)
         expected = deal.dealer if result.redeal else deal.dealer.left
-    track = score_games(rules, results, record.start_score)
+    track = score_games(rules, results, record.start_score)   # may rescore deals (Somerset 4)
     for i, f in check_scoresheet(rules, record, results, track.running):
         per_deal[i].append(f)
     for i, f in track.findings:
@@ -72,7 +72,8 @@ def _add(a: Points, b: Points) -> Points:
 
 def score_games(rules: Rules, deals: list[DealResult], start: Points = (0, 0)) -> GameTrack:
     """Split the deals into games and score the rubber. Penalties are scored before the hand's
-    points (Somerset 4): if a penalty wins the game, the losers' points for that hand are lost."""
+    points (Somerset 4): if a penalty wins the game, the losers' points for that hand are lost,
+    and the deal's entry in ``deals`` is replaced by the deal as actually scored."""
     track = GameTrack()
     score, game_start, first, in_game = start, start, 1, 0
     over = False
@@ -92,7 +93,10 @@ def score_games(rules: Rules, deals: list[DealResult], start: Points = (0, 0)) -
             winner = _reached(score, target)
             if winner is not None:   # penalty won the game: only the winner's hand points count
                 keep = r.hand_points[0] if winner is Side.NS else r.hand_points[1]
-                score = _add(score, (keep, 0) if winner is Side.NS else (0, keep))
+                kept: Points = (keep, 0) if winner is Side.NS else (0, keep)
+                score = _add(score, kept)
+                if kept != r.hand_points:
+                    r = deals[idx] = _penalty_won(rules, r, kept, winner)
             else:
                 score = _add(score, r.hand_points)
                 winner = _reached(score, target)
@@ -123,6 +127,13 @@ def score_games(rules: Rules, deals: list[DealResult], start: Points = (0, 0)) -
                                       None, False))
     track.rubber = _rubber(rules, track.games)
     return track
+
+
+def _penalty_won(rules: Rules, r: DealResult, kept: Points, winner: Side) -> DealResult:
+    """The deal as scored when its penalty won the game: the losers' hand points are lost."""
+    note = (f"deal {r.number}: the penalty is scored first and wins the game for {winner.label}; "
+            f"{winner.other.label}'s points for the hand are not scored ({rules.cite('revoke_precedence')})")
+    return replace(r, hand_points=kept, points=_add(r.penalty, kept), notes=r.notes + (note,))
 
 
 def _reached(score: Points, target: int) -> Side | None:

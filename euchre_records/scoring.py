@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .cards import Side
+from .cards import Seat, Side
 from .model import Points
 from .rules import Election, RevokeLone, RevokeTo, Rules
 
@@ -37,10 +37,10 @@ def hand_outcome(rules: Rules, alone: bool, defender_alone: bool, maker_tricks: 
     return ("euchred", rules.euchre, False)
 
 
-def hand_points(rules: Rules, maker_side: Side, alone: bool, defender_alone: object,
+def hand_points(rules: Rules, maker_side: Side, alone: bool, defender_alone: Seat | None,
                 maker_tricks: int) -> Points:
     """The hand's own points as played: march, make or euchre, per the rules' table."""
-    _, points, to_makers = hand_outcome(rules, alone, bool(defender_alone), maker_tricks)
+    _, points, to_makers = hand_outcome(rules, alone, defender_alone is not None, maker_tricks)
     return side_points(maker_side if to_makers else maker_side.other, points)
 
 

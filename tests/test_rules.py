@@ -51,3 +51,9 @@ def test_citations_name_the_rule_set() -> None:
     assert preset("somerset-1888").cite("revoke_penalty") == "Somerset 63"
     assert preset("hoyle").cite("revoke").startswith("Hoyle")
     assert "default" in preset("modern").cite("no-such-topic")
+
+
+def test_every_seat_is_truthy() -> None:
+    """N is index 0 but never 'no seat': `if seat:` must not drop North."""
+    from euchre_records.cards import SEATS
+    assert all(SEATS)

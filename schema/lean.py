@@ -63,40 +63,51 @@ class NotationSchema(Schema):
         return self.canonical(data, original)
 
 
-Plan = tuple[list[tuple[str, str, Any, bool]], frozenset[str]]
+class Plan:
+    """How to load one schema's objects, computed once per schema.
+
+    ``by_key``: JSON key -> (attribute, field, fast), where ``fast`` marks a compact field with no
+    validators or processors, whose ``_deserialize`` is called directly once null is handled.
+    ``absent``: the fields that matter when their key is missing (required, or with a default).
+    """
+
+    __slots__ = ("by_key", "absent")
+
+    def __init__(self, schema: NotationSchema) -> None:
+        self.by_key: dict[str, tuple[str, Any, bool]] = {}
+        self.absent: list[tuple[str, str, Any]] = []
+        for name, f in schema.load_fields.items():
+            key = f.data_key or name
+            fast = isinstance(f, CompactField) and not (f.validators or f.pre_load or f.post_load)
+            self.by_key[key] = (name, f, fast)
+            if f.required or f.load_default is not missing:
+                self.absent.append((key, name, f))
 
 
 def plan_of(schema: NotationSchema) -> Plan:
-    """(data key, attribute, field, fast) per load field, and the set of known keys.
-
-    ``fast``: a compact field with no validators or processors, whose ``_deserialize`` can be
-    called directly once missing and null values are handled here.
-    """
-    table = []
-    for name, f in schema.load_fields.items():
-        fast = isinstance(f, CompactField) and not (f.validators or f.pre_load or f.post_load)
-        table.append((f.data_key or name, name, f, fast))
-    return table, frozenset(key for key, _, _, _ in table)
+    """The loading plan of a schema (build once, pass to :func:`lean_load`)."""
+    return Plan(schema)
 
 
 def lean_load(schema: NotationSchema, value: Any, plan: Plan | None = None) -> Any:
     """Load one object like ``schema.load(value)`` does; raises ValidationError with a dict."""
     if type(value) is not dict:
         raise ValidationError({"_schema": [NOT_AN_OBJECT]})
-    table, known = plan or plan_of(schema)
+    plan = plan or Plan(schema)
+    by_key = plan.by_key
     data: dict[str, Any] = {}
     errors: dict[str, Any] = {}
-    get = value.get
-    for key, name, field, fast in table:
-        raw = get(key, missing)
+    for key, raw in value.items():
+        spec = by_key.get(key)
+        if spec is None:
+            errors[key] = [UNKNOWN_FIELD]
+            continue
+        name, field, fast = spec
         try:
             if not fast:
                 loaded = field.deserialize(raw, key, value)
                 if loaded is not missing:
                     data[name] = loaded
-            elif raw is missing:
-                if field.required:
-                    raise field.make_error("required")
             elif raw is None:
                 if not field.allow_none:
                     raise field.make_error("null")
@@ -105,10 +116,15 @@ def lean_load(schema: NotationSchema, value: Any, plan: Plan | None = None) -> A
                 data[name] = field._deserialize(raw, key, value)
         except ValidationError as exc:
             errors[key] = exc.messages
-    if len(value) > len(known) or not known.issuperset(value):
-        for key in value:
-            if key not in known:
-                errors[key] = [UNKNOWN_FIELD]
+    for key, name, field in plan.absent:
+        if key not in value:
+            try:
+                loaded = field.deserialize(missing, key, value)
+            except ValidationError as exc:
+                errors[key] = exc.messages
+            else:
+                if loaded is not missing:
+                    data[name] = loaded
     shape = schema.check(data, value)
     if shape:
         for key, messages in shape.items():

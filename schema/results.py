@@ -81,6 +81,8 @@ def dump_deal_result(deal: DealResult) -> dict[str, Any]:
         "defender_alone": _seat(deal.defender_alone),
         "thrown_in": deal.thrown_in,
         "redeal": deal.redeal,
+        "void": deal.void,
+        "next_dealer": _seat(deal.next_dealer),
         "leaders": [s.name for s in deal.leaders],
         "winners": [s.name for s in deal.winners],
         "tricks": points(deal.tricks),
@@ -88,6 +90,7 @@ def dump_deal_result(deal: DealResult) -> dict[str, Any]:
         "penalty": points(deal.penalty),
         "points": points(deal.points),
         "findings": [dump_finding(f) for f in deal.findings],
+        "notes": list(deal.notes),
     }
 
 

@@ -20,7 +20,7 @@ from marshmallow import ValidationError
 from euchre_records.cards import JOKER, SEATS, Seat
 from euchre_records.errors import NotationError
 from euchre_records.model import (
-    FORMAT_NAME, FORMAT_VERSION, Alternative, Annotation, Deal, DealKind, Event, Irregularity,
+    FORMAT_NAME, FORMAT_VERSION, MISDEAL_CAUSES, NEW_DEAL_CAUSES, Alternative, Annotation, Deal, DealKind, Event, Irregularity,
     IrregularityKind, Outcome, Player, Record, RecordedScore,
 )
 from euchre_records.rules import PRESETS, Rules, resolve_rules
@@ -230,9 +230,20 @@ class IrregularitySchema(NotationSchema):
     tricks = IntField(0, 5, allow_none=True)
     points = PointsField(allow_none=True)
     note = _text()
+    cause = ChoiceField(MISDEAL_CAUSES + NEW_DEAL_CAUSES, "unknown cause", allow_none=True)
+    suit = SuitField(allow_none=True)
+    count = IntField(0, 33, allow_none=True)
+    late = BoolField(allow_none=True)
 
     def build(self, data: dict[str, Any]) -> Irregularity:
+        if "late" in data:
+            data["late"] = bool(data["late"])
         return Irregularity(**data)
+
+    def canonical(self, data: dict[str, Any], original: Irregularity) -> dict[str, Any]:
+        if not original.late:
+            data.pop("late", None)
+        return data
 
 
 class ScoresheetSchema(NotationSchema):

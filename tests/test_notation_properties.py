@@ -18,7 +18,7 @@ from euchre_records.cards import JOKER, SEATS, Suit, make_pack
 from euchre_records.errors import NotationError
 from euchre_records.model import (
     Alternative, Annotation, Call, CallKind, Deal, DealKind, Event, Irregularity,
-    IrregularityKind, Outcome, Player, Record, RecordedScore, Trick,
+    IrregularityKind, MISDEAL_CAUSES, NEW_DEAL_CAUSES, Outcome, Player, Record, RecordedScore, Trick,
 )
 from euchre_records.rules import PRESETS, resolve_rules
 from euchre_records.schema.notation import dump_record, dumps, load_record, loads, problems_from_messages
@@ -56,7 +56,9 @@ def opt(strategy: Any) -> Any:
 
 irregularities = st.builds(
     Irregularity, st.sampled_from(list(IrregularityKind)), opt(seats), opt(st.integers(1, 5)),
-    opt(cards), opt(texts), opt(st.integers(0, 5)), opt(points), opt(texts))
+    opt(cards), opt(texts), opt(st.integers(0, 5)), opt(points), opt(texts),
+    opt(st.sampled_from(MISDEAL_CAUSES + NEW_DEAL_CAUSES)), opt(suits), opt(st.integers(0, 10)),
+    st.booleans())
 recorded = st.one_of(st.builds(RecordedScore, points, opt(points)),
                      st.builds(RecordedScore, st.none(), points))
 annotations = st.builds(Annotation, at_texts, texts)

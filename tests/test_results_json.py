@@ -43,10 +43,10 @@ def test_deal_shape() -> None:
     assert deal == {
         "number": 1, "kind": "full", "dealer": "N", "turned": "JH", "trump": "H", "maker": "S",
         "maker_side": "NS", "alone": True, "defender_alone": None, "thrown_in": False,
-        "redeal": False, "leaders": ["E", "N", "N", "W", "N"], "winners": ["N", "N", "W", "N", "N"],
+        "redeal": False, "void": None, "next_dealer": None, "leaders": ["E", "N", "N", "W", "N"], "winners": ["N", "N", "W", "N", "N"],
         "tricks": {"ns": 4, "ew": 1}, "hand_points": {"ns": 1, "ew": 0},
         "penalty": {"ns": 3, "ew": 0}, "points": {"ns": 4, "ew": 0},
-        "findings": [dump_result(RESULT)["findings"][0]],
+        "findings": [dump_result(RESULT)["findings"][0]], "notes": [],
     }
     thrown = dump_result(RESULT)["deals"][1]
     assert thrown["thrown_in"] is True and thrown["maker"] is None and thrown["maker_side"] is None
@@ -77,6 +77,15 @@ def test_game_and_rubber_shape() -> None:
     assert out["games"][0]["winner"] is None and out["games"][0]["finished"] is False
     assert out["rubber"] == {"system": "whist", "games_won": {"ns": 2, "ew": 1}, "winner": "EW",
                              "finished": True, "rubber_points": {"ns": 3, "ew": 5}, "net": 2}
+
+
+def test_void_deal_and_notes() -> None:
+    void = DealResult(3, DealKind.RESULT, Seat.S, None, None, None, False, None, False, (), (), (0, 0),
+                      (0, 0), (0, 0), (0, 0), void="misdeal", next_dealer=Seat.W,
+                      notes=("the claim was verified",))
+    out = dump_result(ReplayResult(preset("modern"), (void,), (), None, ()))["deals"][0]
+    assert out["void"] == "misdeal" and out["next_dealer"] == "W"
+    assert out["notes"] == ["the claim was verified"]
 
 
 def test_no_rubber_is_null() -> None:

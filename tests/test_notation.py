@@ -11,7 +11,7 @@ import pytest
 
 from euchre_records.cards import JOKER, Seat, Suit, parse_card
 from euchre_records.errors import NotationError
-from euchre_records.model import Call, CallKind, DealKind, Outcome, Trick
+from euchre_records.model import Call, CallKind, DealKind, IrregularityKind, Outcome, Trick
 from euchre_records.schema import dump_record, dumps, iter_jsonl, load_record, loads
 from euchre_records.schema.playfields import call_text, parse_call, parse_trick, trick_text
 
@@ -47,7 +47,7 @@ def test_example_files_are_canonical(path: Path) -> None:
 
 def test_format_tour_maps_onto_the_model() -> None:
     record = loads(TOUR.read_text(encoding="utf-8"))
-    first, second, third, fourth, fifth = record.deals
+    first, second, third, fourth, fifth, sixth = record.deals
     assert record.start_score == (1, 0)
     assert record.player(Seat.N).id == "SC-12" and record.player(Seat.S).id is None
     assert record.rules.joker and record.rules.defend_alone
@@ -66,6 +66,11 @@ def test_format_tour_maps_onto_the_model() -> None:
     assert third.outcome == Outcome(Seat.W, Suit.SPADES, True, None, 5)
     assert fourth.outcome.defender_alone is Seat.E
     assert fifth.outcome == Outcome(None)
+    lead, count, correction = fourth.irregularities
+    assert lead.kind is IrregularityKind.LEAD_OUT_OF_TURN and lead.suit is Suit.CLUBS
+    assert count.count == 4 and correction.late and correction.points == (0, 4)
+    assert not lead.late
+    assert sixth.irregularities[0].cause == "wrong-count"
 
 
 def test_input_is_case_insensitive_and_output_canonical() -> None:

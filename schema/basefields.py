@@ -131,7 +131,6 @@ class PointsField(CompactField):
                     and isinstance(ew, int) and not isinstance(ew, bool)):
                 return (int(ns), int(ew))
         raise ValidationError(f"expected [N-S, E-W] as two integers, not {value!r}")
-        return (value[0], value[1])
 
     def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> Any:
         return None if value is None else [value[0], value[1]]

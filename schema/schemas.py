@@ -20,14 +20,12 @@ from marshmallow import ValidationError
 from euchre_records.cards import JOKER, SEATS, Seat
 from euchre_records.errors import NotationError
 from euchre_records.model import (
-    FORMAT_NAME, FORMAT_VERSION, MISDEAL_CAUSES, NEW_DEAL_CAUSES, Alternative, Annotation, Deal, DealKind, Event, Irregularity,
-    IrregularityKind, Outcome, Player, Record, RecordedScore,
+    FORMAT_NAME, FORMAT_VERSION, MISDEAL_CAUSES, NEW_DEAL_CAUSES, Alternative, Annotation, Deal,
+    DealKind, Event, Irregularity, IrregularityKind, Outcome, Player, Record, RecordedScore,
 )
 from euchre_records.rules import PRESETS, Rules, resolve_rules
 
-from .basefields import (
-    BoolField, EnumField, IntField, PointsField, SeatField, StrField, SuitField,
-)
+from .basefields import BoolField, EnumField, IntField, PointsField, SeatField, StrField, SuitField
 from .cardfields import CardField, CardsField, HandsField
 from .lean import LeanNested, NotationSchema, lean_load
 from .playfields import CallsField, TricksField
@@ -54,7 +52,7 @@ class PatternField(StrField):
         return {"type": "string", "pattern": self.pattern}
 
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> str:
-        if not isinstance(value, str) or not self._re.match(value):
+        if not isinstance(value, str) or not self._re.fullmatch(value):
             raise ValidationError(f"{self.message}, not {value!r}")
         return value
 

@@ -172,6 +172,7 @@ CASES: list[tuple[str, list[Any], Any, str]] = [
     ("empty scoresheet", DEAL_0 + ["scoresheet"], {}, "deals[0].scoresheet"),
     ("scoresheet bool", DEAL_0 + ["scoresheet", "total"], [True, 0], "deals[0].scoresheet.total"),
     ("annotation at", DEAL_0 + ["annotations", 0, "at"], "call zero", "deals[0].annotations[0].at"),
+    ("annotation at newline", DEAL_0 + ["annotations", 1, "at"], "trick 2\n", "deals[0].annotations[1].at"),
     ("alternative trick", DEAL_0 + ["alternatives", 0, "tricks", 1], "W: AC",
      "deals[0].alternatives[0].tricks[1]"),
     ("result tricks 6", ["deals", 2, "result", "tricks"], 6, "deals[2].result.tricks"),

@@ -8,15 +8,15 @@ is not an error: it is a :class:`~euchre_records.model.Finding` in the result, s
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-from .cards import JOKER, SEATS, Card, Seat, Side, Suit, make_pack, power_table, trick_winner
-from .errors import InconsistentRecord
-from .model import (
-    CallKind, Deal, DealKind, DealResult, Finding, FindingKind, IrregularityKind, Points,
-)
+from .bidding import Bidding, run_bidding
+from .cards import SEATS, Card, Seat, Side, make_pack, power_table, trick_winner
+from .claims import guaranteed_tricks
+from .errors import InconsistentRecord, _join
+from .laws import events_of, score_adjustments, settled_by_law, void_deal
+from .model import Deal, DealKind, DealResult, Finding, FindingKind, IrregularityKind, Points
+from .penalty_cards import penalty_card_checks, stands_out_of_turn
 from .revokes import PlayLog, revoke_findings
-from .rules import JokerUpcard, LoneLead, Rules
+from .rules import BeforeDiscard, LoneLead, Rules
 from .scoring import hand_points
 
 __all__ = ["replay_deal", "Bidding"]
@@ -32,21 +32,11 @@ def _pack(rules: Rules) -> frozenset[Card]:
     return pack
 
 
-@dataclass(frozen=True, slots=True)
-class Bidding:
-    """The outcome of the bidding."""
-
-    trump: Suit | None
-    maker: Seat | None
-    alone: bool
-    defender_alone: Seat | None
-    took_up: bool          # the dealer took the turned card into his hand
-    thrown_in: bool
-    redeal: bool = False   # joker turned under 'redeal': the same dealer deals again
-
-
 def replay_deal(deal: Deal, rules: Rules, number: int = 1, where: str = "") -> DealResult:
     """Replay ``deal`` under ``rules``. ``number`` (1-based) and ``where`` locate findings/errors."""
+    void = void_deal(deal, rules, number, where)
+    if void is not None:
+        return void
     if deal.kind is DealKind.RESULT:
         from .outcome import replay_outcome
         return replay_outcome(deal, rules, number, where)
@@ -67,7 +57,6 @@ class _Replay:
         self.sitting_out: set[str] = set()
 
     def fail(self, what: str, at: str = "") -> InconsistentRecord:
-        from .errors import _join
         return InconsistentRecord(what, _join(self.where, at))
 
     # --- dealing -------------------------------------------------------------------------
@@ -81,11 +70,14 @@ class _Replay:
 
     def deal_cards(self) -> None:
         deal = self.deal
+        wrong = {e.seat: e.count for _, e in events_of(deal, IrregularityKind.WRONG_NUMBER_OF_CARDS)}
         if deal.hands is not None:
             for seat in SEATS:
                 cards = deal.hands[seat]
-                if len(cards) != 5:
-                    raise self.fail(f"{seat.name} holds {len(cards)} cards; a hand has 5", f"hands.{seat.name}")
+                if len(cards) != 5 and wrong.get(seat) != len(cards):
+                    raise self.fail(f"{seat.name} holds {len(cards)} cards; a hand has 5 (record a "
+                                    "wrong-number-of-cards irregularity with the count if it happened)",
+                                    f"hands.{seat.name}")
                 for c in cards:
                     if c is None:
                         self.unknown[seat] += 1
@@ -104,89 +96,6 @@ class _Replay:
                 if c is not None:
                     self.place(c, "kitty", "kitty")
 
-    # --- bidding -------------------------------------------------------------------------
-    def bid(self) -> Bidding:
-        deal, rules = self.deal, self.rules
-        turned = deal.turned
-        assert turned is not None
-        if turned is JOKER:
-            if rules.joker_upcard is JokerUpcard.REDEAL:
-                if deal.calls or deal.tricks:
-                    raise self.fail("the joker was turned: under 'redeal' the deal is void, so no "
-                                    "calls or tricks can follow", "calls")
-                return Bidding(None, None, False, None, False, True, redeal=True)
-            if deal.joker_suit is None:
-                raise self.fail("the joker was turned: record the suit the dealer named "
-                                "(joker_suit)", "joker_suit")
-            turned_suit = deal.joker_suit
-        else:
-            turned_suit = turned.suit  # type: ignore[assignment]
-        seat = deal.dealer.left
-        passes = 0
-        maker: Seat | None = None
-        trump: Suit | None = None
-        alone = took_up = thrown = partner_took = False
-        defender: Seat | None = None
-        for i, call in enumerate(deal.calls):
-            at = f"calls[{i}]"
-            if maker is None and not thrown:
-                if call.seat is not None and call.seat is not seat:
-                    raise self.fail(f"call by {call.seat.name}, but it is {seat.name}'s turn to speak", at)
-                kind = call.kind
-                if kind is CallKind.PASS:
-                    if passes == 7 and rules.stick_the_dealer:
-                        raise self.fail(f"the dealer {seat.name} passed, but under stick-the-dealer he "
-                                        f"must name a suit ({rules.cite('stick_the_dealer')})", at)
-                    passes += 1
-                    thrown = passes == 8
-                    seat = seat.left
-                elif kind.accepts:
-                    if passes >= 4:
-                        raise self.fail("the turned card was turned down after the first round; "
-                                        "in the second round a suit is named", at)
-                    maker, trump, alone, took_up = seat, turned_suit, call.alone, True
-                elif kind is CallKind.NAME:
-                    if passes < 4:
-                        raise self.fail(f"{seat.name} named a suit in the first round; only the turned "
-                                        "card's suit can be accepted there", at)
-                    if call.suit is turned_suit:
-                        raise self.fail(f"void call: {seat.name} named {turned_suit.word}, the suit of the "
-                                        f"turned-down card ({rules.cite('making_trump')})", at)
-                    maker, trump, alone = seat, call.suit, call.alone
-                else:
-                    raise self.fail(f"'{kind.value}' before anyone made trump", at)
-            elif thrown:
-                raise self.fail("call after the bidding ended: all passed twice", at)
-            elif call.kind is CallKind.PARTNER_ALONE:
-                assert maker is not None
-                if not rules.partner_takes_lone:
-                    raise self.fail(f"under these rules the partner cannot take the lone hand over "
-                                    f"(option partner_takes_lone; {rules.cite('partner_takes_lone')})", at)
-                if call.seat is not None and call.seat is not maker.partner:
-                    raise self.fail(f"only the maker's partner {maker.partner.name} can take the lone "
-                                    f"hand, not {call.seat.name}", at)
-                if partner_took or defender is not None:
-                    raise self.fail("the lone hand was already settled", at)
-                maker, alone, partner_took = maker.partner, True, True
-            elif call.kind is CallKind.DEFEND_ALONE:
-                assert maker is not None
-                if not rules.defend_alone:
-                    raise self.fail(f"these rules forbid defending alone ({rules.cite('defend_alone')}; "
-                                    "option defend_alone)", at)
-                if call.seat is None or call.seat.side is maker.side:
-                    raise self.fail("'defend alone' needs the seat of a defender, e.g. 'E: defend alone'", at)
-                if defender is not None:
-                    raise self.fail(f"{defender.name} already defends alone", at)
-                defender = call.seat
-            else:
-                assert maker is not None and trump is not None
-                raise self.fail(f"call after the bidding ended: {maker.name} already made "
-                                f"{trump.word} trump", at)
-        if maker is None and not thrown:
-            raise self.fail(f"the bidding is incomplete: {len(deal.calls)} calls, and nobody made trump",
-                            "calls")
-        return Bidding(trump, maker, alone, defender, took_up, thrown)
-
     # --- discard -------------------------------------------------------------------------
     def discard(self, bidding: Bidding) -> None:
         deal, dealer = self.deal, self.deal.dealer
@@ -197,6 +106,12 @@ class _Replay:
                 raise self.fail("a discard is recorded, but the dealer did not take up the turned card",
                                 "discard")
             return
+        if events_of(deal, IrregularityKind.PLAYED_BEFORE_DISCARD):
+            if deal.discard is not None:
+                raise self.fail("the dealer played before discarding, so no discard can be recorded",
+                                "discard")
+            if self.rules.played_before_discard is BeforeDiscard.FIVE_CARDS:
+                return   # he plays his five dealt cards; the turned card stays out of play
         self.location[turned] = f"hand:{dealer.name}"
         self.hand[dealer].add(turned)
         d = deal.discard
@@ -251,8 +166,11 @@ class _Replay:
         for t, trick in enumerate(deal.tricks):
             at = f"tricks[{t}]"
             if trick.leader is not None and trick.leader is not leader:
-                raise self.fail(f"trick {t + 1} is led by {trick.leader.name}, but {leader.name} has "
-                                "the lead (record a lead out of turn as an irregularity)", at)
+                if stands_out_of_turn(deal, t, trick.leader) is not None:
+                    leader = trick.leader   # all followed the false lead: the trick stands (Somerset 53)
+                else:
+                    raise self.fail(f"trick {t + 1} is led by {trick.leader.name}, but {leader.name} "
+                                    "has the lead (record a lead out of turn as an irregularity)", at)
             if len(trick.cards) != n_active:
                 sits = ", ".join(s.name for s in sorted(out))
                 raise self.fail(f"trick {t + 1} has {len(trick.cards)} cards; {n_active} players play"
@@ -277,70 +195,132 @@ class _Replay:
     def run(self) -> DealResult:
         deal, rules = self.deal, self.rules
         self.deal_cards()
-        bidding = self.bid()
+        bidding, findings = run_bidding(deal, rules, self.number, self.where)
         if bidding.thrown_in:
             if deal.tricks:
                 raise self.fail("tricks recorded, but the deal was thrown in", "tricks")
             if deal.discard is not None:
                 raise self.fail("a discard is recorded, but the deal was thrown in", "discard")
             return DealResult(self.number, deal.kind, deal.dealer, deal.turned, None, None, False,
-                              None, True, (), (), (0, 0), (0, 0), (0, 0), (0, 0), (), bidding.redeal)
+                              None, True, (), (), (0, 0), (0, 0), (0, 0), (0, 0), tuple(findings),
+                              bidding.redeal)
         self.discard(bidding)
         leaders, winners, log = self.play(bidding)
-        maker = bidding.maker
-        assert maker is not None
+        maker, trump = bidding.maker, bidding.trump
+        assert maker is not None and trump is not None
         tricks_ns = sum(1 for w in winners if w.side is Side.NS)
         tricks = (tricks_ns, len(winners) - tricks_ns)
-        maker_tricks, claim_findings = self.settle_unplayed(maker, tricks)
         remaining = {s: frozenset(self.hand[s]) for s in SEATS}
         if bidding.took_up and deal.discard is None:
             # the dealer's unplayed card may be his unrecorded discard: it proves nothing
             remaining[deal.dealer] = frozenset()
-        findings, charges_points, hand_scores = revoke_findings(
-            self.deal, self.rules, self.number, self.where, bidding, log, remaining)
-        hand = hand_points(rules, maker.side, bidding.alone, bidding.defender_alone, maker_tricks)
+        maker_tricks, claim_findings, notes = self.settle_unplayed(bidding, tricks, leaders, winners)
+        lone = maker if bidding.alone else None
+        card_findings, breaches = penalty_card_checks(
+            deal, rules, self.number, self.where, lone, log, remaining, leaders, trump)
+        revokes, penalty, hand_scores = revoke_findings(
+            deal, rules, self.number, self.where, bidding, log, remaining, breaches)
+        hand = (hand_points(rules, maker.side, bidding.alone, bidding.defender_alone, maker_tricks)
+                if maker_tricks is not None else (0, 0))
         if not hand_scores:
             hand = (0, 0)
-        total = (hand[0] + charges_points[0], hand[1] + charges_points[1])
+        adjusted = score_adjustments(deal, rules, self.number, self.where, maker, bidding.alone,
+                                     bidding.defender_alone, maker_tricks, hand, bidding.took_up)
+        hand = adjusted.hand
+        penalty = (penalty[0] + adjusted.penalty[0], penalty[1] + adjusted.penalty[1])
+        all_findings = findings + claim_findings + card_findings + revokes + list(adjusted.findings)
+        all_findings.sort(key=lambda f: (f.trick or 0))
+        shown = maker_tricks if maker_tricks is not None else (tricks[0] if maker.side is Side.NS else tricks[1])
         return DealResult(
-            self.number, deal.kind, deal.dealer, deal.turned, bidding.trump, maker, bidding.alone,
+            self.number, deal.kind, deal.dealer, deal.turned, trump, maker, bidding.alone,
             bidding.defender_alone, False, tuple(leaders), tuple(winners),
-            _tricks_by_side(maker, maker_tricks), hand, charges_points, total,
-            tuple(claim_findings + findings),
+            _tricks_by_side(maker, shown) if maker_tricks is not None else tricks,
+            hand, penalty, (hand[0] + penalty[0], hand[1] + penalty[1]), tuple(all_findings),
+            notes=tuple(notes),
         )
 
-    def settle_unplayed(self, maker: Seat, tricks: Points) -> tuple[int, list[Finding]]:
-        """Makers' tricks, counting a claim or concession for tricks not played out."""
+    def settle_unplayed(self, bidding: Bidding, tricks: Points, leaders: list[Seat],
+                        winners: list[Seat]) -> tuple[int | None, list[Finding], list[str]]:
+        """Makers' tricks, counting a claim or concession for tricks not played out.
+
+        None when the laws settle an unfinished deal without its tricks (a wrong number of
+        cards, a lone hand abandoned by an opponent). A claim is checked against every legal line
+        of the remaining play when all remaining cards are known; one that is not guaranteed is
+        a finding, the score still follows the claim as agreed.
+        """
+        maker = bidding.maker
+        assert maker is not None and bidding.trump is not None
         played = tricks[0] + tricks[1]
         maker_tricks = tricks[0] if maker.side is Side.NS else tricks[1]
+        claims = events_of(self.deal, IrregularityKind.CLAIM) + events_of(self.deal, IrregularityKind.CONCESSION)
         if played == 5:
-            return maker_tricks, []
-        claims = [e for e in self.deal.irregularities
-                  if e.kind in (IrregularityKind.CLAIM, IrregularityKind.CONCESSION)]
+            if claims:
+                raise self.fail("a claim or concession is recorded, but all five tricks were played",
+                                f"irregularities[{claims[0][0]}]")
+            return maker_tricks, [], []
         if not claims:
+            if settled_by_law(self.deal, self.rules, maker, bidding.alone):
+                return None, [], []
             raise self.fail(f"only {played} tricks are recorded; play all 5 or record a claim or "
                             "concession of the rest", "tricks")
-        event = claims[-1]
+        i, event = claims[-1]
+        at = f"irregularities[{i}]"
         rest = 5 - played
         if event.seat is None:
-            raise self.fail("a claim or concession needs the seat that made it", "irregularities")
+            raise self.fail("a claim or concession needs the seat that made it", at + ".seat")
         taken = rest if event.tricks is None else event.tricks
         if not 0 <= taken <= rest:
-            raise self.fail(f"the claim covers {taken} tricks, but {rest} remain", "irregularities")
+            raise self.fail(f"the claim covers {taken} tricks, but {rest} remain", at + ".tricks")
+        claimer = event.seat.side if event.kind is IrregularityKind.CLAIM else event.seat.side.other
         if event.kind is IrregularityKind.CONCESSION:
-            taken = rest - taken   # the conceding side takes what it did not concede
-        claimer_side_gets = taken
-        if event.seat.side is maker.side:
-            maker_tricks += claimer_side_gets
+            verb = f"conceded {taken} of the last {rest} tricks"
         else:
-            maker_tricks += rest - claimer_side_gets
-        verb = "claimed" if event.kind is IrregularityKind.CLAIM else "conceded"
-        finding = Finding(
-            FindingKind.CLAIM,
-            f"deal {self.number}: {event.seat.name} {verb} the last {rest} tricks; the makers are "
-            f"scored with {maker_tricks} tricks", self.rules.cite("score"), self.number,
-            played + 1, event.seat, status=verb)
-        return maker_tricks, [finding]
+            verb = f"claimed {taken} of the last {rest} tricks"
+        maker_tricks += taken if claimer is maker.side else rest - taken
+        rule = self.rules.cite("claim")
+        notes: list[str] = []
+        findings: list[Finding] = []
+        known = self.remaining_known(bidding)
+        if known is None:
+            notes.append(f"deal {self.number}: {event.seat.name} {verb}; the hands are not known, so "
+                         f"the claim cannot be checked; scored as agreed ({rule})")
+        else:
+            leader = winners[-1] if winners else leaders[0] if leaders else maker
+            best = guaranteed_tricks(known, leader, bidding.trump, claimer, frozenset(self.out_seats(bidding)))
+            if best >= taken:
+                notes.append(f"deal {self.number}: {event.seat.name} {verb} — guaranteed against any "
+                             f"defence ({rule})")
+            else:
+                findings.append(Finding(
+                    FindingKind.CLAIM,
+                    f"deal {self.number}: {event.seat.name} {verb}, but against the best defence "
+                    f"{claimer.label} can be held to {best} — not guaranteed; scored as agreed ({rule})",
+                    rule, self.number, played + 1, event.seat, status="not guaranteed"))
+        return maker_tricks, findings, notes
+
+    def out_seats(self, bidding: Bidding) -> set[Seat]:
+        out = set()
+        assert bidding.maker is not None
+        if bidding.alone:
+            out.add(bidding.maker.partner)
+        if bidding.defender_alone is not None:
+            out.add(bidding.defender_alone.partner)
+        return out
+
+    def remaining_known(self, bidding: Bidding) -> dict[Seat, list[Card]] | None:
+        """Each active seat's unplayed cards, when all of them are known."""
+        if not self.known_hands:
+            return None
+        out = self.out_seats(bidding)
+        active = [s for s in SEATS if s not in out]
+        if any(self.unknown[s] for s in active):
+            return None
+        hands = {s: sorted(self.hand[s]) for s in active}
+        if bidding.took_up and self.deal.discard is None:
+            return None   # the dealer's extra card is his unknown discard
+        if len({len(h) for h in hands.values()}) != 1:
+            return None
+        return hands
 
 
 def _tricks_by_side(maker: Seat, maker_tricks: int) -> Points:

@@ -11,7 +11,10 @@ from dataclasses import dataclass, field, replace
 
 from .cards import Side
 from .deal import replay_deal
-from .model import DealResult, Finding, FindingKind, GameResult, Points, Record, ReplayResult, RubberResult
+from .model import (
+    DealResult, Finding, FindingKind, GameResult, IrregularityKind, Points, Record, ReplayResult,
+    RubberResult,
+)
 from .rules import Rules, RubberSystem
 from .scoresheet import check_scoresheet
 
@@ -26,17 +29,28 @@ def replay(record: Record, rules: Rules | None = None) -> ReplayResult:
     expected = None
     for i, deal in enumerate(record.deals):
         found: list[Finding] = []
-        if expected is not None and deal.dealer is not expected:
+        out_of_turn = any(e.kind is IrregularityKind.DEAL_OUT_OF_TURN for e in deal.irregularities)
+        if expected is not None and deal.dealer is not expected and not out_of_turn:
             found.append(Finding(
                 FindingKind.WRONG_DEALER,
                 f"deal {i + 1}: dealt by {deal.dealer.name}, but the deal passes to {expected.name} "
                 f"({rules.cite('deal_passes')}); replayed with {deal.dealer.name} as dealer",
                 rules.cite("deal_passes"), i + 1, seat=deal.dealer))
+        if out_of_turn and expected is not None and deal.dealer is not expected:
+            found.append(Finding(
+                FindingKind.IRREGULARITY,
+                f"deal {i + 1}: {deal.dealer.name} dealt out of turn ({expected.name} was to deal)"
+                + ("" if _stopped(deal) else f"; found after the trump card was turned, the deal stands "
+                   f"({rules.cite('deal_out_of_turn')})"),
+                rules.cite("deal_out_of_turn"), i + 1, seat=deal.dealer, status="out of turn"))
         result = replay_deal(deal, rules, i + 1, f"deals[{i}]")
         results.append(result)
         found.extend(result.findings)
         per_deal.append(found)
-        expected = deal.dealer if result.redeal else deal.dealer.left
+        if result.next_dealer is not None:
+            expected = result.next_dealer
+        else:
+            expected = deal.dealer if result.redeal else deal.dealer.left
     track = score_games(rules, results, record.start_score)   # may rescore deals (Somerset 4)
     for i, f in check_scoresheet(rules, record, results, track.running):
         per_deal[i].append(f)
@@ -45,6 +59,11 @@ def replay(record: Record, rules: Rules | None = None) -> ReplayResult:
     findings = tuple(f for group in per_deal for f in group)
     return ReplayResult(rules, tuple(results), tuple(track.games), track.rubber, findings,
                         tuple(track.running))
+
+
+def _stopped(deal: object) -> bool:
+    return any(e.kind is IrregularityKind.DEAL_OUT_OF_TURN and e.election == "stopped"
+               for e in deal.irregularities)  # type: ignore[attr-defined]
 
 
 def game_rubber_points(rules: Rules, loser_score: int) -> int:
@@ -85,6 +104,9 @@ def score_games(rules: Rules, deals: list[DealResult], start: Points = (0, 0)) -
                 FindingKind.EXTRA_DEALS,
                 f"deal {r.number} is recorded after the rubber ended ({rules.cite('rubber')}); not scored",
                 rules.cite("rubber"), r.number)))
+            continue
+        if r.void is not None:   # a misdeal or new deal is no deal of the game
+            track.running.append((len(track.games) + 1, score))
             continue
         in_game += 1
         winner: Side | None = None

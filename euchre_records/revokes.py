@@ -9,7 +9,7 @@ discard, so anything he plays later was in it).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Mapping
+from typing import TYPE_CHECKING, Mapping, Sequence
 
 from .cards import SEATS, Card, Seat, Side, Suit
 from .errors import InconsistentRecord
@@ -18,7 +18,8 @@ from .rules import Rules
 from .scoring import RevokeCharge, revoke_penalties
 
 if TYPE_CHECKING:
-    from .deal import Bidding
+    from .bidding import Bidding
+    from .penalty_cards import Breach
 
 __all__ = ["PlayLog", "revoke_findings"]
 
@@ -45,12 +46,13 @@ class PlayLog:
 
 
 class _Revoke:
-    __slots__ = ("seat", "trick", "card", "led", "held", "status", "event")
+    __slots__ = ("seat", "trick", "card", "led", "held", "status", "event", "reason")
 
     def __init__(self, seat: Seat, trick: int, card: Card | None, led: Suit | None,
-                 held: list[Card], status: str, event: Irregularity | None = None) -> None:
+                 held: list[Card], status: str, event: Irregularity | None = None,
+                 reason: str | None = None) -> None:
         self.seat, self.trick, self.card, self.led = seat, trick, card, led
-        self.held, self.status, self.event = held, status, event
+        self.held, self.status, self.event, self.reason = held, status, event, reason
 
 
 def _find(log: PlayLog, remaining: Mapping[Seat, frozenset[Card]]) -> list[_Revoke]:
@@ -93,9 +95,16 @@ def _corrected(event: Irregularity, log: PlayLog, remaining: Mapping[Seat, froze
 
 def revoke_findings(deal: Deal, rules: Rules, number: int, where: str, bidding: Bidding,
                     log: PlayLog, remaining: Mapping[Seat, frozenset[Card]],
-                    ) -> tuple[list[Finding], Points, bool]:
-    """(findings, penalty points, whether the hand's own points still score)."""
+                    breaches: Sequence[Breach] = ()) -> tuple[list[Finding], Points, bool]:
+    """(findings, penalty points, whether the hand's own points still score).
+
+    ``breaches`` are failures the laws punish as revokes (Somerset 54); they are charged with
+    the revokes, in trick order.
+    """
     found = _find(log, remaining)
+    found += [_Revoke(b.seat, b.trick, b.card, None, list(b.held), "established", None, b.text)
+              for b in breaches]
+    found.sort(key=lambda r: (r.trick, r.seat))
     corrected: list[_Revoke] = []
     claims: list[tuple[int, Irregularity]] = []
     for i, event in enumerate(deal.irregularities):
@@ -169,7 +178,9 @@ def _message(rules: Rules, number: int, r: _Revoke, how: str, size: int, points:
                 f"({rules.cite('revoke')})")
         return Finding(FindingKind.REVOKE, text, rules.cite("revoke"), number, t, r.seat, r.card,
                        (), "not borne out")
-    if r.status == "claimed":
+    if r.reason is not None:
+        what = (f"{head}{r.reason} — revoke penalty ({rules.cite('called_card')}); established")
+    elif r.status == "claimed":
         what = (f"{head}{r.seat.name} revoked (claimed at the table; the record cannot prove it) — "
                 f"revoke ({rules.cite('revoke')})")
     else:

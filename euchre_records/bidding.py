@@ -1,0 +1,202 @@
+"""The bidding of one deal: two rounds of calls, lone hands, and the laws of bidding errors.
+
+Contract: :func:`run_bidding` returns the :class:`Bidding` and the findings of the bidding, or
+raises :class:`~euchre_records.errors.InconsistentRecord` for a call that cannot have happened.
+A call by the wrong seat is impossible *unless* the record says it happened (a
+``call-out-of-turn`` irregularity for that seat); naming the turned-down suit likewise needs a
+``turned-suit-named`` irregularity. Those calls are void and cost what the rules say
+(Somerset 78-80, 82; Hoyle, errors in the bidding).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .cards import JOKER, Seat, Side, Suit
+from .errors import InconsistentRecord, _join
+from .model import Call, CallKind, Deal, Finding, FindingKind, Irregularity, IrregularityKind
+from .rules import JokerUpcard, OutOfTurnCall, Rules, TurnedSuitNamed
+
+__all__ = ["Bidding", "run_bidding"]
+
+
+@dataclass(frozen=True, slots=True)
+class Bidding:
+    """The outcome of the bidding."""
+
+    trump: Suit | None
+    maker: Seat | None
+    alone: bool
+    defender_alone: Seat | None
+    took_up: bool          # the dealer took the turned card into his hand
+    thrown_in: bool
+    redeal: bool = False   # joker turned under 'redeal': the same dealer deals again
+
+
+_WORDS = {CallKind.ORDER: "order", CallKind.ASSIST: "assist", CallKind.TAKE: "take"}
+
+
+class _Events:
+    """The bidding irregularities of a deal, each usable once, matched by kind and seat."""
+
+    def __init__(self, events: tuple[Irregularity, ...]) -> None:
+        self.pool = [(i, e) for i, e in enumerate(events)
+                     if e.kind in (IrregularityKind.CALL_OUT_OF_TURN, IrregularityKind.TURNED_SUIT_NAMED)]
+
+    def take(self, kind: IrregularityKind, seat: Seat) -> Irregularity | None:
+        for n, (i, e) in enumerate(self.pool):
+            if e.kind is kind and (e.seat is None or e.seat is seat):
+                del self.pool[n]
+                return e
+        return None
+
+
+def run_bidding(deal: Deal, rules: Rules, number: int, where: str) -> tuple[Bidding, list[Finding]]:
+    """Replay the calls of ``deal``; see the module docstring for the contract."""
+    def fail(what: str, at: str) -> InconsistentRecord:
+        return InconsistentRecord(what, _join(where, at))
+
+    turned = deal.turned
+    assert turned is not None
+    findings: list[Finding] = []
+    if turned is JOKER:
+        if rules.joker_upcard is JokerUpcard.REDEAL:
+            if deal.calls or deal.tricks:
+                raise fail("the joker was turned: under 'redeal' the deal is void, so no calls or "
+                           "tricks can follow", "calls")
+            return Bidding(None, None, False, None, False, True, redeal=True), findings
+        if deal.joker_suit is None:
+            raise fail("the joker was turned: record the suit the dealer named (joker_suit)",
+                       "joker_suit")
+        turned_suit = deal.joker_suit
+    else:
+        assert turned.suit is not None
+        turned_suit = turned.suit
+    events = _Events(deal.irregularities)
+    barred: dict[Seat, str] = {}        # seat -> why he must pass
+    lost: dict[Side, str] = {}          # side -> why it may not make trump
+    seat = deal.dealer.left
+    passes = 0
+    maker: Seat | None = None
+    trump: Suit | None = None
+    alone = took_up = thrown = partner_took = False
+    defender: Seat | None = None
+
+    def note(i: int, who: Seat, text: str, rule: str, status: str) -> None:
+        findings.append(Finding(FindingKind.IRREGULARITY, f"deal {number}, call {i + 1}: {text}",
+                                rule, number, None, who, status=status))
+
+    def may_make(i: int, who: Seat) -> None:
+        if who in barred:
+            raise fail(f"{who.name} is bound to pass: {barred[who]}", f"calls[{i}]")
+        if who.side in lost:
+            raise fail(f"{who.side.label} may not make trump this deal: {lost[who.side]}", f"calls[{i}]")
+
+    for i, call in enumerate(deal.calls):
+        at = f"calls[{i}]"
+        if maker is None and not thrown:
+            if call.seat is not None and call.seat is not seat:
+                _out_of_turn(i, call, seat, events, rules, barred, lost, note, fail)
+                continue
+            kind = call.kind
+            if kind is CallKind.PASS:
+                if passes == 7 and rules.stick_the_dealer:
+                    raise fail(f"the dealer {seat.name} passed, but under stick-the-dealer he must "
+                               f"name a suit ({rules.cite('stick_the_dealer')})", at)
+                passes += 1
+                thrown = passes == 8
+                seat = seat.left
+            elif kind.accepts:
+                if passes >= 4:
+                    raise fail("the turned card was turned down after the first round; in the "
+                               "second round a suit is named", at)
+                may_make(i, seat)
+                proper = (CallKind.TAKE if seat is deal.dealer else
+                          CallKind.ASSIST if seat is deal.dealer.partner else CallKind.ORDER)
+                if kind is not proper:
+                    note(i, seat, f"{seat.name} said '{_WORDS[kind]}' where the word is "
+                         f"'{_WORDS[proper]}' — it counts as accepting the turned card "
+                         f"({rules.cite('call_word')})", rules.cite("call_word"), "counts as acceptance")
+                maker, trump, alone, took_up = seat, turned_suit, call.alone, True
+            elif kind is CallKind.NAME:
+                if passes < 4:
+                    raise fail(f"{seat.name} named a suit in the first round; only the turned card's "
+                               "suit can be accepted there", at)
+                if call.suit is turned_suit:
+                    if events.take(IrregularityKind.TURNED_SUIT_NAMED, seat) is None:
+                        raise fail(f"void call: {seat.name} named {turned_suit.word}, the suit of the "
+                                   f"turned-down card ({rules.cite('turned_suit_named')}); if it was "
+                                   "said at the table, record a turned-suit-named irregularity", at)
+                    rule = rules.cite("turned_suit_named")
+                    if rules.turned_suit_named is TurnedSuitNamed.SIDE_LOSES_RIGHT:
+                        lost[seat.side] = f"{seat.name} named the turned-down suit ({rule})"
+                        text = f"void; {seat.side.label} lose the right to make trump"
+                    else:
+                        text = "it counts as a pass"
+                    note(i, seat, f"{seat.name} named {turned_suit.word}, the turned-down suit — "
+                         f"{text} ({rule})", rule, "void")
+                    if passes == 7 and rules.stick_the_dealer:
+                        continue   # the dealer is stuck: he must still name a suit
+                    passes += 1
+                    thrown = passes == 8
+                    seat = seat.left
+                    continue
+                may_make(i, seat)
+                maker, trump, alone = seat, call.suit, call.alone
+            else:
+                raise fail(f"'{kind.value}' before anyone made trump", at)
+        elif thrown:
+            raise fail("call after the bidding ended: all passed twice", at)
+        elif call.kind is CallKind.PARTNER_ALONE:
+            assert maker is not None
+            if not rules.partner_takes_lone:
+                raise fail("under these rules the partner cannot take the lone hand over (option "
+                           f"partner_takes_lone; {rules.cite('partner_takes_lone')})", at)
+            if call.seat is not None and call.seat is not maker.partner:
+                raise fail(f"only the maker's partner {maker.partner.name} can take the lone hand, "
+                           f"not {call.seat.name}", at)
+            if partner_took or defender is not None:
+                raise fail("the lone hand was already settled", at)
+            maker, alone, partner_took = maker.partner, True, True
+        elif call.kind is CallKind.DEFEND_ALONE:
+            assert maker is not None
+            if not rules.defend_alone:
+                raise fail(f"these rules forbid defending alone ({rules.cite('defend_alone')}; "
+                           "option defend_alone)", at)
+            if call.seat is None or call.seat.side is maker.side:
+                raise fail("'defend alone' needs the seat of a defender, e.g. 'E: defend alone'", at)
+            if defender is not None:
+                raise fail(f"{defender.name} already defends alone", at)
+            defender = call.seat
+        else:
+            assert maker is not None and trump is not None
+            raise fail(f"call after the bidding ended: {maker.name} already made {trump.word} trump", at)
+    if maker is None and not thrown:
+        raise fail(f"the bidding is incomplete: {len(deal.calls)} calls, and nobody made trump", "calls")
+    return Bidding(trump, maker, alone, defender, took_up, thrown), findings
+
+
+def _out_of_turn(i: int, call: Call, turn: Seat, events: _Events, rules: Rules,
+                 barred: dict[Seat, str], lost: dict[Side, str], note: object, fail: object) -> None:
+    """A call by ``call.seat`` when it was ``turn``'s turn: void, with the rules' consequence."""
+    who = call.seat
+    assert who is not None
+    event = events.take(IrregularityKind.CALL_OUT_OF_TURN, who)
+    if event is None:
+        raise fail(f"call by {who.name}, but it is {turn.name}'s turn to speak (if it was said at "  # type: ignore[operator]
+                   "the table, record a call-out-of-turn irregularity)", f"calls[{i}]")
+    rule = rules.cite("out_of_turn_call")
+    if call.kind is CallKind.PASS or event.election == "waived":
+        text = ("a pass out of turn is void and takes no one's right" if call.kind is CallKind.PASS
+                else "void; the opponents let the bidding go on without penalty")
+    elif rules.out_of_turn_call is OutOfTurnCall.PARTNER_PASSES:
+        barred[who.partner] = f"{who.name} called out of turn ({rule})"
+        text = f"void; {who.partner.name} is bound to pass"
+    elif rules.out_of_turn_call is OutOfTurnCall.SIDE_LOSES_RIGHT:
+        lost[who.side] = f"{who.name} called out of turn ({rule})"
+        text = f"void; {who.side.label} lose the right to make trump"
+    else:
+        text = "void"
+    said = call.suit.word if call.kind is CallKind.NAME and call.suit else call.kind.value
+    note(i, who, f"{who.name} said '{said}' out of turn ({turn.name} was to speak) — {text} "  # type: ignore[operator]
+         f"({rule})", rule, "void")

@@ -152,7 +152,7 @@ CASES: list[tuple[str, list[Any], Any, str]] = [
     ("bad turned card", DEAL_0 + ["turned"], "1H", "deals[0].turned"),
     ("unknown turned card", DEAL_0 + ["turned"], "??", "deals[0].turned"),
     ("joker_suit without joker", ["deals", 1, "joker_suit"], "S", "deals[1].joker_suit"),
-    ("short hand", DEAL_0 + ["hands", "E"], "JH TS AS 7C", "deals[0].hands.E"),
+    ("short hand", DEAL_0 + ["hands", "E"], "JH TS", "deals[0].hands.E"),
     ("bad card in hand", DEAL_0 + ["hands", "S"], "JD QH 7S KX AD", "deals[0].hands.S[3]"),
     ("hand key not a seat", DEAL_0 + ["hands", "X"], "AH", "deals[0].hands.X"),
     ("bad kitty card", DEAL_0 + ["kitty"], "JS QS 1H", "deals[0].kitty[2]"),

@@ -14,8 +14,10 @@ Contracts:
 from __future__ import annotations
 
 import json
+import multiprocessing as mp
 import sys
 from dataclasses import dataclass, field
+from itertools import islice
 from pathlib import Path
 from typing import IO, Callable, Iterable, Iterator
 
@@ -24,6 +26,7 @@ import sqlite_utils
 from euchre_records.errors import RecordError
 
 from .ingest import prepare
+from .rows import Rows, rows_of
 from .store import Saved, Store
 
 __all__ = ["ImportReport", "iter_sources", "import_sources", "input_size", "MAX_REASONS"]
@@ -149,25 +152,51 @@ def _invalid(report: ImportReport, source: str, problems: list[str]) -> None:
         report.reasons.append((source, problems))
 
 
+def _prepare_rows(text: str) -> Rows | list[str]:
+    """Worker side of a parallel import: the rows of a record, or its problems."""
+    try:
+        return rows_of(prepare(text))
+    except RecordError as exc:
+        return [str(p) for p in exc.problems]
+
+
+def _prepared(sources: Iterable[tuple[str, str]], jobs: int
+              ) -> Iterator[tuple[str, Rows | list[str]]]:
+    """``(source, rows or problems)`` in input order; with ``jobs`` > 1 the parsing and replay
+    run in worker processes, a bounded window of records at a time (memory stays flat)."""
+    if jobs <= 1:
+        for source, text in sources:
+            yield source, _prepare_rows(text)
+        return
+    window = jobs * 64
+    with mp.get_context("fork").Pool(jobs) as pool:  # no threads here; spawn breaks on -c scripts
+        it = iter(sources)
+        while True:
+            chunk = list(islice(it, window))
+            if not chunk:
+                break
+            done = pool.map(_prepare_rows, [text for _, text in chunk], chunksize=16)
+            yield from zip((source for source, _ in chunk), done)
+
+
 def import_sources(db: sqlite_utils.Database, sources: Iterable[tuple[str, str]],
                    report: ImportReport | None = None, submitted_by: str | None = None,
-                   batch: int = 500, keep_ids: bool = False) -> ImportReport:
-    """Validate, replay and store every ``(source, text)``; see module contract."""
+                   batch: int = 500, keep_ids: bool = False, jobs: int = 1) -> ImportReport:
+    """Validate, replay and store every ``(source, text)``; see module contract. ``jobs`` > 1
+    parses and replays in that many worker processes; the writes stay in this one."""
     report = report or ImportReport()
     with Store(db).bulk(submitted_by, batch) as add:
-        for source, text in sources:
-            try:
-                sub = prepare(text)
-            except RecordError as exc:
-                _invalid(report, source, [str(p) for p in exc.problems])
+        for source, rows in _prepared(sources, jobs):
+            if isinstance(rows, list):
+                _invalid(report, source, rows)
                 continue
-            outcome = add(sub)
+            outcome = add(rows)
             if isinstance(outcome, Saved):
                 if outcome.duplicate:
                     report.duplicates += 1
                 else:
                     report.stored += 1
-                    report.deals += len(sub.result.deals)
+                    report.deals += len(rows.deals)
                     if keep_ids:
                         report.ids.append(outcome.id)
             else:

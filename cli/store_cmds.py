@@ -72,17 +72,18 @@ def _print_report(report: ImportReport) -> None:
 
 
 def run_import(db: Any, paths: Iterable[str], submitted_by: str | None, batch: int,
-               progress: bool) -> ImportReport:
+               progress: bool, jobs: int = 1) -> ImportReport:
     """Import ``paths`` into ``db``, with a byte-based progress bar on stderr when asked."""
     paths = list(paths)
     report = ImportReport()
     if not progress:
-        return import_sources(db, iter_sources(paths, report), report, submitted_by, batch)
+        return import_sources(db, iter_sources(paths, report), report, submitted_by, batch,
+                              jobs=jobs)
     size = input_size(paths)
     with click.progressbar(length=size, label="importing", file=sys.stderr,
                            show_pos=size is None) as bar:
         sources = iter_sources(paths, report, progress=bar.update)
-        return import_sources(db, sources, report, submitted_by, batch)
+        return import_sources(db, sources, report, submitted_by, batch, jobs=jobs)
 
 
 @click.command("import")
@@ -92,10 +93,12 @@ def run_import(db: Any, paths: Iterable[str], submitted_by: str | None, batch: i
 @click.option("--submitted-by", default=None, help="Who submits these records (stored with each).")
 @click.option("--batch", default=500, show_default=True, type=click.IntRange(1),
               help="Records per transaction.")
+@click.option("--jobs", "-j", default=1, show_default=True, type=click.IntRange(1),
+              help="Worker processes that parse and replay (writes stay in one process).")
 @click.option("--progress/--no-progress", default=None,
               help="Progress bar on stderr (default: when stderr is a terminal).")
 def import_(paths: tuple[str, ...], db_path: str, submitted_by: str | None, batch: int,
-            progress: bool | None) -> None:
+            jobs: int, progress: bool | None) -> None:
     """Validate, replay and store records: files, folders (walked for *.json and *.jsonl),
     JSON Lines files (one record per line, streamed) and - for standard input.
 
@@ -106,12 +109,12 @@ def import_(paths: tuple[str, ...], db_path: str, submitted_by: str | None, batc
     \b
     Example:
       euchre import examples/ --db club.db
-      cat season.jsonl | euchre import - --db club.db
+      cat season.jsonl | euchre import - --db club.db --jobs 4
     """
     db = _open(db_path, must_exist=False)
     try:
         show = sys.stderr.isatty() if progress is None else progress
-        report = run_import(db, paths, submitted_by, batch, show)
+        report = run_import(db, paths, submitted_by, batch, show, jobs)
     finally:
         db.close()
     _print_report(report)

@@ -202,3 +202,13 @@ def test_import_a_folder_of_egn_files(runner, tmp_path):
     assert result.exit_code == 0, result.stderr
     stored = len(list(egn.glob("*.egn")))
     assert f"stored {stored} " in result.stderr and "egn-schema-v1.json: skipped" in result.stderr
+
+
+def test_parallel_import_gives_the_same_store(runner, files, tmp_path):
+    folder, jsonl = files
+    one = run(runner, "import", folder, jsonl, "--db", tmp_path / "one.db")
+    two = run(runner, "import", folder, jsonl, "--db", tmp_path / "two.db", "--jobs", "2")
+    assert (one.exit_code, two.exit_code) == (1, 1)
+    assert one.stderr == two.stderr
+    assert json.loads(run(runner, "players", "--db", tmp_path / "one.db", "--format", "json").stdout) \
+        == json.loads(run(runner, "players", "--db", tmp_path / "two.db", "--format", "json").stdout)

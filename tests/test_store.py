@@ -8,12 +8,14 @@ from __future__ import annotations
 import hashlib
 import json
 import sqlite3
+from dataclasses import replace
 
 import pytest
 
 from euchre_records.api import queries
 from euchre_records.api.ingest import Submission
 from euchre_records.api.migrations import MIGRATIONS, SCHEMA_VERSION, migrate, open_db, schema_version
+from euchre_records.api.rows import rows_of
 from euchre_records.api.store import AlreadySuperseded, Store, UnknownRecord
 from euchre_records.cards import Seat, Side, Suit, parse_card
 from euchre_records.model import (
@@ -98,19 +100,20 @@ def test_same_record_twice_is_stored_once(db):
     assert count(db, "records") == 1 and count(db, "deals") == 2
 
 
-def test_failure_mid_store_leaves_nothing(db, monkeypatch):
-    store = Store(db)
-
-    def boom(*args, **kwargs):
-        raise sqlite3.OperationalError("disk on fire")
-
-    monkeypatch.setattr(store, "_insert_findings", boom)  # after records, seats, games, deals
-    with pytest.raises(sqlite3.OperationalError):
-        store.save(submission())
+def test_failure_mid_store_leaves_nothing(db):
+    rows = rows_of(submission())
+    # the last insert (findings) breaks a NOT NULL constraint after every other row went in
+    broken = replace(rows, findings=rows.findings + ((2, 1, "N", None, None, None, "r", "m", 0, 0),))
+    with pytest.raises(sqlite3.IntegrityError):
+        Store(db).save(broken)
     for table in ("records", "seats", "rubbers", "games", "deals", "findings"):
         assert count(db, table) == 0, table
-    monkeypatch.undo()
     assert not Store(db).save(submission()).duplicate  # the hash was not left behind
+    rows = rows_of(submission(salt="broken"))
+    broken = replace(rows, findings=rows.findings + ((2, 1, "N", None, None, None, "r", "m", 0, 0),))
+    outcomes = list(Store(db).save_many([broken, submission(salt="other")]))
+    assert isinstance(outcomes[0], sqlite3.IntegrityError) and not outcomes[1].duplicate
+    assert count(db, "records") == 2 and count(db, "findings") == 2
 
 
 def test_correction_is_a_new_linked_version(db):

@@ -1,0 +1,137 @@
+"""The rows a record becomes in the store: a pure function of a Submission, no database.
+
+:func:`rows_of` turns a validated and replayed record into :class:`Rows`, plain tuples of
+strings and integers in the column order of the tables (docs/STORE.md), with references between
+them by number (game number, deal number) instead of database ids. Rows pickle cheaply, so bulk
+import can build them in worker processes and leave only the inserts to the writer.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from euchre_records.model import DealResult, ReplayResult
+
+from .ingest import Submission
+
+__all__ = ["Rows", "rows_of", "summary"]
+
+Row = tuple[Any, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Rows:
+    """Everything to insert for one record (ids and submission metadata added by the store).
+
+    - ``record``: (hash, canonical, result, format_version, rules, club, event, date, table,
+      round, deals, findings)
+    - ``seats``: (seat, side, player name, player ref)
+    - ``rubber``: (system, games, games_ns, games_ew, rubber_points_ns, rubber_points_ew, net,
+      winner, finished)
+    - ``games``: (number, first_deal, last_deal, start_ns, start_ew, score_ns, score_ew, winner,
+      finished, carried_ns, carried_ew, rubber_points_ns, rubber_points_ew)
+    - ``deals``: (game number or None, number, kind, dealer, ... score_ew) - see ``_deal_row``
+    - ``findings``: (deal, trick, seat, card, kind, status, rule, message, points_ns, points_ew)
+    """
+
+    hash: str
+    record: Row
+    seats: tuple[Row, ...]
+    rubber: Row
+    games: tuple[Row, ...]
+    deals: tuple[Row, ...]
+    findings: tuple[Row, ...]
+    summary: dict[str, Any]
+
+
+def summary(result: ReplayResult) -> dict[str, Any]:
+    """A short JSON-ready summary of a replay (the store adds the id)."""
+    rubber = result.rubber
+    return {
+        "deals": len(result.deals),
+        "games": len(result.games),
+        "findings": len(result.findings),
+        "rubber": None if rubber is None else {
+            "system": rubber.system, "games_won": list(rubber.games_won),
+            "rubber_points": list(rubber.rubber_points), "net": rubber.net,
+            "winner": rubber.winner.value if rubber.winner else None,
+            "finished": rubber.finished,
+        },
+    }
+
+
+def rows_of(sub: Submission) -> Rows:
+    """The rows of one submission (see :class:`Rows`)."""
+    record, result = sub.record, sub.result
+    ev = record.event
+    head = (sub.hash, sub.canonical, sub.result_json, record.version, record.rules.name,
+            ev.club, ev.event, ev.date, ev.table, ev.round, len(result.deals),
+            len(result.findings))
+    seats = tuple((seat.name, seat.side.value, player.name, player.id)
+                  for seat, player in record.players)
+    games = tuple(
+        (g.number, g.first_deal, g.last_deal, g.start[0], g.start[1], g.score[0], g.score[1],
+         g.winner.value if g.winner else None, int(g.finished), g.carried[0], g.carried[1],
+         g.rubber_points[0], g.rubber_points[1])
+        for g in result.games)
+    findings = tuple(
+        (f.deal, f.trick, f.seat.name if f.seat is not None else None,
+         f.card.name if f.card is not None else None, f.kind.value, f.status, f.rule,
+         f.message, f.points[0], f.points[1])
+        for f in result.findings)
+    return Rows(sub.hash, head, seats, _rubber_row(result), games, _deal_rows(result), findings,
+                summary(result))
+
+
+def _rubber_row(result: ReplayResult) -> Row:
+    rb = result.rubber
+    finished = all(g.finished for g in result.games)
+    if rb is not None:
+        return (rb.system, len(result.games), rb.games_won[0], rb.games_won[1],
+                rb.rubber_points[0], rb.rubber_points[1], rb.net,
+                rb.winner.value if rb.winner else None, int(rb.finished))
+    won = (sum(1 for g in result.games if g.winner is not None and g.winner.value == "NS"),
+           sum(1 for g in result.games if g.winner is not None and g.winner.value == "EW"))
+    # single games: the side that won more of them, once they are all finished
+    winner = None if won[0] == won[1] or not finished else ("NS" if won[0] > won[1] else "EW")
+    return ("none", len(result.games), won[0], won[1], 0, 0, 0, winner, int(finished))
+
+
+def _deal_rows(result: ReplayResult) -> tuple[Row, ...]:
+    if len(result.running) == len(result.deals):  # the engine's own running score
+        return tuple(_deal_row(run[0] if run else None, d, run[1] if run else (0, 0))
+                     for d, run in zip(result.deals, result.running))
+    # a result without running scores (built by hand): recompute from the games' deal ranges
+    game_of: dict[int, tuple[int, tuple[int, int]]] = {}
+    for g in result.games:
+        for n in range(g.first_deal, g.last_deal + 1):
+            game_of[n] = (g.number, g.start)
+    rows = []
+    running = (0, 0)
+    current: int | None = None
+    for d in result.deals:
+        found = game_of.get(d.number)
+        game = found[0] if found else None
+        if found and game != current:
+            running = found[1]
+        current = game
+        running = (running[0] + d.points[0], running[1] + d.points[1])
+        rows.append(_deal_row(game, d, running))
+    return tuple(rows)
+
+
+def _deal_row(game: int | None, d: DealResult, running: tuple[int, int]) -> Row:
+    side = d.maker.side if d.maker is not None else None
+    made = (d.tricks[0] if side.value == "NS" else d.tricks[1]) if side is not None else 0
+    played = side is not None and not d.thrown_in and not d.redeal
+    return (
+        game, d.number, d.kind.value, d.dealer.name,
+        d.turned.name if d.turned is not None else None,
+        d.trump.value if d.trump is not None else None,
+        d.maker.name if d.maker is not None else None,
+        side.value if side is not None else None,
+        int(d.alone), d.defender_alone.name if d.defender_alone is not None else None,
+        int(d.thrown_in), int(d.redeal), int(played and made < 3), int(played and made == 5),
+        d.tricks[0], d.tricks[1], d.hand_points[0], d.hand_points[1], d.penalty[0], d.penalty[1],
+        d.points[0], d.points[1], running[0], running[1])

@@ -131,11 +131,16 @@ class CardsField(CompactField):
 _SEAT_KEYS = tuple(s.name for s in SEATS)
 
 
+HAND_MIN, HAND_MAX = 3, 7
+"""A hand has 5 cards; 3-7 pass the notation so that a wrong number of cards (Somerset 90) can
+be recorded. The engine rejects any hand of other than 5 without that irregularity."""
+
+
 class HandsField(CompactField):
-    """``{"N": "...", "E": ..., "S": ..., "W": ...}`` <-> four 5-card tuples in seat order."""
+    """``{"N": "...", "E": ..., "S": ..., "W": ...}`` <-> four tuples in seat order (see HAND_MIN)."""
 
     def json_schema(self) -> dict[str, Any]:
-        hand = {"type": "string", "pattern": cards_pattern(True, 5, 5)}
+        hand = {"type": "string", "pattern": cards_pattern(True, HAND_MIN, HAND_MAX)}
         return {"type": "object", "properties": {s.name: hand for s in SEATS},
                 "required": [s.name for s in SEATS], "additionalProperties": False}
 
@@ -161,7 +166,7 @@ class HandsField(CompactField):
                 errors[seat.name] = ["missing hand"]
                 continue
             try:
-                parsed.append(parse_cards(text, True, 5, 5))
+                parsed.append(parse_cards(text, True, HAND_MIN, HAND_MAX))
             except ValidationError as exc:
                 errors[seat.name] = exc.messages
         for key in value:

@@ -6,8 +6,8 @@ Not a test. Run:  /work/venv/bin/python benchmarks/bench_import.py [--records 10
 1. Writes ``--records`` random finished rubbers (full deals) as JSON Lines to a temporary file.
 2. Times the real command, ``euchre import FILE --db NEW`` (a subprocess: parse, validate,
    replay, canonicalise, hash and store, batched transactions), and reports its peak memory.
-3. Times the store alone: the same records already prepared (parsed and replayed), written with
-   ``Store.bulk`` into a new database.
+3. Times the store alone: the same records already prepared (parsed, replayed and turned into
+   rows by ``api.rows.rows_of``), written with ``Store.bulk`` into a new database.
 4. Reads every row the import wrote (records, players, seats, rubbers, games, deals, findings)
    and times raw ``executemany`` of exactly those rows into a fresh database of the same schema,
    in one transaction.
@@ -32,11 +32,13 @@ TABLES = ("records", "players", "seats", "rubbers", "games", "deals", "findings"
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--records", type=int, default=1000)
+    parser.add_argument("--jobs", type=int, default=1, help="euchre import --jobs")
     args = parser.parse_args()
 
     from euchre_records.api.ingest import prepare
     from euchre_records.api.migrations import migrate, open_db
     from euchre_records.api.samples import random_texts
+    from euchre_records.api.rows import rows_of
     from euchre_records.api.store import Store
 
     tmp = Path(tempfile.mkdtemp(prefix="euchre-bench-"))
@@ -49,7 +51,8 @@ def main() -> None:
     db_path = tmp / "import.db"
     euchre = Path(sys.executable).parent / "euchre"
     start = time.perf_counter()
-    subprocess.run([str(euchre), "import", str(jsonl), "--db", str(db_path), "--no-progress"],
+    subprocess.run([str(euchre), "import", str(jsonl), "--db", str(db_path), "--no-progress",
+                    "--jobs", str(args.jobs)],
                    check=True, stderr=subprocess.DEVNULL)
     t_import = time.perf_counter() - start
     peak_mb = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
@@ -60,13 +63,13 @@ def main() -> None:
     conn.close()
     print(f"{args.records} records, {deals} deals, {size / 1e6:.1f} MB of JSON Lines")
 
-    subs = [prepare(line) for line in jsonl.read_text().splitlines()]
+    prepared = [rows_of(prepare(line)) for line in jsonl.read_text().splitlines()]
     store_db = open_db(tmp / "store.db")
     migrate(store_db)
     start = time.perf_counter()
     with Store(store_db).bulk() as add:
-        for sub in subs:
-            add(sub)
+        for rows_of_record in prepared:
+            add(rows_of_record)
     t_store = time.perf_counter() - start
     store_db.close()
 
@@ -88,7 +91,7 @@ def main() -> None:
               f"{seconds / t_raw:5.1f}x raw)")
 
     line("euchre import (parse+replay+store, process)", t_import)
-    line("store only (prepared records, Store.bulk)", t_store)
+    line("store only (prepared rows, Store.bulk)", t_store)
     line("raw sqlite3 executemany of the same rows", t_raw)
     print(f"euchre import peak memory: {peak_mb:.0f} MB")
 

@@ -7,7 +7,9 @@ Running scores are those of the current game after the deal, before a finished g
 
 from __future__ import annotations
 
-from .model import DealResult, Finding, FindingKind, Points, Record
+from .model import (
+    DealResult, Finding, FindingKind, Irregularity, IrregularityKind, Points, Record, RecordedScore,
+)
 from .rules import Rules
 from .scoring import hand_outcome, hand_points
 
@@ -48,6 +50,25 @@ def likely_cause(rules: Rules, r: DealResult, recorded: Points) -> str:
     return "unknown cause"
 
 
+def _corrected(rules: Rules, sheet: RecordedScore | None, events: tuple[Irregularity, ...],
+               number: int) -> tuple[RecordedScore | None, Finding | None]:
+    """The sheet as it stands after score corrections (Somerset 5: allowed until the trump card
+    is turned in the next deal; a later correction is void and the original entry stands)."""
+    late: Finding | None = None
+    for e in events:
+        if e.kind is not IrregularityKind.SCORE_CORRECTION or e.points is None:
+            continue
+        rule = rules.cite("score_correction")
+        if e.late:
+            late = Finding(FindingKind.SCORESHEET,
+                           f"deal {number}: the score was corrected to {_fmt(e.points)} after the trump "
+                           f"card was turned in the next deal — too late, the entry as first written "
+                           f"stands ({rule})", rule, number, recorded=e.points, status="too late")
+            continue
+        sheet = RecordedScore(e.points, sheet.total if sheet is not None else None)
+    return sheet, late
+
+
 def check_scoresheet(rules: Rules, record: Record, results: list[DealResult],
                      running: list[tuple[int, Points] | None]) -> list[tuple[int, Finding]]:
     """(deal index, finding) for each disagreement between the sheet and the replay."""
@@ -58,6 +79,9 @@ def check_scoresheet(rules: Rules, record: Record, results: list[DealResult],
     for i, (deal, r) in enumerate(zip(record.deals, results)):
         sheet = deal.recorded
         state = running[i] if i < len(running) else None
+        sheet, late = _corrected(rules, sheet, deal.irregularities, r.number)
+        if late is not None:
+            out.append((i, late))
         if sheet is None:
             prev_recorded_total = None
             continue

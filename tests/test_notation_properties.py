@@ -92,7 +92,8 @@ def deals(draw: Any) -> Deal:
                 alternatives=draw(tup(alternatives, 1)))
     if kind is DealKind.PLAYS:
         return Deal(kind, dealer, turned, joker_suit, **play, **common)
-    hands = tuple(tuple(draw(st.lists(maybe_cards, min_size=5, max_size=5))) for _ in SEATS)
+    size = st.sampled_from([5, 5, 5, 3, 4, 6, 7])
+    hands = tuple(tuple(draw(st.lists(maybe_cards, min_size=n, max_size=n))) for n in [draw(size) for _ in SEATS])
     kitty = draw(opt(st.lists(maybe_cards, min_size=1, max_size=12).map(tuple)))
     return Deal(kind, dealer, turned, joker_suit, hands, kitty, **play, **common)
 

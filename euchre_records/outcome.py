@@ -61,8 +61,9 @@ def replay_outcome(deal: Deal, rules: Rules, number: int, where: str) -> DealRes
             tail = f"cancelled by an equal number of revokes by {side.other.label} ({rules.cite('revokes_cancel')})"
         findings.append(Finding(
             FindingKind.REVOKE,
-            f"deal {number}{trick}: revoke by {event.seat.name} (claimed) — {rules.cite('revoke')}; "
-            f"{tail} ({rules.cite('revoke_penalty')})",
+            f"deal {number}{trick}: {event.seat.name} revoked (claimed at the table) — revoke "
+            f"({rules.cite('revoke')}); {tail}"
+            + ("" if tail.endswith(")") else f" ({rules.cite('revoke_penalty')})"),
             rules.cite("revoke"), number, event.trick, event.seat, event.card, (), "claimed", o.points))
     penalty = (sum(o.points[0] for o in outcomes), sum(o.points[1] for o in outcomes))
     hand = hand_points(rules, maker.side, outcome.alone, outcome.defender_alone, outcome.tricks)

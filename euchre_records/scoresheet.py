@@ -16,6 +16,11 @@ from .scoring import hand_outcome, hand_points
 __all__ = ["check_scoresheet", "likely_cause"]
 
 
+def _cited(cause: str, cite: str) -> str:
+    """The cause with a citation: its own when it has one, else the scoresheet rule."""
+    return cause if cause.endswith(")") else f"{cause} ({cite})"
+
+
 def _fmt(p: Points) -> str:
     return f"{p[0]}-{p[1]}"
 
@@ -91,7 +96,7 @@ def check_scoresheet(rules: Rules, record: Record, results: list[DealResult],
             out.append((i, Finding(
                 FindingKind.SCORESHEET,
                 f"deal {r.number}: the scoresheet gives {_fmt(sheet.points)} for the deal, the replay "
-                f"computes {_fmt(r.points)} — {likely_cause(rules, r, sheet.points)} ({cite})",
+                f"computes {_fmt(r.points)} — {_cited(likely_cause(rules, r, sheet.points), cite)}",
                 cite, r.number, recorded=sheet.points, computed=r.points)))
         if sheet.total is not None and state is not None and sheet.total != state[1]:
             game, total = state
@@ -106,7 +111,7 @@ def check_scoresheet(rules: Rules, record: Record, results: list[DealResult],
             out.append((i, Finding(
                 FindingKind.SCORESHEET,
                 f"deal {r.number}: the scoresheet's running score is {_fmt(sheet.total)}, the replay "
-                f"has {_fmt(total)} in game {game} — {cause} ({cite})",
+                f"has {_fmt(total)} in game {game} — {_cited(cause, cite)}",
                 cite, r.number, recorded=sheet.total, computed=total)))
         prev_recorded_total = sheet.total
         prev_game = state[0] if state else None

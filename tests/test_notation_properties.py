@@ -166,6 +166,9 @@ def test_corrupted_records_fail_cleanly_and_alike(record: Record, data: Any) -> 
         lean = load_record(bad)
     except NotationError as exc:
         assert exc.problems and all(p.what for p in exc.problems)
+        # located: inside the deal (or top-level entry) that was corrupted
+        scope = f"deals[{path[1]}]" if path[0] == "deals" and len(path) > 1 else str(path[0])
+        assert all(p.where.startswith(scope) for p in exc.problems), (scope, exc.problems)
         try:
             RECORD_SCHEMA.load(bad)
         except ValidationError as mm:

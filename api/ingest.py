@@ -16,7 +16,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from euchre_records.errors import RecordError
+from euchre_records.errors import NotationError, RecordError
 from euchre_records.model import Record, ReplayResult
 
 __all__ = ["Submission", "parse", "prepare", "prepare_record", "error_payload"]
@@ -26,7 +26,10 @@ def parse(text: str) -> Record:
     """Text (our notation or EGN, told apart by content) to a Record. Raises NotationError or
     UnsupportedRules."""
     from euchre_records.schema.detect import load_any
-    record: Record = load_any(text)
+    try:
+        record: Record = load_any(text)
+    except RecursionError:  # json.loads on pathologically nested input
+        raise NotationError("not valid JSON: nested too deeply") from None
     return record
 
 

@@ -124,6 +124,7 @@ def test_malformed_json_is_400(client, path):
     assert body["problems"]
     assert_error(client.post(path, data=b"\xff\xfe{}", content_type="application/json"), 400,
                  "bad-encoding")
+    assert_error(post(client, path, "[" * 50_000), 400, "malformed-json")
 
 
 @pytest.mark.parametrize("path", ["/validate", "/records"])
@@ -234,3 +235,31 @@ def test_egn_records_are_accepted_and_stored_in_our_notation(client):
     stored = client.get(f"/records/{resp.get_json()['id']}").get_json()
     assert stored["record"]["format"] == "euchre-records"
     assert post(client, "/records", egn).get_json()["duplicate"] is True
+
+
+def _leaf_paths(value, prefix=()):
+    yield prefix
+    if isinstance(value, dict):
+        for key, item in value.items():
+            yield from _leaf_paths(item, prefix + (key,))
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            yield from _leaf_paths(item, prefix + (index,))
+
+
+def test_mangled_records_are_client_errors_never_500(app, client):
+    """A client's mistake is a 4xx: replace random parts of a valid record with odd values."""
+    import random
+
+    app.config["PROPAGATE_EXCEPTIONS"] = False
+    rng = random.Random(4)
+    odd = [None, 0, -1, 10**30, 1.5, "", "X", "JK", "??", [], {}, True, "N", "pass", "AS KS", [1]]
+    for _ in range(150):
+        data = json.loads(TEXTS[1])
+        path = rng.choice(list(_leaf_paths(data))[1:])
+        target = data
+        for key in path[:-1]:
+            target = target[key]
+        target[path[-1]] = rng.choice(odd)
+        resp = post(client, "/validate", json.dumps(data))
+        assert resp.status_code in (200, 400, 422), (path, resp.get_data(as_text=True))

@@ -125,7 +125,7 @@ class CardsField(CompactField):
         return parse_cards(value, self.unknown_ok, self.low, self.high)
 
     def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> str | None:
-        return None if value is None else cards_text(value)
+        return cards_text(value) if value else None  # an empty string would not load back
 
 
 _SEAT_KEYS = tuple(s.name for s in SEATS)

@@ -65,8 +65,12 @@ def _print_report(report: ImportReport) -> None:
             click.echo(f"{source}: invalid: {problem}", err=True)
     if report.invalid > len(report.reasons):
         click.echo(f"... and {report.invalid - len(report.reasons)} more invalid", err=True)
-    for path in report.skipped:
-        click.echo(f"{path}: skipped (declares no record notation)", err=True)
+    if len(report.skipped) <= 3:
+        for path in report.skipped:
+            click.echo(f"{path}: skipped (declares no record notation)", err=True)
+    else:
+        click.echo(f"skipped {len(report.skipped)} JSON files that declare no record notation "
+                   f"(such as {report.skipped[0]})", err=True)
     click.echo(f"stored {report.stored} ({report.deals} deals), duplicates {report.duplicates}, "
                f"invalid {report.invalid}", err=True)
 

@@ -158,6 +158,7 @@ class Alternative:
     calls: tuple[Call, ...] = ()
     tricks: tuple[Trick, ...] = ()
     note: str | None = None
+    discard: Card | None = None
 
 
 @dataclass(frozen=True, slots=True)

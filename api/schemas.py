@@ -7,7 +7,7 @@ from __future__ import annotations
 from marshmallow import EXCLUDE, Schema, fields, validate
 
 __all__ = [
-    "ListArgs", "SubmitArgs", "ErrorSchema", "SavedSchema", "RecordOutSchema", "RecordMetaSchema",
+    "ListArgs", "SubmitArgs", "SubmitHeaders", "ErrorSchema", "SavedSchema", "RecordOutSchema", "RecordMetaSchema",
     "RecordPageSchema", "RubberSchema", "RubberPageSchema", "PlayerStatsSchema", "ResultSchema",
     "DATE_RE",
 ]
@@ -45,6 +45,16 @@ class SubmitArgs(Schema):
         "description": "id of the stored record this one corrects: stored as its new version"})
     submitted_by = fields.String(validate=validate.Length(min=1, max=200), metadata={
         "description": "who submits (the X-Submitted-By header does the same; the field wins)"})
+
+
+class SubmitHeaders(Schema):
+    """Optional headers of ``POST /records``."""
+
+    class Meta:
+        unknown = EXCLUDE
+
+    submitted_by = fields.String(data_key="X-Submitted-By", validate=validate.Length(
+        min=1, max=200), metadata={"description": "who submits (the submitted_by field wins)"})
 
 
 class ProblemSchema(Schema):

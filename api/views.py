@@ -19,7 +19,7 @@ from .app import ApiError, get_db
 from .ingest import Submission, error_payload, prepare
 from .schemas import (
     ErrorSchema, ListArgs, PlayerStatsSchema, RecordOutSchema, RecordPageSchema, ResultSchema,
-    RubberPageSchema, RubberSchema, SavedSchema, SubmitArgs,
+    RubberPageSchema, RubberSchema, SavedSchema, SubmitArgs, SubmitHeaders,
 )
 from .store import AlreadySuperseded, Store, UnknownRecord
 
@@ -120,6 +120,7 @@ def validate_record() -> Response:
 
 @records_blp.route("/records", methods=["POST"])
 @records_blp.arguments(SubmitArgs, location="query")
+@records_blp.arguments(SubmitHeaders, location="headers")
 @records_blp.doc(requestBody=_RECORD_BODY, summary="Validate, replay and store a record",
                  description="201: stored. 200: this exact record (same canonical text) was "
                              "already stored; its id is returned. Who submits comes from "
@@ -128,9 +129,9 @@ def validate_record() -> Response:
 @records_blp.alt_response(201, schema=SavedSchema, success=True, description="stored")
 @records_blp.alt_response(200, schema=SavedSchema, success=True, description="a duplicate")
 @_errors(400, 409, 413, 415, 422)
-def submit_record(args: dict[str, Any]) -> Response:
+def submit_record(args: dict[str, Any], headers: dict[str, Any]) -> Response:
     sub = _submission()
-    by = args.get("submitted_by") or request.headers.get("X-Submitted-By") or None
+    by = args.get("submitted_by") or headers.get("submitted_by") or None
     try:
         saved = Store(get_db()).save(sub, submitted_by=by, supersedes=args.get("supersedes"))
     except UnknownRecord as exc:

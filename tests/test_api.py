@@ -204,6 +204,8 @@ def test_openapi_document(client):
         assert path in paths, path
     params = {p["name"] for p in paths["/records"]["get"]["parameters"]}
     assert {"player", "club", "from", "to", "page", "per_page"} <= params
+    posted = {(p["in"], p["name"]) for p in paths["/records"]["post"]["parameters"]}
+    assert {("header", "X-Submitted-By"), ("query", "submitted_by"), ("query", "supersedes")} <= posted
     assert "201" in paths["/records"]["post"]["responses"]
     assert "422" in paths["/records"]["post"]["responses"]
 

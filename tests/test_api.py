@@ -265,3 +265,19 @@ def test_mangled_records_are_client_errors_never_500(app, client):
         target[path[-1]] = rng.choice(odd)
         resp = post(client, "/validate", json.dumps(data))
         assert resp.status_code in (200, 400, 422), (path, resp.get_data(as_text=True))
+
+
+def test_concurrent_submissions_of_one_record_store_it_once(app):
+    from concurrent.futures import ThreadPoolExecutor
+
+    def submit(text: str) -> tuple[int, int]:
+        resp = post(app.test_client(), "/records", text)  # a request (and connection) per thread
+        return resp.status_code, resp.get_json()["id"]
+
+    with ThreadPoolExecutor(8) as pool:
+        answers = list(pool.map(submit, [TEXTS[2]] * 8 + [TEXTS[1]] * 4))
+    same = answers[:8]
+    assert sorted(s for s, _ in same) == [200] * 7 + [201]
+    assert len({i for _, i in same}) == 1
+    assert sorted(s for s, _ in answers[8:]) == [200] * 3 + [201]
+    assert app.test_client().get("/records").get_json()["total"] == 2

@@ -178,3 +178,24 @@ def test_corrupted_records_fail_cleanly_and_alike(record: Record, data: Any) -> 
     else:
         assert RECORD_SCHEMA.load(bad) == lean
         assert load_record(json.loads(dumps(lean))) == lean
+
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers(-10, 10) | st.floats(allow_nan=False) | st.text(max_size=8),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
+    max_leaves=20)
+deal_keys = st.sampled_from(["kind", "dealer", "turned", "joker_suit", "hands", "kitty", "calls",
+                             "discard", "tricks", "result", "irregularities", "scoresheet",
+                             "annotations", "alternatives"])
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.dictionaries(deal_keys, json_values, max_size=8), json_values)
+def test_arbitrary_json_never_crashes(deal: dict[str, Any], anything: Any) -> None:
+    """Whatever the JSON, loading gives a Record or a NotationError, never another exception."""
+    for data in ({"format": "euchre-records", "version": "1.0", "rules": {"preset": "modern"},
+                  "deals": [deal]}, anything):
+        try:
+            load_record(data)
+        except NotationError as exc:
+            assert all(isinstance(p.where, str) and p.what for p in exc.problems)

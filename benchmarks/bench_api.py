@@ -7,8 +7,9 @@ Not a test. Run:  /work/venv/bin/python benchmarks/bench_api.py [--seconds 5] [-
    same waitress settings serving a bare Flask app whose one endpoint opens a connection, reads
    one ``rubbers`` row by primary key and returns it as JSON.
 3. A bounded load generator (``--clients`` processes, one keep-alive http.client connection each,
-   ``--seconds`` per phase) measures requests/s of ``GET /rubbers/{id}`` on both, in the same run,
-   then ``POST /records`` of fresh records on the real server.
+   ``--seconds`` per endpoint, split in alternating ``--rounds``) measures requests/s of
+   ``GET /rubbers/{id}`` on both, in the same run, then ``POST /records`` of fresh records on the
+   real server for ``--seconds``.
 Prints req/s, the ratio (target: GET /rubbers/{id} >= 60 % of the bare endpoint) and POST
 throughput. Only loopback traffic.
 """
@@ -131,6 +132,8 @@ def main() -> None:
     parser.add_argument("--clients", type=int, default=4)
     parser.add_argument("--threads", type=int, default=8, help="waitress worker threads")
     parser.add_argument("--records", type=int, default=200, help="records stored before the run")
+    parser.add_argument("--rounds", type=int, default=2,
+                        help="alternating rounds per endpoint (--seconds is split among them)")
     args = parser.parse_args()
 
     from euchre_records.api.importer import import_sources
@@ -157,17 +160,26 @@ def main() -> None:
     try:
         wait_up(api_port, f"/rubbers/{ids[0]}", api)
         wait_up(bare_port, f"/rubbers/{ids[0]}", bare)
+        names = {"bare": "bare Flask row by primary key", "api": "GET /rubbers/{id}"}
+        ports = {"bare": bare_port, "api": api_port}
+        for key in ("bare", "api"):  # warm up both
+            run_phase(_get_worker, [(ports[key], ids, 1.0, i) for i in range(args.clients)])
+        totals = {"bare": [0, 0, 0.0], "api": [0, 0, 0.0]}
+        # alternate the two in rounds so a change of machine load hits both alike
+        for _ in range(args.rounds):
+            for key in ("bare", "api"):
+                done, errors, elapsed = run_phase(
+                    _get_worker,
+                    [(ports[key], ids, args.seconds / args.rounds, i) for i in range(args.clients)])
+                for j, v in enumerate((done, errors, elapsed)):
+                    totals[key][j] += v
         rates = {}
-        for name, port in (("bare Flask row by primary key", bare_port),
-                           ("GET /rubbers/{id}", api_port)):
-            run_phase(_get_worker, [(port, ids, 1.0, i) for i in range(args.clients)])  # warm up
-            done, errors, elapsed = run_phase(
-                _get_worker, [(port, ids, args.seconds, i) for i in range(args.clients)])
-            rates[name] = done / elapsed
-            print(f"{name:32} {rates[name]:8.0f} req/s  ({done} ok, {errors} errors, "
+        for key in ("bare", "api"):
+            done, errors, elapsed = totals[key]
+            rates[key] = done / elapsed
+            print(f"{names[key]:32} {rates[key]:8.0f} req/s  ({done} ok, {errors} errors, "
                   f"{elapsed:.1f} s)")
-        ratio = rates["GET /rubbers/{id}"] / rates["bare Flask row by primary key"]
-        print(f"{'ratio':32} {ratio:8.0%}  (target >= 60%)")
+        print(f"{'ratio':32} {rates['api'] / rates['bare']:8.0%}  (target >= 60%)")
 
         fresh = list(random_texts(args.clients * 150, start_seed=1_000_000))
         per_client = [fresh[i::args.clients] for i in range(args.clients)]

@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 
 from euchre_records.errors import NotationError
@@ -95,18 +96,19 @@ def test_schema_and_loader_both_refuse(validator: Draft202012Validator, deal: di
         load_record(document)
 
 
-def _generated_records() -> Any:
-    """The record strategy of the notation properties (loaded by path: tests are not a package)."""
+def _properties_module() -> Any:
+    """The strategies of the notation properties (loaded by path: tests are not a package)."""
     import importlib.util
     spec = importlib.util.spec_from_file_location(
         "notation_properties", Path(__file__).with_name("test_notation_properties.py"))
     assert spec and spec.loader
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
-    return module.records
+    return module
 
 
-_RECORDS = _generated_records()
+_PROPS = _properties_module()
+_RECORDS = _PROPS.records
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -114,3 +116,19 @@ _RECORDS = _generated_records()
 def test_every_dumped_record_validates(validator: Draft202012Validator, record: Any) -> None:
     errors = [f"{list(e.absolute_path)}: {e.message}" for e in validator.iter_errors(dump_record(record))]
     assert not errors, errors
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(record=_RECORDS, data=st.data())
+def test_schema_and_loader_agree_on_corrupted_records(validator: Draft202012Validator, record: Any,
+                                                      data: Any) -> None:
+    """A corrupted record passes the JSON Schema exactly when it passes the loader."""
+    clean = dump_record(record)
+    path = data.draw(st.sampled_from(_PROPS._paths(clean, [])))
+    bad = _PROPS._mutate(clean, path, data.draw(_PROPS.junk))
+    try:
+        load_record(bad)
+        loaded = True
+    except NotationError:
+        loaded = False
+    assert validator.is_valid(bad) == loaded, [e.message for e in validator.iter_errors(bad)]

@@ -130,17 +130,28 @@ def _v1_tables(db: sqlite_utils.Database) -> None:
 def _v2_guards(db: sqlite_utils.Database) -> None:
     """Version 2: nothing a scorer submitted may be deleted or changed, enforced by triggers.
 
-    The only permitted update of a record is status 'current' -> 'superseded'."""
+    The only permitted update is a record's status 'current' -> 'superseded', once a record
+    that supersedes it exists; the rows derived from a record are never updated or deleted."""
     db.execute("""
     CREATE TRIGGER records_no_delete BEFORE DELETE ON records
     BEGIN SELECT RAISE(ABORT, 'records are never deleted'); END""")
     db.execute("""
     CREATE TRIGGER records_no_change BEFORE UPDATE ON records
     WHEN NEW.id IS NOT OLD.id OR NEW.hash IS NOT OLD.hash OR NEW.canonical IS NOT OLD.canonical
-      OR NEW.result IS NOT OLD.result OR NEW.submitted_at IS NOT OLD.submitted_at
-      OR NEW.submitted_by IS NOT OLD.submitted_by OR NEW.supersedes IS NOT OLD.supersedes
-      OR NOT (NEW.status = OLD.status OR (OLD.status = 'current' AND NEW.status = 'superseded'))
+      OR NEW.result IS NOT OLD.result OR NEW.format_version IS NOT OLD.format_version
+      OR NEW.rules IS NOT OLD.rules OR NEW.club IS NOT OLD.club OR NEW.event IS NOT OLD.event
+      OR NEW.date IS NOT OLD.date OR NEW."table" IS NOT OLD."table" OR NEW.round IS NOT OLD.round
+      OR NEW.deals IS NOT OLD.deals OR NEW.findings IS NOT OLD.findings
+      OR NEW.submitted_at IS NOT OLD.submitted_at OR NEW.submitted_by IS NOT OLD.submitted_by
+      OR NEW.supersedes IS NOT OLD.supersedes
+      OR NOT (NEW.status = OLD.status OR (OLD.status = 'current' AND NEW.status = 'superseded'
+              AND EXISTS (SELECT 1 FROM records r WHERE r.supersedes = OLD.id)))
     BEGIN SELECT RAISE(ABORT, 'a stored record is never changed; submit a new version'); END""")
+    for table in ("seats", "rubbers", "games", "deals", "findings"):
+        for event in ("UPDATE", "DELETE"):
+            db.execute(f"""
+            CREATE TRIGGER {table}_no_{event.lower()} BEFORE {event} ON {table}
+            BEGIN SELECT RAISE(ABORT, 'the rows of a stored record are never changed'); END""")
 
 
 def _v3_views(db: sqlite_utils.Database) -> None:

@@ -139,13 +139,15 @@ class Store:
         if row is not None:
             return Saved(row[0], True, {"id": row[0], **rows.summary})
         if supersedes is not None:
-            self._retire(supersedes)
+            self._check_current(supersedes)
         cur = conn.execute(
             'INSERT INTO records (hash, canonical, result, format_version, rules, club, event, '
             'date, "table", round, deals, findings, submitted_at, submitted_by, supersedes) '
             "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
             rows.record + (_utc_now(), submitted_by, supersedes))
         record_id = int(cur.lastrowid)  # type: ignore[arg-type]
+        if supersedes is not None:  # after the new version exists (the trigger checks it)
+            conn.execute("UPDATE records SET status = 'superseded' WHERE id = ?", (supersedes,))
         conn.executemany(
             "INSERT INTO seats (record_id, seat, side, player_id, player_ref) VALUES (?,?,?,?,?)",
             [(record_id, seat, side, self._player_id(name), ref)
@@ -181,13 +183,12 @@ class Store:
                  for f in rows.findings])
         return Saved(record_id, False, {"id": record_id, **rows.summary})
 
-    def _retire(self, old_id: int) -> None:
+    def _check_current(self, old_id: int) -> None:
         row = self.db.conn.execute("SELECT status FROM records WHERE id = ?", (old_id,)).fetchone()
         if row is None:
             raise UnknownRecord(old_id)
         if row[0] != "current":
             raise AlreadySuperseded(old_id, current_version(self.db, old_id))
-        self.db.conn.execute("UPDATE records SET status = 'superseded' WHERE id = ?", (old_id,))
 
     def _player_id(self, name: str) -> int:
         found = self._player_ids.get(name)

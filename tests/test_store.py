@@ -143,9 +143,17 @@ def test_records_are_never_deleted_or_rewritten(db):
     with pytest.raises(sqlite3.IntegrityError):
         with db.conn:
             db.conn.execute("DELETE FROM records WHERE id = ?", (saved.id,))
+    for change in ("canonical = '{}'", "club = 'Elsewhere'", "status = 'superseded'",
+                   "submitted_by = 'someone else'"):
+        with pytest.raises(sqlite3.IntegrityError):
+            with db.conn:
+                db.conn.execute(f"UPDATE records SET {change} WHERE id = ?", (saved.id,))
+    with pytest.raises(sqlite3.IntegrityError):  # the deal rows are guarded the same way
+        with db.conn:
+            db.conn.execute("UPDATE deals SET points_ns = 99 WHERE record_id = ?", (saved.id,))
     with pytest.raises(sqlite3.IntegrityError):
         with db.conn:
-            db.conn.execute("UPDATE records SET canonical = '{}' WHERE id = ?", (saved.id,))
+            db.conn.execute("DELETE FROM deals WHERE record_id = ?", (saved.id,))
     assert queries.get_canonical(db, saved.id) == submission().canonical
 
 

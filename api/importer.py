@@ -183,7 +183,8 @@ def import_sources(db: sqlite_utils.Database, sources: Iterable[tuple[str, str]]
                    report: ImportReport | None = None, submitted_by: str | None = None,
                    batch: int = 500, keep_ids: bool = False, jobs: int = 1) -> ImportReport:
     """Validate, replay and store every ``(source, text)``; see module contract. ``jobs`` > 1
-    parses and replays in that many worker processes; the writes stay in this one."""
+    parses and replays in that many forked worker processes (call it from a single-threaded
+    process, as the CLI does); the writes stay in this one."""
     report = report or ImportReport()
     with Store(db).bulk(submitted_by, batch) as add:
         for source, rows in _prepared(sources, jobs):

@@ -12,6 +12,7 @@ from .bidding import Bidding, run_bidding
 from .cards import SEATS, Card, Seat, Side, make_pack, power_table, trick_winner
 from .claims import guaranteed_tricks
 from .errors import InconsistentRecord, _join
+from .fastpath import fast_replay
 from .laws import events_of, score_adjustments, settled_by_law, void_deal
 from .model import Deal, DealKind, DealResult, Finding, FindingKind, IrregularityKind, Points
 from .penalty_cards import penalty_card_checks, stands_out_of_turn
@@ -34,6 +35,9 @@ def _pack(rules: Rules) -> frozenset[Card]:
 
 def replay_deal(deal: Deal, rules: Rules, number: int = 1, where: str = "") -> DealResult:
     """Replay ``deal`` under ``rules``. ``number`` (1-based) and ``where`` locate findings/errors."""
+    fast = fast_replay(deal, rules, number)
+    if fast is not None:
+        return fast
     void = void_deal(deal, rules, number, where)
     if void is not None:
         return void

@@ -184,3 +184,35 @@ def test_a_card_played_twice_or_not_held_is_rejected_with_its_place(seed: int) -
         replay_deal(bad, rules, 7, "deals[6]")
     assert err.value.problems[0].where == "deals[6].tricks[3][1]"
     assert "trick 1" in err.value.problems[0].what
+
+
+@settings(max_examples=300, deadline=None)
+@given(deals, st.integers(0, 3))
+def test_the_fast_path_agrees_with_the_detailed_replay(case: tuple[Rules, int, Seat], mutation: int) -> None:
+    """fast_replay returns exactly the detailed result, or None; it is taken for clean deals."""
+    from euchre_records.deal import _Replay
+    from euchre_records.fastpath import fast_replay
+
+    rules, seed, dealer = case
+    rng = random.Random(seed)
+    deal = random_deal(rng, rules, dealer, pass_rate=0.4)
+    variants = [deal, replace(deal, kind=DealKind.PLAYS, hands=None, kitty=None)]
+    if deal.tricks and mutation:
+        tricks = [list(t.cards) for t in deal.tricks]
+        a, b = rng.randrange(5), rng.randrange(5)
+        i, j = rng.randrange(len(tricks[a])), rng.randrange(len(tricks[b]))
+        tricks[a][i], tricks[b][j] = tricks[b][j], tricks[a][i]
+        swapped = replace(deal, tricks=tuple(Trick(tuple(t)) for t in tricks))
+        variants += [swapped, replace(swapped, kind=DealKind.PLAYS, hands=None, kitty=None)]
+    for variant in variants:
+        fast = fast_replay(variant, rules, 3)
+        try:
+            detailed = _Replay(variant, rules, 3, "").run()
+        except InconsistentRecord:
+            assert fast is None
+            continue
+        if fast is not None:
+            assert fast == detailed
+        elif variant is deal and not deal.hands[0].count(None):  # type: ignore[union-attr]
+            joker_up = deal.turned is not None and deal.turned.is_joker
+            assert joker_up or detailed.findings, "a clean deal should take the fast path"

@@ -1,0 +1,264 @@
+"""The fast path of the deal replay: the common case, verified with integer bit masks.
+
+Contract: :func:`fast_replay` either returns exactly the :class:`DealResult` the detailed replay
+(``deal._Replay``) would return, or None — whenever the deal is anything but a clean, complete,
+fully known deal: irregularities, unknown cards, the joker turned, a claim, a wrong call word,
+any error or any revoke. The caller then runs the detailed replay, which explains. So the fast
+path decides nothing the detailed path would decide differently; it only skips the bookkeeping
+that explanations need. A property test holds the two to the same results.
+"""
+
+from __future__ import annotations
+
+from .cards import JOKER, SEATS, Card, Seat, Side, Suit, make_pack, power_table
+from .model import CallKind, Deal, DealKind, DealResult
+from .rules import LoneLead, Rules
+from .scoring import hand_points
+
+__all__ = ["fast_replay"]
+
+_SUITS = tuple(Suit)
+_SUIT_INDEX = {s: i for i, s in enumerate(_SUITS)}
+_BIT: dict[Card, int] = {}
+for _c in make_pack(32, True):
+    _BIT[_c] = 1 << _c.index
+
+# per trump: card -> (effective suit index, power); effective suit index -> mask of its cards
+_EFF: dict[Suit, dict[Card, tuple[int, int]]] = {}
+_SUIT_MASK: dict[Suit, tuple[int, int, int, int]] = {}
+for _trump in Suit:
+    table = power_table(_trump)
+    _EFF[_trump] = {c: (_SUIT_INDEX[table[c][0]], table[c][1]) for c in _BIT}
+    masks = [0, 0, 0, 0]
+    for _c, (_s, _) in _EFF[_trump].items():
+        masks[_s] |= _BIT[_c]
+    _SUIT_MASK[_trump] = (masks[0], masks[1], masks[2], masks[3])
+
+# per trump: card -> (bit, effective suit index, power), one lookup per played card
+_INFO: dict[Suit, dict[Card, tuple[int, int, int]]] = {
+    t: {c: (_BIT[c],) + _EFF[t][c] for c in _BIT} for t in Suit}
+_NOT_A_CARD = (0, 0, 0)
+
+
+def _orders(out: int) -> tuple[tuple[int, ...], ...]:
+    """For each leader, the active seats in playing order, when the seats in ``out`` sit out."""
+    result: list[tuple[int, ...]] = []
+    if out == 15:
+        return ((), (), (), ())
+    for lead in range(4):
+        start = lead
+        while out >> start & 1:
+            start = (start + 1) & 3
+        result.append(tuple(s for s in ((start + k) & 3 for k in range(4)) if not out >> s & 1))
+    return tuple(result)
+
+
+_ORDERS = tuple(_orders(out) for out in range(16))
+_PACK_MASK: dict[tuple[int, bool], int] = {}
+_POINTS: dict[int, tuple[Rules, dict[tuple[bool, bool, bool, int], tuple[int, int]]]] = {}
+
+
+def _points(rules: Rules) -> dict[tuple[bool, bool, bool, int], tuple[int, int]]:
+    """scoring.hand_points for every case, tabled once per rule set (keyed by identity)."""
+    entry = _POINTS.get(id(rules))
+    if entry is None or entry[0] is not rules:
+        table = {(alone, lone_def, ns, tricks): hand_points(rules, Side.NS if ns else Side.EW, alone,
+                                                            Seat.N if lone_def else None, tricks)
+                 for alone in (False, True) for lone_def in (False, True) for ns in (False, True)
+                 for tricks in range(6)}
+        if len(_POINTS) > 64:
+            _POINTS.clear()
+        entry = _POINTS[id(rules)] = (rules, table)
+    return entry[1]
+_ACCEPT_WORD = {CallKind.ORDER, CallKind.ASSIST, CallKind.TAKE}
+
+
+def _pack_mask(rules: Rules) -> int:
+    key = (rules.pack, rules.joker)
+    mask = _PACK_MASK.get(key)
+    if mask is None:
+        mask = _PACK_MASK[key] = sum(_BIT[c] for c in make_pack(rules.pack, rules.joker))
+    return mask
+
+
+def fast_replay(deal: Deal, rules: Rules, number: int) -> DealResult | None:
+    """The result of a clean deal, or None (see the module docstring)."""
+    if deal.irregularities or deal.kind is DealKind.RESULT:
+        return None
+    turned = deal.turned
+    if turned is None or turned is JOKER:
+        return None
+    bit = _BIT
+    pack = _pack_mask(rules)
+    turned_bit = bit.get(turned, 0)
+    full = deal.hands is not None
+    masks = [0, 0, 0, 0]
+    try:
+        if full:
+            assert deal.hands is not None
+            total = turned_bit
+            count = 1
+            for s in range(4):
+                h = deal.hands[s]
+                if len(h) != 5:
+                    return None
+                m = (bit[h[0]] + bit[h[1]] + bit[h[2]] + bit[h[3]]  # type: ignore[index]
+                     + bit[h[4]])   # type: ignore[index]  # KeyError: an unknown card
+                masks[s] = m
+                total += m
+                count += 5
+            if deal.kitty is not None:
+                if len(deal.kitty) != pack.bit_count() - 21:
+                    return None
+                for c in deal.kitty:
+                    total += bit[c]   # type: ignore[index]  # KeyError: an unknown card
+                    count += 1
+            # a sum of distinct powers of two has one bit per term; a repeat carries
+            if total.bit_count() != count or total & ~pack:
+                return None
+        elif not turned_bit & pack:
+            return None
+    except KeyError:
+        return None
+
+    # --- bidding (the plain case only) ---
+    dealer = deal.dealer
+    turned_suit = turned.suit
+    assert turned_suit is not None
+    seat = dealer.left
+    passes = 0
+    maker: Seat | None = None
+    trump: Suit | None = None
+    alone = took_up = thrown = partner_took = False
+    defender: Seat | None = None
+    for call in deal.calls:
+        kind = call.kind
+        if maker is None and not thrown:
+            if call.seat is not None and call.seat is not seat:
+                return None
+            if kind is CallKind.PASS:
+                if passes == 7 and rules.stick_the_dealer:
+                    return None
+                passes += 1
+                thrown = passes == 8
+                seat = seat.left
+            elif kind in _ACCEPT_WORD:
+                proper = (CallKind.TAKE if seat is dealer else
+                          CallKind.ASSIST if seat is dealer.partner else CallKind.ORDER)
+                if passes >= 4 or kind is not proper:
+                    return None
+                maker, trump, alone, took_up = seat, turned_suit, call.alone, True
+            elif kind is CallKind.NAME:
+                if passes < 4 or call.suit is turned_suit or call.suit is None:
+                    return None
+                maker, trump, alone = seat, call.suit, call.alone
+            else:
+                return None
+        elif thrown:
+            return None
+        elif kind is CallKind.PARTNER_ALONE:
+            assert maker is not None
+            if (not rules.partner_takes_lone or partner_took or defender is not None
+                    or (call.seat is not None and call.seat is not maker.partner)):
+                return None
+            maker, alone, partner_took = maker.partner, True, True
+        elif kind is CallKind.DEFEND_ALONE:
+            assert maker is not None
+            if (not rules.defend_alone or call.seat is None or call.seat.side is maker.side
+                    or defender is not None):
+                return None
+            defender = call.seat
+        else:
+            return None
+    if thrown:
+        if deal.tricks or deal.discard is not None:
+            return None
+        return DealResult(number, deal.kind, dealer, turned, None, None, False, None, True,
+                          (), (), (0, 0), (0, 0), (0, 0), (0, 0))
+    if maker is None or trump is None:
+        return None
+
+    # --- discard ---
+    used = turned_bit      # cards that can no longer be played (PLAYS records)
+    d = deal.discard
+    if took_up:
+        if full:
+            masks[dealer] += turned_bit
+            if d is None:
+                return None   # the dealer's unknown discard: left to the detailed replay
+        used = 0
+        if d is not None:
+            db = bit.get(d, 0)
+            if d is turned and not rules.turned_card_discard:
+                return None
+            if full:
+                if not masks[dealer] & db:
+                    return None
+                masks[dealer] -= db
+            elif not db & pack:
+                return None
+            used |= db
+    elif d is not None:
+        return None
+
+    # --- play (seats as ints 0-3 from here on) ---
+    out = 0
+    if alone:
+        out |= 1 << ((maker + 2) & 3)
+    if defender is not None:
+        out |= 1 << ((defender + 2) & 3)
+    first = (maker + 1) & 3 if alone and rules.lone_lead is LoneLead.LEFT_OF_LONE else (dealer + 1) & 3
+    orders = _ORDERS[out]
+    lead = orders[first][0]
+    n_active = len(orders[lead])
+    info = _INFO[trump]
+    suit_mask = _SUIT_MASK[trump]
+    trump_i = _SUIT_INDEX[trump]
+    tricks = deal.tricks
+    if len(tricks) != 5:
+        return None
+    leaders: list[int] = []
+    winners: list[int] = []
+    voids = [0, 0, 0, 0]   # PLAYS: suits a seat failed to follow (a later card of one proves a revoke)
+    dealer_i = int(dealer)
+    for trick in tricks:
+        cards = trick.cards
+        if len(cards) != n_active or (trick.leader is not None and trick.leader != lead):
+            return None
+        led = -1
+        best = -1
+        win = lead
+        for who, c in zip(orders[lead], cards):
+            b, e, p = info.get(c, _NOT_A_CARD)
+            if not b & pack:
+                return None
+            if full:
+                if not masks[who] & b:
+                    return None
+                masks[who] -= b
+            else:
+                if used & b or voids[who] >> e & 1 or (b == turned_bit and who != dealer_i):
+                    return None
+                used |= b
+            if led < 0:
+                led, best, win = e, p, who
+            else:
+                if e != led:
+                    if full:
+                        if masks[who] & suit_mask[led]:
+                            return None   # a revoke: the detailed replay reports it
+                    else:
+                        voids[who] |= 1 << led
+                if (e == led or e == trump_i) and p > best:
+                    best, win = p, who
+        leaders.append(lead)
+        winners.append(win)
+        lead = win
+    ns = 5 - sum(w & 1 for w in winners)
+    makers_ns = not maker & 1
+    maker_tricks = ns if makers_ns else 5 - ns
+    hand = _points(rules)[alone, defender is not None, makers_ns, maker_tricks]
+    tr = (maker_tricks, 5 - maker_tricks) if makers_ns else (5 - maker_tricks, maker_tricks)
+    return DealResult(number, deal.kind, dealer, turned, trump, maker, alone, defender, False,
+                      tuple(map(SEATS.__getitem__, leaders)), tuple(map(SEATS.__getitem__, winners)),
+                      tr, hand, (0, 0), hand)

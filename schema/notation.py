@@ -22,7 +22,7 @@ from marshmallow import ValidationError
 from euchre_records.errors import NotationError, Problem
 from euchre_records.model import Record
 
-from .lean import lean_load, plan_of
+from .lean import lean_dump, lean_load, plan_of
 from .schemas import RECORD_SCHEMA
 
 _RECORD_PLAN = plan_of(RECORD_SCHEMA)
@@ -71,7 +71,7 @@ def load_record(data: object) -> Record:
 
 def dump_record(record: Record) -> dict[str, Any]:
     """The canonical dict of a record: fields in documented order, empty/None fields omitted."""
-    out: dict[str, Any] = RECORD_SCHEMA.dump(record)
+    out: dict[str, Any] = lean_dump(RECORD_SCHEMA, record, _RECORD_PLAN)
     return out
 
 

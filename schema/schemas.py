@@ -27,7 +27,7 @@ from euchre_records.rules import PRESETS, Rules, resolve_rules
 
 from .basefields import BoolField, EnumField, IntField, PointsField, SeatField, StrField, SuitField
 from .cardfields import CardField, CardsField, HandsField
-from .lean import LeanNested, NotationSchema, lean_load
+from .lean import LeanNested, NotationSchema, lean_dump, lean_load
 from .playfields import CallsField, TricksField
 from .rulefields import OverridesField
 
@@ -152,7 +152,9 @@ class PlayersField(LeanNested):
         return tuple(found)
 
     def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> Any:
-        return {seat.name: PLAYER_SCHEMA.dump(p) for seat, p in value} if value else None
+        if not value:
+            return None
+        return {seat.name: lean_dump(PLAYER_SCHEMA, p, self._plan) for seat, p in value}
 
 
 class RulesSchema(NotationSchema):

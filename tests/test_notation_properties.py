@@ -199,3 +199,19 @@ def test_arbitrary_json_never_crashes(deal: dict[str, Any], anything: Any) -> No
             load_record(data)
         except NotationError as exc:
             assert all(isinstance(p.where, str) and p.what for p in exc.problems)
+
+
+@SETTINGS
+@given(records)
+def test_lean_dump_agrees_with_marshmallow_dump(record: Record) -> None:
+    """Every level dumps to the same dict through ``Schema.dump`` and through ``lean_dump``."""
+    from euchre_records.schema.lean import lean_dump
+    from euchre_records.schema.schemas import DEAL_SCHEMA, DealSchema
+    assert RECORD_SCHEMA.dump(record) == dump_record(record)
+    nested = {name: f.schema for name, f in DealSchema().fields.items() if hasattr(f, "schema")}
+    for deal in record.deals:
+        assert DEAL_SCHEMA.dump(deal) == lean_dump(DEAL_SCHEMA, deal)
+        for name, schema in nested.items():
+            value = getattr(deal, name)
+            for item in (value if isinstance(value, tuple) else () if value is None else (value,)):
+                assert schema.dump(item) == lean_dump(schema, item)

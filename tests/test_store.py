@@ -130,6 +130,9 @@ def test_correction_is_a_new_linked_version(db):
         (old.id, 1, old.id), (old.id, 2, new.id)]
     items, total = queries.list_records(db)
     assert total == 1 and items[0]["id"] == new.id
+    assert queries.list_rubbers(db)[1] == 1
+    assert queries.player_statistics(db, "Ann")["rubbers_played"] == 1  # current versions only
+    assert len(list(db.query("SELECT * FROM rubber_standings"))) == 1
     with pytest.raises(AlreadySuperseded) as info:
         store.save(submission(salt="again"), supersedes=old.id)
     assert info.value.current_id == new.id

@@ -125,7 +125,6 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     )
     if config:
         app.config.update(config)
-    app.json.sort_keys = False  # type: ignore[attr-defined]
     db = open_db(app.config["DATABASE"])
     try:
         migrate(db)

@@ -84,9 +84,9 @@ class Plan:
         for name, f in schema.load_fields.items():
             key = f.data_key or name
             fast = isinstance(f, CompactField) and not (f.validators or f.pre_load or f.post_load)
-            self.by_key[key] = (name, f, fast)
+            self.by_key[key] = (f.attribute or name, f, fast)
             if f.required or f.load_default is not missing:
-                self.absent.append((key, name, f))
+                self.absent.append((key, f.attribute or name, f))
 
 
 def plan_of(schema: NotationSchema) -> Plan:

@@ -1,4 +1,5 @@
-"""Commands on the record store: ``import``, ``rubbers``, ``show``, ``players`` and ``serve``.
+"""Commands on the record store: ``import``, ``correct``, ``rubbers``, ``show``, ``players`` and
+``serve``.
 
 Thin wrappers over ``euchre_records.api`` (importer, queries, app). Data goes to stdout,
 diagnostics and progress to stderr. Exit codes: 0 ok; 1 invalid input (a record that did not
@@ -123,6 +124,47 @@ def import_(paths: tuple[str, ...], db_path: str, submitted_by: str | None, batc
         db.close()
     _print_report(report)
     raise SystemExit(0 if report.ok else 1)
+
+
+@click.command()
+@click.argument("record_id", type=int)
+@click.argument("path", type=click.Path(exists=True, dir_okay=False, allow_dash=True))
+@db_option
+@click.option("--submitted-by", default=None, help="Who submits the correction.")
+def correct(record_id: int, path: str, db_path: str, submitted_by: str | None) -> None:
+    """Store the record in PATH as a corrected version of stored record RECORD_ID.
+
+    The old version is kept unchanged and marked superseded; listings and statistics use the
+    new one. Exit 1 if the record is invalid, RECORD_ID is unknown or already superseded.
+
+    \b
+    Example:
+      euchre correct 12 fixed-rubber.json --db club.db --submitted-by referee
+    """
+    from ..api.ingest import prepare
+    from ..api.store import Store, StoreError
+    from ..errors import RecordError
+
+    text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8-sig")
+    try:
+        sub = prepare(text)
+    except RecordError as exc:
+        for problem in exc.problems:
+            click.echo(f"{path}: invalid: {problem}", err=True)
+        raise SystemExit(1) from None
+    db = _open(db_path)
+    try:
+        saved = Store(db).save(sub, submitted_by=submitted_by, supersedes=record_id)
+    except StoreError as exc:
+        click.echo(f"not stored: {exc}", err=True)
+        raise SystemExit(1) from None
+    finally:
+        db.close()
+    if saved.duplicate:
+        click.echo(f"{path}: already stored as record {saved.id}; nothing changed", err=True)
+        raise SystemExit(1)
+    click.echo(saved.id)
+    click.echo(f"stored record {saved.id} as the new version of record {record_id}", err=True)
 
 
 RUBBER_COLUMNS = ("rubber_id", "record_id", "date", "club", "system", "ns_players", "ew_players",
@@ -286,4 +328,4 @@ def _load_examples(db_path: str) -> None:
     _print_report(report)
 
 
-COMMANDS.extend([import_, rubbers, show, players, serve])
+COMMANDS.extend([import_, correct, rubbers, show, players, serve])

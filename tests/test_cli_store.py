@@ -115,7 +115,7 @@ def test_query_commands_want_an_existing_database(runner, tmp_path):
     assert not (tmp_path / "none.db").exists()
 
 
-@pytest.mark.parametrize("command", ["import", "rubbers", "show", "players", "serve"])
+@pytest.mark.parametrize("command", ["import", "correct", "rubbers", "show", "players", "serve"])
 def test_every_command_has_help_with_an_example(runner, command):
     result = run(runner, command, "--help")
     assert result.exit_code == 0 and "Example" in result.stdout
@@ -212,3 +212,23 @@ def test_parallel_import_gives_the_same_store(runner, files, tmp_path):
     assert one.stderr == two.stderr
     assert json.loads(run(runner, "players", "--db", tmp_path / "one.db", "--format", "json").stdout) \
         == json.loads(run(runner, "players", "--db", tmp_path / "two.db", "--format", "json").stdout)
+
+
+def test_correct_stores_a_new_version(runner, filled, tmp_path):
+    data = json.loads(TEXTS[0])
+    data["event"]["notes"] = "corrected"
+    fixed = tmp_path / "fixed.json"
+    fixed.write_text(json.dumps(data))
+    result = run(runner, "correct", "1", fixed, "--db", filled, "--submitted-by", "referee")
+    assert result.exit_code == 0, result.stderr
+    new_id = int(result.stdout)
+    shown = json.loads(run(runner, "show", "1", "--db", filled, "--format", "json").stdout)
+    assert shown["status"] == "superseded" and shown["superseded_by"] == new_id
+    again = run(runner, "correct", "1", fixed, "--db", filled)
+    assert again.exit_code == 1 and "already stored" in again.stderr
+    data["event"]["notes"] = "twice"
+    fixed.write_text(json.dumps(data))
+    twice = run(runner, "correct", "1", fixed, "--db", filled)
+    assert twice.exit_code == 1 and f"current version is {new_id}" in twice.stderr
+    fixed.write_text("{}")
+    assert run(runner, "correct", str(new_id), fixed, "--db", filled).exit_code == 1

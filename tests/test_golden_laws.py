@@ -1,0 +1,170 @@
+"""Golden laws: records with irregularities (misdeals, calls out of turn, wrong number of cards,
+leads out of turn, exposed and called cards, lone-hand laws, claims, score corrections), replayed
+by the engine and checked against consequences worked out BY HAND from the rule books
+(Somerset 1888 rule numbers; the Hoyle chapter's section names) -- never from the engine.
+
+Each ``tests/golden/laws/NN-name.json`` is a record in our notation (often two or three deals,
+because many laws decide who deals next or change the game score); its twin
+``NN-name.expected.json`` holds the hand-worked result and the reasoning (``why``)::
+
+    {"why": "...",
+     "deals": [{"dealer": "N", "points": [ns, ew], "void": "misdeal" | null, "next_dealer": "E",
+                "score": [ns, ew], "maker": "S", "trump": "H", "alone": false, "tricks": [ns, ew],
+                "findings": [{"kind": "irregularity", "seat": "N", "trick": null, "status": "misdeal",
+                              "points": [ns, ew], "message_contains": "..."}]}],
+     "notes_contain": ["guaranteed"]}
+
+or, for an impossible record::
+
+    {"why": "...", "error": "substring of the message", "where": "deals[0].calls[3]"}
+
+Per deal, every key is compared only when given:
+
+- ``void``: why the laws made the deal void (``null``: it was played);
+- ``next_dealer``: who deals next by the laws (the engine's ``next_dealer``, else the same dealer
+  after a redeal, else the dealer's left neighbour);
+- ``score``: the running score of the current game after the deal;
+- ``findings``: all findings of that deal in the whole replay (wrong dealer and scoresheet
+  findings included), compared as a multiset on kind, seat, trick and status, plus ``points``
+  and a message substring where the expected finding gives them; ``findings_include`` instead
+  lists findings that must be there among others (used where the rule book says what must be
+  reported but not how the rest is worded).
+
+A deal must give ``findings`` or ``findings_include``.
+
+``notes_contain`` is checked against the notes of all deals. An expected file with ``xfail`` is a
+case where the engine disagrees with the rule book: it is marked ``xfail(strict=True)`` with that
+reason, so a fix to the engine turns it green loudly.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from euchre_records.schema.notation import loads
+
+from euchre_records.errors import RecordError
+from euchre_records.match import replay
+from euchre_records.model import DealResult, Finding, ReplayResult
+
+GOLDEN = Path(__file__).parent / "golden" / "laws"
+CASES = sorted(p for p in GOLDEN.glob("*.json") if not p.name.endswith(".expected.json"))
+DEAL_KEYS = ("dealer", "void", "next_dealer", "maker", "trump", "alone", "tricks", "points", "score")
+FINDING_KEYS = ("kind", "seat", "trick", "status")
+
+
+def _expected(record: Path) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads(record.with_suffix(".expected.json").read_text(encoding="utf-8"))
+    return data
+
+
+def _params() -> list[Any]:
+    params = []
+    for path in CASES:
+        reason = _expected(path).get("xfail")
+        marks = [pytest.mark.xfail(strict=True, reason=reason)] if reason else []
+        params.append(pytest.param(path, id=path.stem, marks=marks))
+    return params
+
+
+def _seat(seat: Any) -> str | None:
+    return None if seat is None else str(seat.name)
+
+
+def _finding(f: Finding) -> dict[str, Any]:
+    return {"kind": f.kind.value, "seat": _seat(f.seat), "trick": f.trick, "status": f.status,
+            "points": list(f.points), "message": f.message}
+
+
+def _observed(result: ReplayResult, i: int, deal: DealResult) -> dict[str, Any]:
+    """Deal ``i`` (0-based) of the replay in the shape of an expected file."""
+    if deal.next_dealer is not None:
+        nxt = deal.next_dealer
+    else:
+        nxt = deal.dealer if deal.redeal else deal.dealer.left
+    running = result.running[i] if i < len(result.running) else None
+    return {
+        "dealer": deal.dealer.name,
+        "void": deal.void,
+        "next_dealer": nxt.name,
+        "maker": _seat(deal.maker),
+        "trump": None if deal.trump is None else deal.trump.value,
+        "alone": deal.alone,
+        "tricks": list(deal.tricks),
+        "points": list(deal.points),
+        "score": None if running is None else list(running[1]),
+        "findings": [_finding(f) for f in result.findings if f.deal == deal.number],
+    }
+
+
+def _match(expected: dict[str, Any], observed: dict[str, Any]) -> bool:
+    if any(observed[k] != expected[k] for k in FINDING_KEYS):
+        return False
+    if "points" in expected and observed["points"] != expected["points"]:
+        return False
+    return "message_contains" not in expected or expected["message_contains"] in observed["message"]
+
+
+def _compare_findings(expected: list[dict[str, Any]], observed: list[dict[str, Any]],
+                      extra_ok: bool = False) -> str | None:
+    """None when every expected finding matches its own observed finding and (unless
+    ``extra_ok``) none is left over."""
+    left = list(observed)
+    for e in expected:
+        hit = next((o for o in left if _match(e, o)), None)
+        if hit is None:
+            return f"no finding matches {e}"
+        left.remove(hit)
+    if left and not extra_ok:
+        return "unexpected findings: " + "; ".join(f"{o['kind']}/{o['seat']}/{o['status']}: {o['message']}"
+                                                   for o in left)
+    return None
+
+
+def test_there_are_enough_golden_laws() -> None:
+    assert len(CASES) >= 20
+    for path in CASES:
+        expected = _expected(path)
+        assert path.with_suffix(".expected.json").exists(), f"{path.name} has no expected file"
+        assert expected.get("why"), f"{path.name}: the expected file must say why"
+        assert ("error" in expected) != ("deals" in expected), f"{path.name}: either deals or error"
+        for deal in expected.get("deals", []):
+            assert ("findings" in deal) != ("findings_include" in deal), \
+                f"{path.name}: each deal gives findings or findings_include"
+
+
+@pytest.mark.parametrize("path", _params())
+def test_golden_law(path: Path) -> None:
+    expected = _expected(path)
+    why = f"\n{path.name} -- worked by hand:\n{expected['why']}"
+    text = path.read_text(encoding="utf-8")
+
+    if "error" in expected:
+        with pytest.raises(RecordError) as caught:
+            replay(loads(text))
+        problems = caught.value.problems
+        assert any(expected["error"] in p.what and p.where.startswith(expected["where"])
+                   for p in problems), f"expected {expected['error']!r} at {expected['where']}, got " \
+                                       f"{[str(p) for p in problems]}{why}"
+        return
+
+    result = replay(loads(text))
+    assert len(result.deals) == len(expected["deals"]), \
+        f"{len(result.deals)} deals replayed, {len(expected['deals'])} expected{why}"
+    for i, (deal, exp) in enumerate(zip(result.deals, expected["deals"])):
+        observed = _observed(result, i, deal)
+        for key in DEAL_KEYS:
+            if key in exp:
+                assert observed[key] == exp[key], \
+                    f"deal {i + 1}, {key}: engine {observed[key]!r}, by hand {exp[key]!r}{why}"
+        if "findings" in exp:
+            problem = _compare_findings(exp["findings"], observed["findings"])
+        else:
+            problem = _compare_findings(exp["findings_include"], observed["findings"], extra_ok=True)
+        assert problem is None, f"deal {i + 1}, findings: {problem}{why}"
+    notes = [n for d in result.deals for n in d.notes]
+    for text in expected.get("notes_contain", []):   # what the laws did that is no breach
+        assert any(text in n for n in notes), f"no note says {text!r} (notes: {notes}){why}"

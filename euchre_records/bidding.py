@@ -73,6 +73,7 @@ def run_bidding(deal: Deal, rules: Rules, number: int, where: str) -> tuple[Bidd
         assert turned.suit is not None
         turned_suit = turned.suit
     events = _Events(deal.irregularities)
+    passed: set[Seat] = set()           # seats that have passed (Somerset 79-80 need it)
     barred: dict[Seat, str] = {}        # seat -> why he must pass
     lost: dict[Side, str] = {}          # side -> why it may not make trump
     seat = deal.dealer.left
@@ -96,13 +97,14 @@ def run_bidding(deal: Deal, rules: Rules, number: int, where: str) -> tuple[Bidd
         at = f"calls[{i}]"
         if maker is None and not thrown:
             if call.seat is not None and call.seat is not seat:
-                _out_of_turn(i, call, seat, events, rules, barred, lost, note, fail)
+                _out_of_turn(i, call, seat, events, rules, passed, barred, lost, note, fail)
                 continue
             kind = call.kind
             if kind is CallKind.PASS:
                 if passes == 7 and rules.stick_the_dealer:
                     raise fail(f"the dealer {seat.name} passed, but under stick-the-dealer he must "
                                f"name a suit ({rules.cite('stick_the_dealer')})", at)
+                passed.add(seat)
                 passes += 1
                 thrown = passes == 8
                 seat = seat.left
@@ -135,6 +137,7 @@ def run_bidding(deal: Deal, rules: Rules, number: int, where: str) -> tuple[Bidd
                         text = "it counts as a pass"
                     note(i, seat, f"{seat.name} named {turned_suit.word}, the turned-down suit — "
                          f"{text} ({rule})", rule, "void")
+                    passed.add(seat)
                     if passes == 7 and rules.stick_the_dealer:
                         continue   # the dealer is stuck: he must still name a suit
                     passes += 1
@@ -147,6 +150,12 @@ def run_bidding(deal: Deal, rules: Rules, number: int, where: str) -> tuple[Bidd
                 raise fail(f"'{kind.value}' before anyone made trump", at)
         elif thrown:
             raise fail("call after the bidding ended: all passed twice", at)
+        elif call.kind is CallKind.PASS:
+            assert maker is not None
+            who = call.seat.name if call.seat is not None else "a player"
+            note(i, call.seat or maker.partner, f"{who} passed after {maker.name} had made trump "
+                 f"(not hearing the call) — the call stands ({rules.cite('call_stands')})",
+                 rules.cite("call_stands"), "call stands")
         elif call.kind is CallKind.PARTNER_ALONE:
             assert maker is not None
             if not rules.partner_takes_lone:
@@ -176,7 +185,7 @@ def run_bidding(deal: Deal, rules: Rules, number: int, where: str) -> tuple[Bidd
     return Bidding(trump, maker, alone, defender, took_up, thrown), findings
 
 
-def _out_of_turn(i: int, call: Call, turn: Seat, events: _Events, rules: Rules,
+def _out_of_turn(i: int, call: Call, turn: Seat, events: _Events, rules: Rules, passed: set[Seat],
                  barred: dict[Seat, str], lost: dict[Side, str], note: object, fail: object) -> None:
     """A call by ``call.seat`` when it was ``turn``'s turn: void, with the rules' consequence."""
     who = call.seat
@@ -189,9 +198,11 @@ def _out_of_turn(i: int, call: Call, turn: Seat, events: _Events, rules: Rules,
     if call.kind is CallKind.PASS or event.election == "waived":
         text = ("a pass out of turn is void and takes no one's right" if call.kind is CallKind.PASS
                 else "void; the opponents let the bidding go on without penalty")
+    elif rules.out_of_turn_call is OutOfTurnCall.PARTNER_PASSES and who not in passed:
+        text = "void; a call before one's turn takes no one's right"   # Somerset 82
     elif rules.out_of_turn_call is OutOfTurnCall.PARTNER_PASSES:
-        barred[who.partner] = f"{who.name} called out of turn ({rule})"
-        text = f"void; {who.partner.name} is bound to pass"
+        barred[who.partner] = f"{who.name} called after passing ({rule})"
+        text = f"void; {who.name} had passed, so {who.partner.name} is bound to pass"
     elif rules.out_of_turn_call is OutOfTurnCall.SIDE_LOSES_RIGHT:
         lost[who.side] = f"{who.name} called out of turn ({rule})"
         text = f"void; {who.side.label} lose the right to make trump"

@@ -92,7 +92,8 @@ class _Replay:
             raise self.fail("the turned card is missing", "turned")
         self.place(deal.turned, "turned", "turned")
         if deal.kitty is not None:
-            expected = len(self.pack) - 21
+            dealt = sum(len(h) for h in deal.hands) if deal.hands is not None else 20
+            expected = len(self.pack) - 1 - dealt
             if len(deal.kitty) != expected:
                 raise self.fail(f"the kitty holds {len(deal.kitty)} cards; with this pack it has "
                                 f"{expected} besides the turned card", "kitty")
@@ -215,10 +216,14 @@ class _Replay:
         tricks_ns = sum(1 for w in winners if w.side is Side.NS)
         tricks = (tricks_ns, len(winners) - tricks_ns)
         remaining = {s: frozenset(self.hand[s]) for s in SEATS}
-        if bidding.took_up and deal.discard is None:
+        never_discarded = bool(events_of(deal, IrregularityKind.PLAYED_BEFORE_DISCARD))
+        if bidding.took_up and deal.discard is None and not never_discarded:
             # the dealer's unplayed card may be his unrecorded discard: it proves nothing
             remaining[deal.dealer] = frozenset()
         maker_tricks, claim_findings, notes = self.settle_unplayed(bidding, tricks, leaders, winners)
+        settled_early = maker_tricks is None
+        if maker_tricks is None:   # unfinished, settled by law: score what is already certain
+            maker_tricks = _decided(tricks, maker)
         lone = maker if bidding.alone else None
         card_findings, breaches = penalty_card_checks(
             deal, rules, self.number, self.where, lone, log, remaining, leaders, trump)
@@ -234,11 +239,10 @@ class _Replay:
         penalty = (penalty[0] + adjusted.penalty[0], penalty[1] + adjusted.penalty[1])
         all_findings = findings + claim_findings + card_findings + revokes + list(adjusted.findings)
         all_findings.sort(key=lambda f: (f.trick or 0))
-        shown = maker_tricks if maker_tricks is not None else (tricks[0] if maker.side is Side.NS else tricks[1])
         return DealResult(
             self.number, deal.kind, deal.dealer, deal.turned, trump, maker, bidding.alone,
             bidding.defender_alone, False, tuple(leaders), tuple(winners),
-            _tricks_by_side(maker, shown) if maker_tricks is not None else tricks,
+            tricks if settled_early or maker_tricks is None else _tricks_by_side(maker, maker_tricks),
             hand, penalty, (hand[0] + penalty[0], hand[1] + penalty[1]), tuple(all_findings),
             notes=tuple(notes),
         )
@@ -325,6 +329,18 @@ class _Replay:
         if len({len(h) for h in hands.values()}) != 1:
             return None
         return hands
+
+
+def _decided(tricks: Points, maker: Seat) -> int | None:
+    """For a deal stopped early: the makers' tricks to score by, when the outcome is already
+    certain (3 won: made — a march is not yet certain; 3 lost: euchred), else None."""
+    made = tricks[0] if maker.side is Side.NS else tricks[1]
+    lost = tricks[0] + tricks[1] - made
+    if made >= 3:
+        return min(made, 4)
+    if lost >= 3:
+        return made
+    return None
 
 
 def _tricks_by_side(maker: Seat, maker_tricks: int) -> Points:

@@ -16,7 +16,7 @@ from .model import (
     RubberResult,
 )
 from .rules import Rules, RubberSystem
-from .scoresheet import check_scoresheet
+from .scoresheet import check_scoresheet, sheet_as_corrected
 
 __all__ = ["replay", "score_games", "game_rubber_points", "GameTrack"]
 
@@ -52,13 +52,33 @@ def replay(record: Record, rules: Rules | None = None) -> ReplayResult:
         else:
             expected = deal.dealer if result.redeal else deal.dealer.left
     track = score_games(rules, results, record.start_score)   # may rescore deals (Somerset 4)
+    official = _sheet_stands(rules, record, results) if rules.sheet_errors_stand else results
+    if official is not results:
+        track = score_games(rules, official, record.start_score)
     for i, f in check_scoresheet(rules, record, results, track.running):
         per_deal[i].append(f)
     for i, f in track.findings:
         per_deal[i].append(f)
     findings = tuple(f for group in per_deal for f in group)
-    return ReplayResult(rules, tuple(results), tuple(track.games), track.rubber, findings,
+    return ReplayResult(rules, tuple(official), tuple(track.games), track.rubber, findings,
                         tuple(track.running))
+
+
+def _sheet_stands(rules: Rules, record: Record, results: list[DealResult]) -> list[DealResult]:
+    """The deals as scored when uncorrected sheet errors stand (Somerset 5): a deal whose sheet
+    (after timely corrections) differs from the laws' points counts as written. The scoresheet
+    findings still report each difference."""
+    official = list(results)
+    for i, (deal, r) in enumerate(zip(record.deals, results)):
+        sheet, _ = sheet_as_corrected(rules, deal.recorded, deal.irregularities, r.number)
+        if sheet is None or sheet.points is None or sheet.points == r.points:
+            continue
+        note = (f"deal {r.number}: the sheet's {sheet.points[0]}-{sheet.points[1]} was not corrected in "
+                f"time and stands ({rules.cite('score_correction')}); the laws give "
+                f"{r.points[0]}-{r.points[1]}")
+        official[i] = replace(r, hand_points=sheet.points, penalty=(0, 0), points=sheet.points,
+                              notes=r.notes + (note,))
+    return official if official != results else results
 
 
 def _stopped(deal: object) -> bool:

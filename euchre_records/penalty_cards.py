@@ -68,6 +68,7 @@ def penalty_card_checks(deal: Deal, rules: Rules, number: int, where: str, lone_
     findings: list[Finding] = []
     breaches: list[Breach] = []
     exposed: dict[tuple[Seat, Card], int] = {}   # (seat, card) -> trick (0-based) exposed
+    exempt_cards: set[tuple[Seat, Card]] = set()  # a lone player's exposed cards carry no penalty
     n_tricks = len(leaders)
 
     def note(text: str, rule: str, seat: Seat | None, trick: int | None, status: str,
@@ -90,7 +91,7 @@ def penalty_card_checks(deal: Deal, rules: Rules, number: int, where: str, lone_
         if not 0 <= t < max(n_tricks, 1):
             raise InconsistentRecord(f"trick {t + 1} was not played", at + ".trick")
         seat = e.seat
-        exempt = seat is lone_player and not rules.lone_player_penalised
+        lone = seat is lone_player
         if e.kind is IrregularityKind.LEAD_OUT_OF_TURN:
             rule = rules.cite("lead_out_of_turn")
             if leaders and leaders[t] is seat and e.election in (None, "stands"):
@@ -101,7 +102,8 @@ def penalty_card_checks(deal: Deal, rules: Rules, number: int, where: str, lone_
                 raise InconsistentRecord("a lead out of turn taken back needs the card led", at + ".card")
             held_at(seat, e.card, t, at + ".card")
             exposed[(seat, e.card)] = t
-            if exempt:
+            if lone and not rules.lone_lead_penalised:
+                exempt_cards.add((seat, e.card))
                 note(f"deal {number}, trick {t + 1}: the lone player {seat.name} led {e.card} out of turn "
                      f"— taken back, no penalty for a lone player ({rules.cite('lone_player_penalty')})",
                      rule, seat, t + 1, "corrected", e.card)
@@ -135,9 +137,10 @@ def penalty_card_checks(deal: Deal, rules: Rules, number: int, where: str, lone_
             held_at(seat, e.card, t, at + ".card")
             exposed[(seat, e.card)] = t
             rule = rules.cite("exposed_card")
-            if exempt:
+            if lone and not rules.lone_exposed_penalised:
+                exempt_cards.add((seat, e.card))
                 note(f"deal {number}: the lone player {seat.name} exposed {e.card} — no penalty for a lone "
-                     f"player ({rules.cite('lone_player_penalty')})", rule, seat, t + 1, "no penalty", e.card)
+                     f"player ({rules.cite('lone_exposed')})", rule, seat, t + 1, "no penalty", e.card)
                 continue
             text = f"deal {number}, trick {t + 1}: {seat.name} exposed {e.card}"
             if rules.exposed_play is ExposedPlay.FIRST_OPPORTUNITY:
@@ -154,6 +157,11 @@ def penalty_card_checks(deal: Deal, rules: Rules, number: int, where: str, lone_
                 raise InconsistentRecord(f"only an exposed card can be called; {e.card} of {seat.name} "
                                          "was not exposed (record the exposure first)", at)
             rule = rules.cite("called_card")
+            if (seat, e.card) in exempt_cards:
+                note(f"deal {number}, trick {t + 1}: the opponents called the lone player {seat.name}'s "
+                     f"exposed {e.card} — no penalty for a lone player ({rules.cite('lone_exposed')})",
+                     rule, seat, t + 1, "no penalty", e.card)
+                continue
             played = hands.played(seat, t)
             if played is None:
                 raise InconsistentRecord(f"{seat.name} did not play to trick {t + 1}", at + ".trick")
@@ -165,6 +173,12 @@ def penalty_card_checks(deal: Deal, rules: Rules, number: int, where: str, lone_
                                        f"{seat.name} did not play the called card {e.card} (played {card})", e))
             note(f"deal {number}, trick {t + 1}: the opponents called {seat.name}'s exposed {e.card} "
                  f"({rule})", rule, seat, t + 1, "called", e.card)
+    if not rules.called_breach_is_revoke:   # no such penalty in these laws: reported only
+        for b in breaches:
+            note(f"deal {number}, trick {b.trick + 1}: {b.text} — these laws give no penalty "
+                 f"({rules.cite('called_card')})", rules.cite("called_card"), b.seat, b.trick + 1,
+                 "not followed", b.card)
+        breaches = []
     return findings, breaches
 
 

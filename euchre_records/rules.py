@@ -144,7 +144,10 @@ class Rules:
     wrong_cards_forfeit_lone: int = 4
     played_before_discard: BeforeDiscard = BeforeDiscard.FIVE_CARDS
     exposed_play: ExposedPlay = ExposedPlay.FIRST_OPPORTUNITY
-    lone_player_penalised: bool = False  # a lone player's lead out of turn or exposed card is penalised
+    lone_lead_penalised: bool = False  # a lone player's lead out of turn carries the usual penalty
+    lone_exposed_penalised: bool = False  # a lone player's exposed card may be called
+    called_breach_is_revoke: bool = False  # failing a called card/suit or a win/lose demand: revoke penalty
+    sheet_errors_stand: bool = False  # a scoring error not corrected in time stands (Somerset 5)
     lone_abandoned: int = 4         # to a lone hand whose opponent throws down or fails to play
     lone_partner_exposed_march: int | None = None  # a lone march's value after the partner exposed a card
     overrides: tuple[tuple[str, Any], ...] = field(default=())
@@ -234,7 +237,8 @@ _OPTION_TYPES: dict[str, Any] = {
     "rubber": RubberSystem, "misdeal_loses_deal": bool, "out_of_turn_call": OutOfTurnCall,
     "turned_suit_named": TurnedSuitNamed, "wrong_cards": WrongCards, "wrong_cards_forfeit": int,
     "wrong_cards_forfeit_lone": int, "played_before_discard": BeforeDiscard,
-    "exposed_play": ExposedPlay, "lone_player_penalised": bool, "lone_abandoned": int,
+    "exposed_play": ExposedPlay, "lone_lead_penalised": bool, "lone_exposed_penalised": bool,
+    "called_breach_is_revoke": bool, "sheet_errors_stand": bool, "lone_abandoned": int,
     "lone_partner_exposed_march": "int?",
 }
 
@@ -273,7 +277,10 @@ OPTION_DOCS: dict[str, str] = {
     "wrong_cards_forfeit_lone": "the same when a lone hand is played",
     "played_before_discard": "a dealer who played before discarding: 'forfeit' or 'five-cards'",
     "exposed_play": "an exposed card is played 'when-called' by the opponents or at the 'first-opportunity'",
-    "lone_player_penalised": "a lone player's lead out of turn or exposed card carries the usual penalty",
+    "lone_lead_penalised": "a lone player's lead out of turn carries the usual penalty",
+    "lone_exposed_penalised": "a lone player's exposed card may be called like any other",
+    "called_breach_is_revoke": "failing to play a called card, lead a called suit or win/lose a trick when required is charged as a revoke",
+    "sheet_errors_stand": "a scoring error not corrected before the next trump card is turned stands: the game is scored from the sheet",
     "lone_abandoned": "points to a lone hand whose opponent throws his cards down or fails to play",
     "lone_partner_exposed_march": "what a lone march scores after the lone player's partner exposed a card; null: no law",
 }
@@ -288,15 +295,17 @@ _SOMERSET = Rules(
     misdeal_loses_deal=True, out_of_turn_call=OutOfTurnCall.PARTNER_PASSES,
     turned_suit_named=TurnedSuitNamed.PASS, wrong_cards=WrongCards.FORFEIT,
     played_before_discard=BeforeDiscard.FORFEIT, exposed_play=ExposedPlay.WHEN_CALLED,
-    lone_player_penalised=False, lone_abandoned=5, lone_partner_exposed_march=2,
+    lone_lead_penalised=True, lone_exposed_penalised=False, called_breach_is_revoke=True,
+    sheet_errors_stand=True, lone_abandoned=5, lone_partner_exposed_march=2,
     citations=(
         ("misdeal", "41-42"), ("new_deal", "33-39"), ("deal_out_of_turn", "40"),
         ("out_of_turn_call", "79-80, 82"), ("turned_suit_named", "78"),
         ("wrong_cards", "90"), ("played_before_discard", "90"), ("lead_out_of_turn", "52-53"),
         ("play_out_of_turn", "58-59"), ("exposed_card", "46, 56"), ("called_card", "54-57"),
         ("hand_thrown_down", "48-49"), ("lone_abandoned", "50"), ("lone_partner_exposed", "102"),
-        ("lone_player_penalty", "(rule 104 missing; documented default: no penalty)"),
-        ("claim", "49"), ("score_correction", "5"), ("call_word", "74-76"),
+        ("lone_player_penalty", "preface and 104 (the text of 104 is missing: the usual penalty of 52)"),
+        ("lone_exposed", "preface (a lone player's exposed card is not penalised)"),
+        ("claim", "49"), ("score_correction", "5"), ("call_word", "74-76"), ("call_stands", "81"),
         ("revoke", "62-64"), ("revoke_penalty", "63"), ("revoke_established", "64"),
         ("revoke_corrected", "69"), ("revokes_cancel", "71"), ("revoke_precedence", "4"),
         ("score", "2-3"), ("lone_euchred", "3"), ("march", "2"), ("lone_march", "3"),
@@ -318,7 +327,8 @@ _HOYLE = Rules(
     misdeal_loses_deal=False, out_of_turn_call=OutOfTurnCall.SIDE_LOSES_RIGHT,
     turned_suit_named=TurnedSuitNamed.SIDE_LOSES_RIGHT, wrong_cards=WrongCards.REDEAL_OR_NOTHING,
     played_before_discard=BeforeDiscard.FIVE_CARDS, exposed_play=ExposedPlay.FIRST_OPPORTUNITY,
-    lone_player_penalised=False, lone_abandoned=4, lone_partner_exposed_march=None,
+    lone_lead_penalised=False, lone_exposed_penalised=False, called_breach_is_revoke=False,
+    sheet_errors_stand=False, lone_abandoned=4, lone_partner_exposed_march=None,
     citations=(
         ("misdeal", "misdeal"), ("new_deal", "misdeal"), ("deal_out_of_turn", "(no rule; default)"),
         ("out_of_turn_call", "errors in the bidding"), ("turned_suit_named", "errors in the bidding"),
@@ -327,8 +337,10 @@ _HOYLE = Rules(
         ("exposed_card", "exposed cards"), ("called_card", "exposed cards"),
         ("hand_thrown_down", "exposed cards"), ("lone_abandoned", "(no rule; default: a lone march)"),
         ("lone_partner_exposed", "(no rule)"), ("lone_player_penalty", "the lone player"),
+        ("lone_exposed", "the lone player"),
         ("claim", "(no rule; claims as agreed)"), ("score_correction", "scoring"),
         ("call_word", "errors in the bidding (counts as acceptance)"),
+        ("call_stands", "(no rule; default: the call stands)"),
         ("revoke", "renege"), ("revoke_penalty", "renege (2, or 4 against a lone hand)"),
         ("revoke_established", "renege (established when the cards are mixed)"),
         ("revoke_corrected", "renege (corrected before the trick is quitted)"),
@@ -359,8 +371,10 @@ _MODERN = Rules(
         ("exposed_card", "(no rule; default as Hoyle)"), ("called_card", "(no rule; default)"),
         ("hand_thrown_down", "(no rule; default)"), ("lone_abandoned", "(no rule; default: a lone march)"),
         ("lone_partner_exposed", "(no rule)"), ("lone_player_penalty", "(no rule; default: no penalty)"),
+        ("lone_exposed", "(no rule; default: no penalty)"),
         ("claim", "(no rule; claims as agreed)"), ("score_correction", "(no rule; default)"),
         ("call_word", "(no rule; default: counts as acceptance)"),
+        ("call_stands", "(no rule; default: the call stands)"),
         ("revoke", "§7 (renege)"), ("revoke_penalty", "§7 (renege: 2 points)"),
         ("revoke_established", "§7 (renege)"), ("revoke_corrected", "§7 (renege)"),
         ("revoke_precedence", "§7"), ("score", "§6"), ("lone_euchred", "§6"),

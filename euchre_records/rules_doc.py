@@ -43,7 +43,10 @@ SOURCES: dict[str, tuple[str, str, str]] = {
     "wrong_cards_forfeit_lone": ("90: 4 with a lone hand", "(unused)", "(unused)"),
     "played_before_discard": ("90: as a wrong number of cards", "plays his five dealt cards", "not stated (default as Hoyle)"),
     "exposed_play": ("46, 56: exposed cards may be called", "played at the first legal opportunity", "not stated (default as Hoyle)"),
-    "lone_player_penalised": ("104 missing: default no penalty", "the lone player is not penalised", "not stated: no penalty"),
+    "lone_lead_penalised": ("preface and 104: penalised (104's text missing: the penalty of 52)", "the lone player is not penalised", "not stated: no penalty"),
+    "lone_exposed_penalised": ("preface: no penalty", "the lone player is not penalised", "not stated: no penalty"),
+    "called_breach_is_revoke": ("54: the revoke penalty", "no such penalty in the text: reported only", "not stated: reported only"),
+    "sheet_errors_stand": ("5: errors may be corrected only until the next trump card is turned", "not stated: the laws' score", "not stated: the laws' score"),
     "lone_abandoned": ("50: the lone side scores 5", "not stated: a lone march (4)", "not stated: a lone march (4)"),
     "lone_partner_exposed_march": ("102: only 2 for a march", "no law", "no law"),
 }

@@ -13,7 +13,7 @@ from .model import (
 from .rules import Rules
 from .scoring import hand_outcome, hand_points
 
-__all__ = ["check_scoresheet", "likely_cause"]
+__all__ = ["check_scoresheet", "likely_cause", "sheet_as_corrected"]
 
 
 def _cited(cause: str, cite: str) -> str:
@@ -55,7 +55,7 @@ def likely_cause(rules: Rules, r: DealResult, recorded: Points) -> str:
     return "unknown cause"
 
 
-def _corrected(rules: Rules, sheet: RecordedScore | None, events: tuple[Irregularity, ...],
+def sheet_as_corrected(rules: Rules, sheet: RecordedScore | None, events: tuple[Irregularity, ...],
                number: int) -> tuple[RecordedScore | None, Finding | None]:
     """The sheet as it stands after score corrections (Somerset 5: allowed until the trump card
     is turned in the next deal; a later correction is void and the original entry stands)."""
@@ -84,7 +84,7 @@ def check_scoresheet(rules: Rules, record: Record, results: list[DealResult],
     for i, (deal, r) in enumerate(zip(record.deals, results)):
         sheet = deal.recorded
         state = running[i] if i < len(running) else None
-        sheet, late = _corrected(rules, sheet, deal.irregularities, r.number)
+        sheet, late = sheet_as_corrected(rules, sheet, deal.irregularities, r.number)
         if late is not None:
             out.append((i, late))
         if sheet is None:

@@ -15,25 +15,14 @@ euchre_records.errors.NotationError: not a euchre record: expected "format": "eu
 
 from __future__ import annotations
 
-import json
 
 from euchre_records.errors import NotationError
 from euchre_records.model import FORMAT_NAME, Record
 
 from .egn import FILE_TYPE, egn_to_record, is_egn
-from .notation import load_record
+from .notation import load_record, parse_json
 
 __all__ = ["notation_of", "load_any", "load_any_data", "parse_json"]
-
-
-def parse_json(text: str | bytes) -> object:
-    """JSON text to a value; syntax errors become NotationError with line and column."""
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise NotationError(f"not valid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}") from None
-    except UnicodeDecodeError as exc:
-        raise NotationError(f"not valid UTF-8 text: {exc.reason}") from None
 
 
 def notation_of(data: object) -> str | None:

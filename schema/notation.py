@@ -80,7 +80,8 @@ def dumps(record: Record) -> str:
     return json.dumps(dump_record(record), indent=2, ensure_ascii=False) + "\n"
 
 
-def _parse_json(text: str | bytes) -> object:
+def parse_json(text: str | bytes) -> object:
+    """JSON text to a value; syntax errors become NotationError with line and column."""
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:
@@ -88,11 +89,13 @@ def _parse_json(text: str | bytes) -> object:
             f"not valid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}") from None
     except UnicodeDecodeError as exc:
         raise NotationError(f"not valid UTF-8 text: {exc.reason}") from None
+    except RecursionError:
+        raise NotationError("not a record: the JSON is nested too deeply") from None
 
 
 def loads(text: str | bytes) -> Record:
     """Parse JSON text and load it; syntax errors raise NotationError with line and column."""
-    return load_record(_parse_json(text))
+    return load_record(parse_json(text))
 
 
 def iter_jsonl(lines: Iterable[str | bytes]) -> Iterator[tuple[int, Record | NotationError]]:

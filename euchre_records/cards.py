@@ -27,6 +27,7 @@ from .errors import NotationError
 __all__ = [
     "Suit", "Rank", "Seat", "Side", "Card", "JOKER", "UNKNOWN", "card", "parse_card",
     "card_name", "make_pack", "effective_suit", "trick_winner", "power_table", "SEATS",
+    "legal_plays", "sort_hand",
 ]
 
 
@@ -273,6 +274,20 @@ def trick_winner(cards: Sequence[Card], trump: Suit) -> int:
         if (s is led or s is trump) and p > best_power:
             best, best_power = i, p
     return best
+
+
+def legal_plays(hand: Sequence[Card], led: Suit | None, trump: Suit) -> list[Card]:
+    """The cards of ``hand`` that may be played to a trick whose led (effective) suit is
+    ``led`` (None: he leads): follow suit if able, else anything.
+
+    >>> [c.name for c in legal_plays([parse_card("JD"), parse_card("AS")], Suit.HEARTS, Suit.HEARTS)]
+    ['JD']
+    """
+    if led is None:
+        return list(hand)
+    table = _POWER[trump]
+    follow = [c for c in hand if table[c][0] is led]
+    return follow or list(hand)
 
 
 def sort_hand(cards: Iterable[Card]) -> list[Card]:

@@ -15,18 +15,9 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Mapping, Sequence
 
-from .cards import Card, Seat, Side, Suit, power_table, trick_winner
+from .cards import Card, Seat, Side, Suit, legal_plays, power_table, trick_winner
 
-__all__ = ["guaranteed_tricks", "legal_in_trick"]
-
-
-def legal_in_trick(hand: Sequence[Card], led: Suit | None, trump: Suit) -> list[Card]:
-    """Cards of ``hand`` that may be played to a trick whose led (effective) suit is ``led``."""
-    if led is None:
-        return list(hand)
-    table = power_table(trump)
-    follow = [c for c in hand if table[c][0] is led]
-    return follow or list(hand)
+__all__ = ["guaranteed_tricks"]
 
 
 def guaranteed_tricks(hands: Mapping[Seat, Sequence[Card]], leader: Seat, trump: Suit, side: Side,
@@ -59,7 +50,7 @@ def guaranteed_tricks(hands: Mapping[Seat, Sequence[Card]], leader: Seat, trump:
         seat = seats[pos]
         idx = active.index(seat)
         led = table[cards[0]][0] if cards else None
-        options = legal_in_trick(state[idx], led, trump)
+        options = legal_plays(state[idx], led, trump)
         results = []
         for c in options:
             new_hand = tuple(x for x in state[idx] if x is not c)

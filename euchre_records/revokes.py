@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Mapping, Sequence
 
-from .cards import SEATS, Card, Seat, Side, Suit
+from .cards import SEATS, Card, Seat, Suit
 from .errors import InconsistentRecord
 from .model import Deal, Finding, FindingKind, Irregularity, IrregularityKind, Points
 from .rules import Rules

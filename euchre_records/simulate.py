@@ -9,20 +9,11 @@ from __future__ import annotations
 
 import random
 
-from .cards import SEATS, Card, Seat, Suit, power_table, trick_winner
+from .cards import SEATS, Card, Seat, Suit, legal_plays, power_table, trick_winner
 from .model import Call, CallKind, Deal, DealKind, Trick
 from .rules import LoneLead, Rules
 
-__all__ = ["legal_plays", "random_deal", "shuffled_pack"]
-
-
-def legal_plays(hand: list[Card], led: Suit | None, trump: Suit) -> list[Card]:
-    """The cards of ``hand`` that may be played when ``led`` (effective suit) was led."""
-    if led is None:
-        return list(hand)
-    table = power_table(trump)
-    follow = [c for c in hand if table[c][0] is led]
-    return follow or list(hand)
+__all__ = ["random_deal", "shuffled_pack"]
 
 
 def shuffled_pack(rng: random.Random, rules: Rules) -> list[Card]:

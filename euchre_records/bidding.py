@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .cards import JOKER, Seat, Side, Suit
-from .errors import InconsistentRecord, _join
+from .errors import InconsistentRecord, join_path
 from .model import Call, CallKind, Deal, Finding, FindingKind, Irregularity, IrregularityKind
 from .rules import JokerUpcard, OutOfTurnCall, Rules, TurnedSuitNamed
 
@@ -54,7 +54,7 @@ class _Events:
 def run_bidding(deal: Deal, rules: Rules, number: int, where: str) -> tuple[Bidding, list[Finding]]:
     """Replay the calls of ``deal``; see the module docstring for the contract."""
     def fail(what: str, at: str) -> InconsistentRecord:
-        return InconsistentRecord(what, _join(where, at))
+        return InconsistentRecord(what, join_path(where, at))
 
     turned = deal.turned
     assert turned is not None

@@ -11,7 +11,7 @@ from __future__ import annotations
 from .bidding import Bidding, run_bidding
 from .cards import SEATS, Card, Seat, Side, make_pack, power_table, trick_winner
 from .claims import guaranteed_tricks
-from .errors import InconsistentRecord, _join
+from .errors import InconsistentRecord, join_path
 from .fastpath import fast_replay
 from .laws import events_of, score_adjustments, settled_by_law, void_deal
 from .model import Deal, DealKind, DealResult, Finding, FindingKind, IrregularityKind, Points
@@ -61,7 +61,7 @@ class _Replay:
         self.sitting_out: set[str] = set()
 
     def fail(self, what: str, at: str = "") -> InconsistentRecord:
-        return InconsistentRecord(what, _join(self.where, at))
+        return InconsistentRecord(what, join_path(self.where, at))
 
     # --- dealing -------------------------------------------------------------------------
     def place(self, c: Card, label: str, at: str) -> None:

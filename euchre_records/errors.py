@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-__all__ = ["Problem", "RecordError", "NotationError", "InconsistentRecord", "UnsupportedRules"]
+__all__ = ["Problem", "RecordError", "NotationError", "InconsistentRecord", "UnsupportedRules", "join_path"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,11 +41,13 @@ class RecordError(Exception):
 
     def located(self, prefix: str) -> RecordError:
         """The same error with ``prefix`` put in front of every location."""
-        moved = [Problem(_join(prefix, p.where), p.what) for p in self.problems]
+        moved = [Problem(join_path(prefix, p.where), p.what) for p in self.problems]
         return type(self)(moved)
 
 
-def _join(prefix: str, where: str) -> str:
+def join_path(prefix: str, where: str) -> str:
+    """``prefix`` + ``where`` as one path: ``join_path("deals[2]", "tricks[1]")`` is
+    ``"deals[2].tricks[1]"``; an index joins without a dot."""
     if not prefix:
         return where
     if not where:

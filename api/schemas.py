@@ -6,13 +6,19 @@ from __future__ import annotations
 
 from marshmallow import EXCLUDE, Schema, fields, validate
 
+from .store import MAX_ID
+
 __all__ = [
     "ListArgs", "SubmitArgs", "SubmitHeaders", "ErrorSchema", "SavedSchema", "RecordOutSchema", "RecordMetaSchema",
     "RecordPageSchema", "RubberSchema", "RubberPageSchema", "PlayerStatsSchema", "ResultSchema",
-    "DATE_RE",
+    "DATE_RE", "MAX_ID", "MAX_PAGE", "MAX_PER_PAGE",
 ]
 
 DATE_RE = r"^\d{4}(-\d{2}(-\d{2})?)?$"
+
+MAX_PER_PAGE = 100
+MAX_PAGE = 10**9
+"""Largest page number: (page - 1) * per_page stays far inside SQLite's 64-bit OFFSET."""
 
 
 class ListArgs(Schema):
@@ -29,9 +35,9 @@ class ListArgs(Schema):
     date_to = fields.String(data_key="to", validate=validate.Regexp(
         DATE_RE, error="expected a date YYYY, YYYY-MM or YYYY-MM-DD"),
         metadata={"description": "event date on or before (YYYY-MM-DD; a prefix compares as text)"})
-    page = fields.Integer(load_default=1, validate=validate.Range(min=1),
-                          metadata={"description": "1-based page number"})
-    per_page = fields.Integer(load_default=20, validate=validate.Range(min=1, max=100),
+    page = fields.Integer(load_default=1, validate=validate.Range(min=1, max=MAX_PAGE),
+                          metadata={"description": f"1-based page number, at most {MAX_PAGE}"})
+    per_page = fields.Integer(load_default=20, validate=validate.Range(min=1, max=MAX_PER_PAGE),
                               metadata={"description": "items per page, at most 100"})
 
 
@@ -41,7 +47,7 @@ class SubmitArgs(Schema):
     class Meta:
         unknown = EXCLUDE
 
-    supersedes = fields.Integer(validate=validate.Range(min=1), metadata={
+    supersedes = fields.Integer(validate=validate.Range(min=1, max=MAX_ID), metadata={
         "description": "id of the stored record this one corrects: stored as its new version"})
     submitted_by = fields.String(validate=validate.Length(min=1, max=200), metadata={
         "description": "who submits (the X-Submitted-By header does the same; the field wins)"})
@@ -67,7 +73,11 @@ class ErrorBodySchema(Schema):
     code = fields.String(metadata={"description": "stable machine-readable code, e.g. invalid-record"})
     message = fields.String()
     problems = fields.List(fields.Nested(ProblemSchema()))
-    current_id = fields.Integer(metadata={"description": "409 only: the current version's id"})
+    current_id = fields.Integer(metadata={
+        "description": "409 already-superseded only: the current version's id"})
+    existing_id = fields.Integer(metadata={
+        "description": "409 duplicate-correction only: the id under which the correction's exact "
+                       "text is already stored"})
 
 
 class ErrorSchema(Schema):

@@ -7,7 +7,9 @@ Contracts:
   with ``duplicate=True`` and writes nothing.
 - A correction (``supersedes=ID``) is stored as a new record linked to the old one; the old record
   is kept whole and only its status moves from ``current`` to ``superseded``. A record that is
-  already superseded cannot be superseded again (:class:`AlreadySuperseded` names the current one).
+  already superseded cannot be superseded again (:class:`AlreadySuperseded` names the current one);
+  an unknown ID is :class:`UnknownRecord`. A correction whose text is already stored is refused
+  (:class:`DuplicateCorrection` names the stored record), never answered as a duplicate.
 - :meth:`Store.save_many` batches many records per transaction for bulk import; each record is
   still all-or-nothing (a savepoint each), so a failing record does not take its batch down.
 - Write transactions start with ``BEGIN IMMEDIATE`` so concurrent writers wait (busy timeout)
@@ -27,8 +29,12 @@ import sqlite_utils
 from .ingest import Submission
 from .rows import Rows, rows_of
 
+MAX_ID = 2**63 - 1
+"""SQLite's largest integer: no record id is larger."""
+
 __all__ = ["Store", "Saved", "StoreError", "UnknownRecord", "AlreadySuperseded",
-           "write_transaction", "current_version"]
+           "DuplicateCorrection",
+           "write_transaction", "current_version", "MAX_ID"]
 
 
 class StoreError(Exception):
@@ -47,6 +53,17 @@ class AlreadySuperseded(StoreError):
                          + (f"; the current version is {current_id}" if current_id else ""))
         self.record_id = record_id
         self.current_id = current_id
+
+
+class DuplicateCorrection(StoreError):
+    """A correction whose text is already stored (as ``existing_id``): it cannot become the new
+    version of ``record_id``, and nothing is stored."""
+
+    def __init__(self, record_id: int, existing_id: int) -> None:
+        super().__init__(f"the correction of record {record_id} is already stored as record "
+                         f"{existing_id}; nothing changed")
+        self.record_id = record_id
+        self.existing_id = existing_id
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,6 +132,8 @@ class Store:
                     outcome: Saved | Exception = self._save(sub, submitted_by, None)
             except (StoreError, sqlite3.IntegrityError) as exc:
                 outcome = exc
+            except OverflowError as exc:  # a number beyond SQLite's 64-bit integers
+                outcome = StoreError(f"a number in the record is too large to store ({exc})")
             pending += 1
             if pending >= batch:
                 self.db.conn.execute("COMMIT")
@@ -135,11 +154,14 @@ class Store:
               supersedes: int | None) -> Saved:
         rows = item if isinstance(item, Rows) else rows_of(item)
         conn = self.db.conn
+        status = None if supersedes is None else self._status(supersedes)
         row = conn.execute("SELECT id FROM records WHERE hash = ?", (rows.hash,)).fetchone()
         if row is not None:
+            if supersedes is not None:  # answering "duplicate" would silently drop the correction
+                raise DuplicateCorrection(supersedes, row[0])
             return Saved(row[0], True, {"id": row[0], **rows.summary})
-        if supersedes is not None:
-            self._check_current(supersedes)
+        if supersedes is not None and status != "current":
+            raise AlreadySuperseded(supersedes, current_version(self.db, supersedes))
         cur = conn.execute(
             'INSERT INTO records (hash, canonical, result, format_version, rules, club, event, '
             'date, "table", round, deals, findings, submitted_at, submitted_by, supersedes) '
@@ -183,12 +205,14 @@ class Store:
                  for f in rows.findings])
         return Saved(record_id, False, {"id": record_id, **rows.summary})
 
-    def _check_current(self, old_id: int) -> None:
+    def _status(self, old_id: int) -> str:
+        """The status of a stored record; UnknownRecord if there is none."""
+        if not 1 <= old_id <= MAX_ID:  # no such id can exist (and SQLite cannot bind it)
+            raise UnknownRecord(old_id)
         row = self.db.conn.execute("SELECT status FROM records WHERE id = ?", (old_id,)).fetchone()
         if row is None:
             raise UnknownRecord(old_id)
-        if row[0] != "current":
-            raise AlreadySuperseded(old_id, current_version(self.db, old_id))
+        return str(row[0])
 
     def _player_id(self, name: str) -> int:
         found = self._player_ids.get(name)

@@ -18,10 +18,10 @@ from . import queries
 from .app import ApiError, get_db
 from .ingest import Submission, error_payload, prepare
 from .schemas import (
-    ErrorSchema, ListArgs, PlayerStatsSchema, RecordOutSchema, RecordPageSchema, ResultSchema,
-    RubberPageSchema, RubberSchema, SavedSchema, SubmitArgs, SubmitHeaders,
+    MAX_ID, ErrorSchema, ListArgs, PlayerStatsSchema, RecordOutSchema, RecordPageSchema,
+    ResultSchema, RubberPageSchema, RubberSchema, SavedSchema, SubmitArgs, SubmitHeaders,
 )
-from .store import AlreadySuperseded, Store, UnknownRecord
+from .store import AlreadySuperseded, DuplicateCorrection, Store, UnknownRecord
 
 __all__ = ["blueprints"]
 
@@ -35,6 +35,9 @@ _RECORD_BODY = {
                    "Content-Type must be application/json.",
     "content": {"application/json": {"schema": {"type": "object"}}},
 }
+
+_ID = f"int(max={MAX_ID})"
+"""Ids in routes: a number beyond SQLite's largest integer is no id (404), not a failed query."""
 
 _KIND_CODES = {NotationError: "invalid-record", InconsistentRecord: "impossible-record",
                UnsupportedRules: "unsupported-rules"}
@@ -125,7 +128,8 @@ def validate_record() -> Response:
                  description="201: stored. 200: this exact record (same canonical text) was "
                              "already stored; its id is returned. Who submits comes from "
                              "?submitted_by= or the X-Submitted-By header. ?supersedes=ID stores "
-                             "a correction of record ID as its new version.")
+                             "a correction of record ID as its new version (409 if that exact record "
+                             "is already stored).")
 @records_blp.alt_response(201, schema=SavedSchema, success=True, description="stored")
 @records_blp.alt_response(200, schema=SavedSchema, success=True, description="a duplicate")
 @_errors(400, 409, 413, 415, 422)
@@ -139,6 +143,9 @@ def submit_record(args: dict[str, Any], headers: dict[str, Any]) -> Response:
                        [{"where": "supersedes", "what": str(exc)}]) from None
     except AlreadySuperseded as exc:
         raise ApiError(409, "already-superseded", str(exc), current_id=exc.current_id) from None
+    except DuplicateCorrection as exc:
+        raise ApiError(409, "duplicate-correction", str(exc),
+                       existing_id=exc.existing_id) from None
     location = url_for("records.get_record", record_id=saved.id)
     body = {"id": saved.id, "duplicate": saved.duplicate, "summary": saved.summary,
             "links": {"record": location,
@@ -159,7 +166,7 @@ def list_records(args: dict[str, Any]) -> Response:
     return _dump(_page(items, total, args))
 
 
-@records_blp.route("/records/<int:record_id>", methods=["GET"])
+@records_blp.route(f"/records/<{_ID}:record_id>", methods=["GET"])
 @records_blp.alt_response(200, schema=RecordOutSchema, success=True,
                           description="metadata and the canonical record")
 @_errors(404)
@@ -173,7 +180,7 @@ def get_record(record_id: int) -> Response:
     return _json(head[:-1] + ', "record": ' + canonical.rstrip() + "}")
 
 
-@records_blp.route("/records/<int:record_id>/result", methods=["GET"])
+@records_blp.route(f"/records/<{_ID}:record_id>/result", methods=["GET"])
 @records_blp.alt_response(200, schema=ResultSchema, success=True,
                           description="the stored replay result")
 @_errors(404)
@@ -199,7 +206,7 @@ def list_rubbers(args: dict[str, Any]) -> Response:
     return _dump(_page(items, total, args))
 
 
-@rubbers_blp.route("/rubbers/<int:rubber_id>", methods=["GET"])
+@rubbers_blp.route(f"/rubbers/<{_ID}:rubber_id>", methods=["GET"])
 @rubbers_blp.alt_response(200, schema=RubberSchema, success=True,
                           description="games, scores, rubber points and winner")
 @_errors(404)

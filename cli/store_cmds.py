@@ -20,10 +20,14 @@ from click.core import ParameterSource
 from ..api import queries
 from ..api.importer import ImportReport, import_sources, input_size, iter_sources
 from ..api.migrations import migrate, open_db
+from ..api.store import MAX_ID
 
 COMMANDS: list[click.Command] = []
 
 DEFAULT_DB = "euchre-records.db"
+
+RECORD_ID = click.IntRange(max=MAX_ID)
+"""A record id: none is above 2^63-1 (SQLite's largest integer); a larger one is a usage error."""
 
 db_option = click.option(
     "--db", "db_path", type=click.Path(dir_okay=False), default=DEFAULT_DB, show_default=True,
@@ -127,7 +131,7 @@ def import_(paths: tuple[str, ...], db_path: str, submitted_by: str | None, batc
 
 
 @click.command()
-@click.argument("record_id", type=int)
+@click.argument("record_id", type=RECORD_ID)
 @click.argument("path", type=click.Path(exists=True, dir_okay=False, allow_dash=True))
 @db_option
 @click.option("--submitted-by", default=None, help="Who submits the correction.")
@@ -141,28 +145,31 @@ def correct(record_id: int, path: str, db_path: str, submitted_by: str | None) -
     Example:
       euchre correct 12 fixed-rubber.json --db club.db --submitted-by referee
     """
-    from ..api.ingest import prepare
+    from ..api.ingest import prepare_record
     from ..api.store import Store, StoreError
-    from ..errors import RecordError
+    from ..errors import NotationError, RecordError
+    from .inputs import read_records
 
-    text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8-sig")
+    items = list(read_records(path))  # a file that cannot be read or decoded is an error here
+    if len(items) != 1:
+        items = [(path, NotationError(f"expected one record, found {len(items)}"))]
+    label, item = items[0]
     try:
-        sub = prepare(text)
+        if isinstance(item, RecordError):
+            raise item
+        sub = prepare_record(item)
     except RecordError as exc:
         for problem in exc.problems:
-            click.echo(f"{path}: invalid: {problem}", err=True)
+            click.echo(f"{label}: invalid: {problem}", err=True)
         raise SystemExit(1) from None
     db = _open(db_path)
     try:
         saved = Store(db).save(sub, submitted_by=submitted_by, supersedes=record_id)
-    except StoreError as exc:
+    except StoreError as exc:  # unknown, already superseded, or the correction already stored
         click.echo(f"not stored: {exc}", err=True)
         raise SystemExit(1) from None
     finally:
         db.close()
-    if saved.duplicate:
-        click.echo(f"{path}: already stored as record {saved.id}; nothing changed", err=True)
-        raise SystemExit(1)
     click.echo(saved.id)
     click.echo(f"stored record {saved.id} as the new version of record {record_id}", err=True)
 
@@ -177,7 +184,7 @@ RUBBER_COLUMNS = ("rubber_id", "record_id", "date", "club", "system", "ns_player
 @format_option
 @click.option("--player", default=None, help="Only rubbers this player sat in.")
 @click.option("--club", default=None, help="Only this club's rubbers.")
-@click.option("--limit", default=100, show_default=True, type=click.IntRange(1),
+@click.option("--limit", default=100, show_default=True, type=click.IntRange(1, MAX_ID),
               help="At most this many (newest first).")
 def rubbers(db_path: str, fmt: str, player: str | None, club: str | None, limit: int) -> None:
     """List stored rubbers (current records): players, games won, rubber points, winner.
@@ -210,7 +217,7 @@ DEAL_COLUMNS = ("number", "dealer", "turned", "trump", "maker", "alone", "tricks
 
 
 @click.command()
-@click.argument("record_id", type=int)
+@click.argument("record_id", type=RECORD_ID)
 @db_option
 @format_option
 def show(record_id: int, db_path: str, fmt: str) -> None:

@@ -24,7 +24,7 @@ from euchre_records.cards import SEATS, Seat, Suit
 
 __all__ = [
     "CompactField", "SeatField", "SuitField", "EnumField", "IntField", "BoolField", "StrField",
-    "PointsField", "SEAT_RE", "SEAT_BY_TEXT", "SUIT_BY_TEXT",
+    "PointsField", "POINTS_LIMIT", "SEAT_RE", "SEAT_BY_TEXT", "SUIT_BY_TEXT",
 ]
 
 SEAT_RE = "[NESWnesw]"
@@ -117,18 +117,26 @@ class EnumField(CompactField):
         return None if value is None else value.value
 
 
-class PointsField(CompactField):
-    """``[ns, ew]`` (two integers) <-> ``(ns, ew)``."""
+POINTS_LIMIT = 100_000
+"""Bound of every score or points figure of the notation (start score, scoresheet entries,
+points of an irregularity): far above any real score, and well inside what the store (SQLite
+64-bit integers) and the engine's sums can hold."""
 
-    schema_fragment = {"type": "array", "items": {"type": "integer"}, "minItems": 2, "maxItems": 2}
+
+class PointsField(CompactField):
+    """``[ns, ew]`` (two integers, each within ±:data:`POINTS_LIMIT`) <-> ``(ns, ew)``."""
+
+    schema_fragment = {"type": "array", "minItems": 2, "maxItems": 2, "items": {
+        "type": "integer", "minimum": -POINTS_LIMIT, "maximum": POINTS_LIMIT}}
 
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
         if type(value) is list and len(value) == 2:
             ns, ew = value
-            if type(ns) is int and type(ew) is int:
-                return (ns, ew)
             if (isinstance(ns, int) and not isinstance(ns, bool)
                     and isinstance(ew, int) and not isinstance(ew, bool)):
+                if not (-POINTS_LIMIT <= ns <= POINTS_LIMIT and -POINTS_LIMIT <= ew <= POINTS_LIMIT):
+                    raise ValidationError(f"points out of range: each of [N-S, E-W] must be "
+                                          f"within -{POINTS_LIMIT} to {POINTS_LIMIT}")
                 return (int(ns), int(ew))
         raise ValidationError(f"expected [N-S, E-W] as two integers, not {value!r}")
 

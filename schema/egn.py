@@ -23,6 +23,7 @@ from euchre_records.model import (
     Annotation, Call, CallKind, Deal, DealKind, Event, Player, RecordedScore, Record, Trick,
 )
 
+from .basefields import POINTS_LIMIT
 from .egn_cards import egn_calls, egn_card
 from .egn_lines import alternatives_in, annotations_in, split_phases, trump_of
 from .egn_out import record_to_egn, egn_losses
@@ -146,6 +147,10 @@ def _score(value: object, where: str, bad: list[Problem], required: bool) -> tup
     if (not isinstance(value, list) or len(value) != 2
             or not all(isinstance(v, int) and not isinstance(v, bool) for v in value)):
         bad.append(Problem(where, f"expected [team 0/2, team 1/3] as two integers, not {value!r}"))
+        return None
+    if not all(-POINTS_LIMIT <= v <= POINTS_LIMIT for v in value):
+        bad.append(Problem(where, f"scores out of range: each must be within -{POINTS_LIMIT} "
+                                  f"to {POINTS_LIMIT}"))
         return None
     return (value[0], value[1])
 

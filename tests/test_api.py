@@ -281,3 +281,67 @@ def test_concurrent_submissions_of_one_record_store_it_once(app):
     assert len({i for _, i in same}) == 1
     assert sorted(s for s, _ in answers[8:]) == [200] * 3 + [201]
     assert app.test_client().get("/records").get_json()["total"] == 2
+
+
+HUGE = 99999999999999999999  # beyond SQLite's 64-bit integers
+
+
+def test_oversized_numbers_are_client_errors_never_500(client):
+    rid = post(client, "/records", TEXTS[0]).get_json()["id"]
+    for path in (f"/records/{HUGE}", f"/records/{HUGE}/result", f"/rubbers/{HUGE}",
+                 f"/records/{2**63}", f"/rubbers/{2**63}"):
+        assert_error(client.get(path), 404, "not-found")
+    assert client.get(f"/records/{rid}").status_code == 200
+    for listing in ("/records", "/rubbers"):
+        for page in (HUGE, 4611686018427387904, 10**9 + 1):
+            body = assert_error(client.get(f"{listing}?page={page}"), 422, "invalid-request")
+            assert any("page" in p["where"] for p in body["problems"])
+        assert client.get(f"{listing}?page=1000000000&per_page=100").get_json()["items"] == []
+    fixed = mangled(TEXTS[0], event={"notes": "fixed"})
+    body = assert_error(post(client, f"/records?supersedes={HUGE}", fixed), 422)
+    assert any("supersedes" in p["where"] for p in body["problems"])
+
+
+@pytest.mark.parametrize("where, change", [
+    ("start_score", lambda d: d.update(start_score=[10**30, 0])),
+    ("start_score", lambda d: d.update(start_score=[0, -(10**30)])),
+    ("deals[0].scoresheet.points", lambda d: d["deals"][0].update(
+        scoresheet={"points": [HUGE, 0]})),
+    ("deals[0].scoresheet.total", lambda d: d["deals"][0].update(
+        scoresheet={"total": [0, 100001]})),
+])
+def test_oversized_points_are_located_notation_errors(client, where, change):
+    data = json.loads(TEXTS[0])
+    change(data)
+    for path in ("/validate", "/records"):
+        body = assert_error(post(client, path, json.dumps(data)), 422, "invalid-record")
+        assert [p["where"] for p in body["problems"]] == [where]
+        assert "out of range" in body["problems"][0]["what"]
+    data = json.loads(TEXTS[0])
+    data["start_score"] = [100000, -100000]  # the bounds themselves are allowed
+    assert post(client, "/validate", json.dumps(data)).status_code == 200
+
+
+def test_oversized_egn_scores_are_located_errors(client):
+    from pathlib import Path
+    sample = next(iter(sorted((Path(__file__).parent / "data" / "egn").glob("*.egn"))))
+    data = json.loads(sample.read_text(encoding="utf-8"))
+    data["metadata"]["initialScore"] = [10**30, 0]
+    body = assert_error(post(client, "/records", json.dumps(data)), 422, "invalid-record")
+    assert [p["where"] for p in body["problems"]] == ["metadata.initialScore"]
+
+
+def test_a_correction_that_is_already_stored_is_refused(client):
+    first = post(client, "/records", TEXTS[0]).get_json()["id"]
+    second = post(client, "/records", TEXTS[1]).get_json()["id"]
+    # "correcting" record 1 with the text of record 2: not a 200 duplicate that drops it
+    body = assert_error(post(client, f"/records?supersedes={first}", TEXTS[1]), 409,
+                        "duplicate-correction")
+    assert body["existing_id"] == second and str(second) in body["message"]
+    body = assert_error(post(client, f"/records?supersedes={first}", TEXTS[0]), 409,
+                        "duplicate-correction")
+    assert body["existing_id"] == first
+    assert client.get(f"/records/{first}").get_json()["status"] == "current"
+    body = assert_error(post(client, "/records?supersedes=999", TEXTS[1]), 422, "unknown-record")
+    assert body["problems"][0]["where"] == "supersedes"
+    assert client.get("/records").get_json()["total"] == 2

@@ -232,3 +232,47 @@ def test_correct_stores_a_new_version(runner, filled, tmp_path):
     assert twice.exit_code == 1 and f"current version is {new_id}" in twice.stderr
     fixed.write_text("{}")
     assert run(runner, "correct", str(new_id), fixed, "--db", filled).exit_code == 1
+
+
+def test_import_survives_an_oversized_number_in_one_record(runner, tmp_path):
+    bad = json.loads(TEXTS[1])
+    bad["start_score"] = [10**30, 0]
+    jsonl = tmp_path / "three.jsonl"
+    jsonl.write_text("".join(json.dumps(d) + "\n" for d in
+                             (json.loads(TEXTS[0]), bad, json.loads(TEXTS[2]))))
+    result = run(runner, "import", jsonl, "--db", tmp_path / "c.db", "--no-progress")
+    assert result.exit_code == 1
+    assert "stored 2" in result.stderr and "invalid 1" in result.stderr
+    assert f"{jsonl}:2: invalid: start_score: points out of range" in result.stderr
+
+
+def test_oversized_ids_and_limits_are_usage_errors(runner, filled):
+    huge = "99999999999999999999"
+    for args in (("show", huge), ("rubbers", "--limit", huge), ("correct", huge, str(filled))):
+        result = runner.invoke(main, [*args, "--db", str(filled)])
+        assert result.exit_code == 2, result.output
+        assert isinstance(result.exception, (SystemExit, type(None)))
+        assert "Traceback" not in result.output and "range" in result.stderr
+    assert run(runner, "show", str(2**63 - 1), "--db", filled).exit_code == 1  # unknown, no crash
+    assert run(runner, "rubbers", "--limit", str(2**63 - 1), "--db", filled).exit_code == 0
+
+
+def test_correct_refuses_a_record_already_stored(runner, filled):
+    stored = json.loads(run(runner, "show", "2", "--db", filled, "--format", "json").stdout)
+    other = runner.invoke(main, ["correct", "1", "-", "--db", str(filled)],
+                          input=json.dumps(stored["record"]))
+    assert other.exit_code == 1 and "already stored as record 2" in other.stderr
+    shown = json.loads(run(runner, "show", "1", "--db", filled, "--format", "json").stdout)
+    assert shown["status"] == "current"
+    assert run(runner, "correct", "99", "-", "--db", filled,
+               input=json.dumps(stored["record"])).exit_code == 1
+
+
+def test_correct_reports_a_file_that_is_not_utf8(runner, filled, tmp_path):
+    latin = tmp_path / "latin1.json"
+    latin.write_bytes(TEXTS[0].replace('"format"', '"note": "caf\xe9", "format"', 1)
+                      .encode("latin-1"))
+    result = runner.invoke(main, ["correct", "1", str(latin), "--db", str(filled)])
+    assert result.exit_code == 1, result.output
+    assert isinstance(result.exception, (SystemExit, type(None)))
+    assert "not UTF-8" in result.stderr and "Traceback" not in result.output

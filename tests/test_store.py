@@ -16,7 +16,7 @@ from euchre_records.api import queries
 from euchre_records.api.ingest import Submission
 from euchre_records.api.migrations import MIGRATIONS, SCHEMA_VERSION, migrate, open_db, schema_version
 from euchre_records.api.rows import rows_of
-from euchre_records.api.store import AlreadySuperseded, Store, UnknownRecord
+from euchre_records.api.store import AlreadySuperseded, DuplicateCorrection, Store, UnknownRecord
 from euchre_records.cards import Seat, Side, Suit, parse_card
 from euchre_records.model import (
     Deal, DealKind, DealResult, Event, Finding, FindingKind, GameResult, Outcome, Player, Record,
@@ -226,3 +226,29 @@ def test_newer_database_is_refused(tmp_path):
     with pytest.raises(RuntimeError, match="newer"):
         migrate(db)
     db.close()
+
+
+def test_a_correction_already_stored_is_refused_not_a_duplicate(db):
+    store = Store(db)
+    old = store.save(submission())
+    other = store.save(submission(salt="other"))
+    with pytest.raises(DuplicateCorrection) as info:
+        store.save(submission(salt="other"), supersedes=old.id)
+    assert (info.value.record_id, info.value.existing_id) == (old.id, other.id)
+    with pytest.raises(UnknownRecord):
+        store.save(submission(salt="other"), supersedes=999)
+    with pytest.raises(UnknownRecord):
+        store.save(submission(salt="new"), supersedes=2**70)
+    assert queries.get_record_meta(db, old.id)["status"] == "current"
+    assert count(db, "records") == 2
+
+
+def test_bulk_keeps_going_past_a_number_sqlite_cannot_hold(db):
+    huge = submission(salt="huge")
+    game = replace(huge.result.games[0], start=(10**30, 0))  # as a record's start_score would
+    huge = replace(huge, result=replace(huge.result, games=(game,)))
+    with Store(db).bulk(batch=10) as add:
+        outcomes = [add(s) for s in (submission(salt="a"), huge, submission(salt="b"))]
+    assert [type(o).__name__ for o in outcomes] == ["Saved", "StoreError", "Saved"]
+    assert "too large" in str(outcomes[1])
+    assert count(db, "records") == 2 and not db.conn.in_transaction

@@ -25,10 +25,8 @@ from euchre_records.model import Alternative, Annotation, Call, CallKind, Deal, 
 from .egn_cards import call_token, card_token, egn_calls, egn_card
 
 __all__ = ["annotations_in", "annotations_out", "alternatives_in", "alternatives_out",
-           "split_phases", "bid_calls", "trump_of", "ALT_HAS_DISCARD"]
+           "split_phases", "bid_calls", "trump_of"]
 
-ALT_HAS_DISCARD = "discard" in getattr(Alternative, "__dataclass_fields__", {})
-"""Whether the model's Alternative can hold a discard (EGN lines may record one)."""
 
 _PHASE_FIELDS = {
     "EUCHRE_BIDDING": ("phaseNumber", "type", "calls", "isAlone", "aloneDefender", "discard",
@@ -167,8 +165,7 @@ def alternatives_in(value: object, where: str, dealer: Seat, turned: Card | None
             if bidding is None and r and alt_tricks:
                 before = tricks[t].cards[:r] if t < len(tricks) else ()
                 alt_tricks[0] = Trick(before + alt_tricks[0].cards)
-        extra: dict[str, Any] = {"discard": discard} if ALT_HAS_DISCARD else {}
-        out.append(Alternative(place, tuple(alt_calls), tuple(alt_tricks), _note(texts), **extra))
+        out.append(Alternative(place, tuple(alt_calls), tuple(alt_tricks), _note(texts), discard))
     return out
 
 
@@ -207,9 +204,8 @@ def alternatives_out(deal: Deal) -> list[dict[str, Any]]:
             for c in alt.calls:
                 if c.kind is CallKind.DEFEND_ALONE and c.seat is not None:
                     bid["aloneDefender"] = int(c.seat)
-            discard = getattr(alt, "discard", None)
-            if discard is not None:
-                bid["discard"] = card_token(discard)
+            if alt.discard is not None:
+                bid["discard"] = card_token(alt.discard)
             if note:
                 bid["callAnnotations"] = {"0": note}
             phases.append(bid)

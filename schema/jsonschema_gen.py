@@ -81,6 +81,7 @@ DESCRIPTIONS: dict[str, str] = {
     "Annotation.text": "The comment.",
     "Alternative.at": "Where the line departs: \"call N\", \"trick N\" or \"deal\".",
     "Alternative.calls": "Calls of the line.",
+    "Alternative.discard": "The dealer's discard in the line; ?? = discarded, card unknown.",
     "Alternative.tricks": "Tricks of the line.",
     "Alternative.note": "Free text.",
 }

@@ -282,6 +282,7 @@ class AlternativeSchema(NotationSchema):
 
     at = PatternField(AT_PATTERN, _AT_MESSAGE, required=True)
     calls = CallsField()
+    discard = CardField(unknown_ok=True)
     tricks = TricksField()
     note = _text()
 

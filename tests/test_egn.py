@@ -3,7 +3,6 @@ rule-set flags map or are refused, and malformed EGN is reported with EGN paths.
 
 from __future__ import annotations
 
-import copy
 import json
 import random
 from pathlib import Path
@@ -17,7 +16,7 @@ from euchre_records.match import replay
 from euchre_records.model import Annotation, Call, CallKind, Deal, Event, Player, Record, Trick
 from euchre_records.rules import preset
 from euchre_records.schema.egn import egn_to_record, is_egn, record_to_egn
-from euchre_records.schema.egn_lines import ALT_HAS_DISCARD
+from euchre_records.schema.notation import dumps, loads
 from euchre_records.simulate import random_deal
 
 DATA = Path(__file__).parent / "data" / "egn"
@@ -85,21 +84,27 @@ def test_custom_scenario_by_hand() -> None:
     assert deal.points == (0, 1)
 
 
-def _normalised(data: dict[str, Any]) -> dict[str, Any]:
-    """EGN up to formatting: alternative-line discards dropped when our model cannot hold them."""
-    data = copy.deepcopy(data)
-    if not ALT_HAS_DISCARD:
-        for deal in data["deals"]:
-            for line in deal.get("alternativeLines", []):
-                for phase in line["phases"]:
-                    phase.pop("discard", None)
-    return data
-
-
 @pytest.mark.parametrize("path", SAMPLES, ids=lambda p: p.name)
 def test_egn_ours_egn_round_trip(path: Path) -> None:
     data = load(path)
-    assert _normalised(record_to_egn(egn_to_record(data))) == _normalised(data)
+    assert record_to_egn(egn_to_record(data)) == data
+
+
+@pytest.mark.parametrize("path", SAMPLES, ids=lambda p: p.name)
+def test_egn_samples_survive_our_notation(path: Path) -> None:
+    """EGN -> our record -> our JSON text -> the same record (alternative lines' discards too)."""
+    record = egn_to_record(load(path))
+    assert loads(dumps(record)) == record
+    assert record_to_egn(loads(dumps(record))) == load(path)
+
+
+def test_alternative_lines_keep_their_discard() -> None:
+    record = egn_to_record(load(DATA / "quite-the-hustle-annotated.egn"))
+    discards = [alt.discard for deal in record.deals for alt in deal.alternatives
+                if alt.discard is not None]
+    assert discards
+    text = json.loads(dumps(record))
+    assert any("discard" in alt for deal in text["deals"] for alt in deal.get("alternatives", []))
 
 
 @pytest.mark.parametrize("path", SAMPLES, ids=lambda p: p.name)
@@ -272,12 +277,7 @@ def test_engine_locations_translate_to_egn_paths() -> None:
 @pytest.mark.parametrize("path", SAMPLES, ids=lambda p: p.name)
 def test_export_reproduces_the_sample_text(path: Path) -> None:
     """Not only equal as JSON: written with 2-space indents, the samples come back byte for byte
-    (they lack a final newline), bar the alternative-line discards our model cannot hold yet."""
+    (they lack a final newline), alternative-line discards included."""
     text = path.read_text(encoding="utf-8")
     mine = json.dumps(record_to_egn(egn_to_record(json.loads(text))), indent=2, ensure_ascii=False)
-    alt_discard = any("discard" in phase for deal in json.loads(text)["deals"]
-                      for line in deal.get("alternativeLines", []) for phase in line["phases"])
-    if ALT_HAS_DISCARD or not alt_discard:
-        assert mine == text.rstrip("\n")
-    else:
-        assert mine != text.rstrip("\n")
+    assert mine == text.rstrip("\n")

@@ -166,6 +166,10 @@ def run_bidding(deal: Deal, rules: Rules, number: int, where: str) -> tuple[Bidd
                            f"not {call.seat.name}", at)
             if partner_took or defender is not None:
                 raise fail("the lone hand was already settled", at)
+            if not took_up or maker not in (deal.dealer.left, deal.dealer.partner):
+                raise fail("only third hand may take over from eldest, and the dealer from second "
+                           f"hand, when the turned card is ordered up or assisted "
+                           f"({rules.cite('partner_takes_lone')})", at)
             maker, alone, partner_took = maker.partner, True, True
         elif call.kind is CallKind.DEFEND_ALONE:
             assert maker is not None

@@ -151,15 +151,8 @@ class _Replay:
         deal, rules = self.deal, self.rules
         maker, trump = bidding.maker, bidding.trump
         assert maker is not None and trump is not None
-        out = set()
-        if bidding.alone:
-            out.add(maker.partner)
-        if bidding.defender_alone is not None:
-            out.add(bidding.defender_alone.partner)
-        start = maker.left if bidding.alone and rules.lone_lead is LoneLead.LEFT_OF_LONE else deal.dealer.left
-        leader = start
-        while leader in out:
-            leader = leader.left
+        out = self.out_seats(bidding)
+        leader = self.opening_leader(bidding)
         n_active = 4 - len(out)
         self.sitting_out = {s.name for s in out}
         table = power_table(trump)
@@ -220,6 +213,8 @@ class _Replay:
         if bidding.took_up and deal.discard is None and not never_discarded:
             # the dealer's unplayed card may be his unrecorded discard: it proves nothing
             remaining[deal.dealer] = frozenset()
+        if len(winners) == 5:
+            self.check_all_played(bidding)
         maker_tricks, claim_findings, notes = self.settle_unplayed(bidding, tricks, leaders, winners)
         settled_early = maker_tricks is None
         if maker_tricks is None:   # unfinished, settled by law: score what is already certain
@@ -293,7 +288,7 @@ class _Replay:
             notes.append(f"deal {self.number}: {event.seat.name} {verb}; the hands are not known, so "
                          f"the claim cannot be checked; scored as agreed ({rule})")
         else:
-            leader = winners[-1] if winners else leaders[0] if leaders else maker
+            leader = winners[-1] if winners else self.opening_leader(bidding)
             best = guaranteed_tricks(known, leader, bidding.trump, claimer, frozenset(self.out_seats(bidding)))
             if best >= taken:
                 notes.append(f"deal {self.number}: {event.seat.name} {verb} — guaranteed against any "
@@ -305,6 +300,35 @@ class _Replay:
                     f"{claimer.label} can be held to {best} — not guaranteed; scored as agreed ({rule})",
                     rule, self.number, played + 1, event.seat, status="not guaranteed"))
         return maker_tricks, findings, notes
+
+    def check_all_played(self, bidding: Bidding) -> None:
+        """After five tricks an active seat holds no known card, but for the dealer's sixth card
+        when his discard is unrecorded (or never made) and the extra cards of a long hand."""
+        deal = self.deal
+        long_by = {e.seat: max(0, (e.count or 5) - 5)
+                   for _, e in events_of(deal, IrregularityKind.WRONG_NUMBER_OF_CARDS)}
+        out = self.out_seats(bidding)
+        for seat in SEATS:
+            left = self.hand[seat]
+            allowed = long_by.get(seat, 0)
+            if seat is deal.dealer and bidding.took_up and deal.discard is None:
+                allowed += 1
+            if seat not in out and len(left) > allowed:
+                cards = " ".join(c.name for c in sorted(left))
+                raise self.fail(f"{seat.name} played five tricks but never played {cards}, which he "
+                                f"held{' (the turned card he took up)' if deal.turned in left else ''}",
+                                "tricks")
+
+    def opening_leader(self, bidding: Bidding) -> Seat:
+        """Who leads the first trick: eldest, or the lone player's left (``lone_lead``),
+        skipping a seat that sits out."""
+        assert bidding.maker is not None
+        lone_left = bidding.alone and self.rules.lone_lead is LoneLead.LEFT_OF_LONE
+        leader = bidding.maker.left if lone_left else self.deal.dealer.left
+        out = self.out_seats(bidding)
+        while leader in out:
+            leader = leader.left
+        return leader
 
     def out_seats(self, bidding: Bidding) -> set[Seat]:
         out = set()

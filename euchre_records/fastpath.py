@@ -43,8 +43,6 @@ _NOT_A_CARD = (0, 0, 0)
 def _orders(out: int) -> tuple[tuple[int, ...], ...]:
     """For each leader, the active seats in playing order, when the seats in ``out`` sit out."""
     result: list[tuple[int, ...]] = []
-    if out == 15:
-        return ((), (), (), ())
     for lead in range(4):
         start = lead
         while out >> start & 1:
@@ -53,7 +51,7 @@ def _orders(out: int) -> tuple[tuple[int, ...], ...]:
     return tuple(result)
 
 
-_ORDERS = tuple(_orders(out) for out in range(16))
+_ORDERS = tuple(_orders(out) if out.bit_count() <= 2 else () for out in range(16))   # at most 2 sit out
 _PACK_MASK: dict[tuple[int, bool], int] = {}
 _POINTS: dict[int, tuple[Rules, dict[tuple[bool, bool, bool, int], tuple[int, int]]]] = {}
 
@@ -129,7 +127,7 @@ def fast_replay(deal: Deal, rules: Rules, number: int) -> DealResult | None:
     passes = 0
     maker: Seat | None = None
     trump: Suit | None = None
-    alone = took_up = thrown = partner_took = False
+    alone = took_up = thrown = False
     defender: Seat | None = None
     for call in deal.calls:
         kind = call.kind
@@ -157,11 +155,7 @@ def fast_replay(deal: Deal, rules: Rules, number: int) -> DealResult | None:
         elif thrown:
             return None
         elif kind is CallKind.PARTNER_ALONE:
-            assert maker is not None
-            if (not rules.partner_takes_lone or partner_took or defender is not None
-                    or (call.seat is not None and call.seat is not maker.partner)):
-                return None
-            maker, alone, partner_took = maker.partner, True, True
+            return None   # Somerset 74-75 limit who may take over: the detailed replay checks
         elif kind is CallKind.DEFEND_ALONE:
             assert maker is not None
             if (not rules.defend_alone or call.seat is None or call.seat.side is maker.side
@@ -254,6 +248,8 @@ def fast_replay(deal: Deal, rules: Rules, number: int) -> DealResult | None:
         leaders.append(lead)
         winners.append(win)
         lead = win
+    if took_up and not full and not out >> dealer & 1 and not used & turned_bit:
+        return None   # the dealer never played the card he took up: the detailed replay says so
     ns = 5 - sum(w & 1 for w in winners)
     makers_ns = not maker & 1
     maker_tricks = ns if makers_ns else 5 - ns

@@ -67,7 +67,8 @@ def random_deal(rng: random.Random, rules: Rules, dealer: Seat = Seat.N,
         discard = rng.choice(options)
         held.remove(discard)
         hands[dealer] = held
-    if rules.partner_takes_lone and rng.random() < alone_rate / 2:
+    may_take_over = len(calls) <= 4 and maker in (dealer.left, dealer.partner)   # Somerset 74-75
+    if rules.partner_takes_lone and may_take_over and rng.random() < alone_rate / 2:
         calls.append(Call(CallKind.PARTNER_ALONE))
         maker, alone = maker.partner, True
     defender: Seat | None = None

@@ -1,0 +1,63 @@
+"""Cases a review found, each worked out by hand; they keep the engine honest where the golden
+files did not look."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from euchre_records.bidding import run_bidding
+from euchre_records.errors import InconsistentRecord
+from euchre_records.match import replay
+from euchre_records.schema.notation import loads
+
+
+def record(rules: dict[str, object], *deals: dict[str, object]) -> str:
+    return json.dumps({"format": "euchre-records", "version": "1.0", "rules": rules, "deals": list(deals)})
+
+
+def test_a_dealer_who_never_plays_the_card_he_took_up_is_impossible() -> None:
+    # N took up 9H and discarded 9S, then played five clubs: he would have held six cards.
+    text = record({"preset": "modern"}, {
+        "kind": "plays", "dealer": "N", "turned": "9H", "calls": ["order"], "discard": "9S",
+        "tricks": ["AH KH QH AC", "AS KS QS KC", "AD KD QD QC", "TS JS 9D JC", "TD 9C TC TH"]})
+    with pytest.raises(InconsistentRecord) as err:
+        replay(loads(text))
+    assert "never played 9H" in str(err.value)
+
+
+def test_a_claim_before_the_first_trick_is_searched_with_eldest_leading() -> None:
+    # E (eldest, dealer N) leads; S claims 4 of 5 with clubs trump. E leads AH: S must follow
+    # with a heart? S holds none, so S may trump — but E-W can still take two tricks (AH, then
+    # AD/AS lines); with E leading, S's side can be held to 3. The claim is not guaranteed.
+    text = record({"preset": "modern"}, {
+        "kind": "full", "dealer": "N", "turned": "QC",
+        "hands": {"N": "JH KD AC JC TC", "E": "JS TS AH TH AD", "S": "QS 9S JD 9D 9C",
+                  "W": "AS KS KH QD TD"},
+        "calls": ["pass", "assist"], "discard": "TC",
+        "irregularities": [{"kind": "claim", "seat": "S", "tricks": 4}]})
+    deal = replay(loads(text)).deals[0]
+    claims = [f for f in deal.findings if f.kind.value == "claim"]
+    assert claims and claims[0].status == "not guaranteed"
+    assert "held to 3" in claims[0].message
+
+
+@pytest.mark.parametrize(("calls", "ok"), [
+    (["order", "W: partner alone"], True),               # eldest E orders, third hand W takes it (74)
+    (["pass", "assist", "N: partner alone"], True),      # second hand assists, the dealer takes it (75)
+    (["pass", "pass", "pass", "take", "S: partner alone"], False),   # S passed already
+    (["pass", "pass", "order", "E: partner alone"], False),          # third hand's order: no take-over
+])
+def test_who_may_take_over_a_lone_hand(calls: list[str], ok: bool) -> None:
+    text = record({"preset": "somerset-1888"}, {
+        "kind": "plays", "dealer": "N", "turned": "9H", "calls": calls})
+    rec = loads(text)
+    if ok:
+        bidding, _ = run_bidding(rec.deals[0], rec.rules, 1, "deals[0]")
+        assert bidding.alone and bidding.maker is not None
+        assert bidding.maker.name == calls[-1][0]
+    else:
+        with pytest.raises(InconsistentRecord) as err:
+            run_bidding(rec.deals[0], rec.rules, 1, "deals[0]")
+        assert "74-75" in str(err.value)

@@ -14,8 +14,9 @@ def _pts(p: tuple[int, int] | None) -> str:
 
 
 def _row(r: DealResult, running: tuple[int, tuple[int, int]] | None) -> tuple[str, ...]:
-    if r.thrown_in:
-        return (str(r.number), r.dealer.name, r.turned.name if r.turned else "", "thrown in",
+    if r.void is not None or r.thrown_in:
+        return (str(r.number), r.dealer.name, r.turned.name if r.turned else "",
+                f"void: {r.void}" if r.void is not None else "thrown in",
                 "", "", "", _pts(r.points), _pts(running[1]) if running else "")
     alone = "yes" if r.alone else ""
     if r.defender_alone is not None:
@@ -47,7 +48,10 @@ def render_replay(label: str, record: Record, result: ReplayResult) -> str:
         rows_by_game.setdefault(game, []).append(row)
     for f in result.findings:
         if f.deal is not None:
-            notes.setdefault(f.deal, []).append(f.message)
+            notes.setdefault(f.deal, []).append("! " + f.message)
+    for r in result.deals:
+        for n in r.notes:
+            notes.setdefault(r.number, []).append("· " + n)
 
     def fmt(row: tuple[str, ...]) -> str:
         return "  ".join(c.ljust(w) for c, w in zip(row, widths)).rstrip()
@@ -60,7 +64,7 @@ def render_replay(label: str, record: Record, result: ReplayResult) -> str:
         for row in rows:
             lines.append(fmt(row))
             for note in notes.get(int(row[0]), []):
-                lines.append(f"      ! {note}")
+                lines.append(f"      {note}")
         g = games.get(game_no)
         if g is not None:
             if g.finished and g.winner is not None:

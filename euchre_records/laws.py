@@ -31,8 +31,8 @@ def events_of(deal: Deal, kind: IrregularityKind) -> list[tuple[int, Irregularit
 
 
 def _void(deal: Deal, number: int, reason: str, next_dealer: Seat, finding: Finding) -> DealResult:
-    return DealResult(number, deal.kind, deal.dealer, deal.turned, None, None, False, None, True,
-                      (), (), (0, 0), (0, 0), (0, 0), (0, 0), (finding,), next_dealer is deal.dealer,
+    return DealResult(number, deal.kind, deal.dealer, deal.turned, None, None, False, None, False,
+                      (), (), (0, 0), (0, 0), (0, 0), (0, 0), (finding,), False,
                       void=reason, next_dealer=next_dealer)
 
 

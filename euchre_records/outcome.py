@@ -1,17 +1,27 @@
 """Result-only deals: what most club scoresheets hold (maker, alone, tricks, revoke claims).
 
-They score exactly as played deals do; revokes come only from ``revoke-claimed`` events (the
-offender's seat), since there are no cards to search.
+They score exactly as played deals do: revokes come from ``revoke-claimed`` events (the
+offender's seat), since there are no cards to search, and the laws that change a score (a wrong
+number of cards, a lone hand abandoned, the lone player's partner exposing a card ...) apply as
+recorded. Events that concern single calls or cards (calls or leads out of turn, exposed cards,
+claims) cannot be checked without them and are refused.
 """
 
 from __future__ import annotations
 
+from .cards import JOKER
 from .errors import InconsistentRecord
+from .laws import score_adjustments
 from .model import Deal, DealResult, Finding, FindingKind, IrregularityKind
-from .rules import Rules
+from .rules import JokerUpcard, Rules
 from .scoring import RevokeCharge, hand_points, revoke_penalties
 
 __all__ = ["replay_outcome"]
+
+_NEEDS_PLAY = (IrregularityKind.REVOKE_CORRECTED, IrregularityKind.LEAD_OUT_OF_TURN,
+                IrregularityKind.PLAY_OUT_OF_TURN, IrregularityKind.EXPOSED_CARD,
+                IrregularityKind.CALLED_CARD, IrregularityKind.CLAIM, IrregularityKind.CONCESSION,
+                IrregularityKind.CALL_OUT_OF_TURN, IrregularityKind.TURNED_SUIT_NAMED)
 
 
 def replay_outcome(deal: Deal, rules: Rules, number: int, where: str) -> DealResult:
@@ -19,9 +29,18 @@ def replay_outcome(deal: Deal, rules: Rules, number: int, where: str) -> DealRes
     outcome = deal.outcome
     if outcome is None:
         raise InconsistentRecord("a result-only deal needs its result", f"{where}.result")
+    for i, event in enumerate(deal.irregularities):
+        if event.kind in _NEEDS_PLAY:
+            raise InconsistentRecord(f"a {event.kind.value} cannot be checked without the calls and "
+                                     "cards: record the deal with its plays", f"{where}.irregularities[{i}]")
     if outcome.maker is None:
+        redeal = deal.turned is JOKER and rules.joker_upcard is JokerUpcard.REDEAL
+        if rules.stick_the_dealer and not redeal:
+            raise InconsistentRecord("under stick-the-dealer a deal cannot be thrown in: the dealer "
+                                     f"must name a suit ({rules.cite('stick_the_dealer')})",
+                                     f"{where}.result.maker")
         return DealResult(number, deal.kind, deal.dealer, deal.turned, None, None, False, None, True,
-                          (), (), (0, 0), (0, 0), (0, 0), (0, 0))
+                          (), (), (0, 0), (0, 0), (0, 0), (0, 0), (), redeal)
     maker = outcome.maker
     if not 0 <= outcome.tricks <= 5:
         raise InconsistentRecord(f"the makers took {outcome.tricks} tricks; a deal has 5",
@@ -69,6 +88,11 @@ def replay_outcome(deal: Deal, rules: Rules, number: int, where: str) -> DealRes
     hand = hand_points(rules, maker.side, outcome.alone, outcome.defender_alone, outcome.tricks)
     if not rules.revoke_hand_scores and any(o.how in ("added", "deducted") for o in outcomes):
         hand = (0, 0)
+    adjusted = score_adjustments(deal, rules, number, where, maker, outcome.alone,
+                                 outcome.defender_alone, outcome.tricks, hand, True)
+    hand = adjusted.hand
+    findings.extend(adjusted.findings)
+    penalty = (penalty[0] + adjusted.penalty[0], penalty[1] + adjusted.penalty[1])
     tricks = (outcome.tricks, 5 - outcome.tricks) if maker.side.value == "NS" else (5 - outcome.tricks, outcome.tricks)
     return DealResult(number, deal.kind, deal.dealer, deal.turned, outcome.trump, maker, outcome.alone,
                       outcome.defender_alone, False, (), (), tricks, hand, penalty,

@@ -30,6 +30,8 @@ def likely_cause(rules: Rules, r: DealResult, recorded: Points) -> str:
     computed = r.points
     if recorded == (computed[1], computed[0]):
         return "the points were given to the wrong side"
+    if r.void is not None:
+        return f"the deal was void ({r.void}) and scores nothing"
     if r.thrown_in:
         return f"the deal was thrown in and scores nothing ({rules.cite('thrown_in')})"
     if r.maker is None:

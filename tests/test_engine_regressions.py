@@ -61,3 +61,54 @@ def test_who_may_take_over_a_lone_hand(calls: list[str], ok: bool) -> None:
         with pytest.raises(InconsistentRecord) as err:
             run_bidding(rec.deals[0], rec.rules, 1, "deals[0]")
         assert "74-75" in str(err.value)
+
+
+@pytest.mark.parametrize(("event", "points"), [
+    # Somerset 102: after the lone player's partner exposed a card, a lone march scores only 2
+    ({"kind": "lone-partner-exposed", "seat": "S"}, [2, 0]),
+    # Somerset 50: an opponent of the lone hand throws his cards down: the lone side scores 5
+    ({"kind": "hand-thrown-down", "seat": "E", "trick": 3}, [5, 0]),
+])
+def test_result_only_deals_apply_the_laws_that_change_a_score(event: dict[str, object],
+                                                              points: list[int]) -> None:
+    text = record({"preset": "somerset-1888"}, {
+        "kind": "result", "dealer": "W", "result": {"maker": "N", "alone": True, "tricks": 5},
+        "irregularities": [event]})
+    assert list(replay(loads(text)).deals[0].points) == points
+
+
+def test_result_only_wrong_number_of_cards_forfeits_under_somerset() -> None:
+    # Somerset 90: E held six cards; N-S made their point with 4 tricks: 1 + the forfeit of 2.
+    text = record({"preset": "somerset-1888"}, {
+        "kind": "result", "dealer": "W", "result": {"maker": "N", "tricks": 4},
+        "irregularities": [{"kind": "wrong-number-of-cards", "seat": "E", "count": 6, "trick": 3}]})
+    assert list(replay(loads(text)).deals[0].points) == [3, 0]
+
+
+def test_result_only_thrown_in_is_impossible_under_stick_the_dealer() -> None:
+    text = record({"preset": "modern", "overrides": {"stick_the_dealer": True}},
+                  {"kind": "result", "dealer": "N", "result": {"maker": None}})
+    with pytest.raises(InconsistentRecord) as err:
+        replay(loads(text))
+    assert err.value.problems[0].where == "deals[0].result.maker"
+
+
+def test_result_only_joker_turned_under_redeal_keeps_the_dealer() -> None:
+    text = record({"preset": "modern", "overrides": {"joker": True, "joker_upcard": "redeal"}},
+                  {"kind": "result", "dealer": "N", "turned": "JK", "result": {"maker": None}},
+                  {"kind": "result", "dealer": "N", "result": {"maker": "E", "tricks": 3}})
+    result = replay(loads(text))
+    assert result.findings == ()
+
+
+def test_a_void_deal_is_not_called_thrown_in() -> None:
+    text = record({"preset": "hoyle"},
+                  {"kind": "result", "dealer": "N", "result": {"maker": None},
+                   "irregularities": [{"kind": "misdeal", "seat": "N", "cause": "packets"}],
+                   "scoresheet": {"points": [0, 1]}},
+                  {"kind": "result", "dealer": "N", "result": {"maker": "E", "tricks": 3}})
+    result = replay(loads(text))
+    first = result.deals[0]
+    assert first.void == "misdeal" and not first.thrown_in and not first.redeal
+    sheet = [f for f in result.findings if f.kind.value == "scoresheet"]
+    assert sheet and "void (misdeal)" in sheet[0].message

@@ -73,9 +73,9 @@ def _filters(player: str | None, club: str | None, date_from: str | None, date_t
     if date_from:
         where.append("records.date >= ?")
         params.append(date_from)
-    if date_to:
-        where.append("records.date <= ?")
-        params.append(date_to)
+    if date_to:  # inclusive for a prefix too: to=1888-05 takes 1888-05-31
+        where.append("substr(records.date, 1, ?) <= ?")
+        params.extend([len(date_to), date_to])
     return (" WHERE " + " AND ".join(where)) if where else "", params
 
 

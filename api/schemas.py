@@ -34,7 +34,8 @@ class ListArgs(Schema):
         metadata={"description": "event date on or after (YYYY-MM-DD)"})
     date_to = fields.String(data_key="to", validate=validate.Regexp(
         DATE_RE, error="expected a date YYYY, YYYY-MM or YYYY-MM-DD"),
-        metadata={"description": "event date on or before (YYYY-MM-DD; a prefix compares as text)"})
+        metadata={"description": "event date on or before, inclusive (YYYY, YYYY-MM or "
+                                       "YYYY-MM-DD: to=2026-11 includes all of November)"})
     page = fields.Integer(load_default=1, validate=validate.Range(min=1, max=MAX_PAGE),
                           metadata={"description": f"1-based page number, at most {MAX_PAGE}"})
     per_page = fields.Integer(load_default=20, validate=validate.Range(min=1, max=MAX_PER_PAGE),

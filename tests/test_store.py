@@ -252,3 +252,19 @@ def test_bulk_keeps_going_past_a_number_sqlite_cannot_hold(db):
     assert [type(o).__name__ for o in outcomes] == ["Saved", "StoreError", "Saved"]
     assert "too large" in str(outcomes[1])
     assert count(db, "records") == 2 and not db.conn.in_transaction
+
+
+def test_date_to_is_inclusive_for_year_and_month_prefixes(db):
+    store = Store(db)
+    for date in ("1888-04-30", "1888-05-01", "1888-05-31", "1888-06-01", "1889-01-01"):
+        store.save(submission(date=date))
+
+    def dates(**filters):
+        return sorted(i["date"] for i in queries.list_records(db, **filters)[0])
+
+    assert dates(date_to="1888-05") == ["1888-04-30", "1888-05-01", "1888-05-31"]
+    assert dates(date_to="1888") == ["1888-04-30", "1888-05-01", "1888-05-31", "1888-06-01"]
+    assert dates(date_to="1888-05-01") == ["1888-04-30", "1888-05-01"]
+    assert dates(date_from="1888-05", date_to="1888-05") == ["1888-05-01", "1888-05-31"]
+    assert dates(date_from="1889", date_to="1889") == ["1889-01-01"]
+    assert queries.list_rubbers(db, date_to="1888-05")[1] == 3

@@ -109,16 +109,49 @@ def _add(a: Points, b: Points) -> Points:
     return (a[0] + b[0], a[1] + b[1])
 
 
+@dataclass
+class _Open:
+    """The game being played: its score, its start, its first deal, deals so far."""
+
+    score: Points
+    game_start: Points
+    first: int = 1
+    in_game: int = 0
+    over: bool = False      # the rubber is over
+
+
 def score_games(rules: Rules, deals: list[DealResult], start: Points = (0, 0)) -> GameTrack:
     """Split the deals into games and score the rubber. Penalties are scored before the hand's
     points (Somerset 4): if a penalty wins the game, the losers' points for that hand are lost,
-    and the deal's entry in ``deals`` is replaced by the deal as actually scored."""
+    and the deal's entry in ``deals`` is replaced by the deal as actually scored. A game already
+    won by the score carried into it (a lap, or ``start``) is settled before its first deal."""
     track = GameTrack()
-    score, game_start, first, in_game = start, start, 1, 0
-    over = False
     target = rules.game_points
+    state = _Open(start, start)
+
+    def finish(winner: Side | None, last_deal: int) -> None:
+        score = state.score
+        carried: Points = (0, 0)
+        if rules.lap and target is not None and winner is not None:
+            surplus = (score[0] if winner is Side.NS else score[1]) - target
+            if surplus > 0:
+                carried = (surplus, 0) if winner is Side.NS else (0, surplus)
+        loser = score[1] if winner is Side.NS else score[0]
+        rp = game_rubber_points(rules, loser) if winner is not None else 0
+        rubber_points: Points = (rp, 0) if winner is Side.NS else (0, rp)
+        track.games.append(GameResult(len(track.games) + 1, state.first, last_deal,
+                                      state.game_start, score, winner, True, carried, rubber_points))
+        state.score = state.game_start = carried
+        state.first, state.in_game = last_deal + 1, 0
+        state.over = _rubber_over(rules, track.games)
+
     for idx, r in enumerate(deals):
-        if over:
+        while target is not None and not state.in_game and not state.over:
+            already = _reached(state.score, target)   # won by the lap alone
+            if already is None:
+                break
+            finish(already, r.number - 1)
+        if state.over:
             track.running.append(None)
             track.findings.append((idx, Finding(
                 FindingKind.EXTRA_DEALS,
@@ -126,14 +159,14 @@ def score_games(rules: Rules, deals: list[DealResult], start: Points = (0, 0)) -
                 rules.cite("rubber"), r.number)))
             continue
         if r.void is not None:   # a misdeal or new deal is no deal of the game
-            track.running.append((len(track.games) + 1, score))
+            track.running.append((len(track.games) + 1, state.score))
             continue
-        in_game += 1
+        state.in_game += 1
         winner: Side | None = None
-        score = _add(score, r.penalty)
+        score = _add(state.score, r.penalty)
         if target is not None:
-            winner = _reached(score, target)
-            if winner is not None:   # penalty won the game: only the winner's hand points count
+            winner = _reached(score, target) if r.penalty != (0, 0) else None
+            if winner is not None:   # the penalty won the game: only the winner's hand points count
                 keep = r.hand_points[0] if winner is Side.NS else r.hand_points[1]
                 kept: Points = (keep, 0) if winner is Side.NS else (0, keep)
                 score = _add(score, kept)
@@ -144,29 +177,16 @@ def score_games(rules: Rules, deals: list[DealResult], start: Points = (0, 0)) -
                 winner = _reached(score, target)
         else:
             score = _add(score, r.hand_points)
-        game_no = len(track.games) + 1
-        track.running.append((game_no, score))
-        done = winner is not None or (rules.fixed_deals is not None and in_game == rules.fixed_deals)
-        if not done:
-            continue
-        if winner is None:   # fixed deals: the higher score wins; equal scores draw
-            winner = Side.NS if score[0] > score[1] else Side.EW if score[1] > score[0] else None
-        carried: Points = (0, 0)
-        if rules.lap and target is not None and winner is not None:
-            surplus = (score[0] if winner is Side.NS else score[1]) - target
-            if surplus > 0:
-                carried = (surplus, 0) if winner is Side.NS else (0, surplus)
-        loser = score[1] if winner is Side.NS else score[0]
-        rp = game_rubber_points(rules, loser) if winner is not None else 0
-        rubber_points: Points = (rp, 0) if winner is Side.NS else (0, rp)
-        track.games.append(GameResult(game_no, first, r.number, game_start, score, winner, True,
-                                      carried, rubber_points))
-        score = game_start = carried
-        first, in_game = r.number + 1, 0
-        over = _rubber_over(rules, track.games)
-    if in_game:
-        track.games.append(GameResult(len(track.games) + 1, first, deals[-1].number, game_start, score,
-                                      None, False))
+        state.score = score
+        track.running.append((len(track.games) + 1, score))
+        if winner is not None:
+            finish(winner, r.number)
+        elif rules.fixed_deals is not None and state.in_game == rules.fixed_deals:
+            # fixed deals: the higher score wins; equal scores draw
+            finish(Side.NS if score[0] > score[1] else Side.EW if score[1] > score[0] else None, r.number)
+    if state.in_game:
+        track.games.append(GameResult(len(track.games) + 1, state.first, deals[-1].number,
+                                      state.game_start, state.score, None, False))
     track.rubber = _rubber(rules, track.games)
     return track
 

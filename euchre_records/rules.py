@@ -190,6 +190,9 @@ class Rules:
             raise NotationError(f"pack must be 24, 28 or 32, not {self.pack}", f"{where}.pack")
         if (self.game_points is None) == (self.fixed_deals is None):
             raise NotationError("give exactly one of game_points and fixed_deals", where)
+        for name in ("game_points", "fixed_deals"):
+            if getattr(self, name) == 0:
+                raise NotationError(f"{name} must be at least 1", f"{where}.{name}")
         if self.fixed_deals is not None and self.rubber is not RubberSystem.NONE:
             raise NotationError("a fixed number of deals cannot form a rubber (set rubber: none)", where)
 

@@ -112,3 +112,32 @@ def test_a_void_deal_is_not_called_thrown_in() -> None:
     assert first.void == "misdeal" and not first.thrown_in and not first.redeal
     sheet = [f for f in result.findings if f.kind.value == "scoresheet"]
     assert sheet and "void (misdeal)" in sheet[0].message
+
+
+def test_a_lap_that_reaches_the_target_settles_the_next_game_before_its_first_deal() -> None:
+    # Somerset: N-S at 4-1 score a lone march (4) with a claimed revoke by E in the lone hand
+    # (5): 13-1, a lap of 8. The next game is won by the lap alone (love: 2 rubber points), the
+    # lap of 3 opens the third game, and E-W's point in deal 3 counts there.
+    text = json.dumps({
+        "format": "euchre-records", "version": "1.0", "rules": {"preset": "somerset-1888"},
+        "start_score": [4, 1],
+        "deals": [
+            {"kind": "result", "dealer": "N", "result": {"maker": "S", "alone": True, "tricks": 5},
+             "irregularities": [{"kind": "revoke-claimed", "seat": "E"}]},
+            {"kind": "result", "dealer": "E", "result": {"maker": "W", "tricks": 3}},
+        ]})
+    result = replay(loads(text))
+    games = [(g.score, g.winner.label if g.winner else None, g.first_deal, g.last_deal) for g in result.games]
+    assert games[0] == ((13, 1), "N-S", 1, 1)
+    assert games[1] == ((8, 0), "N-S", 2, 1)          # no deal of its own
+    assert games[2][:2] == ((3, 1), None)             # the third game goes on
+    assert result.games[1].rubber_points == (2, 0)
+    assert result.findings[0].kind.value == "revoke"
+    assert "penalty is scored first" not in " ".join(n for d in result.deals for n in d.notes)
+
+
+def test_game_points_of_zero_are_refused() -> None:
+    from euchre_records.errors import NotationError
+    text = record({"preset": "modern", "overrides": {"game_points": 0}})
+    with pytest.raises(NotationError):
+        loads(text)

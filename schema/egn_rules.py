@@ -8,6 +8,8 @@ never replayed under rules that would score it differently. The table is in docs
 'eldest'
 >>> from_rules(to_rules({"winning_score": 5, "defend_alone": True}))["winning_score"]
 5
+>>> to_rules({"winning_score": 0, "num_deals": 8}).fixed_deals
+8
 """
 
 from __future__ import annotations
@@ -98,13 +100,17 @@ def to_rules(flags: Mapping[str, Any] | None) -> Rules:
     for key in ("loner_march_score", "loner_euchred_score", "winning_score", "num_deals"):
         if v[key] < 0:
             refuse(key, f"a negative {key} ({v[key]}) is meaningless")
-    deals_given = "num_deals" in flags and v["num_deals"] > 0
-    target_given = "winning_score" in flags and v["winning_score"] > 0
-    if deals_given and target_given:
-        refuse("num_deals", "a game ending at whichever of winning_score and num_deals comes first "
-                            "is not supported (give one of them)")
-    elif deals_given:
-        overrides.update(game_points=None, fixed_deals=v["num_deals"])
+    # EGN: winning_score defaults to 10; with num_deals too, the game ends at whichever limit
+    # comes first. Only "winning_score: 0, num_deals: N" is a game of N deals.
+    deals, target = v["num_deals"], v["winning_score"]
+    if deals > 0 and target > 0:
+        given = "" if "winning_score" in flags else " (EGN's default)"
+        refuse("num_deals", f"a game that ends at {target} points{given} or after {deals} deals, "
+                            "whichever comes first, is not supported: our games end at a score "
+                            f"or after a fixed number of deals (for {deals} deals only, give "
+                            "winning_score: 0)")
+    elif deals > 0:
+        overrides.update(game_points=None, fixed_deals=deals)
     elif v["winning_score"] <= 0:
         refuse("winning_score", "a game with no winning score needs num_deals")
     else:
@@ -128,7 +134,8 @@ def from_rules(rules: Rules) -> dict[str, Any]:
         "loner_euchred_score": rules.lone_euchred, "defend_alone": rules.defend_alone,
         "joker": rules.joker,
     }
-    if rules.fixed_deals is not None:
+    if rules.fixed_deals is not None:  # deals only: without winning_score 0 it means "10 or N"
+        values["winning_score"] = 0
         values["num_deals"] = rules.fixed_deals
     else:
         values["winning_score"] = rules.game_points

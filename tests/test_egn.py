@@ -16,6 +16,7 @@ from euchre_records.match import replay
 from euchre_records.model import Annotation, Call, CallKind, Deal, Event, Player, Record, Trick
 from euchre_records.rules import preset
 from euchre_records.schema.egn import egn_to_record, is_egn, record_to_egn
+from euchre_records.schema.egn_rules import from_rules, rules_loss, to_rules
 from euchre_records.schema.notation import dumps, loads
 from euchre_records.simulate import random_deal
 
@@ -209,13 +210,40 @@ def test_unsupported_flags_are_refused_with_location(flag: str, value: object) -
     ({"min_rank": 7}, "pack", 32),
     ({"min_rank": 8}, "pack", 28),
     ({"winning_score": 5}, "game_points", 5),
-    ({"num_deals": 8}, "fixed_deals", 8),
+    ({"winning_score": 0, "num_deals": 8}, "fixed_deals", 8),
+    ({"winning_score": 0, "num_deals": 8}, "game_points", None),
+    ({"num_deals": 0}, "game_points", 10),
     ({}, "game_points", 10),
 ])
 def test_flags_map_onto_rule_options(flags: dict[str, Any], option: str, expected: object) -> None:
     data = _sample()
     data["metadata"]["ruleset"] = flags
     assert egn_to_record(data).rules.option_values()[option] == expected
+
+
+@pytest.mark.parametrize("flags", [
+    {"num_deals": 5},                          # winning_score defaults to 10: 10 points or 5 deals
+    {"num_deals": 5, "winning_score": 10},     # the same, spelt out
+    {"num_deals": 5, "winning_score": 7},
+])
+def test_a_game_ending_at_either_limit_is_refused(flags: dict[str, Any]) -> None:
+    data = _sample()
+    data["metadata"]["ruleset"] = flags
+    with pytest.raises(UnsupportedRules) as err:
+        egn_to_record(data)
+    (problem,) = err.value.problems
+    assert problem.where == "metadata.ruleset.num_deals"
+    assert "whichever comes first" in problem.what and "winning_score: 0" in problem.what
+
+
+def test_a_game_of_fixed_deals_round_trips_as_winning_score_0() -> None:
+    rules = preset("modern").with_overrides({"game_points": None, "fixed_deals": 6,
+                                             "lone_lead": "eldest", "defend_alone": True})
+    flags = from_rules(rules)
+    assert flags["winning_score"] == 0 and flags["num_deals"] == 6
+    assert list(flags).index("winning_score") < list(flags).index("num_deals")
+    assert to_rules(flags).option_values() == rules.option_values()
+    assert rules_loss(rules) == []
 
 
 def test_a_lone_march_scores_the_egn_flag() -> None:

@@ -16,21 +16,30 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from euchre_records.errors import NotationError, RecordError
+from euchre_records.errors import Problem, RecordError
 from euchre_records.model import Record, ReplayResult
 
-__all__ = ["Submission", "parse", "prepare", "prepare_record", "error_payload"]
+__all__ = ["Submission", "parse", "prepare", "prepare_record", "error_payload", "in_egn_terms"]
 
 
 def parse(text: str) -> Record:
     """Text (our notation or EGN, told apart by content) to a Record. Raises NotationError or
     UnsupportedRules."""
-    from euchre_records.schema.detect import load_any
-    try:
-        record: Record = load_any(text)
-    except RecursionError:  # json.loads on pathologically nested input
-        raise NotationError("not valid JSON: nested too deeply") from None
-    return record
+    return _parse(text)[0]
+
+
+def _parse(text: str) -> tuple[Record, bool]:
+    """The record and whether it was written in EGN (parse_json reports too-deep nesting)."""
+    from euchre_records.schema.detect import load_any_data, notation_of, parse_json
+    data = parse_json(text)
+    return load_any_data(data), notation_of(data) == "egn"
+
+
+def in_egn_terms(exc: RecordError) -> RecordError:
+    """The same error located in the EGN document (``deals[0].phases[1].tricks[1][0]``) instead
+    of in our model (``deals[0].tricks[1][0]``): for errors found replaying a record read from EGN."""
+    from euchre_records.schema.egn import egn_where
+    return type(exc)([Problem(egn_where(p.where), p.what) for p in exc.problems])
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,8 +71,15 @@ def prepare_record(record: Record) -> Submission:
 
 
 def prepare(text: str) -> Submission:
-    """Parse, replay and canonicalise one record text. Raises RecordError."""
-    return prepare_record(parse(text))
+    """Parse, replay and canonicalise one record text. Raises RecordError, located in the
+    notation the text is written in (EGN paths for an EGN document)."""
+    record, egn = _parse(text)
+    try:
+        return prepare_record(record)
+    except RecordError as exc:
+        if egn:
+            raise in_egn_terms(exc) from None
+        raise
 
 
 def error_payload(exc: RecordError) -> list[dict[str, str]]:

@@ -345,3 +345,27 @@ def test_a_correction_that_is_already_stored_is_refused(client):
     body = assert_error(post(client, "/records?supersedes=999", TEXTS[1]), 422, "unknown-record")
     assert body["problems"][0]["where"] == "supersedes"
     assert client.get("/records").get_json()["total"] == 2
+
+
+def test_errors_in_an_egn_record_are_located_at_egn_paths(client, tmp_path):
+    from pathlib import Path
+
+    from euchre_records.api.importer import ImportReport, import_sources, iter_sources
+    from euchre_records.api.migrations import migrate, open_db
+
+    data = json.loads((Path(__file__).parent / "data" / "egn" / "six-points-in-two-hands.egn")
+                      .read_text(encoding="utf-8"))
+    data["deals"][1]["phases"][1]["tricks"][3][0] = "Jd"   # already played in trick 1
+    egn = json.dumps(data)
+    for path in ("/validate", "/records"):
+        body = assert_error(post(client, path, egn), 422, "impossible-record")
+        assert [p["where"] for p in body["problems"]] == ["deals[1].phases[1].tricks[3][0]"]
+    source = tmp_path / "bad.egn"
+    source.write_text(egn, encoding="utf-8")
+    db = open_db(tmp_path / "import.db")
+    migrate(db)
+    report = ImportReport()
+    import_sources(db, iter_sources([str(source)], report), report, None, 10)
+    db.close()
+    assert report.invalid == 1
+    assert report.reasons[0][1][0].startswith("deals[1].phases[1].tricks[3][0]: ")

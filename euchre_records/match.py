@@ -55,7 +55,10 @@ def replay(record: Record, rules: Rules | None = None) -> ReplayResult:
     official = _sheet_stands(rules, record, results) if rules.sheet_errors_stand else results
     if official is not results:
         track = score_games(rules, official, record.start_score)
-    for i, f in check_scoresheet(rules, record, results, track.running):
+    starts = {g.number: g.start for g in track.games}
+    open_game = len(track.games) + 1
+    starts.setdefault(open_game, record.start_score if open_game == 1 else track.games[-1].carried)
+    for i, f in check_scoresheet(rules, record, results, track.running, starts):
         per_deal[i].append(f)
     for i, f in track.findings:
         per_deal[i].append(f)

@@ -76,9 +76,16 @@ def sheet_as_corrected(rules: Rules, sheet: RecordedScore | None, events: tuple[
     return sheet, late
 
 
+def _added_wrong(points: Points, total: Points, before: Points | None) -> bool:
+    return before is not None and (before[0] + points[0], before[1] + points[1]) != total
+
+
 def check_scoresheet(rules: Rules, record: Record, results: list[DealResult],
-                     running: list[tuple[int, Points] | None]) -> list[tuple[int, Finding]]:
-    """(deal index, finding) for each disagreement between the sheet and the replay."""
+                     running: list[tuple[int, Points] | None],
+                     starts: dict[int, Points] | None = None) -> list[tuple[int, Finding]]:
+    """(deal index, finding) for each disagreement between the sheet and the replay.
+    ``starts`` gives each game's opening score (a lap, or the record's start score), against
+    which the sheet's first running score of a game is checked."""
     out: list[tuple[int, Finding]] = []
     cite = rules.cite("scoresheet")
     prev_recorded_total: Points | None = None
@@ -104,9 +111,9 @@ def check_scoresheet(rules: Rules, record: Record, results: list[DealResult],
             game, total = state
             if not points_ok:
                 cause = "it follows from the deal's points above"
-            elif (sheet.points is not None and prev_recorded_total is not None and prev_game == game
-                  and (prev_recorded_total[0] + sheet.points[0], prev_recorded_total[1] + sheet.points[1])
-                  != sheet.total):
+            elif sheet.points is not None and _added_wrong(
+                    sheet.points, sheet.total,
+                    prev_recorded_total if prev_game == game else (starts or {}).get(game)):
                 cause = "an addition error on the sheet"
             else:
                 cause = "an earlier error carried forward"

@@ -141,3 +141,11 @@ def test_game_points_of_zero_are_refused() -> None:
     text = record({"preset": "modern", "overrides": {"game_points": 0}})
     with pytest.raises(NotationError):
         loads(text)
+
+
+def test_a_wrong_first_running_score_is_an_addition_error() -> None:
+    text = record({"preset": "modern"},
+                  {"kind": "result", "dealer": "N", "result": {"maker": "E", "tricks": 3},
+                   "scoresheet": {"points": [0, 1], "total": [0, 2]}})
+    finding = replay(loads(text)).findings[0]
+    assert "an addition error on the sheet" in finding.message

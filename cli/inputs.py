@@ -1,5 +1,6 @@
-"""Reading records for the CLI: files, ``-`` for stdin, JSON Lines. Each record comes with a label
-(``file``, ``file:line``) and either the Record or the error that stopped it."""
+"""Reading records for the CLI: files, ``-`` for stdin, JSON Lines (``.jsonl`` files, or several
+one-line records on stdin). Each record comes with a label (``file``, ``file:line``) and either the
+Record or the error that stopped it."""
 
 from __future__ import annotations
 
@@ -22,17 +23,26 @@ def _text(path: str) -> str:
     return Path(path).read_text(encoding="utf-8")
 
 
+def _looks_like_json_lines(text: str) -> bool:
+    """Several records, one per line: a line after the first starts a new JSON object (a single
+    pretty-printed record indents its inner lines)."""
+    return text.lstrip().startswith("{") and "\n{" in text.strip()
+
+
 def read_records(path: str) -> Iterator[Loaded]:
     """Yield (label, record or error) for every record in ``path`` (a file, ``-``, or .jsonl)."""
     label = "<stdin>" if path == "-" else path
     try:
-        if path.endswith(".jsonl"):
-            stream = sys.stdin if path == "-" else open(path, encoding="utf-8")
-            with stream:
+        if path.endswith((".jsonl", ".ndjson")):
+            with open(path, encoding="utf-8") as stream:
                 for line, item in iter_jsonl(stream):
                     yield f"{label}:{line}", item
             return
         text = _text(path)
+        if path == "-" and _looks_like_json_lines(text):
+            for line, item in iter_jsonl(text.splitlines()):
+                yield f"{label}:{line}", item
+            return
     except OSError as exc:
         yield label, NotationError(f"cannot read the file: {exc.strerror or exc}")
         return

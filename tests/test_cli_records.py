@@ -93,6 +93,13 @@ def test_validate_reads_stdin_and_jsonl(runner: CliRunner, tmp_path: Path) -> No
     assert f"{lines}:3: invalid: version" in result.stderr
 
 
+def test_validate_reads_json_lines_from_stdin(runner: CliRunner) -> None:
+    text = json.dumps(CLEAN) + "\n" + json.dumps(dict(CLEAN, version="9.9")) + "\n"
+    result = runner.invoke(main, ["validate", "-"], input=text)
+    assert result.exit_code == 1
+    assert "<stdin>:1: ok" in result.stdout and "<stdin>:2: invalid: version" in result.stderr
+
+
 def test_validate_unreadable_file_is_a_clear_error(runner: CliRunner, tmp_path: Path) -> None:
     result = runner.invoke(main, ["validate", str(tmp_path / "missing.json")])
     assert result.exit_code == 1 and "cannot read the file" in result.stderr

@@ -86,7 +86,7 @@ def rows_of(sub: Submission) -> Rows:
 
 def _rubber_row(result: ReplayResult) -> Row:
     rb = result.rubber
-    finished = all(g.finished for g in result.games)
+    finished = bool(result.games) and all(g.finished for g in result.games)  # no games: not one
     if rb is not None:
         return (rb.system, len(result.games), rb.games_won[0], rb.games_won[1],
                 rb.rubber_points[0], rb.rubber_points[1], rb.net,

@@ -369,3 +369,13 @@ def test_errors_in_an_egn_record_are_located_at_egn_paths(client, tmp_path):
     db.close()
     assert report.invalid == 1
     assert report.reasons[0][1][0].startswith("deals[1].phases[1].tricks[3][0]: ")
+
+
+def test_a_record_without_deals_is_not_a_finished_rubber(client):
+    empty = json.dumps({"format": "euchre-records", "version": "1.0",
+                        "rules": {"preset": "modern"}, "deals": []})
+    resp = post(client, "/records", empty)
+    assert resp.status_code == 201, resp.get_data(as_text=True)
+    (rubber,) = client.get("/rubbers").get_json()["items"]
+    assert rubber["finished"] is False and rubber["winner"] is None
+    assert client.get(f"/rubbers/{rubber['id']}").get_json()["finished"] is False

@@ -58,17 +58,10 @@ def error_response(status: int, code: str, message: str,
     return resp
 
 
-def _flatten(messages: Any, where: str = "") -> list[dict[str, str]]:
-    """webargs/marshmallow messages -> located problems."""
-    if isinstance(messages, dict):
-        out = []
-        for key, value in messages.items():
-            sub = where if key == "_schema" else (f"{where}.{key}" if where else str(key))
-            out.extend(_flatten(value, sub))
-        return out
-    if isinstance(messages, list):
-        return [p for item in messages for p in _flatten(item, where)]
-    return [{"where": where, "what": str(messages)}]
+def _flatten(messages: Any) -> list[dict[str, str]]:
+    """webargs/marshmallow messages -> located problems (as the notation's loader locates them)."""
+    from euchre_records.schema.notation import problems_from_messages
+    return [{"where": p.where, "what": p.what} for p in problems_from_messages(messages)]
 
 
 class JsonErrorApi(Api):  # type: ignore[misc]

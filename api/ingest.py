@@ -14,7 +14,6 @@ from __future__ import annotations
 import hashlib
 import json
 from dataclasses import dataclass
-from typing import Any
 
 from euchre_records.errors import Problem, RecordError
 from euchre_records.model import Record, ReplayResult
@@ -51,10 +50,6 @@ class Submission:
     canonical: str      # canonical JSON text of the record (notation.dumps)
     hash: str           # sha256 hex of ``canonical`` (UTF-8)
     result_json: str    # JSON text of schema.results.dump_result(result)
-
-    @property
-    def result_dict(self) -> dict[str, Any]:
-        return json.loads(self.result_json)  # type: ignore[no-any-return]
 
 
 def prepare_record(record: Record) -> Submission:

@@ -2,8 +2,7 @@
 parses a record or replays it.
 
 Listings return ``(items, total)`` for one page; ``page`` is 1-based. Only current records (not
-superseded versions) are listed unless ``include_superseded`` is asked for; a superseded record is
-still readable by id.
+superseded versions) are listed; a superseded record is still readable by id.
 """
 
 from __future__ import annotations
@@ -15,7 +14,7 @@ import sqlite_utils
 from .migrations import PLAYER_STATISTICS_SQL
 
 __all__ = ["get_record_meta", "get_canonical", "get_result", "list_records", "get_rubber",
-           "list_rubbers", "player_statistics", "list_players"]
+           "list_rubbers", "player_statistics", "list_players", "filters"]
 
 _META = ('records.id, records.hash, records.format_version, records.rules, records.club, '
          'records.event, records.date, records."table", records.round, records.deals, '
@@ -33,7 +32,8 @@ def _rows(db: sqlite_utils.Database, sql: str, params: Any = ()) -> list[dict[st
 def _players(db: sqlite_utils.Database, record_id: int) -> dict[str, str]:
     cur = db.conn.execute(
         "SELECT seats.seat, players.name FROM seats JOIN players ON players.id = seats.player_id "
-        "WHERE seats.record_id = ? ORDER BY seats.seat", (record_id,))
+        "WHERE seats.record_id = ? "
+        "ORDER BY instr('NESW', seats.seat)", (record_id,))  # N, E, S, W: clockwise, as written
     return {seat: name for seat, name in cur.fetchall()}
 
 
@@ -58,11 +58,12 @@ def get_result(db: sqlite_utils.Database, record_id: int) -> str | None:
     return None if row is None else str(row[0])
 
 
-def _filters(player: str | None, club: str | None, date_from: str | None, date_to: str | None,
-             include_superseded: bool = False) -> tuple[str, list[Any]]:
-    where, params = [], []
-    if not include_superseded:
-        where.append("records.status = 'current'")
+def filters(player: str | None = None, club: str | None = None, date_from: str | None = None,
+            date_to: str | None = None) -> tuple[str, list[Any]]:
+    """The ``WHERE`` clause (on table ``records``) and its parameters of the listings' filters:
+    current records only, then player, club and the inclusive date range."""
+    where: list[str] = ["records.status = 'current'"]
+    params: list[Any] = []
     if player:
         where.append("records.id IN (SELECT seats.record_id FROM seats JOIN players "
                      "ON players.id = seats.player_id WHERE players.name = ?)")
@@ -76,15 +77,14 @@ def _filters(player: str | None, club: str | None, date_from: str | None, date_t
     if date_to:  # inclusive for a prefix too: to=1888-05 takes 1888-05-31
         where.append("substr(records.date, 1, ?) <= ?")
         params.extend([len(date_to), date_to])
-    return (" WHERE " + " AND ".join(where)) if where else "", params
+    return " WHERE " + " AND ".join(where), params
 
 
 def list_records(db: sqlite_utils.Database, *, player: str | None = None, club: str | None = None,
                  date_from: str | None = None, date_to: str | None = None, page: int = 1,
-                 per_page: int = 20, include_superseded: bool = False
-                 ) -> tuple[list[dict[str, Any]], int]:
+                 per_page: int = 20) -> tuple[list[dict[str, Any]], int]:
     """One page of record metadata, newest id first, and the total count."""
-    where, params = _filters(player, club, date_from, date_to, include_superseded)
+    where, params = filters(player, club, date_from, date_to)
     total = db.conn.execute(f"SELECT count(*) FROM records{where}", params).fetchone()[0]
     items = _rows(db, f"SELECT {_META} FROM records{where} ORDER BY records.id DESC "
                       "LIMIT ? OFFSET ?", [*params, per_page, (page - 1) * per_page])
@@ -130,7 +130,7 @@ def list_rubbers(db: sqlite_utils.Database, *, player: str | None = None,
                  date_to: str | None = None, page: int = 1, per_page: int = 20
                  ) -> tuple[list[dict[str, Any]], int]:
     """One page of rubbers of current records, newest first, with their games."""
-    where, params = _filters(player, club, date_from, date_to)
+    where, params = filters(player, club, date_from, date_to)
     total = db.conn.execute(
         f"SELECT count(*) FROM rubbers JOIN records ON records.id = rubbers.record_id{where}",
         params).fetchone()[0]

@@ -10,7 +10,7 @@ Contracts:
   already superseded cannot be superseded again (:class:`AlreadySuperseded` names the current one);
   an unknown ID is :class:`UnknownRecord`. A correction whose text is already stored is refused
   (:class:`DuplicateCorrection` names the stored record), never answered as a duplicate.
-- :meth:`Store.save_many` batches many records per transaction for bulk import; each record is
+- :meth:`Store.bulk` batches many records per transaction for bulk import; each record is
   still all-or-nothing (a savepoint each), so a failing record does not take its batch down.
 - Write transactions start with ``BEGIN IMMEDIATE`` so concurrent writers wait (busy timeout)
   instead of failing on a lock upgrade.
@@ -22,7 +22,7 @@ import sqlite3
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
-from typing import Any, Callable, Iterable, Iterator
+from typing import Any, Callable, Iterator
 
 import sqlite_utils
 
@@ -105,14 +105,6 @@ class Store:
         """Store one record in one transaction (see module contract)."""
         with write_transaction(self.db):
             return self._save(sub, submitted_by, supersedes)
-
-    def save_many(self, subs: Iterable[Submission | Rows], submitted_by: str | None = None,
-                  batch: int = 500) -> Iterator[Saved | Exception]:
-        """Store many records, ``batch`` per transaction; yields a Saved (or the StoreError or
-        IntegrityError that kept that record out) per submission, in order."""
-        with self.bulk(submitted_by, batch) as add:
-            for sub in subs:
-                yield add(sub)
 
     @contextmanager
     def bulk(self, submitted_by: str | None = None, batch: int = 500

@@ -195,18 +195,10 @@ def rubbers(db_path: str, fmt: str, player: str | None, club: str | None, limit:
     """
     db = _open(db_path)
     try:
-        sql = "SELECT * FROM rubber_standings"
-        where, params = [], []
-        if player:
-            where.append("record_id IN (SELECT s.record_id FROM seats s JOIN players p "
-                         "ON p.id = s.player_id WHERE p.name = ?)")
-            params.append(player)
-        if club:
-            where.append("club = ?")
-            params.append(club)
-        if where:
-            sql += " WHERE " + " AND ".join(where)
-        rows = list(db.query(sql + " ORDER BY rubber_id DESC LIMIT ?", [*params, limit]))
+        where, params = queries.filters(player=player, club=club)  # the API's filters
+        rows = list(db.query("SELECT * FROM rubber_standings WHERE record_id IN "
+                             f"(SELECT records.id FROM records{where}) "
+                             "ORDER BY rubber_id DESC LIMIT ?", [*params, limit]))
     finally:
         db.close()
     _emit(rows, fmt, RUBBER_COLUMNS)

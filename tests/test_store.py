@@ -111,7 +111,8 @@ def test_failure_mid_store_leaves_nothing(db):
     assert not Store(db).save(submission()).duplicate  # the hash was not left behind
     rows = rows_of(submission(salt="broken"))
     broken = replace(rows, findings=rows.findings + ((2, 1, "N", None, None, None, "r", "m", 0, 0),))
-    outcomes = list(Store(db).save_many([broken, submission(salt="other")]))
+    with Store(db).bulk() as add:
+        outcomes = [add(s) for s in (broken, submission(salt="other"))]
     assert isinstance(outcomes[0], sqlite3.IntegrityError) and not outcomes[1].duplicate
     assert count(db, "records") == 2 and count(db, "findings") == 2
 
@@ -160,9 +161,10 @@ def test_records_are_never_deleted_or_rewritten(db):
     assert queries.get_canonical(db, saved.id) == submission().canonical
 
 
-def test_save_many_batches_and_isolates(db):
+def test_bulk_batches_and_isolates(db):
     subs = [submission(salt=str(i)) for i in range(7)] + [submission(salt="0")]
-    outcomes = list(Store(db).save_many(subs, batch=3))
+    with Store(db).bulk(batch=3) as add:
+        outcomes = [add(s) for s in subs]
     assert [o.duplicate for o in outcomes] == [False] * 7 + [True]
     assert count(db, "records") == 7 and count(db, "deals") == 14
     assert not db.conn.in_transaction
@@ -268,3 +270,12 @@ def test_date_to_is_inclusive_for_year_and_month_prefixes(db):
     assert dates(date_from="1888-05", date_to="1888-05") == ["1888-05-01", "1888-05-31"]
     assert dates(date_from="1889", date_to="1889") == ["1889-01-01"]
     assert queries.list_rubbers(db, date_to="1888-05")[1] == 3
+
+
+def test_players_are_listed_north_east_south_west(db):
+    saved = Store(db).save(submission())
+    assert list(queries.get_record_meta(db, saved.id)["players"]) == ["N", "E", "S", "W"]
+    items, _ = queries.list_records(db)
+    assert list(items[0]["players"]) == ["N", "E", "S", "W"]
+    assert list(queries.list_rubbers(db)[0][0]["players"]) == ["N", "E", "S", "W"]
+

@@ -77,8 +77,7 @@ def export(file: str, target: str, lossy: bool, skip: bool) -> None:
       euchre export game.egn --to openspiel
     """
     bad = 0
-    items = list(read_records(file))
-    for label, item in items:
+    for label, item in read_records(file):
         if isinstance(item, RecordError):
             bad += 1
             _report(label, item)
@@ -90,7 +89,7 @@ def export(file: str, target: str, lossy: bool, skip: bool) -> None:
             bad += 1
             _report(label, exc)
             continue
-        if len(items) > 1:
+        if file.endswith(".jsonl"):  # JSON Lines in, JSON Lines out, however many records
             click.echo(json.dumps(doc, ensure_ascii=False))
         else:
             click.echo(json.dumps(doc, indent=2, ensure_ascii=False))

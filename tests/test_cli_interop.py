@@ -57,3 +57,16 @@ def test_invalid_input_and_usage() -> None:
 def test_help_has_an_example() -> None:
     code, out, _ = run("export", "--help")
     assert code == 0 and "Example" in out and "euchre export" in out
+
+
+def test_a_one_line_jsonl_input_gives_one_json_line(tmp_path: Path) -> None:
+    record = egn_to_record(json.loads((DATA / "vwec-finals.egn").read_text(encoding="utf-8")))
+    one = tmp_path / "one.jsonl"
+    one.write_text(json.dumps(json.loads(dumps(record))) + "\n", encoding="utf-8")
+    code, out, err = run("export", str(one), "--to", "egn")
+    assert code == 0, err
+    assert len(out.splitlines()) == 1 and json.loads(out)["fileType"] == "Euchre Game Notation"
+    single = tmp_path / "one.json"
+    single.write_text(dumps(record), encoding="utf-8")
+    code, out, err = run("export", str(single), "--to", "egn")
+    assert code == 0 and len(out.splitlines()) > 1   # a single .json stays pretty

@@ -77,6 +77,7 @@ def export(file: str, target: str, lossy: bool, skip: bool) -> None:
       euchre export game.egn --to openspiel
     """
     bad = 0
+    whole = "<stdin>" if file == "-" else file  # the label of a record read as the whole input
     for label, item in read_records(file):
         if isinstance(item, RecordError):
             bad += 1
@@ -89,7 +90,7 @@ def export(file: str, target: str, lossy: bool, skip: bool) -> None:
             bad += 1
             _report(label, exc)
             continue
-        if file.endswith(".jsonl"):  # JSON Lines in, JSON Lines out, however many records
+        if label != whole:  # read as JSON Lines (file:line): JSON Lines out, however many records
             click.echo(json.dumps(doc, ensure_ascii=False))
         else:
             click.echo(json.dumps(doc, indent=2, ensure_ascii=False))

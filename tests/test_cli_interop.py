@@ -70,3 +70,11 @@ def test_a_one_line_jsonl_input_gives_one_json_line(tmp_path: Path) -> None:
     single.write_text(dumps(record), encoding="utf-8")
     code, out, err = run("export", str(single), "--to", "egn")
     assert code == 0 and len(out.splitlines()) > 1   # a single .json stays pretty
+
+
+def test_json_lines_on_stdin_give_json_lines() -> None:
+    record = egn_to_record(json.loads((DATA / "vwec-finals.egn").read_text(encoding="utf-8")))
+    line = json.dumps(json.loads(dumps(record)))
+    code, out, err = run("export", "-", "--to", "egn", stdin=line + "\n" + line + "\n")
+    assert code == 0, err
+    assert len(out.splitlines()) == 2

@@ -148,7 +148,7 @@ class _Replay:
 
     # --- play ----------------------------------------------------------------------------
     def play(self, bidding: Bidding) -> tuple[list[Seat], list[Seat], PlayLog]:
-        deal, rules = self.deal, self.rules
+        deal = self.deal
         maker, trump = bidding.maker, bidding.trump
         assert maker is not None and trump is not None
         out = self.out_seats(bidding)

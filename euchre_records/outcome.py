@@ -14,7 +14,7 @@ from .errors import InconsistentRecord
 from .laws import score_adjustments
 from .model import Deal, DealResult, Finding, FindingKind, IrregularityKind
 from .rules import JokerUpcard, Rules
-from .scoring import RevokeCharge, hand_points, revoke_penalties
+from .scoring import RevokeCharge, charge_text, hand_points, revoke_penalties
 
 __all__ = ["replay_outcome"]
 
@@ -70,19 +70,11 @@ def replay_outcome(deal: Deal, rules: Rules, number: int, where: str) -> DealRes
         assert event.seat is not None
         side = event.seat.side
         trick = f", trick {event.trick}" if event.trick else ""
-        if o.how == "added":
-            tail = f"{o.size} points to {side.other.label}"
-        elif o.how == "deducted":
-            tail = f"{o.size} points deducted from {side.label}"
-        elif o.how == "hand":
-            tail = f"{side.other.label} elected to score the hand as played: no penalty"
-        else:
-            tail = f"cancelled by an equal number of revokes by {side.other.label} ({rules.cite('revokes_cancel')})"
+        tail = charge_text(rules, side, o.how, o.size, outcome.alone)
         findings.append(Finding(
             FindingKind.REVOKE,
             f"deal {number}{trick}: {event.seat.name} revoked (claimed at the table) — revoke "
-            f"({rules.cite('revoke')}); {tail}"
-            + ("" if tail.endswith(")") else f" ({rules.cite('revoke_penalty')})"),
+            f"({rules.cite('revoke')}); {tail}",
             rules.cite("revoke"), number, event.trick, event.seat, event.card, (), "claimed", o.points))
     penalty = (sum(o.points[0] for o in outcomes), sum(o.points[1] for o in outcomes))
     hand = hand_points(rules, maker.side, outcome.alone, outcome.defender_alone, outcome.tricks)

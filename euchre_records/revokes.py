@@ -15,7 +15,7 @@ from .cards import SEATS, Card, Seat, Suit
 from .errors import InconsistentRecord
 from .model import Deal, Finding, FindingKind, Irregularity, IrregularityKind, Points
 from .rules import Rules
-from .scoring import RevokeCharge, revoke_penalties
+from .scoring import RevokeCharge, charge_text, revoke_penalties
 
 if TYPE_CHECKING:
     from .bidding import Bidding
@@ -191,14 +191,6 @@ def _message(rules: Rules, number: int, r: _Revoke, how: str, size: int, points:
         else:
             what = (f"{head}{r.seat.name} played {card} holding {held} when {led_text} — "
                     f"revoke ({rules.cite('revoke')}); established (trick quitted)")
-    lone_text = " in a lone hand" if lone and size != rules.revoke_penalty else ""
-    if how == "added":
-        tail = f"{size} points to {offender.other.label}{lone_text} ({rules.cite('revoke_penalty')})"
-    elif how == "deducted":
-        tail = f"{size} points deducted from {offender.label}{lone_text} ({rules.cite('revoke_penalty')})"
-    elif how == "hand":
-        tail = f"{offender.other.label} elected to score the hand as played: no penalty ({rules.cite('revoke_penalty')})"
-    else:
-        tail = f"cancelled by an equal number of revokes by {offender.other.label} ({rules.cite('revokes_cancel')})"
+    tail = charge_text(rules, offender, how, size, lone)
     return Finding(FindingKind.REVOKE, f"{what}, {tail}", rules.cite("revoke"), number, t, r.seat,
                    r.card, tuple(r.held), r.status, points)

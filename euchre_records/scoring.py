@@ -14,7 +14,9 @@ from .cards import Seat, Side
 from .model import Points
 from .rules import Election, RevokeLone, RevokeTo, Rules
 
-__all__ = ["hand_points", "hand_outcome", "RevokeCharge", "revoke_penalties", "side_points"]
+__all__ = [
+    "hand_points", "hand_outcome", "RevokeCharge", "revoke_penalties", "side_points", "charge_text",
+]
 
 
 def side_points(side: Side, points: int) -> Points:
@@ -62,6 +64,20 @@ class ChargeOutcome:
     points: Points
     how: str          # "added", "deducted", "hand", "cancelled"
     size: int
+
+
+def charge_text(rules: Rules, offender: Side, how: str, size: int, lone: bool) -> str:
+    """How a revoke charge was scored, with its rule: "3 points to N-S (Somerset 63)"."""
+    lone_text = " in a lone hand" if lone and size != rules.revoke_penalty else ""
+    if how == "added":
+        return f"{size} points to {offender.other.label}{lone_text} ({rules.cite('revoke_penalty')})"
+    if how == "deducted":
+        return f"{size} points deducted from {offender.label}{lone_text} ({rules.cite('revoke_penalty')})"
+    if how == "hand":
+        return (f"{offender.other.label} elected to score the hand as played: no penalty "
+                f"({rules.cite('revoke_penalty')})")
+    return (f"cancelled by an equal number of revokes by {offender.other.label} "
+            f"({rules.cite('revokes_cancel')})")
 
 
 def revoke_penalties(rules: Rules, charges: list[RevokeCharge]) -> list[ChargeOutcome]:

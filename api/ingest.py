@@ -15,8 +15,9 @@ import hashlib
 import json
 from dataclasses import dataclass
 
-from euchre_records.errors import Problem, RecordError
+from euchre_records.errors import RecordError
 from euchre_records.model import Record, ReplayResult
+from euchre_records.schema.egn import in_egn_terms
 
 __all__ = ["Submission", "parse", "prepare", "prepare_record", "error_payload", "in_egn_terms"]
 
@@ -32,13 +33,6 @@ def _parse(text: str) -> tuple[Record, bool]:
     from euchre_records.schema.detect import load_any_data, notation_of, parse_json
     data = parse_json(text)
     return load_any_data(data), notation_of(data) == "egn"
-
-
-def in_egn_terms(exc: RecordError) -> RecordError:
-    """The same error located in the EGN document (``deals[0].phases[1].tricks[1][0]``) instead
-    of in our model (``deals[0].tricks[1][0]``): for errors found replaying a record read from EGN."""
-    from euchre_records.schema.egn import egn_where
-    return type(exc)([Problem(egn_where(p.where), p.what) for p in exc.problems])
 
 
 @dataclass(frozen=True, slots=True)

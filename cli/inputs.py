@@ -6,21 +6,33 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Iterator
+from typing import Iterator, NamedTuple
 
 from ..errors import NotationError, RecordError
 from ..model import Record
-from ..schema.notation import iter_jsonl
+from ..schema.detect import load_any_data, notation_of
+from ..schema.egn import in_egn_terms
+from ..schema.notation import iter_jsonl, parse_json
 
 __all__ = ["read_records", "Loaded"]
 
-Loaded = tuple[str, "Record | RecordError"]
+
+class Loaded(NamedTuple):
+    """One record read: where from, the record (or what stopped it), whether it was EGN."""
+
+    label: str
+    item: Record | RecordError
+    egn: bool = False
+
+    def located(self, exc: RecordError) -> RecordError:
+        """An error found replaying this record, located in the document as written."""
+        return in_egn_terms(exc) if self.egn else exc
 
 
 def _text(path: str) -> str:
     if path == "-":
         return sys.stdin.read()
-    return Path(path).read_text(encoding="utf-8")
+    return Path(path).read_text(encoding="utf-8-sig")   # a byte-order mark is no error
 
 
 def _looks_like_json_lines(text: str) -> bool:
@@ -30,27 +42,27 @@ def _looks_like_json_lines(text: str) -> bool:
 
 
 def read_records(path: str) -> Iterator[Loaded]:
-    """Yield (label, record or error) for every record in ``path`` (a file, ``-``, or .jsonl)."""
+    """Yield a :class:`Loaded` for every record in ``path`` (a file, ``-``, or .jsonl)."""
     label = "<stdin>" if path == "-" else path
     try:
         if path.endswith((".jsonl", ".ndjson")):
-            with open(path, encoding="utf-8") as stream:
+            with open(path, encoding="utf-8-sig") as stream:
                 for line, item in iter_jsonl(stream):
-                    yield f"{label}:{line}", item
+                    yield Loaded(f"{label}:{line}", item)
             return
         text = _text(path)
         if path == "-" and _looks_like_json_lines(text):
             for line, item in iter_jsonl(text.splitlines()):
-                yield f"{label}:{line}", item
+                yield Loaded(f"{label}:{line}", item)
             return
     except OSError as exc:
-        yield label, NotationError(f"cannot read the file: {exc.strerror or exc}")
+        yield Loaded(label, NotationError(f"cannot read the file: {exc.strerror or exc}"))
         return
     except UnicodeDecodeError:
-        yield label, NotationError("the file is not UTF-8 text")
+        yield Loaded(label, NotationError("the file is not UTF-8 text"))
         return
-    from ..schema.detect import load_any
     try:
-        yield label, load_any(text)
+        data = parse_json(text)
+        yield Loaded(label, load_any_data(data), notation_of(data) == "egn")
     except RecordError as exc:
-        yield label, exc
+        yield Loaded(label, exc)

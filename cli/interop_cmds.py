@@ -78,7 +78,7 @@ def export(file: str, target: str, lossy: bool, skip: bool) -> None:
     """
     bad = 0
     whole = "<stdin>" if file == "-" else file  # the label of a record read as the whole input
-    for label, item in read_records(file):
+    for label, item, _ in read_records(file):
         if isinstance(item, RecordError):
             bad += 1
             _report(label, item)

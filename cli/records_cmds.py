@@ -41,7 +41,8 @@ def validate(files: tuple[str, ...], quiet: bool) -> None:
     """
     bad = 0
     for path in files:
-        for label, item in read_records(path):
+        for loaded in read_records(path):
+            label, item = loaded.label, loaded.item
             if isinstance(item, RecordError):
                 bad += 1
                 for line in _error_lines(label, item):
@@ -51,7 +52,7 @@ def validate(files: tuple[str, ...], quiet: bool) -> None:
                 result = replay_record(item)
             except RecordError as exc:
                 bad += 1
-                for line in _error_lines(label, exc):
+                for line in _error_lines(label, loaded.located(exc)):
                     click.echo(line, err=True)
                 continue
             if result.findings:
@@ -82,7 +83,8 @@ def replay(file: str, fmt: str, rules_name: str | None) -> None:
       euchre replay examples/club-scoresheet.json --format json --rules hoyle
     """
     status = 0
-    for label, item in read_records(file):
+    for loaded in read_records(file):
+        label, item = loaded.label, loaded.item
         if isinstance(item, RecordError):
             for line in _error_lines(label, item):
                 click.echo(line, err=True)
@@ -92,7 +94,7 @@ def replay(file: str, fmt: str, rules_name: str | None) -> None:
         try:
             result = replay_record(item, rules)
         except RecordError as exc:
-            for line in _error_lines(label, exc):
+            for line in _error_lines(label, loaded.located(exc)):
                 click.echo(line, err=True)
             status = 1
             continue

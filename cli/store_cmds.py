@@ -148,12 +148,12 @@ def correct(record_id: int, path: str, db_path: str, submitted_by: str | None) -
     from ..api.ingest import prepare_record
     from ..api.store import Store, StoreError
     from ..errors import NotationError, RecordError
-    from .inputs import read_records
+    from .inputs import Loaded, read_records
 
     items = list(read_records(path))  # a file that cannot be read or decoded is an error here
     if len(items) != 1:
-        items = [(path, NotationError(f"expected one record, found {len(items)}"))]
-    label, item = items[0]
+        items = [Loaded(path, NotationError(f"expected one record, found {len(items)}"))]
+    label, item, _ = items[0]
     try:
         if isinstance(item, RecordError):
             raise item

@@ -29,7 +29,9 @@ from .egn_lines import alternatives_in, annotations_in, split_phases, trump_of
 from .egn_out import record_to_egn, egn_losses
 from .egn_rules import to_rules
 
-__all__ = ["FILE_TYPE", "is_egn", "egn_to_record", "record_to_egn", "egn_losses", "egn_where"]
+__all__ = [
+    "FILE_TYPE", "is_egn", "egn_to_record", "record_to_egn", "egn_losses", "egn_where", "in_egn_terms",
+]
 
 FILE_TYPE = "Euchre Game Notation"
 _TOP = {"fileType", "version", "metadata", "deals"}
@@ -279,3 +281,9 @@ def _hands(value: object, where: str) -> tuple[tuple[Any, ...], ...] | None:
             raise NotationError("expected a hand of 5 cards as dealt", f"{where}[{i}]")
         hands.append(tuple(egn_card(c, f"{where}[{i}][{j}]", unknown_ok=True) for j, c in enumerate(hand)))
     return tuple(hands)
+
+
+def in_egn_terms(exc: RecordError) -> RecordError:
+    """The same error located in the EGN document (``deals[0].phases[1].tricks[1][0]``) instead
+    of in our model (``deals[0].tricks[1][0]``): for errors found replaying a record read from EGN."""
+    return type(exc)([Problem(egn_where(p.where), p.what) for p in exc.problems])

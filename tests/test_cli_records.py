@@ -144,3 +144,14 @@ def test_schema_prints_the_committed_json_schema(runner: CliRunner) -> None:
     committed = (EXAMPLES.parent / "schema" / "euchre-records-1.0.schema.json").read_text(encoding="utf-8")
     assert result.exit_code == 0
     assert json.loads(result.stdout) == json.loads(committed)
+
+
+def test_errors_in_an_egn_record_are_located_in_the_egn_document(runner: CliRunner, tmp_path: Path) -> None:
+    egn = json.loads((Path(__file__).parent / "data" / "egn" / "six-points-in-two-hands.egn").read_text(encoding="utf-8"))
+    tricks = egn["deals"][1]["phases"][1]["tricks"]
+    tricks[1][0] = tricks[0][0]   # a card played twice
+    path = tmp_path / "bad.egn"
+    path.write_text("\ufeff" + json.dumps(egn), encoding="utf-8")   # with a byte-order mark
+    result = runner.invoke(main, ["validate", str(path)])
+    assert result.exit_code == 1
+    assert ": impossible: deals[1].phases[1].tricks[1][0]:" in result.stderr

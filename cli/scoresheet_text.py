@@ -57,10 +57,15 @@ def render_replay(label: str, record: Record, result: ReplayResult) -> str:
         return "  ".join(c.ljust(w) for c, w in zip(row, widths)).rstrip()
 
     games = {g.number: g for g in result.games}
-    for game_no, rows in rows_by_game.items():
+    order = sorted(set(rows_by_game) | set(games), key=lambda n: (n == 0, n))
+    for game_no in order:
+        rows = rows_by_game.get(game_no, [])
         lines.append("")
         lines.append(f"Game {game_no}" if game_no else "After the rubber")
-        lines.append(fmt(_HEAD))
+        if rows:
+            lines.append(fmt(_HEAD))
+        else:
+            lines.append("(no deal: won by the points carried into it)")
         for row in rows:
             lines.append(fmt(row))
             for note in notes.get(int(row[0]), []):

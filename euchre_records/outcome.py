@@ -4,7 +4,7 @@ They score exactly as played deals do: revokes come from ``revoke-claimed`` even
 offender's seat), since there are no cards to search, and the laws that change a score (a wrong
 number of cards, a lone hand abandoned, the lone player's partner exposing a card ...) apply as
 recorded. Events that concern single calls or cards (calls or leads out of turn, exposed cards,
-claims) cannot be checked without them and are refused.
+claims) cannot be checked without them: they are kept as notes.
 """
 
 from __future__ import annotations
@@ -29,10 +29,11 @@ def replay_outcome(deal: Deal, rules: Rules, number: int, where: str) -> DealRes
     outcome = deal.outcome
     if outcome is None:
         raise InconsistentRecord("a result-only deal needs its result", f"{where}.result")
-    for i, event in enumerate(deal.irregularities):
-        if event.kind in _NEEDS_PLAY:
-            raise InconsistentRecord(f"a {event.kind.value} cannot be checked without the calls and "
-                                     "cards: record the deal with its plays", f"{where}.irregularities[{i}]")
+    unchecked = tuple(
+        f"deal {number}: the {e.kind.value}" + (f" by {e.seat.name}" if e.seat is not None else "")
+        + " is recorded; without the calls and cards it cannot be checked (a penalty it led to is "
+          "recorded as a revoke claim)"
+        for e in deal.irregularities if e.kind in _NEEDS_PLAY)
     if outcome.maker is None:
         redeal = deal.turned is JOKER and rules.joker_upcard is JokerUpcard.REDEAL
         if rules.stick_the_dealer and not redeal:
@@ -40,7 +41,7 @@ def replay_outcome(deal: Deal, rules: Rules, number: int, where: str) -> DealRes
                                      f"must name a suit ({rules.cite('stick_the_dealer')})",
                                      f"{where}.result.maker")
         return DealResult(number, deal.kind, deal.dealer, deal.turned, None, None, False, None, True,
-                          (), (), (0, 0), (0, 0), (0, 0), (0, 0), (), redeal)
+                          (), (), (0, 0), (0, 0), (0, 0), (0, 0), (), redeal, notes=unchecked)
     maker = outcome.maker
     if not 0 <= outcome.tricks <= 5:
         raise InconsistentRecord(f"the makers took {outcome.tricks} tricks; a deal has 5",
@@ -88,4 +89,4 @@ def replay_outcome(deal: Deal, rules: Rules, number: int, where: str) -> DealRes
     tricks = (outcome.tricks, 5 - outcome.tricks) if maker.side.value == "NS" else (5 - outcome.tricks, outcome.tricks)
     return DealResult(number, deal.kind, deal.dealer, deal.turned, outcome.trump, maker, outcome.alone,
                       outcome.defender_alone, False, (), (), tricks, hand, penalty,
-                      (hand[0] + penalty[0], hand[1] + penalty[1]), tuple(findings))
+                      (hand[0] + penalty[0], hand[1] + penalty[1]), tuple(findings), notes=unchecked)

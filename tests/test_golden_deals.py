@@ -21,52 +21,40 @@ test is marked ``xfail(strict=True)`` with that reason, so a fix to the engine t
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
 import pytest
+from euchre_records.schema.notation import loads
+from golden_cases import cases, params, seat_name
+from golden_cases import expected as expected_of
 
 from euchre_records.errors import RecordError
 from euchre_records.match import replay
 from euchre_records.model import DealResult
-from euchre_records.schema.notation import loads
 
-GOLDEN = Path(__file__).parent / "golden" / "deals"
 OPTIONAL = ("leaders", "findings")   # compared only when the expected file gives them
-CASES = sorted(p for p in GOLDEN.glob("*.json") if not p.name.endswith(".expected.json"))
+CASES = cases("deals")
 
 
-def _expected(record: Path) -> dict[str, Any]:
-    data: dict[str, Any] = json.loads(record.with_suffix(".expected.json").read_text(encoding="utf-8"))
-    return data
 
 
-def _params() -> list[Any]:
-    params = []
-    for path in CASES:
-        reason = _expected(path).get("xfail")
-        marks = [pytest.mark.xfail(strict=True, reason=reason)] if reason else []
-        params.append(pytest.param(path, id=path.stem, marks=marks))
-    return params
 
 
-def _seat(seat: Any) -> str | None:
-    return None if seat is None else str(seat.name)
 
 
 def _observed(deal: DealResult) -> dict[str, Any]:
     """The replay result in the shape of an expected file."""
     return {
         "trump": None if deal.trump is None else deal.trump.value,
-        "maker": _seat(deal.maker),
+        "maker": seat_name(deal.maker),
         "alone": deal.alone,
         "leaders": [s.name for s in deal.leaders],
         "winners": [s.name for s in deal.winners],
         "tricks": list(deal.tricks),
         "points": list(deal.points),
         "findings": [
-            {"kind": f.kind.value, "seat": _seat(f.seat), "trick": f.trick, "status": f.status,
+            {"kind": f.kind.value, "seat": seat_name(f.seat), "trick": f.trick, "status": f.status,
              "points": list(f.points)}
             for f in deal.findings
         ],
@@ -79,9 +67,9 @@ def test_there_are_enough_golden_deals() -> None:
         assert path.with_suffix(".expected.json").exists(), f"{path.name} has no expected file"
 
 
-@pytest.mark.parametrize("path", _params())
+@pytest.mark.parametrize("path", params(CASES))
 def test_golden_deal(path: Path) -> None:
-    expected = _expected(path)
+    expected = expected_of(path)
     why = f"\n{path.name} -- worked by hand:\n{expected['why']}"
     text = path.read_text(encoding="utf-8")
 

@@ -39,43 +39,31 @@ reason, so a fix to the engine turns it green loudly.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
 import pytest
 from euchre_records.schema.notation import loads
+from golden_cases import cases, params, seat_name
+from golden_cases import expected as expected_of
 
 from euchre_records.errors import RecordError
 from euchre_records.match import replay
 from euchre_records.model import DealResult, Finding, ReplayResult
 
-GOLDEN = Path(__file__).parent / "golden" / "laws"
-CASES = sorted(p for p in GOLDEN.glob("*.json") if not p.name.endswith(".expected.json"))
+CASES = cases("laws")
 DEAL_KEYS = ("dealer", "void", "next_dealer", "maker", "trump", "alone", "tricks", "points", "score")
 FINDING_KEYS = ("kind", "seat", "trick", "status")
 
 
-def _expected(record: Path) -> dict[str, Any]:
-    data: dict[str, Any] = json.loads(record.with_suffix(".expected.json").read_text(encoding="utf-8"))
-    return data
 
 
-def _params() -> list[Any]:
-    params = []
-    for path in CASES:
-        reason = _expected(path).get("xfail")
-        marks = [pytest.mark.xfail(strict=True, reason=reason)] if reason else []
-        params.append(pytest.param(path, id=path.stem, marks=marks))
-    return params
 
 
-def _seat(seat: Any) -> str | None:
-    return None if seat is None else str(seat.name)
 
 
 def _finding(f: Finding) -> dict[str, Any]:
-    return {"kind": f.kind.value, "seat": _seat(f.seat), "trick": f.trick, "status": f.status,
+    return {"kind": f.kind.value, "seat": seat_name(f.seat), "trick": f.trick, "status": f.status,
             "points": list(f.points), "message": f.message}
 
 
@@ -90,7 +78,7 @@ def _observed(result: ReplayResult, i: int, deal: DealResult) -> dict[str, Any]:
         "dealer": deal.dealer.name,
         "void": deal.void,
         "next_dealer": nxt.name,
-        "maker": _seat(deal.maker),
+        "maker": seat_name(deal.maker),
         "trump": None if deal.trump is None else deal.trump.value,
         "alone": deal.alone,
         "tricks": list(deal.tricks),
@@ -127,7 +115,7 @@ def _compare_findings(expected: list[dict[str, Any]], observed: list[dict[str, A
 def test_there_are_enough_golden_laws() -> None:
     assert len(CASES) >= 20
     for path in CASES:
-        expected = _expected(path)
+        expected = expected_of(path)
         assert path.with_suffix(".expected.json").exists(), f"{path.name} has no expected file"
         assert expected.get("why"), f"{path.name}: the expected file must say why"
         assert ("error" in expected) != ("deals" in expected), f"{path.name}: either deals or error"
@@ -136,9 +124,9 @@ def test_there_are_enough_golden_laws() -> None:
                 f"{path.name}: each deal gives findings or findings_include"
 
 
-@pytest.mark.parametrize("path", _params())
+@pytest.mark.parametrize("path", params(CASES))
 def test_golden_law(path: Path) -> None:
-    expected = _expected(path)
+    expected = expected_of(path)
     why = f"\n{path.name} -- worked by hand:\n{expected['why']}"
     text = path.read_text(encoding="utf-8")
 

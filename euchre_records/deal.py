@@ -69,7 +69,7 @@ class _Replay:
             raise self.fail(f"{c} is not in the {self.rules.pack}-card pack"
                             + (" with the joker" if self.rules.joker else ""), at)
         if c in self.location:
-            raise self.fail(f"{c} appears twice: already {_describe(self.location[c])}", at)
+            raise self.fail(f"{c} appears twice ({_describe(self.location[c])} as well)", at)
         self.location[c] = label
 
     def deal_cards(self) -> None:

@@ -16,13 +16,14 @@ through a nested schema. Contract of every compact field (here and in :mod:`.car
 from __future__ import annotations
 
 from enum import Enum
-from typing import Any
+from typing import Any, Callable
 
 from marshmallow import ValidationError, fields, missing
 
 from euchre_records.cards import SEATS, Seat, Suit
 
 __all__ = [
+    "load_each",
     "CompactField", "SeatField", "SuitField", "EnumField", "IntField", "BoolField", "StrField",
     "PointsField", "POINTS_LIMIT", "SEAT_RE", "SEAT_BY_TEXT", "SUIT_BY_TEXT",
 ]
@@ -30,6 +31,20 @@ __all__ = [
 SEAT_RE = "[NESWnesw]"
 SEAT_BY_TEXT: dict[str, Seat] = {s.name: s for s in SEATS} | {s.name.lower(): s for s in SEATS}
 SUIT_BY_TEXT: dict[str, Suit] = {s.value: s for s in Suit} | {s.value.lower(): s for s in Suit}
+
+
+def load_each(items: list[Any], load: Callable[[Any], Any]) -> tuple[Any, ...]:
+    """``load`` applied to every item; the problems of all items at once, keyed by index."""
+    out: list[Any] = []
+    errors: dict[int, Any] = {}
+    for i, item in enumerate(items):
+        try:
+            out.append(load(item))
+        except ValidationError as exc:
+            errors[i] = exc.messages
+    if errors:
+        raise ValidationError(errors)
+    return tuple(out)
 
 
 class CompactField(fields.Field):  # type: ignore[type-arg]

@@ -22,7 +22,7 @@ from typing import Any
 
 from marshmallow import Schema, ValidationError, missing, post_dump, post_load, validates_schema
 
-from .basefields import CompactField
+from .basefields import CompactField, load_each
 
 __all__ = ["NotationSchema", "LeanNested", "lean_load", "lean_dump", "plan_of", "Plan", "UNKNOWN_FIELD", "NOT_AN_OBJECT"]
 
@@ -177,16 +177,7 @@ class LeanNested(CompactField):
             return lean_load(self.schema, value, self._plan)
         if not isinstance(value, list):
             raise ValidationError("expected a list")
-        out: list[Any] = []
-        errors: dict[int, Any] = {}
-        for i, item in enumerate(value):
-            try:
-                out.append(lean_load(self.schema, item, self._plan))
-            except ValidationError as exc:
-                errors[i] = exc.messages
-        if errors:
-            raise ValidationError(errors)
-        return tuple(out)
+        return load_each(value, lambda item: lean_load(self.schema, item, self._plan))
 
     def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> Any:
         if value is None:

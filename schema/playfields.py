@@ -13,7 +13,7 @@ from marshmallow import ValidationError
 from euchre_records.cards import Seat
 from euchre_records.model import Call, CallKind, Trick
 
-from .basefields import SEAT_BY_TEXT, SEAT_RE, SUIT_BY_TEXT, CompactField
+from .basefields import SEAT_BY_TEXT, SEAT_RE, SUIT_BY_TEXT, CompactField, load_each
 from .cardfields import CARD_BY_TOKEN, CARD_RE, parse_cards
 
 __all__ = ["CallsField", "TricksField", "parse_call", "call_text", "parse_trick", "trick_text",
@@ -94,16 +94,7 @@ class CallsField(CompactField):
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
         if not isinstance(value, list):
             raise ValidationError("expected a list of call strings")
-        out: list[Call] = []
-        errors: dict[int, Any] = {}
-        for i, text in enumerate(value):
-            try:
-                out.append(parse_call(text))
-            except ValidationError as exc:
-                errors[i] = exc.messages
-        if errors:
-            raise ValidationError(errors)
-        return tuple(out)
+        return load_each(value, parse_call)
 
     def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> Any:
         return [call_text(c) for c in value] if value else None
@@ -159,16 +150,7 @@ class TricksField(CompactField):
             return _parse_tricks_fast(value)
         except (KeyError, IndexError, AttributeError, ValueError):
             pass
-        out: list[Trick] = []
-        errors: dict[int, Any] = {}
-        for i, text in enumerate(value):
-            try:
-                out.append(parse_trick(text))
-            except ValidationError as exc:
-                errors[i] = exc.messages
-        if errors:
-            raise ValidationError(errors)
-        return tuple(out)
+        return load_each(value, parse_trick)
 
     def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> Any:
         return [trick_text(t) for t in value] if value else None

@@ -9,6 +9,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from euchre_records.schema.notation import loads
+
+from euchre_records.errors import RecordError
+from euchre_records.match import replay
+from euchre_records.model import ReplayResult
 
 GOLDEN = Path(__file__).parent / "golden"
 
@@ -30,6 +35,22 @@ def params(paths: list[Path]) -> list[Any]:
         marks = [pytest.mark.xfail(strict=True, reason=reason)] if reason else []
         out.append(pytest.param(path, id=path.stem, marks=marks))
     return out
+
+
+def replay_case(path: Path) -> tuple[dict[str, Any], str, ReplayResult | None]:
+    """(expectation, its reasoning for messages, the replay). An expected ``error`` is checked
+    here — some problem contains it at a place starting with ``where`` — and the replay is None."""
+    exp = expected(path)
+    why = f"\n{path.name} -- worked by hand:\n{exp['why']}"
+    text = path.read_text(encoding="utf-8")
+    if "error" not in exp:
+        return exp, why, replay(loads(text))
+    with pytest.raises(RecordError) as caught:
+        replay(loads(text))
+    problems = caught.value.problems
+    assert any(exp["error"] in p.what and p.where.startswith(exp["where"]) for p in problems), \
+        f"expected {exp['error']!r} at {exp['where']}, got {[str(p) for p in problems]}{why}"
+    return exp, why, None
 
 
 def seat_name(seat: Any) -> str | None:

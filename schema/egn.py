@@ -24,7 +24,7 @@ from euchre_records.model import (
 )
 
 from .basefields import POINTS_LIMIT
-from .egn_cards import egn_calls, egn_card
+from .egn_cards import egn_calls, egn_card, egn_tricks
 from .egn_lines import alternatives_in, annotations_in, split_phases, trump_of
 from .egn_out import record_to_egn, egn_losses
 from .egn_rules import to_rules
@@ -229,14 +229,7 @@ def _deal(raw: object, where: str) -> Deal:
     tricks: list[Trick] = []
     if play is not None:
         p, pw = play
-        raw_tricks = p.get("tricks")
-        if not isinstance(raw_tricks, list):
-            raise NotationError("expected a list of tricks", f"{pw}.tricks")
-        for t, cards in enumerate(raw_tricks):
-            if not isinstance(cards, list) or not 2 <= len(cards) <= 4:
-                raise NotationError("expected a trick of 2 to 4 cards", f"{pw}.tricks[{t}]")
-            tricks.append(Trick(tuple(egn_card(c, f"{pw}.tricks[{t}][{j}]", trump)  # type: ignore[misc]
-                                      for j, c in enumerate(cards))))
+        tricks = egn_tricks(p, pw, trump, 2)
         if _flag(p, "isAlone", pw) and not alone:
             calls = _with_alone(calls, True, None, pw)
         annotations += annotations_in(p.get("playAnnotations"), "trick", f"{pw}.playAnnotations")

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from euchre_records.cards import JOKER, Card, Rank, Seat, Suit, card, parse_card
 from euchre_records.errors import NotationError, UnsupportedRules
-from euchre_records.model import Call, CallKind
+from euchre_records.model import Call, CallKind, Trick
 
-__all__ = ["egn_card", "card_token", "egn_calls", "call_token", "EGN_SUITS"]
+__all__ = ["egn_card", "egn_tricks", "card_token", "egn_calls", "call_token", "EGN_SUITS"]
 
 EGN_SUITS: dict[str, Suit] = {"s": Suit.SPADES, "h": Suit.HEARTS, "d": Suit.DIAMONDS, "c": Suit.CLUBS}
 
@@ -39,6 +39,21 @@ def egn_card(token: object, where: str, trump: Suit | None = None, unknown_ok: b
         return parse_card(token)
     raise NotationError(f"not an EGN card: {token!r} (expected a rank A K Q J T 9 8 7 and a suit "
                         "s h d c, 'B' for the joker, or 'R'/'L' for the bowers)", where)
+
+
+def egn_tricks(phase: dict[str, object], where: str, trump: Suit | None, fewest: int) -> list[Trick]:
+    """The ``tricks`` of a trick-play phase: each a list of ``fewest`` to 4 card tokens (an
+    alternative line may start inside a trick, so it allows 1)."""
+    raw = phase.get("tricks")
+    if not isinstance(raw, list):
+        raise NotationError("expected a list of tricks", f"{where}.tricks")
+    tricks: list[Trick] = []
+    for t, cards in enumerate(raw):
+        if not isinstance(cards, list) or not fewest <= len(cards) <= 4:
+            raise NotationError(f"expected a trick of {fewest} to 4 cards", f"{where}.tricks[{t}]")
+        tricks.append(Trick(tuple(egn_card(c, f"{where}.tricks[{t}][{j}]", trump)  # type: ignore[misc]
+                                  for j, c in enumerate(cards))))
+    return tricks
 
 
 def card_token(c: Card | None) -> str:

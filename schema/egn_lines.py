@@ -22,7 +22,7 @@ from euchre_records.cards import Card, Seat, Suit
 from euchre_records.errors import NotationError
 from euchre_records.model import Alternative, Annotation, Call, CallKind, Deal, Trick
 
-from .egn_cards import call_token, card_token, egn_calls, egn_card
+from .egn_cards import call_token, card_token, egn_calls, egn_card, egn_tricks
 
 __all__ = ["annotations_in", "annotations_out", "alternatives_in", "alternatives_out",
            "split_phases", "bid_calls", "trump_of"]
@@ -153,14 +153,7 @@ def alternatives_in(value: object, where: str, dealer: Seat, turned: Card | None
         alt_tricks: list[Trick] = []
         if play is not None:
             p, pw = play
-            raw = p.get("tricks")
-            if not isinstance(raw, list):
-                raise NotationError("expected a list of tricks", f"{pw}.tricks")
-            for i, cards in enumerate(raw):
-                if not isinstance(cards, list) or not 1 <= len(cards) <= 4:
-                    raise NotationError("expected a trick of 1 to 4 cards", f"{pw}.tricks[{i}]")
-                alt_tricks.append(Trick(tuple(egn_card(c, f"{pw}.tricks[{i}][{j}]", trump)  # type: ignore[misc]
-                                              for j, c in enumerate(cards))))
+            alt_tricks = egn_tricks(p, pw, trump, 1)
             texts += _texts(p.get("playAnnotations"), f"{pw}.playAnnotations")
             if bidding is None and r and alt_tricks:
                 before = tricks[t].cards[:r] if t < len(tricks) else ()

@@ -1,12 +1,10 @@
-"""The Flask application factory, per-request database connections and JSON errors.
+"""The Flask application factory.
 
 Contracts:
 - :func:`create_app` takes the database path from ``config["DATABASE"]``, else the environment
   variable ``EUCHRE_DB``; it migrates the database once at start.
-- Each request that needs the database opens its own connection (:func:`get_db`), kept on
-  ``flask.g`` and closed at teardown: SQLite connections are bound to their thread.
-- Every error response is JSON of one shape (see :func:`error_response`); an unexpected failure is
-  a 500 of the same shape, and a client's mistake is never a 500.
+- Each request that needs the database opens its own connection (:func:`.db.get_db`).
+- Every error response is JSON of one shape (:mod:`.errors`).
 """
 
 from __future__ import annotations
@@ -15,53 +13,22 @@ import logging
 import os
 from typing import Any
 
-import sqlite_utils
-from flask import Flask, Response, current_app, g, json
+from flask import Flask, Response, current_app
 from flask_smorest import Api
 from werkzeug.exceptions import HTTPException
 
-from .migrations import migrate, open_db
-from .schemas import ErrorSchema
+from .db import close_db
+from .errors import CODES, ApiError, error_response, problems_of
+from .rest.schemas import ErrorSchema
+from .rest.views import blueprints
+from .store.migrations import migrate, open_db
 
-__all__ = ["create_app", "get_db", "error_response", "ApiError"]
+__all__ = ["create_app", "MAX_CONTENT_LENGTH"]
 
 log = logging.getLogger(__name__)
 
 MAX_CONTENT_LENGTH = 2 * 1024 * 1024
 """Largest accepted request body (bytes): a long rubber in full detail is well under 200 KB."""
-
-_CODES = {400: "bad-request", 404: "not-found", 405: "method-not-allowed", 409: "conflict",
-          413: "too-large", 415: "unsupported-media-type", 422: "invalid-request",
-          500: "internal-error"}
-
-
-class ApiError(Exception):
-    """An error a view raises to answer with the standard error shape."""
-
-    def __init__(self, status: int, code: str, message: str,
-                 problems: list[dict[str, str]] | None = None, **extra: Any) -> None:
-        super().__init__(message)
-        self.status, self.code, self.message = status, code, message
-        self.problems = problems or []
-        self.extra = extra
-
-
-def error_response(status: int, code: str, message: str,
-                   problems: list[dict[str, str]] | None = None,
-                   headers: dict[str, str] | None = None, **extra: Any) -> Response:
-    """``{"error": {"status", "code", "message", "problems": [{"where", "what"}]}}``."""
-    body = {"error": {"status": status, "code": code, "message": message,
-                      "problems": problems or [], **extra}}
-    resp = Response(json.dumps(body), status=status, mimetype="application/json")
-    for key, value in (headers or {}).items():
-        resp.headers[key] = value
-    return resp
-
-
-def _flatten(messages: Any) -> list[dict[str, str]]:
-    """webargs/marshmallow messages -> located problems (as the notation's loader locates them)."""
-    from euchre_records.schema.notation import problems_from_messages
-    return [{"where": p.where, "what": p.what} for p in problems_from_messages(messages)]
 
 
 class JsonErrorApi(Api):  # type: ignore[misc]
@@ -78,25 +45,12 @@ class JsonErrorApi(Api):  # type: ignore[misc]
             return error_response(500, "internal-error", "the server failed; this is a bug")
         headers = {k: v for k, v in error.get_headers() if k.lower() == "allow"}
         data = getattr(error, "data", None) or {}
-        problems = _flatten(data.get("messages", data.get("errors", {})))
+        problems = problems_of(data.get("messages", data.get("errors", {})))
         message = data.get("message") or error.description or error.name
         if status == 413:
             message = f"request body larger than {current_app.config['MAX_CONTENT_LENGTH']} bytes"
-        code = _CODES.get(status, error.name.lower().replace(" ", "-"))
+        code = CODES.get(status, error.name.lower().replace(" ", "-"))
         return error_response(status, code, str(message), problems, headers)
-
-
-def get_db() -> sqlite_utils.Database:
-    """This request's connection (opened on first use, closed at teardown)."""
-    if "db" not in g:
-        g.db = open_db(current_app.config["DATABASE"])
-    return g.db  # type: ignore[no-any-return]
-
-
-def _close_db(exc: BaseException | None) -> None:
-    db = g.pop("db", None)
-    if db is not None:
-        db.close()
 
 
 def create_app(config: dict[str, Any] | None = None) -> Flask:
@@ -123,14 +77,13 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         migrate(db)
     finally:
         db.close()
-    app.teardown_appcontext(_close_db)
+    app.teardown_appcontext(close_db)
 
     @app.errorhandler(ApiError)
     def _api_error(exc: ApiError) -> Response:
         return error_response(exc.status, exc.code, exc.message, exc.problems, **exc.extra)
 
     api = JsonErrorApi(app)
-    from .views import blueprints
     for blp in blueprints():
         api.register_blueprint(blp)
     return app

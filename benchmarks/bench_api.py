@@ -2,7 +2,7 @@
 
 Not a test. Run:  /work/venv/bin/python benchmarks/bench_api.py [--seconds 5] [--clients 4]
 
-1. Fills a temporary database with random finished rubbers (``euchre_records.api.samples``).
+1. Fills a temporary database with random finished rubbers (``euchre_records.api.store.samples``).
 2. Starts ``euchre serve`` (waitress, --threads workers) on 127.0.0.1, and in a second process the
    same waitress settings serving a bare Flask app whose one endpoint opens a connection, reads
    one ``rubbers`` row by primary key and returns it as JSON.
@@ -136,9 +136,9 @@ def main() -> None:
                         help="alternating rounds per endpoint (--seconds is split among them)")
     args = parser.parse_args()
 
-    from euchre_records.api.importer import import_sources
-    from euchre_records.api.migrations import migrate, open_db
-    from euchre_records.api.samples import random_texts
+    from euchre_records.api.store.importer import import_sources
+    from euchre_records.api.store.migrations import migrate, open_db
+    from euchre_records.api.store.samples import random_texts
 
     tmp = Path(tempfile.mkdtemp(prefix="euchre-bench-"))
     db_path = tmp / "bench.db"

@@ -35,11 +35,11 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=1, help="euchre import --jobs")
     args = parser.parse_args()
 
-    from euchre_records.api.ingest import prepare
-    from euchre_records.api.migrations import migrate, open_db
-    from euchre_records.api.samples import random_texts
-    from euchre_records.api.rows import rows_of
-    from euchre_records.api.store import Store
+    from euchre_records.api.store.ingest import prepare
+    from euchre_records.api.store.migrations import migrate, open_db
+    from euchre_records.api.store.samples import random_texts
+    from euchre_records.api.store.rows import rows_of
+    from euchre_records.api.store.store import Store
 
     tmp = Path(tempfile.mkdtemp(prefix="euchre-bench-"))
     jsonl = tmp / "records.jsonl"

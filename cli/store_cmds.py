@@ -17,10 +17,10 @@ from typing import Any, Iterable, Sequence
 import click
 from click.core import ParameterSource
 
-from ..api import queries
-from ..api.importer import ImportReport, import_sources, input_size, iter_sources
-from ..api.migrations import migrate, open_db
-from ..api.store import MAX_ID
+from ..api.store import queries
+from ..api.store.importer import ImportReport, import_sources, input_size, iter_sources
+from ..api.store.migrations import migrate, open_db
+from ..api.store.store import MAX_ID
 
 COMMANDS: list[click.Command] = []
 
@@ -145,8 +145,8 @@ def correct(record_id: int, path: str, db_path: str, submitted_by: str | None) -
     Example:
       euchre correct 12 fixed-rubber.json --db club.db --submitted-by referee
     """
-    from ..api.ingest import prepare_record
-    from ..api.store import Store, StoreError
+    from ..api.store.ingest import prepare_record
+    from ..api.store.store import Store, StoreError
     from ..errors import NotationError, RecordError
     from .inputs import Loaded, read_records
 

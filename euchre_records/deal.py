@@ -16,7 +16,8 @@ from .fastpath import fast_replay
 from .laws import events_of, score_adjustments, settled_by_law, void_deal
 from .model import Deal, DealKind, DealResult, Finding, FindingKind, IrregularityKind, Points
 from .penalty_cards import penalty_card_checks, stands_out_of_turn
-from .revokes import PlayLog, revoke_findings
+from .plays import PlayLog
+from .revokes import revoke_findings
 from .rules import BeforeDiscard, LoneLead, Rules
 from .scoring import hand_points
 

@@ -14,22 +14,10 @@ from typing import Mapping
 from .cards import Card, Seat, Suit, trick_winner
 from .errors import InconsistentRecord
 from .model import Deal, Finding, FindingKind, Irregularity, IrregularityKind
-from .revokes import PlayLog
+from .plays import Breach, PlayLog
 from .rules import ExposedPlay, Rules
 
-__all__ = ["Breach", "penalty_card_checks", "stands_out_of_turn"]
-
-
-@dataclass(frozen=True, slots=True)
-class Breach:
-    """A failure the laws punish as a revoke (Somerset 54)."""
-
-    seat: Seat
-    trick: int          # 0-based
-    card: Card          # what he played
-    held: tuple[Card, ...]
-    text: str           # what happened, for the finding
-    event: Irregularity | None = None
+__all__ = ["penalty_card_checks", "stands_out_of_turn"]
 
 
 def stands_out_of_turn(deal: Deal, trick: int, leader: Seat) -> Irregularity | None:

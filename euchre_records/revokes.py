@@ -14,36 +14,14 @@ from typing import TYPE_CHECKING, Mapping, Sequence
 from .cards import SEATS, Card, Seat, Suit
 from .errors import InconsistentRecord
 from .model import Deal, Finding, FindingKind, Irregularity, IrregularityKind, Points
+from .plays import Breach, Play, PlayLog
 from .rules import Rules
 from .scoring import RevokeCharge, charge_text, revoke_penalties
 
 if TYPE_CHECKING:
     from .bidding import Bidding
-    from .penalty_cards import Breach
 
-__all__ = ["PlayLog", "revoke_findings"]
-
-Play = tuple[int, Card, "Suit | None", Suit]   # (trick index, card, suit led or None if led, own suit)
-
-
-class PlayLog:
-    """Every play of a deal, by seat, with the suit led and the card's effective suit."""
-
-    __slots__ = ("table", "by_seat", "led")
-
-    def __init__(self, table: Mapping[Card, tuple[Suit, int]]) -> None:
-        self.table = table
-        self.by_seat: list[list[Play]] = [[], [], [], []]
-        self.led: list[Suit] = []
-
-    def add(self, seat: Seat, trick: int, c: Card) -> None:
-        eff = self.table[c][0]
-        if len(self.led) == trick:
-            self.led.append(eff)
-            self.by_seat[seat].append((trick, c, None, eff))
-        else:
-            self.by_seat[seat].append((trick, c, self.led[trick], eff))
-
+__all__ = ["revoke_findings"]
 
 class _Revoke:
     __slots__ = ("seat", "trick", "card", "led", "held", "status", "event", "reason")

@@ -8,7 +8,7 @@ import json
 import pytest
 
 from euchre_records.api.app import create_app
-from euchre_records.api.samples import random_texts
+from euchre_records.api.store.samples import random_texts
 
 TEXTS = list(random_texts(3, start_seed=100))
 
@@ -218,7 +218,7 @@ def test_database_from_environment(tmp_path, monkeypatch):
 
 
 def test_internal_failure_is_a_json_500(app, client, monkeypatch):
-    from euchre_records.api import queries
+    from euchre_records.api.store import queries
 
     def broken(*args, **kwargs):
         raise RuntimeError("bug")
@@ -350,8 +350,8 @@ def test_a_correction_that_is_already_stored_is_refused(client):
 def test_errors_in_an_egn_record_are_located_at_egn_paths(client, tmp_path):
     from pathlib import Path
 
-    from euchre_records.api.importer import ImportReport, import_sources, iter_sources
-    from euchre_records.api.migrations import migrate, open_db
+    from euchre_records.api.store.importer import ImportReport, import_sources, iter_sources
+    from euchre_records.api.store.migrations import migrate, open_db
 
     data = json.loads((Path(__file__).parent / "data" / "egn" / "six-points-in-two-hands.egn")
                       .read_text(encoding="utf-8"))

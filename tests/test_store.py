@@ -12,11 +12,11 @@ from dataclasses import replace
 
 import pytest
 
-from euchre_records.api import queries
-from euchre_records.api.ingest import Submission
-from euchre_records.api.migrations import MIGRATIONS, SCHEMA_VERSION, migrate, open_db, schema_version
-from euchre_records.api.rows import rows_of
-from euchre_records.api.store import AlreadySuperseded, DuplicateCorrection, Store, UnknownRecord
+from euchre_records.api.store import queries
+from euchre_records.api.store.ingest import Submission
+from euchre_records.api.store.migrations import MIGRATIONS, SCHEMA_VERSION, migrate, open_db, schema_version
+from euchre_records.api.store.rows import rows_of
+from euchre_records.api.store.store import AlreadySuperseded, DuplicateCorrection, Store, UnknownRecord
 from euchre_records.cards import Seat, Side, Suit, parse_card
 from euchre_records.model import (
     Deal, DealKind, DealResult, Event, Finding, FindingKind, GameResult, Outcome, Player, Record,

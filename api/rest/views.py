@@ -14,14 +14,15 @@ from flask_smorest import Blueprint
 
 from euchre_records.errors import InconsistentRecord, NotationError, RecordError, UnsupportedRules
 
-from . import queries
-from .app import ApiError, get_db
-from .ingest import Submission, error_payload, prepare
+from ..store import queries
+from ..db import get_db
+from ..errors import ApiError
+from ..store.ingest import Submission, error_payload, prepare
 from .schemas import (
     MAX_ID, ErrorSchema, ListArgs, PlayerStatsSchema, RecordOutSchema, RecordPageSchema,
     ResultSchema, RubberPageSchema, RubberSchema, SavedSchema, SubmitArgs, SubmitHeaders,
 )
-from .store import AlreadySuperseded, DuplicateCorrection, Store, UnknownRecord
+from ..store.store import AlreadySuperseded, DuplicateCorrection, Store, UnknownRecord
 
 __all__ = ["blueprints"]
 

@@ -1,7 +1,7 @@
 """Writing records to the SQLite store (schema: api/migrations.py, docs/STORE.md).
 
 Contracts:
-- :meth:`Store.save` stores one :class:`~euchre_records.api.ingest.Submission` in ONE transaction:
+- :meth:`Store.save` stores one :class:`~euchre_records.api.store.ingest.Submission` in ONE transaction:
   the record, its players and seats, rubber, games, deals and findings all land, or none do.
 - The same canonical record (same sha256) is stored once; a second save returns the existing id
   with ``duplicate=True`` and writes nothing.

@@ -1,0 +1,1 @@
+"""The JSON API: flask-smorest blueprints and their marshmallow request/response schemas."""

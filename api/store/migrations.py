@@ -220,7 +220,44 @@ PLAYER_STATISTICS_SQL = """
 """Player statistics over current records; ``{where}`` narrows the players (e.g. by name)."""
 
 
-MIGRATIONS: list[Callable[[sqlite_utils.Database], None]] = [_v1_tables, _v2_guards, _v3_views]
+def _v6_drafts(db: sqlite_utils.Database) -> None:
+    """Version 6: the web pages' drafts (sittings being entered), every revision kept.
+
+    A draft belongs to the club whose token started it; ``supersedes`` is the stored record a
+    correction draft will replace; ``record_id`` is the record a finished draft became. Its data
+    (a record in the notation, perhaps not finished) is in ``draft_revisions``, one row per save,
+    never updated or deleted: the current data is the highest revision."""
+    db.execute("""
+    CREATE TABLE drafts (
+        id INTEGER PRIMARY KEY,
+        club_id INTEGER NOT NULL,            -- the club of the token that started it
+        token_id INTEGER,
+        created_at TEXT NOT NULL, updated_at TEXT NOT NULL,   -- UTC, ISO 8601
+        revision INTEGER NOT NULL DEFAULT 1,
+        status TEXT NOT NULL DEFAULT 'open' CHECK (status IN ('open', 'finished', 'abandoned')),
+        supersedes INTEGER REFERENCES records(id),
+        record_id INTEGER REFERENCES records(id)
+    )""")
+    db.execute("""
+    CREATE TABLE draft_revisions (
+        draft_id INTEGER NOT NULL REFERENCES drafts(id),
+        revision INTEGER NOT NULL,
+        saved_at TEXT NOT NULL,
+        data TEXT NOT NULL,                  -- the draft record as JSON text
+        PRIMARY KEY (draft_id, revision)
+    )""")
+    db.table("drafts").create_index(["club_id", "status"])
+    db.execute("""
+    CREATE TRIGGER drafts_no_delete BEFORE DELETE ON drafts
+    BEGIN SELECT RAISE(ABORT, 'drafts are never deleted'); END""")
+    for event in ("UPDATE", "DELETE"):
+        db.execute(f"""
+        CREATE TRIGGER draft_revisions_no_{event.lower()} BEFORE {event} ON draft_revisions
+        BEGIN SELECT RAISE(ABORT, 'a draft revision is never changed'); END""")
+
+
+MIGRATIONS: list[Callable[[sqlite_utils.Database], None]] = [_v1_tables, _v2_guards, _v3_views,
+                                                             _v6_drafts]
 SCHEMA_VERSION = len(MIGRATIONS)
 
 

@@ -1,0 +1,152 @@
+"""Drafts: sittings being entered on the web pages, stored as they grow (schema: migration v6).
+
+Contracts:
+- A draft's data is a record in the notation (a JSON object, perhaps with no deals yet); every
+  save adds a revision row and bumps ``drafts.revision``; nothing is updated in place but the
+  draft's head (revision, timestamps, status) and nothing is deleted.
+- :func:`save_draft` takes the revision the writer last saw: if another save came first it
+  raises :class:`StaleDraft` and stores nothing (two tabs never overwrite each other silently).
+- Only an ``open`` draft can be saved, finished or abandoned (:class:`DraftClosed`).
+- Each write is one ``BEGIN IMMEDIATE`` transaction.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from typing import Any
+
+import sqlite_utils
+
+from .store import StoreError, write_transaction
+
+__all__ = ["Draft", "DraftError", "StaleDraft", "DraftClosed", "create_draft", "get_draft",
+           "save_draft", "finish_draft", "abandon_draft", "list_drafts", "draft_for_record"]
+
+
+class DraftError(StoreError):
+    """A draft request the store refuses."""
+
+
+class StaleDraft(DraftError):
+    def __init__(self, draft_id: int, seen: int, current: int) -> None:
+        super().__init__(f"draft {draft_id} was saved elsewhere (revision {current}, this page "
+                         f"had {seen}); the page now shows the latest revision")
+        self.current = current
+
+
+class DraftClosed(DraftError):
+    def __init__(self, draft_id: int, status: str) -> None:
+        super().__init__(f"draft {draft_id} is {status}; it can no longer change")
+        self.status = status
+
+
+@dataclass(frozen=True, slots=True)
+class Draft:
+    """A draft's head and its current data (the latest revision)."""
+
+    id: int
+    club_id: int
+    token_id: int | None
+    created_at: str
+    updated_at: str
+    revision: int
+    status: str
+    supersedes: int | None
+    record_id: int | None
+    data: dict[str, Any]
+
+
+def _now() -> str:
+    return datetime.now(timezone.utc).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+
+
+def _text(data: dict[str, Any]) -> str:
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+
+
+_HEAD = ("SELECT d.id, d.club_id, d.token_id, d.created_at, d.updated_at, d.revision, d.status, "
+         "d.supersedes, d.record_id, r.data FROM drafts d JOIN draft_revisions r "
+         "ON r.draft_id = d.id AND r.revision = d.revision")
+
+
+def _draft(row: tuple[Any, ...]) -> Draft:
+    return Draft(*row[:9], data=json.loads(row[9]))
+
+
+def create_draft(db: sqlite_utils.Database, data: dict[str, Any], *, club_id: int,
+                 token_id: int | None = None, supersedes: int | None = None) -> int:
+    """Store a new open draft (revision 1) and return its id."""
+    now = _now()
+    with write_transaction(db):
+        cur = db.conn.execute(
+            "INSERT INTO drafts (club_id, token_id, created_at, updated_at, supersedes) "
+            "VALUES (?,?,?,?,?)", (club_id, token_id, now, now, supersedes))
+        draft_id = int(cur.lastrowid)  # type: ignore[arg-type]
+        db.conn.execute("INSERT INTO draft_revisions (draft_id, revision, saved_at, data) "
+                        "VALUES (?,?,?,?)", (draft_id, 1, now, _text(data)))
+    return draft_id
+
+
+def get_draft(db: sqlite_utils.Database, draft_id: int) -> Draft | None:
+    row = db.conn.execute(_HEAD + " WHERE d.id = ?", (draft_id,)).fetchone()
+    return None if row is None else _draft(row)
+
+
+def _open_revision(db: sqlite_utils.Database, draft_id: int) -> int:
+    row = db.conn.execute("SELECT revision, status FROM drafts WHERE id = ?",
+                          (draft_id,)).fetchone()
+    if row is None:
+        raise DraftError(f"no draft {draft_id}")
+    if row[1] != "open":
+        raise DraftClosed(draft_id, row[1])
+    return int(row[0])
+
+
+def save_draft(db: sqlite_utils.Database, draft_id: int, data: dict[str, Any],
+               seen_revision: int) -> int:
+    """Store ``data`` as the next revision of an open draft; return the new revision number."""
+    with write_transaction(db):
+        current = _open_revision(db, draft_id)
+        if current != seen_revision:
+            raise StaleDraft(draft_id, seen_revision, current)
+        now = _now()
+        db.conn.execute("INSERT INTO draft_revisions (draft_id, revision, saved_at, data) "
+                        "VALUES (?,?,?,?)", (draft_id, current + 1, now, _text(data)))
+        db.conn.execute("UPDATE drafts SET revision = ?, updated_at = ? WHERE id = ?",
+                        (current + 1, now, draft_id))
+    return current + 1
+
+
+def finish_draft(db: sqlite_utils.Database, draft_id: int, record_id: int) -> None:
+    """Mark an open draft finished, pointing at the record it became."""
+    with write_transaction(db):
+        _open_revision(db, draft_id)
+        db.conn.execute("UPDATE drafts SET status = 'finished', record_id = ?, updated_at = ? "
+                        "WHERE id = ?", (record_id, _now(), draft_id))
+
+
+def abandon_draft(db: sqlite_utils.Database, draft_id: int) -> None:
+    """Set an open draft aside (kept with all its revisions, no longer listed)."""
+    with write_transaction(db):
+        _open_revision(db, draft_id)
+        db.conn.execute("UPDATE drafts SET status = 'abandoned', updated_at = ? WHERE id = ?",
+                        (_now(), draft_id))
+
+
+def list_drafts(db: sqlite_utils.Database, club_id: int, limit: int = 50) -> list[Draft]:
+    """The club's open drafts, most recently saved first."""
+    rows = db.conn.execute(_HEAD + " WHERE d.club_id = ? AND d.status = 'open' "
+                           "ORDER BY d.updated_at DESC, d.id DESC LIMIT ?",
+                           (club_id, limit)).fetchall()
+    return [_draft(r) for r in rows]
+
+
+def draft_for_record(db: sqlite_utils.Database, record_id: int, club_id: int) -> int | None:
+    """The club's open correction draft of ``record_id``, if there is one (so a second click on
+    "correct" resumes it instead of starting another)."""
+    row = db.conn.execute("SELECT id FROM drafts WHERE supersedes = ? AND club_id = ? AND "
+                          "status = 'open' ORDER BY id DESC LIMIT 1",
+                          (record_id, club_id)).fetchone()
+    return None if row is None else int(row[0])

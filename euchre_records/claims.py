@@ -1,8 +1,20 @@
 """Claims of the remaining tricks, checked by searching every legal line of play.
 
 With every remaining card known, :func:`guaranteed_tricks` is the number of the remaining tricks
-a side can make against any defence (an exact minimax over at most five tricks, memoised on the
-position). A claim of ``k`` tricks is guaranteed when that number is at least ``k``.
+a side can make against any defence (both sides play perfectly, every card seen). It is an exact
+search, made fast three ways:
+
+- the question asked is yes/no ("can the side make at least ``k``?"), so a line that settles
+  the answer stops the search at once (alpha-beta with a window of one trick);
+- answers are memoised at every trick boundary on the cards that remain (one bit per card)
+  and the seat to lead, as bounds: the most tricks known makeable, the fewest known not;
+- cards of one hand that are touching in power within their suit (no card still live lies
+  between them) are interchangeable: only one of them is tried.
+
+The rest of a deal is at most five tricks, so a full search visits at most some thousands of
+positions (milliseconds). The work is also bounded: inside :func:`search_budget` every position
+visited is counted against the budget, and past it the search raises
+:class:`~euchre_records.errors.SearchBudgetExceeded` (the service answers 422 ``too-costly``).
 
 >>> from euchre_records.cards import parse_card as c, Suit
 >>> hands = {Seat.N: [c("JH")], Seat.E: [c("AH")], Seat.S: [c("9C")], Seat.W: [c("9S")]}
@@ -12,12 +24,78 @@ position). A claim of ``k`` tricks is guaranteed when that number is at least ``
 
 from __future__ import annotations
 
-from functools import lru_cache
-from typing import Mapping, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass
+from typing import Iterator, Mapping, Sequence
 
-from .cards import Card, Seat, Side, Suit, legal_plays, power_table, trick_winner
+from .cards import Card, Seat, Side, Suit, power_table
+from .errors import SearchBudgetExceeded
 
-__all__ = ["guaranteed_tricks"]
+SUITS = tuple(Suit)
+
+__all__ = ["guaranteed_tricks", "search_budget", "Budget", "DEFAULT_REQUEST_BUDGET"]
+
+DEFAULT_REQUEST_BUDGET = 2_000_000
+"""Positions one request may search (all its claims together): about a second of CPU. The worst
+single claim found (five tricks to play, benchmarks/bench_claims.py) visits about 14,000."""
+
+
+class Budget:
+    """A mutable count of search positions left (one per request; not shared across threads)."""
+
+    __slots__ = ("left", "limit")
+
+    def __init__(self, limit: int) -> None:
+        self.left = self.limit = limit
+
+    def spend(self, n: int) -> None:
+        self.left -= n
+        if self.left < 0:
+            raise SearchBudgetExceeded(
+                f"checking the claims of this record needs more than {self.limit} search positions; "
+                "send fewer claimed deals per request", "")
+
+
+_BUDGET: ContextVar[Budget | None] = ContextVar("claim_search_budget", default=None)
+
+
+@contextmanager
+def search_budget(limit: int = DEFAULT_REQUEST_BUDGET) -> Iterator[Budget]:
+    """Bound every claim search inside the ``with`` block to ``limit`` positions in total."""
+    budget = Budget(limit)
+    token = _BUDGET.set(budget)
+    try:
+        yield budget
+    finally:
+        _BUDGET.reset(token)
+
+
+@dataclass(frozen=True, slots=True)
+class _Geometry:
+    """Per-search constants: each card's bit, effective suit and power under the trump."""
+
+    suit_of: dict[int, Suit]      # bit -> effective suit
+    power_of: dict[int, int]      # bit -> power (trumps above every plain card)
+    suit_mask: dict[Suit, int]    # effective suit -> bits of the cards of that suit in play
+
+
+def _geometry(cards: Sequence[Card], trump: Suit) -> tuple[_Geometry, dict[Card, int]]:
+    table = power_table(trump)
+    bit_of = {c: 1 << i for i, c in enumerate(sorted(set(cards)))}
+    suit_of = {b: table[c][0] for c, b in bit_of.items()}
+    power_of = {b: table[c][1] for c, b in bit_of.items()}
+    suit_mask: dict[Suit, int] = {s: 0 for s in Suit}
+    for b, s in suit_of.items():
+        suit_mask[s] |= b
+    return _Geometry(suit_of, power_of, suit_mask), bit_of
+
+
+def _bits(mask: int) -> Iterator[int]:
+    while mask:
+        low = mask & -mask
+        yield low
+        mask ^= low
 
 
 def guaranteed_tricks(hands: Mapping[Seat, Sequence[Card]], leader: Seat, trump: Suit, side: Side,
@@ -25,40 +103,102 @@ def guaranteed_tricks(hands: Mapping[Seat, Sequence[Card]], leader: Seat, trump:
     """Tricks ``side`` can make from here whatever the other side does (both play perfectly).
 
     ``hands`` holds each active seat's remaining cards (all the same length); ``leader`` leads
-    the next trick; ``sitting_out`` seats take no part (lone hands).
+    the next trick; ``sitting_out`` seats take no part (lone hands). Raises ValueError for hands
+    of unequal length, SearchBudgetExceeded past the budget of :func:`search_budget`.
     """
-    active = [s for s in (Seat.N, Seat.E, Seat.S, Seat.W) if s not in sitting_out]
-    table = power_table(trump)
-
-    def order_from(lead: Seat) -> tuple[Seat, ...]:
-        i = active.index(lead)
-        return tuple(active[i:] + active[:i])
-
-    @lru_cache(maxsize=None)
-    def value(state: tuple[tuple[Card, ...], ...], lead: Seat) -> int:
-        if not state[0]:
-            return 0
-        seats = order_from(lead)
-        return play(state, seats, 0, ())
-
-    def play(state: tuple[tuple[Card, ...], ...], seats: tuple[Seat, ...], pos: int,
-             cards: tuple[Card, ...]) -> int:
-        if pos == len(seats):
-            winner = seats[trick_winner(cards, trump)]
-            won = 1 if winner.side is side else 0
-            return won + value(state, winner)
-        seat = seats[pos]
-        idx = active.index(seat)
-        led = table[cards[0]][0] if cards else None
-        options = legal_plays(state[idx], led, trump)
-        results = []
-        for c in options:
-            new_hand = tuple(x for x in state[idx] if x is not c)
-            new_state = state[:idx] + (new_hand,) + state[idx + 1:]
-            results.append(play(new_state, seats, pos + 1, cards + (c,)))
-        return max(results) if seat.side is side else min(results)
-
-    start = tuple(tuple(sorted(hands[s])) for s in active)
-    if len({len(h) for h in start}) != 1:
+    active = tuple(s for s in (Seat.N, Seat.E, Seat.S, Seat.W) if s not in sitting_out)
+    sizes = {len(hands[s]) for s in active}
+    if len(sizes) != 1:
         raise ValueError("every active seat must hold the same number of cards")
-    return value(start, leader)
+    rest = sizes.pop()
+    if rest == 0:
+        return 0
+    geo, bit_of = _geometry([c for s in active for c in hands[s]], trump)
+    start = tuple(sum(bit_of[c] for c in hands[s]) for s in active)
+    ours = tuple(s.side is side for s in active)
+    n = len(active)
+    memo: dict[tuple[tuple[int, ...], int], tuple[int, int]] = {}   # -> (makes, cannot make)
+    budget = _BUDGET.get()
+    visited = [0]
+    suit_of, power_of, suit_mask = geo.suit_of, geo.power_of, geo.suit_mask
+    descending = {s: sorted(_bits(suit_mask[s]), key=power_of.__getitem__, reverse=True) for s in Suit}
+
+    def choices(hand: int, led: Suit | None, live: int) -> list[int]:
+        """One card of each run of touching cards among the legal plays of ``hand``, the
+        highest run first (a run: cards of one suit with no live card of another hand between)."""
+        if led is not None and hand & suit_mask[led]:
+            suits: tuple[Suit, ...] = (led,)
+        else:
+            suits = SUITS
+        out: list[int] = []
+        for s in suits:
+            in_run = False
+            for b in descending[s]:
+                if b & hand:
+                    if not in_run:
+                        out.append(b)
+                        in_run = True
+                elif b & live:
+                    in_run = False
+        return out
+
+    def wins(state: tuple[int, ...], lead: int, need: int, left: int) -> bool:
+        """Can ``side`` make ``need`` of the ``left`` tricks still to play, ``lead`` leading?"""
+        if need <= 0:
+            return True
+        if need > left:
+            return False
+        key = (state, lead)
+        known = memo.get(key)
+        if known is not None:
+            if need <= known[0]:
+                return True
+            if need >= known[1]:
+                return False
+        answer = trick(state, lead, need, left, 0, 0, None, -1, -1)
+        low, high = known or (0, left + 1)
+        memo[key] = (max(low, need), high) if answer else (low, min(high, need))
+        return answer
+
+    def trick(state: tuple[int, ...], lead: int, need: int, left: int, pos: int, table: int,
+              led: Suit | None, best_bit: int, best_seat: int) -> bool:
+        """The same question part-way through a trick: ``pos`` cards (``table``) are down."""
+        visited[0] += 1
+        if budget is not None and visited[0] % 1024 == 0:
+            budget.spend(1024)
+        if pos == n:
+            return wins(state, best_seat, need - (1 if ours[best_seat] else 0), left - 1)
+        seat = (lead + pos) % n
+        hand = state[seat]
+        live = table
+        for h in state:
+            live |= h
+        ours_turn = ours[seat]
+        for card in choices(hand, led, live):
+            nled: Suit | None
+            if pos == 0:
+                nled, nbest, nseat = suit_of[card], card, seat
+            else:
+                nled = led
+                cs = suit_of[card]
+                beats = (cs is suit_of[best_bit] or cs is trump) and power_of[card] > power_of[best_bit]
+                nbest, nseat = (card, seat) if beats else (best_bit, best_seat)
+            nstate = state[:seat] + (hand & ~card,) + state[seat + 1:]
+            result = trick(nstate, lead, need, left, pos + 1, table | card, nled, nbest, nseat)
+            if result is ours_turn:       # we found a winning line, or they found a refutation
+                return result
+        return not ours_turn
+
+    try:
+        low, high = 0, rest          # side makes ``low`` for sure; cannot make more than ``high``
+        first = active.index(leader)
+        while low < high:
+            need = (low + high + 1) // 2
+            if wins(start, first, need, rest):
+                low = need
+            else:
+                high = need - 1
+        return low
+    finally:
+        if budget is not None:
+            budget.spend(visited[0] % 1024)

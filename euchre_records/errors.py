@@ -13,7 +13,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-__all__ = ["Problem", "RecordError", "NotationError", "InconsistentRecord", "UnsupportedRules", "join_path"]
+__all__ = ["Problem", "RecordError", "NotationError", "InconsistentRecord", "UnsupportedRules",
+           "SearchBudgetExceeded", "join_path"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,3 +72,9 @@ class UnsupportedRules(RecordError):
     """The record asks for a rule (or an outside format's flag) this engine does not implement."""
 
     kind = "unsupported"
+
+
+class SearchBudgetExceeded(RecordError):
+    """Checking the record (its claims) would cost more search than the caller allowed."""
+
+    kind = "too-costly"

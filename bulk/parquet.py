@@ -1,0 +1,98 @@
+"""Writing one shard's tables as Parquet files (pyarrow), deterministically.
+
+Contract: :func:`write_shard` reads a shard, turns every record into rows (``tables.tables_of``)
+and writes ``OUT/<table>/part-<shard>.parquet`` for every table, empty tables included, in row
+groups of at most ``batch`` records, so a worker holds one batch of rows at a time. The bytes
+written depend only on the shard and ``batch``: the same input gives the same files on any
+scheduler.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pyarrow as pa
+import pyarrow.parquet as pq
+
+from .shards import Shard, read_shard
+from .tables import COLUMNS, DATASET_VERSION, TABLES, TableRows, empty_tables, tables_of
+
+__all__ = ["write_shard", "arrow_schema", "part_name"]
+
+_TYPES = {"str": pa.string(), "int": pa.int64(), "bool": pa.bool_()}
+
+
+def arrow_schema(table: str) -> pa.Schema:
+    """The Arrow schema of a dataset table, with the layout version in its metadata."""
+    return pa.schema([pa.field(name, _TYPES[kind]) for name, kind in COLUMNS[table]],
+                     metadata={"euchre_records.dataset": DATASET_VERSION,
+                               "euchre_records.table": table})
+
+
+def part_name(shard: Shard) -> str:
+    return f"part-{shard.number:06d}.parquet"
+
+
+class _Writers:
+    """One ParquetWriter per table of a shard, opened at the first row group."""
+
+    def __init__(self, out: Path, shard: Shard) -> None:
+        self.out = out
+        self.name = part_name(shard)
+        self.writers: dict[str, pq.ParquetWriter] = {}
+        self.counts = {t: 0 for t in TABLES}
+
+    def flush(self, rows: TableRows) -> None:
+        for table, items in rows.items():
+            if not items:
+                continue
+            columns = list(zip(*items))
+            schema = arrow_schema(table)
+            batch = pa.Table.from_arrays(
+                [pa.array(col, type=f.type) for col, f in zip(columns, schema)], schema=schema)
+            writer = self.writers.get(table)
+            if writer is None:
+                writer = self.writers[table] = pq.ParquetWriter(self._path(table), schema)
+            writer.write_table(batch)
+            self.counts[table] += len(items)
+            items.clear()
+
+    def close(self) -> None:
+        for table in TABLES:
+            writer = self.writers.pop(table, None)
+            if writer is not None:
+                writer.close()
+            else:
+                schema = arrow_schema(table)
+                pq.write_table(schema.empty_table(), self._path(table))
+
+    def _path(self, table: str) -> str:
+        folder = self.out / table
+        folder.mkdir(parents=True, exist_ok=True)
+        return str(folder / self.name)
+
+
+def write_shard(shard: Shard, out: str, batch: int = 2000) -> dict[str, Any]:
+    """Write the tables of ``shard`` under ``out``; returns the shard's counts: records read,
+    records valid, deals, and rows per table."""
+    writers = _Writers(Path(out), shard)
+    rows = empty_tables()
+    read = pending = 0
+    try:
+        for source, text, problem in read_shard(shard):
+            read += 1
+            pending += 1
+            if text is None:
+                rows["errors"].append((source, "unreadable", "", problem))
+            else:
+                tables_of(source, text, rows)
+            if pending >= batch:
+                writers.flush(rows)
+                pending = 0
+        writers.flush(rows)
+    finally:
+        writers.close()
+    counts = writers.counts
+    return {"shard": shard.number, "read": read, "records": counts["records"],
+            "deals": counts["deals"], "rows": dict(counts)}

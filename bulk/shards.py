@@ -1,0 +1,160 @@
+"""Cutting inputs into shards, and reading one shard back, with bounded memory.
+
+Contract:
+- :func:`plan_shards` turns the named inputs (files and folders; folders are walked in name order
+  for ``*.json``, ``*.egn``, ``*.jsonl`` and ``*.ndjson``, as ``euchre import`` walks them) into a
+  list of :class:`Shard`. A JSON Lines file is cut at line starts into byte ranges of about
+  ``shard_bytes``, each knowing the number of its first line; other files (one record each) are
+  grouped into shards of about ``shard_bytes``. The plan depends only on the inputs and
+  ``shard_bytes``, never on how many workers run it, so the output does not either. Planning
+  reads JSON Lines files once in 1 MiB blocks (it counts newlines) and keeps nothing.
+- :func:`read_shard` yields ``(source, text)`` for each record of a shard, reading only its
+  byte range; ``source`` is ``file:line`` for JSON Lines and the file name otherwise. A file
+  that cannot be read or decoded yields a ``(source, None)`` marker with the reason.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Iterable, Iterator
+
+from euchre_records.api.store.importer import JSONL_SUFFIXES, RECORD_SUFFIXES
+
+__all__ = ["Shard", "plan_shards", "read_shard", "DEFAULT_SHARD_BYTES"]
+
+DEFAULT_SHARD_BYTES = 8 * 1024 * 1024
+BLOCK = 1 << 20
+
+
+@dataclass(frozen=True, slots=True)
+class Shard:
+    """A piece of input: a byte range of one JSON Lines file (``first_line`` numbered from 1), or
+    a group of whole record files (``files``)."""
+
+    number: int
+    path: str = ""
+    start: int = 0
+    end: int = 0
+    first_line: int = 1
+    files: tuple[str, ...] = ()
+
+
+def _is_record_file(path: Path) -> bool:
+    """A JSON file met in a folder that declares a notation (expected-result goldens and notes
+    are skipped, as ``euchre import`` skips them)."""
+    from euchre_records.schema.detect import notation_of
+    try:
+        data = json.loads(path.read_text(encoding="utf-8-sig"))
+    except (ValueError, OSError, RecursionError):
+        return True  # let the reader report why it is invalid
+    return not isinstance(data, dict) or "format" in data or notation_of(data) is not None
+
+
+def _files(paths: Iterable[str], skipped: list[str]) -> Iterator[Path]:
+    for p in paths:
+        path = Path(p)
+        if not path.is_dir():
+            yield path
+            continue
+        for file in sorted(path.rglob("*")):
+            if not file.is_file():
+                continue
+            if file.suffix in JSONL_SUFFIXES:
+                yield file
+            elif file.suffix in RECORD_SUFFIXES:
+                if _is_record_file(file):
+                    yield file
+                else:
+                    skipped.append(str(file))
+
+
+def _jsonl_ranges(path: Path, shard_bytes: int) -> Iterator[tuple[int, int, int]]:
+    """``(start, end, first_line)`` ranges cut at line starts, each at least ``shard_bytes``
+    (but the last); one line in memory at a time."""
+    start, first, pos, line = 0, 1, 0, 0
+    with path.open("rb") as stream:
+        for line, text in enumerate(stream, 1):
+            pos += len(text)
+            if pos - start >= shard_bytes:
+                yield start, pos, first
+                start, first = pos, line + 1
+    if pos > start or pos == 0:
+        yield start, pos, first
+
+
+def plan_shards(paths: Iterable[str], shard_bytes: int = DEFAULT_SHARD_BYTES,
+                skipped: list[str] | None = None) -> list[Shard]:
+    """The shards of ``paths`` (see module contract); folder files skipped go to ``skipped``."""
+    shards: list[Shard] = []
+    group: list[str] = []
+    size = 0
+
+    def close_group() -> None:
+        nonlocal group, size
+        if group:
+            shards.append(Shard(len(shards), files=tuple(group)))
+        group, size = [], 0
+
+    for file in _files(paths, skipped if skipped is not None else []):
+        if file.suffix in JSONL_SUFFIXES:
+            close_group()
+            try:
+                ranges = list(_jsonl_ranges(file, shard_bytes))
+            except OSError:
+                ranges = [(0, 0, 1)]  # the reader reports why
+            for start, end, first in ranges:
+                shards.append(Shard(len(shards), str(file), start, end, first))
+            continue
+        group.append(str(file))
+        try:
+            size += file.stat().st_size
+        except OSError:
+            pass
+        if size >= shard_bytes:
+            close_group()
+    close_group()
+    return shards
+
+
+def read_shard(shard: Shard) -> Iterator[tuple[str, str | None, str]]:
+    """``(source, text, problem)`` per record of ``shard``; ``text`` is None when the input
+    could not be read, and ``problem`` says why (see module contract)."""
+    if not shard.files:
+        yield from _read_range(shard)
+        return
+    for name in shard.files:
+        try:
+            yield name, Path(name).read_text(encoding="utf-8-sig"), ""
+        except OSError as exc:
+            yield name, None, f"cannot read the file: {exc.strerror or exc}"
+        except UnicodeDecodeError:
+            yield name, None, "the file is not UTF-8 text"
+
+
+def _read_range(shard: Shard) -> Iterator[tuple[str, str | None, str]]:
+    try:
+        stream = open(shard.path, "rb")
+    except OSError as exc:
+        yield shard.path, None, f"cannot read the file: {exc.strerror or exc}"
+        return
+    with stream:
+        stream.seek(shard.start)
+        pos = shard.start
+        number = shard.first_line
+        while pos < shard.end:
+            raw = stream.readline()
+            if not raw:
+                break
+            pos += len(raw)
+            source = f"{shard.path}:{number}"
+            number += 1
+            if pos - len(raw) == 0 and raw.startswith(b"\xef\xbb\xbf"):
+                raw = raw[3:]  # a byte-order mark is no error
+            if not raw.strip():
+                continue
+            try:
+                yield source, raw.decode("utf-8"), ""
+            except UnicodeDecodeError:
+                yield source, None, "the line is not UTF-8 text"

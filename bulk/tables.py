@@ -1,0 +1,183 @@
+"""The dataset's tables as plain rows: a pure function of one record text, no I/O.
+
+Contract: :func:`tables_of` turns one ``(source, text)`` into the rows it adds to each table of
+:data:`COLUMNS` (tuples in column order). A valid record (findings or not) fills ``records``,
+``players``, ``games``, ``deals``, ``calls``, ``plays`` and ``findings``; an invalid or impossible
+one adds one ``errors`` row per located problem and nothing else. It never raises for a bad
+record. The rows of the store tables are the store's own (``api/store/rows.py``, docs/STORE.md),
+keyed by the record's content hash instead of database ids, so the tables join with each other
+and with a SQLite store made from the same records (``records.hash``).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from euchre_records.cards import Seat, effective_suit, trick_winner
+from euchre_records.errors import RecordError
+from euchre_records.model import CallKind, Deal, DealResult, FindingKind, Record, ReplayResult
+from euchre_records.api.store.ingest import prepare
+from euchre_records.api.store.rows import rows_of
+
+__all__ = ["DATASET_VERSION", "COLUMNS", "TABLES", "tables_of", "empty_tables"]
+
+DATASET_VERSION = "1"
+"""Version of the table layout (docs/DATASET.md); bumped whenever a column changes."""
+
+Row = tuple[Any, ...]
+TableRows = dict[str, list[Row]]
+
+# (name, type) per column; types: str, int, bool (nullable unless the docs say otherwise)
+COLUMNS: dict[str, tuple[tuple[str, str], ...]] = {
+    "records": (
+        ("record_id", "str"), ("source", "str"), ("format_version", "str"), ("rules", "str"),
+        ("overrides", "str"), ("club", "str"), ("event", "str"), ("date", "str"),
+        ("table", "str"), ("round", "str"), ("deals", "int"), ("findings", "int"),
+        ("system", "str"), ("games", "int"), ("games_ns", "int"), ("games_ew", "int"),
+        ("rubber_points_ns", "int"), ("rubber_points_ew", "int"), ("net", "int"),
+        ("winner", "str"), ("finished", "bool"), ("canonical", "str")),
+    "players": (
+        ("record_id", "str"), ("seat", "str"), ("side", "str"), ("name", "str"), ("ref", "str")),
+    "games": (
+        ("record_id", "str"), ("game", "int"), ("first_deal", "int"), ("last_deal", "int"),
+        ("start_ns", "int"), ("start_ew", "int"), ("score_ns", "int"), ("score_ew", "int"),
+        ("winner", "str"), ("finished", "bool"), ("carried_ns", "int"), ("carried_ew", "int"),
+        ("rubber_points_ns", "int"), ("rubber_points_ew", "int")),
+    "deals": (
+        ("record_id", "str"), ("game", "int"), ("deal", "int"), ("kind", "str"),
+        ("dealer", "str"), ("turned", "str"), ("trump", "str"), ("maker", "str"),
+        ("maker_side", "str"), ("alone", "bool"), ("defender_alone", "str"),
+        ("thrown_in", "bool"), ("redeal", "bool"), ("euchred", "bool"), ("marched", "bool"),
+        ("tricks_ns", "int"), ("tricks_ew", "int"), ("hand_points_ns", "int"),
+        ("hand_points_ew", "int"), ("penalty_ns", "int"), ("penalty_ew", "int"),
+        ("points_ns", "int"), ("points_ew", "int"), ("score_ns", "int"), ("score_ew", "int"),
+        ("rules", "str"), ("overrides", "str")),
+    "calls": (
+        ("record_id", "str"), ("deal", "int"), ("call", "int"), ("round", "int"),
+        ("seat", "str"), ("kind", "str"), ("suit", "str"), ("alone", "bool")),
+    "plays": (
+        ("record_id", "str"), ("deal", "int"), ("trick", "int"), ("position", "int"),
+        ("seat", "str"), ("card", "str"), ("suit", "str"), ("led_suit", "str"),
+        ("trump", "str"), ("follows", "bool"), ("winner", "str"), ("wins", "bool"),
+        ("revoke", "bool")),
+    "findings": (
+        ("record_id", "str"), ("finding", "int"), ("deal", "int"), ("trick", "int"),
+        ("seat", "str"), ("card", "str"), ("kind", "str"), ("status", "str"), ("rule", "str"),
+        ("message", "str"), ("points_ns", "int"), ("points_ew", "int")),
+    "errors": (
+        ("source", "str"), ("kind", "str"), ("where", "str"), ("what", "str")),
+}
+TABLES = tuple(COLUMNS)
+
+_BOOL_FIELDS = {name: {i for i, (_, t) in enumerate(cols) if t == "bool"}
+                for name, cols in COLUMNS.items()}
+
+
+def empty_tables() -> TableRows:
+    """One empty row list per table."""
+    return {name: [] for name in TABLES}
+
+
+def tables_of(source: str, text: str, into: TableRows | None = None) -> TableRows:
+    """The rows one record text adds to each table (see module contract), appended to ``into``."""
+    out = into if into is not None else empty_tables()
+    try:
+        sub = prepare(text)
+    except RecordError as exc:
+        out["errors"].extend((source, exc.kind, p.where, p.what) for p in exc.problems)
+        return out
+    except RecursionError:  # defensive: the parser refuses deep nesting, this is a last guard
+        out["errors"].append((source, "notation", "", "the document is nested too deeply"))
+        return out
+    rows = rows_of(sub)
+    key = rows.hash
+    record, result = sub.record, sub.result
+    overrides = json.dumps(dict(record.rules.overrides), sort_keys=True, ensure_ascii=False,
+                           separators=(",", ":"))
+    head = rows.record  # hash, canonical, result, version, rules, club, event, date, table, round, deals, findings
+    rb = rows.rubber    # system, games, games_ns, games_ew, rp_ns, rp_ew, net, winner, finished
+    out["records"].append((key, source, head[3], head[4], overrides, *head[5:12],
+                           *rb[:8], bool(rb[8]), head[1]))
+    out["players"].extend((key, *seat) for seat in rows.seats)
+    out["games"].extend(_bools("games", (key, *g)) for g in rows.games)
+    out["deals"].extend(_bools("deals", (key, *d, head[4], overrides)) for d in rows.deals)
+    out["findings"].extend((key, i, *f) for i, f in enumerate(rows.findings, 1))
+    _calls_and_plays(key, record, result, out)
+    return out
+
+
+def _bools(table: str, row: Row) -> Row:
+    """The store keeps flags as 0/1; the dataset types them as booleans."""
+    idx = _BOOL_FIELDS[table]
+    return tuple(bool(v) if i in idx and v is not None else v for i, v in enumerate(row))
+
+
+def _calls_and_plays(key: str, record: Record, result: ReplayResult, out: TableRows) -> None:
+    revokes = {(f.deal, f.trick, f.seat) for f in result.findings
+               if f.kind is FindingKind.REVOKE and f.seat is not None}
+    for d in result.deals:
+        if not 1 <= d.number <= len(record.deals):
+            continue
+        deal = record.deals[d.number - 1]
+        out["calls"].extend((key, d.number, *c) for c in call_rows(deal))
+        out["plays"].extend((key, d.number, *p) for p in play_rows(deal, d, revokes))
+
+
+def call_rows(deal: Deal) -> list[Row]:
+    """``(call, round, seat, kind, suit, alone)`` per recorded call. ``seat`` is the recorded seat,
+    else the seat in turn while the bidding is open (the dealer's left first); ``round`` is 1 or 2
+    by the number of in-turn passes before the call."""
+    rows: list[Row] = []
+    turn = deal.dealer.left
+    passes = 0
+    open_ = True
+    for i, call in enumerate(deal.calls, 1):
+        seat: Seat | None = call.seat
+        rnd = 1 if passes < 4 else 2
+        if open_ and (call.seat is None or call.seat is turn):
+            seat = turn
+            if call.kind is CallKind.PASS:
+                passes += 1
+                turn = turn.left
+            else:
+                open_ = False
+        rows.append((i, rnd, seat.name if seat is not None else None, call.kind.value,
+                     call.suit.value if call.suit is not None else None, call.alone))
+    return rows
+
+
+def play_rows(deal: Deal, d: DealResult, revokes: set[tuple[int | None, int | None, Seat | None]]
+              ) -> list[Row]:
+    """``(trick, position, seat, card, suit, led_suit, trump, follows, winner, wins, revoke)`` per
+    card played. Seats follow the trick's leader as the replay found it (``DealResult.leaders``)
+    clockwise, skipping the partners of a lone maker and of a lone defender; ``suit`` is the
+    card's suit under trump (bowers and the joker are trumps); ``revoke`` marks a card the replay
+    found a revoke with (same deal, trick and seat)."""
+    trump = d.trump
+    if trump is None or not deal.tricks or len(d.leaders) < len(deal.tricks):
+        return []
+    out: set[Seat] = set()
+    if d.alone and d.maker is not None:
+        out.add(d.maker.partner)
+    if d.defender_alone is not None:
+        out.add(d.defender_alone.partner)
+    rows: list[Row] = []
+    for t, trick in enumerate(deal.tricks):
+        if not trick.cards:
+            continue
+        seats: list[Seat] = []
+        seat = d.leaders[t]
+        for _ in trick.cards:
+            seats.append(seat)
+            seat = seat.left
+            while seat in out and len(out) < 4:
+                seat = seat.left
+        win = trick_winner(trick.cards, trump)
+        led = effective_suit(trick.cards[0], trump)
+        for j, (c, s) in enumerate(zip(trick.cards, seats)):
+            own = effective_suit(c, trump)
+            rows.append((t + 1, j + 1, s.name, c.name, own.value, led.value, trump.value,
+                         own is led, seats[win].name, j == win,
+                         (d.number, t + 1, s) in revokes))
+    return rows

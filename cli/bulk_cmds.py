@@ -1,0 +1,99 @@
+"""Command ``euchre dataset``: record archives to Parquet tables, on Dask (docs/DATASET.md).
+
+Exit codes: 0 every record was valid; 1 some were invalid (they are in the ``errors`` table,
+the valid ones are written all the same) or the output folder is not usable; 2 usage.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from typing import Any
+
+import click
+
+COMMANDS: list[click.Command] = []
+
+
+@click.command()
+@click.argument("inputs", nargs=-1, required=True,
+                type=click.Path(exists=True, dir_okay=True))
+@click.option("--out", "out", required=True, type=click.Path(file_okay=False),
+              help="Folder for the tables (new or empty; see --overwrite).")
+@click.option("--workers", type=click.IntRange(1), default=None,
+              help="Start a local Dask cluster of this many worker processes.")
+@click.option("--scheduler", default=None, metavar="ADDRESS",
+              help="Run on an existing Dask scheduler (e.g. tcp://host:8786); its workers must "
+                   "see the inputs and --out at the same paths.")
+@click.option("--shard-mb", type=click.FloatRange(0.001), default=8.0, show_default=True,
+              help="Input per shard (one Dask partition), in MiB.")
+@click.option("--batch", type=click.IntRange(1), default=2000, show_default=True,
+              help="Records per Parquet row group (what a worker holds in memory at once).")
+@click.option("--overwrite", is_flag=True, help="Replace a dataset already in --out.")
+@click.option("--progress/--no-progress", default=None,
+              help="Progress bar with records/s on stderr (default: when stderr is a terminal).")
+def dataset(inputs: tuple[str, ...], out: str, workers: int | None, scheduler: str | None,
+            shard_mb: float, batch: int, overwrite: bool, progress: bool | None) -> None:
+    """Turn record archives into Parquet tables for DuckDB, pandas or Spark.
+
+    INPUTS are JSON Lines files (one record per line), record files (our notation or EGN) and
+    folders of them. The tables records, players, games, deals, calls, plays, findings and
+    errors are written under --out, one file per shard and table (see docs/DATASET.md). An
+    invalid record does not stop the run: its problems go to the errors table, located by file
+    and line. The output is the same, byte for byte, whichever way the work runs: in this
+    process (the default), on --workers N local processes, or on --scheduler ADDRESS.
+
+    Exit 0 when every record was valid, 1 when some were invalid or --out cannot be used,
+    2 for usage errors.
+
+    \b
+    Examples:
+      euchre dataset season.jsonl --out season-tables
+      euchre dataset archive/ --out tables --workers 2
+      duckdb -c "SELECT trump, avg(points_ns) FROM 'tables/deals/*.parquet' GROUP BY trump"
+    """
+    try:
+        from ..bulk.run import OutputNotEmpty, build_dataset
+    except ImportError as exc:  # dask or pyarrow missing
+        raise click.ClickException(
+            f"the dataset command needs the 'bulk' extra ({exc.name} is missing): "
+            "pip install 'euchre-records[bulk]'") from None
+    show = sys.stderr.isatty() if progress is None else progress
+    started = time.perf_counter()
+    seen = {"records": 0}
+    bar: Any = None
+
+    def step(size: int, counts: dict[str, Any]) -> None:
+        seen["records"] += counts["read"]
+        if bar is not None:
+            rate = seen["records"] / max(time.perf_counter() - started, 1e-9)
+            bar.label = f"{seen['records']:,} records, {rate:,.0f}/s"
+            bar.update(size)
+
+    from ..bulk.run import shard_size
+    from ..bulk.shards import plan_shards
+    kwargs = dict(workers=workers, scheduler=scheduler, shard_bytes=int(shard_mb * 1024 * 1024),
+                  batch=batch, overwrite=overwrite, progress=step)
+    try:
+        if show:
+            total = sum(shard_size(s) for s in plan_shards(list(inputs), kwargs["shard_bytes"]))
+            with click.progressbar(length=total, label="0 records", file=sys.stderr) as bar:
+                report = build_dataset(list(inputs), out, **kwargs)  # type: ignore[arg-type]
+        else:
+            report = build_dataset(list(inputs), out, **kwargs)  # type: ignore[arg-type]
+    except OutputNotEmpty as exc:
+        raise click.ClickException(str(exc)) from None
+    except OSError as exc:
+        raise click.ClickException(f"cannot write {out}: {exc.strerror or exc}") from None
+    elapsed = time.perf_counter() - started
+    for path in report.skipped[:3]:
+        click.echo(f"{path}: skipped (declares no record notation)", err=True)
+    if len(report.skipped) > 3:
+        click.echo(f"... and {len(report.skipped) - 3} more skipped", err=True)
+    click.echo(f"{report.records} records ({report.deals} deals) written to {out}, invalid "
+               f"{report.invalid} (see the errors table); {report.shards} shards in "
+               f"{elapsed:.1f} s ({report.deals / max(elapsed, 1e-9):,.0f} deals/s)", err=True)
+    raise SystemExit(1 if report.invalid else 0)
+
+
+COMMANDS.append(dataset)

@@ -20,6 +20,8 @@ from typing import Callable
 
 import sqlite_utils
 
+from .events_schema import v5_events
+
 __all__ = ["MIGRATIONS", "SCHEMA_VERSION", "open_db", "migrate", "schema_version"]
 
 BUSY_TIMEOUT_MS = 5000
@@ -257,7 +259,7 @@ def _v6_drafts(db: sqlite_utils.Database) -> None:
 
 
 MIGRATIONS: list[Callable[[sqlite_utils.Database], None]] = [_v1_tables, _v2_guards, _v3_views,
-                                                             _v6_drafts]
+                                                             v5_events, _v6_drafts]
 SCHEMA_VERSION = len(MIGRATIONS)
 
 

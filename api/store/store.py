@@ -27,6 +27,7 @@ from typing import Any, Callable, Iterator
 import sqlite_utils
 
 from .ingest import Submission
+from .players import bind_seats
 from .rows import Rows, rows_of
 
 MAX_ID = 2**63 - 1
@@ -166,6 +167,7 @@ class Store:
             "INSERT INTO seats (record_id, seat, side, player_id, player_ref) VALUES (?,?,?,?,?)",
             [(record_id, seat, side, self._player_id(name), ref)
              for seat, side, name, ref in rows.seats])
+        bind_seats(conn, record_id, rows.seats)  # the player registry (api/store/players.py)
         cur = conn.execute(
             "INSERT INTO rubbers (record_id, system, games, games_ns, games_ew, rubber_points_ns, "
             "rubber_points_ew, net, winner, finished) VALUES (?,?,?,?,?,?,?,?,?,?)",

@@ -1,0 +1,308 @@
+"""The player registry: stable ids, display names, aliases, merges and splits; binding the seats of
+stored records to registry players; reading players with their statistics and partnerships.
+
+Contracts:
+- A seat binds by the record's player ``id`` (source ``notation``) when the record gives one:
+  a known id is that player, an unknown id is a new player (two people who share a name but
+  carry different ids stay two). Without an id a seat binds by the name key
+  (:func:`euchre_records.names.name_key`: NFC + casefold) to the earliest player with that key
+  as a display name or alias, else to a new player.
+- Nothing is rewritten: a merge is a ``registry_changes`` row (player A now counts as B), a
+  split is a row that undoes one merge; renames and aliases are new ``registry_names`` rows.
+  Every reader resolves ids through the view ``registry_effective``.
+- :class:`RegistryError` is a refused request (unknown player, merge into itself or into a
+  player already merged into it, split of a merge that is not active).
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from datetime import datetime, timezone
+from typing import Any, Iterable, Sequence
+
+import sqlite_utils
+
+from euchre_records.names import clean_name, name_key
+
+__all__ = ["RegistryError", "bind_seats", "bind_existing", "create_player", "add_alias", "add_ref",
+           "merge", "split", "effective_id", "search_players", "get_player", "player_names",
+           "player_for"]
+
+NOTATION = "notation"
+
+
+class RegistryError(Exception):
+    """A registry request refused (the message says why)."""
+
+
+def _now() -> str:
+    return datetime.now(timezone.utc).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+
+
+def _has_registry(conn: sqlite3.Connection) -> bool:
+    return conn.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' "
+                        "AND name = 'seat_bindings'").fetchone() is not None
+
+
+def create_player(conn: sqlite3.Connection, name: str, *, ref: str | None = None,
+                  source: str = NOTATION, created_by: str | None = None) -> int:
+    """A new registry player with ``name`` as display name (and ``ref`` as its id in ``source``)."""
+    shown = clean_name(name) or "?"
+    now = _now()
+    cur = conn.execute("INSERT INTO registry_players (display_name, created_at, created_by) "
+                       "VALUES (?,?,?)", (shown, now, created_by))
+    pid = int(cur.lastrowid)  # type: ignore[arg-type]
+    conn.execute("INSERT INTO registry_names (player_id, name, key, kind, created_at, created_by) "
+                 "VALUES (?,?,?,'display',?,?)", (pid, shown, name_key(shown), now, created_by))
+    if ref is not None:
+        conn.execute("INSERT INTO registry_refs (player_id, source, ref, created_at) "
+                     "VALUES (?,?,?,?)", (pid, source, ref, now))
+    return pid
+
+
+def add_alias(conn: sqlite3.Connection, player_id: int, name: str, *,
+              created_by: str | None = None) -> None:
+    """Another name for a player (matched by key from now on)."""
+    _exists(conn, player_id)
+    shown = clean_name(name)
+    if not shown:
+        raise RegistryError("an alias must not be empty")
+    conn.execute("INSERT INTO registry_names (player_id, name, key, kind, created_at, created_by) "
+                 "VALUES (?,?,?,'alias',?,?)", (player_id, shown, name_key(shown), _now(),
+                                                 created_by))
+
+
+def add_ref(conn: sqlite3.Connection, player_id: int, source: str, ref: str) -> None:
+    """Record another id of the player (an EMN ``playerIds`` entry); a known one is kept."""
+    conn.execute("INSERT OR IGNORE INTO registry_refs (player_id, source, ref, created_at) "
+                 "VALUES (?,?,?,?)", (player_id, source, ref, _now()))
+
+
+def player_for(conn: sqlite3.Connection, name: str, ref: str | None,
+               created_by: str | None = None) -> tuple[int, str]:
+    """The registry player a seat (name, record id) binds to, created if needed, and how."""
+    if ref is not None:
+        row = conn.execute("SELECT player_id FROM registry_refs WHERE source = ? AND ref = ?",
+                           (NOTATION, ref)).fetchone()
+        if row is not None:
+            return int(row[0]), "id"
+        return create_player(conn, name, ref=ref, created_by=created_by), "id"
+    row = conn.execute("SELECT min(player_id) FROM registry_names WHERE key = ?",
+                       (name_key(name),)).fetchone()
+    if row is not None and row[0] is not None:
+        return int(row[0]), "name"
+    return create_player(conn, name, created_by=created_by), "name"
+
+
+def bind_seats(conn: sqlite3.Connection, record_id: int,
+               seats: Iterable[Sequence[Any]]) -> None:
+    """Bind the seats (seat, side, name, ref) of a newly stored record (inside its transaction).
+    Does nothing on a database without the registry (older schema)."""
+    if not _has_registry(conn):
+        return
+    for seat, _side, name, ref in seats:
+        pid, how = player_for(conn, str(name), None if ref is None else str(ref))
+        conn.execute("INSERT OR IGNORE INTO seat_bindings (record_id, seat, player_id, how) "
+                     "VALUES (?,?,?,?)", (record_id, seat, pid, how))
+
+
+def bind_existing(conn: sqlite3.Connection) -> None:
+    """Bind every seat stored before the registry existed (migration 5), in record order."""
+    rows = conn.execute(
+        "SELECT seats.record_id, seats.seat, seats.side, players.name, seats.player_ref "
+        "FROM seats JOIN players ON players.id = seats.player_id "
+        "ORDER BY seats.record_id, instr('NESW', seats.seat)").fetchall()
+    for record_id, seat, side, name, ref in rows:
+        bind_seats(conn, record_id, [(seat, side, name, ref)])
+
+
+def _exists(conn: sqlite3.Connection, player_id: int) -> None:
+    if conn.execute("SELECT 1 FROM registry_players WHERE id = ?", (player_id,)).fetchone() is None:
+        raise RegistryError(f"no player with id {player_id}")
+
+
+def effective_id(conn: sqlite3.Connection, player_id: int) -> int:
+    """The player ``player_id`` counts as now (itself unless merged)."""
+    row = conn.execute("SELECT effective_id FROM registry_effective WHERE player_id = ?",
+                       (player_id,)).fetchone()
+    if row is None:
+        raise RegistryError(f"no player with id {player_id}")
+    return int(row[0])
+
+
+def merge(conn: sqlite3.Connection, merged: int, into: int, *, note: str | None = None,
+          created_by: str | None = None) -> int:
+    """Player ``merged`` counts as ``into`` from now on (a typo, a second entry). Returns the id
+    of the merge (what a split names to undo it)."""
+    _exists(conn, merged)
+    _exists(conn, into)
+    if effective_id(conn, merged) != merged:
+        raise RegistryError(f"player {merged} is already merged into player "
+                            f"{effective_id(conn, merged)}; merge that one")
+    if effective_id(conn, into) == merged:
+        raise RegistryError(f"player {into} already counts as player {merged}; nothing to merge")
+    cur = conn.execute("INSERT INTO registry_changes (kind, player_id, other_id, note, created_at, "
+                       "created_by) VALUES ('merge',?,?,?,?,?)",
+                       (merged, into, note, _now(), created_by))
+    return int(cur.lastrowid)  # type: ignore[arg-type]
+
+
+def split(conn: sqlite3.Connection, merge_id: int, *, note: str | None = None,
+          created_by: str | None = None) -> int:
+    """Undo a merge (a wrong one): both players count on their own again."""
+    row = conn.execute("SELECT player_id, other_id FROM registry_changes WHERE id = ? "
+                       "AND kind = 'merge'", (merge_id,)).fetchone()
+    if row is None:
+        raise RegistryError(f"no merge with id {merge_id}")
+    if conn.execute("SELECT 1 FROM registry_changes WHERE kind = 'split' AND undoes = ?",
+                    (merge_id,)).fetchone():
+        raise RegistryError(f"merge {merge_id} is already undone")
+    cur = conn.execute("INSERT INTO registry_changes (kind, player_id, other_id, undoes, note, "
+                       "created_at, created_by) VALUES ('split',?,?,?,?,?,?)",
+                       (row[0], row[1], merge_id, note, _now(), created_by))
+    return int(cur.lastrowid)  # type: ignore[arg-type]
+
+
+def _rows(conn: sqlite3.Connection, sql: str, params: Any = ()) -> list[dict[str, Any]]:
+    cur = conn.execute(sql, params)
+    names = [c[0] for c in cur.description]
+    return [dict(zip(names, row)) for row in cur.fetchall()]
+
+
+def player_names(conn: sqlite3.Connection, ids: Iterable[int]) -> dict[int, str]:
+    """The current display names of players (the latest 'display' name of each)."""
+    out: dict[int, str] = {}
+    for pid in set(ids):
+        row = conn.execute("SELECT name FROM registry_names WHERE player_id = ? AND kind = "
+                           "'display' ORDER BY id DESC LIMIT 1", (pid,)).fetchone()
+        if row is not None:
+            out[pid] = str(row[0])
+    return out
+
+
+def search_players(db: sqlite_utils.Database, q: str | None = None, *, page: int = 1,
+                   per_page: int = 20) -> tuple[list[dict[str, Any]], int]:
+    """One page of registry players (merged-away entries excluded), by name; ``q`` matches any
+    name or alias by key (a substring of the key)."""
+    conn = db.conn
+    where = "WHERE e.effective_id = p.id"
+    params: list[Any] = []
+    if q:
+        where += " AND p.id IN (SELECT player_id FROM registry_names WHERE instr(key, ?) > 0)"
+        params.append(name_key(q))
+    base = f"FROM registry_players p JOIN registry_effective e ON e.player_id = p.id {where}"
+    total = conn.execute(f"SELECT count(*) {base}", params).fetchone()[0]
+    rows = _rows(conn, f"SELECT p.id {base} ORDER BY p.id LIMIT ? OFFSET ?",
+                 [*params, per_page, (page - 1) * per_page])
+    return [_summary(conn, int(r["id"])) for r in rows], int(total)
+
+
+def _summary(conn: sqlite3.Connection, pid: int) -> dict[str, Any]:
+    names = _rows(conn, "SELECT name, kind FROM registry_names WHERE player_id IN "
+                        "(SELECT player_id FROM registry_effective WHERE effective_id = ?) "
+                        "ORDER BY id", (pid,))
+    display = player_names(conn, [pid]).get(pid, "?")
+    aliases = sorted({n["name"] for n in names} - {display})
+    refs = _rows(conn, "SELECT source, ref FROM registry_refs WHERE player_id IN "
+                       "(SELECT player_id FROM registry_effective WHERE effective_id = ?) "
+                       "ORDER BY id", (pid,))
+    merged = [int(r[0]) for r in conn.execute(
+        "SELECT player_id FROM registry_effective WHERE effective_id = ? AND player_id != ? "
+        "ORDER BY player_id", (pid, pid)).fetchall()]
+    return {"id": pid, "name": display, "aliases": aliases, "ids": refs, "merged": merged}
+
+
+_STATS = """
+    SELECT count(DISTINCT s.record_id) AS records, count(d.id) AS deals_played,
+      coalesce(sum(d.maker = s.seat), 0) AS deals_made,
+      coalesce(sum(CASE s.side WHEN 'NS' THEN d.points_ns ELSE d.points_ew END), 0) AS points_scored,
+      coalesce(sum(CASE s.side WHEN 'NS' THEN d.points_ew ELSE d.points_ns END), 0) AS points_conceded,
+      coalesce(sum(d.maker_side = s.side AND d.euchred), 0) AS euchres_suffered,
+      coalesce(sum(d.maker_side != s.side AND d.euchred), 0) AS euchres_inflicted,
+      coalesce(sum(d.maker = s.seat AND d.alone), 0) AS lone_hands_tried,
+      coalesce(sum(d.maker = s.seat AND d.alone AND d.marched), 0) AS lone_hands_marched
+    FROM ({seats}) s LEFT JOIN deals d ON d.record_id = s.record_id
+"""
+
+_SEATS = """
+    SELECT seats.record_id, seats.seat, seats.side FROM seats
+    JOIN records ON records.id = seats.record_id AND records.status = 'current'
+    JOIN seat_bindings b ON b.record_id = seats.record_id AND b.seat = seats.seat
+    JOIN registry_effective e ON e.player_id = b.player_id AND e.effective_id = ?
+    {where}
+"""
+
+
+def _seat_filter(event_id: int | None) -> tuple[str, list[Any]]:
+    if event_id is None:
+        return "", []
+    # the counted (current) records of the tournament's sittings, or of a league's nights
+    return ("WHERE records.id IN (SELECT record_id FROM tournament_seat_scores WHERE "
+            "tournament_id = ? OR tournament_id IN (SELECT id FROM tournaments WHERE "
+            "league_id = ?))", [event_id, event_id])
+
+
+def get_player(db: sqlite_utils.Database, player_id: int,
+               event_id: int | None = None) -> dict[str, Any] | None:
+    """A player with statistics over current records (or one tournament's sittings): records,
+    deals, points scored and conceded, games and rubbers won, win rate, euchres, lone hands,
+    revokes, and partnerships (with whom, how often, how well). None if unknown; a merged-away
+    id answers for the player it is merged into (``merged_into``)."""
+    conn = db.conn
+    try:
+        pid = effective_id(conn, player_id)
+    except RegistryError:
+        return None
+    out = _summary(conn, pid)
+    if pid != player_id:
+        out["merged_into"] = pid
+    where, extra = _seat_filter(event_id)
+    seats_sql = _SEATS.format(where=where)
+    params = [pid, *extra]
+    stats = _rows(conn, _STATS.format(seats=seats_sql), params)[0]
+    games = conn.execute(
+        f"SELECT count(g.id), coalesce(sum(g.winner = s.side), 0) FROM ({seats_sql}) s "
+        "JOIN games g ON g.record_id = s.record_id", params).fetchone()
+    rubbers = conn.execute(
+        f"SELECT count(r.id), coalesce(sum(r.winner = s.side), 0) FROM ({seats_sql}) s "
+        "JOIN rubbers r ON r.record_id = s.record_id WHERE r.system != 'none'", params).fetchone()
+    revokes = conn.execute(
+        f"SELECT count(*) FROM ({seats_sql}) s JOIN findings f ON f.record_id = s.record_id "
+        "AND f.kind = 'revoke' AND f.seat = s.seat", params).fetchone()[0]
+    stats.update(games_played=games[0], games_won=games[1], rubbers_played=rubbers[0],
+                 rubbers_won=rubbers[1], revokes=revokes,
+                 win_rate=round(games[1] / games[0], 4) if games[0] else None)
+    out["event"] = event_id
+    out["statistics"] = stats
+    out["partnerships"] = _partnerships(conn, seats_sql, params)
+    return out
+
+
+def _partnerships(conn: sqlite3.Connection, seats_sql: str,
+                  params: list[Any]) -> list[dict[str, Any]]:
+    """With whom the player sat as partner, how often (records), and how well (games won,
+    points scored together)."""
+    rows = conn.execute(f"""
+        SELECT e2.effective_id,
+          (SELECT count(*) FROM games g WHERE g.record_id = s.record_id),
+          (SELECT count(*) FROM games g WHERE g.record_id = s.record_id AND g.winner = s.side),
+          (SELECT coalesce(sum(CASE s.side WHEN 'NS' THEN d.points_ns ELSE d.points_ew END), 0)
+             FROM deals d WHERE d.record_id = s.record_id)
+        FROM ({seats_sql}) s
+        JOIN seat_bindings b2 ON b2.record_id = s.record_id AND b2.seat = CASE s.seat
+             WHEN 'N' THEN 'S' WHEN 'S' THEN 'N' WHEN 'E' THEN 'W' ELSE 'E' END
+        JOIN registry_effective e2 ON e2.player_id = b2.player_id""", params).fetchall()
+    acc: dict[int, list[int]] = {}
+    for partner, games, won, points in rows:
+        row = acc.setdefault(int(partner), [0, 0, 0, 0])
+        row[0] += 1
+        row[1] += games
+        row[2] += won
+        row[3] += points
+    names = player_names(conn, acc)
+    out = [{"partner": {"id": pid, "name": names.get(pid)}, "records": v[0],
+            "games_played": v[1], "games_won": v[2], "points_scored": v[3],
+            "win_rate": round(v[2] / v[1], 4) if v[1] else None}
+           for pid, v in acc.items()]
+    out.sort(key=lambda p: (-p["records"], p["partner"]["id"]))
+    return out

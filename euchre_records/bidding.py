@@ -184,7 +184,7 @@ def run_bidding(deal: Deal, rules: Rules, number: int, where: str) -> tuple[Bidd
         else:
             assert maker is not None and trump is not None
             raise fail(f"call after the bidding ended: {maker.name} already made {trump.word} trump", at)
-    if maker is None and not thrown:
+    if maker is None and not thrown and not deal.unfinished:   # a partial game may stop here
         raise fail(f"the bidding is incomplete: {len(deal.calls)} calls, and nobody made trump", "calls")
     return Bidding(trump, maker, alone, defender, took_up, thrown), findings
 

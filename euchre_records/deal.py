@@ -36,7 +36,7 @@ def _pack(rules: Rules) -> frozenset[Card]:
 
 def replay_deal(deal: Deal, rules: Rules, number: int = 1, where: str = "") -> DealResult:
     """Replay ``deal`` under ``rules``. ``number`` (1-based) and ``where`` locate findings/errors."""
-    fast = fast_replay(deal, rules, number)
+    fast = None if deal.unfinished else fast_replay(deal, rules, number)
     if fast is not None:
         return fast
     void = void_deal(deal, rules, number, where)
@@ -170,7 +170,9 @@ class _Replay:
                 else:
                     raise self.fail(f"trick {t + 1} is led by {trick.leader.name}, but {leader.name} "
                                     "has the lead (record a lead out of turn as an irregularity)", at)
-            if len(trick.cards) != n_active:
+            # a partial game may stop inside its last trick (euchre_records.partial)
+            partial = deal.unfinished and t == len(deal.tricks) - 1 and 0 < len(trick.cards) < n_active
+            if len(trick.cards) != n_active and not partial:
                 sits = ", ".join(s.name for s in sorted(out))
                 raise self.fail(f"trick {t + 1} has {len(trick.cards)} cards; {n_active} players play"
                                 + (f" ({sits} sitting out)" if out else ""), at)
@@ -184,6 +186,8 @@ class _Replay:
                 seat = seat.left
                 while seat in out:
                     seat = seat.left
+            if partial:
+                break
             winner = order[trick_winner(trick.cards, trump)]
             leaders.append(leader)
             winners.append(winner)
@@ -195,6 +199,9 @@ class _Replay:
         deal, rules = self.deal, self.rules
         self.deal_cards()
         bidding, findings = run_bidding(deal, rules, self.number, self.where)
+        if deal.unfinished:
+            from .partial import replay_unfinished
+            return replay_unfinished(self, bidding, findings)
         if bidding.thrown_in:
             if deal.tricks:
                 raise self.fail("tricks recorded, but the deal was thrown in", "tricks")

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field, replace
 
 from .cards import Side
 from .deal import replay_deal
+from .errors import InconsistentRecord
 from .model import (
     DealResult, Finding, FindingKind, GameResult, IrregularityKind, Points, Record, ReplayResult,
     RubberResult,
@@ -43,6 +44,9 @@ def replay(record: Record, rules: Rules | None = None) -> ReplayResult:
                 + ("" if _stopped(deal) else f"; found after the trump card was turned, the deal stands "
                    f"({rules.cite('deal_out_of_turn')})"),
                 rules.cite("deal_out_of_turn"), i + 1, seat=deal.dealer, status="out of turn"))
+        if deal.unfinished and i != len(record.deals) - 1:
+            raise InconsistentRecord("only the last deal can be unfinished: a partial game stops "
+                                     "there, and later deals cannot follow", f"deals[{i}].unfinished")
         result = replay_deal(deal, rules, i + 1, f"deals[{i}]")
         results.append(result)
         found.extend(result.findings)
@@ -63,8 +67,13 @@ def replay(record: Record, rules: Rules | None = None) -> ReplayResult:
     for i, f in track.findings:
         per_deal[i].append(f)
     findings = tuple(f for group in per_deal for f in group)
+    notes = record.provenance
+    if results and results[-1].unfinished and track.games:
+        notes += (f"a partial game: the record stops inside deal {results[-1].number}, which is "
+                  f"replayed as far as it goes and not scored; game {track.games[-1].number} is "
+                  "unfinished",)
     return ReplayResult(rules, tuple(official), tuple(track.games), track.rubber, findings,
-                        tuple(track.running))
+                        tuple(track.running), notes)
 
 
 def _sheet_stands(rules: Rules, record: Record, results: list[DealResult]) -> list[DealResult]:
@@ -160,6 +169,10 @@ def score_games(rules: Rules, deals: list[DealResult], start: Points = (0, 0)) -
                 FindingKind.EXTRA_DEALS,
                 f"deal {r.number} is recorded after the rubber ended ({rules.cite('rubber')}); not scored",
                 rules.cite("rubber"), r.number)))
+            continue
+        if r.unfinished:   # a partial game stops here: the game goes on, nothing is scored
+            state.in_game += 1
+            track.running.append((len(track.games) + 1, state.score))
             continue
         if r.void is not None:   # a misdeal or new deal is no deal of the game
             track.running.append((len(track.games) + 1, state.score))

@@ -15,7 +15,7 @@ from .rules import Election, Rules
 
 __all__ = [
     "Points", "CallKind", "Call", "Trick", "DealKind", "Outcome", "IrregularityKind",
-    "Irregularity", "RecordedScore", "Annotation", "Alternative", "Deal", "Player", "Event",
+    "Irregularity", "RecordedScore", "Annotation", "Alternative", "Deal", "ExternalId", "Player", "Event",
     "Record", "MISDEAL_CAUSES", "NEW_DEAL_CAUSES", "FindingKind", "Finding", "DealResult", "GameResult", "RubberResult",
     "ReplayResult", "FORMAT_NAME", "FORMAT_VERSION",
 ]
@@ -144,7 +144,8 @@ class RecordedScore:
 
 @dataclass(frozen=True, slots=True)
 class Annotation:
-    """Free text attached to a call (``at = "call 3"``), a trick (``"trick 2"``) or the deal."""
+    """Free text attached to a call (``at = "call 3"``), a trick (``"trick 2"``), a card played
+    (``"card 7"``: the 7th card played in the deal, counted across its tricks) or the deal."""
 
     at: str
     text: str
@@ -152,13 +153,18 @@ class Annotation:
 
 @dataclass(frozen=True, slots=True)
 class Alternative:
-    """An alternative line for analysis: replaces the record from ``at`` on. Never scored."""
+    """An alternative line for analysis: replaces the record from ``at`` on. Never scored.
+
+    ``at = "card N"`` departs at the N-th card played in the deal: the line's first trick then
+    holds only the rest of that trick. ``annotations`` are placed within the line itself
+    (``"call 1"`` is the line's first call, ``"card 1"`` its first card)."""
 
     at: str
     calls: tuple[Call, ...] = ()
     tricks: tuple[Trick, ...] = ()
     note: str | None = None
     discard: Card | None = None
+    annotations: tuple[Annotation, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -179,12 +185,22 @@ class Deal:
     recorded: RecordedScore | None = None
     annotations: tuple[Annotation, ...] = ()
     alternatives: tuple[Alternative, ...] = ()
+    unfinished: bool = False         # the record stops inside this deal (a partial game): not scored
+
+
+@dataclass(frozen=True, slots=True)
+class ExternalId:
+    """A player's identifier in another system (``source``: a site, a tournament registry)."""
+
+    id: str
+    source: str
 
 
 @dataclass(frozen=True, slots=True)
 class Player:
     name: str
     id: str | None = None
+    ids: tuple[ExternalId, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -195,6 +211,7 @@ class Event:
     table: str | None = None
     round: str | None = None
     notes: str | None = None
+    game_id: str | None = None       # the game's identifier in its source (EGN ``gameId``)
 
 
 @dataclass(frozen=True, slots=True)
@@ -207,6 +224,7 @@ class Record:
     players: tuple[tuple[Seat, Player], ...] = ()
     start_score: Points = (0, 0)
     version: str = FORMAT_VERSION
+    provenance: tuple[str, ...] = ()   # what reading it from another notation changed or dropped
 
     def player(self, seat: Seat) -> Player | None:
         for s, p in self.players:
@@ -273,6 +291,7 @@ class DealResult:
     void: str | None = None         # why the deal was void (misdeal, new deal ...); None if played
     next_dealer: Seat | None = None  # who deals next when the laws say so; None: the left neighbour
     notes: tuple[str, ...] = ()     # what the laws did that is no breach (a verified claim ...)
+    unfinished: bool = False        # the record stops inside this deal: replayed so far, not scored
 
     @property
     def maker_side(self) -> Side | None:
@@ -310,6 +329,7 @@ class ReplayResult:
     rubber: RubberResult | None
     findings: tuple[Finding, ...]   # every finding, deals' included, in record order
     running: tuple[tuple[int, Points] | None, ...] = ()  # per deal: (game number, score after it)
+    notes: tuple[str, ...] = ()     # about the record as a whole (its provenance, a partial game)
 
     @property
     def clean(self) -> bool:

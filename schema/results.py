@@ -82,6 +82,7 @@ def dump_deal_result(deal: DealResult) -> dict[str, Any]:
         "thrown_in": deal.thrown_in,
         "redeal": deal.redeal,
         "void": deal.void,
+        "unfinished": deal.unfinished,
         "next_dealer": _seat(deal.next_dealer),
         "leaders": [s.name for s in deal.leaders],
         "winners": [s.name for s in deal.winners],
@@ -136,4 +137,5 @@ def dump_result(result: ReplayResult) -> dict[str, Any]:
         "games": [dump_game(g) for g in result.games],
         "rubber": dump_rubber(result.rubber),
         "findings": [dump_finding(f) for f in result.findings],
+        "notes": list(result.notes),
     }

@@ -21,7 +21,7 @@ from euchre_records.cards import JOKER, SEATS, Seat
 from euchre_records.errors import NotationError
 from euchre_records.model import (
     FORMAT_NAME, FORMAT_VERSION, MISDEAL_CAUSES, NEW_DEAL_CAUSES, Alternative, Annotation, Deal,
-    DealKind, Event, Irregularity, IrregularityKind, Outcome, Player, Record, RecordedScore,
+    DealKind, Event, ExternalId, Irregularity, IrregularityKind, Outcome, Player, Record, RecordedScore,
 )
 from euchre_records.rules import PRESETS, Rules, resolve_rules
 
@@ -37,8 +37,23 @@ __all__ = [
     "RECORD_SCHEMA", "DEAL_SCHEMA", "AT_PATTERN",
 ]
 
-AT_PATTERN = r"^(?:(?:call|trick) [1-9][0-9]*|deal)$"
-"""Where an annotation or alternative attaches: ``"call N"``, ``"trick N"`` (1-based) or ``"deal"``."""
+AT_PATTERN = r"^(?:(?:call|trick|card) [1-9][0-9]*|deal)$"
+"""Where an annotation or alternative attaches: ``"call N"``, ``"trick N"``, ``"card N"`` (the N-th
+card played in the deal, across its tricks; all 1-based) or ``"deal"``."""
+
+
+class TextsField(StrField):
+    """A list of strings (free text each)."""
+
+    schema_fragment = {"type": "array", "items": {"type": "string"}}
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> tuple[str, ...]:
+        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+            raise ValidationError(f"expected a list of strings, not {value!r}")
+        return tuple(value)
+
+    def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> Any:
+        return list(value) if value else None
 
 
 class PatternField(StrField):
@@ -102,9 +117,20 @@ class EventSchema(NotationSchema):
     table = _text()
     round = _text()
     notes = _text()
+    game_id = _text()
 
     def build(self, data: dict[str, Any]) -> Event:
         return Event(**data)
+
+
+class ExternalIdSchema(NotationSchema):
+    """A player's identifier in another system (an EGN ``playerIds`` entry)."""
+
+    id = StrField(required=True)
+    source = StrField(required=True)
+
+    def build(self, data: dict[str, Any]) -> ExternalId:
+        return ExternalId(**data)
 
 
 class PlayerSchema(NotationSchema):
@@ -112,6 +138,7 @@ class PlayerSchema(NotationSchema):
 
     name = StrField(required=True)
     id = _text()
+    ids = LeanNested(ExternalIdSchema(), many=True)
 
     def build(self, data: dict[str, Any]) -> Player:
         return Player(**data)
@@ -285,6 +312,7 @@ class AlternativeSchema(NotationSchema):
     discard = CardField(unknown_ok=True)
     tricks = TricksField()
     note = _text()
+    annotations = LeanNested(AnnotationSchema(), many=True)
 
     def build(self, data: dict[str, Any]) -> Alternative:
         return Alternative(**data)
@@ -321,6 +349,7 @@ class DealSchema(NotationSchema):
     recorded = LeanNested(ScoresheetSchema(), data_key="scoresheet")
     annotations = LeanNested(AnnotationSchema(), many=True)
     alternatives = LeanNested(AlternativeSchema(), many=True)
+    unfinished = BoolField()
 
     json_schema_rules: dict[str, Any] = {"allOf": [
         {"if": _kind_is("full"), "then": {"required": ["turned", "hands"], **_absent("result")}},
@@ -360,6 +389,11 @@ class DealSchema(NotationSchema):
     def build(self, data: dict[str, Any]) -> Deal:
         return Deal(**data)
 
+    def canonical(self, data: dict[str, Any], original: Deal) -> dict[str, Any]:
+        if not original.unfinished:
+            data.pop("unfinished", None)
+        return data
+
 
 DEAL_SCHEMA = DealSchema()
 
@@ -375,6 +409,7 @@ class RecordSchema(NotationSchema):
     rules = LeanNested(RulesSchema(), required=True)
     start_score = PointsField()
     deals = LeanNested(DEAL_SCHEMA, many=True, required=True)
+    provenance = TextsField()
 
     def build(self, data: dict[str, Any]) -> Record:
         del data["format"]

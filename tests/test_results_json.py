@@ -29,7 +29,7 @@ RESULT = ReplayResult(resolve_rules("somerset-1888", {"lap": False}), (DEAL_1, D
 
 def test_whole_shape() -> None:
     out = dump_result(RESULT)
-    assert list(out) == ["rules", "clean", "deals", "games", "rubber", "findings"]
+    assert list(out) == ["rules", "clean", "deals", "games", "rubber", "findings", "notes"]
     assert out["clean"] is False
     assert out["rules"]["preset"] == "somerset-1888"
     assert out["rules"]["overrides"] == {"lap": False}
@@ -43,7 +43,7 @@ def test_deal_shape() -> None:
     assert deal == {
         "number": 1, "kind": "full", "dealer": "N", "turned": "JH", "trump": "H", "maker": "S",
         "maker_side": "NS", "alone": True, "defender_alone": None, "thrown_in": False,
-        "redeal": False, "void": None, "next_dealer": None, "leaders": ["E", "N", "N", "W", "N"], "winners": ["N", "N", "W", "N", "N"],
+        "redeal": False, "void": None, "unfinished": False, "next_dealer": None, "leaders": ["E", "N", "N", "W", "N"], "winners": ["N", "N", "W", "N", "N"],
         "tricks": {"ns": 4, "ew": 1}, "hand_points": {"ns": 1, "ew": 0},
         "penalty": {"ns": 3, "ew": 0}, "points": {"ns": 4, "ew": 0},
         "findings": [dump_result(RESULT)["findings"][0]], "notes": [],

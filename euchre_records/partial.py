@@ -1,0 +1,86 @@
+"""A deal the record stops inside (a partial game): replayed as far as it goes, never scored.
+
+EGN calls these partial games ("only including the actions up to the point you want to
+highlight"); our notation marks the deal ``"unfinished": true`` (docs/FORMAT.md). The record may
+stop during the bidding, after it (trump made, no card played), after a trick, or inside a trick.
+
+Contract: :func:`replay_unfinished` returns a :class:`DealResult` with ``unfinished=True``,
+points ``(0, 0)`` and a note saying where the record stops, or raises InconsistentRecord for
+what cannot have happened (cards played before anyone made trump) and for a deal marked
+unfinished that is in fact complete (thrown in, or all five tricks played). Every card recorded
+is checked as in a whole deal, and revokes are found as far as the cards show them (from the
+known hands, or proven by a later play); they are reported, and like everything else in the
+deal they score nothing.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .cards import SEATS, Side
+from .model import DealResult, Finding
+from .penalty_cards import penalty_card_checks
+from .revokes import revoke_findings
+
+if TYPE_CHECKING:
+    from .bidding import Bidding
+    from .deal import _Replay
+
+__all__ = ["replay_unfinished"]
+
+
+def replay_unfinished(rp: _Replay, bidding: Bidding, findings: list[Finding]) -> DealResult:
+    """Replay the rest of an unfinished deal whose bidding ``run_bidding`` has read."""
+    deal, number = rp.deal, rp.number
+    if bidding.thrown_in:
+        raise rp.fail("the deal is marked unfinished, but its bidding is over: all passed twice "
+                      "and the deal was thrown in (remove 'unfinished')", "unfinished")
+    if bidding.redeal:
+        raise rp.fail("the deal is marked unfinished, but it is void (the joker was turned under "
+                      "'redeal'; remove 'unfinished')", "unfinished")
+
+    def result(leaders: tuple[object, ...], winners: tuple[object, ...], where: str,
+               found: list[Finding]) -> DealResult:
+        ns = sum(1 for w in winners if getattr(w, "side", None) is Side.NS)
+        note = (f"deal {number}: the record stops {where} — the deal is unfinished: replayed as "
+                "far as it goes, nothing scored for it")
+        return DealResult(number, deal.kind, deal.dealer, deal.turned, bidding.trump, bidding.maker,
+                          bidding.alone, bidding.defender_alone, False, leaders, winners,  # type: ignore[arg-type]
+                          (ns, len(winners) - ns), (0, 0), (0, 0), (0, 0), tuple(found),
+                          notes=(note,), unfinished=True)
+
+    if bidding.maker is None:
+        if deal.tricks:
+            raise rp.fail("tricks recorded, but nobody has made trump yet", "tricks")
+        if deal.discard is not None:
+            raise rp.fail("a discard is recorded, but nobody has made trump yet", "discard")
+        calls = len(deal.calls)
+        where = ("before the bidding" if not calls else
+                 f"during the bidding, after {calls} call{'s' if calls != 1 else ''}")
+        return result((), (), where, findings)
+    rp.discard(bidding)
+    leaders, winners, log = rp.play(bidding)
+    if len(winners) == 5:
+        raise rp.fail("the deal is marked unfinished, but all five tricks are played (remove "
+                      "'unfinished')", "unfinished")
+    trump = bidding.trump
+    remaining = {s: frozenset(rp.hand[s]) for s in SEATS}
+    if bidding.took_up and deal.discard is None:
+        remaining[deal.dealer] = frozenset()   # his unplayed card may be the unrecorded discard
+    found = list(findings)
+    if trump is not None:   # a no-trump deal (house rule) has no revoke of trump to find
+        lone = bidding.maker if bidding.alone else None
+        card_findings, breaches = penalty_card_checks(
+            deal, rp.rules, number, rp.where, lone, log, remaining, leaders, trump)
+        revokes, _penalty, _scores = revoke_findings(
+            deal, rp.rules, number, rp.where, bidding, log, remaining, breaches)
+        found += card_findings + revokes
+        found.sort(key=lambda f: (f.trick or 0))
+    played = len(deal.tricks)
+    if not played:
+        where = "after the bidding, before the first lead"
+    elif played > len(winners):
+        where = f"inside trick {played}, after {len(deal.tricks[-1].cards)} card(s)"
+    else:
+        where = f"after trick {played}"
+    return result(tuple(leaders), tuple(winners), where, found)

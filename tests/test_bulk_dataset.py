@@ -1,0 +1,276 @@
+"""euchre dataset: Parquet tables from record archives, on Dask.
+
+Oracles: the SQLite store built from the same texts (its rows are written by the store, not by
+the bulk path), hand-worked plays from the examples, str.splitlines for the shard reader, and
+byte comparison between schedulers.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import os
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from hypothesis import given, settings, strategies as st
+
+
+
+def _need(module: str):
+    """The module, or a skip locally; under CI (which installs the bulk extra) missing fails."""
+    if os.environ.get("CI"):
+        return importlib.import_module(module)
+    return pytest.importorskip(module, reason=f"{module} is not installed (the bulk extra)")
+
+
+_need("dask.bag")
+pq = _need("pyarrow.parquet")
+duckdb = _need("duckdb")
+
+from euchre_records.api.store.importer import ImportReport, import_sources  # noqa: E402
+from euchre_records.api.store.migrations import migrate, open_db  # noqa: E402
+from euchre_records.api.store.samples import random_texts  # noqa: E402
+from euchre_records.bulk.run import build_dataset  # noqa: E402
+from euchre_records.bulk.shards import Shard, plan_shards, read_shard  # noqa: E402
+from euchre_records.bulk.tables import COLUMNS, TABLES  # noqa: E402
+from euchre_records.cli.main import main  # noqa: E402
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+
+
+def _jsonl(path: Path, texts: list[str], extra: list[str] = ()) -> Path:
+    with path.open("w", encoding="utf-8") as f:
+        for t in texts:
+            f.write(json.dumps(json.loads(t), ensure_ascii=False) + "\n")
+        for line in extra:
+            f.write(line + "\n")
+    return path
+
+
+def _table(out: Path, name: str) -> list[dict]:
+    return pq.read_table(out / name).to_pylist()
+
+
+def _files(out: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(out)): p.read_bytes() for p in sorted(out.rglob("*")) if p.is_file()}
+
+
+@pytest.fixture(scope="module")
+def texts() -> list[str]:
+    return list(random_texts(12, start_seed=500))
+
+
+def test_tables_hold_the_store_rows(tmp_path, texts):
+    """Every deal, game, finding and seat row the store writes is in the dataset, same values."""
+    src = _jsonl(tmp_path / "a.jsonl", texts)
+    report = build_dataset([str(src)], str(tmp_path / "out"), shard_bytes=20_000)
+    assert report.shards > 1 and report.records == len(texts) and report.invalid == 0
+    db = open_db(tmp_path / "s.db")
+    migrate(db)
+    import_sources(db, ((str(i), t) for i, t in enumerate(texts)), ImportReport())
+    sql_deals = sorted(db.execute(
+        "SELECT r.hash, d.number, d.kind, d.dealer, d.turned, d.trump, d.maker, d.alone, "
+        "d.tricks_ns, d.tricks_ew, d.points_ns, d.points_ew, d.score_ns, d.score_ew, g.number "
+        "FROM deals d JOIN records r ON r.id = d.record_id "
+        "LEFT JOIN games g ON g.id = d.game_id").fetchall())
+    pq_deals = sorted(
+        (d["record_id"], d["deal"], d["kind"], d["dealer"], d["turned"], d["trump"], d["maker"],
+         int(d["alone"]), d["tricks_ns"], d["tricks_ew"], d["points_ns"], d["points_ew"],
+         d["score_ns"], d["score_ew"], d["game"])
+        for d in _table(tmp_path / "out", "deals"))
+    assert pq_deals == sql_deals and len(sql_deals) > 100
+    sql_games = sorted(db.execute(
+        "SELECT r.hash, g.number, g.score_ns, g.score_ew, g.winner FROM games g "
+        "JOIN records r ON r.id = g.record_id").fetchall())
+    assert sorted((g["record_id"], g["game"], g["score_ns"], g["score_ew"], g["winner"])
+                  for g in _table(tmp_path / "out", "games")) == sql_games
+    sql_seats = sorted(db.execute(
+        "SELECT r.hash, s.seat, p.name FROM seats s JOIN records r ON r.id = s.record_id "
+        "JOIN players p ON p.id = s.player_id").fetchall())
+    assert sorted((p["record_id"], p["seat"], p["name"])
+                  for p in _table(tmp_path / "out", "players")) == sql_seats
+    sql_rubbers = sorted(db.execute(
+        "SELECT r.hash, r.canonical, b.rubber_points_ns, b.rubber_points_ew, b.winner "
+        "FROM rubbers b JOIN records r ON r.id = b.record_id").fetchall())
+    assert sorted((r["record_id"], r["canonical"], r["rubber_points_ns"], r["rubber_points_ew"],
+                   r["winner"]) for r in _table(tmp_path / "out", "records")) == sql_rubbers
+
+
+def test_duckdb_and_pandas_join_the_tables(tmp_path, texts):
+    """Deals made per player, by joining deals to players on the record key, agree with the
+    store's player statistics (a SQL view of its own)."""
+    pandas = _need("pandas")
+    src = _jsonl(tmp_path / "a.jsonl", texts)
+    out = tmp_path / "out"
+    build_dataset([str(src)], str(out), shard_bytes=30_000)
+    made = dict(duckdb.sql(
+        f"SELECT p.name, count(*) FROM '{out}/deals/*.parquet' d "
+        f"JOIN '{out}/players/*.parquet' p ON p.record_id = d.record_id AND p.seat = d.maker "
+        "WHERE NOT d.thrown_in AND NOT d.redeal GROUP BY p.name").fetchall())
+    db = open_db(tmp_path / "s.db")
+    migrate(db)
+    import_sources(db, ((str(i), t) for i, t in enumerate(texts)), ImportReport())
+    stats = {r[0]: r[1] for r in db.execute(
+        "SELECT name, deals_made FROM player_statistics").fetchall() if r[1]}
+    assert made == stats
+    deals = pandas.read_parquet(out / "deals")
+    plays = pandas.read_parquet(out / "plays")
+    per_deal = plays.groupby(["record_id", "deal"]).size()
+    assert set(per_deal.unique()) <= {15, 20}  # five tricks of 3 (a lone hand) or 4 cards
+    played = deals[~deals.thrown_in & ~deals.redeal]
+    assert len(per_deal) == len(played) < len(deals)  # a deal thrown in has no plays
+
+
+def test_plays_worked_by_hand():
+    """examples/somerset-rubber.json deal 8 (dealer W, turned TS, N orders: spades trump; the
+    eldest hand N leads). Trick 1 'JC 7S JS TS': N, E, S, W; JC is the left bower, a spade, so
+    all follow, and JS (right bower) wins for S. Trick 2 'TH AH 8S QS' led by S: S, W, N, E;
+    N trumps with 8S holding 7H: revoke (Somerset 62-64); QS over 8S wins for E."""
+    from euchre_records.bulk.tables import tables_of
+    rows = tables_of("x", (EXAMPLES / "somerset-rubber.json").read_text())
+    cols = [c for c, _ in COLUMNS["plays"]]
+    plays = [dict(zip(cols, r)) for r in rows["plays"] if r[1] == 8]
+    got = [(p["trick"], p["position"], p["seat"], p["card"], p["suit"], p["led_suit"],
+            p["follows"], p["winner"], p["wins"], p["revoke"]) for p in plays[:8]]
+    assert got == [
+        (1, 1, "N", "JC", "S", "S", True, "S", False, False),
+        (1, 2, "E", "7S", "S", "S", True, "S", False, False),
+        (1, 3, "S", "JS", "S", "S", True, "S", True, False),
+        (1, 4, "W", "TS", "S", "S", True, "S", False, False),
+        (2, 1, "S", "TH", "H", "H", True, "E", False, False),
+        (2, 2, "W", "AH", "H", "H", True, "E", False, False),
+        (2, 3, "N", "8S", "S", "H", False, "E", False, True),
+        (2, 4, "E", "QS", "S", "H", False, "E", True, False),
+    ]
+    assert sum(1 for p in plays if p["revoke"]) == 1
+
+
+def test_lone_hand_plays_and_calls_worked_by_hand():
+    """examples/modern-lone-march.json deal 3: dealer S; W, N, E, S pass, W passes, N names
+    clubs alone (call 6, round 2). S sits out; under modern rules the lone player's left (E)
+    leads. Trick 1 'AS 9S 9C': E, W, N; 9C trumps and wins for N."""
+    from euchre_records.bulk.tables import tables_of
+    rows = tables_of("x", (EXAMPLES / "modern-lone-march.json").read_text())
+    calls = [r[2:] for r in rows["calls"] if r[1] == 3]
+    assert calls[-1] == (6, 2, "N", "name", "C", True)
+    assert [c[2] for c in calls] == ["W", "N", "E", "S", "W", "N"]
+    plays = [r[2:] for r in rows["plays"] if r[1] == 3]
+    assert len(plays) == 15 and all(p[2] != "S" for p in plays)
+    assert [(p[0], p[2], p[3], p[8]) for p in plays[:3]] == [
+        (1, "E", "AS", "N"), (1, "W", "9S", "N"), (1, "N", "9C", "N")]
+
+
+def test_invalid_records_go_to_the_errors_table(tmp_path, texts):
+    bad_card = json.loads(texts[0])
+    bad_card["deals"][0]["tricks"][0] = "XX 9S 9C 9D"
+    src = _jsonl(tmp_path / "a.jsonl", texts[:2],
+                 ["not json", json.dumps(bad_card), "", json.dumps({"format": "euchre-records"})])
+    result = CliRunner().invoke(main, ["dataset", str(src), "--out", str(tmp_path / "out")])
+    assert result.exit_code == 1, result.output
+    assert "2 records" in result.output and "invalid 3" in result.output
+    errors = _table(tmp_path / "out", "errors")
+    by_source = {}
+    for e in errors:
+        by_source.setdefault(e["source"], []).append((e["kind"], e["where"], e["what"]))
+    assert set(by_source) == {f"{src}:3", f"{src}:4", f"{src}:6"}
+    assert by_source[f"{src}:3"][0][0] == "notation" and "JSON" in by_source[f"{src}:3"][0][2]
+    assert any(w.startswith("deals[0].tricks[0]") for _, w, _ in by_source[f"{src}:4"])
+    assert len(_table(tmp_path / "out", "records")) == 2
+
+
+def test_output_folder_rules(tmp_path, texts):
+    src = _jsonl(tmp_path / "a.jsonl", texts[:1])
+    (tmp_path / "busy").mkdir()
+    (tmp_path / "busy" / "notes.txt").write_text("keep me")
+    runner = CliRunner()
+    result = runner.invoke(main, ["dataset", str(src), "--out", str(tmp_path / "busy")])
+    assert result.exit_code == 1 and "notes.txt" in result.output
+    assert (tmp_path / "busy" / "notes.txt").read_text() == "keep me"
+    out = str(tmp_path / "out")
+    assert runner.invoke(main, ["dataset", str(src), "--out", out]).exit_code == 0
+    again = runner.invoke(main, ["dataset", str(src), "--out", out])
+    assert again.exit_code == 1 and "--overwrite" in again.output
+    assert runner.invoke(main, ["dataset", str(src), "--out", out, "--overwrite"]).exit_code == 0
+    missing = runner.invoke(main, ["dataset", str(tmp_path / "nope.jsonl"), "--out", out])
+    assert missing.exit_code == 2
+
+
+def test_manifest_counts_and_schema_version(tmp_path, texts):
+    src = _jsonl(tmp_path / "a.jsonl", texts[:3])
+    out = tmp_path / "out"
+    report = build_dataset([str(src), str(EXAMPLES)], str(out))
+    manifest = json.loads((out / "manifest.json").read_text())
+    assert manifest["version"] == "1" and set(manifest["tables"]) == set(TABLES)
+    for t in TABLES:
+        assert manifest["tables"][t]["rows"] == len(_table(out, t))
+        schema = pq.read_schema(next((out / t).glob("*.parquet")))
+        assert schema.names == [c for c, _ in COLUMNS[t]]
+        assert schema.metadata[b"euchre_records.dataset"] == b"1"
+    assert report.skipped and all("expected" in s for s in report.skipped)
+
+
+@settings(max_examples=60, deadline=None)
+@given(lines=st.lists(st.text(alphabet="ab{}\u00e9", max_size=30), max_size=40),
+       shard=st.integers(1, 200))
+def test_shards_cover_every_line_once(tmp_path_factory, lines, shard):
+    path = tmp_path_factory.mktemp("s") / "x.jsonl"
+    text = "".join(line + "\n" for line in lines)
+    path.write_bytes(text.encode("utf-8"))
+    shards = plan_shards([str(path)], shard)
+    got = [(src, t) for s in shards for src, t, _ in read_shard(s)]
+    expected = [(f"{path}:{i}", line + "\n") for i, line in enumerate(text.splitlines(), 1)
+                if line.strip()]
+    assert got == expected
+    assert all(isinstance(s, Shard) for s in shards)
+
+
+@pytest.fixture(scope="module")
+def cluster():
+    distributed = _need("dask.distributed")
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                  dashboard_address=None, silence_logs=50) as c:
+        yield c
+
+
+def test_same_bytes_in_one_process_and_on_a_cluster(tmp_path, texts, cluster):
+    src = _jsonl(tmp_path / "a.jsonl", texts, ["{broken"])
+    build_dataset([str(src), str(EXAMPLES)], str(tmp_path / "one"), shard_bytes=25_000)
+    build_dataset([str(src), str(EXAMPLES)], str(tmp_path / "two"), shard_bytes=25_000,
+                  scheduler=cluster.scheduler_address)
+    one, two = _files(tmp_path / "one"), _files(tmp_path / "two")
+    assert len([k for k in one if k.startswith("deals/")]) > 2
+    assert one == two
+
+
+def _many_deals(path: Path, deals: int) -> int:
+    """A JSON Lines file of at least ``deals`` deals: a few random rubbers, each written many
+    times under another table number (a new record each, with the same deals)."""
+    base = [json.loads(t) for t in random_texts(40, start_seed=9000)]
+    written = n = 0
+    with path.open("w", encoding="utf-8") as f:
+        while written < deals:
+            doc = base[n % len(base)]
+            doc["event"]["table"] = str(n)
+            f.write(json.dumps(doc, separators=(",", ":")) + "\n")
+            written += len(doc["deals"])
+            n += 1
+    return written
+
+
+@pytest.mark.slow
+def test_hundred_thousand_deals_on_two_workers(tmp_path):
+    _need("dask.distributed")
+    src = tmp_path / "big.jsonl"
+    expected = _many_deals(src, 100_000)
+    out = tmp_path / "out"
+    result = CliRunner().invoke(main, ["dataset", str(src), "--out", str(out), "--workers", "2",
+                                       "--shard-mb", "4", "--no-progress"])
+    assert result.exit_code == 0, result.output
+    count, records = duckdb.sql(
+        f"SELECT count(*), count(DISTINCT record_id) FROM '{out}/deals/*.parquet'").fetchall()[0]
+    assert count == expected >= 100_000
+    plays = duckdb.sql(f"SELECT count(*) FROM '{out}/plays/*.parquet'").fetchall()[0][0]
+    assert plays >= 15 * count
+    assert len(list((out / "deals").glob("*.parquet"))) > 2

@@ -15,6 +15,8 @@ through a nested schema. Contract of every compact field (here and in :mod:`.car
 
 from __future__ import annotations
 
+import calendar
+import re
 from enum import Enum
 from typing import Any, Callable
 
@@ -26,6 +28,7 @@ __all__ = [
     "load_each",
     "CompactField", "SeatField", "SuitField", "EnumField", "IntField", "BoolField", "StrField",
     "PointsField", "POINTS_LIMIT", "SEAT_RE", "SEAT_BY_TEXT", "SUIT_BY_TEXT",
+    "LabelField", "NameField", "DateField", "DATE_PATTERN",
 ]
 
 SEAT_RE = "[NESWnesw]"
@@ -202,3 +205,65 @@ class StrField(CompactField):
         if not isinstance(value, str):
             raise ValidationError(f"expected a string, not {value!r}")
         return value
+
+
+_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f]")
+_CONTROL_CLASS = "\\u0000-\\u001f\\u007f-\\u009f"
+
+
+class LabelField(StrField):
+    """A one-line label (a club, a table, a player's id): no control characters (NUL, escape,
+    newline ... U+0000-U+001F, U+007F-U+009F), which would be stored and printed raw."""
+
+    schema_fragment = {"type": "string", "pattern": f"^[^{_CONTROL_CLASS}]*$"}
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> str:
+        text = super()._deserialize(value, attr, data, **kwargs)
+        bad = _CONTROL.search(text)
+        if bad:
+            raise ValidationError(f"control character U+{ord(bad.group()):04X} at character "
+                                  f"{bad.start()}: a label is one line of printable text")
+        return text
+
+
+class NameField(LabelField):
+    """A player's name: a label with at least one character that is not a space."""
+
+    schema_fragment = {"type": "string", "pattern": f"^[^{_CONTROL_CLASS}]*\\S[^{_CONTROL_CLASS}]*$"}
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> str:
+        text = super()._deserialize(value, attr, data, **kwargs)
+        if not text.strip():
+            raise ValidationError("a name may not be empty (write \"?\" for a player whose name "
+                                  "is not known)")
+        return text
+
+
+DATE_PATTERN = ("^[0-9]{4}(?:-(?:0[1-9]|1[0-2])(?:-(?:0[1-9]|[12][0-9]|3[01])"
+                "(?:T(?:[01][0-9]|2[0-3]):[0-5][0-9](?::[0-5][0-9](?:\\.[0-9]+)?)?"
+                "(?:Z|[+-](?:[01][0-9]|2[0-3]):[0-5][0-9])?)?)?)?$")
+"""ISO 8601 calendar date, reduced precision allowed: ``YYYY``, ``YYYY-MM`` or ``YYYY-MM-DD``; a
+full date may carry a time ``THH:MM[:SS[.fff]]`` and an offset ``Z``/``+HH:MM`` (as EGN dates do).
+The date filters compare prefixes, so a time never moves a record out of its day."""
+_DATE_RE = re.compile(DATE_PATTERN)
+
+
+class DateField(StrField):
+    """An ISO 8601 date: ``YYYY``, ``YYYY-MM`` or ``YYYY-MM-DD`` (optionally with a time, see
+    :data:`DATE_PATTERN`), a day that exists in that month (``2024-02-29`` yes, ``2026-02-30`` no). Date filters compare these texts, so free text
+    such as ``27/11/2026`` would silently fall outside every filter: it is refused."""
+
+    schema_fragment = {"type": "string", "pattern": DATE_PATTERN}
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> str:
+        text = super()._deserialize(value, attr, data, **kwargs)
+        if not _DATE_RE.fullmatch(text):
+            raise ValidationError(f"not an ISO 8601 date: {text[:40]!r} (write YYYY-MM-DD, YYYY-MM "
+                                  "or YYYY, or YYYY-MM-DDTHH:MM)")
+        if len(text) >= 10:
+            year, month, day = int(text[:4]), int(text[5:7]), int(text[8:10])
+            last = calendar.monthrange(year, month)[1]
+            if day > last:
+                raise ValidationError(f"no such day: {text[:10]} ({calendar.month_name[month]} {year} has "
+                                      f"{last} days)")
+        return text

@@ -125,13 +125,21 @@ def egn_to_record(data: object) -> Record:
             raise NotationError("a finalScore needs at least one deal", "metadata.finalScore")
         last = deals[-1]
         deals[-1] = Deal(**{**_fields(last), "recorded": RecordedScore(total=final)})
-    event = Event(event=_text(meta, "title"), notes=_text(meta, "description"), date=_text(meta, "date"))
+    event = Event(event=_text(meta, "title"), notes=_text(meta, "description"), date=_egn_date(meta))
     return Record(rules=rules, deals=tuple(deals), event=event, players=players,
                   start_score=start or (0, 0))
 
 
 def _fields(deal: Deal) -> dict[str, Any]:
     return {name: getattr(deal, name) for name in deal.__dataclass_fields__}
+
+
+def _egn_date(meta: dict[str, Any]) -> str | None:
+    """EGN's date-time (``2026-06-02 19:02`` allowed) in our ISO 8601 form (``T`` before a time)."""
+    value = _text(meta, "date")
+    if value is not None and len(value) > 11 and value[10] == " " and value[:4].isdigit():
+        value = value[:10] + "T" + value[11:]
+    return value
 
 
 def _text(meta: dict[str, Any], key: str) -> str | None:

@@ -15,11 +15,12 @@ Contracts: ``load_record(dump_record(r)) == r`` for every record this module loa
 from __future__ import annotations
 
 import json
+import re
 from typing import Any, Iterable, Iterator
 
 from marshmallow import ValidationError
 
-from euchre_records.errors import NotationError, Problem
+from euchre_records.errors import NotationError, Problem, join_path
 from euchre_records.model import Record
 
 from .lean import lean_dump, lean_load, plan_of
@@ -27,7 +28,8 @@ from .schemas import RECORD_SCHEMA
 
 _RECORD_PLAN = plan_of(RECORD_SCHEMA)
 
-__all__ = ["load_record", "dump_record", "dumps", "loads", "iter_jsonl", "problems_from_messages"]
+__all__ = ["load_record", "dump_record", "dumps", "loads", "iter_jsonl", "problems_from_messages",
+           "parse_json", "MAX_INT_DIGITS"]
 
 
 def problems_from_messages(messages: Any, where: str = "") -> list[Problem]:
@@ -80,17 +82,132 @@ def dumps(record: Record) -> str:
     return json.dumps(dump_record(record), indent=2, ensure_ascii=False) + "\n"
 
 
-def parse_json(text: str | bytes) -> object:
-    """JSON text to a value; syntax errors become NotationError with line and column."""
+MAX_INT_DIGITS = 4300
+"""Longest JSON integer read (Python's own limit of integer-string conversion); a longer one is
+a located notation error, never a ValueError from the depths of ``int()``."""
+
+_SURROGATE_HINT = re.compile(r"[\ud800-\udfff]|\\u[dD][89a-fA-F]")
+_LONG_DIGITS = re.compile(r"-?[0-9]{%d,}" % (MAX_INT_DIGITS + 1))
+
+
+class _Duplicate(Exception):
+    """A JSON object repeats a key (raised by the strict object hook)."""
+
+
+class _TooLong(Exception):
+    """A JSON integer with more digits than MAX_INT_DIGITS."""
+
+
+def _strict_object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out = dict(pairs)
+    if len(out) != len(pairs):
+        raise _Duplicate()
+    return out
+
+
+def _bounded_int(digits: str) -> int:
+    if len(digits) > MAX_INT_DIGITS and len(digits.lstrip("-")) > MAX_INT_DIGITS:
+        raise _TooLong()
+    return int(digits)
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not JSON")
+
+
+def _line_col(text: str, offset: int) -> str:
+    line = text.count("\n", 0, offset) + 1
+    return f"line {line}, column {offset - (text.rfind(chr(10), 0, offset) + 1) + 1}"
+
+
+def _path_of_duplicate(value: Any, where: str = "") -> Problem | None:
+    """The first object holding a repeated key, in a value parsed with objects as pair lists."""
+    if isinstance(value, _Pairs):
+        seen: set[str] = set()
+        for key, item in value:
+            if key in seen:
+                return Problem(where, f"the key {key!r} appears twice in this object (JSON keys must "
+                                      "be unique; which one counts would be a guess)")
+            seen.add(key)
+        for key, item in value:
+            found = _path_of_duplicate(item, join_path(where, key))
+            if found:
+                return found
+    elif isinstance(value, list):
+        for i, item in enumerate(value):
+            found = _path_of_duplicate(item, f"{where}[{i}]")
+            if found:
+                return found
+    return None
+
+
+class _Pairs(list):  # type: ignore[type-arg]
+    """An object read as its list of (key, value) pairs, to locate a repeated key."""
+
+
+def _lone_surrogates(value: Any, where: str = "") -> list[Problem]:
+    """Every string (key or value) holding half of a UTF-16 surrogate pair, located."""
+    out: list[Problem] = []
+    if isinstance(value, str):
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError as exc:
+            out.append(Problem(where, f"the text holds a lone surrogate ({value[exc.start]!r} at "
+                                      f"character {exc.start}): not a character, it cannot be stored"))
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            if _printable_key(key):
+                out.extend(_lone_surrogates(item, join_path(where, key)))
+            else:
+                out.append(Problem(where, "a key holds a lone surrogate: not a character"))
+    elif isinstance(value, list):
+        for i, item in enumerate(value):
+            out.extend(_lone_surrogates(item, f"{where}[{i}]"))
+    return out
+
+
+def _printable_key(key: str) -> bool:
     try:
-        return json.loads(text)
+        key.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def parse_json(text: str | bytes) -> object:
+    """JSON text to a value, strictly: a NotationError (located by line and column, or by path)
+    for a syntax error, bytes that are not UTF-8, nesting too deep for the parser, an integer over
+    :data:`MAX_INT_DIGITS` digits, ``NaN``/``Infinity``, a key repeated in one object, or a lone
+    surrogate (``"\\ud800"``) in any string."""
+    if isinstance(text, bytes):
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise NotationError(f"not valid UTF-8 text: {exc.reason} at byte {exc.start}") from None
+    try:
+        value = json.loads(text, object_pairs_hook=_strict_object, parse_int=_bounded_int,
+                           parse_constant=_no_constant)
     except json.JSONDecodeError as exc:
         raise NotationError(
             f"not valid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}") from None
-    except UnicodeDecodeError as exc:
-        raise NotationError(f"not valid UTF-8 text: {exc.reason}") from None
     except RecursionError:
         raise NotationError("not a record: the JSON is nested too deeply") from None
+    except _TooLong:
+        found = _LONG_DIGITS.search(text)
+        at = f" at {_line_col(text, found.start())}" if found else ""
+        raise NotationError(f"not a record: a JSON integer{at} has more than {MAX_INT_DIGITS} "
+                            "digits") from None
+    except _Duplicate:
+        pairs = json.loads(text, object_pairs_hook=_Pairs, parse_int=str, parse_constant=str)
+        problem = _path_of_duplicate(pairs) or Problem("", "a key appears twice in one object")
+        raise NotationError([problem]) from None
+    except ValueError as exc:       # NaN, Infinity
+        raise NotationError(f"not valid JSON: {exc}") from None
+    if _SURROGATE_HINT.search(text):
+        problems = _lone_surrogates(value)
+        if problems:
+            raise NotationError(problems)
+    return value
 
 
 def loads(text: str | bytes) -> Record:

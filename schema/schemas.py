@@ -25,7 +25,10 @@ from euchre_records.model import (
 )
 from euchre_records.rules import PRESETS, Rules, resolve_rules
 
-from .basefields import BoolField, EnumField, IntField, PointsField, SeatField, StrField, SuitField
+from .basefields import (
+    BoolField, DateField, EnumField, IntField, LabelField, NameField, PointsField, SeatField, StrField,
+    SuitField,
+)
 from .cardfields import CardField, CardsField, HandsField
 from .lean import LeanNested, NotationSchema, lean_dump, lean_load
 from .playfields import CallsField, TricksField
@@ -111,11 +114,11 @@ def _text() -> StrField:
 class EventSchema(NotationSchema):
     """Where and when the record was made; every field an optional string."""
 
-    club = _text()
-    event = _text()
-    date = _text()
-    table = _text()
-    round = _text()
+    club = LabelField(allow_none=True)
+    event = LabelField(allow_none=True)
+    date = DateField(allow_none=True)
+    table = LabelField(allow_none=True)
+    round = LabelField(allow_none=True)
     notes = _text()
     game_id = _text()
 
@@ -136,8 +139,8 @@ class ExternalIdSchema(NotationSchema):
 class PlayerSchema(NotationSchema):
     """A player: a name and an optional identifier (a club membership number ...)."""
 
-    name = StrField(required=True)
-    id = _text()
+    name = NameField(required=True)
+    id = LabelField(allow_none=True)
     ids = LeanNested(ExternalIdSchema(), many=True)
 
     def build(self, data: dict[str, Any]) -> Player:

@@ -101,8 +101,12 @@ def deals(draw: Any) -> Deal:
 overrides = st.dictionaries(st.sampled_from(["lap", "stick_the_dealer", "joker", "defend_alone"]),
                             st.booleans(), max_size=2)
 rules = st.builds(resolve_rules, st.sampled_from(sorted(PRESETS)), overrides)
-events = st.builds(Event, opt(texts), opt(texts), opt(texts), opt(texts), opt(texts), opt(texts))
-players = st.lists(st.tuples(seats, st.builds(Player, texts, opt(texts))), max_size=4,
+labels = st.text(st.characters(blacklist_categories=("Cc", "Cs")), max_size=12)   # no control chars
+names = labels.filter(str.strip)
+dates = st.one_of(st.dates().map(lambda d: d.isoformat()), st.dates().map(lambda d: d.isoformat()[:7]),
+                  st.integers(1000, 9999).map(str))
+events = st.builds(Event, opt(labels), opt(labels), opt(dates), opt(labels), opt(labels), opt(texts))
+players = st.lists(st.tuples(seats, st.builds(Player, names, opt(labels))), max_size=4,
                    unique_by=lambda sp: sp[0]).map(lambda ps: tuple(sorted(ps, key=lambda sp: sp[0])))
 records = st.builds(Record, rules, st.lists(deals(), max_size=4).map(tuple), events, players, points)
 

@@ -97,7 +97,8 @@ def run_bidding(deal: Deal, rules: Rules, number: int, where: str) -> tuple[Bidd
         at = f"calls[{i}]"
         if maker is None and not thrown:
             if call.seat is not None and call.seat is not seat:
-                _out_of_turn(i, call, seat, events, rules, passed, barred, lost, note, fail)
+                _out_of_turn(i, call, seat, events, rules, passed, barred, lost, note, fail,
+                             deal.dealer, passes >= 4)
                 continue
             kind = call.kind
             if kind is CallKind.PASS:
@@ -190,8 +191,15 @@ def run_bidding(deal: Deal, rules: Rules, number: int, where: str) -> tuple[Bidd
 
 
 def _out_of_turn(i: int, call: Call, turn: Seat, events: _Events, rules: Rules, passed: set[Seat],
-                 barred: dict[Seat, str], lost: dict[Side, str], note: object, fail: object) -> None:
-    """A call by ``call.seat`` when it was ``turn``'s turn: void, with the rules' consequence."""
+                 barred: dict[Seat, str], lost: dict[Side, str], note: object, fail: object,
+                 dealer: Seat, second_round: bool) -> None:
+    """A call by ``call.seat`` when it was ``turn``'s turn: void, with the rules' consequence.
+
+    Somerset 82: "No player can take away another's right by passing, ordering up or assisting
+    out of turn; but if the dealer turns down the trump card, or in the second round throws his
+    cards on the table, that action binds his partner." So under ``dealer_pass_binds`` the
+    dealer's pass out of turn (a turn-down in the first round, his cards thrown down in the
+    second) binds his partner to pass, as a partner is bound under 79-80."""
     who = call.seat
     assert who is not None
     event = events.take(IrregularityKind.CALL_OUT_OF_TURN, who)
@@ -199,6 +207,15 @@ def _out_of_turn(i: int, call: Call, turn: Seat, events: _Events, rules: Rules, 
         raise fail(f"call by {who.name}, but it is {turn.name}'s turn to speak (if it was said at "  # type: ignore[operator]
                    "the table, record a call-out-of-turn irregularity)", f"calls[{i}]")
     rule = rules.cite("out_of_turn_call")
+    if call.kind is CallKind.PASS and who is dealer and rules.dealer_pass_binds:
+        bind = rules.cite("dealer_pass_binds")
+        act = ("threw his cards on the table in the second round" if second_round
+               else "turned down the trump card")
+        barred[who.partner] = f"the dealer {who.name} {act} out of turn ({bind})"
+        text = f"the dealer {act} out of turn — it binds his partner {who.partner.name} to pass"
+        note(i, who, f"{who.name} passed out of turn ({turn.name} was to speak): {text} ({bind})",  # type: ignore[operator]
+             bind, "binds partner")
+        return
     if call.kind is CallKind.PASS or event.election == "waived":
         text = ("a pass out of turn is void and takes no one's right" if call.kind is CallKind.PASS
                 else "void; the opponents let the bidding go on without penalty")

@@ -219,8 +219,10 @@ class _Replay:
         remaining = {s: frozenset(self.hand[s]) for s in SEATS}
         never_discarded = bool(events_of(deal, IrregularityKind.PLAYED_BEFORE_DISCARD))
         if bidding.took_up and deal.discard is None and not never_discarded:
-            # the dealer's unplayed card may be his unrecorded discard: it proves nothing
-            remaining[deal.dealer] = frozenset()
+            # the dealer's unplayed card may be his unrecorded discard: it proves nothing -- but
+            # the turned card, which cannot be discarded (Somerset 88), is still in his hand
+            kept = {deal.turned} if not rules.turned_card_discard else set()
+            remaining[deal.dealer] = frozenset(remaining[deal.dealer] & kept)
         if len(winners) == 5:
             self.check_all_played(bidding)
         maker_tricks, claim_findings, notes = self.settle_unplayed(bidding, tricks, leaders, winners)
@@ -291,22 +293,31 @@ class _Replay:
         rule = self.rules.cite("claim")
         notes: list[str] = []
         findings: list[Finding] = []
-        known = self.remaining_known(bidding)
-        if known is None:
+        possible = self.remaining_known(bidding)
+        if not possible:
             notes.append(f"deal {self.number}: {event.seat.name} {verb}; the hands are not known, so "
                          f"the claim cannot be checked; scored as agreed ({rule})")
         else:
             leader = winners[-1] if winners else self.opening_leader(bidding)
-            best = guaranteed_tricks(known, leader, bidding.trump, claimer, frozenset(self.out_seats(bidding)))
+            out = frozenset(self.out_seats(bidding))
+            bests = [guaranteed_tricks(k, leader, bidding.trump, claimer, out) for k in possible]
+            best, most = min(bests), max(bests)
+            whichever = ", whichever card the dealer discarded" if len(possible) > 1 else ""
             if best >= taken:
                 notes.append(f"deal {self.number}: {event.seat.name} {verb} — guaranteed against any "
-                             f"defence ({rule})")
-            else:
+                             f"defence{whichever} ({rule})")
+            elif most < taken:
+                held_to = f"{most}" if best == most else f"at most {most}"
                 findings.append(Finding(
                     FindingKind.CLAIM,
                     f"deal {self.number}: {event.seat.name} {verb}, but against the best defence "
-                    f"{claimer.label} can be held to {best} — not guaranteed; scored as agreed ({rule})",
+                    f"{claimer.label} can be held to {held_to}{whichever} — not guaranteed; scored "
+                    f"as agreed ({rule})",
                     rule, self.number, played + 1, event.seat, status="not guaranteed"))
+            else:
+                notes.append(f"deal {self.number}: {event.seat.name} {verb}; whether it is guaranteed "
+                             f"depends on the dealer's discard, which is not recorded; scored as agreed "
+                             f"({rule})")
         return maker_tricks, findings, notes
 
     def check_all_played(self, bidding: Bidding) -> None:
@@ -321,6 +332,11 @@ class _Replay:
             allowed = long_by.get(seat, 0)
             if seat is deal.dealer and bidding.took_up and deal.discard is None:
                 allowed += 1
+                if deal.turned in left and not self.rules.turned_card_discard and not allowed - 1 and \
+                        not events_of(deal, IrregularityKind.PLAYED_BEFORE_DISCARD):
+                    raise self.fail(f"{seat.name} played five tricks but never played {deal.turned}, "
+                                    "the turned card he took up; it cannot have been his discard "
+                                    f"({self.rules.cite('turned_card_discard')})", "tricks")
             if seat not in out and len(left) > allowed:
                 cards = " ".join(c.name for c in sorted(left))
                 raise self.fail(f"{seat.name} played five tricks but never played {cards}, which he "
@@ -347,20 +363,25 @@ class _Replay:
             out.add(bidding.defender_alone.partner)
         return out
 
-    def remaining_known(self, bidding: Bidding) -> dict[Seat, list[Card]] | None:
-        """Each active seat's unplayed cards, when all of them are known."""
+    def remaining_known(self, bidding: Bidding) -> list[dict[Seat, list[Card]]]:
+        """Each active seat's unplayed cards, for every way they can be when all the cards are
+        known but the dealer's unrecorded discard: one dict per card he may have discarded
+        (never the turned card, Somerset 88). Empty when some card is unknown."""
         if not self.known_hands:
-            return None
+            return []
         out = self.out_seats(bidding)
         active = [s for s in SEATS if s not in out]
         if any(self.unknown[s] for s in active):
-            return None
+            return []
         hands = {s: sorted(self.hand[s]) for s in active}
-        if bidding.took_up and self.deal.discard is None:
-            return None   # the dealer's extra card is his unknown discard
-        if len({len(h) for h in hands.values()}) != 1:
-            return None
-        return hands
+        dealer = self.deal.dealer
+        options = [hands]
+        if bidding.took_up and self.deal.discard is None and dealer in hands and \
+                not events_of(self.deal, IrregularityKind.PLAYED_BEFORE_DISCARD):
+            keep = self.deal.turned if not self.rules.turned_card_discard else None
+            options = [{**hands, dealer: [c for c in hands[dealer] if c is not d]}
+                       for d in hands[dealer] if d is not keep]
+        return [h for h in options if len({len(cards) for cards in h.values()}) == 1]
 
 
 def _decided(tricks: Points, maker: Seat) -> int | None:

@@ -249,10 +249,12 @@ def _rubber(rules: Rules, games: list[GameResult]) -> RubberResult | None:
     done = _rubber_over(rules, finished)
     winner: Side | None = None
     if done:
-        if won[0] != won[1]:
-            winner = Side.NS if won[0] > won[1] else Side.EW
-        elif points[0] != points[1]:   # 2-2 after a fourth game: the larger rubber score wins
-            winner = Side.NS if points[0] > points[1] else Side.EW
+        # Somerset 1: "a rubber is two games out of three"; a fourth game, played only when the
+        # third laps, plays the lap out: it scores its game points (7) but cannot turn the rubber,
+        # which belongs to the side that won two of the first three games
+        decisive = _won(finished[:3]) if rules.rubber is RubberSystem.SOMERSET else won
+        if decisive[0] != decisive[1]:
+            winner = Side.NS if decisive[0] > decisive[1] else Side.EW
     if winner is not None:
         points = _add(points, (2, 0) if winner is Side.NS else (0, 2))
     net = abs(points[0] - points[1]) if winner is not None else 0

@@ -24,13 +24,14 @@ if TYPE_CHECKING:
 __all__ = ["revoke_findings"]
 
 class _Revoke:
-    __slots__ = ("seat", "trick", "card", "led", "held", "status", "event", "reason")
+    __slots__ = ("seat", "trick", "card", "led", "held", "status", "event", "reason", "kept")
 
     def __init__(self, seat: Seat, trick: int, card: Card | None, led: Suit | None,
                  held: list[Card], status: str, event: Irregularity | None = None,
-                 reason: str | None = None) -> None:
+                 reason: str | None = None, kept: int = 0) -> None:
         self.seat, self.trick, self.card, self.led = seat, trick, card, led
         self.held, self.status, self.event, self.reason = held, status, event, reason
+        self.kept = kept   # how many of ``held`` (the last ones) were never played
 
 
 def _find(log: PlayLog, remaining: Mapping[Seat, frozenset[Card]]) -> list[_Revoke]:
@@ -42,9 +43,9 @@ def _find(log: PlayLog, remaining: Mapping[Seat, frozenset[Card]]) -> list[_Revo
             if led is None or eff is led:
                 continue
             held = [later for (_, later, _, e) in plays[i + 1:] if e is led]
-            held += sorted(x for x in remaining[seat] if table[x][0] is led)
-            if held:
-                found.append(_Revoke(seat, t, c, led, held, "established"))
+            kept = sorted(x for x in remaining[seat] if table[x][0] is led)
+            if held or kept:
+                found.append(_Revoke(seat, t, c, led, held + kept, "established", kept=len(kept)))
     found.sort(key=lambda r: (r.trick, r.seat))
     return found
 
@@ -164,7 +165,14 @@ def _message(rules: Rules, number: int, r: _Revoke, how: str, size: int, points:
     else:
         led_text = _suit_led(r.led, trump)
         if inferred:
-            what = (f"{head}{r.seat.name} played {card} when {led_text} and later played {held} — "
+            later = r.held[:len(r.held) - r.kept]
+            kept = r.held[len(r.held) - r.kept:]
+            proof = " and ".join(
+                ([f"later played {' '.join(c.name for c in later)}"] if later else [])
+                + ([f"still held {' '.join(c.name for c in kept)} when the play ended (the turned "
+                    f"card he took up, which cannot be discarded: {rules.cite('turned_card_discard')})"]
+                   if kept else []))
+            what = (f"{head}{r.seat.name} played {card} when {led_text} and {proof} — "
                     f"revoke proven ({rules.cite('revoke')}); established (trick quitted)")
         else:
             what = (f"{head}{r.seat.name} played {card} holding {held} when {led_text} — "

@@ -138,6 +138,7 @@ class Rules:
     rubber: RubberSystem = RubberSystem.NONE
     misdeal_loses_deal: bool = False  # a misdeal passes the deal to the left (Somerset 41)
     out_of_turn_call: OutOfTurnCall = OutOfTurnCall.VOID
+    dealer_pass_binds: bool = False  # the dealer's pass out of turn binds his partner (Somerset 82)
     turned_suit_named: TurnedSuitNamed = TurnedSuitNamed.PASS
     wrong_cards: WrongCards = WrongCards.REDEAL_OR_NOTHING
     wrong_cards_forfeit: int = 2
@@ -238,6 +239,7 @@ _OPTION_TYPES: dict[str, Any] = {
     "revoke_penalty_lone": int, "revoke_lone": RevokeLone, "revoke_to": RevokeTo,
     "revoke_election": bool, "revoke_hand_scores": bool, "revokes_cancel": bool, "lap": bool,
     "rubber": RubberSystem, "misdeal_loses_deal": bool, "out_of_turn_call": OutOfTurnCall,
+    "dealer_pass_binds": bool,
     "turned_suit_named": TurnedSuitNamed, "wrong_cards": WrongCards, "wrong_cards_forfeit": int,
     "wrong_cards_forfeit_lone": int, "played_before_discard": BeforeDiscard,
     "exposed_play": ExposedPlay, "lone_lead_penalised": bool, "lone_exposed_penalised": bool,
@@ -274,6 +276,7 @@ OPTION_DOCS: dict[str, str] = {
     "rubber": "'somerset', 'whist' or 'none'",
     "misdeal_loses_deal": "a misdeal passes the deal to the next player; otherwise the same dealer deals again",
     "out_of_turn_call": "a trump-making call out of turn or after passing: 'partner-passes', 'side-loses-right' or 'void'",
+    "dealer_pass_binds": "the dealer's pass out of turn (turning the trump card down, or throwing his cards down in the second round) binds his partner to pass",
     "turned_suit_named": "naming the turned-down suit: 'pass' (counts as a pass) or 'side-loses-right'",
     "wrong_cards": "a hand of the wrong size: 'forfeit' or 'redeal-or-nothing'",
     "wrong_cards_forfeit": "points forfeited for a wrong number of cards (under 'forfeit')",
@@ -295,14 +298,15 @@ _SOMERSET = Rules(
     lone_euchred=4, revoke_penalty=3, revoke_penalty_lone=5, revoke_lone=RevokeLone.LONE_HAND,
     revoke_to=RevokeTo.ADD, revoke_election=False, revoke_hand_scores=True, revokes_cancel=True,
     lap=True, rubber=RubberSystem.SOMERSET,
-    misdeal_loses_deal=True, out_of_turn_call=OutOfTurnCall.PARTNER_PASSES,
+    misdeal_loses_deal=True, out_of_turn_call=OutOfTurnCall.PARTNER_PASSES, dealer_pass_binds=True,
     turned_suit_named=TurnedSuitNamed.PASS, wrong_cards=WrongCards.FORFEIT,
     played_before_discard=BeforeDiscard.FORFEIT, exposed_play=ExposedPlay.WHEN_CALLED,
     lone_lead_penalised=True, lone_exposed_penalised=False, called_breach_is_revoke=True,
     sheet_errors_stand=True, lone_abandoned=5, lone_partner_exposed_march=2,
     citations=(
         ("misdeal", "41-42"), ("new_deal", "33-39"), ("deal_out_of_turn", "40"),
-        ("out_of_turn_call", "79-80, 82"), ("turned_suit_named", "78"),
+        ("out_of_turn_call", "79-80, 82"), ("dealer_pass_binds", "82 (second half)"),
+        ("turned_suit_named", "78"),
         ("wrong_cards", "90"), ("played_before_discard", "90"), ("lead_out_of_turn", "52-53"),
         ("play_out_of_turn", "58-59"), ("exposed_card", "46, 56"), ("called_card", "54-57"),
         ("hand_thrown_down", "48-49"), ("lone_abandoned", "50"), ("lone_partner_exposed", "102"),

@@ -37,6 +37,7 @@ SOURCES: dict[str, tuple[str, str, str]] = {
     "rubber": ("1, 7: three games, lap → fourth", "whist-style rubber", "single games"),
     "misdeal_loses_deal": ("41: a misdeal loses the deal", "misdeal: same dealer deals again", "not stated (default as Hoyle)"),
     "out_of_turn_call": ("79-80: the partner must pass", "void; the side loses the right", "not stated: void"),
+    "dealer_pass_binds": ("82: the dealer's turn-down out of turn binds his partner", "a pass out of turn is void (no penalty stated)", "not stated: void"),
     "turned_suit_named": ("78: counts as a pass", "void; the side loses the right", "§4 forbids it: counts as a pass"),
     "wrong_cards": ("90: forfeit, no score for the offenders", "redeal before the first trick is quitted, else no score", "not stated (default as Hoyle)"),
     "wrong_cards_forfeit": ("90: 2", "(unused)", "(unused)"),

@@ -80,16 +80,29 @@ def _added_wrong(points: Points, total: Points, before: Points | None) -> bool:
     return before is not None and (before[0] + points[0], before[1] + points[1]) != total
 
 
+def _ran_on(rules: Rules, points: Points | None, total: Points, before: Points | None) -> bool:
+    """Whether the sheet kept adding after the game it ended: its previous running score had
+    already won the game (by its own figures) and this one adds the deal's points to it."""
+    if points is None or before is None or _added_wrong(points, total, before):
+        return False
+    target = rules.game_points
+    return target is None or max(before) >= target
+
+
 def check_scoresheet(rules: Rules, record: Record, results: list[DealResult],
                      running: list[tuple[int, Points] | None],
                      starts: dict[int, Points] | None = None) -> list[tuple[int, Finding]]:
     """(deal index, finding) for each disagreement between the sheet and the replay.
     ``starts`` gives each game's opening score (a lap, or the record's start score), against
-    which the sheet's first running score of a game is checked."""
+    which the sheet's first running score of a game is checked. A sheet that ran on past the
+    end of a game (its own running score had won it, and it kept adding instead of opening
+    the next game) is diagnosed as such, not as an addition error."""
     out: list[tuple[int, Finding]] = []
     cite = rules.cite("scoresheet")
     prev_recorded_total: Points | None = None
     prev_game: int | None = None
+    prev_number = 0
+    ran_on: tuple[int, int] | None = None     # (game, its last deal) the sheet ran on past
     for i, (deal, r) in enumerate(zip(record.deals, results)):
         sheet = deal.recorded
         state = running[i] if i < len(running) else None
@@ -98,6 +111,8 @@ def check_scoresheet(rules: Rules, record: Record, results: list[DealResult],
             out.append((i, late))
         if sheet is None:
             prev_recorded_total = None
+            ran_on = None
+            prev_number = r.number
             continue
         points_ok = True
         if sheet.points is not None and sheet.points != r.points:
@@ -109,7 +124,18 @@ def check_scoresheet(rules: Rules, record: Record, results: list[DealResult],
                 cite, r.number, recorded=sheet.points, computed=r.points)))
         if sheet.total is not None and state is not None and sheet.total != state[1]:
             game, total = state
-            if not points_ok:
+            if ran_on is not None and sheet.points is not None and not _added_wrong(
+                    sheet.points, sheet.total, prev_recorded_total):
+                pass   # still running on past the same game end
+            elif (points_ok and prev_game is not None and prev_game != game
+                  and _ran_on(rules, sheet.points, sheet.total, prev_recorded_total)):
+                ran_on = (prev_game, prev_number)
+            else:
+                ran_on = None
+            if ran_on is not None:
+                cause = (f"game {ran_on[0]} ended at deal {ran_on[1]} and the sheet ran on instead "
+                         f"of opening game {ran_on[0] + 1} ({rules.cite('game')})")
+            elif not points_ok:
                 cause = "it follows from the deal's points above"
             elif sheet.points is not None and _added_wrong(
                     sheet.points, sheet.total,
@@ -122,6 +148,9 @@ def check_scoresheet(rules: Rules, record: Record, results: list[DealResult],
                 f"deal {r.number}: the scoresheet's running score is {_fmt(sheet.total)}, the replay "
                 f"has {_fmt(total)} in game {game} — {_cited(cause, cite)}",
                 cite, r.number, recorded=sheet.total, computed=total)))
+        else:
+            ran_on = None
         prev_recorded_total = sheet.total
         prev_game = state[0] if state else None
+        prev_number = r.number
     return out

@@ -1,0 +1,79 @@
+"""euchre dataset: deals/s in one process against a LocalCluster of 2 workers, in one run.
+
+Usage: python benchmarks/bench_dataset.py [--deals 60000] [--shard-mb 2]
+
+Writes a JSON Lines file of random rubbers (a few distinct ones, each repeated under another
+table number so every line is a distinct record), then builds the Parquet dataset three ways on
+the same input: in this process (Dask's synchronous scheduler), on ``--workers 2`` (a new
+LocalCluster, its start-up included) and on an already running 2-worker cluster (start-up
+excluded). Prints deals/s for each and the speed-up against one process, and checks that the
+three outputs are byte-identical.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from euchre_records.api.store.samples import random_texts
+from euchre_records.bulk.run import build_dataset
+
+
+def write_input(path: Path, deals: int) -> int:
+    base = [json.loads(t) for t in random_texts(40, start_seed=7000)]
+    written = n = 0
+    with path.open("w", encoding="utf-8") as f:
+        while written < deals:
+            doc = base[n % len(base)]
+            doc["event"]["table"] = str(n)
+            f.write(json.dumps(doc, separators=(",", ":")) + "\n")
+            written += len(doc["deals"])
+            n += 1
+    return written
+
+
+def files(out: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(out)): p.read_bytes() for p in sorted(out.rglob("*")) if p.is_file()}
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--deals", type=int, default=60_000)
+    ap.add_argument("--shard-mb", type=float, default=2.0)
+    args = ap.parse_args()
+    from dask.distributed import LocalCluster
+
+    shard = int(args.shard_mb * 1024 * 1024)
+    with tempfile.TemporaryDirectory() as tmp:
+        src = Path(tmp) / "in.jsonl"
+        deals = write_input(src, args.deals)
+        size = src.stat().st_size / 1e6
+        print(f"input: {deals:,} deals, {size:.1f} MB, shards of {args.shard_mb} MiB")
+        timings = {}
+        t = time.perf_counter()
+        report = build_dataset([str(src)], f"{tmp}/one", shard_bytes=shard)
+        timings["1 process"] = time.perf_counter() - t
+        t = time.perf_counter()
+        build_dataset([str(src)], f"{tmp}/two", shard_bytes=shard, workers=2)
+        timings["--workers 2 (cluster start included)"] = time.perf_counter() - t
+        with LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                          dashboard_address=None, silence_logs=50) as cluster:
+            t = time.perf_counter()
+            build_dataset([str(src)], f"{tmp}/sched", shard_bytes=shard,
+                          scheduler=cluster.scheduler_address)
+            timings["--scheduler (2 workers running)"] = time.perf_counter() - t
+        same = files(Path(f"{tmp}/one")) == files(Path(f"{tmp}/two")) == files(Path(f"{tmp}/sched"))
+        print(f"shards: {report.shards}; outputs byte-identical: {same}")
+        base = timings["1 process"]
+        for name, secs in timings.items():
+            print(f"{name:40} {secs:7.2f} s  {report.deals / secs:9,.0f} deals/s  "
+                  f"x{base / secs:.2f} vs 1 process")
+    return 0 if same else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from .cards import JOKER, Seat, Side, Suit
 from .errors import InconsistentRecord, join_path
 from .model import Call, CallKind, Deal, Finding, FindingKind, Irregularity, IrregularityKind
+from .house_rules import house_cite
 from .rules import JokerUpcard, OutOfTurnCall, Rules, TurnedSuitNamed
 
 __all__ = ["Bidding", "run_bidding"]
@@ -31,6 +32,7 @@ class Bidding:
     took_up: bool          # the dealer took the turned card into his hand
     thrown_in: bool
     redeal: bool = False   # joker turned under 'redeal': the same dealer deals again
+    no_trump: bool = False  # a no-trump call made (house rule allow_no_trump): trump is None
 
 
 _WORDS = {CallKind.ORDER: "order", CallKind.ASSIST: "assist", CallKind.TAKE: "take"}
@@ -80,7 +82,7 @@ def run_bidding(deal: Deal, rules: Rules, number: int, where: str) -> tuple[Bidd
     passes = 0
     maker: Seat | None = None
     trump: Suit | None = None
-    alone = took_up = thrown = partner_took = False
+    alone = took_up = thrown = partner_took = no_trump = False
     defender: Seat | None = None
 
     def note(i: int, who: Seat, text: str, rule: str, status: str) -> None:
@@ -120,7 +122,20 @@ def run_bidding(deal: Deal, rules: Rules, number: int, where: str) -> tuple[Bidd
                     note(i, seat, f"{seat.name} said '{_WORDS[kind]}' where the word is "
                          f"'{_WORDS[proper]}' — it counts as accepting the turned card "
                          f"({rules.cite('call_word')})", rules.cite("call_word"), "counts as acceptance")
+                if rules.canadian and seat is deal.dealer.partner and not call.alone:
+                    raise fail(f"{seat.name}, the dealer's partner, accepted the turned card: under "
+                               f"the Canadian loner he must play alone ({house_cite('canadian')}); "
+                               "write 'assist alone'", at)
                 maker, trump, alone, took_up = seat, turned_suit, call.alone, True
+            elif kind is CallKind.NO_TRUMP:
+                if not rules.allow_no_trump:
+                    raise fail(f"{seat.name} called no trump, which these rules do not allow (house "
+                               "rule allow_no_trump is off)", at)
+                if passes < 4:
+                    raise fail(f"{seat.name} called no trump in the first round; no trump is named "
+                               f"in the second round only ({house_cite('allow_no_trump')})", at)
+                may_make(i, seat)
+                maker, trump, alone, no_trump = seat, None, call.alone, True
             elif kind is CallKind.NAME:
                 if passes < 4:
                     raise fail(f"{seat.name} named a suit in the first round; only the turned card's "
@@ -183,11 +198,12 @@ def run_bidding(deal: Deal, rules: Rules, number: int, where: str) -> tuple[Bidd
                 raise fail(f"{defender.name} already defends alone", at)
             defender = call.seat
         else:
-            assert maker is not None and trump is not None
-            raise fail(f"call after the bidding ended: {maker.name} already made {trump.word} trump", at)
+            assert maker is not None
+            made = "no trump" if no_trump else f"{trump.word} trump" if trump else "trump"
+            raise fail(f"call after the bidding ended: {maker.name} already made {made}", at)
     if maker is None and not thrown and not deal.unfinished:   # a partial game may stop here
         raise fail(f"the bidding is incomplete: {len(deal.calls)} calls, and nobody made trump", "calls")
-    return Bidding(trump, maker, alone, defender, took_up, thrown), findings
+    return Bidding(trump, maker, alone, defender, took_up, thrown, no_trump=no_trump), findings
 
 
 def _out_of_turn(i: int, call: Call, turn: Seat, events: _Events, rules: Rules, passed: set[Seat],

@@ -244,23 +244,32 @@ def _build_power(trump: Suit) -> dict[Card, tuple[Suit, int]]:
     return table
 
 
-_POWER: dict[Suit, dict[Card, tuple[Suit, int]]] = {s: _build_power(s) for s in Suit}
+def _build_no_trump() -> dict[Card, tuple[Suit, int]]:
+    """No trump (house rule allow_no_trump): every card is of its own suit, no bowers. The joker
+    has no place (the rules refuse joker with no-trump), so it is left out of the table."""
+    return {c: (c.suit, int(c.rank)) for c in _ALL if c.suit is not None and c.rank is not None}
 
 
-def power_table(trump: Suit) -> dict[Card, tuple[Suit, int]]:
-    """(effective suit, power) of every card under ``trump``; read-only, shared."""
+_POWER: dict[Suit | None, dict[Card, tuple[Suit, int]]] = {s: _build_power(s) for s in Suit}
+_POWER[None] = _build_no_trump()
+
+
+def power_table(trump: Suit | None) -> dict[Card, tuple[Suit, int]]:
+    """(effective suit, power) of every card under ``trump`` (None: no trump); read-only, shared."""
     return _POWER[trump]
 
 
-def effective_suit(c: Card, trump: Suit) -> Suit:
-    """The suit a card belongs to for every purpose: bowers and the joker are trumps."""
+def effective_suit(c: Card, trump: Suit | None) -> Suit:
+    """The suit a card belongs to for every purpose: bowers and the joker are trumps
+    (``trump`` None: no trump, every card is of its printed suit)."""
     return _POWER[trump][c][0]
 
 
-def trick_winner(cards: Sequence[Card], trump: Suit) -> int:
+def trick_winner(cards: Sequence[Card], trump: Suit | None) -> int:
     """Index (in playing order) of the card that wins a trick of 2, 3 or 4 cards.
 
     The highest trump wins; with no trump, the highest card of the (effective) suit led.
+    ``trump`` None is a no-trump deal: the highest card of the suit led wins.
 
     >>> trick_winner([parse_card(t) for t in ("AH", "JD", "KH", "9S")], Suit.HEARTS)
     1
@@ -276,7 +285,7 @@ def trick_winner(cards: Sequence[Card], trump: Suit) -> int:
     return best
 
 
-def legal_plays(hand: Sequence[Card], led: Suit | None, trump: Suit) -> list[Card]:
+def legal_plays(hand: Sequence[Card], led: Suit | None, trump: Suit | None) -> list[Card]:
     """The cards of ``hand`` that may be played to a trick whose led (effective) suit is
     ``led`` (None: he leads): follow suit if able, else anything.
 

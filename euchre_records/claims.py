@@ -80,7 +80,7 @@ class _Geometry:
     suit_mask: dict[Suit, int]    # effective suit -> bits of the cards of that suit in play
 
 
-def _geometry(cards: Sequence[Card], trump: Suit) -> tuple[_Geometry, dict[Card, int]]:
+def _geometry(cards: Sequence[Card], trump: Suit | None) -> tuple[_Geometry, dict[Card, int]]:
     table = power_table(trump)
     bit_of = {c: 1 << i for i, c in enumerate(sorted(set(cards)))}
     suit_of = {b: table[c][0] for c, b in bit_of.items()}
@@ -98,7 +98,7 @@ def _bits(mask: int) -> Iterator[int]:
         mask ^= low
 
 
-def guaranteed_tricks(hands: Mapping[Seat, Sequence[Card]], leader: Seat, trump: Suit, side: Side,
+def guaranteed_tricks(hands: Mapping[Seat, Sequence[Card]], leader: Seat, trump: Suit | None, side: Side,
                       sitting_out: frozenset[Seat]) -> int:
     """Tricks ``side`` can make from here whatever the other side does (both play perfectly).
 

@@ -12,7 +12,9 @@ from .bidding import Bidding, run_bidding
 from .cards import SEATS, Card, Seat, Side, make_pack, power_table, trick_winner
 from .claims import guaranteed_tricks
 from .errors import InconsistentRecord, join_path
+from .exchanges import apply_exchanges, farmers_void
 from .fastpath import fast_replay
+from .house_rules import fast_break, fast_break_note
 from .laws import events_of, score_adjustments, settled_by_law, void_deal
 from .model import Deal, DealKind, DealResult, Finding, FindingKind, IrregularityKind, Points
 from .penalty_cards import penalty_card_checks, stands_out_of_turn
@@ -39,7 +41,7 @@ def replay_deal(deal: Deal, rules: Rules, number: int = 1, where: str = "") -> D
     fast = None if deal.unfinished else fast_replay(deal, rules, number)
     if fast is not None:
         return fast
-    void = void_deal(deal, rules, number, where)
+    void = void_deal(deal, rules, number, where) or farmers_void(deal, rules, number, where)
     if void is not None:
         return void
     if deal.kind is DealKind.RESULT:
@@ -151,7 +153,7 @@ class _Replay:
     def play(self, bidding: Bidding) -> tuple[list[Seat], list[Seat], PlayLog]:
         deal = self.deal
         maker, trump = bidding.maker, bidding.trump
-        assert maker is not None and trump is not None
+        assert maker is not None and (trump is not None or bidding.no_trump)
         out = self.out_seats(bidding)
         leader = self.opening_leader(bidding)
         n_active = 4 - len(out)
@@ -198,11 +200,14 @@ class _Replay:
     def run(self) -> DealResult:
         deal, rules = self.deal, self.rules
         self.deal_cards()
+        apply_exchanges(self, deal, rules, before_bidding=True)   # farmers, go under
         bidding, findings = run_bidding(deal, rules, self.number, self.where)
         if deal.unfinished:
             from .partial import replay_unfinished
             return replay_unfinished(self, bidding, findings)
         if bidding.thrown_in:
+            if deal.exchanges and any(x.kind.value == "partners-best" for x in deal.exchanges):
+                raise self.fail("partner's best is recorded, but the deal was thrown in", "exchanges")
             if deal.tricks:
                 raise self.fail("tricks recorded, but the deal was thrown in", "tricks")
             if deal.discard is not None:
@@ -211,9 +216,11 @@ class _Replay:
                               None, True, (), (), (0, 0), (0, 0), (0, 0), (0, 0), tuple(findings),
                               bidding.redeal)
         self.discard(bidding)
+        apply_exchanges(self, deal, rules, before_bidding=False,   # partner's best
+                        lone=bidding.maker if bidding.alone else None)
         leaders, winners, log = self.play(bidding)
         maker, trump = bidding.maker, bidding.trump
-        assert maker is not None and trump is not None
+        assert maker is not None and (trump is not None or bidding.no_trump)
         tricks_ns = sum(1 for w in winners if w.side is Side.NS)
         tricks = (tricks_ns, len(winners) - tricks_ns)
         remaining = {s: frozenset(self.hand[s]) for s in SEATS}
@@ -238,6 +245,10 @@ class _Replay:
                 if maker_tricks is not None else (0, 0))
         if not hand_scores:
             hand = (0, 0)
+        house_notes: list[str] = []
+        if rules.fast_break and maker_tricks is not None and fast_break(maker, winners, maker_tricks):
+            hand = (0, 0)
+            house_notes.append(fast_break_note(self.number))
         adjusted = score_adjustments(deal, rules, self.number, self.where, maker, bidding.alone,
                                      bidding.defender_alone, maker_tricks, hand, bidding.took_up)
         hand = adjusted.hand
@@ -249,7 +260,7 @@ class _Replay:
             bidding.defender_alone, False, tuple(leaders), tuple(winners),
             tricks if settled_early or maker_tricks is None else _tricks_by_side(maker, maker_tricks),
             hand, penalty, (hand[0] + penalty[0], hand[1] + penalty[1]), tuple(all_findings),
-            notes=tuple(notes),
+            notes=tuple(notes + house_notes), no_trump=bidding.no_trump,
         )
 
     def settle_unplayed(self, bidding: Bidding, tricks: Points, leaders: list[Seat],
@@ -262,7 +273,7 @@ class _Replay:
         a finding, the score still follows the claim as agreed.
         """
         maker = bidding.maker
-        assert maker is not None and bidding.trump is not None
+        assert maker is not None and (bidding.trump is not None or bidding.no_trump)
         played = tricks[0] + tricks[1]
         maker_tricks = tricks[0] if maker.side is Side.NS else tricks[1]
         claims = events_of(self.deal, IrregularityKind.CLAIM) + events_of(self.deal, IrregularityKind.CONCESSION)
@@ -406,4 +417,5 @@ def _describe(location: str) -> str:
     if location.startswith("played:"):
         return f"it was played in trick {location[7:]}"
     return {"turned": "it is the turned card", "kitty": "it is in the kitty",
-            "discard": "it was discarded"}.get(location, location)
+            "discard": "it was discarded",
+            "out of play": "he gave it out of play (partner's best)"}.get(location, location)

@@ -81,8 +81,8 @@ def _pack_mask(rules: Rules) -> int:
 
 def fast_replay(deal: Deal, rules: Rules, number: int) -> DealResult | None:
     """The result of a clean deal, or None (see the module docstring)."""
-    if deal.irregularities or deal.kind is DealKind.RESULT:
-        return None
+    if deal.irregularities or deal.kind is DealKind.RESULT or deal.exchanges:
+        return None   # exchanges (house rules) are checked by the detailed replay
     turned = deal.turned
     if turned is None or turned is JOKER:
         return None
@@ -145,6 +145,8 @@ def fast_replay(deal: Deal, rules: Rules, number: int) -> DealResult | None:
                           CallKind.ASSIST if seat is dealer.partner else CallKind.ORDER)
                 if passes >= 4 or kind is not proper:
                     return None
+                if rules.canadian and kind is CallKind.ASSIST and not call.alone:
+                    return None   # the Canadian loner: the detailed replay refuses it
                 maker, trump, alone, took_up = seat, turned_suit, call.alone, True
             elif kind is CallKind.NAME:
                 if passes < 4 or call.suit is turned_suit or call.suit is None:
@@ -253,6 +255,9 @@ def fast_replay(deal: Deal, rules: Rules, number: int) -> DealResult | None:
     ns = 5 - sum(w & 1 for w in winners)
     makers_ns = not maker & 1
     maker_tricks = ns if makers_ns else 5 - ns
+    if (rules.fast_break and maker_tricks == 3 and (winners[0] & 1) != (maker & 1)
+            and (winners[1] & 1) != (maker & 1)):
+        return None   # a fast break (house rule): the detailed replay scores it and says so
     hand = _points(rules)[alone, defender is not None, makers_ns, maker_tricks]
     tr = (maker_tricks, 5 - maker_tricks) if makers_ns else (5 - maker_tricks, maker_tricks)
     return DealResult(number, deal.kind, dealer, turned, trump, maker, alone, defender, False,

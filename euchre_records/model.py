@@ -14,7 +14,7 @@ from .cards import Card, Seat, Side, Suit
 from .rules import Election, Rules
 
 __all__ = [
-    "Points", "CallKind", "Call", "Trick", "DealKind", "Outcome", "IrregularityKind",
+    "Points", "CallKind", "Call", "ExchangeKind", "Exchange", "Trick", "DealKind", "Outcome", "IrregularityKind",
     "Irregularity", "RecordedScore", "Annotation", "Alternative", "Deal", "ExternalId", "Player", "Event",
     "Record", "MISDEAL_CAUSES", "NEW_DEAL_CAUSES", "FindingKind", "Finding", "DealResult", "GameResult", "RubberResult",
     "ReplayResult", "FORMAT_NAME", "FORMAT_VERSION",
@@ -37,6 +37,7 @@ class CallKind(Enum):
     NAME = "name"              # second round: names a suit
     PARTNER_ALONE = "partner-alone"  # the maker's partner takes the hand over alone (Somerset 74-75)
     DEFEND_ALONE = "defend-alone"    # a defender plays alone against the makers
+    NO_TRUMP = "no-trump"            # second round: no trump named (house rule allow_no_trump)
 
     @property
     def accepts(self) -> bool:
@@ -59,6 +60,26 @@ class Trick:
 
     cards: tuple[Card, ...]
     leader: Seat | None = None
+
+
+class ExchangeKind(Enum):
+    """A house rule's card exchange (EGN ``cardExchanges``; docs/FORMAT.md "Exchanges")."""
+
+    FARMERS = "farmers"              # a farmer's hand declared (before the bidding)
+    GO_UNDER = "go-under"            # three cards swapped with the kitty (before the bidding)
+    PARTNERS_BEST = "partners-best"  # the lone player takes his partner's card, discards one
+
+
+@dataclass(frozen=True, slots=True)
+class Exchange:
+    """One exchange by ``seat``: the cards he gave up and the cards he took (None: unknown).
+    Farmers and go-under take from the kitty; partner's best takes one card from the partner and
+    gives one out of play. A farmer's declaration under 'misdeal' gives and takes nothing."""
+
+    kind: ExchangeKind
+    seat: Seat
+    gave: tuple[Card | None, ...] = ()
+    took: tuple[Card | None, ...] = ()
 
 
 class DealKind(Enum):
@@ -186,6 +207,7 @@ class Deal:
     annotations: tuple[Annotation, ...] = ()
     alternatives: tuple[Alternative, ...] = ()
     unfinished: bool = False         # the record stops inside this deal (a partial game): not scored
+    exchanges: tuple[Exchange, ...] = ()   # house-rule card exchanges, in the order made
 
 
 @dataclass(frozen=True, slots=True)
@@ -292,6 +314,7 @@ class DealResult:
     next_dealer: Seat | None = None  # who deals next when the laws say so; None: the left neighbour
     notes: tuple[str, ...] = ()     # what the laws did that is no breach (a verified claim ...)
     unfinished: bool = False        # the record stops inside this deal: replayed so far, not scored
+    no_trump: bool = False          # played at no trump (house rule allow_no_trump); trump is None
 
     @property
     def maker_side(self) -> Side | None:

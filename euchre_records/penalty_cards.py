@@ -49,7 +49,7 @@ class _Hands:
 
 def penalty_card_checks(deal: Deal, rules: Rules, number: int, where: str, lone_player: Seat | None,
                         log: PlayLog, remaining: Mapping[Seat, frozenset[Card]],
-                        leaders: list[Seat], trump: Suit) -> tuple[list[Finding], list[Breach]]:
+                        leaders: list[Seat], trump: Suit | None) -> tuple[list[Finding], list[Breach]]:
     """Findings for the play-phase irregularities, and the breaches to charge as revokes."""
     hands = _Hands(log, remaining)
     table = log.table
@@ -200,7 +200,7 @@ def _called_suit(hands: _Hands, table: Mapping[Card, tuple[Suit, int]], leaders:
     return None
 
 
-def _win_or_lose(hands: _Hands, table: Mapping[Card, tuple[Suit, int]], trump: Suit, deal: Deal,
+def _win_or_lose(hands: _Hands, table: Mapping[Card, tuple[Suit, int]], trump: Suit | None, deal: Deal,
                  leaders: list[Seat], offender: Seat, t: int, e: Irregularity, number: int) -> Breach | None:
     """Somerset 59: the partner of the player who played too soon must win (or lose) if he can."""
     partner = offender.partner

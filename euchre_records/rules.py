@@ -20,7 +20,7 @@ from .errors import NotationError
 __all__ = [
     "Rules", "LoneLead", "RevokeTo", "RubberSystem", "JokerUpcard", "Election", "RevokeLone",
     "OutOfTurnCall", "TurnedSuitNamed", "WrongCards", "BeforeDiscard", "ExposedPlay",
-    "PRESETS", "preset", "resolve_rules", "OPTION_DOCS",
+    "FarmersHand", "HOUSE_RULES", "PRESETS", "preset", "resolve_rules", "OPTION_DOCS",
 ]
 
 
@@ -104,6 +104,14 @@ class ExposedPlay(Enum):
     FIRST_OPPORTUNITY = "first-opportunity"  # at the first legal opportunity (Hoyle)
 
 
+class FarmersHand(Enum):
+    """House rule: what a declared farmer's hand (three or more nines and tens) brings."""
+
+    OFF = "off"            # no such rule: a declaration is impossible
+    MISDEAL = "misdeal"    # the deal is void, as a misdeal (misdeal_loses_deal decides who deals)
+    EXCHANGE = "exchange"  # the farmer swaps three of his nines and tens for three kitty cards
+
+
 @dataclass(frozen=True, slots=True)
 class Rules:
     """A complete rule set. Build with :func:`preset` and :meth:`with_overrides`."""
@@ -151,6 +159,14 @@ class Rules:
     sheet_errors_stand: bool = False  # a scoring error not corrected in time stands (Somerset 5)
     lone_abandoned: int = 4         # to a lone hand whose opponent throws down or fails to play
     lone_partner_exposed_march: int | None = None  # a lone march's value after the partner exposed a card
+    # house rules (EGN alternate rules; off in every preset; docs/RULES.md "House rules")
+    canadian: bool = False          # the dealer's partner who orders up must play alone
+    allow_no_trump: bool = False    # second round: "NT" names no trump (no bowers)
+    fast_break: bool = False        # defenders take tricks 1-2 and lose 3-5: 0 for both
+    four_trick_tokens: bool = False  # makers (not alone) with exactly 4 tricks get a token; 4 = 1 point
+    partners_best: bool = False     # the lone player's partner passes him a card; he discards one
+    go_under: bool = False          # a player swaps three cards with the kitty before the bidding
+    farmers: FarmersHand = FarmersHand.OFF
     overrides: tuple[tuple[str, Any], ...] = field(default=())
     citations: tuple[tuple[str, str], ...] = field(default=(), repr=False, compare=False)
 
@@ -196,6 +212,10 @@ class Rules:
                 raise NotationError(f"{name} must be at least 1", f"{where}.{name}")
         if self.fixed_deals is not None and self.rubber is not RubberSystem.NONE:
             raise NotationError("a fixed number of deals cannot form a rubber (set rubber: none)", where)
+        if self.allow_no_trump and self.joker:
+            raise NotationError("no-trump with the joker is not supported: EGN ranks the joker only "
+                                "as the highest trump, and a no-trump deal has none (turn off "
+                                "joker or allow_no_trump)", f"{where}.allow_no_trump")
 
     def option_values(self) -> dict[str, Any]:
         """Every option in notation form (enums as strings), for docs and dumps."""
@@ -244,8 +264,14 @@ _OPTION_TYPES: dict[str, Any] = {
     "wrong_cards_forfeit_lone": int, "played_before_discard": BeforeDiscard,
     "exposed_play": ExposedPlay, "lone_lead_penalised": bool, "lone_exposed_penalised": bool,
     "called_breach_is_revoke": bool, "sheet_errors_stand": bool, "lone_abandoned": int,
-    "lone_partner_exposed_march": "int?",
+    "lone_partner_exposed_march": "int?", "canadian": bool, "allow_no_trump": bool,
+    "fast_break": bool, "four_trick_tokens": bool, "partners_best": bool, "go_under": bool,
+    "farmers": FarmersHand,
 }
+
+HOUSE_RULES = ("canadian", "allow_no_trump", "fast_break", "four_trick_tokens", "partners_best",
+               "go_under", "farmers")
+"""The house-rule options (EGN's alternate rules): off in every preset."""
 
 OPTION_DOCS: dict[str, str] = {
     "pack": "cards in the pack: 24 (9-A), 28 (8-A) or 32 (7-A)",
@@ -289,6 +315,13 @@ OPTION_DOCS: dict[str, str] = {
     "sheet_errors_stand": "a scoring error not corrected before the next trump card is turned stands: the game is scored from the sheet",
     "lone_abandoned": "points to a lone hand whose opponent throws his cards down or fails to play",
     "lone_partner_exposed_march": "what a lone march scores after the lone player's partner exposed a card; null: no law",
+    "canadian": "house rule (Canadian loner): the dealer's partner who accepts the turned card must play alone",
+    "allow_no_trump": "house rule: in the second round a player may name no trump ('NT'); the highest card of the suit led wins, no bowers",
+    "fast_break": "house rule: the defenders take the first two tricks and lose the last three: 0 points to both sides",
+    "four_trick_tokens": "house rule: makers (not alone) taking exactly four tricks get a token; at four tokens a side turns them in for 1 extra point (tokens count per side within a game)",
+    "partners_best": "house rule (call for best): the lone player's partner passes him one card face down and he discards one",
+    "go_under": "house rule: before the bidding a player may swap three cards of his hand for three kitty cards",
+    "farmers": "house rule (farmer's hand: three or more nines and tens): 'off', 'misdeal' (the deal is void) or 'exchange' (three of them swapped for three kitty cards)",
 }
 
 

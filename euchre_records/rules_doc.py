@@ -3,7 +3,7 @@ comes from. Generated from the presets themselves so the docs cannot drift (a te
 
 from __future__ import annotations
 
-from .rules import OPTION_DOCS, PRESETS
+from .rules import HOUSE_RULES, OPTION_DOCS, PRESETS
 
 __all__ = ["SOURCES", "rules_table_markdown"]
 
@@ -51,6 +51,9 @@ SOURCES: dict[str, tuple[str, str, str]] = {
     "lone_abandoned": ("50: the lone side scores 5", "not stated: a lone march (4)", "not stated: a lone march (4)"),
     "lone_partner_exposed_march": ("102: only 2 for a march", "no law", "no law"),
 }
+# the house rules (EGN 1.4 alternate rules) are in no rule book: off in every preset
+_HOUSE = ("house rule, not in the laws", "house rule, not in the text", "house rule (EGN alternate rules)")
+SOURCES.update({name: _HOUSE for name in HOUSE_RULES})
 
 
 def _cell(value: object) -> str:

@@ -23,14 +23,14 @@ __all__ = ["CallsField", "TricksField", "parse_call", "call_text", "parse_trick"
 _WORDS: dict[str, CallKind] = {
     "pass": CallKind.PASS, "p": CallKind.PASS, "order": CallKind.ORDER,
     "assist": CallKind.ASSIST, "take": CallKind.TAKE,
-    "partner": CallKind.PARTNER_ALONE, "defend": CallKind.DEFEND_ALONE,
+    "partner": CallKind.PARTNER_ALONE, "defend": CallKind.DEFEND_ALONE, "nt": CallKind.NO_TRUMP,
 }
 _CALL_WORD = {CallKind.PASS: "pass", CallKind.ORDER: "order", CallKind.ASSIST: "assist",
               CallKind.TAKE: "take", CallKind.PARTNER_ALONE: "partner",
-              CallKind.DEFEND_ALONE: "defend"}
+              CallKind.DEFEND_ALONE: "defend", CallKind.NO_TRUMP: "NT"}
 _MUST_BE_ALONE = (CallKind.PARTNER_ALONE, CallKind.DEFEND_ALONE)
 CALL_RE = (f"^\\s*(?:{SEAT_RE}\\s*:\\s*)?(?:(?:[Pp][Aa][Ss][Ss]|[Pp])"
-           "|(?:[Oo][Rr][Dd][Ee][Rr]|[Aa][Ss][Ss][Ii][Ss][Tt]|[Tt][Aa][Kk][Ee]|[SHDCshdc])"
+           "|(?:[Oo][Rr][Dd][Ee][Rr]|[Aa][Ss][Ss][Ii][Ss][Tt]|[Tt][Aa][Kk][Ee]|[SHDCshdc]|[Nn][Tt])"
            "(?:\\s+[Aa][Ll][Oo][Nn][Ee])?"
            "|(?:[Pp][Aa][Rr][Tt][Nn][Ee][Rr]|[Dd][Ee][Ff][Ee][Nn][Dd])\\s+[Aa][Ll][Oo][Nn][Ee])\\s*$")
 _CALL_CACHE: dict[str, Call] = {}
@@ -61,7 +61,8 @@ def parse_call(text: Any) -> Call:
     words = rest.lower().split()
     if not words or len(words) > 2 or (len(words) == 2 and words[1] != "alone"):
         raise ValidationError(f"not a call: {text!r} (expected pass, order, assist, take, a suit "
-                              "letter, partner alone or defend alone, each optionally 'alone')")
+                              "letter, NT (no trump), partner alone or defend alone, each optionally "
+                              "'alone')")
     alone = len(words) == 2
     suit = SUIT_BY_TEXT.get(words[0])
     kind = CallKind.NAME if suit is not None else _WORDS.get(words[0])

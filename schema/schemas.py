@@ -21,7 +21,7 @@ from euchre_records.cards import JOKER, SEATS, Seat
 from euchre_records.errors import NotationError
 from euchre_records.model import (
     FORMAT_NAME, FORMAT_VERSION, MISDEAL_CAUSES, NEW_DEAL_CAUSES, Alternative, Annotation, Deal,
-    DealKind, Event, ExternalId, Irregularity, IrregularityKind, Outcome, Player, Record, RecordedScore,
+    DealKind, Event, Exchange, ExchangeKind, ExternalId, Irregularity, IrregularityKind, Outcome, Player, Record, RecordedScore,
 )
 from euchre_records.rules import PRESETS, Rules, resolve_rules
 
@@ -321,6 +321,18 @@ class AlternativeSchema(NotationSchema):
         return Alternative(**data)
 
 
+class ExchangeSchema(NotationSchema):
+    """A house-rule card exchange <-> :class:`Exchange` (docs/FORMAT.md "Exchanges")."""
+
+    kind = EnumField(ExchangeKind, required=True)
+    seat = SeatField(required=True)
+    gave = CardsField(unknown_ok=True, low=1, high=3)
+    took = CardsField(unknown_ok=True, low=1, high=3)
+
+    def build(self, data: dict[str, Any]) -> Exchange:
+        return Exchange(**data)
+
+
 _FULL, _RESULT = DealKind.FULL, DealKind.RESULT
 
 
@@ -332,7 +344,7 @@ def _absent(*keys: str) -> dict[str, Any]:
     return {"properties": {k: False for k in keys}}
 
 _ONLY_FULL = ("hands", "kitty")
-_NOT_WITH_RESULT = ("calls", "discard", "tricks", "alternatives")
+_NOT_WITH_RESULT = ("calls", "discard", "tricks", "alternatives", "exchanges")
 
 
 class DealSchema(NotationSchema):
@@ -353,6 +365,7 @@ class DealSchema(NotationSchema):
     annotations = LeanNested(AnnotationSchema(), many=True)
     alternatives = LeanNested(AlternativeSchema(), many=True)
     unfinished = BoolField()
+    exchanges = LeanNested(ExchangeSchema(), many=True)
 
     json_schema_rules: dict[str, Any] = {"allOf": [
         {"if": _kind_is("full"), "then": {"required": ["turned", "hands"], **_absent("result")}},

@@ -1,0 +1,209 @@
+"""House-rule card exchanges (EGN ``cardExchanges``): checked against the cards, applied to the
+hands before the play, so that the revoke laws see each hand as it was after the exchange.
+
+Contracts (docs/FORMAT.md "Exchanges", docs/RULES.md "House rules"):
+
+- ``farmers`` under 'exchange' and ``go_under``: before the bidding, one player gives three cards
+  of his dealt hand and takes three cards of the kitty (never the turned card). A farmer gives
+  three of his nines and tens; going under gives any three (the house judges a poor hand; the
+  engine does not). At most one kitty exchange per deal: the kitty's three cards are then gone.
+- ``farmers`` under 'misdeal': a declaration with no cards voids the deal (:func:`farmers_void`);
+  the deal passes as after a misdeal (``misdeal_loses_deal``). The declarer must hold three or
+  more nines and tens when his hand is known.
+- ``partners_best``: after the bidding (and the dealer's discard), the lone player takes one card
+  from his partner, who sits out, and gives one card out of play.
+
+Every impossible exchange raises InconsistentRecord at ``exchanges[i]`` (``.gave[j]``,
+``.took[j]``) saying where the card really is. :func:`apply_exchanges` works on the replay's
+card locations through the small :class:`CardState` protocol.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from .cards import Card, Seat
+from .errors import InconsistentRecord, join_path
+from .house_rules import farm_cards, house_cite
+from .model import Deal, DealResult, Exchange, ExchangeKind
+from .rules import FarmersHand, Rules
+
+__all__ = ["CardState", "apply_exchanges", "farmers_void", "BEFORE_BIDDING", "KITTY_SWAP"]
+
+BEFORE_BIDDING = (ExchangeKind.FARMERS, ExchangeKind.GO_UNDER)
+KITTY_SWAP = 3
+"""Cards a farmer or a player going under swaps with the kitty."""
+
+_OPTION = {ExchangeKind.FARMERS: "farmers", ExchangeKind.GO_UNDER: "go_under",
+           ExchangeKind.PARTNERS_BEST: "partners_best"}
+
+
+class CardState(Protocol):
+    """What the exchanges need of a replay: where each known card is, the known cards and the
+    count of unknown cards each seat holds, and whether the hands are known."""
+
+    location: dict[Card, str]
+    hand: list[set[Card]]
+    unknown: list[int]
+    known_hands: bool
+    where: str
+    pack: frozenset[Card]
+
+    def take_from(self, seat: Seat, c: Card, at: str, verb: str = "discarded") -> None: ...
+
+
+def _fail(state: CardState, what: str, at: str) -> InconsistentRecord:
+    return InconsistentRecord(what, join_path(state.where, at))
+
+
+def _enabled(rules: Rules, kind: ExchangeKind) -> bool:
+    if kind is ExchangeKind.FARMERS:
+        return rules.farmers is FarmersHand.EXCHANGE
+    return bool(getattr(rules, _OPTION[kind]))
+
+
+def farmers_void(deal: Deal, rules: Rules, number: int, where: str) -> DealResult | None:
+    """The void result of a deal ended by a farmer's hand under 'misdeal', or None."""
+    declared = [(i, x) for i, x in enumerate(deal.exchanges) if x.kind is ExchangeKind.FARMERS]
+    if not declared or rules.farmers is not FarmersHand.MISDEAL:
+        return None
+    i, x = declared[0]
+    at = join_path(where, f"exchanges[{i}]")
+    rule = house_cite("farmers")
+    if len(deal.exchanges) > 1:
+        raise InconsistentRecord("a farmer's hand under 'misdeal' ends the deal: no other exchange "
+                                 "can follow", join_path(where, "exchanges"))
+    if x.gave or x.took:
+        raise InconsistentRecord(f"under farmers 'misdeal' a farmer's hand is declared, not "
+                                 f"exchanged: give no cards ({rule})", at)
+    if deal.hands is not None:
+        farm = farm_cards(deal.hands[x.seat])
+        unknown = sum(1 for c in deal.hands[x.seat] if c is None)
+        if len(farm) + unknown < 3:
+            held = " ".join(c.name for c in farm) or "none"
+            raise InconsistentRecord(f"{x.seat.name} declared a farmer's hand holding {len(farm)} "
+                                     f"nines and tens ({held}); it needs three or more ({rule})", at)
+    for key in ("calls", "tricks"):
+        if getattr(deal, key):
+            raise InconsistentRecord(f"{key} recorded, but {x.seat.name}'s farmer's hand made the "
+                                     f"deal void ({rule})", join_path(where, key))
+    if deal.discard is not None:
+        raise InconsistentRecord("a discard is recorded, but the deal was void (farmer's hand)",
+                                 join_path(where, "discard"))
+    nxt = deal.dealer.left if rules.misdeal_loses_deal else deal.dealer
+    how = f"the deal passes to {nxt.name}" if nxt is not deal.dealer else f"{nxt.name} deals again"
+    note = (f"deal {number}: {x.seat.name} declared a farmer's hand — the deal is void as a misdeal; "
+            f"{how} ({rule}; {rules.cite('misdeal')})")
+    return DealResult(number, deal.kind, deal.dealer, deal.turned, None, None, False, None, False,
+                      (), (), (0, 0), (0, 0), (0, 0), (0, 0), (), False, void="farmer's hand",
+                      next_dealer=nxt, notes=(note,))
+
+
+def apply_exchanges(state: CardState, deal: Deal, rules: Rules, before_bidding: bool,
+                    lone: Seat | None = None) -> None:
+    """Check and apply the exchanges of one phase: those made before the bidding
+    (``before_bidding``) or partner's best after it (``lone``: the lone player, or None)."""
+    kitty_swaps = 0
+    for i, x in enumerate(deal.exchanges):
+        at = f"exchanges[{i}]"
+        if (x.kind in BEFORE_BIDDING) is not before_bidding:
+            continue
+        if not _enabled(rules, x.kind):
+            value = f"'{rules.farmers.value}'" if x.kind is ExchangeKind.FARMERS else "off"
+            raise _fail(state, f"a {x.kind.value} exchange is recorded, but house rule "
+                               f"{_OPTION[x.kind]} is {value} under these rules", at)
+        if x.kind is ExchangeKind.PARTNERS_BEST:
+            _partners_best(state, x, lone, at)
+        else:
+            kitty_swaps += 1
+            if kitty_swaps > 1:
+                raise _fail(state, "a second exchange with the kitty: its cards were already taken "
+                                   f"({house_cite(_OPTION[x.kind])})", at)
+            _kitty_swap(state, x, at, deal.kitty is not None and None not in deal.kitty)
+
+
+def _count(state: CardState, x: Exchange, n: int, at: str, rule: str) -> None:
+    for key in ("gave", "took"):
+        got = len(getattr(x, key))
+        if got != n:
+            raise _fail(state, f"{x.seat.name} {key} {got} cards; this exchange is {n} for {n} "
+                               f"({rule})", f"{at}.{key}")
+
+
+def _give(state: CardState, seat: Seat, cards: tuple[Card | None, ...], to: str, at: str) -> None:
+    for j, c in enumerate(cards):
+        if c is None:
+            if state.known_hands and state.unknown[seat] == 0:
+                raise _fail(state, f"{seat.name}'s hand is known: name the card he gave",
+                            f"{at}.gave[{j}]")
+            if state.known_hands:
+                state.unknown[seat] -= 1
+            continue
+        state.take_from(seat, c, f"{at}.gave[{j}]", verb="gave")
+        state.location[c] = to
+
+
+def _receive(state: CardState, seat: Seat, c: Card) -> None:
+    state.location[c] = f"hand:{seat.name}"
+    state.hand[seat].add(c)
+
+
+def _describe(place: str) -> str:
+    if place.startswith("hand:"):
+        return f"it is in {place[5:]}'s hand"
+    if place.startswith("played:"):
+        return f"it was played in trick {place[7:]}"
+    return {"turned": "it is the turned card, which stays face up",
+            "discard": "it was discarded"}.get(place, f"it is {place}")
+
+
+def _kitty_swap(state: CardState, x: Exchange, at: str, kitty_known: bool) -> None:
+    rule = house_cite(_OPTION[x.kind])
+    _count(state, x, KITTY_SWAP, at, rule)
+    if x.kind is ExchangeKind.FARMERS:
+        for j, c in enumerate(x.gave):
+            if c is not None and c not in farm_cards([c]):
+                raise _fail(state, f"{x.seat.name} gave {c} for a farmer's hand; a farmer gives "
+                                   f"three of his nines and tens ({rule})", f"{at}.gave[{j}]")
+    taken: list[Card] = []
+    for j, c in enumerate(x.took):
+        if c is None:
+            if state.known_hands:
+                state.unknown[x.seat] += 1
+            continue
+        if c not in state.pack:
+            raise _fail(state, f"{c} is not in the pack of these rules", f"{at}.took[{j}]")
+        place = state.location.get(c)
+        if place is None and kitty_known:
+            place = "not in the kitty as recorded"
+        if c in taken:
+            place = "taken twice"
+        if place is not None and place != "kitty":
+            raise _fail(state, f"{x.seat.name} took {c} from the kitty, but {_describe(place)} "
+                               f"({rule})", f"{at}.took[{j}]")
+        taken.append(c)
+    _give(state, x.seat, x.gave, "kitty", at)
+    for c in taken:
+        _receive(state, x.seat, c)
+
+
+def _partners_best(state: CardState, x: Exchange, lone: Seat | None, at: str) -> None:
+    rule = house_cite("partners_best")
+    if lone is None:
+        raise _fail(state, f"partner's best is recorded, but nobody plays alone ({rule})", at)
+    if x.seat is not lone:
+        raise _fail(state, f"partner's best is the lone player's ({lone.name}), not "
+                           f"{x.seat.name}'s ({rule})", f"{at}.seat")
+    _count(state, x, 1, at, rule)
+    partner = lone.partner
+    c = x.took[0]
+    if c is not None:
+        state.take_from(partner, c, f"{at}.took[0]", verb="passed")
+        _receive(state, lone, c)
+    elif state.known_hands:
+        if state.unknown[partner] == 0:
+            raise _fail(state, f"{partner.name}'s hand is known: name the card he passed",
+                        f"{at}.took[0]")
+        state.unknown[partner] -= 1
+        state.unknown[lone] += 1
+    _give(state, lone, x.gave, "out of play", at)

@@ -14,7 +14,8 @@ import sqlite_utils
 from .migrations import PLAYER_STATISTICS_SQL
 
 __all__ = ["get_record_meta", "get_canonical", "get_result", "list_records", "get_rubber",
-           "list_rubbers", "player_statistics", "list_players", "filters"]
+           "list_rubbers", "player_statistics", "list_players", "filters", "deal_scores",
+           "rubber_of_record", "player_names"]
 
 _META = ('records.id, records.hash, records.format_version, records.rules, records.club, '
          'records.event, records.date, records."table", records.round, records.deals, '
@@ -158,3 +159,31 @@ def _empty_stats(name: str) -> dict[str, Any]:
             "deals_played", "deals_made", "euchres_suffered", "euchres_inflicted",
             "lone_hands_tried", "lone_hands_marched", "revokes")
     return {"name": name, **{k: 0 for k in keys}}
+
+
+def deal_scores(db: sqlite_utils.Database, record_id: int) -> list[tuple[int | None, int, int]]:
+    """Per stored deal of a record, in order: (game number or None, running N-S, running E-W)."""
+    cur = db.conn.execute(
+        "SELECT games.number, deals.score_ns, deals.score_ew FROM deals LEFT JOIN games "
+        "ON games.id = deals.game_id WHERE deals.record_id = ? ORDER BY deals.number",
+        (record_id,))
+    return [(row[0], int(row[1]), int(row[2])) for row in cur.fetchall()]
+
+
+def rubber_of_record(db: sqlite_utils.Database, record_id: int) -> int | None:
+    """The id of the rubber row of a record."""
+    row = db.conn.execute("SELECT id FROM rubbers WHERE record_id = ?", (record_id,)).fetchone()
+    return None if row is None else int(row[0])
+
+
+def player_names(db: sqlite_utils.Database, contains: str | None = None,
+                 limit: int = 200) -> list[str]:
+    """Known player names (of current records), by name; ``contains`` narrows them (any case)."""
+    sql = ("SELECT DISTINCT players.name FROM players JOIN seats ON seats.player_id = players.id "
+           "JOIN records ON records.id = seats.record_id AND records.status = 'current'")
+    params: list[Any] = []
+    if contains:
+        sql += " WHERE instr(lower(players.name), lower(?)) > 0"
+        params.append(contains)
+    cur = db.conn.execute(sql + " ORDER BY players.name LIMIT ?", [*params, limit])
+    return [str(row[0]) for row in cur.fetchall()]

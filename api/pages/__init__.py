@@ -1,0 +1,14 @@
+"""The web pages: a second face of the app, on the same store (docs/PAGES.md).
+
+``bp`` is the blueprint ``create_app`` registers with ``app.register_blueprint`` (not on the
+flask-smorest Api, so pages stay out of /openapi.json); :func:`.errors.html_error` renders the
+HTML error pages.
+"""
+
+from __future__ import annotations
+
+from . import entry, login, reading  # noqa: F401  (they add their routes to bp)
+from .blueprint import bp, is_page_path
+from .errors import html_error, wants_html
+
+__all__ = ["bp", "is_page_path", "html_error", "wants_html"]

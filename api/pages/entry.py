@@ -1,0 +1,326 @@
+"""Recording a sitting at the table: start it, enter deals one by one, finish or correct it.
+
+Contracts:
+- Every view here needs a signed-in club (anonymous -> ``/login?next=...``); a draft is visible
+  only to its club (and admins): another club's draft is a 404, never a leak.
+- A draft is saved (a new revision, api/store/drafts) only when the whole record it would become
+  passes ``ingest.prepare``, the one path from text to record; a deal the form or the engine
+  refuses is shown again with the problems next to its fields, and nothing is saved.
+- Forms carry the revision they were drawn from: a save over a newer revision is refused and the
+  page shows the latest one (nothing overwritten).
+- Finishing stores the record through ``Store.save`` exactly as ``POST /records`` does (same
+  validation, duplicate rule and versioning); correcting a stored record opens a draft of its next
+  version (``supersedes``).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from functools import wraps
+from typing import Any, Callable
+
+from flask import abort, flash, redirect, render_template, request, url_for
+from werkzeug.wrappers import Response
+
+from euchre_records.errors import RecordError
+from euchre_records.rules import PRESETS
+
+from ..db import get_db
+from ..store import drafts as store_drafts
+from ..store import queries
+from ..store.ingest import Submission, error_payload, prepare
+from ..store.store import MAX_ID, AlreadySuperseded, DuplicateCorrection, StoreError, UnknownRecord
+from . import saving
+from .blueprint import actor, bp
+from .chart import chart
+from .forms import (OVERRIDE_FIELDS, SEATS, Problems, deal_from_form, form_of_deal, next_seat,
+                    sitting_from_form)
+from .sheet import build_sheet, running_of
+
+__all__ = ["replay_draft"]
+
+_ID = f"int(max={MAX_ID})"
+_FIELD_OF_PATH = (("result.tricks", "tricks"), ("result.trump", "trump"),
+                  ("result.maker", "maker"), ("result.alone", "alone"), ("dealer", "dealer"),
+                  ("irregularities", "revoke_seat"), ("scoresheet.points", "sheet_points_ns"),
+                  ("scoresheet.total", "sheet_total_ns"))
+
+
+def writer_required(view: Callable[..., Any]) -> Callable[..., Any]:
+    """Send an anonymous visitor to the sign-in page, then back here."""
+    @wraps(view)
+    def wrapped(*args: Any, **kwargs: Any) -> Any:
+        if actor() is None:
+            target = request.full_path if request.method == "GET" else request.path
+            return redirect(url_for("pages.login", next=target.rstrip("?")), 303)
+        return view(*args, **kwargs)
+    return wrapped
+
+
+def _own_draft(draft_id: int) -> store_drafts.Draft:
+    draft = store_drafts.get_draft(get_db(), draft_id)
+    me = actor()
+    if draft is None or not (me.admin or me.club_id == draft.club_id):
+        abort(404, description=f"no draft {draft_id} of your club")
+    return draft
+
+
+def replay_draft(data: dict[str, Any]) -> tuple[Submission | None, list[dict[str, str]]]:
+    """The draft's record validated and replayed as ``POST /records`` would, or its problems."""
+    try:
+        return prepare(json.dumps(data, ensure_ascii=False)), []
+    except RecordError as exc:
+        return None, error_payload(exc)
+
+
+def _next_dealer(data: dict[str, Any], sub: Submission | None) -> str:
+    """Who deals next by the engine's replay: the same dealer after a redeal, the seat the laws
+    name after a void deal, else the last dealer's left; N for the first deal."""
+    deals = data.get("deals") or []
+    if not deals:
+        return "N"
+    if sub is not None and sub.result.deals:
+        last = sub.result.deals[-1]
+        if last.redeal:
+            return last.dealer.name
+        nxt = getattr(last, "next_dealer", None)
+        if nxt is not None:
+            return str(nxt.name)
+        return next_seat(last.dealer.name)
+    return next_seat(str(deals[-1].get("dealer", "W")))
+
+
+def _fields_of(problems: list[dict[str, str]], deal_index: int) -> Problems:
+    """Engine/notation problems of deal ``deal_index`` as (form field, message)."""
+    out: Problems = []
+    prefix = f"deals[{deal_index}]"
+    for p in problems:
+        where = p["where"]
+        field = "general"
+        if where.startswith(prefix):
+            rest = where[len(prefix):].lstrip(".")
+            field = next((f for path, f in _FIELD_OF_PATH if rest.startswith(path)), "general")
+        out.append((field, f"{where}: {p['what']}" if field == "general" else p["what"]))
+    return out
+
+
+def _draft_page(draft: store_drafts.Draft, *, form: dict[str, str] | None = None,
+                problems: Problems = (), editing: int | None = None,  # type: ignore[assignment]
+                status: int = 200) -> tuple[str, int]:
+    data = draft.data
+    sub, record_problems = replay_draft(data)
+    players = {seat: p["name"] for seat, p in (data.get("players") or {}).items()}
+    sheet = None
+    if sub is not None:
+        from euchre_records.schema.results import dump_result
+        sheet = build_sheet(dump_result(sub.result), running_of(sub.result.running), players)
+    deals = data.get("deals") or []
+    if form is None:
+        form = (form_of_deal(deals[editing - 1]) if editing else
+                {"dealer": _next_dealer(data, sub)})
+    errors: dict[str, list[str]] = {}
+    for field, message in problems:
+        errors.setdefault(field, []).append(message)
+    return render_template(
+        "draft.html", draft=draft, data=data, sheet=sheet, chart=chart(sheet) if sheet else None,
+        record_problems=record_problems, form=form, errors=errors, problems=list(problems),
+        players=players, seats=SEATS, editing=editing,
+        deal_kinds=[d.get("kind") for d in deals]), status
+
+
+@bp.route("/web/sittings/new", methods=["GET", "POST"])
+@writer_required
+def new_sitting() -> Any:
+    form: dict[str, str] = {"preset": "modern", "club": actor().club,
+                            "date": _today()} if request.method == "GET" else dict(request.form)
+    problems: Problems = []
+    if request.method == "POST":
+        header, problems = sitting_from_form(request.form)
+        if not problems:
+            _, found = replay_draft(header)
+            problems = [(_sitting_field(p["where"]), p["what"]) for p in found]
+        if not problems:
+            me = actor()
+            draft_id = store_drafts.create_draft(get_db(), header, club_id=me.club_id,
+                                                 token_id=me.token_id)
+            return redirect(url_for("pages.draft", draft_id=draft_id), 303)
+    errors: dict[str, list[str]] = {}
+    for field, message in problems:
+        errors.setdefault(field, []).append(message)
+    return render_template(
+        "sitting.html", form=form, errors=errors, problems=problems, seats=SEATS,
+        presets=sorted(PRESETS), overrides=OVERRIDE_FIELDS,
+        names=queries.player_names(get_db())), 422 if problems else 200
+
+
+def _sitting_field(where: str) -> str:
+    m = re.match(r"players\.([NESW])", where)
+    if m:
+        return f"player_{m.group(1)}"
+    m = re.match(r"rules\.overrides\.(\w+)", where)
+    if m and m.group(1) in OVERRIDE_FIELDS:
+        return m.group(1)
+    m = re.match(r"event\.(\w+)", where)
+    if m:
+        return m.group(1)
+    return "preset" if where.startswith("rules") else "general"
+
+
+def _today() -> str:
+    from datetime import date
+    return date.today().isoformat()
+
+
+@bp.route(f"/web/drafts/<{_ID}:draft_id>")
+@writer_required
+def draft(draft_id: int) -> Any:
+    found = _own_draft(draft_id)
+    if found.status == "finished" and found.record_id is not None:
+        rubber_id = queries.rubber_of_record(get_db(), found.record_id)
+        if rubber_id is not None:
+            return redirect(url_for("pages.rubber", rubber_id=rubber_id), 303)
+    return _draft_page(found)
+
+
+def _seen_revision() -> int:
+    try:
+        return int(request.form.get("revision", ""))
+    except ValueError:
+        return -1
+
+
+def _save(found: store_drafts.Draft, data: dict[str, Any], message: str) -> Response | None:
+    """Save a new revision; None when the draft moved on meanwhile (flashes why)."""
+    try:
+        store_drafts.save_draft(get_db(), found.id, data, _seen_revision())
+    except store_drafts.DraftError as exc:
+        flash(str(exc), "error")
+        return None
+    flash(message, "ok")
+    return redirect(url_for("pages.draft", draft_id=found.id) + "#entry", 303)
+
+
+def _with_deal(found: store_drafts.Draft, index: int | None) -> Any:
+    """Add (index None) or replace deal ``index`` (0-based) from the posted deal form."""
+    deal, problems = deal_from_form(request.form)
+    form = dict(request.form)
+    data = json.loads(json.dumps(found.data))
+    deals = data.setdefault("deals", [])
+    position = len(deals) if index is None else index
+    if not problems:
+        if index is None:
+            deals.append(deal)
+        else:
+            deals[index] = deal
+        sub, found_problems = replay_draft(data)
+        problems = _fields_of(found_problems, position)
+    if problems:
+        return _draft_page(found, form=form, problems=problems,
+                           editing=None if index is None else index + 1, status=422)
+    what = "added" if index is None else "changed"
+    done = _save(found, data, f"Deal {position + 1} {what}.")
+    return done or _draft_page(_own_draft(found.id), status=409)
+
+
+@bp.route(f"/web/drafts/<{_ID}:draft_id>/deals", methods=["POST"])
+@writer_required
+def add_deal(draft_id: int) -> Any:
+    found = _own_draft(draft_id)
+    if found.status != "open":
+        abort(409, description=f"draft {draft_id} is {found.status}")
+    return _with_deal(found, None)
+
+
+@bp.route(f"/web/drafts/<{_ID}:draft_id>/deals/<int(min=1,max=999):number>",
+          methods=["GET", "POST"])
+@writer_required
+def edit_deal(draft_id: int, number: int) -> Any:
+    found = _own_draft(draft_id)
+    deals = found.data.get("deals") or []
+    if number > len(deals) or deals[number - 1].get("kind") != "result":
+        abort(404, description=f"draft {draft_id} has no result-only deal {number}")
+    if request.method == "GET":
+        return _draft_page(found, editing=number)
+    if found.status != "open":
+        abort(409, description=f"draft {draft_id} is {found.status}")
+    return _with_deal(found, number - 1)
+
+
+@bp.route(f"/web/drafts/<{_ID}:draft_id>/undo", methods=["POST"])
+@writer_required
+def undo_deal(draft_id: int) -> Any:
+    found = _own_draft(draft_id)
+    data = json.loads(json.dumps(found.data))
+    if not data.get("deals"):
+        flash("There is no deal to take back.", "error")
+        return redirect(url_for("pages.draft", draft_id=draft_id), 303)
+    data["deals"].pop()
+    done = _save(found, data, f"Deal {len(data['deals']) + 1} taken back (it is kept in the "
+                              "draft's history).")
+    return done or _draft_page(_own_draft(draft_id), status=409)
+
+
+@bp.route(f"/web/drafts/<{_ID}:draft_id>/finish", methods=["POST"])
+@writer_required
+def finish(draft_id: int) -> Any:
+    found = _own_draft(draft_id)
+    if found.status != "open":
+        abort(409, description=f"draft {draft_id} is {found.status}")
+    if _seen_revision() != found.revision:
+        flash("This draft changed in another window; check it and finish again.", "error")
+        return _draft_page(found, status=409)
+    sub, problems = replay_draft(found.data)
+    if sub is None:
+        return _draft_page(found, problems=[("general", f"{p['where']}: {p['what']}")
+                                            for p in problems], status=422)
+    db = get_db()
+    try:
+        saved = saving.save_record(db, sub, actor(), supersedes=found.supersedes)
+    except (UnknownRecord, AlreadySuperseded, DuplicateCorrection, StoreError) as exc:
+        return _draft_page(found, problems=[("general", str(exc))], status=409)
+    store_drafts.finish_draft(db, draft_id, saved.id)
+    if saved.duplicate:
+        flash(f"This record was already stored (record {saved.id}); nothing new was stored.",
+              "ok")
+    else:
+        flash(f"Stored as record {saved.id}.", "ok")
+    rubber_id = queries.rubber_of_record(db, saved.id)
+    if rubber_id is None:
+        return redirect(url_for("pages.record", record_id=saved.id), 303)
+    return redirect(url_for("pages.rubber", rubber_id=rubber_id), 303)
+
+
+@bp.route(f"/web/drafts/<{_ID}:draft_id>/abandon", methods=["POST"])
+@writer_required
+def abandon(draft_id: int) -> Any:
+    found = _own_draft(draft_id)
+    try:
+        store_drafts.abandon_draft(get_db(), found.id)
+    except store_drafts.DraftError as exc:
+        flash(str(exc), "error")
+        return redirect(url_for("pages.draft", draft_id=draft_id), 303)
+    flash(f"Draft {draft_id} set aside (kept, no longer listed).", "ok")
+    return redirect(url_for("pages.home"), 303)
+
+
+@bp.route(f"/web/records/<{_ID}:record_id>/correct", methods=["POST"])
+@writer_required
+def correct(record_id: int) -> Any:
+    db = get_db()
+    meta = queries.get_record_meta(db, record_id)
+    if meta is None:
+        abort(404, description=f"no record {record_id}")
+    me = actor()
+    if not saving.may_correct(db, me, record_id):
+        abort(403, description=f"record {record_id} was not stored by your club")
+    if meta["status"] != "current":
+        flash(f"Record {record_id} is not the current version; correct the current one.",
+              "error")
+        return redirect(url_for("pages.record", record_id=record_id), 303)
+    existing = store_drafts.draft_for_record(db, record_id, me.club_id)
+    if existing is None:
+        data = json.loads(queries.get_canonical(db, record_id) or "{}")
+        existing = store_drafts.create_draft(db, data, club_id=me.club_id, token_id=me.token_id,
+                                             supersedes=record_id)
+    return redirect(url_for("pages.draft", draft_id=existing), 303)

@@ -1,0 +1,186 @@
+"""What the entry forms post, turned into the notation (a record header, a result-only deal).
+
+Contracts: every function takes the posted form (a mapping of field name to text) and returns
+notation data plus a list of ``(field, message)`` problems; the data is only meaningful when the
+list is empty. The engine is never asked here: these check what a form can get wrong (a missing
+choice, a number that is not one); the record itself is then validated by ``ingest.prepare``
+exactly as ``POST /records`` validates it.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+from typing import Any, Mapping
+
+from euchre_records.rules import PRESETS
+
+__all__ = ["SEATS", "OVERRIDE_FIELDS", "sitting_from_form", "deal_from_form", "form_of_deal",
+           "next_seat", "Problems"]
+
+SEATS = ("N", "E", "S", "W")
+Problems = list[tuple[str, str]]
+
+OVERRIDE_FIELDS: dict[str, tuple[str, ...]] = {
+    "game_points": (),                    # a number
+    "stick_the_dealer": ("yes", "no"),
+    "lone_lead": ("eldest", "left-of-lone"),
+    "pack": ("24", "28", "32"),
+    "joker": ("yes", "no"),
+}
+"""The overrides the sitting form offers (the usual ones); '' means 'as the preset says'."""
+
+
+def next_seat(seat: str) -> str:
+    """The seat on ``seat``'s left (the deal passes to the left: N, E, S, W)."""
+    return SEATS[(SEATS.index(seat) + 1) % 4]
+
+
+def _int(form: Mapping[str, str], name: str, problems: Problems, low: int = 0,
+         high: int = 999) -> int | None:
+    text = (form.get(name) or "").strip()
+    if not text:
+        return None
+    try:
+        value = int(text)
+    except ValueError:
+        problems.append((name, f"'{text}' is not a whole number"))
+        return None
+    if not low <= value <= high:
+        problems.append((name, f"{value} is not between {low} and {high}"))
+        return None
+    return value
+
+
+def sitting_from_form(form: Mapping[str, str]) -> tuple[dict[str, Any], Problems]:
+    """The record header of a new sitting: players, rules (preset + overrides), event."""
+    problems: Problems = []
+    players = {}
+    for seat in SEATS:
+        name = " ".join((form.get(f"player_{seat}") or "").split())
+        if name:
+            players[seat] = {"name": name}
+        else:
+            problems.append((f"player_{seat}", f"type the name of the player at {seat}"))
+    preset = form.get("preset") or ""
+    if preset not in PRESETS:
+        problems.append(("preset", "choose a rule set"))
+    overrides: dict[str, Any] = {}
+    points = _int(form, "game_points", problems, 1, 100)
+    if points is not None:
+        overrides["game_points"] = points
+    for name, choices in OVERRIDE_FIELDS.items():
+        if not choices:
+            continue
+        value = form.get(name) or ""
+        if value == "":
+            continue
+        if value not in choices:
+            problems.append((name, f"'{value}' is not one of {', '.join(choices)}"))
+        elif value in ("yes", "no"):
+            overrides[name] = value == "yes"
+        elif name == "pack":
+            overrides[name] = int(value)
+        else:
+            overrides[name] = value
+    event = {}
+    for key in ("club", "event", "date", "table", "round"):
+        value = " ".join((form.get(key) or "").split())
+        if value:
+            event[key] = value
+    if "date" in event:
+        try:
+            date.fromisoformat(event["date"])
+        except ValueError:
+            problems.append(("date", f"'{event['date']}' is not a date (YYYY-MM-DD)"))
+    rules: dict[str, Any] = {"preset": preset}
+    if overrides:
+        rules["overrides"] = overrides
+    header: dict[str, Any] = {"format": "euchre-records", "version": "1.0"}
+    if event:
+        header["event"] = event
+    header.update({"players": players, "rules": rules, "deals": []})
+    return header, problems
+
+
+def deal_from_form(form: Mapping[str, str]) -> tuple[dict[str, Any], Problems]:
+    """A result-only deal from the deal form: dealer, maker (or thrown in), trump, alone, tricks,
+    the scoresheet's own figures and the irregularities that change the score."""
+    problems: Problems = []
+    dealer = form.get("dealer") or ""
+    if dealer not in SEATS:
+        problems.append(("dealer", "choose the dealer"))
+    maker = form.get("maker") or ""
+    deal: dict[str, Any] = {"kind": "result", "dealer": dealer}
+    irregularities: list[dict[str, Any]] = []
+    misdeal = form.get("misdeal") == "yes"
+    if misdeal:
+        deal["result"] = {"maker": None}
+        irregularities.append({"kind": "misdeal", "seat": dealer,
+                               "cause": form.get("misdeal_cause") or "wrong-count"})
+    elif maker == "none":
+        deal["result"] = {"maker": None}
+    elif maker in SEATS:
+        result: dict[str, Any] = {"maker": maker}
+        trump = form.get("trump") or ""
+        if trump in ("S", "H", "D", "C"):
+            result["trump"] = trump
+        elif trump:
+            problems.append(("trump", f"'{trump}' is not a suit"))
+        else:
+            problems.append(("trump", "choose the trump suit"))
+        if form.get("alone") == "yes":
+            result["alone"] = True
+        tricks = _int(form, "tricks", problems, 0, 5)
+        if tricks is None and not any(p[0] == "tricks" for p in problems):
+            problems.append(("tricks", "choose how many tricks the makers won"))
+        result["tricks"] = tricks
+        deal["result"] = result
+    else:
+        problems.append(("maker", "choose who made trump, or 'all passed'"))
+    revoke = form.get("revoke_seat") or ""
+    if revoke in SEATS:
+        entry: dict[str, Any] = {"kind": "revoke-claimed", "seat": revoke}
+        election = form.get("revoke_election") or ""
+        if election in ("add", "deduct", "hand"):
+            entry["election"] = election
+        irregularities.append(entry)
+    elif revoke:
+        problems.append(("revoke_seat", f"'{revoke}' is not a seat"))
+    if irregularities:
+        deal["irregularities"] = irregularities
+    sheet: dict[str, Any] = {}
+    for key in ("points", "total"):
+        ns = _int(form, f"sheet_{key}_ns", problems)
+        ew = _int(form, f"sheet_{key}_ew", problems)
+        if (ns is None) != (ew is None):
+            problems.append((f"sheet_{key}_ns", f"write both sides' {key} or neither"))
+        elif ns is not None and ew is not None:
+            sheet[key] = [ns, ew]
+    if sheet:
+        deal["scoresheet"] = sheet
+    return deal, problems
+
+
+def form_of_deal(deal: dict[str, Any]) -> dict[str, str]:
+    """The deal form's fields filled from a result-only deal (to edit it)."""
+    out = {"dealer": deal.get("dealer", "")}
+    result = deal.get("result") or {}
+    irregularities = deal.get("irregularities") or []
+    if any(i.get("kind") == "misdeal" for i in irregularities):
+        out["misdeal"] = "yes"
+    elif result.get("maker") is None:
+        out["maker"] = "none"
+    else:
+        out.update(maker=result["maker"], trump=result.get("trump") or "",
+                   tricks=str(result.get("tricks", "")),
+                   alone="yes" if result.get("alone") else "")
+    for i in irregularities:
+        if i.get("kind") == "revoke-claimed":
+            out["revoke_seat"] = i.get("seat") or ""
+            out["revoke_election"] = i.get("election") or ""
+        if i.get("kind") == "misdeal":
+            out["misdeal_cause"] = i.get("cause") or ""
+    for key, pair in (deal.get("scoresheet") or {}).items():
+        if pair:
+            out[f"sheet_{key}_ns"], out[f"sheet_{key}_ew"] = str(pair[0]), str(pair[1])
+    return out

@@ -1,0 +1,115 @@
+"""The reading pages: home, rubber, record (card by card), players, events.
+
+Each view reads through ``api/store`` functions (queries, drafts, events) and renders one
+template; none holds SQL, none replays a record (stored result JSON is what they show).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from flask import abort, render_template, request
+
+from ..db import get_db
+from ..store import drafts, queries
+from ..store.store import MAX_ID
+from .blueprint import actor, bp
+from .chart import chart
+from .sheet import build_sheet
+from .tricks import card_deals
+
+__all__: list[str] = []
+
+_ID = f"int(max={MAX_ID})"
+
+
+def _events_module() -> Any:
+    """api/store/events (the events engineer's), or None while it is not installed."""
+    try:
+        from ..store import events
+    except ImportError:
+        return None
+    return events
+
+
+@bp.route("/")
+def home() -> str:
+    db = get_db()
+    rubbers, total = queries.list_rubbers(db, per_page=10)
+    me = actor()
+    open_drafts = drafts.list_drafts(db, me.club_id) if me is not None else []
+    events_mod = _events_module()
+    events: list[dict[str, Any]] = []
+    if events_mod is not None:
+        events, _ = events_mod.list_events(db, per_page=10)
+    return render_template("home.html", rubbers=rubbers, total=total, drafts=open_drafts,
+                           events=events, events_known=events_mod is not None)
+
+
+@bp.route("/web/players")
+def players() -> str:
+    q = " ".join(request.args.get("q", "").split())[:100]
+    names = queries.player_names(get_db(), q or None)
+    return render_template("players.html", q=q, names=names)
+
+
+@bp.route("/web/players/<path:name>")
+def player(name: str) -> str:
+    db = get_db()
+    stats = queries.player_statistics(db, name)
+    if stats is None:
+        abort(404, description=f"no player named {name!r}")
+    rubbers, total = queries.list_rubbers(db, player=name, per_page=20)
+    return render_template("player.html", name=name, stats=stats, rubbers=rubbers, total=total)
+
+
+def _rubber_context(rubber_id: int) -> dict[str, Any]:
+    db = get_db()
+    rubber = queries.get_rubber(db, rubber_id)
+    if rubber is None:
+        abort(404, description=f"no rubber {rubber_id}")
+    record_id = rubber["record_id"]
+    meta = queries.get_record_meta(db, record_id)
+    result = json.loads(queries.get_result(db, record_id) or "{}")
+    sheet = build_sheet(result, queries.deal_scores(db, record_id), rubber["players"])
+    return {"rubber": rubber, "meta": meta, "sheet": sheet, "chart": chart(sheet),
+            "has_cards": any(d["kind"] != "result" for d in result["deals"])}
+
+
+@bp.route(f"/web/rubbers/<{_ID}:rubber_id>")
+def rubber(rubber_id: int) -> str:
+    return render_template("rubber.html", **_rubber_context(rubber_id))
+
+
+@bp.route(f"/web/records/<{_ID}:record_id>")
+def record(record_id: int) -> str:
+    db = get_db()
+    meta = queries.get_record_meta(db, record_id)
+    if meta is None:
+        abort(404, description=f"no record {record_id}")
+    canonical = json.loads(queries.get_canonical(db, record_id) or "{}")
+    result = json.loads(queries.get_result(db, record_id) or "{}")
+    return render_template("record.html", meta=meta, deals=card_deals(canonical, result),
+                           rubber_id=queries.rubber_of_record(db, record_id))
+
+
+@bp.route("/web/events")
+def events() -> str:
+    mod = _events_module()
+    if mod is None:
+        abort(404, description="events are not available on this server")
+    items, total = mod.list_events(get_db(), per_page=100)
+    return render_template("events.html", events=items, total=total)
+
+
+@bp.route(f"/web/events/<{_ID}:event_id>")
+def event(event_id: int) -> str:
+    mod = _events_module()
+    if mod is None:
+        abort(404, description="events are not available on this server")
+    db = get_db()
+    found = mod.get_event(db, event_id)
+    if found is None:
+        abort(404, description=f"no event {event_id}")
+    return render_template("event.html", event=found, standings=mod.standings(db, event_id))

@@ -1,0 +1,42 @@
+// Optional: the deal form and "take back" post in place (fetch), and the new sheet replaces the
+// old one without a full page load. Without JavaScript the same forms post and redirect.
+(function () {
+  "use strict";
+  function focusEntry(root) {
+    var summary = root.querySelector("#error-summary");
+    if (summary) { summary.focus(); return; }
+    var first = root.querySelector('#deal-form input[name="maker"]');
+    if (first) first.focus({ preventScroll: true });
+  }
+  function swap(html) {
+    var doc = new DOMParser().parseFromString(html, "text/html");
+    var fresh = doc.getElementById("sitting");
+    var old = document.getElementById("sitting");
+    if (!fresh || !old) return false;
+    old.replaceWith(fresh);
+    var msgs = doc.getElementById("messages"), here = document.getElementById("messages");
+    if (msgs && here) here.innerHTML = msgs.innerHTML;
+    document.title = doc.title;
+    bind(fresh);
+    focusEntry(fresh);
+    return true;
+  }
+  function bind(root) {
+    root.querySelectorAll("form[data-live]").forEach(function (form) {
+      form.addEventListener("submit", function (ev) {
+        ev.preventDefault();
+        var button = form.querySelector('button[type="submit"]');
+        if (button) button.disabled = true;
+        fetch(form.action, { method: "POST", body: new FormData(form), credentials: "same-origin",
+                             headers: { "X-Live-Update": "1" } })
+          .then(function (resp) { return resp.text().then(function (t) { return [resp, t]; }); })
+          .then(function (pair) {
+            if (!swap(pair[1])) { form.removeAttribute("data-live"); form.submit(); }
+          })
+          .catch(function () { form.removeAttribute("data-live"); form.submit(); });
+      });
+    });
+  }
+  var root = document.getElementById("sitting");
+  if (root) bind(root);
+})();

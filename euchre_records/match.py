@@ -11,6 +11,7 @@ from dataclasses import dataclass, field, replace
 
 from .cards import Side
 from .deal import replay_deal
+from .house_rules import Tokens
 from .errors import InconsistentRecord
 from .model import (
     DealResult, Finding, FindingKind, GameResult, IrregularityKind, Points, Record, ReplayResult,
@@ -130,6 +131,7 @@ class _Open:
     first: int = 1
     in_game: int = 0
     over: bool = False      # the rubber is over
+    tokens: Tokens = field(default_factory=Tokens)   # house rule four_trick_tokens
 
 
 def score_games(rules: Rules, deals: list[DealResult], start: Points = (0, 0)) -> GameTrack:
@@ -154,6 +156,7 @@ def score_games(rules: Rules, deals: list[DealResult], start: Points = (0, 0)) -
         track.games.append(GameResult(len(track.games) + 1, state.first, last_deal,
                                       state.game_start, score, winner, True, carried, rubber_points))
         state.score = state.game_start = carried
+        state.tokens.reset()   # tokens count within a game (house_rules.Tokens)
         state.first, state.in_game = last_deal + 1, 0
         state.over = _rubber_over(rules, track.games)
 
@@ -178,6 +181,8 @@ def score_games(rules: Rules, deals: list[DealResult], start: Points = (0, 0)) -
             track.running.append((len(track.games) + 1, state.score))
             continue
         state.in_game += 1
+        if rules.four_trick_tokens:
+            r = deals[idx] = state.tokens.apply(r)
         winner: Side | None = None
         score = _add(state.score, r.penalty)
         if target is not None:

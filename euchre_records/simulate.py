@@ -2,7 +2,9 @@
 
 Contract: :func:`random_deal` returns a FULL deal that replays under ``rules`` with no finding:
 cards dealt from the rules' pack, legal calls (lone hands, partner take-overs and lone defenders
-where the rules allow them), a legal discard and plays that always follow suit.
+where the rules allow them), a legal discard and plays that always follow suit. Under the house
+rules it also makes their moves: a farmer's hand declared (void deal) or exchanged, a player
+going under, a no-trump call, the Canadian loner, partner's best (docs/RULES.md "House rules").
 """
 
 from __future__ import annotations
@@ -10,8 +12,9 @@ from __future__ import annotations
 import random
 
 from .cards import SEATS, Card, Seat, Suit, legal_plays, power_table, trick_winner
-from .model import Call, CallKind, Deal, DealKind, Trick
-from .rules import LoneLead, Rules
+from .house_rules import farm_cards
+from .model import Call, CallKind, Deal, DealKind, Exchange, ExchangeKind, Trick
+from .rules import FarmersHand, LoneLead, Rules
 
 __all__ = ["random_deal", "shuffled_pack"]
 
@@ -31,11 +34,22 @@ def random_deal(rng: random.Random, rules: Rules, dealer: Seat = Seat.N,
         pack[20], pack[0] = pack[0], pack[20]
     hands = {s: pack[i * 5:(i + 1) * 5] for i, s in enumerate(SEATS)}
     turned, kitty = pack[20], pack[21:]
+    original = _hands(hands, rng)   # as dealt, before any exchange
+    exchanges: list[Exchange] = []
+    farmer = next((s for s in (dealer.after(k) for k in range(1, 5))
+                   if len(farm_cards(hands[s])) >= 3), None)
+    if farmer is not None and rules.farmers is FarmersHand.MISDEAL and rng.random() < 0.5:
+        return Deal(DealKind.FULL, dealer, turned, None, original, tuple(kitty),
+                    exchanges=(Exchange(ExchangeKind.FARMERS, farmer),))
+    if farmer is not None and rules.farmers is FarmersHand.EXCHANGE and rng.random() < 0.7:
+        exchanges.append(_swap(rng, hands, kitty, farmer, ExchangeKind.FARMERS))
+    elif rules.go_under and rng.random() < 0.3:
+        exchanges.append(_swap(rng, hands, kitty, rng.choice(SEATS), ExchangeKind.GO_UNDER))
     calls: list[Call] = []
     seat = dealer.left
     maker: Seat | None = None
     trump: Suit | None = None
-    alone = False
+    alone = no_trump = False
     for n in range(8):
         last = n == 7
         if rules.stick_the_dealer and last:
@@ -47,8 +61,12 @@ def random_deal(rng: random.Random, rules: Rules, dealer: Seat = Seat.N,
             if n < 4:
                 kind = (CallKind.TAKE if seat is dealer else
                         CallKind.ASSIST if seat is dealer.partner else CallKind.ORDER)
+                alone = alone or (rules.canadian and kind is CallKind.ASSIST)   # Canadian loner
                 calls.append(Call(kind, alone=alone))
                 trump = turned.suit
+            elif rules.allow_no_trump and rng.random() < 0.25:
+                calls.append(Call(CallKind.NO_TRUMP, alone=alone))
+                trump, no_trump = None, True
             else:
                 suits = [s for s in Suit if s is not turned.suit]
                 trump = rng.choice(suits)
@@ -57,9 +75,9 @@ def random_deal(rng: random.Random, rules: Rules, dealer: Seat = Seat.N,
             break
         calls.append(Call(CallKind.PASS))
         seat = seat.left
-    if maker is None or trump is None:
-        return Deal(DealKind.FULL, dealer, turned, None, _hands(hands, rng), tuple(kitty), tuple(calls))
-    original = _hands(hands, rng)
+    if maker is None or (trump is None and not no_trump):
+        return Deal(DealKind.FULL, dealer, turned, None, original, tuple(kitty), tuple(calls),
+                    exchanges=tuple(exchanges))
     discard: Card | None = None
     if len(calls) <= 4:   # accepted in the first round: the dealer takes up and discards
         held = hands[dealer] + [turned]
@@ -75,6 +93,13 @@ def random_deal(rng: random.Random, rules: Rules, dealer: Seat = Seat.N,
     if rules.defend_alone and rng.random() < alone_rate / 2:
         defender = rng.choice([maker.left, maker.partner.left])
         calls.append(Call(CallKind.DEFEND_ALONE, seat=defender))
+    if rules.partners_best and alone and rng.random() < 0.7:
+        best = rng.choice(hands[maker.partner])   # the engine does not judge "best"
+        hands[maker.partner].remove(best)
+        hands[maker].append(best)
+        gave = rng.choice(hands[maker])
+        hands[maker].remove(gave)
+        exchanges.append(Exchange(ExchangeKind.PARTNERS_BEST, maker, (gave,), (best,)))
     out = set()
     if alone:
         out.add(maker.partner)
@@ -103,7 +128,19 @@ def random_deal(rng: random.Random, rules: Rules, dealer: Seat = Seat.N,
         tricks.append(Trick(tuple(cards)))
         leader = order[trick_winner(cards, trump)]
     return Deal(DealKind.FULL, dealer, turned, None, original, tuple(kitty), tuple(calls), discard,
-                tuple(tricks))
+                tuple(tricks), exchanges=tuple(exchanges))
+
+
+def _swap(rng: random.Random, hands: dict[Seat, list[Card]], kitty: list[Card], seat: Seat,
+          kind: ExchangeKind) -> Exchange:
+    """Three cards of ``seat``'s hand (nines and tens for a farmer) for three of the kitty."""
+    pool = farm_cards(hands[seat]) if kind is ExchangeKind.FARMERS else list(hands[seat])
+    gave = rng.sample(sorted(pool), 3)
+    took = rng.sample(sorted(kitty), 3)
+    for c in gave:
+        hands[seat].remove(c)
+    hands[seat].extend(took)   # one kitty exchange per deal: the kitty itself is not needed again
+    return Exchange(kind, seat, tuple(gave), tuple(took))
 
 
 def _hands(hands: dict[Seat, list[Card]], rng: random.Random) -> tuple[tuple[Card | None, ...], ...]:

@@ -47,6 +47,9 @@ class ImportReport:
     deals: int = 0
     reasons: list[tuple[str, list[str]]] = field(default_factory=list)  # (source, problems)
     ids: list[int] = field(default_factory=list)  # stored ids, only when asked for
+    # valid records with findings or scoresheet disagreements: (source, messages), first MAX_REASONS
+    findings: list[tuple[str, list[str]]] = field(default_factory=list)
+    with_findings: int = 0
 
     @property
     def ok(self) -> bool:
@@ -192,6 +195,10 @@ def import_sources(db: sqlite_utils.Database, sources: Iterable[tuple[str, str]]
                 _invalid(report, source, rows)
                 continue
             outcome = add(rows)
+            if isinstance(outcome, Saved) and rows.findings:  # message is column 7 (rows.py)
+                report.with_findings += 1
+                if len(report.findings) < MAX_REASONS:
+                    report.findings.append((source, [str(f[7]) for f in rows.findings]))
             if isinstance(outcome, Saved):
                 if outcome.duplicate:
                     report.duplicates += 1

@@ -13,7 +13,9 @@ or, for an impossible record, the error it must raise::
 
     {"why": ..., "error": "substring of the message", "where": "deals[0].tricks[2][3]"}
 
-``leaders`` (and, rarely, ``findings``) may be left out; they are then not compared.
+``leaders`` (and, rarely, ``findings``) may be left out; they are then not compared; each
+expected finding gives all five keys. ``notes_contain`` lists texts the deal's notes must contain
+(what the laws did that is no breach). Any other key is refused (``KEYS``).
 ``where`` must be the start of the error's location (the engine may be more precise, never less).
 An expected file with an ``xfail`` key is a case where the rule books and the engine disagree: the
 test is marked ``xfail(strict=True)`` with that reason, so a fix to the engine turns it green loudly.
@@ -31,12 +33,11 @@ from euchre_records.model import DealResult
 
 OPTIONAL = ("leaders", "findings")   # compared only when the expected file gives them
 CASES = cases("deals")
-
-
-
-
-
-
+FINDING = {"kind": None, "seat": None, "trick": None, "status": None, "points": None}
+KEYS = {"why": None, "xfail": None, "error": None, "where": None, "trump": None, "maker": None,
+        "alone": None, "leaders": None, "winners": None, "tricks": None, "points": None,
+        "findings": [FINDING], "notes_contain": None}
+"""Every key an expected file may hold: each is checked by ``test_golden_deal``."""
 
 
 def _observed(deal: DealResult) -> dict[str, Any]:
@@ -65,7 +66,7 @@ def test_there_are_enough_golden_deals() -> None:
 
 @pytest.mark.parametrize("path", params(CASES))
 def test_golden_deal(path: Path) -> None:
-    expected, why, result = replay_case(path)
+    expected, why, result = replay_case(path, KEYS)
     if result is None:
         return   # an impossible record, refused as expected
     assert len(result.deals) == 1

@@ -32,7 +32,11 @@ Per deal, every key is compared only when given:
 
 A deal must give ``findings`` or ``findings_include``.
 
-``notes_contain`` is checked against the notes of all deals. An expected file with ``xfail`` is a
+``notes_contain`` (top level) is checked against the notes of all deals. ``games`` lists every
+game of the replay (compared in full, in order) with any of ``first_deal``, ``last_deal``,
+``start``, ``score``, ``winner`` (``"NS"``, ``"EW"`` or null), ``finished``, ``carried`` (the
+lap) and ``rubber_points``; ``rubber`` gives any of ``games_won``, ``winner``, ``finished``,
+``rubber_points`` (with the bonus) and ``net``. Any other key is refused (``KEYS``). An expected file with ``xfail`` is a
 case where the engine disagrees with the rule book: it is marked ``xfail(strict=True)`` with that
 reason, so a fix to the engine turns it green loudly.
 """
@@ -46,17 +50,18 @@ import pytest
 from golden_cases import cases, params, replay_case, seat_name
 from golden_cases import expected as expected_of
 
-from euchre_records.model import DealResult, Finding, ReplayResult
+from euchre_records.model import DealResult, Finding, GameResult, ReplayResult
 
 CASES = cases("laws")
 DEAL_KEYS = ("dealer", "void", "next_dealer", "maker", "trump", "alone", "tricks", "points", "score")
 FINDING_KEYS = ("kind", "seat", "trick", "status")
-
-
-
-
-
-
+GAME_KEYS = ("first_deal", "last_deal", "start", "score", "winner", "finished", "carried", "rubber_points")
+RUBBER_KEYS = ("games_won", "winner", "finished", "rubber_points", "net")
+FINDING = {**{k: None for k in FINDING_KEYS}, "points": None, "message_contains": None}
+KEYS = {"why": None, "xfail": None, "error": None, "where": None, "notes_contain": None,
+        "deals": [{**{k: None for k in DEAL_KEYS}, "findings": [FINDING], "findings_include": [FINDING]}],
+        "games": [{k: None for k in GAME_KEYS}], "rubber": {k: None for k in RUBBER_KEYS}}
+"""Every key an expected file may hold: each is checked by ``test_golden_law``."""
 
 
 def _finding(f: Finding) -> dict[str, Any]:
@@ -83,6 +88,23 @@ def _observed(result: ReplayResult, i: int, deal: DealResult) -> dict[str, Any]:
         "score": None if running is None else list(running[1]),
         "findings": [_finding(f) for f in result.findings if f.deal == deal.number],
     }
+
+
+def _side(side: Any) -> str | None:
+    return None if side is None else str(side.value)
+
+
+def _game(g: GameResult) -> dict[str, Any]:
+    return {"first_deal": g.first_deal, "last_deal": g.last_deal, "start": list(g.start),
+            "score": list(g.score), "winner": _side(g.winner), "finished": g.finished,
+            "carried": list(g.carried), "rubber_points": list(g.rubber_points)}
+
+
+def _rubber(result: ReplayResult) -> dict[str, Any]:
+    r = result.rubber
+    assert r is not None
+    return {"games_won": list(r.games_won), "winner": _side(r.winner), "finished": r.finished,
+            "rubber_points": list(r.rubber_points), "net": r.net}
 
 
 def _match(expected: dict[str, Any], observed: dict[str, Any]) -> bool:
@@ -123,7 +145,7 @@ def test_there_are_enough_golden_laws() -> None:
 
 @pytest.mark.parametrize("path", params(CASES))
 def test_golden_law(path: Path) -> None:
-    expected, why, result = replay_case(path)
+    expected, why, result = replay_case(path, KEYS)
     if result is None:
         return   # an impossible record, refused as expected
     assert len(result.deals) == len(expected["deals"]), \
@@ -139,6 +161,18 @@ def test_golden_law(path: Path) -> None:
         else:
             problem = _compare_findings(exp["findings_include"], observed["findings"], extra_ok=True)
         assert problem is None, f"deal {i + 1}, findings: {problem}{why}"
+    if "games" in expected:
+        assert len(result.games) == len(expected["games"]), \
+            f"{len(result.games)} games, {len(expected['games'])} expected{why}"
+        for g, exp_game in zip(result.games, expected["games"]):
+            seen = _game(g)
+            for key, value in exp_game.items():
+                assert seen[key] == value, f"game {g.number}, {key}: engine {seen[key]!r}, by hand {value!r}{why}"
+    if "rubber" in expected:
+        assert result.rubber is not None, f"no rubber scored{why}"
+        seen = _rubber(result)
+        for key, value in expected["rubber"].items():
+            assert seen[key] == value, f"rubber, {key}: engine {seen[key]!r}, by hand {value!r}{why}"
     notes = [n for d in result.deals for n in d.notes]
     for text in expected.get("notes_contain", []):   # what the laws did that is no breach
         assert any(text in n for n in notes), f"no note says {text!r} (notes: {notes}){why}"

@@ -45,7 +45,8 @@ _KIND_CODES = {NotationError: "invalid-record", InconsistentRecord: "impossible-
 
 
 def blueprints() -> list[Blueprint]:
-    return [records_blp, rubbers_blp, players_blp]
+    from .events import events_blp, registry_blp  # events and the player registry (EVENTS.md)
+    return [records_blp, rubbers_blp, players_blp, events_blp, registry_blp]
 
 
 def _errors(*statuses: int) -> Callable[[Any], Any]:

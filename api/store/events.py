@@ -249,9 +249,9 @@ def _attach(conn: sqlite3.Connection, event_id: int, record_id: int, round_no: i
     row = conn.execute('SELECT round, "table" FROM records WHERE id = ?', (record_id,)).fetchone()
     if row is None:
         raise EventError(f"no record {record_id}", "record", status=404)
-    n = round_no if round_no is not None else _round_label(row[0], "round")
     if round_no is None and row[0] is None:
         raise EventError(f"record {record_id} names no round; give one", "round")
+    n = round_no if round_no is not None else _round_label(row[0], "round")
     label = table if table is not None else row[1]
     if label is None or not str(label).strip():
         raise EventError(f"record {record_id} names no table; give one", "table")

@@ -1,0 +1,422 @@
+"""The JSON API of tournaments ("events" in URLs) and of the player registry (docs/EVENTS.md).
+
+Reads are open (unless the server is private); writes need a club's token (``require_writer``)
+and, for an existing event, that the token's club owns it (or is an admin). Views are thin:
+they parse the request, call api/store/events.py or players.py, and shape JSON.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from typing import Any
+
+from flask import Response, request, url_for
+from flask_smorest import Blueprint
+from marshmallow import EXCLUDE, Schema, fields, validate
+
+from ..auth import Forbidden, current_actor, may_modify, require_writer
+from ..db import get_db
+from ..errors import ApiError
+from ..store import events as store_events
+from ..store import players as store_players
+from ..store.store import MAX_ID, write_transaction
+from .schemas import MAX_PAGE, MAX_PER_PAGE, ErrorSchema, PageSchema
+from .trust_schemas import SECURITY
+
+__all__ = ["events_blp", "registry_blp"]
+
+events_blp = Blueprint("events", __name__, description="Tournaments: club nights, progressive "
+                       "evenings, pairs events, league seasons; their rounds and standings")
+registry_blp = Blueprint("registry", __name__, description="The player registry: stable ids, "
+                         "names, aliases, merges; statistics and partnerships")
+
+_ID = f"int(max={MAX_ID})"
+
+
+class PageArgs(Schema):
+    class Meta:
+        unknown = EXCLUDE
+
+    page = fields.Integer(load_default=1, validate=validate.Range(min=1, max=MAX_PAGE))
+    per_page = fields.Integer(load_default=20, validate=validate.Range(min=1, max=MAX_PER_PAGE))
+
+
+class EventListArgs(PageArgs):
+    club = fields.String(metadata={"description": "only this club's events"})
+
+
+class PlayerSearchArgs(PageArgs):
+    q = fields.String(validate=validate.Length(max=200), metadata={
+        "description": "part of a name or alias, matched after NFC and case folding"})
+
+
+class PlayerArgs(Schema):
+    class Meta:
+        unknown = EXCLUDE
+
+    event = fields.Integer(validate=validate.Range(min=1, max=MAX_ID), metadata={
+        "description": "statistics over this event's sittings only (a league: its nights)"})
+
+
+class EventSchema(Schema):
+    id = fields.Integer()
+    name = fields.String()
+    club = fields.String(allow_none=True)
+    date_from = fields.String(allow_none=True)
+    date_to = fields.String(allow_none=True)
+    format = fields.String(metadata={"description": "rubbers, progressive, pairs or league"})
+    pairing = fields.String(allow_none=True, metadata={"description": "ROUND_ROBIN or SWISS"})
+    scoring = fields.String(allow_none=True, metadata={"description": "a league's ranking format"})
+    rounds = fields.Integer(allow_none=True)
+    deals_per_round = fields.Integer(allow_none=True)
+    league = fields.Integer(allow_none=True, metadata={"description": "the season's event id"})
+    sittings = fields.Integer()
+    players = fields.List(fields.Dict(), metadata={"description": "{id, name, pair}"})
+    findings = fields.List(fields.Dict(), metadata={
+        "description": "sittings that do not fit: {round, table, record_id, what, rule}"})
+
+
+class EventPageSchema(PageSchema):
+    items = fields.List(fields.Nested(EventSchema()))
+
+
+class StandingSchema(Schema):
+    place = fields.Integer(metadata={"description": "shared places repeat (1, 2, 2, 4)"})
+    entrant = fields.String(metadata={"description": "a player, or a pair 'A & B'"})
+    players = fields.List(fields.Dict())
+    sittings = fields.Integer()
+    points = fields.Integer()
+    points_against = fields.Integer()
+    difference = fields.Integer()
+    wins = fields.Integer()
+    rounds_won = fields.Integer()
+    net_rubber_points = fields.Integer()
+    games_won = fields.Integer()
+    lone_hands_made = fields.Integer()
+    tie_break = fields.String(metadata={"description": "why this place, in words"})
+
+
+class StandingsSchema(Schema):
+    event = fields.Nested(EventSchema())
+    format = fields.String()
+    order = fields.List(fields.String(), metadata={"description": "the criteria, in order"})
+    standings = fields.List(fields.Nested(StandingSchema()))
+    findings = fields.List(fields.Dict())
+
+
+class RoundSchema(Schema):
+    event = fields.Integer()
+    round = fields.Integer()
+    seating = fields.List(fields.Dict())
+    sittings = fields.List(fields.Dict())
+    findings = fields.List(fields.Dict())
+    next_seating = fields.List(fields.Dict(), allow_none=True, metadata={
+        "description": "progressive: the traditional movement's seating for the next round"})
+
+
+class CreatedSchema(Schema):
+    id = fields.Integer()
+    links = fields.Dict(keys=fields.String(), values=fields.String())
+
+
+class PlayerSchema(Schema):
+    id = fields.Integer()
+    name = fields.String()
+    aliases = fields.List(fields.String())
+    ids = fields.List(fields.Dict(), metadata={"description": "{source, ref}: the notation's "
+                                                              "player ids and EMN playerIds"})
+    merged = fields.List(fields.Integer(), metadata={"description": "entries merged into this"})
+    statistics = fields.Dict()
+    partnerships = fields.List(fields.Dict())
+
+
+class PlayerPageSchema(PageSchema):
+    items = fields.List(fields.Nested(PlayerSchema()))
+
+
+def _body(name: str) -> dict[str, Any]:
+    return {"required": True, "description": f"{name} as JSON (docs/EVENTS.md)",
+            "content": {"application/json": {"schema": {"type": "object"}}}}
+
+
+def _errors(blp: Blueprint, *statuses: int) -> Any:
+    def wrap(view: Any) -> Any:
+        for status in sorted({*statuses, 401}):
+            view = blp.alt_response(status, schema=ErrorSchema)(view)
+        return view
+    return wrap
+
+
+def _dump(value: Any, status: int = 200, headers: dict[str, str] | None = None) -> Response:
+    return Response(json.dumps(value, ensure_ascii=False), status=status,
+                    mimetype="application/json", headers=headers)
+
+
+def _page(items: list[dict[str, Any]], total: int, args: dict[str, Any]) -> dict[str, Any]:
+    per = args["per_page"]
+    return {"items": items, "page": args["page"], "per_page": per, "total": total,
+            "pages": math.ceil(total / per) if total else 0}
+
+
+def _json_body() -> dict[str, Any]:
+    mimetype = request.mimetype
+    if mimetype != "application/json" and not mimetype.endswith("+json"):
+        raise ApiError(415, "unsupported-media-type",
+                       f"send JSON (application/json), not {mimetype or 'no content type'}")
+    raw = request.get_data(cache=False)
+    try:
+        data = json.loads(raw.decode("utf-8-sig"))
+    except UnicodeDecodeError as exc:
+        raise ApiError(400, "bad-encoding", f"the body is not UTF-8: {exc.reason}") from None
+    except (ValueError, RecursionError) as exc:
+        raise ApiError(400, "malformed-json", f"the body is not JSON: {exc}") from None
+    if not isinstance(data, dict):
+        raise ApiError(422, "invalid-request", "the body must be a JSON object",
+                       [{"where": "", "what": "expected an object"}])
+    return data
+
+
+def _refused(exc: store_events.EventError) -> ApiError:
+    code = {404: "not-found", 409: "conflict"}.get(exc.status, "invalid-request")
+    return ApiError(exc.status, code, exc.what, [{"where": exc.where, "what": exc.what}])
+
+
+def _by() -> str | None:
+    actor = current_actor()
+    return None if actor is None else f"{actor.club} (token {actor.token_id})"
+
+
+def _owned(event_id: int) -> None:
+    """404 for an unknown event; 403 unless the token's club owns it (or is an admin)."""
+    row = get_db().conn.execute("SELECT club_id FROM tournaments WHERE id = ?",
+                                (event_id,)).fetchone()
+    if row is None:
+        raise ApiError(404, "not-found", f"no event {event_id}")
+    if not may_modify(current_actor(), row[0]):
+        raise Forbidden(f"event {event_id} belongs to another club; only its club or an "
+                        "admin may change it")
+
+
+# --- reading --------------------------------------------------------------------------------
+
+@events_blp.route("/events", methods=["GET"])
+@events_blp.arguments(EventListArgs, location="query")
+@events_blp.alt_response(200, schema=EventPageSchema, success=True,
+                         description="one page of events, newest first")
+@_errors(events_blp, 422)
+def list_events(args: dict[str, Any]) -> Response:
+    items, total = store_events.list_events(get_db(), club=args.get("club"), page=args["page"],
+                                            per_page=args["per_page"])
+    return _dump(_page(items, total, args))
+
+
+@events_blp.route(f"/events/<{_ID}:event_id>", methods=["GET"])
+@events_blp.alt_response(200, schema=EventSchema, success=True,
+                         description="the event: settings, players, rounds, findings")
+@_errors(events_blp, 404)
+def get_event(event_id: int) -> Response:
+    found = store_events.get_event(get_db(), event_id)
+    if found is None:
+        raise ApiError(404, "not-found", f"no event {event_id}")
+    return _dump(found)
+
+
+@events_blp.route(f"/events/<{_ID}:event_id>/standings", methods=["GET"])
+@events_blp.alt_response(200, schema=StandingsSchema, success=True,
+                         description="standings with every tie-break explained, and findings")
+@_errors(events_blp, 404)
+def get_standings(event_id: int) -> Response:
+    found = store_events.standings(get_db(), event_id)
+    if found is None:
+        raise ApiError(404, "not-found", f"no event {event_id}")
+    return _dump(found)
+
+
+@events_blp.route(f"/events/<{_ID}:event_id>/rounds/<int(min=1, max=10000):number>",
+                  methods=["GET"])
+@events_blp.alt_response(200, schema=RoundSchema, success=True,
+                         description="the round's seating, sittings, findings (and movement)")
+@_errors(events_blp, 404)
+def get_round(event_id: int, number: int) -> Response:
+    found = store_events.round_detail(get_db(), event_id, number)
+    if found is None:
+        raise ApiError(404, "not-found", f"no event {event_id}")
+    return _dump(found)
+
+
+# --- writing --------------------------------------------------------------------------------
+
+@events_blp.route("/events", methods=["POST"])
+@require_writer
+@events_blp.doc(requestBody=_body("the event: {name, format, club, date_from, date_to, "
+                                  "pairing, rounds, deals_per_round, scoring, league, players}"),
+                summary="Create an event", security=SECURITY)
+@events_blp.alt_response(201, schema=CreatedSchema, success=True, description="created")
+@_errors(events_blp, 400, 403, 404, 413, 415, 422)
+def create_event() -> Response:
+    spec = _json_body()
+    actor = current_actor()
+    league = spec.get("league")
+    if isinstance(league, int) and not isinstance(league, bool):
+        _owned(league)
+    try:
+        event_id = store_events.create_event(get_db(), spec, created_by=_by(),
+                                             club_id=None if actor is None else actor.club_id)
+    except store_events.EventError as exc:
+        raise _refused(exc) from None
+    location = url_for("events.get_event", event_id=event_id)
+    return _dump({"id": event_id, "links": {"event": location}}, 201, {"Location": location})
+
+
+@events_blp.route(f"/events/<{_ID}:event_id>/rounds/<int(min=1, max=10000):number>/seating",
+                  methods=["POST"])
+@require_writer
+@events_blp.doc(requestBody=_body('the seating: {"tables": [{"table": "1", "seats": {"N": '
+                                  'player, "E": ..., "S": ..., "W": ...}}]}, a player being a '
+                                  "registry id or a name"),
+                summary="Record a round's seating (a new version of the round's seating)",
+                security=SECURITY)
+@events_blp.alt_response(201, schema=CreatedSchema, success=True, description="recorded")
+@_errors(events_blp, 400, 403, 404, 413, 415, 422)
+def add_seating(event_id: int, number: int) -> Response:
+    body = _json_body()
+    _owned(event_id)
+    try:
+        version = store_events.add_seating(get_db(), event_id, number, body.get("tables"),  # type: ignore[arg-type]
+                                           created_by=_by())
+    except store_events.EventError as exc:
+        raise _refused(exc) from None
+    location = url_for("events.get_round", event_id=event_id, number=number)
+    return _dump({"id": version, "links": {"round": location}}, 201, {"Location": location})
+
+
+class _SittingSchema(Schema):
+    record_id = fields.Integer(required=True, validate=validate.Range(min=1, max=MAX_ID))
+    round = fields.Integer(validate=validate.Range(min=1, max=10_000))
+    table = fields.String(validate=validate.Length(min=1, max=64))
+
+
+_SITTING = _SittingSchema()
+
+
+@events_blp.route(f"/events/<{_ID}:event_id>/sittings", methods=["POST"])
+@require_writer
+@events_blp.doc(requestBody=_body('the sitting: {"record_id", "round", "table"} (round and '
+                                  "table default to the record's own labels)"),
+                summary="Attach a stored record as a sitting of the event", security=SECURITY)
+@events_blp.alt_response(201, schema=CreatedSchema, success=True, description="attached")
+@_errors(events_blp, 400, 403, 404, 409, 413, 415, 422)
+def attach_sitting(event_id: int) -> Response:
+    from marshmallow import ValidationError
+
+    from ..errors import problems_of
+    body = _json_body()
+    _owned(event_id)
+    try:
+        data = _SITTING.load(body, unknown=EXCLUDE)
+    except ValidationError as exc:
+        raise ApiError(422, "invalid-request", "the sitting is not valid",
+                       problems_of(exc.messages)) from None
+    try:
+        sid = store_events.attach_sitting(get_db(), event_id, data["record_id"],
+                                          round_no=data.get("round"), table=data.get("table"),
+                                          created_by=_by())
+    except store_events.EventError as exc:
+        raise _refused(exc) from None
+    location = url_for("events.get_standings", event_id=event_id)
+    return _dump({"id": sid, "links": {"standings": location}}, 201, {"Location": location})
+
+
+# --- players --------------------------------------------------------------------------------
+
+@registry_blp.route("/players", methods=["GET"])
+@registry_blp.arguments(PlayerSearchArgs, location="query")
+@registry_blp.alt_response(200, schema=PlayerPageSchema, success=True,
+                           description="one page of registry players, by id")
+@_errors(registry_blp, 422)
+def list_players(args: dict[str, Any]) -> Response:
+    items, total = store_players.search_players(get_db(), args.get("q"), page=args["page"],
+                                                per_page=args["per_page"])
+    return _dump(_page(items, total, args))
+
+
+@registry_blp.route(f"/players/<{_ID}:player_id>", methods=["GET"])
+@registry_blp.arguments(PlayerArgs, location="query")
+@registry_blp.alt_response(200, schema=PlayerSchema, success=True, description=(
+    "a registry player: names, ids, statistics (points scored, win rate ...) and "
+    "partnerships, over all current records or one event's sittings"))
+@_errors(registry_blp, 404, 422)
+def get_player(args: dict[str, Any], player_id: int) -> Response:
+    db = get_db()
+    event = args.get("event")
+    if event is not None and store_events.get_event(db, event) is None:
+        raise ApiError(404, "not-found", f"no event {event}")
+    found = store_players.get_player(db, player_id, event_id=event)
+    if found is None:
+        raise ApiError(404, "not-found", f"no player {player_id}")
+    return _dump(found)
+
+
+
+class _MergeSchema(Schema):
+    into = fields.Integer(required=True, validate=validate.Range(min=1, max=MAX_ID),
+                          metadata={"description": "the player that stays"})
+    note = fields.String(validate=validate.Length(max=500))
+
+
+def _admin() -> None:
+    actor = current_actor()
+    if actor is None or not actor.admin:
+        raise Forbidden("the registry is shared by every club: only an admin token merges or "
+                        "splits players")
+
+
+def _load(schema: Schema, body: dict[str, Any]) -> dict[str, Any]:
+    from marshmallow import ValidationError
+
+    from ..errors import problems_of
+    try:
+        return dict(schema.load(body, unknown=EXCLUDE))
+    except ValidationError as exc:
+        raise ApiError(422, "invalid-request", "the request is not valid",
+                       problems_of(exc.messages)) from None
+
+
+@registry_blp.route(f"/players/<{_ID}:player_id>/merge", methods=["POST"])
+@require_writer
+@registry_blp.doc(requestBody=_body('{"into": ID, "note": text}'), security=SECURITY,
+                  summary="Merge this player into another (a typo, a second entry); admin only")
+@registry_blp.alt_response(201, schema=CreatedSchema, success=True,
+                           description="the merge's id (what a split undoes)")
+@_errors(registry_blp, 400, 403, 413, 415, 422)
+def merge_player(player_id: int) -> Response:
+    body = _json_body()
+    _admin()
+    data = _load(_MergeSchema(), body)
+    db = get_db()
+    try:
+        with write_transaction(db):
+            merge_id = store_players.merge(db.conn, player_id, data["into"],
+                                           note=data.get("note"), created_by=_by())
+    except store_players.RegistryError as exc:
+        raise ApiError(422, "invalid-request", str(exc), [{"where": "into", "what": str(exc)}]) from None
+    location = url_for("registry.get_player", player_id=data["into"])
+    return _dump({"id": merge_id, "links": {"player": location}}, 201, {"Location": location})
+
+
+@registry_blp.route(f"/players/merges/<{_ID}:merge_id>/split", methods=["POST"])
+@require_writer
+@registry_blp.doc(summary="Undo a wrong merge (both players count on their own again); "
+                          "admin only", security=SECURITY)
+@registry_blp.alt_response(201, schema=CreatedSchema, success=True, description="split")
+@_errors(registry_blp, 403, 422)
+def split_players(merge_id: int) -> Response:
+    _admin()
+    db = get_db()
+    try:
+        with write_transaction(db):
+            split_id = store_players.split(db.conn, merge_id, created_by=_by())
+    except store_players.RegistryError as exc:
+        raise ApiError(422, "invalid-request", str(exc), [{"where": "merge", "what": str(exc)}]) from None
+    return _dump({"id": split_id, "links": {}}, 201)

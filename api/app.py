@@ -17,9 +17,11 @@ from flask import Flask, Response, current_app
 from flask_smorest import Api
 from werkzeug.exceptions import HTTPException
 
+from .auth import init_auth
 from .db import close_db
 from .errors import CODES, ApiError, error_response, problems_of
 from .rest.schemas import ErrorSchema
+from .rest.trust_schemas import BEARER_SCHEME
 from .rest.views import blueprints
 from .store.migrations import migrate, open_db
 
@@ -78,12 +80,14 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     finally:
         db.close()
     app.teardown_appcontext(close_db)
+    init_auth(app)  # secret key, sessions, the actor of each request, CSRF (docs/AUTH.md)
 
     @app.errorhandler(ApiError)
     def _api_error(exc: ApiError) -> Response:
         return error_response(exc.status, exc.code, exc.message, exc.problems, **exc.extra)
 
     api = JsonErrorApi(app)
+    api.spec.components.security_scheme("bearerAuth", BEARER_SCHEME)
     for blp in blueprints():
         api.register_blueprint(blp)
     return app

@@ -10,6 +10,8 @@ import pytest
 from euchre_records.api.app import create_app
 from euchre_records.api.store.samples import random_texts
 
+from auth_fixtures import bearer, make_token, writing_client
+
 TEXTS = list(random_texts(3, start_seed=100))
 
 
@@ -21,7 +23,8 @@ def app(tmp_path):
 
 @pytest.fixture
 def client(app):
-    return app.test_client()
+    """Writes with a club's token; requests without one are tested in test_permissions.py."""
+    return writing_client(app)
 
 
 def post(client, path: str, text: str, **kwargs):
@@ -270,8 +273,11 @@ def test_mangled_records_are_client_errors_never_500(app, client):
 def test_concurrent_submissions_of_one_record_store_it_once(app):
     from concurrent.futures import ThreadPoolExecutor
 
+    _, token = make_token(app.config["DATABASE"])
+
     def submit(text: str) -> tuple[int, int]:
-        resp = post(app.test_client(), "/records", text)  # a request (and connection) per thread
+        # a request (and connection) per thread
+        resp = post(app.test_client(), "/records", text, headers=bearer(token))
         return resp.status_code, resp.get_json()["id"]
 
     with ThreadPoolExecutor(8) as pool:

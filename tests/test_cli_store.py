@@ -19,6 +19,8 @@ from euchre_records.api.store.samples import random_texts
 from euchre_records.cli import store_cmds
 from euchre_records.cli.main import main
 
+from auth_fixtures import make_token
+
 TEXTS = list(random_texts(4, start_seed=200))
 
 
@@ -148,8 +150,11 @@ def _free_port() -> int:
         return int(sock.getsockname()[1])
 
 
-def _request(url: str, data: bytes | None = None) -> tuple[int, dict]:
-    req = urllib.request.Request(url, data=data, headers={"Content-Type": "application/json"})
+def _request(url: str, data: bytes | None = None, token: str | None = None) -> tuple[int, dict]:
+    headers = {"Content-Type": "application/json"}
+    if token:
+        headers["Authorization"] = f"Bearer {token}"
+    req = urllib.request.Request(url, data=data, headers=headers)
     try:
         with urllib.request.urlopen(req, timeout=10) as resp:
             return resp.status, json.loads(resp.read())
@@ -160,6 +165,7 @@ def _request(url: str, data: bytes | None = None) -> tuple[int, dict]:
 
 def test_real_server_process(tmp_path):
     port = _free_port()
+    _, token = make_token(tmp_path / "live.db")  # as `euchre token create` does
     script = Path(sys.executable).parent / "euchre"
     command = [str(script)] if script.exists() else [
         sys.executable, "-c", "from euchre_records.cli.main import main; main()"]
@@ -178,9 +184,10 @@ def test_real_server_process(tmp_path):
                 assert time.monotonic() < deadline, "server did not start"
                 time.sleep(0.1)
         assert status == 200 and "/records" in spec["paths"]
-        status, saved = _request(base + "/records", TEXTS[0].encode())
+        assert _request(base + "/records", TEXTS[0].encode())[0] == 401  # writes need a token
+        status, saved = _request(base + "/records", TEXTS[0].encode(), token)
         assert status == 201
-        status, again = _request(base + "/records", TEXTS[0].encode())
+        status, again = _request(base + "/records", TEXTS[0].encode(), token)
         assert (status, again["id"], again["duplicate"]) == (200, saved["id"], True)
         status, record = _request(f"{base}/records/{saved['id']}")
         assert status == 200 and record["record"] == json.loads(TEXTS[0])

@@ -14,6 +14,7 @@ from flask_smorest import Blueprint
 
 from euchre_records.errors import InconsistentRecord, NotationError, RecordError, UnsupportedRules
 
+from ..auth import Forbidden, current_actor, may_modify, require_writer
 from ..store import queries
 from ..db import get_db
 from ..errors import ApiError
@@ -22,7 +23,12 @@ from .schemas import (
     MAX_ID, ErrorSchema, ListArgs, PlayerStatsSchema, RecordOutSchema, RecordPageSchema,
     ResultSchema, RubberPageSchema, RubberSchema, SavedSchema, SubmitArgs, SubmitHeaders,
 )
-from ..store.store import AlreadySuperseded, DuplicateCorrection, Store, UnknownRecord
+from ..store.history import record_history
+from ..store.store import (
+    AlreadySuperseded, AlreadyWithdrawn, DuplicateCorrection, Store, UnknownRecord, Writer,
+    record_owner,
+)
+from .trust_schemas import SECURITY, HistorySchema, WithdrawArgs, WithdrawnSchema
 
 __all__ = ["blueprints"]
 
@@ -50,9 +56,10 @@ def blueprints() -> list[Blueprint]:
 
 
 def _errors(*statuses: int) -> Callable[[Any], Any]:
-    """Document the error responses of a view, all in the one error shape."""
+    """Document the error responses of a view, all in the one error shape; every view may answer
+    401 (a write without a valid token, any request to a private server)."""
     def wrap(view: Any) -> Any:
-        for status in statuses:
+        for status in sorted({*statuses, 401}):
             view = records_blp.alt_response(status, schema=ErrorSchema)(view)
         return view
     return wrap
@@ -112,6 +119,23 @@ def _not_found(what: str, key: object) -> ApiError:
     return ApiError(404, "not-found", f"no {what} {key}")
 
 
+def _writer(target: int | None = None) -> Writer:
+    """The writer of this request (require_writer ran); 403 ``forbidden`` if ``target`` is a
+    stored record its club may not change. An unknown ``target`` is left to the store."""
+    actor = current_actor()
+    assert actor is not None, "require_writer runs first"
+    if target is not None:
+        try:
+            owner = record_owner(get_db(), target)
+        except UnknownRecord:
+            owner = -1
+        if owner != -1 and not may_modify(actor, owner):
+            whose = "a local import (admin tokens only)" if owner is None else "another club"
+            raise Forbidden(f"record {target} belongs to {whose}; a token of club "
+                            f"{actor.club!r} may change its own club's records only")
+    return Writer(actor.club_id, actor.token_id)
+
+
 # --- records ---------------------------------------------------------------------------------
 
 @records_blp.route("/validate", methods=["POST"])
@@ -124,22 +148,28 @@ def validate_record() -> Response:
 
 
 @records_blp.route("/records", methods=["POST"])
+@require_writer
 @records_blp.arguments(SubmitArgs, location="query")
 @records_blp.arguments(SubmitHeaders, location="headers")
 @records_blp.doc(requestBody=_RECORD_BODY, summary="Validate, replay and store a record",
-                 description="201: stored. 200: this exact record (same canonical text) was "
-                             "already stored; its id is returned. Who submits comes from "
-                             "?submitted_by= or the X-Submitted-By header. ?supersedes=ID stores "
-                             "a correction of record ID as its new version (409 if that exact record "
-                             "is already stored).")
+                 description="Needs a club's token (Authorization: Bearer TOKEN). "
+                             "201: stored. 200: this exact record (same canonical text) was "
+                             "already stored; its id is returned. The club and token come from "
+                             "the token; ?submitted_by= or the X-Submitted-By header is a free "
+                             "label of the scorer. ?supersedes=ID stores a correction of record ID "
+                             "as its new version: ID must belong to the token's club, or the "
+                             "token be an admin's (403 otherwise; 409 if that exact record is "
+                             "already stored).", security=SECURITY)
 @records_blp.alt_response(201, schema=SavedSchema, success=True, description="stored")
 @records_blp.alt_response(200, schema=SavedSchema, success=True, description="a duplicate")
-@_errors(400, 409, 413, 415, 422)
+@_errors(400, 401, 403, 409, 413, 415, 422)
 def submit_record(args: dict[str, Any], headers: dict[str, Any]) -> Response:
+    writer = _writer(args.get("supersedes"))  # 403 before the record is even parsed
     sub = _submission()
     by = args.get("submitted_by") or headers.get("submitted_by") or None
     try:
-        saved = Store(get_db()).save(sub, submitted_by=by, supersedes=args.get("supersedes"))
+        saved = Store(get_db()).save(sub, submitted_by=by, supersedes=args.get("supersedes"),
+                                     writer=writer)
     except UnknownRecord as exc:
         raise ApiError(422, "unknown-record", str(exc),
                        [{"where": "supersedes", "what": str(exc)}]) from None
@@ -191,6 +221,46 @@ def get_result(record_id: int) -> Response:
     if text is None:
         raise _not_found("record", record_id)
     return _json(text)
+
+
+@records_blp.route(f"/records/<{_ID}:record_id>/withdraw", methods=["POST"])
+@require_writer
+@records_blp.arguments(WithdrawArgs, location="query")
+@records_blp.doc(summary="Withdraw a record entered by mistake", security=SECURITY,
+                 description="Needs a token of the record's club or an admin token. Stores a new "
+                             "version with status withdrawn (nothing is deleted); the record "
+                             "leaves listings and statistics and stays readable by id with its "
+                             "history. No request body.")
+@records_blp.alt_response(201, schema=WithdrawnSchema, success=True,
+                          description="withdrawn: the id of the withdrawn version")
+@_errors(401, 403, 404, 409)
+def withdraw_record(args: dict[str, Any], record_id: int) -> Response:
+    writer = _writer(record_id)
+    try:
+        new_id = Store(get_db()).withdraw(record_id, submitted_by=args.get("submitted_by"),
+                                          writer=writer)
+    except UnknownRecord:
+        raise _not_found("record", record_id) from None
+    except AlreadyWithdrawn as exc:
+        raise ApiError(409, "already-withdrawn", str(exc)) from None
+    except AlreadySuperseded as exc:
+        raise ApiError(409, "already-superseded", str(exc), current_id=exc.current_id) from None
+    location = url_for("records.get_record", record_id=new_id)
+    body = {"id": new_id, "withdrawn": record_id, "status": "withdrawn",
+            "links": {"record": location,
+                      "history": url_for("records.get_history", record_id=new_id)}}
+    return _dump(body, 201, {"Location": location})
+
+
+@records_blp.route(f"/records/<{_ID}:record_id>/history", methods=["GET"])
+@records_blp.alt_response(200, schema=HistorySchema, success=True,
+                          description="every version of the record's chain: who and when")
+@_errors(401, 404)
+def get_history(record_id: int) -> Response:
+    history = record_history(get_db(), record_id)
+    if history is None:
+        raise _not_found("record", record_id)
+    return _dump(history)
 
 
 # --- rubbers and players ---------------------------------------------------------------------

@@ -222,6 +222,98 @@ PLAYER_STATISTICS_SQL = """
 """Player statistics over current records; ``{where}`` narrows the players (e.g. by name)."""
 
 
+def _v4_trust(db: sqlite_utils.Database) -> None:
+    """Version 4: clubs, their tokens (only a hash of each secret), who wrote each record
+    version, and the status ``withdrawn`` (docs/AUTH.md, docs/STORE.md).
+
+    ``records.club_id`` is the club a record belongs to (the first version's writer; corrections
+    keep it), ``records.token_id`` the token that wrote this version (both NULL for local
+    commands). Clubs and tokens are never deleted; a token's secret hash, club and admin flag
+    never change; ``revoked_at`` is set once. The guard of v2 is replaced by one that also covers
+    the new columns and lets a withdrawn version be superseded by a correction."""
+    db.execute("""
+    CREATE TABLE clubs (
+        id INTEGER PRIMARY KEY,
+        name TEXT NOT NULL UNIQUE,
+        created_at TEXT NOT NULL             -- UTC, ISO 8601
+    )""")
+    db.execute("""
+    CREATE TABLE tokens (
+        id INTEGER PRIMARY KEY,
+        club_id INTEGER NOT NULL REFERENCES clubs(id),
+        hash TEXT NOT NULL UNIQUE,           -- sha256 hex of the whole token text
+        label TEXT,
+        admin INTEGER NOT NULL DEFAULT 0 CHECK (admin IN (0, 1)),
+        created_at TEXT NOT NULL,
+        last_used_at TEXT,
+        revoked_at TEXT
+    )""")
+    db.execute("""
+    CREATE TABLE settings (
+        key TEXT PRIMARY KEY,
+        value TEXT NOT NULL
+    )""")
+    db.execute("ALTER TABLE records ADD COLUMN club_id INTEGER REFERENCES clubs(id)")
+    db.execute("ALTER TABLE records ADD COLUMN token_id INTEGER REFERENCES tokens(id)")
+    db.table("records").create_index(["club_id"])
+    db.table("tokens").create_index(["club_id"])
+    for table in ("clubs", "tokens"):
+        db.execute(f"""
+        CREATE TRIGGER {table}_no_delete BEFORE DELETE ON {table}
+        BEGIN SELECT RAISE(ABORT, '{table} are never deleted; revoke a token instead'); END""")
+    db.execute("""
+    CREATE TRIGGER clubs_no_change BEFORE UPDATE ON clubs
+    WHEN NEW.id IS NOT OLD.id OR NEW.name IS NOT OLD.name OR NEW.created_at IS NOT OLD.created_at
+    BEGIN SELECT RAISE(ABORT, 'a club is never renamed'); END""")
+    db.execute("""
+    CREATE TRIGGER tokens_no_change BEFORE UPDATE ON tokens
+    WHEN NEW.id IS NOT OLD.id OR NEW.club_id IS NOT OLD.club_id OR NEW.hash IS NOT OLD.hash
+      OR NEW.label IS NOT OLD.label OR NEW.admin IS NOT OLD.admin
+      OR NEW.created_at IS NOT OLD.created_at
+      OR (OLD.revoked_at IS NOT NULL AND NEW.revoked_at IS NOT OLD.revoked_at)
+    BEGIN SELECT RAISE(ABORT, 'a token only records its last use and its revocation'); END""")
+    db.execute("DROP TRIGGER records_no_change")
+    db.execute("""
+    CREATE TRIGGER records_no_change BEFORE UPDATE ON records
+    WHEN NEW.id IS NOT OLD.id OR NEW.hash IS NOT OLD.hash OR NEW.canonical IS NOT OLD.canonical
+      OR NEW.result IS NOT OLD.result OR NEW.format_version IS NOT OLD.format_version
+      OR NEW.rules IS NOT OLD.rules OR NEW.club IS NOT OLD.club OR NEW.event IS NOT OLD.event
+      OR NEW.date IS NOT OLD.date OR NEW."table" IS NOT OLD."table" OR NEW.round IS NOT OLD.round
+      OR NEW.deals IS NOT OLD.deals OR NEW.findings IS NOT OLD.findings
+      OR NEW.submitted_at IS NOT OLD.submitted_at OR NEW.submitted_by IS NOT OLD.submitted_by
+      OR NEW.supersedes IS NOT OLD.supersedes
+      OR NEW.club_id IS NOT OLD.club_id OR NEW.token_id IS NOT OLD.token_id
+      OR NOT (NEW.status = OLD.status
+              OR (OLD.status IN ('current', 'withdrawn') AND NEW.status = 'superseded'
+                  AND EXISTS (SELECT 1 FROM records r WHERE r.supersedes = OLD.id)))
+    BEGIN SELECT RAISE(ABORT, 'a stored record is never changed; submit a new version'); END""")
+    _widen_status_check(db)
+
+
+def _widen_status_check(db: sqlite_utils.Database) -> None:
+    """Let ``records.status`` take ``withdrawn`` as well.
+
+    SQLite cannot alter a CHECK constraint, and rebuilding ``records`` would break the foreign
+    keys of every table that points at it. A constraint that only admits more values can be
+    edited in place in the schema table: the procedure of sqlite.org/lang_altertable.html
+    ("Making Other Kinds Of Table Schema Changes"), inside this migration's transaction; every
+    stored row already satisfies the wider constraint."""
+    old = "CHECK (status IN ('current', 'superseded'))"
+    new = "CHECK (status IN ('current', 'superseded', 'withdrawn'))"
+    sql = db.execute("SELECT sql FROM sqlite_master WHERE type = 'table' AND name = 'records'"
+                     ).fetchone()[0]
+    if sql.count(old) != 1:
+        raise RuntimeError("records.status has an unexpected CHECK constraint; not migrating")
+    version = int(db.execute("PRAGMA schema_version").fetchone()[0])
+    db.execute("PRAGMA writable_schema = ON")
+    try:
+        db.execute("UPDATE sqlite_master SET sql = ? WHERE type = 'table' AND name = 'records'",
+                   [sql.replace(old, new)])
+        db.execute(f"PRAGMA schema_version = {version + 1}")
+    finally:
+        db.execute("PRAGMA writable_schema = OFF")
+
+
 def _v6_drafts(db: sqlite_utils.Database) -> None:
     """Version 6: the web pages' drafts (sittings being entered), every revision kept.
 
@@ -259,7 +351,7 @@ def _v6_drafts(db: sqlite_utils.Database) -> None:
 
 
 MIGRATIONS: list[Callable[[sqlite_utils.Database], None]] = [_v1_tables, _v2_guards, _v3_views,
-                                                             v5_events, _v6_drafts]
+                                                             _v4_trust, v5_events, _v6_drafts]
 SCHEMA_VERSION = len(MIGRATIONS)
 
 

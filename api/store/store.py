@@ -10,6 +10,13 @@ Contracts:
   already superseded cannot be superseded again (:class:`AlreadySuperseded` names the current one);
   an unknown ID is :class:`UnknownRecord`. A correction whose text is already stored is refused
   (:class:`DuplicateCorrection` names the stored record), never answered as a duplicate.
+- Who wrote a version (``writer``: the club and token of an HTTP write; None for local commands)
+  is stored with it. A record belongs to the club of its first version; corrections and its
+  withdrawal keep that owner (``records.club_id``), whoever writes them.
+- :meth:`Store.withdraw` stores a new version with status ``withdrawn`` (a copy of the withdrawn
+  text under the hash ``withdrawn:<its hash>``, with no rows of its own); the withdrawn version
+  becomes ``superseded``. Only a current version can be withdrawn (:class:`AlreadyWithdrawn`,
+  :class:`AlreadySuperseded`); a withdrawn version can be superseded by a correction.
 - :meth:`Store.bulk` batches many records per transaction for bulk import; each record is
   still all-or-nothing (a savepoint each), so a failing record does not take its batch down.
 - Write transactions start with ``BEGIN IMMEDIATE`` so concurrent writers wait (busy timeout)
@@ -35,7 +42,8 @@ MAX_ID = 2**63 - 1
 
 __all__ = ["Store", "Saved", "StoreError", "UnknownRecord", "AlreadySuperseded",
            "DuplicateCorrection",
-           "write_transaction", "current_version", "MAX_ID"]
+           "write_transaction", "current_version", "MAX_ID", "Writer", "AlreadyWithdrawn",
+           "record_owner"]
 
 
 class StoreError(Exception):
@@ -65,6 +73,20 @@ class DuplicateCorrection(StoreError):
                          f"{existing_id}; nothing changed")
         self.record_id = record_id
         self.existing_id = existing_id
+
+
+class AlreadyWithdrawn(StoreError):
+    def __init__(self, record_id: int) -> None:
+        super().__init__(f"record {record_id} is already withdrawn")
+        self.record_id = record_id
+
+
+@dataclass(frozen=True, slots=True)
+class Writer:
+    """The club and token behind an HTTP write (from the token, never from the request)."""
+
+    club_id: int
+    token_id: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,10 +124,31 @@ class Store:
     # --- public -------------------------------------------------------------------------------
 
     def save(self, sub: Submission | Rows, submitted_by: str | None = None,
-             supersedes: int | None = None) -> Saved:
+             supersedes: int | None = None, writer: Writer | None = None) -> Saved:
         """Store one record in one transaction (see module contract)."""
         with write_transaction(self.db):
-            return self._save(sub, submitted_by, supersedes)
+            return self._save(sub, submitted_by, supersedes, writer)
+
+    def withdraw(self, record_id: int, submitted_by: str | None = None,
+                 writer: Writer | None = None) -> int:
+        """Withdraw the current version ``record_id``: the id of the new, withdrawn version."""
+        with write_transaction(self.db):
+            status, owner = self._status_owner(record_id)
+            if status == "withdrawn":
+                raise AlreadyWithdrawn(record_id)
+            if status != "current":
+                raise AlreadySuperseded(record_id, current_version(self.db, record_id))
+            cur = self.db.conn.execute(
+                'INSERT INTO records (hash, canonical, result, format_version, rules, club, event, '
+                'date, "table", round, deals, findings, submitted_at, submitted_by, supersedes, '
+                "status, club_id, token_id) "
+                "SELECT 'withdrawn:' || hash, canonical, result, format_version, rules, club, "
+                'event, date, "table", round, deals, findings, ?, ?, id, \'withdrawn\', ?, ? '
+                "FROM records WHERE id = ?",
+                (_utc_now(), submitted_by, owner, writer.token_id if writer else None, record_id))
+            self.db.conn.execute("UPDATE records SET status = 'superseded' WHERE id = ?",
+                                 (record_id,))
+            return int(cur.lastrowid)  # type: ignore[arg-type]
 
     @contextmanager
     def bulk(self, submitted_by: str | None = None, batch: int = 500
@@ -144,22 +187,24 @@ class Store:
     # --- one record ---------------------------------------------------------------------------
 
     def _save(self, item: Submission | Rows, submitted_by: str | None,
-              supersedes: int | None) -> Saved:
+              supersedes: int | None, writer: Writer | None = None) -> Saved:
         rows = item if isinstance(item, Rows) else rows_of(item)
         conn = self.db.conn
-        status = None if supersedes is None else self._status(supersedes)
+        status, owner = (None, writer.club_id if writer else None) if supersedes is None \
+            else self._status_owner(supersedes)
         row = conn.execute("SELECT id FROM records WHERE hash = ?", (rows.hash,)).fetchone()
         if row is not None:
             if supersedes is not None:  # answering "duplicate" would silently drop the correction
                 raise DuplicateCorrection(supersedes, row[0])
             return Saved(row[0], True, {"id": row[0], **rows.summary})
-        if supersedes is not None and status != "current":
+        if supersedes is not None and status not in ("current", "withdrawn"):
             raise AlreadySuperseded(supersedes, current_version(self.db, supersedes))
         cur = conn.execute(
             'INSERT INTO records (hash, canonical, result, format_version, rules, club, event, '
-            'date, "table", round, deals, findings, submitted_at, submitted_by, supersedes) '
-            "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
-            rows.record + (_utc_now(), submitted_by, supersedes))
+            'date, "table", round, deals, findings, submitted_at, submitted_by, supersedes, '
+            "club_id, token_id) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+            rows.record + (_utc_now(), submitted_by, supersedes, owner,
+                           writer.token_id if writer else None))
         record_id = int(cur.lastrowid)  # type: ignore[arg-type]
         if supersedes is not None:  # after the new version exists (the trigger checks it)
             conn.execute("UPDATE records SET status = 'superseded' WHERE id = ?", (supersedes,))
@@ -199,14 +244,15 @@ class Store:
                  for f in rows.findings])
         return Saved(record_id, False, {"id": record_id, **rows.summary})
 
-    def _status(self, old_id: int) -> str:
-        """The status of a stored record; UnknownRecord if there is none."""
+    def _status_owner(self, old_id: int) -> tuple[str, int | None]:
+        """The status and owning club of a stored record; UnknownRecord if there is none."""
         if not 1 <= old_id <= MAX_ID:  # no such id can exist (and SQLite cannot bind it)
             raise UnknownRecord(old_id)
-        row = self.db.conn.execute("SELECT status FROM records WHERE id = ?", (old_id,)).fetchone()
+        row = self.db.conn.execute("SELECT status, club_id FROM records WHERE id = ?",
+                                   (old_id,)).fetchone()
         if row is None:
             raise UnknownRecord(old_id)
-        return str(row[0])
+        return str(row[0]), row[1]
 
     def _player_id(self, name: str) -> int:
         found = self._player_ids.get(name)
@@ -216,6 +262,17 @@ class Store:
             found = int(conn.execute("SELECT id FROM players WHERE name = ?", (name,)).fetchone()[0])
             self._player_ids[name] = found
         return found
+
+
+def record_owner(db: sqlite_utils.Database, record_id: int) -> int | None:
+    """The id of the club a stored record belongs to (None: stored by a local command).
+    UnknownRecord if there is no such record."""
+    row = None
+    if 1 <= record_id <= MAX_ID:
+        row = db.conn.execute("SELECT club_id FROM records WHERE id = ?", (record_id,)).fetchone()
+    if row is None:
+        raise UnknownRecord(record_id)
+    return None if row[0] is None else int(row[0])
 
 
 def current_version(db: sqlite_utils.Database, record_id: int) -> int | None:

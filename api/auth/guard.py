@@ -1,0 +1,98 @@
+"""Loading the actor of each request and guarding views.
+
+Contract:
+- :func:`load_actor` runs before every request (registered by :func:`~.setup.init_auth`): first
+  the CSRF check (:mod:`.csrf`), then ``g.actor`` from ``Authorization: Bearer TOKEN`` when that
+  header is present (the session is then not consulted), else from the session cookie; None
+  when anonymous. A malformed, unknown or revoked Bearer token leaves ``g.actor`` None and
+  notes why in ``g.auth_problem``; a write then answers 401 with ``error="invalid_token"``.
+- With ``PRIVATE`` set, every request but those to views marked :func:`public` (and static
+  files) needs an actor: 401 otherwise.
+- :func:`require_writer` makes a JSON API view answer 401 ``unauthorized`` (with
+  ``WWW-Authenticate``) without an actor, before anything of the request is parsed.
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import Any, Callable, TypeVar
+
+from flask import current_app, g, request
+
+from ..db import get_db
+from ..store import tokens
+from .actor import Actor, actor_of
+from .csrf import check_csrf, has_session_cookie
+from .errors import NotSignedIn
+from .session import actor_from_session
+
+__all__ = ["load_actor", "require_writer", "public", "current_actor", "is_writer_view"]
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+_HOW = "send it as 'Authorization: Bearer TOKEN' (docs/AUTH.md)"
+
+
+def current_actor() -> Actor | None:
+    return g.get("actor")
+
+
+def load_actor() -> None:
+    """Set ``g.actor``, ``g.auth_via`` ('bearer', 'session' or None) and ``g.auth_problem``."""
+    g.actor, g.auth_via, g.auth_problem = None, None, None
+    check_csrf()
+    header = request.headers.get("Authorization")
+    if header is not None:
+        g.auth_via = "bearer"
+        scheme, _, credentials = header.strip().partition(" ")
+        if scheme.lower() != "bearer" or not credentials.strip():
+            g.auth_problem = "the Authorization header is not of the form 'Bearer TOKEN'"
+        else:
+            row = tokens.verify(get_db(), credentials.strip())
+            if row is None:
+                g.auth_problem = "the token is not valid: unknown, revoked or mistyped"
+            else:
+                g.actor = actor_of(row)
+    elif has_session_cookie():
+        g.actor = actor_from_session()
+        g.auth_via = "session" if g.actor is not None else None
+    if current_app.config.get("PRIVATE") and g.actor is None and not _public_endpoint():
+        raise _not_signed_in("this server is private: every request needs a token")
+
+
+def _not_signed_in(why: str) -> NotSignedIn:
+    problem = g.get("auth_problem")
+    if problem:
+        return NotSignedIn(f"{problem}; {_HOW}", invalid_token=True)
+    return NotSignedIn(f"{why}: {_HOW}")
+
+
+def _public_endpoint() -> bool:
+    endpoint = request.endpoint or ""
+    if endpoint == "static" or endpoint.endswith(".static"):
+        return True
+    view = current_app.view_functions.get(endpoint)
+    return bool(getattr(view, "_euchre_public", False))
+
+
+def public(view: F) -> F:
+    """Mark a view as reachable without a token even on a private server (sign-in pages)."""
+    view._euchre_public = True  # type: ignore[attr-defined]
+    return view
+
+
+def require_writer(view: F) -> F:
+    """401 ``unauthorized`` unless the request has an actor. Put it right under ``route`` so it
+    runs before argument parsing."""
+    @functools.wraps(view)
+    def guarded(*args: Any, **kwargs: Any) -> Any:
+        if g.get("actor") is None:
+            raise _not_signed_in("writing needs a club's token")
+        return view(*args, **kwargs)
+
+    guarded._euchre_writer = True  # type: ignore[attr-defined]
+    return guarded  # type: ignore[return-value]
+
+
+def is_writer_view(view: Any) -> bool:
+    return bool(getattr(view, "_euchre_writer", False))

@@ -1,0 +1,116 @@
+"""``euchre token create|list|revoke``: the clubs' tokens in a store (docs/AUTH.md).
+
+These open the database file directly and so need no token themselves: whoever may write the
+file is the authority. ``create`` prints the new token alone on stdout (so that
+``TOKEN=$(euchre token create ...)`` works) and it is never shown again; ``list`` never shows a
+secret or a hash. Exit codes: 0 ok; 1 refused (unknown token id, bad club name); 2 usage.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import click
+
+from ..api.store import tokens
+from .store_cmds import _emit, _open, db_option
+
+COMMANDS: list[click.Command] = []
+
+COLUMNS = ("id", "club", "label", "admin", "created", "last_used", "revoked")
+
+
+@click.group("token")
+def token() -> None:
+    """Create, list and revoke the tokens that let a club write over HTTP.
+
+    \b
+    Example:
+      euchre token create --club "Riverside Euchre Club" --label "scorer's tablet" --db club.db
+      euchre token list --db club.db
+      euchre token revoke 3 --db club.db
+    """
+
+
+@token.command("create")
+@click.option("--club", required=True, help="The club the token writes for (created if new).")
+@click.option("--admin", is_flag=True, help="The token may correct or withdraw any club's records.")
+@click.option("--label", default=None, help="A note of who or what holds it.")
+@db_option
+def create(club: str, admin: bool, label: str | None, db_path: str) -> None:
+    """Create a token and print it alone on stdout, once: it is stored only as a hash.
+
+    \b
+    Example:
+      TOKEN=$(euchre token create --club Riverside --db club.db)
+      curl -H "Authorization: Bearer $TOKEN" -H 'Content-Type: application/json' \\
+           --data-binary @tonight.json http://127.0.0.1:8080/records
+    """
+    db = _open(db_path, must_exist=False)
+    try:
+        row, text = tokens.create_token(db, club, admin=admin, label=label)
+    except tokens.TokenError as exc:
+        raise click.ClickException(str(exc)) from None
+    finally:
+        db.close()
+    click.echo(text)
+    kind = "admin token" if row.admin else "token"
+    click.echo(f"created {kind} {row.id} for club {row.club!r}; it is shown only now: keep it "
+               "secret (revoke it with: euchre token revoke "
+               f"{row.id} --db {db_path})", err=True)
+
+
+def _shape(row: tokens.TokenRow) -> dict[str, Any]:
+    return {"id": row.id, "club": row.club, "label": row.label, "admin": row.admin,
+            "created": row.created_at, "last_used": row.last_used_at, "revoked": row.revoked_at}
+
+
+@token.command("list")
+@db_option
+@click.option("--format", "fmt", type=click.Choice(["table", "json"]), default="table",
+              show_default=True, help="Output format.")
+def list_(db_path: str, fmt: str) -> None:
+    """List every token: id, club, label, admin, created, last used, revoked (never a secret).
+
+    \b
+    Example:
+      euchre token list --db club.db --format json
+    """
+    db = _open(db_path)
+    try:
+        rows = [_shape(r) for r in tokens.list_tokens(db)]
+    finally:
+        db.close()
+    if fmt == "json":
+        click.echo(json.dumps(rows, indent=2, ensure_ascii=False))
+        return
+    _emit([{**r, "admin": "yes" if r["admin"] else ""} for r in rows], "table", COLUMNS)
+
+
+@token.command("revoke")
+@click.argument("token_id", type=click.IntRange(1, 2**63 - 1))
+@db_option
+def revoke(token_id: int, db_path: str) -> None:
+    """Revoke token TOKEN_ID: it stops working at once, its browser sessions too. The row is
+    kept (who wrote what stays known).
+
+    \b
+    Example:
+      euchre token revoke 3 --db club.db
+    """
+    db = _open(db_path, write=True)
+    try:
+        row, changed = tokens.revoke(db, token_id)
+    except tokens.TokenError as exc:
+        raise click.ClickException(str(exc)) from None
+    finally:
+        db.close()
+    if changed:
+        click.echo(f"revoked token {row.id} of club {row.club!r}", err=True)
+    else:
+        click.echo(f"token {row.id} of club {row.club!r} was already revoked at "
+                   f"{row.revoked_at}", err=True)
+
+
+COMMANDS.append(token)

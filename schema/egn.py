@@ -1,11 +1,14 @@
-"""EGN 1.4 (Euchre Game Notation, JSON) in and out: :func:`egn_to_record`, :func:`record_to_egn`.
+"""EGN (Euchre Game Notation, JSON) in and out: :func:`egn_to_record`, :func:`record_to_egn`.
 
 Seats: EGN numbers the players 0-3 clockwise, partnerships 0/2 and 1/3; we read player 0 as N,
 1 as E, 2 as S, 3 as W, so EGN team "0/2" is N-S and team "1/3" is E-W (``initialScore`` and
-``finalScore`` are ``[N-S, E-W]``). EGN records no hands unless ``playerCards`` is given: without
-it a deal loads as ``DealKind.PLAYS`` (hands inferred from the plays, discard often unknown); with
-it as ``DealKind.FULL``. ``finalScore`` becomes the scoresheet total recorded on the last deal, so
-a replay checks it. The full mapping and what EGN cannot express are in docs/INTEROP.md.
+``finalScore`` are ``[N-S, E-W]``). A deal without ``playerCards`` loads as ``DealKind.PLAYS``
+(each hand inferred from the plays); with it as ``DealKind.FULL``, an empty or short hand being
+unknown cards (``??``): a player who logs his own game knows his own hand only. ``finalScore``
+becomes the scoresheet total recorded on the last deal, so a replay checks it. A record that
+stops inside its last deal (EGN's "partial games") marks that deal ``unfinished``. Versions 1.2
+to 1.4 are read directly, 1.0 and 1.1 through EGN's documented upgrade (:mod:`.egn_legacy`).
+The full mapping and what EGN cannot express are in docs/INTEROP.md.
 
 Contracts: ``egn_to_record`` raises NotationError (malformed EGN; every problem located by an EGN
 path such as ``deals[2].phases[0].calls[3]``) or UnsupportedRules (a rule-set flag or feature we
@@ -17,23 +20,29 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from euchre_records.cards import SEATS, Seat, Suit
+from euchre_records.cards import SEATS, Card, Seat, Suit
 from euchre_records.errors import NotationError, Problem, RecordError, UnsupportedRules
 from euchre_records.model import (
-    Annotation, Call, CallKind, Deal, DealKind, Event, Player, RecordedScore, Record, Trick,
+    Annotation, Call, CallKind, Deal, DealKind, Event, ExternalId, Player, RecordedScore, Record,
+    Trick,
 )
 
 from .basefields import POINTS_LIMIT
-from .egn_cards import egn_calls, egn_card, egn_tricks
-from .egn_lines import alternatives_in, annotations_in, split_phases, trump_of
+from .egn_cards import CardReader, egn_calls, egn_tricks, is_generic, is_partly_known
+from .egn_legacy import LEGACY_VERSION_RE, upgrade_legacy
+from .egn_lines import alternatives_in, annotations_in, bid_calls, split_phases, trump_of, with_alone
 from .egn_out import record_to_egn, egn_losses
 from .egn_rules import to_rules
+from .notation import parse_json
 
 __all__ = [
-    "FILE_TYPE", "is_egn", "egn_to_record", "record_to_egn", "egn_losses", "egn_where", "in_egn_terms",
+    "FILE_TYPE", "VERSION_RE", "is_egn", "egn_to_record", "egn_text_to_record", "record_to_egn",
+    "egn_losses", "egn_where", "in_egn_terms",
 ]
 
 FILE_TYPE = "Euchre Game Notation"
+VERSION_RE = re.compile(r"^1\.[234](?:\.\d+)?$")
+"""The versions read directly (EGN's schema: ``^1\\.[234](?:\\.\\d+)?$``)."""
 _TOP = {"fileType", "version", "metadata", "deals"}
 _META = {"gameId", "title", "description", "players", "initialScore", "finalScore", "date", "ruleset"}
 
@@ -43,7 +52,7 @@ def is_egn(data: object) -> bool:
     return isinstance(data, dict) and data.get("fileType") == FILE_TYPE
 
 
-_WHERE_RE = re.compile(r"^(deals\[\d+\])\.(calls|tricks|discard|turned|hands\.[NESW]|dealer)(.*)$")
+_WHERE_RE = re.compile(r"^(deals\[\d+\])\.(calls|tricks|discard|turned|hands\.[NESW]|dealer|unfinished)(.*)$")
 _SEAT_INDEX = {"N": 0, "E": 1, "S": 2, "W": 3}
 
 
@@ -62,16 +71,33 @@ def egn_where(where: str) -> str:
     if field.startswith("hands."):
         return f"{deal}.initialState.playerCards[{_SEAT_INDEX[field[-1]]}]{rest}"
     mapped = {"calls": "phases[0].calls", "discard": "phases[0].discard", "tricks": "phases[1].tricks",
-              "turned": "initialState.upCard", "dealer": "initialState.dealer"}[field]
+              "turned": "initialState.upCard", "dealer": "initialState.dealer",
+              "unfinished": "phases"}[field]
     return f"{deal}.{mapped}{rest}"
 
 
-def _problems(exc: RecordError) -> list[Problem]:
-    return list(exc.problems)
+def egn_text_to_record(text: str | bytes) -> Record:
+    """An EGN document given as JSON text (syntax errors: NotationError with line and column)."""
+    return egn_to_record(parse_json(text))
+
+
+def _version(data: dict[str, Any], bad: list[Problem]) -> tuple[dict[str, Any], list[str]]:
+    """The document in 1.4 form and the notes of an upgrade (``version`` problems into ``bad``)."""
+    version = data.get("version")
+    if isinstance(version, str) and VERSION_RE.fullmatch(version):
+        return data, []
+    if isinstance(version, str) and LEGACY_VERSION_RE.fullmatch(version):
+        return upgrade_legacy(data)
+    bad.append(Problem("version", f"EGN version {version!r} is not one this reader knows: it reads "
+                                  "1.2, 1.3 and 1.4 directly and 1.0 and 1.1 through EGN's upgrade; "
+                                  "convert the file to EGN 1.4 (EGN's egn-upgrade tool) and read it "
+                                  "again"))
+    return data, []
 
 
 def egn_to_record(data: object) -> Record:
-    """Convert a parsed EGN document into a :class:`Record` (rules: ``modern`` + overrides).
+    """Convert a parsed EGN document (a dict, as an EMN file embeds it) into a :class:`Record`
+    (rules: ``modern`` + overrides).
 
     Every deal is converted even when an earlier one fails, so that all problems are reported
     at once; UnsupportedRules wins over NotationError when both occur.
@@ -81,12 +107,10 @@ def egn_to_record(data: object) -> Record:
     assert isinstance(data, dict)
     bad: list[Problem] = []
     unsupported: list[Problem] = []
+    data, provenance = _version(data, bad)
     for key in data:
         if key not in _TOP:
             bad.append(Problem(str(key), "unknown EGN field"))
-    version = data.get("version")
-    if not isinstance(version, str) or not version.startswith("1."):
-        bad.append(Problem("version", f"expected an EGN 1.x version string, not {version!r}"))
     meta = data.get("metadata")
     if not isinstance(meta, dict):
         raise NotationError(bad + [Problem("metadata", "expected an object")])
@@ -100,21 +124,31 @@ def egn_to_record(data: object) -> Record:
         unsupported += _problems(exc)
     except NotationError as exc:
         bad += _problems(exc)
-    players = _players(meta.get("players"), bad)
+    players = _players(meta.get("players"), bad, unsupported)
     start = _score(meta.get("initialScore"), "metadata.initialScore", bad, required=True)
     final = _score(meta.get("finalScore"), "metadata.finalScore", bad, required=False)
     raw_deals = data.get("deals")
     deals: list[Deal] = []
+    stops: list[tuple[int, str]] = []
     if not isinstance(raw_deals, list):
         bad.append(Problem("deals", "expected a list of deals"))
         raw_deals = []
     for i, raw in enumerate(raw_deals):
         try:
-            deals.append(_deal(raw, f"deals[{i}]"))
+            deal, stop, notes = _deal(raw, f"deals[{i}]", i + 1)
         except UnsupportedRules as exc:
             unsupported += _problems(exc)
         except NotationError as exc:
             bad += _problems(exc)
+        else:
+            deals.append(deal)
+            provenance += notes
+            if stop is not None:
+                stops.append((i, stop))
+    for i, stop in stops:
+        if i != len(raw_deals) - 1:
+            bad.append(Problem(f"deals[{i}].phases", f"the deal stops {stop}, but deals follow: only "
+                                                     "the last deal of a partial game may stop early"))
     if unsupported:
         raise UnsupportedRules(unsupported)
     if bad:
@@ -125,9 +159,14 @@ def egn_to_record(data: object) -> Record:
             raise NotationError("a finalScore needs at least one deal", "metadata.finalScore")
         last = deals[-1]
         deals[-1] = Deal(**{**_fields(last), "recorded": RecordedScore(total=final)})
-    event = Event(event=_text(meta, "title"), notes=_text(meta, "description"), date=_egn_date(meta))
+    event = Event(event=_text(meta, "title"), notes=_text(meta, "description"), date=_egn_date(meta),
+                  game_id=_text(meta, "gameId"))
     return Record(rules=rules, deals=tuple(deals), event=event, players=players,
-                  start_score=start or (0, 0))
+                  start_score=start or (0, 0), provenance=tuple(provenance))
+
+
+def _problems(exc: RecordError) -> list[Problem]:
+    return list(exc.problems)
 
 
 def _fields(deal: Deal) -> dict[str, Any]:
@@ -165,12 +204,13 @@ def _score(value: object, where: str, bad: list[Problem], required: bool) -> tup
     return (value[0], value[1])
 
 
-def _players(value: object, bad: list[Problem]) -> tuple[tuple[Seat, Player], ...]:
+def _players(value: object, bad: list[Problem], unsupported: list[Problem]) -> tuple[tuple[Seat, Player], ...]:
     if not isinstance(value, list):
         bad.append(Problem("metadata.players", "expected a list of player names (player 0 first)"))
         return ()
     if len(value) > 4:
-        bad.append(Problem("metadata.players", f"{len(value)} players; the four-handed game has 4"))
+        unsupported.append(Problem("metadata.players", f"{len(value)} players: only the four-handed "
+                                                       "partnership game is supported"))
         return ()
     out = []
     for i, p in enumerate(value):
@@ -181,20 +221,59 @@ def _players(value: object, bad: list[Problem]) -> tuple[tuple[Seat, Player], ..
         elif isinstance(p, dict) and isinstance(p.get("name"), str):
             extra = set(p) - {"id", "name", "playerIds"}
             if extra:
-                bad.append(Problem(where, f"unknown player field(s): {', '.join(sorted(extra))}"))
+                bad.append(Problem(where, f"unknown player field(s): {', '.join(sorted(map(str, extra)))}"))
             pid = p.get("id")
             if pid is not None and not isinstance(pid, str):
                 bad.append(Problem(f"{where}.id", "expected a string"))
-            out.append((SEATS[i], Player(p["name"], pid)))
+                pid = None
+            out.append((SEATS[i], Player(p["name"], pid, _ids(p.get("playerIds"), where, bad))))
         else:
             bad.append(Problem(where, "expected a name or an object with a name"))
     return tuple(out)
 
 
-def _deal(raw: object, where: str) -> Deal:
+def _ids(value: object, where: str, bad: list[Problem]) -> tuple[ExternalId, ...]:
+    if value is None:
+        return ()
+    if not isinstance(value, list):
+        bad.append(Problem(f"{where}.playerIds", "expected a list of {id, source} objects"))
+        return ()
+    out = []
+    for j, item in enumerate(value):
+        if (not isinstance(item, dict) or set(item) != {"id", "source"}
+                or not all(isinstance(item[k], str) for k in ("id", "source"))):
+            bad.append(Problem(f"{where}.playerIds[{j}]", "expected {\"id\": text, \"source\": text}"))
+            continue
+        out.append(ExternalId(item["id"], item["source"]))
+    return tuple(out)
+
+
+def _tokens(raw: dict[str, Any]) -> list[object]:
+    """Every card token written in a deal (to tell whether it writes its suits generically)."""
+    out: list[object] = []
+    state = raw.get("initialState")
+    if isinstance(state, dict):
+        out.append(state.get("upCard"))
+        hands = state.get("playerCards")
+        if isinstance(hands, list):
+            out += [c for h in hands if isinstance(h, list) for c in h]
+    lines = [raw] + [x for x in raw.get("alternativeLines") or [] if isinstance(x, dict)]
+    for line in lines:
+        for ph in line.get("phases") or []:
+            if isinstance(ph, dict):
+                out.append(ph.get("discard"))
+                tricks = ph.get("tricks")
+                if isinstance(tricks, list):
+                    out += [c for t in tricks if isinstance(t, list) for c in t]
+    return out
+
+
+def _deal(raw: object, where: str, number: int) -> tuple[Deal, str | None, list[str]]:
+    """One deal: the Deal, where it stops when the record stops inside it (else None), and the
+    notes of what reading it changed (generic suits mapped, partly known cards)."""
     if isinstance(raw, str):
-        raise UnsupportedRules("compact (string-encoded) EGN deals are not supported; expand them "
-                               "into objects", where)
+        raise UnsupportedRules("a condensed (bitpacked) deal inside JSON: read the .egnb file "
+                               "itself, or expand the deal into an object", where)
     if not isinstance(raw, dict):
         raise NotationError("expected a deal object", where)
     problems = [Problem(f"{where}.{k}", "unknown EGN deal field") for k in raw
@@ -211,41 +290,103 @@ def _deal(raw: object, where: str) -> Deal:
     if isinstance(dealer_i, bool) or not isinstance(dealer_i, int) or not 0 <= dealer_i <= 3:
         raise NotationError(f"expected a player index 0-3, not {dealer_i!r}", f"{where}.initialState.dealer")
     dealer = SEATS[dealer_i]
-    turned = egn_card(state.get("upCard"), f"{where}.initialState.upCard")
-    hands = _hands(state.get("playerCards"), f"{where}.initialState.playerCards")
     phases = raw.get("phases")
     if not isinstance(phases, list) or len(phases) > 2:
         raise NotationError("expected a list of at most two phases", f"{where}.phases")
     bidding, play = split_phases(phases, f"{where}.phases")
+    tokens = _tokens(raw)
+    generic = any(is_generic(t) for t in tokens)
+    up = state.get("upCard")
+    up_at = f"{where}.initialState.upCard"
     calls: list[Call] = []
-    alone = False
-    discard = None
-    annotations: list[Annotation] = []
-    trump: Suit | None = None
     if bidding is not None:
         b, bw = bidding
         calls = egn_calls(b.get("calls"), f"{bw}.calls", dealer)
-        trump = trump_of(calls, turned)
+    turned_suit = _turned_suit(up, up_at, generic, calls)
+    trump = trump_of(calls, turned_suit)
+    cards = CardReader(trump, generic)
+    if generic and trump is None and turned_suit is None and any(c.kind.accepts for c in calls):
+        trump = cards.trump = cards.suits["t"]   # the turned card (written "?t") was ordered up
+    turned = cards.card(up, up_at)
+    notes: list[str] = []
+    if generic:
+        read_as = ", ".join(f"{k}={v.value}" for k, v in cards.suits.items())
+        notes.append(f"deal {number}: the suits are written generically (t trump, n next, g h the "
+                     f"others); read as {read_as}" + (" (no real suit is named, so trump is taken "
+                                                      "as spades)" if cards.trump_guessed else ""))
+    if any(is_partly_known(t) for t in tokens):
+        notes.append(f"deal {number}: partly known cards (such as 'Xc', 'Jx') are read as unknown "
+                     "cards (??); the suit or rank they tell is not kept")
+    hands = _hands(state.get("playerCards"), f"{where}.initialState.playerCards", cards)
+    alone = False
+    discard = None
+    annotations: list[Annotation] = []
+    if bidding is not None:
+        b, bw = bidding
         alone = _flag(b, "isAlone", bw)
-        if b.get("cardExchanges"):
-            raise UnsupportedRules("card exchanges (farmer's hand, partner's best) are not supported",
-                                   f"{bw}.cardExchanges")
+        _exchanges(b, bw, cards)
         if "discard" in b:
-            discard = egn_card(b["discard"], f"{bw}.discard", trump)
+            discard = cards.card(b["discard"], f"{bw}.discard", unknown_ok=True)
         annotations += annotations_in(b.get("callAnnotations"), "call", f"{bw}.callAnnotations")
-        calls = _with_alone(calls, alone, b.get("aloneDefender"), bw)
+        calls = with_alone(calls, alone, b.get("aloneDefender"), bw)
     tricks: list[Trick] = []
     if play is not None:
         p, pw = play
-        tricks = egn_tricks(p, pw, trump, 2)
+        tricks = egn_tricks(p, pw, cards, 1)
         if _flag(p, "isAlone", pw) and not alone:
-            calls = _with_alone(calls, True, None, pw)
-        annotations += annotations_in(p.get("playAnnotations"), "trick", f"{pw}.playAnnotations")
+            calls = with_alone(calls, True, None, pw)
+        annotations += annotations_in(p.get("playAnnotations"), "card", f"{pw}.playAnnotations")
     alternatives = alternatives_in(raw.get("alternativeLines"), f"{where}.alternativeLines", dealer,
-                                   turned, calls, tricks)
-    return Deal(kind=DealKind.FULL if hands is not None else DealKind.PLAYS, dealer=dealer,
+                                   turned_suit, calls, cards)
+    stop = _stops(bidding is not None, calls, tricks)
+    deal = Deal(kind=DealKind.FULL if hands is not None else DealKind.PLAYS, dealer=dealer,
                 turned=turned, hands=hands, calls=tuple(calls), discard=discard, tricks=tuple(tricks),
-                annotations=tuple(annotations), alternatives=tuple(alternatives))
+                annotations=tuple(annotations), alternatives=tuple(alternatives),
+                unfinished=stop is not None)
+    return deal, stop, notes
+
+
+def _turned_suit(up: object, where: str, generic: bool, calls: list[Call]) -> Suit | None:
+    """The real suit of the turned card, or None when it is written generically (or is the joker)."""
+    if not isinstance(up, str) or len(up) != 2 or up[0] == "X" or up[1] in "xX":
+        if isinstance(up, str) and len(up) == 2:
+            raise NotationError(f"the turned card must be known, not {up!r}", where)
+        return None
+    letter = up[1]
+    if generic and letter in "tngh":
+        named = next((c.suit for c in calls if c.kind is CallKind.NAME), None)
+        if any(c.kind.accepts for c in calls) and letter != "t":
+            raise NotationError(f"the turned card {up!r} is ordered up, so its suit is trump: "
+                                "written generically it is 't'", where)
+        if named is None:
+            return None
+        return CardReader(named, True).suits[letter]
+    return CardReader(None, False).suit(letter)
+
+
+def _exchanges(phase: dict[str, Any], where: str, cards: CardReader) -> None:
+    """EGN ``cardExchanges`` (farmer's hand, partner's best, going under)."""
+    if phase.get("cardExchanges"):
+        raise UnsupportedRules("card exchanges (farmer's hand, partner's best) are not supported",
+                               f"{where}.cardExchanges")
+
+
+def _stops(has_bidding: bool, calls: list[Call], tricks: list[Trick]) -> str | None:
+    """Where the record stops inside the deal (EGN partial games), or None for a whole deal."""
+    if not has_bidding:
+        return "before the bidding"
+    bids = bid_calls(calls)
+    made = [c for c in bids if c.kind is not CallKind.PASS]
+    if not made:
+        return None if len(bids) >= 8 else f"during the bidding, after {len(bids)} call(s)"
+    if not tricks:
+        return "after the bidding"
+    active = 4 - any(c.alone for c in made) - any(c.kind is CallKind.DEFEND_ALONE for c in calls)
+    if len(tricks) < 5:
+        if len(tricks[-1].cards) < active:
+            return f"inside trick {len(tricks)}"
+        return f"after trick {len(tricks)}"
+    return None
 
 
 def _flag(obj: dict[str, Any], key: str, where: str) -> bool:
@@ -255,32 +396,20 @@ def _flag(obj: dict[str, Any], key: str, where: str) -> bool:
     return value
 
 
-def _with_alone(calls: list[Call], alone: bool, defender: object, where: str) -> list[Call]:
-    """Put the EGN ``isAlone`` flag on the maker's call; add the lone defender's call."""
-    out = list(calls)
-    makers = [i for i, c in enumerate(out) if c.kind.accepts or c.kind is CallKind.NAME]
-    if alone:
-        if not makers:
-            raise NotationError("isAlone is set, but nobody made trump", f"{where}.isAlone")
-        m = out[makers[0]]
-        out[makers[0]] = Call(m.kind, m.seat, m.suit, True)
-    if defender is not None and defender != -1:
-        if isinstance(defender, bool) or not isinstance(defender, int) or not 0 <= defender <= 3:
-            raise NotationError(f"expected a player index 0-3 or -1, not {defender!r}", f"{where}.aloneDefender")
-        out.append(Call(CallKind.DEFEND_ALONE, SEATS[defender], alone=True))
-    return out
-
-
-def _hands(value: object, where: str) -> tuple[tuple[Any, ...], ...] | None:
+def _hands(value: object, where: str, cards: CardReader) -> tuple[tuple[Card | None, ...], ...] | None:
+    """``playerCards``: up to four hands as dealt (player 0 first); an empty, short or missing
+    hand is unknown cards (``None``), as are ``Xx``/``Xc``/``Jx`` tokens."""
     if value is None:
         return None
-    if not isinstance(value, list) or len(value) != 4:
-        raise NotationError("expected the four hands as dealt (player 0 first)", where)
+    if not isinstance(value, list) or len(value) > 4:
+        raise NotationError("expected up to four hands as dealt (player 0 first)", where)
     hands = []
-    for i, hand in enumerate(value):
-        if not isinstance(hand, list) or len(hand) != 5:
-            raise NotationError("expected a hand of 5 cards as dealt", f"{where}[{i}]")
-        hands.append(tuple(egn_card(c, f"{where}[{i}][{j}]", unknown_ok=True) for j, c in enumerate(hand)))
+    for i in range(4):
+        hand = value[i] if i < len(value) else []
+        if not isinstance(hand, list) or len(hand) > 5:
+            raise NotationError("expected a hand of at most 5 cards as dealt", f"{where}[{i}]")
+        known = [cards.card(c, f"{where}[{i}][{j}]", unknown_ok=True) for j, c in enumerate(hand)]
+        hands.append(tuple(known) + (None,) * (5 - len(known)))
     return tuple(hands)
 
 
@@ -288,3 +417,4 @@ def in_egn_terms(exc: RecordError) -> RecordError:
     """The same error located in the EGN document (``deals[0].phases[1].tricks[1][0]``) instead
     of in our model (``deals[0].tricks[1][0]``): for errors found replaying a record read from EGN."""
     return type(exc)([Problem(egn_where(p.where), p.what) for p in exc.problems])
+

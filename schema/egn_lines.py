@@ -1,31 +1,33 @@
 """EGN annotations and alternative lines <-> our :class:`Annotation` and :class:`Alternative`.
 
-EGN keys ``callAnnotations`` by the index of the call in its phase and ``playAnnotations`` by an
-index in the trick play; we read both as 0-based (``"0"`` -> ``"call 1"`` / ``"trick 1"``). The
-EGN samples only annotate index 0, where a trick index and a card index agree; a play index is
-read as a trick index (documented in docs/INTEROP.md).
+Annotation keys (docs/annotations.md): ``callAnnotations`` are keyed by the 0-based index into
+the phase's ``calls``; ``playAnnotations`` by the 0-based index of the card played, counted
+across all the tricks of the phase (``"6"`` is the 7th card: the third of trick 2 when four
+play). Ours say ``"call 1"`` and ``"card 7"`` (1-based). An annotation of ours on a whole trick
+(``"trick 2"``) is written on the trick's lead; one on the whole deal (``"deal"``) has no EGN
+place (see ``egn_out.egn_losses``).
 
 An EGN alternative line has a ``branchIndex`` counting the deal's actions (its calls, then the
 cards played; the discard is not counted) and phases holding the actions from that point on: a
-bidding phase holds the calls from the branch, a trick-play phase the tricks from the branch, its
-first "trick" being the rest of a trick when the branch is mid-trick. Ours says ``at = "call N"``
-or ``"trick N"`` and holds whole tricks, so a mid-trick branch is completed with the recorded
-cards before it, and written back branching at the first card that differs. The comment of an
-alternative line (EGN: an annotation on its first action) is our ``note``.
+bidding phase the calls from the branch, a trick-play phase the tricks from the branch, its
+first "trick" being the rest of a trick when the branch is mid-trick. Ours say ``"call N"``
+(N = branchIndex + 1), ``"trick N"`` (the branch is the lead of trick N; whole tricks) or
+``"card N"`` (mid-trick: the first trick holds the rest of it, as in EGN). The annotations
+inside a line keep their own keys, counted within the line's own calls and cards.
 """
 
 from __future__ import annotations
 
 from typing import Any, Sequence
 
-from euchre_records.cards import Card, Seat, Suit
+from euchre_records.cards import Seat, Suit
 from euchre_records.errors import NotationError
 from euchre_records.model import Alternative, Annotation, Call, CallKind, Deal, Trick
 
-from .egn_cards import call_token, card_token, egn_calls, egn_card, egn_tricks
+from .egn_cards import CardReader, call_token, card_token, egn_calls, egn_tricks
 
 __all__ = ["annotations_in", "annotations_out", "alternatives_in", "alternatives_out",
-           "split_phases", "bid_calls", "trump_of"]
+           "split_phases", "bid_calls", "trump_of", "with_alone"]
 
 
 _PHASE_FIELDS = {
@@ -41,10 +43,10 @@ def split_phases(phases: list[Any], where: str) -> tuple[Any, Any]:
     for i, ph in enumerate(phases):
         at = f"{where}[{i}]"
         kind = ph.get("type") if isinstance(ph, dict) else None
-        allowed = _PHASE_FIELDS.get(kind)  # type: ignore[arg-type]
+        allowed = _PHASE_FIELDS.get(kind) if isinstance(kind, str) else None
         if allowed is None:
             raise NotationError("expected a phase of type 'EUCHRE_BIDDING' or 'TRICK_PLAY'", at)
-        extra = [k for k in ph if k not in allowed]
+        extra = [str(k) for k in ph if k not in allowed]
         if extra:
             raise NotationError(f"unknown field(s) for a {kind} phase: {', '.join(extra)}", at)
         if kind == "EUCHRE_BIDDING":
@@ -59,21 +61,41 @@ def split_phases(phases: list[Any], where: str) -> tuple[Any, Any]:
 
 
 def bid_calls(calls: Sequence[Call]) -> list[Call]:
-    """The calls EGN lists in ``calls``: passes, acceptances and named suits."""
-    return [c for c in calls if c.kind is CallKind.PASS or c.kind.accepts or c.kind is CallKind.NAME]
+    """The calls EGN lists in ``calls``: passes, acceptances, named suits (and no trump)."""
+    return [c for c in calls if c.kind is CallKind.PASS or c.kind.accepts or c.kind is CallKind.NAME
+            or c.kind.name == "NO_TRUMP"]
 
 
-def trump_of(calls: Sequence[Call], turned: Card | None) -> Suit | None:
+def trump_of(calls: Sequence[Call], turned_suit: Suit | None) -> Suit | None:
+    """The trump suit the calls make (the turned card's suit when it is accepted)."""
     for c in calls:
         if c.kind.accepts:
-            return None if turned is None else turned.suit
+            return turned_suit
         if c.kind is CallKind.NAME:
             return c.suit
     return None
 
 
+def with_alone(calls: list[Call], alone: bool, defender: object, where: str) -> list[Call]:
+    """Put the EGN ``isAlone`` flag on the maker's call; add the lone defender's call."""
+    out = list(calls)
+    makers = [i for i, c in enumerate(out) if c.kind.accepts or c.kind is CallKind.NAME
+              or c.kind.name == "NO_TRUMP"]
+    if alone:
+        if not makers:
+            raise NotationError("isAlone is set, but nobody made trump", f"{where}.isAlone")
+        m = out[makers[0]]
+        out[makers[0]] = Call(m.kind, m.seat, m.suit, True)
+    if defender is not None and defender != -1:
+        if isinstance(defender, bool) or not isinstance(defender, int) or not 0 <= defender <= 3:
+            raise NotationError(f"expected a player index 0-3 or -1, not {defender!r}",
+                                f"{where}.aloneDefender")
+        out.append(Call(CallKind.DEFEND_ALONE, Seat(defender), alone=True))
+    return out
+
+
 def annotations_in(value: object, kind: str, where: str) -> list[Annotation]:
-    """EGN ``{"0": ["text", ...]}`` to annotations at ``"<kind> 1"`` ..."""
+    """EGN ``{"0": ["text", ...]}`` to annotations at ``"<kind> 1"`` ... (kind: call or card)."""
     if value is None:
         return []
     if not isinstance(value, dict):
@@ -81,7 +103,7 @@ def annotations_in(value: object, kind: str, where: str) -> list[Annotation]:
     out: list[Annotation] = []
     for key, texts in value.items():
         at = f"{where}.{key}"
-        if not (isinstance(key, str) and key.isdigit()):
+        if not (isinstance(key, str) and key.isdigit() and key.isascii()):
             raise NotationError("an annotation key is an index such as \"0\"", at)
         if not isinstance(texts, list) or not all(isinstance(t, str) for t in texts):
             raise NotationError("expected a list of strings", at)
@@ -89,27 +111,30 @@ def annotations_in(value: object, kind: str, where: str) -> list[Annotation]:
     return out
 
 
-def annotations_out(annotations: Sequence[Annotation], kind: str) -> dict[str, list[str]]:
-    """Our annotations at ``"<kind> N"`` as an EGN annotations object (keys in first-seen order)."""
+def annotations_out(annotations: Sequence[Annotation], kind: str, active: int = 4) -> dict[str, list[str]]:
+    """Our annotations as an EGN annotations object (keys in first-seen order). ``kind`` is
+    ``"call"`` or ``"card"``; for ``"card"`` a ``"trick N"`` annotation goes on the lead of trick
+    N (``active`` players to a trick)."""
     out: dict[str, list[str]] = {}
     for a in annotations:
         word, _, number = a.at.partition(" ")
-        if word == kind and number.isdigit():
+        if not number.isdigit():
+            continue
+        if word == kind:
             out.setdefault(str(int(number) - 1), []).append(a.text)
+        elif kind == "card" and word == "trick":
+            out.setdefault(str((int(number) - 1) * active), []).append(a.text)
     return out
 
 
-def _note(texts: list[tuple[str, str]]) -> str | None:
-    if not texts:
-        return None
-    if all(key == "0" for key, _ in texts):
-        return "\n".join(t for _, t in texts)
-    return "\n".join(t if key == "0" else f"({label}) {t}" for key, t, label in
-                     ((k, t, f"at {int(k) + 1}") for k, t in texts))
+def _active(calls: Sequence[Call]) -> int:
+    alone = any(c.alone for c in bid_calls(calls))
+    defender = any(c.kind is CallKind.DEFEND_ALONE for c in calls)
+    return 4 - alone - defender
 
 
-def alternatives_in(value: object, where: str, dealer: Seat, turned: Card | None,
-                    calls: Sequence[Call], tricks: Sequence[Trick]) -> list[Alternative]:
+def alternatives_in(value: object, where: str, dealer: Seat, turned_suit: Suit | None,
+                    calls: Sequence[Call], cards: CardReader) -> list[Alternative]:
     """EGN ``alternativeLines`` of a deal to our alternatives (see the module docstring)."""
     if value is None:
         return []
@@ -128,67 +153,50 @@ def alternatives_in(value: object, where: str, dealer: Seat, turned: Card | None
         if not isinstance(phases, list) or not phases:
             raise NotationError("expected a non-empty list of phases", f"{at}.phases")
         bidding, play = split_phases(phases, f"{at}.phases")
-        texts: list[tuple[str, str]] = []
+        notes: list[Annotation] = []
         alt_calls: list[Call] = []
         discard = None
+        reader = cards
         if bidding is not None:
             b, bw = bidding
             if branch > len(recorded):
-                raise NotationError(f"branchIndex {branch} is past the {len(recorded)} calls", f"{at}.branchIndex")
+                raise NotationError(f"branchIndex {branch} is past the {len(recorded)} calls",
+                                    f"{at}.branchIndex")
             alt_calls = egn_calls(b.get("calls"), f"{bw}.calls", dealer, start=branch)
-            alt_calls = _alone(alt_calls, b)
-            trump = trump_of(list(recorded[:branch]) + alt_calls, turned)
+            alt_calls = with_alone(alt_calls, b.get("isAlone") is True, b.get("aloneDefender"), bw)
+            trump = trump_of(list(recorded[:branch]) + alt_calls, turned_suit)
+            reader = CardReader(trump, cards.generic) if trump is not None else cards
             if "discard" in b:
-                discard = egn_card(b["discard"], f"{bw}.discard", trump)
-            texts += _texts(b.get("callAnnotations"), f"{bw}.callAnnotations")
+                discard = reader.card(b["discard"], f"{bw}.discard", unknown_ok=True)
+            notes += annotations_in(b.get("callAnnotations"), "call", f"{bw}.callAnnotations")
             place = f"call {branch + 1}"
         else:
-            trump = trump_of(recorded, turned)
             if branch < len(recorded):
                 raise NotationError("branchIndex points into the bidding, but the line has no "
                                     "bidding phase", f"{at}.branchIndex")
-            active = len(tricks[0].cards) if tricks else 4
+            active = _active(calls)
             t, r = divmod(branch - len(recorded), active)
-            place = f"trick {t + 1}"
+            place = f"trick {t + 1}" if r == 0 else f"card {branch - len(recorded) + 1}"
         alt_tricks: list[Trick] = []
         if play is not None:
             p, pw = play
-            alt_tricks = egn_tricks(p, pw, trump, 1)
-            texts += _texts(p.get("playAnnotations"), f"{pw}.playAnnotations")
-            if bidding is None and r and alt_tricks:
-                before = tricks[t].cards[:r] if t < len(tricks) else ()
-                alt_tricks[0] = Trick(before + alt_tricks[0].cards)
-        out.append(Alternative(place, tuple(alt_calls), tuple(alt_tricks), _note(texts), discard))
+            alt_tricks = egn_tricks(p, pw, reader, 1)
+            notes += annotations_in(p.get("playAnnotations"), "card", f"{pw}.playAnnotations")
+        out.append(Alternative(place, tuple(alt_calls), tuple(alt_tricks), None, discard,
+                               tuple(notes)))
     return out
-
-
-def _alone(calls: list[Call], phase: dict[str, Any]) -> list[Call]:
-    """The line's ``isAlone`` on its maker's call, its ``aloneDefender`` as a defend-alone call."""
-    if phase.get("isAlone") is True:
-        for i, c in enumerate(calls):
-            if c.kind.accepts or c.kind is CallKind.NAME:
-                calls[i] = Call(c.kind, c.seat, c.suit, True)
-                break
-    defender = phase.get("aloneDefender")
-    if isinstance(defender, int) and not isinstance(defender, bool) and 0 <= defender <= 3:
-        calls.append(Call(CallKind.DEFEND_ALONE, Seat(defender), alone=True))
-    return calls
-
-
-def _texts(value: object, where: str) -> list[tuple[str, str]]:
-    return [(str(int(a.at.split()[1]) - 1), a.text) for a in annotations_in(value, "x", where)]
 
 
 def alternatives_out(deal: Deal) -> list[dict[str, Any]]:
     """Our alternatives of ``deal`` as EGN ``alternativeLines``."""
     recorded = bid_calls(deal.calls)
-    active = len(deal.tricks[0].cards) if deal.tricks else 4
+    active = _active(deal.calls)
     out: list[dict[str, Any]] = []
     for alt in deal.alternatives:
         word, _, number = alt.at.partition(" ")
         n = int(number) if number.isdigit() else 1
         phases: list[dict[str, Any]] = []
-        note = [alt.note] if alt.note else []
+        head = [alt.note] if alt.note else []
         if word in ("call", "deal"):
             branch = n - 1 if word == "call" else 0
             bid: dict[str, Any] = {"phaseNumber": 0, "type": "EUCHRE_BIDDING",
@@ -199,25 +207,28 @@ def alternatives_out(deal: Deal) -> list[dict[str, Any]]:
                     bid["aloneDefender"] = int(c.seat)
             if alt.discard is not None:
                 bid["discard"] = card_token(alt.discard)
-            if note:
-                bid["callAnnotations"] = {"0": note}
+            notes = _merge(head, annotations_out(alt.annotations, "call"))
+            if notes:
+                bid["callAnnotations"] = notes
             phases.append(bid)
-            cards = [list(t.cards) for t in alt.tricks]
-        else:
-            t = n - 1
-            cards = [list(x.cards) for x in alt.tricks]
-            before = list(deal.tricks[t].cards) if t < len(deal.tricks) else []
-            same = 0
-            if cards:
-                while same < min(len(before), len(cards[0]) - 1) and before[same] is cards[0][same]:
-                    same += 1
-                cards[0] = cards[0][same:]
-            branch = len(recorded) + t * active + same
-        if cards:
+            head = []
+        elif word == "trick":
+            branch = len(recorded) + (n - 1) * active
+        else:   # "card N"
+            branch = len(recorded) + n - 1
+        if alt.tricks:
             play: dict[str, Any] = {"phaseNumber": 1, "type": "TRICK_PLAY",
-                                    "tricks": [[card_token(c) for c in trick] for trick in cards]}
-            if note and not phases:
-                play["playAnnotations"] = {"0": note}
+                                    "tricks": [[card_token(c) for c in t.cards] for t in alt.tricks]}
+            notes = _merge(head, annotations_out(alt.annotations, "card", active))
+            if notes:
+                play["playAnnotations"] = notes
             phases.append(play)
         out.append({"branchIndex": branch, "phases": phases})
     return out
+
+
+def _merge(head: list[str], notes: dict[str, list[str]]) -> dict[str, list[str]]:
+    """An alternative's own note goes first on its first action (key "0")."""
+    if not head:
+        return notes
+    return {"0": head + notes.get("0", []), **{k: v for k, v in notes.items() if k != "0"}}

@@ -41,7 +41,7 @@ def _impossible(record: Record) -> list[Problem]:
                 out.append(Problem(f"{where}.calls[{j}]", "EGN cannot record the partner taking over "
                                                           "the lone hand"))
         for j, alt in enumerate(deal.alternatives):
-            if not alt.at.startswith(("call ", "trick ", "deal")):
+            if not alt.at.startswith(("call ", "trick ", "card ", "deal")):
                 out.append(Problem(f"{where}.alternatives[{j}].at", f"cannot place {alt.at!r} in EGN"))
     return out
 
@@ -50,13 +50,11 @@ def egn_losses(record: Record) -> list[tuple[Problem, bool]]:
     """What an EGN export of ``record`` leaves out: ``(problem, matters_to_replay)`` pairs."""
     out: list[tuple[Problem, bool]] = []
     lost = rules_loss(record.rules)
-    # stick-the-dealer only forbids the dealer's last pass: a recorded deal scores the same without it
-    harmless = [x for x in lost if x.startswith("stick_the_dealer=")]
-    matters = [x for x in lost if x not in harmless]
-    if matters:
-        out.append((Problem("rules", "EGN has no rule-set flag for " + ", ".join(matters)), True))
-    if harmless:
-        out.append((Problem("rules", "EGN has no rule-set flag for " + ", ".join(harmless)), False))
+    if lost:
+        out.append((Problem("rules", "EGN has no rule-set flag for " + ", ".join(lost)), True))
+    if record.provenance:
+        out.append((Problem("provenance", "EGN has no field for notes on how the record was "
+                                          "converted"), False))
     ev = record.event
     for name in ("club", "table", "round"):
         if getattr(ev, name):
@@ -72,8 +70,24 @@ def egn_losses(record: Record) -> list[tuple[Problem, bool]]:
         if rec is not None and (rec.points is not None or (rec.total is not None and i != last)):
             out.append((Problem(f"{where}.recorded", "EGN records only the final score"), True))
         for j, a in enumerate(deal.annotations):
-            if not a.at.startswith(("call ", "trick ")):
+            if a.at.startswith("trick "):
+                out.append((Problem(f"{where}.annotations[{j}]", "EGN annotates single plays: a "
+                                    "note on a whole trick goes on the trick's lead"), False))
+            elif not a.at.startswith(("call ", "card ")):
                 out.append((Problem(f"{where}.annotations[{j}]", "EGN annotates calls and plays only"), False))
+        for j, alt in enumerate(deal.alternatives):
+            for k, a in enumerate(alt.annotations):
+                if not a.at.startswith(("call ", "card ", "trick ")):
+                    out.append((Problem(f"{where}.alternatives[{j}].annotations[{k}]",
+                                        "EGN annotates calls and plays only"), False))
+        if deal.hands is not None and deal.kind is DealKind.FULL:
+            for seat, hand in zip(SEATS, deal.hands):
+                if len(hand) != 5:
+                    out.append((Problem(f"{where}.hands.{seat.name}", f"a hand of {len(hand)} cards "
+                                        "(a wrong number dealt) cannot be written as EGN playerCards"), True))
+    for seat, player in record.players:
+        if not player.name:
+            out.append((Problem(f"players.{seat.name}.name", "an empty name is written as no player"), False))
     return out
 
 
@@ -90,6 +104,8 @@ def record_to_egn(record: Record, lossy: bool = False) -> dict[str, Any]:
         raise UnsupportedRules(problems)
     meta: dict[str, Any] = {}
     ev = record.event
+    if ev.game_id is not None:
+        meta["gameId"] = ev.game_id
     if ev.event is not None:
         meta["title"] = ev.event
     if ev.notes is not None:
@@ -113,17 +129,27 @@ def _players(record: Record) -> list[Any]:
         p = record.player(seat)
         if p is None:
             out.append("")
-        elif p.id is not None:
-            out.append({"id": p.id, "name": p.name})
+        elif p.id is not None or p.ids:
+            player: dict[str, Any] = {"id": p.id} if p.id is not None else {}
+            player["name"] = p.name
+            if p.ids:
+                player["playerIds"] = [{"id": x.id, "source": x.source} for x in p.ids]
+            out.append(player)
         else:
             out.append(p.name)
     return out
 
 
+def _active(deal: Deal) -> int:
+    bids = bid_calls(deal.calls)
+    return 4 - any(c.alone for c in bids) - any(c.kind is CallKind.DEFEND_ALONE for c in deal.calls)
+
+
 def _deal(number: int, deal: Deal) -> dict[str, Any]:
     state: dict[str, Any] = {"dealer": int(deal.dealer), "upCard": card_token(deal.turned)}
     if deal.kind is DealKind.FULL and deal.hands is not None:
-        state["playerCards"] = [[card_token(c) for c in hand] for hand in deal.hands]
+        state["playerCards"] = [[] if all(c is None for c in hand) else [card_token(c) for c in hand]
+                                for hand in deal.hands]
     phases: list[dict[str, Any]] = []
     bids = bid_calls(deal.calls)
     if deal.calls:
@@ -142,7 +168,7 @@ def _deal(number: int, deal: Deal) -> dict[str, Any]:
     if deal.tricks:
         play: dict[str, Any] = {"phaseNumber": len(phases), "type": "TRICK_PLAY",
                                 "tricks": [[card_token(c) for c in t.cards] for t in deal.tricks]}
-        notes = annotations_out(deal.annotations, "trick")
+        notes = annotations_out(deal.annotations, "card", _active(deal))
         if notes:
             play["playAnnotations"] = notes
         phases.append(play)

@@ -8,8 +8,8 @@ never replayed under rules that would score it differently. The table is in docs
 'eldest'
 >>> from_rules(to_rules({"winning_score": 5, "defend_alone": True}))["winning_score"]
 5
->>> to_rules({"winning_score": 0, "num_deals": 8}).fixed_deals
-8
+>>> to_rules({"num_deals": 8}).fixed_deals, to_rules({"std": False}).stick_the_dealer
+(8, False)
 """
 
 from __future__ import annotations
@@ -83,8 +83,6 @@ def to_rules(flags: Mapping[str, Any] | None) -> Rules:
     def refuse(key: str, what: str) -> None:
         unsupported.append(Problem(f"{_WHERE}.{key}", what))
 
-    if v["std"] is not True:
-        refuse("std", "a non-standard EGN game (std: false) has no published scoring we can follow")
     for key, what in _UNSUPPORTED_WHEN_TRUE.items():
         if v[key]:
             refuse(key, f"{what} is not supported")
@@ -96,19 +94,22 @@ def to_rules(flags: Mapping[str, Any] | None) -> Rules:
         "pack": _PACK_BY_MIN_RANK.get(v["min_rank"], 24), "joker": v["joker"],
         "lone_lead": _LONE_LEAD[v["loner_lead"]].value, "lone_march": v["loner_march_score"],
         "lone_euchred": v["loner_euchred_score"], "defend_alone": v["defend_alone"],
+        # docs/alternate-rules.md: std (default true) is stick-the-dealer, "if all players pass
+        # during both bidding rounds, the dealer is forced to call"; false lets a deal be thrown in
+        "stick_the_dealer": v["std"],
     }
     for key in ("loner_march_score", "loner_euchred_score", "winning_score", "num_deals"):
         if v[key] < 0:
             refuse(key, f"a negative {key} ({v[key]}) is meaningless")
-    # EGN: winning_score defaults to 10; with num_deals too, the game ends at whichever limit
-    # comes first. Only "winning_score: 0, num_deals: N" is a game of N deals.
+    # EGN 1.4 (docs/alternate-rules.md, "Completion Conditions"): exactly one completion
+    # condition. num_deals alone is a game of that many deals (winning_score's default 10 does not
+    # apply then); "winning_score: 0, num_deals: N" says the same. Both non-zero is forbidden by
+    # EGN's schema (`not: required [winning_score, num_deals]`).
     deals, target = v["num_deals"], v["winning_score"]
-    if deals > 0 and target > 0:
-        given = "" if "winning_score" in flags else " (EGN's default)"
-        refuse("num_deals", f"a game that ends at {target} points{given} or after {deals} deals, "
-                            "whichever comes first, is not supported: our games end at a score "
-                            f"or after a fixed number of deals (for {deals} deals only, give "
-                            "winning_score: 0)")
+    if deals > 0 and target > 0 and "winning_score" in flags:
+        refuse("num_deals", f"both winning_score ({target}) and num_deals ({deals}) are set: EGN "
+                            "1.4 allows one completion condition only (a target score or a fixed "
+                            "number of deals); give one of them")
     elif deals > 0:
         overrides.update(game_points=None, fixed_deals=deals)
     elif v["winning_score"] <= 0:
@@ -126,7 +127,7 @@ def from_rules(rules: Rules) -> dict[str, Any]:
     """The EGN rule set for our rules: ``std``, ``canadian`` and ``loner_lead`` always, every other
     flag only when it differs from EGN's default. Options EGN cannot express are ignored here:
     see :func:`rules_loss`."""
-    out: dict[str, Any] = {"std": True, "canadian": False,
+    out: dict[str, Any] = {"std": rules.stick_the_dealer, "canadian": False,
                            "loner_lead": "LEFT_OF_DEALER" if rules.lone_lead is LoneLead.ELDEST else "LEFT_OF_LONER"}
     rank = {24: 9, 28: 8, 32: 7}[rules.pack]
     values: dict[str, Any] = {
@@ -134,8 +135,7 @@ def from_rules(rules: Rules) -> dict[str, Any]:
         "loner_euchred_score": rules.lone_euchred, "defend_alone": rules.defend_alone,
         "joker": rules.joker,
     }
-    if rules.fixed_deals is not None:  # deals only: without winning_score 0 it means "10 or N"
-        values["winning_score"] = 0
+    if rules.fixed_deals is not None:  # EGN 1.4: num_deals alone, never with winning_score
         values["num_deals"] = rules.fixed_deals
     else:
         values["winning_score"] = rules.game_points

@@ -24,7 +24,7 @@ def test_egn_to_openspiel() -> None:
     assert code == 0, err
     doc = json.loads(out)
     assert doc["game"] == "euchre"
-    assert doc["parameters"] == {"stick_the_dealer": False, "allow_lone_defender": False}
+    assert doc["parameters"] == {"stick_the_dealer": True, "allow_lone_defender": False}  # EGN std: true
     actions = doc["deals"][0]["actions"]
     assert actions[0] == 0 and len(actions) == 22 + 5 + 1 + 20   # dealer, deal, upcard; bids; alone; plays
 

@@ -158,11 +158,12 @@ def test_annotations_and_lone_defender_survive() -> None:
     rules = _egn_rules()
     deal = random_deal(random.Random(7), rules, Seat.N, pass_rate=0.0, alone_rate=1.0)
     deal = Deal(**{**{f: getattr(deal, f) for f in deal.__dataclass_fields__},
-                   "annotations": (Annotation("call 1", "bold"), Annotation("trick 2", "why?"))})
+                   "annotations": (Annotation("call 1", "bold"), Annotation("card 5", "why?"))})
     record = Record(rules, (deal,))
     egn = record_to_egn(record)
     assert egn["deals"][0]["phases"][0]["callAnnotations"] == {"0": ["bold"]}
-    assert egn["deals"][0]["phases"][1]["playAnnotations"] == {"1": ["why?"]}
+    # docs/annotations.md: the key is the 0-based index of the card played across all tricks
+    assert egn["deals"][0]["phases"][1]["playAnnotations"] == {"4": ["why?"]}
     assert egn_to_record(egn).deals[0].annotations == deal.annotations
 
 
@@ -190,7 +191,7 @@ def _sample() -> dict[str, Any]:
 @pytest.mark.parametrize("flag,value", [
     ("canadian", True), ("farmers", True), ("partners_best", True), ("go_under", True),
     ("allow_no_trump", True), ("fast_break", True), ("four_trick_tokens", True),
-    ("num_players", 3), ("min_rank", 10), ("std", False),
+    ("num_players", 3), ("min_rank", 10),
 ])
 def test_unsupported_flags_are_refused_with_location(flag: str, value: object) -> None:
     data = _sample()
@@ -222,26 +223,34 @@ def test_flags_map_onto_rule_options(flags: dict[str, Any], option: str, expecte
 
 
 @pytest.mark.parametrize("flags", [
-    {"num_deals": 5},                          # winning_score defaults to 10: 10 points or 5 deals
-    {"num_deals": 5, "winning_score": 10},     # the same, spelt out
+    {"num_deals": 5, "winning_score": 10},     # EGN 1.4's schema: not both
     {"num_deals": 5, "winning_score": 7},
 ])
-def test_a_game_ending_at_either_limit_is_refused(flags: dict[str, Any]) -> None:
+def test_two_completion_conditions_are_refused(flags: dict[str, Any]) -> None:
     data = _sample()
     data["metadata"]["ruleset"] = flags
     with pytest.raises(UnsupportedRules) as err:
         egn_to_record(data)
     (problem,) = err.value.problems
     assert problem.where == "metadata.ruleset.num_deals"
-    assert "whichever comes first" in problem.what and "winning_score: 0" in problem.what
+    assert "one completion condition" in problem.what
 
 
-def test_a_game_of_fixed_deals_round_trips_as_winning_score_0() -> None:
+@pytest.mark.parametrize("flags", [{"num_deals": 5}, {"num_deals": 5, "winning_score": 0}])
+def test_num_deals_alone_is_a_fixed_deal_game(flags: dict[str, Any]) -> None:
+    """docs/alternate-rules.md, "Completion Conditions": a fixed deal game omits winning_score
+    (or sets it to 0) and sets num_deals."""
+    data = _sample()
+    data["metadata"]["ruleset"] = flags
+    options = egn_to_record(data).rules.option_values()
+    assert (options["fixed_deals"], options["game_points"]) == (5, None)
+
+
+def test_a_game_of_fixed_deals_is_written_with_num_deals_only() -> None:
     rules = preset("modern").with_overrides({"game_points": None, "fixed_deals": 6,
                                              "lone_lead": "eldest", "defend_alone": True})
     flags = from_rules(rules)
-    assert flags["winning_score"] == 0 and flags["num_deals"] == 6
-    assert list(flags).index("winning_score") < list(flags).index("num_deals")
+    assert "winning_score" not in flags and flags["num_deals"] == 6
     assert to_rules(flags).option_values() == rules.option_values()
     assert rules_loss(rules) == []
 

@@ -4,7 +4,8 @@ Contracts:
 - :func:`create_app` takes the database path from ``config["DATABASE"]``, else the environment
   variable ``EUCHRE_DB``; it migrates the database once at start.
 - Each request that needs the database opens its own connection (:func:`.db.get_db`).
-- Every error response is JSON of one shape (:mod:`.errors`).
+- Every error response of the JSON API is JSON of one shape (:mod:`.errors`); the HTML pages
+  (api/pages, registered as a plain blueprint) answer theirs as HTML pages (api/pages/errors.py).
 """
 
 from __future__ import annotations
@@ -20,6 +21,8 @@ from werkzeug.exceptions import HTTPException
 from .auth import init_auth
 from .db import close_db
 from .errors import CODES, ApiError, error_response, problems_of
+from .pages import bp as pages_bp
+from .pages import html_error, wants_html
 from .rest.schemas import ErrorSchema
 from .rest.trust_schemas import BEARER_SCHEME
 from .rest.views import blueprints
@@ -44,8 +47,15 @@ class JsonErrorApi(Api):  # type: ignore[misc]
             cause = getattr(error, "original_exception", None)
             if cause is not None:
                 log.error("unhandled error", exc_info=cause)
+            if wants_html():
+                return html_error(500, "the server failed; this is a bug")
             return error_response(500, "internal-error", "the server failed; this is a bug")
         headers = {k: v for k, v in error.get_headers() if k.lower() == "allow"}
+        if wants_html():  # the pages answer errors as HTML pages (api/pages/errors.py)
+            text = error.description or error.name
+            if status == 413:
+                text = f"request body larger than {current_app.config['MAX_CONTENT_LENGTH']} bytes"
+            return html_error(status, str(text), headers)
         data = getattr(error, "data", None) or {}
         problems = problems_of(data.get("messages", data.get("errors", {})))
         message = data.get("message") or error.description or error.name
@@ -84,10 +94,13 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
 
     @app.errorhandler(ApiError)
     def _api_error(exc: ApiError) -> Response:
+        if wants_html():
+            return html_error(exc.status, exc.message)
         return error_response(exc.status, exc.code, exc.message, exc.problems, **exc.extra)
 
     api = JsonErrorApi(app)
     api.spec.components.security_scheme("bearerAuth", BEARER_SCHEME)
     for blp in blueprints():
         api.register_blueprint(blp)
+    app.register_blueprint(pages_bp)  # the HTML pages: not on the Api, so not in /openapi.json
     return app

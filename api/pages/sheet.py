@@ -67,6 +67,8 @@ def build_sheet(result: dict[str, Any], running: Sequence[Running],
     """The sheet: games with their deal rows, deals outside any game, rubber and findings."""
     runs = list(running) + [None] * (len(result["deals"]) - len(running))
     rows = [_deal_row(d, run, players) for d, run in zip(result["deals"], runs)]
+    for row in rows:  # every finding of a deal (scoresheet ones are only in the record's list)
+        row["findings"] = [f for f in result["findings"] if f.get("deal") == row["number"]]
     by_number = {r["number"]: r for r in rows}
     games = []
     in_game: set[int] = set()

@@ -1,0 +1,107 @@
+"""Shared helpers of the page tests, browser tests, screenshots and the page benchmark: a database
+with the examples, a club token, a live waitress server on 127.0.0.1 (a free port) and headless
+Debian chromium."""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import threading
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any, Iterator
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLES = ROOT / "examples"
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1280, "height": 900}
+
+
+def example_texts() -> list[tuple[str, str]]:
+    return [(p.name, p.read_text(encoding="utf-8")) for p in sorted(EXAMPLES.glob("*.json"))]
+
+
+def build_db(path: str | Path, examples: bool = True) -> None:
+    """A migrated database, with the records of examples/ stored."""
+    from euchre_records.api.store.importer import import_sources
+    from euchre_records.api.store.migrations import migrate, open_db
+    db = open_db(path)
+    try:
+        migrate(db)
+        if examples:
+            report = import_sources(db, example_texts())
+            assert not getattr(report, "invalid", None), report
+    finally:
+        db.close()
+
+
+def make_token(path: str | Path, club: str = "Riverside Euchre Club", admin: bool = False) -> str:
+    from euchre_records.api.store import tokens
+    from euchre_records.api.store.migrations import open_db
+    db = open_db(path)
+    try:
+        return tokens.create_token(db, club, admin=admin)[1]
+    finally:
+        db.close()
+
+
+def make_app(path: str | Path, **config: Any) -> Any:
+    from euchre_records.api.app import create_app
+    return create_app({"DATABASE": str(path), "TESTING": True,
+                       "SECRET_KEY": "test-secret-key-0123456789", **config})
+
+
+def csrf_of(html: bytes | str) -> str:
+    text = html.decode() if isinstance(html, bytes) else html
+    found = re.search(r'name="csrf_token" value="([^"]*)"', text)
+    assert found, "no csrf_token field on the page"
+    return found.group(1)
+
+
+@contextmanager
+def live_server(app: Any, threads: int = 4) -> Iterator[str]:
+    """Serve ``app`` with waitress on 127.0.0.1 (a free port) in a thread; yields the base URL."""
+    from waitress.server import create_server
+    server = create_server(app, host="127.0.0.1", port=0, threads=threads, _quiet=True)
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.effective_port}"
+    finally:
+        server.close()
+        thread.join(timeout=5)
+
+
+def chromium_path() -> str | None:
+    return shutil.which("chromium")
+
+
+def need_chromium() -> str:
+    """The chromium binary; skip (locally) or fail (with $CI set) when it is missing."""
+    import pytest
+    path = chromium_path()
+    if path is None:
+        if os.environ.get("CI"):
+            pytest.fail("chromium is required in CI (apt-get install chromium)")
+        pytest.skip("Debian chromium is not installed")
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        if os.environ.get("CI"):
+            pytest.fail("playwright is required in CI")
+        pytest.skip("playwright is not installed")
+    return path
+
+
+@contextmanager
+def browser() -> Iterator[Any]:
+    from playwright.sync_api import sync_playwright
+    with sync_playwright() as pw:
+        b = pw.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
+        try:
+            yield b
+        finally:
+            b.close()

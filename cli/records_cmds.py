@@ -12,7 +12,7 @@ import click
 
 from ..errors import RecordError
 from ..match import replay as replay_record
-from ..rules import PRESETS, preset
+from ..rules import PRESETS, rebase
 from .inputs import read_records
 from .scoresheet_text import render_replay
 
@@ -90,7 +90,13 @@ def replay(file: str, fmt: str, rules_name: str | None) -> None:
                 click.echo(line, err=True)
             status = 1
             continue
-        rules = preset(rules_name) if rules_name else None
+        rules = None
+        if rules_name:   # the record's own overrides are kept under the new preset, and said
+            rules, kept, refused = rebase(item.rules, rules_name)
+            said = f"{label}: rules {rules_name}"
+            said += f"; the record's overrides kept: {', '.join(kept)}" if kept else "; the record has no overrides"
+            said += "".join(f"; could not apply {o}: {why}" for o, why in refused)
+            click.echo(said, err=True)
         try:
             result = replay_record(item, rules)
         except RecordError as exc:

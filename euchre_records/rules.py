@@ -20,7 +20,7 @@ from .errors import NotationError
 __all__ = [
     "Rules", "LoneLead", "RevokeTo", "RubberSystem", "JokerUpcard", "Election", "RevokeLone",
     "OutOfTurnCall", "TurnedSuitNamed", "WrongCards", "BeforeDiscard", "ExposedPlay",
-    "FarmersHand", "HOUSE_RULES", "PRESETS", "preset", "resolve_rules", "OPTION_DOCS",
+    "FarmersHand", "HOUSE_RULES", "PRESETS", "preset", "resolve_rules", "rebase", "OPTION_DOCS",
 ]
 
 
@@ -444,3 +444,42 @@ def preset(name: str) -> Rules:
 def resolve_rules(name: str, overrides: Mapping[str, Any] | None = None) -> Rules:
     """A preset with overrides applied and checked."""
     return preset(name).with_overrides(overrides or {})
+
+
+def rebase(rules: Rules, name: str) -> tuple[Rules, tuple[str, ...], tuple[tuple[str, str], ...]]:
+    """``rules``' own overrides carried over to the preset ``name``: (the new rules, the
+    overrides that applied, (override, why not) for each that could not). The largest set of
+    overrides the new preset accepts together is kept (options that only make sense together,
+    like ``fixed_deals`` with ``game_points: null``, stay together); each one left out is
+    refused with the reason the new preset gives for the whole set.
+
+    >>> r, kept, refused = rebase(preset("modern").with_overrides({"game_points": 5}), "hoyle")
+    >>> r.name, r.game_points, kept, refused
+    ('hoyle', 5, ('game_points=5',), ())
+    """
+    from itertools import combinations
+    base = preset(name)
+    items = list(rules.overrides)
+
+    def attempt(chosen: tuple[tuple[str, Any], ...]) -> Rules | str:
+        try:
+            return base.with_overrides(dict(chosen))
+        except NotationError as exc:
+            return "; ".join(p.what for p in exc.problems)
+
+    sizes = range(len(items), -1, -1) if len(items) <= 10 else (len(items),)
+    for size in sizes:
+        for chosen in combinations(items, size):
+            new = attempt(chosen)
+            if isinstance(new, Rules):
+                left = [kv for kv in items if kv not in chosen]
+                why = str(attempt(tuple(items)))   # what the new preset says to the whole set
+                refused = tuple((f"{k}={v}", why) for k, v in left)
+                return new, tuple(f"{k}={v}" for k, v in chosen), refused
+    kept: tuple[tuple[str, Any], ...] = ()   # many overrides: one at a time, in name order
+    for kv in items:
+        if isinstance(attempt(kept + (kv,)), Rules):
+            kept += (kv,)
+    left = [kv for kv in items if kv not in kept]
+    return (base.with_overrides(dict(kept)), tuple(f"{k}={v}" for k, v in kept),
+            tuple((f"{k}={v}", str(attempt(kept + (kv,)))) for kv in left for k, v in (kv,)))

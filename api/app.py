@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import logging
 import os
+import sqlite3
 from typing import Any
 
 from flask import Flask, Response, current_app
@@ -65,6 +66,24 @@ class JsonErrorApi(Api):  # type: ignore[misc]
         return error_response(status, code, str(message), problems, headers)
 
 
+_UNAVAILABLE = (("readonly", "read-only-store", "the store is read-only: nothing can be written "
+                 "now (its file or folder is not writable); reads still work"),
+                ("locked", "store-busy", "the store is busy with another writer; try again"),
+                ("disk", "store-unavailable", "the store cannot be written (disk full or failing)"),
+                ("unable to open", "store-unavailable", "the store's file cannot be opened"))
+
+
+def store_unavailable(exc: sqlite3.OperationalError) -> Response:
+    """503 for a store that cannot be written now (read-only, locked, disk full); any other
+    database failure is a bug (500). Nothing is half-written: each write is one transaction."""
+    text = str(exc).lower()
+    for marker, code, message in _UNAVAILABLE:
+        if marker in text:
+            return error_response(503, code, message, headers={"Retry-After": "5"})
+    log.error("database failure", exc_info=exc)
+    return error_response(500, "internal-error", "the server failed; this is a bug")
+
+
 def create_app(config: dict[str, Any] | None = None) -> Flask:
     """The API application. ``config`` overrides defaults; ``DATABASE`` is the SQLite file."""
     app = Flask(__name__)
@@ -97,6 +116,10 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         if wants_html():
             return html_error(exc.status, exc.message)
         return error_response(exc.status, exc.code, exc.message, exc.problems, **exc.extra)
+
+    @app.errorhandler(sqlite3.OperationalError)
+    def _store_unavailable(exc: sqlite3.OperationalError) -> Response:
+        return store_unavailable(exc)
 
     api = JsonErrorApi(app)
     api.spec.components.security_scheme("bearerAuth", BEARER_SCHEME)

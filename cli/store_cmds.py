@@ -19,7 +19,7 @@ from click.core import ParameterSource
 
 from ..api.store import queries
 from ..api.store.importer import ImportReport, import_sources, input_size, iter_sources
-from ..api.store.migrations import migrate, open_db
+from ..api.store.migrations import StoreUnavailable, migrate, open_db, open_store
 from ..api.store.store import MAX_ID
 
 COMMANDS: list[click.Command] = []
@@ -37,12 +37,18 @@ format_option = click.option(
     show_default=True, help="Output format.")
 
 
-def _open(path: str, must_exist: bool = True) -> Any:
-    if must_exist and not Path(path).exists():
-        raise click.ClickException(f"no database {path!r}; create one with: euchre import FILE --db {path}")
-    db = open_db(path)
-    migrate(db)
-    return db
+def _open(path: str, must_exist: bool = True, write: bool = False) -> Any:
+    """The store for a command. Read commands (the default) open it read-only: they never create,
+    migrate or add tables to a file. ``must_exist=False`` creates or migrates it (import);
+    ``write=True`` with ``must_exist`` writes to an existing store (correct). A file that cannot
+    be used is a clear error (exit 1), never a traceback (migrations.open_store)."""
+    try:
+        if must_exist and write and not Path(path).exists():
+            raise StoreUnavailable(f"no database {path!r}; create one with: euchre import FILE "
+                                   f"--db {path}")
+        return open_store(path, write=write or not must_exist)
+    except StoreUnavailable as exc:
+        raise click.ClickException(str(exc)) from None
 
 
 def _emit(rows: Sequence[dict[str, Any]], fmt: str, columns: Sequence[str]) -> None:
@@ -162,7 +168,7 @@ def correct(record_id: int, path: str, db_path: str, submitted_by: str | None) -
         for problem in exc.problems:
             click.echo(f"{label}: invalid: {problem}", err=True)
         raise SystemExit(1) from None
-    db = _open(db_path)
+    db = _open(db_path, write=True)
     try:
         saved = Store(db).save(sub, submitted_by=submitted_by, supersedes=record_id)
     except StoreError as exc:  # unknown, already superseded, or the correction already stored
@@ -299,18 +305,26 @@ def serve(ctx: click.Context, db_path: str, host: str, port: int, threads: int) 
       euchre serve --db club.db --port 8080
       curl http://127.0.0.1:8080/rubbers
     """
-    import waitress
-
     from ..api.app import create_app
+    from ..api.server import make_server
 
     first_start = not Path(db_path).exists()
     if ctx.get_parameter_source("db_path") is ParameterSource.DEFAULT and first_start:
         _load_examples(db_path)
     app = create_app({"DATABASE": db_path})
+    try:
+        server = make_server(app, host=host, port=port, threads=threads)
+    except OSError as exc:  # address in use, unknown host, no permission for the port
+        raise click.ClickException(f"cannot listen on {host}:{port}: "
+                                   f"{exc.strerror or exc}") from None
     click.echo(f"serving {db_path} on http://{host}:{port}/ (OpenAPI: /openapi.json); "
                "Ctrl-C stops", err=True)
-    waitress.serve(app, host=host, port=port, threads=threads, ident="euchre-records",
-                   _quiet=True)
+    try:
+        server.run()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.close()
 
 
 def _load_examples(db_path: str) -> None:

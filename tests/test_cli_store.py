@@ -124,10 +124,18 @@ def test_every_command_has_help_with_an_example(runner, command):
 
 
 def test_serve_without_db_loads_the_examples_once(runner, tmp_path, monkeypatch):
-    import waitress
+    from euchre_records.api import server
 
     calls = []
-    monkeypatch.setattr(waitress, "serve", lambda app, **kw: calls.append(kw))
+
+    class Bound:  # the bound server, not run: serve() runs it until Ctrl-C
+        def run(self) -> None:
+            pass
+
+        def close(self) -> None:
+            pass
+
+    monkeypatch.setattr(server, "make_server", lambda app, **kw: calls.append(kw) or Bound())
     monkeypatch.delenv("EUCHRE_DB", raising=False)
     monkeypatch.chdir(tmp_path)
     (tmp_path / "examples").mkdir()

@@ -4,7 +4,10 @@ texts, not dumped through these schemas, so a GET stays one or two primary-key r
 
 from __future__ import annotations
 
-from marshmallow import EXCLUDE, Schema, fields, validate
+from typing import Any
+from urllib.parse import unquote_to_bytes
+
+from marshmallow import EXCLUDE, Schema, ValidationError, fields, validate
 
 from ..store.store import MAX_ID
 
@@ -54,13 +57,33 @@ class SubmitArgs(Schema):
         "description": "who submits (the X-Submitted-By header does the same; the field wins)"})
 
 
+class HeaderText(fields.String):
+    """A header's text, never mojibake: WSGI hands headers over as ISO-8859-1, so the bytes are
+    read again as UTF-8 (a plain ASCII value is unchanged); an RFC 8187 value ``UTF-8''Ann%C3%A9``
+    is percent-decoded. Bytes that are not UTF-8, or control characters, are refused."""
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> str:
+        text = super()._deserialize(value, attr, data, **kwargs)
+        try:
+            raw = text.encode("latin-1")
+            if raw[:7].lower() == b"utf-8''":
+                raw = unquote_to_bytes(raw[7:].decode("ascii"))
+            text = raw.decode("utf-8")
+        except (UnicodeError, ValueError):
+            raise ValidationError("not UTF-8 text: send UTF-8 bytes, or RFC 8187 form "
+                                  "UTF-8''percent-encoded") from None
+        if any(ord(ch) < 32 or 127 <= ord(ch) < 160 for ch in text):
+            raise ValidationError("control characters are not allowed")
+        return text
+
+
 class SubmitHeaders(Schema):
     """Optional headers of ``POST /records``."""
 
     class Meta:
         unknown = EXCLUDE
 
-    submitted_by = fields.String(data_key="X-Submitted-By", validate=validate.Length(
+    submitted_by = HeaderText(data_key="X-Submitted-By", validate=validate.Length(
         min=1, max=200), metadata={"description": "who submits (the submitted_by field wins)"})
 
 

@@ -12,7 +12,10 @@ from typing import Any, Callable
 from flask import Response, request, url_for
 from flask_smorest import Blueprint
 
-from euchre_records.errors import InconsistentRecord, NotationError, RecordError, UnsupportedRules
+from euchre_records.claims import search_budget
+from euchre_records.errors import (
+    InconsistentRecord, NotationError, RecordError, SearchBudgetExceeded, UnsupportedRules,
+)
 
 from ..auth import Forbidden, current_actor, may_modify, require_writer
 from ..store import queries
@@ -47,7 +50,7 @@ _ID = f"int(max={MAX_ID})"
 """Ids in routes: a number beyond SQLite's largest integer is no id (404), not a failed query."""
 
 _KIND_CODES = {NotationError: "invalid-record", InconsistentRecord: "impossible-record",
-               UnsupportedRules: "unsupported-rules"}
+               UnsupportedRules: "unsupported-rules", SearchBudgetExceeded: "too-costly"}
 
 
 def blueprints() -> list[Blueprint]:
@@ -91,14 +94,16 @@ def _submission() -> Submission:
     """Validate and replay the posted record, or raise the 400/422 ApiError locating the errors."""
     text = _body_text()
     try:
-        return prepare(text)
+        with search_budget():   # one request's claim searches together: bounded CPU
+            return prepare(text)
     except RecordError as exc:
         problems = error_payload(exc)
         if isinstance(exc, NotationError) and not _is_json(text):
             raise ApiError(400, "malformed-json", "the body is not JSON", problems) from None
         code = next((c for t, c in _KIND_CODES.items() if isinstance(exc, t)), "invalid-record")
-        raise ApiError(422, code, f"the record is not valid: {len(problems)} problem(s)",
-                       problems) from None
+        message = (str(exc) if code == "too-costly"
+                   else f"the record is not valid: {len(problems)} problem(s)")
+        raise ApiError(422, code, message, problems) from None
 
 
 def _is_json(text: str) -> bool:

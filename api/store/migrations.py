@@ -22,7 +22,8 @@ import sqlite_utils
 
 from .events_schema import v5_events
 
-__all__ = ["MIGRATIONS", "SCHEMA_VERSION", "open_db", "migrate", "schema_version"]
+__all__ = ["MIGRATIONS", "SCHEMA_VERSION", "open_db", "migrate", "schema_version", "open_store",
+           "StoreUnavailable"]
 
 BUSY_TIMEOUT_MS = 5000
 
@@ -372,11 +373,11 @@ def open_db(path: str | Path) -> sqlite_utils.Database:
 def migrate(db: sqlite_utils.Database, target: int = SCHEMA_VERSION) -> int:
     """Apply the pending migrations up to ``target``; return the version reached.
 
-    Raises RuntimeError for a database newer than this package knows."""
+    Raises StoreUnavailable (a RuntimeError) for a database newer than this package knows."""
     current = schema_version(db)
     if current > SCHEMA_VERSION:
-        raise RuntimeError(f"database schema version {current} is newer than this program's "
-                           f"({SCHEMA_VERSION}); upgrade euchre-records")
+        raise StoreUnavailable(f"database schema version {current} is newer than this program's "
+                               f"({SCHEMA_VERSION}); upgrade euchre-records")
     if db.conn.in_transaction:
         db.conn.commit()
     if db.execute("PRAGMA journal_mode").fetchone()[0] != "wal" and not _is_memory(db):
@@ -398,3 +399,67 @@ def migrate(db: sqlite_utils.Database, target: int = SCHEMA_VERSION) -> int:
 def _is_memory(db: sqlite_utils.Database) -> bool:
     row = db.execute("PRAGMA database_list").fetchone()
     return not row[2]
+
+
+class StoreUnavailable(RuntimeError):
+    """The file cannot be used as a store: the message says why and what to do (for the CLI)."""
+
+
+def open_store(path: str | Path, write: bool) -> sqlite_utils.Database:
+    """Open ``path`` as a euchre-records store, or raise :class:`StoreUnavailable` saying why.
+
+    - ``write=False`` (read commands): the file must exist and be a store of this program's
+      version; it is opened read-only, so a read never creates, migrates or adds tables.
+    - ``write=True``: a missing file is created (its folder must exist and be writable); an
+      existing file must be a store (any older version: it is migrated) or an empty SQLite file.
+    Either way a file that is not SQLite, an SQLite file of another program, a newer schema, a
+    read-only or uncreatable path is refused with a message, never a traceback.
+    """
+    where = Path(path)
+    if where.exists() and where.is_dir():
+        raise StoreUnavailable(f"{path} is a folder, not a database file")
+    if not where.exists():
+        if not write:
+            raise StoreUnavailable(f"no database {str(path)!r}; create one with: euchre import FILE "
+                                   f"--db {path}")
+        if not where.parent.is_dir():
+            raise StoreUnavailable(f"cannot create {path}: the folder {where.parent} does not exist")
+    try:
+        if write:
+            db = open_db(path)
+        else:
+            conn = sqlite3.connect(f"file:{_uri_path(where)}?mode=ro", uri=True,
+                                   timeout=BUSY_TIMEOUT_MS / 1000)
+            conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+            db = sqlite_utils.Database(conn, execute_plugins=False)
+        version = schema_version(db)
+        tables = set(db.table_names())
+    except sqlite3.DatabaseError as exc:
+        raise StoreUnavailable(f"{path} is not a usable SQLite database: {exc}") from None
+    try:
+        if tables and (version == 0 or "records" not in tables):
+            raise StoreUnavailable(f"{path} is an SQLite database but not a euchre-records store "
+                                   f"(it holds tables {', '.join(sorted(tables)[:5])}); refusing to "
+                                   "touch it")
+        if version > SCHEMA_VERSION:
+            raise StoreUnavailable(f"{path} has schema version {version}, newer than this "
+                                   f"program's ({SCHEMA_VERSION}); upgrade euchre-records")
+        if not write and version < SCHEMA_VERSION:
+            raise StoreUnavailable(f"{path} is a store of schema version {version}; this program "
+                                   f"reads version {SCHEMA_VERSION}. A write command (euchre import) "
+                                   "or euchre serve upgrades it")
+        if write:
+            migrate(db)
+    except sqlite3.OperationalError as exc:
+        db.close()
+        raise StoreUnavailable(f"cannot write {path}: {exc} (is the file or its folder "
+                               "read-only?)") from None
+    except StoreUnavailable:
+        db.close()
+        raise
+    return db
+
+
+def _uri_path(path: Path) -> str:
+    from urllib.parse import quote
+    return quote(str(path.resolve()))

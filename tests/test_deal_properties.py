@@ -5,23 +5,31 @@
 - turning a legal play into a revoke (swapping two cards of one player) is always found, at the
   right trick and seat, and charged by the rules;
 - deal points are always among the values the rules allow;
-- a card played twice, or by a seat that does not hold it, is rejected with a location.
+- a card played twice, or by a seat that does not hold it, is rejected with a location;
+- against an independent reference (tests/reference_euchre.py, written from RULES.md apart from
+  cards.py): deals it deals replay to its winners and points, with hands and from plays alone;
+  revokes it makes on purpose are found at their trick and seat both ways; and the engine's own
+  random deals follow suit and name trick winners as the reference does.
 """
 
 from __future__ import annotations
 
+import json
 import random
 from dataclasses import replace
 
 import pytest
-from hypothesis import given, settings
+import reference_euchre as ref
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from euchre_records.cards import SEATS, Seat, power_table
 from euchre_records.deal import replay_deal
 from euchre_records.errors import InconsistentRecord
-from euchre_records.model import CallKind, DealKind, FindingKind, Trick
+from euchre_records.match import replay
+from euchre_records.model import CallKind, DealKind, DealResult, FindingKind, Trick
 from euchre_records.rules import PRESETS, Rules, preset
+from euchre_records.schema.notation import loads
 from euchre_records.simulate import random_deal
 
 
@@ -160,14 +168,102 @@ def _swap(deal, t: int, j: int, t2: int, j2: int):  # type: ignore[no-untyped-de
 
 @settings(max_examples=100, deadline=None)
 @given(deals)
-def test_revokes_are_proven_from_plays_when_hands_are_unknown(case: tuple[Rules, int, Seat]) -> None:
-    """The same deal without its hands (kind 'plays') finds the same revokes from later plays."""
+def test_clean_deals_replay_the_same_without_hands(case: tuple[Rules, int, Seat]) -> None:
+    """The same deal without its hands (kind 'plays') replays to the same result, cleanly."""
     rules, seed, dealer = case
     deal = random_deal(random.Random(seed), rules, dealer, pass_rate=0.3)
     plays_only = replace(deal, kind=DealKind.PLAYS, hands=None, kitty=None)
     full, inferred = replay_deal(deal, rules), replay_deal(plays_only, rules)
     assert (full.points, full.winners) == (inferred.points, inferred.winners)
     assert inferred.findings == ()
+
+
+# --- against the independent reference (tests/reference_euchre.py) ---------------------------
+
+reference_cases = st.tuples(st.sampled_from(sorted(PRESETS)), st.integers(0, 2**32 - 1),
+                            st.sampled_from([24, 28, 32]), st.booleans())
+
+
+def _plays_only(made: ref.Made) -> dict[str, object]:
+    """The record of ``made`` with only its plays: no hands, kitty or discard."""
+    deal = {k: v for k, v in made.record["deals"][0].items()   # type: ignore[index]
+            if k not in ("hands", "kitty", "discard")}
+    return dict(made.record, deals=[dict(deal, kind="plays")])
+
+
+def _replayed(record: dict[str, object]) -> DealResult:
+    result = replay(loads(json.dumps(record)))
+    assert len(result.deals) == 1
+    return result.deals[0]
+
+
+@settings(max_examples=300, deadline=None)
+@given(reference_cases)
+def test_deals_dealt_by_the_reference_replay_as_the_laws_say(case: tuple[str, int, int, bool]) -> None:
+    """The oracle is the reference, not the engine: it deals, follows suit, and names each
+    trick's winner and the points by the digest's rules; the engine must agree, with the hands
+    and from the plays alone."""
+    name, seed, size, joker = case
+    made = ref.random_record(random.Random(seed), name, size, joker)
+    for record in (made.record, _plays_only(made)):
+        got = _replayed(record)
+        assert got.thrown_in == made.thrown_in
+        if made.thrown_in:
+            continue
+        assert [s.name for s in got.winners] == made.winners
+        assert got.tricks == made.tricks and got.points == made.points
+        assert got.findings == ()
+
+
+@settings(max_examples=200, deadline=None)
+@given(reference_cases)
+def test_revokes_made_on_purpose_are_found_with_and_without_hands(case: tuple[str, int, int, bool]) -> None:
+    """Deals where players fail to follow suit on purpose: each revoke is found at its trick and
+    seat from the hands, and the same ones are proven from the plays alone (all five tricks are
+    played, so every card held at a revoke is played later)."""
+    name, seed, size, joker = case
+    made = ref.random_record(random.Random(seed), name, size, joker, revoke_rate=0.4, pass_rate=0.3)
+    assume(made.revokes)
+    full, inferred = _replayed(made.record), _replayed(_plays_only(made))
+    for got in (full, inferred):
+        found = sorted((f.seat.name, f.trick) for f in got.findings
+                       if f.kind is FindingKind.REVOKE and f.seat is not None and f.trick is not None)
+        assert found == sorted(made.revokes)
+        assert all(f.status == "established" for f in got.findings if f.kind is FindingKind.REVOKE)
+        assert [s.name for s in got.winners] == made.winners
+    assert full.points == inferred.points
+
+
+@settings(max_examples=200, deadline=None)
+@given(deals)
+def test_the_engines_own_random_deals_follow_the_reference(case: tuple[Rules, int, Seat]) -> None:
+    """``simulate.random_deal`` (used by the other properties and the benchmarks) is built from
+    the engine's own legal plays: the reference checks every play and every trick winner."""
+    rules, seed, dealer = case
+    deal = random_deal(random.Random(seed), rules, dealer, pass_rate=0.3)
+    result = replay_deal(deal, rules)
+    if result.thrown_in or result.trump is None:
+        return
+    trump = result.trump.value
+    assert deal.hands is not None
+    hands = {s.name: [str(c) for c in deal.hands[s]] for s in SEATS}
+    if result.maker is not None and deal.discard is not None:
+        hands[deal.dealer.name] = [c for c in hands[deal.dealer.name] + [str(deal.turned)]
+                                   if c != str(deal.discard)]
+    for t, trick in enumerate(deal.tricks):
+        cards = [str(c) for c in trick.cards]
+        order = [result.leaders[t]]
+        while len(order) < len(cards):
+            nxt = order[-1].left
+            while nxt in _sitting_out(result):
+                nxt = nxt.left
+            order.append(nxt)
+        led = None
+        for seat, c in zip(order, cards):
+            assert ref.may_play(hands[seat.name], c, led, trump), f"trick {t + 1}: {seat.name} {c}"
+            hands[seat.name].remove(c)
+            led = led or ref.suit_of(c, trump)
+        assert order[ref.winner(cards, trump)] is result.winners[t]
 
 
 @pytest.mark.parametrize("seed", range(20))

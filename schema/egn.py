@@ -23,8 +23,8 @@ from typing import Any
 from euchre_records.cards import SEATS, Card, Seat, Suit
 from euchre_records.errors import NotationError, Problem, RecordError, UnsupportedRules
 from euchre_records.model import (
-    Annotation, Call, CallKind, Deal, DealKind, Event, ExternalId, Player, RecordedScore, Record,
-    Trick,
+    Annotation, Call, CallKind, Deal, DealKind, Event, Exchange, ExternalId, Player, RecordedScore,
+    Record, Trick,
 )
 
 from .basefields import POINTS_LIMIT
@@ -32,6 +32,7 @@ from .egn_cards import CardReader, egn_calls, egn_tricks, is_generic, is_partly_
 from .egn_legacy import LEGACY_VERSION_RE, upgrade_legacy
 from .egn_lines import alternatives_in, annotations_in, bid_calls, split_phases, trump_of, with_alone
 from .egn_out import record_to_egn, egn_losses
+from .egn_exchanges import exchanges_in, settle_kinds
 from .egn_rules import to_rules
 from .notation import parse_json
 
@@ -154,6 +155,7 @@ def egn_to_record(data: object) -> Record:
     if bad:
         raise NotationError(bad)
     assert rules is not None
+    deals = settle_kinds(deals, rules)   # a kitty exchange is a farmer's or going under, by the rules
     if final is not None:
         if not deals:
             raise NotationError("a finalScore needs at least one deal", "metadata.finalScore")
@@ -321,10 +323,11 @@ def _deal(raw: object, where: str, number: int) -> tuple[Deal, str | None, list[
     alone = False
     discard = None
     annotations: list[Annotation] = []
+    exchanges: list[Exchange] = []
     if bidding is not None:
         b, bw = bidding
         alone = _flag(b, "isAlone", bw)
-        _exchanges(b, bw, cards)
+        exchanges = _exchanges(b, bw, cards)
         if "discard" in b:
             discard = cards.card(b["discard"], f"{bw}.discard", unknown_ok=True)
         annotations += annotations_in(b.get("callAnnotations"), "call", f"{bw}.callAnnotations")
@@ -342,7 +345,7 @@ def _deal(raw: object, where: str, number: int) -> tuple[Deal, str | None, list[
     deal = Deal(kind=DealKind.FULL if hands is not None else DealKind.PLAYS, dealer=dealer,
                 turned=turned, hands=hands, calls=tuple(calls), discard=discard, tricks=tuple(tricks),
                 annotations=tuple(annotations), alternatives=tuple(alternatives),
-                unfinished=stop is not None)
+                unfinished=stop is not None, exchanges=tuple(exchanges))
     return deal, stop, notes
 
 
@@ -364,11 +367,9 @@ def _turned_suit(up: object, where: str, generic: bool, calls: list[Call]) -> Su
     return CardReader(None, False).suit(letter)
 
 
-def _exchanges(phase: dict[str, Any], where: str, cards: CardReader) -> None:
-    """EGN ``cardExchanges`` (farmer's hand, partner's best, going under)."""
-    if phase.get("cardExchanges"):
-        raise UnsupportedRules("card exchanges (farmer's hand, partner's best) are not supported",
-                               f"{where}.cardExchanges")
+def _exchanges(phase: dict[str, Any], where: str, cards: CardReader) -> list[Exchange]:
+    """EGN ``cardExchanges`` (farmer's hand, partner's best, going under): schema/egn_exchanges.py."""
+    return exchanges_in(phase.get("cardExchanges"), f"{where}.cardExchanges", cards)
 
 
 def _stops(has_bidding: bool, calls: list[Call], tricks: list[Trick]) -> str | None:

@@ -18,6 +18,7 @@ from euchre_records.model import CallKind, Deal, DealKind, Record
 
 from .egn_cards import call_token, card_token
 from .egn_lines import alternatives_out, annotations_out, bid_calls
+from .egn_exchanges import exchanges_out
 from .egn_rules import from_rules, rules_loss
 
 __all__ = ["record_to_egn", "egn_losses", "EGN_VERSION"]
@@ -40,6 +41,13 @@ def _impossible(record: Record) -> list[Problem]:
             if call.kind is CallKind.PARTNER_ALONE:
                 out.append(Problem(f"{where}.calls[{j}]", "EGN cannot record the partner taking over "
                                                           "the lone hand"))
+        for j, x in enumerate(deal.exchanges):
+            if not x.gave and not x.took:
+                out.append(Problem(f"{where}.exchanges[{j}]", "EGN cannot record a farmer's hand "
+                                                              "declared without an exchange"))
+            elif deal.calls == ():
+                out.append(Problem(f"{where}.exchanges[{j}]", "EGN records exchanges in the bidding "
+                                                              "phase: the deal needs its calls"))
         for j, alt in enumerate(deal.alternatives):
             if not alt.at.startswith(("call ", "trick ", "card ", "deal")):
                 out.append(Problem(f"{where}.alternatives[{j}].at", f"cannot place {alt.at!r} in EGN"))
@@ -161,6 +169,8 @@ def _deal(number: int, deal: Deal) -> dict[str, Any]:
                 bid["aloneDefender"] = int(c.seat)
         if deal.discard is not None:
             bid["discard"] = card_token(deal.discard)
+        if deal.exchanges:
+            bid["cardExchanges"] = exchanges_out(deal.exchanges)
         notes = annotations_out(deal.annotations, "call")
         if notes:
             bid["callAnnotations"] = notes

@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from euchre_records.errors import NotationError, Problem, UnsupportedRules
-from euchre_records.rules import LoneLead, Rules, preset
+from euchre_records.rules import FarmersHand, LoneLead, Rules, preset
 
 __all__ = ["EGN_DEFAULTS", "to_rules", "from_rules", "rules_loss"]
 
@@ -30,15 +30,11 @@ EGN_DEFAULTS: dict[str, Any] = {
 }
 """Every EGN 1.4 rule-set flag with its default, in the order of EGN's schema."""
 
-_UNSUPPORTED_WHEN_TRUE = {
-    "canadian": "the Canadian loner rule (the dealer's partner who orders up must play alone)",
-    "farmers": "the farmer's hand exchange (a hand of nines and tens traded for the kitty)",
-    "partners_best": "partner's best (the lone player exchanges a card with his partner)",
-    "go_under": "going under (a player swaps cards with the kitty)",
-    "allow_no_trump": "no-trump bids",
-    "fast_break": "fast break (a deal may end before five tricks are played)",
-    "four_trick_tokens": "four-trick tokens (an extra award for taking four tricks)",
-}
+_UNSUPPORTED_WHEN_TRUE: dict[str, str] = {}
+"""Flags refused when true. Empty: the house rules (EGN's alternate rules) map onto our options."""
+_HOUSE_FLAGS = ("canadian", "allow_no_trump", "fast_break", "four_trick_tokens", "partners_best",
+                "go_under")
+"""EGN house-rule flags that are our options of the same name; ``farmers`` maps to 'exchange'."""
 _PACK_BY_MIN_RANK = {9: 24, 8: 28, 7: 32}
 _LONE_LEAD = {"LEFT_OF_DEALER": LoneLead.ELDEST, "LEFT_OF_LONER": LoneLead.LEFT_OF_LONE}
 _WHERE = "metadata.ruleset"
@@ -97,6 +93,10 @@ def to_rules(flags: Mapping[str, Any] | None) -> Rules:
         # docs/alternate-rules.md: std (default true) is stick-the-dealer, "if all players pass
         # during both bidding rounds, the dealer is forced to call"; false lets a deal be thrown in
         "stick_the_dealer": v["std"],
+        # house rules: same names; EGN's farmers (a farmer's hand exchanged, per its
+        # cardExchanges) is our farmers 'exchange' (docs/INTEROP.md)
+        **{key: v[key] for key in _HOUSE_FLAGS},
+        "farmers": "exchange" if v["farmers"] else "off",
     }
     for key in ("loner_march_score", "loner_euchred_score", "winning_score", "num_deals"):
         if v[key] < 0:
@@ -127,13 +127,14 @@ def from_rules(rules: Rules) -> dict[str, Any]:
     """The EGN rule set for our rules: ``std``, ``canadian`` and ``loner_lead`` always, every other
     flag only when it differs from EGN's default. Options EGN cannot express are ignored here:
     see :func:`rules_loss`."""
-    out: dict[str, Any] = {"std": rules.stick_the_dealer, "canadian": False,
+    out: dict[str, Any] = {"std": rules.stick_the_dealer, "canadian": rules.canadian,
                            "loner_lead": "LEFT_OF_DEALER" if rules.lone_lead is LoneLead.ELDEST else "LEFT_OF_LONER"}
     rank = {24: 9, 28: 8, 32: 7}[rules.pack]
     values: dict[str, Any] = {
         "min_rank": rank, "loner_march_score": rules.lone_march,
         "loner_euchred_score": rules.lone_euchred, "defend_alone": rules.defend_alone,
-        "joker": rules.joker,
+        "joker": rules.joker, "farmers": rules.farmers is not FarmersHand.OFF,
+        **{key: getattr(rules, key) for key in _HOUSE_FLAGS if key != "canadian"},
     }
     if rules.fixed_deals is not None:  # EGN 1.4: num_deals alone, never with winning_score
         values["num_deals"] = rules.fixed_deals

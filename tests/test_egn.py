@@ -189,8 +189,6 @@ def _sample() -> dict[str, Any]:
 
 
 @pytest.mark.parametrize("flag,value", [
-    ("canadian", True), ("farmers", True), ("partners_best", True), ("go_under", True),
-    ("allow_no_trump", True), ("fast_break", True), ("four_trick_tokens", True),
     ("num_players", 3), ("min_rank", 10),
 ])
 def test_unsupported_flags_are_refused_with_location(flag: str, value: object) -> None:
@@ -215,6 +213,11 @@ def test_unsupported_flags_are_refused_with_location(flag: str, value: object) -
     ({"winning_score": 0, "num_deals": 8}, "game_points", None),
     ({"num_deals": 0}, "game_points", 10),
     ({}, "game_points", 10),
+    # the house rules (tests/test_house_rules.py, docs/INTEROP.md)
+    ({"canadian": True}, "canadian", True), ({"allow_no_trump": True}, "allow_no_trump", True),
+    ({"fast_break": True}, "fast_break", True), ({"four_trick_tokens": True}, "four_trick_tokens", True),
+    ({"partners_best": True}, "partners_best", True), ({"go_under": True}, "go_under", True),
+    ({"farmers": True}, "farmers", "exchange"), ({}, "farmers", "off"),
 ])
 def test_flags_map_onto_rule_options(flags: dict[str, Any], option: str, expected: object) -> None:
     data = _sample()

@@ -15,6 +15,7 @@ Also: the options are off in every preset, and house-rule deals survive the nota
 
 from __future__ import annotations
 
+import json
 import random
 from dataclasses import replace
 from typing import Sequence
@@ -32,6 +33,8 @@ from euchre_records.model import (
     Call, CallKind, Deal, DealResult, ExchangeKind, FindingKind, Record, Trick,
 )
 from euchre_records.rules import HOUSE_RULES, PRESETS, Rules, preset
+from euchre_records.schema.egn import egn_to_record, record_to_egn
+from euchre_records.schema.egn_rules import from_rules, rules_loss, to_rules
 from euchre_records.schema.notation import dumps, loads
 from euchre_records.simulate import random_deal
 
@@ -470,3 +473,57 @@ def test_house_rule_deals_round_trip_through_the_notation(seed: int) -> None:
     again = loads(dumps(record))
     assert again.deals == record.deals and again.rules == record.rules
     assert replay(again) == replay(record)
+
+
+# --- EGN carries them (schema/egn_rules.py, schema/egn_exchanges.py) -------------------------------
+
+@SETTINGS
+@given(seeds, st.sampled_from(["exchange", "off"]))
+def test_house_rule_deals_round_trip_through_egn(seed: int, farmers: str) -> None:
+    rules = preset("modern").with_overrides({
+        "allow_no_trump": True, "partners_best": True, "farmers": farmers, "go_under": farmers == "off",
+        "canadian": True, "fast_break": True, "four_trick_tokens": True})
+    rng = random.Random(seed)
+    deals = tuple(random_deal(rng, rules, SEATS[i % 4], pass_rate=0.7, alone_rate=0.4)
+                  for i in range(8))
+    record = Record(rules, deals)
+    again = egn_to_record(record_to_egn(record, lossy=True))
+    assert again.rules.option_values() == rules.option_values()
+    assert [d.exchanges for d in again.deals] == [d.exchanges for d in deals]
+    assert replay(again).deals == replay(record).deals
+
+
+def test_egn_flags_of_the_house_rules_map_both_ways() -> None:
+    flags = {"canadian": True, "allow_no_trump": True, "fast_break": True, "four_trick_tokens": True,
+             "partners_best": True, "go_under": True, "farmers": True}
+    rules = to_rules(flags)
+    assert [rules.option_values()[h] for h in HOUSE_RULES] == [True] * 6 + ["exchange"]
+    assert {k: from_rules(rules)[k] for k in flags} == flags
+    # a farmer's hand as a misdeal has no EGN flag of its own: the export names the loss
+    assert rules_loss(rules.with_overrides({"farmers": "misdeal"})) == ["farmers='misdeal'"]
+
+
+def test_egn_card_exchanges_are_read_with_places() -> None:
+    data = json.loads(EGN_GO_UNDER)
+    record = egn_to_record(data)
+    (x,) = record.deals[0].exchanges
+    assert (x.kind, x.seat, [c.name for c in x.gave if c], [c.name for c in x.took if c]) == \
+        (ExchangeKind.GO_UNDER, Seat.W, ["TH", "TD", "TC"], ["JH", "JD", "9S"])
+    assert replay(record).deals[0].findings[0].seat is Seat.W   # the revoke of golden deal 75
+    data["deals"][0]["phases"][0]["cardExchanges"][0]["receiver"] = 0   # W to N: no partners
+    with pytest.raises(NotationError) as caught:
+        egn_to_record(data)
+    assert caught.value.problems[0].where == "deals[0].phases[0].cardExchanges[0]"
+
+
+EGN_GO_UNDER = """{"fileType": "Euchre Game Notation", "version": "1.4",
+ "metadata": {"players": ["N", "E", "S", "W"], "initialScore": [0, 0], "ruleset": {"go_under": true}},
+ "deals": [{"dealNumber": 0, "initialState": {"dealer": 0, "upCard": "Qs",
+   "playerCards": [["Ah", "Kh", "Ad", "Kd", "9c"], ["Js", "Jc", "As", "9h", "9d"],
+                   ["Qh", "Qd", "Ac", "Kc", "Qc"], ["Ks", "Ts", "Th", "Td", "Tc"]]},
+  "phases": [{"phaseNumber": 0, "type": "EUCHRE_BIDDING", "calls": ["Order"], "discard": "9c",
+              "cardExchanges": [{"sender": 3, "receiver": 4, "cards": ["Th", "Td", "Tc"]},
+                                {"receiver": 3, "cards": ["Jh", "Jd", "9s"]}]},
+             {"phaseNumber": 1, "type": "TRICK_PLAY", "tricks": [["9h", "Qh", "9s", "Kh"],
+              ["Jd", "Kd", "9d", "Qd"], ["Ah", "As", "Qc", "Jh"], ["Js", "Kc", "Ks", "Qs"],
+              ["Jc", "Ac", "Ts", "Ad"]]}]}]}"""

@@ -293,12 +293,25 @@ def players(db_path: str, fmt: str) -> None:
               help="TCP port.")
 @click.option("--threads", default=8, show_default=True, type=click.IntRange(1),
               help="Worker threads of the WSGI server.")
+@click.option("--private", is_flag=True, envvar="EUCHRE_PRIVATE",
+              help="Every request needs a token, reads too (also $EUCHRE_PRIVATE=1).")
+@click.option("--secret", default=None, envvar="EUCHRE_SECRET", metavar="TEXT",
+              help="The key that signs browser sessions, 16+ characters (prefer "
+                   "$EUCHRE_SECRET: a command line is visible to others). Default: a random "
+                   "key kept in the database.")
+@click.option("--first-token/--no-first-token", default=True, show_default=True,
+              help="On a database without any token, make an admin token and print its "
+                   "sign-in URL once.")
 @click.pass_context
-def serve(ctx: click.Context, db_path: str, host: str, port: int, threads: int) -> None:
+def serve(ctx: click.Context, db_path: str, host: str, port: int, threads: int, private: bool,
+          secret: str | None, first_token: bool) -> None:
     """Run the HTTP API (docs/API.md) on waitress, a production WSGI server.
 
     Without --db (and $EUCHRE_DB) it uses ./euchre-records.db and, when that file is new,
     loads every record of ./examples into it, so a fresh install shows a working service.
+
+    Writes need a club's token (docs/AUTH.md). On a database without any token, the first start
+    makes an admin token and prints a sign-in URL with it, once (--no-first-token: not).
 
     \b
     Example:
@@ -306,17 +319,27 @@ def serve(ctx: click.Context, db_path: str, host: str, port: int, threads: int) 
       curl http://127.0.0.1:8080/rubbers
     """
     from ..api.app import create_app
+    from ..api.auth.setup import MIN_SECRET_LENGTH
     from ..api.server import make_server
+    from .token_cmds import first_start_token
 
+    if secret is not None and len(secret) < MIN_SECRET_LENGTH:
+        raise click.BadParameter(f"needs at least {MIN_SECRET_LENGTH} characters",
+                                 param_hint="--secret")
     first_start = not Path(db_path).exists()
     if ctx.get_parameter_source("db_path") is ParameterSource.DEFAULT and first_start:
         _load_examples(db_path)
-    app = create_app({"DATABASE": db_path})
+    config: dict[str, Any] = {"DATABASE": db_path, "PRIVATE": private}
+    if secret:
+        config["SECRET_KEY"] = secret
+    app = create_app(config)
     try:
         server = make_server(app, host=host, port=port, threads=threads)
     except OSError as exc:  # address in use, unknown host, no permission for the port
         raise click.ClickException(f"cannot listen on {host}:{port}: "
                                    f"{exc.strerror or exc}") from None
+    if first_token:  # only once the port is ours, so the printed URL works
+        first_start_token(db_path, host, int(getattr(server, "effective_port", port)))
     click.echo(f"serving {db_path} on http://{host}:{port}/ (OpenAPI: /openapi.json); "
                "Ctrl-C stops", err=True)
     try:

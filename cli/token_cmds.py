@@ -113,4 +113,30 @@ def revoke(token_id: int, db_path: str) -> None:
                    f"{row.revoked_at}", err=True)
 
 
+FIRST_CLUB = "admin"
+
+
+def first_start_token(db_path: str, host: str, port: int) -> bool:
+    """On a store without any token, make an admin token and print (on stderr, once) the
+    sign-in URL of the web pages and a curl line. Whether one was made."""
+    db = _open(db_path, must_exist=False)
+    try:
+        made = tokens.create_first_token(db, FIRST_CLUB, label="first start")
+    finally:
+        db.close()
+    if made is None:
+        return False
+    row, text = made
+    shown = "127.0.0.1" if host in ("", "0.0.0.0", "*") else "::1" if host == "::" else host
+    if ":" in shown:
+        shown = f"[{shown}]"
+    base = f"http://{shown}:{port}"
+    click.echo(f"first start: made admin token {row.id} (club {row.club!r}); it is shown only "
+               f"now. Sign in at\n  {base}/login?token={text}\nor write with: curl -H "
+               f"\"Authorization: Bearer {text}\" ...  (make the clubs' own tokens with: euchre "
+               f"token create --club NAME --db {db_path}; then revoke this one: euchre token "
+               f"revoke {row.id})", err=True)
+    return True
+
+
 COMMANDS.append(token)

@@ -27,7 +27,7 @@ from typing import Any
 
 import sqlite_utils
 
-__all__ = ["TokenRow", "TokenError", "create_token", "verify", "token_by_id", "list_tokens",
+__all__ = ["TokenRow", "TokenError", "create_token", "create_first_token", "verify", "token_by_id", "list_tokens",
            "revoke", "token_hash", "club_id", "has_tokens", "setting", "set_setting_once",
            "TOKEN_RE", "MAX_CLUB_NAME", "MAX_LABEL"]
 
@@ -98,12 +98,29 @@ def create_token(db: sqlite_utils.Database, club: str, admin: bool = False,
                  label: str | None = None) -> tuple[TokenRow, str]:
     """A new token for ``club`` (the club is created if new): its row and its text, which
     exists nowhere else afterwards. One transaction."""
+    made = _create(db, club, admin, label, only_first=False)
+    assert made is not None
+    return made
+
+
+def create_first_token(db: sqlite_utils.Database, club: str, label: str | None = None
+                       ) -> tuple[TokenRow, str] | None:
+    """An admin token for ``club`` if the store has no token at all (checked and made in one
+    transaction, so two servers starting at once cannot both make one); else None."""
+    return _create(db, club, True, label, only_first=True)
+
+
+def _create(db: sqlite_utils.Database, club: str, admin: bool, label: str | None,
+            only_first: bool) -> tuple[TokenRow, str] | None:
     clean_label = None if label is None else _clean(label, "label", MAX_LABEL)
     conn = db.conn
     if conn.in_transaction:
         conn.commit()
     conn.execute("BEGIN IMMEDIATE")
     try:
+        if only_first and has_tokens(db):
+            conn.execute("ROLLBACK")
+            return None
         cid = club_id(db, club, create=True)
         # the id is part of the hashed text: take the next one while holding the write lock
         tid = int(conn.execute("SELECT coalesce(max(id), 0) + 1 FROM tokens").fetchone()[0])

@@ -1,0 +1,379 @@
+"""Binary EGN files (``.egnb``) <-> the EGN document (a dict) <-> our records.
+
+docs/binary-format.md: the first byte tells the form — ``0x00`` expanded (the whole document as
+a protobuf ``EgnFile`` of schemas/egn-expanded.proto), ``0x01`` condensed (a protobuf
+``EgnFile`` of schemas/egn.proto whose deals are Base64URL bit streams, see
+:mod:`.egn_condensed`); a file starting with neither is a legacy condensed file without the
+byte. Both share the metadata messages of egn-common.proto. Decoding gives the same JSON
+document EGN's own converter writes, which :func:`~.egn.egn_to_record` then reads; encoding
+writes what a record's EGN export holds.
+
+Untrusted input: files above 8 MiB are refused (as EGN's converter does); every decoding error
+is a :class:`~.egn_protobuf.BinaryError` (a NotationError) with the byte or bit offset and the
+path of the field, never a crash. The protobuf messages carry less than the JSON: a player
+object's ``id`` and a trick-play phase's ``isAlone`` have no field there (EGN's own schema
+gap), so they are lost in binary; the condensed form also drops the deal number.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from euchre_records.errors import UnsupportedRules
+from euchre_records.model import Record
+
+from .egn_condensed import decode_deal, encode_deal
+from .egn_protobuf import BinaryError, Field, Writer, as_int32, as_text, read_message, varints
+
+__all__ = ["EXPANDED", "CONDENSED", "MAX_SIZE", "is_egn_binary", "egnb_to_egn", "egn_to_egnb",
+           "egnb_to_record", "record_to_egnb"]
+
+EXPANDED, CONDENSED = 0x00, 0x01
+MAX_SIZE = 8 * 1024 * 1024
+_FILE_TYPE = "Euchre Game Notation"
+
+# egn-common.proto Ruleset: field number -> (flag, kind)
+_RULESET: dict[int, tuple[str, str]] = {
+    1: ("std", "bool"), 2: ("min_rank", "int"), 3: ("winning_score", "int"), 4: ("canadian", "bool"),
+    5: ("loner_lead", "enum"), 6: ("farmers", "bool"), 7: ("partners_best", "bool"),
+    8: ("go_under", "bool"), 9: ("joker", "bool"), 10: ("allow_no_trump", "bool"),
+    11: ("fast_break", "bool"), 12: ("four_trick_tokens", "bool"), 13: ("loner_march_score", "int"),
+    14: ("loner_euchred_score", "int"), 15: ("defend_alone", "bool"), 16: ("num_players", "int"),
+    17: ("num_deals", "int"),
+}
+_LONER_LEAD = ("LEFT_OF_DEALER", "LEFT_OF_LONER")
+
+
+def is_egn_binary(data: bytes) -> bool:
+    """True when ``data`` starts like a binary EGN file: the magic byte, then a protobuf field 1
+    (the file type, ``0x0a``)."""
+    return len(data) >= 2 and data[0] in (EXPANDED, CONDENSED) and data[1] == 0x0A
+
+
+# --- decoding ---------------------------------------------------------------------------------
+
+def _one(fields: list[Field], number: int) -> Field | None:
+    found = [f for f in fields if f[0] == number]
+    return found[-1] if found else None   # protobuf: the last value of a field wins
+
+
+def _text(fields: list[Field], number: int, path: str) -> str | None:
+    f = _one(fields, number)
+    return None if f is None else as_text(f[2], path, f[3])
+
+
+def _int(fields: list[Field], number: int, path: str) -> int | None:
+    f = _one(fields, number)
+    return None if f is None else as_int32(f[2], path, f[3])
+
+
+def _sub(value: int | bytes, path: str, offset: int, depth: int) -> list[Field]:
+    if not isinstance(value, bytes):
+        raise BinaryError(f"expected a message, found a number (at byte {offset})", path)
+    if depth > 8:
+        raise BinaryError("messages nested too deeply", path)
+    return read_message(value, path, offset)
+
+
+def _metadata(fields: list[Field], path: str) -> dict[str, Any]:
+    meta: dict[str, Any] = {}
+    for number, key in ((1, "gameId"), (2, "title"), (3, "description")):
+        value = _text(fields, number, f"{path}.{key}")
+        if value is not None:
+            meta[key] = value
+    date = _text(fields, 6, f"{path}.date")
+    players: list[Any] = []
+    for i, (n, _, v, off) in enumerate(f for f in fields if f[0] == 4):
+        at = f"{path}.players[{i}]"
+        choice = _sub(v, at, off, 1)
+        name = _text(choice, 1, at)
+        rich = _one(choice, 2)
+        if rich is not None:
+            inner = _sub(rich[2], at, rich[3], 2)
+            player: dict[str, Any] = {"name": _text(inner, 1, f"{at}.name") or ""}
+            ids = []
+            for j, (_, _, iv, ioff) in enumerate(f for f in inner if f[0] == 2):
+                id_fields = _sub(iv, f"{at}.playerIds[{j}]", ioff, 3)
+                ids.append({"id": _text(id_fields, 1, f"{at}.playerIds[{j}].id") or "",
+                            "source": _text(id_fields, 2, f"{at}.playerIds[{j}].source") or ""})
+            if ids:
+                player["playerIds"] = ids
+            players.append(player)
+        else:
+            players.append(name or "")
+    meta["players"] = players
+    for number, key in ((5, "initialScore"), (8, "finalScore")):
+        values = [x for f in fields if f[0] == number for x in varints(f[2], f"{path}.{key}", f[3])]
+        if values or key == "initialScore":
+            meta[key] = values
+    if date is not None:
+        meta["date"] = date
+    rs = _one(fields, 7)
+    if rs is not None:
+        meta["ruleset"] = _ruleset(_sub(rs[2], f"{path}.ruleset", rs[3], 1), f"{path}.ruleset")
+    return _ordered(meta, ("gameId", "title", "description", "date", "players", "initialScore",
+                           "finalScore", "ruleset"))
+
+
+def _ordered(obj: dict[str, Any], order: tuple[str, ...]) -> dict[str, Any]:
+    return {k: obj[k] for k in order if k in obj}
+
+
+def _ruleset(fields: list[Field], path: str) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for number, _, value, offset in fields:
+        spec = _RULESET.get(number)
+        if spec is None:
+            continue   # a flag of a later version: the 1.4 reader cannot know it
+        flag, kind = spec
+        v = as_int32(value, f"{path}.{flag}", offset)
+        if kind == "bool":
+            out[flag] = bool(v)
+        elif kind == "enum":
+            out[flag] = _LONER_LEAD[v] if 0 <= v < len(_LONER_LEAD) else v
+        else:
+            out[flag] = v
+    order = [spec[0] for spec in _RULESET.values()]
+    schema_order = ["std", "min_rank", "winning_score", "num_deals", "canadian", "loner_lead",
+                    "loner_march_score", "loner_euchred_score", "defend_alone", "farmers",
+                    "partners_best", "go_under", "joker", "num_players", "allow_no_trump",
+                    "fast_break", "four_trick_tokens"]
+    del order
+    return {k: out[k] for k in schema_order if k in out}
+
+
+def _annotations(fields: list[Field], number: int, path: str) -> dict[str, list[str]] | None:
+    entries = [f for f in fields if f[0] == number]
+    if not entries:
+        return None
+    out: dict[str, list[str]] = {}
+    for _, _, value, offset in entries:
+        entry = _sub(value, path, offset, 4)
+        key = _int(entry, 1, path) or 0
+        texts_f = _one(entry, 2)
+        texts = []
+        if texts_f is not None:
+            inner = _sub(texts_f[2], f"{path}.{key}", texts_f[3], 5)
+            texts = [as_text(v, f"{path}.{key}", off) for n, _, v, off in inner if n == 1]
+        out[str(key)] = texts
+    return out
+
+
+def _phase(fields: list[Field], path: str) -> dict[str, Any]:
+    bid, play = _one(fields, 1), _one(fields, 2)
+    if bid is not None:
+        b = _sub(bid[2], path, bid[3], 3)
+        out: dict[str, Any] = {"phaseNumber": _int(b, 1, f"{path}.phaseNumber") or 0,
+                               "type": "EUCHRE_BIDDING",
+                               "calls": [as_text(v, f"{path}.calls", off) for n, _, v, off in b if n == 2]}
+        alone = _int(b, 3, f"{path}.isAlone")
+        if alone is not None:
+            out["isAlone"] = bool(alone)
+        defender = _int(b, 4, f"{path}.aloneDefender")
+        if defender is not None:
+            out["aloneDefender"] = defender
+        discard = _text(b, 5, f"{path}.discard")
+        if discard is not None:
+            out["discard"] = discard
+        exchanges = []
+        for k, (_, _, v, off) in enumerate(f for f in b if f[0] == 6):
+            at = f"{path}.cardExchanges[{k}]"
+            e = _sub(v, at, off, 4)
+            item: dict[str, Any] = {}
+            sender = _int(e, 1, f"{at}.sender")
+            if sender is not None:
+                item["sender"] = sender
+            item["receiver"] = _int(e, 2, f"{at}.receiver") or 0
+            item["cards"] = [as_text(cv, f"{at}.cards", coff) for n, _, cv, coff in e if n == 3]
+            exchanges.append(item)
+        if exchanges:
+            out["cardExchanges"] = exchanges
+        notes = _annotations(b, 7, f"{path}.callAnnotations")
+        if notes is not None:
+            out["callAnnotations"] = notes
+        return out
+    if play is not None:
+        p = _sub(play[2], path, play[3], 3)
+        tricks = []
+        for t, (_, _, v, off) in enumerate(f for f in p if f[0] == 3):
+            trick = _sub(v, f"{path}.tricks[{t}]", off, 4)
+            tricks.append([as_text(cv, f"{path}.tricks[{t}]", coff) for n, _, cv, coff in trick if n == 1])
+        out = {"phaseNumber": _int(p, 1, f"{path}.phaseNumber") or 0, "type": "TRICK_PLAY",
+               "tricks": tricks}
+        notes = _annotations(p, 4, f"{path}.playAnnotations")
+        if notes is not None:
+            out["playAnnotations"] = notes
+        return out
+    raise BinaryError("a phase that is neither bidding nor trick play", path)
+
+
+def _expanded_deal(fields: list[Field], path: str) -> dict[str, Any]:
+    deal: dict[str, Any] = {"dealNumber": _int(fields, 1, f"{path}.dealNumber") or 0}
+    st = _one(fields, 2)
+    state: dict[str, Any] = {}
+    if st is not None:
+        s = _sub(st[2], f"{path}.initialState", st[3], 2)
+        dealer = _int(s, 1, f"{path}.initialState.dealer")
+        state["dealer"] = dealer if dealer is not None else 0
+        up = _text(s, 2, f"{path}.initialState.upCard")
+        if up is not None:
+            state["upCard"] = up
+        hands = []
+        for i, (_, _, v, off) in enumerate(f for f in s if f[0] == 4):
+            hand = _sub(v, f"{path}.initialState.playerCards[{i}]", off, 3)
+            hands.append([as_text(cv, f"{path}.initialState.playerCards[{i}]", coff)
+                          for n, _, cv, coff in hand if n == 1])
+        if hands:
+            state["playerCards"] = hands
+    deal["initialState"] = state
+    deal["phases"] = [_phase(_sub(v, f"{path}.phases[{i}]", off, 2), f"{path}.phases[{i}]")
+                      for i, (_, _, v, off) in enumerate(f for f in fields if f[0] == 3)]
+    lines = []
+    for k, (_, _, v, off) in enumerate(f for f in fields if f[0] == 4):
+        at = f"{path}.alternativeLines[{k}]"
+        line = _sub(v, at, off, 2)
+        lines.append({"branchIndex": _int(line, 1, f"{at}.branchIndex") or 0,
+                      "phases": [_phase(_sub(pv, f"{at}.phases[{i}]", poff, 3), f"{at}.phases[{i}]")
+                                 for i, (_, _, pv, poff) in enumerate(f for f in line if f[0] == 2)]})
+    if lines:
+        deal["alternativeLines"] = lines
+    return deal
+
+
+def egnb_to_egn(data: bytes) -> dict[str, Any]:
+    """A binary EGN file as the EGN JSON document (see the module docstring)."""
+    if len(data) > MAX_SIZE:
+        raise BinaryError(f"{len(data)} bytes: binary EGN files are limited to 8 MiB", "binary")
+    if not data:
+        raise BinaryError("an empty file", "binary")
+    form = data[0]
+    body, base = (data[1:], 1) if form in (EXPANDED, CONDENSED) else (data, 0)
+    condensed = form != EXPANDED
+    fields = read_message(body, "", base)
+    doc: dict[str, Any] = {"fileType": _text(fields, 1, "fileType"),
+                           "version": _text(fields, 2, "version")}
+    if doc["fileType"] != _FILE_TYPE:
+        raise BinaryError(f"not a binary EGN file: its file type is {doc['fileType']!r}", "fileType")
+    meta = _one(fields, 3)
+    doc["metadata"] = _metadata(_sub(meta[2], "metadata", meta[3], 0), "metadata") if meta else {}
+    deals: list[Any] = []
+    for i, (_, _, value, offset) in enumerate(f for f in fields if f[0] == 4):
+        where = f"deals[{i}]"
+        if condensed:
+            deals.append(decode_deal(as_text(value, where, offset), where, i))
+        else:
+            deals.append(_expanded_deal(_sub(value, where, offset, 1), where))
+    doc["deals"] = deals
+    return doc
+
+
+# --- encoding ---------------------------------------------------------------------------------
+
+def _w_metadata(meta: dict[str, Any]) -> Writer:
+    w = Writer()
+    for number, key in ((1, "gameId"), (2, "title"), (3, "description")):
+        if key in meta:
+            w.text(number, meta[key])
+    for p in meta.get("players", []):
+        choice = Writer()
+        if isinstance(p, str):
+            choice.text(1, p)
+        else:
+            inner = Writer().text(1, p.get("name", ""))
+            for x in p.get("playerIds", []):
+                inner.message(2, Writer().text(1, x["id"]).text(2, x["source"]))
+            choice.message(2, inner)
+        w.message(4, choice)
+    for v in meta.get("initialScore", []):
+        w.int(5, v)
+    if "date" in meta:
+        w.text(6, meta["date"])
+    if "ruleset" in meta:
+        rs = Writer()
+        numbers = {flag: (n, kind) for n, (flag, kind) in _RULESET.items()}
+        for flag, value in meta["ruleset"].items():
+            n, kind = numbers[flag]
+            if kind == "enum":
+                rs.int(n, _LONER_LEAD.index(value))
+            else:
+                rs.int(n, int(value))
+        w.message(7, rs)
+    for v in meta.get("finalScore", []):
+        w.int(8, v)
+    return w
+
+
+def _w_annotations(w: Writer, number: int, notes: dict[str, list[str]] | None) -> None:
+    for key, texts in (notes or {}).items():
+        w.message(number, Writer().int(1, int(key)).message(2, Writer().texts(1, texts)))
+
+
+def _w_phase(ph: dict[str, Any]) -> Writer:
+    if ph["type"] == "EUCHRE_BIDDING":
+        b = Writer().int(1, ph.get("phaseNumber", 0)).texts(2, ph.get("calls", []))
+        if "isAlone" in ph:
+            b.bool(3, ph["isAlone"])
+        if "aloneDefender" in ph:
+            b.int(4, ph["aloneDefender"])
+        if "discard" in ph:
+            b.text(5, ph["discard"])
+        for e in ph.get("cardExchanges", []):
+            ew = Writer()
+            if "sender" in e:
+                ew.int(1, e["sender"])
+            ew.int(2, e["receiver"]).texts(3, e["cards"])
+            b.message(6, ew)
+        _w_annotations(b, 7, ph.get("callAnnotations"))
+        return Writer().message(1, b)
+    p = Writer().int(1, ph.get("phaseNumber", 1))
+    for trick in ph.get("tricks", []):
+        p.message(3, Writer().texts(1, trick))
+    _w_annotations(p, 4, ph.get("playAnnotations"))
+    return Writer().message(2, p)
+
+
+def _w_deal(deal: dict[str, Any]) -> Writer:
+    w = Writer().int(1, deal["dealNumber"])
+    state = deal["initialState"]
+    s = Writer().int(1, state["dealer"]).text(2, state["upCard"])
+    for hand in state.get("playerCards", []):
+        s.message(4, Writer().texts(1, hand))
+    w.message(2, s)
+    for ph in deal["phases"]:
+        w.message(3, _w_phase(ph))
+    for line in deal.get("alternativeLines", []):
+        lw = Writer().int(1, line["branchIndex"])
+        for ph in line["phases"]:
+            lw.message(2, _w_phase(ph))
+        w.message(4, lw)
+    return w
+
+
+def egn_to_egnb(doc: dict[str, Any], condensed: bool = True) -> bytes:
+    """An EGN JSON document (as :func:`~.egn_out.record_to_egn` writes it) as a binary file.
+    Raises UnsupportedRules for what the condensed form cannot hold (use expanded then)."""
+    w = Writer().text(1, doc["fileType"]).text(2, doc["version"]).message(3, _w_metadata(doc["metadata"]))
+    for i, deal in enumerate(doc["deals"]):
+        if condensed:
+            w.text(4, encode_deal(deal, f"deals[{i}]"))
+        else:
+            w.message(4, _w_deal(deal))
+    out = bytes([CONDENSED if condensed else EXPANDED]) + bytes(w)
+    if len(out) > MAX_SIZE:
+        raise UnsupportedRules("the binary file would exceed EGN's 8 MiB limit")
+    return out
+
+
+def egnb_to_record(data: bytes) -> Record:
+    """A binary EGN file as a record (through the EGN JSON reader)."""
+    from .egn import egn_to_record
+    return egn_to_record(egnb_to_egn(data))
+
+
+def record_to_egnb(record: Record, condensed: bool = True, lossy: bool = False) -> bytes:
+    """A record as a binary EGN file (condensed by default)."""
+    from .egn_out import record_to_egn
+    return egn_to_egnb(record_to_egn(record, lossy=lossy), condensed)
+
+
+

@@ -12,6 +12,7 @@ from ..errors import NotationError, RecordError
 from ..model import Record
 from ..schema.detect import load_any_data, notation_of
 from ..schema.egn import in_egn_terms
+from ..schema.egn_binary import MAX_SIZE, egnb_to_record, is_egn_binary
 from ..schema.notation import iter_jsonl, parse_json
 
 __all__ = ["read_records", "Loaded"]
@@ -35,6 +36,17 @@ def _text(path: str) -> str:
     return Path(path).read_text(encoding="utf-8-sig")   # a byte-order mark is no error
 
 
+def _binary_egn(path: str) -> bytes | None:
+    """The bytes of a binary EGN file (``.egnb``: told by its magic byte, not its name), else None."""
+    if path == "-":
+        return None
+    with open(path, "rb") as stream:
+        head = stream.read(2)
+        if not is_egn_binary(head) and not path.endswith(".egnb"):
+            return None
+        return head + stream.read(MAX_SIZE)
+
+
 def _looks_like_json_lines(text: str) -> bool:
     """Several records, one per line: a line after the first starts a new JSON object (a single
     pretty-printed record indents its inner lines)."""
@@ -49,6 +61,13 @@ def read_records(path: str) -> Iterator[Loaded]:
             with open(path, encoding="utf-8-sig") as stream:
                 for line, item in iter_jsonl(stream):
                     yield Loaded(f"{label}:{line}", item)
+            return
+        binary = _binary_egn(path)
+        if binary is not None:
+            try:
+                yield Loaded(label, egnb_to_record(binary), True)
+            except RecordError as exc:
+                yield Loaded(label, exc)
             return
         text = _text(path)
         if path == "-" and _looks_like_json_lines(text):

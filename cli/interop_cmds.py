@@ -15,6 +15,7 @@ from ..errors import RecordError, UnsupportedRules
 from ..model import Record
 from ..openspiel_export import openspiel_actions, openspiel_game_params
 from ..schema.egn import egn_losses, record_to_egn
+from ..schema.egn_binary import egn_to_egnb
 from .inputs import read_records
 
 COMMANDS: list[click.Command] = []
@@ -55,9 +56,12 @@ def _to_openspiel(label: str, record: Record, skip: bool) -> dict[str, Any]:
 
 @click.command()
 @click.argument("file", type=click.Path(allow_dash=True))
-@click.option("--to", "target", type=click.Choice(["egn", "openspiel"]), required=True,
-              help="egn: an EGN 1.4 document. openspiel: the action history of each deal for "
-                   "OpenSpiel's 'euchre' game, with its game parameters.")
+@click.option("--to", "target", type=click.Choice(["egn", "egnb", "egnb-expanded", "openspiel"]),
+              required=True,
+              help="egn: an EGN 1.4 document. egnb: binary EGN, condensed (bit-packed deals); "
+                   "egnb-expanded: binary EGN, the whole document as protobuf. openspiel: the "
+                   "action history of each deal for OpenSpiel's 'euchre' game, with its game "
+                   "parameters.")
 @click.option("--lossy", is_flag=True,
               help="EGN: write the record even when EGN cannot carry some of it (rule options, "
                    "irregularities, scoresheet entries); what is left out goes to stderr.")
@@ -66,7 +70,8 @@ def _to_openspiel(label: str, record: Record, skip: bool) -> dict[str, Any]:
 def export(file: str, target: str, lossy: bool, skip: bool) -> None:
     """Write the record in FILE (our notation or EGN; - for stdin) in another notation.
 
-    The result is JSON on stdout (one document per line for a .jsonl input). A record that
+    The result is JSON on stdout (one document per line for a .jsonl input; binary EGN for
+    egnb, one record per file: redirect it to a .egnb file). A record that
     cannot be expressed faithfully is refused with exit 1 and the reasons on stderr: EGN has no
     rubbers, revoke penalties or irregularities; OpenSpiel plays only the modern 24-card game
     with its own scoring (see docs/INTEROP.md).
@@ -75,6 +80,7 @@ def export(file: str, target: str, lossy: bool, skip: bool) -> None:
     Examples:
       euchre export examples/modern-lone-march.json --to egn > game.egn
       euchre export game.egn --to openspiel
+      euchre export game.egn --to egnb > game.egnb
     """
     bad = 0
     whole = "<stdin>" if file == "-" else file  # the label of a record read as the whole input
@@ -84,11 +90,21 @@ def export(file: str, target: str, lossy: bool, skip: bool) -> None:
             _report(label, item)
             continue
         try:
-            doc = (_to_egn(label, item, lossy) if target == "egn"
+            doc = (_to_egn(label, item, lossy) if target.startswith("egn")
                    else _to_openspiel(label, item, skip))
+            if target.startswith("egnb"):
+                binary = egn_to_egnb(doc, condensed=target == "egnb")
         except RecordError as exc:
             bad += 1
             _report(label, exc)
+            continue
+        if target.startswith("egnb"):
+            if label != whole:
+                bad += 1
+                click.echo(f"{label}: binary EGN holds one record per file: export the records "
+                           "one by one", err=True)
+                continue
+            click.get_binary_stream("stdout").write(binary)
             continue
         if label != whole:  # read as JSON Lines (file:line): JSON Lines out, however many records
             click.echo(json.dumps(doc, ensure_ascii=False))

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import click
 
-from . import bulk_cmds, interop_cmds, records_cmds, store_cmds, token_cmds
+from . import bulk_cmds, event_cmds, interop_cmds, records_cmds, store_cmds, token_cmds
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -20,6 +20,6 @@ def main() -> None:
     """
 
 
-for _module in (records_cmds, store_cmds, interop_cmds, bulk_cmds, token_cmds):
+for _module in (records_cmds, store_cmds, interop_cmds, bulk_cmds, token_cmds, event_cmds):
     for _command in _module.COMMANDS:
         main.add_command(_command)

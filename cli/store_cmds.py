@@ -17,6 +17,7 @@ from typing import Any, Iterable, Sequence
 import click
 from click.core import ParameterSource
 
+from ..api.store import players as player_registry
 from ..api.store import queries
 from ..api.store.importer import ImportReport, import_sources, input_size, iter_sources
 from ..api.store.migrations import StoreUnavailable, migrate, open_db, open_store
@@ -267,20 +268,32 @@ PLAYER_COLUMNS = ("name", "rubbers_played", "rubbers_won", "net_rubber_points", 
 @click.command()
 @db_option
 @format_option
-def players(db_path: str, fmt: str) -> None:
-    """Player statistics over current records: rubbers and games played and won, net rubber
-    points, deals made, euchres suffered and inflicted, lone hands tried and marched, revokes.
+@click.option("--club", default=None, help="Only this club's records.")
+@click.option("--event", "event_id", default=None, type=click.IntRange(1, MAX_ID),
+              help="Only this event's sittings (a league: all its nights).")
+@click.option("--from", "date_from", default=None, metavar="DATE",
+              help="Only records dated on or after DATE (YYYY, YYYY-MM or YYYY-MM-DD).")
+@click.option("--to", "date_to", default=None, metavar="DATE",
+              help="Only records dated on or before DATE (inclusive; YYYY-MM takes the month).")
+@click.option("--sort", default="name", show_default=True,
+              type=click.Choice(list(player_registry.SORTS)), help="Order of the rows.")
+def players(db_path: str, fmt: str, club: str | None, event_id: int | None,
+            date_from: str | None, date_to: str | None, sort: str) -> None:
+    """Player statistics by registry player (names matched after NFC and case folding, merges
+    applied; docs/EVENTS.md): records, rubbers and games played and won, win rate, deals made,
+    points scored and conceded, euchres suffered and inflicted, lone hands, revokes.
 
     \b
     Example:
-      euchre players --db club.db --format json
+      euchre players --db club.db --event 3 --sort points --format json
     """
     db = _open(db_path)
     try:
-        rows = queries.list_players(db)
+        rows = player_registry.player_table(db, club=club, event_id=event_id,
+                                            date_from=date_from, date_to=date_to, sort=sort)
     finally:
         db.close()
-    _emit(rows, fmt, PLAYER_COLUMNS)
+    _emit(rows, fmt, player_registry.TABLE_COLUMNS)
 
 
 @click.command()

@@ -26,7 +26,7 @@ from euchre_records.names import clean_name, name_key
 
 __all__ = ["RegistryError", "bind_seats", "bind_existing", "create_player", "add_alias", "add_ref",
            "merge", "split", "effective_id", "search_players", "get_player", "player_names",
-           "player_for"]
+           "player_for", "player_table", "TABLE_COLUMNS", "SORTS"]
 
 NOTATION = "notation"
 
@@ -306,3 +306,78 @@ def _partnerships(conn: sqlite3.Connection, seats_sql: str,
            for pid, v in acc.items()]
     out.sort(key=lambda p: (-p["records"], p["partner"]["id"]))
     return out
+
+
+TABLE_COLUMNS = ("name", "id", "records", "rubbers_played", "rubbers_won", "games_played",
+                 "games_won", "win_rate", "deals_played", "deals_made", "points_scored",
+                 "points_conceded", "euchres_suffered", "euchres_inflicted", "lone_hands_tried",
+                 "lone_hands_marched", "revokes")
+"""The columns of :func:`player_table`, in order."""
+
+SORTS = {"name": "name COLLATE NOCASE, id", "points": "points_scored DESC, name COLLATE NOCASE",
+         "win-rate": "win_rate IS NULL, win_rate DESC, name COLLATE NOCASE",
+         "games": "games_won DESC, name COLLATE NOCASE",
+         "records": "records DESC, name COLLATE NOCASE", "id": "id"}
+"""The orders of :func:`player_table` (``--sort``)."""
+
+
+def player_table(db: sqlite_utils.Database, *, club: str | None = None,
+                 event_id: int | None = None, date_from: str | None = None,
+                 date_to: str | None = None, sort: str = "name") -> list[dict[str, Any]]:
+    """Per registry player (merges applied), over the current records that pass the filters
+    (club, an event's sittings -- a league: its nights' --, the inclusive date range): the
+    columns of :data:`TABLE_COLUMNS`, ordered by ``sort`` (a key of :data:`SORTS`)."""
+    from .queries import filters
+
+    where, params = filters(None, club, date_from, date_to)
+    if event_id is not None:
+        where += (" AND records.id IN (SELECT record_id FROM tournament_seat_scores WHERE "
+                  "tournament_id = ? OR tournament_id IN (SELECT id FROM tournaments WHERE "
+                  "league_id = ?))")
+        params += [event_id, event_id]
+    sql = f"""
+    WITH s AS (
+        SELECT e.effective_id AS pid, seats.record_id, seats.seat, seats.side
+        FROM seats JOIN records ON records.id = seats.record_id
+        JOIN seat_bindings b ON b.record_id = seats.record_id AND b.seat = seats.seat
+        JOIN registry_effective e ON e.player_id = b.player_id
+        {where}
+    ), d AS (
+        SELECT s.pid, count(deals.id) AS deals_played,
+          coalesce(sum(deals.maker = s.seat), 0) AS deals_made,
+          coalesce(sum(CASE s.side WHEN 'NS' THEN deals.points_ns ELSE deals.points_ew END), 0)
+            AS points_scored,
+          coalesce(sum(CASE s.side WHEN 'NS' THEN deals.points_ew ELSE deals.points_ns END), 0)
+            AS points_conceded,
+          coalesce(sum(deals.maker_side = s.side AND deals.euchred), 0) AS euchres_suffered,
+          coalesce(sum(deals.maker_side != s.side AND deals.euchred), 0) AS euchres_inflicted,
+          coalesce(sum(deals.maker = s.seat AND deals.alone), 0) AS lone_hands_tried,
+          coalesce(sum(deals.maker = s.seat AND deals.alone AND deals.marched), 0)
+            AS lone_hands_marched
+        FROM s LEFT JOIN deals ON deals.record_id = s.record_id GROUP BY s.pid
+    ), g AS (
+        SELECT s.pid, count(games.id) AS games_played,
+          coalesce(sum(games.winner = s.side), 0) AS games_won
+        FROM s LEFT JOIN games ON games.record_id = s.record_id GROUP BY s.pid
+    ), r AS (
+        SELECT s.pid, count(*) AS records,
+          coalesce(sum(rubbers.system != 'none'), 0) AS rubbers_played,
+          coalesce(sum(rubbers.system != 'none' AND rubbers.winner = s.side), 0) AS rubbers_won
+        FROM s JOIN rubbers ON rubbers.record_id = s.record_id GROUP BY s.pid
+    ), f AS (
+        SELECT s.pid, count(findings.id) AS revokes FROM s LEFT JOIN findings
+          ON findings.record_id = s.record_id AND findings.kind = 'revoke'
+          AND findings.seat = s.seat GROUP BY s.pid
+    )
+    SELECT r.pid AS id,
+      (SELECT name FROM registry_names n WHERE n.player_id = r.pid AND n.kind = 'display'
+        ORDER BY n.id DESC LIMIT 1) AS name,
+      r.records, r.rubbers_played, r.rubbers_won, g.games_played, g.games_won,
+      CASE WHEN g.games_played > 0 THEN round(1.0 * g.games_won / g.games_played, 4) END
+        AS win_rate,
+      d.deals_played, d.deals_made, d.points_scored, d.points_conceded, d.euchres_suffered,
+      d.euchres_inflicted, d.lone_hands_tried, d.lone_hands_marched, f.revokes
+    FROM r JOIN d ON d.pid = r.pid JOIN g ON g.pid = r.pid JOIN f ON f.pid = r.pid
+    ORDER BY {SORTS[sort]}
+    """
+    return _rows(db.conn, sql, params)

@@ -1,0 +1,496 @@
+"""Commands on tournaments ("events"): ``events``, ``event create|show|seat|attach|add|
+next-seating|import|export|merge-players|split-players`` and ``standings``.
+
+Thin wrappers over api/store/events.py and players.py (docs/EVENTS.md). Data goes to stdout,
+diagnostics to stderr. Exit codes: 0 ok; 1 a request the store refuses or invalid input; 2
+usage; 3 (standings, show) the event has findings on sittings that do not fit.
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+import sys
+from pathlib import Path
+from typing import Any, Sequence
+
+import click
+
+from ..api.store import events as store_events
+from ..api.store import players as store_players
+from ..api.store.migrations import migrate, open_db
+from ..api.store.store import MAX_ID, write_transaction
+
+COMMANDS: list[click.Command] = []
+
+DEFAULT_DB = "euchre-records.db"
+EXIT_FINDINGS = 3
+
+db_option = click.option(
+    "--db", "db_path", type=click.Path(dir_okay=False), default=DEFAULT_DB, show_default=True,
+    envvar="EUCHRE_DB", help="The SQLite database file (also from $EUCHRE_DB).")
+ID = click.IntRange(1, MAX_ID)
+
+
+def _format_option(choices: Sequence[str] = ("table", "json", "csv")) -> Any:
+    return click.option("--format", "fmt", type=click.Choice(list(choices)), default="table",
+                        show_default=True, help="Output format.")
+
+
+def _open(path: str, create: bool = False) -> Any:
+    if not create and not Path(path).exists():
+        raise click.ClickException(f"no database {path!r}; create one with: euchre import FILE "
+                                   f"--db {path}")
+    try:
+        db = open_db(path)
+        migrate(db)
+    except Exception as exc:  # a file that is not a database, or one too new
+        raise click.ClickException(f"cannot use {path!r}: {exc}") from None
+    return db
+
+
+def _refused(exc: Exception) -> click.ClickException:
+    where = getattr(exc, "where", "")
+    what = getattr(exc, "what", str(exc))
+    return click.ClickException(f"{where}: {what}" if where else what)
+
+
+def _emit(rows: Sequence[dict[str, Any]], fmt: str, columns: Sequence[str]) -> None:
+    if fmt == "json":
+        click.echo(json.dumps(list(rows), indent=2, ensure_ascii=False))
+    elif fmt == "csv":
+        writer = csv.writer(sys.stdout, lineterminator="\n")
+        writer.writerow(columns)
+        for r in rows:
+            writer.writerow(["" if r.get(c) is None else r.get(c) for c in columns])
+    else:
+        table = [[str(c) for c in columns]] + [
+            ["" if r.get(c) is None else str(r.get(c)) for c in columns] for r in rows]
+        widths = [max(len(row[i]) for row in table) for i in range(len(columns))]
+        for row in table:
+            click.echo("  ".join(v.ljust(w) for v, w in zip(row, widths)).rstrip())
+
+
+def _command(cmd: click.Command) -> click.Command:
+    COMMANDS.append(cmd)
+    return cmd
+
+
+# --- events -----------------------------------------------------------------------------------
+
+EVENT_COLUMNS = ("id", "name", "format", "club", "date_from", "date_to", "rounds", "sittings",
+                 "league")
+
+
+@_command
+@click.command("events")
+@db_option
+@click.option("--club", default=None, help="Only this club's events.")
+@_format_option()
+def events_(db_path: str, club: str | None, fmt: str) -> None:
+    """List the events (tournaments), newest first.
+
+    \b
+    Example:
+      euchre events --db club.db
+    """
+    db = _open(db_path)
+    try:
+        items, _ = store_events.list_events(db, club=club, per_page=10_000)
+    finally:
+        db.close()
+    _emit(items, fmt, EVENT_COLUMNS)
+
+
+@click.group("event")
+def event() -> None:
+    """Create, fill and show one event: seatings, sittings, the movement, EMN files.
+
+    \b
+    Example:
+      euchre event create "Friday progressive" --format progressive --rounds 3 \\
+          --deals-per-round 8 --player Ann --player Bob --db club.db
+      euchre event show 1 --db club.db
+    """
+
+
+COMMANDS.append(event)
+
+
+@event.command("create")
+@click.argument("name", required=False)
+@db_option
+@click.option("--format", "format_", type=click.Choice(["rubbers", "progressive", "pairs",
+                                                        "league"]),
+              help="How the event is played and ranked (docs/EVENTS.md).")
+@click.option("--club", default=None)
+@click.option("--from", "date_from", default=None, metavar="DATE", help="First day.")
+@click.option("--to", "date_to", default=None, metavar="DATE", help="Last day.")
+@click.option("--rounds", type=click.IntRange(1, 10_000), default=None)
+@click.option("--deals-per-round", type=click.IntRange(1, 10_000), default=None,
+              help="Progressive: the fixed number of deals of a round.")
+@click.option("--pairing", type=click.Choice(["ROUND_ROBIN", "SWISS"]), default=None,
+              help="Pairs: how the pairs meet (EMN's names).")
+@click.option("--scoring", type=click.Choice(["rubbers", "progressive", "pairs"]), default=None,
+              help="League: the format whose criteria rank the season.")
+@click.option("--league", type=ID, default=None, help="The league (season) this event is part of.")
+@click.option("--player", "players", multiple=True, metavar="NAME[:PAIR]",
+              help="A player of the event (repeat); NAME:2 puts him in pair 2.")
+@click.option("--spec", type=click.File("r", encoding="utf-8"), default=None,
+              help="The whole event as JSON (the body of POST /events) instead of options.")
+def event_create(name: str | None, db_path: str, format_: str | None, club: str | None,
+                 date_from: str | None, date_to: str | None, rounds: int | None,
+                 deals_per_round: int | None, pairing: str | None, scoring: str | None,
+                 league: int | None, players: tuple[str, ...], spec: Any) -> None:
+    """Create an event; prints its id."""
+    if spec is not None:
+        try:
+            body = json.load(spec)
+        except ValueError as exc:
+            raise click.ClickException(f"{spec.name}: not JSON: {exc}") from None
+        if not isinstance(body, dict):
+            raise click.ClickException(f"{spec.name}: expected a JSON object")
+    else:
+        entries: list[Any] = []
+        for p in players:
+            label, _, pair = p.rpartition(":") if ":" in p else (p, "", "")
+            if pair and not pair.isdigit():
+                label, pair = p, ""
+            entries.append({"name": label, "pair": int(pair)} if pair else label)
+        body = {"name": name, "format": format_, "club": club, "date_from": date_from,
+                "date_to": date_to, "rounds": rounds, "deals_per_round": deals_per_round,
+                "pairing": pairing, "scoring": scoring, "league": league, "players": entries}
+    db = _open(db_path, create=True)
+    try:
+        event_id = store_events.create_event(db, body, created_by="cli")
+    except store_events.EventError as exc:
+        raise _refused(exc) from None
+    finally:
+        db.close()
+    click.echo(event_id)
+
+
+def _show_table(found: dict[str, Any]) -> None:
+    click.echo(f"event {found['id']}: {found['name']} ({found['format']}"
+               + (f", {found['club']}" if found["club"] else "")
+               + (f", {found['date_from']}" if found["date_from"] else "") + ")")
+    if found["players"]:
+        click.echo("players: " + ", ".join(
+            f"{p['name']} [{p['id']}]" + (f" pair {p['pair']}" if p["pair"] else "")
+            for p in found["players"]))
+    click.echo(f"rounds recorded: {', '.join(map(str, found['rounds_recorded'])) or 'none'}; "
+               f"sittings: {found['sittings']}")
+    for f in found["findings"]:
+        click.echo(f"finding: {f['what']} (record {f['record_id']}; {f['rule']})", err=True)
+
+
+@event.command("show")
+@click.argument("event_id", type=ID)
+@db_option
+@click.option("--round", "round_no", type=click.IntRange(1, 10_000), default=None,
+              help="Show this round: seating, sittings, and the movement's next seating.")
+@_format_option(("table", "json"))
+def event_show(event_id: int, db_path: str, round_no: int | None, fmt: str) -> None:
+    """Show an event (or one of its rounds). Exit 3 when a sitting does not fit the event."""
+    db = _open(db_path)
+    try:
+        found = (store_events.get_event(db, event_id) if round_no is None
+                 else store_events.round_detail(db, event_id, round_no))
+    finally:
+        db.close()
+    if found is None:
+        raise click.ClickException(f"no event {event_id}")
+    if fmt == "json":
+        click.echo(json.dumps(found, indent=2, ensure_ascii=False))
+    elif round_no is None:
+        _show_table(found)
+    else:
+        _round_table(found)
+    if found["findings"]:
+        if fmt == "json":
+            for f in found["findings"]:
+                click.echo(f"finding: {f['what']} ({f['rule']})", err=True)
+        sys.exit(EXIT_FINDINGS)
+
+
+def _seats_text(seats: dict[str, Any]) -> str:
+    return ", ".join(f"{k} {v['name'] if v else '?'}" for k, v in seats.items())
+
+
+def _round_table(found: dict[str, Any]) -> None:
+    click.echo(f"round {found['round']}")
+    for t in found["seating"]:
+        click.echo(f"  seating, table {t['table']}: {_seats_text(t['seats'])}")
+    for s in found["sittings"]:
+        click.echo(f"  sitting, table {s['table']}: record {s['record_id']}, {s['deals']} deals, "
+                   f"N-S {s['points'][0]}, E-W {s['points'][1]} ({_seats_text(s['seats'])})")
+    if found.get("next_seating"):
+        for t in found["next_seating"]:
+            click.echo(f"  next round, table {t['table']}: {_seats_text(t['seats'])}")
+    elif found.get("next_seating_why"):
+        click.echo(f"  next round: {found['next_seating_why']}")
+    for f in found["findings"]:
+        click.echo(f"finding: {f['what']} ({f['rule']})", err=True)
+
+
+def _parse_table(text: str) -> dict[str, Any]:
+    """``1:Ann,Bob,Cy,Di`` -> table 1 with N Ann, E Bob, S Cy, W Di (numbers: registry ids)."""
+    label, sep, names = text.partition(":")
+    parts = [p.strip() for p in names.split(",")]
+    if not sep or len(parts) != 4 or not label.strip() or not all(parts):
+        raise click.BadParameter(f"{text!r}: expected TABLE:N,E,S,W (four players)",
+                                 param_hint="--table")
+    return {"table": label.strip(),
+            "seats": {seat: int(p) if p.isdigit() else p for seat, p in zip("NESW", parts)}}
+
+
+@event.command("seat")
+@click.argument("event_id", type=ID)
+@click.argument("round_no", metavar="ROUND", type=click.IntRange(1, 10_000))
+@click.option("--table", "tables", multiple=True, required=True, metavar="TABLE:N,E,S,W",
+              help="One table's seating, players N, E, S, W by name or registry id (repeat).")
+@db_option
+def event_seat(event_id: int, round_no: int, tables: tuple[str, ...], db_path: str) -> None:
+    """Record the seating of a round (a new version; the latest counts).
+
+    \b
+    Example:
+      euchre event seat 1 1 --table 1:Ann,Bob,Cy,Di --table 2:Ed,Flo,Gus,Hal
+    """
+    parsed = [_parse_table(t) for t in tables]
+    db = _open(db_path)
+    try:
+        version = store_events.add_seating(db, event_id, round_no, parsed, created_by="cli")
+    except store_events.EventError as exc:
+        raise _refused(exc) from None
+    finally:
+        db.close()
+    click.echo(f"round {round_no} seating version {version}", err=True)
+
+
+@event.command("attach")
+@click.argument("event_id", type=ID)
+@click.argument("record_ids", nargs=-1, required=True, type=ID)
+@click.option("--round", "round_no", type=click.IntRange(1, 10_000), default=None,
+              help="The round (default: the record's own round label).")
+@click.option("--table", default=None, help="The table (default: the record's own label).")
+@db_option
+def event_attach(event_id: int, record_ids: tuple[int, ...], round_no: int | None,
+                 table: str | None, db_path: str) -> None:
+    """Attach stored records as sittings of the event."""
+    db = _open(db_path)
+    try:
+        for rid in record_ids:
+            try:
+                store_events.attach_sitting(db, event_id, rid, round_no=round_no, table=table,
+                                            created_by="cli")
+            except store_events.EventError as exc:
+                raise click.ClickException(f"record {rid}: {exc.what}") from None
+    finally:
+        db.close()
+
+
+@event.command("add")
+@click.argument("event_id", type=ID)
+@click.argument("paths", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False))
+@click.option("--round", "round_no", type=click.IntRange(1, 10_000), default=None)
+@click.option("--table", default=None)
+@db_option
+def event_add(event_id: int, paths: tuple[str, ...], round_no: int | None, table: str | None,
+              db_path: str) -> None:
+    """Validate, replay and store record files (ours or EGN) and attach each as a sitting."""
+    from euchre_records.errors import RecordError
+
+    from ..api.store.ingest import error_payload, prepare
+    from ..api.store.store import Store
+
+    db = _open(db_path)
+    try:
+        for path in paths:
+            text = Path(path).read_text(encoding="utf-8-sig")
+            try:
+                sub = prepare(text)
+            except RecordError as exc:
+                for p in error_payload(exc):
+                    click.echo(f"{path}: invalid: {p['where']}: {p['what']}", err=True)
+                raise click.ClickException(f"{path}: not stored") from None
+            saved = Store(db).save(sub, submitted_by="cli")
+            try:
+                store_events.attach_sitting(db, event_id, saved.id, round_no=round_no,
+                                            table=table, created_by="cli")
+            except store_events.EventError as exc:
+                raise click.ClickException(f"{path}: stored as record {saved.id}, not attached: "
+                                           f"{exc.what}") from None
+            click.echo(f"{path}: record {saved.id} attached", err=True)
+    finally:
+        db.close()
+
+
+@event.command("next-seating")
+@click.argument("event_id", type=ID)
+@click.argument("round_no", metavar="ROUND", type=click.IntRange(1, 10_000))
+@click.option("--save/--no-save", default=False, show_default=True,
+              help="Record it as the seating of the next round.")
+@db_option
+def event_next_seating(event_id: int, round_no: int, save: bool, db_path: str) -> None:
+    """The traditional progressive movement's seating after ROUND (docs/EVENTS.md)."""
+    db = _open(db_path)
+    try:
+        try:
+            seats = store_events.movement(db, event_id, round_no)
+        except store_events.EventError as exc:
+            raise _refused(exc) from None
+        ids = [int(p) for s in seats for p in s.seats]
+        names = store_players.player_names(db.conn, ids)
+        for s in seats:
+            click.echo(f"table {s.table}: " + ", ".join(
+                f"{seat} {names.get(int(p), p)}" for seat, p in zip("NESW", s.seats)))
+        if save:
+            store_events.add_seating(db, event_id, round_no + 1, [
+                {"table": str(s.table), "seats": dict(zip("NESW", (int(p) for p in s.seats)))}
+                for s in seats], created_by="cli")
+    finally:
+        db.close()
+
+
+def import_emn_file(db: Any, path: str, created_by: str = "cli") -> tuple[int, list[int]]:
+    """Read, validate, replay and store an EMN file as a new event (ClickException if refused)."""
+    from euchre_records.errors import RecordError
+    from euchre_records.schema.emn import emn_to_match
+    from euchre_records.schema.notation import parse_json
+
+    try:
+        match = emn_to_match(parse_json(Path(path).read_bytes()))
+        return store_events.import_match(db, match, created_by=created_by)  # type: ignore[no-any-return]
+    except RecordError as exc:
+        for p in exc.problems:
+            click.echo(f"{path}: invalid: {p}", err=True)
+        raise click.ClickException(f"{path}: not imported ({len(exc.problems)} problem(s))") from None
+    except store_events.EventError as exc:
+        raise click.ClickException(f"{path}: not imported: {exc.what}") from None
+
+
+@event.command("import")
+@click.argument("path", type=click.Path(exists=True, dir_okay=False))
+@db_option
+def event_import(path: str, db_path: str) -> None:
+    """Import an EMN match file (.emn) as a new event: registry, games replayed and attached.
+
+    \b
+    Example:
+      euchre event import finals.emn --db club.db
+    """
+    db = _open(db_path, create=True)
+    try:
+        event_id, ids = import_emn_file(db, path)
+    finally:
+        db.close()
+    click.echo(event_id)
+    click.echo(f"{path}: event {event_id} with {len(ids)} game(s)", err=True)
+
+
+@event.command("export")
+@click.argument("event_id", type=ID)
+@click.option("--to", "target", type=click.Choice(["emn"]), default="emn", show_default=True)
+@click.option("--output", "-o", type=click.Path(dir_okay=False, writable=True), default=None,
+              help="Write to this file instead of stdout.")
+@db_option
+def event_export(event_id: int, target: str, output: str | None, db_path: str) -> None:
+    """Write an event as an EMN match file (every game in EGN; result-only deals cannot be)."""
+    from euchre_records.errors import RecordError
+    from euchre_records.schema.emn import match_to_emn
+
+    db = _open(db_path)
+    try:
+        try:
+            doc = match_to_emn(store_events.match_of(db, event_id))
+        except store_events.EventError as exc:
+            raise _refused(exc) from None
+        except RecordError as exc:
+            for p in exc.problems:
+                click.echo(f"event {event_id}: cannot be written in EMN: {p}", err=True)
+            raise click.ClickException("not exported") from None
+    finally:
+        db.close()
+    text = json.dumps(doc, indent=2, ensure_ascii=False) + "\n"
+    if output:
+        Path(output).write_text(text, encoding="utf-8")
+    else:
+        click.echo(text, nl=False)
+
+
+@event.command("merge-players")
+@click.argument("merged", type=ID)
+@click.argument("into", type=ID)
+@click.option("--note", default=None, help="Why (kept with the merge).")
+@db_option
+def merge_players(merged: int, into: int, note: str | None, db_path: str) -> None:
+    """Count registry player MERGED as INTO from now on (a new version; prints the merge id)."""
+    db = _open(db_path)
+    try:
+        with write_transaction(db):
+            merge_id = store_players.merge(db.conn, merged, into, note=note, created_by="cli")
+    except store_players.RegistryError as exc:
+        raise click.ClickException(str(exc)) from None
+    finally:
+        db.close()
+    click.echo(merge_id)
+
+
+@event.command("split-players")
+@click.argument("merge_id", type=ID)
+@db_option
+def split_players(merge_id: int, db_path: str) -> None:
+    """Undo a merge: both players count on their own again."""
+    db = _open(db_path)
+    try:
+        with write_transaction(db):
+            store_players.split(db.conn, merge_id, created_by="cli")
+    except store_players.RegistryError as exc:
+        raise click.ClickException(str(exc)) from None
+    finally:
+        db.close()
+
+
+STANDING_COLUMNS = {
+    "progressive": ("place", "entrant", "points", "rounds_won", "lone_hands_made", "sittings",
+                    "tie_break"),
+    "rubbers": ("place", "entrant", "wins", "net_rubber_points", "games_won", "sittings",
+                "tie_break"),
+    "pairs": ("place", "entrant", "wins", "difference", "points", "points_against", "sittings",
+              "tie_break"),
+}
+
+
+@_command
+@click.command("standings")
+@click.argument("event_id", metavar="EVENT", type=ID)
+@db_option
+@_format_option()
+def standings(event_id: int, db_path: str, fmt: str) -> None:
+    """The standings of an event, every tie-break explained; a league's over all its nights.
+    Findings on sittings that do not fit go to stderr (exit 3).
+
+    \b
+    Example:
+      euchre standings 1 --db club.db --format csv
+    """
+    db = _open(db_path)
+    try:
+        found = store_events.standings(db, event_id)
+    finally:
+        db.close()
+    if found is None:
+        raise click.ClickException(f"no event {event_id}")
+    if fmt == "json":
+        click.echo(json.dumps(found, indent=2, ensure_ascii=False))
+    else:
+        if fmt == "table":
+            ev = found["event"]
+            click.echo(f"{ev['name']} — {found['format']}; order: "
+                       + "; ".join(o.split(". ", 1)[1].split(":")[0] for o in found["order"]))
+        _emit(found["standings"], fmt, STANDING_COLUMNS[found["format"]])
+    for f in found["findings"]:
+        click.echo(f"finding: {f['what']} (record {f['record_id']}; {f['rule']})", err=True)
+    if found["findings"]:
+        sys.exit(EXIT_FINDINGS)

@@ -78,8 +78,68 @@ def dump_record(record: Record) -> dict[str, Any]:
 
 
 def dumps(record: Record) -> str:
-    """The canonical text of a record: 2-space indented JSON, UTF-8 characters kept, final newline."""
-    return json.dumps(dump_record(record), indent=2, ensure_ascii=False) + "\n"
+    """The canonical text of a record: 2-space indented JSON, UTF-8 characters kept, final newline.
+
+    Exactly ``json.dumps(dump_record(record), indent=2, ensure_ascii=False) + "\\n"`` (a test
+    holds them equal), written by :func:`indented_json`, which is about three times faster than
+    the standard library's pure-Python indenting encoder: the canonical text is made for every
+    record stored."""
+    return indented_json(dump_record(record)) + "\n"
+
+
+def indented_json(value: Any) -> str:
+    """``json.dumps(value, indent=2, ensure_ascii=False)`` for values made of dicts with string
+    keys, lists, strings, integers, booleans and None (others: the standard encoder)."""
+    out: list[str] = []
+    _indent(value, "\n", out)
+    return "".join(out)
+
+
+_encode_str = json.encoder.encode_basestring  # type: ignore[attr-defined]
+
+
+def _indent(value: Any, newline: str, out: list[str]) -> None:
+    kind = type(value)
+    if kind is str:
+        out.append(_encode_str(value))
+    elif kind is dict:
+        if not value:
+            out.append("{}")
+            return
+        inner = newline + "  "
+        first = True
+        for key, item in value.items():
+            if type(key) is not str:
+                out.append(json.dumps(value, indent=2, ensure_ascii=False))  # unusual: delegate
+                return
+        out.append("{")
+        for key, item in value.items():
+            out.append(inner if first else "," + inner)
+            first = False
+            out.append(_encode_str(key))
+            out.append(": ")
+            _indent(item, inner, out)
+        out.append(newline + "}")
+    elif kind is list or kind is tuple:
+        if not value:
+            out.append("[]")
+            return
+        inner = newline + "  "
+        out.append("[")
+        for i, item in enumerate(value):
+            out.append(inner if i == 0 else "," + inner)
+            _indent(item, inner, out)
+        out.append(newline + "]")
+    elif value is True:
+        out.append("true")
+    elif value is False:
+        out.append("false")
+    elif value is None:
+        out.append("null")
+    elif kind is int:
+        out.append(int.__repr__(value))
+    else:
+        out.append(json.dumps(value, indent=2, ensure_ascii=False).replace("\n", newline))
 
 
 MAX_INT_DIGITS = 4300

@@ -8,11 +8,17 @@ Contracts:
   (expected-result goldens, notes) are skipped and reported, while an explicitly named file is
   always treated as a record.
 - :func:`import_sources` validates, replays and stores each record (batched transactions, each
-  record all or nothing) and returns an :class:`ImportReport`; it never raises for a bad record.
+  record all or nothing) and returns an :class:`ImportReport`; it never raises for a bad record,
+  and no record, however bad, costs the valid ones (a failure is that record's problem; an
+  interruption keeps every record already stored).
+- A text imported before (same SHA-256 of its stripped text, table ``input_hashes``) is counted
+  a duplicate before it is parsed, so re-running an interrupted import costs little more than
+  reading the input.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import multiprocessing as mp
 import sys
@@ -29,7 +35,7 @@ from .ingest import prepare
 from .rows import Rows, rows_of
 from .store import Saved, Store
 
-__all__ = ["ImportReport", "iter_sources", "import_sources", "input_size", "MAX_REASONS"]
+__all__ = ["ImportReport", "iter_sources", "import_sources", "input_size", "input_hash", "MAX_REASONS"]
 
 MAX_REASONS = 1000
 """Invalid inputs whose reasons are kept in the report; past this they are only counted."""
@@ -69,10 +75,10 @@ def _lines(stream: IO[str], name: str, progress: Callable[[int], None]) -> Itera
 
 
 def _is_record_file(path: Path) -> bool:
-    from euchre_records.schema.detect import notation_of
+    from euchre_records.schema.detect import notation_of, parse_json
     try:
-        data = json.loads(path.read_text(encoding="utf-8-sig"))
-    except (ValueError, OSError):
+        data = parse_json(path.read_text(encoding="utf-8-sig"))
+    except (RecordError, ValueError, OSError):  # too deep, not JSON, not UTF-8, unreadable
         return True  # let the import report why it is invalid
     return not isinstance(data, dict) or "format" in data or notation_of(data) is not None
 
@@ -156,11 +162,37 @@ def _invalid(report: ImportReport, source: str, problems: list[str]) -> None:
 
 
 def _prepare_rows(text: str) -> Rows | list[str]:
-    """Worker side of a parallel import: the rows of a record, or its problems."""
+    """Worker side of a parallel import: the rows of a record, or its problems. Never raises for
+    one record: an unexpected failure (a bug) is that record's problem, and the import goes on."""
     try:
         return rows_of(prepare(text))
     except RecordError as exc:
         return [str(p) for p in exc.problems]
+    except RecursionError:
+        return ["the record is nested too deeply to read"]
+    except Exception as exc:  # a bug: reported with the record, never the end of the import
+        return [f"internal error (a bug, please report it): {type(exc).__name__}: {exc}"[:500]]
+
+
+def input_hash(text: str) -> str:
+    """SHA-256 hex of an input text as read (stripped of surrounding white space): the key of
+    ``input_hashes``, looked up before any parsing."""
+    return hashlib.sha256(text.strip().encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def _unseen(db: sqlite_utils.Database, sources: Iterable[tuple[str, str]], report: ImportReport,
+            hashes: dict[str, str]) -> Iterator[tuple[str, str]]:
+    """The sources whose exact text was never imported; the others count as duplicates at once
+    (a re-run costs reading, hashing and one indexed lookup per record). ``hashes`` receives the
+    input hash of every source let through."""
+    lookup = db.conn.execute
+    for source, text in sources:
+        digest = input_hash(text)
+        if lookup("SELECT 1 FROM input_hashes WHERE hash = ?", (digest,)).fetchone():
+            report.duplicates += 1
+            continue
+        hashes[source] = digest
+        yield source, text
 
 
 def _prepared(sources: Iterable[tuple[str, str]], jobs: int
@@ -189,12 +221,18 @@ def import_sources(db: sqlite_utils.Database, sources: Iterable[tuple[str, str]]
     parses and replays in that many forked worker processes (call it from a single-threaded
     process, as the CLI does); the writes stay in this one."""
     report = report or ImportReport()
+    hashes: dict[str, str] = {}
+    remember = db.conn.execute
     with Store(db).bulk(submitted_by, batch) as add:
-        for source, rows in _prepared(sources, jobs):
+        for source, rows in _prepared(_unseen(db, sources, report, hashes), jobs):
+            digest = hashes.pop(source, None)
             if isinstance(rows, list):
                 _invalid(report, source, rows)
                 continue
             outcome = add(rows)
+            if isinstance(outcome, Saved) and digest is not None:
+                remember("INSERT OR IGNORE INTO input_hashes (hash, record_id) VALUES (?, ?)",
+                         (digest, outcome.id))
             if isinstance(outcome, Saved) and rows.findings:  # message is column 7 (rows.py)
                 report.with_findings += 1
                 if len(report.findings) < MAX_REASONS:

@@ -351,8 +351,19 @@ def _v6_drafts(db: sqlite_utils.Database) -> None:
         BEGIN SELECT RAISE(ABORT, 'a draft revision is never changed'); END""")
 
 
+def _v7_input_hashes(db: sqlite_utils.Database) -> None:
+    """Version 7: the SHA-256 of each imported text as it was read (before parsing), so a re-run
+    of an import recognises what is stored without parsing or replaying it again."""
+    db.execute("""
+    CREATE TABLE input_hashes (
+        hash TEXT PRIMARY KEY,               -- sha256 hex of the input text (UTF-8, stripped)
+        record_id INTEGER NOT NULL REFERENCES records(id)
+    ) WITHOUT ROWID""")
+
+
 MIGRATIONS: list[Callable[[sqlite_utils.Database], None]] = [_v1_tables, _v2_guards, _v3_views,
-                                                             _v4_trust, v5_events, _v6_drafts]
+                                                             _v4_trust, v5_events, _v6_drafts,
+                                                             _v7_input_hashes]
 SCHEMA_VERSION = len(MIGRATIONS)
 
 

@@ -155,8 +155,10 @@ class Store:
              ) -> Iterator[Callable[[Submission | Rows], Saved | Exception]]:
         """A bulk session: ``add(sub)`` stores one record inside a savepoint (all or nothing) and
         returns its Saved, or the StoreError/IntegrityError that kept it out. A transaction is
-        committed every ``batch`` records and at the end; an exception escaping the block rolls
-        back the open batch only (earlier batches are committed)."""
+        committed every ``batch`` records and at the end. An exception escaping the block (an
+        interruption, a bug) still commits the records already added: each one is complete (its
+        savepoint either finished or was rolled back), so nothing valid is lost and nothing is
+        half-written."""
         pending = 0
 
         def add(sub: Submission | Rows) -> Saved | Exception:
@@ -179,7 +181,8 @@ class Store:
         try:
             yield add
         except BaseException:
-            self.db.rollback()
+            if self.db.conn.in_transaction:
+                self.db.conn.execute("COMMIT")
             raise
         if self.db.conn.in_transaction:
             self.db.conn.execute("COMMIT")

@@ -65,7 +65,7 @@ def csrf_of(html: bytes | str) -> str:
 def live_server(app: Any, threads: int = 4) -> Iterator[str]:
     """Serve ``app`` with waitress on 127.0.0.1 (a free port) in a thread; yields the base URL."""
     from waitress.server import create_server
-    server = create_server(app, host="127.0.0.1", port=0, threads=threads, _quiet=True)
+    server = create_server(app, host="127.0.0.1", port=0, threads=threads)
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
     try:

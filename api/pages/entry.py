@@ -6,6 +6,8 @@ Contracts:
 - A draft is saved (a new revision, api/store/drafts) only when the whole record it would become
   passes ``ingest.prepare``, the one path from text to record; a deal the form or the engine
   refuses is shown again with the problems next to its fields, and nothing is saved.
+- A form with problems is shown again (status 200, as a browser expects of a form) with each
+  problem next to its field and in a summary at the top.
 - Forms carry the revision they were drawn from: a save over a newer revision is refused and the
   page shows the latest one (nothing overwritten).
 - Finishing stores the record through ``Store.save`` exactly as ``POST /records`` does (same
@@ -151,7 +153,7 @@ def new_sitting() -> Any:
     return render_template(
         "sitting.html", form=form, errors=errors, problems=problems, seats=SEATS,
         presets=sorted(PRESETS), overrides=OVERRIDE_FIELDS,
-        names=queries.player_names(get_db())), 422 if problems else 200
+        names=queries.player_names(get_db()))
 
 
 def _sitting_field(where: str) -> str:
@@ -217,10 +219,10 @@ def _with_deal(found: store_drafts.Draft, index: int | None) -> Any:
         problems = _fields_of(found_problems, position)
     if problems:
         return _draft_page(found, form=form, problems=problems,
-                           editing=None if index is None else index + 1, status=422)
+                           editing=None if index is None else index + 1)
     what = "added" if index is None else "changed"
     done = _save(found, data, f"Deal {position + 1} {what}.")
-    return done or _draft_page(_own_draft(found.id), status=409)
+    return done or _draft_page(_own_draft(found.id))
 
 
 @bp.route(f"/web/drafts/<{_ID}:draft_id>/deals", methods=["POST"])
@@ -258,7 +260,7 @@ def undo_deal(draft_id: int) -> Any:
     data["deals"].pop()
     done = _save(found, data, f"Deal {len(data['deals']) + 1} taken back (it is kept in the "
                               "draft's history).")
-    return done or _draft_page(_own_draft(draft_id), status=409)
+    return done or _draft_page(_own_draft(draft_id))
 
 
 @bp.route(f"/web/drafts/<{_ID}:draft_id>/finish", methods=["POST"])
@@ -269,16 +271,16 @@ def finish(draft_id: int) -> Any:
         abort(409, description=f"draft {draft_id} is {found.status}")
     if _seen_revision() != found.revision:
         flash("This draft changed in another window; check it and finish again.", "error")
-        return _draft_page(found, status=409)
+        return _draft_page(found)
     sub, problems = replay_draft(found.data)
     if sub is None:
         return _draft_page(found, problems=[("general", f"{p['where']}: {p['what']}")
-                                            for p in problems], status=422)
+                                            for p in problems])
     db = get_db()
     try:
         saved = saving.save_record(db, sub, actor(), supersedes=found.supersedes)
     except (UnknownRecord, AlreadySuperseded, DuplicateCorrection, StoreError) as exc:
-        return _draft_page(found, problems=[("general", str(exc))], status=409)
+        return _draft_page(found, problems=[("general", str(exc))])
     store_drafts.finish_draft(db, draft_id, saved.id)
     if saved.duplicate:
         flash(f"This record was already stored (record {saved.id}); nothing new was stored.",

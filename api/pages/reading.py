@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from flask import abort, render_template, request
+from flask import Response, abort, render_template, request
 
 from ..db import get_db
 from ..store import drafts, queries
@@ -113,3 +113,11 @@ def event(event_id: int) -> str:
     if found is None:
         abort(404, description=f"no event {event_id}")
     return render_template("event.html", event=found, standings=mod.standings(db, event_id))
+
+
+@bp.route("/favicon.ico")
+def favicon() -> Response:
+    """No icon: an empty answer (browsers ask for one on every page, the JSON ones too)."""
+    resp = Response(status=204)
+    resp.headers["Cache-Control"] = "public, max-age=86400"
+    return resp

@@ -494,3 +494,21 @@ def standings(event_id: int, db_path: str, fmt: str) -> None:
         click.echo(f"finding: {f['what']} (record {f['record_id']}; {f['rule']})", err=True)
     if found["findings"]:
         sys.exit(EXIT_FINDINGS)
+
+
+def import_emn_paths(db: Any, paths: Sequence[str]) -> tuple[tuple[str, ...], bool]:
+    """For ``euchre import``: import the ``.emn`` files among ``paths`` as events (one each,
+    reported on stderr) and return the other paths and whether every EMN file was imported."""
+    rest, ok = [], True
+    for path in paths:
+        if not path.lower().endswith(".emn"):
+            rest.append(path)
+            continue
+        try:
+            event_id, ids = import_emn_file(db, path)
+        except click.ClickException as exc:
+            click.echo(f"{exc.message}", err=True)
+            ok = False
+            continue
+        click.echo(f"{path}: event {event_id} with {len(ids)} game(s)", err=True)
+    return tuple(rest), ok

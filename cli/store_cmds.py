@@ -18,6 +18,7 @@ import click
 from click.core import ParameterSource
 
 from ..api.store import players as player_registry
+from . import event_cmds
 from ..api.store import queries
 from ..api.store.importer import ImportReport, import_sources, input_size, iter_sources
 from ..api.store.migrations import StoreUnavailable, migrate, open_db, open_store
@@ -130,11 +131,12 @@ def import_(paths: tuple[str, ...], db_path: str, submitted_by: str | None, batc
     db = _open(db_path, must_exist=False)
     try:
         show = sys.stderr.isatty() if progress is None else progress
+        paths, emn_ok = event_cmds.import_emn_paths(db, paths)  # .emn: an event each (EVENTS.md)
         report = run_import(db, paths, submitted_by, batch, show, jobs)
     finally:
         db.close()
     _print_report(report)
-    raise SystemExit(0 if report.ok else 1)
+    raise SystemExit(0 if report.ok and emn_ok else 1)
 
 
 @click.command()

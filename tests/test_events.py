@@ -15,7 +15,6 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from euchre_records.api.store import events, players
 from euchre_records.api.store.ingest import prepare, prepare_record
-from euchre_records.api.store.migrations import migrate, open_db
 from euchre_records.api.store.samples import random_record
 from euchre_records.api.store.store import Store
 from euchre_records.match import replay
@@ -25,41 +24,10 @@ from euchre_records.tournament import (
     Format, MovementTie, TableResult, TableSeating, next_seating,
 )
 
+from events_support import build, fresh
 from golden_cases import cases, expected
 
 GOLDEN = cases("events")
-
-
-def fresh() -> Any:
-    db = open_db(":memory:")
-    migrate(db)
-    return db
-
-
-def build(case: dict[str, Any], order: list[int] | None = None) -> tuple[Any, int, dict[int, int]]:
-    """A database holding the golden event: created, seated (round 1 as given, later rounds by
-    the movement where listed), its sittings stored and attached in ``order``. Returns the db,
-    the event id and sitting index -> record id."""
-    db = fresh()
-    eid = events.create_event(db, case["event"])
-    for seating in case.get("seatings", []):
-        events.add_seating(db, eid, seating["round"], seating["tables"])
-    sittings = case["sittings"]
-    order = list(range(len(sittings))) if order is None else order
-    ids: dict[int, int] = {}
-    moved = set(case.get("movement", []))
-    store = Store(db)
-    for rnd in sorted({s["round"] for s in sittings}):
-        if rnd in moved:
-            seats = events.movement(db, eid, rnd - 1)
-            events.add_seating(db, eid, rnd, [
-                {"table": str(s.table), "seats": dict(zip("NESW", (int(p) for p in s.seats)))}
-                for s in seats])
-        for i in order:
-            if sittings[i]["round"] == rnd:
-                ids[i] = store.save(prepare(json.dumps(sittings[i]["record"]))).id
-                events.attach_sitting(db, eid, ids[i])
-    return db, eid, ids
 
 
 @pytest.mark.parametrize("path", GOLDEN, ids=[p.stem for p in GOLDEN])

@@ -22,7 +22,7 @@ def _row(r: DealResult, running: tuple[int, tuple[int, int]] | None) -> tuple[st
     if r.defender_alone is not None:
         alone = (alone + " " if alone else "") + f"def {r.defender_alone.name}"
     return (str(r.number), r.dealer.name, r.turned.name if r.turned else "",
-            r.trump.value if r.trump is not None else "?", r.maker.name if r.maker is not None else "", alone,
+            r.trump.value if r.trump is not None else "NT" if r.no_trump else "?", r.maker.name if r.maker is not None else "", alone,
             _pts(r.tricks), _pts(r.points), _pts(running[1]) if running else "")
 
 

@@ -74,7 +74,7 @@ def dump_deal_result(deal: DealResult) -> dict[str, Any]:
         "kind": deal.kind.value,
         "dealer": deal.dealer.name,
         "turned": _card(deal.turned),
-        "trump": _suit(deal.trump),
+        "trump": "NT" if deal.no_trump else _suit(deal.trump),   # NT: house rule allow_no_trump
         "maker": _seat(deal.maker),
         "maker_side": _side(deal.maker_side),
         "alone": deal.alone,

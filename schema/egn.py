@@ -383,9 +383,9 @@ def _stops(has_bidding: bool, calls: list[Call], tricks: list[Trick]) -> str | N
     if not tricks:
         return "after the bidding"
     active = 4 - any(c.alone for c in made) - any(c.kind is CallKind.DEFEND_ALONE for c in calls)
+    if len(tricks[-1].cards) < active:
+        return f"inside trick {len(tricks)}"
     if len(tricks) < 5:
-        if len(tricks[-1].cards) < active:
-            return f"inside trick {len(tricks)}"
         return f"after trick {len(tricks)}"
     return None
 

@@ -16,7 +16,9 @@ Contracts:
 - :meth:`Store.withdraw` stores a new version with status ``withdrawn`` (a copy of the withdrawn
   text under the hash ``withdrawn:<its hash>``, with no rows of its own); the withdrawn version
   becomes ``superseded``. Only a current version can be withdrawn (:class:`AlreadyWithdrawn`,
-  :class:`AlreadySuperseded`); a withdrawn version can be superseded by a correction.
+  :class:`AlreadySuperseded`); a withdrawn version can be superseded by a correction — even
+  by the very text withdrawn, which undoes the withdrawal (that version's hash is then
+  ``restored:<withdrawal id>:<hash>``, since the text's own hash stays with its first row).
 - :meth:`Store.bulk` batches many records per transaction for bulk import; each record is
   still all-or-nothing (a savepoint each), so a failing record does not take its batch down.
 - Write transactions start with ``BEGIN IMMEDIATE`` so concurrent writers wait (busy timeout)
@@ -196,18 +198,24 @@ class Store:
         status, owner = (None, writer.club_id if writer else None) if supersedes is None \
             else self._status_owner(supersedes)
         row = conn.execute("SELECT id FROM records WHERE hash = ?", (rows.hash,)).fetchone()
+        record = rows.record
         if row is not None:
-            if supersedes is not None:  # answering "duplicate" would silently drop the correction
+            if supersedes is None:
+                return Saved(row[0], True, {"id": row[0], **rows.summary})
+            if status != "withdrawn" or self._withdrew(supersedes) != row[0]:
+                # answering "duplicate" would silently drop the correction
                 raise DuplicateCorrection(supersedes, row[0])
-            return Saved(row[0], True, {"id": row[0], **rows.summary})
+            # undoing a withdrawal: the very text withdrawn, again current, under a hash that
+            # names the undo (the hash column is unique; the text's own hash stays with its row)
+            record = (f"restored:{supersedes}:{rows.hash}",) + tuple(rows.record[1:])
         if supersedes is not None and status not in ("current", "withdrawn"):
             raise AlreadySuperseded(supersedes, current_version(self.db, supersedes))
         cur = conn.execute(
             'INSERT INTO records (hash, canonical, result, format_version, rules, club, event, '
             'date, "table", round, deals, findings, submitted_at, submitted_by, supersedes, '
             "club_id, token_id) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
-            rows.record + (_utc_now(), submitted_by, supersedes, owner,
-                           writer.token_id if writer else None))
+            tuple(record) + (_utc_now(), submitted_by, supersedes, owner,
+                             writer.token_id if writer else None))
         record_id = int(cur.lastrowid)  # type: ignore[arg-type]
         if supersedes is not None:  # after the new version exists (the trigger checks it)
             conn.execute("UPDATE records SET status = 'superseded' WHERE id = ?", (supersedes,))
@@ -246,6 +254,13 @@ class Store:
                 [(record_id, deal_ids.get(f[0]) if f[0] is not None else None) + f
                  for f in rows.findings])
         return Saved(record_id, False, {"id": record_id, **rows.summary})
+
+    def _withdrew(self, withdrawal_id: int) -> int | None:
+        """The id of the version a withdrawal version withdrew (None: not a withdrawal)."""
+        row = self.db.conn.execute(
+            "SELECT supersedes FROM records WHERE id = ? AND hash LIKE 'withdrawn:%'",
+            (withdrawal_id,)).fetchone()
+        return None if row is None else int(row[0])
 
     def _status_owner(self, old_id: int) -> tuple[str, int | None]:
         """The status and owning club of a stored record; UnknownRecord if there is none."""

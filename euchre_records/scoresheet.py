@@ -80,13 +80,10 @@ def _added_wrong(points: Points, total: Points, before: Points | None) -> bool:
     return before is not None and (before[0] + points[0], before[1] + points[1]) != total
 
 
-def _ran_on(rules: Rules, points: Points | None, total: Points, before: Points | None) -> bool:
-    """Whether the sheet kept adding after the game it ended: its previous running score had
-    already won the game (by its own figures) and this one adds the deal's points to it."""
-    if points is None or before is None or _added_wrong(points, total, before):
-        return False
-    target = rules.game_points
-    return target is None or max(before) >= target
+def _ran_on(points: Points | None, total: Points, before: Points | None) -> bool:
+    """Whether the sheet kept adding to the game the replay had closed: this running score is
+    its previous one plus the deal's points (its sums are right, no new game was opened)."""
+    return points is not None and before is not None and not _added_wrong(points, total, before)
 
 
 def check_scoresheet(rules: Rules, record: Record, results: list[DealResult],
@@ -103,6 +100,7 @@ def check_scoresheet(rules: Rules, record: Record, results: list[DealResult],
     prev_game: int | None = None
     prev_number = 0
     ran_on: tuple[int, int] | None = None     # (game, its last deal) the sheet ran on past
+    saw_end = True                            # whether the sheet's own figures had won it
     for i, (deal, r) in enumerate(zip(record.deals, results)):
         sheet = deal.recorded
         state = running[i] if i < len(running) else None
@@ -128,13 +126,20 @@ def check_scoresheet(rules: Rules, record: Record, results: list[DealResult],
                     sheet.points, sheet.total, prev_recorded_total):
                 pass   # still running on past the same game end
             elif (points_ok and prev_game is not None and prev_game != game
-                  and _ran_on(rules, sheet.points, sheet.total, prev_recorded_total)):
+                  and _ran_on(sheet.points, sheet.total, prev_recorded_total)):
                 ran_on = (prev_game, prev_number)
+                assert prev_recorded_total is not None
+                target = rules.game_points
+                # the sheet's own figures had won the game (it missed the end), or an earlier
+                # error kept them short of it (it could not see the end)
+                saw_end = target is None or max(prev_recorded_total) >= target
             else:
                 ran_on = None
             if ran_on is not None:
-                cause = (f"game {ran_on[0]} ended at deal {ran_on[1]} and the sheet ran on instead "
-                         f"of opening game {ran_on[0] + 1} ({rules.cite('game')})")
+                cause = (f"game {ran_on[0]} ended at deal {ran_on[1]} and the sheet ran on"
+                         + (" instead of opening game " + str(ran_on[0] + 1) if saw_end
+                            else "; an earlier error hid the end")
+                         + f" ({rules.cite('game')})")
             elif not points_ok:
                 cause = "it follows from the deal's points above"
             elif sheet.points is not None and _added_wrong(

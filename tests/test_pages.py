@@ -14,7 +14,7 @@ import re
 import pytest
 from bs4 import BeautifulSoup
 
-from pages_support import build_db, csrf_of, make_app, make_token
+from pages_support import ROOT, build_db, csrf_of, make_app, make_token
 
 HEADER = {"player_N": "Ann", "player_E": "Bob", "player_S": "Cy", "player_W": "Di",
           "preset": "modern", "game_points": "5", "club": "Riverside", "date": "2026-11-27",
@@ -439,3 +439,40 @@ def test_another_club_may_not_correct(scorer, client, db_path):
     other.login()
     resp = other.client.post(f"/web/records/{record_id}/correct", data={"csrf_token": other.csrf})
     assert resp.status_code == 403 and resp.mimetype == "text/html"
+
+
+# --- events (the events engineer's standings, shown as they are computed) ----------------------
+
+@pytest.fixture
+def event_client(tmp_path):
+    from events_support import build
+    case = json.loads((ROOT / "tests/golden/events/02-rubber-night.json").read_text())
+    expected = json.loads(
+        (ROOT / "tests/golden/events/02-rubber-night.expected.json").read_text())
+    path = tmp_path / "events.db"
+    db, event_id, _ = build(case, path=str(path))
+    db.close()
+    return make_app(path).test_client(), event_id, expected
+
+
+def test_event_page_shows_the_standings_worked_by_hand(event_client):
+    client, event_id, expected = event_client
+    page = soup(client.get(f"/web/events/{event_id}"))
+    assert page.find("h1").text == "Rubber night"
+    rows = page.select("table.standings tbody tr")
+    shown = [(r.find("th").text, r.find("td").text.strip()) for r in rows]
+    assert shown == [(str(s["place"]), s["entrant"]) for s in expected["standings"]]
+    tie_breaks = [r.select_one("td.tie-break").text for r in rows]
+    assert all(tie_breaks)
+    home = soup(client.get("/"))
+    assert f"/web/events/{event_id}" in [a["href"] for a in home.select("section a")]
+
+
+def test_round_page_links_each_sitting_to_its_scoresheet(event_client):
+    client, event_id, _ = event_client
+    page = soup(client.get(f"/web/events/{event_id}/rounds/1"))
+    links = [a["href"] for a in page.select("table.list a")]
+    assert len(links) == 2 and all(h.startswith("/web/rubbers/") for h in links)
+    assert client.get(links[0]).status_code == 200
+    assert client.get(f"/web/events/{event_id}/rounds/9").status_code == 200
+    assert client.get("/web/events/999").status_code == 404

@@ -115,6 +115,21 @@ def event(event_id: int) -> str:
     return render_template("event.html", event=found, standings=mod.standings(db, event_id))
 
 
+@bp.route(f"/web/events/<{_ID}:event_id>/rounds/<int(min=1,max=999):number>")
+def event_round(event_id: int, number: int) -> str:
+    mod = _events_module()
+    if mod is None:
+        abort(404, description="events are not available on this server")
+    db = get_db()
+    found = mod.get_event(db, event_id)
+    detail = mod.round_detail(db, event_id, number) if found else None
+    if found is None or detail is None:
+        abort(404, description=f"no event {event_id}")
+    rubbers = {s["record_id"]: queries.rubber_of_record(db, s["record_id"])
+               for s in detail["sittings"]}
+    return render_template("round.html", event=found, detail=detail, rubbers=rubbers)
+
+
 @bp.route("/favicon.ico")
 def favicon() -> Response:
     """No icon: an empty answer (browsers ask for one on every page, the JSON ones too)."""

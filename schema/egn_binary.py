@@ -252,6 +252,9 @@ def egnb_to_egn(data: bytes) -> dict[str, Any]:
     fields = read_message(body, "", base)
     doc: dict[str, Any] = {"fileType": _text(fields, 1, "fileType"),
                            "version": _text(fields, 2, "version")}
+    if doc["fileType"] is None:
+        raise BinaryError("not a binary EGN file: no file type after the header byte (an empty or "
+                          "cut-off file?)", "fileType")
     if doc["fileType"] != _FILE_TYPE:
         raise BinaryError(f"not a binary EGN file: its file type is {doc['fileType']!r}", "fileType")
     meta = _one(fields, 3)

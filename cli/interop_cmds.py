@@ -12,6 +12,7 @@ from typing import Any
 import click
 
 from ..errors import RecordError, UnsupportedRules
+from ..match import replay
 from ..model import Record
 from ..openspiel_export import openspiel_actions, openspiel_game_params
 from ..schema.egn import egn_losses, record_to_egn
@@ -90,6 +91,7 @@ def export(file: str, target: str, lossy: bool, skip: bool) -> None:
             _report(label, item)
             continue
         try:
+            replay(item)  # a record validate calls impossible is refused, never exported
             doc = (_to_egn(label, item, lossy) if target.startswith("egn")
                    else _to_openspiel(label, item, skip))
             if target.startswith("egnb"):

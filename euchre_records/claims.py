@@ -36,9 +36,11 @@ SUITS = tuple(Suit)
 
 __all__ = ["guaranteed_tricks", "search_budget", "Budget", "DEFAULT_REQUEST_BUDGET"]
 
-DEFAULT_REQUEST_BUDGET = 2_000_000
-"""Positions one request may search (all its claims together): about a second of CPU. The worst
-single claim found (five tricks to play, benchmarks/bench_claims.py) visits about 14,000."""
+DEFAULT_REQUEST_BUDGET = 500_000
+"""Positions one request may search, all its claims together: about a second of CPU (a position
+costs ~2 µs). A claim before the first trick visits ~2,000 on average and ~14,000 at worst
+(benchmarks/bench_claims.py), so a record of a few hundred such deals fits; a 2 MiB body of
+8,000 of them (minutes of CPU) is refused 422 ``too-costly`` after about a second."""
 
 
 class Budget:
@@ -61,9 +63,10 @@ _BUDGET: ContextVar[Budget | None] = ContextVar("claim_search_budget", default=N
 
 
 @contextmanager
-def search_budget(limit: int = DEFAULT_REQUEST_BUDGET) -> Iterator[Budget]:
-    """Bound every claim search inside the ``with`` block to ``limit`` positions in total."""
-    budget = Budget(limit)
+def search_budget(limit: int | None = None) -> Iterator[Budget]:
+    """Bound every claim search inside the ``with`` block to ``limit`` positions in total
+    (default :data:`DEFAULT_REQUEST_BUDGET`, read at each call)."""
+    budget = Budget(DEFAULT_REQUEST_BUDGET if limit is None else limit)
     token = _BUDGET.set(budget)
     try:
         yield budget

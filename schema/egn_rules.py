@@ -53,7 +53,7 @@ def _typed(flags: Mapping[str, Any], problems: list[Problem]) -> dict[str, Any]:
         elif isinstance(default, int) and not isinstance(default, bool) and (
                 isinstance(value, bool) or not isinstance(value, int)):
             problems.append(Problem(where, f"expected an integer, not {value!r}"))
-        elif key == "loner_lead" and value not in _LONE_LEAD:
+        elif key == "loner_lead" and (not isinstance(value, str) or value not in _LONE_LEAD):
             problems.append(Problem(where, f"expected 'LEFT_OF_DEALER' or 'LEFT_OF_LONER', not {value!r}"))
         else:
             values[key] = value

@@ -152,7 +152,7 @@ class RecordMetaSchema(Schema):
     submitted_by = fields.String(allow_none=True)
     supersedes = fields.Integer(allow_none=True)
     superseded_by = fields.Integer(allow_none=True)
-    status = fields.String(metadata={"description": "current or superseded"})
+    status = fields.String(metadata={"description": "current, superseded or withdrawn"})
     players = fields.Dict(keys=fields.String(), values=fields.String(),
                           metadata={"description": "player names by seat"})
 

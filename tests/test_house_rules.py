@@ -18,6 +18,7 @@ from __future__ import annotations
 import json
 import random
 from dataclasses import replace
+from pathlib import Path
 from typing import Sequence
 
 import pytest
@@ -527,3 +528,31 @@ EGN_GO_UNDER = """{"fileType": "Euchre Game Notation", "version": "1.4",
              {"phaseNumber": 1, "type": "TRICK_PLAY", "tricks": [["9h", "Qh", "9s", "Kh"],
               ["Jd", "Kd", "9d", "Qd"], ["Ah", "As", "Qc", "Jh"], ["Js", "Kc", "Ks", "Qs"],
               ["Jc", "Ac", "Ts", "Ad"]]}]}]}"""
+
+
+# --- the docs say what the engine does ---------------------------------------------------------
+
+DOCS = Path(__file__).resolve().parents[1] / "docs"
+
+
+def test_format_md_quotes_the_engine_on_an_exchange() -> None:
+    """docs/FORMAT.md quotes the error of golden deal 76 (a card taken that is not in the kitty)."""
+    golden = Path(__file__).parent / "golden" / "deals" / "76-impossible-go-under-card-not-in-kitty.json"
+    with pytest.raises(InconsistentRecord) as caught:
+        replay(loads(golden.read_text(encoding="utf-8")))
+    p = caught.value.problems[0]
+    quoted = f"{p.where[len('deals[0].'):]}: {p.what.split(' (house rule')[0]}"
+    assert quoted.replace("\n", " ") in " ".join(
+        (DOCS / "FORMAT.md").read_text(encoding="utf-8").split())
+
+
+def test_format_md_example_exchange_loads() -> None:
+    text = (DOCS / "FORMAT.md").read_text(encoding="utf-8")
+    example = text.split('"exchanges": ', 1)[1].split("\n", 1)[0]
+    rec = json.loads(GOLDEN_75)
+    rec["deals"][0]["exchanges"] = json.loads(example)
+    assert replay(loads(json.dumps(rec))).deals[0].findings[0].seat is Seat.W
+
+
+GOLDEN_75 = (Path(__file__).parent / "golden" / "deals"
+             / "75-house-go-under-revoke-with-a-kitty-card.json").read_text(encoding="utf-8")

@@ -174,6 +174,11 @@ def openspiel_actions(deal: Deal, rules: Rules) -> list[int]:
         raise UnsupportedRules("OpenSpiel cannot express irregularities", "irregularities")
     if any(c.kind is CallKind.PARTNER_ALONE for c in deal.calls):
         raise UnsupportedRules("OpenSpiel has no partner taking over the lone hand", "calls")
+    if any(c.kind is CallKind.NO_TRUMP for c in deal.calls):
+        raise UnsupportedRules("OpenSpiel's euchre has no no-trump call (house rule allow_no_trump)", "calls")
+    if deal.exchanges:
+        raise UnsupportedRules("OpenSpiel has no card exchanges (house rules farmers, go_under, "
+                               "partners_best)", "exchanges")
     result = replay_deal(deal, rules)
     if result.findings:
         raise UnsupportedRules(f"OpenSpiel only accepts legal plays: {result.findings[0].message}", "tricks")

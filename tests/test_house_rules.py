@@ -556,3 +556,13 @@ def test_format_md_example_exchange_loads() -> None:
 
 GOLDEN_75 = (Path(__file__).parent / "golden" / "deals"
              / "75-house-go-under-revoke-with-a-kitty-card.json").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("golden", ["70-house-no-trump", "77-house-partners-best-lone-march"])
+def test_openspiel_export_refuses_house_rule_moves(golden: str) -> None:
+    from euchre_records.errors import UnsupportedRules
+    from euchre_records.openspiel_export import openspiel_actions
+    record = loads((Path(__file__).parent / "golden" / "deals" / f"{golden}.json").read_text(encoding="utf-8"))
+    with pytest.raises(UnsupportedRules) as caught:
+        openspiel_actions(record.deals[0], record.rules)
+    assert caught.value.problems[0].where in ("calls", "exchanges")

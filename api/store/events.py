@@ -562,7 +562,7 @@ def round_detail(db: sqlite_utils.Database, event_id: int, number: int) -> dict[
                      for s in sorted(sittings, key=lambda s: _table_order((s["table"], None)))],
         "findings": [_finding(f) for f in event_findings(db, event_id) if f.round == number],
     }
-    if row["format"] == "progressive":
+    if row["format"] == "progressive" and (row["rounds"] is None or number < row["rounds"]):
         try:
             out["next_seating"] = [
                 {"table": str(s.table), "seats": seats(dict(zip(SEATS, (int(p) for p in s.seats))))}

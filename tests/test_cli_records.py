@@ -49,12 +49,12 @@ def test_validate_a_clean_record_exits_0(runner: CliRunner, tmp_path: Path) -> N
     assert "ok (2 deals" in result.stdout
 
 
-def test_validate_reports_a_scoresheet_mistake_and_exits_1(runner: CliRunner, tmp_path: Path) -> None:
+def test_validate_reports_a_scoresheet_mistake_and_exits_3(runner: CliRunner, tmp_path: Path) -> None:
     data = json.loads(json.dumps(CLEAN))
     data["deals"][1]["scoresheet"] = {"points": [2, 0], "total": [2, 1]}
     path = write(tmp_path, "sheet.json", data)
     result = runner.invoke(main, ["validate", path])
-    assert result.exit_code == 1
+    assert result.exit_code == 3  # valid, with a scoresheet disagreement
     assert f"{path}: finding: deal 2: the scoresheet gives 2-0" in result.stderr
     assert "lone march scored as a march" in result.stderr
 
@@ -100,9 +100,9 @@ def test_validate_reads_json_lines_from_stdin(runner: CliRunner) -> None:
     assert "<stdin>:1: ok" in result.stdout and "<stdin>:2: invalid: version" in result.stderr
 
 
-def test_validate_unreadable_file_is_a_clear_error(runner: CliRunner, tmp_path: Path) -> None:
+def test_validate_missing_file_is_a_usage_error(runner: CliRunner, tmp_path: Path) -> None:
     result = runner.invoke(main, ["validate", str(tmp_path / "missing.json")])
-    assert result.exit_code == 1 and "cannot read the file" in result.stderr
+    assert result.exit_code == 2 and "does not exist" in result.stderr
     assert "Traceback" not in result.output
 
 
@@ -112,7 +112,7 @@ def test_validate_without_files_is_a_usage_error(runner: CliRunner) -> None:
 
 def test_replay_text_scoresheet(runner: CliRunner) -> None:
     result = runner.invoke(main, ["replay", str(EXAMPLES / "somerset-rubber.json")])
-    assert result.exit_code == 1   # the example holds a deliberate revoke
+    assert result.exit_code == 3   # valid; the example holds a deliberate revoke
     out = result.stdout
     assert "deal  dealer  turned  trump" in out
     assert "Game 1: N-S 5, E-W 0 — N-S win (2 rubber points)" in out

@@ -1,0 +1,79 @@
+"""What every command shares about output: the ``--format`` vocabulary and the exit codes.
+
+Formats: ``table`` (aligned columns for people; the default), ``json`` (one JSON document: an
+object for one thing, an array for a listing), ``jsonl`` (one JSON object per line), ``csv``
+(a header line, then one row per item; only where the items are flat rows). Data goes to
+stdout, diagnostics to stderr.
+
+Exit codes, the same in every command (docs/CLI.md): 0 clean; 1 invalid or impossible input, or
+a request the store refuses; 2 usage (click's own, a missing file included); 3 valid records
+with findings or scoresheet disagreements.
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+import sys
+from typing import Any, Iterable, Sequence
+
+import click
+
+__all__ = ["EXIT_OK", "EXIT_INVALID", "EXIT_USAGE", "EXIT_FINDINGS", "EXIT_CODES_HELP",
+           "format_option", "emit_rows", "emit_json", "worst"]
+
+EXIT_OK = 0
+EXIT_INVALID = 1
+EXIT_USAGE = 2
+EXIT_FINDINGS = 3
+
+EXIT_CODES_HELP = ("Exit 0 when clean, 1 when a record is invalid or impossible, 3 when "
+                   "valid records have findings or scoresheet disagreements, 2 for usage "
+                   "errors (a missing file included).")
+
+
+def worst(*codes: int) -> int:
+    """The exit code that tells most: invalid (1) over findings (3) over clean (0)."""
+    if EXIT_INVALID in codes:
+        return EXIT_INVALID
+    if EXIT_FINDINGS in codes:
+        return EXIT_FINDINGS
+    return EXIT_OK
+
+
+def format_option(choices: Sequence[str] = ("table", "json", "jsonl", "csv"),
+                  default: str = "table", help: str = "Output format.") -> Any:
+    """The ``--format`` option with the choices that fit a command."""
+    return click.option("--format", "fmt", type=click.Choice(list(choices)), default=default,
+                        show_default=True, help=help)
+
+
+def emit_json(items: Iterable[Any], fmt: str, *, single: bool = False) -> None:
+    """``items`` as one JSON array (or one document when ``single``) or as JSON Lines."""
+    if fmt == "jsonl":
+        for item in items:
+            click.echo(json.dumps(item, ensure_ascii=False))
+        return
+    data: Any = list(items)
+    if single and len(data) == 1:
+        data = data[0]
+    click.echo(json.dumps(data, indent=2, ensure_ascii=False))
+
+
+def emit_rows(rows: Sequence[dict[str, Any]], fmt: str, columns: Sequence[str]) -> None:
+    """Rows to stdout as an aligned table, a JSON array, JSON Lines or CSV."""
+    if fmt in ("json", "jsonl"):
+        emit_json(rows, fmt)
+        return
+    if fmt == "csv":
+        writer = csv.DictWriter(sys.stdout, fieldnames=list(columns), extrasaction="ignore",
+                                lineterminator="\n")
+        writer.writeheader()
+        writer.writerows(rows)
+        return
+    cells = [[("" if r.get(c) is None else str(r.get(c))) for c in columns] for r in rows]
+    widths = [max([len(c)] + [len(row[i]) for row in cells]) for i, c in enumerate(columns)]
+    click.echo("  ".join(c.ljust(w) for c, w in zip(columns, widths)).rstrip())
+    click.echo("  ".join("-" * w for w in widths))
+    for row in cells:
+        click.echo("  ".join(v.ljust(w) for v, w in zip(row, widths)).rstrip())

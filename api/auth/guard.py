@@ -34,7 +34,9 @@ _HOW = "send it as 'Authorization: Bearer TOKEN' (docs/AUTH.md)"
 
 
 def current_actor() -> Actor | None:
-    return g.get("actor")
+    """The actor of this request (None when anonymous)."""
+    actor = g.get("actor")
+    return actor if isinstance(actor, Actor) else None
 
 
 def load_actor() -> None:

@@ -61,7 +61,7 @@ def _secret_key(app: Flask) -> str | bytes:
     if given:
         if len(given) < MIN_SECRET_LENGTH:
             raise ValueError(f"the secret key must have at least {MIN_SECRET_LENGTH} characters")
-        return given  # type: ignore[no-any-return]
+        return given if isinstance(given, (str, bytes)) else str(given)
     db = open_db(app.config["DATABASE"])
     try:
         stored = tokens.setting(db, _SECRET_SETTING)

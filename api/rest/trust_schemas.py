@@ -10,7 +10,7 @@ __all__ = ["WithdrawArgs", "WithdrawnSchema", "HistorySchema", "VersionSchema", 
 
 BEARER_SCHEME = {"type": "http", "scheme": "bearer",
                  "description": "a club's token, eur_<id>_<64 hex digits> (docs/AUTH.md)"}
-SECURITY = [{"bearerAuth": []}]
+SECURITY: list[dict[str, list[str]]] = [{"bearerAuth": []}]
 """The security requirement of a write (the scheme is registered as ``bearerAuth``)."""
 
 

@@ -31,7 +31,7 @@ from euchre_records.deal import replay_deal
 from euchre_records.errors import InconsistentRecord, NotationError
 from euchre_records.match import replay
 from euchre_records.model import (
-    Call, CallKind, Deal, DealResult, ExchangeKind, FindingKind, Record, Trick,
+    Call, CallKind, Deal, DealKind, DealResult, ExchangeKind, FindingKind, Record, Trick,
 )
 from euchre_records.rules import HOUSE_RULES, PRESETS, Rules, preset
 from euchre_records.schema.egn import egn_to_record, record_to_egn
@@ -566,3 +566,24 @@ def test_openspiel_export_refuses_house_rule_moves(golden: str) -> None:
     with pytest.raises(UnsupportedRules) as caught:
         openspiel_actions(record.deals[0], record.rules)
     assert caught.value.problems[0].where in ("calls", "exchanges")
+
+
+@SETTINGS
+@given(seeds)
+def test_house_rule_deals_replay_the_same_from_the_plays_alone(seed: int) -> None:
+    """Without the hands and the kitty (kind plays), exchanges are still applied and checked, and
+    every house-rule deal scores as with the hands known; a card given away is still refused."""
+    rules = preset("modern").with_overrides({
+        "allow_no_trump": True, "partners_best": True, "farmers": "exchange", "canadian": True,
+        "fast_break": True})
+    rng = random.Random(seed)
+    for i in range(10):
+        deal = random_deal(rng, rules, SEATS[i % 4], pass_rate=0.7, alone_rate=0.4)
+        plays = replace(deal, kind=DealKind.PLAYS, hands=None, kitty=None)
+        full, inferred = replay_deal(deal, rules), replay_deal(plays, rules)
+        assert (inferred.points, inferred.winners, inferred.findings, inferred.notes) == \
+            (full.points, full.winners, full.findings, full.notes)
+        for kind in (ExchangeKind.PARTNERS_BEST, ExchangeKind.FARMERS):
+            if any(x.kind is kind for x in deal.exchanges) and deal.tricks:
+                where = "out of play" if kind is ExchangeKind.PARTNERS_BEST else "in the kitty"
+                assert_given_card_cannot_be_played(plays, rules, kind, where)

@@ -4,11 +4,12 @@ Record or the error that stopped it."""
 
 from __future__ import annotations
 
+import json
 import sys
 from pathlib import Path
 from typing import Iterator, NamedTuple
 
-from ..errors import NotationError, RecordError
+from ..errors import NotationError, Problem, RecordError
 from ..model import Record
 from ..schema.detect import load_any_data, notation_of
 from ..schema.egn import in_egn_terms
@@ -57,6 +58,9 @@ def read_records(path: str) -> Iterator[Loaded]:
     """Yield a :class:`Loaded` for every record in ``path`` (a file, ``-``, or .jsonl)."""
     label = "<stdin>" if path == "-" else path
     try:
+        if path.lower().endswith((".csv", ".xlsx")):
+            yield from _sheet(path)
+            return
         if path.endswith((".jsonl", ".ndjson")):
             with open(path, encoding="utf-8-sig") as stream:
                 for line, item in iter_jsonl(stream):
@@ -85,3 +89,14 @@ def read_records(path: str) -> Iterator[Loaded]:
         yield Loaded(label, load_any_data(data), notation_of(data) == "egn")
     except RecordError as exc:
         yield Loaded(label, exc)
+
+
+def _sheet(path: str) -> Iterator[Loaded]:
+    """The sittings of a spreadsheet scoresheet (schema/sheet_csv.py), each a record."""
+    from ..schema.notation import load_record
+    from ..schema.sheet_csv import sheet_sources
+    for source, text, problems in sheet_sources(path):
+        if problems:
+            yield Loaded(source, NotationError([Problem("", p) for p in problems]))
+        else:
+            yield Loaded(source, load_record(json.loads(text)))

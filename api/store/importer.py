@@ -124,7 +124,14 @@ def iter_sources(paths: Iterable[str], report: ImportReport, stdin: IO[str] | No
 def _file(path: Path, report: ImportReport, progress: Callable[[int], None]
           ) -> Iterator[tuple[str, str]]:
     try:
-        if path.suffix in JSONL_SUFFIXES:
+        if path.suffix.lower() in (".csv", ".xlsx"):  # a spreadsheet scoresheet: a record per sitting
+            from euchre_records.schema.sheet_csv import sheet_sources
+            for source, text, problems in sheet_sources(str(path), progress):
+                if problems:
+                    _invalid(report, source, problems)
+                else:
+                    yield source, text
+        elif path.suffix in JSONL_SUFFIXES:
             with path.open(encoding="utf-8-sig") as stream:
                 yield from _lines(stream, str(path), progress)
         else:

@@ -1,0 +1,390 @@
+"""Club scoresheets kept in a spreadsheet: one CSV row per deal, read into records and written back.
+
+The layout (docs/CLI.md, "Scoresheets from spreadsheets"; examples/sheet-template.csv) has a
+header row naming the columns of :data:`COLUMNS` in any order (case and surrounding spaces do
+not matter; only ``dealer``, ``maker`` and ``tricks`` are required). The sitting columns (date,
+club, event, table, round, the four players, preset, overrides) are written on the first row of
+a sitting; a row whose sitting cells are all blank, or repeat the current sitting's, continues
+it, unless its ``deal`` is 1. Each deal row gives the dealer, the maker (blank: thrown in), trump,
+alone, the defender alone, the makers' tricks, and optionally the sheet's own points and running
+score (N-S, E-W).
+
+Contracts:
+- :func:`read_sheet` turns CSV text into one :class:`SheetRecord` per sitting: the record as
+  notation data, or every problem located by ``row R, column C`` (rows numbered as a spreadsheet
+  shows them, the header being row 1). It checks the cells, then the notation, then the replay,
+  and maps each error back to its cell. It never raises for bad input.
+- :func:`write_sheet` writes records in the same layout (sitting cells on a sitting's first row
+  only, deals numbered from 1): reading its output gives the same records, and writing those
+  gives the same text. What the layout cannot hold (cards, irregularities, notes) is refused
+  with :class:`~euchre_records.errors.UnsupportedRules` unless ``lossy``, which writes each deal's
+  result as the replay found it.
+- :func:`xlsx_rows` reads the first sheet of an .xlsx workbook (openpyxl, the ``xlsx`` extra)
+  into the same cells.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import re
+import zipfile
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Iterable, Iterator, Sequence
+
+from euchre_records.errors import Problem, RecordError, UnsupportedRules
+from euchre_records.model import DealKind, Record
+
+__all__ = ["COLUMNS", "SITTING_COLUMNS", "SheetRecord", "read_sheet", "read_rows",
+           "write_sheet", "xlsx_rows", "sheet_sources", "SHEET_SUFFIXES"]
+
+SITTING_COLUMNS = ("date", "club", "event", "table", "round", "north", "east", "south", "west",
+                   "preset", "overrides")
+DEAL_COLUMNS = ("deal", "dealer", "maker", "trump", "alone", "defender_alone", "tricks",
+                "points_ns", "points_ew", "total_ns", "total_ew")
+COLUMNS = SITTING_COLUMNS + DEAL_COLUMNS
+REQUIRED = ("dealer", "maker", "tricks")
+SHEET_SUFFIXES = (".csv", ".xlsx")
+
+_SEATS = {"north": "N", "east": "E", "south": "S", "west": "W"}
+_EVENT = ("club", "event", "date", "table", "round")
+_YES = {"yes", "y", "true", "1", "x"}
+_NO = {"", "no", "n", "false", "0"}
+_PATH_COLUMN = {"dealer": "dealer", "result.maker": "maker", "result.trump": "trump",
+                "result.alone": "alone", "result.defender_alone": "defender_alone",
+                "result.tricks": "tricks", "result": "maker", "scoresheet.points[0]": "points_ns",
+                "scoresheet.points[1]": "points_ew", "scoresheet.points": "points_ns",
+                "scoresheet.total[0]": "total_ns", "scoresheet.total[1]": "total_ew",
+                "scoresheet.total": "total_ns", "scoresheet": "points_ns"}
+
+
+@dataclass
+class SheetRecord:
+    """One sitting read from a sheet: its rows, and the record data or the located problems."""
+
+    first_row: int
+    last_row: int
+    data: dict[str, Any] | None = None
+    problems: list[Problem] = field(default_factory=list)
+    deal_rows: list[int] = field(default_factory=list)
+
+    def source(self, name: str) -> str:
+        """``file:rows 2-9``, the label of this sitting in reports."""
+        return f"{name}:rows {self.first_row}-{self.last_row}"
+
+
+def _where(row: int, column: str) -> str:
+    return f"row {row}, column {column}"
+
+
+def read_sheet(text: str) -> list[SheetRecord]:
+    """The sittings of a CSV sheet (see module contract)."""
+    text = text[1:] if text.startswith("\ufeff") else text
+    try:
+        rows = list(csv.reader(io.StringIO(text, newline="")))
+    except csv.Error as exc:
+        return [SheetRecord(1, 1, problems=[Problem("row 1", f"not CSV: {exc}")])]
+    return read_rows(rows)
+
+
+def read_rows(rows: Sequence[Sequence[str]]) -> list[SheetRecord]:
+    """The sittings of a sheet given as rows of cells, the header first."""
+    if not rows or not any(c.strip() for c in rows[0]):
+        return [SheetRecord(1, 1, problems=[Problem("row 1", "no header row: the first row names "
+                                                    "the columns (see the template)")])]
+    header = [c.strip().lower().replace(" ", "_") for c in rows[0]]
+    problems = [Problem(_where(1, name or f"#{i + 1}"), "unknown column; known: " + ", ".join(COLUMNS))
+                for i, name in enumerate(header) if name not in COLUMNS and name]
+    problems += [Problem(_where(1, name), "column repeated")
+                 for i, name in enumerate(header) if name and name in header[:i]]
+    missing = [c for c in REQUIRED if c not in header]
+    if missing:
+        problems.append(Problem("row 1", "missing required column(s): " + ", ".join(missing)))
+    if problems:
+        return [SheetRecord(1, 1, problems=problems)]
+    index = {name: i for i, name in enumerate(header) if name}
+    sittings: list[tuple[int, dict[str, str], list[tuple[int, dict[str, str]]]]] = []
+    for number, raw in enumerate(rows[1:], 2):
+        cells = {name: (raw[i].strip() if i < len(raw) else "") for name, i in index.items()}
+        extra = [c for c in raw[len(header):] if c.strip()]
+        if not any(cells.values()) and not extra:
+            continue  # a blank row
+        sitting = {c: cells.get(c, "") for c in SITTING_COLUMNS}
+        deal_cells = {c: cells.get(c, "") for c in DEAL_COLUMNS}
+        if extra:
+            deal_cells["_extra"] = "x"
+        given = any(sitting.values())
+        current = sittings[-1] if sittings else None
+        new = (current is None or (given and sitting != current[1])
+               or deal_cells["deal"] == "1")
+        if new:
+            sittings.append((number, sitting, []))
+        sittings[-1][2].append((number, deal_cells))
+    return [_sitting(first, sitting, deals) for first, sitting, deals in sittings]
+
+
+def _sitting(first: int, sitting: dict[str, str], deals: list[tuple[int, dict[str, str]]]
+             ) -> SheetRecord:
+    out = SheetRecord(first, deals[-1][0], deal_rows=[r for r, _ in deals])
+    p = out.problems
+    data: dict[str, Any] = {"format": "euchre-records", "version": "1.0"}
+    event = {k: sitting[k] for k in _EVENT if sitting[k]}
+    if event:
+        data["event"] = event
+    names = {seat: sitting[col] for col, seat in _SEATS.items()}
+    if any(names.values()):
+        data["players"] = {seat: {"name": name} for seat, name in names.items() if name}
+        for col, seat in _SEATS.items():
+            if not names[seat]:
+                p.append(Problem(_where(first, col), "a player's name is missing (give all four "
+                                 "or none)"))
+    if not sitting["preset"]:
+        p.append(Problem(_where(first, "preset"), "the rule set is required on a sitting's first "
+                         "row: somerset-1888, hoyle or modern"))
+    rules: dict[str, Any] = {"preset": sitting["preset"]}
+    overrides = _overrides(sitting["overrides"], first, p)
+    if overrides:
+        rules["overrides"] = overrides
+    data["rules"] = rules
+    data["deals"] = [_deal(row, cells, n, p) for n, (row, cells) in enumerate(deals, 1)]
+    if p:
+        return out
+    _check(out, data)
+    return out
+
+
+def _overrides(text: str, row: int, p: list[Problem]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for part in filter(None, (s.strip() for s in re.split(r"[;\n]", text))):
+        key, eq, value = part.partition("=")
+        if not eq or not key.strip():
+            p.append(Problem(_where(row, "overrides"), f"{part!r}: write option=value, "
+                             "separated by ';' (e.g. game_points=5; stick_the_dealer=true)"))
+            continue
+        value = value.strip()
+        try:
+            out[key.strip()] = json.loads(value)
+        except ValueError:
+            out[key.strip()] = value
+    return out
+
+
+def _int(row: int, col: str, text: str, p: list[Problem]) -> int | None:
+    if not text:
+        return None
+    if re.fullmatch(r"-?[0-9]{1,6}", text) is None:
+        p.append(Problem(_where(row, col), f"{text!r} is not a whole number"))
+        return None
+    return int(text)
+
+
+def _deal(row: int, cells: dict[str, str], number: int, p: list[Problem]) -> dict[str, Any]:
+    if "_extra" in cells:
+        p.append(Problem(_where(row, "-"), "cells beyond the last named column"))
+    written = _int(row, "deal", cells["deal"], p)
+    if written is not None and written != number:
+        p.append(Problem(_where(row, "deal"), f"deal {written} out of order: this is deal "
+                         f"{number} of the sitting (deals are numbered from 1)"))
+    alone = cells["alone"].lower()
+    if alone not in _YES | _NO:
+        p.append(Problem(_where(row, "alone"), f"{cells['alone']!r}: write yes or leave blank"))
+    if not cells["dealer"]:
+        p.append(Problem(_where(row, "dealer"), "the dealer is required (N, E, S or W)"))
+    deal: dict[str, Any] = {"kind": "result", "dealer": cells["dealer"].upper()}
+    maker = cells["maker"].upper()
+    if not maker:
+        for col in ("trump", "alone", "defender_alone", "tricks"):
+            if cells[col] and not (col == "alone" and alone in _NO):
+                p.append(Problem(_where(row, col), "only with a maker (a blank maker means the "
+                                 "deal was thrown in)"))
+        deal["result"] = {"maker": None}
+    else:
+        result: dict[str, Any] = {"maker": maker, "trump": cells["trump"].upper() or None}
+        if alone in _YES:
+            result["alone"] = True
+        if cells["defender_alone"]:
+            result["defender_alone"] = cells["defender_alone"].upper()
+        tricks = _int(row, "tricks", cells["tricks"], p)
+        if tricks is None and not cells["tricks"]:
+            p.append(Problem(_where(row, "tricks"), "the makers' tricks are required (0 to 5)"))
+        result["tricks"] = tricks
+        deal["result"] = result
+    sheet: dict[str, Any] = {}
+    for key, cols in (("points", ("points_ns", "points_ew")), ("total", ("total_ns", "total_ew"))):
+        values = [_int(row, c, cells[c], p) for c in cols]
+        if any(cells[c] for c in cols):
+            if not all(cells[c] for c in cols):
+                blank = next(c for c in cols if not cells[c])
+                p.append(Problem(_where(row, blank), "give both sides' figures or neither"))
+            sheet[key] = values
+    if sheet:
+        deal["scoresheet"] = sheet
+    return deal
+
+
+def _check(out: SheetRecord, data: dict[str, Any]) -> None:
+    """Load and replay the record; locate every error in the sheet's cells."""
+    from euchre_records.match import replay
+
+    from .notation import load_record
+    try:
+        record = load_record(data)
+        replay(record)
+    except RecordError as exc:
+        out.problems.extend(_cell(out, prob) for prob in exc.problems)
+        return
+    except RecursionError:  # pragma: no cover - a sheet is flat
+        out.problems.append(Problem(_where(out.first_row, "-"), "cannot be read"))
+        return
+    out.data = data
+
+
+def _cell(out: SheetRecord, prob: Problem) -> Problem:
+    """A notation or replay error at a record path, moved to the sheet cell it comes from."""
+    where = prob.where
+    m = re.match(r"deals\[(\d+)\]\.?(.*)", where)
+    if m and int(m.group(1)) < len(out.deal_rows):
+        rest = m.group(2)
+        col = _PATH_COLUMN.get(rest)
+        if col is None:
+            col = next((c for k, c in _PATH_COLUMN.items() if rest.startswith(k)), "dealer")
+        return Problem(_where(out.deal_rows[int(m.group(1))], col), prob.what)
+    first = out.first_row
+    if where.startswith("players."):
+        seat = where.split(".")[1][:1]
+        col = {v: k for k, v in _SEATS.items()}.get(seat, "north")
+        return Problem(_where(first, col), prob.what)
+    if where.startswith("event."):
+        return Problem(_where(first, where.split(".")[1]), prob.what)
+    if where.startswith("rules.overrides") or where.startswith("rules.") and "preset" not in where:
+        return Problem(_where(first, "overrides"), f"{where}: {prob.what}")
+    if where.startswith("rules"):
+        return Problem(_where(first, "preset"), prob.what)
+    return Problem(_where(first, "-"), f"{where}: {prob.what}" if where else prob.what)
+
+
+# --- writing ---------------------------------------------------------------------------------
+
+def _cell_value(value: Any) -> str:
+    return value if isinstance(value, str) else json.dumps(value)
+
+
+def _losses(record: Record) -> list[Problem]:
+    out: list[Problem] = []
+    if record.event.notes:
+        out.append(Problem("event.notes", "the sheet has no column for notes"))
+    if record.start_score != (0, 0):
+        out.append(Problem("start_score", "the sheet has no column for a score carried in"))
+    if any(p.id for _, p in record.players):
+        out.append(Problem("players", "the sheet keeps names only, not player ids"))
+    for i, d in enumerate(record.deals):
+        at = f"deals[{i}]"
+        if d.kind is not DealKind.RESULT:
+            out.append(Problem(at, f"a {d.kind.value} deal: the sheet keeps its result only "
+                               "(maker, trump, alone, tricks), not the cards"))
+        if d.irregularities:
+            out.append(Problem(f"{at}.irregularities", "the sheet has no column for "
+                               "irregularities"))
+        if d.annotations or d.alternatives:
+            out.append(Problem(f"{at}.annotations", "the sheet has no column for annotations"))
+    return out
+
+
+def write_sheet(records: Iterable[Record], *, lossy: bool = False) -> str:
+    """CSV text of ``records`` in the sheet layout (see module contract)."""
+    buf = io.StringIO()
+    writer = csv.writer(buf, lineterminator="\n")
+    writer.writerow(COLUMNS)
+    for record in records:
+        losses = _losses(record)
+        if losses and not lossy:
+            raise UnsupportedRules(losses)
+        for row in _record_rows(record):
+            writer.writerow(row)
+    return buf.getvalue()
+
+
+def _record_rows(record: Record) -> list[list[str]]:
+    from euchre_records.match import replay
+
+    ev = record.event
+    names = dict((seat.name, p.name) for seat, p in record.players)
+    overrides = "; ".join(f"{k}={_cell_value(v)}" for k, v in record.rules.overrides)
+    sitting = [ev.date or "", ev.club or "", ev.event or "", ev.table or "", ev.round or "",
+               *(names.get(s, "") for s in "NESW"), record.rules.name, overrides]
+    results = None
+    rows = []
+    for n, deal in enumerate(record.deals, 1):
+        if deal.kind is DealKind.RESULT and deal.outcome is not None:
+            o = deal.outcome
+            maker, trump, alone, defender, tricks = (o.maker, o.trump, o.alone, o.defender_alone,
+                                                     o.tricks)
+        else:  # lossy: the result as the replay found it
+            results = results or replay(record).deals
+            r = results[n - 1]
+            maker, trump, alone, defender = r.maker, r.trump, r.alone, r.defender_alone
+            tricks = (r.tricks[0] if r.maker.side.value == "NS" else r.tricks[1]) if r.maker else 0
+        rec = deal.recorded
+        points = rec.points if rec is not None else None
+        total = rec.total if rec is not None else None
+        cells = [str(n), deal.dealer.name, maker.name if maker else "",
+                 trump.value if maker and trump else "", "yes" if maker and alone else "",
+                 defender.name if maker and defender else "", str(tricks) if maker else "",
+                 *(str(x) for x in (points or ("", ""))), *(str(x) for x in (total or ("", "")))]
+        rows.append((sitting if n == 1 else [""] * len(sitting)) + cells)
+    return rows
+
+
+def xlsx_rows(path: str) -> list[list[str]]:
+    """The cells of the first worksheet of an .xlsx file, as text (the ``xlsx`` extra)."""
+    import openpyxl
+
+    book = openpyxl.load_workbook(path, read_only=True, data_only=True)
+    try:
+        sheet = book.worksheets[0]
+        return [["" if v is None else _xlsx_text(v) for v in row]
+                for row in sheet.iter_rows(values_only=True)]
+    finally:
+        book.close()
+
+
+def _xlsx_text(value: Any) -> str:
+    import datetime as dt
+    if isinstance(value, dt.datetime):
+        return value.date().isoformat() if value.time() == dt.time() else value.isoformat()
+    if isinstance(value, dt.date):
+        return value.isoformat()
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    if isinstance(value, bool):
+        return "yes" if value else ""
+    return str(value)
+
+
+def sheet_sources(path: str, progress: Any = None) -> Iterator[tuple[str, str, list[str]]]:
+    """``(source, record JSON text, problems)`` per sitting of a .csv or .xlsx file: the text is
+    empty and ``problems`` says what is wrong (each ``row R, column C: ...``) for a bad sitting.
+    Raises OSError/UnicodeDecodeError when the file cannot be read, as reading any file does."""
+    if path.lower().endswith(".xlsx"):
+        try:
+            sittings = read_rows(xlsx_rows(path))
+        except ImportError:
+            yield path, "", ["reading .xlsx needs the 'xlsx' extra: pip install "
+                             "'euchre-records[xlsx]'"]
+            return
+        except (zipfile.BadZipFile, ValueError, KeyError, OSError) as exc:  # not a workbook
+            yield path, "", [f"not an .xlsx workbook: {exc}"]
+            return
+    else:
+        with open(path, encoding="utf-8-sig", newline="") as stream:
+            text = stream.read()
+        sittings = read_sheet(text)
+    if progress is not None:
+        progress(Path(path).stat().st_size)
+    for s in sittings:
+        if s.problems or s.data is None:
+            yield s.source(path), "", [str(p) for p in s.problems]
+        else:
+            yield s.source(path), json.dumps(s.data, ensure_ascii=False), []

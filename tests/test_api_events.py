@@ -142,3 +142,32 @@ def test_openapi_documents_the_events_and_players(app) -> None:  # type: ignore[
                  "/events/{event_id}/rounds/{number}/seating", "/players", "/players/{player_id}"):
         assert path in paths, path
     assert paths["/events"]["post"]["security"] == [{"bearerAuth": []}]
+
+
+from hypothesis import HealthCheck, given, settings, strategies as st  # noqa: E402
+
+_JSON = st.recursive(
+    st.none() | st.booleans() | st.integers(-2**70, 2**70) | st.floats(allow_nan=False)
+    | st.text(max_size=30),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=10), inner, max_size=5),
+    max_leaves=20)
+_FIELDS = st.fixed_dictionaries({}, optional={
+    k: _JSON for k in ("name", "format", "club", "date_from", "date_to", "pairing", "rounds",
+                       "deals_per_round", "scoring", "league", "players", "emn_target",
+                       "tables", "record_id", "round", "table", "into")})
+
+
+@settings(max_examples=60, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@given(body=_FIELDS, path=st.sampled_from(["/events", "/events/1/rounds/1/seating",
+                                            "/events/1/sittings", "/players/1/merge"]))
+def test_no_body_makes_a_write_fail_with_a_500(app, body: dict, path: str) -> None:  # type: ignore[no-untyped-def]
+    client = writing_client(app) if not hasattr(app, "_events_client") else app._events_client
+    app._events_client = client
+    if not hasattr(app, "_events_made"):
+        assert _post(client, "/events", {"name": "Night", "format": "progressive",
+                                         "players": ["Ann", "Bob"]}).status_code == 201
+        app._events_made = True
+    resp = _post(client, path, body)
+    assert resp.status_code < 500, (path, body, resp.get_data(as_text=True))
+    assert resp.mimetype == "application/json"

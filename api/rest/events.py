@@ -257,6 +257,8 @@ def get_round(event_id: int, number: int) -> Response:
 def create_event() -> Response:
     spec = _json_body()
     actor = current_actor()
+    if actor is not None and spec.get("club") is None:
+        spec["club"] = actor.club  # an event is its token's club's unless it says otherwise
     league = spec.get("league")
     if isinstance(league, int) and not isinstance(league, bool):
         _owned(league)

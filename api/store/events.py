@@ -11,6 +11,7 @@ Contracts:
 
 from __future__ import annotations
 
+import re
 import sqlite3
 from datetime import datetime, timezone
 from typing import Any, Iterable, Mapping, Sequence
@@ -31,6 +32,8 @@ __all__ = ["EventError", "create_event", "add_seating", "attach_sitting", "list_
            "tournament_of", "seat_scores", "current_seating"]
 
 SEATS = ("N", "E", "S", "W")
+_DATE = re.compile(r"\d{4}(-\d{2}(-\d{2})?)?")
+_MAX_ID = 2**63 - 1
 
 
 class EventError(Exception):
@@ -56,8 +59,8 @@ def _rows(conn: sqlite3.Connection, sql: str, params: Any = ()) -> list[dict[str
 def _checked(spec: Mapping[str, Any]) -> tuple[Any, ...]:
     """The validated parts of an event spec (EventError names the field at fault)."""
     name = spec.get("name")
-    if not isinstance(name, str) or not name.strip():
-        raise EventError("a tournament needs a name", "name")
+    if not isinstance(name, str) or not name.strip() or len(name) > 200:
+        raise EventError("a tournament needs a name (at most 200 characters)", "name")
     try:
         fmt = Format(spec.get("format"))
     except ValueError:
@@ -85,9 +88,16 @@ def _checked(spec: Mapping[str, Any]) -> tuple[Any, ...]:
     texts = {}
     for key in ("club", "date_from", "date_to", "description", "match_id", "emn_format"):
         value = spec.get(key)
-        if value is not None and not isinstance(value, str):
-            raise EventError(f"{key} must be text", key)
+        if value is not None and (not isinstance(value, str) or len(value) > 1024):
+            raise EventError(f"{key} must be text (at most 1024 characters)", key)
         texts[key] = value
+    for key in ("date_from", "date_to"):
+        if texts[key] is not None and not _DATE.fullmatch(texts[key]):
+            raise EventError(f"{key} must be a date YYYY-MM-DD (or YYYY-MM, YYYY)", key)
+    target = spec.get("emn_target")
+    if target is not None and (not isinstance(target, int) or isinstance(target, bool)
+                               or not 1 <= target <= 10**9):
+        raise EventError("emn_target must be a whole number from 1", "emn_target")
     players = spec.get("players") or []
     if not isinstance(players, list):
         raise EventError("players must be a list", "players")
@@ -136,7 +146,7 @@ def _register(conn: sqlite3.Connection, event_id: int, entry: object, where: str
         raise EventError("a player is a name or {name, id, pair}", where)
     name, ref, pair, known = entry.get("name"), entry.get("id"), entry.get("pair"), entry.get("player")
     if known is not None:
-        if not isinstance(known, int) or isinstance(known, bool):
+        if not isinstance(known, int) or isinstance(known, bool) or not 1 <= known <= _MAX_ID:
             raise EventError("player must be a registry id", where + ".player")
         try:
             pid = effective_id(conn, known)
@@ -145,10 +155,13 @@ def _register(conn: sqlite3.Connection, event_id: int, entry: object, where: str
     else:
         if not isinstance(name, str) or not name.strip():
             raise EventError("a player needs a name", where + ".name")
-        if ref is not None and not isinstance(ref, str):
-            raise EventError("a player's id is text", where + ".id")
+        if ref is not None and (not isinstance(ref, str) or not 1 <= len(ref) <= 64):
+            raise EventError("a player's id is text (1-64 characters)", where + ".id")
+        if len(name) > 200:
+            raise EventError("a name has at most 200 characters", where + ".name")
         pid = effective_id(conn, player_for(conn, name, ref, created_by)[0])
-    if pair is not None and (not isinstance(pair, int) or isinstance(pair, bool) or pair < 1):
+    if pair is not None and (not isinstance(pair, int) or isinstance(pair, bool)
+                             or not 1 <= pair <= 10_000):
         raise EventError("pair must be a whole number from 1", where + ".pair")
     if conn.execute("SELECT 1 FROM tournament_players WHERE tournament_id = ? AND player_id = ?",
                     (event_id, pid)).fetchone():
@@ -162,6 +175,8 @@ def _resolve(conn: sqlite3.Connection, event_id: int, who: object, where: str) -
     """A seat of a seating: a registry id, or a name matched among the tournament's players
     first, then the registry."""
     if isinstance(who, int) and not isinstance(who, bool):
+        if not 1 <= who <= _MAX_ID:
+            raise EventError(f"no player with id {who}", where)
         try:
             return effective_id(conn, who)
         except RegistryError as exc:
@@ -213,6 +228,8 @@ def add_seating(db: sqlite_utils.Database, event_id: int, round_no: int,
             if not isinstance(t, Mapping):
                 raise EventError("a table is {table, seats}", where)
             label = str(t.get("table", i + 1)).strip()
+            if len(label) > 64:
+                raise EventError("a table label has at most 64 characters", where + ".table")
             if not label or label in labels:
                 raise EventError(f"table {label!r} is empty or given twice", where + ".table")
             labels.add(label)
@@ -268,6 +285,8 @@ def _attach(conn: sqlite3.Connection, event_id: int, record_id: int, round_no: i
     if label is None or not str(label).strip():
         raise EventError(f"record {record_id} names no table; give one", "table")
     label = str(label).strip()
+    if len(label) > 64:
+        raise EventError("a table label has at most 64 characters", "table")
     chain = _chain(conn, record_id)
     marks = ",".join("?" * len(chain))
     old = conn.execute(f'SELECT id, round, "table" FROM tournament_sittings WHERE '

@@ -1,4 +1,5 @@
-"""Command ``euchre export``: a record written in another notation (EGN) or as OpenSpiel actions.
+"""Command ``euchre export``: records written in another notation (EGN, JSON Lines, the CSV sheet)
+or as OpenSpiel actions, from files or from a whole store.
 
 Data goes to stdout, diagnostics to stderr. Exit codes: 0 written; 1 the record is invalid,
 impossible, or cannot be expressed in the target (each problem printed with its place); 2 usage.
@@ -7,7 +8,7 @@ impossible, or cannot be expressed in the target (each problem printed with its 
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, Iterable, Iterator
 
 import click
 
@@ -16,6 +17,7 @@ from ..match import replay
 from ..model import Record
 from ..openspiel_export import openspiel_actions, openspiel_game_params
 from ..schema.egn import egn_losses, record_to_egn
+from ..schema.notation import dump_record
 from ..schema.egn_binary import egn_to_egnb
 from .inputs import read_records
 
@@ -55,60 +57,118 @@ def _to_openspiel(label: str, record: Record, skip: bool) -> dict[str, Any]:
     return {"game": "euchre", "parameters": params, "deals": deals}
 
 
-@click.command()
-@click.argument("file", type=click.Path(allow_dash=True))
-@click.option("--to", "target", type=click.Choice(["egn", "egnb", "egnb-expanded", "openspiel"]),
-              required=True,
-              help="egn: an EGN 1.4 document. egnb: binary EGN, condensed (bit-packed deals); "
-                   "egnb-expanded: binary EGN, the whole document as protobuf. openspiel: the "
-                   "action history of each deal for OpenSpiel's 'euchre' game, with its game "
-                   "parameters.")
-@click.option("--lossy", is_flag=True,
-              help="EGN: write the record even when EGN cannot carry some of it (rule options, "
-                   "irregularities, scoresheet entries); what is left out goes to stderr.")
-@click.option("--skip", is_flag=True,
-              help="OpenSpiel: leave out the deals OpenSpiel cannot replay instead of failing.")
-def export(file: str, target: str, lossy: bool, skip: bool) -> None:
-    """Write the record in FILE (our notation or EGN; - for stdin) in another notation.
+def _sheet_text(label: str, record: Record, lossy: bool, header: bool) -> str:
+    from ..schema.sheet_csv import write_sheet
+    text = write_sheet([record], lossy=lossy)
+    return text if header else text.split("\n", 1)[1]
 
-    The result is JSON on stdout (one document per line for a .jsonl input; binary EGN for
-    egnb, one record per file: redirect it to a .egnb file). A record that
-    cannot be expressed faithfully is refused with exit 1 and the reasons on stderr: EGN has no
-    rubbers, revoke penalties or irregularities; OpenSpiel plays only the modern 24-card game
-    with its own scoring (see docs/INTEROP.md).
+
+def _store_items(db_path: str, all_versions: bool, filters: dict[str, str | None]
+                 ) -> Iterator[tuple[str, Record | RecordError]]:
+    """``(label, record)`` for each selected stored record, oldest first, from its canonical
+    text (never replayed to answer)."""
+    from ..schema.notation import loads
+    from .store_cmds import _open, selected_ids
+    db = _open(db_path)
+    try:
+        for record_id in selected_ids(db, all_versions=all_versions, **filters):
+            text = db.execute("SELECT canonical FROM records WHERE id = ?",
+                              [record_id]).fetchone()[0]
+            label = f"{db_path}:record {record_id}"
+            try:
+                yield label, loads(text)
+            except RecordError as exc:  # a stored record always loads; say so if not
+                yield label, exc
+    finally:
+        db.close()
+
+
+@click.command(help=f"""Write records in another notation: EGN, OpenSpiel actions, JSON Lines or the CSV sheet.
+
+    The records come from FILE (our notation, EGN, JSON Lines, a CSV sheet; - for stdin) or,
+    with --db, from a store: every current record (or --all-versions), optionally selected by
+    the filters of the listings (--player, --club, --from, --to-date), oldest first. Dumping a store
+    with --to jsonl (or egn) and importing the dump into an empty store gives the same records
+    (the same hashes); the links between versions are not in the dump.
+
+    The result goes to stdout: JSON Lines (one document per line) for --to jsonl, for a store
+    and for JSON Lines input; one indented document otherwise; the sheet layout of docs/CLI.md
+    for --to csv. A record that cannot be expressed faithfully is refused with the reasons on
+    stderr: EGN has no rubbers, revoke penalties or irregularities; OpenSpiel plays only the
+    modern 24-card game with its own scoring (docs/INTEROP.md); the CSV sheet keeps only the
+    result of each deal.
+
+    Exit 0 when every record was written, 1 when one was invalid or refused, 2 for usage
+    errors (a missing file included).
 
     \b
     Examples:
       euchre export examples/modern-lone-march.json --to egn > game.egn
       euchre export game.egn --to openspiel
-      euchre export game.egn --to egnb > game.egnb
-    """
+      euchre export --db club.db --to jsonl > backup.jsonl
+      euchre export --db club.db --club Bath --from 1888-05 --to csv > bath.csv
+    """)
+@click.argument("file", required=False,
+                type=click.Path(exists=True, dir_okay=False, allow_dash=True))
+@click.option("--to", "target", type=click.Choice(["egn", "openspiel", "jsonl", "csv"]),
+              required=True,
+              help="egn: EGN 1.4 documents. openspiel: the action history of each deal for "
+                   "OpenSpiel's 'euchre' game, with its game parameters. jsonl: our notation, "
+                   "one record per line. csv: the spreadsheet scoresheet layout.")
+@click.option("--db", "db_path", type=click.Path(exists=True, dir_okay=False), default=None,
+              help="Dump the records of this store instead of reading FILE.")
+@click.option("--all-versions", is_flag=True,
+              help="With --db: superseded versions too, not only the current records.")
+@click.option("--player", default=None, help="With --db: only records this player sat in.")
+@click.option("--club", default=None, help="With --db: only this club's records.")
+@click.option("--from", "date_from", default=None, metavar="DATE",
+              help="With --db: only records dated on or after DATE.")
+@click.option("--to-date", "date_to", default=None, metavar="DATE",
+              help="With --db: only records dated on or before DATE (inclusive).")
+@click.option("--lossy", is_flag=True,
+              help="EGN, csv: write the record even when the target cannot carry some of it "
+                   "(rule options, irregularities, cards, notes); what is left out goes to "
+                   "stderr.")
+@click.option("--skip", is_flag=True,
+              help="OpenSpiel: leave out the deals OpenSpiel cannot replay instead of failing.")
+def export(file: str | None, target: str, db_path: str | None, all_versions: bool,
+           player: str | None, club: str | None, date_from: str | None, date_to: str | None,
+           lossy: bool, skip: bool) -> None:
+    filters = {"player": player, "club": club, "date_from": date_from, "date_to": date_to}
+    if (file is None) == (db_path is None):
+        raise click.UsageError("give FILE or --db (one of them)")
+    if db_path is None and (all_versions or any(filters.values())):
+        raise click.UsageError("--all-versions and the filters select from a store: use --db")
+    if db_path is not None and target == "openspiel":
+        raise click.UsageError("--db dumps to jsonl, egn or csv")
     bad = 0
-    whole = "<stdin>" if file == "-" else file  # the label of a record read as the whole input
-    for label, item, _ in read_records(file):
+    header = True
+    if db_path is not None:
+        items: Iterable[tuple[str, Record | RecordError]] = _store_items(
+            db_path, all_versions, filters)
+        whole = None
+    else:
+        assert file is not None
+        items = ((loaded.label, loaded.item) for loaded in read_records(file))
+        whole = "<stdin>" if file == "-" else file  # the label of a record read as the whole input
+    for label, item in items:
         if isinstance(item, RecordError):
             bad += 1
             _report(label, item)
             continue
         try:
-            replay(item)  # a record validate calls impossible is refused, never exported
-            doc = (_to_egn(label, item, lossy) if target.startswith("egn")
+            if target == "csv":
+                click.echo(_sheet_text(label, item, lossy, header), nl=False)
+                header = False
+                continue
+            doc = (_to_egn(label, item, lossy) if target == "egn"
+                   else dump_record(item) if target == "jsonl"
                    else _to_openspiel(label, item, skip))
-            if target.startswith("egnb"):
-                binary = egn_to_egnb(doc, condensed=target == "egnb")
         except RecordError as exc:
             bad += 1
             _report(label, exc)
             continue
-        if target.startswith("egnb"):
-            if label != whole:
-                bad += 1
-                click.echo(f"{label}: binary EGN holds one record per file: export the records "
-                           "one by one", err=True)
-                continue
-            click.get_binary_stream("stdout").write(binary)
-            continue
-        if label != whole:  # read as JSON Lines (file:line): JSON Lines out, however many records
+        if label != whole or target == "jsonl":  # JSON Lines out, however many records
             click.echo(json.dumps(doc, ensure_ascii=False))
         else:
             click.echo(json.dumps(doc, indent=2, ensure_ascii=False))

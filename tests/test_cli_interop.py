@@ -47,7 +47,7 @@ def test_unexportable_deals_fail_with_reasons(tmp_path: Path) -> None:
 
 def test_invalid_input_and_usage() -> None:
     code, _, err = run("export", "no-such-file.json", "--to", "egn")
-    assert code == 1 and "cannot read" in err
+    assert code == 2 and "does not exist" in err  # a missing file is a usage error everywhere
     code, _, err = run("export", str(DATA / "vwec-finals.egn"), "--to", "pbn")
     assert code == 2
     code, _, _ = run("export", str(DATA / "vwec-finals.egn"))

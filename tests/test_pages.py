@@ -476,3 +476,25 @@ def test_round_page_links_each_sitting_to_its_scoresheet(event_client):
     assert client.get(links[0]).status_code == 200
     assert client.get(f"/web/events/{event_id}/rounds/9").status_code == 200
     assert client.get("/web/events/999").status_code == 404
+
+
+def test_saved_deal_is_announced_with_the_score(scorer):
+    url = scorer.start()
+    resp = scorer.deal(url, maker="S", trump="S", tricks="5", alone="yes")
+    page = scorer.page(resp.headers["Location"])
+    # a lone march: 4 to N-S (Modern §6)
+    assert page.find(id="messages").text.strip() == "Deal 1 added: score N-S 4, E-W 0."
+
+
+def test_private_server_sends_pages_to_sign_in(db_path, token):
+    client = make_app(db_path, PRIVATE=True).test_client()
+    resp = client.get("/web/rubbers/1")
+    assert resp.status_code == 303
+    assert resp.headers["Location"] == "/login?next=/web/rubbers/1"
+    assert client.get("/login").status_code == 200
+    assert client.get("/rubbers/1").status_code == 401          # the JSON API: 401 as before
+    csrf = csrf_of(client.get("/login").data)
+    resp = client.post("/login", data={"token": token, "csrf_token": csrf,
+                                       "next": "/web/rubbers/1"})
+    assert resp.headers["Location"] == "/web/rubbers/1"
+    assert client.get("/web/rubbers/1").status_code == 200

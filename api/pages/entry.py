@@ -203,6 +203,14 @@ def _save(found: store_drafts.Draft, data: dict[str, Any], message: str) -> Resp
     return redirect(url_for("pages.draft", draft_id=found.id) + "#entry", 303)
 
 
+def _score_note(sub: Submission | None) -> str:
+    """': score N-S 4, E-W 1' after the last deal (for the announcement of a saved deal)."""
+    if sub is None or not sub.result.running or sub.result.running[-1] is None:
+        return ""
+    ns, ew = sub.result.running[-1][1]
+    return f": score N-S {ns}, E-W {ew}"
+
+
 def _with_deal(found: store_drafts.Draft, index: int | None) -> Any:
     """Add (index None) or replace deal ``index`` (0-based) from the posted deal form."""
     deal, problems = deal_from_form(request.form)
@@ -210,6 +218,7 @@ def _with_deal(found: store_drafts.Draft, index: int | None) -> Any:
     data = json.loads(json.dumps(found.data))
     deals = data.setdefault("deals", [])
     position = len(deals) if index is None else index
+    sub: Submission | None = None
     if not problems:
         if index is None:
             deals.append(deal)
@@ -221,7 +230,7 @@ def _with_deal(found: store_drafts.Draft, index: int | None) -> Any:
         return _draft_page(found, form=form, problems=problems,
                            editing=None if index is None else index + 1)
     what = "added" if index is None else "changed"
-    done = _save(found, data, f"Deal {position + 1} {what}.")
+    done = _save(found, data, f"Deal {position + 1} {what}{_score_note(sub)}.")
     return done or _draft_page(_own_draft(found.id))
 
 

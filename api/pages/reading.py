@@ -11,6 +11,7 @@ from typing import Any
 
 from flask import Response, abort, render_template, request
 
+from ..auth import public
 from ..db import get_db
 from ..store import drafts, queries
 from ..store.store import MAX_ID
@@ -131,6 +132,7 @@ def event_round(event_id: int, number: int) -> str:
 
 
 @bp.route("/favicon.ico")
+@public
 def favicon() -> Response:
     """No icon: an empty answer (browsers ask for one on every page, the JSON ones too)."""
     resp = Response(status=204)

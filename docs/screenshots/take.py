@@ -1,0 +1,77 @@
+"""Take the screenshots of docs/screenshots/ (desktop 1280 px and phone 390 px wide):
+``python docs/screenshots/take.py`` (needs Debian chromium and playwright)."""
+
+from __future__ import annotations
+
+import sys
+import tempfile
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent.parent / "tests"))
+
+from pages_support import (DESKTOP, PHONE, browser, build_db, live_server,  # noqa: E402
+                           make_app, make_token)
+
+DEALS = [("E", "H", "3", False), ("S", "S", "5", True), ("W", "D", "2", False),
+         ("N", "C", "4", False), ("E", "H", "5", False)]
+
+
+def enter_deal(page, maker: str, trump: str, tricks: str, alone: bool) -> None:
+    form = page.locator("#deal-form")
+    number = form.locator("h2").inner_text()
+    form.locator(f'label.choice:has(input[name="maker"][value="{maker}"])').click()
+    form.locator(f'label.choice:has(input[name="trump"][value="{trump}"])').click()
+    if alone:
+        form.locator('label.check:has(input[name="alone"])').click()
+    form.locator(f'label.choice:has(input[name="tricks"][value="{tricks}"])').click()
+    form.locator('button[type="submit"]').click()
+    page.wait_for_function("n => document.querySelector('#deal-form h2').innerText !== n",
+                           arg=number)
+
+
+def main() -> None:
+    tmp = Path(tempfile.mkdtemp())
+    db = tmp / "shots.db"
+    build_db(db)
+    token = make_token(db)
+    app = make_app(db)
+    rubbers = app.test_client().get("/rubbers?per_page=100").get_json()["items"]
+    chosen = next(r for r in rubbers if r["rules"] == "somerset-1888")
+    somerset, somerset_record = chosen["id"], chosen["record_id"]
+    with live_server(app) as base, browser() as b:
+        for name, size in (("desktop", DESKTOP), ("phone", PHONE)):
+            ctx = b.new_context(viewport=size, device_scale_factor=1)
+            page = ctx.new_page()
+            page.goto(f"{base}/login?token={token}")
+            page.screenshot(path=str(HERE / f"login-{name}.png"))
+            page.locator('main button[type="submit"]').click()
+            page.goto(f"{base}/web/sittings/new")
+            for seat, player in zip("NESW", ("Ann", "Bob", "Cy", "Di")):
+                page.fill(f"#player_{seat}", player)
+            page.select_option("#preset", "modern")
+            page.locator("details summary").first.click()
+            page.fill("#game_points", "5")
+            page.fill("#table", "4")
+            page.screenshot(path=str(HERE / f"new-sitting-{name}.png"), full_page=True)
+            page.locator('form.sitting-form button[type="submit"]').click()
+            page.wait_for_load_state("networkidle")
+            for deal in DEALS:
+                enter_deal(page, *deal)
+            page.screenshot(path=str(HERE / f"entry-{name}.png"), full_page=True)
+            page.goto(base + "/")
+            page.screenshot(path=str(HERE / f"home-{name}.png"), full_page=True)
+            page.goto(base + f"/web/rubbers/{somerset}")
+            page.screenshot(path=str(HERE / f"rubber-{name}.png"), full_page=True)
+            if name == "desktop":
+                page.emulate_media(media="print")
+                page.screenshot(path=str(HERE / "rubber-print.png"), full_page=True)
+                page.emulate_media(media="screen")
+                page.goto(base + f"/web/records/{somerset_record}")
+                page.screenshot(path=str(HERE / "record-cards-desktop.png"), full_page=True)
+            ctx.close()
+    print("screenshots in", HERE)
+
+
+if __name__ == "__main__":
+    main()

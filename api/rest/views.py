@@ -107,8 +107,11 @@ def _submission() -> Submission:
 
 
 def _is_json(text: str) -> bool:
+    """Is the text JSON syntax (RFC 8259: integers of any length; NaN is not JSON)?"""
+    def refuse(name: str) -> None:
+        raise ValueError(name)
     try:
-        json.loads(text)
+        json.loads(text, parse_int=len, parse_constant=refuse)
     except (ValueError, RecursionError):
         return False
     return True

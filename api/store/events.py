@@ -431,10 +431,12 @@ def _sittings(rows: Iterable[Mapping[str, Any]]) -> dict[int, dict[str, Any]]:
     return out
 
 
-def event_findings(db: sqlite_utils.Database, event_id: int) -> list[EventFinding]:
-    """The sittings (of a league: of its nights) that do not fit their tournament."""
+def event_findings(db: sqlite_utils.Database, event_id: int,
+                   rows: list[dict[str, Any]] | None = None) -> list[EventFinding]:
+    """The sittings (of a league: of its nights) that do not fit their tournament (``rows``:
+    its seat scores, when the caller has read them already)."""
     conn = db.conn
-    rows = seat_scores(db, event_id)
+    rows = seat_scores(db, event_id) if rows is None else rows
     sittings = _sittings(rows)
     names = player_names(conn, [r["player_id"] for r in rows if r["player_id"] is not None])
     cache: dict[int, tuple[Tournament, frozenset[str], frozenset[frozenset[str]]]] = {}
@@ -512,7 +514,8 @@ def standings(db: sqlite_utils.Database, event_id: int) -> dict[str, Any] | None
         return None
     t = tournament_of(row)
     fmt = t.ranking
-    sittings = _sittings(seat_scores(db, event_id))
+    rows = seat_scores(db, event_id)
+    sittings = _sittings(rows)
     scores, members = _entrant_scores(fmt, sittings)
     registered = _players_of(conn, event_id) if t.format is not Format.LEAGUE else []
     extra: list[str] = []
@@ -548,7 +551,7 @@ def standings(db: sqlite_utils.Database, event_id: int) -> dict[str, Any] | None
             "order": [f"{i + 1}. {c.label}: {c.meaning}" for i, c in enumerate(criteria)]
             + [f"{len(criteria) + 1}. otherwise the place is shared (listed by name)"],
             "standings": lines,
-            "findings": [_finding(f) for f in event_findings(db, event_id)]}
+            "findings": [_finding(f) for f in event_findings(db, event_id, rows)]}
 
 
 def round_detail(db: sqlite_utils.Database, event_id: int, number: int) -> dict[str, Any] | None:

@@ -23,6 +23,7 @@ from ..api.store import queries
 from ..api.store.importer import ImportReport, import_sources, input_size, iter_sources
 from ..api.store.migrations import StoreUnavailable, migrate, open_db, open_store
 from ..api.store.store import MAX_ID
+from . import output
 
 COMMANDS: list[click.Command] = []
 
@@ -34,9 +35,21 @@ RECORD_ID = click.IntRange(max=MAX_ID)
 db_option = click.option(
     "--db", "db_path", type=click.Path(dir_okay=False), default=DEFAULT_DB, show_default=True,
     envvar="EUCHRE_DB", help="The SQLite database file (also from $EUCHRE_DB).")
-format_option = click.option(
-    "--format", "fmt", type=click.Choice(["table", "json", "csv"]), default="table",
-    show_default=True, help="Output format.")
+format_option = output.format_option()
+
+
+def filter_options(command: Any) -> Any:
+    """--player, --club, --from, --to: the listing filters of the API (queries.filters)."""
+    for option in reversed((
+            click.option("--player", default=None, help="Only records this player sat in."),
+            click.option("--club", default=None, help="Only this club's records."),
+            click.option("--from", "date_from", default=None, metavar="DATE",
+                         help="Only records dated on or after DATE (YYYY, YYYY-MM or YYYY-MM-DD)."),
+            click.option("--to", "date_to", default=None, metavar="DATE",
+                         help="Only records dated on or before DATE (inclusive; YYYY-MM takes "
+                              "the whole month)."))):
+        command = option(command)
+    return command
 
 
 def _open(path: str, must_exist: bool = True, write: bool = False) -> Any:
@@ -54,22 +67,8 @@ def _open(path: str, must_exist: bool = True, write: bool = False) -> Any:
 
 
 def _emit(rows: Sequence[dict[str, Any]], fmt: str, columns: Sequence[str]) -> None:
-    """Rows to stdout as an aligned table, a JSON array or CSV."""
-    if fmt == "json":
-        click.echo(json.dumps(list(rows), indent=2, ensure_ascii=False))
-        return
-    if fmt == "csv":
-        writer = csv.DictWriter(sys.stdout, fieldnames=list(columns), extrasaction="ignore",
-                                lineterminator="\n")
-        writer.writeheader()
-        writer.writerows(rows)
-        return
-    cells = [[("" if r.get(c) is None else str(r.get(c))) for c in columns] for r in rows]
-    widths = [max([len(c)] + [len(row[i]) for row in cells]) for i, c in enumerate(columns)]
-    click.echo("  ".join(c.ljust(w) for c, w in zip(columns, widths)).rstrip())
-    click.echo("  ".join("-" * w for w in widths))
-    for row in cells:
-        click.echo("  ".join(v.ljust(w) for v, w in zip(row, widths)).rstrip())
+    """Rows to stdout in the shared --format vocabulary (cli/output.py)."""
+    output.emit_rows(rows, fmt, columns)
 
 
 def _print_report(report: ImportReport) -> None:
@@ -84,8 +83,14 @@ def _print_report(report: ImportReport) -> None:
     else:
         click.echo(f"skipped {len(report.skipped)} JSON files that declare no record notation "
                    f"(such as {report.skipped[0]})", err=True)
+    for source, messages in report.findings:
+        for message in messages:
+            click.echo(f"{source}: finding: {message}", err=True)
+    if report.with_findings > len(report.findings):
+        click.echo(f"... and {report.with_findings - len(report.findings)} more records with "
+                   "findings", err=True)
     click.echo(f"stored {report.stored} ({report.deals} deals), duplicates {report.duplicates}, "
-               f"invalid {report.invalid}", err=True)
+               f"invalid {report.invalid}, with findings {report.with_findings}", err=True)
 
 
 def run_import(db: Any, paths: Iterable[str], submitted_by: str | None, batch: int,
@@ -120,8 +125,10 @@ def import_(paths: tuple[str, ...], db_path: str, submitted_by: str | None, batc
     JSON Lines files (one record per line, streamed) and - for standard input.
 
     A record already stored (same canonical text) is counted as a duplicate, not stored twice.
-    Prints a summary (stored, duplicates, invalid with reasons) on stderr; exit 1 if any input
-    was invalid (the valid ones are stored all the same).
+    Prints a summary on stderr: stored, duplicates, invalid records with their reasons, and
+    every finding or scoresheet disagreement of the valid ones. The valid records are stored
+    even when others are invalid. Exit 0 when all were clean, 1 when an input was invalid,
+    3 when valid records had findings, 2 for usage errors (a missing file included).
 
     \b
     Example:
@@ -136,7 +143,8 @@ def import_(paths: tuple[str, ...], db_path: str, submitted_by: str | None, batc
     finally:
         db.close()
     _print_report(report)
-    raise SystemExit(0 if report.ok and emn_ok else 1)
+    raise SystemExit(output.worst(output.EXIT_OK if report.ok and emn_ok else output.EXIT_INVALID,
+                                  output.EXIT_FINDINGS if report.with_findings else output.EXIT_OK))
 
 
 @click.command()
@@ -191,20 +199,24 @@ RUBBER_COLUMNS = ("rubber_id", "record_id", "date", "club", "system", "ns_player
 @click.command()
 @db_option
 @format_option
-@click.option("--player", default=None, help="Only rubbers this player sat in.")
-@click.option("--club", default=None, help="Only this club's rubbers.")
+@filter_options
 @click.option("--limit", default=100, show_default=True, type=click.IntRange(1, MAX_ID),
               help="At most this many (newest first).")
-def rubbers(db_path: str, fmt: str, player: str | None, club: str | None, limit: int) -> None:
+def rubbers(db_path: str, fmt: str, player: str | None, club: str | None,
+            date_from: str | None, date_to: str | None, limit: int) -> None:
     """List stored rubbers (current records): players, games won, rubber points, winner.
+
+    The filters are the API's (GET /rubbers): --player, --club, and an inclusive date range
+    --from/--to (a year or year-month takes the whole period).
 
     \b
     Example:
-      euchre rubbers --db club.db --player Ann --format csv > ann.csv
+      euchre rubbers --db club.db --player Ann --from 1888-05 --format csv > ann.csv
     """
     db = _open(db_path)
     try:
-        where, params = queries.filters(player=player, club=club)  # the API's filters
+        where, params = queries.filters(player=player, club=club, date_from=date_from,
+                                        date_to=date_to)  # the API's filters
         rows = list(db.query("SELECT * FROM rubber_standings WHERE record_id IN "
                              f"(SELECT records.id FROM records{where}) "
                              "ORDER BY rubber_id DESC LIMIT ?", [*params, limit]))
@@ -217,39 +229,32 @@ DEAL_COLUMNS = ("number", "dealer", "turned", "trump", "maker", "alone", "tricks
                 "tricks_ew", "points_ns", "points_ew", "score_ns", "score_ew")
 
 
-@click.command()
-@click.argument("record_id", type=RECORD_ID)
-@db_option
-@format_option
-def show(record_id: int, db_path: str, fmt: str) -> None:
-    """Show a stored record: its metadata and one row per deal (dealer, turned card, trump,
-    maker, alone, tricks, points, running score) and its findings. ``--format json`` prints the
-    metadata, the canonical record and the stored replay result; ``csv`` the deal rows.
+def selected_ids(db: Any, *, player: str | None = None, club: str | None = None,
+                 date_from: str | None = None, date_to: str | None = None,
+                 all_versions: bool = False) -> list[int]:
+    """Ids of the records the listing filters select, oldest first (current records only,
+    unless ``all_versions``)."""
+    where, params = queries.filters(player=player, club=club, date_from=date_from,
+                                    date_to=date_to)
+    if all_versions:
+        where = where.replace("records.status = 'current'", "1", 1)
+    return [row[0] for row in db.execute(f"SELECT records.id FROM records{where} "
+                                         "ORDER BY records.id", params).fetchall()]
 
-    \b
-    Example:
-      euchre show 12 --db club.db
-    """
-    db = _open(db_path)
-    try:
-        meta = queries.get_record_meta(db, record_id)
-        if meta is None:
-            click.echo(f"no record {record_id} in {db_path}", err=True)
-            raise SystemExit(1)
-        deals = list(db.query("SELECT * FROM deals WHERE record_id = ? ORDER BY number",
-                              [record_id]))
-        findings = list(db.query("SELECT deal, trick, seat, kind, rule, message FROM findings "
-                                 "WHERE record_id = ? ORDER BY id", [record_id]))
-        if fmt == "json":
-            out = {**meta, "record": json.loads(queries.get_canonical(db, record_id) or "null"),
-                   "result": json.loads(queries.get_result(db, record_id) or "null")}
-            click.echo(json.dumps(out, indent=2, ensure_ascii=False))
-            return
-    finally:
-        db.close()
+
+def _show_one(db: Any, record_id: int, fmt: str) -> Any:
+    """The JSON of one record (json formats), or its text printed (table, csv)."""
+    meta = queries.get_record_meta(db, record_id)
+    assert meta is not None
+    deals = list(db.query("SELECT * FROM deals WHERE record_id = ? ORDER BY number",
+                          [record_id]))
+    if fmt in ("json", "jsonl"):
+        return {**meta, "record": json.loads(queries.get_canonical(db, record_id) or "null"),
+                "result": json.loads(queries.get_result(db, record_id) or "null")}
     if fmt == "csv":
-        _emit(deals, fmt, DEAL_COLUMNS)
-        return
+        return [dict(d, record_id=record_id) for d in deals]
+    findings = list(db.query("SELECT deal, trick, seat, kind, rule, message FROM findings "
+                             "WHERE record_id = ? ORDER BY id", [record_id]))
     for key in ("id", "status", "club", "event", "date", "rules", "submitted_at", "submitted_by",
                 "supersedes", "superseded_by", "hash"):
         if meta.get(key) is not None:
@@ -260,6 +265,58 @@ def show(record_id: int, db_path: str, fmt: str) -> None:
     if findings:
         click.echo()
         _emit(findings, "table", ("deal", "trick", "seat", "kind", "rule", "message"))
+    return None
+
+
+@click.command()
+@click.argument("record_id", type=RECORD_ID, required=False)
+@db_option
+@format_option
+@filter_options
+def show(record_id: int | None, db_path: str, fmt: str, player: str | None, club: str | None,
+         date_from: str | None, date_to: str | None) -> None:
+    """Show stored records: metadata, one row per deal and the findings.
+
+    Give a RECORD_ID, or the filters of the listings (--player, --club, --from, --to) to show
+    every current record they select, oldest first. A deal row has the dealer, turned card,
+    trump, maker, alone, tricks, points and running score. --format json prints the metadata,
+    the canonical record and the stored replay result (an object for RECORD_ID, an array for
+    filters), jsonl one record per line, csv the deal rows with their record_id.
+
+    Exit 0, or 1 for an unknown RECORD_ID; 2 for usage errors.
+
+    \b
+    Examples:
+      euchre show 12 --db club.db
+      euchre show --db club.db --player Ann --from 1888-05 --format jsonl
+    """
+    if record_id is not None and any((player, club, date_from, date_to)):
+        raise click.UsageError("give a RECORD_ID or filters, not both")
+    db = _open(db_path)
+    try:
+        if record_id is not None:
+            if queries.get_record_meta(db, record_id) is None:
+                click.echo(f"no record {record_id} in {db_path}", err=True)
+                raise SystemExit(1)
+            ids = [record_id]
+        else:
+            ids = selected_ids(db, player=player, club=club, date_from=date_from,
+                               date_to=date_to)
+        items = []
+        for n, rid in enumerate(ids):
+            if fmt == "table" and n:
+                click.echo()
+            item = _show_one(db, rid, fmt)
+            if fmt == "jsonl":
+                output.emit_json([item], "jsonl")
+            elif item is not None:
+                items.append(item)
+    finally:
+        db.close()
+    if fmt == "json":
+        output.emit_json(items, "json", single=record_id is not None)
+    elif fmt == "csv":
+        _emit([row for rows in items for row in rows], "csv", ("record_id", *DEAL_COLUMNS))
 
 
 PLAYER_COLUMNS = ("name", "rubbers_played", "rubbers_won", "net_rubber_points", "games_played",

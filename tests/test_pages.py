@@ -103,7 +103,7 @@ def test_home_lists_recent_rubbers_and_search(client):
     assert resp.status_code == 200 and resp.mimetype == "text/html"
     page = soup(resp)
     assert page.find("h1").text == "Euchre records"
-    links = [a["href"] for a in page.select("table.list a")]
+    links = [a["href"] for a in page.select("ul.rubbers a")]
     assert links and all(re.fullmatch(r"/web/rubbers/\d+", h) for h in links)
     assert page.find("form", {"role": "search"}).find("label")["for"] == "q"
     assert page.find("a", string="Sign in") is not None

@@ -349,3 +349,42 @@ def test_a_league_ranks_the_union_of_its_nights() -> None:
     by_name = {line["entrant"]: line["points"] for line in table["standings"]}
     assert by_name["Cy"] == 17 + 8 and by_name["Ed"] == 6
     assert events.standings(db, night)["format"] == Format.PROGRESSIVE.value  # type: ignore[index]
+
+
+def test_void_deals_are_no_deals_of_a_progressive_round() -> None:
+    """A misdeal is no deal of the game (docs/RULES.md, "Games"), so it is not counted against
+    the event's deals per round (EVENTS §3.2)."""
+    path = next(p for p in cases("laws") if p.name == "02-hoyle-misdeal-same-dealer.json")
+    rec = json.loads(path.read_text(encoding="utf-8"))
+    rec.setdefault("event", {}).update(round="1", table="1")
+    rec["players"] = {s: {"name": n} for s, n in zip("NESW", ("Ann", "Bob", "Cy", "Di"))}
+    sub = prepare(json.dumps(rec))
+    played = sum(1 for d in sub.result.deals if d.void is None)
+    assert played < len(sub.result.deals)
+    db = fresh()
+    rid = Store(db).save(sub).id
+    fits = events.create_event(db, {"name": "a", "format": "progressive", "deals_per_round": played})
+    counts_void = events.create_event(db, {"name": "b", "format": "progressive",
+                                           "deals_per_round": len(sub.result.deals)})
+    events.attach_sitting(db, fits, rid)
+    events.attach_sitting(db, counts_void, rid)
+    assert events.standings(db, fits)["findings"] == []  # type: ignore[index]
+    assert [f["rule"] for f in events.standings(db, counts_void)["findings"]] == [  # type: ignore[index]
+        "EVENTS §3.2 (a progressive round is a fixed number of deals)"]
+
+
+def test_a_sitting_without_players_is_found_not_lost() -> None:
+    path = next(p for p in cases("laws") if p.name == "02-hoyle-misdeal-same-dealer.json")
+    rec = json.loads(path.read_text(encoding="utf-8"))
+    rec.pop("players", None)
+    rec.setdefault("event", {}).update(round="1", table="1")
+    db = fresh()
+    rid = Store(db).save(prepare(json.dumps(rec))).id
+    eid = events.create_event(db, {"name": "a", "format": "rubbers"})
+    events.attach_sitting(db, eid, rid)
+    table = events.standings(db, eid)
+    assert table is not None and table["standings"] == []
+    assert sorted(f["what"] for f in table["findings"]) == sorted(
+        f"round 1, table 1: seat {s} has no player" for s in "NESW")
+    detail = events.round_detail(db, eid, 1)
+    assert detail is not None and detail["sittings"][0]["record_id"] == rid

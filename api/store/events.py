@@ -422,6 +422,8 @@ def _sittings(rows: Iterable[Mapping[str, Any]]) -> dict[int, dict[str, Any]]:
             "tournament_id": r["tournament_id"], "round": r["round"], "table": r["table"],
             "record_id": r["record_id"], "attached_id": r["attached_id"], "deals": r["deals"],
             "seats": {}, "points": {}, "won": {}, "lone": {}, "net": {}, "games": {}})
+        if r["seat"] is None:  # a record without players
+            continue
         s["seats"][r["seat"]] = r["player_id"]
         s["points"][r["side"]] = (r["points_for"], r["points_against"])
         s["won"][r["side"]] = bool(r["won"])

@@ -52,7 +52,8 @@ SEAT_SCORES_SQL = """
               FROM deals d WHERE d.record_id = records.id) AS points_for,
            (SELECT coalesce(sum(CASE seats.side WHEN 'NS' THEN d.points_ew ELSE d.points_ns END), 0)
               FROM deals d WHERE d.record_id = records.id) AS points_against,
-           (SELECT count(*) FROM deals d WHERE d.record_id = records.id) AS deals,
+           (SELECT count(*) FROM deals d WHERE d.record_id = records.id
+              AND NOT (d.maker IS NULL AND d.thrown_in = 0 AND d.redeal = 0)) AS deals,
            (SELECT count(*) FROM games g WHERE g.record_id = records.id AND g.winner = seats.side)
               AS games_won,
            CASE WHEN rubbers.winner = seats.side THEN 1 ELSE 0 END AS won,
@@ -64,14 +65,16 @@ SEAT_SCORES_SQL = """
     FROM latest JOIN chain ON chain.sitting_id = latest.id
     JOIN records ON records.id = chain.record_id AND records.status = 'current'
     JOIN rubbers ON rubbers.record_id = records.id
-    JOIN seats ON seats.record_id = records.id
+    LEFT JOIN seats ON seats.record_id = records.id
     LEFT JOIN seat_bindings ON seat_bindings.record_id = seats.record_id
                            AND seat_bindings.seat = seats.seat
     LEFT JOIN registry_effective ON registry_effective.player_id = seat_bindings.player_id
 """
 """One row per seat of the counted record of every current sitting: the side's points for and
-against, games won, the sitting won, net rubber points and lone hands made by the seat's player.
-``{where}`` narrows the sittings (e.g. ``AND ts.tournament_id = ?``)."""
+against, its deals (void ones, misdeals and new deals, are no deals: no maker, not thrown in),
+games won, the sitting won, net rubber points and lone hands made by the seat's player.
+A record without players gives one row with ``seat`` NULL (so the sitting still shows, and
+is found to lack its players). ``{where}`` narrows the sittings (``AND ts.tournament_id = ?``)."""
 
 PARTNERSHIPS_SQL = """
     SELECT a.player_id, b.player_id AS partner_id, count(*) AS sittings,

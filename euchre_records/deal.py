@@ -343,7 +343,8 @@ class _Replay:
             allowed = long_by.get(seat, 0)
             if seat is deal.dealer and bidding.took_up and deal.discard is None:
                 allowed += 1
-                if deal.turned in left and not self.rules.turned_card_discard and not allowed - 1 and \
+                if seat not in out and deal.turned in left and not self.rules.turned_card_discard \
+                        and not allowed - 1 and \
                         not events_of(deal, IrregularityKind.PLAYED_BEFORE_DISCARD):
                     raise self.fail(f"{seat.name} played five tricks but never played {deal.turned}, "
                                     "the turned card he took up; it cannot have been his discard "

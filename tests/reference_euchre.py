@@ -109,6 +109,8 @@ class Made:
     tricks: tuple[int, int] = (0, 0)
     points: tuple[int, int] = (0, 0)
     revokes: list[tuple[str, int]] = field(default_factory=list)   # (seat, trick 1-5)
+    held: list[dict[str, list[str]]] = field(default_factory=list)  # each seat's cards before each trick
+    trump: str | None = None
 
 
 def random_record(rng: random.Random, preset: str, size: int = 24, joker: bool = False,
@@ -168,11 +170,12 @@ def random_record(rng: random.Random, preset: str, size: int = 24, joker: bool =
         leader = left(dealer)
         if leader == out:
             leader = left(leader)
-    made = Made(record)
+    made = Made(record, trump=trump)
     tricks_won = [0, 0]
     played: list[str] = []
     for t in range(5):
         order = [s for s in (left(leader, k) for k in range(4)) if s != out]
+        made.held.append({s: list(h) for s, h in hands.items()})
         trick: list[str] = []
         led = None
         for s in order:

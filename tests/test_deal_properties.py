@@ -20,7 +20,7 @@ from dataclasses import replace
 
 import pytest
 import reference_euchre as ref
-from hypothesis import assume, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from euchre_records.cards import SEATS, Seat, power_table
@@ -232,6 +232,37 @@ def test_revokes_made_on_purpose_are_found_with_and_without_hands(case: tuple[st
         assert all(f.status == "established" for f in got.findings if f.kind is FindingKind.REVOKE)
         assert [s.name for s in got.winners] == made.winners
     assert full.points == inferred.points
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
+@given(reference_cases)
+def test_the_turned_card_proves_a_revoke_when_the_deal_stops_at_a_claim(
+        case: tuple[str, int, int, bool]) -> None:
+    """Somerset 88: the turned card cannot be discarded, so a dealer who took it up and fails
+    to follow trumps while holding it revokes, even when the deal then ends by a claim with the
+    card unplayed and the discard is not recorded -- from the hands and from the plays alone."""
+    name, seed, size, joker = case
+    made = ref.random_record(random.Random(seed), name, size, joker, revoke_rate=0.6, pass_rate=0.15)
+    deal = made.record["deals"][0]   # type: ignore[index]
+    assume(not made.thrown_in and "discard" in deal)
+    dealer, turned = deal["dealer"], deal["turned"]
+    hits = [t for (s, t) in made.revokes if s == dealer and t < 5
+            and turned in made.held[t - 1][dealer] and made.held[t - 1][dealer].count(turned) == 1
+            and turned in made.held[t][dealer]   # not played in trick t: he revoked
+            and ref.suit_of(deal["tricks"][t - 1].split()[0], made.trump or "") == made.trump]
+    assume(hits)
+    t = hits[0]
+    winner = made.winners[t - 1]
+    stopped = dict(deal, tricks=deal["tricks"][:t],
+                   irregularities=[{"kind": "claim", "seat": winner, "tricks": 5 - t}])
+    stopped.pop("discard")
+    full = dict(made.record, deals=[stopped])
+    plays = dict(made.record, deals=[{k: v for k, v in dict(stopped, kind="plays").items()
+                                      if k not in ("hands", "kitty")}])
+    for record in (full, plays):
+        got = _replayed(record)
+        assert any(f.kind is FindingKind.REVOKE and f.seat is not None and f.seat.name == dealer
+                   and f.trick == t for f in got.findings), [f.message for f in got.findings]
 
 
 @settings(max_examples=200, deadline=None)

@@ -77,3 +77,26 @@ def emit_rows(rows: Sequence[dict[str, Any]], fmt: str, columns: Sequence[str]) 
     click.echo("  ".join("-" * w for w in widths))
     for row in cells:
         click.echo("  ".join(v.ljust(w) for v, w in zip(row, widths)).rstrip())
+
+
+def first_sentence(text: str) -> str:
+    """The first sentence of a help text (its first paragraph up to the first full stop)."""
+    para = " ".join(text.strip().split("\n\n", 1)[0].split())
+    for i, ch in enumerate(para):
+        if ch == "." and (i + 1 == len(para) or para[i + 1] == " ") and not para[:i].endswith(
+                ("e.g", "i.e", "etc", "St")):
+            return para[:i + 1]
+    return para
+
+
+def tidy_help(command: click.Command) -> None:
+    """Help that reads well in a terminal, for ``command`` and its sub-commands: reST literals
+    (two backquotes) shown as plain text, and the summary in command listings cut at the end
+    of the first sentence instead of mid-phrase (click's default cuts at 45 characters)."""
+    if command.help:
+        command.help = command.help.replace("``", "")
+        if not command.short_help:
+            command.short_help = first_sentence(command.help)
+    if isinstance(command, click.Group):
+        for sub in command.commands.values():
+            tidy_help(sub)

@@ -121,8 +121,11 @@ def run_import(db: Any, paths: Iterable[str], submitted_by: str | None, batch: i
               help="Progress bar on stderr (default: when stderr is a terminal).")
 def import_(paths: tuple[str, ...], db_path: str, submitted_by: str | None, batch: int,
             jobs: int, progress: bool | None) -> None:
-    """Validate, replay and store records: files, folders (walked for *.json and *.jsonl),
-    JSON Lines files (one record per line, streamed) and - for standard input.
+    """Validate, replay and store records.
+
+    The inputs are files, folders (walked for *.json, *.egn and *.jsonl), JSON Lines files
+    (one record per line, streamed), scoresheets from spreadsheets (.csv or .xlsx, one
+    record per sitting; docs/CLI.md) and - for standard input.
 
     A record already stored (same canonical text) is counted as a duplicate, not stored twice.
     Prints a summary on stderr: stored, duplicates, invalid records with their reasons, and
@@ -156,7 +159,8 @@ def correct(record_id: int, path: str, db_path: str, submitted_by: str | None) -
     """Store the record in PATH as a corrected version of stored record RECORD_ID.
 
     The old version is kept unchanged and marked superseded; listings and statistics use the
-    new one. Exit 1 if the record is invalid, RECORD_ID is unknown or already superseded.
+    new one. Exit 0 when stored, 1 if the record is invalid, RECORD_ID is unknown or already
+    superseded, 2 for usage errors (a missing file included).
 
     \b
     Example:
@@ -208,6 +212,8 @@ def rubbers(db_path: str, fmt: str, player: str | None, club: str | None,
 
     The filters are the API's (GET /rubbers): --player, --club, and an inclusive date range
     --from/--to (a year or year-month takes the whole period).
+
+    Exit 0, 1 when the database cannot be read, 2 for usage errors.
 
     \b
     Example:

@@ -301,3 +301,45 @@ def test_no_console_errors_on_reading_pages(server, desktop):
         resp = page.goto(base + url)
         assert resp.status == 200, url
     # desktop.close() (the fixture) asserts that no page logged an error
+
+
+def test_euchre_serve_first_start_leads_to_the_home_page(chromium, tmp_path):
+    """The README's first command: a fresh `euchre serve` (examples loaded, a first admin token
+    and its sign-in URL printed) leads a browser to the home page, signed in."""
+    import os
+    import queue
+    import subprocess
+    import threading
+
+    from pages_support import ROOT
+    (tmp_path / "examples").symlink_to(ROOT / "examples")
+    env = {k: v for k, v in os.environ.items() if k not in ("EUCHRE_DB", "EUCHRE_PRIVATE")}
+    import sys
+    euchre = [sys.executable, "-c", "from euchre_records.cli.main import main; main()"]
+    proc = subprocess.Popen([*euchre, "serve", "--port", "0", "--threads", "2"], cwd=tmp_path,
+                            env=env, stderr=subprocess.PIPE, stdout=subprocess.DEVNULL,
+                            text=True)
+    lines: queue.Queue[str] = queue.Queue()
+    reader = threading.Thread(target=lambda: [lines.put(x) for x in proc.stderr], daemon=True)
+    reader.start()
+    try:
+        url = None
+        while url is None:
+            line = lines.get(timeout=60)
+            found = re.search(r"(http://127\.0\.0\.1:\d+/login\?token=\S+)", line)
+            url = found.group(1) if found else None
+        w = Watched(chromium, PHONE)
+        page = w.page
+        page.goto(url)
+        page.locator('main button[type="submit"]').click()
+        page.wait_for_url(re.compile(r"http://127\.0\.0\.1:\d+/$"))
+        assert page.locator("h1").inner_text() == "Euchre records"
+        assert "Signed in as" in page.locator("#messages").inner_text()
+        assert page.locator("ul.rubbers li").count() >= 5          # the examples were loaded
+        assert page.locator("a", has_text="Start a sitting").is_visible()
+        w.close()
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
+        reader.join(timeout=10)
+        proc.stderr.close()

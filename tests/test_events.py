@@ -388,3 +388,27 @@ def test_a_sitting_without_players_is_found_not_lost() -> None:
         f"round 1, table 1: seat {s} has no player" for s in "NESW")
     detail = events.round_detail(db, eid, 1)
     assert detail is not None and detail["sittings"][0]["record_id"] == rid
+
+
+def test_registry_statistics_agree_with_the_per_name_statistics() -> None:
+    """Where every name is one person, the registry's per-player figures equal the store's
+    older per-name view (player_statistics, written independently of the registry)."""
+    from euchre_records.api.store import queries
+    examples = sorted((Path(__file__).parent.parent / "examples").glob("*.json"))
+    db = fresh()
+    store = Store(db)
+    for path in examples:
+        store.save(prepare(path.read_text(encoding="utf-8")))
+    legacy = {r["name"]: r for r in queries.list_players(db)}
+    table = players.player_table(db)
+    assert sorted(r["name"] for r in table) == sorted(legacy)
+    for row in table:
+        want = legacy[row["name"]]
+        for key in ("rubbers_played", "rubbers_won", "net_rubber_points", "games_played",
+                    "games_won", "deals_played", "deals_made", "euchres_suffered",
+                    "euchres_inflicted", "lone_hands_tried", "lone_hands_marched", "revokes"):
+            assert row[key] == want[key], (row["name"], key)
+        one = players.get_player(db, row["id"])
+        assert one is not None
+        assert one["statistics"]["points_scored"] == row["points_scored"]
+        assert one["statistics"]["net_rubber_points"] == want["net_rubber_points"]

@@ -264,13 +264,16 @@ def get_player(db: sqlite_utils.Database, player_id: int,
         f"SELECT count(g.id), coalesce(sum(g.winner = s.side), 0) FROM ({seats_sql}) s "
         "JOIN games g ON g.record_id = s.record_id", params).fetchone()
     rubbers = conn.execute(
-        f"SELECT count(r.id), coalesce(sum(r.winner = s.side), 0) FROM ({seats_sql}) s "
-        "JOIN rubbers r ON r.record_id = s.record_id WHERE r.system != 'none'", params).fetchone()
+        f"SELECT coalesce(sum(r.system != 'none'), 0), "
+        "coalesce(sum(r.system != 'none' AND r.winner = s.side), 0), "
+        "coalesce(sum(CASE s.side WHEN 'NS' THEN r.rubber_points_ns - r.rubber_points_ew "
+        "ELSE r.rubber_points_ew - r.rubber_points_ns END), 0) "
+        f"FROM ({seats_sql}) s JOIN rubbers r ON r.record_id = s.record_id", params).fetchone()
     revokes = conn.execute(
         f"SELECT count(*) FROM ({seats_sql}) s JOIN findings f ON f.record_id = s.record_id "
         "AND f.kind = 'revoke' AND f.seat = s.seat", params).fetchone()[0]
     stats.update(games_played=games[0], games_won=games[1], rubbers_played=rubbers[0],
-                 rubbers_won=rubbers[1], revokes=revokes,
+                 rubbers_won=rubbers[1], net_rubber_points=rubbers[2], revokes=revokes,
                  win_rate=round(games[1] / games[0], 4) if games[0] else None)
     out["event"] = event_id
     out["statistics"] = stats
@@ -308,7 +311,8 @@ def _partnerships(conn: sqlite3.Connection, seats_sql: str,
     return out
 
 
-TABLE_COLUMNS = ("name", "id", "records", "rubbers_played", "rubbers_won", "games_played",
+TABLE_COLUMNS = ("name", "id", "records", "rubbers_played", "rubbers_won", "net_rubber_points",
+                 "games_played",
                  "games_won", "win_rate", "deals_played", "deals_made", "points_scored",
                  "points_conceded", "euchres_suffered", "euchres_inflicted", "lone_hands_tried",
                  "lone_hands_marched", "revokes")
@@ -362,7 +366,10 @@ def player_table(db: sqlite_utils.Database, *, club: str | None = None,
     ), r AS (
         SELECT s.pid, count(*) AS records,
           coalesce(sum(rubbers.system != 'none'), 0) AS rubbers_played,
-          coalesce(sum(rubbers.system != 'none' AND rubbers.winner = s.side), 0) AS rubbers_won
+          coalesce(sum(rubbers.system != 'none' AND rubbers.winner = s.side), 0) AS rubbers_won,
+          coalesce(sum(CASE s.side WHEN 'NS' THEN rubbers.rubber_points_ns - rubbers.rubber_points_ew
+                       ELSE rubbers.rubber_points_ew - rubbers.rubber_points_ns END), 0)
+            AS net_rubber_points
         FROM s JOIN rubbers ON rubbers.record_id = s.record_id GROUP BY s.pid
     ), f AS (
         SELECT s.pid, count(findings.id) AS revokes FROM s LEFT JOIN findings
@@ -372,7 +379,7 @@ def player_table(db: sqlite_utils.Database, *, club: str | None = None,
     SELECT r.pid AS id,
       (SELECT name FROM registry_names n WHERE n.player_id = r.pid AND n.kind = 'display'
         ORDER BY n.id DESC LIMIT 1) AS name,
-      r.records, r.rubbers_played, r.rubbers_won, g.games_played, g.games_won,
+      r.records, r.rubbers_played, r.rubbers_won, r.net_rubber_points, g.games_played, g.games_won,
       CASE WHEN g.games_played > 0 THEN round(1.0 * g.games_won / g.games_played, 4) END
         AS win_rate,
       d.deals_played, d.deals_made, d.points_scored, d.points_conceded, d.euchres_suffered,

@@ -10,6 +10,7 @@ Contracts:
 
 from __future__ import annotations
 
+import json
 import logging
 import os
 import sqlite3
@@ -119,7 +120,13 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
 
     @app.errorhandler(sqlite3.OperationalError)
     def _store_unavailable(exc: sqlite3.OperationalError) -> Response:
-        return store_unavailable(exc)
+        resp = store_unavailable(exc)
+        if wants_html():  # the same answer as an HTML page on the pages' routes
+            body = json.loads(resp.get_data(as_text=True))["error"]
+            retry = {"Retry-After": resp.headers["Retry-After"]} if "Retry-After" in resp.headers \
+                else None
+            return html_error(resp.status_code, body["message"], retry)
+        return resp
 
     api = JsonErrorApi(app)
     api.spec.components.security_scheme("bearerAuth", BEARER_SCHEME)

@@ -498,3 +498,18 @@ def test_private_server_sends_pages_to_sign_in(db_path, token):
                                        "next": "/web/rubbers/1"})
     assert resp.headers["Location"] == "/web/rubbers/1"
     assert client.get("/web/rubbers/1").status_code == 200
+
+
+def test_a_store_that_cannot_be_written_is_an_html_503_on_pages(scorer, monkeypatch):
+    import sqlite3
+
+    from euchre_records.api.store import drafts
+
+    def readonly(*args, **kwargs):
+        raise sqlite3.OperationalError("attempt to write a readonly database")
+
+    monkeypatch.setattr(drafts, "create_draft", readonly)
+    resp = scorer.client.post("/web/sittings/new", data={**HEADER, "csrf_token": scorer.csrf})
+    assert resp.status_code == 503 and resp.mimetype == "text/html"
+    assert "read-only" in soup(resp).find("p", class_="error-message").text
+    assert resp.headers["Retry-After"] == "5"

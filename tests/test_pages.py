@@ -513,3 +513,13 @@ def test_a_store_that_cannot_be_written_is_an_html_503_on_pages(scorer, monkeypa
     assert resp.status_code == 503 and resp.mimetype == "text/html"
     assert "read-only" in soup(resp).find("p", class_="error-message").text
     assert resp.headers["Retry-After"] == "5"
+
+
+def test_sitting_form_offers_the_clubs_own_players_first(scorer):
+    before = [o["value"] for o in scorer.page("/web/sittings/new").select("#known-players option")]
+    assert "Ann" not in before and before                       # every known player, no club's yet
+    url = scorer.start()
+    scorer.deal(url, maker="E", trump="H", tricks="3")
+    scorer.finish(url)
+    names = [o["value"] for o in scorer.page("/web/sittings/new").select("#known-players option")]
+    assert names == ["Ann", "Bob", "Cy", "Di"]                  # this club's records only

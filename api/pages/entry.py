@@ -153,7 +153,13 @@ def new_sitting() -> Any:
     return render_template(
         "sitting.html", form=form, errors=errors, problems=problems, seats=SEATS,
         presets=sorted(PRESETS), overrides=OVERRIDE_FIELDS,
-        names=queries.player_names(get_db()))
+        names=_known_players())
+
+
+def _known_players() -> list[str]:
+    """The club's own players (from the records it stored), else every known player."""
+    db = get_db()
+    return queries.player_names(db, club_id=actor().club_id) or queries.player_names(db)
 
 
 def _sitting_field(where: str) -> str:

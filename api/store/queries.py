@@ -177,13 +177,20 @@ def rubber_of_record(db: sqlite_utils.Database, record_id: int) -> int | None:
 
 
 def player_names(db: sqlite_utils.Database, contains: str | None = None,
-                 limit: int = 200) -> list[str]:
-    """Known player names (of current records), by name; ``contains`` narrows them (any case)."""
+                 limit: int = 200, club_id: int | None = None) -> list[str]:
+    """Known player names (of current records), by name; ``contains`` narrows them (any case),
+    ``club_id`` to the players of the records that club stored."""
     sql = ("SELECT DISTINCT players.name FROM players JOIN seats ON seats.player_id = players.id "
            "JOIN records ON records.id = seats.record_id AND records.status = 'current'")
+    where: list[str] = []
     params: list[Any] = []
     if contains:
-        sql += " WHERE instr(lower(players.name), lower(?)) > 0"
+        where.append("instr(lower(players.name), lower(?)) > 0")
         params.append(contains)
+    if club_id is not None:
+        where.append("records.club_id = ?")
+        params.append(club_id)
+    if where:
+        sql += " WHERE " + " AND ".join(where)
     cur = db.conn.execute(sql + " ORDER BY players.name LIMIT ?", [*params, limit])
     return [str(row[0]) for row in cur.fetchall()]

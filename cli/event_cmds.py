@@ -452,6 +452,27 @@ def split_players(merge_id: int, db_path: str) -> None:
         db.close()
 
 
+@event.command("name-player")
+@click.argument("player_id", type=ID)
+@click.argument("name")
+@click.option("--alias", "as_alias", is_flag=True, help="Add NAME as an alias (default: the new "
+              "display name; the old one stays matched).")
+@db_option
+def name_player(player_id: int, name: str, as_alias: bool, db_path: str) -> None:
+    """Give registry player PLAYER_ID a new display name, or an alias (--alias)."""
+    db = _open(db_path)
+    try:
+        with write_transaction(db):
+            if as_alias:
+                store_players.add_alias(db.conn, player_id, name, created_by="cli")
+            else:
+                store_players.rename(db.conn, player_id, name, created_by="cli")
+    except store_players.RegistryError as exc:
+        raise click.ClickException(str(exc)) from None
+    finally:
+        db.close()
+
+
 STANDING_COLUMNS = {
     "progressive": ("place", "entrant", "points", "rounds_won", "lone_hands_made", "sittings",
                     "tie_break"),

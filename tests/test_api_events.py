@@ -171,3 +171,26 @@ def test_no_body_makes_a_write_fail_with_a_500(app, body: dict, path: str) -> No
     resp = _post(client, path, body)
     assert resp.status_code < 500, (path, body, resp.get_data(as_text=True))
     assert resp.mimetype == "application/json"
+
+
+def test_an_admin_names_players_and_merges_them(app) -> None:  # type: ignore[no-untyped-def]
+    client = writing_client(app)
+    _post(client, "/events", {"name": "Night", "format": "rubbers", "players": ["Ann", "Anne"]})
+    _, admin = make_token(app.config["DATABASE"], "Admin", admin=True)
+    head = {"Authorization": f"Bearer {admin}"}
+    resp = client.post("/players/1/names", data=json.dumps({"name": "Annie"}),
+                       content_type="application/json", headers=head)
+    assert resp.status_code == 201 and resp.get_json()["aliases"] == ["Annie"]
+    assert client.get("/players?q=annie").get_json()["total"] == 1
+    resp = client.post("/players/2/merge", data=json.dumps({"into": 1, "note": "typo"}),
+                       content_type="application/json", headers=head)
+    assert resp.status_code == 201
+    merge_id = resp.get_json()["id"]
+    assert client.get("/players").get_json()["total"] == 1
+    assert client.get("/players/2").get_json()["merged_into"] == 1
+    resp = client.post(f"/players/merges/{merge_id}/split", headers=head)
+    assert resp.status_code == 201 and client.get("/players").get_json()["total"] == 2
+    again = client.post(f"/players/merges/{merge_id}/split", headers=head)
+    assert again.status_code == 422
+    assert client.post("/players/1/names", data=json.dumps({"name": "x"}),
+                       content_type="application/json").status_code == 403  # not an admin

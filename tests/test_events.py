@@ -412,3 +412,21 @@ def test_registry_statistics_agree_with_the_per_name_statistics() -> None:
         assert one is not None
         assert one["statistics"]["points_scored"] == row["points_scored"]
         assert one["statistics"]["net_rubber_points"] == want["net_rubber_points"]
+
+
+def test_migration_5_binds_the_seats_stored_before_it() -> None:
+    from euchre_records.api.store.events_schema import v5_events
+    from euchre_records.api.store.migrations import MIGRATIONS, migrate as migrate_to, open_db
+    db = open_db(":memory:")
+    migrate_to(db, target=MIGRATIONS.index(v5_events))  # a store made before the registry
+    assert db.conn.execute("SELECT count(*) FROM sqlite_master WHERE name = 'seat_bindings'"
+                           ).fetchone()[0] == 0
+    store = Store(db)
+    store.save(prepare(_rec(["Ann", "Bob", "Cy", "Di"])))
+    store.save(prepare(_rec(["ann", "BOB", "Cy", "Di"], ["x-1", None, None, None]).replace(
+        '"tricks": 3', '"tricks": 4')))
+    migrate_to(db)
+    bound = db.conn.execute("SELECT count(*) FROM seat_bindings").fetchone()[0]
+    assert bound == 8
+    names = sorted(r["name"] for r in players.search_players(db)[0])
+    assert names == ["Ann", "Bob", "Cy", "Di", "ann"]  # "ann" carries an id of her own

@@ -422,3 +422,31 @@ def split_players(merge_id: int) -> Response:
     except store_players.RegistryError as exc:
         raise ApiError(422, "invalid-request", str(exc), [{"where": "merge", "what": str(exc)}]) from None
     return _dump({"id": split_id, "links": {}}, 201)
+
+
+class _NameSchema(Schema):
+    name = fields.String(required=True, validate=validate.Length(min=1, max=200))
+    kind = fields.String(load_default="alias", validate=validate.OneOf(["alias", "display"]),
+                         metadata={"description": "alias (also matched) or display (the new name)"})
+
+
+@registry_blp.route(f"/players/<{_ID}:player_id>/names", methods=["POST"])
+@require_writer
+@registry_blp.doc(requestBody=_body('{"name": text, "kind": "alias" or "display"}'),
+                  security=SECURITY, summary="Add an alias or a new display name; admin only")
+@registry_blp.alt_response(201, schema=PlayerSchema, success=True, description="the player")
+@_errors(registry_blp, 400, 403, 413, 415, 422)
+def name_player(player_id: int) -> Response:
+    body = _json_body()
+    _admin()
+    data = _load(_NameSchema(), body)
+    db = get_db()
+    try:
+        with write_transaction(db):
+            if data["kind"] == "alias":
+                store_players.add_alias(db.conn, player_id, data["name"], created_by=_by())
+            else:
+                store_players.rename(db.conn, player_id, data["name"], created_by=_by())
+    except store_players.RegistryError as exc:
+        raise ApiError(422, "invalid-request", str(exc), [{"where": "name", "what": str(exc)}]) from None
+    return _dump(store_players.get_player(db, player_id), 201)

@@ -24,7 +24,7 @@ import sqlite_utils
 
 from euchre_records.names import clean_name, name_key
 
-__all__ = ["RegistryError", "bind_seats", "bind_existing", "create_player", "add_alias", "add_ref",
+__all__ = ["RegistryError", "bind_seats", "bind_existing", "create_player", "add_alias", "add_ref", "rename",
            "merge", "split", "effective_id", "search_players", "get_player", "player_names",
            "player_for", "player_table", "TABLE_COLUMNS", "SORTS"]
 
@@ -65,11 +65,23 @@ def add_alias(conn: sqlite3.Connection, player_id: int, name: str, *,
     """Another name for a player (matched by key from now on)."""
     _exists(conn, player_id)
     shown = clean_name(name)
-    if not shown:
-        raise RegistryError("an alias must not be empty")
+    if not shown or len(shown) > 200:
+        raise RegistryError("an alias must have 1 to 200 characters")
     conn.execute("INSERT INTO registry_names (player_id, name, key, kind, created_at, created_by) "
                  "VALUES (?,?,?,'alias',?,?)", (player_id, shown, name_key(shown), _now(),
                                                  created_by))
+
+
+def rename(conn: sqlite3.Connection, player_id: int, name: str, *,
+           created_by: str | None = None) -> None:
+    """A new display name for a player (the old one stays, as an alias and in the history)."""
+    _exists(conn, player_id)
+    shown = clean_name(name)
+    if not shown or len(shown) > 200:
+        raise RegistryError("a name must have 1 to 200 characters")
+    conn.execute("INSERT INTO registry_names (player_id, name, key, kind, created_at, created_by) "
+                 "VALUES (?,?,?,'display',?,?)", (player_id, shown, name_key(shown), _now(),
+                                                   created_by))
 
 
 def add_ref(conn: sqlite3.Connection, player_id: int, source: str, ref: str) -> None:

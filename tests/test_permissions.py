@@ -210,3 +210,39 @@ def test_openapi_documents_401_and_403_and_the_bearer_scheme(tmp_path):
         assert operation["security"] == [{"bearerAuth": []}]
     for path in ("/records", "/rubbers", "/records/{record_id}/history"):
         assert "401" in spec["paths"][path]["get"]["responses"]  # on a private server
+
+
+def test_every_page_that_writes_sends_an_anonymous_browser_to_sign_in(tmp_path):
+    """The web pages' forms (api/pages) write too: without a session each answers a redirect
+    to the sign-in page (or 401/403) and writes nothing, even with a valid form token."""
+    world = World(tmp_path)
+    client = world.app.test_client()
+    page = client.get("/login").get_data(as_text=True)
+    csrf = re.search(r'name="csrf_token" value="([^"]+)"', page).group(1)
+    conn = sqlite3.connect(world.path)
+
+    def counts() -> list[int]:
+        tables = [t for (t,) in conn.execute(
+            "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")]
+        return [conn.execute(f'SELECT count(*) FROM "{t}"').fetchone()[0] for t in sorted(tables)]
+
+    before = counts()
+    seen = 0
+    try:
+        for rule in world.app.url_map.iter_rules():
+            unsafe = set(rule.methods or ()) & {"POST", "PUT", "PATCH", "DELETE"}
+            if not unsafe or not rule.endpoint.startswith("pages."):
+                continue
+            if rule.endpoint in ("pages.login_post", "pages.logout_post"):
+                continue
+            seen += 1
+            resp = client.post(_sample_url(rule), data={"csrf_token": csrf})
+            refused = resp.status_code in (401, 403) or (
+                resp.status_code in (302, 303) and "/login" in resp.headers["Location"])
+            assert refused, (rule.rule, resp.status_code)
+    finally:
+        after = counts()
+        conn.close()
+    assert after == before
+    assert seen >= 1 or not any(r.endpoint.startswith("pages.")
+                                for r in world.app.url_map.iter_rules())

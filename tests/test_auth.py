@@ -218,6 +218,7 @@ def test_a_private_server_needs_a_token_for_every_read(tmp_path):
                        ).status_code == 401
     assert client.get("/records", headers=bearer(text)).status_code == 200
     assert client.get("/t/login").status_code == 200  # sign-in pages stay open
+    assert client.get("/login").status_code == 200  # the web pages' own (api/pages)
 
 
 def test_private_from_the_environment(tmp_path, monkeypatch):

@@ -148,6 +148,13 @@ def test_the_first_start_prints_a_working_sign_in_url_once(runner, tmp_path, ser
     assert len(urls) == 1 and first.stdout == ""
     app = served[0][0]
     assert post(app, TEXT, bearer(urls[0])).status_code == 201
+    browser = app.test_client()  # the URL leads to a sign-in page that signs in with it
+    page = browser.get(f"/login?token={urls[0]}").get_data(as_text=True)
+    assert urls[0] in page
+    csrf = re.search(r'name="csrf_token" value="([^"]+)"', page).group(1)
+    signed = browser.post("/login", data={"token": urls[0], "csrf_token": csrf})
+    assert signed.status_code in (302, 303)
+    assert browser.get_cookie(app.config["SESSION_COOKIE_NAME"]) is not None
     rows = json.loads(run(runner, "token", "list", "--db", db, "--format", "json").stdout)
     assert [(r["club"], r["admin"], r["label"]) for r in rows] == [("admin", True, "first start")]
     second = run(runner, "serve", "--db", db, "--port", "8123")

@@ -523,3 +523,46 @@ def test_sitting_form_offers_the_clubs_own_players_first(scorer):
     scorer.finish(url)
     names = [o["value"] for o in scorer.page("/web/sittings/new").select("#known-players option")]
     assert names == ["Ann", "Bob", "Cy", "Di"]                  # this club's records only
+
+
+def test_changing_the_sitting_replays_the_deals(scorer):
+    url = scorer.start()
+    # E takes 5 not alone: a march, 2 to E-W under modern rules (Modern §6)
+    scorer.deal(url, maker="E", trump="H", tricks="5")
+    form = scorer.page(url + "/sitting")
+    assert form.find("input", {"name": "player_E"})["value"] == "Bob"
+    assert form.find("input", {"name": "game_points"})["value"] == "5"
+    resp = scorer.client.post(url + "/sitting", data={
+        **HEADER, "player_E": "Bobby", "preset": "hoyle", "game_points": "",
+        "csrf_token": scorer.csrf, "revision": scorer.revision(url)})
+    assert resp.status_code == 303
+    page = scorer.page(url)
+    assert "E Bobby" in page.find("p", class_="meta").text
+    assert "hoyle" in page.select("p.meta")[1].text
+    assert page.select_one("#deal-1 td.score").text == "0–2"      # Hoyle: a march is 2 too
+    # a change the deals cannot stand is refused, naming the deal
+    scorer.deal(url, maker="none")
+    resp = scorer.client.post(url + "/sitting", data={
+        **HEADER, "stick_the_dealer": "yes", "csrf_token": scorer.csrf,
+        "revision": scorer.revision(url)})
+    assert resp.status_code == 200
+    assert "deals[1].result.maker" in soup(resp).find(id="error-summary").text
+    assert "Bobby" in scorer.page(url).find("p", class_="meta").text      # nothing saved
+
+
+def test_with_sitting_keeps_what_the_form_does_not_offer():
+    from euchre_records.api.pages.forms import with_sitting
+    data = {"format": "euchre-records", "version": "1.0",
+            "event": {"club": "Somerset Club", "notes": "kept"},
+            "players": {"N": {"name": "Ames", "id": "SC-12"}, "E": {"name": "Bell", "id": "SC-3"}},
+            "rules": {"preset": "somerset-1888", "overrides": {"lap": False, "pack": 24}},
+            "deals": [{"kind": "result"}]}
+    header = {"players": {"N": {"name": "Ames"}, "E": {"name": "Bel"}},
+              "rules": {"preset": "somerset-1888", "overrides": {"game_points": 7}},
+              "event": {"club": "Somerset"}}
+    out = with_sitting(data, header)
+    assert out["players"] == {"N": {"name": "Ames", "id": "SC-12"}, "E": {"name": "Bel"}}
+    assert out["rules"] == {"preset": "somerset-1888",
+                            "overrides": {"lap": False, "game_points": 7}}
+    assert out["event"] == {"club": "Somerset", "notes": "kept"}
+    assert out["deals"] == data["deals"]

@@ -36,8 +36,8 @@ from ..store.store import MAX_ID, AlreadySuperseded, DuplicateCorrection, StoreE
 from . import saving
 from .blueprint import actor, bp
 from .chart import chart
-from .forms import (OVERRIDE_FIELDS, SEATS, Problems, deal_from_form, form_of_deal, next_seat,
-                    sitting_from_form)
+from .forms import (OVERRIDE_FIELDS, SEATS, Problems, deal_from_form, form_of_deal,
+                    form_of_sitting, next_seat, sitting_from_form, with_sitting)
 from .sheet import build_sheet, running_of
 
 __all__ = ["replay_draft"]
@@ -147,13 +147,41 @@ def new_sitting() -> Any:
             draft_id = store_drafts.create_draft(get_db(), header, club_id=me.club_id,
                                                  token_id=me.token_id)
             return redirect(url_for("pages.draft", draft_id=draft_id), 303)
+    return _sitting_page(form, problems)
+
+
+def _sitting_page(form: dict[str, str], problems: Problems,
+                  draft: store_drafts.Draft | None = None) -> str:
     errors: dict[str, list[str]] = {}
     for field, message in problems:
         errors.setdefault(field, []).append(message)
     return render_template(
         "sitting.html", form=form, errors=errors, problems=problems, seats=SEATS,
-        presets=sorted(PRESETS), overrides=OVERRIDE_FIELDS,
-        names=_known_players())
+        presets=sorted(PRESETS), overrides=OVERRIDE_FIELDS, names=_known_players(), draft=draft)
+
+
+@bp.route(f"/web/drafts/<{_ID}:draft_id>/sitting", methods=["GET", "POST"])
+@writer_required
+def edit_sitting(draft_id: int) -> Any:
+    """Change a draft's players, rules or event; its deals are replayed under the change."""
+    found = _own_draft(draft_id)
+    if request.method == "GET":
+        return _sitting_page(form_of_sitting(found.data), [], found)
+    if found.status != "open":
+        abort(409, description=f"draft {draft_id} is {found.status}")
+    header, problems = sitting_from_form(request.form)
+    if not problems:
+        data = with_sitting(found.data, header)
+        _, found_problems = replay_draft(data)
+        problems = [(_sitting_field(p["where"]),
+                     p["what"] if not p["where"].startswith("deals") else
+                     f"{p['where']}: {p['what']}") for p in found_problems]
+        if not problems:
+            done = _save(found, data, "Players, rules and event changed; the deals replayed.")
+            if done is not None:
+                return done
+            found = _own_draft(draft_id)
+    return _sitting_page(dict(request.form), problems, found)
 
 
 def _known_players() -> list[str]:

@@ -15,7 +15,7 @@ from typing import Any, Mapping
 from euchre_records.rules import PRESETS
 
 __all__ = ["SEATS", "OVERRIDE_FIELDS", "sitting_from_form", "deal_from_form", "form_of_deal",
-           "next_seat", "Problems"]
+           "form_of_sitting", "with_sitting", "next_seat", "Problems"]
 
 SEATS = ("N", "E", "S", "W")
 Problems = list[tuple[str, str]]
@@ -183,4 +183,57 @@ def form_of_deal(deal: dict[str, Any]) -> dict[str, str]:
     for key, pair in (deal.get("scoresheet") or {}).items():
         if pair:
             out[f"sheet_{key}_ns"], out[f"sheet_{key}_ew"] = str(pair[0]), str(pair[1])
+    return out
+
+
+def form_of_sitting(data: dict[str, Any]) -> dict[str, str]:
+    """The sitting form's fields filled from a (draft) record's header."""
+    out: dict[str, str] = {}
+    for seat, player in (data.get("players") or {}).items():
+        out[f"player_{seat}"] = player.get("name", "")
+    rules = data.get("rules") or {}
+    out["preset"] = rules.get("preset", "")
+    overrides = rules.get("overrides") or {}
+    for name in OVERRIDE_FIELDS:
+        if name not in overrides or overrides[name] is None:
+            continue
+        value = overrides[name]
+        out[name] = ("yes" if value else "no") if isinstance(value, bool) else str(value)
+    for key in ("club", "event", "date", "table", "round"):
+        value = (data.get("event") or {}).get(key)
+        if value:
+            out[key] = str(value)
+    return out
+
+
+def with_sitting(data: dict[str, Any], header: dict[str, Any]) -> dict[str, Any]:
+    """``data`` (a draft record) with the header of the sitting form: the players' names (a
+    player's other fields kept when the seat keeps its name), the preset and the offered
+    overrides (overrides the form does not offer are kept), the event fields the form has (the
+    others, such as notes, kept). The deals are untouched."""
+    out = dict(data)
+    old_players = data.get("players") or {}
+    players = {}
+    for seat, player in header["players"].items():
+        kept = dict(old_players.get(seat) or {})
+        if kept.get("name") != player["name"]:
+            kept = {}
+        kept["name"] = player["name"]
+        players[seat] = kept
+    out["players"] = players
+    old_overrides = dict((data.get("rules") or {}).get("overrides") or {})
+    for name in OVERRIDE_FIELDS:
+        old_overrides.pop(name, None)
+    old_overrides.update(header["rules"].get("overrides") or {})
+    rules: dict[str, Any] = {"preset": header["rules"]["preset"]}
+    if old_overrides:
+        rules["overrides"] = old_overrides
+    out["rules"] = rules
+    event = {k: v for k, v in (data.get("event") or {}).items()
+             if k not in ("club", "event", "date", "table", "round")}
+    event.update(header.get("event") or {})
+    if event:
+        out["event"] = event
+    else:
+        out.pop("event", None)
     return out

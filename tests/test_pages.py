@@ -566,3 +566,36 @@ def test_with_sitting_keeps_what_the_form_does_not_offer():
                             "overrides": {"lap": False, "game_points": 7}}
     assert out["event"] == {"club": "Somerset", "notes": "kept"}
     assert out["deals"] == data["deals"]
+
+
+def test_attach_a_finished_sitting_to_the_clubs_event(scorer, client, db_path):
+    from euchre_records.api.store import events
+    from euchre_records.api.store.migrations import open_db
+    from euchre_records.api.store.tokens import club_id
+    make_token(db_path, "Hillside")
+    db = open_db(db_path)
+    try:
+        mine = events.create_event(db, {"name": "Club night", "format": "rubbers",
+                                        "players": ["Ann", "Bob", "Cy", "Di"]},
+                                   club_id=club_id(db, "Riverside"))
+        theirs = events.create_event(db, {"name": "Elsewhere", "format": "rubbers",
+                                          "players": ["Ann", "Bob", "Cy", "Di"]},
+                                     club_id=club_id(db, "Hillside"))
+    finally:
+        db.close()
+    url = scorer.start(event="Club night", round="1")
+    scorer.deal(url, maker="E", trump="H", tricks="3")
+    rubber_url = scorer.finish(url).headers["Location"]
+    page = scorer.page(rubber_url)
+    offered = [o.text for o in page.select("#attach-event option")]
+    assert offered == ["Club night"]                       # only the club's own events
+    record_id = client.get(f"/rubbers/{rubber_url.rsplit('/', 1)[1]}").get_json()["record_id"]
+    resp = client.post(f"/web/records/{record_id}/attach", data={
+        "csrf_token": scorer.csrf, "event_id": str(mine), "round": "1", "table": "4"})
+    assert resp.status_code == 303 and resp.headers["Location"] == f"/web/events/{mine}"
+    standings = scorer.page(resp.headers["Location"])
+    assert {r.find("td").text.strip() for r in standings.select("table.standings tbody tr")} \
+        == {"Ann", "Bob", "Cy", "Di"}
+    resp = client.post(f"/web/records/{record_id}/attach", data={
+        "csrf_token": scorer.csrf, "event_id": str(theirs)})
+    assert resp.status_code == 403 and resp.mimetype == "text/html"

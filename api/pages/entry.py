@@ -369,3 +369,38 @@ def correct(record_id: int) -> Any:
         existing = store_drafts.create_draft(db, data, club_id=me.club_id, token_id=me.token_id,
                                              supersedes=record_id)
     return redirect(url_for("pages.draft", draft_id=existing), 303)
+
+
+@bp.route(f"/web/records/<{_ID}:record_id>/attach", methods=["POST"])
+@writer_required
+def attach(record_id: int) -> Any:
+    """Attach a stored record to an event as the sitting at (round, table)."""
+    from ..store import events as store_events
+    db = get_db()
+    me = actor()
+    if queries.get_record_meta(db, record_id) is None:
+        abort(404, description=f"no record {record_id}")
+    rubber_id = queries.rubber_of_record(db, record_id)
+    back = (url_for("pages.rubber", rubber_id=rubber_id) if rubber_id is not None
+            else url_for("pages.record", record_id=record_id))
+    try:
+        event_id = int(request.form.get("event_id", ""))
+    except ValueError:
+        flash("Choose the event to attach this record to.", "error")
+        return redirect(back, 303)
+    exists, owner = queries.event_owner(db, event_id)
+    if not exists:
+        abort(404, description=f"no event {event_id}")
+    if not saving.may_attach(me, owner):
+        abort(403, description=f"event {event_id} belongs to another club")
+    round_text = (request.form.get("round") or "").strip()
+    table = (request.form.get("table") or "").strip() or None
+    try:
+        store_events.attach_sitting(db, event_id, record_id,
+                                    round_no=int(round_text) if round_text.isdigit() else None,
+                                    table=table, created_by=f"{me.club} (token {me.token_id})")
+    except store_events.EventError as exc:
+        flash(f"Not attached: {exc.what}" + (f" ({exc.where})" if exc.where else ""), "error")
+        return redirect(back, 303)
+    flash(f"Record {record_id} attached to the event.", "ok")
+    return redirect(url_for("pages.event", event_id=event_id), 303)

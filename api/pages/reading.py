@@ -17,6 +17,7 @@ from ..store import drafts, queries
 from ..store.store import MAX_ID
 from .blueprint import actor, bp
 from .chart import chart
+from .saving import writable_events
 from .sheet import build_sheet
 from .tricks import card_deals
 
@@ -74,8 +75,10 @@ def _rubber_context(rubber_id: int) -> dict[str, Any]:
     meta = queries.get_record_meta(db, record_id)
     result = json.loads(queries.get_result(db, record_id) or "{}")
     sheet = build_sheet(result, queries.deal_scores(db, record_id), rubber["players"])
+    me = actor()
     return {"rubber": rubber, "meta": meta, "sheet": sheet, "chart": chart(sheet),
-            "has_cards": any(d["kind"] != "result" for d in result["deals"])}
+            "has_cards": any(d["kind"] != "result" for d in result["deals"]),
+            "events": writable_events(db, me) if me is not None else []}
 
 
 @bp.route(f"/web/rubbers/<{_ID}:rubber_id>")

@@ -7,13 +7,16 @@ one ownership rule of api/auth (``may_modify``: the record's own club, or an adm
 
 from __future__ import annotations
 
+from typing import Any
+
 import sqlite_utils
 
 from ..auth import Actor, may_modify
+from ..store import queries
 from ..store.ingest import Submission
 from ..store.store import Saved, Store, Writer, record_owner
 
-__all__ = ["save_record", "may_correct"]
+__all__ = ["save_record", "may_correct", "may_attach", "writable_events"]
 
 
 def save_record(db: sqlite_utils.Database, sub: Submission, actor: Actor, *,
@@ -24,3 +27,18 @@ def save_record(db: sqlite_utils.Database, sub: Submission, actor: Actor, *,
 
 def may_correct(db: sqlite_utils.Database, actor: Actor, record_id: int) -> bool:
     return may_modify(actor, record_owner(db, record_id))
+
+
+def may_attach(actor: Actor, event_club_id: int | None) -> bool:
+    """Whether the actor may attach sittings to an event owned by ``event_club_id``."""
+    return may_modify(actor, event_club_id)
+
+
+def writable_events(db: sqlite_utils.Database, actor: Actor) -> list[dict[str, Any]]:
+    """The events the actor's club may attach sittings to (its own; an admin: all)."""
+    try:
+        from ..store import events as store_events
+    except ImportError:  # a server without the events store
+        return []
+    items, _ = store_events.list_events(db, per_page=100)
+    return [e for e in items if may_attach(actor, queries.event_owner(db, e["id"])[1])]

@@ -15,7 +15,7 @@ from .migrations import PLAYER_STATISTICS_SQL
 
 __all__ = ["get_record_meta", "get_canonical", "get_result", "list_records", "get_rubber",
            "list_rubbers", "player_statistics", "list_players", "filters", "deal_scores",
-           "rubber_of_record", "player_names"]
+           "rubber_of_record", "player_names", "event_owner"]
 
 _META = ('records.id, records.hash, records.format_version, records.rules, records.club, '
          'records.event, records.date, records."table", records.round, records.deals, '
@@ -194,3 +194,9 @@ def player_names(db: sqlite_utils.Database, contains: str | None = None,
         sql += " WHERE " + " AND ".join(where)
     cur = db.conn.execute(sql + " ORDER BY players.name LIMIT ?", [*params, limit])
     return [str(row[0]) for row in cur.fetchall()]
+
+
+def event_owner(db: sqlite_utils.Database, event_id: int) -> tuple[bool, int | None]:
+    """Whether the tournament exists, and the club that owns it (None: made by a local command)."""
+    row = db.conn.execute("SELECT club_id FROM tournaments WHERE id = ?", (event_id,)).fetchone()
+    return (False, None) if row is None else (True, row[0])

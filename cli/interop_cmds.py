@@ -169,7 +169,7 @@ def export(file: str | None, target: str, db_path: str | None, all_versions: boo
             _report(label, exc)
             continue
         if label != whole or target == "jsonl":  # JSON Lines out, however many records
-            click.echo(json.dumps(doc, ensure_ascii=False))
+            click.echo(json.dumps(doc, ensure_ascii=False, separators=(",", ":")))
         else:
             click.echo(json.dumps(doc, indent=2, ensure_ascii=False))
     raise SystemExit(1 if bad else 0)

@@ -37,8 +37,8 @@ def test_unknown_or_broken_text(text: str, message: str) -> None:
 
 def test_unsupported_egn_flag() -> None:
     data = json.loads(EGN.read_text(encoding="utf-8"))
-    data["metadata"]["ruleset"]["farmers"] = True
-    with pytest.raises(UnsupportedRules, match="metadata.ruleset.farmers"):
+    data["metadata"]["ruleset"]["num_players"] = 3     # farmers etc. are house rules we play now
+    with pytest.raises(UnsupportedRules, match="metadata.ruleset.num_players"):
         load_any(json.dumps(data))
 
 

@@ -93,7 +93,8 @@ def _store_items(db_path: str, all_versions: bool, filters: dict[str, str | None
 
     The result goes to stdout: JSON Lines (one document per line) for --to jsonl, for a store
     and for JSON Lines input; one indented document otherwise; the sheet layout of docs/CLI.md
-    for --to csv. A record that cannot be expressed faithfully is refused with the reasons on
+    for --to csv; binary EGN for egnb, one record per file (redirect it to a .egnb file). A
+    record that validate calls impossible is refused. A record that cannot be expressed faithfully is refused with the reasons on
     stderr: EGN has no rubbers, revoke penalties or irregularities; OpenSpiel plays only the
     modern 24-card game with its own scoring (docs/INTEROP.md); the CSV sheet keeps only the
     result of each deal.
@@ -105,16 +106,20 @@ def _store_items(db_path: str, all_versions: bool, filters: dict[str, str | None
     Examples:
       euchre export examples/modern-lone-march.json --to egn > game.egn
       euchre export game.egn --to openspiel
+      euchre export game.egn --to egnb > game.egnb
       euchre export --db club.db --to jsonl > backup.jsonl
       euchre export --db club.db --club Bath --from 1888-05 --to csv > bath.csv
     """)
 @click.argument("file", required=False,
                 type=click.Path(exists=True, dir_okay=False, allow_dash=True))
-@click.option("--to", "target", type=click.Choice(["egn", "openspiel", "jsonl", "csv"]),
+@click.option("--to", "target",
+              type=click.Choice(["egn", "egnb", "egnb-expanded", "openspiel", "jsonl", "csv"]),
               required=True,
-              help="egn: EGN 1.4 documents. openspiel: the action history of each deal for "
-                   "OpenSpiel's 'euchre' game, with its game parameters. jsonl: our notation, "
-                   "one record per line. csv: the spreadsheet scoresheet layout.")
+              help="egn: EGN 1.4 documents. egnb: binary EGN, condensed (bit-packed deals); "
+                   "egnb-expanded: binary EGN, the whole document as protobuf. openspiel: the "
+                   "action history of each deal for OpenSpiel's 'euchre' game, with its game "
+                   "parameters. jsonl: our notation, one record per line. csv: the spreadsheet "
+                   "scoresheet layout.")
 @click.option("--db", "db_path", type=click.Path(exists=True, dir_okay=False), default=None,
               help="Dump the records of this store instead of reading FILE.")
 @click.option("--all-versions", is_flag=True,
@@ -139,7 +144,7 @@ def export(file: str | None, target: str, db_path: str | None, all_versions: boo
         raise click.UsageError("give FILE or --db (one of them)")
     if db_path is None and (all_versions or any(filters.values())):
         raise click.UsageError("--all-versions and the filters select from a store: use --db")
-    if db_path is not None and target == "openspiel":
+    if db_path is not None and target not in ("jsonl", "egn", "csv"):
         raise click.UsageError("--db dumps to jsonl, egn or csv")
     bad = 0
     header = True
@@ -157,16 +162,27 @@ def export(file: str | None, target: str, db_path: str | None, all_versions: boo
             _report(label, item)
             continue
         try:
+            replay(item)  # a record validate calls impossible is refused, never exported
             if target == "csv":
                 click.echo(_sheet_text(label, item, lossy, header), nl=False)
                 header = False
                 continue
-            doc = (_to_egn(label, item, lossy) if target == "egn"
+            doc = (_to_egn(label, item, lossy) if target.startswith("egn")
                    else dump_record(item) if target == "jsonl"
                    else _to_openspiel(label, item, skip))
+            if target.startswith("egnb"):
+                binary = egn_to_egnb(doc, condensed=target == "egnb")
         except RecordError as exc:
             bad += 1
             _report(label, exc)
+            continue
+        if target.startswith("egnb"):
+            if label != whole:
+                bad += 1
+                click.echo(f"{label}: binary EGN holds one record per file: export the records "
+                           "one by one", err=True)
+                continue
+            click.get_binary_stream("stdout").write(binary)
             continue
         if label != whole or target == "jsonl":  # JSON Lines out, however many records
             click.echo(json.dumps(doc, ensure_ascii=False, separators=(",", ":")))

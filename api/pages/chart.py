@@ -26,8 +26,8 @@ def chart(sheet: dict[str, Any]) -> dict[str, Any] | None:
     games = [g for g in sheet["games"] if g["deals"]]
     if not games:
         return None
-    last = max(g["deals"][-1]["number"] for g in games)
-    first = min(g["deals"][0]["number"] for g in games)
+    last: int = max(g["deals"][-1]["number"] for g in games)
+    first: int = min(g["deals"][0]["number"] for g in games)
     span = max(last - first + 1, 1)
     top = max([sheet.get("game_points") or 0]
               + [max(r["score"]) for g in games for r in g["deals"] if r["score"]]
@@ -36,10 +36,10 @@ def chart(sheet: dict[str, Any]) -> dict[str, Any] | None:
     plot_w, plot_h = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
 
     def x(deal: float) -> float:
-        return round(LEFT + (deal - first + 1) / span * plot_w, 1)
+        return round(float(LEFT + (deal - first + 1) / span * plot_w), 1)
 
     def y(score: int) -> float:
-        return round(TOP + plot_h - score / top * plot_h, 1)
+        return round(float(TOP + plot_h - score / top * plot_h), 1)
 
     sides: list[dict[str, Any]] = []
     for index, (side, label) in enumerate((("NS", "N-S"), ("EW", "E-W"))):
@@ -59,12 +59,12 @@ def chart(sheet: dict[str, Any]) -> dict[str, Any] | None:
                       "final": final[index]})
     boundaries = [{"x": x(g["deals"][0]["number"] - 1), "label": f"Game {g['number']}"}
                   for g in games]
-    laps = []
+    laps: list[dict[str, Any]] = []
     for g in games:
         if g["lap_in"]:
-            side = 0 if g["start"][0] >= g["start"][1] else 1
-            laps.append({"x": x(g["deals"][0]["number"] - 1), "y": y(g["start"][side]),
-                         "label": f"lap {g['start'][side]}"})
+            index = 0 if g["start"][0] >= g["start"][1] else 1
+            laps.append({"x": x(g["deals"][0]["number"] - 1), "y": y(g["start"][index]),
+                         "label": f"lap {g['start'][index]}"})
     target = sheet.get("game_points")
     step = max(1, span // 12 + (1 if span % 12 else 0))
     xticks = [{"x": x(n), "label": str(n)} for n in range(first, last + 1, step)]

@@ -72,7 +72,9 @@ _HEAD = ("SELECT d.id, d.club_id, d.token_id, d.created_at, d.updated_at, d.revi
 
 
 def _draft(row: tuple[Any, ...]) -> Draft:
-    return Draft(*row[:9], data=json.loads(row[9]))
+    return Draft(id=row[0], club_id=row[1], token_id=row[2], created_at=row[3],
+                 updated_at=row[4], revision=row[5], status=row[6], supersedes=row[7],
+                 record_id=row[8], data=json.loads(row[9]))
 
 
 def create_draft(db: sqlite_utils.Database, data: dict[str, Any], *, club_id: int,

@@ -15,6 +15,8 @@ from typing import Any
 import pyarrow as pa
 import pyarrow.parquet as pq
 
+from euchre_records.errors import RecordError
+
 from .shards import Shard, read_shard
 from .tables import COLUMNS, DATASET_VERSION, TABLES, TableRows, empty_tables, tables_of
 
@@ -83,7 +85,10 @@ def write_shard(shard: Shard, out: str, batch: int = 2000) -> dict[str, Any]:
         for source, text, problem in read_shard(shard):
             read += 1
             pending += 1
-            if text is None:
+            if text is None and isinstance(problem, RecordError):
+                rows["errors"].extend((source, problem.kind, p.where, p.what)
+                                      for p in problem.problems)
+            elif text is None:
                 rows["errors"].append((source, "unreadable", "", problem))
             else:
                 tables_of(source, text, rows)

@@ -8,9 +8,10 @@ Contract:
   grouped into shards of about ``shard_bytes``. The plan depends only on the inputs and
   ``shard_bytes``, never on how many workers run it, so the output does not either. Planning
   reads JSON Lines files once in 1 MiB blocks (it counts newlines) and keeps nothing.
-- :func:`read_shard` yields ``(source, text)`` for each record of a shard, reading only its
-  byte range; ``source`` is ``file:line`` for JSON Lines and the file name otherwise. A file
-  that cannot be read or decoded yields a ``(source, None)`` marker with the reason.
+- :func:`read_shard` yields ``(source, text, problem)`` for each record of a shard, reading only
+  its byte range; ``source`` is ``file:line`` for JSON Lines, ``file#game N`` for the games of
+  an EMN match file (``.emn``), and the file name otherwise. A file that cannot be read or
+  decoded yields ``(source, None, reason)``; an EMN file that cannot be read, its RecordError.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterable, Iterator
+from typing import Any, Iterable, Iterator
 
 from euchre_records.api.store.importer import JSONL_SUFFIXES, RECORD_SUFFIXES
 
@@ -61,7 +62,7 @@ def _files(paths: Iterable[str], skipped: list[str]) -> Iterator[Path]:
         for file in sorted(path.rglob("*")):
             if not file.is_file():
                 continue
-            if file.suffix in JSONL_SUFFIXES:
+            if file.suffix in JSONL_SUFFIXES or file.suffix == ".emn":
                 yield file
             elif file.suffix in RECORD_SUFFIXES:
                 if _is_record_file(file):
@@ -118,7 +119,7 @@ def plan_shards(paths: Iterable[str], shard_bytes: int = DEFAULT_SHARD_BYTES,
     return shards
 
 
-def read_shard(shard: Shard) -> Iterator[tuple[str, str | None, str]]:
+def read_shard(shard: Shard) -> Iterator[tuple[str, str | None, Any]]:
     """``(source, text, problem)`` per record of ``shard``; ``text`` is None when the input
     could not be read, and ``problem`` says why (see module contract)."""
     if not shard.files:
@@ -126,11 +127,30 @@ def read_shard(shard: Shard) -> Iterator[tuple[str, str | None, str]]:
         return
     for name in shard.files:
         try:
-            yield name, Path(name).read_text(encoding="utf-8-sig"), ""
+            text = Path(name).read_text(encoding="utf-8-sig")
+            if name.endswith(".emn"):
+                yield from _emn_games(name, text)
+                continue
+            yield name, text, ""
         except OSError as exc:
             yield name, None, f"cannot read the file: {exc.strerror or exc}"
         except UnicodeDecodeError:
             yield name, None, "the file is not UTF-8 text"
+
+
+def _emn_games(name: str, text: str) -> Iterator[tuple[str, str | None, Any]]:
+    """The games of an EMN match file, each a record (``file#game N``); a match that cannot be
+    read yields its RecordError as the problem."""
+    from euchre_records.errors import RecordError
+    from euchre_records.schema.emn import emn_to_match
+    from euchre_records.schema.notation import dumps, parse_json
+    try:
+        match = emn_to_match(parse_json(text))
+    except RecordError as exc:
+        yield name, None, exc
+        return
+    for game in match.games:
+        yield f"{name}#game {game.index + 1}", dumps(game.record), ""  # counted from 1
 
 
 def _read_range(shard: Shard) -> Iterator[tuple[str, str | None, str]]:

@@ -294,3 +294,17 @@ def test_the_documented_queries_run(tmp_path, texts):
         assert rows, sql
     head = re.search(r"duckdb -c \"(.*?)\"", doc).group(1)
     assert duckdb.sql(head.replace("'tables/", f"'{out}/")).fetchall()
+
+
+def test_emn_match_files_give_their_games(tmp_path):
+    """An EMN match (tests/data/emn/two-games.emn) adds one record per game, sourced
+    ``file#game N``; a broken match file is one errors entry per located problem."""
+    emn = Path(__file__).resolve().parent / "data" / "emn" / "two-games.emn"
+    broken = tmp_path / "broken.emn"
+    broken.write_text(json.dumps({"fileType": "nope"}))
+    report = build_dataset([str(emn), str(broken)], str(tmp_path / "out"))
+    records = _table(tmp_path / "out", "records")
+    assert report.records == 2 == len(records)
+    assert sorted(r["source"] for r in records) == [f"{emn}#game 1", f"{emn}#game 2"]
+    errors = _table(tmp_path / "out", "errors")
+    assert errors and all(e["source"] == str(broken) and e["kind"] == "notation" for e in errors)

@@ -370,7 +370,10 @@ def players(db_path: str, fmt: str, club: str | None, event_id: int | None,
 @click.option("--port", default=8080, show_default=True, type=click.IntRange(0, 65535),
               help="TCP port.")
 @click.option("--threads", default=8, show_default=True, type=click.IntRange(1),
-              help="Worker threads of the WSGI server.")
+              help="Worker threads of the WSGI server (per process).")
+@click.option("--workers", default=1, show_default=True, type=click.IntRange(1),
+              help="Worker processes: 1 runs waitress; more run gunicorn (Unix; the 'serve' "
+                   "extra), which uses every core: on 2 cores, 2 workers.")
 @click.option("--private", is_flag=True, envvar="EUCHRE_PRIVATE",
               help="Every request needs a token, reads too (also $EUCHRE_PRIVATE=1).")
 @click.option("--secret", default=None, envvar="EUCHRE_SECRET", metavar="TEXT",
@@ -381,8 +384,8 @@ def players(db_path: str, fmt: str, club: str | None, event_id: int | None,
               help="On a database without any token, make an admin token and print its "
                    "sign-in URL once.")
 @click.pass_context
-def serve(ctx: click.Context, db_path: str, host: str, port: int, threads: int, private: bool,
-          secret: str | None, first_token: bool) -> None:
+def serve(ctx: click.Context, db_path: str, host: str, port: int, threads: int, workers: int,
+          private: bool, secret: str | None, first_token: bool) -> None:
     """Run the HTTP API (docs/API.md) on waitress, a production WSGI server.
 
     Without --db (and $EUCHRE_DB) it uses ./euchre-records.db and, when that file is new,
@@ -411,6 +414,9 @@ def serve(ctx: click.Context, db_path: str, host: str, port: int, threads: int, 
     if secret:
         config["SECRET_KEY"] = secret
     app = create_app(config)
+    if workers > 1:  # several processes on gunicorn (docs/CLI.md, "Serving")
+        _serve_processes(app, db_path, host, port, workers, threads, first_token)
+        return
     try:
         server = make_server(app, host=host, port=port, threads=threads)
     except OSError as exc:  # address in use, unknown host, no permission for the port
@@ -426,6 +432,24 @@ def serve(ctx: click.Context, db_path: str, host: str, port: int, threads: int, 
         pass
     finally:
         server.close()
+
+
+def _serve_processes(app: Any, db_path: str, host: str, port: int, workers: int, threads: int,
+                     first_token: bool) -> None:
+    try:
+        from ..api.gunicorn_server import serve_gunicorn
+    except ImportError:
+        raise click.ClickException("--workers needs gunicorn (Unix only): pip install "
+                                   "'euchre-records[serve]'") from None
+    from .token_cmds import first_start_token
+
+    def ready(bound: int) -> None:
+        if first_token:
+            first_start_token(db_path, host, bound)
+        click.echo(f"serving {db_path} on http://{host}:{bound}/ with {workers} gunicorn "
+                   "workers (OpenAPI: /openapi.json); Ctrl-C stops", err=True)
+
+    serve_gunicorn(app, host=host, port=port, workers=workers, threads=threads, on_ready=ready)
 
 
 def _load_examples(db_path: str) -> None:

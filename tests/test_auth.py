@@ -276,6 +276,12 @@ def test_sign_in_sets_a_signed_httponly_samesite_cookie_without_the_token(tmp_pa
                                                   "via": "session"}
 
 
+def test_secure_cookies_behind_https(tmp_path, monkeypatch):
+    monkeypatch.setenv("EUCHRE_SECURE_COOKIES", "1")
+    _, _, _, _, resp = signed_in(tmp_path)
+    assert "Secure" in resp.headers["Set-Cookie"]
+
+
 def test_a_tampered_cookie_is_no_session(tmp_path):
     app, client, tid, _, _ = signed_in(tmp_path)
     value = client.get_cookie("euchre_session").value

@@ -7,6 +7,7 @@ Configuration (``create_app`` config, else the environment):
   so sessions survive restarts. Never a fixed default; a given key must have 16+ characters.
 - ``PRIVATE``: reads need a token too (``euchre serve --private``, ``$EUCHRE_PRIVATE=1``).
 - ``SESSION_HOURS``: lifetime of a browser session (default 12).
+- ``SESSION_COOKIE_SECURE``: send the session cookie over HTTPS only; also ``$EUCHRE_SECURE_COOKIES=1``.
 """
 
 from __future__ import annotations
@@ -48,6 +49,8 @@ def init_auth(app: Flask) -> None:
     if config.get("SESSION_COOKIE_NAME") in (None, "session"):
         config["SESSION_COOKIE_NAME"] = "euchre_session"
     config["SESSION_COOKIE_HTTPONLY"] = True
+    if _truthy(os.environ.get("EUCHRE_SECURE_COOKIES", "")):  # served over HTTPS (a proxy)
+        config["SESSION_COOKIE_SECURE"] = True
     if not config.get("SESSION_COOKIE_SAMESITE"):
         config["SESSION_COOKIE_SAMESITE"] = "Lax"
     config["SECRET_KEY"] = _secret_key(app)

@@ -27,6 +27,7 @@ from .pages import bp as pages_bp
 from .pages import html_error, wants_html
 from .rest.schemas import ErrorSchema
 from .rest.trust_schemas import BEARER_SCHEME
+from .rest.notation_openapi import register_notation
 from .rest.views import blueprints
 from .store.migrations import migrate, open_db
 
@@ -130,6 +131,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
 
     api = JsonErrorApi(app)
     api.spec.components.security_scheme("bearerAuth", BEARER_SCHEME)
+    register_notation(api.spec)  # the request body of record posts: the notation's own schema
     for blp in blueprints():
         api.register_blueprint(blp)
     app.register_blueprint(pages_bp)  # the HTML pages: not on the Api, so not in /openapi.json

@@ -127,6 +127,8 @@ class PlayerSchema(Schema):
     ids = fields.List(fields.Dict(), metadata={"description": "{source, ref}: the notation's "
                                                               "player ids and EMN playerIds"})
     merged = fields.List(fields.Integer(), metadata={"description": "entries merged into this"})
+    event = fields.Integer(allow_none=True, metadata={
+        "description": "the event the statistics are limited to (?event=), else null"})
     statistics = fields.Dict()
     partnerships = fields.List(fields.Dict())
 

@@ -93,10 +93,11 @@ class ProblemSchema(Schema):
 
 
 class ErrorBodySchema(Schema):
-    status = fields.Integer(metadata={"description": "the HTTP status code"})
-    code = fields.String(metadata={"description": "stable machine-readable code, e.g. invalid-record"})
-    message = fields.String()
-    problems = fields.List(fields.Nested(ProblemSchema()))
+    status = fields.Integer(required=True, metadata={"description": "the HTTP status code"})
+    code = fields.String(required=True,
+                         metadata={"description": "stable machine-readable code, e.g. invalid-record"})
+    message = fields.String(required=True)
+    problems = fields.List(fields.Nested(ProblemSchema()), required=True)
     current_id = fields.Integer(metadata={
         "description": "409 already-superseded only: the current version's id"})
     existing_id = fields.Integer(metadata={
@@ -107,7 +108,7 @@ class ErrorBodySchema(Schema):
 class ErrorSchema(Schema):
     """Every error: ``{"error": {"status", "code", "message", "problems": [...]}}``."""
 
-    error = fields.Nested(ErrorBodySchema())
+    error = fields.Nested(ErrorBodySchema(), required=True)
 
 
 class RubberSummarySchema(Schema):
@@ -130,29 +131,30 @@ class SummarySchema(Schema):
 class SavedSchema(Schema):
     """The answer to ``POST /records``."""
 
-    id = fields.Integer()
-    duplicate = fields.Boolean(metadata={"description": "true: this exact record was already stored"})
-    summary = fields.Nested(SummarySchema())
-    links = fields.Dict(keys=fields.String(), values=fields.String())
+    id = fields.Integer(required=True)
+    duplicate = fields.Boolean(required=True,
+                               metadata={"description": "true: this exact record was already stored"})
+    summary = fields.Nested(SummarySchema(), required=True)
+    links = fields.Dict(keys=fields.String(), values=fields.String(), required=True)
 
 
 class RecordMetaSchema(Schema):
-    id = fields.Integer()
-    hash = fields.String(metadata={"description": "sha256 of the canonical text"})
-    format_version = fields.String()
-    rules = fields.String()
+    id = fields.Integer(required=True)
+    hash = fields.String(required=True, metadata={"description": "sha256 of the canonical text"})
+    format_version = fields.String(required=True)
+    rules = fields.String(required=True)
     club = fields.String(allow_none=True)
     event = fields.String(allow_none=True)
     date = fields.String(allow_none=True)
     table = fields.String(allow_none=True)
     round = fields.String(allow_none=True)
-    deals = fields.Integer()
-    findings = fields.Integer()
-    submitted_at = fields.String()
+    deals = fields.Integer(required=True)
+    findings = fields.Integer(required=True)
+    submitted_at = fields.String(required=True)
     submitted_by = fields.String(allow_none=True)
     supersedes = fields.Integer(allow_none=True)
     superseded_by = fields.Integer(allow_none=True)
-    status = fields.String(metadata={"description": "current, superseded or withdrawn"})
+    status = fields.String(required=True, metadata={"description": "current, superseded or withdrawn"})
     players = fields.Dict(keys=fields.String(), values=fields.String(),
                           metadata={"description": "player names by seat"})
 
@@ -162,14 +164,14 @@ class RecordOutSchema(RecordMetaSchema):
 
 
 class PageSchema(Schema):
-    page = fields.Integer()
-    per_page = fields.Integer()
-    total = fields.Integer()
-    pages = fields.Integer()
+    page = fields.Integer(required=True)
+    per_page = fields.Integer(required=True)
+    total = fields.Integer(required=True)
+    pages = fields.Integer(required=True)
 
 
 class RecordPageSchema(PageSchema):
-    items = fields.List(fields.Nested(RecordMetaSchema()))
+    items = fields.List(fields.Nested(RecordMetaSchema()), required=True)
 
 
 class GameSchema(Schema):
@@ -183,13 +185,14 @@ class GameSchema(Schema):
 
 
 class RubberSchema(Schema):
-    id = fields.Integer()
-    record_id = fields.Integer()
+    id = fields.Integer(required=True)
+    record_id = fields.Integer(required=True)
     club = fields.String(allow_none=True)
     event = fields.String(allow_none=True)
     date = fields.String(allow_none=True)
     rules = fields.String()
-    system = fields.String(metadata={"description": "somerset, whist or none (single games)"})
+    system = fields.String(required=True,
+                           metadata={"description": "somerset, whist or none (single games)"})
     status = fields.String()
     players = fields.Dict(keys=fields.String(), values=fields.String())
     games_played = fields.Integer()
@@ -197,12 +200,12 @@ class RubberSchema(Schema):
     rubber_points = fields.List(fields.Integer())
     net = fields.Integer()
     winner = fields.String(allow_none=True, metadata={"description": "NS, EW or null"})
-    finished = fields.Boolean()
-    games = fields.List(fields.Nested(GameSchema()))
+    finished = fields.Boolean(required=True)
+    games = fields.List(fields.Nested(GameSchema()), required=True)
 
 
 class RubberPageSchema(PageSchema):
-    items = fields.List(fields.Nested(RubberSchema()))
+    items = fields.List(fields.Nested(RubberSchema()), required=True)
 
 
 class PlayerStatsSchema(Schema):
@@ -227,7 +230,7 @@ class ResultSchema(Schema):
     class Meta:
         unknown = EXCLUDE
 
-    deals = fields.List(fields.Dict())
-    games = fields.List(fields.Dict())
+    deals = fields.List(fields.Dict(), required=True)
+    games = fields.List(fields.Dict(), required=True)
     rubber = fields.Dict(allow_none=True)
-    findings = fields.List(fields.Dict())
+    findings = fields.List(fields.Dict(), required=True)

@@ -41,9 +41,10 @@ players_blp = Blueprint("players", __name__, description="Player statistics")
 
 _RECORD_BODY = {
     "required": True,
-    "description": "One record in the euchre-records notation 1.0 (docs/FORMAT.md). "
-                   "Content-Type must be application/json.",
-    "content": {"application/json": {"schema": {"type": "object"}}},
+    "description": "One record in the euchre-records notation 1.0 (docs/FORMAT.md; the schema is "
+                   "the notation's JSON Schema), or an EGN document (told apart by its content). "
+                   "Content-Type must be application/json; at most 2 MiB.",
+    "content": {"application/json": {"schema": {"$ref": "#/components/schemas/NotationRecord"}}},
 }
 
 _ID = f"int(max={MAX_ID})"

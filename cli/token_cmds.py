@@ -9,6 +9,7 @@ secret or a hash. Exit codes: 0 ok; 1 refused (unknown token id, bad club name);
 from __future__ import annotations
 
 import json
+import sqlite3
 from typing import Any
 
 import click
@@ -119,11 +120,17 @@ FIRST_CLUB = "admin"
 def first_start_token(db_path: str, host: str, port: int) -> bool:
     """On a store without any token, make an admin token and print (on stderr, once) the
     sign-in URL of the web pages and a curl line. Whether one was made."""
-    db = _open(db_path, must_exist=False)
     try:
-        made = tokens.create_first_token(db, FIRST_CLUB, label="first start")
-    finally:
-        db.close()
+        db = _open(db_path, must_exist=False)
+        try:
+            made = tokens.create_first_token(db, FIRST_CLUB, label="first start")
+        finally:
+            db.close()
+    except (click.ClickException, sqlite3.Error) as exc:  # e.g. a read-only store: serve reads
+        reason = exc.format_message() if isinstance(exc, click.ClickException) else str(exc)
+        click.echo(f"no first token made ({reason}); writes need a token made with: euchre "
+                   f"token create --club NAME --db {db_path}", err=True)
+        return False
     if made is None:
         return False
     row, text = made

@@ -186,3 +186,17 @@ def test_serve_secret(runner, tmp_path, served, monkeypatch):
     assert served[-1][0].config["SECRET_KEY"] == "e" * 24
     short = runner.invoke(main, ["serve", "--db", str(tmp_path / "s.db"), "--secret", "short"])
     assert short.exit_code == 2 and "--secret" in short.stderr
+
+
+def test_a_store_that_cannot_take_a_first_token_is_served_all_the_same(runner, tmp_path,
+                                                                       served, monkeypatch):
+    from euchre_records.api.store import tokens
+
+    def read_only(*args, **kwargs):
+        raise sqlite3.OperationalError("attempt to write a readonly database")
+
+    monkeypatch.setattr(tokens, "create_first_token", read_only)
+    result = run(runner, "serve", "--db", tmp_path / "ro.db")
+    assert result.exit_code == 0 and len(served) == 1
+    assert "no first token made (attempt to write a readonly database)" in result.stderr
+    assert "token=" not in result.stderr

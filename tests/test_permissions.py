@@ -177,8 +177,9 @@ def _sample_url(rule) -> str:
 
 
 def test_every_write_endpoint_needs_a_token(tmp_path):
-    """Every JSON API route that accepts an unsafe method (now or added later) is guarded and
-    answers 401 without a token; /validate stores nothing and is the one exception."""
+    """Every JSON API route that accepts an unsafe method (now or added later: events, players)
+    is guarded and answers 401 without a valid token (none, malformed, unknown, wrong secret,
+    revoked); /validate stores nothing and is the one exception."""
     world = World(tmp_path)
     unguarded = {"records.validate_record"}
     seen = 0
@@ -192,9 +193,12 @@ def test_every_write_endpoint_needs_a_token(tmp_path):
         view = world.app.view_functions[rule.endpoint]
         assert is_writer_view(view), f"{rule.rule} ({rule.endpoint}) writes without require_writer"
         for method in unsafe:
-            resp = world.client.open(_sample_url(rule), method=method, data="{}",
-                                     content_type="application/json")
-            assert resp.status_code == 401, (rule.rule, method, resp.get_data(as_text=True))
+            for credential in ("none", "malformed", "unknown", "wrong-secret", "revoked"):
+                resp = world.client.open(_sample_url(rule), method=method, data="{}",
+                                         content_type="application/json",
+                                         headers=world.headers(credential))
+                assert resp.status_code == 401, (rule.rule, method, credential,
+                                                 resp.get_data(as_text=True))
     assert seen >= 2  # POST /records and POST /records/{id}/withdraw at least
 
 

@@ -349,6 +349,7 @@ def test_undo_and_edit_keep_history(scorer, client, db_path):
     assert scorer.dealer(url) == "E"
     # change deal 1: E took 5 -> a march, 2 to E-W (Modern §6)
     edit = url + "/deals/1"
+    assert scorer.page(url).select_one("#deal-1 th a")["href"] == edit
     form = scorer.page(edit)
     assert form.find("input", {"name": "maker", "checked": True})["value"] == "E"
     resp = client.post(edit, data={"csrf_token": scorer.csrf, "revision": scorer.revision(url),

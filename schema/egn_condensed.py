@@ -395,6 +395,9 @@ def _write_bidding(out: _Out, ctx: _Ctx, ph: dict[str, Any], where: str, start: 
     out.write(1 if alone else 0, 1)
     ctx.alone = alone
     defender = ph.get("aloneDefender", -1)
+    if defender not in (-1, None) and not alone:
+        raise UnsupportedRules("the condensed form holds a lone defender only against a lone "
+                               "maker (write it expanded)", f"{where}.aloneDefender")
     if alone and ctx.version >= 2:
         out.write(1 if defender not in (-1, None) else 0, 1)
         if defender not in (-1, None):

@@ -175,5 +175,16 @@ def test_posting_the_withdrawn_text_as_a_correction_undoes_the_withdrawal(world)
     assert resp.status_code == 409 and resp.get_json()["error"]["code"] == "duplicate-correction"
 
 
+def test_a_bad_label_is_a_located_422_and_documented(world):
+    post = world["post"]
+    first = post("/records", TEXTS[0]).get_json()["id"]
+    resp = post(f"/records/{first}/withdraw?submitted_by=" + "x" * 201)
+    assert resp.status_code == 422
+    assert resp.get_json()["error"]["problems"][0]["where"] == "query.submitted_by"
+    spec = world["client"].get("/openapi.json").get_json()
+    assert {"201", "401", "403", "404", "409", "422"} <= set(
+        spec["paths"]["/records/{record_id}/withdraw"]["post"]["responses"])
+
+
 def test_history_of_an_unknown_record_is_404(world):
     assert world["client"].get("/records/999/history").status_code == 404

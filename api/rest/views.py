@@ -242,7 +242,7 @@ def get_result(record_id: int) -> Response:
                              "history. No request body.")
 @records_blp.alt_response(201, schema=WithdrawnSchema, success=True,
                           description="withdrawn: the id of the withdrawn version")
-@_errors(401, 403, 404, 409)
+@_errors(401, 403, 404, 409, 422)
 def withdraw_record(args: dict[str, Any], record_id: int) -> Response:
     writer = _writer(record_id)
     try:

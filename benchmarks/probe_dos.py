@@ -1,0 +1,167 @@
+"""Denial-of-service probes against the real server, before (waitress's defaults) and after
+(api/server.py's limits). Not a test; prints what a normal client sees while an attacker works.
+
+Run:  python benchmarks/probe_dos.py [--slow 110] [--seconds 10]
+
+1. Slow clients: ``--slow`` connections each send half a request and then one more byte every
+   two seconds; meanwhile a normal ``GET /rubbers`` is timed (gives up after ``--seconds``).
+2. A large body: a POST announcing 10^9 bytes (under waitress's default limit of 1 GiB) is
+   streamed in 64 KiB chunks; how many bytes the server takes before it answers (or until
+   64 MiB have been sent; the first few MB sit in the kernel's buffers either way).
+3. Claims: POST /validate of a ~2 MiB record whose every deal is claimed before the first trick,
+   with the request budget (the real server) and, for comparison, the same search unbounded
+   (measured on a sample of the deals and scaled to the whole body).
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import socket
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from claim_records import claim_text  # noqa: E402
+
+
+def start(app: Any, limited: bool) -> tuple[Any, int]:
+    from waitress.server import create_server
+
+    from euchre_records.api.server import make_server
+    if limited:
+        server = make_server(app, host="127.0.0.1", port=0, threads=8)
+    else:
+        server = create_server(app, host="127.0.0.1", port=0, threads=8)  # waitress's defaults
+    threading.Thread(target=server.run, daemon=True).start()
+    return server, server.effective_port
+
+
+def normal_request(port: int, timeout: float) -> str:
+    started = time.monotonic()
+    try:
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
+        conn.request("GET", "/rubbers")
+        status = conn.getresponse().status
+        conn.close()
+    except OSError as exc:
+        return f"no answer within {timeout:.0f} s ({type(exc).__name__})"
+    return f"{status} in {(time.monotonic() - started) * 1000:.0f} ms"
+
+
+def slow_clients(port: int, count: int, seconds: float) -> str:
+    socks: list[socket.socket] = []
+    stop = threading.Event()
+    for _ in range(count):
+        try:
+            s = socket.create_connection(("127.0.0.1", port), timeout=2)
+            s.sendall(b"GET /rubbers HTTP/1.1\r\nHost: x\r\n")
+            socks.append(s)
+        except OSError:
+            break
+
+    def drip() -> None:
+        while not stop.wait(2.0):
+            for s in socks:
+                try:
+                    s.send(b"X")
+                except OSError:
+                    pass
+    threading.Thread(target=drip, daemon=True).start()
+    time.sleep(3)  # let the server take them all in and start dripping
+    try:
+        return normal_request(port, seconds)
+    finally:
+        stop.set()
+        for s in socks:
+            s.close()
+
+
+def large_body(port: int) -> str:
+    chunk = b"x" * 65536
+    sent = 0
+    with socket.create_connection(("127.0.0.1", port), timeout=5) as s:
+        s.sendall(b"POST /validate HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                  b"Content-Length: 1000000000\r\n\r\n")
+        s.setblocking(False)
+        answer = b""
+        while sent < 64 * 1024 * 1024:
+            try:
+                answer += s.recv(4096)
+                if answer:
+                    break
+            except BlockingIOError:
+                pass
+            except OSError:
+                break
+            try:
+                sent += s.send(chunk)
+            except BlockingIOError:
+                time.sleep(0.001)
+            except OSError:
+                break
+        s.setblocking(True)
+        s.settimeout(2)
+        try:
+            answer += s.recv(4096)
+        except OSError:
+            pass
+    status = answer.split(b" ", 2)[1].decode() if answer.startswith(b"HTTP/") else "none"
+    kind = "JSON" if b"application/json" in answer else "text" if answer else "-"
+    return f"answered {status} ({kind}) after {sent / 1e6:.1f} MB of the body"
+
+
+def claims(port: int, deals: int) -> str:
+    body = claim_text(deals).encode()
+    started = time.monotonic()
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=600)
+    conn.request("POST", "/validate", body=body, headers={"Content-Type": "application/json"})
+    response = conn.getresponse()
+    text = response.read()
+    elapsed = time.monotonic() - started
+    code = text.split(b'"code": "', 1)[1].split(b'"', 1)[0].decode() if b'"code"' in text else ""
+    return (f"{len(body) / 1e6:.2f} MB, {deals} claimed deals: {response.status} {code} "
+            f"in {elapsed:.2f} s")
+
+
+def unbounded_claims(deals: int, sample: int = 100) -> str:
+    from euchre_records.api.store.ingest import prepare
+    started = time.perf_counter()
+    prepare(claim_text(sample))
+    per = (time.perf_counter() - started) / sample
+    return (f"unbounded search: {per * 1000:.1f} ms per claimed deal ({sample} measured), so "
+            f"~{per * deals:.0f} s for the whole body")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--slow", type=int, default=110, help="slow connections")
+    parser.add_argument("--seconds", type=float, default=10, help="patience of the normal client")
+    parser.add_argument("--deals", type=int, default=8000, help="claimed deals in the body")
+    args = parser.parse_args()
+
+    from euchre_records.api.app import create_app
+
+    tmp = Path(tempfile.mkdtemp(prefix="euchre-dos-"))
+    for limited in (False, True):
+        label = "api/server.py limits" if limited else "waitress defaults"
+        app = create_app({"DATABASE": str(tmp / f"{limited}.db")})
+        server, port = start(app, limited)
+        print(f"== {label}")
+        print(f"  idle server, normal GET /rubbers: {normal_request(port, args.seconds)}")
+        print(f"  {args.slow} slow clients, normal GET /rubbers: "
+              f"{slow_clients(port, args.slow, args.seconds)}")
+        print(f"  10^9-byte body announced: {large_body(port)}")
+        if limited:
+            print(f"  claims: {claims(port, args.deals)}")
+        server.close()
+    print(f"== claims without a budget: {unbounded_claims(args.deals)}")
+
+
+if __name__ == "__main__":
+    main()

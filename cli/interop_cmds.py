@@ -8,6 +8,7 @@ impossible, or cannot be expressed in the target (each problem printed with its 
 from __future__ import annotations
 
 import json
+import sys
 from typing import Any, Iterable, Iterator
 
 import click
@@ -182,7 +183,9 @@ def export(file: str | None, target: str, db_path: str | None, all_versions: boo
                 click.echo(f"{label}: binary EGN holds one record per file: export the records "
                            "one by one", err=True)
                 continue
-            click.get_binary_stream("stdout").write(binary)
+            sys.stdout.flush()
+            sys.stdout.buffer.write(binary)
+            sys.stdout.buffer.flush()
             continue
         if label != whole or target == "jsonl":  # JSON Lines out, however many records
             click.echo(json.dumps(doc, ensure_ascii=False, separators=(",", ":")))

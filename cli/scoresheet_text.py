@@ -37,6 +37,8 @@ def render_replay(label: str, record: Record, result: ReplayResult) -> str:
     names = {s.name: p.name for s, p in record.players}
     if names:
         lines.append("players: " + ", ".join(f"{s} {n}" for s, n in names.items()))
+    for note in result.notes:   # the record's provenance (an EGN upgrade ...), a partial game
+        lines.append(f"note: {note}")
     running = list(result.running) + [None] * (len(result.deals) - len(result.running))
     widths = [len(h) for h in _HEAD]
     rows_by_game: dict[int, list[tuple[str, ...]]] = {}

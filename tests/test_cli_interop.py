@@ -78,3 +78,24 @@ def test_json_lines_on_stdin_give_json_lines() -> None:
     code, out, err = run("export", "-", "--to", "egn", stdin=line + "\n" + line + "\n")
     assert code == 0, err
     assert len(out.splitlines()) == 2
+
+
+def test_binary_egn_is_read_and_written(tmp_path: Path) -> None:
+    binary = DATA / "binary" / "six-points-in-two-hands.egnb"
+    code, out, err = run("validate", str(binary))
+    assert code == 0, err
+    result = CliRunner().invoke(main, ["export", str(DATA / "six-points-in-two-hands.egn"), "--to", "egnb"])
+    assert result.exit_code == 0
+    written = result.stdout_bytes
+    # the sample was written as version "1.3": the rest is byte for byte ours
+    assert written.replace(b"\x12\x031.4", b"\x12\x031.3", 1) == binary.read_bytes()
+    cut = tmp_path / "cut.egnb"
+    cut.write_bytes(binary.read_bytes()[:60])
+    code, out, err = run("validate", str(cut))
+    assert code == 1 and "invalid: binary: " in err and "byte" in err
+
+
+def test_an_egn_1_0_file_replays_with_notes_of_what_the_upgrade_dropped() -> None:
+    code, out, err = run("replay", str(DATA / "legacy" / "test_timingsLayouts.egn"))
+    assert code == 0, err
+    assert "note: EGN 1.0.0 upgraded to 1.4: dropped timings, views, viewSwitches, videoUrl" in out

@@ -600,3 +600,11 @@ def test_attach_a_finished_sitting_to_the_clubs_event(scorer, client, db_path):
     resp = client.post(f"/web/records/{record_id}/attach", data={
         "csrf_token": scorer.csrf, "event_id": str(theirs)})
     assert resp.status_code == 403 and resp.mimetype == "text/html"
+
+
+def test_player_page_shows_partnerships_from_the_registry(client):
+    # examples/format-tour.json: Ames (id SC-12) sits N, Cobb S, in the Spring rubbers of 1888
+    page = soup(client.get("/web/players/Ames"))
+    partners = [r.find("td").text for r in page.select("table.list tbody tr")]
+    assert partners == ["Cobb"]
+    assert "SC-12 (notation)" in page.find("p", class_="meta").text

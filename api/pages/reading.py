@@ -63,7 +63,20 @@ def player(name: str) -> str:
     if stats is None:
         abort(404, description=f"no player named {name!r}")
     rubbers, total = queries.list_rubbers(db, player=name, per_page=20)
-    return render_template("player.html", name=name, stats=stats, rubbers=rubbers, total=total)
+    return render_template("player.html", name=name, stats=stats, rubbers=rubbers, total=total,
+                           registry=_registry_entry(db, name))
+
+
+def _registry_entry(db: Any, name: str) -> dict[str, Any] | None:
+    """The player registry's entry of this name (aliases, ids, win rate, partnerships), when
+    the registry (api/store/players) is installed and knows the name."""
+    try:
+        from ..store import players as registry
+    except ImportError:
+        return None
+    items, _ = registry.search_players(db, name, per_page=50)
+    found = next((p for p in items if p["name"] == name), None)
+    return None if found is None else registry.get_player(db, found["id"])
 
 
 def _rubber_context(rubber_id: int) -> dict[str, Any]:

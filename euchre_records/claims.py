@@ -38,8 +38,8 @@ __all__ = ["guaranteed_tricks", "search_budget", "Budget", "DEFAULT_REQUEST_BUDG
 
 DEFAULT_REQUEST_BUDGET = 500_000
 """Positions one request may search, all its claims together: about a second of CPU (a position
-costs ~2 µs). A claim before the first trick visits ~2,000 on average and ~14,000 at worst
-(benchmarks/bench_claims.py), so a record of a few hundred such deals fits; a 2 MiB body of
+costs ~2 µs). A claim before the first trick visits ~2,000 on average and ~11,000 at most over
+300 random deals (benchmarks/bench_claims.py), so a record of a few hundred such deals fits; a 2 MiB body of
 8,000 of them (minutes of CPU) is refused 422 ``too-costly`` after about a second."""
 
 

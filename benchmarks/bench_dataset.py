@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import resource
 import sys
 import tempfile
 import time
@@ -57,6 +58,9 @@ def main() -> int:
         t = time.perf_counter()
         report = build_dataset([str(src)], f"{tmp}/one", shard_bytes=shard)
         timings["1 process"] = time.perf_counter() - t
+        peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # KiB on Linux
+        print(f"peak memory of this process after the 1-process run: {peak:.0f} MiB "
+              f"(input {size:.1f} MB; it grows with --batch and the shard size, not the input)")
         t = time.perf_counter()
         build_dataset([str(src)], f"{tmp}/two", shard_bytes=shard, workers=2)
         timings["--workers 2 (cluster start included)"] = time.perf_counter() - t

@@ -20,11 +20,16 @@ from typing import Any, Callable
 from .shards import DEFAULT_SHARD_BYTES, Shard, plan_shards
 from .tables import COLUMNS, DATASET_VERSION, TABLES
 
-__all__ = ["build_dataset", "DatasetReport", "OutputNotEmpty", "shard_size"]
+__all__ = ["build_dataset", "DatasetReport", "OutputNotEmpty", "SchedulerUnavailable",
+           "shard_size"]
 
 
 class OutputNotEmpty(Exception):
     """The output folder holds files that are not a dataset this command wrote."""
+
+
+class SchedulerUnavailable(Exception):
+    """The Dask scheduler named by ``scheduler`` cannot be reached."""
 
 
 @dataclass
@@ -134,7 +139,11 @@ def _on_cluster(parts: list[Any], workers: int | None, scheduler: str | None,
                                dashboard_address=None, silence_logs=50)
         client = Client(cluster)
     else:
-        client = Client(scheduler)
+        try:
+            client = Client(scheduler, timeout="15s")
+        except (OSError, TimeoutError, ValueError) as exc:
+            raise SchedulerUnavailable(f"cannot reach the Dask scheduler {scheduler}: {exc}"
+                                       ) from None
     try:
         futures = client.compute(parts)
         for future in as_completed(futures):

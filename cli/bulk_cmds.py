@@ -53,7 +53,7 @@ def dataset(inputs: tuple[str, ...], out: str, workers: int | None, scheduler: s
       duckdb -c "SELECT trump, avg(points_ns) FROM 'tables/deals/*.parquet' GROUP BY trump"
     """
     try:
-        from ..bulk.run import OutputNotEmpty, build_dataset
+        from ..bulk.run import OutputNotEmpty, SchedulerUnavailable, build_dataset
     except ImportError as exc:  # dask or pyarrow missing
         raise click.ClickException(
             f"the dataset command needs the 'bulk' extra ({exc.name} is missing): "
@@ -81,7 +81,7 @@ def dataset(inputs: tuple[str, ...], out: str, workers: int | None, scheduler: s
                 report = build_dataset(list(inputs), out, **kwargs)  # type: ignore[arg-type]
         else:
             report = build_dataset(list(inputs), out, **kwargs)  # type: ignore[arg-type]
-    except OutputNotEmpty as exc:
+    except (OutputNotEmpty, SchedulerUnavailable) as exc:
         raise click.ClickException(str(exc)) from None
     except OSError as exc:
         raise click.ClickException(f"cannot write {out}: {exc.strerror or exc}") from None

@@ -42,6 +42,11 @@ _RULESET: dict[int, tuple[str, str]] = {
     17: ("num_deals", "int"),
 }
 _LONER_LEAD = ("LEFT_OF_DEALER", "LEFT_OF_LONER")
+_SCHEMA_ORDER = ("std", "min_rank", "winning_score", "num_deals", "canadian", "loner_lead",
+                 "loner_march_score", "loner_euchred_score", "defend_alone", "farmers",
+                 "partners_best", "go_under", "joker", "num_players", "allow_no_trump",
+                 "fast_break", "four_trick_tokens")
+"""The flags in the order of EGN's JSON Schema (decoded rule sets are written in it)."""
 
 
 def is_egn_binary(data: bytes) -> bool:
@@ -133,13 +138,7 @@ def _ruleset(fields: list[Field], path: str) -> dict[str, Any]:
             out[flag] = _LONER_LEAD[v] if 0 <= v < len(_LONER_LEAD) else v
         else:
             out[flag] = v
-    order = [spec[0] for spec in _RULESET.values()]
-    schema_order = ["std", "min_rank", "winning_score", "num_deals", "canadian", "loner_lead",
-                    "loner_march_score", "loner_euchred_score", "defend_alone", "farmers",
-                    "partners_best", "go_under", "joker", "num_players", "allow_no_trump",
-                    "fast_break", "four_trick_tokens"]
-    del order
-    return {k: out[k] for k in schema_order if k in out}
+    return {k: out[k] for k in _SCHEMA_ORDER if k in out}
 
 
 def _annotations(fields: list[Field], number: int, path: str) -> dict[str, list[str]] | None:
@@ -288,7 +287,7 @@ def _w_metadata(meta: dict[str, Any]) -> Writer:
             choice.message(2, inner)
         w.message(4, choice)
     for v in meta.get("initialScore", []):
-        w.int(5, v)
+        w.varint(5, v)
     if "date" in meta:
         w.text(6, meta["date"])
     if "ruleset" in meta:
@@ -297,38 +296,38 @@ def _w_metadata(meta: dict[str, Any]) -> Writer:
         for flag, value in meta["ruleset"].items():
             n, kind = numbers[flag]
             if kind == "enum":
-                rs.int(n, _LONER_LEAD.index(value))
+                rs.varint(n, _LONER_LEAD.index(value))
             else:
-                rs.int(n, int(value))
+                rs.varint(n, int(value))
         w.message(7, rs)
     for v in meta.get("finalScore", []):
-        w.int(8, v)
+        w.varint(8, v)
     return w
 
 
 def _w_annotations(w: Writer, number: int, notes: dict[str, list[str]] | None) -> None:
     for key, texts in (notes or {}).items():
-        w.message(number, Writer().int(1, int(key)).message(2, Writer().texts(1, texts)))
+        w.message(number, Writer().varint(1, int(key)).message(2, Writer().texts(1, texts)))
 
 
 def _w_phase(ph: dict[str, Any]) -> Writer:
     if ph["type"] == "EUCHRE_BIDDING":
-        b = Writer().int(1, ph.get("phaseNumber", 0)).texts(2, ph.get("calls", []))
+        b = Writer().varint(1, ph.get("phaseNumber", 0)).texts(2, ph.get("calls", []))
         if "isAlone" in ph:
-            b.bool(3, ph["isAlone"])
+            b.flag(3, ph["isAlone"])
         if "aloneDefender" in ph:
-            b.int(4, ph["aloneDefender"])
+            b.varint(4, ph["aloneDefender"])
         if "discard" in ph:
             b.text(5, ph["discard"])
         for e in ph.get("cardExchanges", []):
             ew = Writer()
             if "sender" in e:
-                ew.int(1, e["sender"])
-            ew.int(2, e["receiver"]).texts(3, e["cards"])
+                ew.varint(1, e["sender"])
+            ew.varint(2, e["receiver"]).texts(3, e["cards"])
             b.message(6, ew)
         _w_annotations(b, 7, ph.get("callAnnotations"))
         return Writer().message(1, b)
-    p = Writer().int(1, ph.get("phaseNumber", 1))
+    p = Writer().varint(1, ph.get("phaseNumber", 1))
     for trick in ph.get("tricks", []):
         p.message(3, Writer().texts(1, trick))
     _w_annotations(p, 4, ph.get("playAnnotations"))
@@ -336,16 +335,16 @@ def _w_phase(ph: dict[str, Any]) -> Writer:
 
 
 def _w_deal(deal: dict[str, Any]) -> Writer:
-    w = Writer().int(1, deal["dealNumber"])
+    w = Writer().varint(1, deal["dealNumber"])
     state = deal["initialState"]
-    s = Writer().int(1, state["dealer"]).text(2, state["upCard"])
+    s = Writer().varint(1, state["dealer"]).text(2, state["upCard"])
     for hand in state.get("playerCards", []):
         s.message(4, Writer().texts(1, hand))
     w.message(2, s)
     for ph in deal["phases"]:
         w.message(3, _w_phase(ph))
     for line in deal.get("alternativeLines", []):
-        lw = Writer().int(1, line["branchIndex"])
+        lw = Writer().varint(1, line["branchIndex"])
         for ph in line["phases"]:
             lw.message(2, _w_phase(ph))
         w.message(4, lw)

@@ -195,7 +195,7 @@ def _phases(bits: _Bits, ctx: _Ctx, count: int, start: int, main_calls: int = 0)
 def _bidding(bits: _Bits, ctx: _Ctx, number: int, start: int) -> dict[str, Any]:
     calls: list[str] = []
     p = ctx.players
-    ordered = named = False
+    ordered = False
     if start < p:
         for _ in range(start, p):
             if bits.read(1):
@@ -211,7 +211,6 @@ def _bidding(bits: _Bits, ctx: _Ctx, number: int, start: int) -> dict[str, Any]:
                 if choice > len(others):
                     raise bits.fail(f"second-round choice {choice} names no suit")
                 calls.append(others[choice - 1])
-                named = True
                 break
             calls.append("Pass")
     phase: dict[str, Any] = {"phaseNumber": number, "type": "EUCHRE_BIDDING", "calls": calls}
@@ -230,7 +229,6 @@ def _bidding(bits: _Bits, ctx: _Ctx, number: int, start: int) -> dict[str, Any]:
     notes = _annotations(bits)
     if notes is not None:
         phase["callAnnotations"] = notes
-    del named
     return phase
 
 

@@ -118,7 +118,7 @@ def varints(value: int | bytes, path: str, offset: int) -> list[int]:
 
 
 class Writer:
-    """Builds one message: ``w.int(1, 5).text(2, "x").message(3, other)``; ``bytes(w)``."""
+    """Builds one message: ``w.varint(1, 5).text(2, "x").message(3, other)``; ``bytes(w)``."""
 
     def __init__(self) -> None:
         self._parts: list[bytes] = []
@@ -137,12 +137,12 @@ class Writer:
                 out.append(byte)
                 return bytes(out)
 
-    def int(self, number: int, value: int) -> Writer:
+    def varint(self, number: int, value: int) -> Writer:
         self._parts.append(self._varint(number << 3) + self._varint(value))
         return self
 
-    def bool(self, number: int, value: bool) -> Writer:
-        return self.int(number, 1 if value else 0)
+    def flag(self, number: int, value: bool) -> Writer:
+        return self.varint(number, 1 if value else 0)
 
     def raw(self, number: int, data: bytes) -> Writer:
         self._parts.append(self._varint(number << 3 | 2) + self._varint(len(data)) + data)

@@ -94,7 +94,7 @@ def test_a_partial_game_survives_the_expanded_form() -> None:
 
 
 def test_negative_numbers_are_ten_byte_varints() -> None:
-    data = bytes(Writer().int(4, -1))
+    data = bytes(Writer().varint(4, -1))
     assert len(data) == 11
     ((number, _, value, _),) = read_message(data)
     from euchre_records.schema.egn_protobuf import as_int32

@@ -25,7 +25,7 @@ import sys
 from dataclasses import dataclass, field
 from itertools import islice
 from pathlib import Path
-from typing import IO, Callable, Iterable, Iterator
+from typing import IO, Any, Callable, Iterable, Iterator
 
 import sqlite_utils
 
@@ -213,12 +213,17 @@ def _prepared(sources: Iterable[tuple[str, str]], jobs: int
     window = jobs * 64
     with mp.get_context("fork").Pool(jobs) as pool:  # no threads here; spawn breaks on -c scripts
         it = iter(sources)
-        while True:
+        waiting: tuple[list[str], Any] | None = None
+        while True:  # the workers prepare the next window while this process stores the last
             chunk = list(islice(it, window))
-            if not chunk:
+            ahead = (([source for source, _ in chunk],
+                      pool.map_async(_prepare_rows, [text for _, text in chunk], chunksize=16))
+                     if chunk else None)
+            if waiting is not None:
+                yield from zip(waiting[0], waiting[1].get())
+            if ahead is None:
                 break
-            done = pool.map(_prepare_rows, [text for _, text in chunk], chunksize=16)
-            yield from zip((source for source, _ in chunk), done)
+            waiting = ahead
 
 
 def import_sources(db: sqlite_utils.Database, sources: Iterable[tuple[str, str]],

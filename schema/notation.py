@@ -95,7 +95,7 @@ def indented_json(value: Any) -> str:
     return "".join(out)
 
 
-_encode_str = json.encoder.encode_basestring  # type: ignore[attr-defined]
+_encode_str = json.encoder.encode_basestring
 
 
 def _indent(value: Any, newline: str, out: list[str]) -> None:

@@ -75,7 +75,7 @@ class _Writers:
         return str(folder / self.name)
 
 
-def write_shard(shard: Shard, out: str, batch: int = 2000) -> dict[str, Any]:
+def write_shard(shard: Shard, out: str, batch: int = 500) -> dict[str, Any]:
     """Write the tables of ``shard`` under ``out``; returns the shard's counts: records read,
     records valid, deals, and rows per table."""
     writers = _Writers(Path(out), shard)

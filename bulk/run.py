@@ -93,7 +93,7 @@ def _prepare_out(out: Path, overwrite: bool) -> None:
 
 def build_dataset(paths: list[str], out: str, *, workers: int | None = None,
                   scheduler: str | None = None, shard_bytes: int = DEFAULT_SHARD_BYTES,
-                  batch: int = 2000, overwrite: bool = False,
+                  batch: int = 500, overwrite: bool = False,
                   progress: Callable[[int, dict[str, Any]], None] | None = None) -> DatasetReport:
     """Build the dataset of ``paths`` in ``out`` (see module contract). ``progress(bytes,
     counts)`` is called as each shard finishes, in completion order."""

@@ -27,7 +27,7 @@ COMMANDS: list[click.Command] = []
                    "see the inputs and --out at the same paths.")
 @click.option("--shard-mb", type=click.FloatRange(0.001), default=8.0, show_default=True,
               help="Input per shard (one Dask partition), in MiB.")
-@click.option("--batch", type=click.IntRange(1), default=2000, show_default=True,
+@click.option("--batch", type=click.IntRange(1), default=500, show_default=True,
               help="Records per Parquet row group (what a worker holds in memory at once).")
 @click.option("--overwrite", is_flag=True, help="Replace a dataset already in --out.")
 @click.option("--progress/--no-progress", default=None,

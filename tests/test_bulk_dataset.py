@@ -308,3 +308,24 @@ def test_emn_match_files_give_their_games(tmp_path):
     assert sorted(r["source"] for r in records) == [f"{emn}#game 1", f"{emn}#game 2"]
     errors = _table(tmp_path / "out", "errors")
     assert errors and all(e["source"] == str(broken) and e["kind"] == "notation" for e in errors)
+
+
+@pytest.mark.slow
+def test_memory_is_bounded_by_the_batch_not_the_input(tmp_path):
+    """The peak of Python allocations (tracemalloc counts every object) while building a dataset
+    does not grow with the input: twice the input, about the same peak."""
+    import tracemalloc
+    warm = tmp_path / "warm.jsonl"  # imports (dask, pyarrow) and the engine's caches first
+    _many_deals(warm, 1)
+    build_dataset([str(warm)], str(tmp_path / "warm"))
+    peaks = []
+    for n, deals in enumerate((3_000, 6_000)):
+        src = tmp_path / f"in{n}.jsonl"
+        _many_deals(src, deals)
+        tracemalloc.start()
+        try:
+            build_dataset([str(src)], str(tmp_path / f"out{n}"), shard_bytes=128 * 1024, batch=10)
+            peaks.append(tracemalloc.get_traced_memory()[1])
+        finally:
+            tracemalloc.stop()
+    assert peaks[1] < 1.3 * peaks[0], peaks

@@ -33,12 +33,21 @@ def _session() -> list[tuple[str, list[str]]]:
     return out
 
 
-@pytest.fixture
-def night(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+FILES = Path(__file__).parent / "data" / "events" / "progressive-night"
+
+
+def test_the_documented_files_are_the_golden_sittings() -> None:
     case = json.loads(NIGHT.read_text(encoding="utf-8"))
     for s in case["sittings"]:
-        (tmp_path / f"night-r{s['round']}-t{s['table']}.json").write_text(
-            json.dumps(s["record"]), encoding="utf-8")
+        path = FILES / f"night-r{s['round']}-t{s['table']}.json"
+        assert json.loads(path.read_text(encoding="utf-8")) == s["record"]
+    assert len(list(FILES.iterdir())) == len(case["sittings"])
+
+
+@pytest.fixture
+def night(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    for path in FILES.iterdir():
+        (tmp_path / path.name).write_bytes(path.read_bytes())
     monkeypatch.chdir(tmp_path)
     return tmp_path
 

@@ -126,6 +126,9 @@ def read_shard(shard: Shard) -> Iterator[tuple[str, str | None, Any]]:
         yield from _read_range(shard)
         return
     for name in shard.files:
+        if name.lower().endswith((".csv", ".xlsx")):
+            yield from _sheet_records(name)
+            continue
         try:
             text = Path(name).read_text(encoding="utf-8-sig")
             if name.endswith(".emn"):
@@ -151,6 +154,23 @@ def _emn_games(name: str, text: str) -> Iterator[tuple[str, str | None, Any]]:
         return
     for game in match.games:
         yield f"{name}#game {game.index + 1}", dumps(game.record), ""  # counted from 1
+
+
+def _sheet_records(name: str) -> Iterator[tuple[str, str | None, Any]]:
+    """The sittings of a spreadsheet scoresheet (schema/sheet_csv.py), each a record; a bad
+    sitting yields a NotationError naming its rows and cells."""
+    from euchre_records.errors import NotationError, Problem
+    from euchre_records.schema.sheet_csv import sheet_sources
+    try:
+        for source, text, problems in sheet_sources(name):
+            if problems:
+                yield source, None, NotationError([Problem("", p) for p in problems])
+            else:
+                yield source, text, ""
+    except OSError as exc:
+        yield name, None, f"cannot read the file: {exc.strerror or exc}"
+    except UnicodeDecodeError:
+        yield name, None, "the file is not UTF-8 text"
 
 
 def _read_range(shard: Shard) -> Iterator[tuple[str, str | None, str]]:

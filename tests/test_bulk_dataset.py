@@ -329,3 +329,14 @@ def test_memory_is_bounded_by_the_batch_not_the_input(tmp_path):
         finally:
             tracemalloc.stop()
     assert peaks[1] < 1.3 * peaks[0], peaks
+
+
+def test_spreadsheet_scoresheets_are_inputs_too(tmp_path):
+    template = EXAMPLES / "sheet-template.csv"
+    bad = tmp_path / "bad.csv"
+    bad.write_text(template.read_text().replace(",E,H,,,3,", ",E,H,,,7,", 1))
+    report = build_dataset([str(template), str(bad)], str(tmp_path / "out"))
+    assert report.records == 3 and report.deals == 3 + 4 + 4
+    errors = _table(tmp_path / "out", "errors")
+    assert [(e["source"], e["what"][:22]) for e in errors] == [
+        (f"{bad}:rows 2-4", "row 2, column tricks: ")]

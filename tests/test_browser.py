@@ -269,7 +269,8 @@ def test_axe_finds_no_serious_violation(server, chromium):
         draft = start_sitting(page, base, preset="modern")
         tap_deal(page, "E", "H", 5, True, touch=False)
         rubber = _stored_rubber(base, page, "somerset-1888")
-        urls = ["/", "/login", "/web/sittings/new", draft[len(base):],
+        urls = ["/", "/login", "/web/sittings/new", draft[len(base):], draft[len(base):] + "/cards",
+                draft[len(base):] + "/sitting",
                 f"/web/rubbers/{rubber['id']}", f"/web/records/{rubber['record_id']}",
                 "/web/players", f"/web/players/{rubber['players']['N']}", "/web/rubbers/99999"]
         for url in urls:

@@ -608,3 +608,55 @@ def test_player_page_shows_partnerships_from_the_registry(client):
     partners = [r.find("td").text for r in page.select("table.list tbody tr")]
     assert partners == ["Cobb"]
     assert "SC-12 (notation)" in page.find("p", class_="meta").text
+
+
+# --- card-level entry ------------------------------------------------------------------------
+
+CARD_DEAL = {
+    "dealer": "N", "turned": "9D",
+    "hand_N": "AH KH QH 9S TS", "hand_E": "AS KS QS JC 9C",
+    "hand_S": "JH TH 9H AD KD", "hand_W": "AC KC QC TC JS",
+    # round one: all pass (N turns the 9D down); round two: E passes, S names hearts
+    "calls": "pass\npass\npass\npass\npass\nH",
+    # E leads spades and W, holding JS, plays TC: a revoke (Modern §7)
+    "tricks": "AS 9H TC 9S\nJH JS QH 9C\nTH QC KH JC\nAH KS AD KC\nTS QS KD AC",
+}
+
+
+def test_a_deal_card_by_card_is_replayed_and_its_revoke_found(scorer, client):
+    url = scorer.start(game_points="10")
+    form = scorer.page(url + "/cards")
+    assert form.find("option", {"value": "N", "selected": True}) is not None
+    resp = client.post(url + "/cards", data={**CARD_DEAL, "csrf_token": scorer.csrf,
+                                             "revision": scorer.revision(url)})
+    assert resp.status_code == 303, resp.data.decode()
+    page = scorer.page(url)
+    # S made hearts with N-S taking 4 tricks, but W revoked: Modern §7 gives the non-offenders
+    # 2 and, penalty only, the hand's own point does not score -> 2-0
+    assert page.select_one("#deal-1 td.score").text == "2–0"
+    finding = page.select_one("#deal-1 + tr.findings-row .finding")
+    assert "W" in finding.text and "Modern §7" in finding.select_one(".rule").text
+    assert page.select_one("#deal-1 th a")["href"] == url + "/cards/1"
+    rubber_url = scorer.finish(url).headers["Location"]
+    record_id = client.get(f"/rubbers/{rubber_url.rsplit('/', 1)[1]}").get_json()["record_id"]
+    cards = scorer.page(f"/web/records/{record_id}")
+    trick1 = cards.select("table.tricks tbody tr")[0]
+    assert [p.text.split()[0] for p in trick1.select(".play")] == ["E", "S", "W", "N"]
+    assert trick1.select_one(".play.revoke").text.startswith("W 10♣")
+    assert trick1.select("td")[-1].text == "S"                   # S's 9H trumps the trick
+
+
+@pytest.mark.parametrize("change, field, message", [
+    ({"hand_W": ""}, "hand_W", "write W's five cards"),
+    ({"turned": ""}, "turned", "write the card turned up"),
+    ({"hand_E": "AS KS QS JC 9X"}, "hand_E", "hands.E[4]"),
+    ({"tricks": "AS 9H TC 8S"}, "tricks", "tricks[0][3]"),
+])
+def test_a_bad_card_deal_is_located_at_its_field(scorer, client, change, field, message):
+    url = scorer.start()
+    before = scorer.revision(url)
+    resp = client.post(url + "/cards", data={**CARD_DEAL, **change, "csrf_token": scorer.csrf,
+                                             "revision": before})
+    assert resp.status_code == 200
+    assert message in soup(resp).find(id=f"f-{field}").text
+    assert scorer.revision(url) == before

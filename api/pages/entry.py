@@ -37,7 +37,8 @@ from . import saving
 from .blueprint import actor, bp
 from .chart import chart
 from .forms import (OVERRIDE_FIELDS, SEATS, Problems, deal_from_form, form_of_deal,
-                    form_of_sitting, next_seat, sitting_from_form, with_sitting)
+                    form_of_full_deal, form_of_sitting, full_deal_from_form, next_seat,
+                    sitting_from_form, with_sitting)
 from .sheet import build_sheet, running_of
 
 __all__ = ["replay_draft"]
@@ -404,3 +405,85 @@ def attach(record_id: int) -> Any:
         return redirect(back, 303)
     flash(f"Record {record_id} attached to the event.", "ok")
     return redirect(url_for("pages.event", event_id=event_id), 303)
+
+
+_CARD_PATHS = (("hands.N", "hand_N"), ("hands.E", "hand_E"), ("hands.S", "hand_S"),
+               ("hands.W", "hand_W"), ("hands", "hand_N"), ("turned", "turned"),
+               ("joker_suit", "turned"), ("calls", "calls"), ("discard", "discard"),
+               ("tricks", "tricks"), ("dealer", "dealer"), ("kitty", "hand_N"))
+
+
+def _card_fields(problems: list[dict[str, str]], deal_index: int) -> Problems:
+    """Problems of a card-level deal as (field, message); the message keeps its place in the
+    deal (``tricks[2][1]: ...``) since a field holds many cards."""
+    out: Problems = []
+    prefix = f"deals[{deal_index}]"
+    for p in problems:
+        where = p["where"]
+        if not where.startswith(prefix):
+            out.append(("general", f"{where}: {p['what']}"))
+            continue
+        rest = where[len(prefix):].lstrip(".")
+        field = next((f for path, f in _CARD_PATHS if rest.startswith(path)), "general")
+        out.append((field, f"{rest}: {p['what']}" if rest else p["what"]))
+    return out
+
+
+def _cards_page(found: store_drafts.Draft, form: dict[str, str], problems: Problems,
+                number: int, editing: bool) -> str:
+    errors: dict[str, list[str]] = {}
+    for field, message in problems:
+        errors.setdefault(field, []).append(message)
+    players = {seat: p["name"] for seat, p in (found.data.get("players") or {}).items()}
+    return render_template("cards.html", draft=found, form=form, errors=errors,
+                           problems=problems, number=number, editing=editing, seats=SEATS,
+                           players=players)
+
+
+def _cards(draft_id: int, number: int | None) -> Any:
+    """Add (number None) or change a card-level deal from the card form."""
+    found = _own_draft(draft_id)
+    deals = found.data.get("deals") or []
+    if number is not None and (number > len(deals) or deals[number - 1].get("kind") != "full"):
+        abort(404, description=f"draft {draft_id} has no card-level deal {number}")
+    shown = number or len(deals) + 1
+    if request.method == "GET":
+        if number is not None:
+            form = form_of_full_deal(deals[number - 1])
+        else:
+            sub, _ = replay_draft(found.data)
+            form = {"dealer": _next_dealer(found.data, sub)}
+        return _cards_page(found, form, [], shown, number is not None)
+    if found.status != "open":
+        abort(409, description=f"draft {draft_id} is {found.status}")
+    deal, problems = full_deal_from_form(request.form)
+    data = json.loads(json.dumps(found.data))
+    position = len(data.setdefault("deals", [])) if number is None else number - 1
+    sub: Submission | None = None
+    if not problems:
+        if number is None:
+            data["deals"].append(deal)
+        else:
+            data["deals"][position] = deal
+        sub, found_problems = replay_draft(data)
+        problems = _card_fields(found_problems, position)
+    if not problems:
+        what = "added" if number is None else "changed"
+        done = _save(found, data, f"Deal {position + 1} {what}{_score_note(sub)}.")
+        if done is not None:
+            return done
+        found = _own_draft(draft_id)
+    return _cards_page(found, dict(request.form), problems, shown, number is not None)
+
+
+@bp.route(f"/web/drafts/<{_ID}:draft_id>/cards", methods=["GET", "POST"])
+@writer_required
+def add_cards(draft_id: int) -> Any:
+    return _cards(draft_id, None)
+
+
+@bp.route(f"/web/drafts/<{_ID}:draft_id>/cards/<int(min=1,max=999):number>",
+          methods=["GET", "POST"])
+@writer_required
+def edit_cards(draft_id: int, number: int) -> Any:
+    return _cards(draft_id, number)

@@ -237,3 +237,52 @@ def with_sitting(data: dict[str, Any], header: dict[str, Any]) -> dict[str, Any]
     else:
         out.pop("event", None)
     return out
+
+
+CARD_FIELDS = ("dealer", "turned", "hand_N", "hand_E", "hand_S", "hand_W", "calls", "discard",
+               "tricks")
+
+
+def full_deal_from_form(form: Mapping[str, str]) -> tuple[dict[str, Any], Problems]:
+    """A card-level deal (kind ``full``) from the card form: the dealer, the turned card, the
+    four hands as dealt, the calls and the tricks one per line, the discard. Only the form's
+    own mistakes are found here (a missing hand); the cards are read and checked by the
+    notation and the engine, which locate their problems (``deals[3].hands.E[4]``)."""
+    problems: Problems = []
+    dealer = form.get("dealer") or ""
+    if dealer not in SEATS:
+        problems.append(("dealer", "choose the dealer"))
+    deal: dict[str, Any] = {"kind": "full", "dealer": dealer}
+    turned = " ".join((form.get("turned") or "").split())
+    if turned:
+        deal["turned"] = turned
+    else:
+        problems.append(("turned", "write the card turned up (e.g. JH)"))
+    hands = {}
+    for seat in SEATS:
+        text = " ".join((form.get(f"hand_{seat}") or "").split())
+        if text:
+            hands[seat] = text
+        else:
+            problems.append((f"hand_{seat}", f"write {seat}'s five cards (?? for one not seen)"))
+    deal["hands"] = hands
+    calls = [" ".join(line.split()) for line in (form.get("calls") or "").splitlines()]
+    if any(calls):
+        deal["calls"] = [c for c in calls if c]
+    discard = " ".join((form.get("discard") or "").split())
+    if discard:
+        deal["discard"] = discard
+    tricks = [" ".join(line.split()) for line in (form.get("tricks") or "").splitlines()]
+    if any(tricks):
+        deal["tricks"] = [t for t in tricks if t]
+    return deal, problems
+
+
+def form_of_full_deal(deal: dict[str, Any]) -> dict[str, str]:
+    """The card form's fields filled from a card-level deal."""
+    out = {"dealer": deal.get("dealer", ""), "turned": deal.get("turned", ""),
+           "discard": deal.get("discard", ""), "calls": "\n".join(deal.get("calls", [])),
+           "tricks": "\n".join(deal.get("tricks", []))}
+    for seat, cards in (deal.get("hands") or {}).items():
+        out[f"hand_{seat}"] = cards
+    return out

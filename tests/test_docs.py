@@ -15,13 +15,15 @@ What counts as a session (any Markdown file, so pages added later are tested the
   file of that folder, into the session folder first: for inputs too long to show on the page;
 - a page can opt out with ``<!-- doctest: skip -->`` anywhere in it (say why next to it).
 
+A command's output on the page is what the terminal shows (standard output and error) or standard
+output alone; a last line ``[exit N]`` is its exit status (otherwise the status is not compared).
 Output matching: ``...`` stands for anything (doctest's ELLIPSIS) and runs of white space are
 equal (NORMALIZE_WHITESPACE). When both the page and the program show JSON, they are compared as
 JSON: objects by key (key order and layout do not matter; ``...`` as a member allows more
 members), arrays in order (``...`` as an element allows more elements there), ``{...}``, ``[...]``
 or ``...`` as a value match any value, and a trailing ``# comment`` on the page is ignored. An
 HTTP answer shown with ``curl -i`` gives the status line, then any headers that must be there,
-then the body. The command's exit status is not compared (the page does not show it).
+then the body.
 """
 
 from __future__ import annotations
@@ -34,6 +36,7 @@ import shutil
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -260,6 +263,31 @@ def mismatch(expected: str, actual: str) -> str | None:
     return f"the page shows:\n{expected}\nthe program gives:\n{actual}"
 
 
+@dataclass
+class Run:
+    """What one command printed, on each stream, and its exit status."""
+
+    out: str
+    err: str
+    status: int
+
+
+def step_mismatch(expected: str, run: Run) -> str | None:
+    """None when the run matches the page: an ``[exit N]`` last line is the exit status; the
+    rest is what the terminal shows (both streams) or standard output alone."""
+    lines = expected.splitlines()
+    if lines and re.fullmatch(r"\[exit \d+\]", lines[-1].strip()):
+        code = int(lines.pop().strip()[6:-1])
+        if run.status != code:
+            return f"exit status {run.status}, the page shows {code}\n{run.out}{run.err}"
+    want = "\n".join(lines).strip("\n")
+    if not want:
+        return None
+    seen = [run.out, run.out + run.err, run.err + run.out]
+    problems = [mismatch(want, s.strip("\n")) for s in seen]
+    return None if any(p is None for p in problems) else problems[1]
+
+
 # --- running -----------------------------------------------------------------------------------
 
 def _free_port() -> int:
@@ -302,17 +330,21 @@ def run_page(page: Page, folder: Path) -> list[tuple[Step, str]]:
                  "--no-first-token"], cwd=folder, env=env,
                 stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
             _wait_for(port, server)
-        marks = [f"@@doc-step-{k}@@" for k in range(len(page.steps))]
-        script = "".join(f"echo '{m}'\n{{ {s.command.replace(URL, f'http://127.0.0.1:{port}')}\n}} 2>&1\necho\n"
-                         for m, s in zip(marks, page.steps))
-        done = subprocess.run(["bash", "--noprofile", "--norc"], input=script.encode(), cwd=folder,
-                              env=env, capture_output=True, timeout=300)
-        text = done.stdout.decode("utf-8", "replace")
+        io = Path(tempfile.mkdtemp(prefix="doc-io-"))
+        script = "".join(
+            f"{{ {s.command.replace(URL, f'http://127.0.0.1:{port}')}\n}} >'{io}/{k}.out' 2>'{io}/{k}.err'"
+            f" </dev/null\necho $? >'{io}/{k}.rc'\n" for k, s in enumerate(page.steps))
+        subprocess.run(["bash", "--noprofile", "--norc"], input=script.encode(), cwd=folder,
+                       env=env, capture_output=True, timeout=300)
         outputs = []
         for k, step in enumerate(page.steps):
-            start = text.index(marks[k]) + len(marks[k]) + 1
-            end = text.index(marks[k + 1]) if k + 1 < len(marks) else len(text)
-            outputs.append((step, text[start:end].replace(f"127.0.0.1:{port}", "127.0.0.1:8080")))
+            def read(ext: str) -> str:
+                f = io / f"{k}.{ext}"
+                text = f.read_text(encoding="utf-8", errors="replace") if f.exists() else ""
+                return text.replace(f"127.0.0.1:{port}", "127.0.0.1:8080")
+            rc = read("rc").strip()
+            outputs.append((step, Run(read("out"), read("err"), int(rc) if rc else -1)))
+        shutil.rmtree(io, ignore_errors=True)
         return outputs
     finally:
         if server is not None:
@@ -334,6 +366,7 @@ def test_the_readme_and_api_pages_have_sessions() -> None:
     assert {"README.md", "API.md"} <= names, names
 
 
+@pytest.mark.slow   # a real shell, commands and a server per page: ~1 minute for all pages
 @pytest.mark.parametrize("path", RUNNABLE, ids=[p.name for p in RUNNABLE])
 def test_documented_sessions_give_the_documented_output(path: Path, tmp_path: Path) -> None:
     page = read_page(path)
@@ -344,8 +377,8 @@ def test_documented_sessions_give_the_documented_output(path: Path, tmp_path: Pa
             pytest.fail("curl is needed to run the documented requests")
         pytest.skip("curl is not installed")
     problems = []
-    for step, output in run_page(page, tmp_path):
-        problem = mismatch(step.expected, output.strip("\n")) if step.expected else None
+    for step, run in run_page(page, tmp_path):
+        problem = step_mismatch(step.expected, run)
         if problem:
             problems.append(f"{path.name}:{step.line}: $ {step.command}\n{problem}")
     assert not problems, "\n\n".join(problems)
@@ -374,3 +407,10 @@ def test_sessions_files_and_continuations_are_read(tmp_path: Path) -> None:
         ("cat a.json  b.txt", '{"x": 1}\nhello'), ("echo done", "done")]
     assert mismatch("one ... three", "one two three") is None
     assert mismatch("one two", "one three") is not None
+
+
+def test_exit_status_and_streams() -> None:
+    assert step_mismatch("ok\n[exit 3]", Run("ok\n", "a finding\n", 3)) is None   # stdout alone
+    assert step_mismatch("ok\na finding", Run("ok\n", "a finding\n", 1)) is None   # the terminal
+    assert step_mismatch("[exit 3]", Run("", "", 1)) is not None
+    assert step_mismatch("ok", Run("not ok\n", "", 0)) is not None

@@ -86,6 +86,18 @@ def store_unavailable(exc: sqlite3.OperationalError) -> Response:
     return error_response(500, "internal-error", "the server failed; this is a bug")
 
 
+def _claim_budget(wsgi_app: Any) -> Any:
+    """Every request, whatever its view (API, pages, events), searches claims within one budget
+    (claims.DEFAULT_REQUEST_BUDGET, about a second of CPU); past it the view's replay raises
+    SearchBudgetExceeded, a RecordError answered 422 ``too-costly``."""
+    from euchre_records.claims import search_budget
+
+    def budgeted(environ: Any, start_response: Any) -> Any:
+        with search_budget():
+            return wsgi_app(environ, start_response)
+    return budgeted
+
+
 def create_app(config: dict[str, Any] | None = None) -> Flask:
     """The API application. ``config`` overrides defaults; ``DATABASE`` is the SQLite file."""
     app = Flask(__name__)
@@ -132,6 +144,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     api = JsonErrorApi(app)
     api.spec.components.security_scheme("bearerAuth", BEARER_SCHEME)
     register_notation(api.spec)  # the request body of record posts: the notation's own schema
+    app.wsgi_app = _claim_budget(app.wsgi_app)  # type: ignore[method-assign]
     for blp in blueprints():
         api.register_blueprint(blp)
     app.register_blueprint(pages_bp)  # the HTML pages: not on the Api, so not in /openapi.json

@@ -419,3 +419,25 @@ def test_export_refuses_an_impossible_record(runner: CliRunner, tmp_path: Path) 
     assert cli(runner, "validate", path).exit_code == 1
     result = cli(runner, "export", path, "--to", "egn")
     assert result.exit_code == 1 and result.stdout == ""
+
+
+def test_serve_on_a_port_in_use_or_an_unknown_host_is_a_message(runner: CliRunner, tmp_path: Path) -> None:
+    import socket
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen(1)
+        port = busy.getsockname()[1]
+        result = cli(runner, "serve", "--db", tmp_path / "s.db", "--port", port)
+        assert result.exit_code == 1 and "cannot listen on 127.0.0.1:" in result.stderr
+        assert "serving" not in result.stderr and "Traceback" not in result.stderr
+    result = cli(runner, "serve", "--db", tmp_path / "s.db", "--host", "no-such-host.invalid")
+    assert result.exit_code == 1 and "cannot listen on no-such-host.invalid" in result.stderr
+
+
+def test_every_request_searches_claims_within_a_budget(tmp_path: Path) -> None:
+    # not only the JSON API's posts: the pages and events replay records too
+    from euchre_records import claims
+    app = create_app({"DATABASE": str(tmp_path / "b.db"), "TESTING": True})
+    app.add_url_rule("/t/budget", "t_budget", lambda: str(getattr(claims._BUDGET.get(), "limit", None)))
+    assert app.test_client().get("/t/budget").get_data(as_text=True) == str(claims.DEFAULT_REQUEST_BUDGET)
+    assert claims._BUDGET.get() is None  # and none outside a request

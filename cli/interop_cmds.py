@@ -84,7 +84,7 @@ def _store_items(db_path: str, all_versions: bool, filters: dict[str, str | None
         db.close()
 
 
-@click.command(help=f"""Write records in another notation: EGN, OpenSpiel actions, JSON Lines or the CSV sheet.
+@click.command(help=f"""Write records in another notation: EGN, OpenSpiel actions, JSON Lines or the spreadsheet layout.
 
     The records come from FILE (our notation, EGN, JSON Lines, a CSV sheet; - for stdin) or,
     with --db, from a store: every current record (or --all-versions), optionally selected by
@@ -94,10 +94,10 @@ def _store_items(db_path: str, all_versions: bool, filters: dict[str, str | None
 
     The result goes to stdout: JSON Lines (one document per line) for --to jsonl, for a store
     and for JSON Lines input; one indented document otherwise; the sheet layout of docs/CLI.md
-    for --to csv; binary EGN for egnb, one record per file (redirect it to a .egnb file). A
-    record that validate calls impossible is refused. A record that cannot be expressed faithfully is refused with the reasons on
-    stderr: EGN has no rubbers, revoke penalties or irregularities; OpenSpiel plays only the
-    modern 24-card game with its own scoring (docs/INTEROP.md); the CSV sheet keeps only the
+    for --to csv (an .xlsx workbook for --to xlsx); binary EGN for egnb, one record per file
+    (redirect it to a .egnb file). A record that validate calls impossible is refused. A
+    record that cannot be expressed faithfully is refused with the reasons on stderr: EGN has
+    no rubbers, revoke penalties or irregularities; OpenSpiel plays only the modern 24-card game with its own scoring (docs/INTEROP.md); the CSV sheet keeps only the
     result of each deal.
 
     Exit 0 when every record was written, 1 when one was invalid or refused, 2 for usage
@@ -114,13 +114,14 @@ def _store_items(db_path: str, all_versions: bool, filters: dict[str, str | None
 @click.argument("file", required=False,
                 type=click.Path(exists=True, dir_okay=False, allow_dash=True))
 @click.option("--to", "target",
-              type=click.Choice(["egn", "egnb", "egnb-expanded", "openspiel", "jsonl", "csv"]),
+              type=click.Choice(["egn", "egnb", "egnb-expanded", "openspiel", "jsonl", "csv",
+                                 "xlsx"]),
               required=True,
               help="egn: EGN 1.4 documents. egnb: binary EGN, condensed (bit-packed deals); "
                    "egnb-expanded: binary EGN, the whole document as protobuf. openspiel: the "
                    "action history of each deal for OpenSpiel's 'euchre' game, with its game "
                    "parameters. jsonl: our notation, one record per line. csv: the spreadsheet "
-                   "scoresheet layout.")
+                   "scoresheet layout; xlsx: the same as a workbook (the 'xlsx' extra).")
 @click.option("--db", "db_path", type=click.Path(exists=True, dir_okay=False), default=None,
               help="Dump the records of this store instead of reading FILE.")
 @click.option("--all-versions", is_flag=True,
@@ -145,10 +146,11 @@ def export(file: str | None, target: str, db_path: str | None, all_versions: boo
         raise click.UsageError("give FILE or --db (one of them)")
     if db_path is None and (all_versions or any(filters.values())):
         raise click.UsageError("--all-versions and the filters select from a store: use --db")
-    if db_path is not None and target not in ("jsonl", "egn", "csv"):
-        raise click.UsageError("--db dumps to jsonl, egn or csv")
+    if db_path is not None and target not in ("jsonl", "egn", "csv", "xlsx"):
+        raise click.UsageError("--db dumps to jsonl, egn, csv or xlsx")
     bad = 0
     header = True
+    sheet: list[str] = []  # csv, xlsx: the sheet's text, written at the end
     if db_path is not None:
         items: Iterable[tuple[str, Record | RecordError]] = _store_items(
             db_path, all_versions, filters)
@@ -164,8 +166,8 @@ def export(file: str | None, target: str, db_path: str | None, all_versions: boo
             continue
         try:
             replay(item)  # a record validate calls impossible is refused, never exported
-            if target == "csv":
-                click.echo(_sheet_text(label, item, lossy, header), nl=False)
+            if target in ("csv", "xlsx"):
+                sheet.append(_sheet_text(label, item, lossy, header))
                 header = False
                 continue
             doc = (_to_egn(label, item, lossy) if target.startswith("egn")
@@ -191,6 +193,17 @@ def export(file: str | None, target: str, db_path: str | None, all_versions: boo
             click.echo(json.dumps(doc, ensure_ascii=False, separators=(",", ":")))
         else:
             click.echo(json.dumps(doc, indent=2, ensure_ascii=False))
+    if target == "csv":
+        click.echo("".join(sheet), nl=False)
+    elif target == "xlsx" and sheet:
+        try:
+            from ..schema.sheet_csv import sheet_xlsx
+            sys.stdout.flush()
+            sys.stdout.buffer.write(sheet_xlsx("".join(sheet)))
+            sys.stdout.buffer.flush()
+        except ImportError:
+            raise click.ClickException("--to xlsx needs the 'xlsx' extra: pip install "
+                                       "'euchre-records[xlsx]'") from None
     raise SystemExit(1 if bad else 0)
 
 

@@ -38,7 +38,7 @@ from euchre_records.errors import Problem, RecordError, UnsupportedRules
 from euchre_records.model import DealKind, Record
 
 __all__ = ["COLUMNS", "SITTING_COLUMNS", "SheetRecord", "read_sheet", "read_rows",
-           "write_sheet", "xlsx_rows", "sheet_sources", "SHEET_SUFFIXES"]
+           "write_sheet", "xlsx_rows", "sheet_sources", "sheet_xlsx", "SHEET_SUFFIXES"]
 
 SITTING_COLUMNS = ("date", "club", "event", "table", "round", "north", "east", "south", "west",
                    "preset", "overrides")
@@ -388,3 +388,18 @@ def sheet_sources(path: str, progress: Any = None) -> Iterator[tuple[str, str, l
             yield s.source(path), "", [str(p) for p in s.problems]
         else:
             yield s.source(path), json.dumps(s.data, ensure_ascii=False), []
+
+
+def sheet_xlsx(csv_text: str) -> bytes:
+    """The sheet layout of :func:`write_sheet`'s text as an .xlsx workbook (the ``xlsx`` extra):
+    one worksheet, the same cells, numbers as numbers (reading it back gives the same records)."""
+    import openpyxl
+
+    book = openpyxl.Workbook()
+    sheet = book.active
+    sheet.title = "scoresheet"
+    for row in csv.reader(io.StringIO(csv_text)):
+        sheet.append([int(c) if re.fullmatch(r"-?[0-9]{1,6}", c) else c for c in row])
+    out = io.BytesIO()
+    book.save(out)
+    return out.getvalue()

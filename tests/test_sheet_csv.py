@@ -150,3 +150,13 @@ def test_xlsx_reads_like_csv(tmp_path):
     broken.write_bytes(b"not a zip")
     result = CliRunner().invoke(main, ["validate", str(broken)])
     assert result.exit_code == 1 and "not an .xlsx workbook" in result.stderr
+
+
+def test_export_to_xlsx_reads_back_the_same(tmp_path):
+    pytest.importorskip("openpyxl")
+    result = CliRunner().invoke(main, ["export", str(TEMPLATE), "--to", "xlsx"])
+    assert result.exit_code == 0, result.stderr
+    book = tmp_path / "sheet.xlsx"
+    book.write_bytes(result.stdout_bytes)
+    again = CliRunner().invoke(main, ["export", str(book), "--to", "csv"])
+    assert again.exit_code == 0 and again.stdout == TEMPLATE.read_text(encoding="utf-8")

@@ -212,7 +212,11 @@ def test_real_server_process(tmp_path):
 
 
 def test_import_a_folder_of_egn_files(runner, tmp_path):
-    egn = Path(__file__).parent / "data" / "egn"
+    samples = Path(__file__).parent / "data" / "egn"
+    egn = tmp_path / "egn"   # the EGN 1.4 samples (legacy/ holds two impossible 1.0 files)
+    egn.mkdir()
+    for path in [*samples.glob("*.egn"), samples / "egn-schema-v1.json"]:
+        (egn / path.name).write_bytes(path.read_bytes())
     result = run(runner, "import", egn, "--db", tmp_path / "egn.db")
     assert result.exit_code == 0, result.stderr
     stored = len(list(egn.glob("*.egn")))

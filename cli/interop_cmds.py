@@ -64,24 +64,29 @@ def _sheet_text(label: str, record: Record, lossy: bool, header: bool) -> str:
     return text if header else text.split("\n", 1)[1]
 
 
-def _store_items(db_path: str, all_versions: bool, filters: dict[str, str | None]
-                 ) -> Iterator[tuple[str, Record | RecordError]]:
-    """``(label, record)`` for each selected stored record, oldest first, from its canonical
-    text (never replayed to answer)."""
-    from ..schema.notation import loads
+def _stored_texts(db_path: str, all_versions: bool, filters: dict[str, str | None]
+                  ) -> Iterator[tuple[str, str]]:
+    """``(label, canonical text)`` of each selected stored record, oldest first."""
     from .store_cmds import _open, selected_ids
     db = _open(db_path)
     try:
         for record_id in selected_ids(db, all_versions=all_versions, **filters):
             text = db.execute("SELECT canonical FROM records WHERE id = ?",
                               [record_id]).fetchone()[0]
-            label = f"{db_path}:record {record_id}"
-            try:
-                yield label, loads(text)
-            except RecordError as exc:  # a stored record always loads; say so if not
-                yield label, exc
+            yield f"{db_path}:record {record_id}", text
     finally:
         db.close()
+
+
+def _store_items(db_path: str, all_versions: bool, filters: dict[str, str | None]
+                 ) -> Iterator[tuple[str, Record | RecordError]]:
+    """``(label, record)`` for each selected stored record, from its canonical text."""
+    from ..schema.notation import loads
+    for label, text in _stored_texts(db_path, all_versions, filters):
+        try:
+            yield label, loads(text)
+        except RecordError as exc:  # a stored record always loads; say so if not
+            yield label, exc
 
 
 @click.command(help=f"""Write records in another notation: EGN, OpenSpiel actions, JSON Lines or the spreadsheet layout.
@@ -151,6 +156,10 @@ def export(file: str | None, target: str, db_path: str | None, all_versions: boo
     bad = 0
     header = True
     sheet: list[str] = []  # csv, xlsx: the sheet's text, written at the end
+    if db_path is not None and target == "jsonl":  # a backup: the stored texts as they are
+        for _label, text in _stored_texts(db_path, all_versions, filters):
+            click.echo(json.dumps(json.loads(text), ensure_ascii=False, separators=(",", ":")))
+        raise SystemExit(0)
     if db_path is not None:
         items: Iterable[tuple[str, Record | RecordError]] = _store_items(
             db_path, all_versions, filters)

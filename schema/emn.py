@@ -27,6 +27,7 @@ It does not replay; the importer replays every game and locates replay errors th
 from __future__ import annotations
 
 import dataclasses
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -184,7 +185,7 @@ def _format(value: object, bad: list[Problem]) -> tuple[str | None, int | None]:
 def _tournament(title: str | None, date: str | None, kind: str | None,
                 target: int | None) -> Tournament:
     name = title or "EMN match"
-    day = date[:10] if date else None
+    day = date[:10] if date and re.match(r"\d{4}-\d{2}-\d{2}", date) else None  # else not a day
     if kind == "PROGRESSIVE":
         return Tournament(name, Format.PROGRESSIVE, date_from=day, date_to=day, rounds=target)
     if kind in ("ROUND_ROBIN", "SWISS"):

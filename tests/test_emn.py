@@ -203,3 +203,12 @@ def test_the_cli_imports_and_exports_emn(tmp_path: Path) -> None:
     result = runner.invoke(main, ["event", "import", str(bad), "--db", db])
     assert result.exit_code == 1
     assert "games[0].players: not in metadata.players: nobody" in result.stderr
+
+
+def test_a_date_that_is_not_a_day_leaves_the_event_undated() -> None:
+    doc = load("spec-example.emn")
+    doc["metadata"]["date"] = "summer 2026"
+    match = emn_to_match(doc)
+    assert match.tournament.date_from is None
+    eid, _ = events.import_match(fresh(), match)
+    assert eid == 1

@@ -99,3 +99,15 @@ def test_an_egn_1_0_file_replays_with_notes_of_what_the_upgrade_dropped() -> Non
     code, out, err = run("replay", str(DATA / "legacy" / "test_timingsLayouts.egn"))
     assert code == 0, err
     assert "note: EGN 1.0.0 upgraded to 1.4: dropped timings, views, viewSwitches, videoUrl" in out
+
+
+def test_import_reads_binary_egn(tmp_path: Path) -> None:
+    """The 14 binary samples hold 7 games, each twice (condensed and expanded); with the JSON
+    form of the annotated VWEC final beside them, 7 are stored and 8 are duplicates."""
+    result = CliRunner().invoke(main, ["import", str(DATA / "binary"), "--db", str(tmp_path / "b.db")])
+    assert result.exit_code == 0, result.stderr
+    assert "stored 7 (61 deals), duplicates 8, invalid 0" in result.stderr
+    cut = tmp_path / "cut.egnb"
+    cut.write_bytes((DATA / "binary" / "vwec-finals.egnb").read_bytes()[:100])
+    result = CliRunner().invoke(main, ["import", str(cut), "--db", str(tmp_path / "b.db")])
+    assert result.exit_code == 1 and "cut.egnb: invalid: binary: field 3 claims 151 bytes" in result.stderr

@@ -85,7 +85,8 @@ def _is_record_file(path: Path) -> bool:
 
 def _walk(folder: Path) -> Iterator[Path]:
     for path in sorted(folder.rglob("*")):
-        if path.is_file() and (path.suffix in RECORD_SUFFIXES or path.suffix in JSONL_SUFFIXES):
+        if path.is_file() and (path.suffix in RECORD_SUFFIXES or path.suffix in JSONL_SUFFIXES
+                               or path.suffix == ".egnb"):
             yield path
 
 
@@ -134,6 +135,14 @@ def _file(path: Path, report: ImportReport, progress: Callable[[int], None]
         elif path.suffix in JSONL_SUFFIXES:
             with path.open(encoding="utf-8-sig") as stream:
                 yield from _lines(stream, str(path), progress)
+        elif path.suffix == ".egnb":   # binary EGN: stored as the EGN document it holds
+            from euchre_records.schema.egn_binary import egnb_to_egn
+            data = path.read_bytes()
+            progress(len(data))
+            try:
+                yield str(path), json.dumps(egnb_to_egn(data), ensure_ascii=False)
+            except RecordError as exc:
+                _invalid(report, str(path), [str(p) for p in exc.problems])
         else:
             text = path.read_text(encoding="utf-8-sig")
             progress(len(text))

@@ -389,3 +389,18 @@ def test_a_json_syntax_error_names_line_and_column() -> None:
     with pytest.raises(NotationError) as err:
         egn_text_to_record('{"fileType": "Euchre Game Notation",\n "version": }')
     assert "line 2" in str(err.value)
+
+
+def test_egn_1_1_upgrade_names_an_initial_lead_the_rules_contradict() -> None:
+    """SIX deal 1: N deals, S names hearts alone, N sits out; LEFT_OF_DEALER: E (1) leads. A 1.1
+    file saying initialLead 3 is upgraded (the field dropped) and the disagreement named."""
+    doc = six()
+    doc["version"] = "1.1.0"
+    doc["deals"][0]["initialState"]["kitty"] = ["Ad", "Kd", "Tc"]
+    doc["deals"][0]["phases"][1]["initialLead"] = 3
+    doc["deals"][1]["phases"][1]["initialLead"] = 2
+    record = egn_to_record(doc)
+    notes = " ".join(record.provenance)
+    assert "dropped the kitty of 1 deal(s)" in notes
+    assert "deal 1: initialLead 3, the rules give 1" in notes and "deal 2" not in notes
+    assert replay(record).deals[0].leaders[0] is Seat.E

@@ -445,3 +445,13 @@ def test_migration_5_binds_the_seats_stored_before_it() -> None:
     assert bound == 8
     names = sorted(r["name"] for r in players.search_players(db)[0])
     assert names == ["Ann", "Bob", "Cy", "Di", "ann"]  # "ann" carries an id of her own
+
+
+def test_a_withdrawn_sitting_no_longer_counts() -> None:
+    case = json.loads(GOLDEN[1].read_text(encoding="utf-8"))   # the rubber night
+    db, eid, ids = build(case)
+    before = {line["entrant"]: line["sittings"] for line in events.standings(db, eid)["standings"]}  # type: ignore[index]
+    Store(db).withdraw(ids[0])          # round 1, table 1: Ann, Bob, Cy, Di
+    after = {line["entrant"]: line["sittings"] for line in events.standings(db, eid)["standings"]}  # type: ignore[index]
+    assert before == dict.fromkeys(before, 2)
+    assert after == {**before, "Ann": 1, "Bob": 1, "Cy": 1, "Di": 1}

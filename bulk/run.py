@@ -94,15 +94,17 @@ def _prepare_out(out: Path, overwrite: bool) -> None:
 def build_dataset(paths: list[str], out: str, *, workers: int | None = None,
                   scheduler: str | None = None, shard_bytes: int = DEFAULT_SHARD_BYTES,
                   batch: int = 500, overwrite: bool = False,
-                  progress: Callable[[int, dict[str, Any]], None] | None = None) -> DatasetReport:
+                  progress: Callable[[int, dict[str, Any]], None] | None = None,
+                  labels: dict[str, str] | None = None) -> DatasetReport:
     """Build the dataset of ``paths`` in ``out`` (see module contract). ``progress(bytes,
-    counts)`` is called as each shard finishes, in completion order."""
+    counts)`` is called as each shard finishes, in completion order; ``labels`` names JSON
+    Lines paths in the sources (``shards.plan_shards``)."""
     import dask.bag as dbag
 
     from .parquet import write_shard
 
     report = DatasetReport()
-    shards = plan_shards(paths, shard_bytes, report.skipped)
+    shards = plan_shards(paths, shard_bytes, report.skipped, labels)
     report.shards = len(shards)
     target = Path(out)
     _prepare_out(target, overwrite)

@@ -40,6 +40,7 @@ class Shard:
     end: int = 0
     first_line: int = 1
     files: tuple[str, ...] = ()
+    label: str = ""     # the name its records are reported under (default: the path)
 
 
 def _is_record_file(path: Path) -> bool:
@@ -86,8 +87,10 @@ def _jsonl_ranges(path: Path, shard_bytes: int) -> Iterator[tuple[int, int, int]
 
 
 def plan_shards(paths: Iterable[str], shard_bytes: int = DEFAULT_SHARD_BYTES,
-                skipped: list[str] | None = None) -> list[Shard]:
-    """The shards of ``paths`` (see module contract); folder files skipped go to ``skipped``."""
+                skipped: list[str] | None = None, labels: dict[str, str] | None = None
+                ) -> list[Shard]:
+    """The shards of ``paths`` (see module contract); folder files skipped go to ``skipped``;
+    ``labels`` renames a JSON Lines path in the sources (standard input spooled to a file)."""
     shards: list[Shard] = []
     group: list[str] = []
     size = 0
@@ -106,7 +109,8 @@ def plan_shards(paths: Iterable[str], shard_bytes: int = DEFAULT_SHARD_BYTES,
             except OSError:
                 ranges = [(0, 0, 1)]  # the reader reports why
             for start, end, first in ranges:
-                shards.append(Shard(len(shards), str(file), start, end, first))
+                shards.append(Shard(len(shards), str(file), start, end, first,
+                                    label=(labels or {}).get(str(file), "")))
             continue
         group.append(str(file))
         try:
@@ -188,7 +192,7 @@ def _read_range(shard: Shard) -> Iterator[tuple[str, str | None, str]]:
             if not raw:
                 break
             pos += len(raw)
-            source = f"{shard.path}:{number}"
+            source = f"{shard.label or shard.path}:{number}"
             number += 1
             if pos - len(raw) == 0 and raw.startswith(b"\xef\xbb\xbf"):
                 raw = raw[3:]  # a byte-order mark is no error

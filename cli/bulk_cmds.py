@@ -6,6 +6,7 @@ the valid ones are written all the same) or the output folder is not usable; 2 u
 
 from __future__ import annotations
 
+import os
 import sys
 import time
 from typing import Any
@@ -17,7 +18,7 @@ COMMANDS: list[click.Command] = []
 
 @click.command()
 @click.argument("inputs", nargs=-1, required=True,
-                type=click.Path(exists=True, dir_okay=True))
+                type=click.Path(exists=True, dir_okay=True, allow_dash=True))
 @click.option("--out", "out", required=True, type=click.Path(file_okay=False),
               help="Folder for the tables (new or empty; see --overwrite).")
 @click.option("--workers", type=click.IntRange(1), default=None,
@@ -36,9 +37,11 @@ def dataset(inputs: tuple[str, ...], out: str, workers: int | None, scheduler: s
             shard_mb: float, batch: int, overwrite: bool, progress: bool | None) -> None:
     """Turn record archives into Parquet tables for DuckDB, pandas or Spark.
 
-    INPUTS are JSON Lines files (one record per line), record files (our notation or EGN) and
-    folders of them. The tables records, players, games, deals, calls, plays, findings and
-    errors are written under --out, one file per shard and table (see docs/DATASET.md). An
+    INPUTS are JSON Lines files (one record per line), record files (our notation or EGN),
+    EMN match files, CSV/xlsx scoresheets, folders of them, and - for JSON Lines on standard
+    input (spooled to a temporary file, so a local run only). The tables records, players,
+    games, deals, calls, plays, findings and errors are written under --out, one file per
+    shard and table (see docs/DATASET.md). An
     invalid record does not stop the run: its problems go to the errors table, located by file
     and line. The output is the same, byte for byte, whichever way the work runs: in this
     process (the default), on --workers N local processes, or on --scheduler ADDRESS.
@@ -72,8 +75,15 @@ def dataset(inputs: tuple[str, ...], out: str, workers: int | None, scheduler: s
 
     from ..bulk.run import shard_size
     from ..bulk.shards import plan_shards
+    paths, labels = list(inputs), {}
+    spool = None
+    if "-" in paths:  # standard input (JSON Lines) spooled to a file, then cut like one
+        spool = _spool_stdin()
+        paths = [spool if p == "-" else p for p in paths]
+        labels = {spool: "<stdin>"}
     kwargs = dict(workers=workers, scheduler=scheduler, shard_bytes=int(shard_mb * 1024 * 1024),
-                  batch=batch, overwrite=overwrite, progress=step)
+                  batch=batch, overwrite=overwrite, progress=step, labels=labels)
+    inputs = tuple(paths)
     try:
         if show:
             total = sum(shard_size(s) for s in plan_shards(list(inputs), kwargs["shard_bytes"]))
@@ -85,6 +95,9 @@ def dataset(inputs: tuple[str, ...], out: str, workers: int | None, scheduler: s
         raise click.ClickException(str(exc)) from None
     except OSError as exc:
         raise click.ClickException(f"cannot write {out}: {exc.strerror or exc}") from None
+    finally:
+        if spool is not None:
+            os.unlink(spool)
     elapsed = time.perf_counter() - started
     for path in report.skipped[:3]:
         click.echo(f"{path}: skipped (declares no record notation)", err=True)
@@ -94,6 +107,15 @@ def dataset(inputs: tuple[str, ...], out: str, workers: int | None, scheduler: s
                f"{report.invalid} (see the errors table); {report.shards} shards in "
                f"{elapsed:.1f} s ({report.deals / max(elapsed, 1e-9):,.0f} deals/s)", err=True)
     raise SystemExit(1 if report.invalid else 0)
+
+
+def _spool_stdin() -> str:
+    """Standard input copied to a temporary .jsonl file, 1 MiB at a time."""
+    import shutil
+    import tempfile
+    with tempfile.NamedTemporaryFile("wb", suffix=".jsonl", delete=False) as f:
+        shutil.copyfileobj(sys.stdin.buffer, f, 1 << 20)
+    return f.name
 
 
 COMMANDS.append(dataset)

@@ -340,3 +340,13 @@ def test_spreadsheet_scoresheets_are_inputs_too(tmp_path):
     errors = _table(tmp_path / "out", "errors")
     assert [(e["source"], e["what"][:22]) for e in errors] == [
         (f"{bad}:rows 2-4", "row 2, column tricks: ")]
+
+
+def test_json_lines_on_standard_input(tmp_path, texts):
+    lines = "".join(json.dumps(json.loads(t)) + "\n" for t in texts[:3]) + "{oops\n"
+    out = tmp_path / "out"
+    result = CliRunner().invoke(main, ["dataset", "-", "--out", str(out)], input=lines)
+    assert result.exit_code == 1, result.output  # the bad last line
+    assert sorted(r["source"] for r in _table(out, "records")) == [
+        "<stdin>:1", "<stdin>:2", "<stdin>:3"]
+    assert [e["source"] for e in _table(out, "errors")] == ["<stdin>:4"]

@@ -13,6 +13,8 @@ import re
 
 import pytest
 from bs4 import BeautifulSoup
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from pages_support import ROOT, build_db, csrf_of, make_app, make_token
 
@@ -660,3 +662,44 @@ def test_a_bad_card_deal_is_located_at_its_field(scorer, client, change, field, 
     assert resp.status_code == 200
     assert message in soup(resp).find(id=f"f-{field}").text
     assert scorer.revision(url) == before
+
+
+# --- a property: what the page shows after each deal, against an oracle written here ---------
+
+def _modern_oracle(deals, target=10):
+    """Running score after each deal under modern rules, worked from the rule book alone
+    (Modern §6: made 1, march 2, lone march 4, euchred 2 to the defenders, a lone hand euchred
+    2; all passed 0; game to ``target``, a new game from 0-0, no laps)."""
+    score, out = [0, 0], []
+    for maker, tricks, alone in deals:
+        if maker is not None:
+            side = 0 if maker in "NS" else 1
+            if tricks < 3:
+                score[1 - side] += 2
+            elif tricks == 5:
+                score[side] += 4 if alone else 2
+            else:
+                score[side] += 1
+        out.append(f"{score[0]}–{score[1]}")
+        if max(score) >= target:
+            score = [0, 0]
+    return out
+
+
+_DEAL = st.one_of(st.just((None, 0, False)),
+                  st.tuples(st.sampled_from("NESW"), st.integers(0, 5), st.booleans()))
+
+
+@settings(max_examples=12, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(deals=st.lists(_DEAL, min_size=1, max_size=14))
+def test_the_sheet_shows_the_score_the_rule_book_gives(scorer, deals):
+    url = scorer.start(game_points="")
+    for number, (maker, tricks, alone) in enumerate(deals):
+        assert scorer.dealer(url) == "NESW"[number % 4]   # the deal passes to the left
+        fields = {"maker": "none"} if maker is None else {
+            "maker": maker, "trump": "S", "tricks": str(tricks), **({"alone": "yes"} if alone else {})}
+        assert scorer.deal(url, **fields).status_code == 303
+    page = scorer.page(url)
+    shown = [page.select_one(f"#deal-{n} td.score").text for n in range(1, len(deals) + 1)]
+    assert shown == _modern_oracle(deals)

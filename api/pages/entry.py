@@ -325,7 +325,10 @@ def finish(draft_id: int) -> Any:
         saved = saving.save_record(db, sub, actor(), supersedes=found.supersedes)
     except (UnknownRecord, AlreadySuperseded, DuplicateCorrection, StoreError) as exc:
         return _draft_page(found, problems=[("general", str(exc))])
-    store_drafts.finish_draft(db, draft_id, saved.id)
+    try:
+        store_drafts.finish_draft(db, draft_id, saved.id)
+    except store_drafts.DraftError:  # finished meanwhile from another window: same record
+        pass
     if saved.duplicate:
         flash(f"This record was already stored (record {saved.id}); nothing new was stored.",
               "ok")

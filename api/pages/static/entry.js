@@ -27,8 +27,7 @@
         ev.preventDefault();
         var button = form.querySelector('button[type="submit"]');
         if (button) button.disabled = true;
-        fetch(form.action, { method: "POST", body: new FormData(form), credentials: "same-origin",
-                             headers: { "X-Live-Update": "1" } })
+        fetch(form.action, { method: "POST", body: new FormData(form), credentials: "same-origin" })
           .then(function (resp) { return resp.text().then(function (t) { return [resp, t]; }); })
           .then(function (pair) {
             if (!swap(pair[1])) { form.removeAttribute("data-live"); form.submit(); }

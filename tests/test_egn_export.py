@@ -61,6 +61,10 @@ def _rich(seed: int, partial: bool) -> Record:
         notes = tuple(a for a in deals[-1].annotations if a.at.startswith("call ")
                       or int(a.at.split()[1]) <= played)   # no note on a card never played
         deals[-1] = dataclasses.replace(deals[-1], tricks=kept, unfinished=True, annotations=notes)
+        if not kept and rng.random() < 0.5:   # stop during the bidding: the passes before the maker
+            passes = next(i for i, c in enumerate(deals[-1].calls) if c.kind is not CallKind.PASS)
+            deals[-1] = dataclasses.replace(deals[-1], calls=deals[-1].calls[:passes], discard=None,
+                                            annotations=())
     players = ((Seat.N, Player("Ann", "A-1", (ExternalId("ann42", "euchre-site"),))),
                (Seat.E, Player("Bob")), (Seat.S, Player("Cy")), (Seat.W, Player("Di")))
     return Record(rules, tuple(deals), Event(event="Club night", date="2026-11-29", game_id=f"g-{seed}"),

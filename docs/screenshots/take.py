@@ -59,6 +59,9 @@ def main() -> None:
             for deal in DEALS:
                 enter_deal(page, *deal)
             page.screenshot(path=str(HERE / f"entry-{name}.png"), full_page=True)
+            if name == "desktop":
+                page.goto(page.url.split("#")[0] + "/cards")
+                page.screenshot(path=str(HERE / "cards-desktop.png"), full_page=True)
             page.goto(base + "/")
             page.screenshot(path=str(HERE / f"home-{name}.png"), full_page=True)
             page.goto(base + f"/web/rubbers/{somerset}")

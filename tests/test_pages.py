@@ -703,3 +703,15 @@ def test_the_sheet_shows_the_score_the_rule_book_gives(scorer, deals):
     page = scorer.page(url)
     shown = [page.select_one(f"#deal-{n} td.score").text for n in range(1, len(deals) + 1)]
     assert shown == _modern_oracle(deals)
+
+
+def test_too_large_and_wrong_method_are_html_on_pages(scorer, db_path):
+    small = make_app(db_path, MAX_CONTENT_LENGTH=4096).test_client()
+    csrf = csrf_of(small.get("/login").data)
+    resp = small.post("/login", data={"token": "x" * 10_000, "csrf_token": csrf})
+    assert resp.status_code == 413 and resp.mimetype == "text/html"
+    assert "larger than 4096 bytes" in soup(resp).find("p", class_="error-message").text
+    url = scorer.start()
+    resp = scorer.client.get(url + "/undo")
+    assert resp.status_code == 405 and resp.mimetype == "text/html"
+    assert "POST" in resp.headers["Allow"]

@@ -133,12 +133,14 @@ def build_dataset(paths: list[str], out: str, *, workers: int | None = None,
 
 def _on_cluster(parts: list[Any], workers: int | None, scheduler: str | None,
                 done: Callable[[dict[str, Any]], None]) -> None:
+    import dask
     from dask.distributed import Client, LocalCluster, as_completed
 
     cluster = None
     if scheduler is None:
-        cluster = LocalCluster(n_workers=workers or 1, threads_per_worker=1, processes=True,
-                               dashboard_address=None, silence_logs=50)
+        with dask.config.set({"distributed.comm.timeouts.connect": "90s"}):  # a busy machine
+            cluster = LocalCluster(n_workers=workers or 1, threads_per_worker=1,
+                                   processes=True, dashboard_address=None, silence_logs=50)
         client = Client(cluster)
     else:
         try:

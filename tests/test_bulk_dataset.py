@@ -229,9 +229,11 @@ def test_shards_cover_every_line_once(tmp_path_factory, lines, shard):
 @pytest.fixture(scope="module")
 def cluster():
     distributed = _need("dask.distributed")
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                                  dashboard_address=None, silence_logs=50) as c:
-        yield c
+    import dask
+    with dask.config.set({"distributed.comm.timeouts.connect": "90s"}):  # loaded CI machines
+        with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                      dashboard_address=None, silence_logs=50) as c:
+            yield c
 
 
 def test_same_bytes_in_one_process_and_on_a_cluster(tmp_path, texts, cluster):

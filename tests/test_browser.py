@@ -258,6 +258,7 @@ def test_print_is_one_page_scoresheet(server, desktop):
     page.emulate_media(media="screen")
 
 
+@pytest.mark.slow
 def test_axe_finds_no_serious_violation(server, chromium):
     from axe_playwright_python.sync_playwright import Axe
     base, token = server

@@ -294,6 +294,28 @@ def test_axe_finds_no_serious_violation(server, chromium):
         w.close()
 
 
+def test_event_pages_fit_a_phone_and_pass_axe(chromium, tmp_path):
+    import json
+
+    from axe_playwright_python.sync_playwright import Axe
+    from events_support import build
+    from pages_support import ROOT
+    case = json.loads((ROOT / "tests/golden/events/01-progressive-night.json").read_text())
+    path = tmp_path / "events.db"
+    db, event_id, _ = build(case, path=str(path))
+    db.close()
+    with live_server(make_app(path)) as base:
+        w = Watched(chromium, PHONE)
+        for url in (f"/web/events/{event_id}", f"/web/events/{event_id}/rounds/1", "/web/events"):
+            w.page.goto(base + url)
+            assert w.page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+            bad = [v["id"] for v in Axe().run(w.page).response["violations"]
+                   if v["impact"] in ("serious", "critical")]
+            assert bad == [], f"{url}: {bad}"
+        assert w.page.locator("a", has_text="Progressive night").count() == 1
+        w.close()
+
+
 def test_no_console_errors_on_reading_pages(server, desktop):
     base, _ = server
     page = desktop.page

@@ -244,8 +244,8 @@ def main() -> int:
         stored = conn.execute("SELECT count(*) FROM records").fetchone()[0] - args.records
         bare = conn.execute("SELECT count(*) FROM bare_posts").fetchone()[0]
         conn.close()
-        print(f"rows written by the POST runs: {stored:,} new records (ours), {bare:,} bare rows "
-              "(every POST of ours was a new record, none a duplicate)" if stored > 0 else
+        print(f"rows written by the POST runs: {stored:,} new records (ours), {bare:,} bare rows"
+              if stored > 0 else
               "no record stored by the POST runs: the figures above are not of stores")
     return 0
 

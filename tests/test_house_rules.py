@@ -587,3 +587,10 @@ def test_house_rule_deals_replay_the_same_from_the_plays_alone(seed: int) -> Non
             if any(x.kind is kind for x in deal.exchanges) and deal.tricks:
                 where = "out of play" if kind is ExchangeKind.PARTNERS_BEST else "in the kitty"
                 assert_given_card_cannot_be_played(plays, rules, kind, where)
+
+
+def test_replay_json_names_no_trump_as_documented() -> None:
+    from euchre_records.schema.results import dump_deal_result
+    assert '`trump` is `"NT"` for a no-trump deal' in (DOCS / "FORMAT.md").read_text(encoding="utf-8")
+    result = replay(loads(NO_TRUMP_RECORD)).deals[0]
+    assert dump_deal_result(result)["trump"] == "NT"

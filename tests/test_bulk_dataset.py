@@ -10,6 +10,7 @@ from __future__ import annotations
 import importlib
 import json
 import os
+import re
 from pathlib import Path
 
 import pytest
@@ -352,3 +353,11 @@ def test_json_lines_on_standard_input(tmp_path, texts):
     assert sorted(r["source"] for r in _table(out, "records")) == [
         "<stdin>:1", "<stdin>:2", "<stdin>:3"]
     assert [e["source"] for e in _table(out, "errors")] == ["<stdin>:4"]
+
+
+def test_progress_shows_records_per_second(tmp_path, texts):
+    src = _jsonl(tmp_path / "a.jsonl", texts[:4])
+    result = CliRunner().invoke(main, ["dataset", str(src), "--out", str(tmp_path / "out"),
+                                       "--shard-mb", "0.01", "--progress"])
+    assert result.exit_code == 0, result.output
+    assert re.search(r"4 records, [\d,]+/s", result.stderr), result.stderr

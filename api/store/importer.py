@@ -220,11 +220,14 @@ def _prepared(sources: Iterable[tuple[str, str]], jobs: int
             yield source, _prepare_rows(text)
         return
     window = jobs * 64
+    it = iter(sources)
+    first = list(islice(it, window))
+    if not first:  # nothing new (a re-run): no worker processes at all
+        return
     with mp.get_context("fork").Pool(jobs) as pool:  # no threads here; spawn breaks on -c scripts
-        it = iter(sources)
         waiting: tuple[list[str], Any] | None = None
         while True:  # the workers prepare the next window while this process stores the last
-            chunk = list(islice(it, window))
+            chunk, first = (first, []) if first else (list(islice(it, window)), [])
             ahead = (([source for source, _ in chunk],
                       pool.map_async(_prepare_rows, [text for _, text in chunk], chunksize=16))
                      if chunk else None)

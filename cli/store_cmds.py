@@ -159,8 +159,9 @@ def correct(record_id: int, path: str, db_path: str, submitted_by: str | None) -
     """Store the record in PATH as a corrected version of stored record RECORD_ID.
 
     The old version is kept unchanged and marked superseded; listings and statistics use the
-    new one. Exit 0 when stored, 1 if the record is invalid, RECORD_ID is unknown or already
-    superseded, 2 for usage errors (a missing file included).
+    new one. Exit 0 when stored, 3 when stored with findings or scoresheet disagreements
+    (printed), 1 if the record is invalid, RECORD_ID is unknown or already superseded, 2 for
+    usage errors (a missing file included).
 
     \b
     Example:
@@ -193,6 +194,9 @@ def correct(record_id: int, path: str, db_path: str, submitted_by: str | None) -
         db.close()
     click.echo(saved.id)
     click.echo(f"stored record {saved.id} as the new version of record {record_id}", err=True)
+    for finding in sub.result.findings:
+        click.echo(f"{label}: finding: {finding.message}", err=True)
+    raise SystemExit(output.EXIT_FINDINGS if sub.result.findings else output.EXIT_OK)
 
 
 RUBBER_COLUMNS = ("rubber_id", "record_id", "date", "club", "system", "ns_players", "ew_players",

@@ -206,3 +206,14 @@ def test_store_listings_speak_every_format(runner, tmp_path, command):
     lines = [json.loads(x) for x in outputs["jsonl"].splitlines()]
     assert lines == (data if isinstance(data, list) else [data])
     assert list(csv.reader(io.StringIO(outputs["csv"])))[0]
+
+
+def test_correct_with_a_sheet_disagreement_exits_3(runner, tmp_path):
+    clean, wrong = tmp_path / "clean.json", tmp_path / "wrong.json"
+    clean.write_text(json.dumps(CLEAN))
+    wrong.write_text(json.dumps(WRONG_SHEET))
+    db = str(tmp_path / "c.db")
+    assert runner.invoke(main, ["import", str(clean), "--db", db]).exit_code == 0
+    result = runner.invoke(main, ["correct", "1", str(wrong), "--db", db])
+    assert result.exit_code == 3 and result.stdout.strip() == "2"  # stored, with a finding
+    assert "finding: deal 1: the scoresheet gives 0-2" in result.stderr

@@ -81,7 +81,7 @@ def dumps(record: Record) -> str:
     """The canonical text of a record: 2-space indented JSON, UTF-8 characters kept, final newline.
 
     Exactly ``json.dumps(dump_record(record), indent=2, ensure_ascii=False) + "\\n"`` (a test
-    holds them equal), written by :func:`indented_json`, which is about three times faster than
+    holds them equal), written by :func:`indented_json`, two to three times faster than
     the standard library's pure-Python indenting encoder: the canonical text is made for every
     record stored."""
     return indented_json(dump_record(record)) + "\n"
@@ -98,46 +98,66 @@ def indented_json(value: Any) -> str:
 _encode_str = json.encoder.encode_basestring
 
 
-def _indent(value: Any, newline: str, out: list[str]) -> None:
+def _scalar(value: Any) -> str | None:
+    """The JSON text of a string, integer, boolean or None; None for anything else."""
     kind = type(value)
     if kind is str:
-        out.append(_encode_str(value))
-    elif kind is dict:
+        return _encode_str(value)  # type: ignore[no-any-return]
+    if value is True:
+        return "true"
+    if value is False:
+        return "false"
+    if value is None:
+        return "null"
+    if kind is int:
+        return int.__repr__(value)
+    return None
+
+
+def _indent(value: Any, newline: str, out: list[str]) -> None:
+    text = _scalar(value)
+    if text is not None:
+        out.append(text)
+        return
+    kind = type(value)
+    if kind is dict:
         if not value:
             out.append("{}")
             return
+        if any(type(key) is not str for key in value):
+            out.append(json.dumps(value, indent=2, ensure_ascii=False).replace("\n", newline))
+            return
         inner = newline + "  "
-        first = True
+        sep = "{" + inner
         for key, item in value.items():
-            if type(key) is not str:
-                out.append(json.dumps(value, indent=2, ensure_ascii=False))  # unusual: delegate
-                return
-        out.append("{")
-        for key, item in value.items():
-            out.append(inner if first else "," + inner)
-            first = False
+            out.append(sep)
+            sep = "," + inner
             out.append(_encode_str(key))
             out.append(": ")
-            _indent(item, inner, out)
+            text = _scalar(item)
+            if text is not None:
+                out.append(text)
+            else:
+                _indent(item, inner, out)
         out.append(newline + "}")
     elif kind is list or kind is tuple:
         if not value:
             out.append("[]")
             return
         inner = newline + "  "
-        out.append("[")
-        for i, item in enumerate(value):
-            out.append(inner if i == 0 else "," + inner)
-            _indent(item, inner, out)
+        texts = [_scalar(item) for item in value]
+        if None not in texts:  # a list of scalars (tricks, calls, scores): one join
+            out.append("[" + inner + ("," + inner).join(texts) + newline + "]")  # type: ignore[arg-type]
+            return
+        sep = "[" + inner
+        for item, text in zip(value, texts):
+            out.append(sep)
+            sep = "," + inner
+            if text is not None:
+                out.append(text)
+            else:
+                _indent(item, inner, out)
         out.append(newline + "]")
-    elif value is True:
-        out.append("true")
-    elif value is False:
-        out.append("false")
-    elif value is None:
-        out.append("null")
-    elif kind is int:
-        out.append(int.__repr__(value))
     else:
         out.append(json.dumps(value, indent=2, ensure_ascii=False).replace("\n", newline))
 

@@ -441,3 +441,21 @@ def test_every_request_searches_claims_within_a_budget(tmp_path: Path) -> None:
     app.add_url_rule("/t/budget", "t_budget", lambda: str(getattr(claims._BUDGET.get(), "limit", None)))
     assert app.test_client().get("/t/budget").get_data(as_text=True) == str(claims.DEFAULT_REQUEST_BUDGET)
     assert claims._BUDGET.get() is None  # and none outside a request
+
+
+# --- the canonical text's writer ----------------------------------------------------------------
+
+from hypothesis import given, settings, strategies as st  # noqa: E402
+
+from euchre_records.schema.notation import indented_json  # noqa: E402
+
+_json_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(),
+    lambda inner: st.lists(inner, max_size=5) | st.dictionaries(st.text(max_size=5), inner, max_size=5),
+    max_leaves=40)
+
+
+@settings(max_examples=300, deadline=None)
+@given(_json_values)
+def test_the_canonical_writer_is_the_standard_indented_json(value: Any) -> None:
+    assert indented_json(value) == json.dumps(value, indent=2, ensure_ascii=False)

@@ -65,7 +65,8 @@ def main() -> int:
         build_dataset([str(src)], f"{tmp}/two", shard_bytes=shard, workers=2)
         timings["--workers 2 (cluster start included)"] = time.perf_counter() - t
         with LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                          dashboard_address=None, silence_logs=50) as cluster:
+                          host="127.0.0.1", dashboard_address=None,
+                          scheduler_kwargs={"dashboard_address": "127.0.0.1:0"}, silence_logs=50) as cluster:
             t = time.perf_counter()
             build_dataset([str(src)], f"{tmp}/sched", shard_bytes=shard,
                           scheduler=cluster.scheduler_address)

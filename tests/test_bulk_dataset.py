@@ -233,7 +233,8 @@ def cluster():
     import dask
     with dask.config.set({"distributed.comm.timeouts.connect": "90s"}):  # loaded CI machines
         with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                                      dashboard_address=None, silence_logs=50) as c:
+                                      host="127.0.0.1", dashboard_address=None,
+                                      scheduler_kwargs={"dashboard_address": "127.0.0.1:0"}, silence_logs=50) as c:
             yield c
 
 

@@ -215,7 +215,9 @@ class LabelField(StrField):
     """A one-line label (a club, a table, a player's id): no control characters (NUL, escape,
     newline ... U+0000-U+001F, U+007F-U+009F), which would be stored and printed raw."""
 
-    schema_fragment = {"type": "string", "pattern": f"^[^{_CONTROL_CLASS}]*$"}
+    schema_fragment = {"type": "string", "not": {"type": "string", "pattern": f"[{_CONTROL_CLASS}]"}}
+    # "not" + an unanchored class, not ^[^...]*$: Python's $ also matches before a final newline;
+    # "type" inside the "not" so that null (where allowed) is not refused by it.
 
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> str:
         text = super()._deserialize(value, attr, data, **kwargs)
@@ -229,7 +231,8 @@ class LabelField(StrField):
 class NameField(LabelField):
     """A player's name: a label with at least one character that is not a space."""
 
-    schema_fragment = {"type": "string", "pattern": f"^[^{_CONTROL_CLASS}]*\\S[^{_CONTROL_CLASS}]*$"}
+    schema_fragment = {"type": "string", "pattern": f"[^\\s{_CONTROL_CLASS}]",
+                       "not": {"type": "string", "pattern": f"[{_CONTROL_CLASS}]"}}
 
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> str:
         text = super()._deserialize(value, attr, data, **kwargs)

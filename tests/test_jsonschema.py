@@ -124,7 +124,8 @@ def test_schema_and_loader_agree_on_corrupted_records(validator: Draft202012Vali
                                                       data: Any) -> None:
     """A corrupted record passes the JSON Schema exactly when it passes the loader."""
     clean = dump_record(record)
-    path = data.draw(st.sampled_from(_PROPS._paths(clean, [])))
+    paths = _PROPS._paths(clean, [])
+    path = paths[data.draw(st.integers(0, 10_000)) % len(paths)]   # draws alike whatever the shape
     bad = _PROPS._mutate(clean, path, data.draw(_PROPS.junk))
     try:
         load_record(bad)

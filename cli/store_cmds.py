@@ -384,13 +384,17 @@ def players(db_path: str, fmt: str, club: str | None, event_id: int | None,
               help="The key that signs browser sessions, 16+ characters (prefer "
                    "$EUCHRE_SECRET: a command line is visible to others). Default: a random "
                    "key kept in the database.")
+@click.option("--open", "open_browser", is_flag=True,
+              help="Open the home page (or, on the first start, the sign-in URL) in a browser.")
 @click.option("--first-token/--no-first-token", default=True, show_default=True,
               help="On a database without any token, make an admin token and print its "
                    "sign-in URL once.")
 @click.pass_context
 def serve(ctx: click.Context, db_path: str, host: str, port: int, threads: int, workers: int,
-          private: bool, secret: str | None, first_token: bool) -> None:
-    """Run the HTTP API (docs/API.md) on waitress, a production WSGI server.
+          private: bool, secret: str | None, first_token: bool, open_browser: bool) -> None:
+    """Run the service: the web pages (docs/PAGES.md) and the HTTP API (docs/API.md).
+
+    It runs on waitress, a production WSGI server (--workers N: gunicorn).
 
     Without --db (and $EUCHRE_DB) it uses ./euchre-records.db and, when that file is new,
     loads every record of ./examples into it, so a fresh install shows a working service.
@@ -400,13 +404,14 @@ def serve(ctx: click.Context, db_path: str, host: str, port: int, threads: int, 
 
     \b
     Example:
+      euchre serve --open
       euchre serve --db club.db --port 8080
       curl http://127.0.0.1:8080/rubbers
     """
     from ..api.app import create_app
     from ..api.auth.setup import MIN_SECRET_LENGTH
     from ..api.server import make_server
-    from .token_cmds import first_start_token
+    from .token_cmds import browser_host, first_start_token
 
     if secret is not None and len(secret) < MIN_SECRET_LENGTH:
         raise click.BadParameter(f"needs at least {MIN_SECRET_LENGTH} characters",
@@ -419,17 +424,20 @@ def serve(ctx: click.Context, db_path: str, host: str, port: int, threads: int, 
         config["SECRET_KEY"] = secret
     app = create_app(config)
     if workers > 1:  # several processes on gunicorn (docs/CLI.md, "Serving")
-        _serve_processes(app, db_path, host, port, workers, threads, first_token)
+        _serve_processes(app, db_path, host, port, workers, threads, first_token, open_browser)
         return
     try:
         server = make_server(app, host=host, port=port, threads=threads)
     except OSError as exc:  # address in use, unknown host, no permission for the port
         raise click.ClickException(f"cannot listen on {host}:{port}: "
                                    f"{exc.strerror or exc}") from None
-    if first_token:  # only once the port is ours, so the printed URL works
-        first_start_token(db_path, host, int(getattr(server, "effective_port", port)))
-    click.echo(f"serving {db_path} on http://{host}:{port}/ (OpenAPI: /openapi.json); "
-               "Ctrl-C stops", err=True)
+    bound = int(getattr(server, "effective_port", port))
+    # only once the port is ours, so the printed URL works
+    sign_in = first_start_token(db_path, host, bound) if first_token else None
+    click.echo(f"serving {db_path} on http://{host}:{bound}/ (pages at /, OpenAPI at "
+               "/openapi.json); Ctrl-C stops", err=True)
+    if open_browser:
+        _open_in_browser(sign_in or f"http://{browser_host(host)}:{bound}/")
     try:
         server.run()
     except KeyboardInterrupt:
@@ -438,18 +446,36 @@ def serve(ctx: click.Context, db_path: str, host: str, port: int, threads: int, 
         server.close()
 
 
+def _open_in_browser(url: str) -> None:
+    """Open ``url`` in the user's browser from a thread (a text browser must not hold the server);
+    on a machine without one, say where to go instead."""
+    import threading
+    import webbrowser
+
+    def run() -> None:
+        try:
+            opened = webbrowser.open(url)
+        except Exception:  # any browser launcher failing is no reason to stop serving
+            opened = False
+        if not opened:
+            click.echo(f"no browser found here: open {url}", err=True)
+
+    threading.Thread(target=run, daemon=True).start()
+
+
 def _serve_processes(app: Any, db_path: str, host: str, port: int, workers: int, threads: int,
-                     first_token: bool) -> None:
+                     first_token: bool, open_browser: bool = False) -> None:
     try:
         from ..api.gunicorn_server import serve_gunicorn
     except ImportError:
         raise click.ClickException("--workers needs gunicorn (Unix only): pip install "
                                    "'euchre-records[serve]'") from None
-    from .token_cmds import first_start_token
+    from .token_cmds import browser_host, first_start_token
 
     def ready(bound: int) -> None:
-        if first_token:
-            first_start_token(db_path, host, bound)
+        sign_in = first_start_token(db_path, host, bound) if first_token else None
+        if open_browser:
+            _open_in_browser(sign_in or f"http://{browser_host(host)}:{bound}/")
         click.echo(f"serving {db_path} on http://{host}:{bound}/ with {workers} gunicorn "
                    "workers (OpenAPI: /openapi.json); Ctrl-C stops", err=True)
 

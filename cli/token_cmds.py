@@ -117,9 +117,15 @@ def revoke(token_id: int, db_path: str) -> None:
 FIRST_CLUB = "admin"
 
 
-def first_start_token(db_path: str, host: str, port: int) -> bool:
+def browser_host(host: str) -> str:
+    """The address a browser on this machine reaches a server listening on ``host`` at."""
+    shown = "127.0.0.1" if host in ("", "0.0.0.0", "*") else "::1" if host == "::" else host
+    return f"[{shown}]" if ":" in shown else shown
+
+
+def first_start_token(db_path: str, host: str, port: int) -> str | None:
     """On a store without any token, make an admin token and print (on stderr, once) the
-    sign-in URL of the web pages and a curl line. Whether one was made."""
+    sign-in URL of the web pages and a curl line. The sign-in URL, or None when none was made."""
     try:
         db = _open(db_path, must_exist=False)
         try:
@@ -130,20 +136,17 @@ def first_start_token(db_path: str, host: str, port: int) -> bool:
         reason = exc.format_message() if isinstance(exc, click.ClickException) else str(exc)
         click.echo(f"no first token made ({reason}); writes need a token made with: euchre "
                    f"token create --club NAME --db {db_path}", err=True)
-        return False
+        return None
     if made is None:
-        return False
+        return None
     row, text = made
-    shown = "127.0.0.1" if host in ("", "0.0.0.0", "*") else "::1" if host == "::" else host
-    if ":" in shown:
-        shown = f"[{shown}]"
-    base = f"http://{shown}:{port}"
+    base = f"http://{browser_host(host)}:{port}"
     click.echo(f"first start: made admin token {row.id} (club {row.club!r}); it is shown only "
                f"now. Sign in at\n  {base}/login?token={text}\nor write with: curl -H "
                f"\"Authorization: Bearer {text}\" ...  (make the clubs' own tokens with: euchre "
                f"token create --club NAME --db {db_path}; then revoke this one: euchre token "
                f"revoke {row.id})", err=True)
-    return True
+    return f"{base}/login?token={text}"
 
 
 COMMANDS.append(token)

@@ -55,29 +55,35 @@ def main() -> int:
         size = src.stat().st_size / 1e6
         print(f"input: {deals:,} deals, {size:.1f} MB, shards of {args.shard_mb} MiB")
         timings = {}
+        cpu = {}
         t = time.perf_counter()
         report = build_dataset([str(src)], f"{tmp}/one", shard_bytes=shard)
         timings["1 process"] = time.perf_counter() - t
+        cpu["1 process"] = report.cpu_seconds
         peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # KiB on Linux
         print(f"peak RSS of this process after the 1-process run: {peak:.0f} MiB (input "
               f"{size:.1f} MB; imports and allocator pools included; that the rows held do not "
               "grow with the input is checked by test_memory_is_bounded_by_the_batch_not_the_input)")
         t = time.perf_counter()
-        build_dataset([str(src)], f"{tmp}/two", shard_bytes=shard, workers=2)
+        two = build_dataset([str(src)], f"{tmp}/two", shard_bytes=shard, workers=2)
         timings["--workers 2 (cluster start included)"] = time.perf_counter() - t
+        cpu["--workers 2 (cluster start included)"] = two.cpu_seconds
         with LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
                           host="127.0.0.1", dashboard_address=None,
                           scheduler_kwargs={"dashboard_address": "127.0.0.1:0"}, silence_logs=50) as cluster:
             t = time.perf_counter()
-            build_dataset([str(src)], f"{tmp}/sched", shard_bytes=shard,
-                          scheduler=cluster.scheduler_address)
+            sched = build_dataset([str(src)], f"{tmp}/sched", shard_bytes=shard,
+                                  scheduler=cluster.scheduler_address)
             timings["--scheduler (2 workers running)"] = time.perf_counter() - t
+            cpu["--scheduler (2 workers running)"] = sched.cpu_seconds
         same = files(Path(f"{tmp}/one")) == files(Path(f"{tmp}/two")) == files(Path(f"{tmp}/sched"))
         print(f"shards: {report.shards}; outputs byte-identical: {same}")
         base = timings["1 process"]
         for name, secs in timings.items():
             print(f"{name:40} {secs:7.2f} s  {report.deals / secs:9,.0f} deals/s  "
-                  f"x{base / secs:.2f} vs 1 process")
+                  f"x{base / secs:.2f} vs 1 process; shard tasks used {cpu[name]:.1f} CPU s, "
+                  f"{cpu[name] / secs:.2f} cores on average")
+        print("(a second worker can only use a core the machine's other processes leave free)")
     return 0 if same else 1
 
 

@@ -40,6 +40,7 @@ class DatasetReport:
     deals: int = 0
     rows: dict[str, int] = field(default_factory=lambda: {t: 0 for t in TABLES})
     skipped: list[str] = field(default_factory=list)
+    cpu_seconds: float = 0.0  # CPU time of the shard tasks, wherever they ran
 
     @property
     def invalid(self) -> int:
@@ -49,6 +50,7 @@ class DatasetReport:
         self.read += counts["read"]
         self.records += counts["records"]
         self.deals += counts["deals"]
+        self.cpu_seconds += counts.get("cpu_seconds", 0.0)
         for t, n in counts["rows"].items():
             self.rows[t] += n
 

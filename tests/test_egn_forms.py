@@ -385,6 +385,35 @@ def test_egn_1_0_snake_case_keys_and_kitty() -> None:
     assert replay(record).deals[0].maker is Seat.W
 
 
+@pytest.mark.parametrize("dealer", [0, 1, 2, 3])
+def test_egn_1_0_test_files_first_deal_is_impossible_whoever_deals(dealer: int) -> None:
+    """docs/INTEROP.md, worked by hand. test.egn's first deal is refused, and not because of how we
+    read the dealer index. Trump is spades (round-1 Order), and the dealer takes the turned Qs.
+    Reading the tricks in play order (README "Trick Order"), the Qs is led in trick 3 by the first
+    leader's partner. With the lead on the dealer's left (replayer-logic.md) that player sits on the
+    dealer's right, whatever the dealer index."""
+    doc = json.loads((DATA / "legacy" / "test.egn").read_text(encoding="utf-8"))
+    doc["deals"] = doc["deals"][:1]
+    doc["deals"][0]["initialState"]["dealer"] = dealer
+    with pytest.raises(InconsistentRecord) as err:
+        replay(egn_to_record(doc))
+    dealer_seat, right = Seat(dealer), Seat((dealer + 3) % 4)
+    assert (f"tricks[2][0]: {right.name} played QS, which he does not hold "
+            f"(it is in {dealer_seat.name}'s hand)") in str(err.value)
+
+
+def test_egn_1_0_test_files_second_deal_has_four_reneges() -> None:
+    """docs/INTEROP.md, worked by hand. Deal 2: E deals, W names clubs alone, E sits out. S leads
+    Jd. N's Th (trick 1) and Td (trick 2) are reneges, since N still holds Td Ad 9d and As. W's 9s
+    (trick 3) and Ah (trick 4) are reneges too: W still holds Ah and then the Js, the left bower,
+    a club."""
+    doc = json.loads((DATA / "legacy" / "test.egn").read_text(encoding="utf-8"))
+    doc["deals"] = doc["deals"][1:]
+    revokes = [(f.trick, f.seat) for f in replay(egn_to_record(doc)).findings
+               if f.kind is FindingKind.REVOKE]
+    assert revokes == [(1, Seat.N), (2, Seat.N), (3, Seat.W), (4, Seat.W)]
+
+
 def test_a_json_syntax_error_names_line_and_column() -> None:
     with pytest.raises(NotationError) as err:
         egn_text_to_record('{"fileType": "Euchre Game Notation",\n "version": }')

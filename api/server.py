@@ -29,7 +29,7 @@ from waitress.task import ErrorTask
 from .app import MAX_CONTENT_LENGTH
 from .errors import CODES
 
-__all__ = ["Limits", "LIMITS", "make_server", "serve", "error_body"]
+__all__ = ["Limits", "LIMITS", "make_server", "serve", "run_until_interrupted", "error_body"]
 
 
 @dataclass(frozen=True)
@@ -131,7 +131,11 @@ def _listeners(server: Any) -> list[Any]:
 def serve(app: Any, host: str = "127.0.0.1", port: int = 8080, threads: int = 8,
           limits: Limits = LIMITS, **options: Any) -> None:
     """Bind and serve until interrupted (Ctrl-C)."""
-    server = make_server(app, host, port, threads, limits, **options)
+    run_until_interrupted(make_server(app, host, port, threads, limits, **options))
+
+
+def run_until_interrupted(server: Any) -> None:
+    """Serve on an already bound server until Ctrl-C, then close its sockets."""
     try:
         server.run()
     except KeyboardInterrupt:

@@ -410,7 +410,7 @@ def serve(ctx: click.Context, db_path: str, host: str, port: int, threads: int, 
     """
     from ..api.app import create_app
     from ..api.auth.setup import MIN_SECRET_LENGTH
-    from ..api.server import make_server
+    from ..api.server import make_server, run_until_interrupted
     from .token_cmds import browser_host, first_start_token
 
     if secret is not None and len(secret) < MIN_SECRET_LENGTH:
@@ -438,12 +438,7 @@ def serve(ctx: click.Context, db_path: str, host: str, port: int, threads: int, 
                "/openapi.json); Ctrl-C stops", err=True)
     if open_browser:
         _open_in_browser(sign_in or f"http://{browser_host(host)}:{bound}/")
-    try:
-        server.run()
-    except KeyboardInterrupt:
-        pass
-    finally:
-        server.close()
+    run_until_interrupted(server)
 
 
 def _open_in_browser(url: str) -> None:

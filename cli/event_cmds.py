@@ -16,6 +16,7 @@ from typing import Any, Sequence
 
 import click
 
+from ..api.store import event_matches
 from ..api.store import events as store_events
 from ..api.store import players as store_players
 from ..api.store.migrations import migrate, open_db
@@ -361,7 +362,7 @@ def import_emn_file(db: Any, path: str, created_by: str = "cli") -> tuple[int, l
 
     try:
         match = emn_to_match(parse_json(Path(path).read_bytes()))
-        return store_events.import_match(db, match, created_by=created_by)  # type: ignore[no-any-return]
+        return event_matches.import_match(db, match, created_by=created_by)  # type: ignore[no-any-return]
     except RecordError as exc:
         for p in exc.problems:
             click.echo(f"{path}: invalid: {p}", err=True)
@@ -403,7 +404,7 @@ def event_export(event_id: int, target: str, output: str | None, db_path: str) -
     db = _open(db_path)
     try:
         try:
-            doc = match_to_emn(store_events.match_of(db, event_id))
+            doc = match_to_emn(event_matches.match_of(db, event_id))
         except store_events.EventError as exc:
             raise _refused(exc) from None
         except RecordError as exc:

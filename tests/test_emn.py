@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
-from euchre_records.api.store import events
+from euchre_records.api.store import event_matches, events
 from euchre_records.api.store.ingest import prepare_record
 from euchre_records.api.store.migrations import migrate, open_db
 from euchre_records.api.store.store import Store
@@ -70,11 +70,11 @@ def test_the_specification_example_reads_with_its_rotation_and_substitution() ->
     assert match.games[2].record.player(SEATS[2]).name == "Eve"         # substitution
     assert match.games[0].record.player(SEATS[0]).id == "p-01"
     db = fresh()
-    eid, ids = events.import_match(db, match)
+    eid, ids = event_matches.import_match(db, match)
     assert len(ids) == 3
     got = events.get_event(db, eid)
     assert got is not None and [p["name"] for p in got["players"]][-1] == "Eve"
-    doc = match_to_emn(events.match_of(db, eid))
+    doc = match_to_emn(event_matches.match_of(db, eid))
     validate_emn(doc)
     assert [g["players"] for g in doc["games"]] == [g["players"] for g in load("spec-example.emn")["games"]]
     assert doc["metadata"]["matchFormat"] == {"type": "BEST_OF_N", "target": 3}
@@ -86,15 +86,15 @@ def test_real_egn_games_embedded_in_a_match_are_replayed_and_written_back() -> N
     match = emn_to_match(doc)
     assert [(g.round, g.table) for g in match.games] == [(1, "1"), (2, "1")]  # WWMM twice
     db = fresh()
-    eid, ids = events.import_match(db, match)
+    eid, ids = event_matches.import_match(db, match)
     wwmm = next(p for p in events.get_event(db, eid)["players"] if p["name"] == "WWMM")  # type: ignore[index]
     sittings = [s for s in events.seat_scores(db, eid) if s["player_id"] == wwmm["id"]]
     assert len(sittings) == 2  # one registry player, bound by the master id in both games
-    out = match_to_emn(events.match_of(db, eid))
+    out = match_to_emn(event_matches.match_of(db, eid))
     validate_emn(out)
     # read back: the same games (same canonical records), the same standings
     again = fresh()
-    eid2, ids2 = events.import_match(again, emn_to_match(out))
+    eid2, ids2 = event_matches.import_match(again, emn_to_match(out))
     texts = [r for (r,) in db.conn.execute("SELECT hash FROM records ORDER BY id")]
     texts2 = [r for (r,) in again.conn.execute("SELECT hash FROM records ORDER BY id")]
     assert texts == texts2
@@ -129,7 +129,7 @@ def _progressive_db(seed: int) -> tuple[Any, int]:
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_a_progressive_night_round_trips_through_emn(seed: int) -> None:
     db, eid = _progressive_db(seed)
-    doc = match_to_emn(events.match_of(db, eid))
+    doc = match_to_emn(event_matches.match_of(db, eid))
     validate_emn(doc)
     assert doc["metadata"]["matchFormat"] == {"type": "PROGRESSIVE", "target": 2}
     assert doc["metadata"]["result"]["status"] == "COMPLETED"
@@ -138,7 +138,7 @@ def test_a_progressive_night_round_trips_through_emn(seed: int) -> None:
     top = [p["id"] for line in first["standings"] if line["place"] == 1 for p in line["players"]]
     assert len(doc["metadata"]["result"]["winner"]) == len(top)
     again = fresh()
-    eid2, _ = events.import_match(again, emn_to_match(json.loads(json.dumps(doc))))
+    eid2, _ = event_matches.import_match(again, emn_to_match(json.loads(json.dumps(doc))))
     second = events.standings(again, eid2)
     assert second is not None
     strip = lambda s: [{k: v for k, v in line.items() if k != "players"} for line in s["standings"]]  # noqa: E731
@@ -179,7 +179,7 @@ def test_an_impossible_embedded_game_is_refused_whole_and_located() -> None:
     tricks[1][0] = tricks[0][0]   # the ace of hearts played twice
     db = fresh()
     with pytest.raises((InconsistentRecord, NotationError)) as caught:
-        events.import_match(db, emn_to_match(doc))
+        event_matches.import_match(db, emn_to_match(doc))
     assert all(p.where.startswith("games[1].gameData.deals[0]") for p in caught.value.problems), \
         caught.value.problems
     assert db.conn.execute("SELECT count(*) FROM tournaments").fetchone()[0] == 0
@@ -210,5 +210,5 @@ def test_a_date_that_is_not_a_day_leaves_the_event_undated() -> None:
     doc["metadata"]["date"] = "summer 2026"
     match = emn_to_match(doc)
     assert match.tournament.date_from is None
-    eid, _ = events.import_match(fresh(), match)
+    eid, _ = event_matches.import_match(fresh(), match)
     assert eid == 1

@@ -58,6 +58,9 @@ for _c in make_pack(32, joker=True):
 _TOKENS_OR_UNKNOWN: dict[str, Card | None] = {**_TOKENS, "??": None}
 CARD_BY_TOKEN: dict[str, Card] = _TOKENS
 """Every accepted spelling of a card token (any case, ``10`` for ``T``) -> the interned card."""
+_NAME_OF: dict[Card | None, str] = {c: c.name for c in _TOKENS.values()}
+_NAME_OF[None] = "??"
+_SEAT_NAMES = tuple(seat.name for seat in SEATS)  # an Enum's .name is a slow descriptor
 
 
 class CardField(CompactField):
@@ -103,7 +106,10 @@ def parse_cards(text: Any, unknown_ok: bool, low: int, high: int) -> tuple[Card 
 
 def cards_text(cards: tuple[Card | None, ...]) -> str:
     """The canonical card string: upper-case tokens separated by one space."""
-    return " ".join(card_name(c) for c in cards)
+    try:  # a table lookup per card: this runs for every hand of every record stored
+        return " ".join(map(_NAME_OF.__getitem__, cards))
+    except KeyError:  # a card not from the interned pack (never made by the loader)
+        return " ".join(card_name(c) for c in cards)
 
 
 def cards_pattern(unknown_ok: bool, low: int, high: int) -> str:
@@ -179,6 +185,6 @@ class HandsField(CompactField):
     def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> Any:
         if value is None:
             return None
-        return {seat.name: cards_text(hand) for seat, hand in zip(SEATS, value)}
+        return {name: cards_text(hand) for name, hand in zip(_SEAT_NAMES, value)}
 
 

@@ -14,7 +14,7 @@ from euchre_records.cards import Seat
 from euchre_records.model import Call, CallKind, Trick
 
 from .basefields import SEAT_BY_TEXT, SEAT_RE, SUIT_BY_TEXT, CompactField, load_each
-from .cardfields import CARD_BY_TOKEN, CARD_RE, parse_cards
+from .cardfields import CARD_BY_TOKEN, CARD_RE, cards_text, parse_cards
 
 __all__ = ["CallsField", "TricksField", "parse_call", "call_text", "parse_trick", "trick_text",
            "CALL_RE", "TRICK_RE"]
@@ -132,10 +132,13 @@ def _parse_tricks_fast(value: list[Any]) -> tuple[Trick, ...]:
     return tuple(out)
 
 
+_LEADER_PREFIX = {seat: seat.name + ": " for seat in Seat}
+
+
 def trick_text(trick: Trick) -> str:
     """The canonical trick string, with the ``"SEAT: "`` prefix only when the leader is known."""
-    body = " ".join(c.name for c in trick.cards)
-    return body if trick.leader is None else f"{trick.leader.name}: {body}"
+    body = cards_text(trick.cards)
+    return body if trick.leader is None else _LEADER_PREFIX[trick.leader] + body
 
 
 class TricksField(CompactField):

@@ -27,8 +27,11 @@ def points(value: tuple[int, int] | None) -> dict[str, int] | None:
     return None if value is None else {"ns": value[0], "ew": value[1]}
 
 
+_SEAT_NAME: dict[Seat, str] = {seat: seat.name for seat in Seat}  # Enum .name is a slow descriptor
+
+
 def _seat(seat: Seat | None) -> str | None:
-    return None if seat is None else seat.name
+    return None if seat is None else _SEAT_NAME[seat]
 
 
 def _side(side: Side | None) -> str | None:
@@ -84,8 +87,8 @@ def dump_deal_result(deal: DealResult) -> dict[str, Any]:
         "void": deal.void,
         "unfinished": deal.unfinished,
         "next_dealer": _seat(deal.next_dealer),
-        "leaders": [s.name for s in deal.leaders],
-        "winners": [s.name for s in deal.winners],
+        "leaders": list(map(_SEAT_NAME.__getitem__, deal.leaders)),
+        "winners": list(map(_SEAT_NAME.__getitem__, deal.winners)),
         "tricks": points(deal.tricks),
         "hand_points": points(deal.hand_points),
         "penalty": points(deal.penalty),

@@ -154,7 +154,9 @@ def lean_dump(schema: NotationSchema, obj: Any, plan: Plan | None = None) -> Any
         if value is missing:
             continue
         out = field._serialize(value, attr, obj)
-        if out is not None and out != [] and out != {}:
+        # omitted: None, [] and {} (only a list or dict can equal those; no new [] and {} to
+        # compare with for every field of every deal)
+        if out is not None and (out or not isinstance(out, (list, dict))):
             data[key] = out
     return schema.canonical(data, obj)
 

@@ -13,28 +13,18 @@ three outputs are byte-identical.
 from __future__ import annotations
 
 import argparse
-import json
 import resource
 import sys
 import tempfile
 import time
 from pathlib import Path
 
-from euchre_records.api.store.samples import random_texts
+from euchre_records.api.store.samples import write_many_deals
 from euchre_records.bulk.run import build_dataset
 
 
 def write_input(path: Path, deals: int) -> int:
-    base = [json.loads(t) for t in random_texts(40, start_seed=7000)]
-    written = n = 0
-    with path.open("w", encoding="utf-8") as f:
-        while written < deals:
-            doc = base[n % len(base)]
-            doc["event"]["table"] = str(n)
-            f.write(json.dumps(doc, separators=(",", ":")) + "\n")
-            written += len(doc["deals"])
-            n += 1
-    return written
+    return write_many_deals(path, deals, start_seed=7000)
 
 
 def files(out: Path) -> dict[str, bytes]:

@@ -32,7 +32,7 @@ duckdb = _need("duckdb")
 
 from euchre_records.api.store.importer import ImportReport, import_sources  # noqa: E402
 from euchre_records.api.store.migrations import migrate, open_db  # noqa: E402
-from euchre_records.api.store.samples import random_texts  # noqa: E402
+from euchre_records.api.store.samples import random_texts, write_many_deals  # noqa: E402
 from euchre_records.bulk.run import build_dataset  # noqa: E402
 from euchre_records.bulk.shards import Shard, plan_shards, read_shard  # noqa: E402
 from euchre_records.bulk.tables import COLUMNS, TABLES  # noqa: E402
@@ -249,18 +249,7 @@ def test_same_bytes_in_one_process_and_on_a_cluster(tmp_path, texts, cluster):
 
 
 def _many_deals(path: Path, deals: int) -> int:
-    """A JSON Lines file of at least ``deals`` deals: a few random rubbers, each written many
-    times under another table number (a new record each, with the same deals)."""
-    base = [json.loads(t) for t in random_texts(40, start_seed=9000)]
-    written = n = 0
-    with path.open("w", encoding="utf-8") as f:
-        while written < deals:
-            doc = base[n % len(base)]
-            doc["event"]["table"] = str(n)
-            f.write(json.dumps(doc, separators=(",", ":")) + "\n")
-            written += len(doc["deals"])
-            n += 1
-    return written
+    return write_many_deals(path, deals, start_seed=9000)
 
 
 @pytest.mark.slow

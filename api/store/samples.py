@@ -8,6 +8,7 @@ record. :func:`random_texts` yields canonical texts, one record each.
 from __future__ import annotations
 
 import random
+from pathlib import Path
 from typing import Iterator
 
 from euchre_records.cards import SEATS, Seat
@@ -15,7 +16,7 @@ from euchre_records.model import Event, Player, Record
 from euchre_records.rules import preset
 from euchre_records.simulate import random_deal
 
-__all__ = ["random_record", "random_texts", "NAMES", "CLUBS"]
+__all__ = ["random_record", "random_texts", "write_many_deals", "NAMES", "CLUBS"]
 
 NAMES = ("Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ida", "Jo", "Kit", "Lou")
 CLUBS = ("Taunton", "Bath", "Wells")
@@ -52,3 +53,21 @@ def random_texts(count: int, start_seed: int = 0, rules_name: str = "somerset-18
 
     for seed in range(start_seed, start_seed + count):
         yield dumps(random_record(seed, rules_name))
+
+
+def write_many_deals(path: Path, deals: int, *, start_seed: int = 0) -> int:
+    """Write a JSON Lines file of at least ``deals`` deals: 40 random rubbers, each written again
+    and again under another table number (a new record each, with the same deals). Returns the
+    number of deals written. For bulk tests and benchmarks: large inputs at little cost."""
+    import json
+
+    base = [json.loads(t) for t in random_texts(40, start_seed=start_seed)]
+    written = n = 0
+    with path.open("w", encoding="utf-8") as f:
+        while written < deals:
+            doc = base[n % len(base)]
+            doc["event"]["table"] = str(n)
+            f.write(json.dumps(doc, separators=(",", ":")) + "\n")
+            written += len(doc["deals"])
+            n += 1
+    return written

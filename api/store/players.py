@@ -63,25 +63,25 @@ def create_player(conn: sqlite3.Connection, name: str, *, ref: str | None = None
 def add_alias(conn: sqlite3.Connection, player_id: int, name: str, *,
               created_by: str | None = None) -> None:
     """Another name for a player (matched by key from now on)."""
-    _exists(conn, player_id)
-    shown = clean_name(name)
-    if not shown or len(shown) > 200:
-        raise RegistryError("an alias must have 1 to 200 characters")
-    conn.execute("INSERT INTO registry_names (player_id, name, key, kind, created_at, created_by) "
-                 "VALUES (?,?,?,'alias',?,?)", (player_id, shown, name_key(shown), _now(),
-                                                 created_by))
+    _add_name(conn, player_id, name, "alias", "an alias", created_by)
 
 
 def rename(conn: sqlite3.Connection, player_id: int, name: str, *,
            created_by: str | None = None) -> None:
     """A new display name for a player (the old one stays, as an alias and in the history)."""
+    _add_name(conn, player_id, name, "display", "a name", created_by)
+
+
+def _add_name(conn: sqlite3.Connection, player_id: int, name: str, kind: str, what: str,
+              created_by: str | None) -> None:
+    """Add a row of ``kind`` ('alias' or 'display') to a known player's names (never an update)."""
     _exists(conn, player_id)
     shown = clean_name(name)
     if not shown or len(shown) > 200:
-        raise RegistryError("a name must have 1 to 200 characters")
+        raise RegistryError(f"{what} must have 1 to 200 characters")
     conn.execute("INSERT INTO registry_names (player_id, name, key, kind, created_at, created_by) "
-                 "VALUES (?,?,?,'display',?,?)", (player_id, shown, name_key(shown), _now(),
-                                                   created_by))
+                 "VALUES (?,?,?,?,?,?)", (player_id, shown, name_key(shown), kind, _now(),
+                                          created_by))
 
 
 def add_ref(conn: sqlite3.Connection, player_id: int, source: str, ref: str) -> None:

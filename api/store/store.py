@@ -106,10 +106,10 @@ def write_transaction(db: sqlite_utils.Database) -> Iterator[None]:
     db.conn.execute("BEGIN IMMEDIATE")
     try:
         yield
+        db.conn.execute("COMMIT")   # a COMMIT that fails (a busy store) is rolled back too
     except BaseException:
         db.rollback()
         raise
-    db.conn.execute("COMMIT")
 
 
 def _utc_now() -> str:

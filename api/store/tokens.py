@@ -27,6 +27,8 @@ from typing import Any
 
 import sqlite_utils
 
+from .store import write_transaction
+
 __all__ = ["TokenRow", "TokenError", "create_token", "create_first_token", "verify", "token_by_id", "list_tokens",
            "revoke", "token_hash", "club_id", "has_tokens", "setting", "set_setting_once",
            "TOKEN_RE", "MAX_CLUB_NAME", "MAX_LABEL"]
@@ -116,11 +118,9 @@ def _create(db: sqlite_utils.Database, club: str, admin: bool, label: str | None
     conn = db.conn
     if conn.in_transaction:
         conn.commit()
-    conn.execute("BEGIN IMMEDIATE")
-    try:
+    with write_transaction(db):
         if only_first and has_tokens(db):
-            conn.execute("ROLLBACK")
-            return None
+            return None   # nothing written: the empty transaction commits
         cid = club_id(db, club, create=True)
         # the id is part of the hashed text: take the next one while holding the write lock
         tid = int(conn.execute("SELECT coalesce(max(id), 0) + 1 FROM tokens").fetchone()[0])
@@ -128,10 +128,6 @@ def _create(db: sqlite_utils.Database, club: str, admin: bool, label: str | None
         conn.execute(
             "INSERT INTO tokens (id, club_id, hash, label, admin, created_at) VALUES (?,?,?,?,?,?)",
             (tid, cid, token_hash(text), clean_label, int(admin), _iso(_now())))
-        conn.execute("COMMIT")
-    except BaseException:
-        conn.rollback()
-        raise
     row = token_by_id(db, tid)
     assert row is not None
     return row, text
@@ -206,18 +202,13 @@ def revoke(db: sqlite_utils.Database, tid: int) -> tuple[TokenRow, bool]:
     conn = db.conn
     if conn.in_transaction:
         conn.commit()
-    conn.execute("BEGIN IMMEDIATE")
-    try:
+    with write_transaction(db):
         row = token_by_id(db, tid)
         if row is None:
             raise TokenError(f"no token with id {tid}")
         changed = row.revoked_at is None
         if changed:
             conn.execute("UPDATE tokens SET revoked_at = ? WHERE id = ?", (_iso(_now()), tid))
-        conn.execute("COMMIT")
-    except BaseException:
-        conn.rollback()
-        raise
     final = token_by_id(db, tid)
     assert final is not None
     return final, changed

@@ -1,16 +1,61 @@
 """The ``euchre`` command: a click group. Each command lives in its own module and stays thin:
 it parses options, calls the library, maps errors to exit codes (cli/output.py: 0 clean, 1 invalid,
-2 usage, 3 findings). Data goes to stdout, diagnostics to stderr."""
+2 usage, 3 findings). Data goes to stdout, diagnostics to stderr.
+
+The group loads a command's module only when that command runs (or help lists them all):
+``euchre import`` does not pay for the events, interop and server code at start-up, which was
+half a second of a one-second import. :data:`COMMAND_MODULES` names each command's module; a test
+holds it equal to the modules' own ``COMMANDS`` lists."""
 
 from __future__ import annotations
+
+import importlib
+from typing import Any
 
 import click
 
 from . import output
-from . import bulk_cmds, event_cmds, interop_cmds, records_cmds, store_cmds, token_cmds
+
+COMMAND_MODULES: dict[str, str] = {
+    "validate": "records_cmds", "replay": "records_cmds", "schema": "records_cmds",
+    "import": "store_cmds", "correct": "store_cmds", "rubbers": "store_cmds",
+    "show": "store_cmds", "players": "store_cmds", "serve": "store_cmds",
+    "export": "interop_cmds",
+    "dataset": "bulk_cmds",
+    "token": "token_cmds",
+    "events": "event_cmds", "event": "event_cmds", "standings": "event_cmds",
+}
+"""Command name -> the module of cli/ that defines it (in its ``COMMANDS`` list)."""
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class LazyGroup(click.Group):
+    """A group whose commands are imported on first use, from :data:`COMMAND_MODULES`."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted(set(COMMAND_MODULES) | set(self.commands))
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name not in self.commands and cmd_name in COMMAND_MODULES:
+            _load(self, COMMAND_MODULES[cmd_name])
+        return self.commands.get(cmd_name)
+
+
+def _load(group: click.Group, module_name: str) -> None:
+    module: Any = importlib.import_module(f"{__package__}.{module_name}")
+    for command in module.COMMANDS:
+        if command.name not in group.commands:
+            output.tidy_help(command)  # summaries cut at a sentence, no raw reST (cli/output.py)
+            group.add_command(command)
+
+
+def all_commands() -> dict[str, click.Command]:
+    """Every command of ``euchre``, all modules loaded (for help checks and docs)."""
+    for module_name in sorted(set(COMMAND_MODULES.values())):
+        _load(main, module_name)
+    return dict(main.commands)
+
+
+@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="euchre-records")
 def main() -> None:
     """euchre-records: validate, replay, store and query Euchre game records.
@@ -29,8 +74,4 @@ def main() -> None:
     """
 
 
-for _module in (records_cmds, store_cmds, interop_cmds, bulk_cmds, token_cmds, event_cmds):
-    for _command in _module.COMMANDS:
-        main.add_command(_command)
-
-output.tidy_help(main)  # summaries cut at a sentence, no raw reST (cli/output.py)
+output.tidy_help(main)

@@ -18,7 +18,6 @@ import click
 from click.core import ParameterSource
 
 from ..api.store import players as player_registry
-from . import event_cmds
 from ..api.store import queries
 from ..api.store.importer import ImportReport, import_sources, input_size, iter_sources
 from ..api.store.migrations import StoreUnavailable, migrate, open_db, open_store
@@ -141,7 +140,10 @@ def import_(paths: tuple[str, ...], db_path: str, submitted_by: str | None, batc
     db = _open(db_path, must_exist=False)
     try:
         show = sys.stderr.isatty() if progress is None else progress
-        paths, emn_ok = event_cmds.import_emn_paths(db, paths)  # .emn: an event each (EVENTS.md)
+        emn_ok = True
+        if any(path.lower().endswith(".emn") for path in paths):  # .emn: an event each (EVENTS.md)
+            from . import event_cmds  # loaded only then: the events code is a third of start-up
+            paths, emn_ok = event_cmds.import_emn_paths(db, paths)
         report = run_import(db, paths, submitted_by, batch, show, jobs)
     finally:
         db.close()

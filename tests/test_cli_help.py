@@ -11,17 +11,44 @@ import click
 import pytest
 from click.testing import CliRunner
 
-from euchre_records.cli.main import main
+from euchre_records.cli.main import COMMAND_MODULES, all_commands, main
 
 
 def _commands(group: click.Group = main, path: tuple[str, ...] = ()):
-    for name, command in sorted(group.commands.items()):
+    commands = all_commands() if group is main else group.commands
+    for name, command in sorted(commands.items()):
         yield path + (name,), command
         if isinstance(command, click.Group):
             yield from _commands(command, path + (name,))
 
 
 ALL = list(_commands())
+
+
+def test_the_lazy_table_names_every_command_of_every_module():
+    """COMMAND_MODULES (read before any command module is imported) says where each command is:
+    held against the modules' own COMMANDS lists, so a new command cannot be left out."""
+    import importlib
+    found = {}
+    for module_name in set(COMMAND_MODULES.values()) | {"records_cmds", "store_cmds",
+                                                         "interop_cmds", "bulk_cmds",
+                                                         "token_cmds", "event_cmds"}:
+        module = importlib.import_module(f"euchre_records.cli.{module_name}")
+        for command in module.COMMANDS:
+            found[command.name] = module_name
+    assert found == COMMAND_MODULES
+
+
+def test_import_starts_without_the_events_interop_and_server_code():
+    """`euchre import` loads only what importing needs (start-up was half of a small import)."""
+    code = ("import sys; from euchre_records.cli.main import main; "
+            "main.get_command(None, 'import'); "
+            "print(sorted(m for m in sys.modules if m in ('flask', 'dask', "
+            "'euchre_records.api.store.events', 'euchre_records.api.store.event_matches', "
+            "'euchre_records.cli.event_cmds', 'euchre_records.cli.interop_cmds', "
+            "'euchre_records.api.pages', 'euchre_records.api.rest', 'euchre_records.bulk')))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]", out.stdout
 
 
 @pytest.mark.parametrize("path", [p for p, _ in ALL], ids=" ".join)

@@ -36,8 +36,10 @@ def runner() -> CliRunner:
 
 
 def test_every_command_has_help_with_an_example(runner: CliRunner) -> None:
-    assert main.commands, "no commands registered"
-    for name in main.commands:
+    from euchre_records.cli.main import all_commands
+    commands = all_commands()
+    assert commands, "no commands registered"
+    for name in commands:
         result = runner.invoke(main, [name, "--help"])
         assert result.exit_code == 0, name
         assert "Example" in result.output, f"{name} --help shows no example"

@@ -23,6 +23,7 @@ from marshmallow import ValidationError
 from euchre_records.errors import NotationError, Problem, join_path
 from euchre_records.model import Record
 
+from .json_text import indented
 from .lean import lean_dump, lean_load, plan_of
 from .schemas import RECORD_SCHEMA
 
@@ -81,85 +82,15 @@ def dumps(record: Record) -> str:
     """The canonical text of a record: 2-space indented JSON, UTF-8 characters kept, final newline.
 
     Exactly ``json.dumps(dump_record(record), indent=2, ensure_ascii=False) + "\\n"`` (a test
-    holds them equal), written by :func:`indented_json`, two to three times faster than
-    the standard library's pure-Python indenting encoder: the canonical text is made for every
-    record stored."""
+    holds them equal), written by orjson (schema/json_text.py): the canonical text is made for
+    every record stored."""
     return indented_json(dump_record(record)) + "\n"
 
 
 def indented_json(value: Any) -> str:
-    """``json.dumps(value, indent=2, ensure_ascii=False)`` for values made of dicts with string
-    keys, lists, strings, integers, booleans and None (others: the standard encoder)."""
-    out: list[str] = []
-    _indent(value, "\n", out)
-    return "".join(out)
-
-
-_encode_str = json.encoder.encode_basestring
-
-
-def _scalar(value: Any) -> str | None:
-    """The JSON text of a string, integer, boolean or None; None for anything else."""
-    kind = type(value)
-    if kind is str:
-        return _encode_str(value)  # type: ignore[no-any-return]
-    if value is True:
-        return "true"
-    if value is False:
-        return "false"
-    if value is None:
-        return "null"
-    if kind is int:
-        return int.__repr__(value)
-    return None
-
-
-def _indent(value: Any, newline: str, out: list[str]) -> None:
-    text = _scalar(value)
-    if text is not None:
-        out.append(text)
-        return
-    kind = type(value)
-    if kind is dict:
-        if not value:
-            out.append("{}")
-            return
-        if any(type(key) is not str for key in value):
-            out.append(json.dumps(value, indent=2, ensure_ascii=False).replace("\n", newline))
-            return
-        inner = newline + "  "
-        sep = "{" + inner
-        for key, item in value.items():
-            out.append(sep)
-            sep = "," + inner
-            out.append(_encode_str(key))
-            out.append(": ")
-            text = _scalar(item)
-            if text is not None:
-                out.append(text)
-            else:
-                _indent(item, inner, out)
-        out.append(newline + "}")
-    elif kind is list or kind is tuple:
-        if not value:
-            out.append("[]")
-            return
-        inner = newline + "  "
-        texts = [_scalar(item) for item in value]
-        if None not in texts:  # a list of scalars (tricks, calls, scores): one join
-            out.append("[" + inner + ("," + inner).join(texts) + newline + "]")  # type: ignore[arg-type]
-            return
-        sep = "[" + inner
-        for item, text in zip(value, texts):
-            out.append(sep)
-            sep = "," + inner
-            if text is not None:
-                out.append(text)
-            else:
-                _indent(item, inner, out)
-        out.append(newline + "]")
-    else:
-        out.append(json.dumps(value, indent=2, ensure_ascii=False).replace("\n", newline))
+    """``json.dumps(value, indent=2, ensure_ascii=False)`` for float-free values of dicts with
+    string keys, lists, strings, integers, booleans and None (schema/json_text.py)."""
+    return indented(value)
 
 
 MAX_INT_DIGITS = 4300

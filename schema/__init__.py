@@ -9,9 +9,20 @@ Public API (the format itself is described in docs/FORMAT.md):
   (module :mod:`.jsonschema_gen`).
 """
 
-from .jsonschema_gen import generate_json_schema
-from .notation import dump_record, dumps, iter_jsonl, load_record, loads
-from .results import dump_result
+from importlib import import_module
+from typing import Any
+
+_HOME = {"load_record": "notation", "dump_record": "notation", "loads": "notation",
+         "dumps": "notation", "iter_jsonl": "notation", "dump_result": "results",
+         "generate_json_schema": "jsonschema_gen"}
 
 __all__ = ["load_record", "dump_record", "loads", "dumps", "iter_jsonl", "dump_result",
            "generate_json_schema"]
+
+
+def __getattr__(name: str) -> Any:
+    """The public names, imported on first use (PEP 562): importing one module of the notation
+    does not import the JSON Schema generator and the rest with it."""
+    if name in _HOME:
+        return getattr(import_module(f"{__name__}.{_HOME[name]}"), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -9,11 +9,12 @@ import can build them in worker processes and leave only the inserts to the writ
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from euchre_records.model import DealResult, ReplayResult
 
-from .ingest import Submission
+if TYPE_CHECKING:  # only a type here: the store reads rows without the parsing code
+    from .ingest import Submission
 
 __all__ = ["Rows", "rows_of", "summary"]
 

@@ -31,13 +31,15 @@ import sqlite3
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
-from typing import Any, Callable, Iterator
+from typing import TYPE_CHECKING, Any, Callable, Iterator
 
 import sqlite_utils
 
-from .ingest import Submission
 from .players import bind_seats
 from .rows import Rows, rows_of
+
+if TYPE_CHECKING:  # a type only: a re-run that parses nothing never loads the parsing code
+    from .ingest import Submission
 
 MAX_ID = 2**63 - 1
 """SQLite's largest integer: no record id is larger."""

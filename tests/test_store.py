@@ -279,3 +279,38 @@ def test_players_are_listed_north_east_south_west(db):
     assert list(items[0]["players"]) == ["N", "E", "S", "W"]
     assert list(queries.list_rubbers(db)[0][0]["players"]) == ["N", "E", "S", "W"]
 
+
+
+def test_a_bulk_session_binds_seats_as_single_saves_do(tmp_path):
+    """The bulk session remembers seat bindings within a write transaction only: a name made an
+    alias of an older player by another writer between two of its transactions binds to that
+    player from then on, exactly as a single save would bind it (players.player_for)."""
+    from euchre_records.api.store import players
+
+    def bindings(database, record_id):
+        return dict(database.execute("SELECT seat, player_id FROM seat_bindings WHERE record_id = ?",
+                                     [record_id]).fetchall())
+
+    def stored(make):
+        database = open_db(tmp_path / f"{make}.db")
+        migrate(database)
+        with database.conn:
+            older = players.create_player(database.conn, "Zed")
+        ids = []
+        other = sqlite3.connect(tmp_path / f"{make}.db", isolation_level=None)
+        if make == "bulk":
+            with Store(database).bulk(batch=1) as add:
+                ids.append(add(submission(salt="one")).id)
+                players.add_alias(other, older, "ann")  # between the two transactions
+                ids.append(add(submission(salt="two")).id)
+        else:
+            ids.append(Store(database).save(submission(salt="one")).id)
+            players.add_alias(other, older, "ann")
+            ids.append(Store(database).save(submission(salt="two")).id)
+        other.close()
+        return older, [bindings(database, i) for i in ids]
+
+    older, bulk = stored("bulk")
+    assert bulk[0]["N"] != older and bulk[1]["N"] == older  # Ann: a new player, then the alias
+    assert bulk[0]["E"] == bulk[1]["E"]                       # Bob: the same player twice
+    assert stored("single") == (older, bulk)

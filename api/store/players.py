@@ -24,7 +24,7 @@ import sqlite_utils
 
 from euchre_records.names import clean_name, name_key
 
-__all__ = ["RegistryError", "bind_seats", "bind_existing", "create_player", "add_alias", "add_ref", "rename",
+__all__ = ["RegistryError", "bind_seats", "has_registry", "bind_existing", "create_player", "add_alias", "add_ref", "rename",
            "merge", "split", "effective_id", "search_players", "get_player", "player_names",
            "player_for", "player_table", "TABLE_COLUMNS", "SORTS"]
 
@@ -91,31 +91,57 @@ def add_ref(conn: sqlite3.Connection, player_id: int, source: str, ref: str) -> 
 
 
 def player_for(conn: sqlite3.Connection, name: str, ref: str | None,
-               created_by: str | None = None) -> tuple[int, str]:
-    """The registry player a seat (name, record id) binds to, created if needed, and how."""
+               created_by: str | None = None, known: dict[Any, int] | None = None
+               ) -> tuple[int, str]:
+    """The registry player a seat (name, record id) binds to, created if needed, and how.
+
+    ``known`` (optional) remembers the answers found or made, keyed by ref or by name key, for
+    later seats of the same write transaction only: while it holds the write lock no one else
+    adds a name or a ref, and players made later have larger ids, so the earliest player of a
+    key stays the earliest. Clear it when the transaction ends."""
     if ref is not None:
+        cached = known.get(("ref", ref)) if known is not None else None
+        if cached is not None:
+            return cached, "id"
         row = conn.execute("SELECT player_id FROM registry_refs WHERE source = ? AND ref = ?",
                            (NOTATION, ref)).fetchone()
-        if row is not None:
-            return int(row[0]), "id"
-        return create_player(conn, name, ref=ref, created_by=created_by), "id"
+        pid = int(row[0]) if row is not None else create_player(conn, name, ref=ref,
+                                                                   created_by=created_by)
+        if known is not None:
+            known[("ref", ref)] = pid
+        return pid, "id"
+    key = name_key(name)
+    cached = known.get(key) if known is not None else None
+    if cached is not None:
+        return cached, "name"
     row = conn.execute("SELECT min(player_id) FROM registry_names WHERE key = ?",
-                       (name_key(name),)).fetchone()
-    if row is not None and row[0] is not None:
-        return int(row[0]), "name"
-    return create_player(conn, name, created_by=created_by), "name"
+                       (key,)).fetchone()
+    pid = int(row[0]) if row is not None and row[0] is not None \
+        else create_player(conn, name, created_by=created_by)
+    if known is not None:
+        known[key] = pid
+    return pid, "name"
+
+
+def has_registry(conn: sqlite3.Connection) -> bool:
+    """Whether the database has the player registry (migration 5); older schemas have none."""
+    return _has_registry(conn)
 
 
 def bind_seats(conn: sqlite3.Connection, record_id: int,
-               seats: Iterable[Sequence[Any]]) -> None:
+               seats: Iterable[Sequence[Any]], known: dict[Any, int] | None = None,
+               registry: bool | None = None) -> None:
     """Bind the seats (seat, side, name, ref) of a newly stored record (inside its transaction).
-    Does nothing on a database without the registry (older schema)."""
-    if not _has_registry(conn):
+    Does nothing on a database without the registry (older schema). ``known`` is
+    :func:`player_for`'s per-transaction memory; ``registry`` says whether the registry
+    exists, when the caller already knows."""
+    if not (_has_registry(conn) if registry is None else registry):
         return
-    for seat, _side, name, ref in seats:
-        pid, how = player_for(conn, str(name), None if ref is None else str(ref))
-        conn.execute("INSERT OR IGNORE INTO seat_bindings (record_id, seat, player_id, how) "
-                     "VALUES (?,?,?,?)", (record_id, seat, pid, how))
+    conn.executemany(
+        "INSERT OR IGNORE INTO seat_bindings (record_id, seat, player_id, how) VALUES (?,?,?,?)",
+        [(record_id, seat) + player_for(conn, str(name), None if ref is None else str(ref),
+                                        known=known)
+         for seat, _side, name, ref in seats])
 
 
 def bind_existing(conn: sqlite3.Connection) -> None:

@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterator
 
 import sqlite_utils
 
-from .players import bind_seats
+from .players import bind_seats, has_registry
 from .rows import Rows, rows_of
 
 if TYPE_CHECKING:  # a type only: a re-run that parses nothing never loads the parsing code
@@ -124,6 +124,10 @@ class Store:
     def __init__(self, db: sqlite_utils.Database) -> None:
         self.db = db
         self._player_ids: dict[str, int] = {}
+        # a bulk session's memory of seat bindings (players.player_for), for the current write
+        # transaction only; None outside bulk sessions. And whether the registry exists.
+        self._known: dict[Any, int] | None = None
+        self._registry: bool | None = None
 
     # --- public -------------------------------------------------------------------------------
 
@@ -164,11 +168,14 @@ class Store:
         savepoint either finished or was rolled back), so nothing valid is lost and nothing is
         half-written."""
         pending = 0
+        self._registry = has_registry(self.db.conn)
+        self._known = {}
 
         def add(sub: Submission | Rows) -> Saved | Exception:
             nonlocal pending
             if not self.db.conn.in_transaction:
                 self.db.conn.execute("BEGIN IMMEDIATE")
+                self._known = {}  # others may have written between our transactions
             try:
                 with self.db.atomic():  # a savepoint: this record all or nothing
                     outcome: Saved | Exception = self._save(sub, submitted_by, None)
@@ -188,6 +195,8 @@ class Store:
             if self.db.conn.in_transaction:
                 self.db.conn.execute("COMMIT")
             raise
+        finally:
+            self._known, self._registry = None, None
         if self.db.conn.in_transaction:
             self.db.conn.execute("COMMIT")
 
@@ -225,20 +234,24 @@ class Store:
             "INSERT INTO seats (record_id, seat, side, player_id, player_ref) VALUES (?,?,?,?,?)",
             [(record_id, seat, side, self._player_id(name), ref)
              for seat, side, name, ref in rows.seats])
-        bind_seats(conn, record_id, rows.seats)  # the player registry (api/store/players.py)
+        # the player registry (api/store/players.py)
+        bind_seats(conn, record_id, rows.seats, self._known, self._registry)
         cur = conn.execute(
             "INSERT INTO rubbers (record_id, system, games, games_ns, games_ew, rubber_points_ns, "
             "rubber_points_ew, net, winner, finished) VALUES (?,?,?,?,?,?,?,?,?,?)",
             (record_id,) + rows.rubber)
         rubber_id = cur.lastrowid
+        # games and deals get their ids here (the next ones: this transaction holds the write
+        # lock), so that each table takes one executemany however many rows a record has
         game_ids: dict[int, int] = {}
-        for game in rows.games:
-            cur = conn.execute(
-                "INSERT INTO games (record_id, rubber_id, number, first_deal, last_deal, start_ns, "
-                "start_ew, score_ns, score_ew, winner, finished, carried_ns, carried_ew, "
-                "rubber_points_ns, rubber_points_ew) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
-                (record_id, rubber_id) + game)
-            game_ids[game[0]] = int(cur.lastrowid)  # type: ignore[arg-type]
+        if rows.games:
+            first = conn.execute("SELECT coalesce(max(id), 0) + 1 FROM games").fetchone()[0]
+            game_ids = {game[0]: first + i for i, game in enumerate(rows.games)}
+            conn.executemany(
+                "INSERT INTO games (id, record_id, rubber_id, number, first_deal, last_deal, "
+                "start_ns, start_ew, score_ns, score_ew, winner, finished, carried_ns, carried_ew, "
+                "rubber_points_ns, rubber_points_ew) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                [(first + i, record_id, rubber_id) + game for i, game in enumerate(rows.games)])
         first = conn.execute("SELECT coalesce(max(id), 0) + 1 FROM deals").fetchone()[0]
         conn.executemany(
             "INSERT INTO deals (id, record_id, game_id, number, kind, dealer, turned, trump, "

@@ -114,6 +114,22 @@ def write_transaction(db: sqlite_utils.Database) -> Iterator[None]:
         raise
 
 
+@contextmanager
+def savepoint(conn: sqlite3.Connection) -> Iterator[None]:
+    """A savepoint inside the open transaction: released at the end of the block, rolled back
+    to (and released) on any exception, which propagates. One fixed name, where sqlite-utils'
+    ``atomic()`` draws a random one from the OS each time (a tenth of the writer's time in a
+    bulk import)."""
+    conn.execute("SAVEPOINT record")
+    try:
+        yield
+    except BaseException:
+        conn.execute("ROLLBACK TO record")
+        conn.execute("RELEASE record")
+        raise
+    conn.execute("RELEASE record")
+
+
 def _utc_now() -> str:
     return datetime.now(timezone.utc).isoformat(timespec="milliseconds").replace("+00:00", "Z")
 
@@ -177,7 +193,7 @@ class Store:
                 self.db.conn.execute("BEGIN IMMEDIATE")
                 self._known = {}  # others may have written between our transactions
             try:
-                with self.db.atomic():  # a savepoint: this record all or nothing
+                with savepoint(self.db.conn):  # this record all or nothing
                     outcome: Saved | Exception = self._save(sub, submitted_by, None)
             except (StoreError, sqlite3.IntegrityError) as exc:
                 outcome = exc

@@ -314,3 +314,43 @@ def test_a_bulk_session_binds_seats_as_single_saves_do(tmp_path):
     assert bulk[0]["N"] != older and bulk[1]["N"] == older  # Ann: a new player, then the alias
     assert bulk[0]["E"] == bulk[1]["E"]                       # Bob: the same player twice
     assert stored("single") == (older, bulk)
+
+
+from hypothesis import given, settings, strategies as st  # noqa: E402
+
+# names that collide after NFC + case folding ("Ann", "ANN", "ann"; "Zoë" composed and not),
+# and refs that sometimes come with them
+_names = st.sampled_from(["Ann", "ANN", "ann", "Bob", "Zo\u00eb", "Zoe\u0308", "ZOË", "Cy"])
+_seat_players = st.tuples(_names, st.sampled_from([None, None, "p1", "p2"]))
+_records = st.lists(st.lists(_seat_players, min_size=4, max_size=4), min_size=1, max_size=8)
+
+
+@settings(max_examples=60, deadline=None)
+@given(_records, st.integers(1, 3))
+def test_bulk_bindings_equal_those_of_single_saves(tmp_path_factory, records, batch):
+    """Oracle: single saves, which remember nothing between seats. A bulk session, whatever its
+    batch size, binds every seat to the same registry player."""
+    from euchre_records.model import Player
+
+    def bound(bulk: bool):
+        database = open_db(tmp_path_factory.mktemp("b") / "s.db")
+        migrate(database)
+        subs = []
+        for i, seats in enumerate(records):
+            sub = submission(salt=str(i))
+            players = tuple((seat, Player(name, ref)) for seat, (name, ref) in zip(Seat, seats))
+            subs.append(replace(sub, record=replace(sub.record, players=players)))
+        store = Store(database)
+        if bulk:
+            with store.bulk(batch=batch) as add:
+                for sub in subs:
+                    add(sub)
+        else:
+            for sub in subs:
+                store.save(sub)
+        rows = database.execute("SELECT record_id, seat, player_id, how FROM seat_bindings "
+                                "ORDER BY record_id, seat").fetchall()
+        database.close()
+        return rows
+
+    assert bound(True) == bound(False)

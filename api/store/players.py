@@ -95,10 +95,11 @@ def player_for(conn: sqlite3.Connection, name: str, ref: str | None,
                ) -> tuple[int, str]:
     """The registry player a seat (name, record id) binds to, created if needed, and how.
 
-    ``known`` (optional) remembers the answers found or made, keyed by ref or by name key, for
-    later seats of the same write transaction only: while it holds the write lock no one else
-    adds a name or a ref, and players made later have larger ids, so the earliest player of a
-    key stays the earliest. Clear it when the transaction ends."""
+    ``known`` (optional) remembers the answers found or made, keyed by ref, by the name as
+    written and by its name key, for later seats of the same write transaction only: while it
+    holds the write lock no one else adds a name or a ref, and players made later have larger
+    ids, so the earliest player of a key stays the earliest. Clear it when the transaction
+    ends."""
     if ref is not None:
         cached = known.get(("ref", ref)) if known is not None else None
         if cached is not None:
@@ -110,17 +111,19 @@ def player_for(conn: sqlite3.Connection, name: str, ref: str | None,
         if known is not None:
             known[("ref", ref)] = pid
         return pid, "id"
-    key = name_key(name)
-    cached = known.get(key) if known is not None else None
+    cached = known.get(("name", name)) if known is not None else None  # the name as written
     if cached is not None:
         return cached, "name"
-    row = conn.execute("SELECT min(player_id) FROM registry_names WHERE key = ?",
-                       (key,)).fetchone()
-    pid = int(row[0]) if row is not None and row[0] is not None \
-        else create_player(conn, name, created_by=created_by)
+    key = name_key(name)
+    cached = known.get(key) if known is not None else None
+    if cached is None:
+        row = conn.execute("SELECT min(player_id) FROM registry_names WHERE key = ?",
+                           (key,)).fetchone()
+        cached = int(row[0]) if row is not None and row[0] is not None \
+            else create_player(conn, name, created_by=created_by)
     if known is not None:
-        known[key] = pid
-    return pid, "name"
+        known[key] = known[("name", name)] = cached
+    return cached, "name"
 
 
 def has_registry(conn: sqlite3.Connection) -> bool:

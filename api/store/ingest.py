@@ -15,8 +15,16 @@ import hashlib
 from dataclasses import dataclass
 
 from euchre_records.errors import RecordError
+from euchre_records.match import replay
 from euchre_records.model import Record, ReplayResult
+from euchre_records.schema.detect import load_any_data, notation_of, parse_json
 from euchre_records.schema.egn import in_egn_terms
+from euchre_records.schema.json_text import compact
+from euchre_records.schema.notation import dumps
+from euchre_records.schema.results import dump_result
+
+# All imported here, not at first use: a parallel import forks its workers after loading this
+# module, so they share these modules instead of each importing them again.
 
 __all__ = ["Submission", "parse", "prepare", "prepare_record", "error_payload", "in_egn_terms"]
 
@@ -29,7 +37,6 @@ def parse(text: str) -> Record:
 
 def _parse(text: str) -> tuple[Record, bool]:
     """The record and whether it was written in EGN (parse_json reports too-deep nesting)."""
-    from euchre_records.schema.detect import load_any_data, notation_of, parse_json
     data = parse_json(text)
     return load_any_data(data), notation_of(data) == "egn"
 
@@ -47,11 +54,6 @@ class Submission:
 
 def prepare_record(record: Record) -> Submission:
     """Replay a parsed record and build its canonical and result texts."""
-    from euchre_records.match import replay
-    from euchre_records.schema.notation import dumps
-    from euchre_records.schema.json_text import compact
-    from euchre_records.schema.results import dump_result
-
     result = replay(record)
     canonical = dumps(record)
     digest = hashlib.sha256(canonical.encode("utf-8")).hexdigest()

@@ -127,7 +127,7 @@ def fast_replay(deal: Deal, rules: Rules, number: int) -> DealResult | None:
     passes = 0
     maker: Seat | None = None
     trump: Suit | None = None
-    alone = took_up = thrown = False
+    alone = took_up = thrown = partner_took = False
     defender: Seat | None = None
     for call in deal.calls:
         kind = call.kind
@@ -157,7 +157,15 @@ def fast_replay(deal: Deal, rules: Rules, number: int) -> DealResult | None:
         elif thrown:
             return None
         elif kind is CallKind.PARTNER_ALONE:
-            return None   # Somerset 74-75 limit who may take over: the detailed replay checks
+            # Somerset 74-75: third hand takes over from eldest, the dealer from second hand,
+            # once, before a defender goes alone, when the turned card was accepted
+            assert maker is not None
+            partner = SEATS[(maker + 2) & 3]
+            if (not rules.partner_takes_lone or partner_took or defender is not None or not took_up
+                    or (call.seat is not None and call.seat is not partner)
+                    or ((maker - dealer) & 3) not in (1, 2)):
+                return None
+            maker, alone, partner_took = partner, True, True
         elif kind is CallKind.DEFEND_ALONE:
             assert maker is not None
             if (not rules.defend_alone or call.seat is None or call.seat.side is maker.side

@@ -18,6 +18,7 @@ from euchre_records.errors import NotationError
 from .basefields import CompactField
 
 __all__ = ["CardField", "CardsField", "HandsField", "parse_cards", "cards_text", "CARD_RE",
+           "hands_fast", "cards_fast", "CARD_OR_UNKNOWN_BY_TOKEN",
            "CARD_OR_UNKNOWN_RE", "cards_pattern", "CARD_BY_TOKEN"]
 
 _RANK_RE = "(?:[AKQJTakqjt987]|10)"
@@ -57,6 +58,7 @@ for _c in make_pack(32, joker=True):
             _TOKENS[_spelling] = _parse_card(_spelling)
 _TOKENS_OR_UNKNOWN: dict[str, Card | None] = {**_TOKENS, "??": None}
 CARD_BY_TOKEN: dict[str, Card] = _TOKENS
+CARD_OR_UNKNOWN_BY_TOKEN: dict[str, Card | None] = _TOKENS_OR_UNKNOWN
 """Every accepted spelling of a card token (any case, ``10`` for ``T``) -> the interned card."""
 _NAME_OF: dict[Card | None, str] = {c: c.name for c in _TOKENS.values()}
 _NAME_OF[None] = "??"
@@ -142,6 +144,34 @@ HAND_MIN, HAND_MAX = 3, 7
 be recorded. The engine rejects any hand of other than 5 without that irregularity."""
 
 
+def hands_fast(value: Any) -> tuple[tuple[Card | None, ...], ...] | None:
+    """The four hands of an object in canonical shape (keys N, E, S, W; five known or ``??``
+    tokens each), as :class:`HandsField` loads them; None for any other value (never raises)."""
+    if type(value) is dict and len(value) == 4:
+        get = _TOKENS_OR_UNKNOWN.__getitem__
+        try:
+            n, e, s, w = (tuple(map(get, value["N"].split())), tuple(map(get, value["E"].split())),
+                          tuple(map(get, value["S"].split())), tuple(map(get, value["W"].split())))
+        except (KeyError, AttributeError, TypeError):
+            return None
+        if len(n) == 5 and len(e) == 5 and len(s) == 5 and len(w) == 5:
+            return (n, e, s, w)
+    return None
+
+
+def cards_fast(value: Any, low: int, high: int) -> tuple[Card | None, ...] | None:
+    """A card string of ``low`` to ``high`` known or ``??`` tokens, as ``parse_cards(value, True,
+    low, high)`` loads it; None for any other value (never raises)."""
+    if type(value) is str:
+        try:
+            out = tuple(map(_TOKENS_OR_UNKNOWN.__getitem__, value.split()))
+        except KeyError:
+            return None
+        if low <= len(out) <= high:
+            return out
+    return None
+
+
 class HandsField(CompactField):
     """``{"N": "...", "E": ..., "S": ..., "W": ...}`` <-> four tuples in seat order (see HAND_MIN)."""
 
@@ -151,17 +181,9 @@ class HandsField(CompactField):
                 "required": [s.name for s in SEATS], "additionalProperties": False}
 
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
-        if type(value) is dict and len(value) == 4:
-            table = _TOKENS_OR_UNKNOWN
-            try:
-                get = table.__getitem__
-                n, e, s, w = (tuple(map(get, value["N"].split())), tuple(map(get, value["E"].split())),
-                              tuple(map(get, value["S"].split())), tuple(map(get, value["W"].split())))
-            except (KeyError, AttributeError, TypeError):
-                pass
-            else:
-                if len(n) == 5 and len(e) == 5 and len(s) == 5 and len(w) == 5:
-                    return (n, e, s, w)
+        fast = hands_fast(value)
+        if fast is not None:
+            return fast
         if not isinstance(value, Mapping):
             raise ValidationError("expected an object with the hands of N, E, S and W")
         errors: dict[str, Any] = {}

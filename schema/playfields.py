@@ -124,11 +124,18 @@ def _parse_tricks_fast(value: list[Any]) -> tuple[Trick, ...]:
     card = CARD_BY_TOKEN.__getitem__
     out = []
     for text in value:
-        tokens = text.split()
-        leader = SEAT_BY_TEXT[tokens.pop(0)[:-1]] if tokens[0][-1] == ":" else None
-        if not 2 <= len(tokens) <= 4:
+        try:  # no leader: every token a card (a "SEAT:" token is not one)
+            cards = tuple(map(card, text.split()))
+            leader = None
+        except KeyError:
+            tokens = text.split()
+            if tokens[0][-1] != ":":
+                raise
+            leader = SEAT_BY_TEXT[tokens[0][:-1]]
+            cards = tuple(map(card, tokens[1:]))
+        if not 2 <= len(cards) <= 4:
             raise ValueError
-        out.append(Trick(tuple(map(card, tokens)), leader))
+        out.append(Trick(cards, leader))
     return tuple(out)
 
 

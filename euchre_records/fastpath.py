@@ -11,7 +11,7 @@ that explanations need. A property test holds the two to the same results.
 from __future__ import annotations
 
 from .cards import JOKER, SEATS, Card, Seat, Side, Suit, make_pack, power_table
-from .model import CallKind, Deal, DealKind, DealResult
+from .model import CallKind, Deal, DealKind, DealResult, Trick
 from .rules import LoneLead, Rules
 from .scoring import hand_points
 
@@ -52,78 +52,78 @@ def _orders(out: int) -> tuple[tuple[int, ...], ...]:
 
 
 _ORDERS = tuple(_orders(out) if out.bit_count() <= 2 else () for out in range(16))   # at most 2 sit out
-_PACK_MASK: dict[tuple[int, bool], int] = {}
-_POINTS: dict[int, tuple[Rules, dict[tuple[bool, bool, bool, int], tuple[int, int]]]] = {}
+_RULES: dict[int, tuple[Rules, int, dict[tuple[bool, bool, bool, int], tuple[int, int]]]] = {}
+_PASS, _ORDER, _ASSIST, _TAKE, _NAME = (CallKind.PASS, CallKind.ORDER, CallKind.ASSIST,
+                                        CallKind.TAKE, CallKind.NAME)
+_PARTNER_ALONE, _DEFEND_ALONE, _RESULT = CallKind.PARTNER_ALONE, CallKind.DEFEND_ALONE, DealKind.RESULT
+_LEFT = SEATS[1:] + SEATS[:1]                 # by seat: the next seat clockwise
+_PROPER = (_TAKE, _ORDER, _ASSIST, _ORDER)    # by seat - dealer: the word that accepts the card
+_LONE_LEFT = LoneLead.LEFT_OF_LONE
+_THROWN_IN = ((), (), (0, 0), (0, 0), (0, 0), (0, 0))
 
 
-def _points(rules: Rules) -> dict[tuple[bool, bool, bool, int], tuple[int, int]]:
-    """scoring.hand_points for every case, tabled once per rule set (keyed by identity)."""
-    entry = _POINTS.get(id(rules))
+def _rules_table(rules: Rules) -> tuple[int, dict[tuple[bool, bool, bool, int], tuple[int, int]]]:
+    """(the pack as a mask, scoring.hand_points for every case), tabled once per rule set
+    (keyed by identity: a frozen Rules hashes all its fields)."""
+    entry = _RULES.get(id(rules))
     if entry is None or entry[0] is not rules:
+        pack = sum(_BIT[c] for c in make_pack(rules.pack, rules.joker))
         table = {(alone, lone_def, ns, tricks): hand_points(rules, Side.NS if ns else Side.EW, alone,
                                                             Seat.N if lone_def else None, tricks)
                  for alone in (False, True) for lone_def in (False, True) for ns in (False, True)
                  for tricks in range(6)}
-        if len(_POINTS) > 64:
-            _POINTS.clear()
-        entry = _POINTS[id(rules)] = (rules, table)
-    return entry[1]
-_ACCEPT_WORD = {CallKind.ORDER, CallKind.ASSIST, CallKind.TAKE}
-
-
-def _pack_mask(rules: Rules) -> int:
-    key = (rules.pack, rules.joker)
-    mask = _PACK_MASK.get(key)
-    if mask is None:
-        mask = _PACK_MASK[key] = sum(_BIT[c] for c in make_pack(rules.pack, rules.joker))
-    return mask
+        if len(_RULES) > 64:
+            _RULES.clear()
+        entry = _RULES[id(rules)] = (rules, pack, table)
+    return entry[1], entry[2]
 
 
 def fast_replay(deal: Deal, rules: Rules, number: int) -> DealResult | None:
     """The result of a clean deal, or None (see the module docstring)."""
-    if deal.irregularities or deal.kind is DealKind.RESULT or deal.exchanges:
+    if deal.irregularities or deal.kind is _RESULT or deal.exchanges:
         return None   # exchanges (house rules) are checked by the detailed replay
     turned = deal.turned
     if turned is None or turned is JOKER:
         return None
     bit = _BIT
-    pack = _pack_mask(rules)
+    pack, points = _rules_table(rules)
     turned_bit = bit.get(turned, 0)
-    full = deal.hands is not None
+    hands = deal.hands
+    full = hands is not None
     masks = [0, 0, 0, 0]
-    try:
-        if full:
-            assert deal.hands is not None
+    if hands is not None:
+        get = bit.__getitem__
+        try:
             total = turned_bit
             count = 1
             for s in range(4):
-                h = deal.hands[s]
+                h = hands[s]
                 if len(h) != 5:
                     return None
-                m = (bit[h[0]] + bit[h[1]] + bit[h[2]] + bit[h[3]]  # type: ignore[index]
-                     + bit[h[4]])   # type: ignore[index]  # KeyError: an unknown card
+                m = (get(h[0]) + get(h[1]) + get(h[2]) + get(h[3])  # type: ignore[arg-type]
+                     + get(h[4]))   # type: ignore[arg-type]  # KeyError: an unknown card
                 masks[s] = m
                 total += m
-                count += 5
-            if deal.kitty is not None:
-                if len(deal.kitty) != pack.bit_count() - 21:
+            count += 20
+            kitty = deal.kitty
+            if kitty is not None:
+                if len(kitty) != pack.bit_count() - 21:
                     return None
-                for c in deal.kitty:
-                    total += bit[c]   # type: ignore[index]  # KeyError: an unknown card
-                    count += 1
-            # a sum of distinct powers of two has one bit per term; a repeat carries
-            if total.bit_count() != count or total & ~pack:
-                return None
-        elif not turned_bit & pack:
+                total += sum(map(get, kitty))   # type: ignore[arg-type]  # KeyError: unknown
+                count += len(kitty)
+        except KeyError:
             return None
-    except KeyError:
+        # a sum of distinct powers of two has one bit per term; a repeat carries
+        if total.bit_count() != count or total & ~pack:
+            return None
+    elif not turned_bit & pack:
         return None
 
     # --- bidding (the plain case only) ---
     dealer = deal.dealer
     turned_suit = turned.suit
     assert turned_suit is not None
-    seat = dealer.left
+    seat = _LEFT[dealer]
     passes = 0
     maker: Seat | None = None
     trump: Suit | None = None
@@ -134,21 +134,19 @@ def fast_replay(deal: Deal, rules: Rules, number: int) -> DealResult | None:
         if maker is None and not thrown:
             if call.seat is not None and call.seat is not seat:
                 return None
-            if kind is CallKind.PASS:
+            if kind is _PASS:
                 if passes == 7 and rules.stick_the_dealer:
                     return None
                 passes += 1
                 thrown = passes == 8
-                seat = seat.left
-            elif kind in _ACCEPT_WORD:
-                proper = (CallKind.TAKE if seat is dealer else
-                          CallKind.ASSIST if seat is dealer.partner else CallKind.ORDER)
-                if passes >= 4 or kind is not proper:
+                seat = _LEFT[seat]
+            elif kind is _ORDER or kind is _ASSIST or kind is _TAKE:
+                if passes >= 4 or kind is not _PROPER[(seat - dealer) & 3]:
                     return None
-                if rules.canadian and kind is CallKind.ASSIST and not call.alone:
+                if rules.canadian and kind is _ASSIST and not call.alone:
                     return None   # the Canadian loner: the detailed replay refuses it
                 maker, trump, alone, took_up = seat, turned_suit, call.alone, True
-            elif kind is CallKind.NAME:
+            elif kind is _NAME:
                 if passes < 4 or call.suit is turned_suit or call.suit is None:
                     return None
                 maker, trump, alone = seat, call.suit, call.alone
@@ -156,7 +154,7 @@ def fast_replay(deal: Deal, rules: Rules, number: int) -> DealResult | None:
                 return None
         elif thrown:
             return None
-        elif kind is CallKind.PARTNER_ALONE:
+        elif kind is _PARTNER_ALONE:
             # Somerset 74-75: third hand takes over from eldest, the dealer from second hand,
             # once, before a defender goes alone, when the turned card was accepted
             assert maker is not None
@@ -166,9 +164,9 @@ def fast_replay(deal: Deal, rules: Rules, number: int) -> DealResult | None:
                     or ((maker - dealer) & 3) not in (1, 2)):
                 return None
             maker, alone, partner_took = partner, True, True
-        elif kind is CallKind.DEFEND_ALONE:
+        elif kind is _DEFEND_ALONE:
             assert maker is not None
-            if (not rules.defend_alone or call.seat is None or call.seat.side is maker.side
+            if (not rules.defend_alone or call.seat is None or not (call.seat ^ maker) & 1
                     or defender is not None):
                 return None
             defender = call.seat
@@ -178,7 +176,7 @@ def fast_replay(deal: Deal, rules: Rules, number: int) -> DealResult | None:
         if deal.tricks or deal.discard is not None:
             return None
         return DealResult(number, deal.kind, dealer, turned, None, None, False, None, True,
-                          (), (), (0, 0), (0, 0), (0, 0), (0, 0))
+                          *_THROWN_IN)
     if maker is None or trump is None:
         return None
 
@@ -211,63 +209,108 @@ def fast_replay(deal: Deal, rules: Rules, number: int) -> DealResult | None:
         out |= 1 << ((maker + 2) & 3)
     if defender is not None:
         out |= 1 << ((defender + 2) & 3)
-    first = (maker + 1) & 3 if alone and rules.lone_lead is LoneLead.LEFT_OF_LONE else (dealer + 1) & 3
+    first = (maker + 1) & 3 if alone and rules.lone_lead is _LONE_LEFT else (dealer + 1) & 3
     orders = _ORDERS[out]
     lead = orders[first][0]
-    n_active = len(orders[lead])
-    info = _INFO[trump]
-    suit_mask = _SUIT_MASK[trump]
-    trump_i = _SUIT_INDEX[trump]
     tricks = deal.tricks
     if len(tricks) != 5:
         return None
-    leaders: list[int] = []
+    if full:
+        winners = _play_known(tricks, orders, lead, trump, masks)
+    else:
+        inferred = _play_inferred(tricks, orders, lead, trump, pack, used, turned_bit, int(dealer))
+        if inferred is None:
+            return None
+        winners, used = inferred
+        if took_up and not out >> dealer & 1 and not used & turned_bit:
+            return None   # the dealer never played the card he took up: the detailed replay says so
+    if winners is None:
+        return None
+    w0, w1, w2, w3, w4 = winners[0], winners[1], winners[2], winners[3], winners[4]
+    makers_ns = not maker & 1
+    ns = 5 - ((w0 & 1) + (w1 & 1) + (w2 & 1) + (w3 & 1) + (w4 & 1))
+    maker_tricks = ns if makers_ns else 5 - ns
+    if (rules.fast_break and maker_tricks == 3 and (w0 & 1) != (maker & 1)
+            and (w1 & 1) != (maker & 1)):
+        return None   # a fast break (house rule): the detailed replay scores it and says so
+    hand = points[alone, defender is not None, makers_ns, maker_tricks]
+    z = SEATS
+    return DealResult(number, deal.kind, dealer, turned, trump, maker, alone, defender, False,
+                      (z[lead], z[w0], z[w1], z[w2], z[w3]), (z[w0], z[w1], z[w2], z[w3], z[w4]),
+                      (ns, 5 - ns), hand, (0, 0), hand)
+
+
+def _play_known(tricks: tuple[Trick, ...], orders: tuple[tuple[int, ...], ...], lead: int,
+                trump: Suit, masks: list[int]) -> list[int] | None:
+    """The five tricks' winners (seats 0-3) when every hand is known (``masks``: each seat's
+    cards after the discard, consumed); None for a card not held or a revoke."""
+    info = _INFO[trump]
+    suit_mask = _SUIT_MASK[trump]
+    trump_i = _SUIT_INDEX[trump]
+    n = len(orders[lead])
     winners: list[int] = []
-    voids = [0, 0, 0, 0]   # PLAYS: suits a seat failed to follow (a later card of one proves a revoke)
-    dealer_i = int(dealer)
     for trick in tricks:
         cards = trick.cards
-        if len(cards) != n_active or (trick.leader is not None and trick.leader != lead):
+        if len(cards) != n or (trick.leader is not None and trick.leader != lead):
+            return None
+        seats = orders[lead]
+        b, led, best = info.get(cards[0], _NOT_A_CARD)
+        m = masks[lead]
+        if not m & b:   # not held (held cards are all in the pack)
+            return None
+        masks[lead] = m - b
+        follow = suit_mask[led]
+        win = lead
+        for k in range(1, n):
+            who = seats[k]
+            b, e, p = info.get(cards[k], _NOT_A_CARD)
+            m = masks[who]
+            if not m & b:
+                return None
+            m -= b
+            masks[who] = m
+            if e == led:
+                if p > best:
+                    best, win = p, who
+            elif m & follow:
+                return None   # a revoke: the detailed replay reports it
+            elif e == trump_i and p > best:
+                best, win = p, who
+        winners.append(win)
+        lead = win
+    return winners
+
+
+def _play_inferred(tricks: tuple[Trick, ...], orders: tuple[tuple[int, ...], ...], lead: int,
+                   trump: Suit, pack: int, used: int, turned_bit: int,
+                   dealer: int) -> tuple[list[int], int] | None:
+    """The five tricks' winners (seats 0-3) from the plays alone, and the mask of the cards used
+    up (``used``: the discard so far); None for a card out of the pack or seen twice, the turned
+    card played by another than the dealer, or a card of a suit its player showed void in."""
+    info = _INFO[trump]
+    trump_i = _SUIT_INDEX[trump]
+    n = len(orders[lead])
+    winners: list[int] = []
+    voids = [0, 0, 0, 0]   # suits a seat failed to follow (a later card of one proves a revoke)
+    for trick in tricks:
+        cards = trick.cards
+        if len(cards) != n or (trick.leader is not None and trick.leader != lead):
             return None
         led = -1
         best = -1
         win = lead
         for who, c in zip(orders[lead], cards):
             b, e, p = info.get(c, _NOT_A_CARD)
-            if not b & pack:
+            if not b & pack or used & b or voids[who] >> e & 1 or (b == turned_bit and who != dealer):
                 return None
-            if full:
-                if not masks[who] & b:
-                    return None
-                masks[who] -= b
-            else:
-                if used & b or voids[who] >> e & 1 or (b == turned_bit and who != dealer_i):
-                    return None
-                used |= b
+            used |= b
             if led < 0:
                 led, best, win = e, p, who
             else:
                 if e != led:
-                    if full:
-                        if masks[who] & suit_mask[led]:
-                            return None   # a revoke: the detailed replay reports it
-                    else:
-                        voids[who] |= 1 << led
+                    voids[who] |= 1 << led
                 if (e == led or e == trump_i) and p > best:
                     best, win = p, who
-        leaders.append(lead)
         winners.append(win)
         lead = win
-    if took_up and not full and not out >> dealer & 1 and not used & turned_bit:
-        return None   # the dealer never played the card he took up: the detailed replay says so
-    ns = 5 - sum(w & 1 for w in winners)
-    makers_ns = not maker & 1
-    maker_tricks = ns if makers_ns else 5 - ns
-    if (rules.fast_break and maker_tricks == 3 and (winners[0] & 1) != (maker & 1)
-            and (winners[1] & 1) != (maker & 1)):
-        return None   # a fast break (house rule): the detailed replay scores it and says so
-    hand = _points(rules)[alone, defender is not None, makers_ns, maker_tricks]
-    tr = (maker_tricks, 5 - maker_tricks) if makers_ns else (5 - maker_tricks, maker_tricks)
-    return DealResult(number, deal.kind, dealer, turned, trump, maker, alone, defender, False,
-                      tuple(map(SEATS.__getitem__, leaders)), tuple(map(SEATS.__getitem__, winners)),
-                      tr, hand, (0, 0), hand)
+    return winners, used

@@ -18,7 +18,7 @@ from euchre_records.errors import NotationError
 from .basefields import CompactField
 
 __all__ = ["CardField", "CardsField", "HandsField", "parse_cards", "cards_text", "CARD_RE",
-           "hands_fast", "cards_fast", "CARD_OR_UNKNOWN_BY_TOKEN",
+           "hands_fast", "cards_fast", "CARD_OR_UNKNOWN_BY_TOKEN", "CARD_NAME", "hands_text",
            "CARD_OR_UNKNOWN_RE", "cards_pattern", "CARD_BY_TOKEN"]
 
 _RANK_RE = "(?:[AKQJTakqjt987]|10)"
@@ -62,6 +62,8 @@ CARD_OR_UNKNOWN_BY_TOKEN: dict[str, Card | None] = _TOKENS_OR_UNKNOWN
 """Every accepted spelling of a card token (any case, ``10`` for ``T``) -> the interned card."""
 _NAME_OF: dict[Card | None, str] = {c: c.name for c in _TOKENS.values()}
 _NAME_OF[None] = "??"
+CARD_NAME: dict[Card | None, str] = _NAME_OF
+"""Every interned card (and None, the unknown card) -> its canonical token."""
 _SEAT_NAMES = tuple(seat.name for seat in SEATS)  # an Enum's .name is a slow descriptor
 
 
@@ -205,8 +207,19 @@ class HandsField(CompactField):
         return tuple(parsed)
 
     def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> Any:
-        if value is None:
-            return None
-        return {name: cards_text(hand) for name, hand in zip(_SEAT_NAMES, value)}
+        return None if value is None else hands_text(value)
+
+
+def hands_text(hands: tuple[tuple[Card | None, ...], ...]) -> dict[str, str]:
+    """The hands as dumped: ``{"N": card string, ...}`` in seat order."""
+    if len(hands) == 4:
+        name = _NAME_OF.__getitem__
+        n, e, s, w = hands
+        try:
+            return {"N": " ".join(map(name, n)), "E": " ".join(map(name, e)),
+                    "S": " ".join(map(name, s)), "W": " ".join(map(name, w))}
+        except KeyError:  # a card not from the interned pack (never made by the loader)
+            pass
+    return {name: cards_text(hand) for name, hand in zip(_SEAT_NAMES, hands)}
 
 

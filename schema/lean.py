@@ -73,9 +73,10 @@ class Plan:
     ``dump_table``: (JSON key, attribute, field) in declaration order, for :func:`lean_dump`.
     ``fast``: the schema's ``fast_load(value) -> value or None`` if it has one: the loaded value
     of an object in the shape it covers (the same value as the full loop), else None.
+    ``fast_dump``: likewise the schema's ``fast_dump(obj) -> dict or None`` (the same dict).
     """
 
-    __slots__ = ("by_key", "absent", "dump_table", "custom_dump", "fast")
+    __slots__ = ("by_key", "absent", "dump_table", "custom_dump", "fast", "fast_dump")
 
     def __init__(self, schema: NotationSchema) -> None:
         self.by_key: dict[str, tuple[str, Any, bool]] = {}
@@ -84,6 +85,7 @@ class Plan:
                            for name, f in schema.dump_fields.items()]
         self.custom_dump = type(schema).dump is not Schema.dump
         self.fast = getattr(schema, "fast_load", None)
+        self.fast_dump = getattr(schema, "fast_dump", None)
         for name, f in schema.load_fields.items():
             key = f.data_key or name
             fast = isinstance(f, CompactField) and not (f.validators or f.pre_load or f.post_load)
@@ -196,5 +198,11 @@ class LeanNested(CompactField):
         if value is None:
             return None
         if self.many:
-            return [lean_dump(self.schema, item, self._plan) for item in value] if value else None
+            if not value:
+                return None
+            schema, plan = self.schema, self._plan
+            fast = plan.fast_dump
+            if fast is None:
+                return [lean_dump(schema, item, plan) for item in value]
+            return [fast(item) or lean_dump(schema, item, plan) for item in value]
         return lean_dump(self.schema, value, self._plan)

@@ -14,9 +14,10 @@ from euchre_records.cards import Seat
 from euchre_records.model import Call, CallKind, Trick
 
 from .basefields import SEAT_BY_TEXT, SEAT_RE, SUIT_BY_TEXT, CompactField, load_each
-from .cardfields import CARD_BY_TOKEN, CARD_RE, cards_text, parse_cards
+from .cardfields import CARD_BY_TOKEN, CARD_NAME, CARD_RE, cards_text, parse_cards
 
 __all__ = ["CallsField", "TricksField", "parse_call", "call_text", "parse_trick", "trick_text",
+           "tricks_text",
            "CALL_RE", "TRICK_RE"]
 
 
@@ -78,12 +79,21 @@ def parse_call(text: Any) -> Call:
     return call
 
 
+_CALL_TEXT: dict[Call, str] = {}
+
+
 def call_text(call: Call) -> str:
     """The canonical string of a call, e.g. ``"E: order alone"``, ``"H"``, ``"partner alone"``."""
+    found = _CALL_TEXT.get(call)  # a few dozen distinct calls make nearly every record
+    if found is not None:
+        return found
     word = call.suit.value if call.kind is CallKind.NAME and call.suit else _CALL_WORD[call.kind]
     if call.alone or call.kind in _MUST_BE_ALONE:
         word += " alone"
-    return word if call.seat is None else f"{call.seat.name}: {word}"
+    text = word if call.seat is None else f"{call.seat.name}: {word}"
+    if len(_CALL_TEXT) < 4096:
+        _CALL_TEXT[call] = text
+    return text
 
 
 class CallsField(CompactField):
@@ -148,6 +158,16 @@ def trick_text(trick: Trick) -> str:
     return body if trick.leader is None else _LEADER_PREFIX[trick.leader] + body
 
 
+def tricks_text(tricks: tuple[Trick, ...]) -> list[str]:
+    """``[trick_text(t) for t in tricks]``, with the card names looked up in place."""
+    try:
+        name = CARD_NAME.__getitem__
+        return [" ".join(map(name, t.cards)) if t.leader is None
+                else _LEADER_PREFIX[t.leader] + " ".join(map(name, t.cards)) for t in tricks]
+    except KeyError:  # a card not from the interned pack (never made by the loader)
+        return [trick_text(t) for t in tricks]
+
+
 class TricksField(CompactField):
     """A list of trick strings <-> ``tuple[Trick, ...]``; errors keyed by trick then card index."""
 
@@ -164,6 +184,6 @@ class TricksField(CompactField):
         return load_each(value, parse_trick)
 
     def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> Any:
-        return [trick_text(t) for t in value] if value else None
+        return tricks_text(value) if value else None
 
 

@@ -32,10 +32,11 @@ from .basefields import (
 )
 from .basefields import SEAT_BY_TEXT
 from .cardfields import (
-    CARD_BY_TOKEN, CARD_OR_UNKNOWN_BY_TOKEN, CardField, CardsField, HandsField, cards_fast, hands_fast,
+    CARD_BY_TOKEN, CARD_OR_UNKNOWN_BY_TOKEN, CardField, CardsField, HandsField, cards_fast, cards_text,
+    hands_fast, hands_text,
 )
 from .lean import LeanNested, NotationSchema, lean_dump, lean_load
-from .playfields import CallsField, TricksField, _parse_tricks_fast, parse_call
+from .playfields import CallsField, TricksField, _parse_tricks_fast, call_text, parse_call, tricks_text
 from .rulefields import OverridesField
 
 __all__ = [
@@ -436,7 +437,34 @@ class DealSchema(NotationSchema):
             data.pop("unfinished", None)
         return data
 
+    def fast_dump(self, deal: Deal) -> dict[str, Any] | None:
+        """The dumped dict of a plain deal (no joker suit, result, irregularities, scoresheet,
+        annotations, alternatives or exchanges; finished), the same dict as ``lean_dump``'s
+        field loop; None for any other deal."""
+        if (deal.outcome is not None or deal.irregularities or deal.recorded is not None
+                or deal.annotations or deal.alternatives or deal.exchanges
+                or deal.joker_suit is not None or deal.unfinished is not False
+                or type(deal.kind) is not DealKind or type(deal.dealer) is not Seat):
+            return None
+        out: dict[str, Any] = {"kind": deal.kind._value_, "dealer": _SEAT_NAME[deal.dealer]}
+        if deal.turned is not None:
+            out["turned"] = deal.turned.name
+        if deal.hands is not None:
+            hands = hands_text(deal.hands)
+            if hands:
+                out["hands"] = hands
+        if deal.kitty:
+            out["kitty"] = cards_text(deal.kitty)
+        if deal.calls:
+            out["calls"] = list(map(call_text, deal.calls))
+        if deal.discard is not None:
+            out["discard"] = deal.discard.name
+        if deal.tricks:
+            out["tricks"] = tricks_text(deal.tricks)
+        return out
 
+
+_SEAT_NAME: dict[Seat, str] = {seat: seat.name for seat in SEATS}  # Enum .name: a slow descriptor
 _FAST_KEYS = frozenset(("kind", "dealer", "turned", "hands", "kitty", "calls", "discard", "tricks"))
 
 

@@ -23,7 +23,7 @@ from .revokes import revoke_findings
 from .rules import BeforeDiscard, LoneLead, Rules
 from .scoring import hand_points
 
-__all__ = ["replay_deal", "Bidding"]
+__all__ = ["replay_deal", "replay_in_detail", "Bidding"]
 
 _PACKS: dict[tuple[int, bool], frozenset[Card]] = {}
 
@@ -41,6 +41,11 @@ def replay_deal(deal: Deal, rules: Rules, number: int = 1, where: str = "") -> D
     fast = None if deal.unfinished else fast_replay(deal, rules, number)
     if fast is not None:
         return fast
+    return replay_in_detail(deal, rules, number, where)
+
+
+def replay_in_detail(deal: Deal, rules: Rules, number: int, where: str) -> DealResult:
+    """:func:`replay_deal` without the fast path: for a deal it has refused (or never takes)."""
     void = void_deal(deal, rules, number, where) or farmers_void(deal, rules, number, where)
     if void is not None:
         return void

@@ -8,19 +8,23 @@ Contract: :func:`replay` returns a :class:`~euchre_records.model.ReplayResult` o
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from itertools import chain
 
-from .cards import Side
-from .deal import replay_deal
+from .cards import SEATS, Seat, Side
+from .deal import replay_in_detail
+from .fastpath import fast_replay
 from .house_rules import Tokens
 from .errors import InconsistentRecord
 from .model import (
-    DealResult, Finding, FindingKind, GameResult, IrregularityKind, Points, Record, ReplayResult,
+    Deal, DealResult, Finding, FindingKind, GameResult, IrregularityKind, Points, Record, ReplayResult,
     RubberResult, quick_game_result, quick_replay_result, quick_rubber_result,
 )
 from .rules import Rules, RubberSystem
 from .scoresheet import check_scoresheet, sheet_as_corrected
 
 __all__ = ["replay", "score_games", "game_rubber_points", "GameTrack"]
+
+_LEFT = SEATS[1:] + SEATS[:1]   # by seat: the next dealer
 
 
 def replay(record: Record, rules: Rules | None = None) -> ReplayResult:
@@ -29,33 +33,25 @@ def replay(record: Record, rules: Rules | None = None) -> ReplayResult:
     results: list[DealResult] = []
     per_deal: list[list[Finding]] = []
     expected = None
+    last = len(record.deals) - 1
     for i, deal in enumerate(record.deals):
-        found: list[Finding] = []
-        out_of_turn = any(e.kind is IrregularityKind.DEAL_OUT_OF_TURN for e in deal.irregularities)
-        if expected is not None and deal.dealer is not expected and not out_of_turn:
-            found.append(Finding(
-                FindingKind.WRONG_DEALER,
-                f"deal {i + 1}: dealt by {deal.dealer.name}, but the deal passes to {expected.name} "
-                f"({rules.cite('deal_passes')}); replayed with {deal.dealer.name} as dealer",
-                rules.cite("deal_passes"), i + 1, seat=deal.dealer))
-        if out_of_turn and expected is not None and deal.dealer is not expected:
-            found.append(Finding(
-                FindingKind.IRREGULARITY,
-                f"deal {i + 1}: {deal.dealer.name} dealt out of turn ({expected.name} was to deal)"
-                + ("" if _stopped(deal) else f"; found after the trump card was turned, the deal stands "
-                   f"({rules.cite('deal_out_of_turn')})"),
-                rules.cite("deal_out_of_turn"), i + 1, seat=deal.dealer, status="out of turn"))
-        if deal.unfinished and i != len(record.deals) - 1:
+        dealer = deal.dealer
+        found: list[Finding] = ([] if expected is None or dealer is expected
+                                else _dealt_by(rules, deal, i, expected))
+        if deal.unfinished and i != last:
             raise InconsistentRecord("only the last deal can be unfinished: a partial game stops "
                                      "there, and later deals cannot follow", f"deals[{i}].unfinished")
-        result = replay_deal(deal, rules, i + 1, f"deals[{i}]")
+        result = None if deal.unfinished else fast_replay(deal, rules, i + 1)
+        if result is None:
+            result = replay_in_detail(deal, rules, i + 1, f"deals[{i}]")
         results.append(result)
-        found.extend(result.findings)
+        if result.findings:
+            found.extend(result.findings)
         per_deal.append(found)
         if result.next_dealer is not None:
             expected = result.next_dealer
         else:
-            expected = deal.dealer if result.redeal else deal.dealer.left
+            expected = dealer if result.redeal else _LEFT[dealer]
     track = score_games(rules, results, record.start_score)   # may rescore deals (Somerset 4)
     official = _sheet_stands(rules, record, results) if rules.sheet_errors_stand else results
     if official is not results:
@@ -67,7 +63,7 @@ def replay(record: Record, rules: Rules | None = None) -> ReplayResult:
         per_deal[i].append(f)
     for i, f in track.findings:
         per_deal[i].append(f)
-    findings = tuple(f for group in per_deal for f in group)
+    findings = tuple(chain.from_iterable(per_deal))
     notes = record.provenance
     if results and results[-1].unfinished and track.games:
         notes += (f"a partial game: the record stops inside deal {results[-1].number}, which is "
@@ -75,6 +71,24 @@ def replay(record: Record, rules: Rules | None = None) -> ReplayResult:
                   "unfinished",)
     return quick_replay_result(rules, tuple(official), tuple(track.games), track.rubber, findings,
                         tuple(track.running), notes)
+
+
+def _dealt_by(rules: Rules, deal: Deal, i: int, expected: Seat) -> list[Finding]:
+    """The finding for deal ``i`` dealt by another than ``expected``: a wrong dealer, or a deal
+    out of turn where the record says so."""
+    dealer = deal.dealer
+    if not any(e.kind is IrregularityKind.DEAL_OUT_OF_TURN for e in deal.irregularities):
+        return [Finding(
+            FindingKind.WRONG_DEALER,
+            f"deal {i + 1}: dealt by {dealer.name}, but the deal passes to {expected.name} "
+            f"({rules.cite('deal_passes')}); replayed with {dealer.name} as dealer",
+            rules.cite("deal_passes"), i + 1, seat=dealer)]
+    return [Finding(
+        FindingKind.IRREGULARITY,
+        f"deal {i + 1}: {dealer.name} dealt out of turn ({expected.name} was to deal)"
+        + ("" if _stopped(deal) else f"; found after the trump card was turned, the deal stands "
+           f"({rules.cite('deal_out_of_turn')})"),
+        rules.cite("deal_out_of_turn"), i + 1, seat=dealer, status="out of turn")]
 
 
 def _sheet_stands(rules: Rules, record: Record, results: list[DealResult]) -> list[DealResult]:
@@ -141,6 +155,8 @@ def score_games(rules: Rules, deals: list[DealResult], start: Points = (0, 0)) -
     won by the score carried into it (a lap, or ``start``) is settled before its first deal."""
     track = GameTrack()
     target = rules.game_points
+    tokens, fixed = rules.four_trick_tokens, rules.fixed_deals
+    running = track.running
     state = _Open(start, start)
 
     def finish(winner: Side | None, last_deal: int) -> None:
@@ -154,9 +170,11 @@ def score_games(rules: Rules, deals: list[DealResult], start: Points = (0, 0)) -
         rp = game_rubber_points(rules, loser) if winner is not None else 0
         rubber_points: Points = (rp, 0) if winner is Side.NS else (0, rp)
         track.games.append(quick_game_result(len(track.games) + 1, state.first, last_deal,
-                                      state.game_start, score, winner, True, carried, rubber_points))
+                                             state.game_start, score, winner, True, carried,
+                                             rubber_points))
         state.score = state.game_start = carried
-        state.tokens.reset()   # tokens count within a game (house_rules.Tokens)
+        if tokens:
+            state.tokens.reset()   # tokens count within a game (house_rules.Tokens)
         state.first, state.in_game = last_deal + 1, 0
         state.over = _rubber_over(rules, track.games)
 
@@ -181,33 +199,40 @@ def score_games(rules: Rules, deals: list[DealResult], start: Points = (0, 0)) -
             track.running.append((len(track.games) + 1, state.score))
             continue
         state.in_game += 1
-        if rules.four_trick_tokens:
+        if tokens:
             r = deals[idx] = state.tokens.apply(r)
         winner: Side | None = None
-        score = _add(state.score, r.penalty)
-        if target is not None:
-            winner = _reached(score, target) if r.penalty != (0, 0) else None
-            if winner is not None:   # the penalty won the game: only the winner's hand points count
-                keep = r.hand_points[0] if winner is Side.NS else r.hand_points[1]
-                kept: Points = (keep, 0) if winner is Side.NS else (0, keep)
-                score = _add(score, kept)
-                if kept != r.hand_points:
-                    r = deals[idx] = _penalty_won(rules, r, kept, winner)
-            else:
-                score = _add(score, r.hand_points)
+        penalty, hand = r.penalty, r.hand_points
+        if penalty == (0, 0):
+            score = state.score
+            score = (score[0] + hand[0], score[1] + hand[1])
+            if target is not None:
                 winner = _reached(score, target)
         else:
-            score = _add(score, r.hand_points)
+            score = _add(state.score, penalty)
+            if target is not None:
+                winner = _reached(score, target)
+                if winner is not None:   # the penalty won the game: only the winner's hand points count
+                    keep = hand[0] if winner is Side.NS else hand[1]
+                    kept: Points = (keep, 0) if winner is Side.NS else (0, keep)
+                    score = _add(score, kept)
+                    if kept != hand:
+                        r = deals[idx] = _penalty_won(rules, r, kept, winner)
+                else:
+                    score = _add(score, hand)
+                    winner = _reached(score, target)
+            else:
+                score = _add(score, hand)
         state.score = score
-        track.running.append((len(track.games) + 1, score))
+        running.append((len(track.games) + 1, score))
         if winner is not None:
             finish(winner, r.number)
-        elif rules.fixed_deals is not None and state.in_game == rules.fixed_deals:
+        elif fixed is not None and state.in_game == fixed:
             # fixed deals: the higher score wins; equal scores draw
             finish(Side.NS if score[0] > score[1] else Side.EW if score[1] > score[0] else None, r.number)
     if state.in_game:
         track.games.append(quick_game_result(len(track.games) + 1, state.first, deals[-1].number,
-                                      state.game_start, state.score, None, False))
+                                             state.game_start, state.score, None, False))
     track.rubber = _rubber(rules, track.games)
     return track
 
@@ -234,6 +259,8 @@ def _won(games: list[GameResult]) -> Points:
 
 
 def _rubber_over(rules: Rules, games: list[GameResult]) -> bool:
+    if rules.rubber is RubberSystem.NONE:
+        return False
     finished = [g for g in games if g.finished]
     if rules.rubber is RubberSystem.SOMERSET:
         # Somerset 1: the third game is always played; a lapped third game brings a fourth

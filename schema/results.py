@@ -15,7 +15,9 @@ from __future__ import annotations
 from typing import Any
 
 from euchre_records.cards import Card, Seat, Side, Suit
-from euchre_records.model import DealResult, Finding, GameResult, ReplayResult, RubberResult
+from euchre_records.model import (
+    DealKind, DealResult, Finding, FindingKind, GameResult, ReplayResult, RubberResult,
+)
 from euchre_records.rules import Rules
 
 __all__ = ["dump_result", "dump_rules", "dump_deal_result", "dump_game", "dump_rubber",
@@ -27,7 +29,13 @@ def points(value: tuple[int, int] | None) -> dict[str, int] | None:
     return None if value is None else {"ns": value[0], "ew": value[1]}
 
 
-_SEAT_NAME: dict[Seat, str] = {seat: seat.name for seat in Seat}  # Enum .name is a slow descriptor
+# Enum .name and .value are slow descriptors: tabled by member
+_SEAT_NAME: dict[Seat, str] = {seat: seat.name for seat in Seat}
+_SEAT_SIDE: dict[Seat, str] = {seat: seat.side.value for seat in Seat}
+_SIDE_VALUE: dict[Side, str] = {side: side.value for side in Side}
+_SUIT_VALUE: dict[Suit, str] = {suit: suit.value for suit in Suit}
+_KIND_VALUE: dict[DealKind, str] = {kind: kind.value for kind in DealKind}
+_FINDING_VALUE: dict[FindingKind, str] = {kind: kind.value for kind in FindingKind}
 
 
 def _seat(seat: Seat | None) -> str | None:
@@ -35,27 +43,41 @@ def _seat(seat: Seat | None) -> str | None:
 
 
 def _side(side: Side | None) -> str | None:
-    return None if side is None else side.value
+    return None if side is None else _SIDE_VALUE[side]
 
 
 def _suit(suit: Suit | None) -> str | None:
-    return None if suit is None else suit.value
+    return None if suit is None else _SUIT_VALUE[suit]
 
 
 def _card(card: Card | None) -> str | None:
     return None if card is None else card.name
 
 
+_OPTIONS: dict[int, tuple[Rules, dict[str, Any]]] = {}
+
+
+def _option_values(rules: Rules) -> dict[str, Any]:
+    """A new copy of ``rules.option_values()`` (plain values), computed once per rule set (keyed
+    by identity, the instance kept: a frozen Rules hashes all its fields)."""
+    entry = _OPTIONS.get(id(rules))
+    if entry is None or entry[0] is not rules:
+        if len(_OPTIONS) > 64:
+            _OPTIONS.clear()
+        entry = _OPTIONS[id(rules)] = (rules, rules.option_values())
+    return dict(entry[1])
+
+
 def dump_rules(rules: Rules) -> dict[str, Any]:
     """The rule set: preset name, the record's overrides and the value of every option."""
     return {"preset": rules.name, "overrides": dict(rules.overrides),
-            "options": rules.option_values()}
+            "options": _option_values(rules)}
 
 
 def dump_finding(finding: Finding) -> dict[str, Any]:
     """One finding (a breach of the laws, or a scoresheet disagreement)."""
     return {
-        "kind": finding.kind.value,
+        "kind": _FINDING_VALUE[finding.kind],
         "message": finding.message,
         "rule": finding.rule,
         "deal": finding.deal,
@@ -72,28 +94,31 @@ def dump_finding(finding: Finding) -> dict[str, Any]:
 
 def dump_deal_result(deal: DealResult) -> dict[str, Any]:
     """What the replay computed for one deal."""
+    maker, turned, trump = deal.maker, deal.turned, deal.trump
+    defender, next_dealer = deal.defender_alone, deal.next_dealer
     return {
         "number": deal.number,
-        "kind": deal.kind.value,
-        "dealer": deal.dealer.name,
-        "turned": _card(deal.turned),
-        "trump": "NT" if deal.no_trump else _suit(deal.trump),   # NT: house rule allow_no_trump
-        "maker": _seat(deal.maker),
-        "maker_side": _side(deal.maker_side),
+        "kind": _KIND_VALUE[deal.kind],
+        "dealer": _SEAT_NAME[deal.dealer],
+        "turned": None if turned is None else turned.name,
+        # NT: house rule allow_no_trump
+        "trump": "NT" if deal.no_trump else None if trump is None else _SUIT_VALUE[trump],
+        "maker": None if maker is None else _SEAT_NAME[maker],
+        "maker_side": None if maker is None else _SEAT_SIDE[maker],
         "alone": deal.alone,
-        "defender_alone": _seat(deal.defender_alone),
+        "defender_alone": None if defender is None else _SEAT_NAME[defender],
         "thrown_in": deal.thrown_in,
         "redeal": deal.redeal,
         "void": deal.void,
         "unfinished": deal.unfinished,
-        "next_dealer": _seat(deal.next_dealer),
+        "next_dealer": None if next_dealer is None else _SEAT_NAME[next_dealer],
         "leaders": list(map(_SEAT_NAME.__getitem__, deal.leaders)),
         "winners": list(map(_SEAT_NAME.__getitem__, deal.winners)),
         "tricks": points(deal.tricks),
         "hand_points": points(deal.hand_points),
         "penalty": points(deal.penalty),
         "points": points(deal.points),
-        "findings": [dump_finding(f) for f in deal.findings],
+        "findings": [dump_finding(f) for f in deal.findings] if deal.findings else [],
         "notes": list(deal.notes),
     }
 

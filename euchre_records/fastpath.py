@@ -38,6 +38,8 @@ for _trump in Suit:
 _INFO: dict[Suit, dict[Card, tuple[int, int, int]]] = {
     t: {c: (_BIT[c],) + _EFF[t][c] for c in _BIT} for t in Suit}
 _NOT_A_CARD = (0, 0, 0)
+# per trump, in one lookup: (_INFO, _SUIT_MASK, index of the trump suit)
+_TRUMP = {t: (_INFO[t], _SUIT_MASK[t], _SUIT_INDEX[t]) for t in Suit}
 
 
 def _orders(out: int) -> tuple[tuple[int, ...], ...]:
@@ -92,7 +94,6 @@ def fast_replay(deal: Deal, rules: Rules, number: int) -> DealResult | None:
     full = hands is not None
     masks = [0, 0, 0, 0]
     if hands is not None:
-        get = bit.__getitem__
         try:
             total = turned_bit
             count = 1
@@ -100,8 +101,8 @@ def fast_replay(deal: Deal, rules: Rules, number: int) -> DealResult | None:
                 h = hands[s]
                 if len(h) != 5:
                     return None
-                m = (get(h[0]) + get(h[1]) + get(h[2]) + get(h[3])  # type: ignore[arg-type]
-                     + get(h[4]))   # type: ignore[arg-type]  # KeyError: an unknown card
+                m = (bit[h[0]] + bit[h[1]] + bit[h[2]] + bit[h[3]]  # type: ignore[index]
+                     + bit[h[4]])   # type: ignore[index]  # KeyError: an unknown card
                 masks[s] = m
                 total += m
             count += 20
@@ -109,7 +110,7 @@ def fast_replay(deal: Deal, rules: Rules, number: int) -> DealResult | None:
             if kitty is not None:
                 if len(kitty) != pack.bit_count() - 21:
                     return None
-                total += sum(map(get, kitty))   # type: ignore[arg-type]  # KeyError: unknown
+                total += sum(map(bit.__getitem__, kitty))   # type: ignore[arg-type]  # KeyError
                 count += len(kitty)
         except KeyError:
             return None
@@ -244,9 +245,7 @@ def _play_known(tricks: tuple[Trick, ...], orders: tuple[tuple[int, ...], ...], 
                 trump: Suit, masks: list[int]) -> list[int] | None:
     """The five tricks' winners (seats 0-3) when every hand is known (``masks``: each seat's
     cards after the discard, consumed); None for a card not held or a revoke."""
-    info = _INFO[trump]
-    suit_mask = _SUIT_MASK[trump]
-    trump_i = _SUIT_INDEX[trump]
+    info, suit_mask, trump_i = _TRUMP[trump]
     n = len(orders[lead])
     winners: list[int] = []
     for trick in tricks:
@@ -287,8 +286,7 @@ def _play_inferred(tricks: tuple[Trick, ...], orders: tuple[tuple[int, ...], ...
     """The five tricks' winners (seats 0-3) from the plays alone, and the mask of the cards used
     up (``used``: the discard so far); None for a card out of the pack or seen twice, the turned
     card played by another than the dealer, or a card of a suit its player showed void in."""
-    info = _INFO[trump]
-    trump_i = _SUIT_INDEX[trump]
+    info, _, trump_i = _TRUMP[trump]
     n = len(orders[lead])
     winners: list[int] = []
     voids = [0, 0, 0, 0]   # suits a seat failed to follow (a later card of one proves a revoke)

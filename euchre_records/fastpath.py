@@ -97,14 +97,17 @@ def fast_replay(deal: Deal, rules: Rules, number: int) -> DealResult | None:
         try:
             total = turned_bit
             count = 1
-            for s in range(4):
-                h = hands[s]
-                if len(h) != 5:
-                    return None
-                m = (bit[h[0]] + bit[h[1]] + bit[h[2]] + bit[h[3]]  # type: ignore[index]
-                     + bit[h[4]])   # type: ignore[index]  # KeyError: an unknown card
-                masks[s] = m
-                total += m
+            if len(hands) != 4:
+                return None   # not one hand per seat: left to the detailed replay
+            h0, h1, h2, h3 = hands
+            if len(h0) != 5 or len(h1) != 5 or len(h2) != 5 or len(h3) != 5:
+                return None
+            # KeyError: an unknown card
+            masks = [bit[h0[0]] + bit[h0[1]] + bit[h0[2]] + bit[h0[3]] + bit[h0[4]],  # type: ignore[index]
+                     bit[h1[0]] + bit[h1[1]] + bit[h1[2]] + bit[h1[3]] + bit[h1[4]],  # type: ignore[index]
+                     bit[h2[0]] + bit[h2[1]] + bit[h2[2]] + bit[h2[3]] + bit[h2[4]],  # type: ignore[index]
+                     bit[h3[0]] + bit[h3[1]] + bit[h3[2]] + bit[h3[3]] + bit[h3[4]]]  # type: ignore[index]
+            total += masks[0] + masks[1] + masks[2] + masks[3]
             count += 20
             kitty = deal.kitty
             if kitty is not None:

@@ -97,7 +97,9 @@ def _sheet_stands(rules: Rules, record: Record, results: list[DealResult]) -> li
     findings still report each difference."""
     official = list(results)
     for i, (deal, r) in enumerate(zip(record.deals, results)):
-        sheet, _ = sheet_as_corrected(rules, deal.recorded, deal.irregularities, r.number)
+        sheet = deal.recorded
+        if deal.irregularities:   # without any, no correction: the sheet as written
+            sheet, _ = sheet_as_corrected(rules, sheet, deal.irregularities, r.number)
         if sheet is None or sheet.points is None or sheet.points == r.points:
             continue
         note = (f"deal {r.number}: the sheet's {sheet.points[0]}-{sheet.points[1]} was not corrected in "

@@ -177,6 +177,14 @@ def _lone_surrogates(value: Any, where: str = "") -> list[Problem]:
     return out
 
 
+def _may_hold_surrogate(text: str) -> bool:
+    """Whether ``_SURROGATE_HINT`` matches: it cannot in ASCII text without a ``\\u`` escape,
+    which two C scans rule out (the pattern's own search is slow over a whole record)."""
+    if "\\u" not in text and text.isascii():
+        return False
+    return _SURROGATE_HINT.search(text) is not None
+
+
 def _printable_key(key: str) -> bool:
     try:
         key.encode("utf-8")
@@ -214,7 +222,7 @@ def parse_json(text: str | bytes) -> object:
         raise NotationError([problem]) from None
     except ValueError as exc:       # NaN, Infinity
         raise NotationError(f"not valid JSON: {exc}") from None
-    if _SURROGATE_HINT.search(text):
+    if _may_hold_surrogate(text):
         problems = _lone_surrogates(value)
         if problems:
             raise NotationError(problems)

@@ -26,6 +26,8 @@ from .scoring import hand_points
 __all__ = ["replay_deal", "replay_in_detail", "Bidding"]
 
 _PACKS: dict[tuple[int, bool], frozenset[Card]] = {}
+_LEFT = SEATS[1:] + SEATS[:1]   # by seat: the next seat clockwise
+_HAND_LABELS = tuple((f"hand:{s.name}", f"hands.{s.name}") for s in SEATS)   # by seat: location, path
 
 
 def _pack(rules: Rules) -> frozenset[Card]:
@@ -90,11 +92,12 @@ class _Replay:
                     raise self.fail(f"{seat.name} holds {len(cards)} cards; a hand has 5 (record a "
                                     "wrong-number-of-cards irregularity with the count if it happened)",
                                     f"hands.{seat.name}")
+                label, at = _HAND_LABELS[seat]
                 for c in cards:
                     if c is None:
                         self.unknown[seat] += 1
                     else:
-                        self.place(c, f"hand:{seat.name}", f"hands.{seat.name}")
+                        self.place(c, label, at)
                         self.hand[seat].add(c)
         if deal.turned is None:
             raise self.fail("the turned card is missing", "turned")
@@ -185,14 +188,19 @@ class _Replay:
                                 + (f" ({sits} sitting out)" if out else ""), at)
             seat = leader
             order: list[Seat] = []
+            played = f"played:{t + 1}"
             for j, c in enumerate(trick.cards):
-                self.take_from(seat, c, f"{at}[{j}]", verb="played")
-                self.location[c] = f"played:{t + 1}"
+                held = self.hand[seat]
+                if c in held:   # a held card is in the pack: what take_from would do
+                    held.discard(c)
+                else:
+                    self.take_from(seat, c, f"{at}[{j}]", verb="played")
+                self.location[c] = played
                 log.add(seat, t, c)
                 order.append(seat)
-                seat = seat.left
+                seat = _LEFT[seat]
                 while seat in out:
-                    seat = seat.left
+                    seat = _LEFT[seat]
             if partial:
                 break
             winner = order[trick_winner(trick.cards, trump)]

@@ -79,20 +79,23 @@ def parse_call(text: Any) -> Call:
     return call
 
 
-_CALL_TEXT: dict[Call, str] = {}
+_CALL_TEXT: dict[int, tuple[Call, str]] = {}
 
 
 def call_text(call: Call) -> str:
     """The canonical string of a call, e.g. ``"E: order alone"``, ``"H"``, ``"partner alone"``."""
-    found = _CALL_TEXT.get(call)  # a few dozen distinct calls make nearly every record
-    if found is not None:
-        return found
+    # remembered by identity, the call kept (a Call hashes its enum fields in Python): the
+    # loader's calls are the few dozen of _CALL_CACHE
+    found = _CALL_TEXT.get(id(call))
+    if found is not None and found[0] is call:
+        return found[1]
     word = call.suit.value if call.kind is CallKind.NAME and call.suit else _CALL_WORD[call.kind]
     if call.alone or call.kind in _MUST_BE_ALONE:
         word += " alone"
     text = word if call.seat is None else f"{call.seat.name}: {word}"
-    if len(_CALL_TEXT) < 4096:
-        _CALL_TEXT[call] = text
+    if len(_CALL_TEXT) >= 4096:
+        _CALL_TEXT.clear()
+    _CALL_TEXT[id(call)] = (call, text)
     return text
 
 

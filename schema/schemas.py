@@ -468,10 +468,22 @@ _SEAT_NAME: dict[Seat, str] = {seat: seat.name for seat in SEATS}  # Enum .name:
 _FAST_KEYS = frozenset(("kind", "dealer", "turned", "hands", "kitty", "calls", "discard", "tricks"))
 
 
+_CALLS: dict[tuple[Any, ...], tuple[Call, ...]] = {}
+
+
 def _fast_calls(value: Any) -> tuple[Call, ...]:
+    """The calls of a list of call strings (raises on anything else), one tuple shared by every
+    deal bid the same way (a few hundred biddings make nearly every record)."""
     if type(value) is not list:
         raise ValueError
-    return tuple(map(parse_call, value))
+    key = tuple(value)
+    found = _CALLS.get(key)
+    if found is None:
+        found = tuple(map(parse_call, key))  # raises unless all strings: only those are kept
+        if len(_CALLS) >= 4096:
+            _CALLS.clear()
+        _CALLS[key] = found
+    return found
 
 
 def _fast_discard(value: Any) -> Card | None:

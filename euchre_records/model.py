@@ -7,9 +7,10 @@ All values are frozen. Scores are ``(ns, ew)`` tuples. Trick and deal numbers in
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import MISSING, dataclass, field, fields
 from enum import Enum
-from typing import Any, Callable, TypeVar
+from typing import Any, TypeVar
 
 from .cards import Card, Seat, Side, Suit
 from .rules import Election, Rules
@@ -373,14 +374,15 @@ def quick_constructor(cls: type[_T]) -> Callable[..., _T]:
     assignment and the object then takes ``cls`` as its class (CPython allows that between
     classes of one layout)."""
     specs = fields(cls)   # type: ignore[arg-type]
-    if any(f.default_factory is not MISSING for f in specs) or cls.__slots__ != tuple(  # type: ignore[attr-defined]
-            f.name for f in specs):
+    slots = getattr(cls, "__slots__", None)
+    if slots != tuple(f.name for f in specs) or any(f.default_factory is not MISSING for f in specs):
         raise TypeError(f"{cls.__name__}: plain defaults and one slot per field only")
-    twin = type(f"_{cls.__name__}Twin", (), {"__slots__": cls.__slots__})  # type: ignore[attr-defined]
+    twin = type(f"_{cls.__name__}Twin", (), {"__slots__": slots})
     params = ", ".join(f.name if f.default is MISSING else f"{f.name}=_defaults[{i}]"
                        for i, f in enumerate(specs))
     body = "".join(f"    o.{f.name} = {f.name}\n" for f in specs)
     namespace: dict[str, Any] = {"_twin": twin, "_cls": cls, "_defaults": [f.default for f in specs]}
+    # generated as dataclasses generates __init__: from the class's own field names only
     exec(f"def make_{cls.__name__}({params}):\n    o = _twin()\n{body}    o.__class__ = _cls\n"
          "    return o\n", namespace)
     make: Callable[..., _T] = namespace[f"make_{cls.__name__}"]

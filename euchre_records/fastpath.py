@@ -95,8 +95,6 @@ def fast_replay(deal: Deal, rules: Rules, number: int) -> DealResult | None:
     masks = [0, 0, 0, 0]
     if hands is not None:
         try:
-            total = turned_bit
-            count = 1
             if len(hands) != 4:
                 return None   # not one hand per seat: left to the detailed replay
             h0, h1, h2, h3 = hands
@@ -107,8 +105,8 @@ def fast_replay(deal: Deal, rules: Rules, number: int) -> DealResult | None:
                      bit[h1[0]] + bit[h1[1]] + bit[h1[2]] + bit[h1[3]] + bit[h1[4]],  # type: ignore[index]
                      bit[h2[0]] + bit[h2[1]] + bit[h2[2]] + bit[h2[3]] + bit[h2[4]],  # type: ignore[index]
                      bit[h3[0]] + bit[h3[1]] + bit[h3[2]] + bit[h3[3]] + bit[h3[4]]]  # type: ignore[index]
-            total += masks[0] + masks[1] + masks[2] + masks[3]
-            count += 20
+            total = turned_bit + masks[0] + masks[1] + masks[2] + masks[3]
+            count = 21
             kitty = deal.kitty
             if kitty is not None:
                 if len(kitty) != pack.bit_count() - 21:

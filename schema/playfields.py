@@ -10,7 +10,7 @@ from typing import Any
 
 from marshmallow import ValidationError
 
-from euchre_records.cards import Seat
+from euchre_records.cards import Card, Seat
 from euchre_records.model import Call, CallKind, Trick
 
 from .basefields import SEAT_BY_TEXT, SEAT_RE, SUIT_BY_TEXT, CompactField, load_each
@@ -128,15 +128,26 @@ def parse_trick(text: Any) -> Trick:
     return Trick(cards, leader)  # type: ignore[arg-type]
 
 
+_PAIRS: dict[str, tuple[Card, Card]] = {
+    f"{a.name} {b.name}": (a, b) for a in set(CARD_BY_TOKEN.values()) for b in set(CARD_BY_TOKEN.values())}
+"""Two canonical card tokens and a space (``"AS KS"``) -> the two cards."""
+
+
 def _parse_tricks_fast(value: list[Any]) -> tuple[Trick, ...]:
     """All tricks of a list in canonical shape (``"E:"`` token, known cards); else raises.
 
     Accepts exactly what :func:`parse_trick` accepts in that shape; anything else raises
-    (KeyError, IndexError, AttributeError, ValueError) and the caller takes the slow path.
+    (KeyError, IndexError, AttributeError, ValueError, TypeError) and the caller takes the slow
+    path.
     """
-    card = CARD_BY_TOKEN.__getitem__
+    card, pair = CARD_BY_TOKEN.__getitem__, _PAIRS.get
     out = []
     for text in value:
+        if len(text) == 11 and text[5] == " ":  # "AS KS QS 9S": two canonical pairs, or not
+            first, second = pair(text[:5]), pair(text[6:])
+            if first is not None and second is not None:
+                out.append(Trick(first + second, None))
+                continue
         try:  # no leader: every token a card (a "SEAT:" token is not one)
             cards = tuple(map(card, text.split()))
             leader = None
@@ -182,7 +193,7 @@ class TricksField(CompactField):
             raise ValidationError("expected a list of trick strings")
         try:
             return _parse_tricks_fast(value)
-        except (KeyError, IndexError, AttributeError, ValueError):
+        except (KeyError, IndexError, AttributeError, ValueError, TypeError):
             pass
         return load_each(value, parse_trick)
 

@@ -189,7 +189,10 @@ class PlayersField(LeanNested):
     def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> Any:
         if not value:
             return None
-        return {seat.name: lean_dump(PLAYER_SCHEMA, p, self._plan) for seat, p in value}
+        plan, name = self._plan, _SEAT_NAME.__getitem__
+        # a player known by name only (most are) dumps as {"name": ...} (what lean_dump gives)
+        return {name(seat): {"name": p.name} if p.id is None and not p.ids and type(p.name) is str
+                else lean_dump(PLAYER_SCHEMA, p, plan) for seat, p in value}
 
 
 class RulesSchema(NotationSchema):

@@ -31,7 +31,7 @@ import sqlite_utils
 
 from euchre_records.errors import RecordError
 
-from .rows import Rows, rows_of
+from .row_tuples import Rows
 from .store import Saved, Store
 
 __all__ = ["ImportReport", "iter_sources", "import_sources", "input_size", "input_hash", "MAX_REASONS"]
@@ -180,6 +180,7 @@ def _prepare_rows(text: str) -> Rows | list[str]:
     """Worker side of a parallel import: the rows of a record, or its problems. Never raises for
     one record: an unexpected failure (a bug) is that record's problem, and the import goes on."""
     from .ingest import prepare  # loaded at the first record to parse (a re-run parses none)
+    from .rows import rows_of
     try:
         return rows_of(prepare(text))
     except RecordError as exc:
@@ -224,7 +225,7 @@ def _prepared(sources: Iterable[tuple[str, str]], jobs: int
     first = list(islice(it, window))
     if not first:  # nothing new (a re-run): no worker processes at all
         return
-    from . import ingest  # noqa: F401  (loaded once here, not again in every forked worker)
+    from . import ingest, rows  # noqa: F401  (loaded once here, not in every forked worker)
     with mp.get_context("fork").Pool(jobs) as pool:  # no threads here; spawn breaks on -c scripts
         waiting: tuple[list[str], Any] | None = None
         while True:  # the workers prepare the next window while this process stores the last

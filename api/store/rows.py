@@ -8,18 +8,17 @@ import can build them in worker processes and leave only the inserts to the writ
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from euchre_records.cards import Seat, Side, Suit
 from euchre_records.model import DealKind, DealResult, FindingKind, ReplayResult
 
+from .row_tuples import Row, Rows
+
 if TYPE_CHECKING:  # only a type here: the store reads rows without the parsing code
     from .ingest import Submission
 
-__all__ = ["Rows", "rows_of", "summary"]
-
-Row = tuple[Any, ...]
+__all__ = ["Row", "Rows", "rows_of", "summary"]
 
 # Enum .name and .value are slow descriptors: tabled by member
 _SEAT_NAME: dict[Seat, str] = {seat: seat.name for seat in Seat}
@@ -28,31 +27,6 @@ _SIDE_VALUE: dict[Side, str] = {side: side.value for side in Side}
 _SUIT_VALUE: dict[Suit, str] = {suit: suit.value for suit in Suit}
 _KIND_VALUE: dict[DealKind, str] = {kind: kind.value for kind in DealKind}
 _FINDING_VALUE: dict[FindingKind, str] = {kind: kind.value for kind in FindingKind}
-
-
-@dataclass(frozen=True, slots=True)
-class Rows:
-    """Everything to insert for one record (ids and submission metadata added by the store).
-
-    - ``record``: (hash, canonical, result, format_version, rules, club, event, date, table,
-      round, deals, findings)
-    - ``seats``: (seat, side, player name, player ref)
-    - ``rubber``: (system, games, games_ns, games_ew, rubber_points_ns, rubber_points_ew, net,
-      winner, finished)
-    - ``games``: (number, first_deal, last_deal, start_ns, start_ew, score_ns, score_ew, winner,
-      finished, carried_ns, carried_ew, rubber_points_ns, rubber_points_ew)
-    - ``deals``: (game number or None, number, kind, dealer, ... score_ew) - see ``_deal_row``
-    - ``findings``: (deal, trick, seat, card, kind, status, rule, message, points_ns, points_ew)
-    """
-
-    hash: str
-    record: Row
-    seats: tuple[Row, ...]
-    rubber: Row
-    games: tuple[Row, ...]
-    deals: tuple[Row, ...]
-    findings: tuple[Row, ...]
-    summary: dict[str, Any]
 
 
 def summary(result: ReplayResult) -> dict[str, Any]:

@@ -36,7 +36,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterator
 import sqlite_utils
 
 from .players import bind_seats, has_registry
-from .rows import Rows, rows_of
+from .row_tuples import Rows
 
 if TYPE_CHECKING:  # a type only: a re-run that parses nothing never loads the parsing code
     from .ingest import Submission
@@ -220,7 +220,11 @@ class Store:
 
     def _save(self, item: Submission | Rows, submitted_by: str | None,
               supersedes: int | None, writer: Writer | None = None) -> Saved:
-        rows = item if isinstance(item, Rows) else rows_of(item)
+        if isinstance(item, Rows):
+            rows = item
+        else:
+            from .rows import rows_of  # with the model: only when given a Submission
+            rows = rows_of(item)
         conn = self.db.conn
         status, owner = (None, writer.club_id if writer else None) if supersedes is None \
             else self._status_owner(supersedes)

@@ -1,0 +1,38 @@
+"""The shape of the rows one record becomes in the store (:class:`Rows`), apart from the code
+that makes them (rows.py, which needs the model): the writer and a re-run of an import read
+rows without loading the engine's model.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+__all__ = ["Row", "Rows"]
+
+Row = tuple[Any, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Rows:
+    """Everything to insert for one record (ids and submission metadata added by the store).
+
+    - ``record``: (hash, canonical, result, format_version, rules, club, event, date, table,
+      round, deals, findings)
+    - ``seats``: (seat, side, player name, player ref)
+    - ``rubber``: (system, games, games_ns, games_ew, rubber_points_ns, rubber_points_ew, net,
+      winner, finished)
+    - ``games``: (number, first_deal, last_deal, start_ns, start_ew, score_ns, score_ew, winner,
+      finished, carried_ns, carried_ew, rubber_points_ns, rubber_points_ew)
+    - ``deals``: (game number or None, number, kind, dealer, ... score_ew) - see ``_deal_row``
+    - ``findings``: (deal, trick, seat, card, kind, status, rule, message, points_ns, points_ew)
+    """
+
+    hash: str
+    record: Row
+    seats: tuple[Row, ...]
+    rubber: Row
+    games: tuple[Row, ...]
+    deals: tuple[Row, ...]
+    findings: tuple[Row, ...]
+    summary: dict[str, Any]

@@ -7,7 +7,8 @@ Not a test. Run:  python benchmarks/bench_import.py [--records 1000] [--jobs 2] 
 2. Times the real command, ``euchre import FILE --db NEW`` (a subprocess: parse, validate,
    replay, canonicalise, hash and store, batched transactions), and reports its peak memory.
 3. Times the store alone: the same records already prepared (parsed, replayed and turned into
-   rows by ``api.rows.rows_of``), written with ``Store.bulk`` into a new database.
+   rows by ``api.rows.rows_of``), written with ``Store.bulk`` into a new database, 128 records
+   to a ``many`` call as the import writes them.
 4. Reads every row the import wrote (records, players, seats, rubbers, games, deals, findings)
    and times raw ``executemany`` of exactly those rows into a fresh database of the same schema,
    in one transaction.
@@ -97,9 +98,9 @@ def main() -> None:
     store_db = open_db(tmp / "store.db")
     migrate(store_db)
     start = time.perf_counter()
-    with Store(store_db).bulk() as add:
-        for rows_of_record in prepared:
-            add(rows_of_record)
+    with Store(store_db).bulk() as add:   # as the import stores them: a window of 128 at a time
+        for start in range(0, len(prepared), 128):
+            add.many(prepared[start:start + 128])
     t_store = time.perf_counter() - start
     store_db.close()
 

@@ -354,3 +354,55 @@ def test_bulk_bindings_equal_those_of_single_saves(tmp_path_factory, records, ba
         return rows
 
     assert bound(True) == bound(False)
+
+
+def _dump_store(database) -> dict:
+    """Every row of the record tables (submission times aside): what a store holds."""
+    tables = ("records", "seats", "seat_bindings", "registry_players", "rubbers", "games",
+              "deals", "findings")
+    out = {}
+    for table in tables:
+        columns = [c[1] for c in database.execute(f"PRAGMA table_info({table})").fetchall()
+                   if c[1] not in ("submitted_at", "created_at")]
+        out[table] = database.execute(
+            f"SELECT {', '.join(repr(c).replace(chr(39), chr(34)) for c in columns)} FROM {table} "
+            f"ORDER BY rowid").fetchall()
+    return out
+
+
+def _huge(salt: str) -> Submission:
+    sub = submission(salt=salt)
+    game = replace(sub.result.games[0], start=(10**30, 0))  # SQLite cannot hold it
+    return replace(sub, result=replace(sub.result, games=(game,)))
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.sampled_from(["a", "b", "c", "d", "e", "huge"]), min_size=1, max_size=12),
+       st.lists(st.integers(1, 5), min_size=1, max_size=12), st.integers(1, 4))
+def test_storing_records_together_equals_storing_them_one_by_one(tmp_path_factory, salts, sizes,
+                                                                  batch):
+    """Oracle: one add per record. Groups of any size (``add.many``), with copies of one text in
+    a group and a record SQLite refuses among them, store the very same rows with the same ids,
+    and answer each record the same."""
+    from euchre_records.api.store.rows import rows_of
+    items = [rows_of(_huge(s) if s == "huge" else submission(salt=s)) for s in salts]
+
+    def stored(together: bool):
+        database = open_db(tmp_path_factory.mktemp("m") / "s.db")
+        migrate(database)
+        answers = []
+        with Store(database).bulk(batch=batch) as add:
+            if together:
+                rest, turns = list(items), iter(sizes * len(items))
+                while rest:
+                    size = next(turns)
+                    answers += add.many(rest[:size])
+                    rest = rest[size:]
+            else:
+                answers = [add(item) for item in items]
+        result = ([(type(a).__name__, getattr(a, "id", None), getattr(a, "duplicate", None))
+                   for a in answers], _dump_store(database))
+        database.close()
+        return result
+
+    assert stored(True) == stored(False)

@@ -213,12 +213,13 @@ def _unseen(db: sqlite_utils.Database, sources: Iterable[tuple[str, str]], repor
 
 
 def _prepared(sources: Iterable[tuple[str, str]], jobs: int
-              ) -> Iterator[tuple[str, Rows | list[str]]]:
-    """``(source, rows or problems)`` in input order; with ``jobs`` > 1 the parsing and replay
-    run in worker processes, a bounded window of records at a time (memory stays flat)."""
+              ) -> Iterator[list[tuple[str, Rows | list[str]]]]:
+    """``(source, rows or problems)`` in input order, in groups: one record at a time in this
+    process (each stored as soon as read, for a stream), or with ``jobs`` > 1 a window at a time
+    from worker processes that parse and replay it (memory stays flat)."""
     if jobs <= 1:
         for source, text in sources:
-            yield source, _prepare_rows(text)
+            yield [(source, _prepare_rows(text))]
         return
     window = jobs * 64
     it = iter(sources)
@@ -234,7 +235,7 @@ def _prepared(sources: Iterable[tuple[str, str]], jobs: int
                       pool.map_async(_prepare_rows, [text for _, text in chunk], chunksize=16))
                      if chunk else None)
             if waiting is not None:
-                yield from zip(waiting[0], waiting[1].get())
+                yield list(zip(waiting[0], waiting[1].get()))
             if ahead is None:
                 break
             waiting = ahead
@@ -245,32 +246,43 @@ def import_sources(db: sqlite_utils.Database, sources: Iterable[tuple[str, str]]
                    batch: int = 500, keep_ids: bool = False, jobs: int = 1) -> ImportReport:
     """Validate, replay and store every ``(source, text)``; see module contract. ``jobs`` > 1
     parses and replays in that many forked worker processes (call it from a single-threaded
-    process, as the CLI does); the writes stay in this one."""
+    process, as the CLI does); the writes stay in this one, a window of records at a time."""
     report = report or ImportReport()
     hashes: dict[str, str] = {}
-    remember = db.conn.execute
     with Store(db).bulk(submitted_by, batch) as add:
-        for source, rows in _prepared(_unseen(db, sources, report, hashes), jobs):
-            digest = hashes.pop(source, None)
-            if isinstance(rows, list):
-                _invalid(report, source, rows)
-                continue
-            outcome = add(rows)
-            if isinstance(outcome, Saved) and digest is not None:
-                remember("INSERT OR IGNORE INTO input_hashes (hash, record_id) VALUES (?, ?)",
-                         (digest, outcome.id))
-            if isinstance(outcome, Saved) and rows.findings:  # message is column 7 (rows.py)
-                report.with_findings += 1
-                if len(report.findings) < MAX_REASONS:
-                    report.findings.append((source, [str(f[7]) for f in rows.findings]))
-            if isinstance(outcome, Saved):
-                if outcome.duplicate:
-                    report.duplicates += 1
+        for group in _prepared(_unseen(db, sources, report, hashes), jobs):
+            valid: list[tuple[str, Rows]] = []
+            for source, rows in group:
+                if isinstance(rows, list):
+                    hashes.pop(source, None)
+                    _invalid(report, source, rows)
                 else:
-                    report.stored += 1
-                    report.deals += len(rows.deals)
-                    if keep_ids:
-                        report.ids.append(outcome.id)
-            else:
-                _invalid(report, source, [str(outcome)])
+                    valid.append((source, rows))
+            outcomes = add.many([rows for _, rows in valid])
+            remembered = []
+            for (source, rows), outcome in zip(valid, outcomes):
+                digest = hashes.pop(source, None)
+                if not isinstance(outcome, Saved):
+                    _invalid(report, source, [str(outcome)])
+                    continue
+                if digest is not None:
+                    remembered.append((digest, outcome.id))
+                _count(report, source, rows, outcome, keep_ids)
+            db.conn.executemany("INSERT OR IGNORE INTO input_hashes (hash, record_id) "
+                                "VALUES (?, ?)", remembered)
     return report
+
+
+def _count(report: ImportReport, source: str, rows: Rows, saved: Saved, keep_ids: bool) -> None:
+    """A stored record (or a duplicate) in the report, with its findings."""
+    if rows.findings:  # message is column 7 (rows.py)
+        report.with_findings += 1
+        if len(report.findings) < MAX_REASONS:
+            report.findings.append((source, [str(f[7]) for f in rows.findings]))
+    if saved.duplicate:
+        report.duplicates += 1
+    else:
+        report.stored += 1
+        report.deals += len(rows.deals)
+        if keep_ids:
+            report.ids.append(saved.id)

@@ -24,7 +24,7 @@ import sqlite_utils
 
 from euchre_records.names import clean_name, name_key
 
-__all__ = ["RegistryError", "bind_seats", "has_registry", "bind_existing", "create_player", "add_alias", "add_ref", "rename",
+__all__ = ["RegistryError", "bind_seats", "bind_records", "has_registry", "bind_existing", "create_player", "add_alias", "add_ref", "rename",
            "merge", "split", "effective_id", "search_players", "get_player", "player_names",
            "player_for", "player_table", "TABLE_COLUMNS", "SORTS"]
 
@@ -138,13 +138,21 @@ def bind_seats(conn: sqlite3.Connection, record_id: int,
     Does nothing on a database without the registry (older schema). ``known`` is
     :func:`player_for`'s per-transaction memory; ``registry`` says whether the registry
     exists, when the caller already knows."""
+    bind_records(conn, [(record_id, seats)], known, registry)
+
+
+def bind_records(conn: sqlite3.Connection,
+                 records: Iterable[tuple[int, Iterable[Sequence[Any]]]],
+                 known: dict[Any, int] | None = None, registry: bool | None = None) -> None:
+    """:func:`bind_seats` for several new records, (record id, seats) each, in order: one
+    insert for all their bindings."""
     if not (_has_registry(conn) if registry is None else registry):
         return
     conn.executemany(
         "INSERT OR IGNORE INTO seat_bindings (record_id, seat, player_id, how) VALUES (?,?,?,?)",
         [(record_id, seat) + player_for(conn, str(name), None if ref is None else str(ref),
                                         known=known)
-         for seat, _side, name, ref in seats])
+         for record_id, seats in records for seat, _side, name, ref in seats])
 
 
 def bind_existing(conn: sqlite3.Connection) -> None:

@@ -20,7 +20,10 @@ Contracts:
   by the very text withdrawn, which undoes the withdrawal (that version's hash is then
   ``restored:<withdrawal id>:<hash>``, since the text's own hash stays with its first row).
 - :meth:`Store.bulk` batches many records per transaction for bulk import; each record is
-  still all-or-nothing (a savepoint each), so a failing record does not take its batch down.
+  still all-or-nothing, so a failing record does not take its batch down. ``add.many`` inserts
+  a group of records with one statement a table (ids given by the store) in one savepoint; if
+  any fails, the group is rolled back and stored one record (one savepoint) at a time, so the
+  rows and ids are exactly those of adding them one by one (a property test holds them equal).
 - Write transactions start with ``BEGIN IMMEDIATE`` so concurrent writers wait (busy timeout)
   instead of failing on a lock upgrade.
 """
@@ -31,11 +34,11 @@ import sqlite3
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
-from typing import TYPE_CHECKING, Any, Callable, Iterator
+from typing import TYPE_CHECKING, Any, Iterator, Sequence
 
 import sqlite_utils
 
-from .players import bind_seats, has_registry
+from .players import bind_records, has_registry
 from .row_tuples import Rows
 
 if TYPE_CHECKING:  # a type only: a re-run that parses nothing never loads the parsing code
@@ -175,38 +178,18 @@ class Store:
             return int(cur.lastrowid)  # type: ignore[arg-type]
 
     @contextmanager
-    def bulk(self, submitted_by: str | None = None, batch: int = 500
-             ) -> Iterator[Callable[[Submission | Rows], Saved | Exception]]:
-        """A bulk session: ``add(sub)`` stores one record inside a savepoint (all or nothing) and
-        returns its Saved, or the StoreError/IntegrityError that kept it out. A transaction is
+    def bulk(self, submitted_by: str | None = None, batch: int = 500) -> Iterator[BulkSession]:
+        """A bulk session (see :class:`BulkSession`): ``add(sub)`` stores one record, and
+        ``add.many(items)`` several at once, each record all or nothing. A transaction is
         committed every ``batch`` records and at the end. An exception escaping the block (an
         interruption, a bug) still commits the records already added: each one is complete (its
         savepoint either finished or was rolled back), so nothing valid is lost and nothing is
         half-written."""
-        pending = 0
         self._registry = has_registry(self.db.conn)
         self._known = {}
-
-        def add(sub: Submission | Rows) -> Saved | Exception:
-            nonlocal pending
-            if not self.db.conn.in_transaction:
-                self.db.conn.execute("BEGIN IMMEDIATE")
-                self._known = {}  # others may have written between our transactions
-            try:
-                with savepoint(self.db.conn):  # this record all or nothing
-                    outcome: Saved | Exception = self._save(sub, submitted_by, None)
-            except (StoreError, sqlite3.IntegrityError) as exc:
-                outcome = exc
-            except OverflowError as exc:  # a number beyond SQLite's 64-bit integers
-                outcome = StoreError(f"a number in the record is too large to store ({exc})")
-            pending += 1
-            if pending >= batch:
-                self.db.conn.execute("COMMIT")
-                pending = 0
-            return outcome
-
+        session = BulkSession(self, submitted_by, batch)
         try:
-            yield add
+            yield session
         except BaseException:
             if self.db.conn.in_transaction:
                 self.db.conn.execute("COMMIT")
@@ -216,79 +199,149 @@ class Store:
         if self.db.conn.in_transaction:
             self.db.conn.execute("COMMIT")
 
-    # --- one record ---------------------------------------------------------------------------
+    def _forget(self) -> None:
+        """Drop what this store remembers of player ids: after a rollback they may name rows
+        that no longer exist (players made by the records rolled back)."""
+        self._player_ids = {}
+        if self._known is not None:
+            self._known = {}
+
+    # --- records ------------------------------------------------------------------------------
 
     def _save(self, item: Submission | Rows, submitted_by: str | None,
               supersedes: int | None, writer: Writer | None = None) -> Saved:
+        """One record, new, a duplicate, or a correction of ``supersedes``."""
         if isinstance(item, Rows):
             rows = item
         else:
             from .rows import rows_of  # with the model: only when given a Submission
             rows = rows_of(item)
-        conn = self.db.conn
-        status, owner = (None, writer.club_id if writer else None) if supersedes is None \
-            else self._status_owner(supersedes)
-        row = conn.execute("SELECT id FROM records WHERE hash = ?", (rows.hash,)).fetchone()
+        if supersedes is None:
+            return self._save_new([rows], submitted_by, writer)[0]
+        status, owner = self._status_owner(supersedes)
+        row = self.db.conn.execute("SELECT id FROM records WHERE hash = ?",
+                                   (rows.hash,)).fetchone()
         record = rows.record
         if row is not None:
-            if supersedes is None:
-                return Saved(row[0], True, {"id": row[0], **rows.summary})
             if status != "withdrawn" or self._withdrew(supersedes) != row[0]:
                 # answering "duplicate" would silently drop the correction
                 raise DuplicateCorrection(supersedes, row[0])
             # undoing a withdrawal: the very text withdrawn, again current, under a hash that
             # names the undo (the hash column is unique; the text's own hash stays with its row)
             record = (f"restored:{supersedes}:{rows.hash}",) + tuple(rows.record[1:])
-        if supersedes is not None and status not in ("current", "withdrawn"):
+        if status not in ("current", "withdrawn"):
             raise AlreadySuperseded(supersedes, current_version(self.db, supersedes))
-        cur = conn.execute(
-            'INSERT INTO records (hash, canonical, result, format_version, rules, club, event, '
-            'date, "table", round, deals, findings, submitted_at, submitted_by, supersedes, '
-            "club_id, token_id) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
-            tuple(record) + (_utc_now(), submitted_by, supersedes, owner,
-                             writer.token_id if writer else None))
-        record_id = int(cur.lastrowid)  # type: ignore[arg-type]
-        if supersedes is not None:  # after the new version exists (the trigger checks it)
-            conn.execute("UPDATE records SET status = 'superseded' WHERE id = ?", (supersedes,))
+        record_id = self._insert([(record, rows)], submitted_by, supersedes, owner, writer)[0]
+        # after the new version exists (the trigger checks it)
+        self.db.conn.execute("UPDATE records SET status = 'superseded' WHERE id = ?",
+                             (supersedes,))
+        return Saved(record_id, False, {"id": record_id, **rows.summary})
+
+    def _save_new(self, items: Sequence[Rows], submitted_by: str | None,
+                  writer: Writer | None = None) -> list[Saved]:
+        """New records (no corrections), in order: a text already stored, or met earlier in
+        ``items``, is a duplicate of that record; the others are inserted together."""
+        conn = self.db.conn
+        stored: dict[str, int] = {}
+        hashes = list({rows.hash for rows in items})
+        for start in range(0, len(hashes), 500):  # SQLite binds at most 32766 parameters
+            part = hashes[start:start + 500]
+            stored.update(conn.execute(
+                f"SELECT hash, id FROM records WHERE hash IN ({','.join('?' * len(part))})",
+                part).fetchall())
+        first_copy: dict[str, int] = {}   # hash -> its first position in ``items``, if new
+        new: list[Rows] = []
+        for position, rows in enumerate(items):
+            if rows.hash not in stored and rows.hash not in first_copy:
+                first_copy[rows.hash] = position
+                new.append(rows)
+        ids = dict(zip((rows.hash for rows in new),
+                       self._insert([(rows.record, rows) for rows in new], submitted_by, None,
+                                    writer.club_id if writer else None, writer)))
+        out = []
+        for position, rows in enumerate(items):
+            if rows.hash in stored:
+                record_id, duplicate = stored[rows.hash], True
+            else:  # a later copy of a text new in ``items`` is a duplicate of the first
+                record_id, duplicate = ids[rows.hash], first_copy[rows.hash] != position
+            out.append(Saved(record_id, duplicate, {"id": record_id, **rows.summary}))
+        return out
+
+    def _next_id(self, table: str) -> int:
+        """The next id of ``table`` (this transaction holds the write lock)."""
+        next_id = int(self.db.conn.execute(
+            f"SELECT coalesce(max(id), 0) + 1 FROM {table}").fetchone()[0])
+        if next_id > MAX_ID:
+            raise StoreError(f"the store has no {table} id left")
+        return next_id
+
+    def _insert(self, items: Sequence[tuple[Sequence[Any], Rows]], submitted_by: str | None,
+                supersedes: int | None, owner: int | None, writer: Writer | None
+                ) -> list[int]:
+        """Insert records known to be new, given as (records row, Rows), with all their rows:
+        one executemany a table however many records and deals, ids given here. Returns the
+        record ids, in order."""
+        if not items:
+            return []
+        conn = self.db.conn
+        now, token = _utc_now(), writer.token_id if writer else None
+        first_record = self._next_id("records")
+        record_ids = range(first_record, first_record + len(items))
+        conn.executemany(
+            'INSERT INTO records (id, hash, canonical, result, format_version, rules, club, '
+            'event, date, "table", round, deals, findings, submitted_at, submitted_by, '
+            "supersedes, club_id, token_id) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+            [(record_id,) + tuple(record) + (now, submitted_by, supersedes, owner, token)
+             for record_id, (record, _) in zip(record_ids, items)])
         conn.executemany(
             "INSERT INTO seats (record_id, seat, side, player_id, player_ref) VALUES (?,?,?,?,?)",
             [(record_id, seat, side, self._player_id(name), ref)
+             for record_id, (_, rows) in zip(record_ids, items)
              for seat, side, name, ref in rows.seats])
         # the player registry (api/store/players.py)
-        bind_seats(conn, record_id, rows.seats, self._known, self._registry)
-        cur = conn.execute(
-            "INSERT INTO rubbers (record_id, system, games, games_ns, games_ew, rubber_points_ns, "
-            "rubber_points_ew, net, winner, finished) VALUES (?,?,?,?,?,?,?,?,?,?)",
-            (record_id,) + rows.rubber)
-        rubber_id = cur.lastrowid
-        # games and deals get their ids here (the next ones: this transaction holds the write
-        # lock), so that each table takes one executemany however many rows a record has
-        game_ids: dict[int, int] = {}
-        if rows.games:
-            first = conn.execute("SELECT coalesce(max(id), 0) + 1 FROM games").fetchone()[0]
-            game_ids = {game[0]: first + i for i, game in enumerate(rows.games)}
-            conn.executemany(
-                "INSERT INTO games (id, record_id, rubber_id, number, first_deal, last_deal, "
-                "start_ns, start_ew, score_ns, score_ew, winner, finished, carried_ns, carried_ew, "
-                "rubber_points_ns, rubber_points_ew) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
-                [(first + i, record_id, rubber_id) + game for i, game in enumerate(rows.games)])
-        first = conn.execute("SELECT coalesce(max(id), 0) + 1 FROM deals").fetchone()[0]
+        bind_records(conn, [(record_id, rows.seats) for record_id, (_, rows) in
+                            zip(record_ids, items)], self._known, self._registry)
+        rubber_id, game_id, deal_id = (self._next_id("rubbers"), self._next_id("games"),
+                                       self._next_id("deals"))
+        rubbers: list[tuple[Any, ...]] = []
+        games: list[tuple[Any, ...]] = []
+        deals: list[tuple[Any, ...]] = []
+        findings: list[tuple[Any, ...]] = []
+        for record_id, (_, rows) in zip(record_ids, items):
+            rubbers.append((rubber_id, record_id) + rows.rubber)
+            game_ids: dict[int, int] = {}
+            for game in rows.games:
+                game_ids[game[0]] = game_id
+                games.append((game_id, record_id, rubber_id) + game)
+                game_id += 1
+            deal_ids: dict[int, int] = {}
+            for d in rows.deals:
+                deal_ids[d[1]] = deal_id
+                deals.append((deal_id, record_id, game_ids.get(d[0]) if d[0] is not None
+                              else None) + d[1:])
+                deal_id += 1
+            findings.extend((record_id, deal_ids.get(f[0]) if f[0] is not None else None) + f
+                            for f in rows.findings)
+            rubber_id += 1
+        conn.executemany(
+            "INSERT INTO rubbers (id, record_id, system, games, games_ns, games_ew, "
+            "rubber_points_ns, rubber_points_ew, net, winner, finished) "
+            "VALUES (?,?,?,?,?,?,?,?,?,?,?)", rubbers)
+        conn.executemany(
+            "INSERT INTO games (id, record_id, rubber_id, number, first_deal, last_deal, "
+            "start_ns, start_ew, score_ns, score_ew, winner, finished, carried_ns, carried_ew, "
+            "rubber_points_ns, rubber_points_ew) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)", games)
         conn.executemany(
             "INSERT INTO deals (id, record_id, game_id, number, kind, dealer, turned, trump, "
             "maker, maker_side, alone, defender_alone, thrown_in, redeal, euchred, marched, "
             "tricks_ns, tricks_ew, hand_points_ns, hand_points_ew, penalty_ns, penalty_ew, "
             "points_ns, points_ew, score_ns, score_ew) "
-            "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
-            [(first + i, record_id, game_ids.get(d[0]) if d[0] is not None else None) + d[1:]
-             for i, d in enumerate(rows.deals)])
-        if rows.findings:
-            deal_ids = {d[1]: first + i for i, d in enumerate(rows.deals)}
+            "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)", deals)
+        if findings:
             conn.executemany(
                 "INSERT INTO findings (record_id, deal_id, deal, trick, seat, card, kind, status, "
-                "rule, message, points_ns, points_ew) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
-                [(record_id, deal_ids.get(f[0]) if f[0] is not None else None) + f
-                 for f in rows.findings])
-        return Saved(record_id, False, {"id": record_id, **rows.summary})
+                "rule, message, points_ns, points_ew) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)", findings)
+        return list(record_ids)
 
     def _withdrew(self, withdrawal_id: int) -> int | None:
         """The id of the version a withdrawal version withdrew (None: not a withdrawal)."""
@@ -315,6 +368,62 @@ class Store:
             found = int(conn.execute("SELECT id FROM players WHERE name = ?", (name,)).fetchone()[0])
             self._player_ids[name] = found
         return found
+
+
+class BulkSession:
+    """The writer of a bulk session (:meth:`Store.bulk`). ``session(sub)`` stores one record and
+    ``session.many(items)`` several; each returns, per record, its :class:`Saved` or the
+    StoreError / IntegrityError that kept it out. Each record is all or nothing: ``many`` inserts
+    its records together in one savepoint and, if any of them fails, rolls them all back and
+    stores them one by one, so that only the failing record is refused."""
+
+    def __init__(self, store: Store, submitted_by: str | None, batch: int) -> None:
+        self.store, self.submitted_by, self.batch = store, submitted_by, batch
+        self.pending = 0
+
+    def __call__(self, sub: Submission | Rows) -> Saved | Exception:
+        self._begin()
+        try:
+            with savepoint(self.store.db.conn):  # this record all or nothing
+                outcome: Saved | Exception = self.store._save(sub, self.submitted_by, None)
+        except (StoreError, sqlite3.IntegrityError, OverflowError) as exc:
+            self.store._forget()
+            outcome = _refusal(exc)
+        self._counted(1)
+        return outcome
+
+    def many(self, items: Sequence[Rows]) -> list[Saved | Exception]:
+        if len(items) <= 1:
+            return [self(item) for item in items]
+        self._begin()
+        try:
+            with savepoint(self.store.db.conn):
+                outcomes: list[Saved | Exception] = list(
+                    self.store._save_new(items, self.submitted_by))
+        except (StoreError, sqlite3.IntegrityError, OverflowError):
+            self.store._forget()
+            return [self(item) for item in items]  # one by one: only the bad one is refused
+        self._counted(len(items))
+        return outcomes
+
+    def _begin(self) -> None:
+        conn = self.store.db.conn
+        if not conn.in_transaction:
+            conn.execute("BEGIN IMMEDIATE")
+            self.store._forget()  # others may have written between our transactions
+
+    def _counted(self, records: int) -> None:
+        self.pending += records
+        if self.pending >= self.batch:
+            self.store.db.conn.execute("COMMIT")
+            self.pending = 0
+
+
+def _refusal(exc: Exception) -> Exception:
+    """What a bulk session answers for a record the store refused."""
+    if isinstance(exc, OverflowError):  # a number beyond SQLite's 64-bit integers
+        return StoreError(f"a number in the record is too large to store ({exc})")
+    return exc
 
 
 def record_owner(db: sqlite_utils.Database, record_id: int) -> int | None:

@@ -76,27 +76,28 @@ def parse_call(text: Any) -> Call:
     call = Call(kind, seat, suit, alone)
     if len(_CALL_CACHE) < 4096:
         _CALL_CACHE[text] = call
+        _CALL_TEXT[id(call)] = (call, _written(call))
     return call
 
 
 _CALL_TEXT: dict[int, tuple[Call, str]] = {}
+"""The canonical text of each call in _CALL_CACHE, by identity (a Call hashes its enum fields
+in Python): no larger than that cache, and holding no call it does not hold."""
 
 
 def call_text(call: Call) -> str:
     """The canonical string of a call, e.g. ``"E: order alone"``, ``"H"``, ``"partner alone"``."""
-    # remembered by identity, the call kept (a Call hashes its enum fields in Python): the
-    # loader's calls are the few dozen of _CALL_CACHE
-    found = _CALL_TEXT.get(id(call))
+    found = _CALL_TEXT.get(id(call))  # the loader's calls: the few dozen of _CALL_CACHE
     if found is not None and found[0] is call:
         return found[1]
+    return _written(call)
+
+
+def _written(call: Call) -> str:
     word = call.suit.value if call.kind is CallKind.NAME and call.suit else _CALL_WORD[call.kind]
     if call.alone or call.kind in _MUST_BE_ALONE:
         word += " alone"
-    text = word if call.seat is None else f"{call.seat.name}: {word}"
-    if len(_CALL_TEXT) >= 4096:
-        _CALL_TEXT.clear()
-    _CALL_TEXT[id(call)] = (call, text)
-    return text
+    return word if call.seat is None else f"{call.seat.name}: {word}"
 
 
 class CallsField(CompactField):

@@ -15,8 +15,20 @@ from __future__ import annotations
 from typing import Any
 
 from euchre_records.cards import Card, Seat, Side, Suit
+from euchre_records.enum_text import (  # Enum .name and .value are slow descriptors
+    DEAL_KIND_VALUE,
+    FINDING_KIND_VALUE,
+    SEAT_NAME,
+    SEAT_SIDE,
+    SIDE_VALUE,
+    SUIT_VALUE,
+)
 from euchre_records.model import (
-    DealKind, DealResult, Finding, FindingKind, GameResult, ReplayResult, RubberResult,
+    DealResult,
+    Finding,
+    GameResult,
+    ReplayResult,
+    RubberResult,
 )
 from euchre_records.rules import Rules
 
@@ -29,25 +41,18 @@ def points(value: tuple[int, int] | None) -> dict[str, int] | None:
     return None if value is None else {"ns": value[0], "ew": value[1]}
 
 
-# Enum .name and .value are slow descriptors: tabled by member
-_SEAT_NAME: dict[Seat, str] = {seat: seat.name for seat in Seat}
-_SEAT_SIDE: dict[Seat, str] = {seat: seat.side.value for seat in Seat}
-_SIDE_VALUE: dict[Side, str] = {side: side.value for side in Side}
-_SUIT_VALUE: dict[Suit, str] = {suit: suit.value for suit in Suit}
-_KIND_VALUE: dict[DealKind, str] = {kind: kind.value for kind in DealKind}
-_FINDING_VALUE: dict[FindingKind, str] = {kind: kind.value for kind in FindingKind}
 
 
 def _seat(seat: Seat | None) -> str | None:
-    return None if seat is None else _SEAT_NAME[seat]
+    return None if seat is None else SEAT_NAME[seat]
 
 
 def _side(side: Side | None) -> str | None:
-    return None if side is None else _SIDE_VALUE[side]
+    return None if side is None else SIDE_VALUE[side]
 
 
 def _suit(suit: Suit | None) -> str | None:
-    return None if suit is None else _SUIT_VALUE[suit]
+    return None if suit is None else SUIT_VALUE[suit]
 
 
 def _card(card: Card | None) -> str | None:
@@ -77,7 +82,7 @@ def dump_rules(rules: Rules) -> dict[str, Any]:
 def dump_finding(finding: Finding) -> dict[str, Any]:
     """One finding (a breach of the laws, or a scoresheet disagreement)."""
     return {
-        "kind": _FINDING_VALUE[finding.kind],
+        "kind": FINDING_KIND_VALUE[finding.kind],
         "message": finding.message,
         "rule": finding.rule,
         "deal": finding.deal,
@@ -98,22 +103,22 @@ def dump_deal_result(deal: DealResult) -> dict[str, Any]:
     defender, next_dealer = deal.defender_alone, deal.next_dealer
     return {
         "number": deal.number,
-        "kind": _KIND_VALUE[deal.kind],
-        "dealer": _SEAT_NAME[deal.dealer],
+        "kind": DEAL_KIND_VALUE[deal.kind],
+        "dealer": SEAT_NAME[deal.dealer],
         "turned": None if turned is None else turned.name,
         # NT: house rule allow_no_trump
-        "trump": "NT" if deal.no_trump else None if trump is None else _SUIT_VALUE[trump],
-        "maker": None if maker is None else _SEAT_NAME[maker],
-        "maker_side": None if maker is None else _SEAT_SIDE[maker],
+        "trump": "NT" if deal.no_trump else None if trump is None else SUIT_VALUE[trump],
+        "maker": None if maker is None else SEAT_NAME[maker],
+        "maker_side": None if maker is None else SEAT_SIDE[maker],
         "alone": deal.alone,
-        "defender_alone": None if defender is None else _SEAT_NAME[defender],
+        "defender_alone": None if defender is None else SEAT_NAME[defender],
         "thrown_in": deal.thrown_in,
         "redeal": deal.redeal,
         "void": deal.void,
         "unfinished": deal.unfinished,
-        "next_dealer": None if next_dealer is None else _SEAT_NAME[next_dealer],
-        "leaders": list(map(_SEAT_NAME.__getitem__, deal.leaders)),
-        "winners": list(map(_SEAT_NAME.__getitem__, deal.winners)),
+        "next_dealer": None if next_dealer is None else SEAT_NAME[next_dealer],
+        "leaders": list(map(SEAT_NAME.__getitem__, deal.leaders)),
+        "winners": list(map(SEAT_NAME.__getitem__, deal.winners)),
         "tricks": points(deal.tricks),
         "hand_points": points(deal.hand_points),
         "penalty": points(deal.penalty),

@@ -18,6 +18,7 @@ from typing import Any
 from marshmallow import ValidationError
 
 from euchre_records.cards import JOKER, SEATS, Card, Seat
+from euchre_records.enum_text import SEAT_NAME  # Enum .name is a slow descriptor
 from euchre_records.errors import NotationError
 from euchre_records.model import (
     FORMAT_NAME, FORMAT_VERSION, MISDEAL_CAUSES, NEW_DEAL_CAUSES, Alternative, Annotation, Deal,
@@ -189,7 +190,7 @@ class PlayersField(LeanNested):
     def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> Any:
         if not value:
             return None
-        plan, name = self._plan, _SEAT_NAME.__getitem__
+        plan, name = self._plan, SEAT_NAME.__getitem__
         # a player known by name only (most are) dumps as {"name": ...} (what lean_dump gives)
         return {name(seat): {"name": p.name} if p.id is None and not p.ids and type(p.name) is str
                 else lean_dump(PLAYER_SCHEMA, p, plan) for seat, p in value}
@@ -449,7 +450,7 @@ class DealSchema(NotationSchema):
                 or deal.joker_suit is not None or deal.unfinished is not False
                 or type(deal.kind) is not DealKind or type(deal.dealer) is not Seat):
             return None
-        out: dict[str, Any] = {"kind": deal.kind._value_, "dealer": _SEAT_NAME[deal.dealer]}
+        out: dict[str, Any] = {"kind": deal.kind._value_, "dealer": SEAT_NAME[deal.dealer]}
         if deal.turned is not None:
             out["turned"] = deal.turned.name
         if deal.hands is not None:
@@ -467,7 +468,6 @@ class DealSchema(NotationSchema):
         return out
 
 
-_SEAT_NAME: dict[Seat, str] = {seat: seat.name for seat in SEATS}  # Enum .name: a slow descriptor
 _make_deal = quick_constructor(Deal)  # Deal(...) positionally, a fraction of its __init__'s time
 _FAST_KEYS = frozenset(("kind", "dealer", "turned", "hands", "kitty", "calls", "discard", "tricks"))
 

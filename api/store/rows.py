@@ -10,8 +10,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from euchre_records.cards import Seat, Side, Suit
-from euchre_records.model import DealKind, DealResult, FindingKind, ReplayResult
+from euchre_records.enum_text import (  # Enum .name and .value are slow descriptors
+    DEAL_KIND_VALUE,
+    FINDING_KIND_VALUE,
+    SEAT_NAME,
+    SEAT_SIDE,
+    SIDE_VALUE,
+    SUIT_VALUE,
+)
+from euchre_records.model import DealResult, ReplayResult
 
 from .row_tuples import Row, Rows
 
@@ -20,13 +27,6 @@ if TYPE_CHECKING:  # only a type here: the store reads rows without the parsing 
 
 __all__ = ["Row", "Rows", "rows_of", "summary"]
 
-# Enum .name and .value are slow descriptors: tabled by member
-_SEAT_NAME: dict[Seat, str] = {seat: seat.name for seat in Seat}
-_SEAT_SIDE: dict[Seat, str] = {seat: seat.side.value for seat in Seat}
-_SIDE_VALUE: dict[Side, str] = {side: side.value for side in Side}
-_SUIT_VALUE: dict[Suit, str] = {suit: suit.value for suit in Suit}
-_KIND_VALUE: dict[DealKind, str] = {kind: kind.value for kind in DealKind}
-_FINDING_VALUE: dict[FindingKind, str] = {kind: kind.value for kind in FindingKind}
 
 
 def summary(result: ReplayResult) -> dict[str, Any]:
@@ -52,16 +52,16 @@ def rows_of(sub: Submission) -> Rows:
     head = (sub.hash, sub.canonical, sub.result_json, record.version, record.rules.name,
             ev.club, ev.event, ev.date, ev.table, ev.round, len(result.deals),
             len(result.findings))
-    seats = tuple((_SEAT_NAME[seat], _SEAT_SIDE[seat], player.name, player.id)
+    seats = tuple((SEAT_NAME[seat], SEAT_SIDE[seat], player.name, player.id)
                   for seat, player in record.players)
     games = tuple(
         (g.number, g.first_deal, g.last_deal, g.start[0], g.start[1], g.score[0], g.score[1],
-         _SIDE_VALUE[g.winner] if g.winner else None, int(g.finished), g.carried[0], g.carried[1],
+         SIDE_VALUE[g.winner] if g.winner else None, int(g.finished), g.carried[0], g.carried[1],
          g.rubber_points[0], g.rubber_points[1])
         for g in result.games)
     findings = tuple(
-        (f.deal, f.trick, _SEAT_NAME[f.seat] if f.seat is not None else None,
-         f.card.name if f.card is not None else None, _FINDING_VALUE[f.kind], f.status, f.rule,
+        (f.deal, f.trick, SEAT_NAME[f.seat] if f.seat is not None else None,
+         f.card.name if f.card is not None else None, FINDING_KIND_VALUE[f.kind], f.status, f.rule,
          f.message, f.points[0], f.points[1])
         for f in result.findings)
     return Rows(sub.hash, head, seats, _rubber_row(result), games, _deal_rows(result), findings,
@@ -75,8 +75,8 @@ def _rubber_row(result: ReplayResult) -> Row:
         return (rb.system, len(result.games), rb.games_won[0], rb.games_won[1],
                 rb.rubber_points[0], rb.rubber_points[1], rb.net,
                 rb.winner.value if rb.winner else None, int(rb.finished))
-    won = (sum(1 for g in result.games if g.winner is not None and _SIDE_VALUE[g.winner] == "NS"),
-           sum(1 for g in result.games if g.winner is not None and _SIDE_VALUE[g.winner] == "EW"))
+    won = (sum(1 for g in result.games if g.winner is not None and SIDE_VALUE[g.winner] == "NS"),
+           sum(1 for g in result.games if g.winner is not None and SIDE_VALUE[g.winner] == "EW"))
     # single games: the side that won more of them, once they are all finished
     winner = None if won[0] == won[1] or not finished else ("NS" if won[0] > won[1] else "EW")
     return ("none", len(result.games), won[0], won[1], 0, 0, 0, winner, int(finished))
@@ -107,16 +107,16 @@ def _deal_rows(result: ReplayResult) -> tuple[Row, ...]:
 
 def _deal_row(game: int | None, d: DealResult, running: tuple[int, int]) -> Row:
     maker = d.maker
-    side = _SEAT_SIDE[maker] if maker is not None else None
+    side = SEAT_SIDE[maker] if maker is not None else None
     made = (d.tricks[0] if side == "NS" else d.tricks[1]) if side is not None else 0
     played = side is not None and not d.thrown_in and not d.redeal
     return (
-        game, d.number, _KIND_VALUE[d.kind], _SEAT_NAME[d.dealer],
+        game, d.number, DEAL_KIND_VALUE[d.kind], SEAT_NAME[d.dealer],
         d.turned.name if d.turned is not None else None,
-        _SUIT_VALUE[d.trump] if d.trump is not None else None,
-        _SEAT_NAME[maker] if maker is not None else None,
+        SUIT_VALUE[d.trump] if d.trump is not None else None,
+        SEAT_NAME[maker] if maker is not None else None,
         side,
-        int(d.alone), _SEAT_NAME[d.defender_alone] if d.defender_alone is not None else None,
+        int(d.alone), SEAT_NAME[d.defender_alone] if d.defender_alone is not None else None,
         int(d.thrown_in), int(d.redeal), int(played and made < 3), int(played and made == 5),
         d.tricks[0], d.tricks[1], d.hand_points[0], d.hand_points[1], d.penalty[0], d.penalty[1],
         d.points[0], d.points[1], running[0], running[1])

@@ -99,8 +99,8 @@ def main() -> None:
     migrate(store_db)
     start = time.perf_counter()
     with Store(store_db).bulk() as add:   # as the import stores them: a window of 128 at a time
-        for start in range(0, len(prepared), 128):
-            add.many(prepared[start:start + 128])
+        for first in range(0, len(prepared), 128):
+            add.many(prepared[first:first + 128])
     t_store = time.perf_counter() - start
     store_db.close()
 

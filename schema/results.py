@@ -16,12 +16,7 @@ from typing import Any
 
 from euchre_records.cards import Card, Seat, Side, Suit
 from euchre_records.enum_text import (  # Enum .name and .value are slow descriptors
-    DEAL_KIND_VALUE,
-    FINDING_KIND_VALUE,
-    SEAT_NAME,
-    SEAT_SIDE,
-    SIDE_VALUE,
-    SUIT_VALUE,
+    DEAL_KIND_VALUE, FINDING_KIND_VALUE, SEAT_NAME, SEAT_SIDE, SIDE_VALUE, SUIT_VALUE,
 )
 from euchre_records.model import (
     DealResult,

@@ -11,12 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from euchre_records.enum_text import (  # Enum .name and .value are slow descriptors
-    DEAL_KIND_VALUE,
-    FINDING_KIND_VALUE,
-    SEAT_NAME,
-    SEAT_SIDE,
-    SIDE_VALUE,
-    SUIT_VALUE,
+    DEAL_KIND_VALUE, FINDING_KIND_VALUE, SEAT_NAME, SEAT_SIDE, SIDE_VALUE, SUIT_VALUE,
 )
 from euchre_records.model import DealResult, ReplayResult
 

@@ -369,7 +369,8 @@ _T = TypeVar("_T")
 def quick_constructor(cls: type[_T]) -> Callable[..., _T]:
     """A constructor for the frozen, slotted dataclass ``cls``: the fields positionally (later
     ones may be left to their defaults), making exactly the value ``cls(...)`` makes, without
-    checks, in a fraction of the time. A frozen ``__init__`` sets each field through
+    checks (neither ``__init__`` nor a ``__post_init__`` runs: a class given one must not be
+    built this way), in a fraction of the time. A frozen ``__init__`` sets each field through
     ``object.__setattr__``; here a plain class with the same slots takes the fields by ordinary
     assignment and the object then takes ``cls`` as its class (CPython allows that between
     classes of one layout)."""

@@ -26,7 +26,7 @@ from .errors import NotationError
 
 __all__ = [
     "Suit", "Rank", "Seat", "Side", "Card", "JOKER", "UNKNOWN", "card", "parse_card",
-    "card_name", "make_pack", "effective_suit", "trick_winner", "power_table", "SEATS",
+    "card_name", "make_pack", "effective_suit", "trick_winner", "power_table", "SEATS", "LEFT_OF",
     "legal_plays", "sort_hand",
 ]
 
@@ -127,6 +127,8 @@ class Seat(IntEnum):
 
 
 SEATS: tuple[Seat, ...] = (Seat.N, Seat.E, Seat.S, Seat.W)
+LEFT_OF: tuple[Seat, ...] = SEATS[1:] + SEATS[:1]
+"""By seat: the next seat clockwise, as :attr:`Seat.left` (a tuple index, for hot loops)."""
 
 
 class Card:

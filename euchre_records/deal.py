@@ -9,7 +9,7 @@ is not an error: it is a :class:`~euchre_records.model.Finding` in the result, s
 from __future__ import annotations
 
 from .bidding import Bidding, run_bidding
-from .cards import SEATS, Card, Seat, Side, make_pack, power_table, trick_winner
+from .cards import LEFT_OF, SEATS, Card, Seat, Side, make_pack, power_table, trick_winner
 from .claims import guaranteed_tricks
 from .errors import InconsistentRecord, join_path
 from .exchanges import apply_exchanges, farmers_void
@@ -26,7 +26,6 @@ from .scoring import hand_points
 __all__ = ["replay_deal", "replay_in_detail", "Bidding"]
 
 _PACKS: dict[tuple[int, bool], frozenset[Card]] = {}
-_LEFT = SEATS[1:] + SEATS[:1]   # by seat: the next seat clockwise
 _HAND_LABELS = tuple((f"hand:{s.name}", f"hands.{s.name}") for s in SEATS)   # by seat: location, path
 
 
@@ -198,9 +197,9 @@ class _Replay:
                 self.location[c] = played
                 log.add(seat, t, c)
                 order.append(seat)
-                seat = _LEFT[seat]
+                seat = LEFT_OF[seat]
                 while seat in out:
-                    seat = _LEFT[seat]
+                    seat = LEFT_OF[seat]
             if partial:
                 break
             winner = order[trick_winner(trick.cards, trump)]

@@ -10,7 +10,7 @@ that explanations need. A property test holds the two to the same results.
 
 from __future__ import annotations
 
-from .cards import JOKER, SEATS, Card, Seat, Side, Suit, make_pack, power_table
+from .cards import JOKER, LEFT_OF, SEATS, Card, Seat, Side, Suit, make_pack, power_table
 from .model import CallKind, Deal, DealKind, DealResult, Trick, quick_deal_result
 from .rules import LoneLead, Rules
 from .scoring import hand_points
@@ -58,7 +58,6 @@ _RULES: dict[int, tuple[Rules, int, dict[tuple[bool, bool, bool, int], tuple[int
 _PASS, _ORDER, _ASSIST, _TAKE, _NAME = (CallKind.PASS, CallKind.ORDER, CallKind.ASSIST,
                                         CallKind.TAKE, CallKind.NAME)
 _PARTNER_ALONE, _DEFEND_ALONE, _RESULT = CallKind.PARTNER_ALONE, CallKind.DEFEND_ALONE, DealKind.RESULT
-_LEFT = SEATS[1:] + SEATS[:1]                 # by seat: the next seat clockwise
 _PROPER = (_TAKE, _ORDER, _ASSIST, _ORDER)    # by seat - dealer: the word that accepts the card
 _LONE_LEFT = LoneLead.LEFT_OF_LONE
 _THROWN_IN = ((), (), (0, 0), (0, 0), (0, 0), (0, 0))
@@ -125,7 +124,7 @@ def fast_replay(deal: Deal, rules: Rules, number: int) -> DealResult | None:
     dealer = deal.dealer
     turned_suit = turned.suit
     assert turned_suit is not None
-    seat = _LEFT[dealer]
+    seat = LEFT_OF[dealer]
     passes = 0
     maker: Seat | None = None
     trump: Suit | None = None
@@ -141,7 +140,7 @@ def fast_replay(deal: Deal, rules: Rules, number: int) -> DealResult | None:
                     return None
                 passes += 1
                 thrown = passes == 8
-                seat = _LEFT[seat]
+                seat = LEFT_OF[seat]
             elif kind is _ORDER or kind is _ASSIST or kind is _TAKE:
                 if passes >= 4 or kind is not _PROPER[(seat - dealer) & 3]:
                     return None

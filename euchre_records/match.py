@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from itertools import chain
 
-from .cards import SEATS, Seat, Side
+from .cards import LEFT_OF, Seat, Side
 from .deal import replay_in_detail
 from .fastpath import fast_replay
 from .house_rules import Tokens
@@ -24,7 +24,6 @@ from .scoresheet import check_scoresheet, sheet_as_corrected
 
 __all__ = ["replay", "score_games", "game_rubber_points", "GameTrack"]
 
-_LEFT = SEATS[1:] + SEATS[:1]   # by seat: the next dealer
 
 
 def replay(record: Record, rules: Rules | None = None) -> ReplayResult:
@@ -51,7 +50,7 @@ def replay(record: Record, rules: Rules | None = None) -> ReplayResult:
         if result.next_dealer is not None:
             expected = result.next_dealer
         else:
-            expected = dealer if result.redeal else _LEFT[dealer]
+            expected = dealer if result.redeal else LEFT_OF[dealer]
     track = score_games(rules, results, record.start_score)   # may rescore deals (Somerset 4)
     official = _sheet_stands(rules, record, results) if rules.sheet_errors_stand else results
     if official is not results:

@@ -307,6 +307,7 @@ def test_emn_match_files_give_their_games(tmp_path):
 def test_memory_is_bounded_by_the_batch_not_the_input(tmp_path):
     """The peak of Python allocations (tracemalloc counts every object) while building a dataset
     does not grow with the input: twice the input, about the same peak."""
+    import gc
     import tracemalloc
     warm = tmp_path / "warm.jsonl"  # imports (dask, pyarrow) and the engine's caches first
     _many_deals(warm, 1)
@@ -315,6 +316,7 @@ def test_memory_is_bounded_by_the_batch_not_the_input(tmp_path):
     for n, deals in enumerate((3_000, 6_000)):
         src = tmp_path / f"in{n}.jsonl"
         _many_deals(src, deals)
+        gc.collect()  # both runs start from the same collector state (earlier tests' garbage gone)
         tracemalloc.start()
         try:
             build_dataset([str(src)], str(tmp_path / f"out{n}"), shard_bytes=128 * 1024, batch=10)

@@ -21,6 +21,7 @@ from ..api.store import events as store_events
 from ..api.store import players as store_players
 from ..api.store.migrations import migrate, open_db
 from ..api.store.store import MAX_ID, write_transaction
+from . import output
 
 COMMANDS: list[click.Command] = []
 
@@ -126,7 +127,7 @@ COMMANDS.append(event)
               help="How the event is played and ranked (docs/EVENTS.md).")
 @click.option("--club", default=None)
 @click.option("--from", "date_from", default=None, metavar="DATE", help="First day.")
-@click.option("--to", "date_to", default=None, metavar="DATE", help="Last day.")
+@output.to_date_option(help="Last day.")
 @click.option("--rounds", type=click.IntRange(1, 10_000), default=None)
 @click.option("--deals-per-round", type=click.IntRange(1, 10_000), default=None,
               help="Progressive: the fixed number of deals of a round.")

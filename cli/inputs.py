@@ -16,7 +16,10 @@ from ..schema.egn import in_egn_terms
 from ..schema.egn_binary import MAX_SIZE, egnb_to_record, is_egn_binary
 from ..schema.notation import iter_jsonl, parse_json
 
-__all__ = ["read_records", "Loaded"]
+__all__ = ["read_records", "Loaded", "EMPTY"]
+
+EMPTY = "the file is empty"
+"""What an input without a record (nothing, or only blanks) is told, whatever its kind."""
 
 
 class Loaded(NamedTuple):
@@ -63,10 +66,17 @@ def read_records(path: str) -> Iterator[Loaded]:
             return
         if path.endswith((".jsonl", ".ndjson")):
             with open(path, encoding="utf-8-sig") as stream:
+                empty = True
                 for line, item in iter_jsonl(stream):
+                    empty = False
                     yield Loaded(f"{label}:{line}", item)
+            if empty:
+                yield Loaded(label, NotationError(EMPTY))
             return
         binary = _binary_egn(path)
+        if binary == b"":
+            yield Loaded(label, NotationError(EMPTY))
+            return
         if binary is not None:
             try:
                 yield Loaded(label, egnb_to_record(binary), True)
@@ -74,6 +84,9 @@ def read_records(path: str) -> Iterator[Loaded]:
                 yield Loaded(label, exc)
             return
         text = _text(path)
+        if not text.strip():
+            yield Loaded(label, NotationError(EMPTY))
+            return
         if path == "-" and _looks_like_json_lines(text):
             for line, item in iter_jsonl(text.splitlines()):
                 yield Loaded(f"{label}:{line}", item)

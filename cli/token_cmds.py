@@ -15,6 +15,7 @@ from typing import Any
 import click
 
 from ..api.store import tokens
+from . import output
 from .store_cmds import _emit, _open, db_option
 
 COMMANDS: list[click.Command] = []
@@ -86,7 +87,7 @@ def list_(db_path: str, fmt: str) -> None:
     if fmt == "json":
         click.echo(json.dumps(rows, indent=2, ensure_ascii=False))
         return
-    _emit([{**r, "admin": "yes" if r["admin"] else ""} for r in rows], "table", COLUMNS)
+    _emit([{**r, "admin": output.yes_no(r["admin"])} for r in rows], "table", COLUMNS)
 
 
 @token.command("revoke")

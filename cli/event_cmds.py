@@ -64,7 +64,8 @@ def _emit(rows: Sequence[dict[str, Any]], fmt: str, columns: Sequence[str]) -> N
         writer = csv.writer(sys.stdout, lineterminator="\n")
         writer.writerow(columns)
         for r in rows:
-            writer.writerow(["" if r.get(c) is None else r.get(c) for c in columns])
+            writer.writerow(["" if r.get(c) is None else output.neutral_cell(r.get(c))
+                             for c in columns])
     else:
         table = [[str(c) for c in columns]] + [
             ["" if r.get(c) is None else str(r.get(c)) for c in columns] for r in rows]

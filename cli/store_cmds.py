@@ -28,8 +28,8 @@ COMMANDS: list[click.Command] = []
 
 DEFAULT_DB = "euchre-records.db"
 
-RECORD_ID = click.IntRange(max=MAX_ID)
-"""A record id: none is above 2^63-1 (SQLite's largest integer); a larger one is a usage error."""
+RECORD_ID = click.IntRange(1, MAX_ID)
+"""A record id: from 1 to 2^63-1 (SQLite's largest integer); another is a usage error."""
 
 db_option = click.option(
     "--db", "db_path", type=click.Path(dir_okay=False), default=DEFAULT_DB, show_default=True,

@@ -176,8 +176,10 @@ def _format(value: object, bad: list[Problem]) -> tuple[str | None, int | None]:
         bad.append(Problem("metadata.matchFormat.type",
                            f"unknown match format {kind!r}; one of " + ", ".join(EMN_FORMATS)))
         kind = None
-    if target is not None and (not isinstance(target, int) or isinstance(target, bool) or target < 1):
-        bad.append(Problem("metadata.matchFormat.target", "expected a whole number from 1"))
+    if target is not None and (not isinstance(target, int) or isinstance(target, bool)
+                               or not 1 <= target <= 10**9):
+        bad.append(Problem("metadata.matchFormat.target",
+                           "expected a whole number from 1 to 1000000000"))
         target = None
     return kind, target
 
@@ -192,6 +194,11 @@ def _tournament(title: str | None, date: str | None, kind: str | None,
         return Tournament(name, Format.PAIRS, date_from=day, date_to=day, pairing=Pairing(kind),
                           rounds=target if kind == "SWISS" else None)
     return Tournament(name, Format.RUBBERS, date_from=day, date_to=day)
+
+
+MAX_GAME_INDEX = 1_000_000
+"""The largest ``gameIndex`` read: the store keeps it as an SQLite integer, and no match has a
+million games."""
 
 
 def emn_to_match(data: object) -> Match:
@@ -240,8 +247,9 @@ def emn_to_match(data: object) -> Match:
         if extra:
             bad.append(Problem(where, "unknown game field(s): " + ", ".join(sorted(map(str, extra)))))
         index, seats, game = g.get("gameIndex"), g.get("players"), g.get("gameData")
-        if not isinstance(index, int) or isinstance(index, bool) or index < 0:
-            bad.append(Problem(f"{where}.gameIndex", "expected a whole number from 0"))
+        if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index <= MAX_GAME_INDEX:
+            bad.append(Problem(f"{where}.gameIndex",
+                               f"expected a whole number from 0 to {MAX_GAME_INDEX}"))
             continue
         if index in indexes:
             bad.append(Problem(f"{where}.gameIndex", f"gameIndex {index} is given twice"))

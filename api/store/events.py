@@ -79,11 +79,12 @@ def _checked(spec: Mapping[str, Any]) -> tuple[Any, ...]:
     if scoring is not None and fmt is not Format.LEAGUE:
         raise EventError("only a league has a scoring format", "scoring")
     ints = {}
-    for key in ("rounds", "deals_per_round", "league"):
+    for key, top in (("rounds", 10_000), ("deals_per_round", 10_000), ("league", _MAX_ID)):
         value = spec.get(key)
         if value is not None and (not isinstance(value, int) or isinstance(value, bool)
-                                  or not 1 <= value <= 10_000):
-            raise EventError(f"{key} must be a whole number from 1 to 10000", key)
+                                  or not 1 <= value <= top):
+            raise EventError(f"{key} must be a whole number from 1 to {top}"
+                             + (" (an event id)" if key == "league" else ""), key)
         ints[key] = value
     texts = {}
     for key in ("club", "date_from", "date_to", "description", "match_id", "emn_format"):
@@ -280,7 +281,7 @@ def _attach(conn: sqlite3.Connection, event_id: int, record_id: int, round_no: i
         raise EventError(f"no record {record_id}", "record", status=404)
     if round_no is None and row[0] is None:
         raise EventError(f"record {record_id} names no round; give one", "round")
-    n = round_no if round_no is not None else _round_label(row[0], "round")
+    n = _round_label(round_no if round_no is not None else row[0], "round")  # 1..10000: SQL-safe
     label = table if table is not None else row[1]
     if label is None or not str(label).strip():
         raise EventError(f"record {record_id} names no table; give one", "table")

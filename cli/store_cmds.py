@@ -181,11 +181,11 @@ def correct(record_id: int, path: str, db_path: str, submitted_by: str | None) -
     items = list(read_records(path))  # a file that cannot be read or decoded is an error here
     if len(items) != 1:
         items = [Loaded(path, NotationError(f"expected one record, found {len(items)}"))]
-    label, item, _ = items[0]
+    label, item, egn = items[0]
     try:
         if isinstance(item, RecordError):
             raise item
-        sub = prepare_record(item)
+        sub = prepare_record(item, from_notation=not egn)
     except RecordError as exc:
         for problem in exc.problems:
             click.echo(f"{label}: invalid: {problem}", err=True)

@@ -35,6 +35,7 @@ from euchre_records.cards import SEATS
 from euchre_records.errors import NotationError, Problem, RecordError, UnsupportedRules
 from euchre_records.model import ExternalId, Player, Record
 from euchre_records.tournament import Format, Pairing, Tournament
+from euchre_records.schema.basefields import label_problem
 
 from .egn import egn_to_record, egn_where, record_to_egn
 
@@ -145,6 +146,10 @@ def _registry(value: object, bad: list[Problem]) -> tuple[MatchPlayer, ...]:
             continue
         if not isinstance(name, str) or not name.strip() or len(name) > 64:
             bad.append(Problem(f"{where}.name", "expected a name (1-64 characters)"))
+            continue
+        if label_problem(name) or label_problem(pid):
+            bad.append(Problem(f"{where}.name" if label_problem(name) else f"{where}.id",
+                               str(label_problem(name) or label_problem(pid))))
             continue
         if pid in seen:
             bad.append(Problem(f"{where}.id", f"master id {pid!r} is given twice"))

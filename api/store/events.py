@@ -18,6 +18,7 @@ from typing import Any, Iterable, Mapping, Sequence
 
 import sqlite_utils
 
+from euchre_records.schema.basefields import label_problem
 from euchre_records.tournament import (
     CRITERIA, EventFinding, Format, MovementTie, Pairing, SittingFacts, SittingScore,
     TableResult, TableSeating, Tournament, check_round, check_sitting, next_seating, rank,
@@ -61,6 +62,8 @@ def _checked(spec: Mapping[str, Any]) -> tuple[Any, ...]:
     name = spec.get("name")
     if not isinstance(name, str) or not name.strip() or len(name) > 200:
         raise EventError("a tournament needs a name (at most 200 characters)", "name")
+    if label_problem(name):
+        raise EventError(f"the name holds a {label_problem(name)}", "name")
     try:
         fmt = Format(spec.get("format"))
     except ValueError:
@@ -91,6 +94,8 @@ def _checked(spec: Mapping[str, Any]) -> tuple[Any, ...]:
         value = spec.get(key)
         if value is not None and (not isinstance(value, str) or len(value) > 1024):
             raise EventError(f"{key} must be text (at most 1024 characters)", key)
+        if key in ("club", "match_id") and value is not None and label_problem(value):
+            raise EventError(f"{key} holds a {label_problem(value)}", key)
         texts[key] = value
     for key in ("date_from", "date_to"):
         if texts[key] is not None and not _DATE.fullmatch(texts[key]):
@@ -160,6 +165,9 @@ def _register(conn: sqlite3.Connection, event_id: int, entry: object, where: str
             raise EventError("a player's id is text (1-64 characters)", where + ".id")
         if len(name) > 200:
             raise EventError("a name has at most 200 characters", where + ".name")
+        if label_problem(name) or (ref is not None and label_problem(ref)):
+            raise EventError(f"a {label_problem(name) or label_problem(ref or '')}",
+                             where + (".name" if label_problem(name) else ".id"))
         pid = effective_id(conn, player_for(conn, name, ref, created_by)[0])
     if pair is not None and (not isinstance(pair, int) or isinstance(pair, bool)
                              or not 1 <= pair <= 10_000):
@@ -231,6 +239,9 @@ def add_seating(db: sqlite_utils.Database, event_id: int, round_no: int,
             label = str(t.get("table", i + 1)).strip()
             if len(label) > 64:
                 raise EventError("a table label has at most 64 characters", where + ".table")
+            if label_problem(label):
+                raise EventError(f"the table label holds a {label_problem(label)}",
+                                 where + ".table")
             if not label or label in labels:
                 raise EventError(f"table {label!r} is empty or given twice", where + ".table")
             labels.add(label)
@@ -288,6 +299,8 @@ def _attach(conn: sqlite3.Connection, event_id: int, record_id: int, round_no: i
     label = str(label).strip()
     if len(label) > 64:
         raise EventError("a table label has at most 64 characters", "table")
+    if label_problem(label):
+        raise EventError(f"the table label holds a {label_problem(label)}", "table")
     chain = _chain(conn, record_id)
     marks = ",".join("?" * len(chain))
     old = conn.execute(f'SELECT id, round, "table" FROM tournament_sittings WHERE '

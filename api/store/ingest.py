@@ -14,19 +14,20 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass
 
-from euchre_records.errors import RecordError
+from euchre_records.errors import NotationError, Problem, RecordError
 from euchre_records.match import replay
 from euchre_records.model import Record, ReplayResult
 from euchre_records.schema.detect import load_any_data, notation_of, parse_json
 from euchre_records.schema.egn import in_egn_terms
 from euchre_records.schema.json_text import compact
-from euchre_records.schema.notation import dumps
+from euchre_records.schema.notation import dumps, loads
 from euchre_records.schema.results import dump_result
 
 # All imported here, not at first use: a parallel import forks its workers after loading this
 # module, so they share these modules instead of each importing them again.
 
-__all__ = ["Submission", "parse", "prepare", "prepare_record", "error_payload", "in_egn_terms"]
+__all__ = ["Submission", "parse", "prepare", "prepare_record", "restorable", "error_payload",
+           "in_egn_terms"]
 
 
 def parse(text: str) -> Record:
@@ -52,13 +53,32 @@ class Submission:
     result_json: str    # JSON text of schema.results.dump_result(result)
 
 
-def prepare_record(record: Record) -> Submission:
-    """Replay a parsed record and build its canonical and result texts."""
+def prepare_record(record: Record, *, from_notation: bool = False) -> Submission:
+    """Replay a parsed record and build its canonical and result texts.
+
+    What the store accepts, its own dump restores: a record that did not come from our notation
+    (EGN, EMN, a web form; ``from_notation`` is False) is refused unless its canonical text
+    reads back through the notation's schema (:func:`restorable`), so a name with a newline or a
+    bidirectional control read from EGN is refused here, not stored to make a backup that
+    cannot be imported."""
     result = replay(record)
     canonical = dumps(record)
+    if not from_notation:
+        restorable(canonical)
     digest = hashlib.sha256(canonical.encode("utf-8")).hexdigest()
     result_json = compact(dump_result(result))  # orjson: the standard library's bytes, faster
     return Submission(record, result, canonical, digest, result_json)
+
+
+def restorable(canonical: str) -> None:
+    """Raise NotationError unless ``canonical`` (a record's canonical text) reads back through
+    the notation's schema, as importing a dump of the store does; its problems are located in
+    the notation (``players.N.name: ...``)."""
+    try:
+        loads(canonical)
+    except NotationError as exc:
+        raise NotationError([Problem(p.where, f"{p.what} (the store keeps only what its dump "
+                                              "can restore)") for p in exc.problems]) from None
 
 
 def prepare(text: str) -> Submission:
@@ -66,7 +86,7 @@ def prepare(text: str) -> Submission:
     notation the text is written in (EGN paths for an EGN document)."""
     record, egn = _parse(text)
     try:
-        return prepare_record(record)
+        return prepare_record(record, from_notation=not egn)
     except RecordError as exc:
         if egn:
             raise in_egn_terms(exc) from None

@@ -36,6 +36,8 @@ from euchre_records.errors import NotationError, Problem, RecordError, Unsupport
 from euchre_records.model import ExternalId, Player, Record
 from euchre_records.tournament import Format, Pairing, Tournament
 from euchre_records.schema.basefields import label_problem
+from euchre_records.schema.json_access import LIST, OBJECT, TEXT, typed
+from euchre_records.schema.json_access import field as json_field
 
 from .egn import egn_to_record, egn_where, record_to_egn
 
@@ -115,20 +117,30 @@ def game_where(index: int, exc: RecordError) -> list[Problem]:
 
 
 def _text(meta: dict[str, Any], key: str, bad: list[Problem]) -> str | None:
-    value = meta.get(key)
+    value = _read(bad, json_field, meta, key, "metadata", TEXT)
     if value is None:
-        return None
-    if not isinstance(value, str):
-        bad.append(Problem(f"metadata.{key}", "expected a string"))
         return None
     if len(value) > _LIMITS[key]:
         bad.append(Problem(f"metadata.{key}", f"longer than {_LIMITS[key]} characters"))
     return value
 
 
+def _read(bad: list[Problem], read: Any, *args: Any, **kwargs: Any) -> Any:
+    """``read(*args, **kwargs)`` (an accessor of schema/json_access.py); its NotationError goes
+    into ``bad`` (the reader reports every problem at once) and None comes back."""
+    try:
+        return read(*args, **kwargs)
+    except NotationError as exc:
+        bad.extend(exc.problems)
+        return None
+
+
 def _registry(value: object, bad: list[Problem]) -> tuple[MatchPlayer, ...]:
-    if not isinstance(value, list) or not value:
+    value = _read(bad, typed, value, "metadata.players", LIST,
+                  what="a list of at least one player")
+    if value is not None and not value:
         bad.append(Problem("metadata.players", "expected a list of at least one player"))
+    if not value:
         return ()
     out: list[MatchPlayer] = []
     seen: set[str] = set()
@@ -173,7 +185,10 @@ def _registry(value: object, bad: list[Problem]) -> tuple[MatchPlayer, ...]:
 def _format(value: object, bad: list[Problem]) -> tuple[str | None, int | None]:
     if value is None:
         return None, None
-    if not isinstance(value, dict) or not set(value) <= {"type", "target"}:
+    value = _read(bad, typed, value, "metadata.matchFormat", OBJECT, what="{type, target}")
+    if value is None:
+        return None, None
+    if not set(value) <= {"type", "target"}:
         bad.append(Problem("metadata.matchFormat", "expected {type, target}"))
         return None, None
     kind, target = value.get("type"), value.get("target")
@@ -220,9 +235,9 @@ def emn_to_match(data: object) -> Match:
     for key in data:
         if key not in _TOP:
             bad.append(Problem(str(key), "unknown EMN field"))
-    meta = data.get("metadata")
-    if not isinstance(meta, dict):
-        raise NotationError(bad + [Problem("metadata", "expected an object")])
+    meta = _read(bad, json_field, data, "metadata", "", OBJECT, optional=False)
+    if meta is None:
+        raise NotationError(bad)
     for key in meta:
         if key not in _META:
             bad.append(Problem(f"metadata.{key}", "unknown EMN metadata field"))
@@ -237,10 +252,8 @@ def emn_to_match(data: object) -> Match:
         bad.append(Problem("metadata.result", "expected an object {status, winner, scores}"))
         result = None
     by_id = {p.id: p for p in registry}
-    raw_games = data.get("games")
-    if not isinstance(raw_games, list):
-        bad.append(Problem("games", "expected a list of games"))
-        raw_games = []
+    raw_games = _read(bad, json_field, data, "games", "", LIST, optional=False,
+                      what="a list of games") or []
     parsed: list[tuple[int, tuple[str, str, str, str], Record]] = []
     indexes: set[int] = set()
     for i, g in enumerate(raw_games):
@@ -268,8 +281,7 @@ def emn_to_match(data: object) -> Match:
         if unknown:
             bad.append(Problem(f"{where}.players", "not in metadata.players: " + ", ".join(unknown)))
             continue
-        if not isinstance(game, dict):
-            bad.append(Problem(f"{where}.gameData", "expected an EGN game object"))
+        if _read(bad, typed, game, f"{where}.gameData", OBJECT, what="an EGN game object") is None:
             continue
         try:
             record = egn_to_record(_with_players(game, [by_id[s] for s in seats]))

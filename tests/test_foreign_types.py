@@ -107,10 +107,7 @@ EMN_CASES: list[tuple[tuple[Any, ...], Any, str]] = [
 @pytest.mark.parametrize("path, value, where", EMN_CASES)
 def test_a_wrong_type_in_emn_is_refused_at_its_path(path: tuple[Any, ...], value: Any,
                                                     where: str) -> None:
-    try:
-        from euchre_records.interop.emn import emn_to_match  # the layout of issue 20
-    except ImportError:
-        from euchre_records.schema.emn import emn_to_match
+    from euchre_records.interop.emn import emn_to_match
     with pytest.raises(RecordError) as caught:
         emn_to_match(_with(EMN, path, value))
     assert where in [p.where for p in caught.value.problems], caught.value.problems

@@ -24,7 +24,7 @@ import pytest
 
 from euchre_records.api.store.ingest import prepare, prepare_record
 from euchre_records.api.store.rows import rows_of
-from euchre_records.api.store.samples import random_texts
+from euchre_records.testkit.samples import random_texts
 from euchre_records.errors import RecordError
 from euchre_records.schema.notation import dumps, loads
 
@@ -211,18 +211,12 @@ def test_a_known_crash_class_is_caught_by_the_check() -> None:
 # --- EGN binary and EMN: the other foreign inputs, through their own ingest paths (issue 22) -----
 
 def _egn_binary() -> Any:
-    try:  # the layout of issue 20
-        from euchre_records.interop.egn.binary import egnb_to_egn
-    except ImportError:
-        from euchre_records.schema.egn_binary import egnb_to_egn
+    from euchre_records.interop.egn.binary import egnb_to_egn
     return egnb_to_egn
 
 
 def _emn_reader() -> Any:
-    try:
-        from euchre_records.interop.emn import emn_to_match
-    except ImportError:
-        from euchre_records.schema.emn import emn_to_match
+    from euchre_records.interop.emn import emn_to_match
     return emn_to_match
 
 

@@ -118,10 +118,7 @@ def test_every_integer_option_of_the_cli_is_bounded_by_sqlite() -> None:
 
 def test_an_emn_game_index_past_the_range_is_a_located_problem() -> None:
     from euchre_records.errors import NotationError
-    try:
-        from euchre_records.interop.emn import emn_to_match  # the layout of issue 20
-    except ImportError:
-        from euchre_records.schema.emn import emn_to_match
+    from euchre_records.interop.emn import emn_to_match
     doc = json.loads((Path(__file__).resolve().parent / "data" / "emn" /
                       "two-games.emn").read_text())
     for value in (2**63, -1):

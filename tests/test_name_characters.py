@@ -90,10 +90,7 @@ def test_egn_refuses_them(char: str) -> None:
 
 @pytest.mark.parametrize("char", ["\u202e", "\u200b"])
 def test_emn_refuses_them_in_its_registry(char: str) -> None:
-    try:
-        from euchre_records.interop.emn import emn_to_match  # the layout of issue 20
-    except ImportError:
-        from euchre_records.schema.emn import emn_to_match
+    from euchre_records.interop.emn import emn_to_match
     doc = json.loads((ROOT / "tests" / "data" / "emn" / "two-games.emn").read_text())
     doc["metadata"]["players"][0]["name"] = _spoof(char)
     with pytest.raises(NotationError) as caught:

@@ -1,7 +1,7 @@
 """Spreadsheets from outside (issue 22): malformed workbooks are one line, not a traceback; a small
 file that would expand to hundreds of MB is refused before anything is parsed; the limits hold
 for CSV too; a ``;``-separated CSV is read; the exports neutralise formula cells, and our own
-export reads back exactly (schema/sheet_guard.py)."""
+export reads back exactly (interop/sheets/guard.py)."""
 
 from __future__ import annotations
 
@@ -20,12 +20,8 @@ from hypothesis import HealthCheck, example, given, settings, strategies as st
 
 from euchre_records.cli.main import main
 
-try:  # the layout of issue 20 moves the sheets to interop/sheets
-    from euchre_records.interop.sheets import guard
-    from euchre_records.interop.sheets.table import sheet_xlsx
-except ImportError:
-    from euchre_records.schema import sheet_guard as guard  # type: ignore[no-redef]
-    from euchre_records.schema.sheet_csv import sheet_xlsx  # type: ignore[no-redef]
+from euchre_records.interop.sheets import guard
+from euchre_records.interop.sheets.table import sheet_xlsx
 
 openpyxl = pytest.importorskip("openpyxl")
 ROOT = Path(__file__).resolve().parent.parent

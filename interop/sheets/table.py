@@ -36,7 +36,7 @@ from typing import Any, Iterable, Iterator, Sequence
 from euchre_records.errors import Problem, RecordError, UnsupportedRules
 from euchre_records.model import DealKind, Record
 
-from .sheet_guard import (SheetRefused, check_cells, check_file_size, guess_delimiter, neutral,
+from .guard import (SheetRefused, check_cells, check_file_size, guess_delimiter, neutral,
                           unneutral, xlsx_cells)
 
 __all__ = ["COLUMNS", "SITTING_COLUMNS", "SheetRecord", "read_sheet", "read_rows",
@@ -48,7 +48,7 @@ DEAL_COLUMNS = ("deal", "dealer", "maker", "trump", "alone", "defender_alone", "
                 "points_ns", "points_ew", "total_ns", "total_ew")
 COLUMNS = SITTING_COLUMNS + DEAL_COLUMNS
 TEXT_COLUMNS = ("club", "event", "table", "round", "north", "east", "south", "west")
-"""The free-text cells: written neutralised against formulas (sheet_guard.neutral)."""
+"""The free-text cells: written neutralised against formulas (guard.neutral)."""
 REQUIRED = ("dealer", "maker", "tricks")
 SHEET_SUFFIXES = (".csv", ".xlsx")
 
@@ -86,7 +86,7 @@ def _where(row: int, column: str) -> str:
 def read_sheet(text: str) -> list[SheetRecord]:
     """The sittings of a CSV sheet (see module contract): separated by ``,``, or by ``;`` or a
     tab when the header row says so; the cells our export neutralised (``'=…``) read back as
-    they were (schema/sheet_guard.py)."""
+    they were (interop/sheets/guard.py)."""
     text = text[1:] if text.startswith("\ufeff") else text
     try:
         rows = list(csv.reader(io.StringIO(text, newline=""),
@@ -101,7 +101,7 @@ def read_sheet(text: str) -> list[SheetRecord]:
 
 def read_rows(rows: Sequence[Sequence[str]], quoted: bool = False) -> list[SheetRecord]:
     """The sittings of a sheet given as rows of cells, the header first. ``quoted``: the text
-    cells are a CSV's, neutralised against formulas by our export (sheet_guard.unneutral)."""
+    cells are a CSV's, neutralised against formulas by our export (guard.unneutral)."""
     if not rows or not any(c.strip() for c in rows[0]):
         return [SheetRecord(1, 1, problems=[Problem("row 1", "no header row: the first row names "
                                                     "the columns (see the template)")])]
@@ -241,7 +241,7 @@ def _check(out: SheetRecord, data: dict[str, Any]) -> None:
     """Load and replay the record; locate every error in the sheet's cells."""
     from euchre_records.match import replay
 
-    from .notation import load_record
+    from euchre_records.schema.notation import load_record
     try:
         record = load_record(data)
         replay(record)
@@ -352,7 +352,7 @@ def _record_rows(record: Record) -> list[list[str]]:
 
 def xlsx_rows(path: str) -> list[list[str]]:
     """The cells of the first worksheet of an .xlsx file, as text (the ``xlsx`` extra), read
-    within the limits of schema/sheet_guard.py (SheetRefused past them)."""
+    within the limits of interop/sheets/guard.py (SheetRefused past them)."""
     return xlsx_cells(path, _xlsx_text)
 
 

@@ -34,12 +34,12 @@ from typing import Any
 from euchre_records.cards import SEATS
 from euchre_records.errors import NotationError, Problem, RecordError, UnsupportedRules
 from euchre_records.model import ExternalId, Player, Record
-from euchre_records.tournament import Format, Pairing, Tournament
+from euchre_records.events.tournament import Format, Pairing, Tournament
 from euchre_records.schema.basefields import label_problem
-from euchre_records.schema.json_access import LIST, OBJECT, TEXT, typed
-from euchre_records.schema.json_access import field as json_field
+from euchre_records.interop.json_access import LIST, OBJECT, TEXT, typed
+from euchre_records.interop.json_access import field as json_field
 
-from .egn import egn_to_record, egn_where, record_to_egn
+from euchre_records.interop.egn.document import egn_to_record, egn_where, record_to_egn
 
 __all__ = ["FILE_TYPE", "VERSION", "is_emn", "MatchPlayer", "MatchGame", "Match",
            "emn_to_match", "match_to_emn", "game_where", "rounds_of", "EMN_FORMATS"]
@@ -126,7 +126,7 @@ def _text(meta: dict[str, Any], key: str, bad: list[Problem]) -> str | None:
 
 
 def _read(bad: list[Problem], read: Any, *args: Any, **kwargs: Any) -> Any:
-    """``read(*args, **kwargs)`` (an accessor of schema/json_access.py); its NotationError goes
+    """``read(*args, **kwargs)`` (an accessor of interop/json_access.py); its NotationError goes
     into ``bad`` (the reader reports every problem at once) and None comes back."""
     try:
         return read(*args, **kwargs)

@@ -111,28 +111,28 @@ def xlsx_cells(path: str | Path, text: Any) -> list[list[str]]:
     check_xlsx(path)
     import openpyxl
 
-    try:
-        book = openpyxl.load_workbook(path, read_only=True, data_only=True)
-    except Exception as exc:  # openpyxl's parser: bad XML, an undefined entity, missing parts
-        raise SheetRefused(f"not a readable .xlsx workbook: {_said(exc)}") from None
-    try:
-        if not book.worksheets:
-            raise SheetRefused("the workbook has no worksheet")
-        sheet = book.worksheets[0]
-        rows: list[list[str]] = []
-        for row in sheet.iter_rows(max_col=MAX_COLUMNS + 1, values_only=True):
-            if len(rows) == MAX_ROWS:
-                raise SheetRefused(f"the sheet has more than {MAX_ROWS:,} rows")
-            cells = ["" if v is None else text(v) for v in row]
-            rows.append(cells)
-            check_cells_row(len(rows), cells)
-        return rows
-    except SheetRefused:
-        raise
-    except Exception as exc:  # a worksheet part that is not valid XML, read as rows stream
-        raise SheetRefused(f"not a readable .xlsx workbook: {_said(exc)}") from None
-    finally:
-        book.close()
+    with open(path, "rb") as stream:  # ours to close, whatever openpyxl raises
+        try:
+            book = openpyxl.load_workbook(stream, read_only=True, data_only=True)
+        except Exception as exc:  # openpyxl's parser: bad XML, an undefined entity, missing parts
+            raise SheetRefused(f"not a readable .xlsx workbook: {_said(exc)}") from None
+        try:
+            if not book.worksheets:
+                raise SheetRefused("the workbook has no worksheet")
+            rows: list[list[str]] = []
+            for row in book.worksheets[0].iter_rows(max_col=MAX_COLUMNS + 1, values_only=True):
+                if len(rows) == MAX_ROWS:
+                    raise SheetRefused(f"the sheet has more than {MAX_ROWS:,} rows")
+                cells = ["" if v is None else text(v) for v in row]
+                rows.append(cells)
+                check_cells_row(len(rows), cells)
+            return rows
+        except SheetRefused:
+            raise
+        except Exception as exc:  # a worksheet part that is not valid XML, read as rows stream
+            raise SheetRefused(f"not a readable .xlsx workbook: {_said(exc)}") from None
+        finally:
+            book.close()
 
 
 def check_cells_row(number: int, cells: list[str]) -> None:

@@ -104,7 +104,8 @@ def test_booleans_print_yes_or_no_in_tables_and_csv_and_true_false_in_json(runne
 # --- an empty file ----------------------------------------------------------------------------
 
 @pytest.mark.parametrize("name, content", [("e.json", ""), ("w.json", "  \n\n"), ("e.jsonl", ""),
-                                           ("e.egn", "\n"), ("e.egnb", "")])
+                                           ("e.egn", "\n"), ("e.egnb", ""), ("e.csv", ""),
+                                           ("w.csv", "\n\n"), ("e.xlsx", "")])
 def test_an_empty_file_says_so(runner, tmp_path, name, content):
     path = tmp_path / name
     path.write_text(content)

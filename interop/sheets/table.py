@@ -378,6 +378,9 @@ def sheet_sources(path: str, progress: Any = None) -> Iterator[tuple[str, str, l
     except SheetRefused as exc:
         yield path, "", [str(exc)]
         return
+    if Path(path).stat().st_size == 0:
+        yield path, "", ["the file is empty"]
+        return
     if path.lower().endswith(".xlsx"):
         try:
             sittings = read_rows(xlsx_rows(path))

@@ -207,19 +207,19 @@ class StrField(CompactField):
         return value
 
 
-_CONTROL_CLASS = ("\\u0000-\\u001f\\u007f-\\u009f"   # control characters (C0, DEL, C1)
+_CONTROL_CLASS = ("\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029"  # controls (C0, DEL, C1), line breaks
                   "\\u061c\\u200e\\u200f\\u202a-\\u202e\\u2066-\\u2069"  # bidirectional controls
                   "\\u200b\\u2060-\\u2064\\ufeff\\u180e")  # zero-width and invisible characters
 """The characters no label or name may hold, as a regular-expression class (JSON Schema's and
-Python's): control characters, which would be stored and printed raw (a newline splits a line of
-output); the bidirectional controls (Trojan Source, CVE-2021-42574), which reorder what is shown
-around them; the zero-width and invisible characters (zero-width space, word joiner, the
+Python's): control characters and the line and paragraph separators, which would be stored and
+printed raw (a newline splits a line of output); the bidirectional controls (Trojan Source,
+CVE-2021-42574), which reorder what is shown around them; the zero-width and invisible characters (zero-width space, word joiner, the
 invisible operators, the zero-width no-break space, the Mongolian vowel separator), which make two
 different names look the same. The zero-width joiner and non-joiner (U+200D, U+200C) are
 allowed: Persian, the Indic scripts and emoji need them to be written at all."""
 _CONTROL = re.compile(f"[{_CONTROL_CLASS}]")
 
-_KINDS = (("control character", re.compile("[\x00-\x1f\x7f-\x9f]")),
+_KINDS = (("control character", re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029]")),
           ("bidirectional control", re.compile("[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")))
 
 

@@ -24,6 +24,7 @@ FORBIDDEN = {"\u202e": "bidirectional control", "\u2066": "bidirectional control
              "\u200f": "bidirectional control", "\u061c": "bidirectional control",
              "\u200b": "invisible character", "\u2060": "invisible character",
              "\ufeff": "invisible character", "\n": "control character",
+             "\u2028": "control character",
              "\x1b": "control character"}
 ALLOWED = ["Ann", "Zoë", "\u0645\u06cc\u200c\u0646\u0627", "\U0001F469\u200d\U0001F4BB", "O'Brien"]
 """Ordinary names, a Persian name with a zero-width non-joiner, an emoji with a joiner."""

@@ -143,3 +143,16 @@ def test_the_score_entry_form_refuses_them_at_the_field() -> None:
     _, problems = sitting_from_form(form)
     fields = {field for field, _ in problems}
     assert {"player_E", "club"} <= fields
+
+
+def test_a_club_name_of_a_token_refuses_them(tmp_path: Path) -> None:
+    from euchre_records.api.store import tokens
+    from euchre_records.api.store.migrations import migrate, open_db
+    db = open_db(tmp_path / "t.db")
+    migrate(db)
+    try:
+        for char in ("\u202e", "\u200b", "\x07"):
+            with pytest.raises(tokens.TokenError, match=f"U\\+{ord(char):04X}"):
+                tokens.create_token(db, _spoof(char))
+    finally:
+        db.close()

@@ -17,7 +17,7 @@ from euchre_records.ratings import ORDINAL_Z, new_model
 
 __all__ = ["rating_chart", "WIDTH", "HEIGHT"]
 
-WIDTH, HEIGHT = 640, 240
+WIDTH, HEIGHT = 480, 220
 LEFT, RIGHT, TOP, BOTTOM = 40, 64, 14, 34
 
 

@@ -193,6 +193,19 @@ def test_a_correction_keeps_the_place_in_time_of_what_it_corrects():
     assert canonical(db) == canonical(scratch)
 
 
+def test_filters_that_select_the_same_records_share_one_computation(tmp_path):
+    db = fresh_db(str(tmp_path / "f.db"))
+    Store(db).save(prepare(record_text(["Ann", "Bob", "Cy", "Di"], NS_GAME)))
+    first = ratings.book(db, date_from="1000")
+    assert ratings.book(db, date_from="1888-05") is first          # the same records: a hit
+    assert ratings.book(db, date_from="2026-11-02") is not first    # none of them
+    assert ratings.book(db, date_from="2026-11-02").matches == 0
+    Store(db).save(prepare(record_text(["Ann", "Bob", "Cy", "Di"], EW_GAME)))
+    assert ratings.book(db, date_from="1000") is not first          # the store changed
+    assert ratings.book(db, date_from="1000").matches == 2
+    db.close()
+
+
 # --- recomputed exactly: the property ------------------------------------------------------------
 
 NAMES = ("Ann", "Bob", "Cy", "Di", "Ed", "Flo")
@@ -220,7 +233,7 @@ OPS = st.one_of(
 )
 
 
-def canonical(db, cached=True):
+def canonical(db, cached=True, **filters):
     """The ratings as values that do not name store ids: each entrant by the names seated in
     current records that count as it; each history point without its record id."""
     seated: dict[int, set[str]] = {}
@@ -237,7 +250,7 @@ def canonical(db, cached=True):
                 tuple((p.date, p.kind.value, p.game, p.outcome.value, p.mu, p.sigma)
                       for p in e.history))
 
-    book = ratings.book(db, cached=cached)
+    book = ratings.book(db, cached=cached, **filters)
     return {v: (sorted(map(entrant, ladder.players)), sorted(map(entrant, ladder.partnerships)))
             for v, ladder in book.ladders.items()}
 
@@ -350,6 +363,8 @@ def test_ratings_equal_a_recomputation_from_scratch(ops):
             for op in ops:
                 apply(db, event_id, model, op)
                 assert canonical(db) == canonical(db, cached=False), op
+                assert canonical(db, date_from=DATES[1]) == canonical(
+                    db, cached=False, date_from=DATES[1]), op
             assert canonical(db) == canonical(rebuilt(model), cached=False)
         finally:
             db.close()

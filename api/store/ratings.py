@@ -17,12 +17,14 @@ Contracts:
   merge) is not rated; :func:`unrated` says which and why.
 - The computed ratings are kept in memory per database file, keyed by a change counter of the
   store (:func:`change_counter`: the largest ids of the append-only tables the ratings read);
-  every write to those tables makes a new id, so a cached answer is never stale. Names are read
-  at each call (a rename needs no recomputation).
+  every write to those tables makes a new id, so a cached answer is never stale. Filters that
+  select the same records share an entry. Names are read at each call (a rename needs no
+  recomputation).
 """
 
 from __future__ import annotations
 
+import hashlib
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass
@@ -187,7 +189,7 @@ def change_counter(db: sqlite_utils.Database) -> tuple[int, ...]:
 
 
 _CACHE: OrderedDict[tuple[Any, ...], tuple[Book, tuple[Unrated, ...]]] = OrderedDict()
-_CACHE_SIZE = 32
+_CACHE_SIZE = 8
 _LOCK = threading.Lock()
 
 
@@ -202,10 +204,24 @@ def _file_of(db: sqlite_utils.Database) -> str | None:
     return str(row[2]) if row is not None and row[2] else None  # '' for a memory database
 
 
+def _selection(db: sqlite_utils.Database, club: str | None, date_from: str | None,
+               date_to: str | None) -> str:
+    """Which current records the filters select, as a digest of their ids: filters that select
+    the same records (``from=1000`` and ``from=1800`` on a store of later records) share one
+    computation, so varying a filter's text cannot make the server recompute at will."""
+    if not (club or date_from or date_to):
+        return "all"
+    where, params = filters(None, club, date_from, date_to)
+    ids = db.conn.execute(f"SELECT group_concat(id) FROM (SELECT records.id FROM records{where} "
+                          "ORDER BY records.id)", params).fetchone()[0]
+    return hashlib.sha256((ids or "").encode()).hexdigest()
+
+
 def _computed(db: sqlite_utils.Database, club: str | None, date_from: str | None,
               date_to: str | None, cached: bool = True) -> tuple[Book, tuple[Unrated, ...]]:
     path = _file_of(db) if cached else None
-    key = (path, change_counter(db), club, date_from, date_to) if path else None
+    key = ((path, change_counter(db), _selection(db, club, date_from, date_to)) if path
+           else None)
     if key is not None:
         with _LOCK:
             hit = _CACHE.get(key)

@@ -193,6 +193,26 @@ def test_a_correction_keeps_the_place_in_time_of_what_it_corrects():
     assert canonical(db) == canonical(scratch)
 
 
+def test_an_undated_record_takes_its_events_date_else_the_day_it_was_stored():
+    db = fresh_db()
+    undated = json.loads(record_text(["Ann", "Bob", "Cy", "Di"], NS_GAME))
+    del undated["event"]["date"]
+    first = Store(db).save(prepare(json.dumps(undated))).id
+    second = Store(db).save(prepare(record_text(["Ed", "Flo", "Gus", "Hal"], NS_GAME))).id
+    stored = db.conn.execute("SELECT substr(submitted_at, 1, 10) FROM records WHERE id = ?",
+                             (first,)).fetchone()[0]
+    event_id = events.create_event(db, {"name": "Night", "format": "rubbers",
+                                        "date_from": "2026-10-30"})
+    orders = {m.record_id: m.order for m in ratings.matches(db)[0]}
+    assert orders[first] == (stored, 0, first, 1) and orders[second][0] == "2026-11-01"
+    events.attach_sitting(db, event_id, second, round_no=2, table="1")
+    events.attach_sitting(db, event_id, first, round_no=1, table="1")
+    found = {m.record_id: m for m in ratings.matches(db)[0]}
+    assert found[first].order == ("2026-10-30", 1, first, 1)   # the event's first date
+    assert found[second].order == ("2026-11-01", 2, second, 1)  # its own date comes first
+    assert found[first].events == (event_id,) and found[first].kind is Kind.GAME
+
+
 def test_filters_that_select_the_same_records_share_one_computation(tmp_path):
     db = fresh_db(str(tmp_path / "f.db"))
     Store(db).save(prepare(record_text(["Ann", "Bob", "Cy", "Di"], NS_GAME)))

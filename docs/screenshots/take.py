@@ -79,12 +79,12 @@ def main() -> None:
 
 def ratings() -> None:
     """The ladder and a player's rating: the golden progressive night of tests/golden/events
-    and 40 sample rubbers among the same twelve names (api/store/samples.py)."""
+    and 40 sample rubbers among the same twelve names (testkit/samples.py)."""
     import json
 
     from events_support import build
     from euchre_records.api.store.importer import import_sources
-    from euchre_records.api.store.samples import random_texts
+    from euchre_records.testkit.samples import random_texts
     db_path = Path(tempfile.mkdtemp()) / "ratings.db"
     case = json.loads((HERE.parent.parent / "tests/golden/events/01-progressive-night.json")
                       .read_text())

@@ -25,7 +25,7 @@ from pathlib import Path
 from euchre_records.api.store import ratings
 from euchre_records.api.store.importer import import_sources
 from euchre_records.api.store.migrations import migrate, open_db
-from euchre_records.ratings import new_model
+from euchre_records.events.ratings import new_model
 
 
 def texts(records: int, players: int, seed: int = 11) -> list[tuple[str, str]]:

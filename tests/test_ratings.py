@@ -28,7 +28,8 @@ from euchre_records.api.store import events, players, ratings
 from euchre_records.api.store.ingest import prepare
 from euchre_records.api.store.migrations import migrate, open_db
 from euchre_records.api.store.store import Store, StoreError, write_transaction
-from euchre_records.ratings import FOUR_HANDED, Kind, Match, Outcome, points_ranks, rate, side_ranks
+from euchre_records.events.ratings import (FOUR_HANDED, Kind, Match, Outcome, points_ranks, rate,
+                                           side_ranks)
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -88,7 +89,7 @@ def test_the_worked_example_is_openskills_own():
 
 def test_the_model_is_the_librarys_default_so_the_example_applies():
     from openskill.models import PlackettLuce
-    from euchre_records.ratings import MODEL_PARAMETERS, new_model
+    from euchre_records.events.ratings import MODEL_PARAMETERS, new_model
     default, ours = PlackettLuce(), new_model()
     for name in MODEL_PARAMETERS:
         assert getattr(ours, name) == getattr(default, name), name

@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 from typing import Any, Sequence
 
-from euchre_records.ratings import ORDINAL_Z, new_model
+from euchre_records.events.ratings import ORDINAL_Z, new_model
 
 __all__ = ["rating_chart", "WIDTH", "HEIGHT"]
 

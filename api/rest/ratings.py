@@ -122,7 +122,7 @@ class PlayerRatingSchema(Schema):
 
 
 def model_description() -> dict[str, Any]:
-    from euchre_records.ratings import MODEL_PARAMETERS, ORDINAL_Z
+    from euchre_records.events.ratings import MODEL_PARAMETERS, ORDINAL_Z
     return {"name": "openskill PlackettLuce", **MODEL_PARAMETERS,
             "ordinal": f"mu - {ORDINAL_Z:g} sigma"}
 

@@ -1,5 +1,5 @@
 """Ratings read from the store: the matches of the current records, rated by
-:func:`euchre_records.ratings.rate` (docs/RATINGS.md).
+:func:`euchre_records.events.ratings.rate` (docs/RATINGS.md).
 
 Contracts:
 - The ratings are a pure function of the stored rows as they are now: the current records
@@ -32,8 +32,8 @@ from typing import Any
 
 import sqlite_utils
 
-from euchre_records.ratings import (FOUR_HANDED, ORDINAL_Z, Book, Entry, Kind, Match, Point,
-                                    new_model, points_ranks, rate, side_ranks)
+from euchre_records.events.ratings import (FOUR_HANDED, ORDINAL_Z, Book, Entry, Kind, Match,
+                                           Point, new_model, points_ranks, rate, side_ranks)
 
 from .players import RegistryError, effective_id, player_names
 from .queries import filters

@@ -46,7 +46,7 @@ class RatingsArgs(Schema):
     per_page = fields.Integer(load_default=50, validate=validate.Range(min=1, max=MAX_PER_PAGE))
 
 
-class EntrantSchema(Schema):
+class LadderEntrantSchema(Schema):
     id = fields.Integer(required=True)
     name = fields.String(required=True)
 
@@ -56,7 +56,7 @@ class LadderRowSchema(Schema):
     name = fields.String(required=True, metadata={"description": "a player, or 'A & B'"})
     id = fields.Integer(metadata={"description": "the player's registry id (players' ladder)"})
     ids = fields.String(metadata={"description": "the partners' ids, 'A+B' (partnerships')"})
-    players = fields.List(fields.Nested(EntrantSchema()), required=True)
+    players = fields.List(fields.Nested(LadderEntrantSchema()), required=True)
     rating = fields.Float(required=True, metadata={
         "description": "mu - 3 sigma (openskill's ordinal): what the ladder is ordered by"})
     mu = fields.Float(required=True, metadata={"description": "the skill estimate"})
@@ -68,7 +68,7 @@ class LadderRowSchema(Schema):
     last_date = fields.String(allow_none=True, required=True)
 
 
-class ModelSchema(Schema):
+class RatingModelSchema(Schema):
     name = fields.String(required=True)
     mu = fields.Float(required=True)
     sigma = fields.Float(required=True)
@@ -81,7 +81,7 @@ class ModelSchema(Schema):
 class LadderPageSchema(Schema):
     kind = fields.String(required=True)
     variant = fields.String(required=True)
-    model = fields.Nested(ModelSchema(), required=True)
+    model = fields.Nested(RatingModelSchema(), required=True)
     unrated = fields.Integer(required=True, metadata={
         "description": "current records (after the filters) that give no match"})
     items = fields.List(fields.Nested(LadderRowSchema()), required=True)

@@ -8,16 +8,14 @@ from __future__ import annotations
 import click
 
 from ..api.store import ratings as store_ratings
-from ..api.store.migrations import StoreUnavailable, open_store
 from . import output
+from .store_access import db_option, open_for_command
 
 COMMANDS: list[click.Command] = []
 
 
 @click.command()
-@click.option("--db", "db_path", type=click.Path(dir_okay=False), default="euchre-records.db",
-              show_default=True, envvar="EUCHRE_DB",
-              help="The SQLite database file (also from $EUCHRE_DB).")
+@db_option
 @output.format_option()
 @click.option("--club", default=None, help="Only this club's records (a ladder of their own).")
 @click.option("--from", "date_from", default=None, metavar="DATE",
@@ -43,10 +41,7 @@ def ratings(db_path: str, fmt: str, club: str | None, date_from: str | None,
       euchre ratings --db club.db
       euchre ratings --db club.db --partnerships --from 2026-01 --format csv
     """
-    try:
-        db = open_store(db_path, write=False)
-    except StoreUnavailable as exc:
-        raise click.ClickException(str(exc)) from None
+    db = open_for_command(db_path)
     kind = "partnerships" if partnerships else "players"
     try:
         rows = store_ratings.ladder(db, kind=kind, variant=variant, club=club,

@@ -48,7 +48,8 @@ def _one_line_error(result: Any, *words: str) -> None:
 
 # --- one word, one meaning -----------------------------------------------------------------
 
-@pytest.mark.parametrize("command", [["rubbers"], ["show"], ["players"]])
+@pytest.mark.parametrize("command", [["rubbers"], ["show"], ["players"], ["ratings"],
+                                     ["event", "create", "Night", "--format", "rubbers"]])
 def test_the_old_to_date_spelling_is_refused_naming_the_new_one(runner, club_db, command):
     result = runner.invoke(main, [*command, "--db", club_db, "--to", "2026-11"])
     assert result.exit_code == 2

@@ -69,7 +69,8 @@ def test_no_query_or_path_integer_answers_500(client: Any, value: int) -> None:
              f"/records?page={value}", f"/rubbers?per_page={value}", f"/records/{value}",
              f"/rubbers/{value}", f"/events/{value}", f"/events/1/rounds/{value}",
              f"/players/{value}", f"/web/rubbers/{value}", f"/web/events/{value}",
-             f"/web/events/1/rounds/{value}"]
+             f"/web/events/1/rounds/{value}", f"/ratings?page={value}",
+             f"/ratings?per_page={value}", f"/web/ratings?page={value}"]
     reader = client.application.test_client()  # its own cookies: pages may set a session
     for path in paths:
         resp = reader.get(path)

@@ -129,3 +129,17 @@ def test_an_emn_game_index_past_the_range_is_a_located_problem() -> None:
             emn_to_match(bad)
         assert "games[0].gameIndex" in str(caught.value)
 
+
+
+def test_every_integer_in_a_url_path_is_bounded(client: Any) -> None:
+    """Every ``<int:...>`` of every route, pages and API, has a top within SQLite's range: a
+    larger number is a 404 before the view runs (the sweep of path integers)."""
+    from werkzeug.routing import IntegerConverter
+    seen = 0
+    for rule in client.application.url_map.iter_rules():
+        for name, converter in (rule._converters or {}).items():
+            if isinstance(converter, IntegerConverter):
+                seen += 1
+                assert converter.max is not None and converter.max <= MAX_ID, (rule.rule, name)
+                assert not converter.signed, (rule.rule, name)
+    assert seen >= 10

@@ -217,3 +217,15 @@ def test_players_fits_80_columns_and_says_wide(runner, tmp_path):
     assert "--wide" in narrow.stderr
     wide = runner.invoke(main, ["players", "--db", db, "--wide"]).stdout
     assert long_name in wide and "lone_hands_marched" in wide
+
+
+@pytest.mark.skipif(not hasattr(__import__("os"), "geteuid") or __import__("os").geteuid() == 0,
+                    reason="root writes to a read-only file: the fixture above opens it so")
+def test_a_store_made_read_only_by_permissions_is_one_line(runner, club_db, tmp_path):
+    import os
+    os.chmod(club_db, 0o444)
+    try:
+        result = runner.invoke(main, ["token", "create", "--club", "X", "--db", club_db])
+        _one_line_error(result, "read-only")
+    finally:
+        os.chmod(club_db, 0o644)

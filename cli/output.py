@@ -119,16 +119,14 @@ def emit_rows(rows: Sequence[dict[str, Any]], fmt: str, columns: Sequence[str],
         click.echo("  ".join(v.ljust(w) for v, w in zip(row, widths)).rstrip())
 
 
-FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
-"""The first characters that make a spreadsheet read a cell as a formula (OWASP, CSV injection)."""
-
-
 def neutral_cell(value: Any) -> Any:
-    """A CSV cell that no spreadsheet runs as a formula: a text beginning with one of
-    :data:`FORMULA_STARTS` gets a ``'`` in front (OWASP's rule; a spreadsheet shows the text as
-    written). Numbers are left alone (a negative score is a number, not a formula)."""
-    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
-        return "'" + value
+    """A CSV cell that no spreadsheet runs as a formula: a text beginning with ``=``, ``+``,
+    ``-``, ``@``, a tab or a carriage return gets a ``'`` in front (OWASP's rule; the sheets'
+    own function, interop/sheets/guard.neutral). Numbers are left alone (a negative score is a
+    number, not a formula)."""
+    if isinstance(value, str):
+        from ..interop.sheets.guard import neutral
+        return neutral(value)
     return value
 
 

@@ -14,8 +14,9 @@ Reading (a club's .csv or .xlsx scoresheet, docs/CLI.md):
 - :func:`guess_delimiter` reads a ``;``-separated CSV (a European spreadsheet's default) or a
   tab-separated one from its header row.
 
-Writing (OWASP's rule against CSV injection): a text cell that begins with ``=``, ``+``, ``-`` or
-``@`` (after any apostrophes) is written with a ``'`` in front (:func:`neutral`); a spreadsheet
+Writing (OWASP's rule against CSV injection): a text cell that begins with ``=``, ``+``, ``-``,
+``@``, a tab or a carriage return (after any apostrophes) is written with a ``'`` in front
+(:func:`neutral`; every ``--format csv`` of the command line uses it too); a spreadsheet
 shows such a cell as the text after the apostrophe and never runs it. :func:`unneutral` is its
 inverse, so reading our own CSV export gives back every name exactly; a name such as
 ``'t Hooft``, whose apostrophe is not followed by a formula character, is left as it is both ways.
@@ -44,7 +45,9 @@ MAX_COLUMNS = 64
 MAX_CELL = 2_000
 """The longest cell, in characters (a name is at most a few dozen)."""
 
-_FORMULA = re.compile(r"'*[=+\-@]")
+_FORMULA = re.compile(r"'*[=+\-@\t\r]")
+"""A cell a spreadsheet would run: one that begins (after any apostrophes) with ``=``, ``+``,
+``-``, ``@``, a tab or a carriage return (OWASP's list)."""
 
 
 class SheetRefused(ValueError):

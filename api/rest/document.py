@@ -1,0 +1,137 @@
+"""The OpenAPI 3.1 document's plumbing (``GET /openapi.json``, docs/API.md "The OpenAPI document").
+
+Contracts:
+- The document is OpenAPI 3.1.0, whose schema objects are JSON Schema 2020-12: the notation's own
+  JSON Schema (``Notation*`` components) goes in as it is, refs rewritten.
+- Every operation has an ``operationId``: the one given with ``@blp.doc(operationId=...)``, else
+  the camelCase name of its view function (``list_rubbers`` -> ``listRubbers``); an id used twice
+  is refused when the app is built (:class:`DuplicateOperationId`).
+- :class:`Typed` is a marshmallow field whose schema in the document is given (a ``$ref`` to a
+  component, a JSON Schema fragment), for values typed elsewhere: the canonical record, rule
+  options.
+- 201 answers carry a ``Location`` header, described once (:data:`LOCATION`).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from apispec import APISpec, BasePlugin
+from marshmallow import Schema, fields
+
+from euchre_records.schema.rulefields import rule_options_schema
+
+__all__ = ["Typed", "OperationIds", "DuplicateOperationId", "LOCATION", "operation_id",
+           "configure_document", "component_ref", "rule_components"]
+
+LOCATION: dict[str, Any] = {"Location": {
+    "required": True,
+    "description": "the URL of what was made (a path on this server, e.g. /records/12)",
+    "schema": {"type": "string", "format": "uri-reference"}}}
+"""The ``headers`` of a documented 201 answer."""
+
+
+def rule_components() -> dict[str, dict[str, Any]]:
+    """``RuleOptions`` (every option and its value) and ``RuleOverrides`` (some of them), from
+    the :class:`Rules` dataclass, as the notation's ``rules.overrides`` is."""
+    overrides = rule_options_schema()
+    options = {**overrides, "required": sorted(overrides["properties"])}
+    return {"RuleOptions": {**options, "description": "every rule option's value, after the "
+                            "record's overrides"},
+            "RuleOverrides": {**overrides, "description": "the options the record changed"}}
+
+
+def component_ref(name: str) -> dict[str, str]:
+    return {"$ref": f"#/components/schemas/{name}"}
+
+
+class Typed(fields.Raw):
+    """A value whose schema is stated, not derived: ``Typed(component_ref("NotationRecord"))``;
+    a marshmallow schema (class or instance) in it becomes a ref to its component. Loading and
+    dumping pass the value through unchanged unless a subclass says otherwise."""
+
+    def __init__(self, schema: dict[str, Any], **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.openapi_schema = schema
+
+
+def _resolved(converter: Any, value: Any) -> Any:
+    """A stated schema with the marshmallow schemas in it turned into refs to their
+    components (registered on the way)."""
+    if isinstance(value, Schema) or (isinstance(value, type) and issubclass(value, Schema)):
+        return converter.resolve_nested_schema(value)
+    if isinstance(value, dict):
+        return {k: _resolved(converter, v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_resolved(converter, v) for v in value]
+    return value
+
+
+def _typed2properties(self: Any, field: fields.Field, **kwargs: Any) -> dict[str, Any]:
+    """apispec attribute function: a :class:`Typed` field's stated schema (nullable: anyOf it
+    and null, the stated schema first)."""
+    if not isinstance(field, Typed):
+        return {}
+    schema = _resolved(self, field.openapi_schema)
+    if field.allow_none:
+        return {"anyOf": [schema, {"type": "null"}]}
+    return schema
+
+
+_CAMEL = re.compile(r"_([a-z0-9])")
+
+
+def operation_id(function_name: str) -> str:
+    """``get_record_result`` -> ``getRecordResult``."""
+    return _CAMEL.sub(lambda m: m.group(1).upper(), function_name.strip("_"))
+
+
+class DuplicateOperationId(ValueError):
+    """Two operations of the document would have the same ``operationId``."""
+
+
+class OperationIds(BasePlugin):  # type: ignore[misc]
+    """apispec plugin giving every operation its ``operationId`` (see the module's contract)."""
+
+    def __init__(self) -> None:
+        self.seen: dict[str, str] = {}
+
+    def init_spec(self, spec: APISpec) -> None:
+        super().init_spec(spec)
+        self.seen = {}
+
+    def operation_helper(self, path: str | None = None,
+                         operations: dict[str, Any] | None = None, **kwargs: Any) -> None:
+        rule = kwargs.get("rule")
+        if not operations or rule is None:
+            return
+        name = operation_id(rule.endpoint.rsplit(".", 1)[-1])
+        for method, operation in operations.items():
+            if not isinstance(operation, dict):
+                continue
+            if "operationId" not in operation:
+                operation["operationId"] = name if len(operations) == 1 \
+                    else method + name[:1].upper() + name[1:]
+            oid = operation["operationId"]
+            where = f"{method.upper()} {path}"
+            if self.seen.get(oid, where) != where:
+                raise DuplicateOperationId(f"operationId {oid!r} of {where} is already the id "
+                                           f"of {self.seen[oid]}")
+            self.seen[oid] = where
+
+
+def configure_document(api: Any) -> None:
+    """Set up the document of a flask-smorest ``Api`` before its blueprints are registered: the
+    operation ids, :class:`Typed` fields, the bearer scheme and the notation's components."""
+    from .notation_openapi import register_notation
+    from .trust_schemas import BEARER_SCHEME
+
+    plugin = OperationIds()
+    plugin.init_spec(api.spec)
+    api.spec.plugins.append(plugin)
+    api.ma_plugin.converter.add_attribute_function(_typed2properties)
+    api.spec.components.security_scheme("bearerAuth", BEARER_SCHEME)
+    for name, component in rule_components().items():
+        api.spec.components.schema(name, component=component)
+    register_notation(api.spec)  # the request body of record posts: the notation's own schema

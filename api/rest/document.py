@@ -79,6 +79,21 @@ def _typed2properties(self: Any, field: fields.Field, **kwargs: Any) -> dict[str
     return schema
 
 
+def _nullable_enum(self: Any, field: fields.Field, ret: dict[str, Any],
+                   **kwargs: Any) -> dict[str, Any]:
+    """apispec attribute function: a nullable enum as ``anyOf`` [the enum, null] instead of
+    ``type: [..., "null"]`` with ``null`` among the values, which generators read as a union of
+    several copies of the enum. (``ret`` is edited in place: apispec merges what is returned.)"""
+    types = ret.get("type")
+    if not (isinstance(types, list) and "null" in types and "enum" in ret):
+        return {}
+    kept = [t for t in types if t != "null"]
+    enum = {"type": kept[0] if len(kept) == 1 else kept,
+            "enum": [v for v in ret.pop("enum") if v is not None]}
+    del ret["type"]
+    return {"anyOf": [enum, {"type": "null"}]}
+
+
 _CAMEL = re.compile(r"_([a-z0-9])")
 
 
@@ -131,6 +146,7 @@ def configure_document(api: Any) -> None:
     plugin.init_spec(api.spec)
     api.spec.plugins.append(plugin)
     api.ma_plugin.converter.add_attribute_function(_typed2properties)
+    api.ma_plugin.converter.add_attribute_function(_nullable_enum)
     api.spec.components.security_scheme("bearerAuth", BEARER_SCHEME)
     for name, component in rule_components().items():
         api.spec.components.schema(name, component=component)

@@ -9,7 +9,8 @@ Contracts:
 - :class:`Typed` is a marshmallow field whose schema in the document is given (a ``$ref`` to a
   component, a JSON Schema fragment), for values typed elsewhere: the canonical record, rule
   options.
-- 201 answers carry a ``Location`` header, described once (:data:`LOCATION`).
+- 201 answers carry a ``Location`` header, described once (:data:`LOCATION_HEADER`) and
+  referred to by each answer that sends it (:data:`LOCATION`).
 """
 
 from __future__ import annotations
@@ -22,14 +23,18 @@ from marshmallow import Schema, fields
 
 from euchre_records.schema.rulefields import rule_options_schema
 
-__all__ = ["Typed", "OperationIds", "DuplicateOperationId", "LOCATION", "operation_id",
+__all__ = ["Typed", "OperationIds", "DuplicateOperationId", "LOCATION", "LOCATION_HEADER",
+           "operation_id",
            "configure_document", "component_ref", "rule_components"]
 
-LOCATION: dict[str, Any] = {"Location": {
+LOCATION_HEADER: dict[str, Any] = {
     "required": True,
-    "description": "the URL of what was made (a path on this server, e.g. /records/12)",
-    "schema": {"type": "string", "format": "uri-reference"}}}
-"""The ``headers`` of a documented 201 answer."""
+    "description": "the URL of what was made or found (a path on this server, e.g. /records/12)",
+    "schema": {"type": "string", "format": "uri-reference"}}
+"""The ``Location`` header, described once (component ``headers/Location``)."""
+
+LOCATION: dict[str, Any] = {"Location": "Location"}
+"""The ``headers`` of a documented answer that carries ``Location``: a ref to the component."""
 
 
 def rule_components() -> dict[str, dict[str, Any]]:
@@ -148,6 +153,7 @@ def configure_document(api: Any) -> None:
     api.ma_plugin.converter.add_attribute_function(_typed2properties)
     api.ma_plugin.converter.add_attribute_function(_nullable_enum)
     api.spec.components.security_scheme("bearerAuth", BEARER_SCHEME)
+    api.spec.components.header("Location", LOCATION_HEADER)
     for name, component in rule_components().items():
         api.spec.components.schema(name, component=component)
     register_notation(api.spec)  # the request body of record posts: the notation's own schema

@@ -65,7 +65,7 @@ def _resolved(converter: Any, value: Any) -> Any:
     """A stated schema with the marshmallow schemas in it turned into refs to their
     components (registered on the way)."""
     if isinstance(value, Schema) or (isinstance(value, type) and issubclass(value, Schema)):
-        return converter.resolve_nested_schema(value)
+        return dict(converter.resolve_nested_schema(value))
     if isinstance(value, dict):
         return {k: _resolved(converter, v) for k, v in value.items()}
     if isinstance(value, list):
@@ -73,18 +73,18 @@ def _resolved(converter: Any, value: Any) -> Any:
     return value
 
 
-def _typed2properties(self: Any, field: fields.Field, **kwargs: Any) -> dict[str, Any]:
+def _typed2properties(self: Any, field: fields.Field[Any], **kwargs: Any) -> dict[str, Any]:
     """apispec attribute function: a :class:`Typed` field's stated schema (nullable: anyOf it
     and null, the stated schema first)."""
     if not isinstance(field, Typed):
         return {}
-    schema = _resolved(self, field.openapi_schema)
+    schema: dict[str, Any] = _resolved(self, field.openapi_schema)
     if field.allow_none:
         return {"anyOf": [schema, {"type": "null"}]}
     return schema
 
 
-def _nullable_enum(self: Any, field: fields.Field, ret: dict[str, Any],
+def _nullable_enum(self: Any, field: fields.Field[Any], ret: dict[str, Any],
                    **kwargs: Any) -> dict[str, Any]:
     """apispec attribute function: a nullable enum as ``anyOf`` [the enum, null] instead of
     ``type: [..., "null"]`` with ``null`` among the values, which generators read as a union of
@@ -111,7 +111,7 @@ class DuplicateOperationId(ValueError):
     """Two operations of the document would have the same ``operationId``."""
 
 
-class OperationIds(BasePlugin):  # type: ignore[misc]
+class OperationIds(BasePlugin):
     """apispec plugin giving every operation its ``operationId`` (see the module's contract)."""
 
     def __init__(self) -> None:

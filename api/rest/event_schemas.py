@@ -198,7 +198,7 @@ class NameSchema(Schema):
 
 # --- answers --------------------------------------------------------------------------------
 
-def _req(field: type[fields.Field], nullable: bool = False, **kwargs: Any) -> Any:
+def _req(field: type[fields.Field[Any]], nullable: bool = False, **kwargs: Any) -> Any:
     return field(required=True, allow_none=nullable, **kwargs)
 
 

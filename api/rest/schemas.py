@@ -136,7 +136,7 @@ class ErrorSchema(Schema):
     error = fields.Nested(ErrorBodySchema(), required=True)
 
 
-def _pair(description: str) -> fields.List:
+def _pair(description: str) -> fields.List[Any]:
     return fields.List(fields.Integer(), required=True, validate=validate.Length(equal=2),
                        metadata={"description": description})
 

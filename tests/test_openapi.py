@@ -3,8 +3,8 @@ contract: valid OpenAPI 3.1 (openapi-spec-validator), one camelCase ``operationI
 operation, listed in docs/API.md, no two templated paths for one URL, nothing free-form in our
 own schemas, and every real answer of every operation as documented.
 
-The last is checked on recorded answers: a scenario drives the real app (the Flask test client,
-a store with a golden progressive night and the examples) through every operation, and each
+The last is checked on recorded answers: a scenario drives the real server (waitress on
+127.0.0.1, the golden progressive night and the examples stored) through every operation, and each
 answer — 2xx and errors — is validated against the schema documented for its status, with
 ``additionalProperties`` as documented. Generic over the document: an operation nobody wrote a
 request for is still called when it is a GET (its path ids filled from the store), and the test
@@ -15,12 +15,15 @@ from __future__ import annotations
 
 import json
 import re
+import threading
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
 
+import httpx
 import pytest
 
 from euchre_records.api.app import create_app
+from euchre_records.api.server import make_server
 
 from auth_fixtures import make_token
 from golden_cases import GOLDEN
@@ -31,29 +34,48 @@ NIGHT = json.loads((GOLDEN / "events" / "01-progressive-night.json").read_text("
 EXAMPLES = {p.stem: p.read_text("utf-8") for p in sorted((ROOT / "examples").glob("*.json"))}
 
 
-class Recorder:
-    """A test client whose every answer is kept (operation, status, headers, body)."""
+class Answer:
+    """An HTTP answer as the scenario reads it."""
 
-    def __init__(self, app: Any, doc: dict[str, Any], token: str) -> None:
-        self.client, self.doc, self.token = app.test_client(), doc, token
+    def __init__(self, resp: httpx.Response) -> None:
+        self.status_code, self.text = resp.status_code, resp.text
+        self.headers = {k.lower(): v for k, v in resp.headers.items()}
+        try:
+            self.body: Any = resp.json() if resp.content else None
+        except ValueError:
+            self.body = None
+
+    def get_json(self) -> Any:
+        return self.body
+
+    def get_data(self, as_text: bool = True) -> str:
+        return self.text
+
+
+class Recorder:
+    """An HTTP client of the running server whose every answer is kept (operation, request,
+    status, headers, body)."""
+
+    def __init__(self, base: str, doc: dict[str, Any], token: str) -> None:
+        self.http = httpx.Client(base_url=base, timeout=60)
+        self.doc, self.token = doc, token
         self.answers: list[tuple[Operation | None, str, int, dict[str, str], Any]] = []
 
     def call(self, method: str, path: str, body: Any = None, text: str | None = None,
-             token: str | None = "", **kwargs: Any) -> Any:
-        headers = dict(kwargs.pop("headers", {}))
+             token: str | None = "", query_string: dict[str, str] | None = None) -> Answer:
+        headers = {}
         token = self.token if token == "" else token
         if token:
             headers["Authorization"] = f"Bearer {token}"
         if body is not None:
             text = json.dumps(body)
-        resp = self.client.open(path, method=method, data=text, headers=headers,
-                                content_type="application/json" if text is not None else None,
-                                **kwargs)
-        payload = resp.get_json(silent=True) if resp.data else None
+        if text is not None:
+            headers["Content-Type"] = "application/json"
+        resp = Answer(self.http.request(method, path, content=text, headers=headers,
+                                        params=query_string))
         url_path = path.split("?", 1)[0]
         self.answers.append((match(self.doc, method, url_path), f"{method} {path}",
-                             resp.status_code, {k.lower(): v for k, v in resp.headers.items()},
-                             payload))
+                             resp.status_code, resp.headers, resp.body))
         return resp
 
 
@@ -134,27 +156,38 @@ def _scenario(rec: Recorder, admin: str) -> dict[str, int]:
                                ("GET", "/events/999/standings", None),
                                ("POST", "/events", {"name": "x"}),
                                ("POST", f"/events/{eid}/sittings", {"record_id": 999999}),
-                               ("POST", f"/players/{pid}/merge", {"into": pid})):
+                               ):
         assert rec.call(method, path, body).status_code >= 400
+    assert rec.call("POST", f"/players/{pid}/merge", {"into": pid}, token=admin).status_code == 422
     assert rec.call("POST", "/records", text=somerset, token=None).status_code == 401
     assert rec.call("POST", "/validate", text="{nope", token=None).status_code == 400
     return ids
 
 
 @pytest.fixture(scope="module")
-def recorded(tmp_path_factory: Any) -> tuple[dict[str, Any], Recorder]:
+def recorded(tmp_path_factory: Any) -> Iterator[tuple[dict[str, Any], Recorder]]:
+    """The document and the recorded answers of the real server (api/server.py, waitress on
+    127.0.0.1) running the scenario."""
     path = tmp_path_factory.mktemp("openapi") / "doc.db"
-    app = create_app({"DATABASE": str(path), "TESTING": True})
-    doc = app.test_client().get("/openapi.json").get_json()
-    rec = Recorder(app, doc, make_token(path, "Somerset Club, Boston")[1])
-    ids = _scenario(rec, make_token(path, "Admin", admin=True)[1])
-    # an operation added later without a request here: called if it is a GET
-    done = {op.label for op, *_ in rec.answers if op is not None}
-    for op in operations(doc):
-        if op.label not in done and op.method == "get":
-            url = re.sub(r"\{(\w+)\}", lambda m: str(ids.get(m.group(1), 1)), op.path)
-            rec.call("GET", url)
-    return doc, rec
+    server = make_server(create_app({"DATABASE": str(path)}), host="127.0.0.1", port=0,
+                         threads=4)
+    threading.Thread(target=server.run, daemon=True).start()
+    base = f"http://127.0.0.1:{server.effective_port}"
+    try:
+        doc = httpx.get(f"{base}/openapi.json", timeout=60).json()
+        rec = Recorder(base, doc, make_token(path, "Somerset Club, Boston")[1])
+        ids = _scenario(rec, make_token(path, "Admin", admin=True)[1])
+        # an operation added later without a request here: called if it is a GET
+        done = {op.label for op, *_ in rec.answers if op is not None}
+        for op in operations(doc):
+            if op.label not in done and op.method == "get":
+                url = re.sub(r"\{(\w+)\}", lambda m: str(ids.get(m.group(1), 1)), op.path)
+                rec.call("GET", url)
+        yield doc, rec
+    finally:
+        if "rec" in locals():
+            rec.http.close()
+        server.close()
 
 
 def test_the_document_is_valid_openapi_3_1(recorded: tuple[dict[str, Any], Recorder]) -> None:

@@ -14,6 +14,9 @@ from typing import Any, Iterator
 
 from jsonschema import Draft202012Validator
 
+SPOKEN_HEADERS = ("location", "www-authenticate")
+"""Headers whose presence means something to a client: sent, they must be documented."""
+
 METHODS = ("get", "put", "post", "delete", "patch", "head", "options", "trace")
 
 
@@ -83,8 +86,9 @@ def check_answer(doc: dict[str, Any], op: Operation, status: int, headers: dict[
     for name, header in documented.items():
         if header.get("required") and name not in headers:
             problems.append(f"{where}: documented header {name} is missing")
-    if "location" in headers and "location" not in documented:
-        problems.append(f"{where}: a Location header is sent but not documented")
+    for name in SPOKEN_HEADERS:
+        if name in headers and name not in documented:
+            problems.append(f"{where}: a {name} header is sent but not documented")
     content = response.get("content", {})
     media = headers.get("content-type", "").split(";")[0].strip()
     if not content:

@@ -10,7 +10,8 @@ Contracts:
   component, a JSON Schema fragment), for values typed elsewhere: the canonical record, rule
   options.
 - 201 answers carry a ``Location`` header, described once (:data:`LOCATION_HEADER`) and
-  referred to by each answer that sends it (:data:`LOCATION`).
+  referred to by each answer that sends it (:data:`LOCATION`); every 401 carries
+  ``WWW-Authenticate`` (:data:`CHALLENGE`).
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from marshmallow import Schema, fields
 from euchre_records.schema.rulefields import rule_options_schema
 
 __all__ = ["Typed", "OperationIds", "DuplicateOperationId", "LOCATION", "LOCATION_HEADER",
+           "CHALLENGE", "CHALLENGE_HEADER",
            "operation_id",
            "configure_document", "component_ref", "rule_components"]
 
@@ -35,6 +37,16 @@ LOCATION_HEADER: dict[str, Any] = {
 
 LOCATION: dict[str, Any] = {"Location": "Location"}
 """The ``headers`` of a documented answer that carries ``Location``: a ref to the component."""
+
+CHALLENGE_HEADER: dict[str, Any] = {
+    "required": True,
+    "description": 'Bearer realm="euchre-records", with error="invalid_token" when a token was '
+                   "sent (docs/AUTH.md)",
+    "schema": {"type": "string"}}
+"""The ``WWW-Authenticate`` header of every 401, described once."""
+
+CHALLENGE: dict[str, Any] = {"WWW-Authenticate": "WWW-Authenticate"}
+"""The ``headers`` of a documented 401."""
 
 
 def rule_components() -> dict[str, dict[str, Any]]:
@@ -154,6 +166,7 @@ def configure_document(api: Any) -> None:
     api.ma_plugin.converter.add_attribute_function(_nullable_enum)
     api.spec.components.security_scheme("bearerAuth", BEARER_SCHEME)
     api.spec.components.header("Location", LOCATION_HEADER)
+    api.spec.components.header("WWW-Authenticate", CHALLENGE_HEADER)
     for name, component in rule_components().items():
         api.spec.components.schema(name, component=component)
     register_notation(api.spec)  # the request body of record posts: the notation's own schema

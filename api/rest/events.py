@@ -21,7 +21,7 @@ from ..errors import ApiError, problems_of
 from ..store import events as store_events
 from ..store import players as store_players
 from ..store.store import MAX_ID, write_transaction
-from .document import LOCATION
+from .document import CHALLENGE, LOCATION
 from .event_schemas import (
     CreatedSchema, EventCreateSchema, EventListArgs, EventPageSchema, EventSchema, MergeSchema,
     NameSchema, PlayerArgs, PlayerPageSchema, PlayerSchema, PlayerSearchArgs, RoundSchema,
@@ -49,7 +49,8 @@ def _body(schema: type[Schema], description: str) -> dict[str, Any]:
 def _errors(blp: Blueprint, *statuses: int) -> Any:
     def wrap(view: Any) -> Any:
         for status in sorted({*statuses, 401}):
-            view = blp.alt_response(status, schema=ErrorSchema)(view)
+            view = blp.alt_response(status, schema=ErrorSchema, headers=(
+                CHALLENGE if status == 401 else None))(view)
         return view
     return wrap
 

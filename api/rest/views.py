@@ -23,7 +23,7 @@ from ..store import queries
 from ..db import get_db
 from ..errors import ApiError
 from ..store.ingest import Submission, error_payload, prepare
-from .document import LOCATION
+from .document import CHALLENGE, LOCATION
 from .schemas import (
     MAX_ID, ErrorSchema, ListArgs, PlayerNameArgs, PlayerStatsSchema, RecordOutSchema,
     RecordPageSchema, ResultSchema, RubberPageSchema, RubberSchema, SavedSchema, SubmitArgs,
@@ -74,7 +74,8 @@ def _errors(*statuses: int) -> Callable[[Any], Any]:
     401 (a write without a valid token, any request to a private server)."""
     def wrap(view: Any) -> Any:
         for status in sorted({*statuses, 401}):
-            view = records_blp.alt_response(status, schema=ErrorSchema)(view)
+            view = records_blp.alt_response(status, schema=ErrorSchema, headers=(
+                CHALLENGE if status == 401 else None))(view)
         return view
     return wrap
 

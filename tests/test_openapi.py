@@ -4,8 +4,8 @@ operation, listed in docs/API.md, no two templated paths for one URL, nothing fr
 own schemas, and every real answer of every operation as documented.
 
 The last is checked on recorded answers: a scenario drives the real server (waitress on
-127.0.0.1, the golden progressive night and the examples stored) through every operation, and each
-answer — 2xx and errors — is validated against the schema documented for its status, with
+127.0.0.1, the golden progressive night and the examples stored) through every operation, and
+each answer — 2xx and errors — is validated against the schema documented for its status, with
 ``additionalProperties`` as documented. Generic over the document: an operation nobody wrote a
 request for is still called when it is a GET (its path ids filled from the store), and the test
 fails for any operation without a documented 2xx answer recorded.

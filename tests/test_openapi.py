@@ -292,3 +292,34 @@ def test_the_check_fails_an_answer_with_an_undocumented_key(
                   and a[2] == 201)
     without = {k: v for k, v in posted[3].items() if k != "location"}
     assert check_answer(doc, posted[0], 201, without, posted[4])
+
+
+def test_the_replay_of_every_golden_record_matches_the_result_schema(
+        recorded: tuple[dict[str, Any], Recorder]) -> None:
+    """The replay result's schema holds beyond the scenario: every golden deal and law case
+    (misdeals, void and thrown-in deals, no trump, redeals, revokes, claims ...) and every
+    example, dumped as the API answers it, is valid by the documented ``Result``."""
+    from jsonschema import Draft202012Validator
+
+    from euchre_records.errors import RecordError
+    from euchre_records.match import replay
+    from euchre_records.schema.notation import loads
+    from euchre_records.schema.results import dump_result
+
+    doc = recorded[0]
+    validator = Draft202012Validator({"$ref": "#/components/schemas/Result",
+                                      "components": doc["components"]})
+    files = sorted((GOLDEN / "deals").glob("*.json")) + sorted((GOLDEN / "laws").glob("*.json"))
+    files += sorted((ROOT / "examples").glob("*.json"))
+    checked, problems = 0, []
+    for path in files:
+        if path.name.endswith(".expected.json"):
+            continue
+        try:
+            result = dump_result(replay(loads(path.read_text(encoding="utf-8"))))
+        except RecordError:
+            continue  # a case the engine refuses: it has no result
+        checked += 1
+        problems += [f"{path.name}: {'/'.join(map(str, e.absolute_path))}: {e.message[:200]}"
+                     for e in validator.iter_errors(json.loads(json.dumps(result)))]
+    assert checked > 100 and problems == []

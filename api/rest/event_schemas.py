@@ -16,7 +16,7 @@ from typing import Any
 
 from marshmallow import EXCLUDE, Schema, ValidationError, fields, validate, validates_schema
 
-from euchre_records.tournament import Format, Pairing
+from euchre_records.events.tournament import Format, Pairing
 
 from ..store.store import MAX_ID
 from .document import Typed

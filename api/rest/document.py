@@ -27,7 +27,7 @@ from euchre_records.schema.rulefields import rule_options_schema
 __all__ = ["Typed", "OperationIds", "DuplicateOperationId", "LOCATION", "LOCATION_HEADER",
            "CHALLENGE", "CHALLENGE_HEADER",
            "operation_id",
-           "configure_document", "component_ref", "rule_components"]
+           "configure_document", "component_ref", "rule_components", "ENUM_COMPONENTS"]
 
 LOCATION_HEADER: dict[str, Any] = {
     "required": True,
@@ -57,6 +57,14 @@ def rule_components() -> dict[str, dict[str, Any]]:
     return {"RuleOptions": {**options, "description": "every rule option's value, after the "
                             "record's overrides"},
             "RuleOverrides": {**overrides, "description": "the options the record changed"}}
+
+
+ENUM_COMPONENTS: dict[str, dict[str, Any]] = {
+    "Seat": {"type": "string", "enum": ["N", "E", "S", "W"],
+             "description": "a seat, clockwise; N-S and E-W are partners"},
+    "Side": {"type": "string", "enum": ["NS", "EW"], "description": "a partnership"},
+}
+"""Enums shared by many answers: one component each, so a generated client has one type."""
 
 
 def component_ref(name: str) -> dict[str, str]:
@@ -167,6 +175,6 @@ def configure_document(api: Any) -> None:
     api.spec.components.security_scheme("bearerAuth", BEARER_SCHEME)
     api.spec.components.header("Location", LOCATION_HEADER)
     api.spec.components.header("WWW-Authenticate", CHALLENGE_HEADER)
-    for name, component in rule_components().items():
+    for name, component in {**ENUM_COMPONENTS, **rule_components()}.items():
         api.spec.components.schema(name, component=component)
     register_notation(api.spec)  # the request body of record posts: the notation's own schema

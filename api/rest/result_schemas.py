@@ -17,19 +17,17 @@ from euchre_records.model import DealKind, FindingKind
 
 from .document import Typed, component_ref
 
-__all__ = ["ResultSchema", "PointsSchema", "FindingSchema", "DealResultSchema",
+__all__ = ["seat", "side", "ResultSchema", "PointsSchema", "FindingSchema", "DealResultSchema",
            "GameResultSchema", "RubberResultSchema"]
 
-SEATS = ("N", "E", "S", "W")
-SIDES = ("NS", "EW")
+def seat(**kwargs: Any) -> Typed:
+    """A seat: the shared ``Seat`` enum."""
+    return Typed(component_ref("Seat"), **kwargs)
 
 
-def seat(**kwargs: Any) -> fields.String:
-    return fields.String(validate=validate.OneOf(SEATS), **kwargs)
-
-
-def side(**kwargs: Any) -> fields.String:
-    return fields.String(validate=validate.OneOf(SIDES), **kwargs)
+def side(**kwargs: Any) -> Typed:
+    """A side: the shared ``Side`` enum."""
+    return Typed(component_ref("Side"), **kwargs)
 
 
 class PointsSchema(Schema):

@@ -16,7 +16,7 @@ from marshmallow import EXCLUDE, Schema, ValidationError, fields, validate
 
 from ..store.store import MAX_ID
 from .document import Typed, component_ref
-from .result_schemas import ResultSchema
+from .result_schemas import ResultSchema, side
 
 __all__ = [
     "ListArgs", "SubmitArgs", "SubmitHeaders", "ErrorSchema", "SavedSchema", "RecordOutSchema", "RecordMetaSchema",
@@ -141,9 +141,8 @@ def _pair(description: str) -> fields.List[Any]:
                        metadata={"description": description})
 
 
-def _side(**kwargs: object) -> fields.String:
-    return fields.String(required=True, allow_none=True, validate=validate.OneOf(["NS", "EW"]),
-                         **kwargs)  # type: ignore[arg-type]
+def _side(**kwargs: Any) -> Typed:
+    return side(required=True, allow_none=True, **kwargs)
 
 
 class RubberSummarySchema(Schema):

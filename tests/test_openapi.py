@@ -323,3 +323,44 @@ def test_the_replay_of_every_golden_record_matches_the_result_schema(
         problems += [f"{path.name}: {'/'.join(map(str, e.absolute_path))}: {e.message[:200]}"
                      for e in validator.iter_errors(json.loads(json.dumps(result)))]
     assert checked > 100 and problems == []
+
+
+def test_operation_ids_come_from_view_names_and_a_duplicate_is_refused() -> None:
+    """The plugin's contract (api/rest/document.py): camelCase of the view's name unless one is
+    given; two operations with one id stop the app from being built."""
+    from flask import Flask
+    from flask_smorest import Api, Blueprint
+
+    from euchre_records.api.rest.document import (
+        DuplicateOperationId, configure_document, operation_id,
+    )
+
+    assert operation_id("get_record_result") == "getRecordResult"
+    assert operation_id("list_rubbers") == "listRubbers"
+
+    def build(second_id: str | None) -> dict[str, Any]:
+        app = Flask("ids")
+        app.config.update(API_TITLE="t", API_VERSION="1", OPENAPI_VERSION="3.1.0")
+        api = Api(app)
+        configure_document(api)
+        one, two = Blueprint("one", "one"), Blueprint("two", "two")
+
+        @one.route("/a")
+        def read_thing() -> str:
+            return ""
+
+        @two.route("/b")
+        @two.doc(**({"operationId": second_id} if second_id else {}))
+        def read_thing_again() -> str:
+            return ""
+
+        api.register_blueprint(one)
+        api.register_blueprint(two)
+        return dict(api.spec.to_dict())
+
+    paths = build(None)["paths"]
+    assert paths["/a"]["get"]["operationId"] == "readThing"
+    assert paths["/b"]["get"]["operationId"] == "readThingAgain"
+    assert build("readOther")["paths"]["/b"]["get"]["operationId"] == "readOther"
+    with pytest.raises(DuplicateOperationId, match="readThing"):
+        build("readThing")

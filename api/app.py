@@ -115,8 +115,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         API_SPEC_OPTIONS={"info": {"description": (
             "Validate, replay, store and query Euchre records. Every error is "
             '{"error": {"status", "code", "message", "problems": [{"where", "what"}]}}. '
-            "Listings are paginated with page/per_page and answer "
-            "{items, page, per_page, total, pages}.")}},
+            "Operations, schemas and headers: docs/API.md.")}},
     )
     if config:
         app.config.update(config)

@@ -20,6 +20,7 @@ from euchre_records.events.tournament import Format, Pairing
 
 from ..store.store import MAX_ID
 from .document import Typed
+from .ratings import PlayerRatingSchema
 from .schemas import DATE_RE, PageArgs, PageSchema
 
 __all__ = [
@@ -381,6 +382,9 @@ class PlayerSchema(PlayerSummarySchema):
         "description": "the event the statistics are limited to (?event=), else null"})
     statistics = fields.Nested(RegistryStatisticsSchema(), required=True)
     partnerships = fields.List(fields.Nested(PartnershipSchema()), required=True)
+    ratings = fields.List(fields.Nested(PlayerRatingSchema()), metadata={
+        "description": "GET /players/{id}: the rating in each variant's ladder, with its "
+                       "history (docs/RATINGS.md); empty before a rated match"})
 
 
 class PlayerPageSchema(PageSchema):

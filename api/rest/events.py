@@ -261,6 +261,8 @@ def get_player(args: dict[str, Any], player_id: int) -> Response:
     found = store_players.get_player(db, player_id, event_id=event)
     if found is None:
         raise ApiError(404, "not-found", f"no player {player_id}")
+    from ..store.ratings import player_ratings  # docs/RATINGS.md
+    found["ratings"] = player_ratings(db, found["id"])
     return _dump(found)
 
 

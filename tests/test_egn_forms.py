@@ -433,3 +433,36 @@ def test_egn_1_1_upgrade_names_an_initial_lead_the_rules_contradict() -> None:
     assert "dropped the kitty of 1 deal(s)" in notes
     assert "deal 1: initialLead 3, the rules give 1" in notes and "deal 2" not in notes
     assert replay(record).deals[0].leaders[0] is Seat.E
+
+
+# --- the dealer's discard (docs/base-rules.md, Bidding) --------------------------------------
+
+GOLDEN = Path(__file__).parent / "golden" / "deals"
+
+
+def test_the_dealer_may_discard_the_up_card_under_egns_base_rules() -> None:
+    """base-rules.md: the dealer "takes the up-card into their hand, and discards one card
+    face-down" -- any of his six. Golden deal 41 (E deals, 9s up, W assists, E discards the 9s),
+    worked by hand there: N-S take 4 tricks and euchre the makers, 2 points to N-S. Written as
+    EGN, its bidding phase says ``discard: 9s`` under the up-card 9s, and it reads and replays
+    to the same result; under EGN's flags the option is on whatever our presets say."""
+    from euchre_records.schema.egn_rules import to_rules
+    assert to_rules({}).turned_card_discard and to_rules({"std": False}).turned_card_discard
+    record = loads((GOLDEN / "41-modern-dealer-discards-turned-card.json").read_text(encoding="utf-8"))
+    doc = record_to_egn(record)
+    deal = doc["deals"][0]
+    assert deal["initialState"]["upCard"] == deal["phases"][0]["discard"] == "9s"
+    back = egn_to_record(json.loads(json.dumps(doc)))
+    result = replay(back).deals[0]
+    assert (result.points, result.tricks, result.findings) == ((2, 0), (4, 1), ())
+    assert [s.name for s in result.winners] == ["N", "N", "N", "W", "N"]
+
+
+@pytest.mark.parametrize("name", sorted(p.name for p in DATA.glob("*.egn")))
+def test_no_published_game_turns_on_the_up_card_discard(name: str) -> None:
+    """Every published sample (tests/data/egn, copies of ../shared/egn-samples) replays the same
+    whether or not the dealer may discard the up-card: none of them has him do it, so the
+    option changes no published result (docs/INTEROP.md)."""
+    record = egn_text_to_record((DATA / name).read_text(encoding="utf-8"))
+    strict = record.rules.with_overrides({"turned_card_discard": False})
+    assert replay(record).deals == replay(record, strict).deals

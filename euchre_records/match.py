@@ -63,13 +63,24 @@ def replay(record: Record, rules: Rules | None = None) -> ReplayResult:
     for i, f in track.findings:
         per_deal[i].append(f)
     findings = tuple(chain.from_iterable(per_deal))
-    notes = record.provenance
+    notes = record.provenance + _no_winner_notes(rules, track.games)
     if results and results[-1].unfinished and track.games:
         notes += (f"a partial game: the record stops inside deal {results[-1].number}, which is "
                   f"replayed as far as it goes and not scored; game {track.games[-1].number} is "
                   "unfinished",)
     return quick_replay_result(rules, tuple(official), tuple(track.games), track.rubber, findings,
                         tuple(track.running), notes)
+
+
+def _no_winner_notes(rules: Rules, games: list[GameResult]) -> tuple[str, ...]:
+    """A note per finished game of a fixed number of deals: it has no winner, whatever the score
+    (EGN 1.4 changelog, ``num_deals``); the points count, side by side."""
+    if rules.fixed_deals is None:
+        return ()
+    n = rules.fixed_deals
+    return tuple(f"game {g.number}: a game of {n} deal{'s' if n != 1 else ''} has no winner (EGN 1.4: "
+                 f"games set to num_deals count points, not wins); N-S {g.score[0]}, E-W {g.score[1]}"
+                 for g in games if g.finished)
 
 
 def _dealt_by(rules: Rules, deal: Deal, i: int, expected: Seat) -> list[Finding]:
@@ -229,8 +240,9 @@ def score_games(rules: Rules, deals: list[DealResult], start: Points = (0, 0)) -
         if winner is not None:
             finish(winner, r.number)
         elif fixed is not None and state.in_game == fixed:
-            # fixed deals: the higher score wins; equal scores draw
-            finish(Side.NS if score[0] > score[1] else Side.EW if score[1] > score[0] else None, r.number)
+            # EGN 1.4 changelog: "games set to num_deals do not have a winner, but rather count
+            # the number of points scored by each player individually" (progressive euchre)
+            finish(None, r.number)
     if state.in_game:
         track.games.append(quick_game_result(len(track.games) + 1, state.first, deals[-1].number,
                                              state.game_start, state.score, None, False))

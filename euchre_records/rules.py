@@ -278,7 +278,7 @@ OPTION_DOCS: dict[str, str] = {
     "joker": "a joker is added as the highest trump (best bower, benny)",
     "joker_upcard": "when the joker is turned: 'dealer-names' (dealer names trump before looking) or 'redeal'",
     "game_points": "points that win a game (5, 7, 10 ...); null when fixed_deals is set",
-    "fixed_deals": "a game of this many deals instead of a points target; null otherwise",
+    "fixed_deals": "a game of this many deals instead of a points target (it has no winner: the points count, EGN 1.4 num_deals); null otherwise",
     "stick_the_dealer": "when all pass twice the dealer must name a suit",
     "lone_lead": "first lead against a lone hand: 'eldest' (left of dealer, skipping the sitting-out seat) or 'left-of-lone'",
     "defend_alone": "one defender may play alone against the makers",

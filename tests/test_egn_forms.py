@@ -279,6 +279,23 @@ def test_std_false_lets_a_deal_be_thrown_in() -> None:
     assert record_to_egn(record)["metadata"]["ruleset"]["std"] is False
 
 
+def test_a_num_deals_game_has_no_winner_not_the_side_ahead() -> None:
+    """changelog 1.4.0: "Games set to num_deals do not have a winner, but rather count the number
+    of points scored by each player individually." SIX under num_deals 2: from 4-9, S's lone
+    hand (4) and N-S's march (2, worked above) make 10-9 after the two deals -- N-S ahead, and
+    past 10, yet the game is over with no winner; the replay says so and the sheet prints it."""
+    from euchre_records.cli.scoresheet_text import render_replay
+    doc = six()
+    doc["metadata"]["ruleset"] = {"std": True, "num_deals": 2}
+    record = egn_to_record(doc)
+    result = replay(record)
+    [game] = result.games
+    assert (game.score, game.finished, game.winner) == ((10, 9), True, None)
+    assert any("a game of 2 deals has no winner" in n for n in result.notes)
+    text = render_replay("six", record, result)
+    assert "Game 1: N-S 10, E-W 9 — no winner" in text and "N-S win" not in text
+
+
 def test_fixed_deal_games_export_valid_egn() -> None:
     jsonschema = pytest.importorskip("jsonschema")
     doc = six()

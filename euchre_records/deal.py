@@ -12,7 +12,7 @@ from .bidding import Bidding, run_bidding
 from .cards import LEFT_OF, SEATS, Card, Seat, Side, make_pack, power_table, trick_winner
 from .claims import guaranteed_tricks
 from .errors import InconsistentRecord, join_path
-from .exchanges import apply_exchanges, farmers_void
+from .exchanges import apply_exchanges, farmers_void, going_under_findings
 from .fastpath import fast_replay
 from .house_rules import fast_break, fast_break_note
 from .laws import events_of, score_adjustments, settled_by_law, void_deal
@@ -214,6 +214,8 @@ class _Replay:
         self.deal_cards()
         apply_exchanges(self, deal, rules, before_bidding=True)   # farmers, go under
         bidding, findings = run_bidding(deal, rules, self.number, self.where)
+        if deal.exchanges:
+            findings = going_under_findings(deal, self.number) + findings
         if deal.unfinished:
             from .partial import replay_unfinished
             return replay_unfinished(self, bidding, findings)
@@ -229,7 +231,7 @@ class _Replay:
                               bidding.redeal)
         self.discard(bidding)
         apply_exchanges(self, deal, rules, before_bidding=False,   # partner's best
-                        lone=bidding.maker if bidding.alone else None)
+                        lone=bidding.maker if bidding.alone else None, trump=bidding.trump)
         leaders, winners, log = self.play(bidding)
         maker, trump = bidding.maker, bidding.trump
         assert maker is not None and (trump is not None or bidding.no_trump)

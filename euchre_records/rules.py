@@ -319,8 +319,8 @@ OPTION_DOCS: dict[str, str] = {
     "allow_no_trump": "house rule: in the second round a player may name no trump ('NT'); the highest card of the suit led wins, no bowers",
     "fast_break": "house rule: the defenders take the first two tricks and lose the last three: 0 points to both sides",
     "four_trick_tokens": "house rule: makers (not alone) taking exactly four tricks get a token; at four tokens a side turns them in for 1 extra point (tokens count per side within a game)",
-    "partners_best": "house rule (call for best): the lone player's partner passes him one card face down and he discards one",
-    "go_under": "house rule: before the bidding a player may swap three cards of his hand for three kitty cards",
+    "partners_best": "house rule (call for best): the lone player's partner passes him his best card (his highest trump when he holds one) face down and he discards one",
+    "go_under": "house rule: before the bidding a player with a remarkably poor hand (three or more nines and tens, or no face card) may swap three cards of his hand for three kitty cards",
     "farmers": "house rule (farmer's hand: three or more nines and tens): 'off', 'misdeal' (the deal is void) or 'exchange' (three of them swapped for three kitty cards)",
 }
 

@@ -14,7 +14,6 @@ from .cards import LEFT_OF, Seat, Side
 from .deal import replay_in_detail
 from .fastpath import fast_replay
 from .house_rules import Tokens
-from .errors import InconsistentRecord
 from .model import (
     Deal, DealResult, Finding, FindingKind, GameResult, IrregularityKind, Points, Record, ReplayResult,
     RubberResult, quick_game_result, quick_replay_result, quick_rubber_result,
@@ -32,14 +31,10 @@ def replay(record: Record, rules: Rules | None = None) -> ReplayResult:
     results: list[DealResult] = []
     per_deal: list[list[Finding]] = []
     expected = None
-    last = len(record.deals) - 1
     for i, deal in enumerate(record.deals):
         dealer = deal.dealer
         found: list[Finding] = ([] if expected is None or dealer is expected
                                 else _dealt_by(rules, deal, i, expected))
-        if deal.unfinished and i != last:
-            raise InconsistentRecord("only the last deal can be unfinished: a partial game stops "
-                                     "there, and later deals cannot follow", f"deals[{i}].unfinished")
         result = None if deal.unfinished else fast_replay(deal, rules, i + 1)
         if result is None:
             result = replay_in_detail(deal, rules, i + 1, f"deals[{i}]")
@@ -68,8 +63,24 @@ def replay(record: Record, rules: Rules | None = None) -> ReplayResult:
         notes += (f"a partial game: the record stops inside deal {results[-1].number}, which is "
                   f"replayed as far as it goes and not scored; game {track.games[-1].number} is "
                   "unfinished",)
+    official = _goes_on(official, track.running)
     return quick_replay_result(rules, tuple(official), tuple(track.games), track.rubber, findings,
                         tuple(track.running), notes)
+
+
+def _goes_on(results: list[DealResult], running: list[tuple[int, Points] | None]) -> list[DealResult]:
+    """The deals, each unfinished one followed by another noting that the record goes on from the
+    score it has, the unfinished deal adding nothing (a deal stopped in the middle of a record)."""
+    out = list(results)
+    for i, r in enumerate(results[:-1]):
+        if not r.unfinished:
+            continue
+        at = running[i]
+        score = f"N-S {at[1][0]}, E-W {at[1][1]}" if at is not None else "the score before it"
+        note = (f"deal {r.number}: the record goes on with deal {r.number + 1} from {score}, the "
+                f"score the record gives without deal {r.number}")
+        out[i] = replace(r, notes=r.notes + (note,))
+    return out
 
 
 def _no_winner_notes(rules: Rules, games: list[GameResult]) -> tuple[str, ...]:

@@ -15,7 +15,7 @@ from euchre_records.cards import Seat, Suit
 from euchre_records.errors import InconsistentRecord, NotationError, UnsupportedRules
 from euchre_records.match import replay
 from euchre_records.model import FindingKind
-from euchre_records.schema.egn import egn_text_to_record, egn_to_record, record_to_egn
+from euchre_records.interop.egn.document import egn_text_to_record, egn_to_record, record_to_egn
 from euchre_records.schema.notation import dumps, loads
 
 DATA = Path(__file__).parent / "data" / "egn"
@@ -463,7 +463,7 @@ def test_the_dealer_may_discard_the_up_card_under_egns_base_rules() -> None:
     worked by hand there: N-S take 4 tricks and euchre the makers, 2 points to N-S. Written as
     EGN, its bidding phase says ``discard: 9s`` under the up-card 9s, and it reads and replays
     to the same result; under EGN's flags the option is on whatever our presets say."""
-    from euchre_records.schema.egn_rules import to_rules
+    from euchre_records.interop.egn.rules import to_rules
     assert to_rules({}).turned_card_discard and to_rules({"std": False}).turned_card_discard
     record = loads((GOLDEN / "41-modern-dealer-discards-turned-card.json").read_text(encoding="utf-8"))
     doc = record_to_egn(record)

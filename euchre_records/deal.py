@@ -139,6 +139,13 @@ class _Replay:
         self.take_from(dealer, d, "discard")
         self.location[d] = "discard"
 
+    def after_bidding(self, bidding: Bidding) -> None:
+        """The dealer's take-up and discard, then partner's best (house rule): the hands as the
+        play begins."""
+        self.discard(bidding)
+        apply_exchanges(self, self.deal, self.rules, before_bidding=False,
+                        lone=bidding.maker if bidding.alone else None, trump=bidding.trump)
+
     def take_from(self, seat: Seat, c: Card, at: str, verb: str = "discarded") -> None:
         """Remove ``c`` from ``seat``'s hand, or fail saying where the card really is."""
         if c not in self.pack:
@@ -229,9 +236,7 @@ class _Replay:
             return DealResult(self.number, deal.kind, deal.dealer, deal.turned, None, None, False,
                               None, True, (), (), (0, 0), (0, 0), (0, 0), (0, 0), tuple(findings),
                               bidding.redeal)
-        self.discard(bidding)
-        apply_exchanges(self, deal, rules, before_bidding=False,   # partner's best
-                        lone=bidding.maker if bidding.alone else None, trump=bidding.trump)
+        self.after_bidding(bidding)
         leaders, winners, log = self.play(bidding)
         maker, trump = bidding.maker, bidding.trump
         assert maker is not None and (trump is not None or bidding.no_trump)

@@ -239,6 +239,7 @@ def test_a_deal_stopped_in_the_middle_of_a_game_is_unfinished_and_the_game_goes_
     doc["metadata"]["finalScore"] = [10, 9]
     sheet = [f for f in replay(egn_to_record(doc)).findings if f.kind is FindingKind.SCORESHEET]
     assert [(f.deal, f.recorded, f.computed) for f in sheet] == [(2, (10, 9), (6, 9))]
+    assert "deal 1 is unfinished in the record and scored nothing" in sheet[0].message
 
 
 def test_our_notation_marks_an_unfinished_deal_anywhere() -> None:

@@ -381,8 +381,28 @@ def test_partners_best(seed: int, base: str) -> None:
     check_clean(deal, rules)
     assert_revoke_caught(deal, rules)
     assert_given_card_cannot_be_played(deal, rules, kind, "out of play")
-    # the partner's card must come from the partner: naming a kitty card is refused there
+    # the card passed is the partner's best by the reference power (EGN: "their best card"); any
+    # lesser card of his is refused at the card passed
     x = next(x for x in deal.exchanges if x.kind is kind)
+    trump = trump_of(detailed(deal, rules))
+    partner = x.seat.partner
+    assert deal.hands is not None and x.took[0] is not None
+    held = [c.name for c in deal.hands[partner]]
+    if partner is deal.dealer and deal.discard is not None:   # he took up the turned card
+        assert deal.turned is not None
+        held = [c for c in held + [deal.turned.name] if c != deal.discard.name]
+    top = max(ref_power(c, trump) for c in held)
+    assert ref_power(x.took[0].name, trump) == top
+    lesser = [c for c in deal.hands[partner] if c is not None and c.name in held
+              and ref_power(c.name, trump) < top]
+    if lesser:
+        j = deal.exchanges.index(x)
+        with pytest.raises(InconsistentRecord) as refused:
+            replay_deal(replace(deal, exchanges=(replace(x, took=(lesser[0],)),)), rules,
+                        where="deals[0]")
+        assert refused.value.problems[0].where == f"deals[0].exchanges[{j}].took[0]"
+        assert "partners_best" in refused.value.problems[0].what
+    # the partner's card must come from the partner: naming a kitty card is refused there
     if deal.kitty:
         i = deal.exchanges.index(x)
         bad = replace(x, took=(deal.kitty[0],))

@@ -145,9 +145,9 @@ def going_under_findings(deal: Deal, number: int) -> list[Finding]:
         out.append(Finding(
             FindingKind.IRREGULARITY,
             f"deal {number}: {x.seat.name} went under holding {' '.join(c.name for c in known)}: "
-            f"not a remarkably poor hand by EGN's examples ({farm} nine{'s' if farm != 1 else ''} "
-            f"and tens, fewer than three; face cards {faces}) — reported, the exchange stands "
-            f"({rule})", rule, number, seat=x.seat, status="hand not poor"))
+            f"not a remarkably poor hand by EGN's examples (nines and tens: {farm}, fewer than "
+            f"three; face cards: {faces}) — reported, the exchange stands ({rule})",
+            rule, number, seat=x.seat, status="hand not poor"))
     return out
 
 

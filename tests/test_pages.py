@@ -731,3 +731,6 @@ def test_a_game_of_fixed_deals_shows_no_winner(client, token):
                   if r["record_id"] == rid)
     states = [s.text for s in soup(client.get(f"/web/rubbers/{rubber['id']}")).select(".game-state")]
     assert states == ["— no winner (a game of 2 deals) 1–2", "— no winner (a game of 2 deals) 3–0"]
+    listed = [li for li in soup(client.get("/")).select("ul.rubbers li")
+              if li.find("a", href=f"/web/rubbers/{rubber['id']}")]
+    assert [li.select_one(".outcome").text for li in listed] == ["games 0–0 · no winner"]

@@ -183,7 +183,7 @@ def apply_exchanges(state: CardState, deal: Deal, rules: Rules, before_bidding: 
             raise _fail(state, f"a {x.kind.value} exchange is recorded, but house rule "
                                f"{_OPTION[x.kind]} is {value} under these rules", at)
         if x.kind is ExchangeKind.PARTNERS_BEST:
-            _partners_best(state, x, lone, trump, at)
+            _partners_best(state, x, lone, trump, at, _may_discard(state, deal, rules))
         else:
             kitty_swaps += 1
             if kitty_swaps > 1:
@@ -257,8 +257,20 @@ def _kitty_swap(state: CardState, x: Exchange, at: str, kitty_known: bool) -> No
         _receive(state, x.seat, c)
 
 
+def _may_discard(state: CardState, deal: Deal, rules: Rules) -> tuple[Seat, frozenset[Card]] | None:
+    """(the dealer, the cards his unrecorded discard may have been) when he took up the turned
+    card and the record does not say what he discarded; None otherwise."""
+    turned = deal.turned
+    if deal.discard is not None or turned is None:
+        return None
+    if state.location.get(turned) != f"hand:{deal.dealer.name}":
+        return None   # he did not take it up (or played it before discarding, five cards kept)
+    cards = frozenset(state.hand[deal.dealer])
+    return deal.dealer, cards if rules.turned_card_discard else cards - {turned}
+
+
 def _partners_best(state: CardState, x: Exchange, lone: Seat | None, trump: Suit | None,
-                   at: str) -> None:
+                   at: str, discard: tuple[Seat, frozenset[Card]] | None = None) -> None:
     rule = house_cite("partners_best")
     if lone is None:
         raise _fail(state, f"partner's best is recorded, but nobody plays alone ({rule})", at)
@@ -270,7 +282,8 @@ def _partners_best(state: CardState, x: Exchange, lone: Seat | None, trump: Suit
     c = x.took[0]
     if c is not None:
         if c in state.pack and c in state.hand[partner]:
-            _check_best(state, partner, c, trump, rule, f"{at}.took[0]")
+            loose = discard[1] if discard is not None and discard[0] is partner else frozenset()
+            _check_best(state, partner, c, trump, rule, f"{at}.took[0]", loose)
         state.take_from(partner, c, f"{at}.took[0]", verb="passed")
         _receive(state, lone, c)
     elif state.known_hands:
@@ -283,17 +296,23 @@ def _partners_best(state: CardState, x: Exchange, lone: Seat | None, trump: Suit
 
 
 def _check_best(state: CardState, partner: Seat, c: Card, trump: Suit | None, rule: str,
-                at: str) -> None:
-    """Refuse ``c`` when a known card of the partner's beats it (see :func:`best_card`)."""
-    best = best_card(state.hand[partner], trump)
-    if c in best:
-        return
+                at: str, loose: frozenset[Card] = frozenset()) -> None:
+    """Refuse ``c`` when a known card of the partner's beats it (see :func:`best_card`). When he
+    is the dealer and his discard is not recorded, ``loose`` holds the cards it may have been:
+    one of them may have gone before he passed, so ``c`` is refused only if a better card is
+    left whichever one that was."""
     table = power_table(trump)
+    better = sorted(b for b in state.hand[partner] if table[b][1] > table[c][1])
+    if not better or (len(better) == 1 and better[0] in loose):
+        return
+    best = best_card(sorted(state.hand[partner]), trump)
     top = best[0]
     what = ("the highest trump he holds" if trump is not None and table[top][0] is trump
             else "a card of the highest rank he holds, as he holds no trump" if trump is not None
             else "a card of the highest rank he holds (no trump)")
-    better = " or ".join(b.name for b in best)
-    raise _fail(state, f"{partner.name} passed {c.name}, but his best card is {better}, {what}: "
-                       f"partner's best is the partner's best card ({rule}: \"their partner "
-                       f"pass them their best card\")", at)
+    names = " or ".join(b.name for b in best)
+    unknown = (f" (his discard is not recorded, but it was one card: {' '.join(b.name for b in better)} "
+               "beat it)" if loose else "")
+    raise _fail(state, f"{partner.name} passed {c.name}, but his best card is {names}, {what}"
+                       f"{unknown}: partner's best is the partner's best card ({rule}: \"their "
+                       f"partner pass them their best card\")", at)

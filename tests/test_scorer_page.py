@@ -10,6 +10,8 @@ euchred 2; Hoyle — the same table, game 5, a whist-style rubber to two games.
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from bs4 import BeautifulSoup
 
@@ -128,3 +130,40 @@ def test_times_are_sent_in_utc_for_the_browser_to_show_in_its_zone(scorer):
     js = scorer.client.get("/web/static/localtime.js")
     assert js.status_code == 200 and b"time.utc[datetime]" in js.data
     js.close()
+
+
+def test_every_problem_of_a_deal_form_is_listed_at_once(scorer):
+    url = scorer.start()
+    resp = scorer.client.post(url + "/deals", data={
+        "csrf_token": scorer.csrf, "revision": scorer.revision(url), "dealer": "N"})
+    assert resp.status_code == 200
+    summary = BeautifulSoup(resp.data, "html.parser").find(id="error-summary").get_text(" ")
+    for missing in ("who made trump", "trump suit", "how many tricks"):
+        assert missing in summary, summary
+
+
+@pytest.mark.slow
+def test_a_reload_after_changing_an_earlier_deal_shows_the_next_deal(tmp_path):
+    """With JavaScript the deal form posts in place; after changing deal 1 from the sheet the
+    address bar follows the redirect, so a reload shows deal 3's form, not deal 1's again."""
+    from pages_support import browser, live_server, need_chromium
+    from test_browser import sign_in, start_sitting, tap_deal
+    need_chromium()
+    path = tmp_path / "reload.db"
+    build_db(path, examples=False)
+    token = make_token(path, "Riverside")
+    with live_server(make_app(path)) as base, browser() as b:
+        page = b.new_context(viewport={"width": 1280, "height": 900}).new_page()
+        sign_in(page, base, token)
+        draft = start_sitting(page, base, preset="modern")
+        tap_deal(page, "E", "H", 3, False, touch=False)
+        tap_deal(page, "S", "S", 4, False, touch=False)
+        page.locator('a[title="change deal 1"]').click()
+        page.wait_for_url(re.compile(r".*/deals/1$"))
+        form = page.locator("#deal-form")
+        form.locator('label.choice:has(input[name="tricks"][value="4"])').click()
+        form.locator('button[type="submit"]').click()
+        page.wait_for_function("() => !location.pathname.endsWith('/deals/1')")
+        page.reload()
+        assert page.url == draft + "#entry" or page.url == draft
+        assert "3" in page.locator("#deal-form h2").inner_text()

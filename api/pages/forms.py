@@ -146,6 +146,11 @@ def deal_from_form(form: Mapping[str, str]) -> tuple[dict[str, Any], Problems]:
         deal["result"] = result
     else:
         problems.append(("maker", "choose who made trump, or 'all passed'"))
+        # every problem at once: a deal made needs its trump and tricks too
+        if not form.get("trump"):
+            problems.append(("trump", "choose the trump suit"))
+        if not form.get("tricks"):
+            problems.append(("tricks", "choose how many tricks the makers won"))
     revoke = form.get("revoke_seat") or ""
     if revoke in SEATS:
         entry: dict[str, Any] = {"kind": "revoke-claimed", "seat": revoke}

@@ -326,9 +326,29 @@ def _v7_input_hashes(db: sqlite_utils.Database) -> None:
     ) WITHOUT ROWID""")
 
 
+def _v8_seating_draws(db: sqlite_utils.Database) -> None:
+    """The seed of each seating made by a draw (api/store/event_writes.draw_seating), beside the
+    seating version it made, so the draw can be shown again and checked (docs/EVENTS.md).
+    Append-only like the seatings."""
+    db.execute("""
+    CREATE TABLE tournament_draws (
+        tournament_id INTEGER NOT NULL REFERENCES tournaments(id),
+        round INTEGER NOT NULL,
+        version INTEGER NOT NULL,            -- the seating version the draw made
+        seed INTEGER NOT NULL,
+        created_at TEXT NOT NULL,
+        created_by TEXT,
+        PRIMARY KEY (tournament_id, round, version)
+    )""")
+    for event in ("UPDATE", "DELETE"):
+        db.execute(f"""
+        CREATE TRIGGER tournament_draws_no_{event.lower()} BEFORE {event} ON tournament_draws
+        BEGIN SELECT RAISE(ABORT, 'a draw is never changed'); END""")
+
+
 MIGRATIONS: list[Callable[[sqlite_utils.Database], None]] = [_v1_tables, _v2_guards, _v3_views,
                                                              _v4_trust, v5_events, _v6_drafts,
-                                                             _v7_input_hashes]
+                                                             _v7_input_hashes, _v8_seating_draws]
 SCHEMA_VERSION = len(MIGRATIONS)
 
 

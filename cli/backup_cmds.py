@@ -1,11 +1,14 @@
-"""``euchre backup`` and ``euchre restore``: copies of a store file made with SQLite's online
-backup API, safe while ``euchre serve`` writes to it (api/store/backup.py, docs/STORE.md).
+"""The store file as a file: ``euchre backup`` and ``euchre restore`` (copies made with SQLite's
+online backup API, safe while ``euchre serve`` writes to it; api/store/backup.py), and
+``euchre datasette-metadata`` (api/store/datasette.py). docs/STORE.md.
 
 Exit codes: 0 written; 1 refused (not a store, an integrity failure, a file that exists, a path
 that cannot be written), with a one-line message; 2 usage.
 """
 
 from __future__ import annotations
+
+from pathlib import Path
 
 import click
 
@@ -74,4 +77,35 @@ def restore_(backup_path: str, db_path: str, replace: bool) -> None:
     _say("restored", report)
 
 
-COMMANDS.extend([backup_, restore_])
+@click.command("datasette-metadata")
+@db_option
+@click.option("--out", type=click.Path(dir_okay=False, writable=True), default=None,
+              help="Write the metadata to this file (default: standard output).")
+def datasette_metadata(db_path: str, out: str | None) -> None:
+    """Print Datasette metadata for the store file --db: every table and view described, under
+    the name Datasette serves that file by (club.db: club); tokens, settings, drafts and any
+    table it does not know hidden.
+
+    Hidden is not protected (Datasette's SQL reads every table): serve a copy made by
+    euchre backup --public. Exit 0, 1 when the file is not a store.
+
+    \b
+    Example:
+      euchre backup --db club.db --public club-public.db
+      euchre datasette-metadata --db club-public.db --out meta.json
+      datasette club-public.db -m meta.json
+    """
+    import json
+
+    from ..api.store.datasette import metadata
+    from .store_cmds import _open
+
+    _open(db_path).close()   # a store this program reads, or a one-line error
+    text = json.dumps(metadata(db_path), indent=2, ensure_ascii=False) + "\n"
+    if out is None:
+        click.echo(text, nl=False)
+    else:
+        Path(out).write_text(text, encoding="utf-8")
+
+
+COMMANDS.extend([backup_, restore_, datasette_metadata])

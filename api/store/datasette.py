@@ -36,7 +36,7 @@ TABLES: dict[str, dict[str, Any]] = {
  'seats': {'description': 'Who sat where (N E S W) in each record.',
            'facets': ['seat', 'side']},
  'rubbers': {'description': 'One row per record: games won, rubber points, winner (system none '
-                            '= single games).',
+                            '= single games: games, not a rubber, so never a winner).',
              'facets': ['system', 'winner', 'finished'],
              'columns': {'finished': '1 = the rubber (or every game) is finished, 0 = not'}},
  'games': {'description': 'Games of each record: deal range, start score (lap), final score, '

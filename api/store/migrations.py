@@ -20,7 +20,7 @@ from typing import Callable
 
 import sqlite_utils
 
-from .events_schema import v5_events
+from .events_schema import SEAT_SCORES_SQL, v5_events
 
 __all__ = ["MIGRATIONS", "SCHEMA_VERSION", "open_db", "migrate", "schema_version", "open_store",
            "StoreUnavailable"]
@@ -361,9 +361,27 @@ def _v7_input_hashes(db: sqlite_utils.Database) -> None:
     ) WITHOUT ROWID""")
 
 
+def _v8_single_games_are_no_rubber(db: sqlite_utils.Database) -> None:
+    """Version 8: "rubbers won" means one thing everywhere. A record of single games (rubber
+    system ``none``) has no rubber, so no rubber winner: ``rubbers.winner`` becomes NULL for
+    them, as the player statistics already counted (their games keep their winners, and
+    ``games_ns``/``games_ew`` the games won). The one change ever made to stored derived rows,
+    here under the guard lifted and put back in the same transaction; record texts and results
+    are untouched. ``tournament_seat_scores`` is made again so that a sitting of single games
+    is still won by the side that won more of them, once all are finished."""
+    db.execute("DROP TRIGGER rubbers_no_update")
+    db.execute("UPDATE rubbers SET winner = NULL WHERE system = 'none' AND winner IS NOT NULL")
+    db.execute("""
+    CREATE TRIGGER rubbers_no_update BEFORE UPDATE ON rubbers
+    BEGIN SELECT RAISE(ABORT, 'the rows of a stored record are never changed'); END""")
+    db.execute("DROP VIEW tournament_seat_scores")
+    db.create_view("tournament_seat_scores", SEAT_SCORES_SQL.format(where=""))
+
+
 MIGRATIONS: list[Callable[[sqlite_utils.Database], None]] = [_v1_tables, _v2_guards, _v3_views,
                                                              _v4_trust, v5_events, _v6_drafts,
-                                                             _v7_input_hashes]
+                                                             _v7_input_hashes,
+                                                             _v8_single_games_are_no_rubber]
 SCHEMA_VERSION = len(MIGRATIONS)
 
 

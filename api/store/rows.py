@@ -72,9 +72,8 @@ def _rubber_row(result: ReplayResult) -> Row:
                 rb.winner.value if rb.winner else None, int(rb.finished))
     won = (sum(1 for g in result.games if g.winner is not None and SIDE_VALUE[g.winner] == "NS"),
            sum(1 for g in result.games if g.winner is not None and SIDE_VALUE[g.winner] == "EW"))
-    # single games: the side that won more of them, once they are all finished
-    winner = None if won[0] == won[1] or not finished else ("NS" if won[0] > won[1] else "EW")
-    return ("none", len(result.games), won[0], won[1], 0, 0, 0, winner, int(finished))
+    # single games are games, not a rubber: no rubber winner (the games have theirs)
+    return ("none", len(result.games), won[0], won[1], 0, 0, 0, None, int(finished))
 
 
 def _deal_rows(result: ReplayResult) -> tuple[Row, ...]:

@@ -26,6 +26,7 @@ class Rows:
       finished, carried_ns, carried_ew, rubber_points_ns, rubber_points_ew)
     - ``deals``: (game number or None, number, kind, dealer, ... score_ew) - see ``_deal_row``
     - ``findings``: (deal, trick, seat, card, kind, status, rule, message, points_ns, points_ew)
+    - ``calls``: (deal number, call, round, seat, kind, suit, alone) per recorded call
     """
 
     hash: str
@@ -36,3 +37,4 @@ class Rows:
     deals: tuple[Row, ...]
     findings: tuple[Row, ...]
     summary: dict[str, Any]
+    calls: tuple[Row, ...] = ()

@@ -13,15 +13,15 @@ from typing import TYPE_CHECKING, Any
 from euchre_records.enum_text import (  # Enum .name and .value are slow descriptors
     DEAL_KIND_VALUE, FINDING_KIND_VALUE, SEAT_NAME, SEAT_SIDE, SIDE_VALUE, SUIT_VALUE,
 )
-from euchre_records.model import DealResult, ReplayResult
+from euchre_records.cards import Seat
+from euchre_records.model import CallKind, Deal, DealResult, Record, ReplayResult
 
 from .row_tuples import Row, Rows
 
 if TYPE_CHECKING:  # only a type here: the store reads rows without the parsing code
     from .ingest import Submission
 
-__all__ = ["Row", "Rows", "rows_of", "summary"]
-
+__all__ = ["Row", "Rows", "rows_of", "summary", "call_rows", "record_calls"]
 
 
 def summary(result: ReplayResult) -> dict[str, Any]:
@@ -60,7 +60,40 @@ def rows_of(sub: Submission) -> Rows:
          f.message, f.points[0], f.points[1])
         for f in result.findings)
     return Rows(sub.hash, head, seats, _rubber_row(result), games, _deal_rows(result), findings,
-                summary(result))
+                summary(result), record_calls(record, [d.number for d in result.deals]))
+
+
+def record_calls(record: Record, numbers: list[int]) -> tuple[Row, ...]:
+    """``(deal, call, round, seat, kind, suit, alone)`` for every recorded call of the deals
+    numbered ``numbers`` (those the replay scored: the store's ``deals`` rows)."""
+    out: list[Row] = []
+    for number in numbers:
+        if 1 <= number <= len(record.deals):
+            out.extend((number, *c) for c in call_rows(record.deals[number - 1]))
+    return tuple(out)
+
+
+def call_rows(deal: Deal) -> list[Row]:
+    """``(call, round, seat, kind, suit, alone)`` per recorded call. ``seat`` is the recorded seat,
+    else the seat in turn while the bidding is open (the dealer's left first); ``round`` is 1 or 2
+    by the number of in-turn passes before the call (1: the turned card, 2: naming a suit)."""
+    rows: list[Row] = []
+    turn = deal.dealer.left
+    passes = 0
+    open_ = True
+    for i, call in enumerate(deal.calls, 1):
+        seat: Seat | None = call.seat
+        rnd = 1 if passes < 4 else 2
+        if open_ and (call.seat is None or call.seat is turn):
+            seat = turn
+            if call.kind is CallKind.PASS:
+                passes += 1
+                turn = turn.left
+            else:
+                open_ = False
+        rows.append((i, rnd, seat.name if seat is not None else None, call.kind.value,
+                     call.suit.value if call.suit is not None else None, call.alone))
+    return rows
 
 
 def _rubber_row(result: ReplayResult) -> Row:

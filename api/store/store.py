@@ -44,6 +44,10 @@ from .row_tuples import Rows
 if TYPE_CHECKING:  # a type only: a re-run that parses nothing never loads the parsing code
     from .ingest import Submission
 
+CALLS_INSERT = ("INSERT INTO calls (record_id, deal_id, deal, call, round, seat, kind, suit, "
+                "alone) VALUES (?,?,?,?,?,?,?,?,?)")
+"""One row of ``calls`` (migration 9): record id, deal id, then the row of ``Rows.calls``."""
+
 MAX_ID = 2**63 - 1
 """SQLite's largest integer: no record id is larger."""
 
@@ -307,6 +311,7 @@ class Store:
         games: list[tuple[Any, ...]] = []
         deals: list[tuple[Any, ...]] = []
         findings: list[tuple[Any, ...]] = []
+        calls: list[tuple[Any, ...]] = []
         for record_id, (_, rows) in zip(record_ids, items):
             rubbers.append((rubber_id, record_id) + rows.rubber)
             game_ids: dict[int, int] = {}
@@ -322,6 +327,7 @@ class Store:
                 deal_id += 1
             findings.extend((record_id, deal_ids.get(f[0]) if f[0] is not None else None) + f
                             for f in rows.findings)
+            calls.extend((record_id, deal_ids[c[0]]) + c for c in rows.calls)
             rubber_id += 1
         conn.executemany(
             "INSERT INTO rubbers (id, record_id, system, games, games_ns, games_ew, "
@@ -341,6 +347,8 @@ class Store:
             conn.executemany(
                 "INSERT INTO findings (record_id, deal_id, deal, trick, seat, card, kind, status, "
                 "rule, message, points_ns, points_ew) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)", findings)
+        if calls:
+            conn.executemany(CALLS_INSERT, calls)
         return list(record_ids)
 
     def _withdrew(self, withdrawal_id: int) -> int | None:

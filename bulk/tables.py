@@ -18,6 +18,7 @@ from typing import Any
 from euchre_records.cards import Seat, effective_suit, trick_winner
 from euchre_records.errors import RecordError
 from euchre_records.model import Deal, DealResult, FindingKind, Record, ReplayResult
+from euchre_records.api.store.dump import unwrap
 from euchre_records.api.store.ingest import prepare
 from euchre_records.api.store.rows import Rows, rows_of
 
@@ -84,7 +85,7 @@ def tables_of(source: str, text: str, into: TableRows | None = None) -> TableRow
     """The rows one record text adds to each table (see module contract), appended to ``into``."""
     out = into if into is not None else empty_tables()
     try:
-        sub = prepare(text)
+        sub = prepare(unwrap(text)[0])   # a line of a store's dump: the record it holds
     except RecordError as exc:
         out["errors"].extend((source, exc.kind, p.where, p.what) for p in exc.problems)
         return out

@@ -38,3 +38,6 @@ class Rows:
     findings: tuple[Row, ...]
     summary: dict[str, Any]
     calls: tuple[Row, ...] = ()
+    submitted_by: str | None = None
+    """Who submitted this version, when the input says (a dump line: api/store/dump.py); else
+    the session's submitter is stored."""

@@ -295,8 +295,10 @@ class Store:
             'INSERT INTO records (id, hash, canonical, result, format_version, rules, club, '
             'event, date, "table", round, deals, findings, submitted_at, submitted_by, '
             "supersedes, club_id, token_id) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
-            [(record_id,) + tuple(record) + (now, submitted_by, supersedes, owner, token)
-             for record_id, (record, _) in zip(record_ids, items)])
+            [(record_id,) + tuple(record) + (
+                now, rows.submitted_by if rows.submitted_by is not None else submitted_by,
+                supersedes, owner, token)
+             for record_id, (record, rows) in zip(record_ids, items)])
         conn.executemany(
             "INSERT INTO seats (record_id, seat, side, player_id, player_ref) VALUES (?,?,?,?,?)",
             [(record_id, seat, side, self._player_id(name), ref)

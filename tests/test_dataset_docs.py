@@ -1,7 +1,7 @@
 """docs/DATASET.md runs as written, and its figures are the CLI's (in the style of test_docs.py):
-on one archive (season.jsonl of random rubbers, and archive/ holding the examples, among them a
-revoke claimed on a result-only deal), ``euchre dataset`` and ``euchre import`` are run; the
-page's shell block runs in bash; every DuckDB statement of the page runs on the Parquet tables
+on one archive (season.jsonl of random rubbers, archive/ holding the examples, among them a
+revoke claimed on a result-only deal, and two bad lines), ``euchre dataset`` and ``euchre import``
+are run; the page's shell block runs in bash; every DuckDB statement of the page runs on the Parquet tables
 and every SQLite statement on the store. The oracles: ``euchre players`` for revokes and
 euchres suffered; the store's own ``calls`` rows, compared with the Parquet ``calls`` row for row;
 the round-1 question answered the same way by both SQL dialects, and by counting the calls of

@@ -410,8 +410,8 @@ def _fill_calls(db: sqlite_utils.Database) -> None:
     from euchre_records.errors import RecordError
     from euchre_records.schema.notation import loads
 
+    from .row_tuples import CALLS_INSERT
     from .rows import record_calls
-    from .store import CALLS_INSERT
     conn = db.conn
     records = conn.execute("SELECT id, canonical FROM records WHERE id IN "
                            "(SELECT DISTINCT record_id FROM deals) ORDER BY id")

@@ -8,7 +8,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["Row", "Rows"]
+__all__ = ["Row", "Rows", "CALLS_INSERT"]
+
+CALLS_INSERT = ("INSERT INTO calls (record_id, deal_id, deal, call, round, seat, kind, suit, "
+                "alone) VALUES (?,?,?,?,?,?,?,?,?)")
+"""One row of ``calls`` (migration 9): record id, deal id, then a row of ``Rows.calls``."""
 
 Row = tuple[Any, ...]
 

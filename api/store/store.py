@@ -39,14 +39,10 @@ from typing import TYPE_CHECKING, Any, Iterator, Sequence
 import sqlite_utils
 
 from .players import bind_records, has_registry
-from .row_tuples import Rows
+from .row_tuples import CALLS_INSERT, Rows
 
 if TYPE_CHECKING:  # a type only: a re-run that parses nothing never loads the parsing code
     from .ingest import Submission
-
-CALLS_INSERT = ("INSERT INTO calls (record_id, deal_id, deal, call, round, seat, kind, suit, "
-                "alone) VALUES (?,?,?,?,?,?,?,?,?)")
-"""One row of ``calls`` (migration 9): record id, deal id, then the row of ``Rows.calls``."""
 
 MAX_ID = 2**63 - 1
 """SQLite's largest integer: no record id is larger."""

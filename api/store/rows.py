@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from euchre_records.enum_text import (  # Enum .name and .value are slow descriptors
     DEAL_KIND_VALUE, FINDING_KIND_VALUE, SEAT_NAME, SEAT_SIDE, SIDE_VALUE, SUIT_VALUE,
 )
-from euchre_records.cards import Seat
+from euchre_records.cards import LEFT_OF, Seat
 from euchre_records.model import CallKind, Deal, DealResult, Record, ReplayResult
 
 from .row_tuples import Row, Rows
@@ -78,22 +78,28 @@ def call_rows(deal: Deal) -> list[Row]:
     else the seat in turn while the bidding is open (the dealer's left first); ``round`` is 1 or 2
     by the number of in-turn passes before the call (1: the turned card, 2: naming a suit)."""
     rows: list[Row] = []
-    turn = deal.dealer.left
+    turn = LEFT_OF[deal.dealer]
     passes = 0
     open_ = True
     for i, call in enumerate(deal.calls, 1):
         seat: Seat | None = call.seat
         rnd = 1 if passes < 4 else 2
-        if open_ and (call.seat is None or call.seat is turn):
+        if open_ and (seat is None or seat is turn):
             seat = turn
-            if call.kind is CallKind.PASS:
+            if call.kind is _PASS:
                 passes += 1
-                turn = turn.left
+                turn = LEFT_OF[turn]
             else:
                 open_ = False
-        rows.append((i, rnd, seat.name if seat is not None else None, call.kind.value,
-                     call.suit.value if call.suit is not None else None, call.alone))
+        suit = call.suit
+        rows.append((i, rnd, SEAT_NAME[seat] if seat is not None else None,
+                     _CALL_KIND_VALUE[call.kind], SUIT_VALUE[suit] if suit is not None else None,
+                     call.alone))
     return rows
+
+
+_PASS = CallKind.PASS
+_CALL_KIND_VALUE: dict[CallKind, str] = {kind: kind.value for kind in CallKind}
 
 
 def _rubber_row(result: ReplayResult) -> Row:

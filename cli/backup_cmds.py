@@ -13,7 +13,7 @@ from pathlib import Path
 import click
 
 from ..api.store.backup import BackupError, BackupReport, backup, restore
-from .store_cmds import db_option
+from .store_access import db_option
 
 COMMANDS: list[click.Command] = []
 
@@ -98,7 +98,7 @@ def datasette_metadata(db_path: str, out: str | None) -> None:
     import json
 
     from ..api.store.datasette import metadata
-    from .store_cmds import _open
+    from .store_access import open_for_command as _open
 
     _open(db_path).close()   # a store this program reads, or a one-line error
     text = json.dumps(metadata(db_path), indent=2, ensure_ascii=False) + "\n"

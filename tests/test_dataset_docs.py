@@ -26,7 +26,7 @@ duckdb = pytest.importorskip("duckdb")
 pytest.importorskip("pyarrow")
 pytest.importorskip("dask")
 
-from euchre_records.api.store.samples import random_texts  # noqa: E402
+from euchre_records.testkit.samples import random_texts  # noqa: E402
 from euchre_records.cli.main import main  # noqa: E402
 from euchre_records.model import CallKind  # noqa: E402
 from euchre_records.schema.notation import loads  # noqa: E402

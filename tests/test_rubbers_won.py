@@ -165,7 +165,8 @@ def test_migration_8_takes_the_rubber_winner_from_single_games(tmp_path: Path) -
     stale = "SELECT count(*) FROM rubbers WHERE system = 'none' AND winner IS NOT NULL"
     assert db.execute(stale).fetchone()[0] == 6
     old = events.standings(db, eid)
-    assert migrate(db) == SCHEMA_VERSION
+    assert migrate(db, target=before + 1) == before + 1   # migration 8 alone: the later ones
+    db.conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")   # are in the file already
     assert db.execute(stale).fetchone()[0] == 0
     new = events.standings(db, eid)
     db.close()

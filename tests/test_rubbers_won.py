@@ -179,3 +179,32 @@ def test_migration_8_takes_the_rubber_winner_from_single_games(tmp_path: Path) -
         line = lines[want["entrant"]]
         assert {k: line[k] for k in want if k != "decided_by"} == \
             {k: v for k, v in want.items() if k != "decided_by"}
+
+
+def test_the_rubber_list_page_says_who_won_single_games_and_rubbers(tmp_path: Path) -> None:
+    """The pages' rubber list: a finished single game is won by the side that won it (not
+    "drawn" for want of a rubber winner), a rubber by its winner with its rubber points."""
+    from bs4 import BeautifulSoup
+    from pages_support import build_db, make_app
+
+    build_db(tmp_path / "pages.db")
+    client = make_app(tmp_path / "pages.db").test_client()
+    items = client.get("/rubbers?per_page=100").get_json()["items"]
+    page = BeautifulSoup(client.get("/").get_data(as_text=True), "html.parser")
+    outcomes = [li.select_one(".outcome").get_text() for li in page.select("ul.rubbers li")]
+    assert len(outcomes) == len(items) > 3
+    by_games = {f"games {r['games_won'][0]}–{r['games_won'][1]}" for r in items}
+    assert all(o.split(" · ")[0] in by_games for o in outcomes)
+    singles = [r for r in items if r["system"] == "none"]
+    assert singles and all(r["winner"] is None for r in singles)
+    said = Counter(o.split(" · ")[1] for o in outcomes)
+    want: Counter[str] = Counter()
+    for r in items:
+        ns, ew = r["games_won"]
+        if r["system"] == "none":
+            want["N-S won" if ns > ew else "E-W won" if ew > ns else "drawn"] += 1
+        else:
+            rp = r["rubber_points"]
+            side = {"NS": "N-S", "EW": "E-W"}[r["winner"]]
+            want[f"{side} won (rubber points {rp[0]}–{rp[1]})"] += 1
+    assert said == want

@@ -208,3 +208,37 @@ def test_the_rubber_list_page_says_who_won_single_games_and_rubbers(tmp_path: Pa
             side = {"NS": "N-S", "EW": "E-W"}[r["winner"]]
             want[f"{side} won (rubber points {rp[0]}–{rp[1]})"] += 1
     assert said == want
+
+
+def test_the_player_filter_names_the_player_euchre_players_counts(tmp_path: Path) -> None:
+    """``--player`` is the registry's player (NFC + case folding, merges): "ann" finds the
+    rubbers of "Ann" and "ANN", and of "Annie" once merged into her, as ``euchre players``
+    counts them under one name."""
+    from euchre_records.api.store import players as registry
+
+    case = _case("02-rubber-night.json")
+    texts = []
+    for n, spelling in enumerate(["Ann", "ANN", "Annie"]):
+        record = json.loads(json.dumps(case["sittings"][n % len(case["sittings"])]["record"]))
+        record["players"]["N"]["name"] = spelling
+        record["event"]["table"] = f"t{n}"
+        texts.append(json.dumps(record))
+    path = tmp_path / "club.db"
+    db = open_db(path)
+    migrate(db)
+    try:
+        for text in texts:
+            Store(db).save(prepare(text))
+        ids = {name: pid for pid, name in db.execute(
+            "SELECT player_id, name FROM registry_names WHERE name IN ('Ann', 'Annie')")}
+        with db.conn:
+            registry.merge(db.conn, ids["Annie"], ids["Ann"])
+    finally:
+        db.close()
+    rows = _json(["rubbers", "--db", str(path), "--player", "ann", "--format", "json"])
+    assert len(rows) == 3
+    players = {r["name"]: r for r in _json(["players", "--db", str(path), "--format", "json"])}
+    ann = next(r for name, r in players.items() if name.lower() == "ann")
+    assert ann["records"] == 3
+    assert ann["rubbers_played"] == sum(r["system"] != "none" for r in rows)
+    assert ann["rubbers_won"] == sum(r["winner"] == "NS" for r in rows)   # she sat North

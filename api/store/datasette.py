@@ -118,6 +118,9 @@ TABLES: dict[str, dict[str, Any]] = {
  'settings': {'description': 'Server settings (the session secret is among them): not for '
                              'browsing.',
               'hidden': True},
+ 'sessions': {'description': 'Browser sessions kept by the server (where a store keeps them): '
+                             'not for browsing.',
+              'hidden': True},
  'input_hashes': {'description': 'Hashes of submitted inputs.', 'hidden': True},
  'drafts': {'description': 'Sittings being entered on the web pages.', 'hidden': True},
  'draft_revisions': {'description': 'Every saved revision of a draft.', 'hidden': True},

@@ -97,10 +97,13 @@ def datasette_metadata(db_path: str, out: str | None) -> None:
     """
     import json
 
+    from ..api.store.backup import check_store
     from ..api.store.datasette import metadata
-    from .store_access import open_for_command as _open
 
-    _open(db_path).close()   # a store this program reads, or a one-line error
+    try:
+        check_store(db_path)   # a store (of this version or an older one), or a one-line error
+    except BackupError as exc:
+        raise click.ClickException(str(exc)) from None
     text = json.dumps(metadata(db_path), indent=2, ensure_ascii=False) + "\n"
     if out is None:
         click.echo(text, nl=False)

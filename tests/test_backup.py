@@ -371,3 +371,24 @@ def test_the_nightly_cron_line_of_deploy_md_backs_up_a_running_server(tmp_path: 
     ids = [r[0] for r in conn.execute("SELECT id FROM records ORDER BY id")]
     conn.close()
     assert _whole_snapshot(srv / "backups" / made[0], ids) > 7
+
+
+def test_a_public_copy_of_an_older_store_has_today_s_schema(tmp_path: Path) -> None:
+    store = tmp_path / "old.db"
+    db = open_db(store)
+    migrate(db, target=SCHEMA_VERSION - 1)   # a store an earlier release left
+    db.close()
+    runner = CliRunner()
+    for args, version in ((["backup", "--db", str(store), str(tmp_path / "copy.db")],
+                           SCHEMA_VERSION - 1),   # a backup is the store as it is
+                          (["backup", "--db", str(store), "--public", str(tmp_path / "pub.db")],
+                           SCHEMA_VERSION)):      # a public copy is read by today's tools
+        result = runner.invoke(main, args)
+        assert result.exit_code == 0, result.output
+        conn = sqlite3.connect(args[-1])
+        assert conn.execute("PRAGMA user_version").fetchone()[0] == version
+        assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "delete"
+        conn.close()
+    assert tables_of(store)["user_version"] == [(SCHEMA_VERSION - 1,)]   # untouched
+    result = runner.invoke(main, ["datasette-metadata", "--db", str(store)])
+    assert result.exit_code == 0 and json.loads(result.stdout)["databases"]["old"]

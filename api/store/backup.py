@@ -7,7 +7,8 @@ Contracts:
   ``PRAGMA integrity_check`` runs on the source before and on the copy after; the copy is
   written to a temporary file beside ``out`` and renamed into place only once it checks, so
   ``out`` is never half-written. The copy is a single file (journal mode DELETE, no ``-wal``).
-- ``public=True`` writes a copy for publishing: every table of :data:`PRIVATE_TABLES` is
+- ``public=True`` writes a copy for publishing, brought up to this release's schema first
+  (migrated, as the copy of an older store): every table of :data:`PRIVATE_TABLES` is
   emptied, the columns that name a token are cleared, and every table this module does not know
   is emptied too (private unless declared public in :data:`PUBLIC_TABLES`); then the file is
   vacuumed, so no deleted page keeps a secret. What stays is listed in docs/STORE.md.
@@ -28,7 +29,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import quote
 
-__all__ = ["BackupError", "BackupReport", "backup", "restore", "integrity", "PRIVATE_TABLES",
+__all__ = ["BackupError", "BackupReport", "backup", "restore", "integrity", "check_store",
+           "PRIVATE_TABLES",
            "PUBLIC_TABLES", "TOKEN_COLUMNS"]
 
 PRIVATE_TABLES = ("tokens", "settings", "sessions", "drafts", "draft_revisions", "input_hashes")
@@ -109,6 +111,16 @@ def _store_version(conn: sqlite3.Connection, label: str) -> int:
     return version
 
 
+def check_store(path: str | Path) -> int:
+    """The schema version of the store file ``path`` (this release's or older), or
+    :class:`BackupError` saying why it is not one."""
+    conn = _readonly(Path(path))
+    try:
+        return _store_version(conn, str(path))
+    finally:
+        conn.close()
+
+
 def _copy(source: sqlite3.Connection, target_path: Path) -> None:
     """The online backup of ``source`` into a new file ``target_path``, as one file."""
     target = sqlite3.connect(str(target_path))
@@ -162,6 +174,8 @@ def backup(db_path: str | Path, out: str | Path, public: bool = False,
             _copy(source, scratch)
         finally:
             source.close()
+        if public:
+            _upgrade(scratch)
         copy = sqlite3.connect(str(scratch))
         try:
             if public:
@@ -178,6 +192,17 @@ def backup(db_path: str | Path, out: str | Path, public: bool = False,
         if scratch.exists():
             scratch.unlink()
     return _report(out_path, public)
+
+
+def _upgrade(path: Path) -> None:
+    """Bring a copy up to this release's schema (a public copy is read by today's tools)."""
+    from .migrations import migrate, open_db
+    db = open_db(path)
+    try:
+        migrate(db)
+        db.execute("PRAGMA journal_mode = DELETE")
+    finally:
+        db.close()
 
 
 def _make_public(conn: sqlite3.Connection) -> None:

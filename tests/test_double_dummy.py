@@ -1,0 +1,195 @@
+"""The double-dummy solver (euchre_records/double_dummy.py) and the analysis built on it
+(euchre_records/analysis.py): hand-worked goldens in tests/golden/analysis/ (solved by hand,
+trick by trick; never edited to match the engine), and a brute-force minimax written apart
+(tests/dd_reference.py: no pruning, no memo, no engine code) as the oracle of properties over
+random deals.
+
+Play (RULES.md, common ground): follow the suit led if able, the bowers belonging to trumps;
+the highest trump wins, else the highest card of the suit led; the winner leads next.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import example, given, settings, strategies as st
+
+from dd_reference import best_tricks
+from euchre_records.analysis import analyse_record
+from euchre_records.cards import SEATS, Card, Seat, Side, Suit, make_pack, parse_card
+from euchre_records.double_dummy import DoubleDummy, analysis_budget
+from euchre_records.errors import SearchBudgetExceeded
+from euchre_records.model import Record
+from euchre_records.rules import preset
+from euchre_records.schema.detect import load_any
+from euchre_records.simulate import random_deal
+
+GOLDEN = Path(__file__).parent / "golden" / "analysis"
+
+
+def _load(name: str) -> Record:
+    return load_any((GOLDEN / f"{name}.json").read_text())
+
+
+# --- the hand-worked goldens ------------------------------------------------------------------
+
+@pytest.mark.parametrize("name", sorted(p.name[:-len(".expected.json")] for p in GOLDEN.glob("*.expected.json")))
+def test_hand_worked_golden(name: str) -> None:
+    expected = json.loads((GOLDEN / f"{name}.expected.json").read_text())
+    deal = analyse_record(_load(name)).deals[0]
+    assert deal.known
+    assert deal.tricks == expected["tricks"]
+    assert list(deal.points or ()) == expected["points"]
+    assert deal.taken == expected["taken"]
+    got = [[p.seat.name, p.card.name, p.before, p.after, p.cost] for p in deal.plays]
+    assert got == expected["plays"]
+
+
+# --- the oracle -------------------------------------------------------------------------------
+
+def _names(hands: dict[Seat, list[Card]]) -> dict[str, list[str]]:
+    return {s.name: [c.name for c in cards] for s, cards in hands.items()}
+
+
+@st.composite
+def positions(draw: Any, max_cards: int, seats: int) -> tuple[Any, ...]:
+    """A random position: ``seats`` active seats holding the same 1..max_cards cards (one more
+    for those yet to play to the trick in progress), a trump (or none), a leader."""
+    joker = draw(st.booleans())
+    trump = draw(st.sampled_from([*Suit, None]))
+    if trump is None:
+        joker = False
+    pack = sorted(make_pack(draw(st.sampled_from([24, 32])), joker))
+    order = draw(st.permutations(pack))
+    active = list(SEATS) if seats == 4 else [s for s in SEATS if s is not draw(st.sampled_from(SEATS))]
+    k = draw(st.integers(1, max_cards))
+    down = draw(st.integers(0, len(active) - 1))    # cards already on the table
+    leader = draw(st.sampled_from(active))
+    i = active.index(leader)
+    hands: dict[Seat, list[Card]] = {}
+    table: list[tuple[Seat, Card]] = []
+    at = 0
+    for j in range(len(active)):
+        seat = active[(i + j) % len(active)]
+        n = k + 1 if down else k   # the first ``down`` play one of them below
+        hands[seat] = list(order[at:at + n])
+        at += n
+    # the first ``down`` seats play one of their cards (a legal one: the brute force decides)
+    for j in range(down):
+        seat = active[(i + j) % len(active)]
+        card = draw(st.sampled_from(_legal_ref(hands[seat], table, trump)))
+        hands[seat].remove(card)
+        table.append((seat, card))
+    side = draw(st.sampled_from(list(Side)))
+    return hands, leader, trump, side, table
+
+
+def _legal_ref(hand: list[Card], table: list[tuple[Seat, Card]], trump: Suit | None) -> list[Card]:
+    from dd_reference import _legal, _suit
+    led = _suit(table[0][1].name, trump.value if trump else None) if table else None
+    names = _legal([c.name for c in hand], led, trump.value if trump else None)
+    return [c for c in hand if c.name in names]
+
+
+def _check(position: tuple[Any, ...]) -> None:
+    hands, leader, trump, side, table = position
+    every = {s: list(h) + [c for t, c in table if t is s] for s, h in hands.items()}
+    out = frozenset(SEATS) - set(hands)
+    solver = DoubleDummy(every, trump, side, out)
+    got = solver.tricks(hands, leader, [c for _, c in table])
+    want = best_tricks(_names(hands), leader.name, trump.value if trump else None, side.value,
+                       tuple((s.name, c.name) for s, c in table))
+    assert got == want
+
+
+@settings(max_examples=120, deadline=None)
+@given(positions(max_cards=3, seats=4))
+def test_the_solver_is_the_brute_force_minimax_with_four_seats(position: tuple[Any, ...]) -> None:
+    _check(position)
+
+
+@settings(max_examples=25, deadline=None)
+@given(positions(max_cards=4, seats=3))
+def test_the_solver_is_the_brute_force_minimax_in_lone_hands(position: tuple[Any, ...]) -> None:
+    _check(position)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_full_lone_deals_agree_with_the_brute_force(seed: int) -> None:
+    # five cards each, three seats: the brute force takes about a second
+    rng = random.Random(seed)
+    pack = sorted(make_pack(24, joker=seed == 1))
+    rng.shuffle(pack)
+    active = [Seat.N, Seat.E, Seat.W]
+    hands = {s: pack[i * 5:(i + 1) * 5] for i, s in enumerate(active)}
+    trump = rng.choice(list(Suit))
+    got = DoubleDummy(hands, trump, Side.EW, frozenset({Seat.S})).tricks(hands, Seat.E)
+    assert got == best_tricks(_names(hands), "E", trump.value, "EW")
+
+
+# --- the analysis of played deals, against the oracle -----------------------------------------
+
+@settings(max_examples=15, deadline=None)
+@given(st.integers(0, 10_000), st.sampled_from(["modern", "somerset-1888", "hoyle"]))
+@example(0, "modern")
+def test_each_plays_value_in_the_last_three_tricks_is_the_brute_forces(seed: int, rules_name: str) -> None:
+    """A random played deal: every card from trick 3 on has ``before`` = the makers' tricks won
+    so far + the brute force's best of the rest; costs are never negative; a best play keeps
+    the value; per-player counts add up."""
+    from euchre_records.model import Record as R
+    rules = preset(rules_name)
+    rng = random.Random(seed)
+    deal = random_deal(rng, rules, dealer=rng.choice(SEATS), pass_rate=0.5)
+    analysis = analyse_record(R(rules, (deal,)))
+    d = analysis.deals[0]
+    if not d.known:
+        return
+    assert d.maker is not None
+    side = d.maker.side.value
+    trump = d.trump.value if d.trump else None
+    hands: dict[str, list[str]] = {}
+    for p in d.plays:
+        hands.setdefault(p.seat.name, []).append(p.card.name)
+    won = 0
+    active = "".join(s for s in "NESW" if s in hands)
+    plays = list(d.plays)
+    for t in range(5):
+        trick = plays[t * len(active):(t + 1) * len(active)]
+        for j, p in enumerate(trick):
+            if t >= 2:
+                table = tuple((q.seat.name, q.card.name) for q in trick[:j])
+                rest = {s: [c for c in cards if c not in {q.card.name for q in plays[:t * len(active) + j]}]
+                        for s, cards in hands.items()}
+                assert p.before == won + best_tricks(rest, trick[0].seat.name, trump, side, table)
+            # no legal card beats the best play: the makers' value never rises on a maker's
+            # card, never falls on a defender's; the cost is the difference
+            if not p.revoke:
+                makers = p.seat.side.value == side
+                assert (p.after <= p.before) if makers else (p.after >= p.before)
+                assert p.cost == abs(p.before - p.after)
+                assert (p.cost > 0) == bool(p.best)
+        from dd_reference import _trick_winner
+        winner = _trick_winner([(q.seat.name, q.card.name) for q in trick], trump)
+        won += 1 if winner in side else 0
+    assert d.plays[0].before == d.tricks
+    assert d.plays[-1].after == won
+    assert sum(p.lost for p in analysis.players) == sum(q.cost for q in d.plays)
+
+
+# --- what is not analysed, and the budget -------------------------------------------------------
+
+def test_unknown_hands_say_why() -> None:
+    rec = load_any(Path("examples/club-scoresheet.json").read_text())
+    first = analyse_record(rec).deals[0]
+    assert not first.known and first.reason == "only the outcome is recorded, not the hands"
+    assert first.summary.startswith("not analysed: ")
+
+
+def test_the_budget_refuses_a_costly_analysis() -> None:
+    with analysis_budget(50), pytest.raises(SearchBudgetExceeded) as info:
+        analyse_record(_load("lone-hand"))
+    assert "50 search positions" in str(info.value)

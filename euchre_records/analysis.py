@@ -33,7 +33,7 @@ from .scoring import hand_points
 
 __all__ = [
     "PlayCost", "CallValue", "BestCall", "RevokeView", "DealAnalysis", "PlayerAccuracy",
-    "RecordAnalysis", "analyse_record", "analyse_deal", "ANALYSIS_VERSION",
+    "RecordAnalysis", "analyse_record", "analyse_deal", "as_json", "ANALYSIS_VERSION",
 ]
 
 ANALYSIS_VERSION = 1
@@ -496,3 +496,43 @@ def _allowed(rules: Rules, deal: Deal, maker: Seat, trump: Suit | None, alone: b
     if maker is deal.dealer and rules.stick_the_dealer:
         return True, "round 2: stick the dealer, so he had to name a suit"
     return True, "round 2: any suit but the turned-down one"
+
+
+# --- as JSON ---------------------------------------------------------------------------------
+
+def _trump_text(trump: Suit | None) -> str:
+    return "NT" if trump is None else trump.value
+
+
+def as_json(analysis: RecordAnalysis) -> dict[str, object]:
+    """The analysis as JSON-ready values (docs/ANALYSIS.md "The JSON"): cards in the notation,
+    seats as letters, points as [N-S, E-W], trump ``"NT"`` for no trump."""
+    return {
+        "version": analysis.version,
+        "deals": [_deal_json(d) for d in analysis.deals],
+        "players": [{"seat": p.seat.name, "name": p.name, "plays": p.plays, "costly": p.costly,
+                     "lost": p.lost} for p in analysis.players],
+    }
+
+
+def _deal_json(d: DealAnalysis) -> dict[str, object]:
+    return {
+        "number": d.number, "known": d.known, "reason": d.reason,
+        "trump": None if d.maker is None else _trump_text(d.trump),
+        "maker": d.maker.name if d.maker else None, "alone": d.alone,
+        "tricks": d.tricks, "points": list(d.points) if d.points else None,
+        "taken": d.taken, "scored": list(d.scored) if d.scored else None,
+        "summary": d.summary,
+        "plays": [{"trick": p.trick, "seat": p.seat.name, "card": p.card.name, "before": p.before,
+                   "after": p.after, "cost": p.cost, "revoke": p.revoke,
+                   "best": [c.name for c in p.best]} for p in d.plays],
+        "calls": [{"trump": _trump_text(c.trump), "alone": c.alone, "tricks": c.tricks,
+                   "points": c.points, "allowed": c.allowed, "why": c.why} for c in d.calls],
+        "calls_reason": d.calls_reason,
+        "best_calls": [{"side": b.side.value, "maker": b.maker.name, "trump": _trump_text(b.trump),
+                        "alone": b.alone, "tricks": b.tricks, "points": b.points}
+                       for b in d.best_calls],
+        "revokes": [{"trick": r.trick, "seat": r.seat.name, "card": r.card.name,
+                     "scored": list(r.scored), "best_tricks": r.best_tricks,
+                     "best_points": list(r.best_points)} for r in d.revokes],
+    }

@@ -126,3 +126,36 @@ def test_the_openapi_document_names_the_operation(app) -> None:  # type: ignore[
     op = spec["paths"]["/records/{record_id}/analysis"]["get"]
     assert op["operationId"] == "getRecordAnalysis"
     assert "422" in op["responses"] and "404" in op["responses"]
+
+
+# --- the pages ----------------------------------------------------------------------------------
+
+def test_the_record_page_offers_the_analysis_then_shows_it_cached(stored) -> None:  # type: ignore[no-untyped-def]
+    client, rid = stored
+    page = client.get(f"/web/records/{rid}").get_data(as_text=True)
+    assert "Show the double-dummy analysis" in page and "Makers could have taken" not in page
+    shown = client.get(f"/web/records/{rid}?analysis=1").get_data(as_text=True)
+    assert "Makers could have taken 4, took 5: the A♣ at trick 1 cost one." in shown
+    assert "With best play: 4 tricks, N-S 1 – E-W 0; as scored: 5 tricks, N-S 4 – E-W 0." in shown
+    assert '<span class="cost" title="best: 9♠ or 10♠">−1' in shown
+    # cached: the plain page now shows it without being asked
+    again = client.get(f"/web/records/{rid}").get_data(as_text=True)
+    assert "Makers could have taken 4, took 5" in again
+
+
+def test_the_record_page_says_when_the_analysis_costs_too_much(app, stored) -> None:  # type: ignore[no-untyped-def]
+    client, rid = stored
+    app.config["ANALYSIS_BUDGET"] = 20
+    page = client.get(f"/web/records/{rid}?analysis=1")
+    assert page.status_code == 200
+    assert "would take too long here" in page.get_data(as_text=True)
+
+
+def test_the_player_page_counts_the_analysed_deals(stored) -> None:  # type: ignore[no-untyped-def]
+    client, rid = stored
+    before = client.get("/web/players/Bell").get_data(as_text=True)
+    assert "No analysed deal yet (0 of 1 records analysed)" in before
+    client.get(f"/records/{rid}/analysis")
+    after = client.get("/web/players/Bell").get_data(as_text=True)
+    assert ("Over 1 analysed deal (1 of 1 records analysed): 5 cards played, 4 best plays "
+            "(80.0 %), 1 costly, 1 trick lost.") in after

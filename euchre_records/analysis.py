@@ -27,7 +27,7 @@ from typing import Mapping, Sequence
 from .cards import JOKER, LEFT_OF, SEATS, Card, Seat, Side, Suit, power_table
 from .double_dummy import DoubleDummy
 from .match import replay
-from .model import Deal, DealKind, DealResult, FindingKind, IrregularityKind, Points, Record
+from .model import Deal, DealKind, DealResult, IrregularityKind, Points, Record, ReplayResult
 from .rules import LoneLead, Rules
 from .scoring import hand_points
 
@@ -152,9 +152,11 @@ class RecordAnalysis:
 
 # --- the record ------------------------------------------------------------------------------
 
-def analyse_record(record: Record) -> RecordAnalysis:
-    """Analyse every deal of ``record`` (see the module docstring)."""
-    result = replay(record)
+def analyse_record(record: Record, result: ReplayResult | None = None) -> RecordAnalysis:
+    """Analyse every deal of ``record`` (see the module docstring); ``result`` is its replay
+    when the caller has it already (else it is replayed here)."""
+    if result is None:
+        result = replay(record)
     deals = tuple(analyse_deal(d, result.rules, r) for d, r in zip(record.deals, result.deals))
     players = []
     for seat in SEATS:

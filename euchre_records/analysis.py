@@ -167,8 +167,9 @@ def analyse_record(record: Record, result: ReplayResult | None = None) -> Record
     return RecordAnalysis(deals, tuple(players))
 
 
-def analyse_deal(deal: Deal, rules: Rules, result: DealResult) -> DealAnalysis:
-    """Analyse one replayed deal (``result`` is the engine's replay of ``deal``)."""
+def analyse_deal(deal: Deal, rules: Rules, result: DealResult, calls: bool = True) -> DealAnalysis:
+    """Analyse one replayed deal (``result`` is the engine's replay of ``deal``); ``calls``
+    False leaves the calls out (the play alone: what the benchmark times)."""
     number = result.number
     why = _not_played(deal, result)
     if why is not None:
@@ -179,15 +180,15 @@ def analyse_deal(deal: Deal, rules: Rules, result: DealResult) -> DealAnalysis:
     order = _play_order(deal, result, out)
     start = _start_hands(deal, rules, result, out, order)
     dealt = _dealt_hands(deal, result, order)
-    calls: tuple[CallValue, ...] = ()
+    call_values: tuple[CallValue, ...] = ()
     best_calls: tuple[BestCall, ...] = ()
     calls_reason = dealt if isinstance(dealt, str) else None
-    if not isinstance(dealt, str):
-        calls, best_calls = _calls(deal, rules, result, dealt)
+    if not isinstance(dealt, str) and calls:
+        call_values, best_calls = _calls(deal, rules, result, dealt)
     scored_taken = result.tricks[0] if maker.side is Side.NS else result.tricks[1]
     if isinstance(start, str):
         return DealAnalysis(number, False, start, trump, maker, result.alone, taken=scored_taken,
-                            scored=result.points, calls=calls, calls_reason=calls_reason,
+                            scored=result.points, calls=call_values, calls_reason=calls_reason,
                             best_calls=best_calls)
     solver = DoubleDummy(start, trump, maker.side, out)
     plays, revokes = _plays(solver, start, order, result, rules, maker, out)
@@ -195,7 +196,7 @@ def analyse_deal(deal: Deal, rules: Rules, result: DealResult) -> DealAnalysis:
     tricks = plays[0].before if plays else solver.tricks(start, first_leader)
     points = hand_points(rules, maker.side, result.alone, result.defender_alone, tricks)
     return DealAnalysis(number, True, None, trump, maker, result.alone, tricks, points, scored_taken,
-                        result.points, plays, calls, calls_reason, best_calls, revokes)
+                        result.points, plays, call_values, calls_reason, best_calls, revokes)
 
 
 # --- what is known ---------------------------------------------------------------------------

@@ -1,5 +1,6 @@
 """Take the screenshots of docs/screenshots/ (desktop 1280 px and phone 390 px wide):
-``python docs/screenshots/take.py`` (needs Debian chromium and playwright)."""
+``python docs/screenshots/take.py`` (needs Debian chromium and playwright); ``--analysis-only``
+takes only the record page's double-dummy analysis."""
 
 from __future__ import annotations
 
@@ -30,12 +31,37 @@ def enter_deal(page, maker: str, trump: str, tricks: str, alone: bool) -> None:
                            arg=number)
 
 
+def analysis_shots(b, base: str, record_id: int) -> None:
+    """record-analysis-{desktop,phone}.png: the record page's double-dummy analysis of the
+    hand-worked lone hand (tests/golden/analysis/lone-hand.json), its calls opened."""
+    for name, size in (("desktop", DESKTOP), ("phone", PHONE)):
+        ctx = b.new_context(viewport=size, device_scale_factor=1)
+        page = ctx.new_page()
+        page.goto(f"{base}/web/records/{record_id}?analysis=1")
+        page.locator("details.analysis-calls summary").first.click()
+        page.screenshot(path=str(HERE / f"record-analysis-{name}.png"), full_page=True)
+        ctx.close()
+
+
+def _store_golden(app, token: str) -> int:
+    text = (HERE.parent.parent / "tests/golden/analysis/lone-hand.json").read_text()
+    resp = app.test_client().post("/records", data=text, content_type="application/json",
+                                  headers={"Authorization": f"Bearer {token}"})
+    return int(resp.get_json()["id"])
+
+
 def main() -> None:
     tmp = Path(tempfile.mkdtemp())
     db = tmp / "shots.db"
     build_db(db)
     token = make_token(db)
     app = make_app(db)
+    lone = _store_golden(app, token)
+    if "--analysis-only" in sys.argv:
+        with live_server(app) as base, browser() as b:
+            analysis_shots(b, base, lone)
+        print("screenshots in", HERE)
+        return
     rubbers = app.test_client().get("/rubbers?per_page=100").get_json()["items"]
     chosen = next(r for r in rubbers if r["rules"] == "somerset-1888")
     somerset, somerset_record = chosen["id"], chosen["record_id"]
@@ -73,6 +99,7 @@ def main() -> None:
                 page.goto(base + f"/web/records/{somerset_record}")
                 page.screenshot(path=str(HERE / "record-cards-desktop.png"), full_page=True)
             ctx.close()
+        analysis_shots(b, base, lone)
     print("screenshots in", HERE)
 
 

@@ -38,7 +38,7 @@ from euchre_records.double_dummy import DoubleDummy  # noqa: E402
 from euchre_records.match import replay  # noqa: E402
 from euchre_records.model import Record  # noqa: E402
 from euchre_records.rules import preset  # noqa: E402
-from euchre_records.simulate import random_deal  # noqa: E402
+from euchre_records.testkit.simulate import random_deal  # noqa: E402
 
 
 def deal(rng: random.Random, seats: tuple[Seat, ...]) -> tuple[dict[Seat, list[Any]], Seat, Suit, Side]:

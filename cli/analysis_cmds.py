@@ -22,7 +22,7 @@ COMMANDS: list[click.Command] = []
 
 def _stored(db_path: str, record_id: int) -> Record:
     from ..api.store import queries
-    from ..schema.detect import load_any
+    from ..interop.detect import load_any
     from .store_cmds import _open
     db = _open(db_path)
     try:

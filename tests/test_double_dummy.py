@@ -25,8 +25,8 @@ from euchre_records.double_dummy import DoubleDummy, analysis_budget
 from euchre_records.errors import SearchBudgetExceeded
 from euchre_records.model import Record
 from euchre_records.rules import preset
-from euchre_records.schema.detect import load_any
-from euchre_records.simulate import random_deal
+from euchre_records.interop.detect import load_any
+from euchre_records.testkit.simulate import random_deal
 
 GOLDEN = Path(__file__).parent / "golden" / "analysis"
 

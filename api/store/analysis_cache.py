@@ -42,7 +42,7 @@ def record_analysis(db: sqlite_utils.Database, record_id: int,
                              (digest, ANALYSIS_VERSION)).fetchone()
     if cached is not None:
         return str(cached[0])
-    from euchre_records.schema.detect import load_any
+    from euchre_records.interop.detect import load_any
     with analysis_budget(budget):
         analysis = analyse_record(load_any(canonical))
     text = json.dumps(as_json(analysis), ensure_ascii=False)

@@ -43,9 +43,12 @@ from .errors import SearchBudgetExceeded
 
 __all__ = ["DoubleDummy", "analysis_budget", "AnalysisBudget", "DEFAULT_ANALYSIS_BUDGET"]
 
-DEFAULT_ANALYSIS_BUDGET = 2_000_000
-"""Search positions one request may spend on analysis, all its deals together (a few seconds of
-CPU at most: a full deal with every play analysed costs some hundreds to a few thousands)."""
+DEFAULT_ANALYSIS_BUDGET = 1_000_000
+"""Search positions one request may spend on analysis, all its deals together: about three
+seconds of CPU (a position costs ~3 µs). A full deal with its calls and every play costs about
+11,000 on average over the examples (benchmarks/bench_analysis.py times the parts), so a
+record of some ninety such deals fits; a 2 MiB body of thousands is refused 422 ``too-costly``
+after about three seconds, and nothing is cached."""
 
 
 class AnalysisBudget:

@@ -65,7 +65,10 @@ def positions(draw: Any, max_cards: int, seats: int) -> tuple[Any, ...]:
         joker = False
     pack = sorted(make_pack(draw(st.sampled_from([24, 32])), joker))
     order = draw(st.permutations(pack))
-    active = list(SEATS) if seats == 4 else [s for s in SEATS if s is not draw(st.sampled_from(SEATS))]
+    out = draw(st.sampled_from(SEATS))   # the seat out of a lone hand (unused with four seats)
+    active = list(SEATS) if seats == 4 else [s for s in SEATS if s is not out]
+    if seats == 2:   # a lone maker against a lone defender: two neighbours
+        active = sorted([out, out.left])
     k = draw(st.integers(1, max_cards))
     down = draw(st.integers(0, len(active) - 1))    # cards already on the table
     leader = draw(st.sampled_from(active))
@@ -118,6 +121,12 @@ def test_the_solver_is_the_brute_force_minimax_in_lone_hands(position: tuple[Any
     _check(position)
 
 
+@settings(max_examples=40, deadline=None)
+@given(positions(max_cards=5, seats=2))
+def test_the_solver_is_the_brute_force_minimax_lone_against_lone(position: tuple[Any, ...]) -> None:
+    _check(position)
+
+
 @pytest.mark.parametrize("seed", range(3))
 def test_full_lone_deals_agree_with_the_brute_force(seed: int) -> None:
     # five cards each, three seats: the brute force takes about a second
@@ -133,15 +142,22 @@ def test_full_lone_deals_agree_with_the_brute_force(seed: int) -> None:
 
 # --- the analysis of played deals, against the oracle -----------------------------------------
 
+HOUSE = {"allow_no_trump": True, "canadian": True, "stick_the_dealer": True}
+
+
 @settings(max_examples=15, deadline=None)
-@given(st.integers(0, 10_000), st.sampled_from(["modern", "somerset-1888", "hoyle"]))
+@given(st.integers(0, 10_000), st.sampled_from(["modern", "somerset-1888", "hoyle", "modern+house"]))
 @example(0, "modern")
+@example(49, "modern+house")     # named in round 2: the calls' row equals the deal's value
+@example(95, "modern+house")     # a lone hand at no trump, named in round 2
 def test_each_plays_value_in_the_last_three_tricks_is_the_brute_forces(seed: int, rules_name: str) -> None:
     """A random played deal: every card from trick 3 on has ``before`` = the makers' tricks won
     so far + the brute force's best of the rest; costs are never negative; a best play keeps
-    the value; per-player counts add up."""
+    the value; per-player counts add up; and a call made in round 2 (no card taken up) is worth,
+    in the calls, exactly the deal's value."""
     from euchre_records.model import Record as R
-    rules = preset(rules_name)
+    name, _, house = rules_name.partition("+")
+    rules = preset(name).with_overrides(HOUSE) if house else preset(name)
     rng = random.Random(seed)
     deal = random_deal(rng, rules, dealer=rng.choice(SEATS), pass_rate=0.5)
     analysis = analyse_record(R(rules, (deal,)))
@@ -178,6 +194,9 @@ def test_each_plays_value_in_the_last_three_tricks_is_the_brute_forces(seed: int
     assert d.plays[0].before == d.tricks
     assert d.plays[-1].after == won
     assert sum(p.lost for p in analysis.players) == sum(q.cost for q in d.plays)
+    if d.calls and not any(c.kind.accepts or c.kind.value == "defend-alone" for c in deal.calls):
+        same = next(c for c in d.calls if c.trump is d.trump and c.alone is d.alone)
+        assert same.tricks == d.tricks and same.allowed
 
 
 # --- what is not analysed, and the budget -------------------------------------------------------
@@ -193,3 +212,33 @@ def test_the_budget_refuses_a_costly_analysis() -> None:
     with analysis_budget(50), pytest.raises(SearchBudgetExceeded) as info:
         analyse_record(_load("lone-hand"))
     assert "50 search positions" in str(info.value)
+
+
+# --- revokes ----------------------------------------------------------------------------------
+
+REVOKE_GOLDENS = sorted(p for p in (Path(__file__).parent / "golden" / "deals").glob("*revoke*.json")
+                        if not p.name.endswith(".expected.json"))
+
+
+@pytest.mark.parametrize("path", REVOKE_GOLDENS, ids=lambda p: p.stem)
+def test_revokes_are_the_ones_the_replay_found(path: Path) -> None:
+    """The analysis flags as revokes (a card not following suit when the hand could) exactly the
+    established revokes the replay found, in the deal goldens (tests/golden/deals, worked by hand
+    from the laws): each is shown with the points as the law scored them beside best legal play."""
+    from euchre_records.match import replay
+    from euchre_records.model import FindingKind
+    record = load_any(path.read_text())
+    result = replay(record)
+    analysis = analyse_record(record, result)
+    for d, r in zip(analysis.deals, result.deals):
+        if not d.known:
+            continue
+        found = {(f.trick, f.seat) for f in r.findings
+                 if f.kind is FindingKind.REVOKE and f.status != "corrected" and f.card is not None
+                 and any(p.trick == f.trick and p.seat is f.seat and p.card is f.card for p in d.plays)}
+        flagged = {(p.trick, p.seat) for p in d.plays if p.revoke}
+        assert flagged == found
+        for v in d.revokes:
+            play = next(p for p in d.plays if p.trick == v.trick and p.seat is v.seat)
+            assert v.scored == r.points and v.best_tricks == play.before
+            assert play.best and play.card not in play.best

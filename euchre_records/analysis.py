@@ -418,31 +418,34 @@ def _opening_leader(rules: Rules, dealer: Seat, maker: Seat, alone: bool, out: f
 
 class _CallSolver:
     """The makers' tricks for one (maker, trump, alone) from the dealt hands, the dealer
-    discarding his best card when the turned card is taken; solves shared between seats."""
+    discarding his best card when the turned card is taken. Solves are shared: the play is
+    zero-sum, so one solve of a position gives both sides' tricks (N-S's are kept, E-W's are
+    five less), and one solver (one table) serves every discard of the dealer."""
 
     def __init__(self, deal: Deal, rules: Rules, dealt: Mapping[Seat, Sequence[Card]]) -> None:
         self.deal, self.rules, self.dealt = deal, rules, dealt
-        self.cache: dict[tuple[object, ...], int] = {}
+        self.cache: dict[tuple[object, ...], int] = {}   # -> N-S's tricks with best play
 
     def tricks(self, maker: Seat, trump: Suit | None, alone: bool, took_up: bool) -> int:
         out = frozenset({maker.partner}) if alone else frozenset()
         dealer = self.deal.dealer
         leader = _opening_leader(self.rules, dealer, maker, alone, out)
-        key = (maker.side, trump, out, leader, took_up)
-        known = self.cache.get(key)
-        if known is not None:
-            return known
-        hands = {s: list(self.dealt[s]) for s in SEATS if s not in out}
-        options = [hands]
-        turned = self.deal.turned
-        if took_up and dealer not in out and turned is not None:
-            six = hands[dealer] + [turned]
-            keep = None if self.rules.turned_card_discard else turned
-            options = [{**hands, dealer: [c for c in six if c is not d]} for d in six if d is not keep]
-        values = [DoubleDummy(h, trump, maker.side, out).tricks(h, leader) for h in options]
-        value = max(values) if dealer.side is maker.side else min(values)
-        self.cache[key] = value
-        return value
+        key = (trump, out, leader, took_up)
+        ns = self.cache.get(key)
+        if ns is None:
+            hands = {s: list(self.dealt[s]) for s in SEATS if s not in out}
+            options = [hands]
+            layout = hands
+            turned = self.deal.turned
+            if took_up and dealer not in out and turned is not None:
+                six = hands[dealer] + [turned]
+                keep = None if self.rules.turned_card_discard else turned
+                options = [{**hands, dealer: [c for c in six if c is not d]} for d in six if d is not keep]
+                layout = {**hands, dealer: six}
+            solver = DoubleDummy(layout, trump, Side.NS, out)
+            values = [solver.tricks(h, leader) for h in options]
+            ns = self.cache[key] = max(values) if dealer.side is Side.NS else min(values)
+        return ns if maker.side is Side.NS else 5 - ns
 
 
 def _net(rules: Rules, side: Side, alone: bool, tricks: int) -> int:

@@ -201,8 +201,12 @@ def analyse_deal(deal: Deal, rules: Rules, result: DealResult, calls: bool = Tru
 
 # --- what is known ---------------------------------------------------------------------------
 
-_CHANGING = (IrregularityKind.WRONG_NUMBER_OF_CARDS, IrregularityKind.PLAYED_BEFORE_DISCARD,
-             IrregularityKind.HAND_THROWN_DOWN)
+_CHANGING = {
+    IrregularityKind.WRONG_NUMBER_OF_CARDS: "a player held the wrong number of cards",
+    IrregularityKind.PLAYED_BEFORE_DISCARD: "the dealer played before discarding",
+    IrregularityKind.HAND_THROWN_DOWN: "a player threw his cards down",
+}
+"""Irregularities after which the play is not the laws' play from five cards each."""
 
 
 def _not_played(deal: Deal, result: DealResult) -> str | None:
@@ -216,8 +220,9 @@ def _not_played(deal: Deal, result: DealResult) -> str | None:
     if deal.kind is DealKind.RESULT:
         return "only the outcome is recorded, not the hands"
     for e in deal.irregularities:
-        if e.kind in _CHANGING:
-            return f"a {e.kind.value.replace('-', ' ')} changed the hands or the play beyond best play"
+        what = _CHANGING.get(e.kind)
+        if what is not None:
+            return f"{what}: the play is not the laws' play from five cards each"
     return None
 
 

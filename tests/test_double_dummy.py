@@ -194,9 +194,62 @@ def test_each_plays_value_in_the_last_three_tricks_is_the_brute_forces(seed: int
     assert d.plays[0].before == d.tricks
     assert d.plays[-1].after == won
     assert sum(p.lost for p in analysis.players) == sum(q.cost for q in d.plays)
-    if d.calls and not any(c.kind.accepts or c.kind.value == "defend-alone" for c in deal.calls):
+    plain = not any(c.kind.value in ("defend-alone", "partner-alone") for c in deal.calls)
+    if d.calls and plain:
         same = next(c for c in d.calls if c.trump is d.trump and c.alone is d.alone)
-        assert same.tricks == d.tricks and same.allowed
+        assert same.allowed
+        if not any(c.kind.accepts for c in deal.calls):
+            assert same.tricks == d.tricks          # round 2: the same hands, the same play
+        elif deal.dealer is d.maker.partner and d.alone:
+            assert same.tricks == d.tricks          # the dealer sits out: his discard is no matter
+        else:
+            # round 1: the calls let the dealer discard his best card; the record's discard is
+            # one of his choices, so best play with it is no better for him
+            if deal.dealer.side is d.maker.side:
+                assert same.tricks >= d.tricks
+            else:
+                assert same.tricks <= d.tricks
+
+
+# --- which calls the bidding allowed (RULES.md, common ground; house rules) -------------------
+
+def _first_deal(rules: Any, wanted: Any) -> Any:
+    from euchre_records.model import Record as R
+    for seed in range(400):
+        rng = random.Random(seed)
+        deal = random_deal(rng, rules, dealer=rng.choice(SEATS), pass_rate=0.5)
+        d = analyse_record(R(rules, (deal,))).deals[0]
+        if d.calls and wanted(deal, d):
+            return deal, d
+    raise AssertionError("no such deal in 400 seeds")
+
+
+def _row(d: Any, trump: Suit | None, alone: bool) -> Any:
+    return next(c for c in d.calls if c.trump is trump and c.alone is alone)
+
+
+def test_round_one_allows_the_turned_suit_only_and_the_canadian_loner_alone() -> None:
+    rules = preset("modern").with_overrides({"canadian": True})
+    deal, d = _first_deal(rules, lambda deal, d: any(c.kind.accepts for c in deal.calls)
+                          and d.maker is deal.dealer.partner)
+    turned = deal.turned.suit
+    assert _row(d, turned, True).allowed
+    not_alone = _row(d, turned, False)
+    assert not not_alone.allowed and "canadian" in not_alone.why
+    assert all(not c.allowed and c.why == "round 1: only the turned suit may be made trump"
+               for c in d.calls if c.trump is not turned)
+
+
+def test_round_two_refuses_the_turned_down_suit_and_says_stick_the_dealer() -> None:
+    rules = preset("modern").with_overrides({"stick_the_dealer": True})
+    deal, d = _first_deal(rules, lambda deal, d: not any(c.kind.accepts for c in deal.calls)
+                          and d.maker is deal.dealer)
+    turned = deal.turned.suit
+    assert all(not c.allowed for c in d.calls if c.trump is turned)
+    assert all(c.allowed and "stick the dealer" in c.why for c in d.calls if c.trump is not turned)
+    best = {b.side: b for b in d.best_calls}
+    mine = max((c for c in d.calls), key=lambda c: c.points)
+    assert best[d.maker.side].points >= mine.points   # over both seats, the maker's included
 
 
 # --- what is not analysed, and the budget -------------------------------------------------------

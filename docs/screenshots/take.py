@@ -1,7 +1,8 @@
 """Take the screenshots of docs/screenshots/ (desktop 1280 px and phone 390 px wide):
 ``python docs/screenshots/take.py`` (needs Debian chromium and playwright);
 ``python docs/screenshots/take.py ratings`` takes only those of the ratings (docs/RATINGS.md),
-``--analysis-only`` only the record page's double-dummy analysis."""
+``python docs/screenshots/take.py board`` those of the live board (docs/PAGES.md),
+``python docs/screenshots/take.py analysis`` those of the record page's double-dummy analysis."""
 
 from __future__ import annotations
 
@@ -58,11 +59,6 @@ def main() -> None:
     token = make_token(db)
     app = make_app(db)
     lone = _store_golden(app, token)
-    if "--analysis-only" in sys.argv:
-        with live_server(app) as base, browser() as b:
-            analysis_shots(b, base, lone)
-        print("screenshots in", HERE)
-        return
     rubbers = app.test_client().get("/rubbers?per_page=100").get_json()["items"]
     chosen = next(r for r in rubbers if r["rules"] == "somerset-1888")
     somerset, somerset_record = chosen["id"], chosen["record_id"]
@@ -131,5 +127,51 @@ def ratings() -> None:
     print("screenshots in", HERE)
 
 
+def board() -> None:
+    """The live board and the standings on a phone: the golden progressive night with round 3
+    half played (its first table finished, the second still playing)."""
+    import json
+
+    from euchre_records.api.store import events
+    from euchre_records.api.store.ingest import prepare
+    from euchre_records.api.store.store import Store
+    from events_support import build
+    db_path = Path(tempfile.mkdtemp()) / "board.db"
+    case = json.loads((HERE.parent.parent / "tests/golden/events/01-progressive-night.json")
+                      .read_text())
+    db, event_id, _ = build(case, order=[0, 1, 2, 3], path=str(db_path))
+    seats = events.movement(db, event_id, 2)
+    events.add_seating(db, event_id, 3, [
+        {"table": str(s.table), "seats": dict(zip("NESW", (int(p) for p in s.seats)))}
+        for s in seats])
+    events.attach_sitting(db, event_id, Store(db).save(prepare(json.dumps(
+        case["sittings"][4]["record"]))).id)
+    db.close()
+    with live_server(make_app(db_path)) as base, browser() as b:
+        for name, size in (("desktop", DESKTOP), ("phone", PHONE)):
+            ctx = b.new_context(viewport=size, device_scale_factor=1)
+            page = ctx.new_page()
+            page.goto(f"{base}/web/events/{event_id}/board")
+            page.screenshot(path=str(HERE / f"board-{name}.png"), full_page=True)
+            if name == "phone":
+                page.goto(f"{base}/web/events/{event_id}")
+                page.screenshot(path=str(HERE / "standings-phone.png"), full_page=True)
+            ctx.close()
+    print("screenshots in", HERE)
+
+
+def analysis() -> None:
+    """Only record-analysis-{desktop,phone}.png (see :func:`analysis_shots`)."""
+    db = Path(tempfile.mkdtemp()) / "shots.db"
+    build_db(db)
+    app = make_app(db)
+    lone = _store_golden(app, make_token(db))
+    with live_server(app) as base, browser() as b:
+        analysis_shots(b, base, lone)
+    print("screenshots in", HERE)
+
+
+TARGETS = {"ratings": ratings, "board": board, "analysis": analysis}
+
 if __name__ == "__main__":
-    ratings() if sys.argv[1:] == ["ratings"] else main()
+    TARGETS[sys.argv[1]]() if sys.argv[1:2] and sys.argv[1] in TARGETS else main()

@@ -69,6 +69,18 @@ def test_analyse_refuses_an_impossible_record_with_its_place(tmp_path: Path) -> 
     assert "bad.json: impossible: deals[0].tricks[0]" in result.stderr
 
 
+def test_analyse_a_stored_record_by_id(tmp_path: Path) -> None:
+    db = tmp_path / "club.db"
+    imported = run("import", LONE, "--db", db, "--no-progress")
+    assert imported.exit_code == 0, imported.output
+    result = run("analyse", "--db", db, "1", "--format", "json")
+    assert result.exit_code == 0, result.output
+    doc = json.loads(result.stdout)
+    assert doc["source"] == "record 1" and doc["deals"][0]["tricks"] == LONE_EXPECTED["tricks"]
+    missing = run("analyse", "--db", db, "2")
+    assert missing.exit_code == 1 and f"no record 2 in {db}" in missing.stderr
+
+
 # --- the API ------------------------------------------------------------------------------------
 
 @pytest.fixture

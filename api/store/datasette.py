@@ -136,7 +136,12 @@ TABLES: dict[str, dict[str, Any]] = {
                           "as the dataset's calls table (docs/DATASET.md).",
            'facets': ['round', 'kind', 'suit'],
            'columns': {'round': '1 = the turned card, 2 = naming a suit',
-                       'alone': '1 = the caller played alone'}}}
+                       'alone': '1 = the caller played alone'}},
+ 'analysis_cache': {'description': 'Double-dummy analyses (docs/ANALYSIS.md) of canonical '
+                                   'texts, by records.hash, as JSON.',
+                    'hidden': True},
+ 'analysis_seats': {'description': 'Per seat of an analysed record: deals, cards played, '
+                                   'costly plays, tricks lost (docs/ANALYSIS.md).'}}
 """Per table and view: its Datasette metadata (description, facets, sort, label column, column
 notes, hidden)."""
 

@@ -391,11 +391,38 @@ def _fill_calls(db: sqlite_utils.Database) -> None:
         conn.executemany(CALLS_INSERT, [(record_id, deal_ids[c[0]]) + c for c in calls])
 
 
+def _v10_analysis_cache(db: sqlite_utils.Database) -> None:
+    """Version 10: the double-dummy analyses computed on demand (docs/ANALYSIS.md), cached by the
+    hash of the canonical text analysed and the analysis version, with each seat's accuracy as
+    columns for the player pages. A cache: rows are only added (an analysis of a text never
+    changes for one version), never updated."""
+    db.execute("""
+    CREATE TABLE analysis_cache (
+        hash TEXT NOT NULL,                  -- records.hash of the canonical text analysed
+        version INTEGER NOT NULL,            -- euchre_records.analysis.ANALYSIS_VERSION
+        analysis TEXT NOT NULL,              -- the analysis as JSON text
+        made_at TEXT NOT NULL,               -- UTC, ISO 8601
+        PRIMARY KEY (hash, version)
+    ) WITHOUT ROWID""")
+    db.execute("""
+    CREATE TABLE analysis_seats (
+        hash TEXT NOT NULL,
+        version INTEGER NOT NULL,
+        seat TEXT NOT NULL CHECK (seat IN ('N', 'E', 'S', 'W')),
+        deals INTEGER NOT NULL,              -- deals analysed in which the seat played
+        plays INTEGER NOT NULL,              -- cards played in analysed deals
+        costly INTEGER NOT NULL,             -- plays that cost at least one trick
+        lost INTEGER NOT NULL,               -- tricks those plays cost
+        PRIMARY KEY (hash, version, seat),
+        FOREIGN KEY (hash, version) REFERENCES analysis_cache(hash, version)
+    ) WITHOUT ROWID""")
+
+
 MIGRATIONS: list[Callable[[sqlite_utils.Database], None]] = [_v1_tables, _v2_guards, _v3_views,
                                                              _v4_trust, v5_events, _v6_drafts,
                                                              _v7_input_hashes,
                                                              _v8_single_games_are_no_rubber,
-                                                             _v9_calls]
+                                                             _v9_calls, _v10_analysis_cache]
 SCHEMA_VERSION = len(MIGRATIONS)
 
 

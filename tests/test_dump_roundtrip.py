@@ -5,7 +5,8 @@ that could not be restored.
 The property: records with random text in every free-text field, from our notation and from EGN,
 are imported into a store; whatever it stored is dumped (``euchre export --db --to jsonl``) and
 the dump imported into an empty store; the two stores hold the same canonical texts, field for
-field (the oracle is the first store's own text, not the code that wrote it). A record the store
+field, and the same submitters (the dump's envelope lines); the oracle is the first store's own
+rows, not the code that wrote them. A record the store
 refuses is refused with a located reason, never stored half."""
 
 from __future__ import annotations
@@ -62,23 +63,38 @@ def _canonical(path: Path) -> list[str]:
         db.close()
 
 
+def _submitters(path: Path) -> list[str | None]:
+    db = open_db(path)
+    try:
+        return [row[0] for row in db.execute("SELECT submitted_by FROM records ORDER BY id")]
+    finally:
+        db.close()
+
+
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow,
                                                                 HealthCheck.function_scoped_fixture])
-@given(fields=st.fixed_dictionaries({k: _text for k in FIELDS}), egn=st.booleans())
-@example(fields={**{k: "x" for k in FIELDS}, "n": "Ann\nCobb"}, egn=True)       # the issue's case
-@example(fields={**{k: "x" for k in FIELDS}, "n": "Ann\u202eboC"}, egn=True)    # a bidi control
-@example(fields={**{k: "x" for k in FIELDS}, "e": "Bo\u200bb"}, egn=False)      # a zero-width space
-@example(fields={**{k: "x" for k in FIELDS}, "notes": "two\nlines\tand a tab"}, egn=True)
-@example(fields={**{k: "x" for k in FIELDS}, "n": "=HYPERLINK(\"http://x\")"}, egn=False)
+@given(fields=st.fixed_dictionaries({k: _text for k in FIELDS}), egn=st.booleans(),
+       submitter=st.none() | _text)
+@example(fields={**{k: "x" for k in FIELDS}, "n": "Ann\nCobb"}, egn=True,       # the issue's case
+         submitter=None)
+@example(fields={**{k: "x" for k in FIELDS}, "n": "Ann\u202eboC"}, egn=True,    # a bidi control
+         submitter=None)
+@example(fields={**{k: "x" for k in FIELDS}, "e": "Bo\u200bb"}, egn=False,      # a zero-width space
+         submitter="referee")
+@example(fields={**{k: "x" for k in FIELDS}, "notes": "two\nlines\tand a tab"}, egn=True,
+         submitter="the\nclerk")
+@example(fields={**{k: "x" for k in FIELDS}, "n": "=HYPERLINK(\"http://x\")"}, egn=False,
+         submitter="=1+1")
 def test_whatever_the_store_accepts_its_dump_restores(tmp_path_factory: Any,
-                                                     fields: dict[str, str], egn: bool) -> None:
+                                                     fields: dict[str, str], egn: bool,
+                                                     submitter: str | None) -> None:
     folder = tmp_path_factory.mktemp("dump")
     first, second = folder / "first.db", folder / "second.db"
     text = json.dumps(_egn(fields) if egn else _notation(fields), ensure_ascii=False)
     db = open_db(first)
     try:
         migrate(db)
-        report = import_sources(db, [("random", text)])
+        report = import_sources(db, [("random", text)], submitted_by=submitter)
     finally:
         db.close()
     stored = _canonical(first)
@@ -93,6 +109,7 @@ def test_whatever_the_store_accepts_its_dump_restores(tmp_path_factory: Any,
     restored = runner.invoke(main, ["import", str(folder / "dump.jsonl"), "--db", str(second)])
     assert restored.exit_code in (0, 3), restored.output  # 3: the record's own findings
     assert _canonical(second) == stored
+    assert _submitters(second) == _submitters(first)  # who submitted it: the dump's envelope
 
 
 def test_a_newline_in_an_egn_name_is_refused_at_its_place() -> None:

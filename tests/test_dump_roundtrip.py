@@ -6,8 +6,8 @@ The property: records with random text in every free-text field, from our notati
 are imported into a store; whatever it stored is dumped (``euchre export --db --to jsonl``) and
 the dump imported into an empty store; the two stores hold the same canonical texts, field for
 field, and the same submitters (the dump's envelope lines); the oracle is the first store's own
-rows, not the code that wrote them. A record the store
-refuses is refused with a located reason, never stored half."""
+rows, not the code that wrote them. A record the store refuses is refused with a located
+reason, never stored half."""
 
 from __future__ import annotations
 

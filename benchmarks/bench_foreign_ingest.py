@@ -4,7 +4,7 @@ Usage (from the repository root, the venv active):
 
     python benchmarks/bench_foreign_ingest.py [--rounds 5]
 
-- **The restore gate**: a record read from EGN is stored only if its canonical text reads back
+- **The restore gate**: a record read from EGN is stored only if what its canonical text says loads back
   through our notation (api/store/ingest.py). Reference: the same EGN samples prepared without
   the gate (``prepare_record(..., from_notation=True)``). Printed: the ratio gated / ungated.
 - **The spreadsheet guard**: reading the template as .xlsx through interop/sheets/guard.py's checks

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass
+from typing import Any
 
 from euchre_records.errors import NotationError, Problem, RecordError
 from euchre_records.match import replay
@@ -20,7 +21,7 @@ from euchre_records.model import Record, ReplayResult
 from euchre_records.interop.detect import load_any_data, notation_of, parse_json
 from euchre_records.interop.egn.document import in_egn_terms
 from euchre_records.schema.json_text import compact
-from euchre_records.schema.notation import dumps, loads
+from euchre_records.schema.notation import dump_record, indented_json, load_record
 from euchre_records.schema.results import dump_result
 
 # All imported here, not at first use: a parallel import forks its workers after loading this
@@ -57,25 +58,27 @@ def prepare_record(record: Record, *, from_notation: bool = False) -> Submission
     """Replay a parsed record and build its canonical and result texts.
 
     What the store accepts, its own dump restores: a record that did not come from our notation
-    (EGN, EMN, a web form; ``from_notation`` is False) is refused unless its canonical text
-    reads back through the notation's schema (:func:`restorable`), so a name with a newline or a
-    bidirectional control read from EGN is refused here, not stored to make a backup that
+    (EGN, binary EGN, EMN; ``from_notation`` is False) is refused unless what its canonical text
+    says reads back through the notation's schema (:func:`restorable`), so a name with a newline
+    or a bidirectional control read from EGN is refused here, not stored to make a backup that
     cannot be imported."""
     result = replay(record)
-    canonical = dumps(record)
+    data = dump_record(record)
+    canonical = indented_json(data) + "\n"  # notation.dumps, from the data checked below
     if not from_notation:
-        restorable(canonical)
+        restorable(data)
     digest = hashlib.sha256(canonical.encode("utf-8")).hexdigest()
     result_json = compact(dump_result(result))  # orjson: the standard library's bytes, faster
     return Submission(record, result, canonical, digest, result_json)
 
 
-def restorable(canonical: str) -> None:
-    """Raise NotationError unless ``canonical`` (a record's canonical text) reads back through
-    the notation's schema, as importing a dump of the store does; its problems are located in
-    the notation (``players.N.name: ...``)."""
+def restorable(data: dict[str, Any]) -> None:
+    """Raise NotationError unless ``data`` (a record as its canonical text writes it,
+    notation.dump_record) loads through the notation's schema, as importing a dump of the store
+    does; its problems are located in the notation (``players.N.name: ...``). The data, not
+    the text parsed again: the text is the data written as JSON, and reading it gives it back."""
     try:
-        loads(canonical)
+        load_record(data)
     except NotationError as exc:
         raise NotationError([Problem(p.where, f"{p.what} (the store keeps only what its dump "
                                               "can restore)") for p in exc.problems]) from None

@@ -1,16 +1,22 @@
 """The domain model: what a record holds (Record, Deal, Call, Trick, Irregularity ...) and what a
 replay produces (Finding, DealResult, GameResult, RubberResult, ReplayResult).
 
-All values are frozen. Scores are ``(ns, ew)`` tuples. Trick and deal numbers in findings are
+All values are frozen, slotted ``msgspec.Struct`` classes (built in C: about a tenth of a frozen
+dataclass's ``__init__``, which is what every load and every replay builds by the thousand). They
+are made by keyword or position as the dataclasses they were; they compare, hash, pickle and print
+as those did (``Deal(kind=..., dealer=...)``). Copy one with changes by :func:`replace` (for any
+model value, and any dataclass elsewhere), never ``dataclasses.replace``. Scores are ``(ns, ew)`` tuples. Trick and deal numbers in findings are
 1-based, as a scorer counts them; paths into the notation (``deals[0].tricks[2]``) are 0-based.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import MISSING, dataclass, field, fields
+import dataclasses
 from enum import Enum
 from typing import Any, TypeVar
+
+import msgspec
+from msgspec import Struct, field
 
 from .cards import Card, Seat, Side, Suit
 from .rules import Election, Rules
@@ -19,7 +25,7 @@ __all__ = [
     "Points", "CallKind", "Call", "ExchangeKind", "Exchange", "Trick", "DealKind", "Outcome", "IrregularityKind",
     "Irregularity", "RecordedScore", "Annotation", "Alternative", "Deal", "ExternalId", "Player", "Event",
     "Record", "MISDEAL_CAUSES", "NEW_DEAL_CAUSES", "FindingKind", "Finding", "DealResult", "GameResult", "RubberResult",
-    "ReplayResult", "FORMAT_NAME", "FORMAT_VERSION",
+    "ReplayResult", "FORMAT_NAME", "FORMAT_VERSION", "replace", "MODEL_TYPES",
 ]
 
 FORMAT_NAME = "euchre-records"
@@ -46,8 +52,7 @@ class CallKind(Enum):
         return self in (CallKind.ORDER, CallKind.ASSIST, CallKind.TAKE)
 
 
-@dataclass(frozen=True, slots=True)
-class Call:
+class Call(Struct, frozen=True):
     """One call. ``seat`` is None when the record leaves it to the turn order."""
 
     kind: CallKind
@@ -56,8 +61,7 @@ class Call:
     alone: bool = False
 
 
-@dataclass(frozen=True, slots=True)
-class Trick:
+class Trick(Struct, frozen=True):
     """The cards of one trick in playing order. ``leader`` is None when left to the laws."""
 
     cards: tuple[Card, ...]
@@ -72,8 +76,7 @@ class ExchangeKind(Enum):
     PARTNERS_BEST = "partners-best"  # the lone player takes his partner's card, discards one
 
 
-@dataclass(frozen=True, slots=True)
-class Exchange:
+class Exchange(Struct, frozen=True):
     """One exchange by ``seat``: the cards he gave up and the cards he took (None: unknown).
     Farmers and go-under take from the kitty; partner's best takes one card from the partner and
     gives one out of play. A farmer's declaration under 'misdeal' gives and takes nothing."""
@@ -92,8 +95,7 @@ class DealKind(Enum):
     RESULT = "result"  # only the outcome: maker, alone, tricks (a club scoresheet)
 
 
-@dataclass(frozen=True, slots=True)
-class Outcome:
+class Outcome(Struct, frozen=True):
     """The outcome of a result-only deal. ``maker`` None means thrown in (all passed)."""
 
     maker: Seat | None
@@ -126,8 +128,7 @@ class IrregularityKind(Enum):
     SCORE_CORRECTION = "score-correction"
 
 
-@dataclass(frozen=True, slots=True)
-class Irregularity:
+class Irregularity(Struct, frozen=True):
     """One recorded event. Which fields matter depends on ``kind`` (docs/FORMAT.md)."""
 
     kind: IrregularityKind
@@ -157,16 +158,14 @@ NEW_DEAL_CAUSES = ("imperfect-pack", "faced-card", "exposed-in-dealing", "expose
 """Somerset 33-39 (and Hoyle): the same dealer deals again."""
 
 
-@dataclass(frozen=True, slots=True)
-class RecordedScore:
+class RecordedScore(Struct, frozen=True):
     """What the scorer wrote for a deal: the points and/or the running score of the game."""
 
     points: Points | None = None
     total: Points | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class Annotation:
+class Annotation(Struct, frozen=True):
     """Free text attached to a call (``at = "call 3"``), a trick (``"trick 2"``), a card played
     (``"card 7"``: the 7th card played in the deal, counted across its tricks) or the deal."""
 
@@ -174,8 +173,7 @@ class Annotation:
     text: str
 
 
-@dataclass(frozen=True, slots=True)
-class Alternative:
+class Alternative(Struct, frozen=True):
     """An alternative line for analysis: replaces the record from ``at`` on. Never scored.
 
     ``at = "card N"`` departs at the N-th card played in the deal: the line's first trick then
@@ -190,8 +188,7 @@ class Alternative:
     annotations: tuple[Annotation, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
-class Deal:
+class Deal(Struct, frozen=True):
     """One deal as recorded. Hands are indexed by seat (N, E, S, W); ``None`` is an unknown card."""
 
     kind: DealKind
@@ -212,23 +209,20 @@ class Deal:
     exchanges: tuple[Exchange, ...] = ()   # house-rule card exchanges, in the order made
 
 
-@dataclass(frozen=True, slots=True)
-class ExternalId:
+class ExternalId(Struct, frozen=True):
     """A player's identifier in another system (``source``: a site, a tournament registry)."""
 
     id: str
     source: str
 
 
-@dataclass(frozen=True, slots=True)
-class Player:
+class Player(Struct, frozen=True):
     name: str
     id: str | None = None
     ids: tuple[ExternalId, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
-class Event:
+class Event(Struct, frozen=True):
     club: str | None = None
     event: str | None = None
     date: str | None = None
@@ -238,8 +232,7 @@ class Event:
     game_id: str | None = None       # the game's identifier in its source (EGN ``gameId``)
 
 
-@dataclass(frozen=True, slots=True)
-class Record:
+class Record(Struct, frozen=True):
     """A whole record: metadata, players by seat, the rule set and the deals in order."""
 
     rules: Rules
@@ -270,8 +263,7 @@ class FindingKind(Enum):
     CLAIM = "claim"
 
 
-@dataclass(frozen=True, slots=True)
-class Finding:
+class Finding(Struct, frozen=True):
     """A breach of the laws (or a scoresheet disagreement) with where, what and which rule."""
 
     kind: FindingKind
@@ -291,8 +283,7 @@ class Finding:
         return self.message
 
 
-@dataclass(frozen=True, slots=True)
-class DealResult:
+class DealResult(Struct, frozen=True):
     """What a deal's replay computes. ``points`` = ``penalty`` + ``hand_points``."""
 
     number: int
@@ -323,8 +314,7 @@ class DealResult:
         return None if self.maker is None else self.maker.side
 
 
-@dataclass(frozen=True, slots=True)
-class GameResult:
+class GameResult(Struct, frozen=True):
     number: int
     first_deal: int                 # 1-based deal numbers
     last_deal: int
@@ -336,8 +326,7 @@ class GameResult:
     rubber_points: Points = (0, 0)
 
 
-@dataclass(frozen=True, slots=True)
-class RubberResult:
+class RubberResult(Struct, frozen=True):
     system: str
     games_won: Points
     winner: Side | None
@@ -346,8 +335,7 @@ class RubberResult:
     net: int                        # rubber points of the winner minus the loser's (whist: net)
 
 
-@dataclass(frozen=True, slots=True)
-class ReplayResult:
+class ReplayResult(Struct, frozen=True):
     rules: Rules
     deals: tuple[DealResult, ...]
     games: tuple[GameResult, ...]
@@ -361,37 +349,23 @@ class ReplayResult:
         return not self.findings
 
 
-# --- quick constructors for the replay's hot path ----------------------------------------------
+# --- copying ---------------------------------------------------------------------------------
 
 _T = TypeVar("_T")
 
 
-def quick_constructor(cls: type[_T]) -> Callable[..., _T]:
-    """A constructor for the frozen, slotted dataclass ``cls``: the fields positionally (later
-    ones may be left to their defaults), making exactly the value ``cls(...)`` makes, without
-    checks (neither ``__init__`` nor a ``__post_init__`` runs: a class given one must not be
-    built this way), in a fraction of the time. A frozen ``__init__`` sets each field through
-    ``object.__setattr__``; here a plain class with the same slots takes the fields by ordinary
-    assignment and the object then takes ``cls`` as its class (CPython allows that between
-    classes of one layout)."""
-    specs = fields(cls)   # type: ignore[arg-type]
-    slots = getattr(cls, "__slots__", None)
-    if slots != tuple(f.name for f in specs) or any(f.default_factory is not MISSING for f in specs):
-        raise TypeError(f"{cls.__name__}: plain defaults and one slot per field only")
-    twin = type(f"_{cls.__name__}Twin", (), {"__slots__": slots})
-    params = ", ".join(f.name if f.default is MISSING else f"{f.name}=_defaults[{i}]"
-                       for i, f in enumerate(specs))
-    body = "".join(f"    o.{f.name} = {f.name}\n" for f in specs)
-    namespace: dict[str, Any] = {"_twin": twin, "_cls": cls, "_defaults": [f.default for f in specs]}
-    # generated as dataclasses generates __init__: from the class's own field names only
-    exec(f"def make_{cls.__name__}({params}):\n    o = _twin()\n{body}    o.__class__ = _cls\n"
-         "    return o\n", namespace)
-    make: Callable[..., _T] = namespace[f"make_{cls.__name__}"]
-    make.__doc__ = f"{cls.__name__}(...), built quickly (model.quick_constructor)."
-    return make
+def replace(value: _T, /, **changes: Any) -> _T:
+    """A copy of ``value`` with ``changes`` (field name -> new value), like ``dataclasses.replace``.
+
+    The one copying helper of the project: for the model's values (msgspec Structs, on which
+    ``dataclasses.replace`` fails) and for any dataclass (``Rules``, the store's rows ...) alike.
+    An unknown field name raises TypeError, as ``dataclasses.replace`` does."""
+    if isinstance(value, Struct):
+        return msgspec.structs.replace(value, **changes)
+    return dataclasses.replace(value, **changes)  # type: ignore[type-var]
 
 
-quick_deal_result = quick_constructor(DealResult)
-quick_game_result = quick_constructor(GameResult)
-quick_rubber_result = quick_constructor(RubberResult)
-quick_replay_result = quick_constructor(ReplayResult)
+MODEL_TYPES: tuple[type[Struct], ...] = (
+    Call, Trick, Exchange, Outcome, Irregularity, RecordedScore, Annotation, Alternative, Deal,
+    ExternalId, Player, Event, Record, Finding, DealResult, GameResult, RubberResult, ReplayResult)
+"""Every value class of the model (tests hold each to the construction/equality/pickle contract)."""

@@ -23,7 +23,7 @@ from euchre_records.errors import NotationError
 from euchre_records.model import (
     FORMAT_NAME, FORMAT_VERSION, MISDEAL_CAUSES, NEW_DEAL_CAUSES, Alternative, Annotation, Deal,
     Call, DealKind, Event, Exchange, ExchangeKind, ExternalId, Irregularity, IrregularityKind, Outcome, Player, Record, RecordedScore,
-    Trick, quick_constructor,
+    Trick,
 )
 from euchre_records.rules import PRESETS, Rules, resolve_rules
 
@@ -424,7 +424,7 @@ class DealSchema(NotationSchema):
         if kind != "full" or type(kind) is not str or type(dealer) is not str or type(turned) is not str:
             return None
         try:
-            deal = _make_deal(_FULL, SEAT_BY_TEXT[dealer], CARD_BY_TOKEN[turned], None,
+            deal = Deal(_FULL, SEAT_BY_TEXT[dealer], CARD_BY_TOKEN[turned], None,
                         hands_fast(value.get("hands")),
                         cards_fast(value["kitty"], 1, 12) if "kitty" in value else None,
                         _fast_calls(value["calls"]) if "calls" in value else (),
@@ -468,7 +468,6 @@ class DealSchema(NotationSchema):
         return out
 
 
-_make_deal = quick_constructor(Deal)  # Deal(...) positionally, a fraction of its __init__'s time
 _FAST_KEYS = frozenset(("kind", "dealer", "turned", "hands", "kitty", "calls", "discard", "tricks"))
 
 

@@ -14,7 +14,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from euchre_records.cards import Seat, effective_suit, trick_winner
+from euchre_records.cards import LEFT_OF, Seat, Suit, make_pack, power_table, trick_winner
+from euchre_records.enum_text import SEAT_NAME, SUIT_VALUE
 from euchre_records.errors import RecordError
 from euchre_records.model import CallKind, Deal, DealResult, FindingKind, Record, ReplayResult
 from euchre_records.api.store.ingest import prepare
@@ -107,10 +108,16 @@ def tables_of(source: str, text: str, into: TableRows | None = None) -> TableRow
     return out
 
 
+_BOOL_INDEXES = {name: tuple(sorted(idx)) for name, idx in _BOOL_FIELDS.items()}
+
+
 def _bools(table: str, row: Row) -> Row:
     """The store keeps flags as 0/1; the dataset types them as booleans."""
-    idx = _BOOL_FIELDS[table]
-    return tuple(bool(v) if i in idx and v is not None else v for i, v in enumerate(row))
+    out = list(row)
+    for i in _BOOL_INDEXES[table]:
+        if out[i] is not None:
+            out[i] = bool(out[i])
+    return tuple(out)
 
 
 def _calls_and_plays(key: str, record: Record, result: ReplayResult, out: TableRows) -> None:
@@ -120,36 +127,44 @@ def _calls_and_plays(key: str, record: Record, result: ReplayResult, out: TableR
         if not 1 <= d.number <= len(record.deals):
             continue
         deal = record.deals[d.number - 1]
-        out["calls"].extend((key, d.number, *c) for c in call_rows(deal))
-        out["plays"].extend((key, d.number, *p) for p in play_rows(deal, d, revokes))
+        out["calls"].extend(call_rows(deal, (key, d.number)))
+        out["plays"].extend(play_rows(deal, d, revokes, (key, d.number)))
 
 
-def call_rows(deal: Deal) -> list[Row]:
-    """``(call, round, seat, kind, suit, alone)`` per recorded call. ``seat`` is the recorded seat,
+_PASS = CallKind.PASS
+_CALL_KIND = {kind: kind.value for kind in CallKind}   # Enum .value is a slow descriptor
+_CARD_NAME = {card: card.name for card in make_pack(32, joker=True)}
+_EFFECTIVE = {trump: {card: SUIT_VALUE[suit] for card, (suit, _) in power_table(trump).items()}
+              for trump in Suit}
+"""By trump: every card's suit letter under it (bowers and the joker are trumps)."""
+
+
+def call_rows(deal: Deal, head: Row = ()) -> list[Row]:
+    """``head + (call, round, seat, kind, suit, alone)`` per recorded call. ``seat`` is the recorded seat,
     else the seat in turn while the bidding is open (the dealer's left first); ``round`` is 1 or 2
     by the number of in-turn passes before the call."""
     rows: list[Row] = []
-    turn = deal.dealer.left
+    turn = LEFT_OF[deal.dealer]
     passes = 0
     open_ = True
     for i, call in enumerate(deal.calls, 1):
         seat: Seat | None = call.seat
         rnd = 1 if passes < 4 else 2
-        if open_ and (call.seat is None or call.seat is turn):
+        if open_ and (seat is None or seat is turn):
             seat = turn
-            if call.kind is CallKind.PASS:
+            if call.kind is _PASS:
                 passes += 1
-                turn = turn.left
+                turn = LEFT_OF[turn]
             else:
                 open_ = False
-        rows.append((i, rnd, seat.name if seat is not None else None, call.kind.value,
-                     call.suit.value if call.suit is not None else None, call.alone))
+        rows.append((*head, i, rnd, SEAT_NAME[seat] if seat is not None else None, _CALL_KIND[call.kind],
+                     SUIT_VALUE[call.suit] if call.suit is not None else None, call.alone))
     return rows
 
 
-def play_rows(deal: Deal, d: DealResult, revokes: set[tuple[int | None, int | None, Seat | None]]
-              ) -> list[Row]:
-    """``(trick, position, seat, card, suit, led_suit, trump, follows, winner, wins, revoke)`` per
+def play_rows(deal: Deal, d: DealResult, revokes: set[tuple[int | None, int | None, Seat | None]],
+              head: Row = ()) -> list[Row]:
+    """``head + (trick, position, seat, card, suit, led_suit, trump, follows, winner, wins, revoke)`` per
     card played. Seats follow the trick's leader as the replay found it (``DealResult.leaders``)
     clockwise, skipping the partners of a lone maker and of a lone defender; ``suit`` is the
     card's suit under trump (bowers and the joker are trumps); ``revoke`` marks a card the replay
@@ -157,27 +172,33 @@ def play_rows(deal: Deal, d: DealResult, revokes: set[tuple[int | None, int | No
     trump = d.trump
     if trump is None or not deal.tricks or len(d.leaders) < len(deal.tricks):
         return []
-    out: set[Seat] = set()
+    skip = [False, False, False, False]   # by seat: sits out (a lone hand's partner)
     if d.alone and d.maker is not None:
-        out.add(d.maker.partner)
+        skip[d.maker.partner] = True
     if d.defender_alone is not None:
-        out.add(d.defender_alone.partner)
+        skip[d.defender_alone.partner] = True
+    if all(skip):
+        skip = [False, False, False, False]
+    effective, name, trump_letter = _EFFECTIVE[trump], _CARD_NAME, SUIT_VALUE[trump]
+    number, leaders = d.number, d.leaders
     rows: list[Row] = []
-    for t, trick in enumerate(deal.tricks):
-        if not trick.cards:
+    for t, trick in enumerate(deal.tricks, 1):
+        cards = trick.cards
+        if not cards:
             continue
         seats: list[Seat] = []
-        seat = d.leaders[t]
-        for _ in trick.cards:
+        seat = leaders[t - 1]
+        for _ in cards:
             seats.append(seat)
-            seat = seat.left
-            while seat in out and len(out) < 4:
-                seat = seat.left
-        win = trick_winner(trick.cards, trump)
-        led = effective_suit(trick.cards[0], trump)
-        for j, (c, s) in enumerate(zip(trick.cards, seats)):
-            own = effective_suit(c, trump)
-            rows.append((t + 1, j + 1, s.name, c.name, own.value, led.value, trump.value,
-                         own is led, seats[win].name, j == win,
-                         (d.number, t + 1, s) in revokes))
+            seat = LEFT_OF[seat]
+            while skip[seat]:
+                seat = LEFT_OF[seat]
+        win = trick_winner(cards, trump)
+        led = effective[cards[0]]
+        winner = SEAT_NAME[seats[win]]
+        for j, c in enumerate(cards):
+            s = seats[j]
+            own = effective[c]
+            rows.append((*head, t, j + 1, SEAT_NAME[s], name[c], own, led, trump_letter, own == led,
+                         winner, j == win, bool(revokes) and (number, t, s) in revokes))
     return rows

@@ -4,7 +4,9 @@ replay produces (Finding, DealResult, GameResult, RubberResult, ReplayResult).
 All values are frozen, slotted ``msgspec.Struct`` classes (built in C: about a tenth of a frozen
 dataclass's ``__init__``, which is what every load and every replay builds by the thousand). They
 are made by keyword or position as the dataclasses they were; they compare, hash, pickle and print
-as those did (``Deal(kind=..., dealer=...)``). Copy one with changes by :func:`replace` (for any
+as those did (``Deal(kind=..., dealer=...)``). They are not tracked by the cycle collector
+(``gc=False``): a frozen value made of tuples, enums and other values cannot be part of a
+reference cycle, and the collector's passes over millions of them were a tenth of a bulk run. Copy one with changes by :func:`replace` (for any
 model value, and any dataclass elsewhere), never ``dataclasses.replace``. Scores are ``(ns, ew)`` tuples. Trick and deal numbers in findings are
 1-based, as a scorer counts them; paths into the notation (``deals[0].tricks[2]``) are 0-based.
 """
@@ -38,6 +40,8 @@ Points = tuple[int, int]
 class CallKind(Enum):
     """What a player says in the bidding. ORDER/ASSIST/TAKE all accept the turned card."""
 
+    __hash__ = object.__hash__  # as Suit.__hash__ (cards.py)
+
     PASS = "pass"
     ORDER = "order"            # an opponent of the dealer orders the card up
     ASSIST = "assist"          # the dealer's partner assists
@@ -52,7 +56,7 @@ class CallKind(Enum):
         return self in (CallKind.ORDER, CallKind.ASSIST, CallKind.TAKE)
 
 
-class Call(Struct, frozen=True):
+class Call(Struct, frozen=True, gc=False):
     """One call. ``seat`` is None when the record leaves it to the turn order."""
 
     kind: CallKind
@@ -61,7 +65,7 @@ class Call(Struct, frozen=True):
     alone: bool = False
 
 
-class Trick(Struct, frozen=True):
+class Trick(Struct, frozen=True, gc=False):
     """The cards of one trick in playing order. ``leader`` is None when left to the laws."""
 
     cards: tuple[Card, ...]
@@ -71,12 +75,14 @@ class Trick(Struct, frozen=True):
 class ExchangeKind(Enum):
     """A house rule's card exchange (EGN ``cardExchanges``; docs/FORMAT.md "Exchanges")."""
 
+    __hash__ = object.__hash__  # as Suit.__hash__ (cards.py)
+
     FARMERS = "farmers"              # a farmer's hand declared (before the bidding)
     GO_UNDER = "go-under"            # three cards swapped with the kitty (before the bidding)
     PARTNERS_BEST = "partners-best"  # the lone player takes his partner's card, discards one
 
 
-class Exchange(Struct, frozen=True):
+class Exchange(Struct, frozen=True, gc=False):
     """One exchange by ``seat``: the cards he gave up and the cards he took (None: unknown).
     Farmers and go-under take from the kitty; partner's best takes one card from the partner and
     gives one out of play. A farmer's declaration under 'misdeal' gives and takes nothing."""
@@ -90,12 +96,14 @@ class Exchange(Struct, frozen=True):
 class DealKind(Enum):
     """How much of a deal the record knows."""
 
+    __hash__ = object.__hash__  # as Suit.__hash__ (cards.py)
+
     FULL = "full"      # the four hands (and perhaps the kitty) are known
     PLAYS = "plays"    # only the calls and plays: hands are inferred from the plays
     RESULT = "result"  # only the outcome: maker, alone, tricks (a club scoresheet)
 
 
-class Outcome(Struct, frozen=True):
+class Outcome(Struct, frozen=True, gc=False):
     """The outcome of a result-only deal. ``maker`` None means thrown in (all passed)."""
 
     maker: Seat | None
@@ -107,6 +115,8 @@ class Outcome(Struct, frozen=True):
 
 class IrregularityKind(Enum):
     """Events at the table the notation records (see docs/FORMAT.md and docs/LAWS.md)."""
+
+    __hash__ = object.__hash__  # as Suit.__hash__ (cards.py)
 
     REVOKE_CLAIMED = "revoke-claimed"
     REVOKE_CORRECTED = "revoke-corrected"
@@ -128,7 +138,7 @@ class IrregularityKind(Enum):
     SCORE_CORRECTION = "score-correction"
 
 
-class Irregularity(Struct, frozen=True):
+class Irregularity(Struct, frozen=True, gc=False):
     """One recorded event. Which fields matter depends on ``kind`` (docs/FORMAT.md)."""
 
     kind: IrregularityKind
@@ -158,14 +168,14 @@ NEW_DEAL_CAUSES = ("imperfect-pack", "faced-card", "exposed-in-dealing", "expose
 """Somerset 33-39 (and Hoyle): the same dealer deals again."""
 
 
-class RecordedScore(Struct, frozen=True):
+class RecordedScore(Struct, frozen=True, gc=False):
     """What the scorer wrote for a deal: the points and/or the running score of the game."""
 
     points: Points | None = None
     total: Points | None = None
 
 
-class Annotation(Struct, frozen=True):
+class Annotation(Struct, frozen=True, gc=False):
     """Free text attached to a call (``at = "call 3"``), a trick (``"trick 2"``), a card played
     (``"card 7"``: the 7th card played in the deal, counted across its tricks) or the deal."""
 
@@ -173,7 +183,7 @@ class Annotation(Struct, frozen=True):
     text: str
 
 
-class Alternative(Struct, frozen=True):
+class Alternative(Struct, frozen=True, gc=False):
     """An alternative line for analysis: replaces the record from ``at`` on. Never scored.
 
     ``at = "card N"`` departs at the N-th card played in the deal: the line's first trick then
@@ -188,7 +198,7 @@ class Alternative(Struct, frozen=True):
     annotations: tuple[Annotation, ...] = ()
 
 
-class Deal(Struct, frozen=True):
+class Deal(Struct, frozen=True, gc=False):
     """One deal as recorded. Hands are indexed by seat (N, E, S, W); ``None`` is an unknown card."""
 
     kind: DealKind
@@ -209,20 +219,20 @@ class Deal(Struct, frozen=True):
     exchanges: tuple[Exchange, ...] = ()   # house-rule card exchanges, in the order made
 
 
-class ExternalId(Struct, frozen=True):
+class ExternalId(Struct, frozen=True, gc=False):
     """A player's identifier in another system (``source``: a site, a tournament registry)."""
 
     id: str
     source: str
 
 
-class Player(Struct, frozen=True):
+class Player(Struct, frozen=True, gc=False):
     name: str
     id: str | None = None
     ids: tuple[ExternalId, ...] = ()
 
 
-class Event(Struct, frozen=True):
+class Event(Struct, frozen=True, gc=False):
     club: str | None = None
     event: str | None = None
     date: str | None = None
@@ -232,7 +242,7 @@ class Event(Struct, frozen=True):
     game_id: str | None = None       # the game's identifier in its source (EGN ``gameId``)
 
 
-class Record(Struct, frozen=True):
+class Record(Struct, frozen=True, gc=False):
     """A whole record: metadata, players by seat, the rule set and the deals in order."""
 
     rules: Rules
@@ -255,6 +265,8 @@ class Record(Struct, frozen=True):
 class FindingKind(Enum):
     """Kinds of breach or disagreement a replay reports. The record stays valid."""
 
+    __hash__ = object.__hash__  # as Suit.__hash__ (cards.py)
+
     REVOKE = "revoke"
     WRONG_DEALER = "wrong-dealer"
     SCORESHEET = "scoresheet"
@@ -263,7 +275,7 @@ class FindingKind(Enum):
     CLAIM = "claim"
 
 
-class Finding(Struct, frozen=True):
+class Finding(Struct, frozen=True, gc=False):
     """A breach of the laws (or a scoresheet disagreement) with where, what and which rule."""
 
     kind: FindingKind
@@ -283,7 +295,7 @@ class Finding(Struct, frozen=True):
         return self.message
 
 
-class DealResult(Struct, frozen=True):
+class DealResult(Struct, frozen=True, gc=False):
     """What a deal's replay computes. ``points`` = ``penalty`` + ``hand_points``."""
 
     number: int
@@ -314,7 +326,7 @@ class DealResult(Struct, frozen=True):
         return None if self.maker is None else self.maker.side
 
 
-class GameResult(Struct, frozen=True):
+class GameResult(Struct, frozen=True, gc=False):
     number: int
     first_deal: int                 # 1-based deal numbers
     last_deal: int
@@ -326,7 +338,7 @@ class GameResult(Struct, frozen=True):
     rubber_points: Points = (0, 0)
 
 
-class RubberResult(Struct, frozen=True):
+class RubberResult(Struct, frozen=True, gc=False):
     system: str
     games_won: Points
     winner: Side | None
@@ -335,7 +347,7 @@ class RubberResult(Struct, frozen=True):
     net: int                        # rubber points of the winner minus the loser's (whist: net)
 
 
-class ReplayResult(Struct, frozen=True):
+class ReplayResult(Struct, frozen=True, gc=False):
     rules: Rules
     deals: tuple[DealResult, ...]
     games: tuple[GameResult, ...]

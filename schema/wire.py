@@ -54,18 +54,18 @@ _Option = bool | Annotated[int, Meta(ge=-(2 ** 62), le=2 ** 62)] | str | None
 
 # The notation's objects as written: unknown keys refused, UNSET where a key is absent.
 
-class _ExternalId(Struct, forbid_unknown_fields=True, frozen=True):
+class _ExternalId(Struct, forbid_unknown_fields=True, frozen=True, gc=False):
     id: str
     source: str
 
 
-class _Player(Struct, forbid_unknown_fields=True, frozen=True):
+class _Player(Struct, forbid_unknown_fields=True, frozen=True, gc=False):
     name: str
     id: str | None | UnsetType = UNSET
     ids: list[_ExternalId] | UnsetType = UNSET
 
 
-class _Event(Struct, forbid_unknown_fields=True, frozen=True):
+class _Event(Struct, forbid_unknown_fields=True, frozen=True, gc=False):
     club: str | None | UnsetType = UNSET
     event: str | None | UnsetType = UNSET
     date: str | None | UnsetType = UNSET
@@ -75,24 +75,24 @@ class _Event(Struct, forbid_unknown_fields=True, frozen=True):
     game_id: str | None | UnsetType = UNSET
 
 
-class _Rules(Struct, forbid_unknown_fields=True, frozen=True):
+class _Rules(Struct, forbid_unknown_fields=True, frozen=True, gc=False):
     preset: str
     overrides: dict[str, _Option] | UnsetType = UNSET
 
 
-class _Hands(Struct, forbid_unknown_fields=True, frozen=True):
+class _Hands(Struct, forbid_unknown_fields=True, frozen=True, gc=False):
     N: str
     E: str
     S: str
     W: str
 
 
-class _Scoresheet(Struct, forbid_unknown_fields=True, frozen=True):
+class _Scoresheet(Struct, forbid_unknown_fields=True, frozen=True, gc=False):
     points: _Points | None | UnsetType = UNSET
     total: _Points | None | UnsetType = UNSET
 
 
-class _Deal(Struct, forbid_unknown_fields=True, frozen=True):
+class _Deal(Struct, forbid_unknown_fields=True, frozen=True, gc=False):
     kind: DealKind
     dealer: str
     turned: str | UnsetType = UNSET
@@ -111,7 +111,7 @@ class _Deal(Struct, forbid_unknown_fields=True, frozen=True):
     exchanges: list[Any] | UnsetType = UNSET
 
 
-class _Record(Struct, forbid_unknown_fields=True, frozen=True):
+class _Record(Struct, forbid_unknown_fields=True, frozen=True, gc=False):
     format: str
     version: str
     rules: _Rules

@@ -162,43 +162,57 @@ def call_rows(deal: Deal, head: Row = ()) -> list[Row]:
     return rows
 
 
+def _seat_orders(skip: frozenset[Seat]) -> dict[Seat, tuple[Seat, ...]]:
+    """By leader: the seats that play to a trick in turn, clockwise, past the ``skip`` seats."""
+    orders = {}
+    for leader in Seat:
+        seats, seat = [], leader
+        for _ in range(4):
+            seats.append(seat)
+            seat = LEFT_OF[seat]
+            while seat in skip:
+                seat = LEFT_OF[seat]
+        orders[leader] = tuple(seats)
+    return orders
+
+
+_ORDERS = {skip: _seat_orders(skip) for skip in (
+    frozenset(), *(frozenset((s,)) for s in Seat), *(frozenset((a, b)) for a in Seat for b in Seat
+                                                        if a < b and a.side is not b.side))}
+"""By the seats that sit out (none, a lone hand's partner, or one partner of each side)."""
+
+
 def play_rows(deal: Deal, d: DealResult, revokes: set[tuple[int | None, int | None, Seat | None]],
               head: Row = ()) -> list[Row]:
-    """``head + (trick, position, seat, card, suit, led_suit, trump, follows, winner, wins, revoke)`` per
-    card played. Seats follow the trick's leader as the replay found it (``DealResult.leaders``)
-    clockwise, skipping the partners of a lone maker and of a lone defender; ``suit`` is the
-    card's suit under trump (bowers and the joker are trumps); ``revoke`` marks a card the replay
-    found a revoke with (same deal, trick and seat)."""
+    """``head + (trick, position, seat, card, suit, led_suit, trump, follows, winner, wins,
+    revoke)`` per card played. Seats follow the trick's leader as the replay found it
+    (``DealResult.leaders``) clockwise, skipping the partners of a lone maker and of a lone
+    defender; ``suit`` is the card's suit under trump (bowers and the joker are trumps);
+    ``revoke`` marks a card the replay found a revoke with (same deal, trick and seat)."""
     trump = d.trump
     if trump is None or not deal.tricks or len(d.leaders) < len(deal.tricks):
         return []
-    skip = [False, False, False, False]   # by seat: sits out (a lone hand's partner)
+    skip: frozenset[Seat] = frozenset()
     if d.alone and d.maker is not None:
-        skip[d.maker.partner] = True
+        skip = frozenset((d.maker.partner,))
     if d.defender_alone is not None:
-        skip[d.defender_alone.partner] = True
-    if all(skip):
-        skip = [False, False, False, False]
-    effective, name, trump_letter = _EFFECTIVE[trump], _CARD_NAME, SUIT_VALUE[trump]
+        skip = skip | {d.defender_alone.partner}
+    orders = _ORDERS.get(skip) or _seat_orders(skip)
+    effective, name, seat_name, trump_letter = _EFFECTIVE[trump], _CARD_NAME, SEAT_NAME, SUIT_VALUE[trump]
     number, leaders = d.number, d.leaders
     rows: list[Row] = []
+    append = rows.append
     for t, trick in enumerate(deal.tricks, 1):
         cards = trick.cards
         if not cards:
             continue
-        seats: list[Seat] = []
-        seat = leaders[t - 1]
-        for _ in cards:
-            seats.append(seat)
-            seat = LEFT_OF[seat]
-            while skip[seat]:
-                seat = LEFT_OF[seat]
+        seats = orders[leaders[t - 1]]
         win = trick_winner(cards, trump)
         led = effective[cards[0]]
-        winner = SEAT_NAME[seats[win]]
+        winner = seat_name[seats[win]]
         for j, c in enumerate(cards):
-            s = seats[j]
             own = effective[c]
-            rows.append((*head, t, j + 1, SEAT_NAME[s], name[c], own, led, trump_letter, own == led,
-                         winner, j == win, bool(revokes) and (number, t, s) in revokes))
+            s = seats[j]
+            append((*head, t, j + 1, seat_name[s], name[c], own, led, trump_letter, own == led,
+                    winner, j == win, bool(revokes) and (number, t, s) in revokes))
     return rows

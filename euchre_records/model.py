@@ -1,14 +1,17 @@
 """The domain model: what a record holds (Record, Deal, Call, Trick, Irregularity ...) and what a
 replay produces (Finding, DealResult, GameResult, RubberResult, ReplayResult).
 
-All values are frozen, slotted ``msgspec.Struct`` classes (built in C: about a tenth of a frozen
-dataclass's ``__init__``, which is what every load and every replay builds by the thousand). They
-are made by keyword or position as the dataclasses they were; they compare, hash, pickle and print
-as those did (``Deal(kind=..., dealer=...)``). They are not tracked by the cycle collector
-(``gc=False``): a frozen value made of tuples, enums and other values cannot be part of a
-reference cycle, and the collector's passes over millions of them were a tenth of a bulk run. Copy one with changes by :func:`replace` (for any
-model value, and any dataclass elsewhere), never ``dataclasses.replace``. Scores are ``(ns, ew)`` tuples. Trick and deal numbers in findings are
-1-based, as a scorer counts them; paths into the notation (``deals[0].tricks[2]``) are 0-based.
+All values are frozen, slotted ``msgspec.Struct`` classes, built in C at about a tenth of a
+frozen dataclass's ``__init__`` (every load and every replay builds them by the thousand). They
+are made by keyword or position as the dataclasses they were, and compare, hash, pickle and print
+as those did (``Deal(kind=..., dealer=...)``). Copy one with changes by :func:`replace` (for any
+model value, and any dataclass elsewhere), never ``dataclasses.replace``, which refuses them. They
+are not tracked by the cycle collector (``gc=False``): a frozen value made of tuples, enums and
+other values cannot be part of a reference cycle, and the collector's passes over millions of them
+cost a bulk run dearly.
+
+Scores are ``(ns, ew)`` tuples. Trick and deal numbers in findings are 1-based, as a scorer counts
+them; paths into the notation (``deals[0].tricks[2]``) are 0-based.
 """
 
 from __future__ import annotations

@@ -252,7 +252,11 @@ def _nested(name: str, value: Any) -> Any:
 
 def _deal(w: _Deal) -> Deal:
     kind = w.kind
-    _check_shape(w, kind)
+    if kind is _FULL:   # most deals: DealSchema.check's rules for kind full, inline
+        if w.hands is UNSET or w.turned is UNSET or w.result is not UNSET:
+            raise _Refused
+    else:
+        _check_shape(w, kind)
     hands = None
     if w.hands is not UNSET:
         h = w.hands

@@ -40,8 +40,8 @@ from euchre_records.model import (
 from euchre_records.rules import Rules, resolve_rules
 
 from .basefields import _CONTROL, POINTS_LIMIT, SEAT_BY_TEXT, SUIT_BY_TEXT, DateField, load_each
-from .cardfields import CARD_BY_TOKEN, CARD_OR_UNKNOWN_BY_TOKEN, HAND_MAX, HAND_MIN
-from .playfields import parse_call, parse_trick
+from .cardfields import CARD_BY_TOKEN, CARD_NAME, CARD_OR_UNKNOWN_BY_TOKEN, HAND_MAX, HAND_MIN
+from .playfields import _PAIRS, parse_call, parse_trick
 from .schemas import DEAL_SCHEMA
 
 __all__ = ["decode_record"]
@@ -245,6 +245,23 @@ def _cards(text: str, low: int, high: int) -> tuple[Card | None, ...]:
     return out
 
 
+_HAND_PAIRS: dict[str, tuple[Card | None, Card | None]] = {
+    f"{CARD_NAME[a]} {CARD_NAME[b]}": (a, b) for a in CARD_NAME for b in CARD_NAME}
+"""Two canonical tokens of a hand (``"AS KS"``, ``"?? JK"``) and a space -> the two cards."""
+
+
+def _hand(text: str) -> tuple[Card | None, ...]:
+    """A hand's card string, ``??`` allowed (HandsField's parse, 3 to 7 cards); a canonical
+    five-card hand (``"AH KH 9S TD JC"``) by two lookups of two tokens each and one of the fifth."""
+    if len(text) == 14 and text[5] == " " and text[11] == " ":
+        pairs = _HAND_PAIRS
+        try:
+            return pairs[text[:5]] + pairs[text[6:11]] + (_CARD_OR_UNKNOWN(text[12:]),)
+        except KeyError:
+            pass
+    return _cards(text, HAND_MIN, HAND_MAX)
+
+
 def _nested(name: str, value: Any) -> Any:
     """A rarer part of a deal, loaded by the schema's own field (raises ValidationError)."""
     return _LOADERS[name]._deserialize(value, name, None)
@@ -260,12 +277,7 @@ def _deal(w: _Deal) -> Deal:
     hands = None
     if w.hands is not UNSET:
         h = w.hands
-        get = _CARD_OR_UNKNOWN
-        hands = (tuple(map(get, h.N.split())), tuple(map(get, h.E.split())),
-                 tuple(map(get, h.S.split())), tuple(map(get, h.W.split())))
-        for hand in hands:
-            if not HAND_MIN <= len(hand) <= HAND_MAX:
-                raise _Refused
+        hands = (_hand(h.N), _hand(h.E), _hand(h.S), _hand(h.W))
     turned = None if w.turned is UNSET else _CARD(w.turned)
     joker_suit = None
     if w.joker_suit is not UNSET:
@@ -332,15 +344,22 @@ _LEADER = {seat.name: seat for seat in SEATS}
 
 
 def _tricks(value: list[str]) -> tuple[Trick, ...]:
-    """TricksField's parse (``parse_trick`` on each): canonical strings (``"E: AS KS QS 9S"``,
-    ``"AS KS QS 9S"``) in one pass, anything else trick by trick."""
-    card, leader = _CARD, _LEADER
+    """TricksField's parse (``parse_trick`` on each): canonical strings (``"E: AS KS QS 9S"`` by
+    two lookups of two cards each, ``"AS KS QS 9S"``) in one pass, anything else trick by trick."""
+    card, leader, pair = _CARD, _LEADER, _PAIRS
+    out = []
     try:
-        out = tuple([Trick(tuple(map(card, t[3:].split())), leader[t[0]]) if t[1:3] == ": "
-                     else Trick(tuple(map(card, t.split()))) for t in value])
+        for t in value:
+            if len(t) == 14 and t[1:3] == ": " and t[8] == " ":
+                out.append(Trick(pair[t[3:8]] + pair[t[9:]], leader[t[0]]))
+                continue
+            if t[1:3] == ": ":
+                cards, seat = tuple(map(card, t[3:].split())), leader[t[0]]
+            else:
+                cards, seat = tuple(map(card, t.split())), None
+            if not 2 <= len(cards) <= 4:
+                raise _Refused
+            out.append(Trick(cards, seat))
     except KeyError:
         return load_each(value, parse_trick)
-    for trick in out:
-        if not 2 <= len(trick.cards) <= 4:
-            raise _Refused
-    return out
+    return tuple(out)

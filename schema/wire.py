@@ -203,7 +203,25 @@ def _label(text: str | None | UnsetType) -> str | None:
     return text
 
 
+_PLAYERS: dict[tuple[str, str | None | UnsetType], Player] = {}
+
+
 def _player(w: _Player) -> Player:
+    """A player, one Player shared by every record of the same name and id without external ids
+    (a club's records name the same few players over and over)."""
+    if w.ids is not UNSET:
+        return _new_player(w)
+    key = (w.name, w.id)
+    found = _PLAYERS.get(key)
+    if found is None:
+        found = _new_player(w)
+        if len(_PLAYERS) >= 4096:
+            _PLAYERS.clear()
+        _PLAYERS[key] = found
+    return found
+
+
+def _new_player(w: _Player) -> Player:
     name = _label(w.name)
     if not name or not name.strip():   # NameField: a label with a character that is not a space
         raise _Refused

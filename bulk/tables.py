@@ -4,7 +4,8 @@ Contract: :func:`tables_of` turns one ``(source, text)`` into the rows it adds t
 :data:`COLUMNS` (tuples in column order). A valid record (findings or not) fills ``records``,
 ``players``, ``games``, ``deals``, ``calls``, ``plays`` and ``findings``; an invalid or impossible
 one adds one ``errors`` row per located problem and nothing else. It never raises for a bad
-record. The rows of the store tables are the store's own (``api/store/rows.py``, docs/STORE.md),
+record. The rows of the store tables (``calls`` included) are the store's own (``api/store/rows.py``,
+docs/STORE.md),
 keyed by the record's content hash instead of database ids, so the tables join with each other
 and with a SQLite store made from the same records (``records.hash``).
 """
@@ -17,14 +18,19 @@ from typing import Any
 from euchre_records.cards import LEFT_OF, Seat, Suit, make_pack, power_table, trick_winner
 from euchre_records.enum_text import SEAT_NAME, SUIT_VALUE
 from euchre_records.errors import RecordError
-from euchre_records.model import CallKind, Deal, DealResult, FindingKind, Record, ReplayResult
+from euchre_records.model import Deal, DealResult, FindingKind, Record, ReplayResult
+from euchre_records.api.store.dump import unwrap
 from euchre_records.api.store.ingest import prepare
-from euchre_records.api.store.rows import rows_of
+from euchre_records.api.store.rows import Rows, rows_of
 
-__all__ = ["DATASET_VERSION", "COLUMNS", "TABLES", "tables_of", "empty_tables"]
+from .analysis_rows import ANALYSIS_COLUMNS, ANALYSIS_TABLES, analysis_rows
 
-DATASET_VERSION = "1"
-"""Version of the table layout (docs/DATASET.md); bumped whenever a column changes."""
+__all__ = ["DATASET_VERSION", "COLUMNS", "TABLES", "ALL_COLUMNS", "tables_for", "tables_of",
+           "empty_tables"]
+
+DATASET_VERSION = "2"
+"""Version of the table layout (docs/DATASET.md); bumped whenever a column or table changes
+(2: the optional analysis tables of ``--analysis``; 1 had none)."""
 
 Row = tuple[Any, ...]
 TableRows = dict[str, list[Row]]
@@ -70,21 +76,31 @@ COLUMNS: dict[str, tuple[tuple[str, str], ...]] = {
         ("source", "str"), ("kind", "str"), ("where", "str"), ("what", "str")),
 }
 TABLES = tuple(COLUMNS)
+"""The tables every run writes; ``--analysis`` adds ``bulk.analysis_rows.ANALYSIS_TABLES``."""
+
+ALL_COLUMNS = {**COLUMNS, **ANALYSIS_COLUMNS}
+
+
+def tables_for(analysis: bool) -> tuple[str, ...]:
+    """The tables a run writes: the core ones, and the analysis ones with ``analysis``."""
+    return TABLES + ANALYSIS_TABLES if analysis else TABLES
 
 _BOOL_FIELDS = {name: {i for i, (_, t) in enumerate(cols) if t == "bool"}
                 for name, cols in COLUMNS.items()}
 
 
-def empty_tables() -> TableRows:
-    """One empty row list per table."""
-    return {name: [] for name in TABLES}
+def empty_tables(analysis: bool = False) -> TableRows:
+    """One empty row list per table (the analysis tables too with ``analysis``)."""
+    return {name: [] for name in tables_for(analysis)}
 
 
-def tables_of(source: str, text: str, into: TableRows | None = None) -> TableRows:
-    """The rows one record text adds to each table (see module contract), appended to ``into``."""
-    out = into if into is not None else empty_tables()
+def tables_of(source: str, text: str, into: TableRows | None = None,
+              analysis: bool = False) -> TableRows:
+    """The rows one record text adds to each table (see module contract), appended to ``into``;
+    with ``analysis``, the double-dummy analysis tables too (``bulk.analysis_rows``)."""
+    out = into if into is not None else empty_tables(analysis)
     try:
-        sub = prepare(text)
+        sub = prepare(unwrap(text)[0])   # a line of a store's dump: the record it holds
     except RecordError as exc:
         out["errors"].extend((source, exc.kind, p.where, p.what) for p in exc.problems)
         return out
@@ -104,7 +120,9 @@ def tables_of(source: str, text: str, into: TableRows | None = None) -> TableRow
     out["games"].extend(_bools("games", (key, *g)) for g in rows.games)
     out["deals"].extend(_bools("deals", (key, *d, head[4], overrides)) for d in rows.deals)
     out["findings"].extend((key, i, *f) for i, f in enumerate(rows.findings, 1))
-    _calls_and_plays(key, record, result, out)
+    _calls_and_plays(key, rows, record, result, out)
+    if analysis:
+        analysis_rows(key, record, result, out)
     return out
 
 
@@ -120,46 +138,22 @@ def _bools(table: str, row: Row) -> Row:
     return tuple(out)
 
 
-def _calls_and_plays(key: str, record: Record, result: ReplayResult, out: TableRows) -> None:
+def _calls_and_plays(key: str, rows: Rows, record: Record, result: ReplayResult,
+                     out: TableRows) -> None:
     revokes = {(f.deal, f.trick, f.seat) for f in result.findings
                if f.kind is FindingKind.REVOKE and f.seat is not None}
+    out["calls"].extend((key, *c) for c in rows.calls)   # the store's own calls rows
     for d in result.deals:
         if not 1 <= d.number <= len(record.deals):
             continue
         deal = record.deals[d.number - 1]
-        out["calls"].extend(call_rows(deal, (key, d.number)))
         out["plays"].extend(play_rows(deal, d, revokes, (key, d.number)))
 
 
-_PASS = CallKind.PASS
-_CALL_KIND = {kind: kind.value for kind in CallKind}   # Enum .value is a slow descriptor
 _CARD_NAME = {card: card.name for card in make_pack(32, joker=True)}
 _EFFECTIVE = {trump: {card: SUIT_VALUE[suit] for card, (suit, _) in power_table(trump).items()}
               for trump in Suit}
 """By trump: every card's suit letter under it (bowers and the joker are trumps)."""
-
-
-def call_rows(deal: Deal, head: Row = ()) -> list[Row]:
-    """``head + (call, round, seat, kind, suit, alone)`` per recorded call. ``seat`` is the recorded seat,
-    else the seat in turn while the bidding is open (the dealer's left first); ``round`` is 1 or 2
-    by the number of in-turn passes before the call."""
-    rows: list[Row] = []
-    turn = LEFT_OF[deal.dealer]
-    passes = 0
-    open_ = True
-    for i, call in enumerate(deal.calls, 1):
-        seat: Seat | None = call.seat
-        rnd = 1 if passes < 4 else 2
-        if open_ and (seat is None or seat is turn):
-            seat = turn
-            if call.kind is _PASS:
-                passes += 1
-                turn = LEFT_OF[turn]
-            else:
-                open_ = False
-        rows.append((*head, i, rnd, SEAT_NAME[seat] if seat is not None else None, _CALL_KIND[call.kind],
-                     SUIT_VALUE[call.suit] if call.suit is not None else None, call.alone))
-    return rows
 
 
 def _seat_orders(skip: frozenset[Seat]) -> dict[Seat, tuple[Seat, ...]]:

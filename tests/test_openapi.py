@@ -99,6 +99,7 @@ def _scenario(rec: Recorder, admin: str) -> dict[str, int]:
     for path in ("/records?per_page=2", f"/records?page=2&per_page=2&from=1800",
                  f"/records/{rid}", f"/records/{rid}/result", f"/records/{gone}/result",
                  f"/records/{ids['record_id']}/history", f"/records/{gone}/history",
+                 f"/records/{rid}/analysis", f"/records/{rid}/analysis",   # computed, then cached
                  "/rubbers?per_page=2", "/rubbers?page=3&per_page=2", "/rubbers?club=nobody"):
         assert rec.call("GET", path).status_code == 200, path
     rubber = rec.call("GET", "/rubbers?per_page=1").get_json()["items"][0]
@@ -151,6 +152,7 @@ def _scenario(rec: Recorder, admin: str) -> dict[str, int]:
 
     # errors answer in their documented shape too
     for method, path, body in (("GET", "/records/999999", None), ("GET", "/rubbers/0", None),
+                               ("GET", "/records/999999/analysis", None),
                                ("GET", "/records?per_page=0", None),
                                ("GET", "/players/statistics?name=Nobody", None),
                                ("GET", "/events/999/standings", None),

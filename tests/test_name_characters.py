@@ -156,3 +156,18 @@ def test_a_club_name_of_a_token_refuses_them(tmp_path: Path) -> None:
                 tokens.create_token(db, _spoof(char))
     finally:
         db.close()
+
+
+@pytest.mark.parametrize("char", FORBIDDEN)
+def test_the_fast_path_of_valid_records_refuses_them_too(char: str) -> None:
+    """A valid record is decoded by msgspec (schema/wire.py), not by the schemas: it holds the
+    labels to the same check."""
+    from euchre_records.api.store.ingest import prepare
+    from euchre_records.schema.wire import decode_record
+    data = json.loads(json.dumps(RECORD))
+    data["players"]["W"]["name"] = _spoof(char)
+    assert decode_record(json.dumps(data, ensure_ascii=False)) is None  # left to the schemas
+    with pytest.raises(NotationError) as caught:
+        prepare(json.dumps(data, ensure_ascii=False))
+    assert [p.where for p in caught.value.problems] == ["players.W.name"]
+    assert decode_record(json.dumps(RECORD)) is not None  # the same record, clean, goes fast

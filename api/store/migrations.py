@@ -438,12 +438,28 @@ def _v11_seating_draws(db: sqlite_utils.Database) -> None:
         BEGIN SELECT RAISE(ABORT, 'a draw is never changed'); END""")
 
 
+def _v12_event_closures(db: sqlite_utils.Database) -> None:
+    """Version 12: an event closed by its director (no more seatings, draws or sittings; the
+    night's table links die with it): one row per closed event, never changed or removed."""
+    db.execute("""
+    CREATE TABLE tournament_closures (
+        tournament_id INTEGER PRIMARY KEY REFERENCES tournaments(id),
+        closed_at TEXT NOT NULL,             -- UTC, ISO 8601
+        closed_by TEXT
+    )""")
+    for event in ("UPDATE", "DELETE"):
+        db.execute(f"""
+        CREATE TRIGGER tournament_closures_no_{event.lower()} BEFORE {event}
+        ON tournament_closures BEGIN SELECT RAISE(ABORT, 'a closed event stays closed'); END""")
+
+
 MIGRATIONS: list[Callable[[sqlite_utils.Database], None]] = [_v1_tables, _v2_guards, _v3_views,
                                                              _v4_trust, v5_events, _v6_drafts,
                                                              _v7_input_hashes,
                                                              _v8_single_games_are_no_rubber,
                                                              _v9_calls, _v10_analysis_cache,
-                                                             _v11_seating_draws]
+                                                             _v11_seating_draws,
+                                                             _v12_event_closures]
 SCHEMA_VERSION = len(MIGRATIONS)
 
 

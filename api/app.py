@@ -23,6 +23,7 @@ from werkzeug.exceptions import HTTPException
 from .auth import init_auth
 from .db import close_db
 from .errors import CODES, ApiError, error_response, problems_of
+from .headers import add_security_headers
 from .pages import bp as pages_bp
 from .pages import html_error, wants_html
 from .rest.schemas import ErrorSchema
@@ -123,6 +124,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     finally:
         db.close()
     app.teardown_appcontext(close_db)
+    app.after_request(add_security_headers)  # every answer, errors too (api/headers.py)
     init_auth(app)  # secret key, sessions, the actor of each request, CSRF (docs/AUTH.md)
 
     @app.errorhandler(ApiError)

@@ -28,6 +28,7 @@ from waitress.task import ErrorTask
 
 from .app import MAX_CONTENT_LENGTH
 from .errors import CODES
+from .headers import security_headers
 
 __all__ = ["Limits", "LIMITS", "make_server", "serve", "run_until_interrupted", "error_body"]
 
@@ -72,6 +73,7 @@ class JsonErrorTask(ErrorTask):  # type: ignore[misc]
         body = error_body(error.code, error.reason, str(error.body or ""))
         self.status = f"{error.code} {error.reason}"
         self.response_headers.append(("Content-Type", "application/json"))
+        self.response_headers.extend(security_headers("application/json"))
         self.set_close_on_finish()
         self.content_length = len(body)
         self.write(body)

@@ -9,6 +9,9 @@ Contracts:
   default of 1 GiB first.
 - Errors waitress answers itself (400 malformed request, 413 body too large, 431 headers too
   large, 500) are JSON of the one error shape (:mod:`.errors`), as every answer of the app is.
+- A request whose framing is ambiguous (``Content-Length`` with ``Transfer-Encoding``) or
+  absurd (a chunk size past 2^64) is answered 400 and its connection closed, so nothing behind
+  it is read as a request (:mod:`.http_framing`, RFC 9112).
 - Idle connections cost a socket each, not a thread: :data:`LIMITS` allows 1,000 connections
   (waitress's default of 100 let 100 slow clients lock everyone out) and closes a connection that
   sends nothing for 30 s. See docs/DEPLOY.md for running behind a reverse proxy.
@@ -29,6 +32,7 @@ from waitress.task import ErrorTask
 from .app import MAX_CONTENT_LENGTH
 from .errors import CODES
 from .headers import security_headers
+from .http_framing import StrictRequestParser
 
 __all__ = ["Limits", "LIMITS", "make_server", "serve", "run_until_interrupted", "error_body"]
 
@@ -83,6 +87,7 @@ class JsonErrorChannel(HTTPChannel):  # type: ignore[misc]
     """A connection whose server-level errors are answered by :class:`JsonErrorTask`."""
 
     error_task_class = JsonErrorTask
+    parser_class = StrictRequestParser  # framing checked before waitress trusts it (smuggling)
 
 
 def make_server(app: Any, host: str = "127.0.0.1", port: int = 8080, threads: int = 8,

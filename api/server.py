@@ -12,6 +12,9 @@ Contracts:
 - A request whose framing is ambiguous (``Content-Length`` with ``Transfer-Encoding``) or
   absurd (a chunk size past 2^64) is answered 400 and its connection closed, so nothing behind
   it is read as a request (:mod:`.http_framing`, RFC 9112).
+- Costly requests (large bodies, long claim searches) share a slot (api/cpu_gate.py), and a
+  computing thread yields the interpreter's lock within :data:`SWITCH_INTERVAL`: a GET beside
+  eight claim-heavy bodies stays under 100 ms.
 - Idle connections cost a socket each, not a thread: :data:`LIMITS` allows 1,000 connections
   (waitress's default of 100 let 100 slow clients lock everyone out) and closes a connection that
   sends nothing for 30 s. See docs/DEPLOY.md for running behind a reverse proxy.
@@ -22,6 +25,7 @@ from __future__ import annotations
 import json
 import os
 import socket
+import sys
 from dataclasses import asdict, dataclass
 from typing import Any
 
@@ -51,6 +55,12 @@ class Limits:
 
 
 LIMITS = Limits()
+
+SWITCH_INTERVAL = 0.001
+"""Seconds a thread computing may keep the interpreter's lock while another asks for it
+(Python's default is 0.005). A GET releases and takes the lock again at every socket and SQLite
+call, each time waiting up to this long behind a thread that computes: with the default, a GET
+beside one claim search took up to ~300 ms, with 1 ms under 100 (benchmarks/probe_dos.py)."""
 
 _WAITRESS_CODES = {400: "bad-request", 413: "too-large", 431: "headers-too-large",
                    500: "internal-error", 501: "not-implemented"}
@@ -103,6 +113,7 @@ def make_server(app: Any, host: str = "127.0.0.1", port: int = 8080, threads: in
             "x-forwarded-for", "x-forwarded-host", "x-forwarded-proto", "x-forwarded-port"},
             clear_untrusted_proxy_headers=True)
     sock = _bind(host, port)
+    sys.setswitchinterval(SWITCH_INTERVAL)
     try:
         server = create_server(app, sockets=[sock], threads=threads, ident="euchre-records",
                                **asdict(limits), **options)

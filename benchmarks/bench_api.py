@@ -3,7 +3,7 @@ SQLite endpoints served by the same WSGI server, in one run.
 
 Not a test. Run:  python benchmarks/bench_api.py [--seconds 5] [--rounds 2] [--connections 16]
 
-1. Fills a temporary store with random finished rubbers (``api.store.samples``) and creates a
+1. Fills a temporary store with random finished rubbers (``testkit.samples``) and creates a
    club token for the writes (``api.store.tokens.create_token``; writes need one).
 2. For each server kind, waitress (one process, ``--threads`` threads, as ``euchre serve``) and
    gunicorn (``--workers`` processes, gthread), starts two servers on 127.0.0.1: our app
@@ -126,7 +126,7 @@ def fill(db_path: str, records: int) -> tuple[int, str, str, int]:
     from euchre_records.api.store import tokens
     from euchre_records.api.store.importer import ImportReport, import_sources
     from euchre_records.api.store.migrations import migrate, open_db
-    from euchre_records.api.store.samples import random_texts
+    from euchre_records.testkit.samples import random_texts
 
     db = open_db(db_path)
     migrate(db)

@@ -19,7 +19,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from euchre_records.api.store.samples import write_many_deals
+from euchre_records.testkit.samples import write_many_deals
 from euchre_records.bulk.run import build_dataset
 
 

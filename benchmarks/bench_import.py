@@ -63,7 +63,7 @@ def main() -> None:
 
     from euchre_records.api.store.ingest import prepare
     from euchre_records.api.store.migrations import migrate, open_db
-    from euchre_records.api.store.samples import random_texts
+    from euchre_records.testkit.samples import random_texts
     from euchre_records.api.store.rows import rows_of
     from euchre_records.api.store.store import Store
 

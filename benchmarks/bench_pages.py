@@ -82,7 +82,7 @@ def build(db_path: Path) -> tuple[int, int]:
     from euchre_records.api.store.importer import import_sources
     from euchre_records.api.store.ingest import prepare_record
     from euchre_records.api.store.migrations import migrate, open_db
-    from euchre_records.api.store.samples import random_record
+    from euchre_records.testkit.samples import random_record
     from euchre_records.api.store.store import Store
 
     db = open_db(db_path)

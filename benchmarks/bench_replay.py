@@ -28,7 +28,7 @@ from typing import Any, Callable
 from euchre_records.deal import replay_deal
 from euchre_records.match import replay
 from euchre_records.model import Deal, Record
-from euchre_records.openspiel_export import deal_from_openspiel
+from euchre_records.interop.openspiel import deal_from_openspiel
 from euchre_records.rules import Rules, preset
 
 PARAMS = {"stick_the_dealer": True, "allow_lone_defender": True}

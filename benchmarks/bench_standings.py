@@ -28,7 +28,7 @@ from euchre_records.api.store.store import Store
 from euchre_records.cards import SEATS
 from euchre_records.model import Event, Player, Record
 from euchre_records.rules import preset
-from euchre_records.simulate import random_deal
+from euchre_records.testkit.simulate import random_deal
 
 
 def sittings(rounds: int, tables: int, seed: int = 7) -> list[Any]:

@@ -24,9 +24,9 @@ from typing import Any
 from euchre_records.errors import RecordError
 from euchre_records.match import replay
 from euchre_records.model import Record
-from euchre_records.schema.egn import egn_to_record, in_egn_terms, record_to_egn
-from euchre_records.schema.egn_binary import egn_to_egnb, egnb_to_egn, egnb_to_record, record_to_egnb
-from euchre_records.schema.egn_legacy import LEGACY_VERSION_RE, upgrade_legacy
+from euchre_records.interop.egn.document import egn_to_record, in_egn_terms, record_to_egn
+from euchre_records.interop.egn.binary import egn_to_egnb, egnb_to_egn, egnb_to_record, record_to_egnb
+from euchre_records.interop.egn.legacy import LEGACY_VERSION_RE, upgrade_legacy
 
 ROOT = Path(__file__).resolve().parents[1]
 

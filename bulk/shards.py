@@ -46,7 +46,7 @@ class Shard:
 def _is_record_file(path: Path) -> bool:
     """A JSON file met in a folder that declares a notation (expected-result goldens and notes
     are skipped, as ``euchre import`` skips them)."""
-    from euchre_records.schema.detect import notation_of
+    from euchre_records.interop.detect import notation_of
     try:
         data = json.loads(path.read_text(encoding="utf-8-sig"))
     except (ValueError, OSError, RecursionError):
@@ -149,7 +149,7 @@ def _emn_games(name: str, text: str) -> Iterator[tuple[str, str | None, Any]]:
     """The games of an EMN match file, each a record (``file#game N``); a match that cannot be
     read yields its RecordError as the problem."""
     from euchre_records.errors import RecordError
-    from euchre_records.schema.emn import emn_to_match
+    from euchre_records.interop.emn.document import emn_to_match
     from euchre_records.schema.notation import dumps, parse_json
     try:
         match = emn_to_match(parse_json(text))
@@ -164,7 +164,7 @@ def _sheet_records(name: str) -> Iterator[tuple[str, str | None, Any]]:
     """The sittings of a spreadsheet scoresheet (schema/sheet_csv.py), each a record; a bad
     sitting yields a NotationError naming its rows and cells."""
     from euchre_records.errors import NotationError, Problem
-    from euchre_records.schema.sheet_csv import sheet_sources
+    from euchre_records.interop.sheets.table import sheet_sources
     try:
         for source, text, problems in sheet_sources(name):
             if problems:

@@ -1,5 +1,7 @@
 """Commands on tournaments ("events"): ``events``, ``event create|show|seat|attach|add|
-next-seating|import|export|merge-players|split-players`` and ``standings``.
+next-seating`` and ``standings``; the group's other subcommands are in :mod:`.event_emn_cmds`
+(``event import|export``) and :mod:`.registry_cmds` (``event merge-players|split-players|
+name-player``), which this module loads so that ``euchre event`` has them all.
 
 Thin wrappers over api/store/events.py and players.py (docs/EVENTS.md). Data goes to stdout,
 diagnostics to stderr. Exit codes: 0 ok; 1 a request the store refuses or invalid input; 2
@@ -8,68 +10,21 @@ usage; 3 (standings, show) the event has findings on sittings that do not fit.
 
 from __future__ import annotations
 
-import csv
 import json
 import sys
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any
 
 import click
 
-from ..api.store import event_matches
 from ..api.store import events as store_events
 from ..api.store import players as store_players
-from ..api.store.migrations import migrate, open_db
-from ..api.store.store import MAX_ID, write_transaction
+from . import event_emn_cmds, registry_cmds  # noqa: F401  (they add their subcommands to event)
+from .event_support import (
+    EXIT_FINDINGS, ID, db_option, emit, event, format_option, open_store_file, refused,
+)
 
 COMMANDS: list[click.Command] = []
-
-DEFAULT_DB = "euchre-records.db"
-EXIT_FINDINGS = 3
-
-db_option = click.option(
-    "--db", "db_path", type=click.Path(dir_okay=False), default=DEFAULT_DB, show_default=True,
-    envvar="EUCHRE_DB", help="The SQLite database file (also from $EUCHRE_DB).")
-ID = click.IntRange(1, MAX_ID)
-
-
-def _format_option(choices: Sequence[str] = ("table", "json", "csv")) -> Any:
-    return click.option("--format", "fmt", type=click.Choice(list(choices)), default="table",
-                        show_default=True, help="Output format.")
-
-
-def _open(path: str, create: bool = False) -> Any:
-    if not create and not Path(path).exists():
-        raise click.ClickException(f"no database {path!r}; create one with: euchre import FILE "
-                                   f"--db {path}")
-    try:
-        db = open_db(path)
-        migrate(db)
-    except Exception as exc:  # a file that is not a database, or one too new
-        raise click.ClickException(f"cannot use {path!r}: {exc}") from None
-    return db
-
-
-def _refused(exc: Exception) -> click.ClickException:
-    where = getattr(exc, "where", "")
-    what = getattr(exc, "what", str(exc))
-    return click.ClickException(f"{where}: {what}" if where else what)
-
-
-def _emit(rows: Sequence[dict[str, Any]], fmt: str, columns: Sequence[str]) -> None:
-    if fmt == "json":
-        click.echo(json.dumps(list(rows), indent=2, ensure_ascii=False))
-    elif fmt == "csv":
-        writer = csv.writer(sys.stdout, lineterminator="\n")
-        writer.writerow(columns)
-        for r in rows:
-            writer.writerow(["" if r.get(c) is None else r.get(c) for c in columns])
-    else:
-        table = [[str(c) for c in columns]] + [
-            ["" if r.get(c) is None else str(r.get(c)) for c in columns] for r in rows]
-        widths = [max(len(row[i]) for row in table) for i in range(len(columns))]
-        for row in table:
-            click.echo("  ".join(v.ljust(w) for v, w in zip(row, widths)).rstrip())
 
 
 def _command(cmd: click.Command) -> click.Command:
@@ -87,7 +42,7 @@ EVENT_COLUMNS = ("id", "name", "format", "club", "date_from", "date_to", "rounds
 @click.command("events")
 @db_option
 @click.option("--club", default=None, help="Only this club's events.")
-@_format_option()
+@format_option()
 def events_(db_path: str, club: str | None, fmt: str) -> None:
     """List the events (tournaments), newest first.
 
@@ -95,24 +50,12 @@ def events_(db_path: str, club: str | None, fmt: str) -> None:
     Example:
       euchre events --db club.db
     """
-    db = _open(db_path)
+    db = open_store_file(db_path)
     try:
         items, _ = store_events.list_events(db, club=club, per_page=10_000)
     finally:
         db.close()
-    _emit(items, fmt, EVENT_COLUMNS)
-
-
-@click.group("event")
-def event() -> None:
-    """Create, fill and show one event: seatings, sittings, the movement, EMN files.
-
-    \b
-    Example:
-      euchre event create "Friday progressive" --format progressive --rounds 3 \\
-          --deals-per-round 8 --player Ann --player Bob --db club.db
-      euchre event show 1 --db club.db
-    """
+    emit(items, fmt, EVENT_COLUMNS)
 
 
 COMMANDS.append(event)
@@ -161,11 +104,11 @@ def event_create(name: str | None, db_path: str, format_: str | None, club: str 
         body = {"name": name, "format": format_, "club": club, "date_from": date_from,
                 "date_to": date_to, "rounds": rounds, "deals_per_round": deals_per_round,
                 "pairing": pairing, "scoring": scoring, "league": league, "players": entries}
-    db = _open(db_path, create=True)
+    db = open_store_file(db_path, create=True)
     try:
         event_id = store_events.create_event(db, body, created_by="cli")
     except store_events.EventError as exc:
-        raise _refused(exc) from None
+        raise refused(exc) from None
     finally:
         db.close()
     click.echo(event_id)
@@ -190,10 +133,10 @@ def _show_table(found: dict[str, Any]) -> None:
 @db_option
 @click.option("--round", "round_no", type=click.IntRange(1, 10_000), default=None,
               help="Show this round: seating, sittings, and the movement's next seating.")
-@_format_option(("table", "json"))
+@format_option(("table", "json"))
 def event_show(event_id: int, db_path: str, round_no: int | None, fmt: str) -> None:
     """Show an event (or one of its rounds). Exit 3 when a sitting does not fit the event."""
-    db = _open(db_path)
+    db = open_store_file(db_path)
     try:
         found = (store_events.get_event(db, event_id) if round_no is None
                  else store_events.round_detail(db, event_id, round_no))
@@ -259,11 +202,11 @@ def event_seat(event_id: int, round_no: int, tables: tuple[str, ...], db_path: s
       euchre event seat 1 1 --table 1:Ann,Bob,Cy,Di --table 2:Ed,Flo,Gus,Hal
     """
     parsed = [_parse_table(t) for t in tables]
-    db = _open(db_path)
+    db = open_store_file(db_path)
     try:
         version = store_events.add_seating(db, event_id, round_no, parsed, created_by="cli")
     except store_events.EventError as exc:
-        raise _refused(exc) from None
+        raise refused(exc) from None
     finally:
         db.close()
     click.echo(f"round {round_no} seating version {version}", err=True)
@@ -279,7 +222,7 @@ def event_seat(event_id: int, round_no: int, tables: tuple[str, ...], db_path: s
 def event_attach(event_id: int, record_ids: tuple[int, ...], round_no: int | None,
                  table: str | None, db_path: str) -> None:
     """Attach stored records as sittings of the event."""
-    db = _open(db_path)
+    db = open_store_file(db_path)
     try:
         for rid in record_ids:
             try:
@@ -305,7 +248,7 @@ def event_add(event_id: int, paths: tuple[str, ...], round_no: int | None, table
     from ..api.store.ingest import error_payload, prepare
     from ..api.store.store import Store
 
-    db = _open(db_path)
+    db = open_store_file(db_path)
     try:
         for path in paths:
             text = Path(path).read_text(encoding="utf-8-sig")
@@ -335,12 +278,12 @@ def event_add(event_id: int, paths: tuple[str, ...], round_no: int | None, table
 @db_option
 def event_next_seating(event_id: int, round_no: int, save: bool, db_path: str) -> None:
     """The traditional progressive movement's seating after ROUND (docs/EVENTS.md)."""
-    db = _open(db_path)
+    db = open_store_file(db_path)
     try:
         try:
             seats = store_events.movement(db, event_id, round_no)
         except store_events.EventError as exc:
-            raise _refused(exc) from None
+            raise refused(exc) from None
         ids = [int(p) for s in seats for p in s.seats]
         names = store_players.player_names(db.conn, ids)
         for s in seats:
@@ -350,126 +293,6 @@ def event_next_seating(event_id: int, round_no: int, save: bool, db_path: str) -
             store_events.add_seating(db, event_id, round_no + 1, [
                 {"table": str(s.table), "seats": dict(zip("NESW", (int(p) for p in s.seats)))}
                 for s in seats], created_by="cli")
-    finally:
-        db.close()
-
-
-def import_emn_file(db: Any, path: str, created_by: str = "cli") -> tuple[int, list[int]]:
-    """Read, validate, replay and store an EMN file as a new event (ClickException if refused)."""
-    from euchre_records.errors import RecordError
-    from euchre_records.schema.emn import emn_to_match
-    from euchre_records.schema.notation import parse_json
-
-    try:
-        match = emn_to_match(parse_json(Path(path).read_bytes()))
-        return event_matches.import_match(db, match, created_by=created_by)  # type: ignore[no-any-return]
-    except RecordError as exc:
-        for p in exc.problems:
-            click.echo(f"{path}: invalid: {p}", err=True)
-        raise click.ClickException(f"{path}: not imported ({len(exc.problems)} problem(s))") from None
-    except store_events.EventError as exc:
-        raise click.ClickException(f"{path}: not imported: {exc.what}") from None
-
-
-@event.command("import")
-@click.argument("path", type=click.Path(exists=True, dir_okay=False))
-@db_option
-def event_import(path: str, db_path: str) -> None:
-    """Import an EMN match file (.emn) as a new event: registry, games replayed and attached.
-
-    \b
-    Example:
-      euchre event import finals.emn --db club.db
-    """
-    db = _open(db_path, create=True)
-    try:
-        event_id, ids = import_emn_file(db, path)
-    finally:
-        db.close()
-    click.echo(event_id)
-    click.echo(f"{path}: event {event_id} with {len(ids)} game(s)", err=True)
-
-
-@event.command("export")
-@click.argument("event_id", type=ID)
-@click.option("--to", "target", type=click.Choice(["emn"]), default="emn", show_default=True)
-@click.option("--output", "-o", type=click.Path(dir_okay=False, writable=True), default=None,
-              help="Write to this file instead of stdout.")
-@db_option
-def event_export(event_id: int, target: str, output: str | None, db_path: str) -> None:
-    """Write an event as an EMN match file (every game in EGN; result-only deals cannot be)."""
-    from euchre_records.errors import RecordError
-    from euchre_records.schema.emn import match_to_emn
-
-    db = _open(db_path)
-    try:
-        try:
-            doc = match_to_emn(event_matches.match_of(db, event_id))
-        except store_events.EventError as exc:
-            raise _refused(exc) from None
-        except RecordError as exc:
-            for p in exc.problems:
-                click.echo(f"event {event_id}: cannot be written in EMN: {p}", err=True)
-            raise click.ClickException("not exported") from None
-    finally:
-        db.close()
-    text = json.dumps(doc, indent=2, ensure_ascii=False) + "\n"
-    if output:
-        Path(output).write_text(text, encoding="utf-8")
-    else:
-        click.echo(text, nl=False)
-
-
-@event.command("merge-players")
-@click.argument("merged", type=ID)
-@click.argument("into", type=ID)
-@click.option("--note", default=None, help="Why (kept with the merge).")
-@db_option
-def merge_players(merged: int, into: int, note: str | None, db_path: str) -> None:
-    """Count registry player MERGED as INTO from now on (a new version; prints the merge id)."""
-    db = _open(db_path)
-    try:
-        with write_transaction(db):
-            merge_id = store_players.merge(db.conn, merged, into, note=note, created_by="cli")
-    except store_players.RegistryError as exc:
-        raise click.ClickException(str(exc)) from None
-    finally:
-        db.close()
-    click.echo(merge_id)
-
-
-@event.command("split-players")
-@click.argument("merge_id", type=ID)
-@db_option
-def split_players(merge_id: int, db_path: str) -> None:
-    """Undo a merge: both players count on their own again."""
-    db = _open(db_path)
-    try:
-        with write_transaction(db):
-            store_players.split(db.conn, merge_id, created_by="cli")
-    except store_players.RegistryError as exc:
-        raise click.ClickException(str(exc)) from None
-    finally:
-        db.close()
-
-
-@event.command("name-player")
-@click.argument("player_id", type=ID)
-@click.argument("name")
-@click.option("--alias", "as_alias", is_flag=True, help="Add NAME as an alias (default: the new "
-              "display name; the old one stays matched).")
-@db_option
-def name_player(player_id: int, name: str, as_alias: bool, db_path: str) -> None:
-    """Give registry player PLAYER_ID a new display name, or an alias (--alias)."""
-    db = _open(db_path)
-    try:
-        with write_transaction(db):
-            if as_alias:
-                store_players.add_alias(db.conn, player_id, name, created_by="cli")
-            else:
-                store_players.rename(db.conn, player_id, name, created_by="cli")
-    except store_players.RegistryError as exc:
-        raise click.ClickException(str(exc)) from None
     finally:
         db.close()
 
@@ -488,7 +311,7 @@ STANDING_COLUMNS = {
 @click.command("standings")
 @click.argument("event_id", metavar="EVENT", type=ID)
 @db_option
-@_format_option()
+@format_option()
 def standings(event_id: int, db_path: str, fmt: str) -> None:
     """The standings of an event, every tie-break explained; a league's over all its nights.
     Findings on sittings that do not fit go to stderr (exit 3).
@@ -497,7 +320,7 @@ def standings(event_id: int, db_path: str, fmt: str) -> None:
     Example:
       euchre standings 1 --db club.db --format csv
     """
-    db = _open(db_path)
+    db = open_store_file(db_path)
     try:
         found = store_events.standings(db, event_id)
     finally:
@@ -511,26 +334,10 @@ def standings(event_id: int, db_path: str, fmt: str) -> None:
             ev = found["event"]
             click.echo(f"{ev['name']} — {found['format']}; order: "
                        + "; ".join(o.split(". ", 1)[1].split(":")[0] for o in found["order"]))
-        _emit(found["standings"], fmt, STANDING_COLUMNS[found["format"]])
+        emit(found["standings"], fmt, STANDING_COLUMNS[found["format"]])
     for f in found["findings"]:
         click.echo(f"finding: {f['what']} (record {f['record_id']}; {f['rule']})", err=True)
     if found["findings"]:
         sys.exit(EXIT_FINDINGS)
 
 
-def import_emn_paths(db: Any, paths: Sequence[str]) -> tuple[tuple[str, ...], bool]:
-    """For ``euchre import``: import the ``.emn`` files among ``paths`` as events (one each,
-    reported on stderr) and return the other paths and whether every EMN file was imported."""
-    rest, ok = [], True
-    for path in paths:
-        if not path.lower().endswith(".emn"):
-            rest.append(path)
-            continue
-        try:
-            event_id, ids = import_emn_file(db, path)
-        except click.ClickException as exc:
-            click.echo(f"{exc.message}", err=True)
-            ok = False
-            continue
-        click.echo(f"{path}: event {event_id} with {len(ids)} game(s)", err=True)
-    return tuple(rest), ok

@@ -11,9 +11,9 @@ from typing import Iterator, NamedTuple
 
 from ..errors import NotationError, Problem, RecordError
 from ..model import Record
-from ..schema.detect import load_any_data, notation_of
-from ..schema.egn import in_egn_terms
-from ..schema.egn_binary import MAX_SIZE, egnb_to_record, is_egn_binary
+from euchre_records.interop.detect import load_any_data, notation_of
+from euchre_records.interop.egn.document import in_egn_terms
+from euchre_records.interop.egn.binary import MAX_SIZE, egnb_to_record, is_egn_binary
 from ..schema.notation import iter_jsonl, parse_json
 
 __all__ = ["read_records", "Loaded"]
@@ -94,7 +94,7 @@ def read_records(path: str) -> Iterator[Loaded]:
 def _sheet(path: str) -> Iterator[Loaded]:
     """The sittings of a spreadsheet scoresheet (schema/sheet_csv.py), each a record."""
     from ..schema.notation import load_record
-    from ..schema.sheet_csv import sheet_sources
+    from euchre_records.interop.sheets.table import sheet_sources
     for source, text, problems in sheet_sources(path):
         if problems:
             yield Loaded(source, NotationError([Problem("", p) for p in problems]))

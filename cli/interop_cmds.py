@@ -16,10 +16,10 @@ import click
 from ..errors import RecordError, UnsupportedRules
 from ..match import replay
 from ..model import Record
-from ..openspiel_export import openspiel_actions, openspiel_game_params
-from ..schema.egn import egn_losses, record_to_egn
+from euchre_records.interop.openspiel import openspiel_actions, openspiel_game_params
+from euchre_records.interop.egn.document import egn_losses, record_to_egn
 from ..schema.notation import dump_record
-from ..schema.egn_binary import egn_to_egnb
+from euchre_records.interop.egn.binary import egn_to_egnb
 from .inputs import read_records
 
 COMMANDS: list[click.Command] = []
@@ -59,7 +59,7 @@ def _to_openspiel(label: str, record: Record, skip: bool) -> dict[str, Any]:
 
 
 def _sheet_text(label: str, record: Record, lossy: bool, header: bool) -> str:
-    from ..schema.sheet_csv import write_sheet
+    from euchre_records.interop.sheets.table import write_sheet
     text = write_sheet([record], lossy=lossy)
     return text if header else text.split("\n", 1)[1]
 
@@ -206,7 +206,7 @@ def export(file: str | None, target: str, db_path: str | None, all_versions: boo
         click.echo("".join(sheet), nl=False)
     elif target == "xlsx" and sheet:
         try:
-            from ..schema.sheet_csv import sheet_xlsx
+            from euchre_records.interop.sheets.table import sheet_xlsx
             sys.stdout.flush()
             sys.stdout.buffer.write(sheet_xlsx("".join(sheet)))
             sys.stdout.buffer.flush()

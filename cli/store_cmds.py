@@ -8,7 +8,6 @@ import, an unknown id); 2 usage errors (click's own).
 
 from __future__ import annotations
 
-import csv
 import json
 import sys
 from pathlib import Path
@@ -20,20 +19,16 @@ from click.core import ParameterSource
 from ..api.store import players as player_registry
 from ..api.store import queries
 from ..api.store.importer import ImportReport, import_sources, input_size, iter_sources
-from ..api.store.migrations import StoreUnavailable, migrate, open_db, open_store
 from ..api.store.store import MAX_ID
 from . import output
+from .store_access import DEFAULT_DB, db_option
+from .store_access import open_for_command as _open
 
 COMMANDS: list[click.Command] = []
-
-DEFAULT_DB = "euchre-records.db"
 
 RECORD_ID = click.IntRange(max=MAX_ID)
 """A record id: none is above 2^63-1 (SQLite's largest integer); a larger one is a usage error."""
 
-db_option = click.option(
-    "--db", "db_path", type=click.Path(dir_okay=False), default=DEFAULT_DB, show_default=True,
-    envvar="EUCHRE_DB", help="The SQLite database file (also from $EUCHRE_DB).")
 format_option = output.format_option()
 
 
@@ -49,20 +44,6 @@ def filter_options(command: Any) -> Any:
                               "the whole month)."))):
         command = option(command)
     return command
-
-
-def _open(path: str, must_exist: bool = True, write: bool = False) -> Any:
-    """The store for a command. Read commands (the default) open it read-only: they never create,
-    migrate or add tables to a file. ``must_exist=False`` creates or migrates it (import);
-    ``write=True`` with ``must_exist`` writes to an existing store (correct). A file that cannot
-    be used is a clear error (exit 1), never a traceback (migrations.open_store)."""
-    try:
-        if must_exist and write and not Path(path).exists():
-            raise StoreUnavailable(f"no database {path!r}; create one with: euchre import FILE "
-                                   f"--db {path}")
-        return open_store(path, write=write or not must_exist)
-    except StoreUnavailable as exc:
-        raise click.ClickException(str(exc)) from None
 
 
 def _emit(rows: Sequence[dict[str, Any]], fmt: str, columns: Sequence[str]) -> None:
@@ -142,8 +123,8 @@ def import_(paths: tuple[str, ...], db_path: str, submitted_by: str | None, batc
         show = sys.stderr.isatty() if progress is None else progress
         emn_ok = True
         if any(path.lower().endswith(".emn") for path in paths):  # .emn: an event each (EVENTS.md)
-            from . import event_cmds  # loaded only then: the events code is a third of start-up
-            paths, emn_ok = event_cmds.import_emn_paths(db, paths)
+            from . import event_emn_cmds  # loaded only then: the events code is a third of start-up
+            paths, emn_ok = event_emn_cmds.import_emn_paths(db, paths)
         report = run_import(db, paths, submitted_by, batch, show, jobs)
     finally:
         db.close()

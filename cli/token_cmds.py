@@ -15,7 +15,9 @@ from typing import Any
 import click
 
 from ..api.store import tokens
-from .store_cmds import _emit, _open, db_option
+from .output import emit_rows as _emit
+from .store_access import db_option
+from .store_access import open_for_command as _open
 
 COMMANDS: list[click.Command] = []
 

@@ -17,6 +17,7 @@ from .fastpath import fast_replay
 from .house_rules import fast_break, fast_break_note
 from .laws import events_of, score_adjustments, settled_by_law, void_deal
 from .model import Deal, DealKind, DealResult, Finding, FindingKind, IrregularityKind, Points
+from .partial import replay_unfinished
 from .penalty_cards import penalty_card_checks, stands_out_of_turn
 from .plays import PlayLog
 from .revokes import revoke_findings
@@ -215,7 +216,6 @@ class _Replay:
         apply_exchanges(self, deal, rules, before_bidding=True)   # farmers, go under
         bidding, findings = run_bidding(deal, rules, self.number, self.where)
         if deal.unfinished:
-            from .partial import replay_unfinished
             return replay_unfinished(self, bidding, findings)
         if bidding.thrown_in:
             if deal.exchanges and any(x.kind.value == "partners-best" for x in deal.exchanges):

@@ -15,21 +15,39 @@ deal they score nothing.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
-from .cards import SEATS, Side
-from .model import DealResult, Finding
+from .bidding import Bidding
+from .cards import SEATS, Card, Seat, Side
+from .errors import InconsistentRecord
+from .model import Deal, DealResult, Finding
 from .penalty_cards import penalty_card_checks
+from .plays import PlayLog
 from .revokes import revoke_findings
+from .rules import Rules
 
-if TYPE_CHECKING:
-    from .bidding import Bidding
-    from .deal import _Replay
-
-__all__ = ["replay_unfinished"]
+__all__ = ["replay_unfinished", "ReplayInProgress"]
 
 
-def replay_unfinished(rp: _Replay, bidding: Bidding, findings: list[Finding]) -> DealResult:
+class ReplayInProgress(Protocol):
+    """What this module needs of the deal replay (``deal._Replay``) that hands it the deal: the
+    record and its place, the cards each seat is known to hold, and the replay's own discard and
+    play phases. A protocol, so that this module does not import the replay that imports it."""
+
+    deal: Deal
+    rules: Rules
+    number: int
+    where: str
+    hand: list[set[Card]]
+
+    def fail(self, what: str, at: str = "") -> InconsistentRecord: ...
+
+    def discard(self, bidding: Bidding) -> None: ...
+
+    def play(self, bidding: Bidding) -> tuple[list[Seat], list[Seat], PlayLog]: ...
+
+
+def replay_unfinished(rp: ReplayInProgress, bidding: Bidding, findings: list[Finding]) -> DealResult:
     """Replay the rest of an unfinished deal whose bidding ``run_bidding`` has read."""
     deal, number = rp.deal, rp.number
     if bidding.thrown_in:

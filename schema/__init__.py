@@ -7,10 +7,11 @@ Public API (the format itself is described in docs/FORMAT.md):
 - :func:`dump_result`, the JSON shape of a replay result (module :mod:`.results`);
 - :func:`generate_json_schema`, the JSON Schema (draft 2020-12) of the notation
   (module :mod:`.jsonschema_gen`).
+
+Other notations (EGN, EMN, spreadsheets, OpenSpiel) are :mod:`euchre_records.interop`.
 """
 
-from importlib import import_module
-from typing import Any
+from euchre_records.lazy_exports import lazy_exports
 
 _HOME = {"load_record": "notation", "dump_record": "notation", "loads": "notation",
          "dumps": "notation", "iter_jsonl": "notation", "dump_result": "results",
@@ -19,10 +20,6 @@ _HOME = {"load_record": "notation", "dump_record": "notation", "loads": "notatio
 __all__ = ["load_record", "dump_record", "loads", "dumps", "iter_jsonl", "dump_result",
            "generate_json_schema"]
 
-
-def __getattr__(name: str) -> Any:
-    """The public names, imported on first use (PEP 562): importing one module of the notation
-    does not import the JSON Schema generator and the rest with it."""
-    if name in _HOME:
-        return getattr(import_module(f"{__name__}.{_HOME[name]}"), name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+# The public names, imported on first use: importing one module of the notation does not import
+# the JSON Schema generator and the rest with it.
+__getattr__ = lazy_exports(__name__, _HOME)

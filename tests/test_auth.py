@@ -24,7 +24,7 @@ from euchre_records.api.auth import (
 )
 from euchre_records.api.store import tokens
 from euchre_records.api.store.migrations import migrate, open_db, schema_version
-from euchre_records.api.store.samples import random_texts
+from euchre_records.testkit.samples import random_texts
 
 from auth_fixtures import bearer, make_token
 

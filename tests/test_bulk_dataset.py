@@ -32,7 +32,7 @@ duckdb = _need("duckdb")
 
 from euchre_records.api.store.importer import ImportReport, import_sources  # noqa: E402
 from euchre_records.api.store.migrations import migrate, open_db  # noqa: E402
-from euchre_records.api.store.samples import random_texts, write_many_deals  # noqa: E402
+from euchre_records.testkit.samples import random_texts, write_many_deals  # noqa: E402
 from euchre_records.bulk.run import build_dataset  # noqa: E402
 from euchre_records.bulk.shards import Shard, plan_shards, read_shard  # noqa: E402
 from euchre_records.bulk.tables import COLUMNS, TABLES  # noqa: E402

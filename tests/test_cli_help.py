@@ -47,6 +47,8 @@ def test_import_starts_without_the_events_interop_and_server_code():
             "print(sorted(m for m in sys.modules if m in ('flask', 'dask', "
             "'euchre_records.api.store.events', 'euchre_records.api.store.event_matches', "
             "'euchre_records.cli.event_cmds', 'euchre_records.cli.interop_cmds', "
+            "'euchre_records.api.store.event_reads', 'euchre_records.api.store.event_writes', "
+            "'euchre_records.cli.event_emn_cmds', 'euchre_records.interop.emn', "
             "'euchre_records.api.pages', 'euchre_records.api.rest', 'euchre_records.bulk', "
             "'euchre_records.model', 'euchre_records.api.store.ingest')))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)

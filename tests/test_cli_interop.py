@@ -8,7 +8,7 @@ from pathlib import Path
 from click.testing import CliRunner
 
 from euchre_records.cli.main import main
-from euchre_records.schema.egn import egn_to_record
+from euchre_records.interop.egn.document import egn_to_record
 from euchre_records.schema.notation import dumps
 
 DATA = Path(__file__).parent / "data" / "egn"

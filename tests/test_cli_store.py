@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from euchre_records.api.store.samples import random_texts
+from euchre_records.testkit.samples import random_texts
 from euchre_records.cli import store_cmds
 from euchre_records.cli.main import main
 

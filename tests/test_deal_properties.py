@@ -30,7 +30,7 @@ from euchre_records.match import replay
 from euchre_records.model import CallKind, DealKind, DealResult, FindingKind, Trick
 from euchre_records.rules import PRESETS, Rules, preset
 from euchre_records.schema.notation import loads
-from euchre_records.simulate import random_deal
+from euchre_records.testkit.simulate import random_deal
 from fastpath_support import fast_and_detailed
 
 

@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 
 from euchre_records.errors import NotationError, UnsupportedRules
-from euchre_records.schema import detect
-from euchre_records.schema.detect import load_any, notation_of
-from euchre_records.schema.egn import record_to_egn
+from euchre_records.interop import detect
+from euchre_records.interop.detect import load_any, notation_of
+from euchre_records.interop.egn.document import record_to_egn
 from euchre_records.schema.notation import dumps
 
 EGN = Path(__file__).parent / "data" / "egn" / "vwec-finals.egn"

@@ -15,10 +15,10 @@ from euchre_records.errors import NotationError, UnsupportedRules
 from euchre_records.match import replay
 from euchre_records.model import Annotation, Call, CallKind, Deal, Event, Player, Record, Trick
 from euchre_records.rules import preset
-from euchre_records.schema.egn import egn_to_record, is_egn, record_to_egn
-from euchre_records.schema.egn_rules import from_rules, rules_loss, to_rules
+from euchre_records.interop.egn.document import egn_to_record, is_egn, record_to_egn
+from euchre_records.interop.egn.rules import from_rules, rules_loss, to_rules
 from euchre_records.schema.notation import dumps, loads
-from euchre_records.simulate import random_deal
+from euchre_records.testkit.simulate import random_deal
 
 DATA = Path(__file__).parent / "data" / "egn"
 SAMPLES = sorted(DATA.glob("*.egn"))
@@ -304,7 +304,7 @@ def test_engine_locations_translate_to_egn_paths() -> None:
     import doctest
 
     from euchre_records.errors import InconsistentRecord
-    from euchre_records.schema import egn
+    from euchre_records.interop.egn import document as egn
 
     assert doctest.testmod(egn).failed == 0
     data = _sample()

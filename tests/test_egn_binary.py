@@ -15,12 +15,12 @@ from hypothesis import strategies as st
 
 from euchre_records.errors import NotationError, RecordError, UnsupportedRules
 from euchre_records.match import replay
-from euchre_records.schema.egn import egn_to_record, record_to_egn
-from euchre_records.schema.egn_binary import (
+from euchre_records.interop.egn.document import egn_to_record, record_to_egn
+from euchre_records.interop.egn.binary import (
     MAX_SIZE, egn_to_egnb, egnb_to_egn, egnb_to_record, is_egn_binary, record_to_egnb,
 )
-from euchre_records.schema.egn_condensed import decode_deal, encode_deal
-from euchre_records.schema.egn_protobuf import BinaryError, Writer, read_message
+from euchre_records.interop.egn.condensed import decode_deal, encode_deal
+from euchre_records.interop.egn.protobuf import BinaryError, Writer, read_message
 
 DATA = Path(__file__).parent / "data" / "egn"
 BINARY = sorted((DATA / "binary").glob("*.egnb"))
@@ -97,7 +97,7 @@ def test_negative_numbers_are_ten_byte_varints() -> None:
     data = bytes(Writer().varint(4, -1))
     assert len(data) == 11
     ((number, _, value, _),) = read_message(data)
-    from euchre_records.schema.egn_protobuf import as_int32
+    from euchre_records.interop.egn.protobuf import as_int32
     assert number == 4 and as_int32(value, "x", 0) == -1
 
 

@@ -19,10 +19,10 @@ from euchre_records.errors import UnsupportedRules
 from euchre_records.match import replay
 from euchre_records.model import Annotation, Call, CallKind, Event, ExternalId, Player, Record, Trick
 from euchre_records.rules import preset
-from euchre_records.schema.egn import egn_to_record, record_to_egn
-from euchre_records.schema.egn_binary import egnb_to_egn, egnb_to_record, record_to_egnb
+from euchre_records.interop.egn.document import egn_to_record, record_to_egn
+from euchre_records.interop.egn.binary import egnb_to_egn, egnb_to_record, record_to_egnb
 from euchre_records.schema.notation import dumps
-from euchre_records.simulate import random_deal
+from euchre_records.testkit.simulate import random_deal
 
 DATA = Path(__file__).parent / "data" / "egn"
 jsonschema = pytest.importorskip("jsonschema")

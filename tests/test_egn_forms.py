@@ -15,7 +15,7 @@ from euchre_records.cards import Seat, Suit
 from euchre_records.errors import InconsistentRecord, NotationError, UnsupportedRules
 from euchre_records.match import replay
 from euchre_records.model import FindingKind
-from euchre_records.schema.egn import egn_text_to_record, egn_to_record, record_to_egn
+from euchre_records.interop.egn.document import egn_text_to_record, egn_to_record, record_to_egn
 from euchre_records.schema.notation import dumps, loads
 
 DATA = Path(__file__).parent / "data" / "egn"

@@ -20,8 +20,8 @@ from euchre_records.cards import Seat
 from euchre_records.match import replay
 from euchre_records.model import Record
 from euchre_records.rules import preset
-from euchre_records.schema.egn import egn_to_record, record_to_egn
-from euchre_records.simulate import random_deal
+from euchre_records.interop.egn.document import egn_to_record, record_to_egn
+from euchre_records.testkit.simulate import random_deal
 
 DATA = Path(__file__).parent / "data" / "egn"
 SAMPLES = sorted(DATA.glob("*.egn")) + [DATA / "binary" / "vwec-finals-annotated.egn"]

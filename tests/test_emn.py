@@ -21,8 +21,8 @@ from euchre_records.cli.main import main
 from euchre_records.errors import InconsistentRecord, NotationError
 from euchre_records.model import Event, Player, Record
 from euchre_records.rules import preset
-from euchre_records.schema.emn import emn_to_match, match_to_emn, rounds_of
-from euchre_records.simulate import random_deal
+from euchre_records.interop.emn.document import emn_to_match, match_to_emn, rounds_of
+from euchre_records.testkit.simulate import random_deal
 
 DATA = Path(__file__).parent / "data"
 EMN_SCHEMA = json.loads((DATA / "emn" / "emn-schema-v1.json").read_text(encoding="utf-8"))

@@ -15,12 +15,12 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from euchre_records.api.store import events, players
 from euchre_records.api.store.ingest import prepare, prepare_record
-from euchre_records.api.store.samples import random_record
+from euchre_records.testkit.samples import random_record
 from euchre_records.api.store.store import Store
 from euchre_records.match import replay
 from euchre_records.model import Player
 from euchre_records.schema.notation import loads
-from euchre_records.tournament import (
+from euchre_records.events.tournament import (
     Format, MovementTie, TableResult, TableSeating, next_seating,
 )
 

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from euchre_records.cards import SEATS, Seat
 from euchre_records.model import Call, CallKind, Deal, DealKind
 from euchre_records.rules import PRESETS, Rules, preset
-from euchre_records.simulate import random_deal
+from euchre_records.testkit.simulate import random_deal
 from fastpath_support import fast_and_detailed
 
 

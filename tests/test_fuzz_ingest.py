@@ -21,7 +21,7 @@ import pytest
 
 from euchre_records.api.store.ingest import prepare
 from euchre_records.api.store.rows import rows_of
-from euchre_records.api.store.samples import random_texts
+from euchre_records.testkit.samples import random_texts
 from euchre_records.errors import RecordError
 from euchre_records.schema.notation import dumps, loads
 

@@ -34,10 +34,10 @@ from euchre_records.model import (
     Call, CallKind, Deal, DealKind, DealResult, ExchangeKind, FindingKind, Record, Trick,
 )
 from euchre_records.rules import HOUSE_RULES, PRESETS, Rules, preset
-from euchre_records.schema.egn import egn_to_record, record_to_egn
-from euchre_records.schema.egn_rules import from_rules, rules_loss, to_rules
+from euchre_records.interop.egn.document import egn_to_record, record_to_egn
+from euchre_records.interop.egn.rules import from_rules, rules_loss, to_rules
 from euchre_records.schema.notation import dumps, loads
-from euchre_records.simulate import random_deal
+from euchre_records.testkit.simulate import random_deal
 
 SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 seeds = st.integers(0, 2**32 - 1)
@@ -561,7 +561,7 @@ GOLDEN_75 = (Path(__file__).parent / "golden" / "deals"
 @pytest.mark.parametrize("golden", ["70-house-no-trump", "77-house-partners-best-lone-march"])
 def test_openspiel_export_refuses_house_rule_moves(golden: str) -> None:
     from euchre_records.errors import UnsupportedRules
-    from euchre_records.openspiel_export import openspiel_actions
+    from euchre_records.interop.openspiel import openspiel_actions
     record = loads((Path(__file__).parent / "golden" / "deals" / f"{golden}.json").read_text(encoding="utf-8"))
     with pytest.raises(UnsupportedRules) as caught:
         openspiel_actions(record.deals[0], record.rules)

@@ -20,7 +20,7 @@ pyspiel = pytest.importorskip("pyspiel", reason="open_spiel is not installed (pi
 from euchre_records.cards import SEATS, Side  # noqa: E402
 from euchre_records.match import replay  # noqa: E402
 from euchre_records.model import Record  # noqa: E402
-from euchre_records.openspiel_export import (  # noqa: E402
+from euchre_records.interop.openspiel import (  # noqa: E402
     GO_ALONE, PASS, deal_from_openspiel, openspiel_actions, openspiel_game_params,
 )
 from euchre_records.rules import Rules, preset  # noqa: E402

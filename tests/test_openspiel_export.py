@@ -7,17 +7,17 @@ import random
 
 import pytest
 
-from euchre_records import openspiel_export
+from euchre_records.interop import openspiel as openspiel_export
 from euchre_records.cards import Seat, make_pack
 from euchre_records.deal import replay_deal
 from euchre_records.errors import UnsupportedRules
 from euchre_records.model import CallKind, Deal, DealKind
-from euchre_records.openspiel_export import (
+from euchre_records.interop.openspiel import (
     GO_ALONE, PASS, WITH_PARTNER, action_card, card_action, deal_from_openspiel, openspiel_actions,
     openspiel_game_params,
 )
 from euchre_records.rules import Rules, preset
-from euchre_records.simulate import random_deal
+from euchre_records.testkit.simulate import random_deal
 
 
 def os_rules(stick: bool = True, lone_defender: bool = True) -> Rules:

@@ -18,7 +18,7 @@ from euchre_records.api.app import create_app
 from euchre_records.api.auth import is_writer_view
 from euchre_records.api.store import tokens
 from euchre_records.api.store.migrations import open_db
-from euchre_records.api.store.samples import random_texts
+from euchre_records.testkit.samples import random_texts
 
 from auth_fixtures import bearer, make_token
 

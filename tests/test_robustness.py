@@ -19,7 +19,7 @@ from euchre_records.api.app import create_app
 from euchre_records.api.store.importer import ImportReport, import_sources, iter_sources
 from euchre_records.api.store.ingest import prepare
 from euchre_records.api.store.migrations import SCHEMA_VERSION, StoreUnavailable, migrate, open_db, open_store
-from euchre_records.api.store.samples import random_texts
+from euchre_records.testkit.samples import random_texts
 from euchre_records.cli.main import main
 from euchre_records.errors import NotationError, RecordError
 from euchre_records.schema.notation import MAX_INT_DIGITS, parse_json

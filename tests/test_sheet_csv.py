@@ -17,7 +17,7 @@ from click.testing import CliRunner
 from euchre_records.cli.main import main
 from euchre_records.match import replay
 from euchre_records.schema.notation import load_record, loads
-from euchre_records.schema.sheet_csv import COLUMNS, read_sheet, write_sheet
+from euchre_records.interop.sheets.table import COLUMNS, read_sheet, write_sheet
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 TEMPLATE = EXAMPLES / "sheet-template.csv"

@@ -12,7 +12,7 @@ import pytest
 from click.testing import CliRunner
 
 from euchre_records.api.app import create_app
-from euchre_records.api.store.samples import random_texts
+from euchre_records.testkit.samples import random_texts
 from euchre_records.cli.main import main
 
 from auth_fixtures import bearer

@@ -8,7 +8,7 @@ import random
 from hypothesis import given, strategies as st
 
 from euchre_records.names import clean_name, name_key
-from euchre_records.tournament import (
+from euchre_records.events.tournament import (
     CRITERIA, Format, SittingScore, TableResult, TableSeating, next_seating, rank,
 )
 

@@ -11,7 +11,7 @@ import sqlite3
 import pytest
 
 from euchre_records.api.app import create_app
-from euchre_records.api.store.samples import random_texts
+from euchre_records.testkit.samples import random_texts
 
 from auth_fixtures import bearer, make_token
 

@@ -11,12 +11,11 @@ from typing import Any
 
 import sqlite_utils
 
-from euchre_records.tournament import CRITERIA, Format
+from euchre_records.events.tournament import CRITERIA, Format
 
-from .events import (
-    SEATS, EventError, _attach, _checked, _create, _players_of, _sittings, _table_order,
-    _tournament_row, seat_scores, standings, tournament_of,
-)
+from .event_reads import _players_of, _sittings, _table_order, seat_scores, standings, tournament_of
+from .event_rows import SEATS, EventError, tournament_row
+from .event_writes import _attach, _checked, _create
 from .players import player_for, player_names
 from .store import write_transaction
 
@@ -30,7 +29,7 @@ def import_match(db: sqlite_utils.Database, match: Any, *, created_by: str | Non
     RecordError located in the EMN document (``games[N].gameData...``) and nothing is written.
     Returns the event id and the record ids in game order."""
     from euchre_records.errors import RecordError
-    from euchre_records.schema.emn import game_where
+    from euchre_records.interop.emn.document import game_where
 
     from .ingest import prepare_record
     from .store import Store
@@ -86,11 +85,11 @@ def match_of(db: sqlite_utils.Database, event_id: int) -> Any:
 
     from euchre_records.cards import SEATS as CARD_SEATS
     from euchre_records.model import ExternalId, Player
-    from euchre_records.schema.emn import Match, MatchGame, MatchPlayer
+    from euchre_records.interop.emn.document import Match, MatchGame, MatchPlayer
     from euchre_records.schema.notation import loads
 
     conn = db.conn
-    row = _tournament_row(conn, event_id)
+    row = tournament_row(conn, event_id)
     t = tournament_of(row)
     sittings = sorted(_sittings(seat_scores(db, event_id)).values(),
                       key=lambda s: (s["round"], _table_order((s["table"], None))))

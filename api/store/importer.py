@@ -75,7 +75,7 @@ def _lines(stream: IO[str], name: str, progress: Callable[[int], None]) -> Itera
 
 
 def _is_record_file(path: Path) -> bool:
-    from euchre_records.schema.detect import notation_of, parse_json
+    from euchre_records.interop.detect import notation_of, parse_json
     try:
         data = parse_json(path.read_text(encoding="utf-8-sig"))
     except (RecordError, ValueError, OSError):  # too deep, not JSON, not UTF-8, unreadable
@@ -126,7 +126,7 @@ def _file(path: Path, report: ImportReport, progress: Callable[[int], None]
           ) -> Iterator[tuple[str, str]]:
     try:
         if path.suffix.lower() in (".csv", ".xlsx"):  # a spreadsheet scoresheet: a record per sitting
-            from euchre_records.schema.sheet_csv import sheet_sources
+            from euchre_records.interop.sheets.table import sheet_sources
             for source, text, problems in sheet_sources(str(path), progress):
                 if problems:
                     _invalid(report, source, problems)
@@ -136,7 +136,7 @@ def _file(path: Path, report: ImportReport, progress: Callable[[int], None]
             with path.open(encoding="utf-8-sig") as stream:
                 yield from _lines(stream, str(path), progress)
         elif path.suffix == ".egnb":   # binary EGN: stored as the EGN document it holds
-            from euchre_records.schema.egn_binary import egnb_to_egn
+            from euchre_records.interop.egn.binary import egnb_to_egn
             data = path.read_bytes()
             progress(len(data))
             try:

@@ -17,8 +17,8 @@ from dataclasses import dataclass
 from euchre_records.errors import RecordError
 from euchre_records.match import replay
 from euchre_records.model import Record, ReplayResult
-from euchre_records.schema.detect import load_any_data, notation_of, parse_json
-from euchre_records.schema.egn import in_egn_terms
+from euchre_records.interop.detect import load_any_data, notation_of, parse_json
+from euchre_records.interop.egn.document import in_egn_terms
 from euchre_records.schema.json_text import compact
 from euchre_records.schema.notation import dumps
 from euchre_records.schema.results import dump_result

@@ -11,7 +11,7 @@ from typing import Any
 
 import sqlite_utils
 
-from .migrations import PLAYER_STATISTICS_SQL
+from .statistics_sql import PLAYER_STATISTICS_SQL
 
 __all__ = ["get_record_meta", "get_canonical", "get_result", "list_records", "get_rubber",
            "list_rubbers", "player_statistics", "list_players", "filters", "deal_scores",

@@ -228,7 +228,7 @@ def _check(out: SheetRecord, data: dict[str, Any]) -> None:
     """Load and replay the record; locate every error in the sheet's cells."""
     from euchre_records.match import replay
 
-    from .notation import load_record
+    from euchre_records.schema.notation import load_record
     try:
         record = load_record(data)
         replay(record)

@@ -22,8 +22,8 @@ from typing import Any
 from euchre_records.errors import UnsupportedRules
 from euchre_records.model import Record
 
-from .egn_condensed import decode_deal, encode_deal
-from .egn_protobuf import BinaryError, Field, Writer, as_int32, as_text, read_message, varints
+from .condensed import decode_deal, encode_deal
+from .protobuf import BinaryError, Field, Writer, as_int32, as_text, read_message, varints
 
 __all__ = ["EXPANDED", "CONDENSED", "MAX_SIZE", "is_egn_binary", "egnb_to_egn", "egn_to_egnb",
            "egnb_to_record", "record_to_egnb"]
@@ -368,13 +368,13 @@ def egn_to_egnb(doc: dict[str, Any], condensed: bool = True) -> bytes:
 
 def egnb_to_record(data: bytes) -> Record:
     """A binary EGN file as a record (through the EGN JSON reader)."""
-    from .egn import egn_to_record
+    from .document import egn_to_record
     return egn_to_record(egnb_to_egn(data))
 
 
 def record_to_egnb(record: Record, condensed: bool = True, lossy: bool = False) -> bytes:
     """A record as a binary EGN file (condensed by default)."""
-    from .egn_out import record_to_egn
+    from .out import record_to_egn
     return egn_to_egnb(record_to_egn(record, lossy=lossy), condensed)
 
 

@@ -19,8 +19,8 @@ from __future__ import annotations
 from euchre_records.errors import NotationError
 from euchre_records.model import FORMAT_NAME, Record
 
-from .egn import FILE_TYPE, egn_to_record, is_egn
-from .notation import load_record, parse_json
+from euchre_records.interop.egn.document import FILE_TYPE, egn_to_record, is_egn
+from euchre_records.schema.notation import load_record, parse_json
 
 __all__ = ["notation_of", "load_any", "load_any_data", "parse_json"]
 

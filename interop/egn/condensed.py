@@ -35,7 +35,7 @@ from typing import Any
 
 from euchre_records.errors import UnsupportedRules
 
-from .egn_protobuf import BinaryError
+from .protobuf import BinaryError
 
 __all__ = ["decode_deal", "encode_deal", "pack_order"]
 

@@ -29,7 +29,7 @@ from euchre_records.house_rules import farm_cards
 from euchre_records.model import Deal, Exchange, ExchangeKind
 from euchre_records.rules import FarmersHand, Rules
 
-from .egn_cards import CardReader, card_token
+from .cards import CardReader, card_token
 
 __all__ = ["KITTY", "exchanges_in", "exchanges_out", "settle_kinds"]
 

@@ -27,14 +27,14 @@ from euchre_records.model import (
     Record, Trick,
 )
 
-from .basefields import POINTS_LIMIT
-from .egn_cards import CardReader, egn_calls, egn_tricks, is_generic, is_partly_known
-from .egn_legacy import LEGACY_VERSION_RE, upgrade_legacy
-from .egn_lines import alternatives_in, annotations_in, bid_calls, split_phases, trump_of, with_alone
-from .egn_out import record_to_egn, egn_losses
-from .egn_exchanges import exchanges_in, settle_kinds
-from .egn_rules import to_rules
-from .notation import parse_json
+from euchre_records.schema.basefields import POINTS_LIMIT
+from .cards import CardReader, egn_calls, egn_tricks, is_generic, is_partly_known
+from .legacy import LEGACY_VERSION_RE, upgrade_legacy
+from .lines import alternatives_in, annotations_in, bid_calls, split_phases, trump_of, with_alone
+from .out import record_to_egn, egn_losses
+from .exchanges import exchanges_in, settle_kinds
+from .rules import to_rules
+from euchre_records.schema.notation import parse_json
 
 __all__ = [
     "FILE_TYPE", "VERSION_RE", "is_egn", "egn_to_record", "egn_text_to_record", "record_to_egn",

@@ -14,7 +14,7 @@ from typing import Iterator
 from euchre_records.cards import SEATS, Seat
 from euchre_records.model import Event, Player, Record
 from euchre_records.rules import preset
-from euchre_records.simulate import random_deal
+from euchre_records.testkit.simulate import random_deal
 
 __all__ = ["random_record", "random_texts", "write_many_deals", "NAMES", "CLUBS"]
 

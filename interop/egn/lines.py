@@ -24,7 +24,7 @@ from euchre_records.cards import Seat, Suit
 from euchre_records.errors import NotationError
 from euchre_records.model import Alternative, Annotation, Call, CallKind, Deal, Trick
 
-from .egn_cards import CardReader, call_token, card_token, egn_calls, egn_tricks
+from .cards import CardReader, call_token, card_token, egn_calls, egn_tricks
 
 __all__ = ["annotations_in", "annotations_out", "alternatives_in", "alternatives_out",
            "split_phases", "bid_calls", "trump_of", "with_alone"]

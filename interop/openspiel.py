@@ -22,10 +22,10 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from .cards import SEATS, Card, Rank, Seat, Side, Suit, card
-from .errors import InconsistentRecord, UnsupportedRules
-from .model import Call, CallKind, Deal, DealKind, DealResult, Trick
-from .rules import Rules
+from euchre_records.cards import SEATS, Card, Rank, Seat, Side, Suit, card
+from euchre_records.errors import InconsistentRecord, UnsupportedRules
+from euchre_records.model import Call, CallKind, Deal, DealKind, DealResult, Trick
+from euchre_records.rules import Rules
 
 __all__ = [
     "PASS", "TRUMP_ACTIONS", "GO_ALONE", "WITH_PARTNER", "card_action", "action_card",
@@ -75,7 +75,7 @@ def openspiel_game_params(rules: Rules) -> dict[str, bool]:
     if rules.joker:
         problems.append(("joker", "OpenSpiel's euchre has no joker"))
     if problems:
-        from .errors import Problem
+        from euchre_records.errors import Problem
         raise UnsupportedRules([Problem(f"rules.{k}", w) for k, w in problems])
     return {"stick_the_dealer": rules.stick_the_dealer, "allow_lone_defender": rules.defend_alone}
 
@@ -165,7 +165,7 @@ def openspiel_actions(deal: Deal, rules: Rules) -> list[int]:
     irregularity; tricks not played out; a first lead that is not OpenSpiel's (eldest hand,
     skipping the seat that sits out); deal points that differ from OpenSpiel's score table.
     """
-    from .deal import replay_deal
+    from euchre_records.deal import replay_deal
 
     params = openspiel_game_params(rules)
     if deal.kind is DealKind.RESULT:

@@ -34,9 +34,9 @@ from typing import Any
 from euchre_records.cards import SEATS
 from euchre_records.errors import NotationError, Problem, RecordError, UnsupportedRules
 from euchre_records.model import ExternalId, Player, Record
-from euchre_records.tournament import Format, Pairing, Tournament
+from euchre_records.events.tournament import Format, Pairing, Tournament
 
-from .egn import egn_to_record, egn_where, record_to_egn
+from euchre_records.interop.egn.document import egn_to_record, egn_where, record_to_egn
 
 __all__ = ["FILE_TYPE", "VERSION", "is_emn", "MatchPlayer", "MatchGame", "Match",
            "emn_to_match", "match_to_emn", "game_where", "rounds_of", "EMN_FORMATS"]

@@ -11,16 +11,16 @@ from __future__ import annotations
 
 import random
 
-from .cards import SEATS, Card, Seat, Suit, legal_plays, power_table, trick_winner
-from .house_rules import farm_cards
-from .model import Call, CallKind, Deal, DealKind, Exchange, ExchangeKind, Trick
-from .rules import FarmersHand, LoneLead, Rules
+from euchre_records.cards import SEATS, Card, Seat, Suit, legal_plays, power_table, trick_winner
+from euchre_records.house_rules import farm_cards
+from euchre_records.model import Call, CallKind, Deal, DealKind, Exchange, ExchangeKind, Trick
+from euchre_records.rules import FarmersHand, LoneLead, Rules
 
 __all__ = ["random_deal", "shuffled_pack"]
 
 
 def shuffled_pack(rng: random.Random, rules: Rules) -> list[Card]:
-    from .deal import _pack
+    from euchre_records.deal import _pack
     pack = sorted(_pack(rules))
     rng.shuffle(pack)
     return pack

@@ -16,10 +16,10 @@ from euchre_records.cards import SEATS, JOKER
 from euchre_records.errors import Problem, UnsupportedRules
 from euchre_records.model import CallKind, Deal, DealKind, Record
 
-from .egn_cards import call_token, card_token
-from .egn_lines import alternatives_out, annotations_out, bid_calls
-from .egn_exchanges import exchanges_out
-from .egn_rules import from_rules, rules_loss
+from .cards import call_token, card_token
+from .lines import alternatives_out, annotations_out, bid_calls
+from .exchanges import exchanges_out
+from .rules import from_rules, rules_loss
 
 __all__ = ["record_to_egn", "egn_losses", "EGN_VERSION"]
 

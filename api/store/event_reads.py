@@ -1,0 +1,333 @@
+"""Events read back: listings, one event, its standings, rounds, findings and the next movement.
+
+Contract: :func:`standings` is a query over stored rows (``tournament_seat_scores``), never a
+replay; the ranking and its explanations come from the pure
+:func:`euchre_records.events.tournament.rank`. Readers return plain JSON-ready dicts, or None for
+an unknown tournament.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from typing import Any, Iterable, Mapping
+
+import sqlite_utils
+
+from euchre_records.events.tournament import (
+    CRITERIA, EventFinding, Format, MovementTie, Pairing, SittingFacts, SittingScore,
+    TableResult, TableSeating, Tournament, check_round, check_sitting, next_seating, rank,
+)
+
+from .event_rows import SEATS, EventError, fetch_rows, tournament_row
+from .events_schema import SEAT_SCORES_SQL
+from .players import player_names
+
+__all__ = ["list_events", "get_event", "standings", "round_detail", "event_findings", "movement",
+           "tournament_of", "seat_scores", "current_seating"]
+
+
+def tournament_of(row: Mapping[str, Any]) -> Tournament:
+    """The core value of a ``tournaments`` row."""
+    return Tournament(
+        name=row["name"], format=Format(row["format"]), club=row["club"],
+        date_from=row["date_from"], date_to=row["date_to"],
+        pairing=Pairing(row["pairing"]) if row["pairing"] else None, rounds=row["rounds"],
+        deals_per_round=row["deals_per_round"],
+        scoring=Format(row["scoring"]) if row["scoring"] else None)
+
+
+def _scope(row: Mapping[str, Any]) -> tuple[str, list[Any]]:
+    if row["format"] == "league":
+        return ("AND ts.tournament_id IN (SELECT id FROM tournaments WHERE league_id = ?)",
+                [row["id"]])
+    return "AND ts.tournament_id = ?", [row["id"]]
+
+
+def seat_scores(db: sqlite_utils.Database, event_id: int) -> list[dict[str, Any]]:
+    """The ``tournament_seat_scores`` rows of a tournament (a league: of its nights)."""
+    row = tournament_row(db.conn, event_id)
+    where, params = _scope(row)
+    return fetch_rows(db.conn, SEAT_SCORES_SQL.format(where=where)
+                 + ' ORDER BY latest.tournament_id, latest.round, latest."table", '
+                   "instr('NESW', seats.seat)", params)
+
+
+def _event_summary(conn: sqlite3.Connection, row: Mapping[str, Any]) -> dict[str, Any]:
+    out = {k: row[k] for k in ("id", "name", "club", "date_from", "date_to", "format",
+                               "pairing", "scoring", "rounds", "deals_per_round", "description",
+                               "match_id", "created_at", "created_by")}
+    out["league"] = row["league_id"]
+    out["sittings"] = conn.execute(
+        "SELECT count(DISTINCT round || '/' || \"table\") FROM tournament_sittings WHERE "
+        "tournament_id = ?", (row["id"],)).fetchone()[0]
+    return out
+
+
+def list_events(db: sqlite_utils.Database, *, club: str | None = None, page: int = 1,
+                per_page: int = 20) -> tuple[list[dict[str, Any]], int]:
+    """One page of tournaments, newest first, and the total."""
+    where, params = ("WHERE club = ?", [club]) if club else ("", [])
+    total = db.conn.execute(f"SELECT count(*) FROM tournaments {where}", params).fetchone()[0]
+    rows = fetch_rows(db.conn, f"SELECT * FROM tournaments {where} ORDER BY id DESC LIMIT ? OFFSET ?",
+                 [*params, per_page, (page - 1) * per_page])
+    return [_event_summary(db.conn, r) for r in rows], int(total)
+
+
+def _players_of(conn: sqlite3.Connection, event_id: int) -> list[dict[str, Any]]:
+    rows = conn.execute(
+        "SELECT e.effective_id, tp.pair FROM tournament_players tp JOIN registry_effective e "
+        "ON e.player_id = tp.player_id WHERE tp.tournament_id = ? ORDER BY tp.id",
+        (event_id,)).fetchall()
+    names = player_names(conn, [r[0] for r in rows])
+    return [{"id": pid, "name": names.get(pid), "pair": pair} for pid, pair in rows]
+
+
+def get_event(db: sqlite_utils.Database, event_id: int) -> dict[str, Any] | None:
+    """A tournament: settings, players, rounds (seatings and sittings) and findings."""
+    try:
+        row = tournament_row(db.conn, event_id)
+    except EventError:
+        return None
+    out = _event_summary(db.conn, row)
+    out["players"] = _players_of(db.conn, event_id)
+    out["events"] = [_event_summary(db.conn, r) for r in fetch_rows(
+        db.conn, "SELECT * FROM tournaments WHERE league_id = ? ORDER BY id", (event_id,))]
+    rounds = sorted({r[0] for r in db.conn.execute(
+        "SELECT round FROM tournament_sittings WHERE tournament_id = ? UNION "
+        "SELECT round FROM tournament_seatings WHERE tournament_id = ?", (event_id, event_id))})
+    out["rounds_recorded"] = rounds
+    out["findings"] = [_finding(f) for f in event_findings(db, event_id)]
+    return out
+
+
+def _finding(f: EventFinding) -> dict[str, Any]:
+    return {"round": f.round, "table": f.table, "record_id": f.record_id, "what": f.what,
+            "rule": f.rule}
+
+
+def current_seating(conn: sqlite3.Connection, event_id: int,
+                    round_no: int) -> dict[str, dict[str, int]]:
+    """The round's current seating: table -> seat -> player id (empty when none is recorded)."""
+    rows = conn.execute(
+        'SELECT "table", seat, e.effective_id FROM tournament_seatings ts JOIN registry_effective e '
+        "ON e.player_id = ts.player_id WHERE tournament_id = ? AND round = ? AND version = "
+        "(SELECT max(version) FROM tournament_seatings WHERE tournament_id = ? AND round = ?)",
+        (event_id, round_no, event_id, round_no)).fetchall()
+    out: dict[str, dict[str, int]] = {}
+    for table, seat, pid in rows:
+        out.setdefault(str(table), {})[seat] = int(pid)
+    return out
+
+
+def _sittings(rows: Iterable[Mapping[str, Any]]) -> dict[int, dict[str, Any]]:
+    """Seat-score rows grouped by sitting: round, table, record, seats, points per side."""
+    out: dict[int, dict[str, Any]] = {}
+    for r in rows:
+        s = out.setdefault(r["sitting_id"], {
+            "tournament_id": r["tournament_id"], "round": r["round"], "table": r["table"],
+            "record_id": r["record_id"], "attached_id": r["attached_id"], "deals": r["deals"],
+            "seats": {}, "points": {}, "won": {}, "lone": {}, "net": {}, "games": {}})
+        if r["seat"] is None:  # a record without players
+            continue
+        s["seats"][r["seat"]] = r["player_id"]
+        s["points"][r["side"]] = (r["points_for"], r["points_against"])
+        s["won"][r["side"]] = bool(r["won"])
+        s["net"][r["side"]] = r["net_rubber_points"]
+        s["games"][r["side"]] = r["games_won"]
+        s["lone"][r["seat"]] = r["lone_hands_made"]
+    return out
+
+
+def event_findings(db: sqlite_utils.Database, event_id: int,
+                   rows: list[dict[str, Any]] | None = None) -> list[EventFinding]:
+    """The sittings (of a league: of its nights) that do not fit their tournament (``rows``:
+    its seat scores, when the caller has read them already)."""
+    conn = db.conn
+    rows = seat_scores(db, event_id) if rows is None else rows
+    sittings = _sittings(rows)
+    names = player_names(conn, [r["player_id"] for r in rows if r["player_id"] is not None])
+    cache: dict[int, tuple[Tournament, frozenset[str], frozenset[frozenset[str]]]] = {}
+    out: list[EventFinding] = []
+    by_round: dict[tuple[int, int], list[SittingFacts]] = {}
+    for s in sittings.values():
+        tid = s["tournament_id"]
+        if tid not in cache:
+            trow = tournament_row(conn, tid)
+            players = _players_of(conn, tid)
+            pairs: dict[int, set[str]] = {}
+            for p in players:
+                if p["pair"] is not None:
+                    pairs.setdefault(p["pair"], set()).add(str(p["id"]))
+            cache[tid] = (tournament_of(trow), frozenset(str(p["id"]) for p in players),
+                          frozenset(frozenset(v) for v in pairs.values()))
+        t, registered, pairs_set = cache[tid]
+        ids = tuple(None if s["seats"].get(seat) is None else str(s["seats"][seat])
+                    for seat in SEATS)
+        facts = SittingFacts(s["round"], s["table"], s["record_id"], ids,  # type: ignore[arg-type]
+                             tuple(names.get(s["seats"].get(seat), "?") for seat in SEATS),  # type: ignore[arg-type]
+                             s["deals"])
+        seating = current_seating(conn, tid, s["round"]).get(s["table"])
+        want = None if seating is None else [str(seating.get(seat)) for seat in SEATS]
+        want_names = None if seating is None else [
+            player_names(conn, [seating[seat]]).get(seating[seat], "?") for seat in SEATS]
+        out.extend(check_sitting(t, facts, seating=want, registered=registered, pairs=pairs_set,
+                                 seating_names=want_names))
+        by_round.setdefault((tid, s["round"]), []).append(facts)
+    for facts_list in by_round.values():
+        out.extend(check_round(facts_list))
+    out.sort(key=lambda f: (f.round, f.table, f.record_id or 0, f.what))
+    return out
+
+
+def _entrant_scores(fmt: Format, sittings: Mapping[int, Mapping[str, Any]]
+                    ) -> tuple[list[SittingScore], dict[str, list[int]]]:
+    """One score per entrant and sitting: a player (rubbers, progressive) or a pair."""
+    scores: list[SittingScore] = []
+    members: dict[str, list[int]] = {}
+    for s in sittings.values():
+        for side, (a, b) in (("NS", ("N", "S")), ("EW", ("E", "W"))):
+            if side not in s["points"]:
+                continue
+            pf, pa = s["points"][side]
+            common = dict(round=s["round"], table=s["table"], points_for=pf, points_against=pa,
+                          won=s["won"][side], net_rubber_points=s["net"][side],
+                          games_won=s["games"][side])
+            present = [seat for seat in (a, b) if s["seats"].get(seat) is not None]
+            if fmt is Format.PAIRS:
+                ids = sorted(s["seats"][seat] for seat in present)
+                if not ids:
+                    continue
+                key = "+".join(str(i) for i in ids)
+                members[key] = ids
+                scores.append(SittingScore(key, lone_hands_made=sum(
+                    s["lone"].get(seat, 0) for seat in present), **common))
+            else:
+                for seat in present:
+                    key = str(s["seats"][seat])
+                    members[key] = [s["seats"][seat]]
+                    scores.append(SittingScore(key, lone_hands_made=s["lone"].get(seat, 0),
+                                               **common))
+    return scores, members
+
+
+def standings(db: sqlite_utils.Database, event_id: int) -> dict[str, Any] | None:
+    """The standings of a tournament (a league: over the union of its nights), each line with
+    its place, entrant, totals and the tie-break that placed it; the order of criteria; and
+    the findings on sittings. None for an unknown tournament."""
+    conn = db.conn
+    try:
+        row = tournament_row(conn, event_id)
+    except EventError:
+        return None
+    t = tournament_of(row)
+    fmt = t.ranking
+    rows = seat_scores(db, event_id)
+    sittings = _sittings(rows)
+    scores, members = _entrant_scores(fmt, sittings)
+    registered = _players_of(conn, event_id) if t.format is not Format.LEAGUE else []
+    extra: list[str] = []
+    if fmt is Format.PAIRS:
+        pairs: dict[int, list[int]] = {}
+        for p in registered:
+            if p["pair"] is not None:
+                pairs.setdefault(p["pair"], []).append(p["id"])
+        for ids in pairs.values():
+            key = "+".join(str(i) for i in sorted(ids))
+            members.setdefault(key, sorted(ids))
+            extra.append(key)
+    else:
+        for p in registered:
+            members.setdefault(str(p["id"]), [p["id"]])
+            extra.append(str(p["id"]))
+    names = player_names(conn, [i for ids in members.values() for i in ids])
+    labels = {k: " & ".join(names.get(i, "?") for i in ids) for k, ids in members.items()}
+    ranked = rank(fmt, scores, labels, extra)
+    criteria = CRITERIA[fmt]
+    lines = []
+    for st in ranked:
+        tot = st.totals
+        line: dict[str, Any] = {
+            "place": st.place, "entrant": labels.get(st.entrant, st.entrant),
+            "players": [{"id": i, "name": names.get(i)} for i in members.get(st.entrant, [])],
+            "sittings": tot.sittings, "points": tot.points, "points_against": tot.points_against,
+            "difference": tot.difference, "wins": tot.wins, "rounds_won": tot.rounds_won,
+            "net_rubber_points": tot.net_rubber_points, "games_won": tot.games_won,
+            "lone_hands_made": tot.lone_hands_made, "tie_break": st.explanation}
+        lines.append(line)
+    return {"event": _event_summary(conn, row), "format": fmt.value,
+            "order": [f"{i + 1}. {c.label}: {c.meaning}" for i, c in enumerate(criteria)]
+            + [f"{len(criteria) + 1}. otherwise the place is shared (listed by name)"],
+            "standings": lines,
+            "findings": [_finding(f) for f in event_findings(db, event_id, rows)]}
+
+
+def round_detail(db: sqlite_utils.Database, event_id: int, number: int) -> dict[str, Any] | None:
+    """One round: its current seating by table, its sittings with the points of each side, its
+    findings and, for a progressive tournament whose round is complete, the movement's seating
+    for the next round. None for an unknown tournament."""
+    conn = db.conn
+    try:
+        row = tournament_row(conn, event_id)
+    except EventError:
+        return None
+    seating = current_seating(conn, event_id, number)
+    sittings = [s for s in _sittings(seat_scores(db, event_id)).values()
+                if s["round"] == number and s["tournament_id"] == event_id]
+    ids = [p for t in seating.values() for p in t.values()]
+    ids += [p for s in sittings for p in s["seats"].values() if p is not None]
+    names = player_names(conn, ids)
+
+    def seats(m: Mapping[str, Any]) -> dict[str, Any]:
+        return {seat: (None if m.get(seat) is None else
+                       {"id": m[seat], "name": names.get(m[seat])}) for seat in SEATS}
+
+    out: dict[str, Any] = {
+        "event": event_id, "round": number,
+        "seating": [{"table": t, "seats": seats(m)} for t, m in sorted(seating.items(), key=_table_order)],
+        "sittings": [{"table": s["table"], "record_id": s["record_id"],
+                      "attached_id": s["attached_id"], "deals": s["deals"],
+                      "seats": seats(s["seats"]),
+                      "points": [s["points"].get("NS", (0, 0))[0], s["points"].get("EW", (0, 0))[0]]}
+                     for s in sorted(sittings, key=lambda s: _table_order((s["table"], None)))],
+        "findings": [_finding(f) for f in event_findings(db, event_id) if f.round == number],
+    }
+    if row["format"] == "progressive" and (row["rounds"] is None or number < row["rounds"]):
+        try:
+            out["next_seating"] = [
+                {"table": str(s.table), "seats": seats(dict(zip(SEATS, (int(p) for p in s.seats))))}
+                for s in movement(db, event_id, number)]
+        except EventError as exc:
+            out["next_seating"] = None
+            out["next_seating_why"] = exc.what
+    return out
+
+
+def _table_order(item: tuple[str, Any]) -> tuple[int, str]:
+    label = item[0]
+    return (int(label), "") if label.isdigit() else (10**9, label)
+
+
+def movement(db: sqlite_utils.Database, event_id: int, number: int) -> tuple[TableSeating, ...]:
+    """The traditional movement's seating for round ``number + 1`` from the sittings of round
+    ``number`` (player ids as text). EventError when the round is incomplete, its tables are not
+    numbered 1..n, or a table is tied (the director then records a seating)."""
+    sittings = [s for s in _sittings(seat_scores(db, event_id)).values()
+                if s["round"] == number and s["tournament_id"] == event_id]
+    if not sittings:
+        raise EventError(f"round {number} has no sittings", "round")
+    results = []
+    for s in sittings:
+        if not str(s["table"]).isdigit():
+            raise EventError(f"table {s['table']!r} is not a number; the movement needs tables "
+                             "numbered 1 (the head) up", "table")
+        if any(s["seats"].get(seat) is None for seat in SEATS):
+            raise EventError(f"table {s['table']} has an unknown player", "table")
+        results.append(TableResult(
+            TableSeating(int(s["table"]), tuple(str(s["seats"][seat]) for seat in SEATS)),  # type: ignore[arg-type]
+            (s["points"]["NS"][0], s["points"]["EW"][0])))
+    try:
+        return next_seating(results)
+    except MovementTie as exc:
+        raise EventError(str(exc), "round") from None
+    except ValueError as exc:
+        raise EventError(f"round {number}: {exc}", "round") from None

@@ -1,0 +1,42 @@
+"""What the event modules share: the error they raise, the clock, rows as dicts, a tournament's row.
+
+Contract: :class:`EventError` is the one refusal of the event store (``where`` names the field at
+fault, ``status`` the HTTP status it maps to); :func:`tournament_row` raises it (404) for an
+unknown event.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from datetime import datetime, timezone
+from typing import Any
+
+
+__all__ = ["SEATS", "EventError", "utc_now", "fetch_rows", "tournament_row"]
+
+SEATS = ("N", "E", "S", "W")
+
+
+class EventError(Exception):
+    """A tournament request refused; ``where`` names the field at fault."""
+
+    def __init__(self, what: str, where: str = "", status: int = 422) -> None:
+        super().__init__(what)
+        self.what, self.where, self.status = what, where, status
+
+
+def utc_now() -> str:
+    return datetime.now(timezone.utc).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+
+
+def fetch_rows(conn: sqlite3.Connection, sql: str, params: Any = ()) -> list[dict[str, Any]]:
+    cur = conn.execute(sql, params)
+    names = [c[0] for c in cur.description]
+    return [dict(zip(names, row)) for row in cur.fetchall()]
+
+
+def tournament_row(conn: sqlite3.Connection, event_id: int) -> dict[str, Any]:
+    rows = fetch_rows(conn, "SELECT * FROM tournaments WHERE id = ?", (event_id,))
+    if not rows:
+        raise EventError(f"no event {event_id}", "event", status=404)
+    return rows[0]

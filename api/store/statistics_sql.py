@@ -1,0 +1,43 @@
+"""The SQL of the player statistics, shared by the ``player_statistics`` view (migration 3) and
+:func:`queries.player <euchre_records.api.store.queries.player>` (one player, by name).
+
+A module of its own so that the queries do not import the migrations (which import the events
+schema, which imports the registry, which imports the queries: a cycle).
+"""
+
+__all__ = ["PLAYER_STATISTICS_SQL"]
+
+PLAYER_STATISTICS_SQL = """
+    WITH played AS (
+        SELECT players.id AS player_id, players.name, seats.record_id, seats.seat, seats.side
+        FROM players JOIN seats ON seats.player_id = players.id
+        JOIN records ON records.id = seats.record_id AND records.status = 'current'
+        {where}
+    )
+    SELECT played.name,
+      (SELECT count(*) FROM played p JOIN rubbers r ON r.record_id = p.record_id
+        WHERE p.player_id = played.player_id AND r.system != 'none') AS rubbers_played,
+      (SELECT count(*) FROM played p JOIN rubbers r ON r.record_id = p.record_id
+        WHERE p.player_id = played.player_id AND r.system != 'none' AND r.winner = p.side)
+        AS rubbers_won,
+      (SELECT coalesce(sum(CASE p.side WHEN 'NS' THEN r.rubber_points_ns - r.rubber_points_ew
+                                  ELSE r.rubber_points_ew - r.rubber_points_ns END), 0)
+        FROM played p JOIN rubbers r ON r.record_id = p.record_id
+        WHERE p.player_id = played.player_id) AS net_rubber_points,
+      (SELECT count(*) FROM played p JOIN games g ON g.record_id = p.record_id
+        WHERE p.player_id = played.player_id) AS games_played,
+      (SELECT count(*) FROM played p JOIN games g ON g.record_id = p.record_id
+        WHERE p.player_id = played.player_id AND g.winner = p.side) AS games_won,
+      count(d.id) AS deals_played,
+      coalesce(sum(d.maker = played.seat), 0) AS deals_made,
+      coalesce(sum(d.maker_side = played.side AND d.euchred), 0) AS euchres_suffered,
+      coalesce(sum(d.maker_side != played.side AND d.euchred), 0) AS euchres_inflicted,
+      coalesce(sum(d.maker = played.seat AND d.alone), 0) AS lone_hands_tried,
+      coalesce(sum(d.maker = played.seat AND d.alone AND d.marched), 0) AS lone_hands_marched,
+      (SELECT count(*) FROM played p JOIN findings f ON f.record_id = p.record_id
+        WHERE p.player_id = played.player_id AND f.kind = 'revoke' AND f.seat = p.seat)
+        AS revokes
+    FROM played LEFT JOIN deals d ON d.record_id = played.record_id
+    GROUP BY played.player_id
+"""
+"""Player statistics over current records; ``{where}`` narrows the players (e.g. by name)."""

@@ -201,7 +201,7 @@ def list_records(args: dict[str, Any]) -> Response:
     items, total = queries.list_records(
         get_db(), player=args.get("player"), club=args.get("club"),
         date_from=args.get("date_from"), date_to=args.get("date_to"), page=args["page"],
-        per_page=args["per_page"])
+        per_page=args["per_page"], club_label=args.get("club_label"))
     return _dump(_page(items, total, args))
 
 
@@ -281,7 +281,7 @@ def list_rubbers(args: dict[str, Any]) -> Response:
     items, total = queries.list_rubbers(
         get_db(), player=args.get("player"), club=args.get("club"),
         date_from=args.get("date_from"), date_to=args.get("date_to"), page=args["page"],
-        per_page=args["per_page"])
+        per_page=args["per_page"], club_label=args.get("club_label"))
     return _dump(_page(items, total, args))
 
 

@@ -186,6 +186,16 @@ CHUNKED = (b"POST /validate HTTP/1.1\r\nHost: x\r\nContent-Type: application/jso
     ("TE in HTTP/1.0", b"POST /validate HTTP/1.0\r\nHost: x\r\nConnection: keep-alive\r\n"
                        b"Transfer-Encoding: chunked\r\nContent-Length: 0\r\n\r\n" + SMUGGLED,
      b"400"),
+    ("CL and TE, any case", b"POST /validate HTTP/1.1\r\nHost: x\r\ncontent-length: 3\r\n"
+                            b"transfer-encoding: CHUNKED\r\n\r\n0\r\n\r\n" + SMUGGLED, b"400"),
+    ("two Content-Lengths", b"POST /validate HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\n"
+                            b"Content-Length: 3\r\n\r\n{}x" + SMUGGLED, b"400"),
+    ("a space before the colon", b"POST /validate HTTP/1.1\r\nHost: x\r\nTransfer-Encoding :"
+                                 b" chunked\r\nContent-Length: 3\r\n\r\n0\r\n\r\n" + SMUGGLED,
+     b"400"),
+    ("a coding other than chunked", b"POST /validate HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: "
+                                    b"chunked\r\nTransfer-Encoding: identity\r\n\r\n0\r\n\r\n"
+                                    + SMUGGLED, b"501"),
     ("25-digit chunk size", CHUNKED + b"\r\n" + b"1" * 25 + b"\r\nabc", b"400"),
     ("a chunk past the body limit", CHUNKED + b"\r\n" + b"%x" % (MAX_CONTENT_LENGTH + 10)
      + b"\r\nabc", b"413"),

@@ -273,7 +273,8 @@ def test_axe_finds_no_serious_violation(server, chromium):
         urls = ["/", "/login", "/web/sittings/new", draft[len(base):], draft[len(base):] + "/cards",
                 draft[len(base):] + "/sitting",
                 f"/web/rubbers/{rubber['id']}", f"/web/records/{rubber['record_id']}",
-                "/web/players", f"/web/players/{rubber['players']['N']}", "/web/rubbers/99999"]
+                "/web/players", f"/web/players/{rubber['players']['N']}", "/web/ratings",
+                "/web/rubbers/99999"]
         for url in urls:
             page.goto(base + url)
             result = axe.run(page)
@@ -314,6 +315,36 @@ def test_event_pages_fit_a_phone_and_pass_axe(chromium, tmp_path):
             assert bad == [], f"{url}: {bad}"
         assert w.page.locator("a", has_text="Progressive night").count() == 1
         w.close()
+
+
+def test_rating_pages_fit_a_phone_and_pass_axe(chromium, tmp_path):
+    """The ladder (players and partnerships), a player's rating chart and an event's rating
+    changes, at 390 and 1280 pixels: no sideways scroll of the page, no serious or critical
+    axe violation, no console error (docs/RATINGS.md)."""
+    import json
+
+    from axe_playwright_python.sync_playwright import Axe
+    from events_support import build
+    from pages_support import ROOT
+    case = json.loads((ROOT / "tests/golden/events/01-progressive-night.json").read_text())
+    path = tmp_path / "ratings.db"
+    db, event_id, _ = build(case, path=str(path))
+    db.close()
+    with live_server(make_app(path)) as base:
+        for viewport in (PHONE, DESKTOP):
+            w = Watched(chromium, viewport)
+            for url in ("/web/ratings", "/web/ratings?kind=partnerships&from=2026",
+                        "/web/players/Cy", f"/web/events/{event_id}"):
+                w.page.goto(base + url)
+                width = w.page.evaluate("document.documentElement.scrollWidth")
+                assert width <= viewport["width"], (url, width)
+                bad = [(v["id"], v["impact"]) for v in Axe().run(w.page).response["violations"]
+                       if v["impact"] in ("serious", "critical")]
+                assert bad == [], f"{url} at {viewport['width']} px: {bad}"
+            assert w.page.locator("table.rating-changes tbody tr").count() == 8
+            w.page.goto(base + "/web/players/Cy")
+            assert w.page.locator("figure.rating-chart .series-rating circle").count() == 3
+            w.close()
 
 
 def test_no_console_errors_on_reading_pages(server, desktop):

@@ -21,6 +21,7 @@ from ..errors import ApiError
 from ..store import events as store_events
 from ..store import players as store_players
 from ..store.store import MAX_ID, UnknownRecord, record_owner, write_transaction
+from .ratings import PlayerRatingSchema
 from .schemas import MAX_PAGE, MAX_PER_PAGE, ErrorSchema, PageSchema
 from .trust_schemas import SECURITY
 
@@ -131,6 +132,9 @@ class PlayerSchema(Schema):
         "description": "the event the statistics are limited to (?event=), else null"})
     statistics = fields.Dict()
     partnerships = fields.List(fields.Dict())
+    ratings = fields.List(fields.Nested(PlayerRatingSchema()), metadata={
+        "description": "GET /players/{id}: the rating in each variant's ladder, with its "
+                       "history (docs/RATINGS.md); empty before a rated match"})
 
 
 class PlayerPageSchema(PageSchema):
@@ -374,6 +378,8 @@ def get_player(args: dict[str, Any], player_id: int) -> Response:
     found = store_players.get_player(db, player_id, event_id=event)
     if found is None:
         raise ApiError(404, "not-found", f"no player {player_id}")
+    from ..store.ratings import player_ratings  # docs/RATINGS.md
+    found["ratings"] = player_ratings(db, found["id"])
     return _dump(found)
 
 

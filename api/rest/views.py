@@ -55,7 +55,8 @@ _KIND_CODES = {NotationError: "invalid-record", InconsistentRecord: "impossible-
 
 def blueprints() -> list[Blueprint]:
     from .events import events_blp, registry_blp  # events and the player registry (EVENTS.md)
-    return [records_blp, rubbers_blp, players_blp, events_blp, registry_blp]
+    from .ratings import ratings_blp  # the ladders (RATINGS.md)
+    return [records_blp, rubbers_blp, players_blp, events_blp, registry_blp, ratings_blp]
 
 
 def _errors(*statuses: int) -> Callable[[Any], Any]:

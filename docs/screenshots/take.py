@@ -1,5 +1,6 @@
 """Take the screenshots of docs/screenshots/ (desktop 1280 px and phone 390 px wide):
-``python docs/screenshots/take.py`` (needs Debian chromium and playwright)."""
+``python docs/screenshots/take.py`` (needs Debian chromium and playwright);
+``python docs/screenshots/take.py ratings`` takes only those of the ratings (docs/RATINGS.md)."""
 
 from __future__ import annotations
 
@@ -76,5 +77,32 @@ def main() -> None:
     print("screenshots in", HERE)
 
 
+def ratings() -> None:
+    """The ladder and a player's rating: the golden progressive night of tests/golden/events
+    and 40 sample rubbers among the same twelve names (testkit/samples.py)."""
+    import json
+
+    from events_support import build
+    from euchre_records.api.store.importer import import_sources
+    from euchre_records.testkit.samples import random_texts
+    db_path = Path(tempfile.mkdtemp()) / "ratings.db"
+    case = json.loads((HERE.parent.parent / "tests/golden/events/01-progressive-night.json")
+                      .read_text())
+    db, event_id, _ = build(case, path=str(db_path))
+    import_sources(db, [(f"sample-{i}.json", text)
+                        for i, text in enumerate(random_texts(40, start_seed=100))])
+    db.close()
+    with live_server(make_app(db_path)) as base, browser() as b:
+        for name, size in (("desktop", DESKTOP), ("phone", PHONE)):
+            ctx = b.new_context(viewport=size, device_scale_factor=1)
+            page = ctx.new_page()
+            page.goto(f"{base}/web/ratings")
+            page.screenshot(path=str(HERE / f"ratings-{name}.png"), full_page=True)
+            page.goto(f"{base}/web/players/Cy")
+            page.locator("section.rating").screenshot(path=str(HERE / f"player-rating-{name}.png"))
+            ctx.close()
+    print("screenshots in", HERE)
+
+
 if __name__ == "__main__":
-    main()
+    ratings() if sys.argv[1:] == ["ratings"] else main()

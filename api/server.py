@@ -14,7 +14,7 @@ Contracts:
   it is read as a request (:mod:`.http_framing`, RFC 9112).
 - Costly requests (large bodies, long claim searches) share a slot (api/cpu_gate.py), and a
   computing thread yields the interpreter's lock within :data:`SWITCH_INTERVAL`: a GET beside
-  eight claim-heavy bodies stays under 100 ms.
+  eight claim-heavy bodies is answered in tens of milliseconds, not seconds.
 - Idle connections cost a socket each, not a thread: :data:`LIMITS` allows 1,000 connections
   (waitress's default of 100 let 100 slow clients lock everyone out) and closes a connection that
   sends nothing for 30 s. See docs/DEPLOY.md for running behind a reverse proxy.
@@ -60,7 +60,8 @@ SWITCH_INTERVAL = 0.001
 """Seconds a thread computing may keep the interpreter's lock while another asks for it
 (Python's default is 0.005). A GET releases and takes the lock again at every socket and SQLite
 call, each time waiting up to this long behind a thread that computes: with the default, a GET
-beside one claim search took up to ~300 ms, with 1 ms under 100 (benchmarks/probe_dos.py)."""
+beside one claim search took up to ~275 ms, with 1 ms 82 ms (benchmarks/probe_dos.py, on a
+machine at load 7)."""
 
 _WAITRESS_CODES = {400: "bad-request", 413: "too-large", 431: "headers-too-large",
                    500: "internal-error", 501: "not-implemented"}

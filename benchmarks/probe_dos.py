@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import http.client
+import os
 import socket
 import sys
 import tempfile
@@ -180,8 +181,11 @@ def gets_beside_bodies(port: int, bodies: int, seconds: float) -> str:
         t.join()
     times.sort()
     worst, median = times[-1], times[len(times) // 2]
-    return (f"{len(times)} GETs: slowest {worst:.0f} ms, median {median:.0f} ms (idle median "
-            f"{idle:.1f} ms: slowest {worst / idle:.0f}x idle); the bodies were answered "
+    p95 = times[min(len(times) - 1, int(len(times) * 0.95))]
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    return (f"{len(times)} GETs: slowest {worst:.0f} ms, 95th percentile {p95:.0f} ms, median "
+            f"{median:.0f} ms (idle median {idle:.1f} ms: slowest {worst / idle:.0f}x idle; "
+            f"machine load {load:.1f} on {os.cpu_count()} CPUs); the bodies were answered "
             + ", ".join(f"{n} x {status}" for status, n in sorted(answers.items())))
 
 

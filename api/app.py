@@ -6,6 +6,8 @@ Contracts:
 - Each request that needs the database opens its own connection (:func:`.db.get_db`).
 - Every error response of the JSON API is JSON of one shape (:mod:`.errors`); the HTML pages
   (api/pages, registered as a plain blueprint) answer theirs as HTML pages (api/pages/errors.py).
+- Every answer carries the security headers (:mod:`.headers`); costly requests share the
+  process's slot (:mod:`.cpu_gate`; ``config["CLAIM_GATE"]`` replaces the default gate).
 """
 
 from __future__ import annotations

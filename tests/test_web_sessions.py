@@ -150,6 +150,9 @@ def test_an_older_store_loses_the_secret_it_kept_in_a_table(tmp_path: Path,
     old = "0123456789abcdef" * 4
     db.conn.execute("INSERT INTO settings (key, value) VALUES ('session_secret', ?)", (old,))
     db.conn.execute("INSERT INTO settings (key, value) VALUES ('other', 'kept')")
+    guard = ("CREATE TRIGGER settings_no_delete BEFORE DELETE ON settings "  # as another
+             "BEGIN SELECT RAISE(ABORT, 'settings are never deleted'); END")  # migration might
+    db.conn.execute(guard)
     db.conn.commit()
     db.close()
     key = create_app({"DATABASE": str(store)}).config["SECRET_KEY"]
@@ -157,6 +160,8 @@ def test_an_older_store_loses_the_secret_it_kept_in_a_table(tmp_path: Path,
     assert (tmp_path / "old.db.secret").read_text().strip() == key
     db = open_db(store)
     assert db.conn.execute("SELECT key, value FROM settings").fetchall() == [("other", "kept")]
+    assert db.conn.execute("SELECT sql FROM sqlite_master WHERE name = 'settings_no_delete'"
+                           ).fetchone() == (guard,)  # put back as it was
     db.conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     db.close()
     assert old.encode() not in store.read_bytes()  # overwritten, not left in a free page

@@ -358,9 +358,16 @@ def _v9_secret_out_of_store(db: sqlite_utils.Database) -> None:
     is taken as known: it is not carried over but dropped (with ``secure_delete``, so its bytes
     are overwritten, not left in a free page), and a new one is made in the file on the next
     start; browsers sign in again once. ``settings`` has no append-only trigger: this is the
-    one row ever deleted from it."""
+    one row ever deleted from it; should a migration ordered before this one guard ``settings``
+    with a trigger, that trigger is set aside for this one statement and put back as it was."""
+    guards = db.execute("SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND "
+                        "tbl_name = 'settings'").fetchall()
+    for name, _ in guards:
+        db.execute(f'DROP TRIGGER "{name}"')
     db.execute("PRAGMA secure_delete = ON")
     db.execute("DELETE FROM settings WHERE key = 'session_secret'")
+    for _, sql in guards:
+        db.execute(sql)
 
 
 MIGRATIONS: list[Callable[[sqlite_utils.Database], None]] = [_v1_tables, _v2_guards, _v3_views,

@@ -1,6 +1,7 @@
 """Take the screenshots of docs/screenshots/ (desktop 1280 px and phone 390 px wide):
 ``python docs/screenshots/take.py`` (needs Debian chromium and playwright);
-``python docs/screenshots/take.py ratings`` takes only those of the ratings (docs/RATINGS.md)."""
+``python docs/screenshots/take.py ratings`` takes only those of the ratings (docs/RATINGS.md),
+``python docs/screenshots/take.py board`` those of the live board (docs/PAGES.md)."""
 
 from __future__ import annotations
 
@@ -104,5 +105,40 @@ def ratings() -> None:
     print("screenshots in", HERE)
 
 
+def board() -> None:
+    """The live board and the standings on a phone: the golden progressive night with round 3
+    half played (its first table finished, the second still playing)."""
+    import json
+
+    from euchre_records.api.store import events
+    from euchre_records.api.store.ingest import prepare
+    from euchre_records.api.store.store import Store
+    from events_support import build
+    db_path = Path(tempfile.mkdtemp()) / "board.db"
+    case = json.loads((HERE.parent.parent / "tests/golden/events/01-progressive-night.json")
+                      .read_text())
+    db, event_id, _ = build(case, order=[0, 1, 2, 3], path=str(db_path))
+    seats = events.movement(db, event_id, 2)
+    events.add_seating(db, event_id, 3, [
+        {"table": str(s.table), "seats": dict(zip("NESW", (int(p) for p in s.seats)))}
+        for s in seats])
+    events.attach_sitting(db, event_id, Store(db).save(prepare(json.dumps(
+        case["sittings"][4]["record"]))).id)
+    db.close()
+    with live_server(make_app(db_path)) as base, browser() as b:
+        for name, size in (("desktop", DESKTOP), ("phone", PHONE)):
+            ctx = b.new_context(viewport=size, device_scale_factor=1)
+            page = ctx.new_page()
+            page.goto(f"{base}/web/events/{event_id}/board")
+            page.screenshot(path=str(HERE / f"board-{name}.png"), full_page=True)
+            if name == "phone":
+                page.goto(f"{base}/web/events/{event_id}")
+                page.screenshot(path=str(HERE / "standings-phone.png"), full_page=True)
+            ctx.close()
+    print("screenshots in", HERE)
+
+
+TARGETS = {"ratings": ratings, "board": board}
+
 if __name__ == "__main__":
-    ratings() if sys.argv[1:] == ["ratings"] else main()
+    TARGETS[sys.argv[1]]() if sys.argv[1:2] and sys.argv[1] in TARGETS else main()

@@ -1,0 +1,46 @@
+"""The live board of an event (``/web/events/{id}/board``): big type for a projector, refreshing
+itself.
+
+The page is server-rendered; its live part (standings, the round's tables, the last results) is
+also served alone (``?part=live``) with an ETag, the board's version (api/store/event_board.py).
+board.js asks for it every few seconds with ``If-None-Match`` and gets 304 until something
+changes; without JavaScript a ``<meta refresh>`` reloads the page. No view here writes anything.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Response, abort, make_response, render_template, request
+
+from ..db import get_db
+from ..store.event_board import board as event_board
+from ..store.store import MAX_ID
+from .blueprint import bp
+
+__all__ = ["REFRESH_SECONDS", "POLL_SECONDS"]
+
+POLL_SECONDS = 5
+"""How often board.js asks whether the board changed."""
+REFRESH_SECONDS = 30
+"""How often the page reloads itself without JavaScript."""
+
+
+def _fresh(version: str) -> bool:
+    return request.if_none_match.contains(version)
+
+
+@bp.route(f"/web/events/<int(max={MAX_ID}):event_id>/board")
+def event_board_page(event_id: int) -> Any:
+    found = event_board(get_db(), event_id)
+    if found is None:
+        abort(404, description=f"no event {event_id}")
+    if _fresh(found["version"]):
+        resp = Response(status=304)
+    else:
+        template = "_board_live.html" if request.args.get("part") == "live" else "board.html"
+        resp = make_response(render_template(template, board=found, poll=POLL_SECONDS,
+                                             refresh=REFRESH_SECONDS))
+    resp.set_etag(found["version"])
+    resp.headers["Cache-Control"] = "no-cache"
+    return resp

@@ -1,0 +1,33 @@
+// The board refreshes itself: every few seconds it asks for its live part with If-None-Match and
+// swaps it in when the server answers 200 (304: nothing changed). Without JavaScript the page's
+// <meta refresh> (in <noscript>) reloads it instead.
+(function () {
+  "use strict";
+  var root = document.getElementById("board");
+  if (!root || !window.fetch) return;
+  var seconds = parseInt(root.getAttribute("data-poll"), 10) || 5;
+  var version = root.getAttribute("data-version");
+  function poll() {
+    var url = window.location.pathname + "?part=live";
+    fetch(url, { headers: { "If-None-Match": '"' + version + '"' }, cache: "no-store" })
+      .then(function (resp) {
+        if (resp.status !== 200) return null;
+        var tag = (resp.headers.get("ETag") || "").replace(/^W\//, "").replace(/"/g, "");
+        return resp.text().then(function (html) { return { tag: tag, html: html }; });
+      })
+      .then(function (got) {
+        if (!got) return;
+        var doc = new DOMParser().parseFromString(got.html, "text/html");
+        var fresh = doc.getElementById("board-live");
+        var old = document.getElementById("board-live");
+        if (fresh && old) {
+          old.replaceWith(fresh);
+          version = got.tag || version;
+          root.setAttribute("data-version", version);
+        }
+      })
+      .catch(function () { /* offline for a moment: try again at the next tick */ })
+      .then(function () { window.setTimeout(poll, seconds * 1000); });
+  }
+  window.setTimeout(poll, seconds * 1000);
+}());

@@ -14,6 +14,8 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
 
 from euchre_records.api.app import create_app
 from euchre_records.api.store.importer import ImportReport, import_sources, iter_sources
@@ -180,6 +182,16 @@ def test_what_follows_a_repeated_key_is_a_notation_error(name: str) -> None:
     with pytest.raises(NotationError) as caught:
         parse_json(text)
     assert said in str(caught.value)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(alphabet=st.sampled_from('[]{}",:0 1ae\\\n-.tnul'), max_size=40))
+@example("[" * 5000)
+@example('"\\ud800"]')
+def test_whatever_follows_a_repeated_key_is_a_notation_error(rest: str) -> None:
+    # the oracle: parse_json's contract (a NotationError for any bad text, nothing else)
+    with pytest.raises(NotationError):
+        parse_json(f"[{_REPEATED}, " + rest)
 
 
 def test_a_repeated_key_deep_in_nesting_is_located() -> None:
@@ -491,7 +503,6 @@ def test_every_request_searches_claims_within_a_budget(tmp_path: Path) -> None:
 
 # --- the canonical text's writer ----------------------------------------------------------------
 
-from hypothesis import given, settings, strategies as st  # noqa: E402
 
 from euchre_records.schema.json_text import compact  # noqa: E402
 from euchre_records.schema.notation import indented_json  # noqa: E402

@@ -59,7 +59,7 @@ def test_views_are_sorted_and_secrets_hidden(datasette: Any) -> None:
     assert names == sorted(names) and len(names) == 8
     tables = _get(datasette, "/euchre-records.json").json()["tables"]
     hidden = {t["name"] for t in tables if t["hidden"]}
-    assert {"tokens", "settings"} <= hidden
+    assert {"tokens", "settings", "sessions"} <= hidden
     assert "tournaments" not in hidden
     standings = _get(datasette, "/euchre-records/tournament_standings.json?_shape=objects").json()
     cy = next(r for r in standings["rows"] if r["name"] == "Cy")

@@ -29,10 +29,9 @@ from .errors import CODES, ApiError, error_response, problems_of
 from .headers import add_security_headers
 from .pages import bp as pages_bp
 from .pages import html_error, wants_html
+from .rest.document import configure_document
 from .rest.schemas import ErrorSchema
-from .rest.trust_schemas import BEARER_SCHEME
-from .rest.notation_openapi import register_notation
-from .rest.views import blueprints
+from .rest.views import blueprints, plain_blueprints
 from .store.migrations import migrate, open_db
 
 __all__ = ["create_app", "MAX_CONTENT_LENGTH"]
@@ -47,6 +46,10 @@ class JsonErrorApi(Api):  # type: ignore[misc]
     """flask-smorest Api answering every HTTP error in the one error shape, keeping ``Allow``."""
 
     ERROR_SCHEMA = ErrorSchema
+
+    def _register_pagination_header(self) -> None:
+        """Listings answer {items, page, per_page, total, pages} (PageSchema): no X-Pagination
+        header is sent, so none is documented."""
 
     def handle_http_exception(self, error: HTTPException) -> Response:
         status = error.code or 500
@@ -124,14 +127,13 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         MAX_CONTENT_LENGTH=MAX_CONTENT_LENGTH,
         API_TITLE="euchre-records",
         API_VERSION="1.0",
-        OPENAPI_VERSION="3.0.3",
+        OPENAPI_VERSION="3.1.0",
         OPENAPI_URL_PREFIX="/",
         OPENAPI_JSON_PATH="openapi.json",
         API_SPEC_OPTIONS={"info": {"description": (
             "Validate, replay, store and query Euchre records. Every error is "
             '{"error": {"status", "code", "message", "problems": [{"where", "what"}]}}. '
-            "Listings are paginated with page/per_page and answer "
-            "{items, page, per_page, total, pages}.")}},
+            "Operations, schemas and headers: docs/API.md.")}},
     )
     if config:
         app.config.update(config)
@@ -169,11 +171,12 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         return resp
 
     api = JsonErrorApi(app)
-    api.spec.components.security_scheme("bearerAuth", BEARER_SCHEME)
-    register_notation(api.spec)  # the request body of record posts: the notation's own schema
+    configure_document(api)  # operation ids, the bearer scheme, the notation's components
     app.extensions["claim_gate"] = gate = app.config.get("CLAIM_GATE") or ClaimGate()
     app.wsgi_app = _claim_budget(app.wsgi_app, gate)  # type: ignore[method-assign]
     for blp in blueprints():
         api.register_blueprint(blp)
+    for plain in plain_blueprints():  # old URLs answering with a redirect: not in the document
+        app.register_blueprint(plain)
     app.register_blueprint(pages_bp)  # the HTML pages: not on the Api, so not in /openapi.json
     return app

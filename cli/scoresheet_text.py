@@ -82,6 +82,9 @@ def render_replay(label: str, record: Record, result: ReplayResult) -> str:
                     extra.append(f"lap {max(g.carried)} carried")
                 lines.append(f"Game {g.number}: N-S {g.score[0]}, E-W {g.score[1]} — {g.winner.label} win"
                              + (f" ({', '.join(extra)})" if extra else ""))
+            elif g.finished and result.rules.fixed_deals is not None:
+                lines.append(f"Game {g.number}: N-S {g.score[0]}, E-W {g.score[1]} — no winner "
+                             f"(a game of {result.rules.fixed_deals} deals: the points count)")
             elif g.finished:
                 lines.append(f"Game {g.number}: N-S {g.score[0]}, E-W {g.score[1]} — drawn")
             else:

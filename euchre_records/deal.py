@@ -12,7 +12,7 @@ from .bidding import Bidding, run_bidding
 from .cards import LEFT_OF, SEATS, Card, Seat, Side, make_pack, power_table, trick_winner
 from .claims import guaranteed_tricks
 from .errors import InconsistentRecord, join_path
-from .exchanges import apply_exchanges, farmers_void
+from .exchanges import apply_exchanges, farmers_void, going_under_findings
 from .fastpath import fast_replay
 from .house_rules import fast_break, fast_break_note
 from .laws import events_of, score_adjustments, settled_by_law, void_deal
@@ -139,6 +139,13 @@ class _Replay:
         self.take_from(dealer, d, "discard")
         self.location[d] = "discard"
 
+    def after_bidding(self, bidding: Bidding) -> None:
+        """The dealer's take-up and discard, then partner's best (house rule): the hands as the
+        play begins."""
+        self.discard(bidding)
+        apply_exchanges(self, self.deal, self.rules, before_bidding=False,
+                        lone=bidding.maker if bidding.alone else None, trump=bidding.trump)
+
     def take_from(self, seat: Seat, c: Card, at: str, verb: str = "discarded") -> None:
         """Remove ``c`` from ``seat``'s hand, or fail saying where the card really is."""
         if c not in self.pack:
@@ -215,6 +222,8 @@ class _Replay:
         self.deal_cards()
         apply_exchanges(self, deal, rules, before_bidding=True)   # farmers, go under
         bidding, findings = run_bidding(deal, rules, self.number, self.where)
+        if deal.exchanges:
+            findings = going_under_findings(deal, self.number) + findings
         if deal.unfinished:
             return replay_unfinished(self, bidding, findings)
         if bidding.thrown_in:
@@ -227,9 +236,7 @@ class _Replay:
             return DealResult(self.number, deal.kind, deal.dealer, deal.turned, None, None, False,
                               None, True, (), (), (0, 0), (0, 0), (0, 0), (0, 0), tuple(findings),
                               bidding.redeal)
-        self.discard(bidding)
-        apply_exchanges(self, deal, rules, before_bidding=False,   # partner's best
-                        lone=bidding.maker if bidding.alone else None)
+        self.after_bidding(bidding)
         leaders, winners, log = self.play(bidding)
         maker, trump = bidding.maker, bidding.trump
         assert maker is not None and (trump is not None or bidding.no_trump)

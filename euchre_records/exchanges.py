@@ -10,8 +10,15 @@ Contracts (docs/FORMAT.md "Exchanges", docs/RULES.md "House rules"):
 - ``farmers`` under 'misdeal': a declaration with no cards voids the deal (:func:`farmers_void`);
   the deal passes as after a misdeal (``misdeal_loses_deal``). The declarer must hold three or
   more nines and tens when his hand is known.
+- ``go_under`` judged: EGN lets a player go under with "a remarkably poor hand (e.g., three 9s
+  and 10s, or no face cards)". :func:`going_under_findings` reports (a finding, the record stands)
+  a player whose known hand as dealt is neither: fewer than three nines and tens, and a jack, queen
+  or king (:func:`remarkably_poor`).
 - ``partners_best``: after the bidding (and the dealer's discard), the lone player takes one card
-  from his partner, who sits out, and gives one card out of play.
+  from his partner, who sits out, and gives one card out of play. The card passed must be the
+  partner's best: the highest by the power of the deal (the highest trump by the trump order when
+  he holds one; else a card of his highest rank, any suit): a known card of his that beats it
+  makes the record impossible (:func:`best_card`).
 
 Every impossible exchange raises InconsistentRecord at ``exchanges[i]`` (``.gave[j]``,
 ``.took[j]``) saying where the card really is. :func:`apply_exchanges` works on the replay's
@@ -22,13 +29,19 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from .cards import Card, Seat
+from typing import Iterable
+
+from .cards import Card, Rank, Seat, Suit, power_table
 from .errors import InconsistentRecord, join_path
 from .house_rules import farm_cards, house_cite
-from .model import Deal, DealResult, Exchange, ExchangeKind
+from .model import Deal, DealResult, Exchange, ExchangeKind, Finding, FindingKind
 from .rules import FarmersHand, Rules
 
-__all__ = ["CardState", "apply_exchanges", "farmers_void", "BEFORE_BIDDING", "KITTY_SWAP"]
+__all__ = ["CardState", "apply_exchanges", "farmers_void", "BEFORE_BIDDING", "KITTY_SWAP",
+           "best_card", "remarkably_poor", "going_under_findings", "FACE_RANKS"]
+
+FACE_RANKS = (Rank.JACK, Rank.QUEEN, Rank.KING)
+"""The face cards (EGN's "no face cards"): jacks, queens and kings; aces and the joker are not."""
 
 BEFORE_BIDDING = (ExchangeKind.FARMERS, ExchangeKind.GO_UNDER)
 KITTY_SWAP = 3
@@ -99,10 +112,67 @@ def farmers_void(deal: Deal, rules: Rules, number: int, where: str) -> DealResul
                       next_dealer=nxt, notes=(note,))
 
 
+def remarkably_poor(hand: Iterable[Card]) -> bool:
+    """EGN's examples of a hand poor enough to go under: three or more nines and tens (the farm
+    cards), or no face card (no jack, queen or king).
+
+    >>> from euchre_records.cards import parse_card as c
+    >>> remarkably_poor(map(c, "9S TH 9D AC KC".split())), remarkably_poor(map(c, "AS AH TD 9C 8C".split()))
+    (True, True)
+    >>> remarkably_poor(map(c, "9S TH AD KC QC".split()))
+    False
+    """
+    cards = list(hand)
+    return len(farm_cards(cards)) >= 3 or not any(c.rank in FACE_RANKS for c in cards)
+
+
+def going_under_findings(deal: Deal, number: int) -> list[Finding]:
+    """A finding for each player who went under with a known hand (as dealt) that is not
+    remarkably poor by EGN's examples; the record stands (the table allowed it)."""
+    if deal.hands is None:
+        return []
+    rule = house_cite("go_under")
+    out = []
+    for x in deal.exchanges:
+        hand = deal.hands[x.seat]
+        if x.kind is not ExchangeKind.GO_UNDER or None in hand:
+            continue
+        known = [c for c in hand if c is not None]
+        if remarkably_poor(known):
+            continue
+        farm = len(farm_cards(known))
+        faces = " ".join(c.name for c in known if c.rank in FACE_RANKS)
+        out.append(Finding(
+            FindingKind.IRREGULARITY,
+            f"deal {number}: {x.seat.name} went under holding {' '.join(c.name for c in known)}: "
+            f"not a remarkably poor hand by EGN's examples (nines and tens: {farm}, fewer than "
+            f"three; face cards: {faces}) — reported, the exchange stands ({rule})",
+            rule, number, seat=x.seat, status="hand not poor"))
+    return out
+
+
+def best_card(cards: Iterable[Card], trump: Suit | None) -> list[Card]:
+    """The best cards of ``cards`` in a deal with ``trump`` (None: no trump): the highest trump
+    by the trump order (joker, right and left bower, A K Q T 9 ...) when there is one, else the
+    cards of the highest rank (several, of different suits, may tie).
+
+    >>> from euchre_records.cards import parse_card as c
+    >>> [x.name for x in best_card(map(c, "AH KS JD 9C".split()), Suit.HEARTS)]
+    ['JD']
+    >>> [x.name for x in best_card(map(c, "AS AC KD".split()), Suit.HEARTS)]
+    ['AS', 'AC']
+    """
+    table = power_table(trump)
+    held = list(cards)
+    top = max((table[c][1] for c in held), default=None)
+    return [c for c in held if table[c][1] == top]
+
+
 def apply_exchanges(state: CardState, deal: Deal, rules: Rules, before_bidding: bool,
-                    lone: Seat | None = None) -> None:
+                    lone: Seat | None = None, trump: Suit | None = None) -> None:
     """Check and apply the exchanges of one phase: those made before the bidding
-    (``before_bidding``) or partner's best after it (``lone``: the lone player, or None)."""
+    (``before_bidding``) or partner's best after it (``lone``: the lone player, or None;
+    ``trump``: the deal's trump, None in a no-trump deal)."""
     kitty_swaps = 0
     for i, x in enumerate(deal.exchanges):
         at = f"exchanges[{i}]"
@@ -113,7 +183,7 @@ def apply_exchanges(state: CardState, deal: Deal, rules: Rules, before_bidding: 
             raise _fail(state, f"a {x.kind.value} exchange is recorded, but house rule "
                                f"{_OPTION[x.kind]} is {value} under these rules", at)
         if x.kind is ExchangeKind.PARTNERS_BEST:
-            _partners_best(state, x, lone, at)
+            _partners_best(state, x, lone, trump, at, _may_discard(state, deal, rules))
         else:
             kitty_swaps += 1
             if kitty_swaps > 1:
@@ -187,7 +257,20 @@ def _kitty_swap(state: CardState, x: Exchange, at: str, kitty_known: bool) -> No
         _receive(state, x.seat, c)
 
 
-def _partners_best(state: CardState, x: Exchange, lone: Seat | None, at: str) -> None:
+def _may_discard(state: CardState, deal: Deal, rules: Rules) -> tuple[Seat, frozenset[Card]] | None:
+    """(the dealer, the cards his unrecorded discard may have been) when he took up the turned
+    card and the record does not say what he discarded; None otherwise."""
+    turned = deal.turned
+    if deal.discard is not None or turned is None:
+        return None
+    if state.location.get(turned) != f"hand:{deal.dealer.name}":
+        return None   # he did not take it up (or played it before discarding, five cards kept)
+    cards = frozenset(state.hand[deal.dealer])
+    return deal.dealer, cards if rules.turned_card_discard else cards - {turned}
+
+
+def _partners_best(state: CardState, x: Exchange, lone: Seat | None, trump: Suit | None,
+                   at: str, discard: tuple[Seat, frozenset[Card]] | None = None) -> None:
     rule = house_cite("partners_best")
     if lone is None:
         raise _fail(state, f"partner's best is recorded, but nobody plays alone ({rule})", at)
@@ -198,6 +281,9 @@ def _partners_best(state: CardState, x: Exchange, lone: Seat | None, at: str) ->
     partner = lone.partner
     c = x.took[0]
     if c is not None:
+        if c in state.pack and c in state.hand[partner]:
+            loose = discard[1] if discard is not None and discard[0] is partner else frozenset()
+            _check_best(state, partner, c, trump, rule, f"{at}.took[0]", loose)
         state.take_from(partner, c, f"{at}.took[0]", verb="passed")
         _receive(state, lone, c)
     elif state.known_hands:
@@ -207,3 +293,26 @@ def _partners_best(state: CardState, x: Exchange, lone: Seat | None, at: str) ->
         state.unknown[partner] -= 1
         state.unknown[lone] += 1
     _give(state, lone, x.gave, "out of play", at)
+
+
+def _check_best(state: CardState, partner: Seat, c: Card, trump: Suit | None, rule: str,
+                at: str, loose: frozenset[Card] = frozenset()) -> None:
+    """Refuse ``c`` when a known card of the partner's beats it (see :func:`best_card`). When he
+    is the dealer and his discard is not recorded, ``loose`` holds the cards it may have been:
+    one of them may have gone before he passed, so ``c`` is refused only if a better card is
+    left whichever one that was."""
+    table = power_table(trump)
+    better = sorted(b for b in state.hand[partner] if table[b][1] > table[c][1])
+    if not better or (len(better) == 1 and better[0] in loose):
+        return
+    best = best_card(sorted(state.hand[partner]), trump)
+    top = best[0]
+    what = ("the highest trump he holds" if trump is not None and table[top][0] is trump
+            else "a card of the highest rank he holds, as he holds no trump" if trump is not None
+            else "a card of the highest rank he holds (no trump)")
+    names = " or ".join(b.name for b in best)
+    unknown = (f" (his discard is not recorded, but it was one card: {' '.join(b.name for b in better)} "
+               "beat it)" if loose else "")
+    raise _fail(state, f"{partner.name} passed {c.name}, but his best card is {names}, {what}"
+                       f"{unknown}: partner's best is the partner's best card ({rule}: \"their "
+                       f"partner pass them their best card\")", at)

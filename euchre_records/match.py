@@ -14,7 +14,6 @@ from .cards import LEFT_OF, Seat, Side
 from .deal import replay_in_detail
 from .fastpath import fast_replay
 from .house_rules import Tokens
-from .errors import InconsistentRecord
 from .model import (
     Deal, DealResult, Finding, FindingKind, GameResult, IrregularityKind, Points, Record, ReplayResult,
     RubberResult, quick_game_result, quick_replay_result, quick_rubber_result,
@@ -32,14 +31,10 @@ def replay(record: Record, rules: Rules | None = None) -> ReplayResult:
     results: list[DealResult] = []
     per_deal: list[list[Finding]] = []
     expected = None
-    last = len(record.deals) - 1
     for i, deal in enumerate(record.deals):
         dealer = deal.dealer
         found: list[Finding] = ([] if expected is None or dealer is expected
                                 else _dealt_by(rules, deal, i, expected))
-        if deal.unfinished and i != last:
-            raise InconsistentRecord("only the last deal can be unfinished: a partial game stops "
-                                     "there, and later deals cannot follow", f"deals[{i}].unfinished")
         result = None if deal.unfinished else fast_replay(deal, rules, i + 1)
         if result is None:
             result = replay_in_detail(deal, rules, i + 1, f"deals[{i}]")
@@ -63,13 +58,40 @@ def replay(record: Record, rules: Rules | None = None) -> ReplayResult:
     for i, f in track.findings:
         per_deal[i].append(f)
     findings = tuple(chain.from_iterable(per_deal))
-    notes = record.provenance
+    notes = record.provenance + _no_winner_notes(rules, track.games)
     if results and results[-1].unfinished and track.games:
         notes += (f"a partial game: the record stops inside deal {results[-1].number}, which is "
                   f"replayed as far as it goes and not scored; game {track.games[-1].number} is "
                   "unfinished",)
+    official = _goes_on(official, track.running)
     return quick_replay_result(rules, tuple(official), tuple(track.games), track.rubber, findings,
                         tuple(track.running), notes)
+
+
+def _goes_on(results: list[DealResult], running: list[tuple[int, Points] | None]) -> list[DealResult]:
+    """The deals, each unfinished one followed by another noting that the record goes on from the
+    score it has, the unfinished deal adding nothing (a deal stopped in the middle of a record)."""
+    out = list(results)
+    for i, r in enumerate(results[:-1]):
+        if not r.unfinished:
+            continue
+        at = running[i]
+        score = f"N-S {at[1][0]}, E-W {at[1][1]}" if at is not None else "the score before it"
+        note = (f"deal {r.number}: the record goes on with deal {r.number + 1} from {score}, the "
+                f"score the record gives without deal {r.number}")
+        out[i] = replace(r, notes=r.notes + (note,))
+    return out
+
+
+def _no_winner_notes(rules: Rules, games: list[GameResult]) -> tuple[str, ...]:
+    """A note per finished game of a fixed number of deals: it has no winner, whatever the score
+    (EGN 1.4 changelog, ``num_deals``); the points count, side by side."""
+    if rules.fixed_deals is None:
+        return ()
+    n = rules.fixed_deals
+    return tuple(f"game {g.number}: a game of {n} deal{'s' if n != 1 else ''} has no winner (EGN 1.4: "
+                 f"games set to num_deals count points, not wins); N-S {g.score[0]}, E-W {g.score[1]}"
+                 for g in games if g.finished)
 
 
 def _dealt_by(rules: Rules, deal: Deal, i: int, expected: Seat) -> list[Finding]:
@@ -229,8 +251,9 @@ def score_games(rules: Rules, deals: list[DealResult], start: Points = (0, 0)) -
         if winner is not None:
             finish(winner, r.number)
         elif fixed is not None and state.in_game == fixed:
-            # fixed deals: the higher score wins; equal scores draw
-            finish(Side.NS if score[0] > score[1] else Side.EW if score[1] > score[0] else None, r.number)
+            # EGN 1.4 changelog: "games set to num_deals do not have a winner, but rather count
+            # the number of points scored by each player individually" (progressive euchre)
+            finish(None, r.number)
     if state.in_game:
         track.games.append(quick_game_result(len(track.games) + 1, state.first, deals[-1].number,
                                              state.game_start, state.score, None, False))

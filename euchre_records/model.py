@@ -330,7 +330,7 @@ class GameResult:
     last_deal: int
     start: Points                   # score at the start (lap carried in)
     score: Points                   # final score (uncapped)
-    winner: Side | None             # None: unfinished or drawn
+    winner: Side | None             # None: unfinished, or a game of fixed deals (no winner)
     finished: bool
     carried: Points = (0, 0)        # lap carried into the next game
     rubber_points: Points = (0, 0)

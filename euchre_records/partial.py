@@ -42,7 +42,7 @@ class ReplayInProgress(Protocol):
 
     def fail(self, what: str, at: str = "") -> InconsistentRecord: ...
 
-    def discard(self, bidding: Bidding) -> None: ...
+    def after_bidding(self, bidding: Bidding) -> None: ...
 
     def play(self, bidding: Bidding) -> tuple[list[Seat], list[Seat], PlayLog]: ...
 
@@ -76,7 +76,7 @@ def replay_unfinished(rp: ReplayInProgress, bidding: Bidding, findings: list[Fin
         where = ("before the bidding" if not calls else
                  f"during the bidding, after {calls} call{'s' if calls != 1 else ''}")
         return result((), (), where, findings)
-    rp.discard(bidding)
+    rp.after_bidding(bidding)   # the discard, and partner's best (house rule)
     leaders, winners, log = rp.play(bidding)
     if len(winners) == 5:
         raise rp.fail("the deal is marked unfinished, but all five tricks are played (remove "

@@ -127,7 +127,7 @@ class Rules:
     lone_lead: LoneLead = LoneLead.LEFT_OF_LONE
     defend_alone: bool = False
     partner_takes_lone: bool = False
-    turned_card_discard: bool = False  # the dealer may discard the card he took up
+    turned_card_discard: bool = False  # the dealer may discard the card he took up (modern, EGN)
     make: int = 1
     march: int = 2
     lone_make: int = 1
@@ -278,12 +278,12 @@ OPTION_DOCS: dict[str, str] = {
     "joker": "a joker is added as the highest trump (best bower, benny)",
     "joker_upcard": "when the joker is turned: 'dealer-names' (dealer names trump before looking) or 'redeal'",
     "game_points": "points that win a game (5, 7, 10 ...); null when fixed_deals is set",
-    "fixed_deals": "a game of this many deals instead of a points target; null otherwise",
+    "fixed_deals": "a game of this many deals instead of a points target (it has no winner: the points count, EGN 1.4 num_deals); null otherwise",
     "stick_the_dealer": "when all pass twice the dealer must name a suit",
     "lone_lead": "first lead against a lone hand: 'eldest' (left of dealer, skipping the sitting-out seat) or 'left-of-lone'",
     "defend_alone": "one defender may play alone against the makers",
     "partner_takes_lone": "the maker's partner may take the hand over and play it alone (Somerset 74-75)",
-    "turned_card_discard": "the dealer may discard the turned card he took up (Somerset 88 forbids it)",
+    "turned_card_discard": "the dealer may discard the turned card he took up, as any of his six cards (modern, EGN base rules); Somerset 88 and the Hoyle chapter forbid it",
     "make": "points for the makers taking 3 or 4 tricks",
     "march": "points for the makers taking all 5 tricks",
     "lone_make": "points for a lone hand taking 3 or 4 tricks",
@@ -319,8 +319,8 @@ OPTION_DOCS: dict[str, str] = {
     "allow_no_trump": "house rule: in the second round a player may name no trump ('NT'); the highest card of the suit led wins, no bowers",
     "fast_break": "house rule: the defenders take the first two tricks and lose the last three: 0 points to both sides",
     "four_trick_tokens": "house rule: makers (not alone) taking exactly four tricks get a token; at four tokens a side turns them in for 1 extra point (tokens count per side within a game)",
-    "partners_best": "house rule (call for best): the lone player's partner passes him one card face down and he discards one",
-    "go_under": "house rule: before the bidding a player may swap three cards of his hand for three kitty cards",
+    "partners_best": "house rule (call for best): the lone player's partner passes him his best card (his highest trump when he holds one) face down and he discards one",
+    "go_under": "house rule: before the bidding a player with a remarkably poor hand (three or more nines and tens, or no face card) may swap three cards of his hand for three kitty cards",
     "farmers": "house rule (farmer's hand: three or more nines and tens): 'off', 'misdeal' (the deal is void) or 'exchange' (three of them swapped for three kitty cards)",
 }
 
@@ -387,7 +387,9 @@ _HOYLE = Rules(
         ("revoke_precedence", "renege"), ("score", "scoring table"),
         ("lone_euchred", "scoring table"), ("march", "scoring table"),
         ("lone_march", "scoring table"), ("thrown_in", "making the trump"),
-        ("turned_card_discard", "discarding"), ("deal_passes", "the deal"),
+        ("turned_card_discard", "turning the trump (the turned card is exchanged for a card of "
+                                "his hand and left on the pack until played)"),
+        ("deal_passes", "the deal"),
         ("rubber", "rubber (whist-style)"), ("game", "game"), ("lap", "game"),
         ("making_trump", "making the trump"), ("alone", "playing alone"),
         ("defend_alone", "playing alone"), ("discard", "discarding"),
@@ -397,7 +399,7 @@ _HOYLE = Rules(
 )
 
 _MODERN = Rules(
-    name="modern", label="Modern", pack=24, game_points=10,
+    name="modern", label="Modern", pack=24, game_points=10, turned_card_discard=True,
     lone_lead=LoneLead.LEFT_OF_LONE, defend_alone=False, partner_takes_lone=False,
     lone_euchred=2, revoke_penalty=2, revoke_penalty_lone=2, revoke_lone=RevokeLone.LONE_HAND,
     revoke_to=RevokeTo.ADD, revoke_election=False, revoke_hand_scores=False, revokes_cancel=False,
@@ -419,7 +421,8 @@ _MODERN = Rules(
         ("revoke_established", "§7 (renege)"), ("revoke_corrected", "§7 (renege)"),
         ("revoke_precedence", "§7"), ("score", "§6"), ("lone_euchred", "§6"),
         ("march", "§6"), ("lone_march", "§6"), ("thrown_in", "§4"),
-        ("stick_the_dealer", "§7-8 (stick the dealer)"), ("turned_card_discard", "§7"),
+        ("stick_the_dealer", "§7-8 (stick the dealer)"),
+        ("turned_card_discard", "§3 (the dealer takes it and discards one card)"),
         ("deal_passes", "§3"), ("game", "§1, §8"), ("rubber", "(single games)"),
         ("lap", "(no lap)"), ("making_trump", "§4"), ("alone", "§7"),
         ("defend_alone", "(variant)"), ("discard", "§4"), ("follow_suit", "§5"),

@@ -18,7 +18,7 @@ SOURCES: dict[str, tuple[str, str, str]] = {
     "lone_lead": ("not in the text we have: default eldest", "eldest, or his left if eldest sits out", "§7: left of the lone player"),
     "defend_alone": ("95: only the makers may play alone", "only the maker may go alone", "variant, off by default"),
     "partner_takes_lone": ("74-75: partner may take it alone", "not stated", "not stated"),
-    "turned_card_discard": ("88: the trump card cannot be discarded", "not stated (default: forbidden)", "§7 calls it a mistake; forbidden by default"),
+    "turned_card_discard": ("88: the trump card cannot be discarded", "turning the trump: exchanged for a card of his hand, left on the pack until played", "§3: takes it and discards one card (§7's \"typical mistakes\" are mistakes of play)"),
     "make": ("2", "scoring table", "§6"),
     "march": ("2", "scoring table", "§6"),
     "lone_make": ("3", "scoring table", "§6"),

@@ -142,6 +142,10 @@ def check_scoresheet(rules: Rules, record: Record, results: list[DealResult],
                          + f" ({rules.cite('game')})")
             elif not points_ok:
                 cause = "it follows from the deal's points above"
+            elif broken := [before.number for before, run in zip(results[:i], running)
+                            if before.unfinished and run is not None and run[0] == game]:
+                cause = (f"deal {broken[-1]} is unfinished in the record and scored nothing, "
+                         "whatever the table scored for it")
             elif sheet.points is not None and _added_wrong(
                     sheet.points, sheet.total,
                     prev_recorded_total if prev_game == game else (starts or {}).get(game)):

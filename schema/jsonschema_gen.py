@@ -39,7 +39,7 @@ DESCRIPTIONS: dict[str, str] = {
     "Player.ids": "The player's identifiers in other systems (EGN playerIds).",
     "ExternalId.id": "The identifier.",
     "ExternalId.source": "The system that issued it (a site, a tournament registry).",
-    "Deal.unfinished": "The record stops inside this deal (a partial game): replayed as far as it goes, not scored. Last deal only.",
+    "Deal.unfinished": "The record stops inside this deal (a partial game): replayed as far as it goes, not scored; a later deal goes on from the score before it.",
     "Alternative.annotations": "Comments within the line: \"call N\" / \"card N\" count the line's own calls and cards.",
     "Event.club": "Club or venue.",
     "Event.event": "Event, match or session name.",

@@ -291,8 +291,10 @@ class ScoresheetSchema(NotationSchema):
     points = PointsField(allow_none=True)
     total = PointsField(allow_none=True)
 
-    json_schema_rules: dict[str, Any] = {"anyOf": [
-        {"required": [k], "properties": {k: {"type": "array"}}} for k in ("points", "total")]}
+    # "not all of them missing or null", said without an anyOf of untyped members, which code
+    # generators read as a union of types (openapi-python-client dropped the record posts)
+    json_schema_rules: dict[str, Any] = {"not": {"type": "object", "properties": {
+        k: {"type": "null"} for k in ("points", "total")}}}
 
     def check(self, data: dict[str, Any], original: Any) -> dict[str, list[str]]:
         if original.get("points") is None and original.get("total") is None:

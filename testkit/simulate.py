@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 
 from euchre_records.cards import SEATS, Card, Seat, Suit, legal_plays, power_table, trick_winner
+from euchre_records.exchanges import best_card, remarkably_poor
 from euchre_records.house_rules import farm_cards
 from euchre_records.model import Call, CallKind, Deal, DealKind, Exchange, ExchangeKind, Trick
 from euchre_records.rules import FarmersHand, LoneLead, Rules
@@ -44,7 +45,9 @@ def random_deal(rng: random.Random, rules: Rules, dealer: Seat = Seat.N,
     if farmer is not None and rules.farmers is FarmersHand.EXCHANGE and rng.random() < 0.7:
         exchanges.append(_swap(rng, hands, kitty, farmer, ExchangeKind.FARMERS))
     elif rules.go_under and rng.random() < 0.3:
-        exchanges.append(_swap(rng, hands, kitty, rng.choice(SEATS), ExchangeKind.GO_UNDER))
+        poor = [s for s in SEATS if remarkably_poor(hands[s])]   # EGN: a remarkably poor hand
+        if poor:
+            exchanges.append(_swap(rng, hands, kitty, rng.choice(poor), ExchangeKind.GO_UNDER))
     calls: list[Call] = []
     seat = dealer.left
     maker: Seat | None = None
@@ -94,7 +97,7 @@ def random_deal(rng: random.Random, rules: Rules, dealer: Seat = Seat.N,
         defender = rng.choice([maker.left, maker.partner.left])
         calls.append(Call(CallKind.DEFEND_ALONE, seat=defender))
     if rules.partners_best and alone and rng.random() < 0.7:
-        best = rng.choice(hands[maker.partner])   # the engine does not judge "best"
+        best = rng.choice(best_card(hands[maker.partner], trump))   # his best (any of a tie)
         hands[maker.partner].remove(best)
         hands[maker].append(best)
         gave = rng.choice(hands[maker])

@@ -143,8 +143,8 @@ def test_too_large_is_413(client):
 
 
 def test_unknown_paths_and_ids_are_404(client):
-    for path in ("/records/42", "/records/42/result", "/rubbers/42", "/players/Nobody",
-                 "/no/such/thing", "/records/abc"):
+    for path in ("/records/42", "/records/42/result", "/rubbers/42",
+                 "/players/statistics?name=Nobody", "/no/such/thing", "/records/abc"):
         assert_error(client.get(path), 404, "not-found")
 
 
@@ -192,7 +192,7 @@ def test_listings_filter_and_paginate(client):
 def test_player_statistics(client):
     post(client, "/records", TEXTS[0])
     name = json.loads(TEXTS[0])["players"]["N"]["name"]
-    stats = client.get(f"/players/{name}").get_json()
+    stats = client.get("/players/statistics", query_string={"name": name}).get_json()
     assert stats["name"] == name and stats["rubbers_played"] == 1
     assert stats["games_played"] >= 2 and stats["deals_played"] >= 1
     assert set(stats) >= {"rubbers_won", "net_rubber_points", "games_won", "deals_made",
@@ -205,7 +205,7 @@ def test_openapi_document(client):
     assert spec["openapi"].startswith("3.")
     paths = spec["paths"]
     for path in ("/validate", "/records", "/records/{record_id}", "/records/{record_id}/result",
-                 "/rubbers", "/rubbers/{rubber_id}", "/players/{name}"):
+                 "/rubbers", "/rubbers/{rubber_id}", "/players/statistics"):
         assert path in paths, path
     params = {p["name"] for p in paths["/records"]["get"]["parameters"]}
     assert {"player", "club", "from", "to", "page", "per_page"} <= params
@@ -387,3 +387,19 @@ def test_a_record_without_deals_is_not_a_finished_rubber(client):
     (rubber,) = client.get("/rubbers").get_json()["items"]
     assert rubber["finished"] is False and rubber["winner"] is None
     assert client.get(f"/rubbers/{rubber['id']}").get_json()["finished"] is False
+
+
+def test_statistics_by_name_take_any_name_and_the_old_url_redirects(client):
+    """Names are a query argument (docs/API.md): an all-digit name is a name there, while
+    /players/24 is registry player 24; the old /players/{name} answers 308 to the new URL."""
+    record = json.loads(TEXTS[0])
+    record["players"]["N"]["name"] = "24"
+    assert post(client, "/records", json.dumps(record)).status_code == 201
+    stats = client.get("/players/statistics?name=24")
+    assert stats.status_code == 200 and stats.get_json()["name"] == "24"
+    assert stats.get_json()["rubbers_played"] == 1
+    moved = client.get("/players/Ann%20Smith")
+    assert moved.status_code == 308
+    assert moved.headers["Location"] == "/players/statistics?name=Ann+Smith"
+    assert "/players/statistics?name=" in moved.get_json()["message"]
+    assert client.get("/players/statistics").status_code == 422

@@ -104,7 +104,8 @@ def test_writes_need_a_token_and_the_event_club(app) -> None:  # type: ignore[no
     ("/events", {"name": "x", "format": "pairs", "rounds": "three"}, 422, "rounds"),
     ("/events", [1, 2], 422, ""),
     ("/events/{eid}/rounds/1/seating", {"tables": [{"table": "1", "seats": {"N": "Ann"}}]}, 422,
-     "tables[0].seats"),
+     "tables[0].seats.E"),  # each missing seat is named (the body's schema requires all four)
+    ("/events", {"name": "x", "format": "pairs", "date_form": "2026-12-01"}, 422, "date_form"),
     ("/events/{eid}/rounds/1/seating", {"tables": [{"table": "1", "seats": {
         "N": "Nobody", "E": 1, "S": 2, "W": 3}}]}, 422, "tables[0].seats.N"),
     ("/events/{eid}/sittings", {"record_id": 12345}, 404, "record"),

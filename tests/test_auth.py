@@ -208,7 +208,7 @@ def test_a_private_server_needs_a_token_for_every_read(tmp_path):
     app = make_app(tmp_path, PRIVATE=True)
     _, text = make_token(app.config["DATABASE"])
     client = app.test_client()
-    for path in ("/records", "/rubbers", "/records/1", "/players/Ann", "/openapi.json",
+    for path in ("/records", "/rubbers", "/records/1", "/players/statistics?name=Ann", "/players/Ann", "/openapi.json",
                  "/t/whoami"):
         resp = client.get(path)
         assert resp.status_code == 401, path

@@ -44,6 +44,9 @@ def rule_sets(draw: st.DrawFn) -> Rules:
         "defend_alone": draw(st.booleans()),
         "partner_takes_lone": draw(st.booleans()),
         "lone_lead": draw(st.sampled_from(["eldest", "left-of-lone"])),
+        # the dealer may discard the card he took up (modern, EGN) or not (Somerset 88, Hoyle):
+        # random_deal then discards it one time in six, so both paths meet it
+        "turned_card_discard": draw(st.booleans()),
     }
     return base.with_overrides(overrides)
 
@@ -235,12 +238,17 @@ def test_revokes_made_on_purpose_are_found_with_and_without_hands(case: tuple[st
     assert full.points == inferred.points
 
 
+_KEEPS_TURNED = sorted(n for n in PRESETS if not PRESETS[n].turned_card_discard)
+"""The presets under which the turned card is never the dealer's discard (Somerset 88, Hoyle)."""
+
+
 @settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
-@given(reference_cases)
+@given(st.tuples(st.sampled_from(_KEEPS_TURNED), st.integers(0, 2**32 - 1),
+                 st.sampled_from([24, 28, 32]), st.booleans()))
 def test_the_turned_card_proves_a_revoke_when_the_deal_stops_at_a_claim(
         case: tuple[str, int, int, bool]) -> None:
-    """Somerset 88: the turned card cannot be discarded, so a dealer who took it up and fails
-    to follow trumps while holding it revokes, even when the deal then ends by a claim with the
+    """Somerset 88 and the Hoyle chapter: the turned card cannot be discarded, so a dealer who
+    took it up and fails to follow trumps while holding it revokes, even when the deal then ends by a claim with the
     card unplayed and the discard is not recorded -- from the hands and from the plays alone."""
     name, seed, size, joker = case
     made = ref.random_record(random.Random(seed), name, size, joker, revoke_rate=0.6, pass_rate=0.15)
@@ -337,3 +345,28 @@ def test_the_fast_path_agrees_with_the_detailed_replay(case: tuple[Rules, int, S
             joker_up = deal.turned is not None and deal.turned.is_joker
             take_over = any(c.kind is CallKind.PARTNER_ALONE for c in deal.calls)  # checked in detail
             assert joker_up or take_over or detailed.findings, "a clean deal should take the fast path"
+
+
+def test_a_dealer_who_discards_the_turned_card_takes_both_paths_alike() -> None:
+    """turned_card_discard (docs/RULES.md): modern §3 lets the dealer discard any of his six
+    cards, the one he took up included; Somerset 88 and the Hoyle chapter forbid it. Random legal
+    deals in which the dealer did so replay the same on the fast path and in detail, with the
+    hands and from the plays alone, and are refused, located at the discard, where it is
+    forbidden."""
+    allowed = preset("modern").with_overrides({"pack": 24})
+    forbidden = preset("hoyle").with_overrides({"pack": 24})
+    found = 0
+    for seed in range(400):
+        deal = random_deal(random.Random(seed), allowed, SEATS[seed % 4], pass_rate=0.2)
+        if deal.discard is None or deal.discard is not deal.turned:
+            continue
+        found += 1
+        for variant in (deal, replace(deal, kind=DealKind.PLAYS, hands=None, kitty=None)):
+            fast, detailed = fast_and_detailed(variant, allowed, 1)
+            assert detailed is not None and detailed.findings == ()
+            assert fast == detailed   # a clean deal: the fast path takes it
+            with pytest.raises(InconsistentRecord) as err:
+                replay_deal(variant, forbidden, 1, "deals[0]")
+            assert err.value.problems[0].where == "deals[0].discard"
+            assert "turned card" in err.value.problems[0].what
+    assert found >= 10

@@ -381,8 +381,28 @@ def test_partners_best(seed: int, base: str) -> None:
     check_clean(deal, rules)
     assert_revoke_caught(deal, rules)
     assert_given_card_cannot_be_played(deal, rules, kind, "out of play")
-    # the partner's card must come from the partner: naming a kitty card is refused there
+    # the card passed is the partner's best by the reference power (EGN: "their best card"); any
+    # lesser card of his is refused at the card passed
     x = next(x for x in deal.exchanges if x.kind is kind)
+    trump = trump_of(detailed(deal, rules))
+    partner = x.seat.partner
+    assert deal.hands is not None and x.took[0] is not None
+    held = [c.name for c in deal.hands[partner]]
+    if partner is deal.dealer and deal.discard is not None:   # he took up the turned card
+        assert deal.turned is not None
+        held = [c for c in held + [deal.turned.name] if c != deal.discard.name]
+    top = max(ref_power(c, trump) for c in held)
+    assert ref_power(x.took[0].name, trump) == top
+    lesser = [c for c in deal.hands[partner] if c is not None and c.name in held
+              and ref_power(c.name, trump) < top]
+    if lesser:
+        j = deal.exchanges.index(x)
+        with pytest.raises(InconsistentRecord) as refused:
+            replay_deal(replace(deal, exchanges=(replace(x, took=(lesser[0],)),)), rules,
+                        where="deals[0]")
+        assert refused.value.problems[0].where == f"deals[0].exchanges[{j}].took[0]"
+        assert "partners_best" in refused.value.problems[0].what
+    # the partner's card must come from the partner: naming a kitty card is refused there
     if deal.kitty:
         i = deal.exchanges.index(x)
         bad = replace(x, took=(deal.kitty[0],))
@@ -594,3 +614,56 @@ def test_replay_json_names_no_trump_as_documented() -> None:
     assert '`trump` is `"NT"` for a no-trump deal' in (DOCS / "FORMAT.md").read_text(encoding="utf-8")
     result = replay(loads(NO_TRUMP_RECORD)).deals[0]
     assert dump_deal_result(result)["trump"] == "NT"
+
+
+# --- partner's best and going under, judged by hand (EGN alternate-rules.md) ----------------------
+
+@pytest.mark.parametrize("cards, trump, best", [
+    ("AH KS JD 9C", "H", ["JD"]),        # the left bower beats the ace of trumps
+    ("JD JH AH", "H", ["JH"]),           # the right bower beats the left
+    ("9H AS AC KD", "H", ["9H"]),        # the lowest trump beats every plain card
+    ("AS AC KD QC", "H", ["AS", "AC"]),  # no trump held: the highest rank, either ace
+    ("JD AS KH", "S", ["AS"]),           # the jack of diamonds is no bower under spades
+    ("JH AS 9C", None, ["AS"]),          # no trump: no bowers, the ace is highest
+])
+def test_the_partners_best_card(cards: str, trump: str | None, best: list[str]) -> None:
+    """EGN: the partner passes 'their best card'; worked from the trump order (modern §2: right
+    bower, left bower, A K Q T 9 of trumps; plain suits A K Q J T 9)."""
+    from euchre_records.cards import parse_card
+    from euchre_records.exchanges import best_card
+    got = best_card([parse_card(c) for c in cards.split()], None if trump is None else Suit(trump))
+    assert sorted(c.name for c in got) == sorted(best)
+
+
+def test_a_lesser_card_passed_for_partners_best_is_refused_naming_the_rule() -> None:
+    """Golden deal 79 with N's 9C (his only trump) passed instead: the record reads; the AS, as
+    first written, is refused at the card passed, and the message names the house rule."""
+    path = Path(__file__).parent / "golden" / "deals" / "79-impossible-partners-best-not-the-best.json"
+    record = loads(path.read_text(encoding="utf-8"))
+    deal = record.deals[0]
+    with pytest.raises(InconsistentRecord) as err:
+        replay_deal(deal, record.rules, where="deals[0]")
+    problem = err.value.problems[0]
+    assert problem.where == "deals[0].exchanges[0].took[0]"
+    assert "best card is 9C" in problem.what and "house rule partners_best" in problem.what
+    x = deal.exchanges[0]
+    nine = deal.turned   # the 9C, which N took up
+    assert nine is not None and nine.name == "9C"
+    passed = replace(deal, exchanges=(replace(x, took=(nine,)),),
+                     tricks=tuple(Trick(tuple(nine if c.name == "AS" else c for c in t.cards))
+                                  for t in deal.tricks))
+    result = replay_deal(passed, record.rules, where="deals[0]")
+    assert (result.maker, result.alone, result.points) == (Seat.S, True, (4, 0))   # a lone march
+
+
+@pytest.mark.parametrize("hand, poor", [
+    ("9S TH 9D AC KC", True),    # three nines and tens
+    ("AS AH TD 9C 8C", True),    # no face card (aces and eights are none)
+    ("9S TH AD KC QC", False),   # two nines and tens, two face cards
+    ("8S 8H 7D 7C JC", False),   # eights and sevens are no farm cards, and a jack is a face card
+])
+def test_a_remarkably_poor_hand(hand: str, poor: bool) -> None:
+    """EGN go_under: 'a remarkably poor hand (e.g., three 9s and 10s, or no face cards)'."""
+    from euchre_records.cards import parse_card
+    from euchre_records.exchanges import remarkably_poor
+    assert remarkably_poor([parse_card(c) for c in hand.split()]) is poor

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import doctest
 import random
+from pathlib import Path
 
 import pytest
 
@@ -17,12 +18,16 @@ from euchre_records.interop.openspiel import (
     openspiel_game_params,
 )
 from euchre_records.rules import Rules, preset
+from euchre_records.schema.notation import loads
 from euchre_records.testkit.simulate import random_deal
 
 
 def os_rules(stick: bool = True, lone_defender: bool = True) -> Rules:
+    """Modern with OpenSpiel's choices; its dealer may not discard the turned card (which modern
+    §3 allows: random deals would have him do it, and such a deal has no OpenSpiel history)."""
     return preset("modern").with_overrides(
-        {"lone_lead": "eldest", "stick_the_dealer": stick, "defend_alone": lone_defender})
+        {"lone_lead": "eldest", "stick_the_dealer": stick, "defend_alone": lone_defender,
+         "turned_card_discard": False})
 
 
 def test_doctests() -> None:
@@ -82,7 +87,7 @@ def test_another_pack_is_refused() -> None:
 
 
 def test_a_lone_lead_openspiel_would_not_make_is_refused() -> None:
-    rules = preset("modern")   # left-of-lone
+    rules = preset("modern").with_overrides({"turned_card_discard": False})   # left-of-lone
     deal = _first(rules, lambda d, r: r.alone and r.defender_alone is None
                   and r.leaders[0] is not r.dealer.left and r.dealer.left is not r.maker.partner)
     with pytest.raises(UnsupportedRules, match="eldest"):
@@ -116,3 +121,14 @@ def test_plays_only_deal_with_known_discard_is_rebuilt() -> None:
     no_discard = Deal(DealKind.PLAYS, deal.dealer, deal.turned, calls=deal.calls, tricks=deal.tricks)
     with pytest.raises(UnsupportedRules, match="discard"):
         openspiel_actions(no_discard, rules)
+
+
+def test_a_dealer_who_discarded_the_turned_card_has_no_openspiel_history() -> None:
+    """Modern §3 lets the dealer discard the card he took up (golden deal 41: E discards the 9S);
+    OpenSpiel's discard action is any card but the turned one, so the export refuses the deal
+    at its discard rather than write a history OpenSpiel would not play."""
+    path = Path(__file__).parent / "golden" / "deals" / "41-modern-dealer-discards-turned-card.json"
+    record = loads(path.read_text(encoding="utf-8"))
+    with pytest.raises(UnsupportedRules, match="turned card") as err:
+        openspiel_actions(record.deals[0], record.rules)
+    assert err.value.problems[0].where == "discard"

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
 
 import pytest
 from bs4 import BeautifulSoup
@@ -715,3 +716,21 @@ def test_too_large_and_wrong_method_are_html_on_pages(scorer, db_path):
     resp = scorer.client.get(url + "/undo")
     assert resp.status_code == 405 and resp.mimetype == "text/html"
     assert "POST" in resp.headers["Allow"]
+
+
+def test_a_game_of_fixed_deals_shows_no_winner(client, token):
+    """tests/golden/laws/95: two games of two deals (EGN's num_deals) end 1-2 and 3-0 with no
+    winner (EGN 1.4 changelog): the sheet says "no winner", never that the side ahead won."""
+    path = Path(__file__).parent / "golden" / "laws" / "95-modern-fixed-deals-no-winner.json"
+    resp = client.application.test_client().post(
+        "/records", data=path.read_bytes(), content_type="application/json",
+        headers={"Authorization": f"Bearer {token}"})
+    assert resp.status_code == 201, resp.data
+    rid = resp.get_json()["id"]
+    rubber = next(r for r in client.get("/rubbers?per_page=100").get_json()["items"]
+                  if r["record_id"] == rid)
+    states = [s.text for s in soup(client.get(f"/web/rubbers/{rubber['id']}")).select(".game-state")]
+    assert states == ["— no winner (a game of 2 deals) 1–2", "— no winner (a game of 2 deals) 3–0"]
+    listed = [li for li in soup(client.get("/")).select("ul.rubbers li")
+              if li.find("a", href=f"/web/rubbers/{rubber['id']}")]
+    assert [li.select_one(".outcome").text for li in listed] == ["games 0–0 · no winner"]

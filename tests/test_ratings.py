@@ -142,8 +142,9 @@ def test_progressive_sittings_are_won_on_points(tmp_path):
     assert set(changes) == set(rows)
     for name, c in changes.items():  # the night is every match they played
         assert c["after"] == rows[name]["rating"] and c["matches"] == 3
-    # the same records outside the event: each a fixed-deal game (Modern, fixed_deals 4),
-    # which the engine ends after its deals with the same winner: the same ranks, as games
+    # the same records outside the event: each a fixed-deal game (Modern, fixed_deals 4), which
+    # has no winner (EGN 1.4: num_deals games count points) and is rated on the points made in
+    # it: the same ranks, as games
     sitting_ranks = [m.ranks for m in found]
     plain = fresh_db()
     for sitting in case["sittings"]:

@@ -4,11 +4,15 @@ token; the checks are schemathesis's own: no server error, every status, content
 response body as documented (response schemas list their required fields).
 
 The server is the real one (api/server.py, waitress) on 127.0.0.1 (a free port), on a store
-holding the examples, so reads find records. Bounded: a few dozen examples per operation.
+holding a golden progressive night (event 1, its rounds, players 1-8) and the examples, so reads
+find records, events and players. Bounded: a few dozen examples per operation. Every operation
+of the document is run, those added later too; tests/test_openapi.py checks recorded answers
+of every operation the same way, fast.
 """
 
 from __future__ import annotations
 
+import json
 import threading
 from pathlib import Path
 from typing import Any, Iterator
@@ -24,6 +28,10 @@ from euchre_records.api.store.importer import import_sources, iter_sources, Impo
 from euchre_records.api.store.migrations import open_store  # noqa: E402
 
 from auth_fixtures import make_token  # noqa: E402
+from events_support import build  # noqa: E402
+from golden_cases import GOLDEN  # noqa: E402
+
+NIGHT = GOLDEN / "events" / "01-progressive-night.json"
 
 ROOT = Path(__file__).resolve().parents[1]
 TOKEN: dict[str, str] = {}
@@ -32,6 +40,7 @@ TOKEN: dict[str, str] = {}
 @pytest.fixture(scope="module")
 def live(tmp_path_factory: Any) -> Iterator[str]:
     path = tmp_path_factory.mktemp("schemathesis") / "live.db"
+    build(json.loads(NIGHT.read_text(encoding="utf-8")), path=str(path))[0].close()
     db = open_store(path, write=True)
     report = ImportReport()
     import_sources(db, iter_sources([str(ROOT / "examples")], report), report)

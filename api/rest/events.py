@@ -13,16 +13,21 @@ from typing import Any
 
 from flask import Response, request, url_for
 from flask_smorest import Blueprint
-from marshmallow import EXCLUDE, Schema, fields, validate
+from marshmallow import Schema, ValidationError
 
 from ..auth import Forbidden, current_actor, may_modify, require_writer
 from ..db import get_db
-from ..errors import ApiError
+from ..errors import ApiError, problems_of
 from ..store import events as store_events
 from ..store import players as store_players
 from ..store.store import MAX_ID, UnknownRecord, record_owner, write_transaction
-from .ratings import PlayerRatingSchema
-from .schemas import MAX_PAGE, MAX_PER_PAGE, ErrorSchema, PageSchema
+from .document import CHALLENGE, LOCATION
+from .event_schemas import (
+    CreatedSchema, EventCreateSchema, EventListArgs, EventPageSchema, EventSchema, MergeSchema,
+    NameSchema, PlayerArgs, PlayerPageSchema, PlayerSchema, PlayerSearchArgs, RoundSchema,
+    SeatingSchema, SittingSchema, StandingsSchema,
+)
+from .schemas import ErrorSchema
 from .trust_schemas import SECURITY
 
 __all__ = ["events_blp", "registry_blp"]
@@ -35,121 +40,17 @@ registry_blp = Blueprint("registry", __name__, description="The player registry:
 _ID = f"int(max={MAX_ID})"
 
 
-class PageArgs(Schema):
-    class Meta:
-        unknown = EXCLUDE
-
-    page = fields.Integer(load_default=1, validate=validate.Range(min=1, max=MAX_PAGE))
-    per_page = fields.Integer(load_default=20, validate=validate.Range(min=1, max=MAX_PER_PAGE))
-
-
-class EventListArgs(PageArgs):
-    club = fields.String(metadata={"description": "only this club's events"})
-
-
-class PlayerSearchArgs(PageArgs):
-    q = fields.String(validate=validate.Length(max=200), metadata={
-        "description": "part of a name or alias, matched after NFC and case folding"})
-
-
-class PlayerArgs(Schema):
-    class Meta:
-        unknown = EXCLUDE
-
-    event = fields.Integer(validate=validate.Range(min=1, max=MAX_ID), metadata={
-        "description": "statistics over this event's sittings only (a league: its nights)"})
-
-
-class EventSchema(Schema):
-    id = fields.Integer()
-    name = fields.String()
-    club = fields.String(allow_none=True)
-    date_from = fields.String(allow_none=True)
-    date_to = fields.String(allow_none=True)
-    format = fields.String(metadata={"description": "rubbers, progressive, pairs or league"})
-    pairing = fields.String(allow_none=True, metadata={"description": "ROUND_ROBIN or SWISS"})
-    scoring = fields.String(allow_none=True, metadata={"description": "a league's ranking format"})
-    rounds = fields.Integer(allow_none=True)
-    deals_per_round = fields.Integer(allow_none=True)
-    league = fields.Integer(allow_none=True, metadata={"description": "the season's event id"})
-    sittings = fields.Integer()
-    players = fields.List(fields.Dict(), metadata={"description": "{id, name, pair}"})
-    findings = fields.List(fields.Dict(), metadata={
-        "description": "sittings that do not fit: {round, table, record_id, what, rule}"})
-
-
-class EventPageSchema(PageSchema):
-    items = fields.List(fields.Nested(EventSchema()))
-
-
-class StandingSchema(Schema):
-    place = fields.Integer(metadata={"description": "shared places repeat (1, 2, 2, 4)"})
-    entrant = fields.String(metadata={"description": "a player, or a pair 'A & B'"})
-    players = fields.List(fields.Dict())
-    sittings = fields.Integer()
-    points = fields.Integer()
-    points_against = fields.Integer()
-    difference = fields.Integer()
-    wins = fields.Integer()
-    rounds_won = fields.Integer()
-    net_rubber_points = fields.Integer()
-    games_won = fields.Integer()
-    lone_hands_made = fields.Integer()
-    tie_break = fields.String(metadata={"description": "why this place, in words"})
-
-
-class StandingsSchema(Schema):
-    event = fields.Nested(EventSchema())
-    format = fields.String()
-    order = fields.List(fields.String(), metadata={"description": "the criteria, in order"})
-    standings = fields.List(fields.Nested(StandingSchema()))
-    findings = fields.List(fields.Dict())
-
-
-class RoundSchema(Schema):
-    event = fields.Integer()
-    round = fields.Integer()
-    seating = fields.List(fields.Dict())
-    sittings = fields.List(fields.Dict())
-    findings = fields.List(fields.Dict())
-    next_seating = fields.List(fields.Dict(), allow_none=True, metadata={
-        "description": "progressive: the traditional movement's seating for the next round"})
-
-
-class CreatedSchema(Schema):
-    id = fields.Integer()
-    links = fields.Dict(keys=fields.String(), values=fields.String())
-
-
-class PlayerSchema(Schema):
-    id = fields.Integer()
-    name = fields.String()
-    aliases = fields.List(fields.String())
-    ids = fields.List(fields.Dict(), metadata={"description": "{source, ref}: the notation's "
-                                                              "player ids and EMN playerIds"})
-    merged = fields.List(fields.Integer(), metadata={"description": "entries merged into this"})
-    event = fields.Integer(allow_none=True, metadata={
-        "description": "the event the statistics are limited to (?event=), else null"})
-    statistics = fields.Dict()
-    partnerships = fields.List(fields.Dict())
-    ratings = fields.List(fields.Nested(PlayerRatingSchema()), metadata={
-        "description": "GET /players/{id}: the rating in each variant's ladder, with its "
-                       "history (docs/RATINGS.md); empty before a rated match"})
-
-
-class PlayerPageSchema(PageSchema):
-    items = fields.List(fields.Nested(PlayerSchema()))
-
-
-def _body(name: str) -> dict[str, Any]:
-    return {"required": True, "description": f"{name} as JSON (docs/EVENTS.md)",
-            "content": {"application/json": {"schema": {"type": "object"}}}}
+def _body(schema: type[Schema], description: str) -> dict[str, Any]:
+    """A request body documented by the schema the view loads it with."""
+    return {"required": True, "description": f"{description} (docs/EVENTS.md)",
+            "content": {"application/json": {"schema": schema}}}
 
 
 def _errors(blp: Blueprint, *statuses: int) -> Any:
     def wrap(view: Any) -> Any:
         for status in sorted({*statuses, 401}):
-            view = blp.alt_response(status, schema=ErrorSchema)(view)
+            view = blp.alt_response(status, schema=ErrorSchema, headers=(
+                CHALLENGE if status == 401 else None))(view)
         return view
     return wrap
 
@@ -181,6 +82,16 @@ def _json_body() -> dict[str, Any]:
         raise ApiError(422, "invalid-request", "the body must be a JSON object",
                        [{"where": "", "what": "expected an object"}])
     return data
+
+
+def _load(schema: Schema, body: dict[str, Any],
+          message: str = "the request is not valid") -> dict[str, Any]:
+    """The body loaded by the schema that documents it; 422 ``invalid-request`` locating
+    every problem (an unknown key included)."""
+    try:
+        return dict(schema.load(body))
+    except ValidationError as exc:
+        raise ApiError(422, "invalid-request", message, problems_of(exc.messages)) from None
 
 
 def _refused(exc: store_events.EventError) -> ApiError:
@@ -243,6 +154,7 @@ def get_event(event_id: int) -> Response:
 
 
 @events_blp.route(f"/events/<{_ID}:event_id>/standings", methods=["GET"])
+@events_blp.doc(operationId="getEventStandings")
 @events_blp.alt_response(200, schema=StandingsSchema, success=True,
                          description="standings with every tie-break explained, and findings")
 @_errors(events_blp, 404)
@@ -255,6 +167,7 @@ def get_standings(event_id: int) -> Response:
 
 @events_blp.route(f"/events/<{_ID}:event_id>/rounds/<int(min=1, max=10000):number>",
                   methods=["GET"])
+@events_blp.doc(operationId="getEventRound")
 @events_blp.alt_response(200, schema=RoundSchema, success=True,
                          description="the round's seating, sittings, findings (and movement)")
 @_errors(events_blp, 404)
@@ -269,13 +182,13 @@ def get_round(event_id: int, number: int) -> Response:
 
 @events_blp.route("/events", methods=["POST"])
 @require_writer
-@events_blp.doc(requestBody=_body("the event: {name, format, club, date_from, date_to, "
-                                  "pairing, rounds, deals_per_round, scoring, league, players}"),
+@events_blp.doc(requestBody=_body(EventCreateSchema, "the event"),
                 summary="Create an event", security=SECURITY)
-@events_blp.alt_response(201, schema=CreatedSchema, success=True, description="created")
+@events_blp.alt_response(201, schema=CreatedSchema, success=True, description="created",
+                         headers=LOCATION)
 @_errors(events_blp, 400, 403, 404, 413, 415, 422)
 def create_event() -> Response:
-    spec = _json_body()
+    spec = _load(EventCreateSchema(), _json_body())
     actor = current_actor()
     if actor is not None and spec.get("club") is None:
         spec["club"] = actor.club  # an event is its token's club's unless it says otherwise
@@ -294,18 +207,19 @@ def create_event() -> Response:
 @events_blp.route(f"/events/<{_ID}:event_id>/rounds/<int(min=1, max=10000):number>/seating",
                   methods=["POST"])
 @require_writer
-@events_blp.doc(requestBody=_body('the seating: {"tables": [{"table": "1", "seats": {"N": '
-                                  'player, "E": ..., "S": ..., "W": ...}}]}, a player being a '
+@events_blp.doc(requestBody=_body(SeatingSchema, "the seating by table; a player is a "
                                   "registry id or a name"),
                 summary="Record a round's seating (a new version of the round's seating)",
-                security=SECURITY)
-@events_blp.alt_response(201, schema=CreatedSchema, success=True, description="recorded")
+                security=SECURITY, operationId="addRoundSeating")
+@events_blp.alt_response(201, schema=CreatedSchema, success=True, description="recorded",
+                         headers=LOCATION)
 @_errors(events_blp, 400, 403, 404, 413, 415, 422)
 def add_seating(event_id: int, number: int) -> Response:
     body = _json_body()
     _owned(event_id)
+    tables = _load(SeatingSchema(), body)["tables"]
     try:
-        version = store_events.add_seating(get_db(), event_id, number, body.get("tables"),  # type: ignore[arg-type]
+        version = store_events.add_seating(get_db(), event_id, number, tables,
                                            created_by=_by())
     except store_events.EventError as exc:
         raise _refused(exc) from None
@@ -313,33 +227,17 @@ def add_seating(event_id: int, number: int) -> Response:
     return _dump({"id": version, "links": {"round": location}}, 201, {"Location": location})
 
 
-class _SittingSchema(Schema):
-    record_id = fields.Integer(required=True, validate=validate.Range(min=1, max=MAX_ID))
-    round = fields.Integer(validate=validate.Range(min=1, max=10_000))
-    table = fields.String(validate=validate.Length(min=1, max=64))
-
-
-_SITTING = _SittingSchema()
-
-
 @events_blp.route(f"/events/<{_ID}:event_id>/sittings", methods=["POST"])
 @require_writer
-@events_blp.doc(requestBody=_body('the sitting: {"record_id", "round", "table"} (round and '
-                                  "table default to the record's own labels)"),
+@events_blp.doc(requestBody=_body(SittingSchema, "the sitting: a stored record"),
                 summary="Attach a stored record as a sitting of the event", security=SECURITY)
-@events_blp.alt_response(201, schema=CreatedSchema, success=True, description="attached")
+@events_blp.alt_response(201, schema=CreatedSchema, success=True, description="attached",
+                         headers=LOCATION)
 @_errors(events_blp, 400, 403, 404, 409, 413, 415, 422)
 def attach_sitting(event_id: int) -> Response:
-    from marshmallow import ValidationError
-
-    from ..errors import problems_of
     body = _json_body()
     _owned(event_id)
-    try:
-        data = _SITTING.load(body, unknown=EXCLUDE)
-    except ValidationError as exc:
-        raise ApiError(422, "invalid-request", "the sitting is not valid",
-                       problems_of(exc.messages)) from None
+    data = _load(SittingSchema(), body, "the sitting is not valid")
     _attachable(data["record_id"])
     try:
         sid = store_events.attach_sitting(get_db(), event_id, data["record_id"],
@@ -384,12 +282,6 @@ def get_player(args: dict[str, Any], player_id: int) -> Response:
 
 
 
-class _MergeSchema(Schema):
-    into = fields.Integer(required=True, validate=validate.Range(min=1, max=MAX_ID),
-                          metadata={"description": "the player that stays"})
-    note = fields.String(validate=validate.Length(max=500))
-
-
 def _admin() -> None:
     actor = current_actor()
     if actor is None or not actor.admin:
@@ -397,28 +289,18 @@ def _admin() -> None:
                         "splits players")
 
 
-def _load(schema: Schema, body: dict[str, Any]) -> dict[str, Any]:
-    from marshmallow import ValidationError
-
-    from ..errors import problems_of
-    try:
-        return dict(schema.load(body, unknown=EXCLUDE))
-    except ValidationError as exc:
-        raise ApiError(422, "invalid-request", "the request is not valid",
-                       problems_of(exc.messages)) from None
-
-
 @registry_blp.route(f"/players/<{_ID}:player_id>/merge", methods=["POST"])
 @require_writer
-@registry_blp.doc(requestBody=_body('{"into": ID, "note": text}'), security=SECURITY,
+@registry_blp.doc(requestBody=_body(MergeSchema, "the player this one is merged into"),
+                  security=SECURITY,
                   summary="Merge this player into another (a typo, a second entry); admin only")
-@registry_blp.alt_response(201, schema=CreatedSchema, success=True,
+@registry_blp.alt_response(201, schema=CreatedSchema, success=True, headers=LOCATION,
                            description="the merge's id (what a split undoes)")
 @_errors(registry_blp, 400, 403, 413, 415, 422)
 def merge_player(player_id: int) -> Response:
     body = _json_body()
     _admin()
-    data = _load(_MergeSchema(), body)
+    data = _load(MergeSchema(), body)
     db = get_db()
     try:
         with write_transaction(db):
@@ -447,22 +329,17 @@ def split_players(merge_id: int) -> Response:
     return _dump({"id": split_id, "links": {}}, 201)
 
 
-class _NameSchema(Schema):
-    name = fields.String(required=True, validate=validate.Length(min=1, max=200))
-    kind = fields.String(load_default="alias", validate=validate.OneOf(["alias", "display"]),
-                         metadata={"description": "alias (also matched) or display (the new name)"})
-
-
 @registry_blp.route(f"/players/<{_ID}:player_id>/names", methods=["POST"])
 @require_writer
-@registry_blp.doc(requestBody=_body('{"name": text, "kind": "alias" or "display"}'),
+@registry_blp.doc(requestBody=_body(NameSchema, "the name"), operationId="addPlayerName",
                   security=SECURITY, summary="Add an alias or a new display name; admin only")
-@registry_blp.alt_response(201, schema=PlayerSchema, success=True, description="the player")
+@registry_blp.alt_response(201, schema=PlayerSchema, success=True, description="the player",
+                           headers=LOCATION)
 @_errors(registry_blp, 400, 403, 413, 415, 422)
 def name_player(player_id: int) -> Response:
     body = _json_body()
     _admin()
-    data = _load(_NameSchema(), body)
+    data = _load(NameSchema(), body)
     db = get_db()
     try:
         with write_transaction(db):
@@ -472,4 +349,5 @@ def name_player(player_id: int) -> Response:
                 store_players.rename(db.conn, player_id, data["name"], created_by=_by())
     except store_players.RegistryError as exc:
         raise ApiError(422, "invalid-request", str(exc), [{"where": "name", "what": str(exc)}]) from None
-    return _dump(store_players.get_player(db, player_id), 201)
+    location = url_for("registry.get_player", player_id=player_id)
+    return _dump(store_players.get_player(db, player_id), 201, {"Location": location})

@@ -2,10 +2,10 @@
 and ``POST /records`` is documented by the real notation (and fuzzers such as schemathesis
 build records from it), not by ``{"type": "object"}``.
 
-The JSON Schema (draft 2020-12, :mod:`euchre_records.schema.jsonschema_gen`) is turned into
-OpenAPI 3.0 schema objects: each ``$defs`` entry becomes the component ``Notation<Name>`` (refs
-rewritten), ``const`` becomes a one-value ``enum``; ``if``/``then``/``else`` are kept (JSON
-Schema tools read them; OpenAPI 3.0 readers that do not know them see a looser schema).
+The JSON Schema (draft 2020-12, :mod:`euchre_records.schema.jsonschema_gen`) goes in as it is,
+since OpenAPI 3.1's schema objects are JSON Schema 2020-12: each ``$defs`` entry becomes the
+component ``Notation<Name>`` and refs are rewritten to it; ``$schema`` and ``$id`` are dropped (an
+``$id`` would change the base the refs resolve against).
 """
 
 from __future__ import annotations
@@ -26,8 +26,6 @@ def _convert(value: Any) -> Any:
                 continue
             if key == "$ref" and isinstance(item, str) and item.startswith("#/$defs/"):
                 out[key] = "#/components/schemas/Notation" + item[len("#/$defs/"):]
-            elif key == "const":
-                out["enum"] = [item]
             else:
                 out[key] = _convert(item)
         return out

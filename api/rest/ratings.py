@@ -13,11 +13,12 @@ from typing import Any
 
 from flask import Response
 from flask_smorest import Blueprint
-from marshmallow import EXCLUDE, Schema, fields, validate
+from marshmallow import Schema, fields, validate
 
 from ..db import get_db
 from ..store import ratings as store_ratings
-from .schemas import DATE_RE, MAX_PAGE, MAX_PER_PAGE, ErrorSchema
+from .document import CHALLENGE
+from .schemas import DATE_RE, MAX_PER_PAGE, ErrorSchema, PageArgs, PageSchema
 
 __all__ = ["ratings_blp", "PlayerRatingSchema"]
 
@@ -28,9 +29,7 @@ ratings_blp = Blueprint("ratings", __name__, description="Ratings of players and
 _DATE = validate.Regexp(DATE_RE, error="expected a date YYYY, YYYY-MM or YYYY-MM-DD")
 
 
-class RatingsArgs(Schema):
-    class Meta:
-        unknown = EXCLUDE
+class RatingsArgs(PageArgs):
 
     kind = fields.String(load_default="players", validate=validate.OneOf(store_ratings.KINDS),
                          metadata={"description": "the players' ladder or the partnerships'"})
@@ -42,8 +41,8 @@ class RatingsArgs(Schema):
         "description": "only records dated on or after (YYYY, YYYY-MM or YYYY-MM-DD)"})
     date_to = fields.String(data_key="to", validate=_DATE, metadata={
         "description": "only records dated on or before, inclusive (to=2026-11: all November)"})
-    page = fields.Integer(load_default=1, validate=validate.Range(min=1, max=MAX_PAGE))
-    per_page = fields.Integer(load_default=50, validate=validate.Range(min=1, max=MAX_PER_PAGE))
+    per_page = fields.Integer(load_default=50, validate=validate.Range(min=1, max=MAX_PER_PAGE),
+                              metadata={"description": f"items per page, at most {MAX_PER_PAGE}"})
 
 
 class LadderEntrantSchema(Schema):
@@ -78,17 +77,13 @@ class RatingModelSchema(Schema):
     ordinal = fields.String(required=True)
 
 
-class LadderPageSchema(Schema):
+class LadderPageSchema(PageSchema):
     kind = fields.String(required=True)
     variant = fields.String(required=True)
     model = fields.Nested(RatingModelSchema(), required=True)
     unrated = fields.Integer(required=True, metadata={
         "description": "current records (after the filters) that give no match"})
     items = fields.List(fields.Nested(LadderRowSchema()), required=True)
-    page = fields.Integer(required=True)
-    per_page = fields.Integer(required=True)
-    total = fields.Integer(required=True)
-    pages = fields.Integer(required=True)
 
 
 class RatingPointSchema(Schema):
@@ -131,7 +126,7 @@ def model_description() -> dict[str, Any]:
 @ratings_blp.arguments(RatingsArgs, location="query")
 @ratings_blp.alt_response(200, schema=LadderPageSchema, success=True,
                           description="one page of a ladder, best first")
-@ratings_blp.alt_response(401, schema=ErrorSchema)
+@ratings_blp.alt_response(401, schema=ErrorSchema, headers=CHALLENGE)
 @ratings_blp.alt_response(422, schema=ErrorSchema)
 @ratings_blp.doc(operationId="listRatings", summary="A rating ladder of players or partnerships")
 def list_ratings(args: dict[str, Any]) -> Response:

@@ -1,6 +1,11 @@
 """Marshmallow schemas of the HTTP API: query arguments (validated) and response bodies
 (documentation for the OpenAPI document; responses are built from stored rows and stored JSON
-texts, not dumped through these schemas, so a GET stays one or two primary-key reads)."""
+texts, not dumped through these schemas, so a GET stays one or two primary-key reads).
+
+A response schema lists every key the answer has: a key always present is ``required``, and no
+other key is allowed (marshmallow's default ``unknown=RAISE`` documents
+``additionalProperties: false``); the tests validate real answers of every operation against
+them (tests/test_openapi.py)."""
 
 from __future__ import annotations
 
@@ -10,11 +15,14 @@ from urllib.parse import unquote_to_bytes
 from marshmallow import EXCLUDE, Schema, ValidationError, fields, validate
 
 from ..store.store import MAX_ID
+from .document import Typed, component_ref
+from .result_schemas import ResultSchema, side
 
 __all__ = [
     "ListArgs", "SubmitArgs", "SubmitHeaders", "ErrorSchema", "SavedSchema", "RecordOutSchema", "RecordMetaSchema",
     "RecordPageSchema", "RubberSchema", "RubberPageSchema", "PlayerStatsSchema", "ResultSchema",
-    "DATE_RE", "MAX_ID", "MAX_PAGE", "MAX_PER_PAGE",
+    "PageArgs", "PageSchema", "PlayerNameArgs", "SeatNamesSchema", "DATE_RE", "MAX_ID", "MAX_PAGE",
+    "MAX_PER_PAGE",
 ]
 
 DATE_RE = r"^\d{4}(-\d{2}(-\d{2})?)?$"
@@ -24,11 +32,21 @@ MAX_PAGE = 10**9
 """Largest page number: (page - 1) * per_page stays far inside SQLite's 64-bit OFFSET."""
 
 
-class ListArgs(Schema):
-    """Filters and pagination of the listings. Dates compare with the record's event date."""
+class PageArgs(Schema):
+    """The pagination of every listing: ``page`` (1-based) and ``per_page``. The answer is a
+    :class:`PageSchema`: ``{items, page, per_page, total, pages}``."""
 
     class Meta:
         unknown = EXCLUDE
+
+    page = fields.Integer(load_default=1, validate=validate.Range(min=1, max=MAX_PAGE),
+                          metadata={"description": f"1-based page number, at most {MAX_PAGE}"})
+    per_page = fields.Integer(load_default=20, validate=validate.Range(min=1, max=MAX_PER_PAGE),
+                              metadata={"description": f"items per page, at most {MAX_PER_PAGE}"})
+
+
+class ListArgs(PageArgs):
+    """Filters and pagination of the listings. Dates compare with the record's event date."""
 
     player = fields.String(metadata={"description": "only records where this player sat"})
     club = fields.String(metadata={"description": (
@@ -44,10 +62,16 @@ class ListArgs(Schema):
         DATE_RE, error="expected a date YYYY, YYYY-MM or YYYY-MM-DD"),
         metadata={"description": "event date on or before, inclusive (YYYY, YYYY-MM or "
                                        "YYYY-MM-DD: to=2026-11 includes all of November)"})
-    page = fields.Integer(load_default=1, validate=validate.Range(min=1, max=MAX_PAGE),
-                          metadata={"description": f"1-based page number, at most {MAX_PAGE}"})
-    per_page = fields.Integer(load_default=20, validate=validate.Range(min=1, max=MAX_PER_PAGE),
-                              metadata={"description": "items per page, at most 100"})
+
+
+class PlayerNameArgs(Schema):
+    """The query of ``GET /players/statistics``: a name, any name (all digits too)."""
+
+    class Meta:
+        unknown = EXCLUDE
+
+    name = fields.String(required=True, validate=validate.Length(min=1, max=200), metadata={
+        "description": "the player's name as recorded (exact)"})
 
 
 class SubmitArgs(Schema):
@@ -93,8 +117,9 @@ class SubmitHeaders(Schema):
 
 
 class ProblemSchema(Schema):
-    where = fields.String(metadata={"description": "JSON path into the record, e.g. deals[2].tricks[1]"})
-    what = fields.String()
+    where = fields.String(required=True, metadata={
+        "description": "JSON path into the record, e.g. deals[2].tricks[1]"})
+    what = fields.String(required=True)
 
 
 class ErrorBodySchema(Schema):
@@ -116,21 +141,36 @@ class ErrorSchema(Schema):
     error = fields.Nested(ErrorBodySchema(), required=True)
 
 
+def _pair(description: str) -> fields.List[Any]:
+    return fields.List(fields.Integer(), required=True, validate=validate.Length(equal=2),
+                       metadata={"description": description})
+
+
+def _side(**kwargs: Any) -> Typed:
+    return side(required=True, allow_none=True, **kwargs)
+
+
 class RubberSummarySchema(Schema):
-    system = fields.String()
-    games_won = fields.List(fields.Integer())
-    rubber_points = fields.List(fields.Integer())
-    net = fields.Integer()
-    winner = fields.String(allow_none=True)
-    finished = fields.Boolean()
+    system = fields.String(required=True, metadata={"description": "somerset or whist"})
+    games_won = _pair("[N-S, E-W]")
+    rubber_points = _pair("[N-S, E-W]")
+    net = fields.Integer(required=True)
+    winner = _side()
+    finished = fields.Boolean(required=True)
 
 
 class SummarySchema(Schema):
-    id = fields.Integer()
-    deals = fields.Integer()
-    games = fields.Integer()
-    findings = fields.Integer()
-    rubber = fields.Nested(RubberSummarySchema(), allow_none=True)
+    id = fields.Integer(required=True)
+    deals = fields.Integer(required=True)
+    games = fields.Integer(required=True)
+    findings = fields.Integer(required=True)
+    rubber = fields.Nested(RubberSummarySchema(), required=True, allow_none=True, metadata={
+        "description": "null when the rules play single games"})
+
+
+class SavedLinksSchema(Schema):
+    record = fields.String(required=True)
+    result = fields.String(required=True)
 
 
 class SavedSchema(Schema):
@@ -140,39 +180,51 @@ class SavedSchema(Schema):
     duplicate = fields.Boolean(required=True,
                                metadata={"description": "true: this exact record was already stored"})
     summary = fields.Nested(SummarySchema(), required=True)
-    links = fields.Dict(keys=fields.String(), values=fields.String(), required=True)
+    links = fields.Nested(SavedLinksSchema(), required=True)
+
+
+class SeatNamesSchema(Schema):
+    """Player names by seat (the seats the record names)."""
+
+    N = fields.String()
+    E = fields.String()
+    S = fields.String()
+    W = fields.String()
 
 
 class RecordMetaSchema(Schema):
     id = fields.Integer(required=True)
     hash = fields.String(required=True, metadata={"description": "sha256 of the canonical text"})
     format_version = fields.String(required=True)
-    rules = fields.String(required=True)
-    club = fields.String(allow_none=True)
-    event = fields.String(allow_none=True)
-    date = fields.String(allow_none=True)
-    table = fields.String(allow_none=True)
-    round = fields.String(allow_none=True)
+    rules = fields.String(required=True, metadata={"description": "the preset's name"})
+    club = fields.String(required=True, allow_none=True)
+    event = fields.String(required=True, allow_none=True)
+    date = fields.String(required=True, allow_none=True)
+    table = fields.String(required=True, allow_none=True)
+    round = fields.String(required=True, allow_none=True)
     deals = fields.Integer(required=True)
     findings = fields.Integer(required=True)
-    submitted_at = fields.String(required=True)
-    submitted_by = fields.String(allow_none=True)
-    supersedes = fields.Integer(allow_none=True)
-    superseded_by = fields.Integer(allow_none=True)
-    status = fields.String(required=True, metadata={"description": "current, superseded or withdrawn"})
-    players = fields.Dict(keys=fields.String(), values=fields.String(),
-                          metadata={"description": "player names by seat"})
+    submitted_at = fields.String(required=True, metadata={"description": "UTC, ISO 8601"})
+    submitted_by = fields.String(required=True, allow_none=True)
+    supersedes = fields.Integer(required=True, allow_none=True)
+    superseded_by = fields.Integer(required=True, allow_none=True)
+    status = fields.String(required=True, validate=validate.OneOf(
+        ["current", "superseded", "withdrawn"]))
+    players = fields.Nested(SeatNamesSchema(), required=True)
 
 
 class RecordOutSchema(RecordMetaSchema):
-    record = fields.Dict(metadata={"description": "the canonical record (docs/FORMAT.md)"})
+    record = Typed(component_ref("NotationRecord"), required=True,
+                   metadata={"description": "the canonical record (docs/FORMAT.md)"})
 
 
 class PageSchema(Schema):
-    page = fields.Integer(required=True)
+    """One page of a listing (:class:`PageArgs`); subclasses add ``items``."""
+
+    page = fields.Integer(required=True, metadata={"description": "this page's number"})
     per_page = fields.Integer(required=True)
-    total = fields.Integer(required=True)
-    pages = fields.Integer(required=True)
+    total = fields.Integer(required=True, metadata={"description": "items of all pages"})
+    pages = fields.Integer(required=True, metadata={"description": "number of pages (0: none)"})
 
 
 class RecordPageSchema(PageSchema):
@@ -180,31 +232,31 @@ class RecordPageSchema(PageSchema):
 
 
 class GameSchema(Schema):
-    number = fields.Integer()
-    deals = fields.List(fields.Integer(), metadata={"description": "first and last deal number"})
-    start = fields.List(fields.Integer())
-    score = fields.List(fields.Integer(), metadata={"description": "[N-S, E-W]"})
-    winner = fields.String(allow_none=True)
-    finished = fields.Boolean()
-    rubber_points = fields.List(fields.Integer())
+    number = fields.Integer(required=True)
+    deals = _pair("first and last deal number")
+    start = _pair("[N-S, E-W] at the start")
+    score = _pair("[N-S, E-W] at the end")
+    winner = _side()
+    finished = fields.Boolean(required=True)
+    rubber_points = _pair("[N-S, E-W]")
 
 
 class RubberSchema(Schema):
     id = fields.Integer(required=True)
     record_id = fields.Integer(required=True)
-    club = fields.String(allow_none=True)
-    event = fields.String(allow_none=True)
-    date = fields.String(allow_none=True)
-    rules = fields.String()
+    club = fields.String(required=True, allow_none=True)
+    event = fields.String(required=True, allow_none=True)
+    date = fields.String(required=True, allow_none=True)
+    rules = fields.String(required=True)
     system = fields.String(required=True,
                            metadata={"description": "somerset, whist or none (single games)"})
-    status = fields.String()
-    players = fields.Dict(keys=fields.String(), values=fields.String())
-    games_played = fields.Integer()
-    games_won = fields.List(fields.Integer())
-    rubber_points = fields.List(fields.Integer())
-    net = fields.Integer()
-    winner = fields.String(allow_none=True, metadata={"description": "NS, EW or null"})
+    status = fields.String(required=True)
+    players = fields.Nested(SeatNamesSchema(), required=True)
+    games_played = fields.Integer(required=True)
+    games_won = _pair("[N-S, E-W]")
+    rubber_points = _pair("[N-S, E-W]")
+    net = fields.Integer(required=True)
+    winner = _side(metadata={"description": "NS, EW or null"})
     finished = fields.Boolean(required=True)
     games = fields.List(fields.Nested(GameSchema()), required=True)
 
@@ -214,28 +266,22 @@ class RubberPageSchema(PageSchema):
 
 
 class PlayerStatsSchema(Schema):
-    name = fields.String()
-    rubbers_played = fields.Integer()
-    rubbers_won = fields.Integer()
-    net_rubber_points = fields.Integer()
-    games_played = fields.Integer()
-    games_won = fields.Integer()
-    deals_played = fields.Integer()
-    deals_made = fields.Integer(metadata={"description": "deals in which this player made trump"})
-    euchres_suffered = fields.Integer(metadata={"description": "the player's side made and was euchred"})
-    euchres_inflicted = fields.Integer(metadata={"description": "the other side made and was euchred"})
-    lone_hands_tried = fields.Integer()
-    lone_hands_marched = fields.Integer()
-    revokes = fields.Integer()
+    """A player's statistics over current records, by the name recorded (STORE.md, view
+    ``player_statistics``)."""
 
-
-class ResultSchema(Schema):
-    """The replay result (schema.results.dump_result): deals, games, rubber, findings."""
-
-    class Meta:
-        unknown = EXCLUDE
-
-    deals = fields.List(fields.Dict(), required=True)
-    games = fields.List(fields.Dict(), required=True)
-    rubber = fields.Dict(allow_none=True)
-    findings = fields.List(fields.Dict(), required=True)
+    name = fields.String(required=True)
+    rubbers_played = fields.Integer(required=True)
+    rubbers_won = fields.Integer(required=True)
+    net_rubber_points = fields.Integer(required=True)
+    games_played = fields.Integer(required=True)
+    games_won = fields.Integer(required=True)
+    deals_played = fields.Integer(required=True)
+    deals_made = fields.Integer(required=True, metadata={
+        "description": "deals in which this player made trump"})
+    euchres_suffered = fields.Integer(required=True, metadata={
+        "description": "the player's side made and was euchred"})
+    euchres_inflicted = fields.Integer(required=True, metadata={
+        "description": "the other side made and was euchred"})
+    lone_hands_tried = fields.Integer(required=True)
+    lone_hands_marched = fields.Integer(required=True)
+    revokes = fields.Integer(required=True)

@@ -24,6 +24,11 @@ class WithdrawArgs(Schema):
         "description": "a free label of who withdraws (the club and token come from the token)"})
 
 
+class WithdrawnLinksSchema(Schema):
+    record = fields.String(required=True, metadata={"description": "the withdrawn version"})
+    history = fields.String(required=True)
+
+
 class WithdrawnSchema(Schema):
     """The answer to a withdrawal."""
 
@@ -31,7 +36,7 @@ class WithdrawnSchema(Schema):
     withdrawn = fields.Integer(required=True, metadata={
         "description": "the version that was current and is now superseded"})
     status = fields.String(required=True, validate=validate.OneOf(["withdrawn"]))
-    links = fields.Dict(keys=fields.String(), values=fields.String(), required=True)
+    links = fields.Nested(WithdrawnLinksSchema(), required=True)
 
 
 class WriterSchema(Schema):

@@ -9,6 +9,7 @@ import json
 import math
 from typing import Any, Callable
 
+from flask import Blueprint as PlainBlueprint
 from flask import Response, request, url_for
 from flask_smorest import Blueprint
 
@@ -21,9 +22,11 @@ from ..store import queries
 from ..db import get_db
 from ..errors import ApiError
 from ..store.ingest import Submission, error_payload, prepare
+from .document import CHALLENGE, LOCATION
 from .schemas import (
-    MAX_ID, ErrorSchema, ListArgs, PlayerStatsSchema, RecordOutSchema, RecordPageSchema,
-    ResultSchema, RubberPageSchema, RubberSchema, SavedSchema, SubmitArgs, SubmitHeaders,
+    MAX_ID, ErrorSchema, ListArgs, PlayerNameArgs, PlayerStatsSchema, RecordOutSchema,
+    RecordPageSchema, ResultSchema, RubberPageSchema, RubberSchema, SavedSchema, SubmitArgs,
+    SubmitHeaders,
 )
 from ..store.history import record_history
 from ..store.store import (
@@ -32,11 +35,13 @@ from ..store.store import (
 )
 from .trust_schemas import SECURITY, HistorySchema, WithdrawArgs, WithdrawnSchema
 
-__all__ = ["blueprints"]
+__all__ = ["blueprints", "plain_blueprints"]
 
 records_blp = Blueprint("records", __name__, description="Validate, store and read records")
 rubbers_blp = Blueprint("rubbers", __name__, description="Rubbers: games, scores, rubber points")
-players_blp = Blueprint("players", __name__, description="Player statistics")
+players_blp = Blueprint("players", __name__, description="Player statistics by name")
+moved_bp = PlainBlueprint("moved", __name__)
+"""Old URLs, answered with a redirect to the new one (not in the OpenAPI document)."""
 
 _RECORD_BODY = {
     "required": True,
@@ -59,12 +64,18 @@ def blueprints() -> list[Blueprint]:
     return [records_blp, rubbers_blp, players_blp, events_blp, registry_blp, ratings_blp]
 
 
+def plain_blueprints() -> list[PlainBlueprint]:
+    """Blueprints registered on the app but kept out of the document (old URLs)."""
+    return [moved_bp]
+
+
 def _errors(*statuses: int) -> Callable[[Any], Any]:
     """Document the error responses of a view, all in the one error shape; every view may answer
     401 (a write without a valid token, any request to a private server)."""
     def wrap(view: Any) -> Any:
         for status in sorted({*statuses, 401}):
-            view = records_blp.alt_response(status, schema=ErrorSchema)(view)
+            view = records_blp.alt_response(status, schema=ErrorSchema, headers=(
+                CHALLENGE if status == 401 else None))(view)
         return view
     return wrap
 
@@ -150,7 +161,7 @@ def _writer(target: int | None = None) -> Writer:
 @records_blp.doc(requestBody=_RECORD_BODY, summary="Validate and replay a record; store nothing")
 @records_blp.alt_response(200, schema=ResultSchema, success=True,
                           description="the replay result (deals, games, rubber, findings)")
-@_errors(400, 413, 415, 422)
+@_errors(400, 413, 415, 422, 503)
 def validate_record() -> Response:
     return _json(_submission().result_json)
 
@@ -168,9 +179,11 @@ def validate_record() -> Response:
                              "as its new version: ID must belong to the token's club, or the "
                              "token be an admin's (403 otherwise; 409 if that exact record is "
                              "already stored).", security=SECURITY)
-@records_blp.alt_response(201, schema=SavedSchema, success=True, description="stored")
-@records_blp.alt_response(200, schema=SavedSchema, success=True, description="a duplicate")
-@_errors(400, 401, 403, 409, 413, 415, 422)
+@records_blp.alt_response(201, schema=SavedSchema, success=True, description="stored",
+                          headers=LOCATION)
+@records_blp.alt_response(200, schema=SavedSchema, success=True, headers=LOCATION,
+                          description="a duplicate: the stored record's id (Location: its URL)")
+@_errors(400, 401, 403, 409, 413, 415, 422, 503)
 def submit_record(args: dict[str, Any], headers: dict[str, Any]) -> Response:
     writer = _writer(args.get("supersedes"))  # 403 before the record is even parsed
     sub = _submission()
@@ -221,6 +234,7 @@ def get_record(record_id: int) -> Response:
 
 
 @records_blp.route(f"/records/<{_ID}:record_id>/result", methods=["GET"])
+@records_blp.doc(operationId="getRecordResult")
 @records_blp.alt_response(200, schema=ResultSchema, success=True,
                           description="the stored replay result")
 @_errors(404)
@@ -239,7 +253,7 @@ def get_result(record_id: int) -> Response:
                              "version with status withdrawn (nothing is deleted); the record "
                              "leaves listings and statistics and stays readable by id with its "
                              "history. No request body.")
-@records_blp.alt_response(201, schema=WithdrawnSchema, success=True,
+@records_blp.alt_response(201, schema=WithdrawnSchema, success=True, headers=LOCATION,
                           description="withdrawn: the id of the withdrawn version")
 @_errors(401, 403, 404, 409, 422)
 def withdraw_record(args: dict[str, Any], record_id: int) -> Response:
@@ -261,6 +275,7 @@ def withdraw_record(args: dict[str, Any], record_id: int) -> Response:
 
 
 @records_blp.route(f"/records/<{_ID}:record_id>/history", methods=["GET"])
+@records_blp.doc(operationId="getRecordHistory")
 @records_blp.alt_response(200, schema=HistorySchema, success=True,
                           description="every version of the record's chain: who and when")
 @_errors(401, 404)
@@ -297,12 +312,27 @@ def get_rubber(rubber_id: int) -> Response:
     return _dump(rubber)
 
 
-@players_blp.route("/players/<path:name>", methods=["GET"])
+@players_blp.route("/players/statistics", methods=["GET"])
+@players_blp.arguments(PlayerNameArgs, location="query")
 @players_blp.alt_response(200, schema=PlayerStatsSchema, success=True,
                           description="statistics over current records")
-@_errors(404)
-def get_player(name: str) -> Response:
+@_errors(404, 422)
+def get_player_statistics(args: dict[str, Any]) -> Response:
+    """A player's statistics by the name recorded.
+
+    The name is a query argument, so any name is one (all digits, a slash); the registry's
+    players, by id, are ``GET /players/{player_id}``."""
+    name = args["name"]
     stats = queries.player_statistics(get_db(), name)
     if stats is None:
         raise _not_found("player", repr(name))
     return _dump(stats)
+
+
+@moved_bp.route("/players/<path:name>", methods=["GET"])
+def player_statistics_moved(name: str) -> Response:
+    """The old ``GET /players/{name}`` (until 2026-12): 308 to ``/players/statistics?name=``.
+    An all-digit name never reached it (``/players/24`` is registry player 24)."""
+    location = url_for("players.get_player_statistics", name=name)
+    return _dump({"moved_to": location, "message": "player statistics by name are at GET "
+                  "/players/statistics?name=NAME (docs/API.md)"}, 308, {"Location": location})

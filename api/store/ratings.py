@@ -119,11 +119,15 @@ def matches(db: sqlite_utils.Database, club: str | None = None, date_from: str |
         seats.setdefault(record_id, {})[seat] = player
     rubbers = {r[0]: (r[1], r[2]) for r in conn.execute(
         f"SELECT record_id, system, winner FROM rubbers WHERE record_id IN ({ids})", params)}
-    games: dict[int, list[tuple[int, str | None]]] = {}
-    for record_id, number, winner in conn.execute(
-            f"SELECT record_id, number, winner FROM games WHERE record_id IN ({ids}) "
-            "ORDER BY record_id, number", params):
-        games.setdefault(record_id, []).append((number, winner))
+    games: dict[int, list[tuple[int, tuple[int, ...] | None]]] = {}
+    for record_id, number, winner, finished, made_ns, made_ew in conn.execute(
+            "SELECT record_id, number, winner, finished, score_ns - start_ns, score_ew - start_ew "
+            f"FROM games WHERE record_id IN ({ids}) ORDER BY record_id, number", params):
+        # a finished game's ranks: its winner's, or by the points made in it when it has none
+        # (a game of fixed deals, EGN's num_deals: it counts points, not wins)
+        ranks = (side_ranks(SIDES.index(winner)) if winner is not None
+                 else points_ranks((made_ns, made_ew)) if finished else None)
+        games.setdefault(record_id, []).append((number, ranks))
     points = {r[0]: (int(r[1]), int(r[2])) for r in conn.execute(
         "SELECT record_id, coalesce(sum(points_ns), 0), coalesce(sum(points_ew), 0) FROM deals "
         f"WHERE record_id IN ({ids}) GROUP BY record_id", params)}
@@ -164,12 +168,11 @@ def matches(db: sqlite_utils.Database, club: str | None = None, date_from: str |
             else:
                 out.append(match(Kind.RUBBER, ranks))
         else:
-            finished = [(n, w) for n, w in games.get(record_id, []) if w is not None]
+            finished = [(n, r) for n, r in games.get(record_id, []) if r is not None]
             if not finished:
                 skipped.append(Unrated(record_id, "no game is finished"))
-            for number, game_winner in finished:
-                out.append(match(Kind.GAME, side_ranks(SIDES.index(game_winner)) or (0, 1),
-                                 int(number)))
+            for number, game_ranks in finished:
+                out.append(match(Kind.GAME, game_ranks, int(number)))
     return out, skipped
 
 

@@ -6,8 +6,8 @@ Seats: EGN numbers the players 0-3 clockwise, partnerships 0/2 and 1/3; we read 
 (each hand inferred from the plays); with it as ``DealKind.FULL``, an empty or short hand being
 unknown cards (``??``): a player who logs his own game knows his own hand only. ``finalScore``
 becomes the scoresheet total recorded on the last deal, so a replay checks it. A record that
-stops inside its last deal (EGN's "partial games") marks that deal ``unfinished``. Versions 1.2
-to 1.4 are read directly, 1.0 and 1.1 through EGN's documented upgrade (:mod:`.egn_legacy`).
+stops inside a deal (EGN's "partial games": the last deal, or one that deals follow) marks that
+deal ``unfinished``. Versions 1.2 to 1.4 are read directly, 1.0 and 1.1 through EGN's documented upgrade (:mod:`.egn_legacy`).
 The full mapping and what EGN cannot express are in docs/INTEROP.md.
 
 Contracts: ``egn_to_record`` raises NotationError (malformed EGN; every problem located by an EGN
@@ -146,10 +146,10 @@ def egn_to_record(data: object) -> Record:
             provenance += notes
             if stop is not None:
                 stops.append((i, stop))
-    for i, stop in stops:
+    for i, stop in stops:   # a deal broken off inside the game: unfinished, and the game goes on
         if i != len(raw_deals) - 1:
-            bad.append(Problem(f"deals[{i}].phases", f"the deal stops {stop}, but deals follow: only "
-                                                     "the last deal of a partial game may stop early"))
+            provenance.append(f"deals[{i}]: the deal stops {stop} and deals follow: read as "
+                              "unfinished (nothing scored for it); the game goes on with the next deal")
     if unsupported:
         raise UnsupportedRules(unsupported)
     if bad:

@@ -93,6 +93,9 @@ def to_rules(flags: Mapping[str, Any] | None) -> Rules:
         # docs/alternate-rules.md: std (default true) is stick-the-dealer, "if all players pass
         # during both bidding rounds, the dealer is forced to call"; false lets a deal be thrown in
         "stick_the_dealer": v["std"],
+        # docs/base-rules.md, Bidding: the dealer "takes the up-card into their hand, and discards
+        # one card face-down" -- any of his six, the up-card included (no EGN flag says otherwise)
+        "turned_card_discard": True,
         # house rules: same names; EGN's farmers (a farmer's hand exchanged, per its
         # cardExchanges) is our farmers 'exchange' (docs/INTEROP.md)
         **{key: v[key] for key in _HOUSE_FLAGS},

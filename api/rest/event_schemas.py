@@ -1,0 +1,391 @@
+"""Marshmallow schemas of the events and player-registry API (docs/EVENTS.md).
+
+Request bodies (``EventCreateSchema``, ``SeatingSchema``, ``SittingSchema``, ``MergeSchema``,
+``NameSchema``) are what the views load a body with, so the document's types and required
+fields are the server's: a key the schema does not know is refused (422, located), as is a
+missing required one. The store checks the meaning after them (a league that is a league, a
+name in the registry ...).
+
+Response schemas list every key of the answers built by api/store/events.py and players.py
+(required when always there; no other key allowed), like api/rest/schemas.py.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from marshmallow import EXCLUDE, Schema, ValidationError, fields, validate, validates_schema
+
+from euchre_records.events.tournament import Format, Pairing
+
+from ..store.store import MAX_ID
+from .document import Typed
+from .ratings import PlayerRatingSchema
+from .schemas import DATE_RE, PageArgs, PageSchema
+
+__all__ = [
+    "EventListArgs", "PlayerSearchArgs", "PlayerArgs", "EventCreateSchema", "SeatingSchema",
+    "SittingSchema", "MergeSchema", "NameSchema", "EventSummarySchema", "EventSchema",
+    "EventPageSchema", "StandingsSchema", "RoundSchema", "CreatedSchema", "PlayerSchema",
+    "PlayerPageSchema",
+]
+
+FORMATS = [f.value for f in Format]
+PAIRINGS = [p.value for p in Pairing]
+SEATS = ("N", "E", "S", "W")
+
+
+# --- query arguments ------------------------------------------------------------------------
+
+class EventListArgs(PageArgs):
+    club = fields.String(metadata={"description": "only this club's events"})
+
+
+class PlayerSearchArgs(PageArgs):
+    q = fields.String(validate=validate.Length(max=200), metadata={
+        "description": "part of a name or alias, matched after NFC and case folding"})
+
+
+class PlayerArgs(Schema):
+    class Meta:
+        unknown = EXCLUDE
+
+    event = fields.Integer(validate=validate.Range(min=1, max=MAX_ID), metadata={
+        "description": "statistics over this event's sittings only (a league: its nights)"})
+
+
+# --- request bodies -------------------------------------------------------------------------
+
+class NameOrEntrant(Typed):
+    """An event's player: a name, or an :class:`EntrantSchema` object."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__({"oneOf": [{"type": "string", "minLength": 1, "maxLength": 200},
+                                    EntrantSchema]}, **kwargs)
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
+        if isinstance(value, str):
+            if not value.strip() or len(value) > 200:
+                raise ValidationError("a name is 1 to 200 characters")
+            return value
+        if isinstance(value, dict):
+            return _ENTRANT.load(value)
+        raise ValidationError("a player is a name or {name, id, pair} or {player, pair}")
+
+
+class IdOrName(Typed):
+    """A seat of a seating: a registry id, or a name (the event's players first, then the
+    registry)."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__({"oneOf": [{"type": "integer", "minimum": 1, "maximum": MAX_ID},
+                                    {"type": "string", "minLength": 1, "maxLength": 200}]},
+                         **kwargs)
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
+        if isinstance(value, bool) or not isinstance(value, (int, str)):
+            raise ValidationError("a player is a registry id or a name")
+        if isinstance(value, int) and not 1 <= value <= MAX_ID:
+            raise ValidationError(f"no player with id {value}")
+        if isinstance(value, str) and not (value.strip() and len(value) <= 200):
+            raise ValidationError("a name is 1 to 200 characters")
+        return value
+
+
+class EntrantSchema(Schema):
+    """An event's player as an object: a new or known ``name`` (with the notation's player
+    ``id``), or a registry id (``player``); ``pair`` numbers a pairs event's partnership."""
+
+    name = fields.String(validate=validate.Length(min=1, max=200))
+    id = fields.String(validate=validate.Length(min=1, max=64), metadata={
+        "description": "the player's id in the records (the notation's players.X.id)"})
+    player = fields.Integer(validate=validate.Range(min=1, max=MAX_ID), metadata={
+        "description": "a registry id, instead of a name"})
+    pair = fields.Integer(validate=validate.Range(min=1, max=10_000))
+
+    @validates_schema
+    def _named(self, data: dict[str, Any], **kwargs: Any) -> None:
+        if data.get("name") is None and data.get("player") is None:
+            raise ValidationError("a player needs a name or a registry id (player)")
+
+
+_ENTRANT = EntrantSchema()
+
+
+def _text(description: str | None = None, max_length: int = 1024) -> fields.String:
+    meta = {"description": description} if description else {}
+    return fields.String(allow_none=True, validate=validate.Length(max=max_length), metadata=meta)
+
+
+def _count(description: str | None = None, top: int = 10_000) -> fields.Integer:
+    meta = {"description": description} if description else {}
+    return fields.Integer(allow_none=True, validate=validate.Range(min=1, max=top),
+                          metadata=meta)
+
+
+def _date(description: str) -> fields.String:
+    return fields.String(allow_none=True, validate=validate.Regexp(
+        DATE_RE, error="expected a date YYYY-MM-DD (or YYYY-MM, YYYY)"),
+        metadata={"description": description})
+
+
+class EventCreateSchema(Schema):
+    """The body of ``POST /events`` (docs/EVENTS.md, "Creating")."""
+
+    name = fields.String(required=True, validate=validate.Length(min=1, max=200))
+    format = fields.String(required=True, validate=validate.OneOf(FORMATS))
+    club = _text("the club (default: the token's club)")
+    date_from = _date("first day, YYYY-MM-DD")
+    date_to = _date("last day, YYYY-MM-DD")
+    pairing = fields.String(allow_none=True, validate=validate.OneOf(PAIRINGS),
+                            metadata={"description": "pairs events: how the pairs meet"})
+    rounds = _count()
+    deals_per_round = _count("progressive events: the deals of a round")
+    scoring = fields.String(allow_none=True, validate=validate.OneOf(
+        ["rubbers", "progressive", "pairs"]), metadata={"description": "a league's ranking"})
+    league = _count("the league (season) this event is a night of", top=MAX_ID)
+    description = _text()
+    match_id = _text("EMN: the match's id")
+    emn_format = _text("EMN: the match format")
+    emn_target = _count("EMN: the target score", top=10**9)
+    players = fields.List(NameOrEntrant(), metadata={
+        "description": "the registered players: names, or {name, id, pair} / {player, pair}"})
+
+
+class SeatingSeatsSchema(Schema):
+    N = IdOrName(required=True)
+    E = IdOrName(required=True)
+    S = IdOrName(required=True)
+    W = IdOrName(required=True)
+
+
+class TableSeatingInSchema(Schema):
+    table = fields.String(validate=validate.Length(min=1, max=64), metadata={
+        "description": "the table's label (default: its place in the list, 1 ...)"})
+    seats = fields.Nested(SeatingSeatsSchema(), required=True)
+
+
+class SeatingSchema(Schema):
+    """The body of ``POST /events/{event_id}/rounds/{number}/seating``."""
+
+    tables = fields.List(fields.Nested(TableSeatingInSchema()), required=True,
+                         validate=validate.Length(min=1))
+
+
+class SittingSchema(Schema):
+    """The body of ``POST /events/{event_id}/sittings``: round and table default to the
+    record's own labels."""
+
+    record_id = fields.Integer(required=True, validate=validate.Range(min=1, max=MAX_ID))
+    round = fields.Integer(validate=validate.Range(min=1, max=10_000))
+    table = fields.String(validate=validate.Length(min=1, max=64))
+
+
+class MergeSchema(Schema):
+    """The body of ``POST /players/{player_id}/merge``."""
+
+    into = fields.Integer(required=True, validate=validate.Range(min=1, max=MAX_ID),
+                          metadata={"description": "the player that stays"})
+    note = fields.String(validate=validate.Length(max=500))
+
+
+class NameSchema(Schema):
+    """The body of ``POST /players/{player_id}/names``."""
+
+    name = fields.String(required=True, validate=validate.Length(min=1, max=200))
+    kind = fields.String(load_default="alias", validate=validate.OneOf(["alias", "display"]),
+                         metadata={"description": "alias (also matched) or display (the new name)"})
+
+
+# --- answers --------------------------------------------------------------------------------
+
+def _req(field: type[fields.Field[Any]], nullable: bool = False, **kwargs: Any) -> Any:
+    return field(required=True, allow_none=nullable, **kwargs)
+
+
+class PlayerRefSchema(Schema):
+    id = _req(fields.Integer)
+    name = _req(fields.String, nullable=True)
+
+
+class EventSummarySchema(Schema):
+    id = _req(fields.Integer)
+    name = _req(fields.String)
+    club = _req(fields.String, nullable=True)
+    date_from = _req(fields.String, nullable=True)
+    date_to = _req(fields.String, nullable=True)
+    format = _req(fields.String, validate=validate.OneOf(FORMATS))
+    pairing = _req(fields.String, nullable=True, validate=validate.OneOf(PAIRINGS))
+    scoring = _req(fields.String, nullable=True, metadata={"description": "a league's ranking"})
+    rounds = _req(fields.Integer, nullable=True)
+    deals_per_round = _req(fields.Integer, nullable=True)
+    description = _req(fields.String, nullable=True)
+    match_id = _req(fields.String, nullable=True)
+    created_at = _req(fields.String, metadata={"description": "UTC, ISO 8601"})
+    created_by = _req(fields.String, nullable=True, metadata={
+        "description": "the club and token that made it (null: a local command)"})
+    league = _req(fields.Integer, nullable=True, metadata={"description": "the season's id"})
+    sittings = _req(fields.Integer, metadata={"description": "sittings attached"})
+
+
+class EventPlayerSchema(Schema):
+    id = _req(fields.Integer)
+    name = _req(fields.String, nullable=True)
+    pair = _req(fields.Integer, nullable=True)
+
+
+class EventFindingSchema(Schema):
+    """A sitting that does not fit its event."""
+
+    round = _req(fields.Integer)
+    table = _req(fields.String)
+    record_id = _req(fields.Integer, nullable=True)
+    what = _req(fields.String)
+    rule = _req(fields.String)
+
+
+class EventSchema(EventSummarySchema):
+    players = fields.List(fields.Nested(EventPlayerSchema()), required=True)
+    events = fields.List(fields.Nested(EventSummarySchema()), required=True, metadata={
+        "description": "a league: its nights"})
+    rounds_recorded = fields.List(fields.Integer(), required=True, metadata={
+        "description": "rounds with a seating or a sitting"})
+    findings = fields.List(fields.Nested(EventFindingSchema()), required=True)
+
+
+class EventPageSchema(PageSchema):
+    items = fields.List(fields.Nested(EventSummarySchema()), required=True)
+
+
+class StandingSchema(Schema):
+    place = _req(fields.Integer, metadata={"description": "shared places repeat (1, 2, 2, 4)"})
+    entrant = _req(fields.String, metadata={"description": "a player, or a pair 'A & B'"})
+    players = fields.List(fields.Nested(PlayerRefSchema()), required=True)
+    sittings = _req(fields.Integer)
+    points = _req(fields.Integer)
+    points_against = _req(fields.Integer)
+    difference = _req(fields.Integer)
+    wins = _req(fields.Integer)
+    rounds_won = _req(fields.Integer)
+    net_rubber_points = _req(fields.Integer)
+    games_won = _req(fields.Integer)
+    lone_hands_made = _req(fields.Integer)
+    tie_break = _req(fields.String, metadata={"description": "why this place, in words"})
+
+
+class StandingsSchema(Schema):
+    event = fields.Nested(EventSummarySchema(), required=True)
+    format = _req(fields.String, metadata={"description": "the ranking's format"})
+    order = fields.List(fields.String(), required=True,
+                        metadata={"description": "the criteria, in order"})
+    standings = fields.List(fields.Nested(StandingSchema()), required=True)
+    findings = fields.List(fields.Nested(EventFindingSchema()), required=True)
+
+
+class TableSeatsSchema(Schema):
+    N = fields.Nested(PlayerRefSchema(), required=True, allow_none=True)
+    E = fields.Nested(PlayerRefSchema(), required=True, allow_none=True)
+    S = fields.Nested(PlayerRefSchema(), required=True, allow_none=True)
+    W = fields.Nested(PlayerRefSchema(), required=True, allow_none=True)
+
+
+class TableSeatingSchema(Schema):
+    table = _req(fields.String)
+    seats = fields.Nested(TableSeatsSchema(), required=True)
+
+
+class RoundSittingSchema(Schema):
+    table = _req(fields.String)
+    record_id = _req(fields.Integer)
+    attached_id = _req(fields.Integer)
+    deals = _req(fields.Integer)
+    seats = fields.Nested(TableSeatsSchema(), required=True)
+    points = fields.List(fields.Integer(), required=True, validate=validate.Length(equal=2),
+                         metadata={"description": "[N-S, E-W]"})
+
+
+class RoundSchema(Schema):
+    event = _req(fields.Integer)
+    round = _req(fields.Integer)
+    seating = fields.List(fields.Nested(TableSeatingSchema()), required=True)
+    sittings = fields.List(fields.Nested(RoundSittingSchema()), required=True)
+    findings = fields.List(fields.Nested(EventFindingSchema()), required=True)
+    next_seating = fields.List(fields.Nested(TableSeatingSchema()), allow_none=True, metadata={
+        "description": "progressive events only: the traditional movement's seating for the "
+                       "next round; null when it cannot be made (next_seating_why)"})
+    next_seating_why = fields.String(metadata={
+        "description": "why there is no next seating (a round not complete, a tie ...)"})
+
+
+class CreatedLinksSchema(Schema):
+    """Where to read what was made (the keys the operation gives)."""
+
+    event = fields.String()
+    round = fields.String()
+    standings = fields.String()
+    player = fields.String()
+
+
+class CreatedSchema(Schema):
+    id = _req(fields.Integer)
+    links = fields.Nested(CreatedLinksSchema(), required=True)
+
+
+class RegistryRefSchema(Schema):
+    source = _req(fields.String, metadata={"description": "notation, or an EMN source"})
+    ref = _req(fields.String)
+
+
+class PlayerSummarySchema(Schema):
+    id = _req(fields.Integer)
+    name = _req(fields.String)
+    aliases = fields.List(fields.String(), required=True)
+    ids = fields.List(fields.Nested(RegistryRefSchema()), required=True, metadata={
+        "description": "the notation's player ids and EMN playerIds"})
+    merged = fields.List(fields.Integer(), required=True,
+                         metadata={"description": "entries merged into this"})
+
+
+class RegistryStatisticsSchema(Schema):
+    records = _req(fields.Integer)
+    deals_played = _req(fields.Integer)
+    deals_made = _req(fields.Integer)
+    points_scored = _req(fields.Integer)
+    points_conceded = _req(fields.Integer)
+    euchres_suffered = _req(fields.Integer)
+    euchres_inflicted = _req(fields.Integer)
+    lone_hands_tried = _req(fields.Integer)
+    lone_hands_marched = _req(fields.Integer)
+    games_played = _req(fields.Integer)
+    games_won = _req(fields.Integer)
+    rubbers_played = _req(fields.Integer)
+    rubbers_won = _req(fields.Integer)
+    net_rubber_points = _req(fields.Integer)
+    revokes = _req(fields.Integer)
+    win_rate = _req(fields.Float, nullable=True, metadata={
+        "description": "games won / games played; null before a game"})
+
+
+class PartnershipSchema(Schema):
+    partner = fields.Nested(PlayerRefSchema(), required=True)
+    records = _req(fields.Integer)
+    games_played = _req(fields.Integer)
+    games_won = _req(fields.Integer)
+    points_scored = _req(fields.Integer, metadata={"description": "points scored together"})
+    win_rate = _req(fields.Float, nullable=True)
+
+
+class PlayerSchema(PlayerSummarySchema):
+    merged_into = fields.Integer(metadata={
+        "description": "only when the id asked for was merged away: the player it is now"})
+    event = _req(fields.Integer, nullable=True, metadata={
+        "description": "the event the statistics are limited to (?event=), else null"})
+    statistics = fields.Nested(RegistryStatisticsSchema(), required=True)
+    partnerships = fields.List(fields.Nested(PartnershipSchema()), required=True)
+    ratings = fields.List(fields.Nested(PlayerRatingSchema()), metadata={
+        "description": "GET /players/{id}: the rating in each variant's ladder, with its "
+                       "history (docs/RATINGS.md); empty before a rated match"})
+
+
+class PlayerPageSchema(PageSchema):
+    items = fields.List(fields.Nested(PlayerSummarySchema()), required=True)

@@ -9,9 +9,9 @@ Not a test. Run:  python benchmarks/bench_import.py [--records 1000] [--jobs 2] 
 3. Times the store alone: the same records already prepared (parsed, replayed and turned into
    rows by ``api.rows.rows_of``), written with ``Store.bulk`` into a new database, 128 records
    to a ``many`` call as the import writes them.
-4. Reads every row the import wrote (records, players, seats, rubbers, games, deals, findings)
-   and times raw ``executemany`` of exactly those rows into a fresh database of the same schema,
-   in one transaction.
+4. Reads every row the import wrote (records, players, seats, rubbers, games, deals, calls,
+   findings) and times raw ``executemany`` of exactly those rows into a fresh database of the
+   same schema, in one transaction.
 5. Runs the same import again over the store it filled (every record already stored: they are
    recognised by the hash of their text before any parsing).
 2, 4 and 5 are timed back to back in each of ``--repeat`` rounds (the machine is shared: all
@@ -35,7 +35,7 @@ import tempfile
 import time
 from pathlib import Path
 
-TABLES = ("records", "players", "seats", "rubbers", "games", "deals", "findings")
+TABLES = ("records", "players", "seats", "rubbers", "games", "deals", "calls", "findings")
 
 
 def compile_package() -> None:

@@ -4,7 +4,8 @@ Contract: :func:`tables_of` turns one ``(source, text)`` into the rows it adds t
 :data:`COLUMNS` (tuples in column order). A valid record (findings or not) fills ``records``,
 ``players``, ``games``, ``deals``, ``calls``, ``plays`` and ``findings``; an invalid or impossible
 one adds one ``errors`` row per located problem and nothing else. It never raises for a bad
-record. The rows of the store tables are the store's own (``api/store/rows.py``, docs/STORE.md),
+record. The rows of the store tables (``calls`` included) are the store's own (``api/store/rows.py``,
+docs/STORE.md),
 keyed by the record's content hash instead of database ids, so the tables join with each other
 and with a SQLite store made from the same records (``records.hash``).
 """
@@ -16,9 +17,10 @@ from typing import Any
 
 from euchre_records.cards import Seat, effective_suit, trick_winner
 from euchre_records.errors import RecordError
-from euchre_records.model import CallKind, Deal, DealResult, FindingKind, Record, ReplayResult
+from euchre_records.model import Deal, DealResult, FindingKind, Record, ReplayResult
+from euchre_records.api.store.dump import unwrap
 from euchre_records.api.store.ingest import prepare
-from euchre_records.api.store.rows import rows_of
+from euchre_records.api.store.rows import Rows, rows_of
 
 __all__ = ["DATASET_VERSION", "COLUMNS", "TABLES", "tables_of", "empty_tables"]
 
@@ -83,7 +85,7 @@ def tables_of(source: str, text: str, into: TableRows | None = None) -> TableRow
     """The rows one record text adds to each table (see module contract), appended to ``into``."""
     out = into if into is not None else empty_tables()
     try:
-        sub = prepare(text)
+        sub = prepare(unwrap(text)[0])   # a line of a store's dump: the record it holds
     except RecordError as exc:
         out["errors"].extend((source, exc.kind, p.where, p.what) for p in exc.problems)
         return out
@@ -103,7 +105,7 @@ def tables_of(source: str, text: str, into: TableRows | None = None) -> TableRow
     out["games"].extend(_bools("games", (key, *g)) for g in rows.games)
     out["deals"].extend(_bools("deals", (key, *d, head[4], overrides)) for d in rows.deals)
     out["findings"].extend((key, i, *f) for i, f in enumerate(rows.findings, 1))
-    _calls_and_plays(key, record, result, out)
+    _calls_and_plays(key, rows, record, result, out)
     return out
 
 
@@ -113,38 +115,16 @@ def _bools(table: str, row: Row) -> Row:
     return tuple(bool(v) if i in idx and v is not None else v for i, v in enumerate(row))
 
 
-def _calls_and_plays(key: str, record: Record, result: ReplayResult, out: TableRows) -> None:
+def _calls_and_plays(key: str, rows: Rows, record: Record, result: ReplayResult,
+                     out: TableRows) -> None:
     revokes = {(f.deal, f.trick, f.seat) for f in result.findings
                if f.kind is FindingKind.REVOKE and f.seat is not None}
+    out["calls"].extend((key, *c) for c in rows.calls)   # the store's own calls rows
     for d in result.deals:
         if not 1 <= d.number <= len(record.deals):
             continue
         deal = record.deals[d.number - 1]
-        out["calls"].extend((key, d.number, *c) for c in call_rows(deal))
         out["plays"].extend((key, d.number, *p) for p in play_rows(deal, d, revokes))
-
-
-def call_rows(deal: Deal) -> list[Row]:
-    """``(call, round, seat, kind, suit, alone)`` per recorded call. ``seat`` is the recorded seat,
-    else the seat in turn while the bidding is open (the dealer's left first); ``round`` is 1 or 2
-    by the number of in-turn passes before the call."""
-    rows: list[Row] = []
-    turn = deal.dealer.left
-    passes = 0
-    open_ = True
-    for i, call in enumerate(deal.calls, 1):
-        seat: Seat | None = call.seat
-        rnd = 1 if passes < 4 else 2
-        if open_ and (call.seat is None or call.seat is turn):
-            seat = turn
-            if call.kind is CallKind.PASS:
-                passes += 1
-                turn = turn.left
-            else:
-                open_ = False
-        rows.append((i, rnd, seat.name if seat is not None else None, call.kind.value,
-                     call.suit.value if call.suit is not None else None, call.alone))
-    return rows
 
 
 def play_rows(deal: Deal, d: DealResult, revokes: set[tuple[int | None, int | None, Seat | None]]

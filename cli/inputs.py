@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import Iterator, NamedTuple
+from typing import Iterable, Iterator, NamedTuple
 
 from ..errors import NotationError, Problem, RecordError
 from ..model import Record
@@ -48,6 +48,19 @@ def _binary_egn(path: str) -> bytes | None:
         return head + stream.read(MAX_SIZE)
 
 
+def _records_of_dump(lines: Iterable[str]) -> Iterator[str]:
+    """The record text of each line of a store's dump (api/store/dump.py); any other line as it
+    is (a malformed envelope too: it is then refused as a record, with its line)."""
+    from ..api.store.dump import is_envelope, unwrap
+    for text in lines:
+        if is_envelope(text):
+            try:
+                text = unwrap(text)[0]
+            except RecordError:
+                pass
+        yield text
+
+
 def _looks_like_json_lines(text: str) -> bool:
     """Several records, one per line: a line after the first starts a new JSON object (a single
     pretty-printed record indents its inner lines)."""
@@ -63,7 +76,7 @@ def read_records(path: str) -> Iterator[Loaded]:
             return
         if path.endswith((".jsonl", ".ndjson")):
             with open(path, encoding="utf-8-sig") as stream:
-                for line, item in iter_jsonl(stream):
+                for line, item in iter_jsonl(_records_of_dump(stream)):
                     yield Loaded(f"{label}:{line}", item)
             return
         binary = _binary_egn(path)

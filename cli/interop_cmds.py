@@ -78,6 +78,20 @@ def _stored_texts(db_path: str, all_versions: bool, filters: dict[str, str | Non
         db.close()
 
 
+def _stored_dump(db_path: str, all_versions: bool, filters: dict[str, str | None]
+                 ) -> Iterator[tuple[str, str | None]]:
+    """``(canonical text, submitted_by)`` of each selected stored record, oldest first."""
+    from .store_cmds import _open, selected_ids
+    db = _open(db_path)
+    try:
+        for record_id in selected_ids(db, all_versions=all_versions, **filters):
+            text, by = db.execute("SELECT canonical, submitted_by FROM records WHERE id = ?",
+                                  [record_id]).fetchone()
+            yield text, by
+    finally:
+        db.close()
+
+
 def _store_items(db_path: str, all_versions: bool, filters: dict[str, str | None]
                  ) -> Iterator[tuple[str, Record | RecordError]]:
     """``(label, record)`` for each selected stored record, from its canonical text."""
@@ -95,7 +109,8 @@ def _store_items(db_path: str, all_versions: bool, filters: dict[str, str | None
     with --db, from a store: every current record (or --all-versions), optionally selected by
     the filters of the listings (--player, --club, --from, --to-date), oldest first. Dumping a store
     with --to jsonl (or egn) and importing the dump into an empty store gives the same records
-    (the same hashes); the links between versions are not in the dump.
+    (the same hashes); a jsonl dump keeps who submitted each version (docs/STORE.md), not the
+    links between versions (euchre backup keeps everything).
 
     The result goes to stdout: JSON Lines (one document per line) for --to jsonl, for a store
     and for JSON Lines input; one indented document otherwise; the sheet layout of docs/CLI.md
@@ -156,9 +171,10 @@ def export(file: str | None, target: str, db_path: str | None, all_versions: boo
     bad = 0
     header = True
     sheet: list[str] = []  # csv, xlsx: the sheet's text, written at the end
-    if db_path is not None and target == "jsonl":  # a backup: the stored texts as they are
-        for _label, text in _stored_texts(db_path, all_versions, filters):
-            click.echo(json.dumps(json.loads(text), ensure_ascii=False, separators=(",", ":")))
+    if db_path is not None and target == "jsonl":  # the stored texts as they are, and who
+        from ..api.store.dump import dump_line  # submitted each (docs/STORE.md)
+        for text, by in _stored_dump(db_path, all_versions, filters):
+            click.echo(dump_line(text, by))
         raise SystemExit(0)
     if db_path is not None:
         items: Iterable[tuple[str, Record | RecordError]] = _store_items(

@@ -21,6 +21,7 @@ COMMAND_MODULES: dict[str, str] = {
     "import": "store_cmds", "correct": "store_cmds", "rubbers": "store_cmds",
     "show": "store_cmds", "players": "store_cmds", "serve": "store_cmds",
     "export": "interop_cmds",
+    "backup": "backup_cmds", "restore": "backup_cmds", "datasette-metadata": "backup_cmds",
     "dataset": "bulk_cmds",
     "token": "token_cmds",
     "events": "event_cmds", "event": "event_cmds", "standings": "event_cmds",

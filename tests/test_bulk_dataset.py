@@ -269,26 +269,6 @@ def test_hundred_thousand_deals_on_two_workers(tmp_path):
     assert len(list((out / "deals").glob("*.parquet"))) > 2
 
 
-def test_the_documented_queries_run(tmp_path, texts):
-    """Every SQL statement in docs/DATASET.md runs on a dataset (DuckDB), with the columns it
-    names."""
-    import re
-    doc = (Path(__file__).resolve().parent.parent / "docs" / "DATASET.md").read_text()
-    blocks = re.findall(r"```sql\n(.*?)```", doc, re.S)
-    statements = [s.strip() for b in blocks for s in b.split(";") if s.strip()]
-    statements = ["\n".join(line for line in s.splitlines() if not line.startswith("--"))
-                  for s in statements]
-    assert len(statements) >= 3
-    src = _jsonl(tmp_path / "a.jsonl", texts[:4], ["{bad"])
-    out = tmp_path / "tables"
-    build_dataset([str(src), str(EXAMPLES)], str(out))
-    for sql in statements:
-        rows = duckdb.sql(sql.replace("'tables/", f"'{out}/")).fetchall()
-        assert rows, sql
-    head = re.search(r"duckdb -c \"(.*?)\"", doc).group(1)
-    assert duckdb.sql(head.replace("'tables/", f"'{out}/")).fetchall()
-
-
 def test_emn_match_files_give_their_games(tmp_path):
     """An EMN match (tests/data/emn/two-games.emn) adds one record per game, sourced
     ``file#game N``; a broken match file is one errors entry per located problem."""

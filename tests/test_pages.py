@@ -542,7 +542,7 @@ def test_changing_the_sitting_replays_the_deals(scorer):
     assert resp.status_code == 303
     page = scorer.page(url)
     assert "E Bobby" in page.find("p", class_="meta").text
-    assert "hoyle" in page.select("p.meta")[1].text
+    assert "Hoyle-style" in page.select("p.meta")[1].text   # the rule set by its name (issue 18)
     assert page.select_one("#deal-1 td.score").text == "0–2"      # Hoyle: a march is 2 too
     # a change the deals cannot stand is refused, naming the deal
     scorer.deal(url, maker="none")

@@ -33,17 +33,19 @@ from ..store import drafts as store_drafts
 from ..store import queries
 from ..store.ingest import Submission, error_payload, prepare
 from ..store.store import MAX_ID, AlreadySuperseded, DuplicateCorrection, StoreError, UnknownRecord
-from . import saving
+from . import saving, times  # noqa: F401  (times: the utc_time template global)
 from .blueprint import actor, bp
 from .chart import chart
 from .forms import (OVERRIDE_FIELDS, SEATS, Problems, deal_from_form, form_of_deal,
                     form_of_full_deal, form_of_sitting, full_deal_from_form, next_seat,
                     sitting_from_form, with_sitting)
+from .scoreboard import preset_title, scoreboard
 from .sheet import build_sheet, running_of
 
 __all__ = ["replay_draft"]
 
 _ID = f"int(max={MAX_ID})"
+bp.add_app_template_global(preset_title, "preset_title")
 _FIELD_OF_PATH = (("result.tricks", "tricks"), ("result.trump", "trump"),
                   ("result.maker", "maker"), ("result.alone", "alone"), ("dealer", "dealer"),
                   ("irregularities", "revoke_seat"), ("scoresheet.points", "sheet_points_ns"),
@@ -119,23 +121,25 @@ def _draft_page(draft: store_drafts.Draft, *, form: dict[str, str] | None = None
         from euchre_records.schema.results import dump_result
         sheet = build_sheet(dump_result(sub.result), running_of(sub.result.running), players)
     deals = data.get("deals") or []
+    dealer = _next_dealer(data, sub)
     if form is None:
-        form = (form_of_deal(deals[editing - 1]) if editing else
-                {"dealer": _next_dealer(data, sub)})
+        form = form_of_deal(deals[editing - 1]) if editing else {"dealer": dealer}
+    board = None if sub is None else scoreboard(sub.result, players, dealer, len(deals))
     errors: dict[str, list[str]] = {}
     for field, message in problems:
         errors.setdefault(field, []).append(message)
     return render_template(
         "draft.html", draft=draft, data=data, sheet=sheet, chart=chart(sheet) if sheet else None,
         record_problems=record_problems, form=form, errors=errors, problems=list(problems),
-        players=players, seats=SEATS, editing=editing,
+        players=players, seats=SEATS, editing=editing, board=board,
         deal_kinds=[d.get("kind") for d in deals]), status
 
 
 @bp.route("/web/sittings/new", methods=["GET", "POST"])
 @writer_required
 def new_sitting() -> Any:
-    form: dict[str, str] = {"preset": "modern", "club": actor().club,
+    me = actor()
+    form: dict[str, str] = {"preset": "modern", "club": "" if me.admin else me.club,
                             "date": _today()} if request.method == "GET" else dict(request.form)
     problems: Problems = []
     if request.method == "POST":
@@ -340,6 +344,30 @@ def finish(draft_id: int) -> Any:
     return redirect(url_for("pages.rubber", rubber_id=rubber_id), 303)
 
 
+@bp.route(f"/web/drafts/<{_ID}:draft_id>/abandon", methods=["GET"])
+@writer_required
+def confirm_abandon(draft_id: int) -> Any:
+    """Ask first: setting a draft aside takes it off the list of sittings in progress."""
+    found = _own_draft(draft_id)
+    if found.status != "open":
+        return redirect(url_for("pages.draft", draft_id=draft_id), 303)
+    return render_template("abandon.html", draft=found, data=found.data)
+
+
+@bp.route(f"/web/drafts/<{_ID}:draft_id>/resume", methods=["POST"])
+@writer_required
+def resume(draft_id: int) -> Any:
+    """A set-aside draft back in progress, as it was."""
+    found = _own_draft(draft_id)
+    try:
+        store_drafts.resume_draft(get_db(), found.id)
+    except store_drafts.DraftError as exc:
+        flash(str(exc), "error")
+        return redirect(url_for("pages.home"), 303)
+    flash(f"Draft {draft_id} is in progress again.", "ok")
+    return redirect(url_for("pages.draft", draft_id=draft_id), 303)
+
+
 @bp.route(f"/web/drafts/<{_ID}:draft_id>/abandon", methods=["POST"])
 @writer_required
 def abandon(draft_id: int) -> Any:
@@ -349,7 +377,7 @@ def abandon(draft_id: int) -> Any:
     except store_drafts.DraftError as exc:
         flash(str(exc), "error")
         return redirect(url_for("pages.draft", draft_id=draft_id), 303)
-    flash(f"Draft {draft_id} set aside (kept, no longer listed).", "ok")
+    flash(f"Draft {draft_id} set aside (kept; resume it from the home page's set-aside list).", "ok")
     return redirect(url_for("pages.home"), 303)
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 from datetime import date
 from typing import Any, Mapping
 
+from euchre_records.names import name_key
 from euchre_records.rules import PRESETS
 
 __all__ = ["SEATS", "OVERRIDE_FIELDS", "sitting_from_form", "deal_from_form", "form_of_deal",
@@ -61,6 +62,14 @@ def sitting_from_form(form: Mapping[str, str]) -> tuple[dict[str, Any], Problems
             players[seat] = {"name": name}
         else:
             problems.append((f"player_{seat}", f"type the name of the player at {seat}"))
+    seen: dict[str, str] = {}
+    for seat, player in players.items():   # one person, one seat (names matched as the registry does)
+        key = name_key(player["name"])
+        if key in seen:
+            problems.append((f"player_{seat}", f"{player['name']} already sits at {seen[key]}: "
+                             "one player cannot hold two seats"))
+        else:
+            seen[key] = seat
     preset = form.get("preset") or ""
     if preset not in PRESETS:
         problems.append(("preset", "choose a rule set"))
@@ -137,6 +146,11 @@ def deal_from_form(form: Mapping[str, str]) -> tuple[dict[str, Any], Problems]:
         deal["result"] = result
     else:
         problems.append(("maker", "choose who made trump, or 'all passed'"))
+        # every problem at once: a deal made needs its trump and tricks too
+        if not form.get("trump"):
+            problems.append(("trump", "choose the trump suit"))
+        if not form.get("tricks"):
+            problems.append(("tricks", "choose how many tricks the makers won"))
     revoke = form.get("revoke_seat") or ""
     if revoke in SEATS:
         entry: dict[str, Any] = {"kind": "revoke-claimed", "seat": revoke}

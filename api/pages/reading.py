@@ -41,12 +41,14 @@ def home() -> str:
     rubbers, total = queries.list_rubbers(db, per_page=10)
     me = actor()
     open_drafts = drafts.list_drafts(db, me.club_id) if me is not None else []
+    set_aside = drafts.list_drafts(db, me.club_id, limit=10, status="abandoned") if me else []
     events_mod = _events_module()
     events: list[dict[str, Any]] = []
     if events_mod is not None:
         events, _ = events_mod.list_events(db, per_page=10)
     return render_template("home.html", rubbers=rubbers, total=total, drafts=open_drafts,
-                           events=events, events_known=events_mod is not None)
+                           set_aside=set_aside, events=events,
+                           events_known=events_mod is not None)
 
 
 @bp.route("/web/players")

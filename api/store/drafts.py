@@ -21,7 +21,7 @@ import sqlite_utils
 
 from .store import StoreError, write_transaction
 
-__all__ = ["Draft", "DraftError", "StaleDraft", "DraftClosed", "create_draft", "get_draft",
+__all__ = ["Draft", "DraftError", "StaleDraft", "DraftClosed", "create_draft", "get_draft", "resume_draft",
            "save_draft", "finish_draft", "abandon_draft", "list_drafts", "draft_for_record"]
 
 
@@ -137,11 +137,27 @@ def abandon_draft(db: sqlite_utils.Database, draft_id: int) -> None:
                         (_now(), draft_id))
 
 
-def list_drafts(db: sqlite_utils.Database, club_id: int, limit: int = 50) -> list[Draft]:
-    """The club's open drafts, most recently saved first."""
-    rows = db.conn.execute(_HEAD + " WHERE d.club_id = ? AND d.status = 'open' "
+def resume_draft(db: sqlite_utils.Database, draft_id: int) -> None:
+    """Put a draft that was set aside back in progress, with its revisions as they were
+    (DraftClosed if it is not set aside: an open one needs nothing, a finished one is a record)."""
+    with write_transaction(db):
+        row = db.conn.execute("SELECT status FROM drafts WHERE id = ?", (draft_id,)).fetchone()
+        if row is None:
+            raise DraftError(f"no draft {draft_id}")
+        if row[0] != "abandoned":
+            raise DraftClosed(draft_id, row[0]) if row[0] != "open" else DraftError(
+                f"draft {draft_id} is already in progress")
+        db.conn.execute("UPDATE drafts SET status = 'open', updated_at = ? WHERE id = ?",
+                        (_now(), draft_id))
+
+
+def list_drafts(db: sqlite_utils.Database, club_id: int, limit: int = 50,
+                status: str = "open") -> list[Draft]:
+    """The club's drafts of ``status`` ('open': in progress; 'abandoned': set aside), most
+    recently saved first."""
+    rows = db.conn.execute(_HEAD + " WHERE d.club_id = ? AND d.status = ? "
                            "ORDER BY d.updated_at DESC, d.id DESC LIMIT ?",
-                           (club_id, limit)).fetchall()
+                           (club_id, status, limit)).fetchall()
     return [_draft(r) for r in rows]
 
 

@@ -56,7 +56,10 @@ SEAT_SCORES_SQL = """
               AND NOT (d.maker IS NULL AND d.thrown_in = 0 AND d.redeal = 0)) AS deals,
            (SELECT count(*) FROM games g WHERE g.record_id = records.id AND g.winner = seats.side)
               AS games_won,
-           CASE WHEN rubbers.winner = seats.side THEN 1 ELSE 0 END AS won,
+           CASE WHEN rubbers.system = 'none'
+                THEN rubbers.finished AND CASE seats.side WHEN 'NS' THEN rubbers.games_ns > rubbers.games_ew
+                                          ELSE rubbers.games_ew > rubbers.games_ns END
+                WHEN rubbers.winner = seats.side THEN 1 ELSE 0 END AS won,
            CASE seats.side WHEN 'NS' THEN rubbers.rubber_points_ns - rubbers.rubber_points_ew
                 ELSE rubbers.rubber_points_ew - rubbers.rubber_points_ns END AS net_rubber_points,
            (SELECT count(*) FROM deals d WHERE d.record_id = records.id AND d.maker = seats.seat
@@ -72,7 +75,8 @@ SEAT_SCORES_SQL = """
 """
 """One row per seat of the counted record of every current sitting: the side's points for and
 against, its deals (void ones, misdeals and new deals, are no deals: no maker, not thrown in),
-games won, the sitting won, net rubber points and lone hands made by the seat's player.
+games won, the sitting won (the rubber; for single games, once all are finished, more games
+than the other side: a single game is no rubber, so ``rubbers.winner`` is NULL for them), net rubber points and lone hands made by the seat's player.
 A record without players gives one row with ``seat`` NULL (so the sitting still shows, and
 is found to lack its players). ``{where}`` narrows the sittings (``AND ts.tournament_id = ?``)."""
 

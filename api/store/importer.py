@@ -23,7 +23,7 @@ import json
 import multiprocessing as mp
 import os
 import sys
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from itertools import islice
 from pathlib import Path
 from typing import IO, Any, Callable, Iterable, Iterator
@@ -180,10 +180,16 @@ def _invalid(report: ImportReport, source: str, problems: list[str]) -> None:
 def _prepare_rows(text: str) -> Rows | list[str]:
     """Worker side of a parallel import: the rows of a record, or its problems. Never raises for
     one record: an unexpected failure (a bug) is that record's problem, and the import goes on."""
+    from .dump import unwrap
     from .ingest import prepare  # loaded at the first record to parse (a re-run parses none)
     from .rows import rows_of
     try:
-        return rows_of(prepare(text))
+        record_text, by = unwrap(text)   # a line of a store's dump names its submitter
+        try:
+            rows = rows_of(prepare(record_text))
+        except RecordError as exc:
+            raise exc if record_text is text else exc.located("record") from None
+        return rows if by is None else replace(rows, submitted_by=by)
     except RecordError as exc:
         return [str(p) for p in exc.problems]
     except RecursionError:

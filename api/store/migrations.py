@@ -20,7 +20,7 @@ from typing import Callable
 
 import sqlite_utils
 
-from .events_schema import v5_events
+from .events_schema import SEAT_SCORES_SQL, v5_events
 from .statistics_sql import PLAYER_STATISTICS_SQL
 
 __all__ = ["MIGRATIONS", "SCHEMA_VERSION", "open_db", "migrate", "schema_version", "open_store",
@@ -326,8 +326,73 @@ def _v7_input_hashes(db: sqlite_utils.Database) -> None:
     ) WITHOUT ROWID""")
 
 
-def _v8_sessions(db: sqlite_utils.Database) -> None:
-    """Version 8: browser sessions kept by the server (api/store/sessions.py), so signing out
+def _v8_single_games_are_no_rubber(db: sqlite_utils.Database) -> None:
+    """Version 8: "rubbers won" means one thing everywhere. A record of single games (rubber
+    system ``none``) has no rubber, so no rubber winner: ``rubbers.winner`` becomes NULL for
+    them, as the player statistics already counted (their games keep their winners, and
+    ``games_ns``/``games_ew`` the games won). The one change ever made to stored derived rows,
+    here under the guard lifted and put back in the same transaction; record texts and results
+    are untouched. ``tournament_seat_scores`` is made again so that a sitting of single games
+    is still won by the side that won more of them, once all are finished."""
+    db.execute("DROP TRIGGER rubbers_no_update")
+    db.execute("UPDATE rubbers SET winner = NULL WHERE system = 'none' AND winner IS NOT NULL")
+    db.execute("""
+    CREATE TRIGGER rubbers_no_update BEFORE UPDATE ON rubbers
+    BEGIN SELECT RAISE(ABORT, 'the rows of a stored record are never changed'); END""")
+    db.execute("DROP VIEW tournament_seat_scores")
+    db.create_view("tournament_seat_scores", SEAT_SCORES_SQL.format(where=""))
+
+
+def _v9_calls(db: sqlite_utils.Database) -> None:
+    """Version 9: table ``calls``, one row per recorded call of every deal stored (the rows of
+    the dataset's ``calls`` table, made by the same function, ``rows.call_rows``), guarded as
+    the other rows of a record. The calls of the records already stored are filled in from
+    their canonical texts (parsed once, not replayed: the deals come from the ``deals`` rows);
+    a stored text this release no longer reads keeps its other rows and gets no calls."""
+    db.execute("""
+    CREATE TABLE calls (
+        record_id INTEGER NOT NULL REFERENCES records(id),
+        deal_id INTEGER NOT NULL REFERENCES deals(id),
+        deal INTEGER NOT NULL,               -- the deal's number in the record
+        call INTEGER NOT NULL,               -- the call's position in the deal's calls, from 1
+        round INTEGER NOT NULL CHECK (round IN (1, 2)),  -- 1: the turned card; 2: naming a suit
+        seat TEXT,                           -- as recorded, else the seat in turn
+        kind TEXT NOT NULL,                  -- pass, order, assist, take, name, ...
+        suit TEXT,                           -- the suit named
+        alone INTEGER NOT NULL,
+        PRIMARY KEY (record_id, deal, call)
+    )""")
+    db.table("calls").create_index(["deal_id"])
+    for event in ("UPDATE", "DELETE"):
+        db.execute(f"""
+        CREATE TRIGGER calls_no_{event.lower()} BEFORE {event} ON calls
+        BEGIN SELECT RAISE(ABORT, 'the rows of a stored record are never changed'); END""")
+    _fill_calls(db)
+
+
+def _fill_calls(db: sqlite_utils.Database) -> None:
+    """The calls of every stored record that has deal rows (withdrawals have none)."""
+    from euchre_records.errors import RecordError
+    from euchre_records.schema.notation import loads
+
+    from .row_tuples import CALLS_INSERT
+    from .rows import record_calls
+    conn = db.conn
+    records = conn.execute("SELECT id, canonical FROM records WHERE id IN "
+                           "(SELECT DISTINCT record_id FROM deals) ORDER BY id")
+    for record_id, canonical in records.fetchall():
+        deal_ids = dict(conn.execute("SELECT number, id FROM deals WHERE record_id = ?",
+                                     (record_id,)).fetchall())
+        try:
+            record = loads(canonical)
+        except RecordError:   # a text an earlier release accepted and this one refuses
+            continue          # (it keeps its other rows; only its calls are not listed)
+        calls = record_calls(record, sorted(deal_ids))
+        conn.executemany(CALLS_INSERT, [(record_id, deal_ids[c[0]]) + c for c in calls])
+
+
+def _v10_sessions(db: sqlite_utils.Database) -> None:
+    """Version 10: browser sessions kept by the server (api/store/sessions.py), so signing out
     or expiry ends a session even for a copy of its cookie. A row holds the SHA-256 of the
     session id the cookie carries (never the id itself), its token, and when it started, expires
     and ended; it is never deleted, and only ``ended_at`` may be set, once."""
@@ -351,8 +416,8 @@ def _v8_sessions(db: sqlite_utils.Database) -> None:
     BEGIN SELECT RAISE(ABORT, 'a session only records its end, once'); END""")
 
 
-def _v9_secret_out_of_store(db: sqlite_utils.Database) -> None:
-    """Version 9: the session-signing secret leaves the ``settings`` table, which any reader of
+def _v11_secret_out_of_store(db: sqlite_utils.Database) -> None:
+    """Version 11: the session-signing secret leaves the ``settings`` table, which any reader of
     the file sees (Datasette shows it). It now lives in its own file beside the store, mode 0600
     (api/auth/secret_file.py), or in ``$EUCHRE_SECRET``. A secret that sat in a readable table
     is taken as known: it is not carried over but dropped (with ``secure_delete``, so its bytes
@@ -372,8 +437,10 @@ def _v9_secret_out_of_store(db: sqlite_utils.Database) -> None:
 
 MIGRATIONS: list[Callable[[sqlite_utils.Database], None]] = [_v1_tables, _v2_guards, _v3_views,
                                                              _v4_trust, v5_events, _v6_drafts,
-                                                             _v7_input_hashes, _v8_sessions,
-                                                             _v9_secret_out_of_store]
+                                                             _v7_input_hashes,
+                                                             _v8_single_games_are_no_rubber,
+                                                             _v9_calls, _v10_sessions,
+                                                             _v11_secret_out_of_store]
 SCHEMA_VERSION = len(MIGRATIONS)
 
 

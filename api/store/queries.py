@@ -72,10 +72,13 @@ def filters(player: str | None = None, club: str | None = None, date_from: str |
     filters by the label alone, whoever stored the record (docs/API.md)."""
     where: list[str] = ["records.status = 'current'"]
     params: list[Any] = []
-    if player:
-        where.append("records.id IN (SELECT seats.record_id FROM seats JOIN players "
-                     "ON players.id = seats.player_id WHERE players.name = ?)")
-        params.append(player)
+    if player:  # the registry's player of that name (NFC + case folding, aliases, merges), as
+        from euchre_records.names import name_key   # euchre players counts them
+        where.append("records.id IN (SELECT b.record_id FROM seat_bindings b "
+                     "JOIN registry_effective e ON e.player_id = b.player_id "
+                     "WHERE e.effective_id IN (SELECT e2.effective_id FROM registry_names n "
+                     "JOIN registry_effective e2 ON e2.player_id = n.player_id WHERE n.key = ?))")
+        params.append(name_key(player))
     if club:
         where.append("(records.club_id = (SELECT clubs.id FROM clubs WHERE clubs.name = ?) "
                      "OR (records.club_id IS NULL AND records.club = ?))")

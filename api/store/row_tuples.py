@@ -8,7 +8,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["Row", "Rows"]
+__all__ = ["Row", "Rows", "CALLS_INSERT"]
+
+CALLS_INSERT = ("INSERT INTO calls (record_id, deal_id, deal, call, round, seat, kind, suit, "
+                "alone) VALUES (?,?,?,?,?,?,?,?,?)")
+"""One row of ``calls`` (migration 9): record id, deal id, then a row of ``Rows.calls``."""
 
 Row = tuple[Any, ...]
 
@@ -26,6 +30,7 @@ class Rows:
       finished, carried_ns, carried_ew, rubber_points_ns, rubber_points_ew)
     - ``deals``: (game number or None, number, kind, dealer, ... score_ew) - see ``_deal_row``
     - ``findings``: (deal, trick, seat, card, kind, status, rule, message, points_ns, points_ew)
+    - ``calls``: (deal number, call, round, seat, kind, suit, alone) per recorded call
     """
 
     hash: str
@@ -36,3 +41,7 @@ class Rows:
     deals: tuple[Row, ...]
     findings: tuple[Row, ...]
     summary: dict[str, Any]
+    calls: tuple[Row, ...] = ()
+    submitted_by: str | None = None
+    """Who submitted this version, when the input says (a dump line: api/store/dump.py); else
+    the session's submitter is stored."""

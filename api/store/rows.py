@@ -13,15 +13,15 @@ from typing import TYPE_CHECKING, Any
 from euchre_records.enum_text import (  # Enum .name and .value are slow descriptors
     DEAL_KIND_VALUE, FINDING_KIND_VALUE, SEAT_NAME, SEAT_SIDE, SIDE_VALUE, SUIT_VALUE,
 )
-from euchre_records.model import DealResult, ReplayResult
+from euchre_records.cards import LEFT_OF, Seat
+from euchre_records.model import CallKind, Deal, DealResult, Record, ReplayResult
 
 from .row_tuples import Row, Rows
 
 if TYPE_CHECKING:  # only a type here: the store reads rows without the parsing code
     from .ingest import Submission
 
-__all__ = ["Row", "Rows", "rows_of", "summary"]
-
+__all__ = ["Row", "Rows", "rows_of", "summary", "call_rows", "record_calls"]
 
 
 def summary(result: ReplayResult) -> dict[str, Any]:
@@ -60,7 +60,46 @@ def rows_of(sub: Submission) -> Rows:
          f.message, f.points[0], f.points[1])
         for f in result.findings)
     return Rows(sub.hash, head, seats, _rubber_row(result), games, _deal_rows(result), findings,
-                summary(result))
+                summary(result), record_calls(record, [d.number for d in result.deals]))
+
+
+def record_calls(record: Record, numbers: list[int]) -> tuple[Row, ...]:
+    """``(deal, call, round, seat, kind, suit, alone)`` for every recorded call of the deals
+    numbered ``numbers`` (those the replay scored: the store's ``deals`` rows)."""
+    out: list[Row] = []
+    for number in numbers:
+        if 1 <= number <= len(record.deals):
+            out.extend((number, *c) for c in call_rows(record.deals[number - 1]))
+    return tuple(out)
+
+
+def call_rows(deal: Deal) -> list[Row]:
+    """``(call, round, seat, kind, suit, alone)`` per recorded call. ``seat`` is the recorded seat,
+    else the seat in turn while the bidding is open (the dealer's left first); ``round`` is 1 or 2
+    by the number of in-turn passes before the call (1: the turned card, 2: naming a suit)."""
+    rows: list[Row] = []
+    turn = LEFT_OF[deal.dealer]
+    passes = 0
+    open_ = True
+    for i, call in enumerate(deal.calls, 1):
+        seat: Seat | None = call.seat
+        rnd = 1 if passes < 4 else 2
+        if open_ and (seat is None or seat is turn):
+            seat = turn
+            if call.kind is _PASS:
+                passes += 1
+                turn = LEFT_OF[turn]
+            else:
+                open_ = False
+        suit = call.suit
+        rows.append((i, rnd, SEAT_NAME[seat] if seat is not None else None,
+                     _CALL_KIND_VALUE[call.kind], SUIT_VALUE[suit] if suit is not None else None,
+                     call.alone))
+    return rows
+
+
+_PASS = CallKind.PASS
+_CALL_KIND_VALUE: dict[CallKind, str] = {kind: kind.value for kind in CallKind}
 
 
 def _rubber_row(result: ReplayResult) -> Row:
@@ -72,9 +111,8 @@ def _rubber_row(result: ReplayResult) -> Row:
                 rb.winner.value if rb.winner else None, int(rb.finished))
     won = (sum(1 for g in result.games if g.winner is not None and SIDE_VALUE[g.winner] == "NS"),
            sum(1 for g in result.games if g.winner is not None and SIDE_VALUE[g.winner] == "EW"))
-    # single games: the side that won more of them, once they are all finished
-    winner = None if won[0] == won[1] or not finished else ("NS" if won[0] > won[1] else "EW")
-    return ("none", len(result.games), won[0], won[1], 0, 0, 0, winner, int(finished))
+    # single games are games, not a rubber: no rubber winner (the games have theirs)
+    return ("none", len(result.games), won[0], won[1], 0, 0, 0, None, int(finished))
 
 
 def _deal_rows(result: ReplayResult) -> tuple[Row, ...]:

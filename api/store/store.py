@@ -39,7 +39,7 @@ from typing import TYPE_CHECKING, Any, Iterator, Sequence
 import sqlite_utils
 
 from .players import bind_records, has_registry
-from .row_tuples import Rows
+from .row_tuples import CALLS_INSERT, Rows
 
 if TYPE_CHECKING:  # a type only: a re-run that parses nothing never loads the parsing code
     from .ingest import Submission
@@ -291,8 +291,10 @@ class Store:
             'INSERT INTO records (id, hash, canonical, result, format_version, rules, club, '
             'event, date, "table", round, deals, findings, submitted_at, submitted_by, '
             "supersedes, club_id, token_id) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
-            [(record_id,) + tuple(record) + (now, submitted_by, supersedes, owner, token)
-             for record_id, (record, _) in zip(record_ids, items)])
+            [(record_id,) + tuple(record) + (
+                now, rows.submitted_by if rows.submitted_by is not None else submitted_by,
+                supersedes, owner, token)
+             for record_id, (record, rows) in zip(record_ids, items)])
         conn.executemany(
             "INSERT INTO seats (record_id, seat, side, player_id, player_ref) VALUES (?,?,?,?,?)",
             [(record_id, seat, side, self._player_id(name), ref)
@@ -307,6 +309,7 @@ class Store:
         games: list[tuple[Any, ...]] = []
         deals: list[tuple[Any, ...]] = []
         findings: list[tuple[Any, ...]] = []
+        calls: list[tuple[Any, ...]] = []
         for record_id, (_, rows) in zip(record_ids, items):
             rubbers.append((rubber_id, record_id) + rows.rubber)
             game_ids: dict[int, int] = {}
@@ -322,6 +325,7 @@ class Store:
                 deal_id += 1
             findings.extend((record_id, deal_ids.get(f[0]) if f[0] is not None else None) + f
                             for f in rows.findings)
+            calls.extend((record_id, deal_ids[c[0]]) + c for c in rows.calls)
             rubber_id += 1
         conn.executemany(
             "INSERT INTO rubbers (id, record_id, system, games, games_ns, games_ew, "
@@ -341,6 +345,8 @@ class Store:
             conn.executemany(
                 "INSERT INTO findings (record_id, deal_id, deal, trick, seat, card, kind, status, "
                 "rule, message, points_ns, points_ew) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)", findings)
+        if calls:
+            conn.executemany(CALLS_INSERT, calls)
         return list(record_ids)
 
     def _withdrew(self, withdrawal_id: int) -> int | None:

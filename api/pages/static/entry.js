@@ -30,7 +30,10 @@
         fetch(form.action, { method: "POST", body: new FormData(form), credentials: "same-origin" })
           .then(function (resp) { return resp.text().then(function (t) { return [resp, t]; }); })
           .then(function (pair) {
-            if (!swap(pair[1])) { form.removeAttribute("data-live"); form.submit(); }
+            if (!swap(pair[1])) { form.removeAttribute("data-live"); form.submit(); return; }
+            // a saved deal redirects to the sitting: the address bar follows, so a reload after
+            // changing deal 3 shows the next deal to enter, not deal 3's form again
+            if (pair[0].redirected && pair[0].url) window.history.replaceState(null, "", pair[0].url);
           })
           .catch(function () { form.removeAttribute("data-live"); form.submit(); });
       });

@@ -1,0 +1,60 @@
+"""The scoreboard a scorer keeps on screen while entering deals, and whether the sitting is over.
+
+Contract: :func:`scoreboard` reads only the engine's replay of the draft (its games, rubber and
+rules) and the names at the seats; it scores nothing itself. ``over`` is True when no further
+deal belongs to the record: the rubber is decided, or the fixed number of deals of the rule set
+is reached. Single games (rubber ``none``) are never over: a sheet may run on into the next game,
+so ``game_won`` only says that the last game was won and the record may be stored.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+__all__ = ["PRESET_TITLES", "preset_title", "scoreboard"]
+
+PRESET_TITLES = {"somerset-1888": "Somerset Club, 1888", "hoyle": "Hoyle-style",
+                 "modern": "Modern rules"}
+"""The rule sets by the names players know them by (docs/RULES.md, "Sources")."""
+
+
+def preset_title(name: str | None) -> str:
+    """``"Somerset Club, 1888"`` for ``"somerset-1888"``; an unknown name as it is."""
+    return PRESET_TITLES.get(name or "", name or "")
+
+
+def _side_names(players: Mapping[str, str]) -> tuple[str, str]:
+    return (f"{players.get('N', 'N')} & {players.get('S', 'S')}",
+            f"{players.get('E', 'E')} & {players.get('W', 'W')}")
+
+
+def scoreboard(result: Any, players: Mapping[str, str], next_dealer: str,
+               deals_entered: int) -> dict[str, Any]:
+    """The running state of a draft's replay (a :class:`~euchre_records.model.ReplayResult`)."""
+    rules = result.rules
+    ns, ew = _side_names(players)
+    games = result.games
+    current = games[-1] if games else None
+    score = current.score if current is not None and not current.finished else (0, 0)
+    won = [sum(1 for g in games if g.winner is not None and g.winner.name == side)
+           for side in ("NS", "EW")]
+    rubber = result.rubber
+    fixed = getattr(rules, "fixed_deals", None)
+    if rubber is not None and rubber.system != "none":
+        over = rubber.finished
+        why = "the rubber is decided" if over else ""
+    elif fixed:
+        over = deals_entered >= fixed
+        why = f"all {fixed} deals are played" if over else ""
+    else:
+        over, why = False, ""
+    last = games[-1] if games else None
+    game_won = (None if last is None or not last.finished or last.winner is None else
+                {"number": last.number, "side": ns if last.winner.name == "NS" else ew})
+    return {
+        "sides": (ns, ew), "score": score, "games_won": tuple(won),
+        "target": rules.game_points, "fixed_deals": fixed, "deals": deals_entered,
+        "next_dealer": next_dealer, "next_dealer_name": players.get(next_dealer, next_dealer),
+        "over": over, "why_over": why, "game_won": game_won,
+        "rubber": None if rubber is None or rubber.system == "none" else rubber.system,
+    }

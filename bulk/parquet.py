@@ -19,7 +19,7 @@ import pyarrow.parquet as pq
 from euchre_records.errors import RecordError
 
 from .shards import Shard, read_shard
-from .tables import COLUMNS, DATASET_VERSION, TABLES, TableRows, empty_tables, tables_of
+from .tables import ALL_COLUMNS, DATASET_VERSION, TableRows, empty_tables, tables_for, tables_of
 
 __all__ = ["write_shard", "arrow_schema", "part_name"]
 
@@ -28,7 +28,7 @@ _TYPES = {"str": pa.string(), "int": pa.int64(), "bool": pa.bool_()}
 
 def arrow_schema(table: str) -> pa.Schema:
     """The Arrow schema of a dataset table, with the layout version in its metadata."""
-    return pa.schema([pa.field(name, _TYPES[kind]) for name, kind in COLUMNS[table]],
+    return pa.schema([pa.field(name, _TYPES[kind]) for name, kind in ALL_COLUMNS[table]],
                      metadata={"euchre_records.dataset": DATASET_VERSION,
                                "euchre_records.table": table})
 
@@ -40,11 +40,12 @@ def part_name(shard: Shard) -> str:
 class _Writers:
     """One ParquetWriter per table of a shard, opened at the first row group."""
 
-    def __init__(self, out: Path, shard: Shard) -> None:
+    def __init__(self, out: Path, shard: Shard, tables: tuple[str, ...]) -> None:
         self.out = out
         self.name = part_name(shard)
+        self.tables = tables
         self.writers: dict[str, pq.ParquetWriter] = {}
-        self.counts = {t: 0 for t in TABLES}
+        self.counts = {t: 0 for t in tables}
 
     def flush(self, rows: TableRows) -> None:
         for table, items in rows.items():
@@ -62,7 +63,7 @@ class _Writers:
             items.clear()
 
     def close(self) -> None:
-        for table in TABLES:
+        for table in self.tables:
             writer = self.writers.pop(table, None)
             if writer is not None:
                 writer.close()
@@ -76,12 +77,13 @@ class _Writers:
         return str(folder / self.name)
 
 
-def write_shard(shard: Shard, out: str, batch: int = 500) -> dict[str, Any]:
+def write_shard(shard: Shard, out: str, batch: int = 500, analysis: bool = False) -> dict[str, Any]:
     """Write the tables of ``shard`` under ``out``; returns the shard's counts: records read,
-    records valid, deals, rows per table, and the CPU seconds the shard took."""
+    records valid, deals, rows per table, and the CPU seconds the shard took. ``analysis`` adds
+    the double-dummy analysis tables (``bulk.analysis_rows``)."""
     started = time.process_time()
-    writers = _Writers(Path(out), shard)
-    rows = empty_tables()
+    writers = _Writers(Path(out), shard, tables_for(analysis))
+    rows = empty_tables(analysis)
     read = pending = 0
     try:
         for source, text, problem in read_shard(shard):
@@ -93,7 +95,7 @@ def write_shard(shard: Shard, out: str, batch: int = 500) -> dict[str, Any]:
             elif text is None:
                 rows["errors"].append((source, "unreadable", "", problem))
             else:
-                tables_of(source, text, rows)
+                tables_of(source, text, rows, analysis)
             if pending >= batch:
                 writers.flush(rows)
                 pending = 0

@@ -18,7 +18,8 @@ from pathlib import Path
 from typing import Any, Callable
 
 from .shards import DEFAULT_SHARD_BYTES, Shard, plan_shards
-from .tables import COLUMNS, DATASET_VERSION, TABLES
+from .tables import ALL_COLUMNS, DATASET_VERSION, TABLES, tables_for
+from .analysis_rows import ANALYSIS_TABLES
 
 __all__ = ["build_dataset", "DatasetReport", "OutputNotEmpty", "SchedulerUnavailable",
            "shard_size"]
@@ -52,7 +53,7 @@ class DatasetReport:
         self.deals += counts["deals"]
         self.cpu_seconds += counts.get("cpu_seconds", 0.0)
         for t, n in counts["rows"].items():
-            self.rows[t] += n
+            self.rows[t] = self.rows.get(t, 0) + n
 
 
 def shard_size(shard: Shard) -> int:
@@ -76,7 +77,7 @@ def _prepare_out(out: Path, overwrite: bool) -> None:
         return
     if not out.is_dir():
         raise OutputNotEmpty(f"{out} is a file, not a folder")
-    ours = {*TABLES, "manifest.json"}
+    ours = {*TABLES, *ANALYSIS_TABLES, "manifest.json"}
     entries = sorted(p.name for p in out.iterdir())
     if not entries:
         return
@@ -97,10 +98,11 @@ def build_dataset(paths: list[str], out: str, *, workers: int | None = None,
                   scheduler: str | None = None, shard_bytes: int = DEFAULT_SHARD_BYTES,
                   batch: int = 500, overwrite: bool = False,
                   progress: Callable[[int, dict[str, Any]], None] | None = None,
-                  labels: dict[str, str] | None = None) -> DatasetReport:
+                  labels: dict[str, str] | None = None, analysis: bool = False) -> DatasetReport:
     """Build the dataset of ``paths`` in ``out`` (see module contract). ``progress(bytes,
     counts)`` is called as each shard finishes, in completion order; ``labels`` names JSON
-    Lines paths in the sources (``shards.plan_shards``)."""
+    Lines paths in the sources (``shards.plan_shards``); ``analysis`` adds the double-dummy
+    analysis tables (docs/DATASET.md)."""
     import dask.bag as dbag
 
     from .parquet import write_shard
@@ -120,7 +122,7 @@ def build_dataset(paths: list[str], out: str, *, workers: int | None = None,
 
     if shards:
         bag = dbag.from_sequence(shards, npartitions=len(shards))
-        parts = bag.map(write_shard, str(target.resolve()), batch).to_delayed()
+        parts = bag.map(write_shard, str(target.resolve()), batch, analysis).to_delayed()
         if workers is None and scheduler is None:
             for part in parts:
                 for counts in part.compute(scheduler="sync"):
@@ -129,7 +131,7 @@ def build_dataset(paths: list[str], out: str, *, workers: int | None = None,
             _on_cluster(parts, workers, scheduler, done)
     for counts in sorted(results, key=lambda c: c["shard"]):
         report.add(counts)
-    _write_manifest(target, report)
+    _write_manifest(target, report, tables_for(analysis))
     return report
 
 
@@ -162,13 +164,13 @@ def _on_cluster(parts: list[Any], workers: int | None, scheduler: str | None,
             cluster.close()
 
 
-def _write_manifest(out: Path, report: DatasetReport) -> None:
+def _write_manifest(out: Path, report: DatasetReport, tables: tuple[str, ...]) -> None:
     manifest = {
         "format": "euchre-records-dataset",
         "version": DATASET_VERSION,
-        "tables": {t: {"columns": [{"name": n, "type": k} for n, k in COLUMNS[t]],
-                       "rows": report.rows[t], "files": f"{t}/part-*.parquet"}
-                   for t in TABLES},
+        "tables": {t: {"columns": [{"name": n, "type": k} for n, k in ALL_COLUMNS[t]],
+                       "rows": report.rows.get(t, 0), "files": f"{t}/part-*.parquet"}
+                   for t in tables},
         "shards": report.shards,
         "records_read": report.read,
         "records_valid": report.records,

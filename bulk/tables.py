@@ -22,10 +22,14 @@ from euchre_records.api.store.dump import unwrap
 from euchre_records.api.store.ingest import prepare
 from euchre_records.api.store.rows import Rows, rows_of
 
-__all__ = ["DATASET_VERSION", "COLUMNS", "TABLES", "tables_of", "empty_tables"]
+from .analysis_rows import ANALYSIS_COLUMNS, ANALYSIS_TABLES, analysis_rows
 
-DATASET_VERSION = "1"
-"""Version of the table layout (docs/DATASET.md); bumped whenever a column changes."""
+__all__ = ["DATASET_VERSION", "COLUMNS", "TABLES", "ALL_COLUMNS", "tables_for", "tables_of",
+           "empty_tables"]
+
+DATASET_VERSION = "2"
+"""Version of the table layout (docs/DATASET.md); bumped whenever a column or table changes
+(2: the optional analysis tables of ``--analysis``; 1 had none)."""
 
 Row = tuple[Any, ...]
 TableRows = dict[str, list[Row]]
@@ -71,19 +75,29 @@ COLUMNS: dict[str, tuple[tuple[str, str], ...]] = {
         ("source", "str"), ("kind", "str"), ("where", "str"), ("what", "str")),
 }
 TABLES = tuple(COLUMNS)
+"""The tables every run writes; ``--analysis`` adds ``bulk.analysis_rows.ANALYSIS_TABLES``."""
+
+ALL_COLUMNS = {**COLUMNS, **ANALYSIS_COLUMNS}
+
+
+def tables_for(analysis: bool) -> tuple[str, ...]:
+    """The tables a run writes: the core ones, and the analysis ones with ``analysis``."""
+    return TABLES + ANALYSIS_TABLES if analysis else TABLES
 
 _BOOL_FIELDS = {name: {i for i, (_, t) in enumerate(cols) if t == "bool"}
                 for name, cols in COLUMNS.items()}
 
 
-def empty_tables() -> TableRows:
-    """One empty row list per table."""
-    return {name: [] for name in TABLES}
+def empty_tables(analysis: bool = False) -> TableRows:
+    """One empty row list per table (the analysis tables too with ``analysis``)."""
+    return {name: [] for name in tables_for(analysis)}
 
 
-def tables_of(source: str, text: str, into: TableRows | None = None) -> TableRows:
-    """The rows one record text adds to each table (see module contract), appended to ``into``."""
-    out = into if into is not None else empty_tables()
+def tables_of(source: str, text: str, into: TableRows | None = None,
+              analysis: bool = False) -> TableRows:
+    """The rows one record text adds to each table (see module contract), appended to ``into``;
+    with ``analysis``, the double-dummy analysis tables too (``bulk.analysis_rows``)."""
+    out = into if into is not None else empty_tables(analysis)
     try:
         sub = prepare(unwrap(text)[0])   # a line of a store's dump: the record it holds
     except RecordError as exc:
@@ -106,6 +120,8 @@ def tables_of(source: str, text: str, into: TableRows | None = None) -> TableRow
     out["deals"].extend(_bools("deals", (key, *d, head[4], overrides)) for d in rows.deals)
     out["findings"].extend((key, i, *f) for i, f in enumerate(rows.findings, 1))
     _calls_and_plays(key, rows, record, result, out)
+    if analysis:
+        analysis_rows(key, record, result, out)
     return out
 
 

@@ -31,17 +31,22 @@ COMMANDS: list[click.Command] = []
 @click.option("--batch", type=click.IntRange(1), default=500, show_default=True,
               help="Records per Parquet row group (what a worker holds in memory at once).")
 @click.option("--overwrite", is_flag=True, help="Replace a dataset already in --out.")
+@click.option("--analysis", is_flag=True,
+              help="Add the double-dummy analysis tables analysis and analysis_plays "
+                   "(docs/ANALYSIS.md): exact, and far slower than the rest.")
 @click.option("--progress/--no-progress", default=None,
               help="Progress bar with records/s on stderr (default: when stderr is a terminal).")
 def dataset(inputs: tuple[str, ...], out: str, workers: int | None, scheduler: str | None,
-            shard_mb: float, batch: int, overwrite: bool, progress: bool | None) -> None:
+            shard_mb: float, batch: int, overwrite: bool, analysis: bool,
+            progress: bool | None) -> None:
     """Turn record archives into Parquet tables for DuckDB, pandas or Spark.
 
     INPUTS are JSON Lines files (one record per line), record files (our notation or EGN),
     EMN match files, CSV/xlsx scoresheets, folders of them, and - for JSON Lines on standard
     input (spooled to a temporary file, so a local run only). The tables records, players,
     games, deals, calls, plays, findings and errors are written under --out, one file per
-    shard and table (see docs/DATASET.md). An
+    shard and table (see docs/DATASET.md); --analysis adds the tables analysis and
+    analysis_plays (each deal's double-dummy value, each card's cost). An
     invalid record does not stop the run: its problems go to the errors table, located by file
     and line. The output is the same, byte for byte, whichever way the work runs: in this
     process (the default), on --workers N local processes, or on --scheduler ADDRESS.
@@ -82,7 +87,8 @@ def dataset(inputs: tuple[str, ...], out: str, workers: int | None, scheduler: s
         paths = [spool if p == "-" else p for p in paths]
         labels = {spool: "<stdin>"}
     kwargs = dict(workers=workers, scheduler=scheduler, shard_bytes=int(shard_mb * 1024 * 1024),
-                  batch=batch, overwrite=overwrite, progress=step, labels=labels)
+                  batch=batch, overwrite=overwrite, progress=step, labels=labels,
+                  analysis=analysis)
     inputs = tuple(paths)
     try:
         if show:

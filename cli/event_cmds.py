@@ -162,7 +162,9 @@ def _seats_text(seats: dict[str, Any]) -> str:
 
 
 def _round_table(found: dict[str, Any]) -> None:
-    click.echo(f"round {found['round']}")
+    drawn = found.get("draw")
+    click.echo(f"round {found['round']}" + (f" (seating drawn with seed {drawn['seed']})"
+                                             if drawn else ""))
     for t in found["seating"]:
         click.echo(f"  seating, table {t['table']}: {_seats_text(t['seats'])}")
     for s in found["sittings"]:
@@ -191,25 +193,40 @@ def _parse_table(text: str) -> dict[str, Any]:
 @event.command("seat")
 @click.argument("event_id", type=ID)
 @click.argument("round_no", metavar="ROUND", type=click.IntRange(1, 10_000))
-@click.option("--table", "tables", multiple=True, required=True, metavar="TABLE:N,E,S,W",
+@click.option("--table", "tables", multiple=True, metavar="TABLE:N,E,S,W",
               help="One table's seating, players N, E, S, W by name or registry id (repeat).")
+@click.option("--draw", is_flag=True, help="Seat the event's players by a seeded draw instead.")
+@click.option("--seed", type=click.IntRange(1, 2**63 - 1), default=None,
+              help="The draw's seed (default: a new one, printed); the same seed draws the same.")
 @db_option
-def event_seat(event_id: int, round_no: int, tables: tuple[str, ...], db_path: str) -> None:
-    """Record the seating of a round (a new version; the latest counts).
+def event_seat(event_id: int, round_no: int, tables: tuple[str, ...], draw: bool,
+               seed: int | None, db_path: str) -> None:
+    """Record the seating of a round (a new version; the latest counts): typed table by table,
+    or drawn (--draw) from the event's players, four to a table, with a seed that is recorded.
 
     \b
     Example:
       euchre event seat 1 1 --table 1:Ann,Bob,Cy,Di --table 2:Ed,Flo,Gus,Hal
+      euchre event seat 1 1 --draw --seed 2026
     """
+    if draw == bool(tables):
+        raise click.UsageError("give the tables (--table, repeated) or --draw, not both")
+    if seed is not None and not draw:
+        raise click.UsageError("--seed goes with --draw")
     parsed = [_parse_table(t) for t in tables]
     db = open_store_file(db_path)
     try:
-        version = store_events.add_seating(db, event_id, round_no, parsed, created_by="cli")
+        if draw:
+            version, seed = store_events.draw_seating(db, event_id, round_no, seed=seed,
+                                                      created_by="cli")
+        else:
+            version = store_events.add_seating(db, event_id, round_no, parsed, created_by="cli")
     except store_events.EventError as exc:
         raise refused(exc) from None
     finally:
         db.close()
-    click.echo(f"round {round_no} seating version {version}", err=True)
+    drawn = f" (drawn with seed {seed})" if draw else ""
+    click.echo(f"round {round_no} seating version {version}{drawn}", err=True)
 
 
 @event.command("attach")

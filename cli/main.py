@@ -25,6 +25,7 @@ COMMAND_MODULES: dict[str, str] = {
     "dataset": "bulk_cmds",
     "token": "token_cmds",
     "events": "event_cmds", "event": "event_cmds", "standings": "event_cmds",
+    "analyse": "analysis_cmds",
     "ratings": "rating_cmds",
 }
 """Command name -> the module of cli/ that defines it (in its ``COMMANDS`` list)."""

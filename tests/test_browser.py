@@ -317,6 +317,41 @@ def test_event_pages_fit_a_phone_and_pass_axe(chromium, tmp_path):
         w.close()
 
 
+def test_the_record_pages_analysis_fits_a_phone_and_passes_axe(server, chromium, tmp_path):
+    """The double-dummy analysis on the record page (docs/ANALYSIS.md), asked for by its link,
+    at 390 and 1280 px: no serious axe violation, no sideways scroll on the phone, each costly
+    card marked, the deal's value in words; screenshots of both widths are taken (the docs'
+    copies come from docs/screenshots/take.py)."""
+    from axe_playwright_python.sync_playwright import Axe
+    base, _ = server
+    for viewport in (PHONE, DESKTOP):
+        w = Watched(chromium, viewport)
+        page = w.page
+        import json
+        from urllib.request import urlopen
+        with urlopen(base + "/records?player=Megan%20Kowalski", timeout=10) as resp:  # modern-lone-march
+            record_id = json.load(resp)["items"][0]["id"]
+        page.goto(f"{base}/web/records/{record_id}")
+        link = page.get_by_role("link", name="Show the double-dummy analysis")
+        if viewport is PHONE:   # the first visit computes it; then it is cached and shown
+            link.click()
+        else:
+            assert link.count() == 0
+        page.wait_for_selector(".analysis")
+        assert page.locator(".cost").count() >= 1
+        assert "Makers could have taken" in page.locator(".analysis-value").first.inner_text()
+        page.locator("details.analysis-calls summary").first.click()
+        if viewport is PHONE:
+            assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+        bad = [(v["id"], v["impact"], v["nodes"][0]["html"][:120])
+               for v in Axe().run(page).response["violations"] if v["impact"] in ("serious", "critical")]
+        assert bad == [], f"{viewport['width']} px: {bad}"
+        shot = tmp_path / f"analysis-{viewport['width']}.png"
+        page.screenshot(path=str(shot), full_page=True)
+        assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+        w.close()
+
+
 def test_rating_pages_fit_a_phone_and_pass_axe(chromium, tmp_path):
     """The ladder (players and partnerships), a player's rating chart and an event's rating
     changes, at 390 and 1280 pixels: no sideways scroll of the page, no serious or critical

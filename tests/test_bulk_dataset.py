@@ -203,12 +203,12 @@ def test_manifest_counts_and_schema_version(tmp_path, texts):
     out = tmp_path / "out"
     report = build_dataset([str(src), str(EXAMPLES)], str(out))
     manifest = json.loads((out / "manifest.json").read_text())
-    assert manifest["version"] == "1" and set(manifest["tables"]) == set(TABLES)
+    assert manifest["version"] == "2" and set(manifest["tables"]) == set(TABLES)
     for t in TABLES:
         assert manifest["tables"][t]["rows"] == len(_table(out, t))
         schema = pq.read_schema(next((out / t).glob("*.parquet")))
         assert schema.names == [c for c, _ in COLUMNS[t]]
-        assert schema.metadata[b"euchre_records.dataset"] == b"1"
+        assert schema.metadata[b"euchre_records.dataset"] == b"2"
     assert report.skipped and all("expected" in s for s in report.skipped)
 
 
@@ -245,6 +245,46 @@ def test_same_bytes_in_one_process_and_on_a_cluster(tmp_path, texts, cluster):
                   scheduler=cluster.scheduler_address)
     one, two = _files(tmp_path / "one"), _files(tmp_path / "two")
     assert len([k for k in one if k.startswith("deals/")]) > 2
+    assert one == two
+
+
+GOLDEN_ANALYSIS = Path(__file__).resolve().parent / "golden" / "analysis"
+
+
+def test_the_analysis_tables_are_opt_in_and_hold_the_hand_worked_values(tmp_path):
+    """--analysis adds analysis (one row per deal) and analysis_plays (one per card), with the
+    numbers of the deals solved by hand (tests/golden/analysis); without it neither is written."""
+    goldens = [GOLDEN_ANALYSIS / "left-bower.json", GOLDEN_ANALYSIS / "lone-hand.json"]
+    src = _jsonl(tmp_path / "g.jsonl", [g.read_text() for g in goldens])
+    plain = tmp_path / "plain"
+    build_dataset([str(src)], str(plain))
+    assert not (plain / "analysis").exists()
+    assert "analysis" not in json.loads((plain / "manifest.json").read_text())["tables"]
+    out = tmp_path / "out"
+    runner = CliRunner()
+    assert runner.invoke(main, ["dataset", str(src), "--out", str(out), "--analysis"]).exit_code == 0
+    manifest = json.loads((out / "manifest.json").read_text())
+    assert manifest["tables"]["analysis"]["rows"] == 2
+    deals = sorted(_table(out, "analysis"), key=lambda r: r["tricks_lost"])
+    for row, name in zip(deals, ("left-bower", "lone-hand")):
+        expected = json.loads((GOLDEN_ANALYSIS / f"{name}.expected.json").read_text())
+        assert row["known"] and row["tricks"] == expected["tricks"] and row["taken"] == expected["taken"]
+        assert [row["points_ns"], row["points_ew"]] == expected["points"]
+        plays = sorted((r for r in _table(out, "analysis_plays") if r["record_id"] == row["record_id"]),
+                       key=lambda r: (r["trick"], r["position"]))
+        assert [[r["seat"], r["card"], r["before"], r["after"], r["cost"]] for r in plays] == expected["plays"]
+    assert deals[1]["costly"] == 1 and deals[1]["tricks_lost"] == 1
+
+
+def test_the_analysis_tables_are_the_same_bytes_on_a_cluster(tmp_path, cluster):
+    src = _jsonl(tmp_path / "g.jsonl", [p.read_text() for p in sorted(GOLDEN_ANALYSIS.glob("*-*.json"))
+                                        if not p.name.endswith(".expected.json")]
+                 + [(EXAMPLES / "hoyle-rubber.json").read_text()])
+    build_dataset([str(src)], str(tmp_path / "one"), shard_bytes=1_000, analysis=True)
+    build_dataset([str(src)], str(tmp_path / "two"), shard_bytes=1_000, analysis=True,
+                  scheduler=cluster.scheduler_address)
+    one, two = _files(tmp_path / "one"), _files(tmp_path / "two")
+    assert len([k for k in one if k.startswith("analysis/")]) >= 2
     assert one == two
 
 

@@ -108,10 +108,14 @@ def test_the_shell_block_runs_as_written(archive: Path) -> None:
     assert "revoke" in outputs[2] and "True" in outputs[2]
 
 
+ANALYSED = "(with --analysis) tricks thrown away per player, double dummy"
+
+
 def test_the_duckdb_examples_give_the_cli_figures(archive: Path) -> None:
     statements = _statements(_blocks("sql")[0])
-    assert len(statements) == 5
-    results = {title: _duck(archive, sql) for title, sql in statements.items()}   # all run
+    assert len(statements) == 6
+    results = {title: _duck(archive, sql) for title, sql in statements.items()
+               if title != ANALYSED}   # all run
     players = _players(archive)
     revokes = dict(results["revokes by player, as euchre players counts them (findings against "
                            "the player's seat)"])
@@ -178,3 +182,18 @@ def test_calls_are_the_same_rows_in_sql_and_parquet(archive: Path) -> None:
     assert in_sqlite == pytest.approx(in_duckdb) == pytest.approx(_ordered_up_by_hand(archive))
     kinds = dict(answers["the first-round calls, by kind"])
     assert kinds["pass"] > 0 and sum(kinds.values()) == sum(1 for r in stored if r[3] == 1)
+
+
+def test_the_analysis_example_runs_on_an_analysed_dataset(tmp_path: Path) -> None:
+    """The page's --analysis query, on the dataset of the hand-solved goldens
+    (tests/golden/analysis): the tricks lost per player add up to the costs of the plays."""
+    goldens = sorted(p for p in (ROOT / "tests" / "golden" / "analysis").glob("*.json")
+                     if not p.name.endswith(".expected.json"))
+    result = CliRunner().invoke(main, ["dataset", *map(str, goldens), "--out",
+                                       str(tmp_path / "tables"), "--analysis", "--no-progress"])
+    assert result.exit_code == 0, result.output
+    (sql,) = [s for title, s in _statements(_blocks("sql")[0]).items() if title == ANALYSED]
+    rows = _duck(tmp_path, sql)
+    total = _duck(tmp_path, "SELECT sum(cost), count(*) FROM 'tables/analysis_plays/*.parquet'")
+    assert rows and sum(r[2] for r in rows) == total[0][0]
+    assert sum(r[1] for r in rows) == total[0][1]

@@ -99,6 +99,7 @@ def _scenario(rec: Recorder, admin: str) -> dict[str, int]:
     for path in ("/records?per_page=2", f"/records?page=2&per_page=2&from=1800",
                  f"/records/{rid}", f"/records/{rid}/result", f"/records/{gone}/result",
                  f"/records/{ids['record_id']}/history", f"/records/{gone}/history",
+                 f"/records/{rid}/analysis", f"/records/{rid}/analysis",   # computed, then cached
                  "/rubbers?per_page=2", "/rubbers?page=3&per_page=2", "/rubbers?club=nobody"):
         assert rec.call("GET", path).status_code == 200, path
     rubber = rec.call("GET", "/rubbers?per_page=1").get_json()["items"][0]
@@ -125,6 +126,9 @@ def _scenario(rec: Recorder, admin: str) -> dict[str, int]:
                 stored = rec.call("POST", "/records", sitting["record"]).get_json()
                 assert rec.call("POST", f"/events/{eid}/sittings",
                                 {"record_id": stored["id"]}).status_code == 201
+    drawn = rec.call("POST", f"/events/{eid}/rounds/4/draw", {"seed": 2026})
+    assert drawn.status_code == 201 and drawn.get_json()["seed"] == 2026
+    assert rec.call("GET", f"/events/{eid}/rounds/4").get_json()["draw"]["seed"] == 2026
     league = rec.call("POST", "/events", {"name": "Winter league", "format": "league",
                                           "scoring": "progressive"}).get_json()["id"]
     rec.call("POST", "/events", {"name": "Night 1", "format": "rubbers", "league": league,
@@ -151,6 +155,7 @@ def _scenario(rec: Recorder, admin: str) -> dict[str, int]:
 
     # errors answer in their documented shape too
     for method, path, body in (("GET", "/records/999999", None), ("GET", "/rubbers/0", None),
+                               ("GET", "/records/999999/analysis", None),
                                ("GET", "/records?per_page=0", None),
                                ("GET", "/players/statistics?name=Nobody", None),
                                ("GET", "/events/999/standings", None),

@@ -7,7 +7,7 @@ HTML error pages.
 
 from __future__ import annotations
 
-from . import board, entry, login, reading  # noqa: F401  (they add their routes to bp)
+from . import board, director, entry, login, reading  # noqa: F401  (they add their routes to bp)
 from . import ratings  # noqa: F401  (the ladder page and the ratings on player and event pages)
 from .blueprint import bp, is_page_path
 from .errors import html_error, wants_html

@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from flask import Response, abort, render_template, request
+from flask import Response, abort, current_app, render_template, request
 
 from ..auth import public
 from ..db import get_db
@@ -65,8 +65,9 @@ def player(name: str) -> str:
     if stats is None:
         abort(404, description=f"no player named {name!r}")
     rubbers, total = queries.list_rubbers(db, player=name, per_page=20)
+    from .analysis_view import player_accuracy_view
     return render_template("player.html", name=name, stats=stats, rubbers=rubbers, total=total,
-                           registry=_registry_entry(db, name))
+                           registry=_registry_entry(db, name), accuracy=player_accuracy_view(db, name))
 
 
 def _registry_entry(db: Any, name: str) -> dict[str, Any] | None:
@@ -110,8 +111,12 @@ def record(record_id: int) -> str:
         abort(404, description=f"no record {record_id}")
     canonical = json.loads(queries.get_canonical(db, record_id) or "{}")
     result = json.loads(queries.get_result(db, record_id) or "{}")
+    from .analysis_view import record_analysis_view
+    analysis = record_analysis_view(db, record_id, request.args.get("analysis") == "1",
+                                    current_app.config.get("ANALYSIS_BUDGET"))
     return render_template("record.html", meta=meta, deals=card_deals(canonical, result),
-                           rubber_id=queries.rubber_of_record(db, record_id))
+                           rubber_id=queries.rubber_of_record(db, record_id), analysis=analysis,
+                           has_cards=any(d.get("kind") != "result" for d in canonical.get("deals", [])))
 
 
 @bp.route("/web/events")

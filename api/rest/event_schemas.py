@@ -172,6 +172,13 @@ class SeatingSchema(Schema):
                          validate=validate.Length(min=1))
 
 
+class DrawSchema(Schema):
+    """The body of ``POST /events/{event_id}/rounds/{number}/draw``: the seed (default: the
+    server draws one). The same players and seed always draw the same tables."""
+
+    seed = fields.Integer(validate=validate.Range(min=1, max=MAX_ID))
+
+
 class SittingSchema(Schema):
     """The body of ``POST /events/{event_id}/sittings``: round and table default to the
     record's own labels."""
@@ -304,6 +311,11 @@ class RoundSittingSchema(Schema):
                          metadata={"description": "[N-S, E-W]"})
 
 
+class RoundDrawSchema(Schema):
+    seed = _req(fields.Integer)
+    at = _req(fields.String, metadata={"description": "when the draw was made (UTC)"})
+
+
 class RoundSchema(Schema):
     event = _req(fields.Integer)
     round = _req(fields.Integer)
@@ -315,6 +327,9 @@ class RoundSchema(Schema):
                        "next round; null when it cannot be made (next_seating_why)"})
     next_seating_why = fields.String(metadata={
         "description": "why there is no next seating (a round not complete, a tie ...)"})
+    draw = fields.Nested(RoundDrawSchema(), required=True, allow_none=True, metadata={
+        "description": "the seed of the current seating when a draw made it; null when it was "
+                       "typed or moved"})
 
 
 class CreatedLinksSchema(Schema):
@@ -328,6 +343,12 @@ class CreatedLinksSchema(Schema):
 
 class CreatedSchema(Schema):
     id = _req(fields.Integer)
+    links = fields.Nested(CreatedLinksSchema(), required=True)
+
+
+class DrawnSchema(Schema):
+    id = _req(fields.Integer, metadata={"description": "the seating version the draw made"})
+    seed = _req(fields.Integer)
     links = fields.Nested(CreatedLinksSchema(), required=True)
 
 

@@ -23,7 +23,7 @@ from ..store import players as store_players
 from ..store.store import MAX_ID, UnknownRecord, record_owner, write_transaction
 from .document import CHALLENGE, LOCATION
 from .event_schemas import (
-    CreatedSchema, EventCreateSchema, EventListArgs, EventPageSchema, EventSchema, MergeSchema,
+    CreatedSchema, DrawnSchema, DrawSchema, EventCreateSchema, EventListArgs, EventPageSchema, EventSchema, MergeSchema,
     NameSchema, PlayerArgs, PlayerPageSchema, PlayerSchema, PlayerSearchArgs, RoundSchema,
     SeatingSchema, SittingSchema, StandingsSchema,
 )
@@ -225,6 +225,30 @@ def add_seating(event_id: int, number: int) -> Response:
         raise _refused(exc) from None
     location = url_for("events.get_round", event_id=event_id, number=number)
     return _dump({"id": version, "links": {"round": location}}, 201, {"Location": location})
+
+
+@events_blp.route(f"/events/<{_ID}:event_id>/rounds/<int(min=1, max=10000):number>/draw",
+                  methods=["POST"])
+@require_writer
+@events_blp.doc(requestBody=_body(DrawSchema, "the seed of the draw (optional)"),
+                summary="Seat a round by a seeded draw of the event's players (a new version of "
+                        "the round's seating; the seed is recorded)",
+                security=SECURITY, operationId="drawRoundSeating")
+@events_blp.alt_response(201, schema=DrawnSchema, success=True, description="drawn",
+                         headers=LOCATION)
+@_errors(events_blp, 400, 403, 404, 413, 415, 422)
+def draw_seating(event_id: int, number: int) -> Response:
+    body = _json_body()
+    _owned(event_id)
+    seed = _load(DrawSchema(), body).get("seed")
+    try:
+        version, seed = store_events.draw_seating(get_db(), event_id, number, seed=seed,
+                                                  created_by=_by())
+    except store_events.EventError as exc:
+        raise _refused(exc) from None
+    location = url_for("events.get_round", event_id=event_id, number=number)
+    return _dump({"id": version, "seed": seed, "links": {"round": location}}, 201,
+                 {"Location": location})
 
 
 @events_blp.route(f"/events/<{_ID}:event_id>/sittings", methods=["POST"])

@@ -10,7 +10,7 @@ import math
 from typing import Any, Callable
 
 from flask import Blueprint as PlainBlueprint
-from flask import Response, request, url_for
+from flask import Response, current_app, request, url_for
 from flask_smorest import Blueprint
 
 from euchre_records.errors import (
@@ -34,6 +34,7 @@ from ..store.store import (
     record_owner,
 )
 from .trust_schemas import SECURITY, HistorySchema, WithdrawArgs, WithdrawnSchema
+from .analysis_schemas import AnalysisSchema
 
 __all__ = ["blueprints", "plain_blueprints"]
 
@@ -240,6 +241,26 @@ def get_record(record_id: int) -> Response:
 @_errors(404)
 def get_result(record_id: int) -> Response:
     text = queries.get_result(get_db(), record_id)
+    if text is None:
+        raise _not_found("record", record_id)
+    return _json(text)
+
+
+@records_blp.route(f"/records/<{_ID}:record_id>/analysis", methods=["GET"])
+@records_blp.doc(operationId="getRecordAnalysis", summary="The record's double-dummy analysis",
+                 description="Per deal whose hands are known: the makers' tricks and points with "
+                             "best play, each call's value, each card's cost (docs/ANALYSIS.md). "
+                             "Computed on first request and cached by the record's hash; 422 "
+                             "too-costly when the analysis would exceed the request's search budget.")
+@records_blp.alt_response(200, schema=AnalysisSchema, success=True,
+                          description="the analysis")
+@_errors(404, 422)
+def get_analysis(record_id: int) -> Response:
+    from ..store.analysis_cache import record_analysis
+    try:
+        text = record_analysis(get_db(), record_id, current_app.config.get("ANALYSIS_BUDGET"))
+    except SearchBudgetExceeded as exc:
+        raise ApiError(422, "too-costly", str(exc), error_payload(exc)) from None
     if text is None:
         raise _not_found("record", record_id)
     return _json(text)

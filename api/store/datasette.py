@@ -116,7 +116,7 @@ TABLES: dict[str, dict[str, Any]] = {
                      'sort': 'first_id'},
  'tokens': {'description': 'Club tokens (stored as hashes, never as text).', 'hidden': True},
  'settings': {'description': 'Server settings: not for browsing (nothing secret since '
-                             'migration 11: the session key is in its own file).',
+                             'migration 13: the session key is in its own file).',
               'hidden': True},
  'sessions': {'description': 'Browser sessions kept by the server (hashes of their ids, never '
                              'the ids): not for browsing.',
@@ -136,7 +136,14 @@ TABLES: dict[str, dict[str, Any]] = {
                           "as the dataset's calls table (docs/DATASET.md).",
            'facets': ['round', 'kind', 'suit'],
            'columns': {'round': '1 = the turned card, 2 = naming a suit',
-                       'alone': '1 = the caller played alone'}}}
+                       'alone': '1 = the caller played alone'}},
+ 'analysis_cache': {'description': 'Double-dummy analyses (docs/ANALYSIS.md) of canonical '
+                                   'texts, by records.hash, as JSON.',
+                    'hidden': True},
+ 'tournament_draws': {'description': "The seed of each round's seating made by a draw, "
+                                     'beside the seating version it made (docs/EVENTS.md).'},
+ 'analysis_seats': {'description': 'Per seat of an analysed record: deals, cards played, '
+                                   'costly plays, tricks lost (docs/ANALYSIS.md).'}}
 """Per table and view: its Datasette metadata (description, facets, sort, label column, column
 notes, hidden)."""
 

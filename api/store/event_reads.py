@@ -290,6 +290,7 @@ def round_detail(db: sqlite_utils.Database, event_id: int, number: int) -> dict[
                       "points": [s["points"].get("NS", (0, 0))[0], s["points"].get("EW", (0, 0))[0]]}
                      for s in sorted(sittings, key=lambda s: _table_order((s["table"], None)))],
         "findings": [_finding(f) for f in event_findings(db, event_id) if f.round == number],
+        "draw": _draw_of(conn, event_id, number),
     }
     if row["format"] == "progressive" and (row["rounds"] is None or number < row["rounds"]):
         try:
@@ -300,6 +301,15 @@ def round_detail(db: sqlite_utils.Database, event_id: int, number: int) -> dict[
             out["next_seating"] = None
             out["next_seating_why"] = exc.what
     return out
+
+
+def _draw_of(conn: sqlite3.Connection, event_id: int, number: int) -> dict[str, Any] | None:
+    """The seed of the round's current seating when a draw made it (None: typed or moved)."""
+    row = conn.execute(
+        "SELECT d.seed, d.created_at FROM tournament_draws d WHERE d.tournament_id = ? AND "
+        "d.round = ? AND d.version = (SELECT max(version) FROM tournament_seatings WHERE "
+        "tournament_id = ? AND round = ?)", (event_id, number, event_id, number)).fetchone()
+    return None if row is None else {"seed": row[0], "at": row[1]}
 
 
 def _table_order(item: tuple[str, Any]) -> tuple[int, str]:

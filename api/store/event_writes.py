@@ -8,18 +8,20 @@ nothing.
 from __future__ import annotations
 
 import re
+import secrets
 import sqlite3
 from typing import Any, Mapping, Sequence
 
 import sqlite_utils
 
+from euchre_records.events.draw import DrawError, draw_tables
 from euchre_records.events.tournament import Format, Pairing
 
 from .event_rows import SEATS, EventError, tournament_row, utc_now
 from .players import RegistryError, effective_id, player_for
 from .store import write_transaction
 
-__all__ = ["create_event", "add_seating", "attach_sitting"]
+__all__ = ["create_event", "add_seating", "draw_seating", "attach_sitting"]
 
 _DATE = re.compile(r"\d{4}(-\d{2}(-\d{2})?)?")
 _MAX_ID = 2**63 - 1
@@ -177,38 +179,72 @@ def add_seating(db: sqlite_utils.Database, event_id: int, round_no: int,
     if not isinstance(tables, (list, tuple)) or not tables:
         raise EventError("a seating lists at least one table", "tables")
     with write_transaction(db):
+        return _add_seating(db.conn, event_id, round_no, tables, created_by)
+
+
+def _add_seating(conn: sqlite3.Connection, event_id: int, round_no: int,
+                 tables: Sequence[Mapping[str, Any]], created_by: str | None) -> int:
+    """:func:`add_seating` inside the caller's write transaction."""
+    tournament_row(conn, event_id)
+    version = int(conn.execute(
+        "SELECT coalesce(max(version), 0) + 1 FROM tournament_seatings WHERE "
+        "tournament_id = ? AND round = ?", (event_id, round_no)).fetchone()[0])
+    seen: dict[int, str] = {}
+    labels: set[str] = set()
+    now = utc_now()
+    for i, t in enumerate(tables):
+        where = f"tables[{i}]"
+        if not isinstance(t, Mapping):
+            raise EventError("a table is {table, seats}", where)
+        label = str(t.get("table", i + 1)).strip()
+        if len(label) > 64:
+            raise EventError("a table label has at most 64 characters", where + ".table")
+        if not label or label in labels:
+            raise EventError(f"table {label!r} is empty or given twice", where + ".table")
+        labels.add(label)
+        seats = t.get("seats")
+        if not isinstance(seats, Mapping) or set(seats) != set(SEATS):
+            raise EventError("seats must name N, E, S and W", where + ".seats")
+        for seat in SEATS:
+            pid = _resolve(conn, event_id, seats[seat], f"{where}.seats.{seat}")
+            if pid in seen:
+                raise EventError(f"player {pid} is seated twice (also at {seen[pid]})",
+                                 f"{where}.seats.{seat}")
+            seen[pid] = f"table {label} {seat}"
+            conn.execute(
+                'INSERT INTO tournament_seatings (tournament_id, round, "table", version, '
+                "seat, player_id, created_at, created_by) VALUES (?,?,?,?,?,?,?,?)",
+                (event_id, round_no, label, version, seat, pid, now, created_by))
+    return version
+
+
+def draw_seating(db: sqlite_utils.Database, event_id: int, round_no: int, *,
+                 seed: int | None = None, created_by: str | None = None) -> tuple[int, int]:
+    """Seat round ``round_no`` by a seeded draw of the event's players (events/draw.py), as one
+    new version of the round's seating, and record the seed with it (``tournament_draws``) so the
+    draw can be shown again. ``seed`` None draws one. Returns (version, seed)."""
+    if not isinstance(round_no, int) or isinstance(round_no, bool) or not 1 <= round_no <= 10_000:
+        raise EventError("round must be a whole number from 1 to 10000", "round")
+    if seed is None:
+        seed = secrets.randbelow(1_000_000) + 1
+    if not isinstance(seed, int) or isinstance(seed, bool) or not 1 <= seed <= _MAX_ID:
+        raise EventError(f"the seed must be a whole number from 1 to {_MAX_ID}", "seed")
+    with write_transaction(db):
         conn = db.conn
         tournament_row(conn, event_id)
-        version = int(conn.execute(
-            "SELECT coalesce(max(version), 0) + 1 FROM tournament_seatings WHERE "
-            "tournament_id = ? AND round = ?", (event_id, round_no)).fetchone()[0])
-        seen: dict[int, str] = {}
-        labels: set[str] = set()
-        now = utc_now()
-        for i, t in enumerate(tables):
-            where = f"tables[{i}]"
-            if not isinstance(t, Mapping):
-                raise EventError("a table is {table, seats}", where)
-            label = str(t.get("table", i + 1)).strip()
-            if len(label) > 64:
-                raise EventError("a table label has at most 64 characters", where + ".table")
-            if not label or label in labels:
-                raise EventError(f"table {label!r} is empty or given twice", where + ".table")
-            labels.add(label)
-            seats = t.get("seats")
-            if not isinstance(seats, Mapping) or set(seats) != set(SEATS):
-                raise EventError("seats must name N, E, S and W", where + ".seats")
-            for seat in SEATS:
-                pid = _resolve(conn, event_id, seats[seat], f"{where}.seats.{seat}")
-                if pid in seen:
-                    raise EventError(f"player {pid} is seated twice (also at {seen[pid]})",
-                                     f"{where}.seats.{seat}")
-                seen[pid] = f"table {label} {seat}"
-                conn.execute(
-                    'INSERT INTO tournament_seatings (tournament_id, round, "table", version, '
-                    "seat, player_id, created_at, created_by) VALUES (?,?,?,?,?,?,?,?)",
-                    (event_id, round_no, label, version, seat, pid, now, created_by))
-    return version
+        players = [r[0] for r in conn.execute(
+            "SELECT e.effective_id FROM tournament_players tp JOIN registry_effective e "
+            "ON e.player_id = tp.player_id WHERE tp.tournament_id = ? ORDER BY tp.id",
+            (event_id,))]
+        try:
+            tables = draw_tables(players, seed)
+        except DrawError as exc:
+            raise EventError(f"the event's players cannot be drawn: {exc}", "players") from None
+        version = _add_seating(conn, event_id, round_no, tables, created_by)
+        conn.execute("INSERT INTO tournament_draws (tournament_id, round, version, seed, "
+                     "created_at, created_by) VALUES (?,?,?,?,?,?)",
+                     (event_id, round_no, version, seed, utc_now(), created_by))
+    return version, seed
 
 
 def _round_label(value: object, where: str) -> int:

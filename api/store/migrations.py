@@ -391,8 +391,55 @@ def _fill_calls(db: sqlite_utils.Database) -> None:
         conn.executemany(CALLS_INSERT, [(record_id, deal_ids[c[0]]) + c for c in calls])
 
 
-def _v10_sessions(db: sqlite_utils.Database) -> None:
-    """Version 10: browser sessions kept by the server (api/store/sessions.py), so signing out
+def _v10_analysis_cache(db: sqlite_utils.Database) -> None:
+    """Version 10: the double-dummy analyses computed on demand (docs/ANALYSIS.md), cached by the
+    hash of the canonical text analysed and the analysis version, with each seat's accuracy as
+    columns for the player pages. A cache: rows are only added (an analysis of a text never
+    changes for one version), never updated."""
+    db.execute("""
+    CREATE TABLE analysis_cache (
+        hash TEXT NOT NULL,                  -- records.hash of the canonical text analysed
+        version INTEGER NOT NULL,            -- euchre_records.analysis.ANALYSIS_VERSION
+        analysis TEXT NOT NULL,              -- the analysis as JSON text
+        made_at TEXT NOT NULL,               -- UTC, ISO 8601
+        PRIMARY KEY (hash, version)
+    ) WITHOUT ROWID""")
+    db.execute("""
+    CREATE TABLE analysis_seats (
+        hash TEXT NOT NULL,
+        version INTEGER NOT NULL,
+        seat TEXT NOT NULL CHECK (seat IN ('N', 'E', 'S', 'W')),
+        deals INTEGER NOT NULL,              -- deals analysed in which the seat played
+        plays INTEGER NOT NULL,              -- cards played in analysed deals
+        costly INTEGER NOT NULL,             -- plays that cost at least one trick
+        lost INTEGER NOT NULL,               -- tricks those plays cost
+        PRIMARY KEY (hash, version, seat),
+        FOREIGN KEY (hash, version) REFERENCES analysis_cache(hash, version)
+    ) WITHOUT ROWID""")
+
+
+def _v11_seating_draws(db: sqlite_utils.Database) -> None:
+    """Version 11: the seed of each seating made by a draw (api/store/event_writes.draw_seating), beside the
+    seating version it made, so the draw can be shown again and checked (docs/EVENTS.md).
+    Append-only like the seatings."""
+    db.execute("""
+    CREATE TABLE tournament_draws (
+        tournament_id INTEGER NOT NULL REFERENCES tournaments(id),
+        round INTEGER NOT NULL,
+        version INTEGER NOT NULL,            -- the seating version the draw made
+        seed INTEGER NOT NULL,
+        created_at TEXT NOT NULL,
+        created_by TEXT,
+        PRIMARY KEY (tournament_id, round, version)
+    )""")
+    for event in ("UPDATE", "DELETE"):
+        db.execute(f"""
+        CREATE TRIGGER tournament_draws_no_{event.lower()} BEFORE {event} ON tournament_draws
+        BEGIN SELECT RAISE(ABORT, 'a draw is never changed'); END""")
+
+
+def _v12_sessions(db: sqlite_utils.Database) -> None:
+    """Version 12: browser sessions kept by the server (api/store/sessions.py), so signing out
     or expiry ends a session even for a copy of its cookie. A row holds the SHA-256 of the
     session id the cookie carries (never the id itself), its token, and when it started, expires
     and ended; it is never deleted, and only ``ended_at`` may be set, once."""
@@ -416,8 +463,8 @@ def _v10_sessions(db: sqlite_utils.Database) -> None:
     BEGIN SELECT RAISE(ABORT, 'a session only records its end, once'); END""")
 
 
-def _v11_secret_out_of_store(db: sqlite_utils.Database) -> None:
-    """Version 11: the session-signing secret leaves the ``settings`` table, which any reader of
+def _v13_secret_out_of_store(db: sqlite_utils.Database) -> None:
+    """Version 13: the session-signing secret leaves the ``settings`` table, which any reader of
     the file sees (Datasette shows it). It now lives in its own file beside the store, mode 0600
     (api/auth/secret_file.py), or in ``$EUCHRE_SECRET``. A secret that sat in a readable table
     is taken as known: it is not carried over but dropped (with ``secure_delete``, so its bytes
@@ -439,8 +486,9 @@ MIGRATIONS: list[Callable[[sqlite_utils.Database], None]] = [_v1_tables, _v2_gua
                                                              _v4_trust, v5_events, _v6_drafts,
                                                              _v7_input_hashes,
                                                              _v8_single_games_are_no_rubber,
-                                                             _v9_calls, _v10_sessions,
-                                                             _v11_secret_out_of_store]
+                                                             _v9_calls, _v10_analysis_cache,
+                                                             _v11_seating_draws, _v12_sessions,
+                                                             _v13_secret_out_of_store]
 SCHEMA_VERSION = len(MIGRATIONS)
 
 

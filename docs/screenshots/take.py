@@ -1,7 +1,8 @@
 """Take the screenshots of docs/screenshots/ (desktop 1280 px and phone 390 px wide):
 ``python docs/screenshots/take.py`` (needs Debian chromium and playwright);
 ``python docs/screenshots/take.py ratings`` takes only those of the ratings (docs/RATINGS.md),
-``python docs/screenshots/take.py board`` those of the live board (docs/PAGES.md)."""
+``python docs/screenshots/take.py board`` those of the live board (docs/PAGES.md),
+``python docs/screenshots/take.py analysis`` those of the record page's double-dummy analysis."""
 
 from __future__ import annotations
 
@@ -32,12 +33,32 @@ def enter_deal(page, maker: str, trump: str, tricks: str, alone: bool) -> None:
                            arg=number)
 
 
+def analysis_shots(b, base: str, record_id: int) -> None:
+    """record-analysis-{desktop,phone}.png: the record page's double-dummy analysis of the
+    hand-worked lone hand (tests/golden/analysis/lone-hand.json), its calls opened."""
+    for name, size in (("desktop", DESKTOP), ("phone", PHONE)):
+        ctx = b.new_context(viewport=size, device_scale_factor=1)
+        page = ctx.new_page()
+        page.goto(f"{base}/web/records/{record_id}?analysis=1")
+        page.locator("details.analysis-calls summary").first.click()
+        page.screenshot(path=str(HERE / f"record-analysis-{name}.png"), full_page=True)
+        ctx.close()
+
+
+def _store_golden(app, token: str) -> int:
+    text = (HERE.parent.parent / "tests/golden/analysis/lone-hand.json").read_text()
+    resp = app.test_client().post("/records", data=text, content_type="application/json",
+                                  headers={"Authorization": f"Bearer {token}"})
+    return int(resp.get_json()["id"])
+
+
 def main() -> None:
     tmp = Path(tempfile.mkdtemp())
     db = tmp / "shots.db"
     build_db(db)
     token = make_token(db)
     app = make_app(db)
+    lone = _store_golden(app, token)
     rubbers = app.test_client().get("/rubbers?per_page=100").get_json()["items"]
     chosen = next(r for r in rubbers if r["rules"] == "somerset-1888")
     somerset, somerset_record = chosen["id"], chosen["record_id"]
@@ -75,6 +96,7 @@ def main() -> None:
                 page.goto(base + f"/web/records/{somerset_record}")
                 page.screenshot(path=str(HERE / "record-cards-desktop.png"), full_page=True)
             ctx.close()
+        analysis_shots(b, base, lone)
     print("screenshots in", HERE)
 
 
@@ -138,7 +160,18 @@ def board() -> None:
     print("screenshots in", HERE)
 
 
-TARGETS = {"ratings": ratings, "board": board}
+def analysis() -> None:
+    """Only record-analysis-{desktop,phone}.png (see :func:`analysis_shots`)."""
+    db = Path(tempfile.mkdtemp()) / "shots.db"
+    build_db(db)
+    app = make_app(db)
+    lone = _store_golden(app, make_token(db))
+    with live_server(app) as base, browser() as b:
+        analysis_shots(b, base, lone)
+    print("screenshots in", HERE)
+
+
+TARGETS = {"ratings": ratings, "board": board, "analysis": analysis}
 
 if __name__ == "__main__":
     TARGETS[sys.argv[1]]() if sys.argv[1:2] and sys.argv[1] in TARGETS else main()

@@ -1,0 +1,172 @@
+"""The director's pages of an event (issue 18): create an event with its players, seat a round
+typed or by a seeded draw, and seat the next round by the movement after seeing it.
+
+Contract: every view here needs a signed-in club, and a change to an event needs its club (or
+an admin) — the one ownership rule of api/auth (``may_modify``), as the JSON API applies it.
+Each write is the same store function the CLI and the API call (``events.create_event``,
+``add_seating``, ``draw_seating``); a refusal is shown at its field, nothing written.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from flask import abort, flash, redirect, render_template, request, url_for
+
+from ..db import get_db
+from ..store import events as store_events
+from ..store import queries
+from ..store.store import MAX_ID
+from .blueprint import actor, bp
+from .entry import writer_required
+from .forms import Problems
+from .saving import may_attach
+
+__all__: list[str] = []
+
+_ID = f"int(max={MAX_ID})"
+FORMATS = ("progressive", "rubbers", "pairs", "league")
+_TABLE_LINE = re.compile(r"^\s*([^:]{1,64}):\s*(.+)$")
+
+
+def _by() -> str:
+    me = actor()
+    return f"{me.club} (token {me.token_id})"
+
+
+def _owned_event(event_id: int) -> dict[str, Any]:
+    db = get_db()
+    found = store_events.get_event(db, event_id)
+    if found is None:
+        abort(404, description=f"no event {event_id}")
+    if not may_attach(actor(), queries.event_owner(db, event_id)[1]):
+        abort(403, description=f"event {event_id} belongs to another club; only its club or an "
+                               "admin may change it")
+    return found
+
+
+def _spec_of(form: Any) -> tuple[dict[str, Any], Problems]:
+    """The event spec of the create form (the shape ``POST /events`` takes)."""
+    problems: Problems = []
+    spec: dict[str, Any] = {"name": " ".join((form.get("name") or "").split()),
+                            "format": form.get("format") or ""}
+    for key in ("rounds", "deals_per_round"):
+        text = (form.get(key) or "").strip()
+        if text:
+            if not text.isdigit() or not 1 <= int(text) <= 10_000:
+                problems.append((key, f"{key.replace('_', ' ')}: a whole number from 1 to 10000"))
+            else:
+                spec[key] = int(text)
+    for key in ("date_from", "description", "pairing"):
+        text = " ".join((form.get(key) or "").split())
+        if text:
+            spec[key] = text
+    players: list[Any] = []
+    for number, line in enumerate((form.get("players") or "").splitlines(), 1):
+        name, _, pair = line.partition(":")
+        name = " ".join(name.split())
+        if not name:
+            continue
+        if pair.strip():
+            if not pair.strip().isdigit():
+                problems.append(("players", f"line {number}: the pair after ':' is a number"))
+                continue
+            players.append({"name": name, "pair": int(pair)})
+        else:
+            players.append(name)
+    if players:
+        spec["players"] = players
+    return spec, problems
+
+
+@bp.route("/web/events/new", methods=["GET", "POST"])
+@writer_required
+def new_event() -> Any:
+    """Create an event: its kind, rounds and players (pasted one name a line)."""
+    me = actor()
+    form = dict(request.form) if request.method == "POST" else {"format": "progressive"}
+    problems: Problems = []
+    if request.method == "POST":
+        spec, problems = _spec_of(request.form)
+        if not me.admin:
+            spec["club"] = me.club
+        if not problems:
+            try:
+                event_id = store_events.create_event(get_db(), spec, created_by=_by(),
+                                                     club_id=me.club_id)
+            except store_events.EventError as exc:
+                problems = [(exc.where.split(".")[0].split("[")[0] or "general", exc.what)]
+            else:
+                flash(f"Event {event_id} created; seat its first round.", "ok")
+                return redirect(url_for("pages.seat_round", event_id=event_id, number=1), 303)
+    return render_template("event_new.html", form=form, problems=problems,
+                           errors=_errors(problems), formats=FORMATS,
+                           names=queries.player_names(get_db()))
+
+
+def _errors(problems: Problems) -> dict[str, list[str]]:
+    out: dict[str, list[str]] = {}
+    for field, message in problems:
+        out.setdefault(field, []).append(message)
+    return out
+
+
+def _tables_of(text: str) -> tuple[list[dict[str, Any]], Problems]:
+    """``1: Ann, Bob, Cy, Di`` a line (table: N, E, S, W) -> the seating's tables."""
+    tables, problems = [], []
+    for number, line in enumerate(text.splitlines(), 1):
+        if not line.strip():
+            continue
+        m = _TABLE_LINE.match(line)
+        names = [" ".join(n.split()) for n in m.group(2).split(",")] if m else []
+        if not m or len(names) != 4 or not all(names):
+            problems.append(("tables", f"line {number}: write 'TABLE: N, E, S, W' (four names)"))
+            continue
+        tables.append({"table": m.group(1).strip(), "seats": dict(zip("NESW", names))})
+    if not tables and not problems:
+        problems.append(("tables", "type one line per table, 'TABLE: N, E, S, W'"))
+    return tables, problems
+
+
+@bp.route(f"/web/events/<{_ID}:event_id>/rounds/<int(min=1,max=10000):number>/seat",
+          methods=["GET", "POST"])
+@writer_required
+def seat_round(event_id: int, number: int) -> Any:
+    """Seat round ``number``: typed, drawn (seeded; the seed is recorded and shown), or — for a
+    round after the first — by the movement the round page shows."""
+    found = _owned_event(event_id)
+    db = get_db()
+    form = dict(request.form)
+    problems: Problems = []
+    if request.method == "POST":
+        how = request.form.get("how")
+        try:
+            if how == "draw":
+                seed_text = (request.form.get("seed") or "").strip()
+                if seed_text and not seed_text.isdigit():
+                    problems.append(("seed", "the seed is a whole number (or leave it empty)"))
+                else:
+                    _, seed = store_events.draw_seating(
+                        db, event_id, number, seed=int(seed_text) if seed_text else None,
+                        created_by=_by())
+                    flash(f"Round {number} drawn with seed {seed}.", "ok")
+            elif how == "movement" and number > 1:
+                seats = store_events.movement(db, event_id, number - 1)
+                store_events.add_seating(db, event_id, number, [
+                    {"table": str(s.table), "seats": dict(zip("NESW", (int(p) for p in s.seats)))}
+                    for s in seats], created_by=_by())
+                flash(f"Round {number} seated by the movement.", "ok")
+            else:
+                tables, problems = _tables_of(request.form.get("tables") or "")
+                if not problems:
+                    store_events.add_seating(db, event_id, number, tables, created_by=_by())
+                    flash(f"Round {number} seated.", "ok")
+        except store_events.EventError as exc:
+            field = "tables" if exc.where.startswith("tables") else (
+                "seed" if exc.where == "seed" else "general")
+            problems = [(field, f"{exc.where}: {exc.what}" if exc.where else exc.what)]
+        if not problems:
+            return redirect(url_for("pages.event_round", event_id=event_id, number=number), 303)
+    return render_template("seat_round.html", event=found, number=number, form=form,
+                           problems=problems, errors=_errors(problems))

@@ -1,0 +1,122 @@
+"""Benchmark: the double-dummy solver (euchre_records/double_dummy.py) and the analysis of every
+card played (euchre_records/analysis.py), as ratios against references measured in the same
+run. Not a test.
+
+Run:  python benchmarks/bench_analysis.py [--deals 300] [--played 100] [--reference 4]
+
+1. Full-deal solves: ``--deals`` random deals (24-card pack, four seats, random trump, leader
+   and side), each solved from scratch (a new solver, an empty table) for the side's exact
+   tricks. Solves per second of CPU time on one core (the goal is 500), against the claim
+   search of today (claims.guaranteed_tricks, the same exact value by halving yes/no tests)
+   on the same deals.
+2. The reference: tests/dd_reference.py, plain minimax with no pruning and no memo, on the
+   first ``--reference`` deals made lone hands (three seats: a four-seat deal takes it up to
+   half a minute); both must agree, and the ratio of the times is printed.
+3. Every play analysed: ``--played`` random played deals (simulate.random_deal, modern): the
+   makers' tricks before and after every card, each costly card's best cards (calls left
+   out), as plays per second; against the claim search asked the only part of that it can
+   answer, the value at each trick boundary of the played line.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+
+from dd_reference import best_tricks  # noqa: E402
+
+from euchre_records.analysis import analyse_deal  # noqa: E402
+from euchre_records.cards import SEATS, Seat, Side, Suit, make_pack  # noqa: E402
+from euchre_records.claims import guaranteed_tricks, search_budget  # noqa: E402
+from euchre_records.double_dummy import DoubleDummy  # noqa: E402
+from euchre_records.match import replay  # noqa: E402
+from euchre_records.model import Record  # noqa: E402
+from euchre_records.rules import preset  # noqa: E402
+from euchre_records.testkit.simulate import random_deal  # noqa: E402
+
+
+def deal(rng: random.Random, seats: tuple[Seat, ...]) -> tuple[dict[Seat, list[Any]], Seat, Suit, Side]:
+    pack = sorted(make_pack(24))
+    rng.shuffle(pack)
+    hands = {s: pack[5 * i:5 * i + 5] for i, s in enumerate(seats)}
+    return hands, rng.choice(seats), rng.choice(list(Suit)), rng.choice(list(Side))
+
+
+def cpu(fn: Any) -> tuple[float, Any]:
+    start = time.process_time()
+    out = fn()
+    return time.process_time() - start, out
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--deals", type=int, default=300)
+    parser.add_argument("--played", type=int, default=100)
+    parser.add_argument("--reference", type=int, default=4)
+    parser.add_argument("--seed", type=int, default=11)
+    args = parser.parse_args()
+    rng = random.Random(args.seed)
+
+    cases = [deal(rng, SEATS) for _ in range(args.deals)]
+    ours_s, ours = cpu(lambda: [DoubleDummy(h, t, s).tricks(h, ld) for h, ld, t, s in cases])
+    with search_budget(10**12):
+        claims_s, theirs = cpu(lambda: [guaranteed_tricks(h, ld, t, s, frozenset()) for h, ld, t, s in cases])
+    assert ours == theirs
+    print(f"1. {args.deals} full deals solved: {args.deals / ours_s:,.0f} solves/s of CPU on one core "
+          f"(goal 500); the claim search: {args.deals / claims_s:,.0f}/s on the same deals; "
+          f"ratio {claims_s / ours_s:.1f}x")
+
+    lone = frozenset({Seat.S})
+    three = tuple(s for s in SEATS if s not in lone)
+    refs = [deal(rng, three) for _ in range(args.reference)]
+    ref_s, expected = cpu(lambda: [best_tricks({s.name: [c.name for c in h[s]] for s in three},
+                                               ld.name, t.value, sd.value) for h, ld, t, sd in refs])
+    mine_s, got = cpu(lambda: [DoubleDummy(h, t, sd, lone).tricks(h, ld) for h, ld, t, sd in refs])
+    assert got == expected
+    print(f"2. the brute-force reference (no pruning, no memo) on {args.reference} lone-hand deals: "
+          f"{ref_s / args.reference:.2f} s a deal; the solver {mine_s / args.reference * 1000:.2f} ms; "
+          f"ratio {ref_s / max(mine_s, 1e-9):,.0f}x")
+
+    rules = preset("modern")
+    played = []
+    while len(played) < args.played:
+        d = random_deal(rng, rules, dealer=rng.choice(SEATS), pass_rate=0.5)
+        result = replay(Record(rules, (d,))).deals[0]
+        if result.maker is not None and not result.thrown_in and len(result.winners) == 5:
+            played.append((d, result))
+    plays_s, analyses = cpu(lambda: [analyse_deal(d, rules, r, calls=False) for d, r in played])
+    n_plays = sum(len(a.plays) for a in analyses)
+
+    def boundaries() -> int:
+        count = 0
+        for a in analyses:
+            assert a.maker is not None
+            hands: dict[Seat, list[Any]] = {}
+            for p in a.plays:
+                hands.setdefault(p.seat, []).append(p.card)
+            out = frozenset(SEATS) - set(hands)
+            per = len(hands)
+            for t in range(5):
+                rest = {s: cs[t:] for s, cs in hands.items()}
+                leader = a.plays[t * per].seat
+                guaranteed_tricks(rest, leader, a.trump, a.maker.side, out)
+                count += 1
+        return count
+
+    with search_budget(10**12):
+        bounds_s, n_bounds = cpu(boundaries)
+    print(f"3. every play of {args.played} played deals analysed ({n_plays} cards, each costly "
+          f"card's best cards found): {n_plays / plays_s:,.0f} plays/s, "
+          f"{args.played / plays_s:,.0f} deals/s; the claim search, at the {n_bounds} trick "
+          f"boundaries only: {n_bounds / bounds_s:,.0f} positions/s, {args.played / bounds_s:,.0f} "
+          f"deals/s; ratio (deals) {bounds_s / plays_s:.1f}x")
+
+
+if __name__ == "__main__":
+    main()

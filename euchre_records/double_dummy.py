@@ -1,0 +1,385 @@
+"""Double-dummy search: with every remaining card seen and every player playing best, how many of
+the remaining tricks does a side take?
+
+:class:`DoubleDummy` is built once for a deal's cards, trump and side, and answers
+:meth:`DoubleDummy.tricks` for any position of that deal (a trick boundary or part-way through a
+trick), sharing one transposition table across the questions, so that analysing every card of a
+played line costs little more than solving the deal once. The method is the one bridge solvers
+use, scaled down to five tricks:
+
+- cards are bits: each card in play gets one bit, laid out suit by suit (trumps highest), each
+  suit from low to high in power, so following suit is ``hand & suit`` and a trick's winner is
+  the numerically largest card of the suit led or of trumps;
+- the question asked is yes/no ("can the side take ``k``?", a null-window search); the exact
+  value comes from a few of them, starting from cheap bounds (each hand's sure winners in
+  trumps, the tricks left) and moving one trick at a time (MTD(f));
+- a transposition table keyed at trick boundaries by the cards still held, each squeezed to its
+  rank among the live cards of its suit (so positions differing only by which small cards went
+  already share an entry) and the seat to lead, storing bounds;
+- touching cards of one hand (no live card of another hand between them) are one move;
+- moves in a sensible order: the leader's high cards first; a follower wins as cheaply as he can,
+  or plays low when his partner holds the trick or he cannot win.
+
+Contract: :meth:`DoubleDummy.tricks` equals the plain minimax value (every legal line tried),
+which ``tests/test_double_dummy.py`` checks against a brute force written apart. The work is
+bounded like the claim search: inside :func:`analysis_budget` every position costs one unit and
+past the limit :class:`~euchre_records.errors.SearchBudgetExceeded` is raised (``too-costly``).
+
+>>> from euchre_records.cards import parse_card as c, Suit
+>>> hands = {Seat.N: [c("JH"), c("9S")], Seat.E: [c("AH"), c("AS")], Seat.S: [c("9C"), c("TC")],
+...          Seat.W: [c("KS"), c("QS")]}
+>>> DoubleDummy(hands, Suit.HEARTS, Side.NS).tricks(hands, Seat.N)
+1
+"""
+
+from __future__ import annotations
+
+from contextlib import contextmanager
+from contextvars import ContextVar
+from typing import Iterator, Mapping, Sequence
+
+from .cards import SEATS, Card, Seat, Side, Suit, power_table
+from .errors import SearchBudgetExceeded
+
+__all__ = ["DoubleDummy", "analysis_budget", "AnalysisBudget", "DEFAULT_ANALYSIS_BUDGET"]
+
+DEFAULT_ANALYSIS_BUDGET = 1_000_000
+"""Search positions one request may spend on analysis, all its deals together: about three
+seconds of CPU (a position costs ~3 µs). A full deal with its calls and every play costs about
+11,000 on average over the examples (benchmarks/bench_analysis.py times the parts), so a
+record of some ninety such deals fits; a 2 MiB body of thousands is refused 422 ``too-costly``
+after about three seconds, and nothing is cached."""
+
+
+class AnalysisBudget:
+    """A mutable count of search positions left (one per request; not shared across threads)."""
+
+    __slots__ = ("left", "limit")
+
+    def __init__(self, limit: int) -> None:
+        self.left = self.limit = limit
+
+    def spend(self, n: int) -> None:
+        self.left -= n
+        if self.left < 0:
+            raise SearchBudgetExceeded(
+                f"analysing this record needs more than {self.limit} search positions; "
+                "analyse fewer deals per request (euchre analyse has no limit)", "")
+
+
+_BUDGET: ContextVar[AnalysisBudget | None] = ContextVar("analysis_budget", default=None)
+
+
+@contextmanager
+def analysis_budget(limit: int | None = None) -> Iterator[AnalysisBudget]:
+    """Bound every double-dummy search inside the ``with`` block to ``limit`` positions in
+    total (default :data:`DEFAULT_ANALYSIS_BUDGET`)."""
+    budget = AnalysisBudget(DEFAULT_ANALYSIS_BUDGET if limit is None else limit)
+    token = _BUDGET.set(budget)
+    try:
+        yield budget
+    finally:
+        _BUDGET.reset(token)
+
+
+def _low_bits(mask: int) -> Iterator[int]:
+    while mask:
+        low = mask & -mask
+        yield low
+        mask ^= low
+
+
+def _top(mask: int) -> int:
+    return 1 << (mask.bit_length() - 1)
+
+
+class DoubleDummy:
+    """The double-dummy value of every position of one deal's play, for one side.
+
+    ``cards`` maps each active seat to the cards it holds at the earliest position that will be
+    asked about (typically the start of play); ``sitting_out`` seats take no part (lone hands);
+    ``trump`` None is a no-trump deal. Raises ValueError for a card held twice.
+    """
+
+    SQUEEZE_FROM = 3
+    """Positions with fewer tricks left than this are filed by their cards only: they are many,
+    cheap to search again, and squeezing them costs more than it saves."""
+
+    def __init__(self, cards: Mapping[Seat, Sequence[Card]], trump: Suit | None, side: Side,
+                 sitting_out: frozenset[Seat] = frozenset()) -> None:
+        self.active: tuple[Seat, ...] = tuple(s for s in SEATS if s not in sitting_out)
+        self.side = side
+        self.trump = trump
+        table = power_table(trump)
+        every = [c for s in self.active for c in cards[s]]
+        if len(set(every)) != len(every):
+            raise ValueError("a card is held twice")
+        # the bit layout: suits by block (trumps last, so highest), in each block low to high
+        order = sorted(every, key=lambda c: (table[c][0] is trump, table[c][0].value, table[c][1]))
+        self.bit: dict[Card, int] = {c: 1 << i for i, c in enumerate(order)}
+        self.card_of: dict[int, Card] = {b: c for c, b in self.bit.items()}
+        blocks: dict[Suit, int] = {}
+        for c, b in self.bit.items():
+            blocks[table[c][0]] = blocks.get(table[c][0], 0) | b
+        self.trumps = blocks.get(trump, 0) if trump is not None else 0
+        self.block_masks = tuple(blocks.values())
+        self.block_of: dict[int, int] = {b: m for m in self.block_masks for b in _low_bits(m)}
+        self.ours = tuple(s.side is side for s in self.active)
+        self.memo: dict[tuple[int, ...], tuple[int, int]] = {}     # by the cards as they are
+        self.ranked: dict[tuple[int, ...], tuple[int, int]] = {}   # by the squeezed position
+        self.win_of: dict[int, int] = {b: self.block_of[b] | self.trumps for b in self.block_of}
+        self.visited = 0
+        self.runs: dict[int, tuple[tuple[int, int], ...]] = {}
+
+    # --- the public questions ------------------------------------------------------------
+    def mask(self, cards: Sequence[Card]) -> int:
+        """The cards as one bit mask (KeyError for a card not of this deal)."""
+        bit = self.bit
+        out = 0
+        for c in cards:
+            out |= bit[c]
+        return out
+
+    def tricks(self, hands: Mapping[Seat, Sequence[Card]], leader: Seat,
+               trick: Sequence[Card] = ()) -> int:
+        """Tricks the side takes of the rest of the deal (the trick in progress included) from
+        the position where each active seat holds ``hands[seat]`` and the cards ``trick`` are
+        already down in the current trick, ``leader`` having led it. Raises ValueError for a
+        position that cannot arise (hands of the wrong sizes, a card not of this deal)."""
+        state = tuple(self.mask(hands[s]) for s in self.active)
+        lead = self.active.index(leader)
+        n = len(self.active)
+        if len(trick) >= n:
+            raise ValueError("a trick in progress has fewer cards than there are players")
+        full = len(hands[leader]) + (1 if trick else 0)
+        for k in range(n):
+            size = len(hands[self.active[(lead + k) % n]])
+            if size != (full - 1 if k < len(trick) else full):
+                raise ValueError("the hands are not the sizes this position needs")
+        return self.value(state, lead, tuple(self.bit[c] for c in trick))
+
+    def value(self, state: tuple[int, ...], lead: int, table: tuple[int, ...] = ()) -> int:
+        """:meth:`tricks` on the solver's own terms: hands as masks by active index."""
+        n = len(self.active)
+        left = state[lead].bit_count() + (1 if table else 0)
+        if not left:
+            return 0
+        low, high = 0, left
+        if not table:
+            low, high = self._bounds(state, lead, left)
+        guess = high if high - low <= 1 else (low + high + 1) // 2
+        budget = _BUDGET.get()
+        before = self.visited
+        try:
+            while low < high:   # MTD(f) on tricks: each test moves one bound
+                if self._test(state, lead, table, guess, n):
+                    low = guess
+                    guess = guess + 1
+                else:
+                    high = guess - 1
+                    guess = guess - 1
+            return low
+        finally:
+            if budget is not None:
+                budget.spend(self.visited - before)
+
+    def _test(self, state: tuple[int, ...], lead: int, table: tuple[int, ...], need: int, n: int) -> bool:
+        if not table:
+            return self._wins(state, lead, need)
+        led = self.block_of[table[0]]
+        best_bit, best_pos = table[0], 0
+        for i, b in enumerate(table[1:], 1):
+            if b & (led | self.trumps) and b > best_bit:
+                best_bit, best_pos = b, i
+        live = 0
+        for h in state:
+            live |= h
+        for b in table:
+            live |= b
+        return self._trick(state, lead, need, len(table), led, best_bit, (lead + best_pos) % n, live)
+
+    # --- the search ------------------------------------------------------------------------
+    def _bounds(self, state: tuple[int, ...], lead: int, left: int) -> tuple[int, int]:
+        """Cheap bounds on the side's tricks: at least the sure trump winners of its best hand
+        (trumps above every opposing trump each win their own trick), at most the tricks left
+        less the other side's."""
+        trumps = self.trumps
+        if not trumps:
+            return 0, left
+        ours = self.ours
+        our_t = their_t = 0
+        for i, h in enumerate(state):
+            if ours[i]:
+                our_t |= h & trumps
+            else:
+                their_t |= h & trumps
+        mine = theirs = 0
+        top_theirs = their_t.bit_length()
+        top_ours = our_t.bit_length()
+        for i, h in enumerate(state):
+            t = h & trumps
+            if ours[i]:
+                sure = (t >> top_theirs).bit_count() if top_theirs else t.bit_count()
+                mine = max(mine, sure)
+            else:
+                sure = (t >> top_ours).bit_count() if top_ours else t.bit_count()
+                theirs = max(theirs, sure)
+        return mine, left - theirs
+
+    def _key(self, state: tuple[int, ...], lead: int, live: int) -> tuple[int, ...]:
+        """The position squeezed to ranks: each held card replaced by its rank among the live
+        cards of its suit (from the bottom of the suit's block), so positions that differ only in which
+        cards are gone share an entry, whatever went before."""
+        runs = self.runs.get(live)
+        if runs is None:
+            runs = self.runs[live] = self._runs(live)
+        out = []
+        for h in state:
+            squeezed = 0
+            for m, shift in runs:
+                squeezed |= (h & m) >> shift
+            out.append(squeezed)
+        out.append(lead)
+        return tuple(out)
+
+    def _runs(self, live: int) -> tuple[tuple[int, int], ...]:
+        """The squeeze of ``live``: (mask of a run of consecutive live bits within a suit,
+        right shift that moves it to its rank from the bottom of the suit's block)."""
+        runs: list[tuple[int, int]] = []
+        for m in self.block_masks:
+            base = (m & -m).bit_length() - 1   # the block's first bit: ranks count from there
+            rank = 0
+            lm = live & m
+            while lm:
+                low = lm & -lm
+                start = low.bit_length() - 1
+                run = lm & ~(lm + low)       # the run of ones from ``low`` up
+                length = run.bit_count()
+                runs.append((run, start - (base + rank)))
+                rank += length
+                lm ^= run
+        return tuple(runs)
+
+    def _wins(self, state: tuple[int, ...], lead: int, need: int) -> bool:
+        """Can the side take ``need`` of the tricks left, ``lead`` (an active index) to lead?
+
+        The table is looked up first by the cards as they are (cheap); on a miss, by the
+        position squeezed to ranks (:meth:`_key`); an entry made is filed under both keys."""
+        if need <= 0:
+            return True
+        left = state[0].bit_count()
+        if need > left:
+            return False
+        if left == 1:
+            return self._last(state, lead) >= need
+        raw = state + (lead,)
+        memo = self.memo
+        known = memo.get(raw)
+        live = 0
+        for h in state:
+            live |= h
+        squeezed = None
+        if known is None:
+            if left >= self.SQUEEZE_FROM:
+                squeezed = self._key(state, lead, live)
+                known = self.ranked.get(squeezed)
+            if known is None:
+                known = self._bounds(state, lead, left)
+            memo[raw] = known
+        low, high = known
+        if need <= low:
+            return True
+        if need > high:
+            return False
+        answer = self._trick(state, lead, need, 0, 0, 0, 0, live)
+        if answer:
+            if need > low:
+                low = need
+        elif need - 1 < high:
+            high = need - 1
+        known = memo[raw] = (low, high)
+        if left >= self.SQUEEZE_FROM:
+            if squeezed is None:
+                squeezed = self._key(state, lead, live)
+            self.ranked[squeezed] = known
+        return answer
+
+    def _last(self, state: tuple[int, ...], lead: int) -> int:
+        """The last trick: one card each, no choice."""
+        n = len(state)
+        first = state[lead]
+        win = self.win_of[first]
+        best, seat = first, lead
+        for k in range(1, n):
+            i = (lead + k) % n
+            b = state[i]
+            if b & win and b > best:
+                best, seat = b, i
+        return 1 if self.ours[seat] else 0
+
+    def _trick(self, state: tuple[int, ...], lead: int, need: int, pos: int, led: int,
+               best: int, best_seat: int, live: int) -> bool:
+        """Part-way through a trick: ``pos`` cards down, ``best`` winning it for ``best_seat``;
+        ``led`` is the mask of the suit led; ``live`` every card held or on the table. The last
+        card of a trick is played here directly into the next trick boundary."""
+        self.visited += 1
+        n = len(state)
+        seat = (lead + pos) % n
+        hand = state[seat]
+        ours = self.ours
+        our_turn = ours[seat]
+        if pos == 0:
+            moves = self._reps(hand, live)
+            moves.reverse()   # leads: high cards first (a trump lead or a sure winner settles most)
+            block_of = self.block_of
+            for b in moves:
+                nstate = state[:seat] + (hand & ~b,) + state[seat + 1:]
+                if self._trick(nstate, lead, need, 1, block_of[b], b, seat, live) is our_turn:
+                    return our_turn
+            return not our_turn
+        legal = hand & led
+        if not legal:
+            legal = hand
+        win = led | self.trumps
+        reps = self._reps(legal, live)
+        beaters = [b for b in reps if b & win and b > best]
+        if beaters:
+            if len(beaters) < len(reps):
+                others = [b for b in reps if not (b & win and b > best)]
+                # partner holds the trick: low first; else the cheapest winner first
+                moves = others + beaters if ours[best_seat] is our_turn else beaters + others
+            else:
+                moves = reps
+        else:
+            moves = reps
+        last = pos == n - 1
+        for b in moves:
+            if b & win and b > best:
+                nbest, nseat = b, seat
+            else:
+                nbest, nseat = best, best_seat
+            nstate = state[:seat] + (hand & ~b,) + state[seat + 1:]
+            if last:
+                result = self._wins(nstate, nseat, need - 1 if ours[nseat] else need)
+            else:
+                result = self._trick(nstate, lead, need, pos + 1, led, nbest, nseat, live)
+            if result is our_turn:
+                return our_turn
+        return not our_turn
+
+    def _reps(self, legal: int, live: int) -> list[int]:
+        """One card of each run of touching cards among ``legal`` (a run: cards of one suit with
+        no other live card between them), lowest run first; the lowest card stands for its run."""
+        out: list[int] = []
+        block_of = self.block_of
+        prev = 0
+        while legal:
+            b = legal & -legal
+            legal ^= b
+            # b continues prev's run when no live card lies between them in the same block
+            if prev and not (live & (b - 1) & ~((prev << 1) - 1)) and block_of[b] == block_of[prev]:
+                prev = b
+                continue
+            out.append(b)
+            prev = b
+        return out

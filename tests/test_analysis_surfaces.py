@@ -1,0 +1,173 @@
+"""Where the double-dummy analysis shows: ``euchre analyse``, ``GET /records/{id}/analysis``
+(typed response, cached by the record's hash, 404, 422 too-costly), the record page and the
+player page. The numbers themselves are checked in test_double_dummy.py (goldens solved by
+hand, a brute force written apart); here they are read back from those goldens."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from euchre_records.api.app import create_app
+from euchre_records.api.rest.analysis_schemas import AnalysisSchema
+from euchre_records.cli.main import main
+
+from auth_fixtures import writing_client
+
+GOLDEN = Path(__file__).parent / "golden" / "analysis"
+LONE = GOLDEN / "lone-hand.json"
+LONE_EXPECTED = json.loads((GOLDEN / "lone-hand.expected.json").read_text())
+
+
+def run(*args: object) -> object:
+    return CliRunner().invoke(main, [str(a) for a in args], catch_exceptions=False)
+
+
+# --- the command --------------------------------------------------------------------------------
+
+def test_analyse_a_file_as_a_table() -> None:
+    result = run("analyse", LONE)
+    assert result.exit_code == 0, result.output
+    assert "deal 1: makers could have taken 4, took 5: the AC at trick 1 cost one" in result.stdout
+    assert "trick 1: E AC -1, W 9C, N AH" in result.stdout
+    assert "best play: 4 tricks, N-S 1 E-W 0; as scored: 5 tricks, N-S 4 E-W 0" in result.stdout
+
+
+def test_analyse_as_json_holds_the_golden_numbers() -> None:
+    result = run("analyse", LONE, "--format", "json")
+    assert result.exit_code == 0
+    doc = json.loads(result.stdout)
+    deal = doc["deals"][0]
+    assert deal["tricks"] == LONE_EXPECTED["tricks"] and deal["points"] == LONE_EXPECTED["points"]
+    assert [[p["seat"], p["card"], p["before"], p["after"], p["cost"]] for p in deal["plays"]] == \
+        LONE_EXPECTED["plays"]
+    assert doc.pop("source") == str(LONE)
+    assert AnalysisSchema().validate(doc) == {}
+
+
+def test_analyse_jsonl_one_line_per_record(tmp_path: Path) -> None:
+    lines = [json.dumps(json.loads(p.read_text())) for p in sorted(GOLDEN.glob("*-*.json"))
+             if not p.name.endswith(".expected.json")]
+    source = tmp_path / "two.jsonl"
+    source.write_text("\n".join(lines) + "\n")
+    result = run("analyse", source, "--format", "jsonl")
+    assert result.exit_code == 0
+    docs = [json.loads(line) for line in result.stdout.splitlines()]
+    assert [d["source"] for d in docs] == [f"{source}:1", f"{source}:2"]
+
+
+def test_analyse_refuses_an_impossible_record_with_its_place(tmp_path: Path) -> None:
+    data = json.loads(LONE.read_text())
+    data["deals"][0]["tricks"][0] = "AC 9C AC"
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(data))
+    result = run("analyse", bad)
+    assert result.exit_code == 1
+    assert "bad.json: impossible: deals[0].tricks[0]" in result.stderr
+
+
+def test_analyse_a_stored_record_by_id(tmp_path: Path) -> None:
+    db = tmp_path / "club.db"
+    imported = run("import", LONE, "--db", db, "--no-progress")
+    assert imported.exit_code == 0, imported.output
+    result = run("analyse", "--db", db, "1", "--format", "json")
+    assert result.exit_code == 0, result.output
+    doc = json.loads(result.stdout)
+    assert doc["source"] == "record 1" and doc["deals"][0]["tricks"] == LONE_EXPECTED["tricks"]
+    missing = run("analyse", "--db", db, "2")
+    assert missing.exit_code == 1 and f"no record 2 in {db}" in missing.stderr
+
+
+# --- the API ------------------------------------------------------------------------------------
+
+@pytest.fixture
+def app(tmp_path: Path):  # type: ignore[no-untyped-def]
+    return create_app({"DATABASE": str(tmp_path / "api.db"), "TESTING": True})
+
+
+@pytest.fixture
+def stored(app):  # type: ignore[no-untyped-def]
+    client = writing_client(app)
+    resp = client.post("/records", data=LONE.read_text(), content_type="application/json")
+    assert resp.status_code == 201
+    return client, resp.get_json()["id"]
+
+
+def test_get_analysis_is_typed_and_cached_by_hash(app, stored) -> None:  # type: ignore[no-untyped-def]
+    client, rid = stored
+    first = client.get(f"/records/{rid}/analysis")
+    assert first.status_code == 200 and first.mimetype == "application/json"
+    body = first.get_json()
+    assert AnalysisSchema().validate(body) == {}
+    assert body["deals"][0]["summary"] == "makers could have taken 4, took 5: the AC at trick 1 cost one"
+    from euchre_records.api.store.migrations import open_db
+    db = open_db(app.config["DATABASE"])
+    rows = list(db.query("SELECT analysis_cache.hash FROM analysis_cache JOIN records "
+                         "ON records.hash = analysis_cache.hash WHERE records.id = ?", [rid]))
+    seats = {r["seat"]: r for r in db.query("SELECT * FROM analysis_seats")}
+    db.close()
+    assert len(rows) == 1
+    assert seats["E"]["plays"] == 5 and seats["E"]["costly"] == 1 and seats["E"]["lost"] == 1
+    assert seats["S"]["plays"] == 0 and seats["S"]["deals"] == 0
+    again = client.get(f"/records/{rid}/analysis")
+    assert again.get_data() == first.get_data()
+
+
+def test_get_analysis_of_an_unknown_record_is_404(stored) -> None:  # type: ignore[no-untyped-def]
+    client, rid = stored
+    resp = client.get(f"/records/{rid + 1}/analysis")
+    assert resp.status_code == 404 and resp.get_json()["error"]["code"] == "not-found"
+
+
+def test_a_costly_analysis_is_422_too_costly_and_not_cached(app, stored) -> None:  # type: ignore[no-untyped-def]
+    client, rid = stored
+    app.config["ANALYSIS_BUDGET"] = 20
+    resp = client.get(f"/records/{rid}/analysis")
+    assert resp.status_code == 422
+    error = resp.get_json()["error"]
+    assert error["code"] == "too-costly" and "20 search positions" in error["message"]
+    app.config["ANALYSIS_BUDGET"] = None
+    assert client.get(f"/records/{rid}/analysis").status_code == 200
+
+
+def test_the_openapi_document_names_the_operation(app) -> None:  # type: ignore[no-untyped-def]
+    spec = app.test_client().get("/openapi.json").get_json()
+    op = spec["paths"]["/records/{record_id}/analysis"]["get"]
+    assert op["operationId"] == "getRecordAnalysis"
+    assert "422" in op["responses"] and "404" in op["responses"]
+
+
+# --- the pages ----------------------------------------------------------------------------------
+
+def test_the_record_page_offers_the_analysis_then_shows_it_cached(stored) -> None:  # type: ignore[no-untyped-def]
+    client, rid = stored
+    page = client.get(f"/web/records/{rid}").get_data(as_text=True)
+    assert "Show the double-dummy analysis" in page and "Makers could have taken" not in page
+    shown = client.get(f"/web/records/{rid}?analysis=1").get_data(as_text=True)
+    assert "Makers could have taken 4, took 5: the A♣ at trick 1 cost one." in shown
+    assert "With best play: 4 tricks, N-S 1 – E-W 0; as scored: 5 tricks, N-S 4 – E-W 0." in shown
+    assert '<span class="cost" title="best: 9♠ or 10♠">−1' in shown
+    # cached: the plain page now shows it without being asked
+    again = client.get(f"/web/records/{rid}").get_data(as_text=True)
+    assert "Makers could have taken 4, took 5" in again
+
+
+def test_the_record_page_says_when_the_analysis_costs_too_much(app, stored) -> None:  # type: ignore[no-untyped-def]
+    client, rid = stored
+    app.config["ANALYSIS_BUDGET"] = 20
+    page = client.get(f"/web/records/{rid}?analysis=1")
+    assert page.status_code == 200
+    assert "would take too long here" in page.get_data(as_text=True)
+
+
+def test_the_player_page_counts_the_analysed_deals(stored) -> None:  # type: ignore[no-untyped-def]
+    client, rid = stored
+    before = client.get("/web/players/Bell").get_data(as_text=True)
+    assert "No analysed deal yet (0 of 1 records analysed)" in before
+    client.get(f"/records/{rid}/analysis")
+    after = client.get("/web/players/Bell").get_data(as_text=True)
+    assert ("Over 1 analysed deal (1 of 1 records analysed): 5 cards played, 4 best plays "
+            "(80.0 %), 1 costly, 1 trick lost.") in after

@@ -1,0 +1,297 @@
+"""The double-dummy solver (euchre_records/double_dummy.py) and the analysis built on it
+(euchre_records/analysis.py): hand-worked goldens in tests/golden/analysis/ (solved by hand,
+trick by trick; never edited to match the engine), and a brute-force minimax written apart
+(tests/dd_reference.py: no pruning, no memo, no engine code) as the oracle of properties over
+random deals.
+
+Play (RULES.md, common ground): follow the suit led if able, the bowers belonging to trumps;
+the highest trump wins, else the highest card of the suit led; the winner leads next.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import example, given, settings, strategies as st
+
+from dd_reference import best_tricks
+from euchre_records.analysis import analyse_record
+from euchre_records.cards import SEATS, Card, Seat, Side, Suit, make_pack, parse_card
+from euchre_records.double_dummy import DoubleDummy, analysis_budget
+from euchre_records.errors import SearchBudgetExceeded
+from euchre_records.model import Record
+from euchre_records.rules import preset
+from euchre_records.interop.detect import load_any
+from euchre_records.testkit.simulate import random_deal
+
+GOLDEN = Path(__file__).parent / "golden" / "analysis"
+
+
+def _load(name: str) -> Record:
+    return load_any((GOLDEN / f"{name}.json").read_text())
+
+
+# --- the hand-worked goldens ------------------------------------------------------------------
+
+@pytest.mark.parametrize("name", sorted(p.name[:-len(".expected.json")] for p in GOLDEN.glob("*.expected.json")))
+def test_hand_worked_golden(name: str) -> None:
+    expected = json.loads((GOLDEN / f"{name}.expected.json").read_text())
+    deal = analyse_record(_load(name)).deals[0]
+    assert deal.known
+    assert deal.tricks == expected["tricks"]
+    assert list(deal.points or ()) == expected["points"]
+    assert deal.taken == expected["taken"]
+    got = [[p.seat.name, p.card.name, p.before, p.after, p.cost] for p in deal.plays]
+    assert got == expected["plays"]
+
+
+# --- the oracle -------------------------------------------------------------------------------
+
+def _names(hands: dict[Seat, list[Card]]) -> dict[str, list[str]]:
+    return {s.name: [c.name for c in cards] for s, cards in hands.items()}
+
+
+@st.composite
+def positions(draw: Any, max_cards: int, seats: int) -> tuple[Any, ...]:
+    """A random position: ``seats`` active seats holding the same 1..max_cards cards (one more
+    for those yet to play to the trick in progress), a trump (or none), a leader."""
+    joker = draw(st.booleans())
+    trump = draw(st.sampled_from([*Suit, None]))
+    if trump is None:
+        joker = False
+    pack = sorted(make_pack(draw(st.sampled_from([24, 32])), joker))
+    order = draw(st.permutations(pack))
+    out = draw(st.sampled_from(SEATS))   # the seat out of a lone hand (unused with four seats)
+    active = list(SEATS) if seats == 4 else [s for s in SEATS if s is not out]
+    if seats == 2:   # a lone maker against a lone defender: two neighbours
+        active = sorted([out, out.left])
+    k = draw(st.integers(1, max_cards))
+    down = draw(st.integers(0, len(active) - 1))    # cards already on the table
+    leader = draw(st.sampled_from(active))
+    i = active.index(leader)
+    hands: dict[Seat, list[Card]] = {}
+    table: list[tuple[Seat, Card]] = []
+    at = 0
+    for j in range(len(active)):
+        seat = active[(i + j) % len(active)]
+        n = k + 1 if down else k   # the first ``down`` play one of them below
+        hands[seat] = list(order[at:at + n])
+        at += n
+    # the first ``down`` seats play one of their cards (a legal one: the brute force decides)
+    for j in range(down):
+        seat = active[(i + j) % len(active)]
+        card = draw(st.sampled_from(_legal_ref(hands[seat], table, trump)))
+        hands[seat].remove(card)
+        table.append((seat, card))
+    side = draw(st.sampled_from(list(Side)))
+    return hands, leader, trump, side, table
+
+
+def _legal_ref(hand: list[Card], table: list[tuple[Seat, Card]], trump: Suit | None) -> list[Card]:
+    from dd_reference import _legal, _suit
+    led = _suit(table[0][1].name, trump.value if trump else None) if table else None
+    names = _legal([c.name for c in hand], led, trump.value if trump else None)
+    return [c for c in hand if c.name in names]
+
+
+def _check(position: tuple[Any, ...]) -> None:
+    hands, leader, trump, side, table = position
+    every = {s: list(h) + [c for t, c in table if t is s] for s, h in hands.items()}
+    out = frozenset(SEATS) - set(hands)
+    solver = DoubleDummy(every, trump, side, out)
+    got = solver.tricks(hands, leader, [c for _, c in table])
+    want = best_tricks(_names(hands), leader.name, trump.value if trump else None, side.value,
+                       tuple((s.name, c.name) for s, c in table))
+    assert got == want
+
+
+@settings(max_examples=120, deadline=None)
+@given(positions(max_cards=3, seats=4))
+def test_the_solver_is_the_brute_force_minimax_with_four_seats(position: tuple[Any, ...]) -> None:
+    _check(position)
+
+
+@settings(max_examples=25, deadline=None)
+@given(positions(max_cards=4, seats=3))
+def test_the_solver_is_the_brute_force_minimax_in_lone_hands(position: tuple[Any, ...]) -> None:
+    _check(position)
+
+
+@settings(max_examples=40, deadline=None)
+@given(positions(max_cards=5, seats=2))
+def test_the_solver_is_the_brute_force_minimax_lone_against_lone(position: tuple[Any, ...]) -> None:
+    _check(position)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_full_lone_deals_agree_with_the_brute_force(seed: int) -> None:
+    # five cards each, three seats: the brute force takes about a second
+    rng = random.Random(seed)
+    pack = sorted(make_pack(24, joker=seed == 1))
+    rng.shuffle(pack)
+    active = [Seat.N, Seat.E, Seat.W]
+    hands = {s: pack[i * 5:(i + 1) * 5] for i, s in enumerate(active)}
+    trump = rng.choice(list(Suit))
+    got = DoubleDummy(hands, trump, Side.EW, frozenset({Seat.S})).tricks(hands, Seat.E)
+    assert got == best_tricks(_names(hands), "E", trump.value, "EW")
+
+
+# --- the analysis of played deals, against the oracle -----------------------------------------
+
+HOUSE = {"allow_no_trump": True, "canadian": True, "stick_the_dealer": True}
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.integers(0, 10_000), st.sampled_from(["modern", "somerset-1888", "hoyle", "modern+house"]))
+@example(0, "modern")
+@example(49, "modern+house")     # named in round 2: the calls' row equals the deal's value
+@example(95, "modern+house")     # a lone hand at no trump, named in round 2
+def test_each_plays_value_in_the_last_three_tricks_is_the_brute_forces(seed: int, rules_name: str) -> None:
+    """A random played deal: every card from trick 3 on has ``before`` = the makers' tricks won
+    so far + the brute force's best of the rest; costs are never negative; a best play keeps
+    the value; per-player counts add up; and a call made in round 2 (no card taken up) is worth,
+    in the calls, exactly the deal's value."""
+    from euchre_records.model import Record as R
+    name, _, house = rules_name.partition("+")
+    rules = preset(name).with_overrides(HOUSE) if house else preset(name)
+    rng = random.Random(seed)
+    deal = random_deal(rng, rules, dealer=rng.choice(SEATS), pass_rate=0.5)
+    analysis = analyse_record(R(rules, (deal,)))
+    d = analysis.deals[0]
+    if not d.known:
+        return
+    assert d.maker is not None
+    side = d.maker.side.value
+    trump = d.trump.value if d.trump else None
+    hands: dict[str, list[str]] = {}
+    for p in d.plays:
+        hands.setdefault(p.seat.name, []).append(p.card.name)
+    won = 0
+    active = "".join(s for s in "NESW" if s in hands)
+    plays = list(d.plays)
+    for t in range(5):
+        trick = plays[t * len(active):(t + 1) * len(active)]
+        for j, p in enumerate(trick):
+            if t >= 2:
+                table = tuple((q.seat.name, q.card.name) for q in trick[:j])
+                rest = {s: [c for c in cards if c not in {q.card.name for q in plays[:t * len(active) + j]}]
+                        for s, cards in hands.items()}
+                assert p.before == won + best_tricks(rest, trick[0].seat.name, trump, side, table)
+            # no legal card beats the best play: the makers' value never rises on a maker's
+            # card, never falls on a defender's; the cost is the difference
+            if not p.revoke:
+                makers = p.seat.side.value == side
+                assert (p.after <= p.before) if makers else (p.after >= p.before)
+                assert p.cost == abs(p.before - p.after)
+                assert (p.cost > 0) == bool(p.best)
+        from dd_reference import _trick_winner
+        winner = _trick_winner([(q.seat.name, q.card.name) for q in trick], trump)
+        won += 1 if winner in side else 0
+    assert d.plays[0].before == d.tricks
+    assert d.plays[-1].after == won
+    assert sum(p.lost for p in analysis.players) == sum(q.cost for q in d.plays)
+    plain = not any(c.kind.value in ("defend-alone", "partner-alone") for c in deal.calls)
+    if d.calls and plain:
+        same = next(c for c in d.calls if c.trump is d.trump and c.alone is d.alone)
+        assert same.allowed
+        if not any(c.kind.accepts for c in deal.calls):
+            assert same.tricks == d.tricks          # round 2: the same hands, the same play
+        elif deal.dealer is d.maker.partner and d.alone:
+            assert same.tricks == d.tricks          # the dealer sits out: his discard is no matter
+        else:
+            # round 1: the calls let the dealer discard his best card; the record's discard is
+            # one of his choices, so best play with it is no better for him
+            if deal.dealer.side is d.maker.side:
+                assert same.tricks >= d.tricks
+            else:
+                assert same.tricks <= d.tricks
+
+
+# --- which calls the bidding allowed (RULES.md, common ground; house rules) -------------------
+
+def _first_deal(rules: Any, wanted: Any) -> Any:
+    from euchre_records.model import Record as R
+    for seed in range(400):
+        rng = random.Random(seed)
+        deal = random_deal(rng, rules, dealer=rng.choice(SEATS), pass_rate=0.5)
+        d = analyse_record(R(rules, (deal,))).deals[0]
+        if d.calls and wanted(deal, d):
+            return deal, d
+    raise AssertionError("no such deal in 400 seeds")
+
+
+def _row(d: Any, trump: Suit | None, alone: bool) -> Any:
+    return next(c for c in d.calls if c.trump is trump and c.alone is alone)
+
+
+def test_round_one_allows_the_turned_suit_only_and_the_canadian_loner_alone() -> None:
+    rules = preset("modern").with_overrides({"canadian": True})
+    deal, d = _first_deal(rules, lambda deal, d: any(c.kind.accepts for c in deal.calls)
+                          and d.maker is deal.dealer.partner)
+    turned = deal.turned.suit
+    assert _row(d, turned, True).allowed
+    not_alone = _row(d, turned, False)
+    assert not not_alone.allowed and "canadian" in not_alone.why
+    assert all(not c.allowed and c.why == "round 1: only the turned suit may be made trump"
+               for c in d.calls if c.trump is not turned)
+
+
+def test_round_two_refuses_the_turned_down_suit_and_says_stick_the_dealer() -> None:
+    rules = preset("modern").with_overrides({"stick_the_dealer": True})
+    deal, d = _first_deal(rules, lambda deal, d: not any(c.kind.accepts for c in deal.calls)
+                          and d.maker is deal.dealer)
+    turned = deal.turned.suit
+    assert all(not c.allowed for c in d.calls if c.trump is turned)
+    assert all(c.allowed and "stick the dealer" in c.why for c in d.calls if c.trump is not turned)
+    best = {b.side: b for b in d.best_calls}
+    mine = max((c for c in d.calls), key=lambda c: c.points)
+    assert best[d.maker.side].points >= mine.points   # over both seats, the maker's included
+
+
+# --- what is not analysed, and the budget -------------------------------------------------------
+
+def test_unknown_hands_say_why() -> None:
+    rec = load_any(Path("examples/club-scoresheet.json").read_text())
+    first = analyse_record(rec).deals[0]
+    assert not first.known and first.reason == "only the outcome is recorded, not the hands"
+    assert first.summary.startswith("not analysed: ")
+
+
+def test_the_budget_refuses_a_costly_analysis() -> None:
+    with analysis_budget(50), pytest.raises(SearchBudgetExceeded) as info:
+        analyse_record(_load("lone-hand"))
+    assert "50 search positions" in str(info.value)
+
+
+# --- revokes ----------------------------------------------------------------------------------
+
+REVOKE_GOLDENS = sorted(p for p in (Path(__file__).parent / "golden" / "deals").glob("*revoke*.json")
+                        if not p.name.endswith(".expected.json"))
+
+
+@pytest.mark.parametrize("path", REVOKE_GOLDENS, ids=lambda p: p.stem)
+def test_revokes_are_the_ones_the_replay_found(path: Path) -> None:
+    """The analysis flags as revokes (a card not following suit when the hand could) exactly the
+    established revokes the replay found, in the deal goldens (tests/golden/deals, worked by hand
+    from the laws): each is shown with the points as the law scored them beside best legal play."""
+    from euchre_records.match import replay
+    from euchre_records.model import FindingKind
+    record = load_any(path.read_text())
+    result = replay(record)
+    analysis = analyse_record(record, result)
+    for d, r in zip(analysis.deals, result.deals):
+        if not d.known:
+            continue
+        found = {(f.trick, f.seat) for f in r.findings
+                 if f.kind is FindingKind.REVOKE and f.status != "corrected" and f.card is not None
+                 and any(p.trick == f.trick and p.seat is f.seat and p.card is f.card for p in d.plays)}
+        flagged = {(p.trick, p.seat) for p in d.plays if p.revoke}
+        assert flagged == found
+        for v in d.revokes:
+            play = next(p for p in d.plays if p.trick == v.trick and p.seat is v.seat)
+            assert v.scored == r.points and v.best_tricks == play.before
+            assert play.best and play.card not in play.best

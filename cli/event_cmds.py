@@ -229,6 +229,26 @@ def event_seat(event_id: int, round_no: int, tables: tuple[str, ...], draw: bool
     click.echo(f"round {round_no} seating version {version}{drawn}", err=True)
 
 
+@event.command("close")
+@click.argument("event_id", type=ID)
+@db_option
+def event_close(event_id: int, db_path: str) -> None:
+    """Close an event: no more seatings, draws or sittings; its standings are final.
+
+    \b
+    Example:
+      euchre event close 1 --db club.db
+    """
+    db = open_store_file(db_path)
+    try:
+        when = store_events.close_event(db, event_id, created_by="cli")
+    except store_events.EventError as exc:
+        raise refused(exc) from None
+    finally:
+        db.close()
+    click.echo(f"event {event_id} closed at {when}", err=True)
+
+
 @event.command("attach")
 @click.argument("event_id", type=ID)
 @click.argument("record_ids", nargs=-1, required=True, type=ID)

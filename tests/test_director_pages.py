@@ -192,3 +192,29 @@ def test_the_directors_pages_fit_a_phone_and_pass_axe(db_path: Path) -> None:
                        if v["impact"] in ("serious", "critical")]
                 assert bad == [], f"{url} at {viewport['width']} px: {bad}"
             context.close()
+
+
+def test_a_closed_event_takes_no_more_writes_by_any_path(director: Scorer, db_path: Path) -> None:
+    _create(director)
+    _seat(director, 1, 1, how="typed", tables="1: Ann, Bob, Cy, Di\n2: Ed, Flo, Gus, Hal")
+    refused = director.client.post("/web/events/1/close", data={"csrf_token": director.csrf})
+    assert refused.status_code == 303                      # not ticked: nothing closed
+    assert "Close the event" in director.page("/web/events/1").get_text()
+    director.client.post("/web/events/1/close", data={"csrf_token": director.csrf,
+                                                      "confirm": "yes"})
+    page = director.page("/web/events/1")
+    assert "the standings are final" in page.get_text() and page.find("form", class_="close-event") is None
+    # the page's draw, the CLI's seat and the store's attach all refuse now
+    resp = _seat(director, 1, 2, how="draw", seed="5")
+    assert resp.status_code == 200 and b"was closed at" in resp.data
+    cli = _euchre("event", "seat", "1", "2", "--draw", "--db", str(db_path))
+    assert cli.returncode == 1 and "was closed at" in cli.stderr
+    db = open_db(db_path)
+    record = Store(db).save(prepare(json.dumps(CASE["sittings"][0]["record"]))).id
+    with pytest.raises(events.EventError) as err:
+        events.attach_sitting(db, 1, record)
+    assert err.value.status == 409
+    assert events.get_event(db, 1)["closed_at"]
+    with pytest.raises(events.EventError):
+        events.close_event(db, 1)                          # closed stays closed, once
+    db.close()

@@ -129,6 +129,10 @@ def _scenario(rec: Recorder, admin: str) -> dict[str, int]:
     drawn = rec.call("POST", f"/events/{eid}/rounds/4/draw", {"seed": 2026})
     assert drawn.status_code == 201 and drawn.get_json()["seed"] == 2026
     assert rec.call("GET", f"/events/{eid}/rounds/4").get_json()["draw"]["seed"] == 2026
+    closing = rec.call("POST", "/events", {"name": "Closed night", "format": "rubbers"}).get_json()
+    assert rec.call("POST", f"/events/{closing['id']}/close", {}).status_code == 201
+    assert rec.call("POST", f"/events/{closing['id']}/close", {}).status_code == 409
+    assert rec.call("GET", f"/events/{closing['id']}").get_json()["closed_at"]
     league = rec.call("POST", "/events", {"name": "Winter league", "format": "league",
                                           "scoring": "progressive"}).get_json()["id"]
     rec.call("POST", "/events", {"name": "Night 1", "format": "rubbers", "league": league,

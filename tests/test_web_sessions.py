@@ -144,7 +144,7 @@ def test_an_older_store_loses_the_secret_it_kept_in_a_table(tmp_path: Path,
                                                             monkeypatch) -> None:
     monkeypatch.delenv("EUCHRE_SECRET", raising=False)
     store = tmp_path / "old.db"
-    before = migrations.MIGRATIONS.index(migrations._v13_secret_out_of_store)
+    before = migrations.MIGRATIONS.index(migrations._v14_secret_out_of_store)
     db = open_db(store)
     migrate(db, target=before)  # a store as the versions before kept it
     old = "0123456789abcdef" * 4

@@ -10,7 +10,7 @@ Contract:
   folder cannot be written or the file not read (the caller then keeps a secret for the process
   only); ValueError for a file whose secret is shorter than ``min_length``.
 - The secret is never in a table of the store, where any reader of the file (Datasette, a
-  copy of it) would see it (migration 13 drops the one that older versions kept there).
+  copy of it) would see it (migration 14 drops the one that older versions kept there).
 """
 
 from __future__ import annotations

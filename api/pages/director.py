@@ -4,7 +4,7 @@ typed or by a seeded draw, and seat the next round by the movement after seeing 
 Contract: every view here needs a signed-in club, and a change to an event needs its club (or
 an admin) — the one ownership rule of api/auth (``may_modify``), as the JSON API applies it.
 Each write is the same store function the CLI and the API call (``events.create_event``,
-``add_seating``, ``draw_seating``); a refusal is shown at its field, nothing written.
+``add_seating``, ``draw_seating``, ``close_event``); a refusal is shown at its field, nothing written.
 """
 
 from __future__ import annotations
@@ -170,3 +170,20 @@ def seat_round(event_id: int, number: int) -> Any:
             return redirect(url_for("pages.event_round", event_id=event_id, number=number), 303)
     return render_template("seat_round.html", event=found, number=number, form=form,
                            problems=problems, errors=_errors(problems))
+
+
+@bp.route(f"/web/events/<{_ID}:event_id>/close", methods=["POST"])
+@writer_required
+def close_event(event_id: int) -> Any:
+    """Close the event (its standings final; no more seatings, draws or sittings)."""
+    _owned_event(event_id)
+    if request.form.get("confirm") != "yes":
+        flash("Tick 'the night is over' to close the event.", "error")
+        return redirect(url_for("pages.event", event_id=event_id), 303)
+    try:
+        store_events.close_event(get_db(), event_id, created_by=_by())
+    except store_events.EventError as exc:
+        flash(exc.what, "error")
+    else:
+        flash(f"Event {event_id} closed: its standings are final.", "ok")
+    return redirect(url_for("pages.event", event_id=event_id), 303)

@@ -233,6 +233,8 @@ class EventSummarySchema(Schema):
         "description": "the club and token that made it (null: a local command)"})
     league = _req(fields.Integer, nullable=True, metadata={"description": "the season's id"})
     sittings = _req(fields.Integer, metadata={"description": "sittings attached"})
+    closed_at = _req(fields.String, nullable=True, metadata={
+        "description": "when the director closed it (UTC; null: open, taking sittings)"})
 
 
 class EventPlayerSchema(Schema):

@@ -251,6 +251,23 @@ def draw_seating(event_id: int, number: int) -> Response:
                  {"Location": location})
 
 
+@events_blp.route(f"/events/<{_ID}:event_id>/close", methods=["POST"])
+@require_writer
+@events_blp.doc(summary="Close the event: no more seatings, draws or sittings (its standings "
+                        "are final)", security=SECURITY, operationId="closeEvent")
+@events_blp.alt_response(201, schema=CreatedSchema, success=True, description="closed",
+                         headers=LOCATION)
+@_errors(events_blp, 403, 404, 409)
+def close_event(event_id: int) -> Response:
+    _owned(event_id)
+    try:
+        store_events.close_event(get_db(), event_id, created_by=_by())
+    except store_events.EventError as exc:
+        raise _refused(exc) from None
+    location = url_for("events.get_event", event_id=event_id)
+    return _dump({"id": event_id, "links": {"event": location}}, 201, {"Location": location})
+
+
 @events_blp.route(f"/events/<{_ID}:event_id>/sittings", methods=["POST"])
 @require_writer
 @events_blp.doc(requestBody=_body(SittingSchema, "the sitting: a stored record"),

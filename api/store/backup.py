@@ -43,7 +43,7 @@ PUBLIC_TABLES = ("records", "players", "seats", "rubbers", "games", "deals", "fi
                  "clubs", "registry_players", "registry_names", "registry_refs",
                  "registry_changes", "seat_bindings", "tournaments", "tournament_players",
                  "tournament_seatings", "tournament_sittings", "analysis_cache", "analysis_seats",
-                 "tournament_draws")
+                 "tournament_draws", "tournament_closures")
 """Copied as they are into a public copy. A table in neither list is emptied (private by
 default); tests/test_backup.py holds every table of the schema to one of the two lists."""
 

@@ -116,7 +116,7 @@ TABLES: dict[str, dict[str, Any]] = {
                      'sort': 'first_id'},
  'tokens': {'description': 'Club tokens (stored as hashes, never as text).', 'hidden': True},
  'settings': {'description': 'Server settings: not for browsing (nothing secret since '
-                             'migration 13: the session key is in its own file).',
+                             'migration 14: the session key is in its own file).',
               'hidden': True},
  'sessions': {'description': 'Browser sessions kept by the server (hashes of their ids, never '
                              'the ids): not for browsing.',
@@ -140,6 +140,8 @@ TABLES: dict[str, dict[str, Any]] = {
  'analysis_cache': {'description': 'Double-dummy analyses (docs/ANALYSIS.md) of canonical '
                                    'texts, by records.hash, as JSON.',
                     'hidden': True},
+ 'tournament_closures': {'description': 'Events closed by their director: when, and by whom '
+                                        '(no sittings after it).'},
  'tournament_draws': {'description': "The seed of each round's seating made by a draw, "
                                      'beside the seating version it made (docs/EVENTS.md).'},
  'analysis_seats': {'description': 'Per seat of an analysed record: deals, cards played, '

@@ -18,7 +18,7 @@ from euchre_records.events.tournament import (
     TableResult, TableSeating, Tournament, check_round, check_sitting, next_seating, rank,
 )
 
-from .event_rows import SEATS, EventError, fetch_rows, tournament_row
+from .event_rows import SEATS, EventError, closed_at, fetch_rows, tournament_row
 from .events_schema import SEAT_SCORES_SQL
 from .players import player_names
 
@@ -57,6 +57,7 @@ def _event_summary(conn: sqlite3.Connection, row: Mapping[str, Any]) -> dict[str
                                "pairing", "scoring", "rounds", "deals_per_round", "description",
                                "match_id", "created_at", "created_by")}
     out["league"] = row["league_id"]
+    out["closed_at"] = closed_at(conn, row["id"])
     out["sittings"] = conn.execute(
         "SELECT count(DISTINCT round || '/' || \"table\") FROM tournament_sittings WHERE "
         "tournament_id = ?", (row["id"],)).fetchone()[0]

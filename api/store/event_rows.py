@@ -12,7 +12,8 @@ from datetime import datetime, timezone
 from typing import Any
 
 
-__all__ = ["SEATS", "EventError", "utc_now", "fetch_rows", "tournament_row"]
+__all__ = ["SEATS", "EventError", "utc_now", "fetch_rows", "tournament_row", "open_tournament_row",
+           "closed_at"]
 
 SEATS = ("N", "E", "S", "W")
 
@@ -40,3 +41,20 @@ def tournament_row(conn: sqlite3.Connection, event_id: int) -> dict[str, Any]:
     if not rows:
         raise EventError(f"no event {event_id}", "event", status=404)
     return rows[0]
+
+
+def closed_at(conn: sqlite3.Connection, event_id: int) -> str | None:
+    """When the event was closed (None: open)."""
+    row = conn.execute("SELECT closed_at FROM tournament_closures WHERE tournament_id = ?",
+                       (event_id,)).fetchone()
+    return None if row is None else str(row[0])
+
+
+def open_tournament_row(conn: sqlite3.Connection, event_id: int) -> dict[str, Any]:
+    """:func:`tournament_row` of an event that takes writes: EventError 409 once it is closed."""
+    row = tournament_row(conn, event_id)
+    when = closed_at(conn, event_id)
+    if when is not None:
+        raise EventError(f"event {event_id} was closed at {when}: it takes no more seatings, "
+                         "draws or sittings", "event", status=409)
+    return row

@@ -17,11 +17,11 @@ import sqlite_utils
 from euchre_records.events.draw import DrawError, draw_tables
 from euchre_records.events.tournament import Format, Pairing
 
-from .event_rows import SEATS, EventError, tournament_row, utc_now
+from .event_rows import SEATS, EventError, open_tournament_row, utc_now
 from .players import RegistryError, effective_id, player_for
 from .store import write_transaction
 
-__all__ = ["create_event", "add_seating", "draw_seating", "attach_sitting"]
+__all__ = ["create_event", "add_seating", "draw_seating", "attach_sitting", "close_event"]
 
 _DATE = re.compile(r"\d{4}(-\d{2}(-\d{2})?)?")
 _MAX_ID = 2**63 - 1
@@ -185,7 +185,7 @@ def add_seating(db: sqlite_utils.Database, event_id: int, round_no: int,
 def _add_seating(conn: sqlite3.Connection, event_id: int, round_no: int,
                  tables: Sequence[Mapping[str, Any]], created_by: str | None) -> int:
     """:func:`add_seating` inside the caller's write transaction."""
-    tournament_row(conn, event_id)
+    open_tournament_row(conn, event_id)
     version = int(conn.execute(
         "SELECT coalesce(max(version), 0) + 1 FROM tournament_seatings WHERE "
         "tournament_id = ? AND round = ?", (event_id, round_no)).fetchone()[0])
@@ -231,7 +231,7 @@ def draw_seating(db: sqlite_utils.Database, event_id: int, round_no: int, *,
         raise EventError(f"the seed must be a whole number from 1 to {_MAX_ID}", "seed")
     with write_transaction(db):
         conn = db.conn
-        tournament_row(conn, event_id)
+        open_tournament_row(conn, event_id)
         players = [r[0] for r in conn.execute(
             "SELECT e.effective_id FROM tournament_players tp JOIN registry_effective e "
             "ON e.player_id = tp.player_id WHERE tp.tournament_id = ? ORDER BY tp.id",
@@ -270,7 +270,7 @@ def attach_sitting(db: sqlite_utils.Database, event_id: int, record_id: int, *,
 
 def _attach(conn: sqlite3.Connection, event_id: int, record_id: int, round_no: int | None,
             table: str | None, created_by: str | None, game_index: int | None) -> int:
-    tournament_row(conn, event_id)
+    open_tournament_row(conn, event_id)
     if not 1 <= record_id < 2**63:
         raise EventError(f"no record {record_id}", "record", status=404)
     row = conn.execute('SELECT round, "table" FROM records WHERE id = ?', (record_id,)).fetchone()
@@ -315,3 +315,16 @@ def _chain(conn: sqlite3.Connection, record_id: int) -> list[int]:
             break
         out.append(int(row[0]))
     return out
+
+
+def close_event(db: sqlite_utils.Database, event_id: int, *, created_by: str | None = None
+                ) -> str:
+    """Close the event: from now on it takes no seating, draw or sitting (EventError 409), and
+    its standings are final. Returns when it was closed; closing a closed event is a 409 too."""
+    with write_transaction(db):
+        conn = db.conn
+        open_tournament_row(conn, event_id)
+        when = utc_now()
+        conn.execute("INSERT INTO tournament_closures (tournament_id, closed_at, closed_by) "
+                     "VALUES (?,?,?)", (event_id, when, created_by))
+    return when

@@ -20,8 +20,9 @@ from .event_reads import (
     standings, tournament_of,
 )
 from .event_rows import EventError
-from .event_writes import add_seating, attach_sitting, create_event, draw_seating
+from .event_writes import add_seating, attach_sitting, close_event, create_event, draw_seating
 
-__all__ = ["EventError", "create_event", "add_seating", "draw_seating", "attach_sitting", "list_events",
+__all__ = ["EventError", "create_event", "add_seating", "draw_seating", "attach_sitting", "close_event",
+           "list_events",
            "get_event", "standings", "round_detail", "event_findings", "movement",
            "tournament_of", "seat_scores", "current_seating"]

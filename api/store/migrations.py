@@ -438,8 +438,23 @@ def _v11_seating_draws(db: sqlite_utils.Database) -> None:
         BEGIN SELECT RAISE(ABORT, 'a draw is never changed'); END""")
 
 
-def _v12_sessions(db: sqlite_utils.Database) -> None:
-    """Version 12: browser sessions kept by the server (api/store/sessions.py), so signing out
+def _v12_event_closures(db: sqlite_utils.Database) -> None:
+    """Version 12: an event closed by its director (no more seatings, draws or sittings; the
+    night's table links die with it): one row per closed event, never changed or removed."""
+    db.execute("""
+    CREATE TABLE tournament_closures (
+        tournament_id INTEGER PRIMARY KEY REFERENCES tournaments(id),
+        closed_at TEXT NOT NULL,             -- UTC, ISO 8601
+        closed_by TEXT
+    )""")
+    for event in ("UPDATE", "DELETE"):
+        db.execute(f"""
+        CREATE TRIGGER tournament_closures_no_{event.lower()} BEFORE {event}
+        ON tournament_closures BEGIN SELECT RAISE(ABORT, 'a closed event stays closed'); END""")
+
+
+def _v13_sessions(db: sqlite_utils.Database) -> None:
+    """Version 13: browser sessions kept by the server (api/store/sessions.py), so signing out
     or expiry ends a session even for a copy of its cookie. A row holds the SHA-256 of the
     session id the cookie carries (never the id itself), its token, and when it started, expires
     and ended; it is never deleted, and only ``ended_at`` may be set, once."""
@@ -463,8 +478,8 @@ def _v12_sessions(db: sqlite_utils.Database) -> None:
     BEGIN SELECT RAISE(ABORT, 'a session only records its end, once'); END""")
 
 
-def _v13_secret_out_of_store(db: sqlite_utils.Database) -> None:
-    """Version 13: the session-signing secret leaves the ``settings`` table, which any reader of
+def _v14_secret_out_of_store(db: sqlite_utils.Database) -> None:
+    """Version 14: the session-signing secret leaves the ``settings`` table, which any reader of
     the file sees (Datasette shows it). It now lives in its own file beside the store, mode 0600
     (api/auth/secret_file.py), or in ``$EUCHRE_SECRET``. A secret that sat in a readable table
     is taken as known: it is not carried over but dropped (with ``secure_delete``, so its bytes
@@ -487,8 +502,9 @@ MIGRATIONS: list[Callable[[sqlite_utils.Database], None]] = [_v1_tables, _v2_gua
                                                              _v7_input_hashes,
                                                              _v8_single_games_are_no_rubber,
                                                              _v9_calls, _v10_analysis_cache,
-                                                             _v11_seating_draws, _v12_sessions,
-                                                             _v13_secret_out_of_store]
+                                                             _v11_seating_draws,
+                                                             _v12_event_closures, _v13_sessions,
+                                                             _v14_secret_out_of_store]
 SCHEMA_VERSION = len(MIGRATIONS)
 
 

@@ -1,4 +1,4 @@
-"""Browser sessions kept by the server (table ``sessions``, migration 12; docs/AUTH.md).
+"""Browser sessions kept by the server (table ``sessions``, migration 13; docs/AUTH.md).
 
 Contracts:
 - :func:`start` makes a session of a token: 256 random bits as its id (the text the signed

@@ -4,7 +4,8 @@ Not a test. Run:  /work/venv/bin/python benchmarks/bench_load.py [--repeat N]
 
 For a record with one full deal and one with ten (a game), prints the time per call of
 ``json.loads(text)`` and of the notation's ``loads(text)`` (parse + validate + build the frozen
-model; target: at most 4x json.loads), and their ratio. For scale it also times a plain builder:
+model, on msgspec's path for a valid record: schema/wire.py; target: at most 2x json.loads), and
+their ratio. For scale it also times a plain builder:
 the same frozen model built from the parsed dict by straightforward code with no validation at
 all, i.e. roughly what building the model costs before any checking. Timings are CPU time of this process (``time.process_time``), best of several rounds,
 interleaved, so that other processes on the machine disturb them as little as possible.

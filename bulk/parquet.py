@@ -9,7 +9,10 @@ scheduler.
 
 from __future__ import annotations
 
+import gc
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -77,12 +80,45 @@ class _Writers:
         return str(folder / self.name)
 
 
+@contextmanager
+def _collector_per_batch() -> Iterator[None]:
+    """The cycle collector paused while a shard is read (each batch then collects its own young
+    objects, :func:`_collect_batch`), and restored as it was.
+
+    A batch's rows are a few hundred thousand tuples that live until the batch is written; the
+    collector's automatic passes, triggered by every few hundred allocations, walked them again
+    and again, a third of a shard's CPU time (benchmarks/bench_dataset.py). Garbage that only
+    the collector frees (an exception's traceback cycle ...) waits at most one batch."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
+def _collect_batch() -> None:
+    gc.collect(0)   # the objects made since the last batch (the collector being paused)
+
+
 def write_shard(shard: Shard, out: str, batch: int = 500, analysis: bool = False) -> dict[str, Any]:
     """Write the tables of ``shard`` under ``out``; returns the shard's counts: records read,
     records valid, deals, rows per table, and the CPU seconds the shard took. ``analysis`` adds
     the double-dummy analysis tables (``bulk.analysis_rows``)."""
     started = time.process_time()
     writers = _Writers(Path(out), shard, tables_for(analysis))
+    with _collector_per_batch():
+        read = _write_rows(shard, writers, batch, analysis)
+    counts = writers.counts
+    return {"shard": shard.number, "read": read, "records": counts["records"],
+            "deals": counts["deals"], "rows": dict(counts),
+            "cpu_seconds": time.process_time() - started}  # for reports only, never written
+
+
+def _write_rows(shard: Shard, writers: _Writers, batch: int, analysis: bool) -> int:
+    """Every record of the shard turned into rows and written, ``batch`` records at a time;
+    returns how many were read."""
     rows = empty_tables(analysis)
     read = pending = 0
     try:
@@ -98,11 +134,9 @@ def write_shard(shard: Shard, out: str, batch: int = 500, analysis: bool = False
                 tables_of(source, text, rows, analysis)
             if pending >= batch:
                 writers.flush(rows)
+                _collect_batch()
                 pending = 0
         writers.flush(rows)
     finally:
         writers.close()
-    counts = writers.counts
-    return {"shard": shard.number, "read": read, "records": counts["records"],
-            "deals": counts["deals"], "rows": dict(counts),
-            "cpu_seconds": time.process_time() - started}  # for reports only, never written
+    return read

@@ -15,7 +15,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from euchre_records.cards import Seat, effective_suit, trick_winner
+from euchre_records.cards import LEFT_OF, Seat, Suit, make_pack, power_table, trick_winner
+from euchre_records.enum_text import SEAT_NAME, SUIT_VALUE
 from euchre_records.errors import RecordError
 from euchre_records.model import Deal, DealResult, FindingKind, Record, ReplayResult
 from euchre_records.api.store.dump import unwrap
@@ -125,10 +126,16 @@ def tables_of(source: str, text: str, into: TableRows | None = None,
     return out
 
 
+_BOOL_INDEXES = {name: tuple(sorted(idx)) for name, idx in _BOOL_FIELDS.items()}
+
+
 def _bools(table: str, row: Row) -> Row:
     """The store keeps flags as 0/1; the dataset types them as booleans."""
-    idx = _BOOL_FIELDS[table]
-    return tuple(bool(v) if i in idx and v is not None else v for i, v in enumerate(row))
+    out = list(row)
+    for i in _BOOL_INDEXES[table]:
+        if out[i] is not None:
+            out[i] = bool(out[i])
+    return tuple(out)
 
 
 def _calls_and_plays(key: str, rows: Rows, record: Record, result: ReplayResult,
@@ -140,40 +147,66 @@ def _calls_and_plays(key: str, rows: Rows, record: Record, result: ReplayResult,
         if not 1 <= d.number <= len(record.deals):
             continue
         deal = record.deals[d.number - 1]
-        out["plays"].extend((key, d.number, *p) for p in play_rows(deal, d, revokes))
+        out["plays"].extend(play_rows(deal, d, revokes, (key, d.number)))
 
 
-def play_rows(deal: Deal, d: DealResult, revokes: set[tuple[int | None, int | None, Seat | None]]
-              ) -> list[Row]:
-    """``(trick, position, seat, card, suit, led_suit, trump, follows, winner, wins, revoke)`` per
-    card played. Seats follow the trick's leader as the replay found it (``DealResult.leaders``)
-    clockwise, skipping the partners of a lone maker and of a lone defender; ``suit`` is the
-    card's suit under trump (bowers and the joker are trumps); ``revoke`` marks a card the replay
-    found a revoke with (same deal, trick and seat)."""
+_CARD_NAME = {card: card.name for card in make_pack(32, joker=True)}
+_EFFECTIVE = {trump: {card: SUIT_VALUE[suit] for card, (suit, _) in power_table(trump).items()}
+              for trump in Suit}
+"""By trump: every card's suit letter under it (bowers and the joker are trumps)."""
+
+
+def _seat_orders(skip: frozenset[Seat]) -> dict[Seat, tuple[Seat, ...]]:
+    """By leader: the seats that play to a trick in turn, clockwise, past the ``skip`` seats."""
+    orders = {}
+    for leader in Seat:
+        seats, seat = [], leader
+        for _ in range(4):
+            seats.append(seat)
+            seat = LEFT_OF[seat]
+            while seat in skip:
+                seat = LEFT_OF[seat]
+        orders[leader] = tuple(seats)
+    return orders
+
+
+_ORDERS = {skip: _seat_orders(skip) for skip in (
+    frozenset(), *(frozenset((s,)) for s in Seat), *(frozenset((a, b)) for a in Seat for b in Seat
+                                                        if a < b and a.side is not b.side))}
+"""By the seats that sit out (none, a lone hand's partner, or one partner of each side)."""
+
+
+def play_rows(deal: Deal, d: DealResult, revokes: set[tuple[int | None, int | None, Seat | None]],
+              head: Row = ()) -> list[Row]:
+    """``head + (trick, position, seat, card, suit, led_suit, trump, follows, winner, wins,
+    revoke)`` per card played. Seats follow the trick's leader as the replay found it
+    (``DealResult.leaders``) clockwise, skipping the partners of a lone maker and of a lone
+    defender; ``suit`` is the card's suit under trump (bowers and the joker are trumps);
+    ``revoke`` marks a card the replay found a revoke with (same deal, trick and seat)."""
     trump = d.trump
     if trump is None or not deal.tricks or len(d.leaders) < len(deal.tricks):
         return []
-    out: set[Seat] = set()
+    skip: frozenset[Seat] = frozenset()
     if d.alone and d.maker is not None:
-        out.add(d.maker.partner)
+        skip = frozenset((d.maker.partner,))
     if d.defender_alone is not None:
-        out.add(d.defender_alone.partner)
+        skip = skip | {d.defender_alone.partner}
+    orders = _ORDERS.get(skip) or _seat_orders(skip)
+    effective, name, seat_name, trump_letter = _EFFECTIVE[trump], _CARD_NAME, SEAT_NAME, SUIT_VALUE[trump]
+    number, leaders = d.number, d.leaders
     rows: list[Row] = []
-    for t, trick in enumerate(deal.tricks):
-        if not trick.cards:
+    append = rows.append
+    for t, trick in enumerate(deal.tricks, 1):
+        cards = trick.cards
+        if not cards:
             continue
-        seats: list[Seat] = []
-        seat = d.leaders[t]
-        for _ in trick.cards:
-            seats.append(seat)
-            seat = seat.left
-            while seat in out and len(out) < 4:
-                seat = seat.left
-        win = trick_winner(trick.cards, trump)
-        led = effective_suit(trick.cards[0], trump)
-        for j, (c, s) in enumerate(zip(trick.cards, seats)):
-            own = effective_suit(c, trump)
-            rows.append((t + 1, j + 1, s.name, c.name, own.value, led.value, trump.value,
-                         own is led, seats[win].name, j == win,
-                         (d.number, t + 1, s) in revokes))
+        seats = orders[leaders[t - 1]]
+        win = trick_winner(cards, trump)
+        led = effective[cards[0]]
+        winner = seat_name[seats[win]]
+        for j, c in enumerate(cards):
+            own = effective[c]
+            s = seats[j]
+            append((*head, t, j + 1, seat_name[s], name[c], own, led, trump_letter, own == led,
+                    winner, j == win, bool(revokes) and (number, t, s) in revokes))
     return rows

@@ -15,6 +15,7 @@ from euchre_records.interop.detect import load_any_data, notation_of
 from euchre_records.interop.egn.document import in_egn_terms
 from euchre_records.interop.egn.binary import MAX_SIZE, egnb_to_record, is_egn_binary
 from ..schema.notation import iter_jsonl, parse_json
+from ..schema.wire import decode_record
 
 __all__ = ["read_records", "Loaded"]
 
@@ -96,6 +97,10 @@ def read_records(path: str) -> Iterator[Loaded]:
         return
     except UnicodeDecodeError:
         yield Loaded(label, NotationError("the file is not UTF-8 text"))
+        return
+    record = decode_record(text)   # a valid record of ours: msgspec's path (schema/wire.py)
+    if record is not None:
+        yield Loaded(label, record)
         return
     try:
         data = parse_json(text)

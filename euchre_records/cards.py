@@ -34,6 +34,8 @@ __all__ = [
 class Suit(Enum):
     """The four suits; the value is the one-letter notation."""
 
+    __hash__ = object.__hash__  # members are singletons: hashed in C, not by Enum's Python __hash__
+
     SPADES = "S"
     HEARTS = "H"
     DIAMONDS = "D"
@@ -84,6 +86,8 @@ _RANK_LETTERS = {
 
 class Side(Enum):
     """A partnership."""
+
+    __hash__ = object.__hash__  # as Suit.__hash__ (cards.py)
 
     NS = "NS"
     EW = "EW"

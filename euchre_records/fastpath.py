@@ -11,7 +11,7 @@ that explanations need. A property test holds the two to the same results.
 from __future__ import annotations
 
 from .cards import JOKER, LEFT_OF, SEATS, Card, Seat, Side, Suit, make_pack, power_table
-from .model import CallKind, Deal, DealKind, DealResult, Trick, quick_deal_result
+from .model import CallKind, Deal, DealKind, DealResult, Trick
 from .rules import LoneLead, Rules
 from .scoring import hand_points
 
@@ -176,7 +176,7 @@ def fast_replay(deal: Deal, rules: Rules, number: int) -> DealResult | None:
     if thrown:
         if deal.tricks or deal.discard is not None:
             return None
-        return quick_deal_result(number, deal.kind, dealer, turned, None, None, False, None, True,
+        return DealResult(number, deal.kind, dealer, turned, None, None, False, None, True,
                                  *_THROWN_IN)
     if maker is None or trump is None:
         return None
@@ -236,7 +236,7 @@ def fast_replay(deal: Deal, rules: Rules, number: int) -> DealResult | None:
         return None   # a fast break (house rule): the detailed replay scores it and says so
     hand = points[alone, defender is not None, makers_ns, maker_tricks]
     z = SEATS
-    return quick_deal_result(number, deal.kind, dealer, turned, trump, maker, alone, defender, False,
+    return DealResult(number, deal.kind, dealer, turned, trump, maker, alone, defender, False,
                              (z[lead], z[w0], z[w1], z[w2], z[w3]),
                              (z[w0], z[w1], z[w2], z[w3], z[w4]), (ns, 5 - ns), hand, (0, 0), hand)
 

@@ -18,11 +18,11 @@ Contracts (docs/RULES.md, "House rules"):
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Sequence
 
 from .cards import Card, Rank, Seat, Side
-from .model import DealResult, Points
+from .model import DealResult, Points, replace
 
 __all__ = ["house_cite", "fast_break", "farm_cards", "Tokens", "FARM_RANKS"]
 

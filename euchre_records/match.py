@@ -7,7 +7,7 @@ Contract: :func:`replay` returns a :class:`~euchre_records.model.ReplayResult` o
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from itertools import chain
 
 from .cards import LEFT_OF, Seat, Side
@@ -16,7 +16,7 @@ from .fastpath import fast_replay
 from .house_rules import Tokens
 from .model import (
     Deal, DealResult, Finding, FindingKind, GameResult, IrregularityKind, Points, Record, ReplayResult,
-    RubberResult, quick_game_result, quick_replay_result, quick_rubber_result,
+    RubberResult, replace,
 )
 from .rules import Rules, RubberSystem
 from .scoresheet import check_scoresheet, sheet_as_corrected
@@ -64,7 +64,7 @@ def replay(record: Record, rules: Rules | None = None) -> ReplayResult:
                   f"replayed as far as it goes and not scored; game {track.games[-1].number} is "
                   "unfinished",)
     official = _goes_on(official, track.running)
-    return quick_replay_result(rules, tuple(official), tuple(track.games), track.rubber, findings,
+    return ReplayResult(rules, tuple(official), tuple(track.games), track.rubber, findings,
                         tuple(track.running), notes)
 
 
@@ -192,7 +192,7 @@ def score_games(rules: Rules, deals: list[DealResult], start: Points = (0, 0)) -
         loser = score[1] if winner is Side.NS else score[0]
         rp = game_rubber_points(rules, loser) if winner is not None else 0
         rubber_points: Points = (rp, 0) if winner is Side.NS else (0, rp)
-        track.games.append(quick_game_result(len(track.games) + 1, state.first, last_deal,
+        track.games.append(GameResult(len(track.games) + 1, state.first, last_deal,
                                              state.game_start, score, winner, True, carried,
                                              rubber_points))
         state.score = state.game_start = carried
@@ -255,7 +255,7 @@ def score_games(rules: Rules, deals: list[DealResult], start: Points = (0, 0)) -
             # the number of points scored by each player individually" (progressive euchre)
             finish(None, r.number)
     if state.in_game:
-        track.games.append(quick_game_result(len(track.games) + 1, state.first, deals[-1].number,
+        track.games.append(GameResult(len(track.games) + 1, state.first, deals[-1].number,
                                              state.game_start, state.score, None, False))
     track.rubber = _rubber(rules, track.games)
     return track
@@ -314,4 +314,4 @@ def _rubber(rules: Rules, games: list[GameResult]) -> RubberResult | None:
     if winner is not None:
         points = _add(points, (2, 0) if winner is Side.NS else (0, 2))
     net = abs(points[0] - points[1]) if winner is not None else 0
-    return quick_rubber_result(rules.rubber.value, won, winner, done, points, net)
+    return RubberResult(rules.rubber.value, won, winner, done, points, net)

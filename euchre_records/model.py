@@ -1,16 +1,27 @@
 """The domain model: what a record holds (Record, Deal, Call, Trick, Irregularity ...) and what a
 replay produces (Finding, DealResult, GameResult, RubberResult, ReplayResult).
 
-All values are frozen. Scores are ``(ns, ew)`` tuples. Trick and deal numbers in findings are
-1-based, as a scorer counts them; paths into the notation (``deals[0].tricks[2]``) are 0-based.
+All values are frozen, slotted ``msgspec.Struct`` classes, built in C at about a tenth of a
+frozen dataclass's ``__init__`` (every load and every replay builds them by the thousand). They
+are made by keyword or position as the dataclasses they were, and compare, hash, pickle and print
+as those did (``Deal(kind=..., dealer=...)``). Copy one with changes by :func:`replace` (for any
+model value, and any dataclass elsewhere), never ``dataclasses.replace``, which refuses them. They
+are not tracked by the cycle collector (``gc=False``): a frozen value made of tuples, enums and
+other values cannot be part of a reference cycle, and the collector's passes over millions of them
+cost a bulk run dearly.
+
+Scores are ``(ns, ew)`` tuples. Trick and deal numbers in findings are 1-based, as a scorer counts
+them; paths into the notation (``deals[0].tricks[2]``) are 0-based.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import MISSING, dataclass, field, fields
+import dataclasses
 from enum import Enum
 from typing import Any, TypeVar
+
+import msgspec
+from msgspec import Struct, field
 
 from .cards import Card, Seat, Side, Suit
 from .rules import Election, Rules
@@ -19,7 +30,7 @@ __all__ = [
     "Points", "CallKind", "Call", "ExchangeKind", "Exchange", "Trick", "DealKind", "Outcome", "IrregularityKind",
     "Irregularity", "RecordedScore", "Annotation", "Alternative", "Deal", "ExternalId", "Player", "Event",
     "Record", "MISDEAL_CAUSES", "NEW_DEAL_CAUSES", "FindingKind", "Finding", "DealResult", "GameResult", "RubberResult",
-    "ReplayResult", "FORMAT_NAME", "FORMAT_VERSION",
+    "ReplayResult", "FORMAT_NAME", "FORMAT_VERSION", "replace", "MODEL_TYPES",
 ]
 
 FORMAT_NAME = "euchre-records"
@@ -31,6 +42,8 @@ Points = tuple[int, int]
 
 class CallKind(Enum):
     """What a player says in the bidding. ORDER/ASSIST/TAKE all accept the turned card."""
+
+    __hash__ = object.__hash__  # as Suit.__hash__ (cards.py)
 
     PASS = "pass"
     ORDER = "order"            # an opponent of the dealer orders the card up
@@ -46,8 +59,7 @@ class CallKind(Enum):
         return self in (CallKind.ORDER, CallKind.ASSIST, CallKind.TAKE)
 
 
-@dataclass(frozen=True, slots=True)
-class Call:
+class Call(Struct, frozen=True, gc=False):
     """One call. ``seat`` is None when the record leaves it to the turn order."""
 
     kind: CallKind
@@ -56,8 +68,7 @@ class Call:
     alone: bool = False
 
 
-@dataclass(frozen=True, slots=True)
-class Trick:
+class Trick(Struct, frozen=True, gc=False):
     """The cards of one trick in playing order. ``leader`` is None when left to the laws."""
 
     cards: tuple[Card, ...]
@@ -67,13 +78,14 @@ class Trick:
 class ExchangeKind(Enum):
     """A house rule's card exchange (EGN ``cardExchanges``; docs/FORMAT.md "Exchanges")."""
 
+    __hash__ = object.__hash__  # as Suit.__hash__ (cards.py)
+
     FARMERS = "farmers"              # a farmer's hand declared (before the bidding)
     GO_UNDER = "go-under"            # three cards swapped with the kitty (before the bidding)
     PARTNERS_BEST = "partners-best"  # the lone player takes his partner's card, discards one
 
 
-@dataclass(frozen=True, slots=True)
-class Exchange:
+class Exchange(Struct, frozen=True, gc=False):
     """One exchange by ``seat``: the cards he gave up and the cards he took (None: unknown).
     Farmers and go-under take from the kitty; partner's best takes one card from the partner and
     gives one out of play. A farmer's declaration under 'misdeal' gives and takes nothing."""
@@ -87,13 +99,14 @@ class Exchange:
 class DealKind(Enum):
     """How much of a deal the record knows."""
 
+    __hash__ = object.__hash__  # as Suit.__hash__ (cards.py)
+
     FULL = "full"      # the four hands (and perhaps the kitty) are known
     PLAYS = "plays"    # only the calls and plays: hands are inferred from the plays
     RESULT = "result"  # only the outcome: maker, alone, tricks (a club scoresheet)
 
 
-@dataclass(frozen=True, slots=True)
-class Outcome:
+class Outcome(Struct, frozen=True, gc=False):
     """The outcome of a result-only deal. ``maker`` None means thrown in (all passed)."""
 
     maker: Seat | None
@@ -105,6 +118,8 @@ class Outcome:
 
 class IrregularityKind(Enum):
     """Events at the table the notation records (see docs/FORMAT.md and docs/LAWS.md)."""
+
+    __hash__ = object.__hash__  # as Suit.__hash__ (cards.py)
 
     REVOKE_CLAIMED = "revoke-claimed"
     REVOKE_CORRECTED = "revoke-corrected"
@@ -126,8 +141,7 @@ class IrregularityKind(Enum):
     SCORE_CORRECTION = "score-correction"
 
 
-@dataclass(frozen=True, slots=True)
-class Irregularity:
+class Irregularity(Struct, frozen=True, gc=False):
     """One recorded event. Which fields matter depends on ``kind`` (docs/FORMAT.md)."""
 
     kind: IrregularityKind
@@ -157,16 +171,14 @@ NEW_DEAL_CAUSES = ("imperfect-pack", "faced-card", "exposed-in-dealing", "expose
 """Somerset 33-39 (and Hoyle): the same dealer deals again."""
 
 
-@dataclass(frozen=True, slots=True)
-class RecordedScore:
+class RecordedScore(Struct, frozen=True, gc=False):
     """What the scorer wrote for a deal: the points and/or the running score of the game."""
 
     points: Points | None = None
     total: Points | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class Annotation:
+class Annotation(Struct, frozen=True, gc=False):
     """Free text attached to a call (``at = "call 3"``), a trick (``"trick 2"``), a card played
     (``"card 7"``: the 7th card played in the deal, counted across its tricks) or the deal."""
 
@@ -174,8 +186,7 @@ class Annotation:
     text: str
 
 
-@dataclass(frozen=True, slots=True)
-class Alternative:
+class Alternative(Struct, frozen=True, gc=False):
     """An alternative line for analysis: replaces the record from ``at`` on. Never scored.
 
     ``at = "card N"`` departs at the N-th card played in the deal: the line's first trick then
@@ -190,8 +201,7 @@ class Alternative:
     annotations: tuple[Annotation, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
-class Deal:
+class Deal(Struct, frozen=True, gc=False):
     """One deal as recorded. Hands are indexed by seat (N, E, S, W); ``None`` is an unknown card."""
 
     kind: DealKind
@@ -212,23 +222,20 @@ class Deal:
     exchanges: tuple[Exchange, ...] = ()   # house-rule card exchanges, in the order made
 
 
-@dataclass(frozen=True, slots=True)
-class ExternalId:
+class ExternalId(Struct, frozen=True, gc=False):
     """A player's identifier in another system (``source``: a site, a tournament registry)."""
 
     id: str
     source: str
 
 
-@dataclass(frozen=True, slots=True)
-class Player:
+class Player(Struct, frozen=True, gc=False):
     name: str
     id: str | None = None
     ids: tuple[ExternalId, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
-class Event:
+class Event(Struct, frozen=True, gc=False):
     club: str | None = None
     event: str | None = None
     date: str | None = None
@@ -238,8 +245,7 @@ class Event:
     game_id: str | None = None       # the game's identifier in its source (EGN ``gameId``)
 
 
-@dataclass(frozen=True, slots=True)
-class Record:
+class Record(Struct, frozen=True, gc=False):
     """A whole record: metadata, players by seat, the rule set and the deals in order."""
 
     rules: Rules
@@ -262,6 +268,8 @@ class Record:
 class FindingKind(Enum):
     """Kinds of breach or disagreement a replay reports. The record stays valid."""
 
+    __hash__ = object.__hash__  # as Suit.__hash__ (cards.py)
+
     REVOKE = "revoke"
     WRONG_DEALER = "wrong-dealer"
     SCORESHEET = "scoresheet"
@@ -270,8 +278,7 @@ class FindingKind(Enum):
     CLAIM = "claim"
 
 
-@dataclass(frozen=True, slots=True)
-class Finding:
+class Finding(Struct, frozen=True, gc=False):
     """A breach of the laws (or a scoresheet disagreement) with where, what and which rule."""
 
     kind: FindingKind
@@ -291,8 +298,7 @@ class Finding:
         return self.message
 
 
-@dataclass(frozen=True, slots=True)
-class DealResult:
+class DealResult(Struct, frozen=True, gc=False):
     """What a deal's replay computes. ``points`` = ``penalty`` + ``hand_points``."""
 
     number: int
@@ -323,8 +329,7 @@ class DealResult:
         return None if self.maker is None else self.maker.side
 
 
-@dataclass(frozen=True, slots=True)
-class GameResult:
+class GameResult(Struct, frozen=True, gc=False):
     number: int
     first_deal: int                 # 1-based deal numbers
     last_deal: int
@@ -336,8 +341,7 @@ class GameResult:
     rubber_points: Points = (0, 0)
 
 
-@dataclass(frozen=True, slots=True)
-class RubberResult:
+class RubberResult(Struct, frozen=True, gc=False):
     system: str
     games_won: Points
     winner: Side | None
@@ -346,8 +350,7 @@ class RubberResult:
     net: int                        # rubber points of the winner minus the loser's (whist: net)
 
 
-@dataclass(frozen=True, slots=True)
-class ReplayResult:
+class ReplayResult(Struct, frozen=True, gc=False):
     rules: Rules
     deals: tuple[DealResult, ...]
     games: tuple[GameResult, ...]
@@ -361,37 +364,23 @@ class ReplayResult:
         return not self.findings
 
 
-# --- quick constructors for the replay's hot path ----------------------------------------------
+# --- copying ---------------------------------------------------------------------------------
 
 _T = TypeVar("_T")
 
 
-def quick_constructor(cls: type[_T]) -> Callable[..., _T]:
-    """A constructor for the frozen, slotted dataclass ``cls``: the fields positionally (later
-    ones may be left to their defaults), making exactly the value ``cls(...)`` makes, without
-    checks (neither ``__init__`` nor a ``__post_init__`` runs: a class given one must not be
-    built this way), in a fraction of the time. A frozen ``__init__`` sets each field through
-    ``object.__setattr__``; here a plain class with the same slots takes the fields by ordinary
-    assignment and the object then takes ``cls`` as its class (CPython allows that between
-    classes of one layout)."""
-    specs = fields(cls)   # type: ignore[arg-type]
-    slots = getattr(cls, "__slots__", None)
-    if slots != tuple(f.name for f in specs) or any(f.default_factory is not MISSING for f in specs):
-        raise TypeError(f"{cls.__name__}: plain defaults and one slot per field only")
-    twin = type(f"_{cls.__name__}Twin", (), {"__slots__": slots})
-    params = ", ".join(f.name if f.default is MISSING else f"{f.name}=_defaults[{i}]"
-                       for i, f in enumerate(specs))
-    body = "".join(f"    o.{f.name} = {f.name}\n" for f in specs)
-    namespace: dict[str, Any] = {"_twin": twin, "_cls": cls, "_defaults": [f.default for f in specs]}
-    # generated as dataclasses generates __init__: from the class's own field names only
-    exec(f"def make_{cls.__name__}({params}):\n    o = _twin()\n{body}    o.__class__ = _cls\n"
-         "    return o\n", namespace)
-    make: Callable[..., _T] = namespace[f"make_{cls.__name__}"]
-    make.__doc__ = f"{cls.__name__}(...), built quickly (model.quick_constructor)."
-    return make
+def replace(value: _T, /, **changes: Any) -> _T:
+    """A copy of ``value`` with ``changes`` (field name -> new value), like ``dataclasses.replace``.
+
+    The one copying helper of the project: for the model's values (msgspec Structs, on which
+    ``dataclasses.replace`` fails) and for any dataclass (``Rules``, the store's rows ...) alike.
+    An unknown field name raises TypeError, as ``dataclasses.replace`` does."""
+    if isinstance(value, Struct):
+        return msgspec.structs.replace(value, **changes)
+    return dataclasses.replace(value, **changes)  # type: ignore[type-var]
 
 
-quick_deal_result = quick_constructor(DealResult)
-quick_game_result = quick_constructor(GameResult)
-quick_rubber_result = quick_constructor(RubberResult)
-quick_replay_result = quick_constructor(ReplayResult)
+MODEL_TYPES: tuple[type[Struct], ...] = (
+    Call, Trick, Exchange, Outcome, Irregularity, RecordedScore, Annotation, Alternative, Deal,
+    ExternalId, Player, Event, Record, Finding, DealResult, GameResult, RubberResult, ReplayResult)
+"""Every value class of the model (tests hold each to the construction/equality/pickle contract)."""

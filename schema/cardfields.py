@@ -18,7 +18,7 @@ from euchre_records.errors import NotationError
 from .basefields import CompactField
 
 __all__ = ["CardField", "CardsField", "HandsField", "parse_cards", "cards_text", "CARD_RE",
-           "hands_fast", "cards_fast", "CARD_OR_UNKNOWN_BY_TOKEN", "CARD_NAME", "hands_text",
+           "hands_fast", "CARD_OR_UNKNOWN_BY_TOKEN", "CARD_NAME", "hands_text",
            "CARD_OR_UNKNOWN_RE", "cards_pattern", "CARD_BY_TOKEN"]
 
 _RANK_RE = "(?:[AKQJTakqjt987]|10)"
@@ -158,19 +158,6 @@ def hands_fast(value: Any) -> tuple[tuple[Card | None, ...], ...] | None:
             return None
         if len(n) == 5 and len(e) == 5 and len(s) == 5 and len(w) == 5:
             return (n, e, s, w)
-    return None
-
-
-def cards_fast(value: Any, low: int, high: int) -> tuple[Card | None, ...] | None:
-    """A card string of ``low`` to ``high`` known or ``??`` tokens, as ``parse_cards(value, True,
-    low, high)`` loads it; None for any other value (never raises)."""
-    if type(value) is str:
-        try:
-            out = tuple(map(_TOKENS_OR_UNKNOWN.__getitem__, value.split()))
-        except KeyError:
-            return None
-        if low <= len(out) <= high:
-            return out
     return None
 
 

@@ -71,12 +71,12 @@ class Plan:
     validators or processors, whose ``_deserialize`` is called directly once null is handled.
     ``absent``: the fields that matter when their key is missing (required, or with a default).
     ``dump_table``: (JSON key, attribute, field) in declaration order, for :func:`lean_dump`.
-    ``fast``: the schema's ``fast_load(value) -> value or None`` if it has one: the loaded value
-    of an object in the shape it covers (the same value as the full loop), else None.
-    ``fast_dump``: likewise the schema's ``fast_dump(obj) -> dict or None`` (the same dict).
+    ``fast_dump``: the schema's ``fast_dump(obj) -> dict or None`` if it has one: the dumped dict
+    of a value in the shape it covers (the same dict as the field loop), else None. (Loading has
+    no such shortcut here: valid record texts are decoded by msgspec, schema/wire.py.)
     """
 
-    __slots__ = ("by_key", "absent", "dump_table", "custom_dump", "fast", "fast_dump")
+    __slots__ = ("by_key", "absent", "dump_table", "custom_dump", "fast_dump")
 
     def __init__(self, schema: NotationSchema) -> None:
         self.by_key: dict[str, tuple[str, Any, bool]] = {}
@@ -84,7 +84,6 @@ class Plan:
         self.dump_table = [(f.data_key or name, f.attribute or name, f)
                            for name, f in schema.dump_fields.items()]
         self.custom_dump = type(schema).dump is not Schema.dump
-        self.fast = getattr(schema, "fast_load", None)
         self.fast_dump = getattr(schema, "fast_dump", None)
         for name, f in schema.load_fields.items():
             key = f.data_key or name
@@ -185,14 +184,7 @@ class LeanNested(CompactField):
         if not isinstance(value, list):
             raise ValidationError("expected a list")
         schema, plan = self.schema, self._plan
-        fast = plan.fast
-        if fast is None:
-            return load_each(value, lambda item: lean_load(schema, item, plan))
-
-        def load(item: Any) -> Any:
-            found = fast(item)
-            return found if found is not None else lean_load(schema, item, plan)
-        return load_each(value, load)
+        return load_each(value, lambda item: lean_load(schema, item, plan))
 
     def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> Any:
         if value is None:

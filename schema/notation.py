@@ -26,6 +26,7 @@ from euchre_records.model import Record
 from .json_text import indented
 from .lean import lean_dump, lean_load, plan_of
 from .schemas import RECORD_SCHEMA
+from .wire import decode_record
 
 _RECORD_PLAN = plan_of(RECORD_SCHEMA)
 
@@ -122,6 +123,11 @@ def _bounded_int(digits: str) -> int:
     return int(digits)
 
 
+def _json_message(exc: json.JSONDecodeError) -> str:
+    """The parser's message without its dangling "at" ("Invalid control character at")."""
+    return exc.msg.removesuffix(" at")
+
+
 def _no_constant(name: str) -> Any:
     raise ValueError(f"{name} is not JSON")
 
@@ -206,7 +212,7 @@ def parse_json(text: str | bytes) -> object:
                            parse_constant=_no_constant)
     except json.JSONDecodeError as exc:
         raise NotationError(
-            f"not valid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}") from None
+            f"not valid JSON: {_json_message(exc)} at line {exc.lineno}, column {exc.colno}") from None
     except RecursionError:
         raise NotationError("not a record: the JSON is nested too deeply") from None
     except _TooLong:
@@ -234,7 +240,8 @@ def _located_duplicate(text: str) -> NotationError:
     try:
         pairs = json.loads(text, object_pairs_hook=_Pairs, parse_int=str, parse_constant=str)
     except json.JSONDecodeError as exc:
-        return NotationError(f"not valid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}")
+        return NotationError(
+            f"not valid JSON: {_json_message(exc)} at line {exc.lineno}, column {exc.colno}")
     except RecursionError:
         return NotationError("not a record: the JSON is nested too deeply")
     return NotationError([_path_of_duplicate(pairs)
@@ -242,7 +249,13 @@ def _located_duplicate(text: str) -> NotationError:
 
 
 def loads(text: str | bytes) -> Record:
-    """Parse JSON text and load it; syntax errors raise NotationError with line and column."""
+    """Parse JSON text and load it; syntax errors raise NotationError with line and column.
+
+    A valid record is decoded by msgspec (schema/wire.py, the same Record); any other text goes
+    through :func:`parse_json` and :func:`load_record`, which locate every problem."""
+    record = decode_record(text)
+    if record is not None:
+        return record
     return load_record(parse_json(text))
 
 

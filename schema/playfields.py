@@ -11,7 +11,7 @@ from typing import Any
 from marshmallow import ValidationError
 
 from euchre_records.cards import Card, Seat
-from euchre_records.model import Call, CallKind, Trick, quick_constructor
+from euchre_records.model import Call, CallKind, Trick
 
 from .basefields import SEAT_BY_TEXT, SEAT_RE, SUIT_BY_TEXT, CompactField, load_each
 from .cardfields import CARD_BY_TOKEN, CARD_NAME, CARD_RE, cards_text, parse_cards
@@ -134,9 +134,6 @@ _PAIRS: dict[str, tuple[Card, Card]] = {
 """Two canonical card tokens and a space (``"AS KS"``) -> the two cards."""
 
 
-_make_trick = quick_constructor(Trick)  # Trick(cards, leader), a fraction of its __init__'s time
-
-
 def _parse_tricks_fast(value: list[Any]) -> tuple[Trick, ...]:
     """All tricks of a list in canonical shape (``"E:"`` token, known cards); else raises.
 
@@ -150,7 +147,7 @@ def _parse_tricks_fast(value: list[Any]) -> tuple[Trick, ...]:
         if len(text) == 11 and text[5] == " ":  # "AS KS QS 9S": two canonical pairs, or not
             first, second = pair(text[:5]), pair(text[6:])
             if first is not None and second is not None:
-                out.append(_make_trick(first + second, None))
+                out.append(Trick(first + second, None))
                 continue
         try:  # no leader: every token a card (a "SEAT:" token is not one)
             cards = tuple(map(card, text.split()))
@@ -163,7 +160,7 @@ def _parse_tricks_fast(value: list[Any]) -> tuple[Trick, ...]:
             cards = tuple(map(card, tokens[1:]))
         if not 2 <= len(cards) <= 4:
             raise ValueError
-        out.append(_make_trick(cards, leader))
+        out.append(Trick(cards, leader))
     return tuple(out)
 
 

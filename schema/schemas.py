@@ -17,13 +17,12 @@ from typing import Any
 
 from marshmallow import ValidationError
 
-from euchre_records.cards import JOKER, SEATS, Card, Seat
+from euchre_records.cards import JOKER, SEATS, Seat
 from euchre_records.enum_text import SEAT_NAME  # Enum .name is a slow descriptor
 from euchre_records.errors import NotationError
 from euchre_records.model import (
     FORMAT_NAME, FORMAT_VERSION, MISDEAL_CAUSES, NEW_DEAL_CAUSES, Alternative, Annotation, Deal,
-    Call, DealKind, Event, Exchange, ExchangeKind, ExternalId, Irregularity, IrregularityKind, Outcome, Player, Record, RecordedScore,
-    Trick, quick_constructor,
+    DealKind, Event, Exchange, ExchangeKind, ExternalId, Irregularity, IrregularityKind, Outcome, Player, Record, RecordedScore,
 )
 from euchre_records.rules import PRESETS, Rules, resolve_rules
 
@@ -31,13 +30,9 @@ from .basefields import (
     BoolField, DateField, EnumField, IntField, LabelField, NameField, PointsField, SeatField, StrField,
     SuitField,
 )
-from .basefields import SEAT_BY_TEXT
-from .cardfields import (
-    CARD_BY_TOKEN, CARD_OR_UNKNOWN_BY_TOKEN, CardField, CardsField, HandsField, cards_fast, cards_text,
-    hands_fast, hands_text,
-)
+from .cardfields import CardField, CardsField, HandsField, cards_text, hands_text
 from .lean import LeanNested, NotationSchema, lean_dump, lean_load
-from .playfields import CallsField, TricksField, _parse_tricks_fast, call_text, parse_call, tricks_text
+from .playfields import CallsField, TricksField, call_text, tricks_text
 from .rulefields import OverridesField
 
 __all__ = [
@@ -416,28 +411,6 @@ class DealSchema(NotationSchema):
     def build(self, data: dict[str, Any]) -> Deal:
         return Deal(**data)
 
-    def fast_load(self, value: Any) -> Deal | None:
-        """The Deal of a full deal in canonical shape (only the keys of ``_FAST_KEYS``, known
-        cards, five-card hands), exactly as ``lean_load`` loads it; None for anything else (then
-        ``lean_load`` loads it or reports its problems). Never raises."""
-        if type(value) is not dict or not _FAST_KEYS.issuperset(value):
-            return None
-        kind, dealer, turned = value.get("kind"), value.get("dealer"), value.get("turned")
-        if kind != "full" or type(kind) is not str or type(dealer) is not str or type(turned) is not str:
-            return None
-        try:
-            deal = _make_deal(_FULL, SEAT_BY_TEXT[dealer], CARD_BY_TOKEN[turned], None,
-                        hands_fast(value.get("hands")),
-                        cards_fast(value["kitty"], 1, 12) if "kitty" in value else None,
-                        _fast_calls(value["calls"]) if "calls" in value else (),
-                        _fast_discard(value["discard"]) if "discard" in value else None,
-                        _fast_tricks(value["tricks"]) if "tricks" in value else ())
-        except (KeyError, IndexError, AttributeError, ValueError, TypeError, ValidationError):
-            return None
-        if deal.hands is None or ("kitty" in value and deal.kitty is None):
-            return None
-        return deal
-
     def canonical(self, data: dict[str, Any], original: Deal) -> dict[str, Any]:
         if not original.unfinished:
             data.pop("unfinished", None)
@@ -468,40 +441,6 @@ class DealSchema(NotationSchema):
         if deal.tricks:
             out["tricks"] = tricks_text(deal.tricks)
         return out
-
-
-_make_deal = quick_constructor(Deal)  # Deal(...) positionally, a fraction of its __init__'s time
-_FAST_KEYS = frozenset(("kind", "dealer", "turned", "hands", "kitty", "calls", "discard", "tricks"))
-
-
-_CALLS: dict[tuple[Any, ...], tuple[Call, ...]] = {}
-
-
-def _fast_calls(value: Any) -> tuple[Call, ...]:
-    """The calls of a list of call strings (raises on anything else), one tuple shared by every
-    deal bid the same way (a few hundred biddings make nearly every record)."""
-    if type(value) is not list:
-        raise ValueError
-    key = tuple(value)
-    found = _CALLS.get(key)
-    if found is None:
-        found = tuple(map(parse_call, key))  # raises unless all strings: only those are kept
-        if len(_CALLS) >= 4096:
-            _CALLS.clear()
-        _CALLS[key] = found
-    return found
-
-
-def _fast_discard(value: Any) -> Card | None:
-    if type(value) is not str:
-        raise ValueError
-    return CARD_OR_UNKNOWN_BY_TOKEN[value]
-
-
-def _fast_tricks(value: Any) -> tuple[Trick, ...]:
-    if type(value) is not list:
-        raise ValueError
-    return _parse_tricks_fast(value)
 
 
 DEAL_SCHEMA = DealSchema()

@@ -373,3 +373,17 @@ def test_progress_shows_records_per_second(tmp_path, texts):
                                        "--shard-mb", "0.01", "--progress"])
     assert result.exit_code == 0, result.output
     assert re.search(r"4 records, [\d,]+/s", result.stderr), result.stderr
+
+
+def test_a_shard_leaves_the_cycle_collector_as_it_found_it(tmp_path, texts):
+    """write_shard pauses the collector while it reads (one collection per batch) and restores
+    it, on or off, whatever the batch size."""
+    import gc
+    src = _jsonl(tmp_path / "in.jsonl", texts[:5], ["not json"])
+    try:
+        for enabled in (True, False):
+            gc.enable() if enabled else gc.disable()
+            report = build_dataset([str(src)], str(tmp_path / f"out-{enabled}"), batch=2)
+            assert gc.isenabled() is enabled and report.records == 5 and report.invalid == 1
+    finally:
+        gc.enable()

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import json
 import random
-from dataclasses import replace
+from euchre_records.model import replace
 
 import pytest
 import reference_euchre as ref

@@ -13,7 +13,7 @@ import pytest
 from euchre_records.cards import Seat, Side
 from euchre_records.errors import NotationError, UnsupportedRules
 from euchre_records.match import replay
-from euchre_records.model import Annotation, Call, CallKind, Deal, Event, Player, Record, Trick
+from euchre_records.model import Annotation, Call, CallKind, Deal, Event, Player, Record, Trick, replace
 from euchre_records.rules import preset
 from euchre_records.interop.egn.document import egn_to_record, is_egn, record_to_egn
 from euchre_records.interop.egn.rules import from_rules, rules_loss, to_rules
@@ -137,7 +137,7 @@ def _expressible(record: Record) -> Record:
     'defend alone' is always alone."""
     def call(c: Call) -> Call:
         return Call(c.kind, None, c.suit, c.alone or c.kind is CallKind.DEFEND_ALONE)
-    deals = tuple(Deal(**{**{f: getattr(d, f) for f in d.__dataclass_fields__}, "kitty": None,
+    deals = tuple(replace(d, **{"kitty": None,
                           "calls": tuple(call(c) for c in d.calls),
                           "tricks": tuple(Trick(t.cards) for t in d.tricks)})
                   for d in record.deals)
@@ -157,7 +157,7 @@ def test_ours_egn_ours_keeps_what_egn_expresses(seed: int) -> None:
 def test_annotations_and_lone_defender_survive() -> None:
     rules = _egn_rules()
     deal = random_deal(random.Random(7), rules, Seat.N, pass_rate=0.0, alone_rate=1.0)
-    deal = Deal(**{**{f: getattr(deal, f) for f in deal.__dataclass_fields__},
+    deal = replace(deal, **{
                    "annotations": (Annotation("call 1", "bold"), Annotation("card 5", "why?"))})
     record = Record(rules, (deal,))
     egn = record_to_egn(record)

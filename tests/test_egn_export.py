@@ -4,7 +4,6 @@ and ``euchre export --to egn --lossy`` lists exactly what it cannot."""
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import random
 from pathlib import Path
@@ -17,7 +16,7 @@ from euchre_records.cards import Seat
 from euchre_records.cli.main import main
 from euchre_records.errors import UnsupportedRules
 from euchre_records.match import replay
-from euchre_records.model import Annotation, Call, CallKind, Event, ExternalId, Player, Record, Trick
+from euchre_records.model import Annotation, Call, CallKind, Event, ExternalId, Player, Record, Trick, replace
 from euchre_records.rules import preset
 from euchre_records.interop.egn.document import egn_to_record, record_to_egn
 from euchre_records.interop.egn.binary import egnb_to_egn, egnb_to_record, record_to_egnb
@@ -51,8 +50,8 @@ def _rich(seed: int, partial: bool) -> Record:
         deal = random_deal(rng, rules, dealer, alone_rate=0.3)
         if deal.tricks:
             notes = (Annotation("call 1", "first call"), Annotation(f"card {rng.randrange(1, 12)}", "look"))
-            deal = dataclasses.replace(deal, annotations=notes)
-        deals.append(dataclasses.replace(deal, kitty=None))
+            deal = replace(deal, annotations=notes)
+        deals.append(replace(deal, kitty=None))
         dealer = dealer.left
     if partial and deals[-1].tricks:
         cut = rng.randrange(0, len(deals[-1].tricks))
@@ -60,10 +59,10 @@ def _rich(seed: int, partial: bool) -> Record:
         played = sum(len(t.cards) for t in kept)
         notes = tuple(a for a in deals[-1].annotations if a.at.startswith("call ")
                       or int(a.at.split()[1]) <= played)   # no note on a card never played
-        deals[-1] = dataclasses.replace(deals[-1], tricks=kept, unfinished=True, annotations=notes)
+        deals[-1] = replace(deals[-1], tricks=kept, unfinished=True, annotations=notes)
         if not kept and rng.random() < 0.5:   # stop during the bidding: the passes before the maker
             passes = next(i for i, c in enumerate(deals[-1].calls) if c.kind is not CallKind.PASS)
-            deals[-1] = dataclasses.replace(deals[-1], calls=deals[-1].calls[:passes], discard=None,
+            deals[-1] = replace(deals[-1], calls=deals[-1].calls[:passes], discard=None,
                                             annotations=())
     players = ((Seat.N, Player("Ann", "A-1", (ExternalId("ann42", "euchre-site"),))),
                (Seat.E, Player("Bob")), (Seat.S, Player("Cy")), (Seat.W, Player("Di")))
@@ -76,10 +75,10 @@ def _expressible(record: Record) -> Record:
     is always alone."""
     def call(c: Call) -> Call:
         return Call(c.kind, None, c.suit, c.alone or c.kind is CallKind.DEFEND_ALONE)
-    deals = tuple(dataclasses.replace(d, calls=tuple(call(c) for c in d.calls),
+    deals = tuple(replace(d, calls=tuple(call(c) for c in d.calls),
                                       tricks=tuple(Trick(t.cards) for t in d.tricks))
                   for d in record.deals)
-    return dataclasses.replace(record, deals=deals)
+    return replace(record, deals=deals)
 
 
 @pytest.mark.parametrize("seed", range(25))
@@ -90,13 +89,13 @@ def test_every_export_is_valid_egn_and_comes_back(seed: int, partial: bool) -> N
     VALIDATOR.validate(doc)
     back = egn_to_record(json.loads(json.dumps(doc)))
     assert back.rules.option_values() == record.rules.option_values()
-    assert _expressible(back) == dataclasses.replace(_expressible(record), rules=back.rules)
+    assert _expressible(back) == replace(_expressible(record), rules=back.rules)
     assert replay(back).deals == replay(record).deals
     expanded = record_to_egnb(record, condensed=False)
     VALIDATOR.validate(egnb_to_egn(expanded))
     # the protobuf Player message has no field for a player object's id (EGN's gap)
-    no_ids = tuple((seat, dataclasses.replace(p, id=None)) for seat, p in back.players)
-    assert egnb_to_record(expanded) == dataclasses.replace(back, players=no_ids)
+    no_ids = tuple((seat, replace(p, id=None)) for seat, p in back.players)
+    assert egnb_to_record(expanded) == replace(back, players=no_ids)
     try:
         condensed = record_to_egnb(record)
     except UnsupportedRules as exc:   # a bidding stopped part-way, a lone defender against a
@@ -110,9 +109,9 @@ def test_lossy_lists_exactly_what_egn_cannot_carry(tmp_path: Path) -> None:
     table and the provenance. --lossy writes the rest and names each of the four, once."""
     record = _rich(3, False)
     first = record.deals[0]
-    deal = dataclasses.replace(first, annotations=first.annotations + (Annotation("deal", "a fine deal"),))
-    record = dataclasses.replace(record, deals=(deal,) + record.deals[1:],
-                                 event=dataclasses.replace(record.event, club="Riverside", table="4"),
+    deal = replace(first, annotations=first.annotations + (Annotation("deal", "a fine deal"),))
+    record = replace(record, deals=(deal,) + record.deals[1:],
+                                 event=replace(record.event, club="Riverside", table="4"),
                                  provenance=("read from somewhere",))
     path = tmp_path / "r.json"
     path.write_text(dumps(record), encoding="utf-8")
@@ -129,7 +128,7 @@ def test_lossy_lists_exactly_what_egn_cannot_carry(tmp_path: Path) -> None:
 
 def test_without_lossy_a_loss_that_changes_the_replay_is_refused(tmp_path: Path) -> None:
     record = _rich(4, False)
-    record = dataclasses.replace(record, rules=record.rules.with_overrides({"revoke_penalty": 3}))
+    record = replace(record, rules=record.rules.with_overrides({"revoke_penalty": 3}))
     path = tmp_path / "r.json"
     path.write_text(dumps(record), encoding="utf-8")
     result = CliRunner().invoke(main, ["export", str(path), "--to", "egn"])

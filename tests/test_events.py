@@ -4,7 +4,6 @@ sittings that do not fit, the movement, and the player registry."""
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import random
 from pathlib import Path
@@ -18,7 +17,7 @@ from euchre_records.api.store.ingest import prepare, prepare_record
 from euchre_records.testkit.samples import random_record
 from euchre_records.api.store.store import Store
 from euchre_records.match import replay
-from euchre_records.model import Player
+from euchre_records.model import Player, replace
 from euchre_records.schema.notation import loads
 from euchre_records.events.tournament import (
     Format, MovementTie, TableResult, TableSeating, next_seating,
@@ -69,9 +68,9 @@ def _random_sittings(seed: int, count: int) -> list[Any]:
         rec = random_record(seed * 100 + n, "modern")
         names = rng.sample(POOL, 4)
         cased = [rng.choice((nm, nm.lower(), nm.upper(), f" {nm} ")) for nm in names]
-        rec = dataclasses.replace(
+        rec = replace(
             rec, players=tuple((seat, Player(c)) for (seat, _), c in zip(rec.players, cased)),
-            event=dataclasses.replace(rec.event, round=str(n // 2 + 1), table=str(n % 2 + 1)))
+            event=replace(rec.event, round=str(n // 2 + 1), table=str(n % 2 + 1)))
         out.append(rec)
     return out
 

@@ -7,7 +7,7 @@ refuses the deal. Legal take-overs by the right seat take the fast path.
 from __future__ import annotations
 
 import random
-from dataclasses import replace
+from euchre_records.model import replace
 
 from hypothesis import given, settings
 from hypothesis import strategies as st

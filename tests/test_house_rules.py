@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import json
 import random
-from dataclasses import replace
+from euchre_records.model import replace
 from pathlib import Path
 from typing import Sequence
 

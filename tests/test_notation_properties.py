@@ -221,32 +221,27 @@ def test_lean_dump_agrees_with_marshmallow_dump(record: Record) -> None:
                 assert schema.dump(item) == lean_dump(schema, item)
 
 
-# --- the fast paths of a deal, against the field loop ----------------------------------------
+# --- the fast dump of a deal, against the field loop ------------------------------------------
 
-from euchre_records.schema.lean import Plan, lean_dump, lean_load  # noqa: E402
+from euchre_records.schema.lean import Plan, lean_dump  # noqa: E402
 from euchre_records.schema.schemas import DEAL_SCHEMA  # noqa: E402
 
 
 def _field_loop_plan() -> Plan:
-    """The deal schema's plan with its fast paths turned off: every field loaded and dumped by
-    its own marshmallow field, as before the fast paths existed (the oracle)."""
+    """The deal schema's plan with its fast dump turned off: every field dumped by its own
+    marshmallow field, as before the fast path existed (the oracle)."""
     plan = Plan(DEAL_SCHEMA)
-    plan.fast = plan.fast_dump = None
+    plan.fast_dump = None
     return plan
 
 
 _SLOW = _field_loop_plan()
-# small changes a writer of records makes: spacing, case, an unknown card, a missing seat
-_respellings = st.sampled_from([
-    lambda t: t.replace(" ", "  "), lambda t: " " + t, lambda t: t.lower(), lambda t: t + " ??",
-    lambda t: t.replace("N:", "N :"), lambda t: t.split(" ", 1)[-1], lambda t: t + " JK",
-    lambda t: t])
 
 
 @st.composite
 def plain_deals(draw: Any) -> Deal:
     """Deals of the shape most records are made of: full, five-card hands, no irregularities,
-    annotations or alternatives (the shape the fast paths take)."""
+    annotations or alternatives (the shape the fast dump takes)."""
     hands = tuple(tuple(draw(st.lists(maybe_cards, min_size=5, max_size=5))) for _ in SEATS)
     turned = draw(cards.filter(lambda c: c is not JOKER))
     return Deal(DealKind.FULL, draw(seats), turned, None, hands,
@@ -254,31 +249,11 @@ def plain_deals(draw: Any) -> Deal:
                 calls=draw(tup(calls(), 6)), discard=draw(opt(cards)), tricks=draw(tup(tricks, 5)))
 
 
-@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.one_of(plain_deals(), deals()), st.data())
-def test_the_fast_deal_paths_give_what_the_field_loop_gives(deal: Deal, data: Any) -> None:
-    """DealSchema.fast_load answers None or the deal itself for its canonical dict (the oracle is
-    the generated model value), and None or exactly the field loop's Deal for respelled ones;
-    DealSchema.fast_dump answers None or exactly the field loop's dict."""
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.one_of(plain_deals(), deals()))
+def test_the_fast_deal_dump_gives_what_the_field_loop_gives(deal: Deal) -> None:
+    """DealSchema.fast_dump answers None or exactly the field loop's dict. (The fast load is
+    msgspec's, held to the schemas by tests/test_wire.py.)"""
     dumped = lean_dump(DEAL_SCHEMA, deal, _SLOW)
     fast_dumped = DEAL_SCHEMA.fast_dump(deal)
     assert fast_dumped is None or fast_dumped == dumped
-    again = DEAL_SCHEMA.fast_load(copy.deepcopy(dumped))
-    assert again is None or again == deal
-    value = copy.deepcopy(dumped)
-    for key in ("kitty", "discard", "turned"):
-        if isinstance(value.get(key), str) and data.draw(st.booleans()):
-            value[key] = data.draw(_respellings)(value[key])
-    for key in ("tricks", "calls"):
-        if isinstance(value.get(key), list) and value[key] and data.draw(st.booleans()):
-            i = data.draw(st.integers(0, len(value[key]) - 1))
-            value[key][i] = data.draw(_respellings)(value[key][i])
-    if isinstance(value.get("hands"), dict) and data.draw(st.booleans()):
-        seat = data.draw(st.sampled_from(sorted(value["hands"])))
-        value["hands"][seat] = data.draw(_respellings)(value["hands"][seat])
-    try:
-        expected: Any = lean_load(DEAL_SCHEMA, value, _SLOW)
-    except ValidationError:
-        expected = None  # invalid: the fast path must leave it to the field loop
-    fast = DEAL_SCHEMA.fast_load(value)
-    assert fast is None or fast == expected

@@ -8,7 +8,7 @@ from __future__ import annotations
 import hashlib
 import json
 import sqlite3
-from dataclasses import replace
+from euchre_records.model import replace
 
 import pytest
 

@@ -81,10 +81,8 @@ def match_of(db: sqlite_utils.Database, event_id: int) -> Any:
     """The tournament as an EMN match (schema.emn.Match) with its current sittings as games, in
     round and table order, and its standings as the EMN ``result`` (status COMPLETED when every
     planned round has sittings, else IN_PROGRESS; scores: each entrant's first criterion)."""
-    import dataclasses
-
     from euchre_records.cards import SEATS as CARD_SEATS
-    from euchre_records.model import ExternalId, Player
+    from euchre_records.model import ExternalId, Player, replace
     from euchre_records.interop.emn.document import Match, MatchGame, MatchPlayer
     from euchre_records.schema.notation import loads
 
@@ -116,7 +114,7 @@ def match_of(db: sqlite_utils.Database, event_id: int) -> Any:
                             (s["record_id"],)).fetchone()[0]
         record = loads(text)
         seats = tuple(master[s["seats"][seat]] for seat in SEATS)
-        record = dataclasses.replace(record, players=tuple(
+        record = replace(record, players=tuple(
             (seat, Player(names.get(s["seats"][seat.name], "?"), ref))
             for seat, ref in zip(CARD_SEATS, seats)))
         games.append(MatchGame(n, s["round"], s["table"], seats, record))  # type: ignore[arg-type]

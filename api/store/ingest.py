@@ -21,6 +21,7 @@ from euchre_records.interop.detect import load_any_data, notation_of, parse_json
 from euchre_records.interop.egn.document import in_egn_terms
 from euchre_records.schema.json_text import compact
 from euchre_records.schema.notation import dumps
+from euchre_records.schema.wire import decode_record
 from euchre_records.schema.results import dump_result
 
 # All imported here, not at first use: a parallel import forks its workers after loading this
@@ -36,7 +37,12 @@ def parse(text: str) -> Record:
 
 
 def _parse(text: str) -> tuple[Record, bool]:
-    """The record and whether it was written in EGN (parse_json reports too-deep nesting)."""
+    """The record and whether it was written in EGN (parse_json reports too-deep nesting). A
+    valid record in our notation is decoded by msgspec (schema/wire.py); anything else (EGN, an
+    invalid record) is parsed and loaded by the schemas."""
+    record = decode_record(text)
+    if record is not None:
+        return record, False
     data = parse_json(text)
     return load_any_data(data), notation_of(data) == "egn"
 

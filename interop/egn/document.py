@@ -24,7 +24,7 @@ from euchre_records.cards import SEATS, Card, Seat, Suit
 from euchre_records.errors import NotationError, Problem, RecordError, UnsupportedRules
 from euchre_records.model import (
     Annotation, Call, CallKind, Deal, DealKind, Event, Exchange, ExternalId, Player, RecordedScore,
-    Record, Trick,
+    Record, Trick, replace,
 )
 
 from euchre_records.schema.basefields import POINTS_LIMIT
@@ -160,7 +160,7 @@ def egn_to_record(data: object) -> Record:
         if not deals:
             raise NotationError("a finalScore needs at least one deal", "metadata.finalScore")
         last = deals[-1]
-        deals[-1] = Deal(**{**_fields(last), "recorded": RecordedScore(total=final)})
+        deals[-1] = replace(last, recorded=RecordedScore(total=final))
     event = Event(event=_text(meta, "title"), notes=_text(meta, "description"), date=_egn_date(meta),
                   game_id=_text(meta, "gameId"))
     return Record(rules=rules, deals=tuple(deals), event=event, players=players,
@@ -169,10 +169,6 @@ def egn_to_record(data: object) -> Record:
 
 def _problems(exc: RecordError) -> list[Problem]:
     return list(exc.problems)
-
-
-def _fields(deal: Deal) -> dict[str, Any]:
-    return {name: getattr(deal, name) for name in deal.__dataclass_fields__}
 
 
 def _egn_date(meta: dict[str, Any]) -> str | None:

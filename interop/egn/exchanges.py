@@ -20,13 +20,12 @@ engine checks the cards (euchre_records.exchanges); this module only reads and w
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any, Sequence
 
 from euchre_records.cards import SEATS, Card, Seat
 from euchre_records.errors import NotationError
 from euchre_records.house_rules import farm_cards
-from euchre_records.model import Deal, Exchange, ExchangeKind
+from euchre_records.model import Deal, Exchange, ExchangeKind, replace
 from euchre_records.rules import FarmersHand, Rules
 
 from .cards import CardReader, card_token

@@ -26,14 +26,13 @@ It does not replay; the importer replays every game and locates replay errors th
 
 from __future__ import annotations
 
-import dataclasses
 import re
 from dataclasses import dataclass, field
 from typing import Any
 
 from euchre_records.cards import SEATS
 from euchre_records.errors import NotationError, Problem, RecordError, UnsupportedRules
-from euchre_records.model import ExternalId, Player, Record
+from euchre_records.model import ExternalId, Player, Record, replace
 from euchre_records.events.tournament import Format, Pairing, Tournament
 
 from euchre_records.interop.egn.document import egn_to_record, egn_where, record_to_egn
@@ -269,7 +268,7 @@ def emn_to_match(data: object) -> Match:
         players = tuple((seat, Player(by_id[s].name, s, by_id[s].ids))
                         for seat, s in zip(SEATS, seats))
         parsed.append((index, (seats[0], seats[1], seats[2], seats[3]),
-                       dataclasses.replace(record, players=players)))
+                       replace(record, players=players)))
     if unsupported:
         raise UnsupportedRules(unsupported + bad)
     if bad:
@@ -279,10 +278,10 @@ def emn_to_match(data: object) -> Match:
     tournament = _tournament(title, date, kind, target)
     games = []
     for (index, seats, record), (rnd, table) in zip(parsed, places):
-        event = dataclasses.replace(record.event, event=record.event.event or tournament.name,
+        event = replace(record.event, event=record.event.event or tournament.name,
                                     round=str(rnd), table=table,
                                     date=record.event.date or tournament.date_from)
-        games.append(MatchGame(index, rnd, table, seats, dataclasses.replace(record, event=event)))
+        games.append(MatchGame(index, rnd, table, seats, replace(record, event=event)))
     return Match(tournament, registry, tuple(games), match_id, description, kind, target, result)
 
 

@@ -1,0 +1,383 @@
+"""The fast path of loading: record text decoded by msgspec into typed wire objects, then into the
+model, for every record the marshmallow schemas accept in the shape it covers.
+
+msgspec (C) parses the JSON and checks its types against the wire classes below, which mirror the
+notation's objects key for key: unknown keys, wrong types, nulls where none is allowed and numbers
+out of range all fail there, at a fraction of the cost of a parse and a schema walk in Python.
+What msgspec cannot state (card strings, call and trick strings, the rules, labels and dates,
+the shape rules of a deal) is checked here with the very parsers and fields the schemas use; the
+rarer parts of a deal (its result, irregularities, annotations, alternatives and exchanges) are
+loaded by the schemas' own fields. The schemas (schema/schemas.py) stay the notation of record:
+the JSON Schema, the OpenAPI document and the located list of every problem of an invalid record
+come from them.
+
+Contract: :func:`decode_record` returns exactly the :class:`Record` that
+``load_record(parse_json(text))`` returns (equal, with the same canonical text and hash), or
+None: the text is invalid, or valid in a shape this path leaves to the schemas (a string with a
+backslash escape, a number beyond 64 bits ...). It never raises, and never accepts what the
+schemas refuse. Callers load a None through the schemas, which report the problems.
+tests/test_wire.py holds the two paths equal.
+
+Repeated keys: msgspec keeps the last value of a key written twice, where the notation refuses
+the record. In a text with no backslash every ``"`` opens or closes a string, so the decoded value
+written back holds as many ``"`` as the text exactly when no key was repeated (a repeated key
+drops at least its own two); the count is compared in C.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+import msgspec
+from marshmallow import ValidationError
+from msgspec import UNSET, Meta, Struct, UnsetType
+
+from euchre_records.cards import JOKER, SEATS, Card, Seat
+from euchre_records.errors import NotationError
+from euchre_records.model import (
+    Call, Deal, DealKind, Event, ExternalId, Player, Record, RecordedScore, Trick,
+)
+from euchre_records.rules import Rules, resolve_rules
+
+from .basefields import _CONTROL, POINTS_LIMIT, SEAT_BY_TEXT, SUIT_BY_TEXT, DateField, load_each
+from .cardfields import CARD_BY_TOKEN, CARD_NAME, CARD_OR_UNKNOWN_BY_TOKEN, HAND_MAX, HAND_MIN
+from .playfields import _PAIRS, parse_call, parse_trick
+from .schemas import DEAL_SCHEMA
+
+__all__ = ["decode_record"]
+
+_Score = Annotated[int, Meta(ge=-POINTS_LIMIT, le=POINTS_LIMIT)]
+_Points = tuple[_Score, _Score]
+_Option = bool | Annotated[int, Meta(ge=-(2 ** 62), le=2 ** 62)] | str | None
+"""A rule option's value as ``resolve_rules`` takes it (it checks the option's own type)."""
+
+
+# The notation's objects as written: unknown keys refused, UNSET where a key is absent.
+
+class _ExternalId(Struct, forbid_unknown_fields=True, frozen=True, gc=False):
+    id: str
+    source: str
+
+
+class _Player(Struct, forbid_unknown_fields=True, frozen=True, gc=False):
+    name: str
+    id: str | None | UnsetType = UNSET
+    ids: list[_ExternalId] | UnsetType = UNSET
+
+
+class _Event(Struct, forbid_unknown_fields=True, frozen=True, gc=False):
+    club: str | None | UnsetType = UNSET
+    event: str | None | UnsetType = UNSET
+    date: str | None | UnsetType = UNSET
+    table: str | None | UnsetType = UNSET
+    round: str | None | UnsetType = UNSET
+    notes: str | None | UnsetType = UNSET
+    game_id: str | None | UnsetType = UNSET
+
+
+class _Rules(Struct, forbid_unknown_fields=True, frozen=True, gc=False):
+    preset: str
+    overrides: dict[str, _Option] | UnsetType = UNSET
+
+
+class _Hands(Struct, forbid_unknown_fields=True, frozen=True, gc=False):
+    N: str
+    E: str
+    S: str
+    W: str
+
+
+class _Scoresheet(Struct, forbid_unknown_fields=True, frozen=True, gc=False):
+    points: _Points | None | UnsetType = UNSET
+    total: _Points | None | UnsetType = UNSET
+
+
+class _Deal(Struct, forbid_unknown_fields=True, frozen=True, gc=False):
+    kind: DealKind
+    dealer: str
+    turned: str | UnsetType = UNSET
+    joker_suit: str | UnsetType = UNSET
+    hands: _Hands | UnsetType = UNSET
+    kitty: str | UnsetType = UNSET
+    calls: list[str] | UnsetType = UNSET
+    discard: str | UnsetType = UNSET
+    tricks: list[str] | UnsetType = UNSET
+    result: dict[str, Any] | UnsetType = UNSET
+    irregularities: list[Any] | UnsetType = UNSET
+    scoresheet: _Scoresheet | UnsetType = UNSET
+    annotations: list[Any] | UnsetType = UNSET
+    alternatives: list[Any] | UnsetType = UNSET
+    unfinished: bool | UnsetType = UNSET
+    exchanges: list[Any] | UnsetType = UNSET
+
+
+class _Record(Struct, forbid_unknown_fields=True, frozen=True, gc=False):
+    format: str
+    version: str
+    rules: _Rules
+    deals: list[_Deal]
+    event: _Event | UnsetType = UNSET
+    players: dict[str, _Player] | UnsetType = UNSET
+    start_score: _Points | UnsetType = UNSET
+    provenance: list[str] | UnsetType = UNSET
+
+
+_DECODE = msgspec.json.Decoder(_Record).decode
+_ENCODE = msgspec.json.Encoder().encode
+
+
+class _Refused(Exception):
+    """A value the schemas refuse, or a shape this path leaves to them."""
+
+
+_SLOW = (_Refused, KeyError, ValueError, TypeError, AttributeError, IndexError, ValidationError,
+         NotationError, RecursionError)
+"""What the conversion may raise on a value it does not take: the record goes to the schemas."""
+
+
+def decode_record(text: str | bytes) -> Record | None:
+    """The record of ``text`` if this path takes it, else None (see the module contract)."""
+    try:
+        if (b"\\" in text) if isinstance(text, bytes) else ("\\" in text):
+            return None
+        wire = _DECODE(text)
+        if _quotes(text) != _ENCODE(wire).count(b'"'):
+            return None   # a key written twice
+        return _record(wire)
+    except (msgspec.DecodeError, msgspec.ValidationError, UnicodeError, *_SLOW):
+        return None
+
+
+def _quotes(text: str | bytes) -> int:
+    return text.count(b'"') if isinstance(text, bytes) else text.count('"')
+
+
+# --- the record and its metadata -------------------------------------------------------------
+
+_DATE = DateField()
+_SEAT_KEYS = tuple((seat, seat.name) for seat in SEATS)
+
+
+def _record(w: _Record) -> Record:
+    if w.format != "euchre-records" or w.version != "1.0":
+        raise _Refused
+    event = Event() if w.event is UNSET else _event(w.event)
+    players: tuple[tuple[Seat, Player], ...] = ()
+    if w.players is not UNSET:
+        if not set(w.players).issubset(_SEAT_NAMES):
+            raise _Refused
+        players = tuple((seat, _player(w.players[name])) for seat, name in _SEAT_KEYS
+                        if name in w.players)
+    start = (0, 0) if w.start_score is UNSET else w.start_score
+    provenance = () if w.provenance is UNSET else tuple(w.provenance)
+    return Record(_rules(w.rules), tuple(map(_deal, w.deals)), event, players, start, "1.0",
+                  provenance)
+
+
+_SEAT_NAMES = frozenset(name for _, name in _SEAT_KEYS)
+
+
+_DATES: set[str] = set()
+
+
+def _event(w: _Event) -> Event:
+    date = w.date
+    if date is UNSET:
+        date = None
+    elif date is not None and date not in _DATES:   # the few dates of a file's events, once each
+        _DATE._deserialize(date, None, None)          # raises ValidationError
+        if len(_DATES) >= 4096:
+            _DATES.clear()
+        _DATES.add(date)
+    return Event(_label(w.club), _label(w.event), date, _label(w.table), _label(w.round),
+                 None if w.notes is UNSET else w.notes, None if w.game_id is UNSET else w.game_id)
+
+
+def _label(text: str | None | UnsetType) -> str | None:
+    """LabelField's rule: one line, no control character (``isprintable`` is true of nearly
+    every label, in C; only a label it refuses is searched for one)."""
+    if text is UNSET or text is None:
+        return None
+    if not text.isprintable() and _CONTROL.search(text):
+        raise _Refused
+    return text
+
+
+_PLAYERS: dict[tuple[str, str | None | UnsetType], Player] = {}
+
+
+def _player(w: _Player) -> Player:
+    """A player, one Player shared by every record of the same name and id without external ids
+    (a club's records name the same few players over and over)."""
+    if w.ids is not UNSET:
+        return _new_player(w)
+    key = (w.name, w.id)
+    found = _PLAYERS.get(key)
+    if found is None:
+        found = _new_player(w)
+        if len(_PLAYERS) >= 4096:
+            _PLAYERS.clear()
+        _PLAYERS[key] = found
+    return found
+
+
+def _new_player(w: _Player) -> Player:
+    name = _label(w.name)
+    if not name or not name.strip():   # NameField: a label with a character that is not a space
+        raise _Refused
+    ids = () if w.ids is UNSET else tuple(ExternalId(i.id, i.source) for i in w.ids)
+    return Player(name, _label(w.id), ids)
+
+
+_RULES: dict[tuple[Any, ...], Rules] = {}
+
+
+def _rules(w: _Rules) -> Rules:
+    """``resolve_rules`` as RulesSchema calls it, remembered for the few rule sets records use
+    (keyed by each value's type too: ``True`` and ``1`` are not one option value)."""
+    overrides = None if w.overrides is UNSET else w.overrides
+    key = (w.preset, *((k, type(v), v) for k, v in overrides.items())) if overrides else (w.preset,)
+    found = _RULES.get(key)
+    if found is None:
+        found = resolve_rules(w.preset, overrides)
+        if len(_RULES) >= 1024:
+            _RULES.clear()
+        _RULES[key] = found
+    return found
+
+
+# --- deals -----------------------------------------------------------------------------------
+
+_FULL, _RESULT = DealKind.FULL, DealKind.RESULT
+_CARD = CARD_BY_TOKEN.__getitem__
+_CARD_OR_UNKNOWN = CARD_OR_UNKNOWN_BY_TOKEN.__getitem__
+_LOADERS = {name: DEAL_SCHEMA.load_fields[name] for name in (
+    "outcome", "irregularities", "annotations", "alternatives", "exchanges")}
+
+
+def _cards(text: str, low: int, high: int) -> tuple[Card | None, ...]:
+    """A card string of ``low`` to ``high`` tokens, ``??`` allowed (CardsField's parse)."""
+    out = tuple(map(_CARD_OR_UNKNOWN, text.split()))
+    if not low <= len(out) <= high:
+        raise _Refused
+    return out
+
+
+_HAND_PAIRS: dict[str, tuple[Card | None, Card | None]] = {
+    f"{CARD_NAME[a]} {CARD_NAME[b]}": (a, b) for a in CARD_NAME for b in CARD_NAME}
+"""Two canonical tokens of a hand (``"AS KS"``, ``"?? JK"``) and a space -> the two cards."""
+
+
+def _hand(text: str) -> tuple[Card | None, ...]:
+    """A hand's card string, ``??`` allowed (HandsField's parse, 3 to 7 cards); a canonical
+    five-card hand (``"AH KH 9S TD JC"``) by two lookups of two tokens each and one of the fifth."""
+    if len(text) == 14 and text[5] == " " and text[11] == " ":
+        pairs = _HAND_PAIRS
+        try:
+            return pairs[text[:5]] + pairs[text[6:11]] + (_CARD_OR_UNKNOWN(text[12:]),)
+        except KeyError:
+            pass
+    return _cards(text, HAND_MIN, HAND_MAX)
+
+
+def _nested(name: str, value: Any) -> Any:
+    """A rarer part of a deal, loaded by the schema's own field (raises ValidationError)."""
+    return _LOADERS[name]._deserialize(value, name, None)
+
+
+def _deal(w: _Deal) -> Deal:
+    kind = w.kind
+    if kind is _FULL:   # most deals: DealSchema.check's rules for kind full, inline
+        if w.hands is UNSET or w.turned is UNSET or w.result is not UNSET:
+            raise _Refused
+    else:
+        _check_shape(w, kind)
+    hands = None
+    if w.hands is not UNSET:
+        h = w.hands
+        hands = (_hand(h.N), _hand(h.E), _hand(h.S), _hand(h.W))
+    turned = None if w.turned is UNSET else _CARD(w.turned)
+    joker_suit = None
+    if w.joker_suit is not UNSET:
+        if turned is not JOKER:
+            raise _Refused
+        joker_suit = SUIT_BY_TEXT[w.joker_suit]
+    recorded = None
+    if w.scoresheet is not UNSET:
+        sheet = w.scoresheet
+        points = None if sheet.points is UNSET else sheet.points
+        total = None if sheet.total is UNSET else sheet.total
+        if points is None and total is None:
+            raise _Refused
+        recorded = RecordedScore(points, total)
+    return Deal(
+        kind, SEAT_BY_TEXT[w.dealer], turned, joker_suit, hands,
+        None if w.kitty is UNSET else _cards(w.kitty, 1, 12),
+        () if w.calls is UNSET else _calls(w.calls),
+        None if w.discard is UNSET else _CARD_OR_UNKNOWN(w.discard),
+        () if w.tricks is UNSET else _tricks(w.tricks),
+        None if w.result is UNSET else _nested("outcome", w.result),
+        () if w.irregularities is UNSET else _nested("irregularities", w.irregularities),
+        recorded,
+        () if w.annotations is UNSET else _nested("annotations", w.annotations),
+        () if w.alternatives is UNSET else _nested("alternatives", w.alternatives),
+        False if w.unfinished is UNSET else w.unfinished,
+        () if w.exchanges is UNSET else _nested("exchanges", w.exchanges))
+
+
+def _check_shape(w: _Deal, kind: DealKind) -> None:
+    """DealSchema.check's rules on which keys go with which kind."""
+    if kind is _FULL:
+        if w.hands is UNSET:
+            raise _Refused
+    elif w.hands is not UNSET or w.kitty is not UNSET:
+        raise _Refused
+    if kind is _RESULT:
+        if (w.result is UNSET or w.calls is not UNSET or w.discard is not UNSET
+                or w.tricks is not UNSET or w.alternatives is not UNSET or w.exchanges is not UNSET):
+            raise _Refused
+    elif w.result is not UNSET or w.turned is UNSET:
+        raise _Refused
+    if w.joker_suit is not UNSET and w.turned is UNSET:
+        raise _Refused
+
+
+_CALLS: dict[tuple[str, ...], tuple[Call, ...]] = {}
+
+
+def _calls(value: list[str]) -> tuple[Call, ...]:
+    """The calls of a list of call strings, one tuple shared by every deal bid the same way (a
+    few hundred biddings make nearly every record); raises on a string that is not a call."""
+    key = tuple(value)
+    found = _CALLS.get(key)
+    if found is None:
+        found = tuple(map(parse_call, key))
+        if len(_CALLS) >= 4096:
+            _CALLS.clear()
+        _CALLS[key] = found
+    return found
+
+
+_LEADER = {seat.name: seat for seat in SEATS}
+
+
+def _tricks(value: list[str]) -> tuple[Trick, ...]:
+    """TricksField's parse (``parse_trick`` on each): canonical strings (``"E: AS KS QS 9S"`` by
+    two lookups of two cards each, ``"AS KS QS 9S"``) in one pass, anything else trick by trick."""
+    card, leader, pair = _CARD, _LEADER, _PAIRS
+    out = []
+    try:
+        for t in value:
+            if len(t) == 14 and t[1:3] == ": " and t[8] == " ":
+                out.append(Trick(pair[t[3:8]] + pair[t[9:]], leader[t[0]]))
+                continue
+            if t[1:3] == ": ":
+                cards, seat = tuple(map(card, t[3:].split())), leader[t[0]]
+            else:
+                cards, seat = tuple(map(card, t.split())), None
+            if not 2 <= len(cards) <= 4:
+                raise _Refused
+            out.append(Trick(cards, seat))
+    except KeyError:
+        return load_each(value, parse_trick)
+    return tuple(out)

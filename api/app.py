@@ -6,6 +6,8 @@ Contracts:
 - Each request that needs the database opens its own connection (:func:`.db.get_db`).
 - Every error response of the JSON API is JSON of one shape (:mod:`.errors`); the HTML pages
   (api/pages, registered as a plain blueprint) answer theirs as HTML pages (api/pages/errors.py).
+- Every answer carries the security headers (:mod:`.headers`); costly requests share the
+  process's slot (:mod:`.cpu_gate`; ``config["CLAIM_GATE"]`` replaces the default gate).
 """
 
 from __future__ import annotations
@@ -16,13 +18,15 @@ import os
 import sqlite3
 from typing import Any
 
-from flask import Flask, Response, current_app
+from flask import Flask, Response, current_app, request
 from flask_smorest import Api
 from werkzeug.exceptions import HTTPException
 
 from .auth import init_auth
+from .cpu_gate import ClaimGate, ServerBusy
 from .db import close_db
 from .errors import CODES, ApiError, error_response, problems_of
+from .headers import add_security_headers
 from .pages import bp as pages_bp
 from .pages import html_error, wants_html
 from .rest.document import configure_document
@@ -89,16 +93,30 @@ def store_unavailable(exc: sqlite3.OperationalError) -> Response:
     return error_response(500, "internal-error", "the server failed; this is a bug")
 
 
-def _claim_budget(wsgi_app: Any) -> Any:
+def _claim_budget(wsgi_app: Any, gate: ClaimGate) -> Any:
     """Every request, whatever its view (API, pages, events), searches claims within one budget
     (claims.DEFAULT_REQUEST_BUDGET, about a second of CPU); past it the view's replay raises
-    SearchBudgetExceeded, a RecordError answered 422 ``too-costly``."""
+    SearchBudgetExceeded, a RecordError answered 422 ``too-costly``. Past a small allowance its
+    search also needs one of the process's slots (api/cpu_gate.py), or it is answered 503
+    ``busy``: so concurrent requests together take a bounded share of the CPU."""
     from euchre_records.claims import search_budget
 
     def budgeted(environ: Any, start_response: Any) -> Any:
-        with search_budget():
-            return wsgi_app(environ, start_response)
+        pacer = environ["euchre.pacer"] = gate.pacer()  # a large body takes a slot: _large_body
+        try:
+            with search_budget(pace=pacer):
+                return wsgi_app(environ, start_response)
+        finally:
+            pacer.release()
     return budgeted
+
+
+def _large_body() -> None:
+    """Before any view: a large body makes the request costly (api/cpu_gate.py), so it waits for
+    a slot or is answered 503 ``busy`` before a byte of it is read."""
+    pacer = request.environ.get("euchre.pacer")
+    if pacer is not None and request.method not in ("GET", "HEAD", "OPTIONS"):
+        pacer.body(request.content_length)
 
 
 def create_app(config: dict[str, Any] | None = None) -> Flask:
@@ -125,6 +143,8 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     finally:
         db.close()
     app.teardown_appcontext(close_db)
+    app.after_request(add_security_headers)  # every answer, errors too (api/headers.py)
+    app.before_request(_large_body)
     init_auth(app)  # secret key, sessions, the actor of each request, CSRF (docs/AUTH.md)
 
     @app.errorhandler(ApiError)
@@ -132,6 +152,13 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         if wants_html():
             return html_error(exc.status, exc.message)
         return error_response(exc.status, exc.code, exc.message, exc.problems, **exc.extra)
+
+    @app.errorhandler(ServerBusy)
+    def _busy(exc: ServerBusy) -> Response:
+        retry = {"Retry-After": str(exc.retry_after)}
+        if wants_html():
+            return html_error(503, str(exc), retry)
+        return error_response(503, "busy", str(exc), headers=retry)
 
     @app.errorhandler(sqlite3.OperationalError)
     def _store_unavailable(exc: sqlite3.OperationalError) -> Response:
@@ -145,7 +172,8 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
 
     api = JsonErrorApi(app)
     configure_document(api)  # operation ids, the bearer scheme, the notation's components
-    app.wsgi_app = _claim_budget(app.wsgi_app)  # type: ignore[method-assign]
+    app.extensions["claim_gate"] = gate = app.config.get("CLAIM_GATE") or ClaimGate()
+    app.wsgi_app = _claim_budget(app.wsgi_app, gate)  # type: ignore[method-assign]
     for blp in blueprints():
         api.register_blueprint(blp)
     for plain in plain_blueprints():  # old URLs answering with a redirect: not in the document

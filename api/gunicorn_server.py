@@ -10,6 +10,7 @@ when 0 was asked). gunicorn runs on Unix only; ``euchre serve`` keeps waitress b
 
 from __future__ import annotations
 
+import sys
 from typing import Any, Callable
 
 __all__ = ["serve_gunicorn"]
@@ -22,6 +23,9 @@ def serve_gunicorn(app: Any, *, host: str, port: int, workers: int, threads: int
                    on_ready: Callable[[int], None] | None = None) -> None:
     """Serve ``app`` on gunicorn (see module contract)."""
     from gunicorn.app.base import BaseApplication
+
+    from .server import SWITCH_INTERVAL
+    sys.setswitchinterval(SWITCH_INTERVAL)  # inherited by the forked workers (api/server.py)
 
     def when_ready(arbiter: Any) -> None:
         if on_ready is not None:

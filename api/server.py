@@ -9,6 +9,12 @@ Contracts:
   default of 1 GiB first.
 - Errors waitress answers itself (400 malformed request, 413 body too large, 431 headers too
   large, 500) are JSON of the one error shape (:mod:`.errors`), as every answer of the app is.
+- A request whose framing is ambiguous (``Content-Length`` with ``Transfer-Encoding``) or
+  absurd (a chunk size past 2^64) is answered 400 and its connection closed, so nothing behind
+  it is read as a request (:mod:`.http_framing`, RFC 9112).
+- Costly requests (large bodies, long claim searches) share a slot (api/cpu_gate.py), and a
+  computing thread yields the interpreter's lock within :data:`SWITCH_INTERVAL`: a GET beside
+  eight claim-heavy bodies is answered in tens of milliseconds, not seconds.
 - Idle connections cost a socket each, not a thread: :data:`LIMITS` allows 1,000 connections
   (waitress's default of 100 let 100 slow clients lock everyone out) and closes a connection that
   sends nothing for 30 s. See docs/DEPLOY.md for running behind a reverse proxy.
@@ -19,6 +25,7 @@ from __future__ import annotations
 import json
 import os
 import socket
+import sys
 from dataclasses import asdict, dataclass
 from typing import Any
 
@@ -28,6 +35,8 @@ from waitress.task import ErrorTask
 
 from .app import MAX_CONTENT_LENGTH
 from .errors import CODES
+from .headers import security_headers
+from .http_framing import StrictRequestParser
 
 __all__ = ["Limits", "LIMITS", "make_server", "serve", "run_until_interrupted", "error_body"]
 
@@ -46,6 +55,13 @@ class Limits:
 
 
 LIMITS = Limits()
+
+SWITCH_INTERVAL = 0.001
+"""Seconds a thread computing may keep the interpreter's lock while another asks for it
+(Python's default is 0.005). A GET releases and takes the lock again at every socket and SQLite
+call, each time waiting up to this long behind a thread that computes: with the default, a GET
+beside one claim search took up to ~275 ms, with 1 ms 82 ms (benchmarks/probe_dos.py, on a
+machine at load 7)."""
 
 _WAITRESS_CODES = {400: "bad-request", 413: "too-large", 431: "headers-too-large",
                    500: "internal-error", 501: "not-implemented"}
@@ -72,6 +88,7 @@ class JsonErrorTask(ErrorTask):  # type: ignore[misc]
         body = error_body(error.code, error.reason, str(error.body or ""))
         self.status = f"{error.code} {error.reason}"
         self.response_headers.append(("Content-Type", "application/json"))
+        self.response_headers.extend(security_headers("application/json"))
         self.set_close_on_finish()
         self.content_length = len(body)
         self.write(body)
@@ -81,6 +98,7 @@ class JsonErrorChannel(HTTPChannel):  # type: ignore[misc]
     """A connection whose server-level errors are answered by :class:`JsonErrorTask`."""
 
     error_task_class = JsonErrorTask
+    parser_class = StrictRequestParser  # framing checked before waitress trusts it (smuggling)
 
 
 def make_server(app: Any, host: str = "127.0.0.1", port: int = 8080, threads: int = 8,
@@ -96,6 +114,7 @@ def make_server(app: Any, host: str = "127.0.0.1", port: int = 8080, threads: in
             "x-forwarded-for", "x-forwarded-host", "x-forwarded-proto", "x-forwarded-port"},
             clear_untrusted_proxy_headers=True)
     sock = _bind(host, port)
+    sys.setswitchinterval(SWITCH_INTERVAL)
     try:
         server = create_server(app, sockets=[sock], threads=threads, ident="euchre-records",
                                **asdict(limits), **options)

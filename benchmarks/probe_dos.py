@@ -11,12 +11,18 @@ Run:  python benchmarks/probe_dos.py [--slow 110] [--seconds 10]
 3. Claims: POST /validate of a ~2 MiB record whose every deal is claimed before the first trick,
    with the request budget (the real server) and, for comparison, the same search unbounded
    (measured on a sample of the deals and scaled to the whole body).
+4. Eight at once: ``--bodies`` anonymous clients post claim-heavy bodies (600 claimed deals,
+   155 KB) again and again for ``--load-seconds``, while a normal client times ``GET /rubbers``
+   every 50 ms: the slowest and the median GET, against the median GET of the idle server (the
+   reference, same run), with the gate of api/cpu_gate.py off (the "before") and on. The aim:
+   the slowest GET under 100 ms.
 """
 
 from __future__ import annotations
 
 import argparse
 import http.client
+import os
 import socket
 import sys
 import tempfile
@@ -138,16 +144,75 @@ def unbounded_claims(deals: int, sample: int = 100) -> str:
             f"~{per * deals:.0f} s for the whole body")
 
 
+def _timed_get(port: int) -> float:
+    started = time.monotonic()
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+    conn.request("GET", "/rubbers")
+    conn.getresponse().read()
+    conn.close()
+    return (time.monotonic() - started) * 1000
+
+
+def gets_beside_bodies(port: int, bodies: int, seconds: float) -> str:
+    idle = sorted(_timed_get(port) for _ in range(20))[10]
+    body = claim_text(600).encode()
+    stop = threading.Event()
+    answers: dict[int, int] = {}
+
+    def attacker() -> None:
+        while not stop.is_set():
+            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=120)
+            conn.request("POST", "/validate", body=body,
+                         headers={"Content-Type": "application/json"})
+            status = conn.getresponse().status
+            answers[status] = answers.get(status, 0) + 1
+            conn.close()
+    threads = [threading.Thread(target=attacker, daemon=True) for _ in range(bodies)]
+    for t in threads:
+        t.start()
+    time.sleep(0.5)  # let them all be at work
+    times = []
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        times.append(_timed_get(port))
+        time.sleep(0.05)
+    stop.set()
+    for t in threads:
+        t.join()
+    times.sort()
+    worst, median = times[-1], times[len(times) // 2]
+    p95 = times[min(len(times) - 1, int(len(times) * 0.95))]
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    return (f"{len(times)} GETs: slowest {worst:.0f} ms, 95th percentile {p95:.0f} ms, median "
+            f"{median:.0f} ms (idle median {idle:.1f} ms: slowest {worst / idle:.0f}x idle; "
+            f"machine load {load:.1f} on {os.cpu_count()} CPUs); the bodies were answered "
+            + ", ".join(f"{n} x {status}" for status, n in sorted(answers.items())))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--slow", type=int, default=110, help="slow connections")
     parser.add_argument("--seconds", type=float, default=10, help="patience of the normal client")
     parser.add_argument("--deals", type=int, default=8000, help="claimed deals in the body")
+    parser.add_argument("--bodies", type=int, default=8, help="claim-heavy clients at once")
+    parser.add_argument("--load-seconds", type=float, default=8, help="how long they post")
+    parser.add_argument("--only-gate", action="store_true", help="run probe 4 only")
     args = parser.parse_args()
 
     from euchre_records.api.app import create_app
 
+    from euchre_records.api.cpu_gate import ClaimGate
+
     tmp = Path(tempfile.mkdtemp(prefix="euchre-dos-"))
+    for gated in (False, True):
+        off = None if gated else ClaimGate(free=10**18, large_body=10**18)  # never costly
+        app = create_app({"DATABASE": str(tmp / f"gate-{gated}.db"), "CLAIM_GATE": off})
+        server, port = start(app, True)
+        print(f"== {args.bodies} claim-heavy bodies at once, gate {'on' if gated else 'off'}: "
+              f"{gets_beside_bodies(port, args.bodies, args.load_seconds)}")
+        server.close()
+    if args.only_gate:
+        return
     for limited in (False, True):
         label = "api/server.py limits" if limited else "waitress defaults"
         app = create_app({"DATABASE": str(tmp / f"{limited}.db")})

@@ -27,7 +27,7 @@ from __future__ import annotations
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
-from typing import Iterator, Mapping, Sequence
+from typing import Callable, Iterator, Mapping, Sequence
 
 from .cards import Card, Seat, Side, Suit, power_table
 from .errors import SearchBudgetExceeded
@@ -44,12 +44,18 @@ costs ~2 µs). A claim before the first trick visits ~2,000 on average and ~11,0
 
 
 class Budget:
-    """A mutable count of search positions left (one per request; not shared across threads)."""
+    """A mutable count of search positions left (one per request; not shared across threads).
 
-    __slots__ = ("left", "limit")
+    ``pace``, when given, is called with the positions spent so far at every spending (about
+    every 1,024 positions, a few milliseconds of CPU): the caller's way to share the CPU among
+    concurrent searches (the service makes a search past a free allowance wait for a slot,
+    api/cpu_gate.py). Whatever it raises ends the search."""
 
-    def __init__(self, limit: int) -> None:
+    __slots__ = ("left", "limit", "pace")
+
+    def __init__(self, limit: int, pace: Callable[[int], None] | None = None) -> None:
         self.left = self.limit = limit
+        self.pace = pace
 
     def spend(self, n: int) -> None:
         self.left -= n
@@ -57,16 +63,20 @@ class Budget:
             raise SearchBudgetExceeded(
                 f"checking the claims of this record needs more than {self.limit} search positions; "
                 "send fewer claimed deals per request", "")
+        if self.pace is not None:
+            self.pace(self.limit - self.left)
 
 
 _BUDGET: ContextVar[Budget | None] = ContextVar("claim_search_budget", default=None)
 
 
 @contextmanager
-def search_budget(limit: int | None = None) -> Iterator[Budget]:
+def search_budget(limit: int | None = None,
+                  pace: Callable[[int], None] | None = None) -> Iterator[Budget]:
     """Bound every claim search inside the ``with`` block to ``limit`` positions in total
-    (default :data:`DEFAULT_REQUEST_BUDGET`, read at each call)."""
-    budget = Budget(DEFAULT_REQUEST_BUDGET if limit is None else limit)
+    (default :data:`DEFAULT_REQUEST_BUDGET`, read at each call), paced by ``pace`` (see
+    :class:`Budget`)."""
+    budget = Budget(DEFAULT_REQUEST_BUDGET if limit is None else limit, pace)
     token = _BUDGET.set(budget)
     try:
         yield budget

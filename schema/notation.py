@@ -137,24 +137,22 @@ def _line_col(text: str, offset: int) -> str:
     return f"line {line}, column {offset - (text.rfind(chr(10), 0, offset) + 1) + 1}"
 
 
-def _path_of_duplicate(value: Any, where: str = "") -> Problem | None:
-    """The first object holding a repeated key, in a value parsed with objects as pair lists."""
-    if isinstance(value, _Pairs):
-        seen: set[str] = set()
-        for key, item in value:
-            if key in seen:
-                return Problem(where, f"the key {key!r} appears twice in this object (JSON keys must "
-                                      "be unique; which one counts would be a guess)")
-            seen.add(key)
-        for key, item in value:
-            found = _path_of_duplicate(item, join_path(where, key))
-            if found:
-                return found
-    elif isinstance(value, list):
-        for i, item in enumerate(value):
-            found = _path_of_duplicate(item, f"{where}[{i}]")
-            if found:
-                return found
+def _path_of_duplicate(value: Any) -> Problem | None:
+    """The first object holding a repeated key, in a value parsed with objects as pair lists
+    (depth first, as the text reads; iterative, so a deeply nested value cannot overflow)."""
+    stack: list[tuple[str, Any]] = [("", value)]
+    while stack:
+        where, item = stack.pop()
+        if isinstance(item, _Pairs):
+            seen: set[str] = set()
+            for key, _ in item:
+                if key in seen:
+                    return Problem(where, f"the key {key!r} appears twice in this object (JSON "
+                                          "keys must be unique; which one counts would be a guess)")
+                seen.add(key)
+            stack.extend((join_path(where, key), sub) for key, sub in reversed(item))
+        elif isinstance(item, list):
+            stack.extend((f"{where}[{i}]", sub) for i, sub in reversed(list(enumerate(item))))
     return None
 
 
@@ -223,13 +221,9 @@ def parse_json(text: str | bytes) -> object:
         raise NotationError(f"not a record: a JSON integer{at} has more than {MAX_INT_DIGITS} "
                             "digits") from None
     except _Duplicate:
-        try:
-            pairs = json.loads(text, object_pairs_hook=_Pairs, parse_int=str, parse_constant=str)
-        except json.JSONDecodeError as exc:   # a repeated key before a syntax error
-            raise NotationError(
-                f"not valid JSON: {_json_message(exc)} at line {exc.lineno}, column {exc.colno}") from None
-        problem = _path_of_duplicate(pairs) or Problem("", "a key appears twice in one object")
-        raise NotationError([problem]) from None
+        # the hook fires when the object closes, before the parser has read the rest: the
+        # second reading (to locate the key) meets the rest's syntax errors and nesting first
+        raise _located_duplicate(text) from None
     except ValueError as exc:       # NaN, Infinity
         raise NotationError(f"not valid JSON: {exc}") from None
     if _may_hold_surrogate(text):
@@ -237,6 +231,21 @@ def parse_json(text: str | bytes) -> object:
         if problems:
             raise NotationError(problems)
     return value
+
+
+def _located_duplicate(text: str) -> NotationError:
+    """The error of a text whose parse met a repeated key: the rest of the text's own syntax
+    error or excess nesting when it has one (the text is not JSON either way), else the
+    repeated key located by its path."""
+    try:
+        pairs = json.loads(text, object_pairs_hook=_Pairs, parse_int=str, parse_constant=str)
+    except json.JSONDecodeError as exc:
+        return NotationError(
+            f"not valid JSON: {_json_message(exc)} at line {exc.lineno}, column {exc.colno}")
+    except RecursionError:
+        return NotationError("not a record: the JSON is nested too deeply")
+    return NotationError([_path_of_duplicate(pairs)
+                          or Problem("", "a key appears twice in one object")])
 
 
 def loads(text: str | bytes) -> Record:

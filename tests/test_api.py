@@ -172,8 +172,10 @@ def test_listings_filter_and_paginate(client):
     assert [r["id"] for r in page["items"]] == ids[::-1][:2]
     assert len(client.get("/records?per_page=2&page=2").get_json()["items"]) == 1
     first = json.loads(TEXTS[0])
-    by_club = client.get(f"/records?club={first['event']['club']}").get_json()
-    assert ids[0] in [r["id"] for r in by_club["items"]]
+    by_label = client.get(f"/records?club_label={first['event']['club']}").get_json()
+    assert ids[0] in [r["id"] for r in by_label["items"]]
+    by_owner = client.get("/records?club=Taunton").get_json()  # the token's club owns all three
+    assert sorted(r["id"] for r in by_owner["items"]) == sorted(ids)
     name = first["players"]["N"]["name"]
     by_player = client.get(f"/records?player={name}").get_json()
     assert all(name in r["players"].values() for r in by_player["items"])

@@ -228,7 +228,7 @@ def test_private_from_the_environment(tmp_path, monkeypatch):
     assert make_app(tmp_path).test_client().get("/records").status_code == 200
 
 
-def test_the_secret_key_is_kept_in_the_database_never_a_fixed_default(tmp_path, monkeypatch):
+def test_the_secret_key_is_kept_beside_the_database_never_a_fixed_default(tmp_path, monkeypatch):
     monkeypatch.delenv("EUCHRE_SECRET", raising=False)
     first = create_app({"DATABASE": str(tmp_path / "a.db")}).config["SECRET_KEY"]
     again = create_app({"DATABASE": str(tmp_path / "a.db")}).config["SECRET_KEY"]
@@ -270,7 +270,11 @@ def test_sign_in_sets_a_signed_httponly_samesite_cookie_without_the_token(tmp_pa
     assert header.startswith("euchre_session=") and "HttpOnly" in header
     assert "SameSite=Lax" in header
     payload = _cookie_payload(client, app)
-    assert payload["tid"] == tid and text not in json.dumps(payload)
+    assert set(payload) == {"sid", "csrf", "_permanent"} and text not in json.dumps(payload)
+    db = open_db(app.config["DATABASE"])  # the store has the session id's hash, not the id
+    stored = db.conn.execute("SELECT hash, token_id FROM sessions").fetchall()
+    db.close()
+    assert stored == [(hashlib.sha256(payload["sid"].encode()).hexdigest(), tid)]
     assert text.rsplit("_", 1)[1] not in client.get_cookie("euchre_session").value
     assert client.get("/t/whoami").get_json() == {"actor": ["Riverside", tid, False],
                                                   "via": "session"}
@@ -285,8 +289,8 @@ def test_secure_cookies_behind_https(tmp_path, monkeypatch):
 def test_a_tampered_cookie_is_no_session(tmp_path):
     app, client, tid, _, _ = signed_in(tmp_path)
     value = client.get_cookie("euchre_session").value
-    other_tid = {**_cookie_payload(client, app), "tid": tid + 1}
-    forged = base64.urlsafe_b64encode(json.dumps(other_tid).encode()).decode().rstrip("=")
+    other = {**_cookie_payload(client, app), "sid": "A" * 43}
+    forged = base64.urlsafe_b64encode(json.dumps(other).encode()).decode().rstrip("=")
     client.set_cookie("euchre_session", forged + "." + value.split(".", 2)[-1])
     assert client.get("/t/whoami").get_json()["actor"] is None
 
@@ -313,15 +317,15 @@ def test_revoking_a_token_ends_its_sessions(tmp_path):
 
 
 def test_a_session_expires(tmp_path, monkeypatch):
-    import time
+    from datetime import datetime, timedelta, timezone
 
-    from euchre_records.api.auth import session as auth_session
+    from euchre_records.api.store import sessions
 
     _, client, _, _, _ = signed_in(tmp_path, SESSION_HOURS=2)
-    now = time.time()
-    monkeypatch.setattr(auth_session.time, "time", lambda: now + 1.9 * 3600)
+    now = datetime.now(timezone.utc)
+    monkeypatch.setattr(sessions, "_now", lambda: now + timedelta(hours=1.9))
     assert client.get("/t/whoami").get_json()["actor"] is not None
-    monkeypatch.setattr(auth_session.time, "time", lambda: now + 2.1 * 3600)
+    monkeypatch.setattr(sessions, "_now", lambda: now + timedelta(hours=2.1))
     assert client.get("/t/whoami").get_json()["actor"] is None
 
 

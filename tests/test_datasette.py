@@ -86,7 +86,7 @@ def test_views_are_sorted_and_private_tables_hidden(datasette: Any) -> None:
     assert names == sorted(names) and len(names) == 8
     tables = _get(datasette, "/club.json").json()["tables"]
     hidden = {t["name"] for t in tables if t["hidden"]}
-    assert {"tokens", "settings", "drafts", "draft_revisions", "input_hashes"} <= hidden
+    assert {"tokens", "settings", "sessions", "drafts", "draft_revisions", "input_hashes"} <= hidden
     assert "tournaments" not in hidden and "clubs" not in hidden
     standings = _get(datasette, "/club/tournament_standings.json?_shape=objects").json()
     cy = next(r for r in standings["rows"] if r["name"] == "Cy")

@@ -175,6 +175,23 @@ def _too_costly(w: World, monkeypatch: Any) -> tuple[int, str]:
     return answer(w.post("/validate", claim_text(20)))
 
 
+def _claims_busy(w: World) -> tuple[int, str]:
+    import sys
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    from claim_records import claim_text
+    gate = w.app.extensions["claim_gate"]  # its slots taken, no queue: a long search waits not
+    gate.free, gate.queue = 0, 0
+    for _ in range(gate.slots):
+        assert gate._slots.acquire(blocking=False)
+    try:
+        resp = w.post("/validate", claim_text(5))
+        assert resp.headers["Retry-After"] == "1"
+        return answer(resp)
+    finally:
+        for _ in range(gate.slots):
+            gate._slots.release()
+
+
 CASES: dict[tuple[str, str], Callable[..., tuple[int, str]]] = {
     ("400", "bad-request"): lambda w: w.raw(b"GET /rubbers HTTP/1.1\r\nHost: x\r\nno colon\r\n\r\n"),
     ("400", "malformed-json"): lambda w: answer(w.post("/records", "{not json")),
@@ -205,6 +222,7 @@ CASES: dict[tuple[str, str], Callable[..., tuple[int, str]]] = {
         b"GET /rubbers HTTP/1.1\r\nHost: x\r\nX-Big: " + b"a" * (LIMITS.max_request_header_size + 10)
         + b"\r\n\r\n"),
     ("500", "internal-error"): _internal,
+    ("503", "busy"): _claims_busy,
     ("503", "read-only-store"): _read_only,
     ("503", "store-busy"): _busy,
     ("503", "store-unavailable"): _failing_store("database or disk is full"),

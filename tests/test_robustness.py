@@ -14,6 +14,8 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
 
 from euchre_records.api.app import create_app
 from euchre_records.api.store.importer import ImportReport, import_sources, iter_sources
@@ -162,6 +164,43 @@ def test_an_egn_phase_type_that_is_a_list_is_located() -> None:
     assert any(w.startswith("deals[0].phases[0]") for w in wheres(exc))
 
 
+
+# A repeated key raises from the object hook when its object closes, before the parser has read
+# the rest; the second reading that locates the key then met the rest unguarded (issue 22).
+_REPEATED = '{"format": "euchre-records", "a": 1, "a": 2}'
+AFTER_A_REPEATED_KEY = {
+    "malformed": (f"[{_REPEATED}, tru]", "not valid JSON: Expecting value at line 1, column"),
+    "extra data": (f"{_REPEATED} x", "not valid JSON: Extra data at line 1, column 46"),
+    "deep nesting": (f"[{_REPEATED}, " + "[" * 100_000 + "]" * 100_000 + "]",
+                     "nested too deeply"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(AFTER_A_REPEATED_KEY))
+def test_what_follows_a_repeated_key_is_a_notation_error(name: str) -> None:
+    text, said = AFTER_A_REPEATED_KEY[name]
+    with pytest.raises(NotationError) as caught:
+        parse_json(text)
+    assert said in str(caught.value)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(alphabet=st.sampled_from('[]{}",:0 1ae\\\n-.tnul'), max_size=40))
+@example("[" * 5000)
+@example('"\\ud800"]')
+def test_whatever_follows_a_repeated_key_is_a_notation_error(rest: str) -> None:
+    # the oracle: parse_json's contract (a NotationError for any bad text, nothing else)
+    with pytest.raises(NotationError):
+        parse_json(f"[{_REPEATED}, " + rest)
+
+
+def test_a_repeated_key_deep_in_nesting_is_located() -> None:
+    # 900 lists deep (within the parser's reach): the path is found without recursion
+    text = "[" * 900 + '{"k": 1, "k": 2}' + "]" * 900
+    with pytest.raises(NotationError) as caught:
+        parse_json(text)
+    assert wheres(caught.value) == ["[0]" * 900]
+
 # --- the HTTP API -----------------------------------------------------------------------------
 
 @pytest.fixture
@@ -176,6 +215,16 @@ def test_a_lone_surrogate_is_422_on_both_posts_never_500(client: Any) -> None:
         assert resp.status_code == 422, resp.get_data(as_text=True)
         assert resp.get_json()["error"]["problems"][0]["where"] == "players.N.name"
 
+
+
+@pytest.mark.parametrize("name", sorted(AFTER_A_REPEATED_KEY))
+def test_what_follows_a_repeated_key_is_400_or_422_never_500(client: Any, name: str) -> None:
+    text, said = AFTER_A_REPEATED_KEY[name]
+    anonymous = client.application.test_client()
+    for who, path in ((anonymous, "/validate"), (client, "/validate"), (client, "/records")):
+        resp = who.post(path, data=text, content_type="application/json")
+        assert resp.status_code in (400, 422), (path, resp.get_data(as_text=True)[:200])
+        assert said in json.dumps(resp.get_json()["error"])
 
 def test_a_huge_integer_is_422_never_500(client: Any) -> None:
     text = json.dumps(BASE)[:-1] + ', "n": ' + "1" * 5000 + "}"
@@ -252,6 +301,14 @@ def runner() -> CliRunner:
 
 def cli(runner: CliRunner, *args: Any) -> Any:
     return runner.invoke(main, [str(a) for a in args], catch_exceptions=False)
+
+
+def test_stdin_nested_past_the_parser_is_an_invalid_record(runner: CliRunner,
+                                                           tmp_path: Path) -> None:
+    result = runner.invoke(main, ["import", "-", "--db", str(tmp_path / "x.db")],
+                           input="[" * 100_000 + "\n")
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.output
+    assert result.exit_code == 1 and "nested too deeply" in result.output + result.stderr
 
 
 def test_a_db_file_that_is_not_sqlite_is_a_message(runner: CliRunner, tmp_path: Path) -> None:
@@ -446,7 +503,6 @@ def test_every_request_searches_claims_within_a_budget(tmp_path: Path) -> None:
 
 # --- the canonical text's writer ----------------------------------------------------------------
 
-from hypothesis import given, settings, strategies as st  # noqa: E402
 
 from euchre_records.schema.json_text import compact  # noqa: E402
 from euchre_records.schema.notation import indented_json  # noqa: E402

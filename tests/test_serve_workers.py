@@ -7,6 +7,7 @@ import os
 import re
 import shutil
 import signal
+import socket
 import subprocess
 import sys
 import time
@@ -48,6 +49,17 @@ def test_serve_with_two_gunicorn_workers(tmp_path):
         with urllib.request.urlopen(f"http://127.0.0.1:{port}/rubbers", timeout=10) as resp:
             body = json.loads(resp.read())
         assert resp.status == 200 and body["total"] >= 5  # the examples, loaded on first start
+        assert resp.headers["X-Content-Type-Options"] == "nosniff"  # the app's, on gunicorn too
+        # gunicorn's own parser (22+) refuses what api/http_framing.py refuses on waitress:
+        # Content-Length with Transfer-Encoding, answered once and closed
+        with socket.create_connection(("127.0.0.1", port), timeout=10) as sock:
+            sock.sendall(b"POST /validate HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\n"
+                         b"Transfer-Encoding: chunked\r\n\r\n0\r\n\r\n"
+                         b"GET /rubbers HTTP/1.1\r\nHost: x\r\n\r\n")
+            data = b""
+            while chunk := sock.recv(65536):
+                data += chunk
+        assert re.findall(rb"HTTP/1\.[01] ([0-9]{3}) ", data) == [b"400"], data[:300]
         children: list[str] = []
         for _ in range(100):  # the master forks its workers after binding
             children = subprocess.run(["pgrep", "-P", str(proc.pid)], capture_output=True,

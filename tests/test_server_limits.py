@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import http.client
 import json
+import re
 import socket
 import threading
 import time
@@ -152,3 +153,64 @@ def test_an_unknown_host_fails_at_bind(tmp_path: Path) -> None:
     app = create_app({"DATABASE": str(tmp_path / "other.db")})
     with pytest.raises(OSError):
         make_server(app, host="no-such-host.invalid", port=0)
+
+
+# --- framing: what could smuggle a request is refused and its connection closed ---------------
+
+def _answers(port: int, payload: bytes) -> tuple[list[bytes], float]:
+    """Every status line the server sends on one connection, and the seconds until it closed."""
+    started = time.monotonic()
+    with socket.create_connection(("127.0.0.1", port), timeout=10) as sock:
+        sock.sendall(payload)
+        data = b""
+        while True:
+            try:
+                chunk = sock.recv(65536)
+            except ConnectionResetError:
+                break
+            if not chunk:
+                break
+            data += chunk
+    return re.findall(rb"HTTP/1\.[01] ([0-9]{3}) ", data), time.monotonic() - started
+
+
+SMUGGLED = b"GET /rubbers HTTP/1.1\r\nHost: x\r\n\r\n"
+CHUNKED = (b"POST /validate HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+           b"Transfer-Encoding: chunked\r\n")
+
+
+@pytest.mark.parametrize("name, payload, status", [
+    ("CL and TE", CHUNKED + b"Content-Length: 5\r\n\r\n0\r\n\r\n" + SMUGGLED, b"400"),
+    ("TE and CL", b"POST /validate HTTP/1.1\r\nHost: x\r\nContent-Length: 40\r\n"
+                  b"Transfer-Encoding: chunked\r\n\r\n0\r\n\r\n" + SMUGGLED, b"400"),
+    ("TE in HTTP/1.0", b"POST /validate HTTP/1.0\r\nHost: x\r\nConnection: keep-alive\r\n"
+                       b"Transfer-Encoding: chunked\r\nContent-Length: 0\r\n\r\n" + SMUGGLED,
+     b"400"),
+    ("CL and TE, any case", b"POST /validate HTTP/1.1\r\nHost: x\r\ncontent-length: 3\r\n"
+                            b"transfer-encoding: CHUNKED\r\n\r\n0\r\n\r\n" + SMUGGLED, b"400"),
+    ("two Content-Lengths", b"POST /validate HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\n"
+                            b"Content-Length: 3\r\n\r\n{}x" + SMUGGLED, b"400"),
+    ("a space before the colon", b"POST /validate HTTP/1.1\r\nHost: x\r\nTransfer-Encoding :"
+                                 b" chunked\r\nContent-Length: 3\r\n\r\n0\r\n\r\n" + SMUGGLED,
+     b"400"),
+    ("a coding other than chunked", b"POST /validate HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: "
+                                    b"chunked\r\nTransfer-Encoding: identity\r\n\r\n0\r\n\r\n"
+                                    + SMUGGLED, b"501"),
+    ("25-digit chunk size", CHUNKED + b"\r\n" + b"1" * 25 + b"\r\nabc", b"400"),
+    ("a chunk past the body limit", CHUNKED + b"\r\n" + b"%x" % (MAX_CONTENT_LENGTH + 10)
+     + b"\r\nabc", b"413"),
+])
+def test_faulty_framing_is_answered_once_and_closed(live: int, name: str, payload: bytes,
+                                                    status: bytes) -> None:
+    statuses, seconds = _answers(live, payload)
+    assert statuses == [status], name
+    assert seconds < 3, name  # closed at once, not at the channel timeout (30 s)
+
+
+def test_a_clean_chunked_request_and_keep_alive_still_work(live: int) -> None:
+    body = b'{"format": "no"}'
+    chunked = CHUNKED + b"\r\n" + b"%x\r\n" % len(body) + body + b"\r\n0\r\n\r\n"
+    leading_zeros = CHUNKED + b"\r\n" + b"0" * 20 + b"%x\r\n" % len(body) + body + b"\r\n0\r\n\r\n"
+    last = b"GET /rubbers HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"
+    statuses, _ = _answers(live, chunked + leading_zeros + SMUGGLED + last)
+    assert statuses == [b"422", b"422", b"200", b"200"]

@@ -2,29 +2,34 @@
 
 Contract:
 - The session is Flask's signed cookie (``SESSION_COOKIE_NAME`` ``euchre_session``, HttpOnly,
-  SameSite=Lax; Secure when ``SESSION_COOKIE_SECURE`` is set, as behind HTTPS). It holds the
-  token id, an expiry time and the form token — never the token itself.
-- :func:`sign_in` verifies a token, clears the old session (no fixation) and starts a new one
-  expiring after ``SESSION_HOURS`` (default 12); :func:`sign_out` clears it.
-- :func:`actor_from_session` answers the actor of a live session, re-reading the token on every
-  request: revoking a token ends its sessions at once.
+  SameSite=Lax; Secure when ``SESSION_COOKIE_SECURE`` is set, as behind HTTPS). It holds the id
+  of a session the server keeps (api/store/sessions.py) and the form token — never the token,
+  and nothing that stays valid once the server has ended the session.
+- :func:`sign_in` verifies a token, ends the browser's old session and clears the cookie (no
+  fixation), and starts a new server-side session expiring after ``SESSION_HOURS`` (default
+  12); :func:`sign_out` ends it on the server and clears the cookie, so a copy of the cookie
+  taken before is worth nothing afterwards (as it is after expiry).
+- :func:`actor_from_session` answers the actor of a live session, re-reading the session and
+  its token on every request: signing out, expiry or revoking the token ends it at once.
 """
 
 from __future__ import annotations
 
-import time
+import logging
+import sqlite3
 
 from flask import current_app, g, session
 
 from ..db import get_db
-from ..store import tokens
+from ..store import sessions, tokens
 from .actor import Actor, actor_of
 from .csrf import new_csrf_token
 
 __all__ = ["sign_in", "sign_out", "actor_from_session"]
 
-_TOKEN_ID = "tid"
-_EXPIRES = "exp"
+log = logging.getLogger(__name__)
+
+_SESSION_ID = "sid"
 
 
 def sign_in(token_text: str) -> Actor | None:
@@ -32,10 +37,13 @@ def sign_in(token_text: str) -> Actor | None:
     row = tokens.verify(get_db(), token_text.strip())
     if row is None:
         return None
+    old = session.get(_SESSION_ID)
     session.clear()
+    if old is not None:
+        sessions.end(get_db(), old)
     session.permanent = True
-    session[_TOKEN_ID] = row.id
-    session[_EXPIRES] = int(time.time() + 3600 * float(current_app.config["SESSION_HOURS"]))
+    session[_SESSION_ID] = sessions.start(get_db(), row.id,
+                                          float(current_app.config["SESSION_HOURS"]))
     new_csrf_token()
     actor = actor_of(row)
     g.actor, g.auth_via = actor, "session"
@@ -43,22 +51,28 @@ def sign_in(token_text: str) -> Actor | None:
 
 
 def sign_out() -> None:
-    """End the browser session (a new form token is made on the next ``csrf_token()``)."""
+    """End the browser session on the server and clear the cookie (a new form token is made on
+    the next ``csrf_token()``). A store that cannot be written now leaves the server-side
+    session to its expiry (logged); the cookie is cleared either way."""
+    old = session.get(_SESSION_ID)
     session.clear()
     g.actor, g.auth_via = None, None
+    if old is None:
+        return
+    try:
+        sessions.end(get_db(), old)
+    except sqlite3.Error as exc:
+        log.warning("cannot record the end of a session (%s): it ends at its expiry", exc)
 
 
 def actor_from_session() -> Actor | None:
-    """The actor of this request's live session, or None (an expired or revoked one is
+    """The actor of this request's live session, or None (an ended, expired or revoked one is
     cleared)."""
-    tid, expires = session.get(_TOKEN_ID), session.get(_EXPIRES)
-    if tid is None:
+    sid = session.get(_SESSION_ID)
+    if sid is None:  # an anonymous browser's cookie (its form token only): nothing to end
         return None
-    if not isinstance(tid, int) or not isinstance(expires, int) or expires < time.time():
-        session.clear()
-        return None
-    row = tokens.token_by_id(get_db(), tid)
-    if row is None or row.revoked_at is not None:
+    row = sessions.live_token(get_db(), sid)
+    if row is None:
         session.clear()
         return None
     tokens.note_use(get_db(), row)

@@ -3,8 +3,10 @@ loader, the error handler and the ``csrf_token`` Jinja global.
 
 Configuration (``create_app`` config, else the environment):
 - ``SECRET_KEY``: signs session cookies. From the config (``euchre serve --secret``), else
-  ``$EUCHRE_SECRET``, else a random key made once and kept in the database's ``settings`` table
-  so sessions survive restarts. Never a fixed default; a given key must have 16+ characters.
+  ``$EUCHRE_SECRET``, else a random key made once and kept in its own file beside the store,
+  ``<store>.secret``, mode 0600 (secret_file.py), so sessions survive restarts — never in a
+  table of the store, which every reader of the file sees. Never a fixed default; a given key
+  must have 16+ characters.
 - ``PRIVATE``: reads need a token too (``euchre serve --private``, ``$EUCHRE_PRIVATE=1``).
 - ``SESSION_HOURS``: lifetime of a browser session (default 12).
 - ``SESSION_COOKIE_SECURE``: send the session cookie over HTTPS only; also ``$EUCHRE_SECURE_COOKIES=1``.
@@ -15,23 +17,20 @@ from __future__ import annotations
 import logging
 import os
 import secrets
-import sqlite3
 from datetime import timedelta
 
 from flask import Flask
 
-from ..store import tokens
-from ..store.migrations import open_db
 from .csrf import csrf_token
 from .errors import AuthError, auth_error_response
 from .guard import load_actor
+from .secret_file import read_or_make, secret_path
 
 __all__ = ["init_auth", "MIN_SECRET_LENGTH"]
 
 log = logging.getLogger(__name__)
 
 MIN_SECRET_LENGTH = 16
-_SECRET_SETTING = "session_secret"
 
 
 def _truthy(value: object) -> bool:
@@ -65,15 +64,10 @@ def _secret_key(app: Flask) -> str | bytes:
         if len(given) < MIN_SECRET_LENGTH:
             raise ValueError(f"the secret key must have at least {MIN_SECRET_LENGTH} characters")
         return given if isinstance(given, (str, bytes)) else str(given)
-    db = open_db(app.config["DATABASE"])
-    try:
-        stored = tokens.setting(db, _SECRET_SETTING)
-        if stored is None:
-            stored = tokens.set_setting_once(db, _SECRET_SETTING, secrets.token_hex(32))
-        return stored
-    except sqlite3.Error as exc:  # a read-only database: sessions last as long as this process
-        log.warning("cannot keep a session secret in the database (%s): using one for this "
-                    "process only", exc)
+    path = secret_path(app.config["DATABASE"])
+    stored = None if path is None else read_or_make(path, MIN_SECRET_LENGTH)
+    if stored is None:  # an in-memory store, a read-only folder: this process only
+        log.warning("no session secret file beside the store: using one for this process only "
+                    "(sessions end when it stops); set $EUCHRE_SECRET to keep them")
         return secrets.token_hex(32)
-    finally:
-        db.close()
+    return stored

@@ -434,6 +434,9 @@ def attach(record_id: int) -> Any:
         abort(404, description=f"no event {event_id}")
     if not saving.may_attach(me, owner):
         abort(403, description=f"event {event_id} belongs to another club")
+    if not saving.may_attach_record(db, me, record_id):
+        abort(403, description=f"record {record_id} belongs to another club (or was stored by a "
+                               "local command): a club attaches its own records to its events")
     round_text = (request.form.get("round") or "").strip()
     table = (request.form.get("table") or "").strip() or None
     try:

@@ -4,7 +4,8 @@ Contracts: ``GET /login`` shows the form; ``GET /login?token=...`` (the sign-in 
 ``euchre serve`` prints on the first start) shows the same form with the token filled in, so the
 browser signs in only by a POST from this site (a link from elsewhere cannot sign anyone into
 another club). ``POST /login`` verifies the token; a bad one is a 401 page saying so. ``next`` is
-followed only when it is a path on this site. ``POST /logout`` ends the session; ``GET /logout``
+followed only when a browser would stay on this site with it (read as browsers parse URLs,
+safe_next.py). ``POST /logout`` ends the session; ``GET /logout``
 shows the button.
 """
 
@@ -16,6 +17,7 @@ from flask import flash, redirect, render_template, request, url_for
 
 from ..auth import public, sign_in, sign_out
 from .blueprint import actor, bp
+from .safe_next import local_path
 
 __all__: list[str] = []
 
@@ -23,9 +25,9 @@ MAX_TOKEN = 512
 
 
 def _safe_next(target: str | None) -> str:
-    if target and target.startswith("/") and not target.startswith("//") and "\\" not in target:
-        return target
-    return url_for("pages.home")
+    """``next`` as a browser would follow it when that stays on this site (safe_next.py), else
+    the home page."""
+    return local_path(target) or url_for("pages.home")
 
 
 @bp.route("/login", methods=["GET"])

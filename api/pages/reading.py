@@ -17,7 +17,7 @@ from ..store import drafts, queries
 from ..store.store import MAX_ID
 from .blueprint import actor, bp
 from .chart import chart
-from .saving import writable_events
+from .saving import may_attach_record, writable_events
 from .sheet import build_sheet
 from .tricks import card_deals
 
@@ -94,7 +94,8 @@ def _rubber_context(rubber_id: int) -> dict[str, Any]:
     me = actor()
     return {"rubber": rubber, "meta": meta, "sheet": sheet, "chart": chart(sheet),
             "has_cards": any(d["kind"] != "result" for d in result["deals"]),
-            "events": writable_events(db, me) if me is not None else []}
+            "events": writable_events(db, me) if me is not None else [],
+            "may_attach_record": me is not None and may_attach_record(db, me, record_id)}
 
 
 @bp.route(f"/web/rubbers/<{_ID}:rubber_id>")

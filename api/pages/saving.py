@@ -16,7 +16,7 @@ from ..store import queries
 from ..store.ingest import Submission
 from ..store.store import Saved, Store, Writer, record_owner
 
-__all__ = ["save_record", "may_correct", "may_attach", "writable_events"]
+__all__ = ["save_record", "may_correct", "may_attach", "may_attach_record", "writable_events"]
 
 
 def save_record(db: sqlite_utils.Database, sub: Submission, actor: Actor, *,
@@ -32,6 +32,13 @@ def may_correct(db: sqlite_utils.Database, actor: Actor, record_id: int) -> bool
 def may_attach(actor: Actor, event_club_id: int | None) -> bool:
     """Whether the actor may attach sittings to an event owned by ``event_club_id``."""
     return may_modify(actor, event_club_id)
+
+
+def may_attach_record(db: sqlite_utils.Database, actor: Actor, record_id: int) -> bool:
+    """Whether the actor may make record ``record_id`` a sitting: a club attaches the records
+    it owns (an admin any), as for corrections (docs/EVENTS.md); the event's own rule is
+    :func:`may_attach`."""
+    return may_modify(actor, record_owner(db, record_id))
 
 
 def writable_events(db: sqlite_utils.Database, actor: Actor) -> list[dict[str, Any]]:

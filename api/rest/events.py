@@ -20,7 +20,7 @@ from ..db import get_db
 from ..errors import ApiError, problems_of
 from ..store import events as store_events
 from ..store import players as store_players
-from ..store.store import MAX_ID, write_transaction
+from ..store.store import MAX_ID, UnknownRecord, record_owner, write_transaction
 from .document import CHALLENGE, LOCATION
 from .event_schemas import (
     CreatedSchema, DrawnSchema, DrawSchema, EventCreateSchema, EventListArgs, EventPageSchema, EventSchema, MergeSchema,
@@ -102,6 +102,20 @@ def _refused(exc: store_events.EventError) -> ApiError:
 def _by() -> str | None:
     actor = current_actor()
     return None if actor is None else f"{actor.club} (token {actor.token_id})"
+
+
+def _attachable(record_id: int) -> None:
+    """403 unless the token's club owns the record (an admin: any record). A sitting makes a
+    record count in standings: the record's own club vouches for it, as it alone corrects it;
+    an unknown record is left to the store (404)."""
+    try:
+        owner = record_owner(get_db(), record_id)
+    except UnknownRecord:
+        return
+    if not may_modify(current_actor(), owner):
+        whose = "a local import (admin tokens only)" if owner is None else "another club"
+        raise Forbidden(f"record {record_id} belongs to {whose}; a club attaches its own "
+                        "records to its events (an admin token may attach any)")
 
 
 def _owned(event_id: int) -> None:
@@ -265,6 +279,7 @@ def attach_sitting(event_id: int) -> Response:
     body = _json_body()
     _owned(event_id)
     data = _load(SittingSchema(), body, "the sitting is not valid")
+    _attachable(data["record_id"])
     try:
         sid = store_events.attach_sitting(get_db(), event_id, data["record_id"],
                                           round_no=data.get("round"), table=data.get("table"),

@@ -49,7 +49,12 @@ class ListArgs(PageArgs):
     """Filters and pagination of the listings. Dates compare with the record's event date."""
 
     player = fields.String(metadata={"description": "only records where this player sat"})
-    club = fields.String(metadata={"description": "only records of this club"})
+    club = fields.String(metadata={"description": (
+        "only records this club owns (stored with its token; for records stored by a local "
+        "command, which no club owns: their label)")})
+    club_label = fields.String(metadata={"description": (
+        "only records whose own club label (event.club, free text) is this, whoever stored "
+        "them")})
     date_from = fields.String(data_key="from", validate=validate.Regexp(
         DATE_RE, error="expected a date YYYY, YYYY-MM or YYYY-MM-DD"),
         metadata={"description": "event date on or after (YYYY-MM-DD)"})

@@ -13,7 +13,6 @@ from flask import Blueprint as PlainBlueprint
 from flask import Response, current_app, request, url_for
 from flask_smorest import Blueprint
 
-from euchre_records.claims import search_budget
 from euchre_records.errors import (
     InconsistentRecord, NotationError, RecordError, SearchBudgetExceeded, UnsupportedRules,
 )
@@ -107,9 +106,8 @@ def _body_text() -> str:
 def _submission() -> Submission:
     """Validate and replay the posted record, or raise the 400/422 ApiError locating the errors."""
     text = _body_text()
-    try:
-        with search_budget():   # one request's claim searches together: bounded CPU
-            return prepare(text)
+    try:  # within the request's claim budget and the process's gate (api/app.py)
+        return prepare(text)
     except RecordError as exc:
         problems = error_payload(exc)
         if isinstance(exc, NotationError) and not _is_json(text):
@@ -164,7 +162,7 @@ def _writer(target: int | None = None) -> Writer:
 @records_blp.doc(requestBody=_RECORD_BODY, summary="Validate and replay a record; store nothing")
 @records_blp.alt_response(200, schema=ResultSchema, success=True,
                           description="the replay result (deals, games, rubber, findings)")
-@_errors(400, 413, 415, 422)
+@_errors(400, 413, 415, 422, 503)
 def validate_record() -> Response:
     return _json(_submission().result_json)
 
@@ -186,7 +184,7 @@ def validate_record() -> Response:
                           headers=LOCATION)
 @records_blp.alt_response(200, schema=SavedSchema, success=True, headers=LOCATION,
                           description="a duplicate: the stored record's id (Location: its URL)")
-@_errors(400, 401, 403, 409, 413, 415, 422)
+@_errors(400, 401, 403, 409, 413, 415, 422, 503)
 def submit_record(args: dict[str, Any], headers: dict[str, Any]) -> Response:
     writer = _writer(args.get("supersedes"))  # 403 before the record is even parsed
     sub = _submission()
@@ -218,7 +216,7 @@ def list_records(args: dict[str, Any]) -> Response:
     items, total = queries.list_records(
         get_db(), player=args.get("player"), club=args.get("club"),
         date_from=args.get("date_from"), date_to=args.get("date_to"), page=args["page"],
-        per_page=args["per_page"])
+        per_page=args["per_page"], club_label=args.get("club_label"))
     return _dump(_page(items, total, args))
 
 
@@ -320,7 +318,7 @@ def list_rubbers(args: dict[str, Any]) -> Response:
     items, total = queries.list_rubbers(
         get_db(), player=args.get("player"), club=args.get("club"),
         date_from=args.get("date_from"), date_to=args.get("date_to"), page=args["page"],
-        per_page=args["per_page"])
+        per_page=args["per_page"], club_label=args.get("club_label"))
     return _dump(_page(items, total, args))
 
 

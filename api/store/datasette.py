@@ -115,11 +115,11 @@ TABLES: dict[str, dict[str, Any]] = {
  'record_versions': {'description': 'Correction chains: version 1, 2, ... of each record.',
                      'sort': 'first_id'},
  'tokens': {'description': 'Club tokens (stored as hashes, never as text).', 'hidden': True},
- 'settings': {'description': 'Server settings (the session secret is among them): not for '
-                             'browsing.',
+ 'settings': {'description': 'Server settings: not for browsing (nothing secret since '
+                             'migration 14: the session key is in its own file).',
               'hidden': True},
- 'sessions': {'description': 'Browser sessions kept by the server (where a store keeps them): '
-                             'not for browsing.',
+ 'sessions': {'description': 'Browser sessions kept by the server (hashes of their ids, never '
+                             'the ids): not for browsing.',
               'hidden': True},
  'input_hashes': {'description': 'Hashes of submitted inputs.', 'hidden': True},
  'drafts': {'description': 'Sittings being entered on the web pages.', 'hidden': True},

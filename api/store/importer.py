@@ -181,7 +181,7 @@ def _stdin(stream: IO[str], progress: Callable[[int], None],
         return
     try:
         json.loads(first)
-    except ValueError:
+    except (ValueError, RecursionError):  # not one JSON line: the whole text is one record
         yield "<stdin>", first + stream.read()
         return
     yield "<stdin>:%d" % len(head), first

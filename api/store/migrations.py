@@ -453,13 +453,58 @@ def _v12_event_closures(db: sqlite_utils.Database) -> None:
         ON tournament_closures BEGIN SELECT RAISE(ABORT, 'a closed event stays closed'); END""")
 
 
+def _v13_sessions(db: sqlite_utils.Database) -> None:
+    """Version 13: browser sessions kept by the server (api/store/sessions.py), so signing out
+    or expiry ends a session even for a copy of its cookie. A row holds the SHA-256 of the
+    session id the cookie carries (never the id itself), its token, and when it started, expires
+    and ended; it is never deleted, and only ``ended_at`` may be set, once."""
+    db.execute("""
+    CREATE TABLE sessions (
+        id INTEGER PRIMARY KEY,
+        hash TEXT NOT NULL UNIQUE,           -- sha256 hex of the session id in the cookie
+        token_id INTEGER NOT NULL REFERENCES tokens(id),
+        created_at TEXT NOT NULL,            -- UTC, ISO 8601
+        expires_at TEXT NOT NULL,
+        ended_at TEXT                        -- signed out (or replaced by a new sign-in)
+    )""")
+    db.execute("""
+    CREATE TRIGGER sessions_no_delete BEFORE DELETE ON sessions
+    BEGIN SELECT RAISE(ABORT, 'sessions are never deleted; end one instead'); END""")
+    db.execute("""
+    CREATE TRIGGER sessions_no_change BEFORE UPDATE ON sessions
+    WHEN NEW.id IS NOT OLD.id OR NEW.hash IS NOT OLD.hash OR NEW.token_id IS NOT OLD.token_id
+      OR NEW.created_at IS NOT OLD.created_at OR NEW.expires_at IS NOT OLD.expires_at
+      OR (OLD.ended_at IS NOT NULL AND NEW.ended_at IS NOT OLD.ended_at)
+    BEGIN SELECT RAISE(ABORT, 'a session only records its end, once'); END""")
+
+
+def _v14_secret_out_of_store(db: sqlite_utils.Database) -> None:
+    """Version 14: the session-signing secret leaves the ``settings`` table, which any reader of
+    the file sees (Datasette shows it). It now lives in its own file beside the store, mode 0600
+    (api/auth/secret_file.py), or in ``$EUCHRE_SECRET``. A secret that sat in a readable table
+    is taken as known: it is not carried over but dropped (with ``secure_delete``, so its bytes
+    are overwritten, not left in a free page), and a new one is made in the file on the next
+    start; browsers sign in again once. ``settings`` has no append-only trigger: this is the
+    one row ever deleted from it; should a migration ordered before this one guard ``settings``
+    with a trigger, that trigger is set aside for this one statement and put back as it was."""
+    guards = db.execute("SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND "
+                        "tbl_name = 'settings'").fetchall()
+    for name, _ in guards:
+        db.execute(f'DROP TRIGGER "{name}"')
+    db.execute("PRAGMA secure_delete = ON")
+    db.execute("DELETE FROM settings WHERE key = 'session_secret'")
+    for _, sql in guards:
+        db.execute(sql)
+
+
 MIGRATIONS: list[Callable[[sqlite_utils.Database], None]] = [_v1_tables, _v2_guards, _v3_views,
                                                              _v4_trust, v5_events, _v6_drafts,
                                                              _v7_input_hashes,
                                                              _v8_single_games_are_no_rubber,
                                                              _v9_calls, _v10_analysis_cache,
                                                              _v11_seating_draws,
-                                                             _v12_event_closures]
+                                                             _v12_event_closures, _v13_sessions,
+                                                             _v14_secret_out_of_store]
 SCHEMA_VERSION = len(MIGRATIONS)
 
 

@@ -60,9 +60,16 @@ def get_result(db: sqlite_utils.Database, record_id: int) -> str | None:
 
 
 def filters(player: str | None = None, club: str | None = None, date_from: str | None = None,
-            date_to: str | None = None) -> tuple[str, list[Any]]:
+            date_to: str | None = None, club_label: str | None = None) -> tuple[str, list[Any]]:
     """The ``WHERE`` clause (on table ``records``) and its parameters of the listings' filters:
-    current records only, then player, club and the inclusive date range."""
+    current records only, then player, club and the inclusive date range.
+
+    ``club`` is the club that **owns** a record — the club of the token that stored its first
+    version (``records.club_id``), found by the club's name in ``clubs`` — or, for a record no
+    club owns (stored by a local command such as ``euchre import``, the operator's own), its
+    label. The label (``records.club``, the record's ``event.club``) is free text any writer
+    chooses, so it never puts a record under a club that did not store it; ``club_label``
+    filters by the label alone, whoever stored the record (docs/API.md)."""
     where: list[str] = ["records.status = 'current'"]
     params: list[Any] = []
     if player:  # the registry's player of that name (NFC + case folding, aliases, merges), as
@@ -73,8 +80,12 @@ def filters(player: str | None = None, club: str | None = None, date_from: str |
                      "JOIN registry_effective e2 ON e2.player_id = n.player_id WHERE n.key = ?))")
         params.append(name_key(player))
     if club:
+        where.append("(records.club_id = (SELECT clubs.id FROM clubs WHERE clubs.name = ?) "
+                     "OR (records.club_id IS NULL AND records.club = ?))")
+        params.extend([club, club])
+    if club_label:
         where.append("records.club = ?")
-        params.append(club)
+        params.append(club_label)
     if date_from:
         where.append("records.date >= ?")
         params.append(date_from)
@@ -86,9 +97,10 @@ def filters(player: str | None = None, club: str | None = None, date_from: str |
 
 def list_records(db: sqlite_utils.Database, *, player: str | None = None, club: str | None = None,
                  date_from: str | None = None, date_to: str | None = None, page: int = 1,
-                 per_page: int = 20) -> tuple[list[dict[str, Any]], int]:
+                 per_page: int = 20, club_label: str | None = None
+                 ) -> tuple[list[dict[str, Any]], int]:
     """One page of record metadata, newest id first, and the total count."""
-    where, params = filters(player, club, date_from, date_to)
+    where, params = filters(player, club, date_from, date_to, club_label)
     total = db.conn.execute(f"SELECT count(*) FROM records{where}", params).fetchone()[0]
     items = _rows(db, f"SELECT {_META} FROM records{where} ORDER BY records.id DESC "
                       "LIMIT ? OFFSET ?", [*params, per_page, (page - 1) * per_page])
@@ -131,10 +143,10 @@ def get_rubber(db: sqlite_utils.Database, rubber_id: int) -> dict[str, Any] | No
 
 def list_rubbers(db: sqlite_utils.Database, *, player: str | None = None,
                  club: str | None = None, date_from: str | None = None,
-                 date_to: str | None = None, page: int = 1, per_page: int = 20
-                 ) -> tuple[list[dict[str, Any]], int]:
+                 date_to: str | None = None, page: int = 1, per_page: int = 20,
+                 club_label: str | None = None) -> tuple[list[dict[str, Any]], int]:
     """One page of rubbers of current records, newest first, with their games."""
-    where, params = filters(player, club, date_from, date_to)
+    where, params = filters(player, club, date_from, date_to, club_label)
     total = db.conn.execute(
         f"SELECT count(*) FROM rubbers JOIN records ON records.id = rubbers.record_id{where}",
         params).fetchone()[0]

@@ -179,7 +179,7 @@ def _overrides(text: str, row: int, p: list[Problem]) -> dict[str, Any]:
         value = value.strip()
         try:
             out[key.strip()] = json.loads(value)
-        except ValueError:
+        except (ValueError, RecursionError):  # not JSON (or nested past the parser): text
             out[key.strip()] = value
     return out
 

@@ -15,6 +15,24 @@ import click
 
 COMMANDS: list[click.Command] = []
 
+BULK_MODULES = ("dask", "distributed", "pyarrow")
+"""What the 'bulk' extra installs; bulk/ imports them only when a dataset is built, so they are
+looked for before any work starts."""
+
+
+def missing_bulk_modules() -> list[str]:
+    """The modules of :data:`BULK_MODULES` that cannot be imported (found without importing)."""
+    import importlib.util
+    missing = []
+    for name in BULK_MODULES:
+        try:
+            found = importlib.util.find_spec(name) is not None
+        except (ImportError, ValueError):  # ValueError: blocked (None in sys.modules)
+            found = False
+        if not found:
+            missing.append(name)
+    return missing
+
 
 @click.command()
 @click.argument("inputs", nargs=-1, required=True,
@@ -60,7 +78,10 @@ def dataset(inputs: tuple[str, ...], out: str, workers: int | None, scheduler: s
       euchre dataset archive/ --out tables --workers 2
       duckdb -c "SELECT trump, avg(points_ns) FROM 'tables/deals/*.parquet' GROUP BY trump"
     """
+    missing = missing_bulk_modules()
     try:
+        if missing:
+            raise ImportError(name=missing[0])
         from ..bulk.run import OutputNotEmpty, SchedulerUnavailable, build_dataset
     except ImportError as exc:  # dask or pyarrow missing
         raise click.ClickException(

@@ -19,7 +19,7 @@ import click
 
 from ..api.store import events as store_events
 from ..api.store import players as store_players
-from . import event_emn_cmds, registry_cmds  # noqa: F401  (they add their subcommands to event)
+from . import event_emn_cmds, output, registry_cmds  # noqa: F401  (they add their subcommands to event)
 from .event_support import (
     EXIT_FINDINGS, ID, db_option, emit, event, format_option, open_store_file, refused,
 )
@@ -69,7 +69,7 @@ COMMANDS.append(event)
               help="How the event is played and ranked (docs/EVENTS.md).")
 @click.option("--club", default=None)
 @click.option("--from", "date_from", default=None, metavar="DATE", help="First day.")
-@click.option("--to", "date_to", default=None, metavar="DATE", help="Last day.")
+@output.to_date_option(help="Last day.")
 @click.option("--rounds", type=click.IntRange(1, 10_000), default=None)
 @click.option("--deals-per-round", type=click.IntRange(1, 10_000), default=None,
               help="Progressive: the fixed number of deals of a round.")

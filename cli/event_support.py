@@ -18,6 +18,7 @@ import click
 
 from ..api.store.migrations import migrate, open_db
 from ..api.store.store import MAX_ID
+from . import output
 
 
 __all__ = ["DEFAULT_DB", "EXIT_FINDINGS", "ID", "db_option", "format_option", "open_store_file",
@@ -62,7 +63,8 @@ def emit(rows: Sequence[dict[str, Any]], fmt: str, columns: Sequence[str]) -> No
         writer = csv.writer(sys.stdout, lineterminator="\n")
         writer.writerow(columns)
         for r in rows:
-            writer.writerow(["" if r.get(c) is None else r.get(c) for c in columns])
+            writer.writerow(["" if r.get(c) is None else output.neutral_cell(r.get(c))
+                             for c in columns])
     else:
         table = [[str(c) for c in columns]] + [
             ["" if r.get(c) is None else str(r.get(c)) for c in columns] for r in rows]

@@ -17,7 +17,10 @@ from euchre_records.interop.egn.binary import MAX_SIZE, egnb_to_record, is_egn_b
 from ..schema.notation import iter_jsonl, parse_json
 from ..schema.wire import decode_record
 
-__all__ = ["read_records", "Loaded"]
+__all__ = ["read_records", "Loaded", "EMPTY"]
+
+EMPTY = "the file is empty"
+"""What an input without a record (nothing, or only blanks) is told, whatever its kind."""
 
 
 class Loaded(NamedTuple):
@@ -77,10 +80,17 @@ def read_records(path: str) -> Iterator[Loaded]:
             return
         if path.endswith((".jsonl", ".ndjson")):
             with open(path, encoding="utf-8-sig") as stream:
+                empty = True
                 for line, item in iter_jsonl(_records_of_dump(stream)):
+                    empty = False
                     yield Loaded(f"{label}:{line}", item)
+            if empty:
+                yield Loaded(label, NotationError(EMPTY))
             return
         binary = _binary_egn(path)
+        if binary == b"":
+            yield Loaded(label, NotationError(EMPTY))
+            return
         if binary is not None:
             try:
                 yield Loaded(label, egnb_to_record(binary), True)
@@ -88,6 +98,9 @@ def read_records(path: str) -> Iterator[Loaded]:
                 yield Loaded(label, exc)
             return
         text = _text(path)
+        if not text.strip():
+            yield Loaded(label, NotationError(EMPTY))
+            return
         if path == "-" and _looks_like_json_lines(text):
             for line, item in iter_jsonl(text.splitlines()):
                 yield Loaded(f"{label}:{line}", item)

@@ -10,6 +10,7 @@ holds it equal to the modules' own ``COMMANDS`` lists."""
 from __future__ import annotations
 
 import importlib
+import sys
 from typing import Any
 
 import click
@@ -36,6 +37,19 @@ class LazyGroup(click.Group):
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted(set(COMMAND_MODULES) | set(self.commands))
+
+    def invoke(self, ctx: click.Context) -> Any:
+        """Run the command; an SQLite error that escaped it (a store that became read-only or
+        full mid-command) is one line and exit 1, never a traceback."""
+        try:
+            return super().invoke(ctx)
+        except Exception as exc:
+            sqlite3 = sys.modules.get("sqlite3")
+            if sqlite3 is None or not isinstance(exc, sqlite3.Error):
+                raise
+            raise click.ClickException(f"the database refused the command: {exc}"
+                                       + (" (is the file or its folder read-only?)"
+                                          if "readonly" in str(exc) else "")) from None
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
         if cmd_name not in self.commands and cmd_name in COMMAND_MODULES:

@@ -20,7 +20,8 @@ from typing import Any, Iterable, Sequence
 import click
 
 __all__ = ["EXIT_OK", "EXIT_INVALID", "EXIT_USAGE", "EXIT_FINDINGS", "EXIT_CODES_HELP",
-           "format_option", "emit_rows", "emit_json", "worst"]
+           "format_option", "emit_rows", "emit_json", "worst", "renamed_option", "yes_no",
+           "to_date_option"]
 
 EXIT_OK = 0
 EXIT_INVALID = 1
@@ -48,6 +49,38 @@ def format_option(choices: Sequence[str] = ("table", "json", "jsonl", "csv"),
                         show_default=True, help=help)
 
 
+def renamed_option(old: str, new: str, why: str = "") -> Any:
+    """A hidden ``old`` option that is refused (a usage error, exit 2) with a message naming
+    ``new``: a spelling the command line no longer takes, kept only to say what replaced it."""
+    def refuse(ctx: click.Context, param: click.Parameter, value: Any) -> None:
+        if value is not None:
+            raise click.UsageError(f"{old} is now {new}{why}", ctx=ctx)
+
+    return click.option(old, f"_removed_{old.strip('-').replace('-', '_')}", default=None,
+                        hidden=True, expose_value=False, callback=refuse, metavar="X")
+
+
+def to_date_option(help: str = "Only records dated on or before DATE (inclusive; YYYY-MM takes "
+                                "the whole month).") -> Any:
+    """``--to-date DATE``, the end of a date range, with the former ``--to DATE`` refused by a
+    message that names it: ``--to`` means one thing in every command, the target format of
+    ``export --to``."""
+    def decorate(command: Any) -> Any:
+        command = renamed_option("--to", "--to-date",
+                                 " (--to names a format, as in export --to)")(command)
+        return click.option("--to-date", "date_to", default=None, metavar="DATE",
+                            help=help)(command)
+    return decorate
+
+
+def yes_no(value: Any) -> Any:
+    """A boolean as people read it, the same in every command's table and CSV: ``yes`` or ``no``
+    (``None`` stays unknown). JSON output keeps ``true``/``false``."""
+    if value is None:
+        return None
+    return "yes" if value else "no"
+
+
 def emit_json(items: Iterable[Any], fmt: str, *, single: bool = False) -> None:
     """``items`` as one JSON array (or one document when ``single``) or as JSON Lines."""
     if fmt == "jsonl":
@@ -60,8 +93,15 @@ def emit_json(items: Iterable[Any], fmt: str, *, single: bool = False) -> None:
     click.echo(json.dumps(data, indent=2, ensure_ascii=False))
 
 
-def emit_rows(rows: Sequence[dict[str, Any]], fmt: str, columns: Sequence[str]) -> None:
-    """Rows to stdout as an aligned table, a JSON array, JSON Lines or CSV."""
+def emit_rows(rows: Sequence[dict[str, Any]], fmt: str, columns: Sequence[str],
+              booleans: Sequence[str] = ()) -> None:
+    """Rows to stdout as an aligned table, a JSON array, JSON Lines or CSV. The ``booleans``
+    columns (SQLite keeps them as 0/1) print as ``yes``/``no`` in a table and CSV and as
+    ``true``/``false`` in JSON. A CSV cell that a spreadsheet would run as a formula is
+    neutralised (:func:`neutral_cell`)."""
+    if booleans:
+        flag = (lambda v: None if v is None else bool(v)) if fmt in ("json", "jsonl") else yes_no
+        rows = [{**row, **{c: flag(row[c]) for c in booleans if c in row}} for row in rows]
     if fmt in ("json", "jsonl"):
         emit_json(rows, fmt)
         return
@@ -69,7 +109,7 @@ def emit_rows(rows: Sequence[dict[str, Any]], fmt: str, columns: Sequence[str]) 
         writer = csv.DictWriter(sys.stdout, fieldnames=list(columns), extrasaction="ignore",
                                 lineterminator="\n")
         writer.writeheader()
-        writer.writerows(rows)
+        writer.writerows({c: neutral_cell(row.get(c)) for c in columns} for row in rows)
         return
     cells = [[("" if r.get(c) is None else str(r.get(c))) for c in columns] for r in rows]
     widths = [max([len(c)] + [len(row[i]) for row in cells]) for i, c in enumerate(columns)]
@@ -77,6 +117,17 @@ def emit_rows(rows: Sequence[dict[str, Any]], fmt: str, columns: Sequence[str]) 
     click.echo("  ".join("-" * w for w in widths))
     for row in cells:
         click.echo("  ".join(v.ljust(w) for v, w in zip(row, widths)).rstrip())
+
+
+def neutral_cell(value: Any) -> Any:
+    """A CSV cell that no spreadsheet runs as a formula: a text beginning with ``=``, ``+``,
+    ``-``, ``@``, a tab or a carriage return gets a ``'`` in front (OWASP's rule; the sheets'
+    own function, interop/sheets/guard.neutral). Numbers are left alone (a negative score is a
+    number, not a formula)."""
+    if isinstance(value, str):
+        from ..interop.sheets.guard import neutral
+        return neutral(value)
+    return value
 
 
 def first_sentence(text: str) -> str:

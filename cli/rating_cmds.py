@@ -20,8 +20,7 @@ COMMANDS: list[click.Command] = []
 @click.option("--club", default=None, help="Only this club's records (a ladder of their own).")
 @click.option("--from", "date_from", default=None, metavar="DATE",
               help="Only records dated on or after DATE (YYYY, YYYY-MM or YYYY-MM-DD).")
-@click.option("--to", "date_to", default=None, metavar="DATE",
-              help="Only records dated on or before DATE (inclusive; YYYY-MM takes the month).")
+@output.to_date_option()
 @click.option("--partnerships", is_flag=True,
               help="The partnerships' ladder (two players as one entrant) instead of players'.")
 @click.option("--variant", default="four-handed", show_default=True,
@@ -32,7 +31,7 @@ def ratings(db_path: str, fmt: str, club: str | None, date_from: str | None,
     rubbers and progressive sittings in time order, best first (docs/RATINGS.md).
 
     The rating is openskill's ordinal, mu - 3 sigma (a new player starts at 0); mu is the skill
-    estimate and sigma its uncertainty. With --club, --from or --to only those records are
+    estimate and sigma its uncertainty. With --club, --from or --to-date only those records are
     rated: a ladder of their own, from new ratings. Records that give no match (an unfinished
     rubber, a seat without a player) are listed on stderr.
 

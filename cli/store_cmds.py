@@ -26,29 +26,33 @@ from .store_access import open_for_command as _open
 
 COMMANDS: list[click.Command] = []
 
-RECORD_ID = click.IntRange(max=MAX_ID)
-"""A record id: none is above 2^63-1 (SQLite's largest integer); a larger one is a usage error."""
+RECORD_ID = click.IntRange(1, MAX_ID)
+"""A record id: from 1 to 2^63-1 (SQLite's largest integer); another is a usage error."""
 
 format_option = output.format_option()
 
 
 def filter_options(command: Any) -> Any:
-    """--player, --club, --from, --to: the listing filters of the API (queries.filters)."""
+    """--player, --club, --from, --to-date: the listing filters of the API (queries.filters)."""
+    command = output.to_date_option()(command)
     for option in reversed((
             click.option("--player", default=None, help="Only records this player sat in."),
             click.option("--club", default=None, help="Only this club's records."),
             click.option("--from", "date_from", default=None, metavar="DATE",
                          help="Only records dated on or after DATE (YYYY, YYYY-MM or YYYY-MM-DD)."),
-            click.option("--to", "date_to", default=None, metavar="DATE",
-                         help="Only records dated on or before DATE (inclusive; YYYY-MM takes "
-                              "the whole month)."))):
+            )):
         command = option(command)
     return command
 
 
 def _emit(rows: Sequence[dict[str, Any]], fmt: str, columns: Sequence[str]) -> None:
-    """Rows to stdout in the shared --format vocabulary (cli/output.py)."""
-    output.emit_rows(rows, fmt, columns)
+    """Rows to stdout in the shared --format vocabulary (cli/output.py); the store's boolean
+    columns print as yes/no (true/false in JSON)."""
+    output.emit_rows(rows, fmt, columns, booleans=[c for c in BOOLEAN_COLUMNS if c in columns])
+
+
+BOOLEAN_COLUMNS = ("alone", "finished", "defender_alone")
+"""The columns the store keeps as 0/1 that mean yes or no."""
 
 
 def _print_report(report: ImportReport) -> None:
@@ -158,11 +162,11 @@ def correct(record_id: int, path: str, db_path: str, submitted_by: str | None) -
     items = list(read_records(path))  # a file that cannot be read or decoded is an error here
     if len(items) != 1:
         items = [Loaded(path, NotationError(f"expected one record, found {len(items)}"))]
-    label, item, _ = items[0]
+    label, item, egn = items[0]
     try:
         if isinstance(item, RecordError):
             raise item
-        sub = prepare_record(item)
+        sub = prepare_record(item, from_notation=not egn)
     except RecordError as exc:
         for problem in exc.problems:
             click.echo(f"{label}: invalid: {problem}", err=True)
@@ -198,7 +202,7 @@ def rubbers(db_path: str, fmt: str, player: str | None, club: str | None,
     """List stored rubbers (current records): players, games won, rubber points, winner.
 
     The filters are the API's (GET /rubbers): --player, --club, and an inclusive date range
-    --from/--to (a year or year-month takes the whole period).
+    --from/--to-date (a year or year-month takes the whole period).
 
     Exit 0, 1 when the database cannot be read, 2 for usage errors.
 
@@ -270,7 +274,7 @@ def show(record_id: int | None, db_path: str, fmt: str, player: str | None, club
          date_from: str | None, date_to: str | None) -> None:
     """Show stored records: metadata, one row per deal and the findings.
 
-    Give a RECORD_ID, or the filters of the listings (--player, --club, --from, --to) to show
+    Give a RECORD_ID, or the filters of the listings (--player, --club, --from, --to-date) to show
     every current record they select, oldest first. A deal row has the dealer, turned card,
     trump, maker, alone, tricks, points and running score. --format json prints the metadata,
     the canonical record and the stored replay result (an object for RECORD_ID, an array for
@@ -325,12 +329,14 @@ PLAYER_COLUMNS = ("name", "rubbers_played", "rubbers_won", "net_rubber_points", 
               help="Only this event's sittings (a league: all its nights).")
 @click.option("--from", "date_from", default=None, metavar="DATE",
               help="Only records dated on or after DATE (YYYY, YYYY-MM or YYYY-MM-DD).")
-@click.option("--to", "date_to", default=None, metavar="DATE",
-              help="Only records dated on or before DATE (inclusive; YYYY-MM takes the month).")
+@output.to_date_option()
 @click.option("--sort", default="name", show_default=True,
               type=click.Choice(list(player_registry.SORTS)), help="Order of the rows.")
+@click.option("--wide", is_flag=True,
+              help="The table with every column (wider than 80 characters); without it the "
+                   "table fits an 80-column terminal. json, jsonl and csv always have them all.")
 def players(db_path: str, fmt: str, club: str | None, event_id: int | None,
-            date_from: str | None, date_to: str | None, sort: str) -> None:
+            date_from: str | None, date_to: str | None, sort: str, wide: bool) -> None:
     """Player statistics by registry player (names matched after NFC and case folding, merges
     applied; docs/EVENTS.md): records, rubbers and games played and won, win rate, deals made,
     points scored and conceded, euchres suffered and inflicted, lone hands, revokes.
@@ -345,7 +351,42 @@ def players(db_path: str, fmt: str, club: str | None, event_id: int | None,
                                             date_from=date_from, date_to=date_to, sort=sort)
     finally:
         db.close()
+    if fmt == "table" and not wide:
+        _narrow_players(rows)
+        return
     _emit(rows, fmt, player_registry.TABLE_COLUMNS)
+
+
+NARROW_PLAYER_COLUMNS = (("name", "name"), ("id", "id"), ("records", "records"),
+                         ("rubbers_played", "rubbers"), ("rubbers_won", "won"),
+                         ("games_played", "games"), ("games_won", "won"),
+                         ("win_rate", "win rate"), ("points_scored", "points"),
+                         ("lone_hands_marched", "marches"))
+"""``players``' table without ``--wide``: (column, header) pairs that fit 80 characters."""
+
+TERMINAL_WIDTH = 80
+
+
+def _narrow_players(rows: Sequence[dict[str, Any]]) -> None:
+    """The player table in :data:`TERMINAL_WIDTH` columns: the columns of
+    :data:`NARROW_PLAYER_COLUMNS` under short headers, a name too long for the rest cut with
+    ``…``; a line on stderr says how to see every column."""
+    cells = [["" if r.get(c) is None else str(r.get(c)) for c, _ in NARROW_PLAYER_COLUMNS]
+             for r in rows]
+    heads = [h for _, h in NARROW_PLAYER_COLUMNS]
+    widths = [max([len(h)] + [len(row[i]) for row in cells]) for i, h in enumerate(heads)]
+    room = TERMINAL_WIDTH - sum(widths[1:]) - 2 * (len(widths) - 1)
+    if widths[0] > room:
+        widths[0] = room
+        for row in cells:
+            if len(row[0]) > room:
+                row[0] = row[0][:room - 1] + "…"
+    click.echo("  ".join(h.ljust(w) for h, w in zip(heads, widths)).rstrip())
+    click.echo("  ".join("-" * w for w in widths))
+    for row in cells:
+        click.echo("  ".join(v.ljust(w) for v, w in zip(row, widths)).rstrip())
+    click.echo(f"{len(player_registry.TABLE_COLUMNS) - len(heads)} more columns: --wide, or "
+               "--format csv or json", err=True)
 
 
 @click.command()
@@ -399,9 +440,12 @@ def serve(ctx: click.Context, db_path: str, host: str, port: int, threads: int, 
     if secret is not None and len(secret) < MIN_SECRET_LENGTH:
         raise click.BadParameter(f"needs at least {MIN_SECRET_LENGTH} characters",
                                  param_hint="--secret")
+    _check_port(host, port)  # before the examples load: a port in use is told at once
     first_start = not Path(db_path).exists()
     if ctx.get_parameter_source("db_path") is ParameterSource.DEFAULT and first_start:
         _load_examples(db_path)
+    else:  # a file that is not a store (or cannot be written) is one line, as in every command
+        _open(db_path, must_exist=False).close()
     config: dict[str, Any] = {"DATABASE": db_path, "PRIVATE": private}
     if secret:
         config["SECRET_KEY"] = secret
@@ -422,6 +466,24 @@ def serve(ctx: click.Context, db_path: str, host: str, port: int, threads: int, 
     if open_browser:
         _open_in_browser(sign_in or f"http://{browser_host(host)}:{bound}/")
     run_until_interrupted(server)
+
+
+def _check_port(host: str, port: int) -> None:
+    """Refuse at once (one line, exit 1) a ``host:port`` that cannot be listened on (in use, an
+    unknown host, a port that needs privileges), by binding it and letting it go: the server
+    binds it again a moment later. Port 0 (any free port) is not checked."""
+    import socket
+    if port == 0:
+        return
+    try:
+        family, kind, proto, _, address = socket.getaddrinfo(
+            host, port, socket.AF_UNSPEC, socket.SOCK_STREAM, 0, socket.AI_PASSIVE)[0]
+        with socket.socket(family, kind, proto) as probe:
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as waitress binds
+            probe.bind(address)
+    except OSError as exc:
+        raise click.ClickException(f"cannot listen on {host}:{port}: "
+                                   f"{exc.strerror or exc}") from None
 
 
 def _open_in_browser(url: str) -> None:

@@ -15,6 +15,7 @@ from typing import Any
 import click
 
 from ..api.store import tokens
+from . import output
 from .output import emit_rows as _emit
 from .store_access import db_option
 from .store_access import open_for_command as _open
@@ -88,7 +89,7 @@ def list_(db_path: str, fmt: str) -> None:
     if fmt == "json":
         click.echo(json.dumps(rows, indent=2, ensure_ascii=False))
         return
-    _emit([{**r, "admin": "yes" if r["admin"] else ""} for r in rows], "table", COLUMNS)
+    _emit([{**r, "admin": output.yes_no(r["admin"])} for r in rows], "table", COLUMNS)
 
 
 @token.command("revoke")

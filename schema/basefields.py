@@ -28,7 +28,7 @@ __all__ = [
     "load_each",
     "CompactField", "SeatField", "SuitField", "EnumField", "IntField", "BoolField", "StrField",
     "PointsField", "POINTS_LIMIT", "SEAT_RE", "SEAT_BY_TEXT", "SUIT_BY_TEXT",
-    "LabelField", "NameField", "DateField", "DATE_PATTERN",
+    "LabelField", "NameField", "DateField", "DATE_PATTERN", "label_problem",
 ]
 
 SEAT_RE = "[NESWnesw]"
@@ -207,13 +207,40 @@ class StrField(CompactField):
         return value
 
 
-_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f]")
-_CONTROL_CLASS = "\\u0000-\\u001f\\u007f-\\u009f"
+_CONTROL_CLASS = ("\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029"  # controls (C0, DEL, C1), line breaks
+                  "\\u061c\\u200e\\u200f\\u202a-\\u202e\\u2066-\\u2069"  # bidirectional controls
+                  "\\u200b\\u2060-\\u2064\\ufeff\\u180e")  # zero-width and invisible characters
+"""The characters no label or name may hold, as a regular-expression class (JSON Schema's and
+Python's): control characters and the line and paragraph separators, which would be stored and
+printed raw (a newline splits a line of output); the bidirectional controls (Trojan Source,
+CVE-2021-42574), which reorder what is shown around them; the zero-width and invisible characters (zero-width space, word joiner, the
+invisible operators, the zero-width no-break space, the Mongolian vowel separator), which make two
+different names look the same. The zero-width joiner and non-joiner (U+200D, U+200C) are
+allowed: Persian, the Indic scripts and emoji need them to be written at all."""
+_CONTROL = re.compile(f"[{_CONTROL_CLASS}]")
+
+_KINDS = (("control character", re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029]")),
+          ("bidirectional control", re.compile("[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")))
+
+
+def label_problem(text: str) -> str | None:
+    """Why ``text`` cannot be a label or a name (see :data:`_CONTROL_CLASS`), or None. The one
+    check of every place a name enters: the notation, EGN, EMN, the spreadsheets (through the
+    notation), the registry and the web forms."""
+    bad = _CONTROL.search(text)
+    if bad is None:
+        return None
+    char = bad.group()
+    kind = next((k for k, pattern in _KINDS if pattern.match(char)), "invisible character")
+    return (f"{kind} U+{ord(char):04X} at character {bad.start()}: a label is one line of "
+            "visible text")
 
 
 class LabelField(StrField):
     """A one-line label (a club, a table, a player's id): no control characters (NUL, escape,
-    newline ... U+0000-U+001F, U+007F-U+009F), which would be stored and printed raw."""
+    newline ... U+0000-U+001F, U+007F-U+009F), which would be stored and printed raw, and no
+    bidirectional controls or zero-width characters, which would change how it is shown
+    (:func:`label_problem`)."""
 
     schema_fragment = {"type": "string", "not": {"type": "string", "pattern": f"[{_CONTROL_CLASS}]"}}
     # "not" + an unanchored class, not ^[^...]*$: Python's $ also matches before a final newline;
@@ -221,10 +248,9 @@ class LabelField(StrField):
 
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> str:
         text = super()._deserialize(value, attr, data, **kwargs)
-        bad = _CONTROL.search(text)
-        if bad:
-            raise ValidationError(f"control character U+{ord(bad.group()):04X} at character "
-                                  f"{bad.start()}: a label is one line of printable text")
+        problem = label_problem(text)
+        if problem:
+            raise ValidationError(problem)
         return text
 
 

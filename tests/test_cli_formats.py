@@ -125,7 +125,7 @@ def test_rubbers_and_show_filters(runner, tmp_path):
     assert len(rubbers()) == 6
     assert rubbers("--club", "Bath", "--from", "1888-05") == [("Bath", "1888-05-15"),
                                                                ("Bath", "1888-07-09")]
-    assert rubbers("--to", "1888-05") == [("Bath", "1888-03-01"), ("Bath", "1888-05-15"),
+    assert rubbers("--to-date", "1888-05") == [("Bath", "1888-03-01"), ("Bath", "1888-05-15"),
                                           ("Wells", "1888-05-02"), ("Wells", "1888-05-31")]
     shown = runner.invoke(main, ["show", "--db", db, "--club", "Wells", "--format", "jsonl"])
     assert shown.exit_code == 0

@@ -1,4 +1,5 @@
-"""Mutation fuzz of the notation and EGN readers through the whole ingest path (slow).
+"""Mutation fuzz of the notation, EGN (JSON and binary) and EMN readers through the whole ingest
+path (slow).
 
 From a corpus of real records (examples, golden deals and laws, EGN samples, generated rubbers)
 it makes >= 10,000 mutants, seeded, and sends each through everything a stored record goes
@@ -7,7 +8,9 @@ through: parse, load, replay, canonical text, hash and store rows (``ingest.prep
 Submission whose canonical text loads back to the same record, or raises one of the project's
 own errors (RecordError: NotationError, InconsistentRecord, UnsupportedRules). Anything else,
 an exception of another type, a problem without a message, or a canonical text that does not
-load back, is a failure, reported with the seed that makes it.
+load back, is a failure, reported with the seed that makes it. Binary EGN files (bytes flipped,
+inserted, cut) and EMN matches (structural and textual mutants) go through their own readers and
+then the same path, every game of a match included.
 """
 
 from __future__ import annotations
@@ -19,7 +22,7 @@ from typing import Any, Callable
 
 import pytest
 
-from euchre_records.api.store.ingest import prepare
+from euchre_records.api.store.ingest import prepare, prepare_record
 from euchre_records.api.store.rows import rows_of
 from euchre_records.testkit.samples import random_texts
 from euchre_records.errors import RecordError
@@ -203,3 +206,93 @@ def test_a_known_crash_class_is_caught_by_the_check() -> None:
     finally:
         globals()["prepare"] = real
     assert ingest_module.prepare is real
+
+
+# --- EGN binary and EMN: the other foreign inputs, through their own ingest paths (issue 22) -----
+
+def _egn_binary() -> Any:
+    from euchre_records.interop.egn.binary import egnb_to_egn
+    return egnb_to_egn
+
+
+def _emn_reader() -> Any:
+    from euchre_records.interop.emn import emn_to_match
+    return emn_to_match
+
+
+def binary_mutant(rng: random.Random, blobs: list[bytes]) -> bytes:
+    """A binary EGN file with bytes flipped, inserted, deleted or the file cut."""
+    data = bytearray(rng.choice(blobs))
+    for _ in range(rng.choice([1, 1, 2, 4, 8])):
+        roll, i = rng.random(), rng.randrange(len(data))
+        if roll < 0.5:
+            data[i] = rng.randrange(256)
+        elif roll < 0.7:
+            data.insert(i, rng.choice([0, 0x7F, 0x80, 0xFF, rng.randrange(256)]))
+        elif roll < 0.85 and len(data) > 2:
+            del data[i]
+        else:
+            data = data[:max(1, i)]
+    return bytes(data)
+
+
+def check_binary(data: bytes) -> str | None:
+    """None when a binary EGN file becomes a Submission or one of the project's errors."""
+    try:
+        doc = _egn_binary()(data)
+    except RecordError as exc:
+        return None if exc.problems and all(p.what for p in exc.problems) else "no message"
+    except Exception as exc:
+        return f"{type(exc).__name__}: {exc}"[:300]
+    return check(json.dumps(doc, ensure_ascii=False))
+
+
+def check_emn(text: str) -> str | None:
+    """None when an EMN text is read into a match (every game a record that stores) or refused
+    with one of the project's errors."""
+    from euchre_records.schema.notation import parse_json
+    try:
+        match = _emn_reader()(parse_json(text))
+        for game in match.games:
+            sub = prepare_record(game.record)
+            rows_of(sub)
+            loads(sub.canonical)
+    except RecordError as exc:
+        return None if exc.problems and all(p.what for p in exc.problems) else "no message"
+    except Exception as exc:
+        return f"{type(exc).__name__}: {exc}"[:300]
+    return None
+
+
+FOREIGN_MUTANTS = int(__import__("os").environ.get("FUZZ_FOREIGN_MUTANTS", "1500"))
+
+
+@pytest.mark.slow
+def test_binary_egn_and_emn_mutants_only_ever_raise_the_projects_own_errors() -> None:
+    blobs = [p.read_bytes() for p in sorted(ROOT.glob("tests/data/egn/binary/*.egnb"))]
+    emn = [json.loads(p.read_text()) for p in sorted(ROOT.glob("tests/data/emn/*.emn"))]
+    assert len(blobs) >= 6 and len(emn) >= 2
+    failures: list[str] = []
+    for i in range(FOREIGN_MUTANTS):
+        rng = random.Random(SEED + 10**6 + i)
+        broke = check_binary(binary_mutant(rng, blobs))
+        if broke is None:
+            text = (json.dumps(_structural(rng, rng.choice(emn))) if rng.random() < 0.8
+                    else _textual(rng, json.dumps(rng.choice(emn))))
+            broke = check_emn(text)
+            kind = "EMN"
+        else:
+            kind = "EGN binary"
+        if broke is not None and len(failures) < 15:
+            failures.append(f"{kind}, seed {SEED + 10**6 + i}: {broke}")
+    assert not failures, "\n".join(failures)
+
+
+def test_the_foreign_checks_can_fail(monkeypatch: pytest.MonkeyPatch) -> None:
+    assert check_binary(b"\x00") is None             # refused with the project's error
+    assert check_emn("{}") is None
+    boom: Callable[..., Any] = lambda *a: (_ for _ in ()).throw(TypeError("deep"))
+    monkeypatch.setitem(globals(), "_emn_reader", lambda: boom)
+    monkeypatch.setitem(globals(), "_egn_binary", lambda: boom)
+    assert check_emn("{}") == "TypeError: deep"
+    assert check_binary(b"\x00") == "TypeError: deep"

@@ -224,6 +224,16 @@ def draft(draft_id: int) -> Any:
     return _draft_page(found)
 
 
+def _form_id(name: str) -> int | None:
+    """The id a form field holds, or None when it is blank, not a whole number or out of the
+    range of ids (1 to 2^63-1: a larger number is no SQLite integer, and no row has it)."""
+    text = (request.form.get(name) or "").strip()
+    if not (text.isascii() and text.isdigit()):
+        return None
+    value = int(text)
+    return value if 1 <= value <= MAX_ID else None
+
+
 def _seen_revision() -> int:
     try:
         return int(request.form.get("revision", ""))
@@ -415,9 +425,8 @@ def attach(record_id: int) -> Any:
     rubber_id = queries.rubber_of_record(db, record_id)
     back = (url_for("pages.rubber", rubber_id=rubber_id) if rubber_id is not None
             else url_for("pages.record", record_id=record_id))
-    try:
-        event_id = int(request.form.get("event_id", ""))
-    except ValueError:
+    event_id = _form_id("event_id")
+    if event_id is None:
         flash("Choose the event to attach this record to.", "error")
         return redirect(back, 303)
     exists, owner = queries.event_owner(db, event_id)
@@ -432,7 +441,8 @@ def attach(record_id: int) -> Any:
     table = (request.form.get("table") or "").strip() or None
     try:
         store_events.attach_sitting(db, event_id, record_id,
-                                    round_no=int(round_text) if round_text.isdigit() else None,
+                                    round_no=(int(round_text) if round_text.isascii()
+                                              and round_text.isdigit() else None),
                                     table=table, created_by=f"{me.club} (token {me.token_id})")
     except store_events.EventError as exc:
         flash(f"Not attached: {exc.what}" + (f" ({exc.where})" if exc.where else ""), "error")

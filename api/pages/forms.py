@@ -14,6 +14,7 @@ from typing import Any, Mapping
 
 from euchre_records.names import name_key
 from euchre_records.rules import PRESETS
+from euchre_records.schema.basefields import label_problem
 
 __all__ = ["SEATS", "OVERRIDE_FIELDS", "sitting_from_form", "deal_from_form", "form_of_deal",
            "form_of_sitting", "with_sitting", "next_seat", "Problems"]
@@ -58,7 +59,9 @@ def sitting_from_form(form: Mapping[str, str]) -> tuple[dict[str, Any], Problems
     players = {}
     for seat in SEATS:
         name = " ".join((form.get(f"player_{seat}") or "").split())
-        if name:
+        if name and label_problem(name):  # as the notation refuses it, said at the field
+            problems.append((f"player_{seat}", f"the name holds a {label_problem(name)}"))
+        elif name:
             players[seat] = {"name": name}
         else:
             problems.append((f"player_{seat}", f"type the name of the player at {seat}"))
@@ -94,7 +97,9 @@ def sitting_from_form(form: Mapping[str, str]) -> tuple[dict[str, Any], Problems
     event = {}
     for key in ("club", "event", "date", "table", "round"):
         value = " ".join((form.get(key) or "").split())
-        if value:
+        if value and label_problem(value):
+            problems.append((key, f"the {key} holds a {label_problem(value)}"))
+        elif value:
             event[key] = value
     if "date" in event:
         try:

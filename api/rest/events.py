@@ -193,8 +193,8 @@ def create_event() -> Response:
     if actor is not None and spec.get("club") is None:
         spec["club"] = actor.club  # an event is its token's club's unless it says otherwise
     league = spec.get("league")
-    if isinstance(league, int) and not isinstance(league, bool):
-        _owned(league)
+    if isinstance(league, int) and not isinstance(league, bool) and 1 <= league <= MAX_ID:
+        _owned(league)  # out of range (no SQLite integer): the store's check refuses it, 422
     try:
         event_id = store_events.create_event(get_db(), spec, created_by=_by(),
                                              club_id=None if actor is None else actor.club_id)

@@ -16,6 +16,7 @@ import sqlite_utils
 
 from euchre_records.events.draw import DrawError, draw_tables
 from euchre_records.events.tournament import Format, Pairing
+from euchre_records.schema.basefields import label_problem
 
 from .event_rows import SEATS, EventError, open_tournament_row, utc_now
 from .players import RegistryError, effective_id, player_for
@@ -32,6 +33,8 @@ def _checked(spec: Mapping[str, Any]) -> tuple[Any, ...]:
     name = spec.get("name")
     if not isinstance(name, str) or not name.strip() or len(name) > 200:
         raise EventError("a tournament needs a name (at most 200 characters)", "name")
+    if label_problem(name):
+        raise EventError(f"the name holds a {label_problem(name)}", "name")
     try:
         fmt = Format(spec.get("format"))
     except ValueError:
@@ -50,17 +53,20 @@ def _checked(spec: Mapping[str, Any]) -> tuple[Any, ...]:
     if scoring is not None and fmt is not Format.LEAGUE:
         raise EventError("only a league has a scoring format", "scoring")
     ints = {}
-    for key in ("rounds", "deals_per_round", "league"):
+    for key, top in (("rounds", 10_000), ("deals_per_round", 10_000), ("league", _MAX_ID)):
         value = spec.get(key)
         if value is not None and (not isinstance(value, int) or isinstance(value, bool)
-                                  or not 1 <= value <= 10_000):
-            raise EventError(f"{key} must be a whole number from 1 to 10000", key)
+                                  or not 1 <= value <= top):
+            raise EventError(f"{key} must be a whole number from 1 to {top}"
+                             + (" (an event id)" if key == "league" else ""), key)
         ints[key] = value
     texts = {}
     for key in ("club", "date_from", "date_to", "description", "match_id", "emn_format"):
         value = spec.get(key)
         if value is not None and (not isinstance(value, str) or len(value) > 1024):
             raise EventError(f"{key} must be text (at most 1024 characters)", key)
+        if key in ("club", "match_id") and value is not None and label_problem(value):
+            raise EventError(f"{key} holds a {label_problem(value)}", key)
         texts[key] = value
     for key in ("date_from", "date_to"):
         if texts[key] is not None and not _DATE.fullmatch(texts[key]):
@@ -130,6 +136,9 @@ def _register(conn: sqlite3.Connection, event_id: int, entry: object, where: str
             raise EventError("a player's id is text (1-64 characters)", where + ".id")
         if len(name) > 200:
             raise EventError("a name has at most 200 characters", where + ".name")
+        if label_problem(name) or (ref is not None and label_problem(ref)):
+            raise EventError(f"a {label_problem(name) or label_problem(ref or '')}",
+                             where + (".name" if label_problem(name) else ".id"))
         pid = effective_id(conn, player_for(conn, name, ref, created_by)[0])
     if pair is not None and (not isinstance(pair, int) or isinstance(pair, bool)
                              or not 1 <= pair <= 10_000):
@@ -199,6 +208,9 @@ def _add_seating(conn: sqlite3.Connection, event_id: int, round_no: int,
         label = str(t.get("table", i + 1)).strip()
         if len(label) > 64:
             raise EventError("a table label has at most 64 characters", where + ".table")
+        if label_problem(label):
+            raise EventError(f"the table label holds a {label_problem(label)}",
+                             where + ".table")
         if not label or label in labels:
             raise EventError(f"table {label!r} is empty or given twice", where + ".table")
         labels.add(label)
@@ -278,13 +290,15 @@ def _attach(conn: sqlite3.Connection, event_id: int, record_id: int, round_no: i
         raise EventError(f"no record {record_id}", "record", status=404)
     if round_no is None and row[0] is None:
         raise EventError(f"record {record_id} names no round; give one", "round")
-    n = round_no if round_no is not None else _round_label(row[0], "round")
+    n = _round_label(round_no if round_no is not None else row[0], "round")  # 1..10000: SQL-safe
     label = table if table is not None else row[1]
     if label is None or not str(label).strip():
         raise EventError(f"record {record_id} names no table; give one", "table")
     label = str(label).strip()
     if len(label) > 64:
         raise EventError("a table label has at most 64 characters", "table")
+    if label_problem(label):
+        raise EventError(f"the table label holds a {label_problem(label)}", "table")
     chain = _chain(conn, record_id)
     marks = ",".join("?" * len(chain))
     old = conn.execute(f'SELECT id, round, "table" FROM tournament_sittings WHERE '

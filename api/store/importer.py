@@ -67,11 +67,20 @@ class ImportReport:
                 "reasons": [{"source": s, "problems": p} for s, p in self.reasons]}
 
 
-def _lines(stream: IO[str], name: str, progress: Callable[[int], None]) -> Iterator[tuple[str, str]]:
+EMPTY = "the file is empty"
+"""What an input without a record (nothing, or only blanks) is told, whatever its kind."""
+
+
+def _lines(stream: IO[str], name: str, progress: Callable[[int], None],
+           report: ImportReport | None = None) -> Iterator[tuple[str, str]]:
+    empty = True
     for number, line in enumerate(stream, 1):
         progress(len(line))
         if line.strip():
+            empty = False
             yield f"{name}:{number}", line
+    if empty and report is not None:
+        _invalid(report, name, [EMPTY])
 
 
 def _is_record_file(path: Path) -> bool:
@@ -108,7 +117,7 @@ def iter_sources(paths: Iterable[str], report: ImportReport, stdin: IO[str] | No
     Unreadable paths are counted invalid in ``report``."""
     for p in paths:
         if p == "-":
-            yield from _stdin(stdin or sys.stdin, progress)
+            yield from _stdin(stdin or sys.stdin, progress, report)
             continue
         path = Path(p)
         if path.is_dir():
@@ -134,11 +143,14 @@ def _file(path: Path, report: ImportReport, progress: Callable[[int], None]
                     yield source, text
         elif path.suffix in JSONL_SUFFIXES:
             with path.open(encoding="utf-8-sig") as stream:
-                yield from _lines(stream, str(path), progress)
+                yield from _lines(stream, str(path), progress, report)
         elif path.suffix == ".egnb":   # binary EGN: stored as the EGN document it holds
             from euchre_records.interop.egn.binary import egnb_to_egn
             data = path.read_bytes()
             progress(len(data))
+            if not data:
+                _invalid(report, str(path), [EMPTY])
+                return
             try:
                 yield str(path), json.dumps(egnb_to_egn(data), ensure_ascii=False)
             except RecordError as exc:
@@ -146,12 +158,16 @@ def _file(path: Path, report: ImportReport, progress: Callable[[int], None]
         else:
             text = path.read_text(encoding="utf-8-sig")
             progress(len(text))
+            if not text.strip():
+                _invalid(report, str(path), [EMPTY])
+                return
             yield str(path), text
     except (OSError, UnicodeDecodeError) as exc:
         _invalid(report, str(path), [f"cannot read: {exc}"])
 
 
-def _stdin(stream: IO[str], progress: Callable[[int], None]) -> Iterator[tuple[str, str]]:
+def _stdin(stream: IO[str], progress: Callable[[int], None],
+           report: ImportReport | None = None) -> Iterator[tuple[str, str]]:
     """JSON Lines if the first non-blank line is a whole JSON value, else one record."""
     head: list[str] = []
     for line in stream:
@@ -159,6 +175,10 @@ def _stdin(stream: IO[str], progress: Callable[[int], None]) -> Iterator[tuple[s
         if line.strip():
             break
     first = "".join(head)
+    if not first.strip():
+        if report is not None:
+            _invalid(report, "<stdin>", [EMPTY])
+        return
     try:
         json.loads(first)
     except (ValueError, RecursionError):  # not one JSON line: the whole text is one record

@@ -13,21 +13,23 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass
+from typing import Any
 
-from euchre_records.errors import RecordError
+from euchre_records.errors import NotationError, Problem, RecordError
 from euchre_records.match import replay
 from euchre_records.model import Record, ReplayResult
 from euchre_records.interop.detect import load_any_data, notation_of, parse_json
 from euchre_records.interop.egn.document import in_egn_terms
 from euchre_records.schema.json_text import compact
-from euchre_records.schema.notation import dumps
+from euchre_records.schema.notation import dump_record, indented_json, load_record
 from euchre_records.schema.wire import decode_record
 from euchre_records.schema.results import dump_result
 
 # All imported here, not at first use: a parallel import forks its workers after loading this
 # module, so they share these modules instead of each importing them again.
 
-__all__ = ["Submission", "parse", "prepare", "prepare_record", "error_payload", "in_egn_terms"]
+__all__ = ["Submission", "parse", "prepare", "prepare_record", "restorable", "error_payload",
+           "in_egn_terms"]
 
 
 def parse(text: str) -> Record:
@@ -58,13 +60,34 @@ class Submission:
     result_json: str    # JSON text of schema.results.dump_result(result)
 
 
-def prepare_record(record: Record) -> Submission:
-    """Replay a parsed record and build its canonical and result texts."""
+def prepare_record(record: Record, *, from_notation: bool = False) -> Submission:
+    """Replay a parsed record and build its canonical and result texts.
+
+    What the store accepts, its own dump restores: a record that did not come from our notation
+    (EGN, binary EGN, EMN; ``from_notation`` is False) is refused unless what its canonical text
+    says reads back through the notation's schema (:func:`restorable`), so a name with a newline
+    or a bidirectional control read from EGN is refused here, not stored to make a backup that
+    cannot be imported."""
     result = replay(record)
-    canonical = dumps(record)
+    data = dump_record(record)
+    canonical = indented_json(data) + "\n"  # notation.dumps, from the data checked below
+    if not from_notation:
+        restorable(data)
     digest = hashlib.sha256(canonical.encode("utf-8")).hexdigest()
     result_json = compact(dump_result(result))  # orjson: the standard library's bytes, faster
     return Submission(record, result, canonical, digest, result_json)
+
+
+def restorable(data: dict[str, Any]) -> None:
+    """Raise NotationError unless ``data`` (a record as its canonical text writes it,
+    notation.dump_record) loads through the notation's schema, as importing a dump of the store
+    does; its problems are located in the notation (``players.N.name: ...``). The data, not
+    the text parsed again: the text is the data written as JSON, and reading it gives it back."""
+    try:
+        load_record(data)
+    except NotationError as exc:
+        raise NotationError([Problem(p.where, f"{p.what} (the store keeps only what its dump "
+                                              "can restore)") for p in exc.problems]) from None
 
 
 def prepare(text: str) -> Submission:
@@ -72,7 +95,7 @@ def prepare(text: str) -> Submission:
     notation the text is written in (EGN paths for an EGN document)."""
     record, egn = _parse(text)
     try:
-        return prepare_record(record)
+        return prepare_record(record, from_notation=not egn)
     except RecordError as exc:
         if egn:
             raise in_egn_terms(exc) from None

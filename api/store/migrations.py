@@ -602,6 +602,7 @@ def open_store(path: str | Path, write: bool) -> sqlite_utils.Database:
                                    "or euchre serve upgrades it")
         if write:
             migrate(db)
+            _probe_write(db)
     except sqlite3.OperationalError as exc:
         db.close()
         raise StoreUnavailable(f"cannot write {path}: {exc} (is the file or its folder "
@@ -610,6 +611,18 @@ def open_store(path: str | Path, write: bool) -> sqlite_utils.Database:
         db.close()
         raise
     return db
+
+
+def _probe_write(db: sqlite_utils.Database) -> None:
+    """Raise the OperationalError a write would (a read-only file or folder) now, before a
+    command has done half its work: rewrite the schema version as it is, then roll back."""
+    if db.conn.in_transaction:
+        db.conn.commit()
+    db.conn.execute("BEGIN IMMEDIATE")
+    try:
+        db.conn.execute(f"PRAGMA user_version = {schema_version(db)}")
+    finally:
+        db.conn.rollback()
 
 
 def _uri_path(path: Path) -> str:

@@ -23,6 +23,7 @@ from typing import Any, Iterable, Sequence
 import sqlite_utils
 
 from euchre_records.names import clean_name, name_key
+from euchre_records.schema.basefields import label_problem
 
 __all__ = ["RegistryError", "bind_seats", "bind_records", "has_registry", "bind_existing", "create_player", "add_alias", "add_ref", "rename",
            "merge", "split", "effective_id", "search_players", "get_player", "player_names",
@@ -79,6 +80,9 @@ def _add_name(conn: sqlite3.Connection, player_id: int, name: str, kind: str, wh
     shown = clean_name(name)
     if not shown or len(shown) > 200:
         raise RegistryError(f"{what} must have 1 to 200 characters")
+    problem = label_problem(shown)
+    if problem:  # as the notation refuses it (schema/basefields.py): shown raw, it could spoof
+        raise RegistryError(f"{what} may not hold a {problem}")
     conn.execute("INSERT INTO registry_names (player_id, name, key, kind, created_at, created_by) "
                  "VALUES (?,?,?,?,?,?)", (player_id, shown, name_key(shown), kind, _now(),
                                           created_by))

@@ -27,6 +27,8 @@ from typing import Any
 
 import sqlite_utils
 
+from euchre_records.schema.basefields import label_problem
+
 from .store import write_transaction
 
 __all__ = ["TokenRow", "TokenError", "create_token", "create_first_token", "verify", "token_by_id", "list_tokens",
@@ -79,8 +81,9 @@ def _clean(value: str, what: str, limit: int) -> str:
         raise TokenError(f"the {what} is empty")
     if len(value) > limit:
         raise TokenError(f"the {what} is longer than {limit} characters")
-    if any(ord(ch) < 32 or ord(ch) == 127 for ch in value):
-        raise TokenError(f"the {what} contains a control character")
+    problem = label_problem(value)  # the notation's check: controls, bidi, zero-width
+    if problem:
+        raise TokenError(f"the {what} contains a {problem}")
     return value
 
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 from euchre_records.cards import JOKER, Card, Rank, Seat, Suit, card, parse_card
 from euchre_records.errors import NotationError, UnsupportedRules
 from euchre_records.model import Call, CallKind, Trick
+from euchre_records.interop.json_access import LIST, field, typed
 
 __all__ = ["CardReader", "egn_tricks", "card_token", "egn_calls", "call_token", "EGN_SUITS",
            "generic_map", "is_generic", "is_partly_known"]
@@ -105,12 +106,11 @@ class CardReader:
 def egn_tricks(phase: dict[str, object], where: str, cards: CardReader, fewest: int) -> list[Trick]:
     """The ``tricks`` of a trick-play phase: each a list of ``fewest`` to 4 card tokens (a partial
     game or an alternative line may stop or start inside a trick, so they allow 1)."""
-    raw = phase.get("tricks")
-    if not isinstance(raw, list):
-        raise NotationError("expected a list of tricks", f"{where}.tricks")
+    raw = field(phase, "tricks", where, LIST, optional=False, what="a list of tricks")
     tricks: list[Trick] = []
     for t, tokens in enumerate(raw):
-        if not isinstance(tokens, list) or not fewest <= len(tokens) <= 4:
+        typed(tokens, f"{where}.tricks[{t}]", LIST, what=f"a trick of {fewest} to 4 cards")
+        if not fewest <= len(tokens) <= 4:
             raise NotationError(f"expected a trick of {fewest} to 4 cards", f"{where}.tricks[{t}]")
         tricks.append(Trick(tuple(cards.card(c, f"{where}.tricks[{t}][{j}]")  # type: ignore[misc]
                                   for j, c in enumerate(tokens))))
@@ -132,8 +132,8 @@ def egn_calls(tokens: object, where: str, dealer: Seat, start: int = 0) -> list[
 
     ``"Order"`` becomes ORDER, ASSIST or TAKE by the caller's seat relative to the dealer.
     """
-    if not isinstance(tokens, list):
-        raise NotationError("expected a list of calls", where)
+    typed(tokens, where, LIST, what="a list of calls")
+    assert isinstance(tokens, list)
     seat = dealer.after(1 + start)
     out: list[Call] = []
     for i, token in enumerate(tokens):

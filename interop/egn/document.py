@@ -27,7 +27,8 @@ from euchre_records.model import (
     Record, Trick, replace,
 )
 
-from euchre_records.schema.basefields import POINTS_LIMIT
+from euchre_records.schema.basefields import POINTS_LIMIT, label_problem
+from euchre_records.interop.json_access import FLAG, LIST, OBJECT, TEXT, WHOLE, field, items, typed
 from .cards import CardReader, egn_calls, egn_tricks, is_generic, is_partly_known
 from .legacy import LEGACY_VERSION_RE, upgrade_legacy
 from .lines import alternatives_in, annotations_in, bid_calls, split_phases, trump_of, with_alone
@@ -112,9 +113,10 @@ def egn_to_record(data: object) -> Record:
     for key in data:
         if key not in _TOP:
             bad.append(Problem(str(key), "unknown EGN field"))
-    meta = data.get("metadata")
-    if not isinstance(meta, dict):
-        raise NotationError(bad + [Problem("metadata", "expected an object")])
+    try:
+        meta = field(data, "metadata", "", OBJECT, optional=False)
+    except NotationError as exc:
+        raise NotationError(bad + list(exc.problems)) from None
     for key in meta:
         if key not in _META:
             bad.append(Problem(f"metadata.{key}", "unknown EGN metadata field"))
@@ -128,11 +130,12 @@ def egn_to_record(data: object) -> Record:
     players = _players(meta.get("players"), bad, unsupported)
     start = _score(meta.get("initialScore"), "metadata.initialScore", bad, required=True)
     final = _score(meta.get("finalScore"), "metadata.finalScore", bad, required=False)
-    raw_deals = data.get("deals")
     deals: list[Deal] = []
     stops: list[tuple[int, str]] = []
-    if not isinstance(raw_deals, list):
-        bad.append(Problem("deals", "expected a list of deals"))
+    try:
+        raw_deals = field(data, "deals", "", LIST, optional=False, what="a list of deals")
+    except NotationError as exc:
+        bad += _problems(exc)
         raw_deals = []
     for i, raw in enumerate(raw_deals):
         try:
@@ -161,8 +164,11 @@ def egn_to_record(data: object) -> Record:
             raise NotationError("a finalScore needs at least one deal", "metadata.finalScore")
         last = deals[-1]
         deals[-1] = replace(last, recorded=RecordedScore(total=final))
-    event = Event(event=_text(meta, "title"), notes=_text(meta, "description"), date=_egn_date(meta),
-                  game_id=_text(meta, "gameId"))
+    try:
+        event = Event(event=_label(meta, "title"), notes=_text(meta, "description"),
+                      date=_egn_date(meta), game_id=_label(meta, "gameId"))
+    except NotationError as exc:
+        raise NotationError(bad + list(exc.problems)) from None
     return Record(rules=rules, deals=tuple(deals), event=event, players=players,
                   start_score=start or (0, 0), provenance=tuple(provenance))
 
@@ -180,9 +186,16 @@ def _egn_date(meta: dict[str, Any]) -> str | None:
 
 
 def _text(meta: dict[str, Any], key: str) -> str | None:
-    value = meta.get(key)
-    if value is not None and not isinstance(value, str):
-        raise NotationError(f"expected a string, not {value!r}", f"metadata.{key}")
+    return field(meta, key, "metadata", TEXT)  # type: ignore[no-any-return]
+
+
+def _label(meta: dict[str, Any], key: str) -> str | None:
+    """A one-line text of the metadata (a title, a game id): as the notation's labels, no
+    control, bidirectional or invisible characters (schema/basefields.label_problem)."""
+    value = _text(meta, key)
+    problem = label_problem(value) if value is not None else None
+    if problem:
+        raise NotationError(problem, f"metadata.{key}")
     return value
 
 
@@ -213,7 +226,11 @@ def _players(value: object, bad: list[Problem], unsupported: list[Problem]) -> t
     out = []
     for i, p in enumerate(value):
         where = f"metadata.players[{i}]"
-        if isinstance(p, str):
+        name = p if isinstance(p, str) else p.get("name") if isinstance(p, dict) else None
+        problem = label_problem(name) if isinstance(name, str) else None
+        if problem:  # as the notation refuses it: a newline or a bidi control in a name
+            bad.append(Problem(where if isinstance(p, str) else f"{where}.name", problem))
+        elif isinstance(p, str):
             if p:
                 out.append((SEATS[i], Player(p)))
         elif isinstance(p, dict) and isinstance(p.get("name"), str):
@@ -221,8 +238,9 @@ def _players(value: object, bad: list[Problem], unsupported: list[Problem]) -> t
             if extra:
                 bad.append(Problem(where, f"unknown player field(s): {', '.join(sorted(map(str, extra)))}"))
             pid = p.get("id")
-            if pid is not None and not isinstance(pid, str):
-                bad.append(Problem(f"{where}.id", "expected a string"))
+            if pid is not None and (not isinstance(pid, str) or label_problem(pid)):
+                bad.append(Problem(f"{where}.id", "expected a string" if not isinstance(pid, str)
+                                   else str(label_problem(pid))))
                 pid = None
             out.append((SEATS[i], Player(p["name"], pid, _ids(p.get("playerIds"), where, bad))))
         else:
@@ -246,8 +264,9 @@ def _ids(value: object, where: str, bad: list[Problem]) -> tuple[ExternalId, ...
     return tuple(out)
 
 
-def _tokens(raw: dict[str, Any]) -> list[object]:
-    """Every card token written in a deal (to tell whether it writes its suits generically)."""
+def _tokens(raw: dict[str, Any], where: str) -> list[object]:
+    """Every card token written in a deal (to tell whether it writes its suits generically);
+    the lists it walks are typed (a number where a list of lines belongs: NotationError there)."""
     out: list[object] = []
     state = raw.get("initialState")
     if isinstance(state, dict):
@@ -255,9 +274,11 @@ def _tokens(raw: dict[str, Any]) -> list[object]:
         hands = state.get("playerCards")
         if isinstance(hands, list):
             out += [c for h in hands if isinstance(h, list) for c in h]
-    lines = [raw] + [x for x in raw.get("alternativeLines") or [] if isinstance(x, dict)]
-    for line in lines:
-        for ph in line.get("phases") or []:
+    lines = [(raw, where)] + [(x, at) for x, at in items(raw.get("alternativeLines"),
+                                                          f"{where}.alternativeLines")
+                              if isinstance(x, dict)]
+    for line, at in lines:
+        for ph, _ in items(line.get("phases"), f"{at}.phases"):
             if isinstance(ph, dict):
                 out.append(ph.get("discard"))
                 tricks = ph.get("tricks")
@@ -272,27 +293,28 @@ def _deal(raw: object, where: str, number: int) -> tuple[Deal, str | None, list[
     if isinstance(raw, str):
         raise UnsupportedRules("a condensed (bitpacked) deal inside JSON: read the .egnb file "
                                "itself, or expand the deal into an object", where)
-    if not isinstance(raw, dict):
-        raise NotationError("expected a deal object", where)
+    typed(raw, where, OBJECT, what="a deal object")
+    assert isinstance(raw, dict)
     problems = [Problem(f"{where}.{k}", "unknown EGN deal field") for k in raw
                 if k not in ("dealNumber", "initialState", "phases", "alternativeLines")]
     if problems:
         raise NotationError(problems)
-    state = raw.get("initialState")
-    if not isinstance(state, dict):
-        raise NotationError("missing initialState (dealer and upCard)", f"{where}.initialState")
+    state = field(raw, "initialState", where, OBJECT, optional=False,
+                  what="the initialState object (dealer and upCard)")
     for k in state:
         if k not in ("dealer", "upCard", "playerCards"):
             raise NotationError("unknown EGN field", f"{where}.initialState.{k}")
-    dealer_i = state.get("dealer")
-    if isinstance(dealer_i, bool) or not isinstance(dealer_i, int) or not 0 <= dealer_i <= 3:
+    dealer_i = field(state, "dealer", f"{where}.initialState", WHOLE, optional=False,
+                     what="a player index 0-3")
+    if not 0 <= dealer_i <= 3:
         raise NotationError(f"expected a player index 0-3, not {dealer_i!r}", f"{where}.initialState.dealer")
     dealer = SEATS[dealer_i]
-    phases = raw.get("phases")
-    if not isinstance(phases, list) or len(phases) > 2:
+    phases = field(raw, "phases", where, LIST, optional=False,
+                   what="a list of at most two phases")
+    if len(phases) > 2:
         raise NotationError("expected a list of at most two phases", f"{where}.phases")
     bidding, play = split_phases(phases, f"{where}.phases")
-    tokens = _tokens(raw)
+    tokens = _tokens(raw, where)
     generic = any(is_generic(t) for t in tokens)
     up = state.get("upCard")
     up_at = f"{where}.initialState.upCard"
@@ -387,10 +409,8 @@ def _stops(has_bidding: bool, calls: list[Call], tricks: list[Trick]) -> str | N
 
 
 def _flag(obj: dict[str, Any], key: str, where: str) -> bool:
-    value = obj.get(key, False)
-    if not isinstance(value, bool):
-        raise NotationError(f"expected true or false, not {value!r}", f"{where}.{key}")
-    return value
+    return field(obj, key, where, FLAG, optional=key not in obj,  # type: ignore[no-any-return]
+                 default=False)
 
 
 def _hands(value: object, where: str, cards: CardReader) -> tuple[tuple[Card | None, ...], ...] | None:
@@ -398,12 +418,15 @@ def _hands(value: object, where: str, cards: CardReader) -> tuple[tuple[Card | N
     hand is unknown cards (``None``), as are ``Xx``/``Xc``/``Jx`` tokens."""
     if value is None:
         return None
-    if not isinstance(value, list) or len(value) > 4:
+    typed(value, where, LIST, what="up to four hands as dealt (player 0 first)")
+    assert isinstance(value, list)
+    if len(value) > 4:
         raise NotationError("expected up to four hands as dealt (player 0 first)", where)
     hands = []
     for i in range(4):
-        hand = value[i] if i < len(value) else []
-        if not isinstance(hand, list) or len(hand) > 5:
+        hand = typed(value[i] if i < len(value) else [], f"{where}[{i}]", LIST,
+                     what="a hand of at most 5 cards as dealt")
+        if len(hand) > 5:
             raise NotationError("expected a hand of at most 5 cards as dealt", f"{where}[{i}]")
         known = [cards.card(c, f"{where}[{i}][{j}]", unknown_ok=True) for j, c in enumerate(hand)]
         hands.append(tuple(known) + (None,) * (5 - len(known)))

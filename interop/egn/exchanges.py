@@ -27,6 +27,8 @@ from euchre_records.errors import NotationError
 from euchre_records.house_rules import farm_cards
 from euchre_records.model import Deal, Exchange, ExchangeKind, replace
 from euchre_records.rules import FarmersHand, Rules
+from euchre_records.interop.json_access import LIST, OBJECT, WHOLE, field, typed
+from euchre_records.interop.json_access import items as each
 
 from .cards import CardReader, card_token
 
@@ -39,22 +41,18 @@ KITTY = 4
 def _index(value: object, where: str, default: int | None) -> int:
     if value is None and default is not None:
         return default
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= KITTY:
-        raise NotationError(f"expected a player index 0-3 or {KITTY} for the kitty, not {value!r}", where)
-    return value
+    what = f"a player index 0-3 or {KITTY} for the kitty"
+    index: int = typed(value, where, WHOLE, what=what)
+    if not 0 <= index <= KITTY:
+        raise NotationError(f"expected {what}, not {value!r}", where)
+    return index
 
 
 def exchanges_in(value: object, where: str, cards: CardReader) -> list[Exchange]:
     """The exchanges of one bidding phase's ``cardExchanges`` (``where`` locates it)."""
-    if value is None:
-        return []
-    if not isinstance(value, list):
-        raise NotationError("expected a list of card exchanges", where)
     items: list[tuple[int, int, tuple[Card | None, ...]]] = []
-    for i, raw in enumerate(value):
-        at = f"{where}[{i}]"
-        if not isinstance(raw, dict):
-            raise NotationError("expected an object with sender, receiver and cards", at)
+    for raw, at in each(value, where, what="a list of card exchanges"):
+        typed(raw, at, OBJECT, what="an object with sender, receiver and cards")
         extra = set(raw) - {"sender", "receiver", "cards"}
         if extra:
             raise NotationError(f"unknown field(s): {', '.join(sorted(extra))}", at)
@@ -62,8 +60,8 @@ def exchanges_in(value: object, where: str, cards: CardReader) -> list[Exchange]
             raise NotationError("missing receiver", at)
         sender = _index(raw.get("sender"), f"{at}.sender", KITTY)
         receiver = _index(raw["receiver"], f"{at}.receiver", None)
-        toks = raw.get("cards")
-        if not isinstance(toks, list) or not toks:
+        toks = field(raw, "cards", at, LIST, optional=False, what="a non-empty list of cards")
+        if not toks:
             raise NotationError("expected a non-empty list of cards", f"{at}.cards")
         got = tuple(cards.card(t, f"{at}.cards[{j}]", unknown_ok=True) for j, t in enumerate(toks))
         if sender == receiver or KITTY not in (sender, receiver) and SEATS[sender].partner is not SEATS[receiver]:

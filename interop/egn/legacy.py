@@ -94,9 +94,10 @@ def upgrade_legacy(data: dict[str, Any]) -> tuple[dict[str, Any], list[str]]:
         if isinstance(state, dict) and "kitty" in state:
             del state["kitty"]
             kitties += 1
-        lines = [deal] + [line for line in deal.get("alternativeLines") or [] if isinstance(line, dict)]
+        lines = [deal] + [line for line in _list(deal.get("alternativeLines"))
+                          if isinstance(line, dict)]
         for n, line in enumerate(lines):
-            for phase in line.get("phases") or []:
+            for phase in _list(line.get("phases")):
                 if isinstance(phase, dict) and "initialLead" in phase:
                     given = phase.pop("initialLead")
                     leads += 1
@@ -115,3 +116,9 @@ def upgrade_legacy(data: dict[str, Any]) -> tuple[dict[str, Any], list[str]]:
         notes.append(text)
     doc["version"] = "1.4"
     return doc, notes
+
+
+def _list(value: object) -> list[Any]:
+    """``value`` when it is a list, else none: the upgrade only drops what 1.4 has no place for,
+    and a field of the wrong type is refused, at its path, by the reader that reads it next."""
+    return value if isinstance(value, list) else []

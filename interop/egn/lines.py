@@ -23,6 +23,7 @@ from typing import Any, Sequence
 from euchre_records.cards import Seat, Suit
 from euchre_records.errors import NotationError
 from euchre_records.model import Alternative, Annotation, Call, CallKind, Deal, Trick
+from euchre_records.interop.json_access import LIST, OBJECT, TEXT, WHOLE, field, items, typed
 
 from .cards import CardReader, call_token, card_token, egn_calls, egn_tricks
 
@@ -96,17 +97,15 @@ def with_alone(calls: list[Call], alone: bool, defender: object, where: str) -> 
 
 def annotations_in(value: object, kind: str, where: str) -> list[Annotation]:
     """EGN ``{"0": ["text", ...]}`` to annotations at ``"<kind> 1"`` ... (kind: call or card)."""
-    if value is None:
-        return []
-    if not isinstance(value, dict):
-        raise NotationError("expected an object of annotations keyed by index", where)
+    value = typed(value, where, OBJECT, optional=True, default={},
+                  what="an object of annotations keyed by index")
     out: list[Annotation] = []
     for key, texts in value.items():
         at = f"{where}.{key}"
         if not (isinstance(key, str) and key.isdigit() and key.isascii()):
             raise NotationError("an annotation key is an index such as \"0\"", at)
-        if not isinstance(texts, list) or not all(isinstance(t, str) for t in texts):
-            raise NotationError("expected a list of strings", at)
+        for text, text_at in items(texts, at, optional=False, what="a list of strings"):
+            typed(text, text_at, TEXT)
         out.extend(Annotation(f"{kind} {int(key) + 1}", t) for t in texts)
     return out
 
@@ -136,21 +135,18 @@ def _active(calls: Sequence[Call]) -> int:
 def alternatives_in(value: object, where: str, dealer: Seat, turned_suit: Suit | None,
                     calls: Sequence[Call], cards: CardReader) -> list[Alternative]:
     """EGN ``alternativeLines`` of a deal to our alternatives (see the module docstring)."""
-    if value is None:
-        return []
-    if not isinstance(value, list):
-        raise NotationError("expected a list of alternative lines", where)
     recorded = bid_calls(calls)
     out: list[Alternative] = []
-    for k, line in enumerate(value):
-        at = f"{where}[{k}]"
-        if not isinstance(line, dict) or set(line) - {"branchIndex", "phases"}:
+    for line, at in items(value, where, what="a list of alternative lines"):
+        typed(line, at, OBJECT, what="an object with branchIndex and phases")
+        if set(line) - {"branchIndex", "phases"}:
             raise NotationError("expected an object with branchIndex and phases", at)
-        branch = line.get("branchIndex")
-        phases = line.get("phases")
-        if isinstance(branch, bool) or not isinstance(branch, int) or branch < 0:
+        branch = field(line, "branchIndex", at, WHOLE, optional=False, what="a non-negative index")
+        phases = field(line, "phases", at, LIST, optional=False,
+                       what="a non-empty list of phases")
+        if branch < 0:
             raise NotationError(f"expected a non-negative index, not {branch!r}", f"{at}.branchIndex")
-        if not isinstance(phases, list) or not phases:
+        if not phases:
             raise NotationError("expected a non-empty list of phases", f"{at}.phases")
         bidding, play = split_phases(phases, f"{at}.phases")
         notes: list[Annotation] = []

@@ -18,6 +18,7 @@ from typing import Any, Mapping
 
 from euchre_records.errors import NotationError, Problem, UnsupportedRules
 from euchre_records.rules import FarmersHand, LoneLead, Rules, preset
+from euchre_records.interop.json_access import FLAG, OBJECT, TEXT, WHOLE, typed
 
 __all__ = ["EGN_DEFAULTS", "to_rules", "from_rules", "rules_loss"]
 
@@ -48,12 +49,14 @@ def _typed(flags: Mapping[str, Any], problems: list[Problem]) -> dict[str, Any]:
         where = f"{_WHERE}.{key}"
         if default is None:
             problems.append(Problem(where, f"unknown EGN rule-set flag {key!r}"))
-        elif isinstance(default, bool) and not isinstance(value, bool):
-            problems.append(Problem(where, f"expected true or false, not {value!r}"))
-        elif isinstance(default, int) and not isinstance(default, bool) and (
-                isinstance(value, bool) or not isinstance(value, int)):
-            problems.append(Problem(where, f"expected an integer, not {value!r}"))
-        elif key == "loner_lead" and (not isinstance(value, str) or value not in _LONE_LEAD):
+            continue
+        kind = FLAG if isinstance(default, bool) else WHOLE if isinstance(default, int) else TEXT
+        try:
+            typed(value, where, kind, what="an integer" if kind is WHOLE else None)
+        except NotationError as exc:  # the one accessor's located message (interop/json_access)
+            problems.extend(exc.problems)
+            continue
+        if key == "loner_lead" and value not in _LONE_LEAD:
             problems.append(Problem(where, f"expected 'LEFT_OF_DEALER' or 'LEFT_OF_LONER', not {value!r}"))
         else:
             values[key] = value
@@ -66,10 +69,9 @@ def to_rules(flags: Mapping[str, Any] | None) -> Rules:
     Raises NotationError (bad type, unknown flag) or UnsupportedRules (a flag we do not play),
     each problem located at ``metadata.ruleset.<flag>``.
     """
-    if flags is None:
-        flags = {}
-    if not isinstance(flags, Mapping):
-        raise NotationError("expected an object of rule-set flags", _WHERE)
+    flags = typed(flags, _WHERE, OBJECT, optional=True, default={},
+                  what="an object of rule-set flags")
+    assert isinstance(flags, Mapping)
     problems: list[Problem] = []
     v = _typed(flags, problems)
     if problems:

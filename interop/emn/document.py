@@ -34,6 +34,9 @@ from euchre_records.cards import SEATS
 from euchre_records.errors import NotationError, Problem, RecordError, UnsupportedRules
 from euchre_records.model import ExternalId, Player, Record, replace
 from euchre_records.events.tournament import Format, Pairing, Tournament
+from euchre_records.schema.basefields import label_problem
+from euchre_records.interop.json_access import LIST, OBJECT, TEXT, typed
+from euchre_records.interop.json_access import field as json_field
 
 from euchre_records.interop.egn.document import egn_to_record, egn_where, record_to_egn
 
@@ -113,20 +116,30 @@ def game_where(index: int, exc: RecordError) -> list[Problem]:
 
 
 def _text(meta: dict[str, Any], key: str, bad: list[Problem]) -> str | None:
-    value = meta.get(key)
+    value = _read(bad, json_field, meta, key, "metadata", TEXT)
     if value is None:
-        return None
-    if not isinstance(value, str):
-        bad.append(Problem(f"metadata.{key}", "expected a string"))
         return None
     if len(value) > _LIMITS[key]:
         bad.append(Problem(f"metadata.{key}", f"longer than {_LIMITS[key]} characters"))
     return value
 
 
+def _read(bad: list[Problem], read: Any, *args: Any, **kwargs: Any) -> Any:
+    """``read(*args, **kwargs)`` (an accessor of interop/json_access.py); its NotationError goes
+    into ``bad`` (the reader reports every problem at once) and None comes back."""
+    try:
+        return read(*args, **kwargs)
+    except NotationError as exc:
+        bad.extend(exc.problems)
+        return None
+
+
 def _registry(value: object, bad: list[Problem]) -> tuple[MatchPlayer, ...]:
-    if not isinstance(value, list) or not value:
+    value = _read(bad, typed, value, "metadata.players", LIST,
+                  what="a list of at least one player")
+    if value is not None and not value:
         bad.append(Problem("metadata.players", "expected a list of at least one player"))
+    if not value:
         return ()
     out: list[MatchPlayer] = []
     seen: set[str] = set()
@@ -144,6 +157,10 @@ def _registry(value: object, bad: list[Problem]) -> tuple[MatchPlayer, ...]:
             continue
         if not isinstance(name, str) or not name.strip() or len(name) > 64:
             bad.append(Problem(f"{where}.name", "expected a name (1-64 characters)"))
+            continue
+        if label_problem(name) or label_problem(pid):
+            bad.append(Problem(f"{where}.name" if label_problem(name) else f"{where}.id",
+                               str(label_problem(name) or label_problem(pid))))
             continue
         if pid in seen:
             bad.append(Problem(f"{where}.id", f"master id {pid!r} is given twice"))
@@ -167,7 +184,10 @@ def _registry(value: object, bad: list[Problem]) -> tuple[MatchPlayer, ...]:
 def _format(value: object, bad: list[Problem]) -> tuple[str | None, int | None]:
     if value is None:
         return None, None
-    if not isinstance(value, dict) or not set(value) <= {"type", "target"}:
+    value = _read(bad, typed, value, "metadata.matchFormat", OBJECT, what="{type, target}")
+    if value is None:
+        return None, None
+    if not set(value) <= {"type", "target"}:
         bad.append(Problem("metadata.matchFormat", "expected {type, target}"))
         return None, None
     kind, target = value.get("type"), value.get("target")
@@ -175,8 +195,10 @@ def _format(value: object, bad: list[Problem]) -> tuple[str | None, int | None]:
         bad.append(Problem("metadata.matchFormat.type",
                            f"unknown match format {kind!r}; one of " + ", ".join(EMN_FORMATS)))
         kind = None
-    if target is not None and (not isinstance(target, int) or isinstance(target, bool) or target < 1):
-        bad.append(Problem("metadata.matchFormat.target", "expected a whole number from 1"))
+    if target is not None and (not isinstance(target, int) or isinstance(target, bool)
+                               or not 1 <= target <= 10**9):
+        bad.append(Problem("metadata.matchFormat.target",
+                           "expected a whole number from 1 to 1000000000"))
         target = None
     return kind, target
 
@@ -193,6 +215,11 @@ def _tournament(title: str | None, date: str | None, kind: str | None,
     return Tournament(name, Format.RUBBERS, date_from=day, date_to=day)
 
 
+MAX_GAME_INDEX = 1_000_000
+"""The largest ``gameIndex`` read: the store keeps it as an SQLite integer, and no match has a
+million games."""
+
+
 def emn_to_match(data: object) -> Match:
     """Read a parsed EMN document (see module doc)."""
     if not is_emn(data):
@@ -207,9 +234,9 @@ def emn_to_match(data: object) -> Match:
     for key in data:
         if key not in _TOP:
             bad.append(Problem(str(key), "unknown EMN field"))
-    meta = data.get("metadata")
-    if not isinstance(meta, dict):
-        raise NotationError(bad + [Problem("metadata", "expected an object")])
+    meta = _read(bad, json_field, data, "metadata", "", OBJECT, optional=False)
+    if meta is None:
+        raise NotationError(bad)
     for key in meta:
         if key not in _META:
             bad.append(Problem(f"metadata.{key}", "unknown EMN metadata field"))
@@ -224,10 +251,8 @@ def emn_to_match(data: object) -> Match:
         bad.append(Problem("metadata.result", "expected an object {status, winner, scores}"))
         result = None
     by_id = {p.id: p for p in registry}
-    raw_games = data.get("games")
-    if not isinstance(raw_games, list):
-        bad.append(Problem("games", "expected a list of games"))
-        raw_games = []
+    raw_games = _read(bad, json_field, data, "games", "", LIST, optional=False,
+                      what="a list of games") or []
     parsed: list[tuple[int, tuple[str, str, str, str], Record]] = []
     indexes: set[int] = set()
     for i, g in enumerate(raw_games):
@@ -239,8 +264,9 @@ def emn_to_match(data: object) -> Match:
         if extra:
             bad.append(Problem(where, "unknown game field(s): " + ", ".join(sorted(map(str, extra)))))
         index, seats, game = g.get("gameIndex"), g.get("players"), g.get("gameData")
-        if not isinstance(index, int) or isinstance(index, bool) or index < 0:
-            bad.append(Problem(f"{where}.gameIndex", "expected a whole number from 0"))
+        if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index <= MAX_GAME_INDEX:
+            bad.append(Problem(f"{where}.gameIndex",
+                               f"expected a whole number from 0 to {MAX_GAME_INDEX}"))
             continue
         if index in indexes:
             bad.append(Problem(f"{where}.gameIndex", f"gameIndex {index} is given twice"))
@@ -254,8 +280,7 @@ def emn_to_match(data: object) -> Match:
         if unknown:
             bad.append(Problem(f"{where}.players", "not in metadata.players: " + ", ".join(unknown)))
             continue
-        if not isinstance(game, dict):
-            bad.append(Problem(f"{where}.gameData", "expected an EGN game object"))
+        if _read(bad, typed, game, f"{where}.gameData", OBJECT, what="an EGN game object") is None:
             continue
         try:
             record = egn_to_record(_with_players(game, [by_id[s] for s in seats]))

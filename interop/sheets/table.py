@@ -29,13 +29,15 @@ import csv
 import io
 import json
 import re
-import zipfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable, Iterator, Sequence
 
 from euchre_records.errors import Problem, RecordError, UnsupportedRules
 from euchre_records.model import DealKind, Record
+
+from .guard import (SheetRefused, check_cells, check_file_size, guess_delimiter, neutral,
+                          unneutral, xlsx_cells)
 
 __all__ = ["COLUMNS", "SITTING_COLUMNS", "SheetRecord", "read_sheet", "read_rows",
            "write_sheet", "xlsx_rows", "sheet_sources", "sheet_xlsx", "SHEET_SUFFIXES"]
@@ -45,6 +47,8 @@ SITTING_COLUMNS = ("date", "club", "event", "table", "round", "north", "east", "
 DEAL_COLUMNS = ("deal", "dealer", "maker", "trump", "alone", "defender_alone", "tricks",
                 "points_ns", "points_ew", "total_ns", "total_ew")
 COLUMNS = SITTING_COLUMNS + DEAL_COLUMNS
+TEXT_COLUMNS = ("club", "event", "table", "round", "north", "east", "south", "west")
+"""The free-text cells: written neutralised against formulas (guard.neutral)."""
 REQUIRED = ("dealer", "maker", "tricks")
 SHEET_SUFFIXES = (".csv", ".xlsx")
 
@@ -80,17 +84,24 @@ def _where(row: int, column: str) -> str:
 
 
 def read_sheet(text: str) -> list[SheetRecord]:
-    """The sittings of a CSV sheet (see module contract)."""
+    """The sittings of a CSV sheet (see module contract): separated by ``,``, or by ``;`` or a
+    tab when the header row says so; the cells our export neutralised (``'=…``) read back as
+    they were (interop/sheets/guard.py)."""
     text = text[1:] if text.startswith("\ufeff") else text
     try:
-        rows = list(csv.reader(io.StringIO(text, newline="")))
+        rows = list(csv.reader(io.StringIO(text, newline=""),
+                               delimiter=guess_delimiter(text, COLUMNS)))
+        check_cells(rows)
     except csv.Error as exc:
         return [SheetRecord(1, 1, problems=[Problem("row 1", f"not CSV: {exc}")])]
-    return read_rows(rows)
+    except SheetRefused as exc:
+        return [SheetRecord(1, 1, problems=[Problem("-", str(exc))])]
+    return read_rows(rows, quoted=True)
 
 
-def read_rows(rows: Sequence[Sequence[str]]) -> list[SheetRecord]:
-    """The sittings of a sheet given as rows of cells, the header first."""
+def read_rows(rows: Sequence[Sequence[str]], quoted: bool = False) -> list[SheetRecord]:
+    """The sittings of a sheet given as rows of cells, the header first. ``quoted``: the text
+    cells are a CSV's, neutralised against formulas by our export (guard.unneutral)."""
     if not rows or not any(c.strip() for c in rows[0]):
         return [SheetRecord(1, 1, problems=[Problem("row 1", "no header row: the first row names "
                                                     "the columns (see the template)")])]
@@ -108,6 +119,8 @@ def read_rows(rows: Sequence[Sequence[str]]) -> list[SheetRecord]:
     sittings: list[tuple[int, dict[str, str], list[tuple[int, dict[str, str]]]]] = []
     for number, raw in enumerate(rows[1:], 2):
         cells = {name: (raw[i].strip() if i < len(raw) else "") for name, i in index.items()}
+        if quoted:
+            cells.update({c: unneutral(cells[c]) for c in TEXT_COLUMNS if c in cells})
         extra = [c for c in raw[len(header):] if c.strip()]
         if not any(cells.values()) and not extra:
             continue  # a blank row
@@ -312,8 +325,8 @@ def _record_rows(record: Record) -> list[list[str]]:
     ev = record.event
     names = dict((seat.name, p.name) for seat, p in record.players)
     overrides = "; ".join(f"{k}={_cell_value(v)}" for k, v in record.rules.overrides)
-    sitting = [ev.date or "", ev.club or "", ev.event or "", ev.table or "", ev.round or "",
-               *(names.get(s, "") for s in "NESW"), record.rules.name, overrides]
+    sitting = [ev.date or "", *(neutral(t or "") for t in (ev.club, ev.event, ev.table, ev.round)),
+               *(neutral(names.get(s, "")) for s in "NESW"), record.rules.name, overrides]
     results = None
     rows = []
     for n, deal in enumerate(record.deals, 1):
@@ -338,16 +351,9 @@ def _record_rows(record: Record) -> list[list[str]]:
 
 
 def xlsx_rows(path: str) -> list[list[str]]:
-    """The cells of the first worksheet of an .xlsx file, as text (the ``xlsx`` extra)."""
-    import openpyxl
-
-    book = openpyxl.load_workbook(path, read_only=True, data_only=True)
-    try:
-        sheet = book.worksheets[0]
-        return [["" if v is None else _xlsx_text(v) for v in row]
-                for row in sheet.iter_rows(values_only=True)]
-    finally:
-        book.close()
+    """The cells of the first worksheet of an .xlsx file, as text (the ``xlsx`` extra), read
+    within the limits of interop/sheets/guard.py (SheetRefused past them)."""
+    return xlsx_cells(path, _xlsx_text)
 
 
 def _xlsx_text(value: Any) -> str:
@@ -367,6 +373,14 @@ def sheet_sources(path: str, progress: Any = None) -> Iterator[tuple[str, str, l
     """``(source, record JSON text, problems)`` per sitting of a .csv or .xlsx file: the text is
     empty and ``problems`` says what is wrong (each ``row R, column C: ...``) for a bad sitting.
     Raises OSError/UnicodeDecodeError when the file cannot be read, as reading any file does."""
+    try:
+        check_file_size(path)
+    except SheetRefused as exc:
+        yield path, "", [str(exc)]
+        return
+    if Path(path).stat().st_size == 0:
+        yield path, "", ["the file is empty"]
+        return
     if path.lower().endswith(".xlsx"):
         try:
             sittings = read_rows(xlsx_rows(path))
@@ -374,12 +388,15 @@ def sheet_sources(path: str, progress: Any = None) -> Iterator[tuple[str, str, l
             yield path, "", ["reading .xlsx needs the 'xlsx' extra: pip install "
                              "'euchre-records[xlsx]'"]
             return
-        except (zipfile.BadZipFile, ValueError, KeyError, OSError) as exc:  # not a workbook
-            yield path, "", [f"not an .xlsx workbook: {exc}"]
+        except SheetRefused as exc:  # not a workbook, past a limit, XML that cannot be read
+            yield path, "", [str(exc)]
             return
     else:
         with open(path, encoding="utf-8-sig", newline="") as stream:
             text = stream.read()
+        if not text.strip():
+            yield path, "", ["the file is empty"]
+            return
         sittings = read_sheet(text)
     if progress is not None:
         progress(Path(path).stat().st_size)
@@ -398,8 +415,16 @@ def sheet_xlsx(csv_text: str) -> bytes:
     book = openpyxl.Workbook()
     sheet = book.active
     sheet.title = "scoresheet"
-    for row in csv.reader(io.StringIO(csv_text)):
-        sheet.append([int(c) if re.fullmatch(r"-?[0-9]{1,6}", c) else c for c in row])
+    text_at: set[int] = set()
+    for number, row in enumerate(csv.reader(io.StringIO(csv_text))):
+        if number == 0:
+            text_at = {i for i, name in enumerate(row) if name in TEXT_COLUMNS}
+        sheet.append([unneutral(c) if i in text_at else
+                      int(c) if re.fullmatch(r"-?[0-9]{1,6}", c) else c
+                      for i, c in enumerate(row)])
+        for cell in sheet[sheet.max_row]:
+            if isinstance(cell.value, str):
+                cell.data_type = "s"  # text as text: "=…" is never a formula cell
     out = io.BytesIO()
     book.save(out)
     return out.getvalue()

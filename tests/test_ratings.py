@@ -63,7 +63,10 @@ EW_GAME = [("E", 5), ("W", 5), ("E", 4)]          # E-W 5
 def readme_example():
     """openskill's README "Limited Example", as installed: a team [a, b] beats [x, y], all four
     new; the README prints a's and x's ratings after the match."""
-    text = metadata("openskill").get_payload()  # the README is the long description
+    # the README is the long description: the body of the metadata, or (when the importlib_metadata
+    # backport answers, as it does once datasette has loaded it) its Description field
+    meta = metadata("openskill")
+    text = meta.get_payload() or meta.get("Description") or ""
     block = text[text.index("### Limited Example"):]
     block = block[:block.index("```", block.index("```python") + 3)]
     assert "model.rate([[a, b], [x, y]])" in block and "PlackettLuce()" in block

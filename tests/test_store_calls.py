@@ -31,7 +31,7 @@ def _calls(db: object) -> list[tuple[object, ...]]:
 
 
 def test_migration_9_fills_in_the_calls_of_stored_records(tmp_path: Path) -> None:
-    from euchre_records.api.store.migrations import _v9_calls
+    from euchre_records.api.store.calls_schema import v9_calls as _v9_calls
     texts = _texts()
     new = open_db(tmp_path / "new.db")
     migrate(new)

@@ -20,6 +20,7 @@ from typing import Callable
 
 import sqlite_utils
 
+from .calls_schema import v9_calls
 from .events_schema import SEAT_SCORES_SQL, v5_events
 from .statistics_sql import PLAYER_STATISTICS_SQL
 
@@ -343,54 +344,6 @@ def _v8_single_games_are_no_rubber(db: sqlite_utils.Database) -> None:
     db.create_view("tournament_seat_scores", SEAT_SCORES_SQL.format(where=""))
 
 
-def _v9_calls(db: sqlite_utils.Database) -> None:
-    """Version 9: table ``calls``, one row per recorded call of every deal stored (the rows of
-    the dataset's ``calls`` table, made by the same function, ``rows.call_rows``), guarded as
-    the other rows of a record. The calls of the records already stored are filled in from
-    their canonical texts (parsed once, not replayed: the deals come from the ``deals`` rows);
-    a stored text this release no longer reads keeps its other rows and gets no calls."""
-    db.execute("""
-    CREATE TABLE calls (
-        record_id INTEGER NOT NULL REFERENCES records(id),
-        deal_id INTEGER NOT NULL REFERENCES deals(id),
-        deal INTEGER NOT NULL,               -- the deal's number in the record
-        call INTEGER NOT NULL,               -- the call's position in the deal's calls, from 1
-        round INTEGER NOT NULL CHECK (round IN (1, 2)),  -- 1: the turned card; 2: naming a suit
-        seat TEXT,                           -- as recorded, else the seat in turn
-        kind TEXT NOT NULL,                  -- pass, order, assist, take, name, ...
-        suit TEXT,                           -- the suit named
-        alone INTEGER NOT NULL,
-        PRIMARY KEY (record_id, deal, call)
-    )""")
-    db.table("calls").create_index(["deal_id"])
-    for event in ("UPDATE", "DELETE"):
-        db.execute(f"""
-        CREATE TRIGGER calls_no_{event.lower()} BEFORE {event} ON calls
-        BEGIN SELECT RAISE(ABORT, 'the rows of a stored record are never changed'); END""")
-    _fill_calls(db)
-
-
-def _fill_calls(db: sqlite_utils.Database) -> None:
-    """The calls of every stored record that has deal rows (withdrawals have none)."""
-    from euchre_records.errors import RecordError
-    from euchre_records.schema.notation import loads
-
-    from .row_tuples import CALLS_INSERT
-    from .rows import record_calls
-    conn = db.conn
-    records = conn.execute("SELECT id, canonical FROM records WHERE id IN "
-                           "(SELECT DISTINCT record_id FROM deals) ORDER BY id")
-    for record_id, canonical in records.fetchall():
-        deal_ids = dict(conn.execute("SELECT number, id FROM deals WHERE record_id = ?",
-                                     (record_id,)).fetchall())
-        try:
-            record = loads(canonical)
-        except RecordError:   # a text an earlier release accepted and this one refuses
-            continue          # (it keeps its other rows; only its calls are not listed)
-        calls = record_calls(record, sorted(deal_ids))
-        conn.executemany(CALLS_INSERT, [(record_id, deal_ids[c[0]]) + c for c in calls])
-
-
 def _v10_analysis_cache(db: sqlite_utils.Database) -> None:
     """Version 10: the double-dummy analyses computed on demand (docs/ANALYSIS.md), cached by the
     hash of the canonical text analysed and the analysis version, with each seat's accuracy as
@@ -501,7 +454,7 @@ MIGRATIONS: list[Callable[[sqlite_utils.Database], None]] = [_v1_tables, _v2_gua
                                                              _v4_trust, v5_events, _v6_drafts,
                                                              _v7_input_hashes,
                                                              _v8_single_games_are_no_rubber,
-                                                             _v9_calls, _v10_analysis_cache,
+                                                             v9_calls, _v10_analysis_cache,
                                                              _v11_seating_draws,
                                                              _v12_event_closures, _v13_sessions,
                                                              _v14_secret_out_of_store]

@@ -101,10 +101,15 @@ def test_header_and_sitting_problems():
     assert [p.where for p in nopreset.problems] == ["row 2, column preset"]
     (unknown,) = read_sheet(_sheet("2026-01-02,Club,,1,1,A,B,C,D,modern,colour=red,1,N,E,H,,,3,,,,"))
     assert unknown.problems[0].where == "row 2, column overrides"
-    # a value nested past the parser's reach is text, not a RecursionError (issue 22)
-    (deep,) = read_sheet(_sheet("2026-01-02,Club,,1,1,A,B,C,D,modern,colour=" + "[" * 100_000
+    # a value nested past the parser's reach is text, not a RecursionError (issue 22): 1,500
+    # levels, past Python's recursion limit and inside the sheet guard's cell length
+    (deep,) = read_sheet(_sheet("2026-01-02,Club,,1,1,A,B,C,D,modern,colour=" + "[" * 1_500
                                 + ",1,N,E,H,,,3,,,,"))
     assert deep.problems[0].where == "row 2, column overrides"
+    # longer still, the guard refuses the cell before anything parses it, naming it
+    (long,) = read_sheet(_sheet("2026-01-02,Club,,1,1,A,B,C,D,modern,colour=" + "[" * 100_000
+                                + ",1,N,E,H,,,3,,,,"))
+    assert "row 2, column 11: a cell of 100,007 characters" in long.problems[0].what
     (order,) = read_sheet(_sheet(FIRST + ",1,N,E,H,,,3,,,,", ",,,,,,,,,,,3,E,S,S,,,3,,,,"))
     assert order.problems[0].where == "row 3, column deal"
 

@@ -20,7 +20,7 @@ from hypothesis import example, given, settings, strategies as st
 
 from dd_reference import best_tricks
 from euchre_records.analysis import analyse_record
-from euchre_records.cards import SEATS, Card, Seat, Side, Suit, make_pack, parse_card
+from euchre_records.cards import SEATS, Card, Seat, Side, Suit, make_pack
 from euchre_records.double_dummy import DoubleDummy, analysis_budget
 from euchre_records.errors import SearchBudgetExceeded
 from euchre_records.model import Record

@@ -13,7 +13,7 @@ import pytest
 from euchre_records.cards import Seat, Side
 from euchre_records.errors import NotationError, UnsupportedRules
 from euchre_records.match import replay
-from euchre_records.model import Annotation, Call, CallKind, Deal, Event, Player, Record, Trick, replace
+from euchre_records.model import Annotation, Call, CallKind, Event, Player, Record, Trick, replace
 from euchre_records.rules import preset
 from euchre_records.interop.egn.document import egn_to_record, is_egn, record_to_egn
 from euchre_records.interop.egn.rules import from_rules, rules_loss, to_rules

@@ -19,7 +19,6 @@ import pytest
 
 from euchre_records.api.app import MAX_CONTENT_LENGTH, create_app
 from euchre_records.api.server import LIMITS, make_server
-from euchre_records.api.store.migrations import open_db
 from euchre_records.testkit.samples import random_texts
 
 from auth_fixtures import bearer, make_token

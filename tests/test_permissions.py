@@ -8,7 +8,6 @@ changes nothing."""
 
 from __future__ import annotations
 
-import json
 import re
 import sqlite3
 

@@ -18,7 +18,6 @@ from click.testing import CliRunner
 
 from euchre_records.api.app import create_app
 from euchre_records.api.store import players, ratings
-from euchre_records.api.store.migrations import open_db
 from euchre_records.api.store.store import write_transaction
 from euchre_records.cli.main import main
 

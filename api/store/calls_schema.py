@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import sqlite_utils
 
+from .append_only import append_only
+
 __all__ = ["v9_calls"]
 
 
@@ -33,10 +35,7 @@ def v9_calls(db: sqlite_utils.Database) -> None:
         PRIMARY KEY (record_id, deal, call)
     )""")
     db.table("calls").create_index(["deal_id"])
-    for event in ("UPDATE", "DELETE"):
-        db.execute(f"""
-        CREATE TRIGGER calls_no_{event.lower()} BEFORE {event} ON calls
-        BEGIN SELECT RAISE(ABORT, 'the rows of a stored record are never changed'); END""")
+    append_only(db, "calls", "the rows of a stored record are never changed")
     _fill_calls(db)
 
 

@@ -20,6 +20,7 @@ from typing import Callable
 
 import sqlite_utils
 
+from .append_only import append_only
 from .calls_schema import v9_calls
 from .events_schema import SEAT_SCORES_SQL, v5_events
 from .statistics_sql import PLAYER_STATISTICS_SQL
@@ -385,10 +386,7 @@ def _v11_seating_draws(db: sqlite_utils.Database) -> None:
         created_by TEXT,
         PRIMARY KEY (tournament_id, round, version)
     )""")
-    for event in ("UPDATE", "DELETE"):
-        db.execute(f"""
-        CREATE TRIGGER tournament_draws_no_{event.lower()} BEFORE {event} ON tournament_draws
-        BEGIN SELECT RAISE(ABORT, 'a draw is never changed'); END""")
+    append_only(db, "tournament_draws", "a draw is never changed")
 
 
 def _v12_event_closures(db: sqlite_utils.Database) -> None:
@@ -400,10 +398,7 @@ def _v12_event_closures(db: sqlite_utils.Database) -> None:
         closed_at TEXT NOT NULL,             -- UTC, ISO 8601
         closed_by TEXT
     )""")
-    for event in ("UPDATE", "DELETE"):
-        db.execute(f"""
-        CREATE TRIGGER tournament_closures_no_{event.lower()} BEFORE {event}
-        ON tournament_closures BEGIN SELECT RAISE(ABORT, 'a closed event stays closed'); END""")
+    append_only(db, "tournament_closures", "a closed event stays closed")
 
 
 def _v13_sessions(db: sqlite_utils.Database) -> None:

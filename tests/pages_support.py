@@ -105,3 +105,12 @@ def browser() -> Iterator[Any]:
             yield b
         finally:
             b.close()
+
+
+def serious_violations(page: Any) -> list[tuple[str, str, str]]:
+    """axe-core's serious and critical violations on the page as it is now: (rule id, impact,
+    the first offending element's HTML, cut to 120 characters). Empty when it passes."""
+    from axe_playwright_python.sync_playwright import Axe
+    return [(v["id"], v["impact"], v["nodes"][0]["html"][:120] if v["nodes"] else "")
+            for v in Axe().run(page).response["violations"]
+            if v["impact"] in ("serious", "critical")]

@@ -27,7 +27,8 @@ from euchre_records.api.store.store import Store
 
 from events_support import fresh
 from golden_cases import GOLDEN
-from pages_support import DESKTOP, PHONE, browser, live_server, make_app, need_chromium
+from pages_support import (DESKTOP, PHONE, browser, live_server, make_app, need_chromium,
+                           serious_violations)
 
 CASE = json.loads((GOLDEN / "events" / "01-progressive-night.json").read_text(encoding="utf-8"))
 
@@ -133,7 +134,6 @@ def test_the_board_reloads_itself_without_javascript(tmp_path: Path) -> None:
 @pytest.mark.slow
 def test_the_board_refreshes_itself_in_chromium_and_fits_a_phone(tmp_path: Path) -> None:
     need_chromium()
-    from axe_playwright_python.sync_playwright import Axe
     path = tmp_path / "night.db"
     db, eid = _night(str(path), attach=1)
     with live_server(make_app(path)) as base, browser() as b:
@@ -156,8 +156,7 @@ def test_the_board_refreshes_itself_in_chromium_and_fits_a_phone(tmp_path: Path)
             for url in (f"/web/events/{eid}/board", f"/web/events/{eid}"):
                 page.goto(base + url)
                 assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"], url
-                bad = [v["id"] for v in Axe().run(page).response["violations"]
-                       if v["impact"] in ("serious", "critical")]
+                bad = serious_violations(page)
                 assert bad == [], f"{url} at {viewport['width']} px: {bad}"
             context.close()
         assert errors == []

@@ -17,7 +17,7 @@ import re
 import pytest
 
 from pages_support import (DESKTOP, PHONE, browser, build_db, live_server, make_app, make_token,
-                           need_chromium)
+                           need_chromium, serious_violations)
 
 # (maker, trump, tricks, alone); dealers N, E, S, W, N, E, S (the deal passes to the left)
 RUBBER = [
@@ -265,9 +265,7 @@ def test_print_is_one_page_scoresheet(server, desktop):
 
 @pytest.mark.slow
 def test_axe_finds_no_serious_violation(server, chromium):
-    from axe_playwright_python.sync_playwright import Axe
     base, token = server
-    axe = Axe()
     for viewport in (DESKTOP, PHONE):
         w = Watched(chromium, viewport)
         page = w.page
@@ -282,10 +280,7 @@ def test_axe_finds_no_serious_violation(server, chromium):
                 "/web/rubbers/99999"]
         for url in urls:
             page.goto(base + url)
-            result = axe.run(page)
-            bad = [(v["id"], v["impact"], v["nodes"][0]["html"][:120])
-                   for v in result.response["violations"]
-                   if v["impact"] in ("serious", "critical")]
+            bad = serious_violations(page)
             assert bad == [], f"{url} at {viewport['width']} px: {bad}"
             if url == "/web/rubbers/99999":  # the one page that is meant to answer 404
                 w.errors = [e for e in w.errors if "status of 404" not in e]
@@ -293,9 +288,7 @@ def test_axe_finds_no_serious_violation(server, chromium):
         page.goto(base + draft[len(base):])
         page.locator('#deal-form button[type="submit"]').click()
         page.wait_for_selector("#error-summary")
-        result = axe.run(page)
-        bad = [v["id"] for v in result.response["violations"]
-               if v["impact"] in ("serious", "critical")]
+        bad = serious_violations(page)
         assert bad == [], bad
         w.close()
 
@@ -303,7 +296,6 @@ def test_axe_finds_no_serious_violation(server, chromium):
 def test_event_pages_fit_a_phone_and_pass_axe(chromium, tmp_path):
     import json
 
-    from axe_playwright_python.sync_playwright import Axe
     from events_support import build
     from pages_support import ROOT
     case = json.loads((ROOT / "tests/golden/events/01-progressive-night.json").read_text())
@@ -315,8 +307,7 @@ def test_event_pages_fit_a_phone_and_pass_axe(chromium, tmp_path):
         for url in (f"/web/events/{event_id}", f"/web/events/{event_id}/rounds/1", "/web/events"):
             w.page.goto(base + url)
             assert w.page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
-            bad = [v["id"] for v in Axe().run(w.page).response["violations"]
-                   if v["impact"] in ("serious", "critical")]
+            bad = serious_violations(w.page)
             assert bad == [], f"{url}: {bad}"
         assert w.page.locator("a", has_text="Progressive night").count() == 1
         w.close()
@@ -327,7 +318,6 @@ def test_the_record_pages_analysis_fits_a_phone_and_passes_axe(server, chromium,
     at 390 and 1280 px: no serious axe violation, no sideways scroll on the phone, each costly
     card marked, the deal's value in words; screenshots of both widths are taken (the docs'
     copies come from docs/screenshots/take.py)."""
-    from axe_playwright_python.sync_playwright import Axe
     base, _ = server
     for viewport in (PHONE, DESKTOP):
         w = Watched(chromium, viewport)
@@ -348,8 +338,7 @@ def test_the_record_pages_analysis_fits_a_phone_and_passes_axe(server, chromium,
         page.locator("details.analysis-calls summary").first.click()
         if viewport is PHONE:
             assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
-        bad = [(v["id"], v["impact"], v["nodes"][0]["html"][:120])
-               for v in Axe().run(page).response["violations"] if v["impact"] in ("serious", "critical")]
+        bad = serious_violations(page)
         assert bad == [], f"{viewport['width']} px: {bad}"
         shot = tmp_path / f"analysis-{viewport['width']}.png"
         page.screenshot(path=str(shot), full_page=True)
@@ -363,7 +352,6 @@ def test_rating_pages_fit_a_phone_and_pass_axe(chromium, tmp_path):
     axe violation, no console error (docs/RATINGS.md)."""
     import json
 
-    from axe_playwright_python.sync_playwright import Axe
     from events_support import build
     from pages_support import ROOT
     case = json.loads((ROOT / "tests/golden/events/01-progressive-night.json").read_text())
@@ -378,8 +366,7 @@ def test_rating_pages_fit_a_phone_and_pass_axe(chromium, tmp_path):
                 w.page.goto(base + url)
                 width = w.page.evaluate("document.documentElement.scrollWidth")
                 assert width <= viewport["width"], (url, width)
-                bad = [(v["id"], v["impact"]) for v in Axe().run(w.page).response["violations"]
-                       if v["impact"] in ("serious", "critical")]
+                bad = serious_violations(w.page)
                 assert bad == [], f"{url} at {viewport['width']} px: {bad}"
             assert w.page.locator("table.rating-changes tbody tr").count() == 8
             w.page.goto(base + "/web/players/Cy")

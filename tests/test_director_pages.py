@@ -165,9 +165,7 @@ def test_another_club_cannot_seat_the_event(director: Scorer, db_path: Path) -> 
 
 @pytest.mark.slow
 def test_the_directors_pages_fit_a_phone_and_pass_axe(db_path: Path) -> None:
-    from axe_playwright_python.sync_playwright import Axe
-
-    from pages_support import DESKTOP, PHONE, browser, live_server, need_chromium
+    from pages_support import DESKTOP, PHONE, browser, live_server, need_chromium, serious_violations
     from test_browser import sign_in
     need_chromium()
     token = make_token(db_path, "Riverside Euchre Club")
@@ -188,8 +186,7 @@ def test_the_directors_pages_fit_a_phone_and_pass_axe(db_path: Path) -> None:
             for url in ("/web/events/new", "/web/events/1/rounds/1/seat", "/web/events"):
                 page.goto(base + url)
                 assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"], url
-                bad = [v["id"] for v in Axe().run(page).response["violations"]
-                       if v["impact"] in ("serious", "critical")]
+                bad = serious_violations(page)
                 assert bad == [], f"{url} at {viewport['width']} px: {bad}"
             context.close()
 

@@ -71,8 +71,23 @@ def live_server(app: Any, threads: int = 4) -> Iterator[str]:
     try:
         yield f"http://127.0.0.1:{server.effective_port}"
     finally:
+        stop_server(server, thread)
+
+
+def stop_server(server: Any, thread: threading.Thread) -> None:
+    """Stop a waitress server whose loop runs in ``thread``: its sockets (the listener, every
+    open connection, the trigger) are closed by the loop's own thread, through the trigger, so
+    the loop ends on an empty map; closing them from here raced the loop's select(), which then
+    met a closed descriptor (EBADF, seen once in CI after chromium left connections open)."""
+    def close_all() -> None:
+        for channel in list(server._map.values()):
+            channel.close()
+    server.trigger.pull_trigger(close_all)
+    thread.join(timeout=5)
+    if thread.is_alive():   # the loop did not wake: close from here as before
         server.close()
         thread.join(timeout=5)
+    server.task_dispatcher.shutdown()
 
 
 def chromium_path() -> str | None:

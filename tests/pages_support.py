@@ -74,6 +74,20 @@ def live_server(app: Any, threads: int = 4) -> Iterator[str]:
         stop_server(server, thread)
 
 
+def run_in_thread(server: Any) -> threading.Thread:
+    """Run a waitress server's loop in a daemon thread; stop it with :func:`stop_server`. The
+    thread is kept on the server too (``server.loop_thread``) for fixtures that pass only it."""
+    thread = threading.Thread(target=server.run, daemon=True)
+    server.loop_thread = thread
+    thread.start()
+    return thread
+
+
+def stop_loop(server: Any) -> None:
+    """:func:`stop_server` for a server started by :func:`run_in_thread`."""
+    stop_server(server, server.loop_thread)
+
+
 def stop_server(server: Any, thread: threading.Thread) -> None:
     """Stop a waitress server whose loop runs in ``thread``: its sockets (the listener, every
     open connection, the trigger) are closed by the loop's own thread, through the trigger, so

@@ -9,7 +9,6 @@ the highest card of the suit led (right bower, left bower, A K Q T 9 of trumps).
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
 import pytest

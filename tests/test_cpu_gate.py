@@ -24,6 +24,7 @@ from euchre_records.api.server import make_server
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
 from claim_records import claim_text  # noqa: E402
+from pages_support import run_in_thread, stop_loop
 
 
 def test_the_gate_lets_one_search_on_queues_two_and_refuses_the_rest() -> None:
@@ -100,7 +101,7 @@ def test_gets_are_answered_while_eight_claim_heavy_bodies_run(tmp_path: Path,
     app = create_app({"DATABASE": str(tmp_path / "dos.db")})
     gate = app.extensions["claim_gate"]
     server = make_server(app, host="127.0.0.1", port=0, threads=8)
-    threading.Thread(target=server.run, daemon=True).start()
+    run_in_thread(server)
     port = server.effective_port
     body = claim_text(600).encode()  # 155 KB, ~3 s of search unbounded; the budget stops it
     alone: list[tuple[float, int, bytes]] = []
@@ -121,7 +122,7 @@ def test_gets_are_answered_while_eight_claim_heavy_bodies_run(tmp_path: Path,
         for w in workers:
             w.join(120)
     finally:
-        server.close()
+        stop_loop(server)
     assert all(status == 200 for _, status in gets) and still_running
     # before the gate a GET waited for the eight (up to 10 s: ten times one body alone); now
     # each is answered faster than one body alone is refused

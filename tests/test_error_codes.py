@@ -11,7 +11,6 @@ import json
 import re
 import socket
 import sqlite3
-import threading
 from pathlib import Path
 from typing import Any, Callable, Iterator
 
@@ -22,6 +21,7 @@ from euchre_records.api.server import LIMITS, make_server
 from euchre_records.testkit.samples import random_texts
 
 from auth_fixtures import bearer, make_token
+from pages_support import run_in_thread, stop_loop
 
 ROOT = Path(__file__).resolve().parents[1]
 TABLE_ROW = re.compile(r"^\| (\d{3}) \| `([a-z-]+)` \|", re.M)
@@ -55,7 +55,7 @@ class World:
         """Send bytes to the live waitress server; (status, code) of its answer."""
         if self._server is None:
             self._server = make_server(self.app, host="127.0.0.1", port=0, threads=2)
-            threading.Thread(target=self._server.run, daemon=True).start()
+            run_in_thread(self._server)
         for _ in range(5):  # a server that refuses early may reset before we read its answer
             data = b""
             try:
@@ -73,7 +73,7 @@ class World:
 
     def close(self) -> None:
         if self._server is not None:
-            self._server.close()
+            stop_loop(self._server)
 
 
 def answer(resp: Any) -> tuple[int, str]:

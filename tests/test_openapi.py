@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import json
 import re
-import threading
 from pathlib import Path
 from typing import Any, Iterator
 
@@ -28,6 +27,7 @@ from euchre_records.api.server import make_server
 from auth_fixtures import make_token
 from golden_cases import GOLDEN
 from openapi_support import Operation, check_answer, match, operations, walk
+from pages_support import run_in_thread, stop_loop
 
 ROOT = Path(__file__).resolve().parents[1]
 NIGHT = json.loads((GOLDEN / "events" / "01-progressive-night.json").read_text("utf-8"))
@@ -180,7 +180,7 @@ def recorded(tmp_path_factory: Any) -> Iterator[tuple[dict[str, Any], Recorder]]
     path = tmp_path_factory.mktemp("openapi") / "doc.db"
     server = make_server(create_app({"DATABASE": str(path)}), host="127.0.0.1", port=0,
                          threads=4)
-    threading.Thread(target=server.run, daemon=True).start()
+    run_in_thread(server)
     base = f"http://127.0.0.1:{server.effective_port}"
     try:
         doc = httpx.get(f"{base}/openapi.json", timeout=60).json()
@@ -196,7 +196,7 @@ def recorded(tmp_path_factory: Any) -> Iterator[tuple[dict[str, Any], Recorder]]
     finally:
         if "rec" in locals():
             rec.http.close()
-        server.close()
+        stop_loop(server)
 
 
 def test_the_document_is_valid_openapi_3_1(recorded: tuple[dict[str, Any], Recorder]) -> None:

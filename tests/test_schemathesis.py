@@ -13,7 +13,6 @@ of every operation the same way, fast.
 from __future__ import annotations
 
 import json
-import threading
 from pathlib import Path
 from typing import Any, Iterator
 
@@ -30,6 +29,7 @@ from euchre_records.api.store.migrations import open_store  # noqa: E402
 from auth_fixtures import make_token  # noqa: E402
 from events_support import build  # noqa: E402
 from golden_cases import GOLDEN  # noqa: E402
+from pages_support import run_in_thread, stop_loop
 
 NIGHT = GOLDEN / "events" / "01-progressive-night.json"
 
@@ -47,9 +47,9 @@ def live(tmp_path_factory: Any) -> Iterator[str]:
     db.close()
     TOKEN["Authorization"] = "Bearer " + make_token(path, "Somerset Club", admin=True)[1]
     server = make_server(create_app({"DATABASE": str(path)}), host="127.0.0.1", port=0, threads=4)
-    threading.Thread(target=server.run, daemon=True).start()
+    run_in_thread(server)
     yield f"http://127.0.0.1:{server.effective_port}"
-    server.close()
+    stop_loop(server)
 
 
 EXAMPLES_PER_OPERATION = 25

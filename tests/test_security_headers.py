@@ -7,7 +7,6 @@ The expected values are the policy of docs/PAGES.md written out here, not read f
 from __future__ import annotations
 
 import socket
-import threading
 from pathlib import Path
 from typing import Any
 
@@ -15,6 +14,7 @@ import pytest
 
 from euchre_records.api.app import MAX_CONTENT_LENGTH, create_app
 from euchre_records.api.server import make_server
+from pages_support import run_in_thread, stop_loop
 
 PAGE_CSP = ("default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
             "form-action 'self'; frame-ancestors 'none'")
@@ -101,7 +101,7 @@ def _raw(port: int, payload: bytes) -> bytes:
 def test_the_errors_waitress_answers_itself_have_them(tmp_path: Path) -> None:
     server = make_server(create_app({"DATABASE": str(tmp_path / "w.db")}), host="127.0.0.1",
                          port=0, threads=2)
-    threading.Thread(target=server.run, daemon=True).start()
+    run_in_thread(server)
     try:
         for payload in (b"GET / HTTP/1.1\r\nHost: x\r\nContent-Length: nope\r\n\r\n",
                         b"GET / HTTP/1.1\r\nHost: x\r\nX-Big: " + b"a" * 70_000 + b"\r\n\r\n"):
@@ -110,4 +110,4 @@ def test_the_errors_waitress_answers_itself_have_them(tmp_path: Path) -> None:
             assert "X-Content-Type-Options: nosniff" in head
             assert f"Content-Security-Policy: {DATA_CSP}" in head
     finally:
-        server.close()
+        stop_loop(server)

@@ -10,7 +10,6 @@ import http.client
 import json
 import re
 import socket
-import threading
 import time
 from dataclasses import replace
 from pathlib import Path
@@ -20,12 +19,13 @@ import pytest
 
 from euchre_records.api.app import MAX_CONTENT_LENGTH, create_app
 from euchre_records.api.server import LIMITS, Limits, make_server
+from pages_support import run_in_thread, stop_loop
 
 
 def _start(tmp_path: Path, limits: Limits = LIMITS) -> tuple[Any, int]:
     app = create_app({"DATABASE": str(tmp_path / "limits.db")})
     server = make_server(app, host="127.0.0.1", port=0, threads=4, limits=limits)
-    threading.Thread(target=server.run, daemon=True).start()
+    run_in_thread(server)
     return server, server.effective_port
 
 
@@ -33,7 +33,7 @@ def _start(tmp_path: Path, limits: Limits = LIMITS) -> tuple[Any, int]:
 def live(tmp_path: Path) -> Iterator[int]:
     server, port = _start(tmp_path)
     yield port
-    server.close()
+    stop_loop(server)
 
 
 def _raw(port: int, payload: bytes, timeout: float = 5.0) -> tuple[int, dict[str, str], bytes]:
@@ -138,7 +138,7 @@ def test_a_silent_connection_is_closed_after_the_channel_timeout(tmp_path: Path)
                 closed = True
             waited = time.monotonic() - started
     finally:
-        server.close()
+        stop_loop(server)
     assert closed
     assert waited < 8
 

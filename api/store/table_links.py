@@ -42,7 +42,7 @@ from .event_rows import EventError, closed_at, open_tournament_row
 from .players import player_names
 from .store import write_transaction
 
-__all__ = ["LinkState", "TableLink", "IssuedLink", "LinkCheck", "issue_links", "list_links",
+__all__ = ["EventError", "LinkState", "TableLink", "IssuedLink", "LinkCheck", "issue_links", "list_links",
            "revoke_link", "check_link", "start_session", "link_of_session", "end_session",
            "link_by_id", "LINK_RE", "SESSION_ID_RE", "MAX_HOURS", "DEFAULT_HOURS"]
 

@@ -303,3 +303,29 @@ def test_another_club_may_not_issue_links_for_the_event(night: dict[str, Any]) -
     resp = other.client.post(f"/web/events/{night['event']}/rounds/1/links",
                              data={"csrf_token": other.csrf})
     assert resp.status_code == 403
+
+
+def test_a_club_token_revoked_mid_sitting_is_named_as_the_cause(db_path: Path) -> None:
+    """Not "the form's security token is out of date": the page says the token was revoked."""
+    app = make_app(db_path)
+    token = make_token(db_path, "Riverside Euchre Club")
+    scorer = Scorer(app.test_client(), token)
+    scorer.login()
+    url = scorer.start()
+    db = open_db(db_path)
+    row = verify(db, token)
+    from euchre_records.api.store.tokens import revoke
+    revoke(db, row.id)
+    db.close()
+    for attempt in range(2):   # the form drawn before, posted twice (a retry on a phone)
+        resp = scorer.client.post(url + "/deals", data={
+            "csrf_token": scorer.csrf, "revision": "1", "dealer": "N", "maker": "N",
+            "trump": "H", "tricks": "3"})
+        assert resp.status_code == 303 and "/login" in resp.headers["Location"], attempt
+        page = BeautifulSoup(scorer.client.get(resp.headers["Location"]).data, "html.parser")
+        text = page.get_text(" ", strip=True)
+        assert "security token" not in text
+        assert f"this club's token (token {row.id}, Riverside Euchre Club) was revoked" in text
+    api = scorer.client.post("/records", json={}, headers={"X-CSRF-Token": scorer.csrf})
+    assert api.status_code == 401
+    assert "was revoked" in api.get_json()["error"]["message"]

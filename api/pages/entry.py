@@ -33,6 +33,7 @@ from ..store import drafts as store_drafts
 from ..store import queries
 from ..store.ingest import Submission, error_payload, prepare
 from ..store.store import MAX_ID, AlreadySuperseded, DuplicateCorrection, StoreError, UnknownRecord
+from ..auth.session import session_ended
 from ..auth.table import is_table_view, may_use_draft, table_dead, table_grant, table_view
 from . import saving, times  # noqa: F401  (times: the utc_time template global)
 from .blueprint import actor, bp
@@ -68,6 +69,8 @@ def writer_required(view: Callable[..., Any]) -> Callable[..., Any]:
             return view(*args, **kwargs)
         if actor() is None and table_dead() is not None:
             return link_dead_page(table_dead())  # type: ignore[arg-type]
+        if actor() is None and session_ended() is not None:   # say why (until a new sign-in)
+            flash(f"Signed out: {session_ended()}.", "error")
         if actor() is None:
             target = request.full_path if request.method == "GET" else request.path
             return redirect(url_for("pages.login", next=target.rstrip("?")), 303)

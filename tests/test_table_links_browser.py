@@ -5,7 +5,7 @@ per table with its QR code and link, and prints at 105 x 139 mm a card (four to 
 sheet). A fresh browser context opens table 2's link with nothing but the URL (the secret in the
 fragment), lands on its sitting and enters a deal by taps. The director revokes the link; the
 table's next reload shows the page that says so. axe: no serious or critical violation on the
-links list, the cards and the dead-link page at 390 and 1280 px.
+links list, the cards, the dead-link page and the code form at 390 and 1280 px.
 
 Seating (typed): table 1 N Ann, E Bob, S Cy, W Di; table 2 N Ed, E Flo, S Gus, W Hal.
 """
@@ -13,7 +13,6 @@ Seating (typed): table 1 N Ann, E Bob, S Cy, W Di; table 2 N Ed, E Flo, S Gus, W
 from __future__ import annotations
 
 import re
-from pathlib import Path
 from typing import Any, Iterator
 
 import pytest
@@ -118,6 +117,10 @@ def test_issue_print_open_enter_revoke(night: dict[str, Any]) -> None:
             assert answer is not None and answer.status == 410
             assert phone.locator("h1").inner_text() == "This table link was revoked"
             assert "ask the director" in phone.locator("main").inner_text()
+            assert _widths(phone) == [("phone", []), ("desktop", [])]
+            phone.context.clear_cookies()
+            phone.goto(f"{base}/web/table")   # no fragment: the form to type the code in
+            assert phone.get_by_label("The table's code").is_visible()
             assert _widths(phone) == [("phone", []), ("desktop", [])]
             assert errors == []
         finally:

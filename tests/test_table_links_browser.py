@@ -13,11 +13,12 @@ Seating (typed): table 1 N Ann, E Bob, S Cy, W Di; table 2 N Ed, E Flo, S Gus, W
 from __future__ import annotations
 
 import re
+from datetime import datetime, timedelta, timezone
 from typing import Any, Iterator
 
 import pytest
 
-from euchre_records.api.store import events
+from euchre_records.api.store import events, table_links
 from euchre_records.api.store.migrations import open_db
 from euchre_records.api.store.tokens import verify
 
@@ -44,7 +45,7 @@ def night(tmp_path_factory: Any) -> Iterator[dict[str, Any]]:
     events.add_seating(db, eid, 1, SEATING)
     db.close()
     with live_server(make_app(path)) as base, browser() as b:
-        yield {"base": base, "token": token, "event": eid, "browser": b}
+        yield {"base": base, "token": token, "event": eid, "browser": b, "path": path}
 
 
 def _director(night: dict[str, Any], size: dict[str, int]) -> Any:
@@ -126,4 +127,59 @@ def test_issue_print_open_enter_revoke(night: dict[str, Any]) -> None:
         finally:
             table.close()
     finally:
+        ctx.close()
+
+
+def _new_event(night: dict[str, Any]) -> int:
+    db = open_db(night["path"])
+    try:
+        row = verify(db, night["token"])
+        eid = events.create_event(db, {"name": "Saturday progressive", "format": "progressive",
+                                       "rounds": 3, "players": [n for t in SEATING
+                                                                for n in t["seats"].values()]},
+                                  club_id=row.club_id)
+        events.add_seating(db, eid, 1, SEATING)
+    finally:
+        db.close()
+    return eid
+
+
+@pytest.mark.parametrize("death", ["close", "expiry"])
+def test_a_link_open_in_chromium_dies_at_close_and_at_expiry(night: dict[str, Any],
+                                                              death: str) -> None:
+    base, eid = night["base"], _new_event(night)
+    ctx, page = _director(night, DESKTOP)
+    table = night["browser"].new_context(viewport=PHONE, has_touch=True, is_mobile=True)
+    try:
+        page.goto(f"{base}/web/events/{eid}/rounds/1/links")
+        page.fill("#expires_hours", "1")
+        page.get_by_role("button", name="Issue the links and show the cards").click()
+        url = page.locator(".card-url a").first.inner_text()
+        phone = table.new_page()
+        phone.goto(url)
+        phone.wait_for_url(re.compile(r"/web/drafts/\d+"))
+        assert "Deal 1" in phone.locator("#deal-form h2").inner_text()
+        real = table_links._now
+        if death == "close":
+            page.goto(f"{base}/web/events/{eid}")
+            page.get_by_label(re.compile("night is over")).check()
+            page.get_by_role("button", name=re.compile("Close the event")).click()
+            page.wait_for_load_state()
+            title = "The event is closed"
+        else:   # the server's clock an hour and a minute on
+            later = datetime.now(timezone.utc) + timedelta(minutes=61)
+            table_links._now = lambda: later
+            title = "This table link has expired"
+        try:
+            phone.locator('#deal-form label.choice:has(input[name="maker"][value="N"])').click()
+            phone.locator('#deal-form label.choice:has(input[name="trump"][value="H"])').click()
+            phone.locator('#deal-form label.choice:has(input[name="tricks"][value="3"])').click()
+            phone.locator('#deal-form button[type="submit"]').click()
+            phone.wait_for_load_state()
+            assert phone.locator("h1").inner_text() == title
+        finally:
+            table_links._now = real
+        assert _widths(phone) == [("phone", []), ("desktop", [])]
+    finally:
+        table.close()
         ctx.close()

@@ -220,6 +220,8 @@ def test_closing_the_event_kills_every_link(night: dict[str, Any]) -> None:
     after = _deal_direct(client, csrf, url)
     assert after.status_code == 410
     assert "the event was closed" in BeautifulSoup(after.data, "html.parser").get_text(" ")
+    api = client.post("/records", json={}, headers={"X-CSRF-Token": csrf})
+    assert api.status_code == 401 and "the event was closed" in api.get_json()["error"]["message"]
 
 
 def test_an_expired_link_is_dead(night: dict[str, Any]) -> None:

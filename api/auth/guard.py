@@ -85,6 +85,9 @@ def _not_signed_in(why: str) -> NotSignedIn:
     if ended:
         return NotSignedIn(f"{ended} ({_HOW})", invalid_token=True)
     problem = g.get("auth_problem")
+    dead = table_dead()
+    if dead is not None and not problem:   # a browser whose table link died
+        problem = dead_message(dead)
     if problem:
         return NotSignedIn(f"{problem}; {_HOW}", invalid_token=True)
     return NotSignedIn(f"{why}: {_HOW}")

@@ -19,7 +19,7 @@ import click
 
 from ..api.store import events as store_events
 from ..api.store import players as store_players
-from . import event_emn_cmds, output, registry_cmds  # noqa: F401  (they add their subcommands to event)
+from . import event_emn_cmds, event_link_cmds, output, registry_cmds  # noqa: F401  (subcommands of event)
 from .event_support import (
     EXIT_FINDINGS, ID, db_option, emit, event, format_option, open_store_file, refused,
 )

@@ -129,6 +129,13 @@ def _scenario(rec: Recorder, admin: str) -> dict[str, int]:
     drawn = rec.call("POST", f"/events/{eid}/rounds/4/draw", {"seed": 2026})
     assert drawn.status_code == 201 and drawn.get_json()["seed"] == 2026
     assert rec.call("GET", f"/events/{eid}/rounds/4").get_json()["draw"]["seed"] == 2026
+    issued = rec.call("POST", f"/events/{eid}/rounds/1/links", {"expires_hours": 2})
+    assert issued.status_code == 201, issued.get_data(as_text=True)
+    link = issued.get_json()["links"][0]
+    assert rec.call("GET", "/table-link", token=link["secret"]).status_code == 200
+    assert rec.call("GET", f"/events/{eid}/rounds/1/links").status_code == 200
+    assert rec.call("POST", f"/events/{eid}/rounds/1/links/{link['id']}/revoke").status_code == 200
+    assert rec.call("GET", "/table-link", token=link["secret"]).status_code == 401
     closing = rec.call("POST", "/events", {"name": "Closed night", "format": "rubbers"}).get_json()
     assert rec.call("POST", f"/events/{closing['id']}/close", {}).status_code == 201
     assert rec.call("POST", f"/events/{closing['id']}/close", {}).status_code == 409

@@ -10,6 +10,9 @@ Contract:
   files) needs an actor: 401 otherwise.
 - :func:`require_writer` makes a JSON API view answer 401 ``unauthorized`` (with
   ``WWW-Authenticate``) without an actor, before anything of the request is parsed.
+- A table link (``Bearer eut_...`` or a table session; api/auth/table.py) never makes an actor.
+  Its holder gets 403 ``forbidden`` from every writer view, and on a private server from every
+  view a table may not use; a dead link's 401 names the cause (revoked, expired, closed).
 """
 
 from __future__ import annotations
@@ -23,14 +26,17 @@ from ..db import get_db
 from ..store import tokens
 from .actor import Actor, actor_of
 from .csrf import check_csrf, has_session_cookie
-from .errors import NotSignedIn
+from .errors import Forbidden, NotSignedIn
 from .session import actor_from_session
+from .table import dead_message, is_table_view, load_table, table_dead, table_grant
 
 __all__ = ["load_actor", "require_writer", "public", "current_actor", "is_writer_view"]
 
 F = TypeVar("F", bound=Callable[..., Any])
 
 _HOW = "send it as 'Authorization: Bearer TOKEN' (docs/AUTH.md)"
+_TABLE_ONLY = ("a table link may write only its own table's sitting, on its page; everything "
+               "else needs a club's token (docs/AUTH.md)")
 
 
 def current_actor() -> Actor | None:
@@ -44,11 +50,17 @@ def load_actor() -> None:
     g.actor, g.auth_via, g.auth_problem = None, None, None
     check_csrf()
     header = request.headers.get("Authorization")
+    g.table, g.table_dead = None, None
     if header is not None:
         g.auth_via = "bearer"
         scheme, _, credentials = header.strip().partition(" ")
         if scheme.lower() != "bearer" or not credentials.strip():
             g.auth_problem = "the Authorization header is not of the form 'Bearer TOKEN'"
+        elif credentials.strip().startswith("eut_"):   # a table link, not a club's token
+            load_table(credentials.strip())
+            dead = table_dead()
+            if dead is not None:
+                g.auth_problem = dead_message(dead)
         else:
             row = tokens.verify(get_db(), credentials.strip())
             if row is None:
@@ -58,8 +70,14 @@ def load_actor() -> None:
     elif has_session_cookie():
         g.actor = actor_from_session()
         g.auth_via = "session" if g.actor is not None else None
+        if g.actor is None:
+            load_table(None)
     if current_app.config.get("PRIVATE") and g.actor is None and not _public_endpoint():
-        raise _not_signed_in("this server is private: every request needs a token")
+        if table_grant() is not None:
+            if not is_table_view():
+                raise Forbidden(_TABLE_ONLY)
+        elif table_dead() is None or not is_table_view():
+            raise _not_signed_in("this server is private: every request needs a token")
 
 
 def _not_signed_in(why: str) -> NotSignedIn:
@@ -88,6 +106,8 @@ def require_writer(view: F) -> F:
     runs before argument parsing."""
     @functools.wraps(view)
     def guarded(*args: Any, **kwargs: Any) -> Any:
+        if g.get("actor") is None and table_grant() is not None:
+            raise Forbidden(_TABLE_ONLY)
         if g.get("actor") is None:
             raise _not_signed_in("writing needs a club's token")
         return view(*args, **kwargs)

@@ -21,7 +21,7 @@ import sqlite3
 from flask import current_app, g, session
 
 from ..db import get_db
-from ..store import sessions, tokens
+from ..store import sessions, table_links, tokens
 from .actor import Actor, actor_of
 from .csrf import new_csrf_token
 
@@ -38,6 +38,9 @@ def sign_in(token_text: str) -> Actor | None:
     if row is None:
         return None
     old = session.get(_SESSION_ID)
+    table_sid = session.get("tsid")   # a browser that held a table link (api/auth/table.py)
+    if table_sid is not None:
+        table_links.end_session(get_db(), table_sid)
     session.clear()
     if old is not None:
         sessions.end(get_db(), old)

@@ -56,6 +56,12 @@ def _actor_global() -> Any:
     return actor()
 
 
+@bp.app_template_global("current_table")
+def _table_global() -> Any:
+    """The table link this browser holds (api/auth/table.py), or None."""
+    return g.get("table")
+
+
 @bp.after_request
 def _cache_headers(resp: Response) -> Response:
     if request.endpoint == "pages.static":
@@ -64,5 +70,6 @@ def _cache_headers(resp: Response) -> Response:
         else:
             resp.headers["Cache-Control"] = "public, max-age=3600"
     elif resp.mimetype == "text/html":
-        resp.headers.setdefault("Cache-Control", "no-store" if actor() else "no-cache")
+        resp.headers.setdefault("Cache-Control",
+                                "no-store" if actor() or g.get("table") else "no-cache")
     return resp  # the security headers: api/headers.py, on every answer of the app

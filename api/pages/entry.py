@@ -33,9 +33,11 @@ from ..store import drafts as store_drafts
 from ..store import queries
 from ..store.ingest import Submission, error_payload, prepare
 from ..store.store import MAX_ID, AlreadySuperseded, DuplicateCorrection, StoreError, UnknownRecord
+from ..auth.table import is_table_view, may_use_draft, table_dead, table_grant, table_view
 from . import saving, times  # noqa: F401  (times: the utc_time template global)
 from .blueprint import actor, bp
 from .chart import chart
+from .link_dead import link_dead_page
 from .forms import (OVERRIDE_FIELDS, SEATS, Problems, deal_from_form, form_of_deal,
                     form_of_full_deal, form_of_sitting, full_deal_from_form, next_seat,
                     sitting_from_form, with_sitting)
@@ -53,9 +55,19 @@ _FIELD_OF_PATH = (("result.tricks", "tricks"), ("result.trump", "trump"),
 
 
 def writer_required(view: Callable[..., Any]) -> Callable[..., Any]:
-    """Send an anonymous visitor to the sign-in page, then back here."""
+    """Send an anonymous visitor to the sign-in page, then back here. A browser holding a table
+    link (api/auth/table.py) passes into the views marked ``table_view`` only (403 elsewhere);
+    one whose link died gets the page that says why."""
     @wraps(view)
     def wrapped(*args: Any, **kwargs: Any) -> Any:
+        if actor() is None and table_grant() is not None:
+            if not is_table_view():
+                abort(403, description="this browser holds the link of table "
+                      f"{table_grant().table} (round {table_grant().round}): it may enter "  # type: ignore[union-attr]
+                      "that table's sitting only; sign in with a club's token for the rest")
+            return view(*args, **kwargs)
+        if actor() is None and table_dead() is not None:
+            return link_dead_page(table_dead())  # type: ignore[arg-type]
         if actor() is None:
             target = request.full_path if request.method == "GET" else request.path
             return redirect(url_for("pages.login", next=target.rstrip("?")), 303)
@@ -66,6 +78,11 @@ def writer_required(view: Callable[..., Any]) -> Callable[..., Any]:
 def _own_draft(draft_id: int) -> store_drafts.Draft:
     draft = store_drafts.get_draft(get_db(), draft_id)
     me = actor()
+    if me is None:   # a table link: its own sitting's draft only
+        if draft is None or not may_use_draft(draft_id):
+            abort(403, description=f"this table link may enter its own table's sitting only, "
+                                   f"not draft {draft_id}")
+        return draft
     if draft is None or not (me.admin or me.club_id == draft.club_id):
         abort(404, description=f"no draft {draft_id} of your club")
     return draft
@@ -214,6 +231,7 @@ def _today() -> str:
 
 
 @bp.route(f"/web/drafts/<{_ID}:draft_id>")
+@table_view
 @writer_required
 def draft(draft_id: int) -> Any:
     found = _own_draft(draft_id)
@@ -284,6 +302,7 @@ def _with_deal(found: store_drafts.Draft, index: int | None) -> Any:
 
 
 @bp.route(f"/web/drafts/<{_ID}:draft_id>/deals", methods=["POST"])
+@table_view
 @writer_required
 def add_deal(draft_id: int) -> Any:
     found = _own_draft(draft_id)
@@ -294,6 +313,7 @@ def add_deal(draft_id: int) -> Any:
 
 @bp.route(f"/web/drafts/<{_ID}:draft_id>/deals/<int(min=1,max=999):number>",
           methods=["GET", "POST"])
+@table_view
 @writer_required
 def edit_deal(draft_id: int, number: int) -> Any:
     found = _own_draft(draft_id)
@@ -308,6 +328,7 @@ def edit_deal(draft_id: int, number: int) -> Any:
 
 
 @bp.route(f"/web/drafts/<{_ID}:draft_id>/undo", methods=["POST"])
+@table_view
 @writer_required
 def undo_deal(draft_id: int) -> Any:
     found = _own_draft(draft_id)
@@ -322,6 +343,7 @@ def undo_deal(draft_id: int) -> Any:
 
 
 @bp.route(f"/web/drafts/<{_ID}:draft_id>/finish", methods=["POST"])
+@table_view
 @writer_required
 def finish(draft_id: int) -> Any:
     found = _own_draft(draft_id)
@@ -335,14 +357,21 @@ def finish(draft_id: int) -> Any:
         return _draft_page(found, problems=[("general", f"{p['where']}: {p['what']}")
                                             for p in problems])
     db = get_db()
+    grant = table_grant() if actor() is None else None
     try:
-        saved = saving.save_record(db, sub, actor(), supersedes=found.supersedes)
+        if grant is not None:
+            saved = saving.save_table_record(db, sub, grant)
+        else:
+            saved = saving.save_record(db, sub, actor(), supersedes=found.supersedes)
     except (UnknownRecord, AlreadySuperseded, DuplicateCorrection, StoreError) as exc:
         return _draft_page(found, problems=[("general", str(exc))])
     try:
         store_drafts.finish_draft(db, draft_id, saved.id)
     except store_drafts.DraftError:  # finished meanwhile from another window: same record
         pass
+    if grant is not None:   # the link is used up now: its page says so, with the record
+        flash(saving.attach_table_record(db, saved.id, grant), "ok")
+        return redirect(url_for("pages.table_link"), 303)
     if saved.duplicate:
         flash(f"This record was already stored (record {saved.id}); nothing new was stored.",
               "ok")
@@ -521,6 +550,7 @@ def _cards(draft_id: int, number: int | None) -> Any:
 
 
 @bp.route(f"/web/drafts/<{_ID}:draft_id>/cards", methods=["GET", "POST"])
+@table_view
 @writer_required
 def add_cards(draft_id: int) -> Any:
     return _cards(draft_id, None)
@@ -528,6 +558,7 @@ def add_cards(draft_id: int) -> Any:
 
 @bp.route(f"/web/drafts/<{_ID}:draft_id>/cards/<int(min=1,max=999):number>",
           methods=["GET", "POST"])
+@table_view
 @writer_required
 def edit_cards(draft_id: int, number: int) -> Any:
     return _cards(draft_id, number)

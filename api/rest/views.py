@@ -62,7 +62,9 @@ _KIND_CODES = {NotationError: "invalid-record", InconsistentRecord: "impossible-
 def blueprints() -> list[Blueprint]:
     from .events import events_blp, registry_blp  # events and the player registry (EVENTS.md)
     from .ratings import ratings_blp  # the ladders (RATINGS.md)
-    return [records_blp, rubbers_blp, players_blp, events_blp, registry_blp, ratings_blp]
+    from .table_links import links_blp  # table links of an event's rounds (AUTH.md)
+    return [records_blp, rubbers_blp, players_blp, events_blp, registry_blp, ratings_blp,
+            links_blp]
 
 
 def plain_blueprints() -> list[PlainBlueprint]:

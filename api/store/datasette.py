@@ -124,6 +124,12 @@ TABLES: dict[str, dict[str, Any]] = {
  'input_hashes': {'description': 'Hashes of submitted inputs.', 'hidden': True},
  'drafts': {'description': 'Sittings being entered on the web pages.', 'hidden': True},
  'draft_revisions': {'description': 'Every saved revision of a draft.', 'hidden': True},
+ 'table_links': {'description': "Capability links for an event's tables (hashes of their "
+                                'secrets, never the secrets): not for browsing.', 'hidden': True},
+ 'table_link_revocations': {'description': 'When each revoked table link was revoked, and by '
+                                           'whom.', 'hidden': True},
+ 'table_link_sessions': {'description': 'Browser sessions opened from table links (hashes of '
+                                        'their ids).', 'hidden': True},
  'clubs': {'description': 'Clubs: one row per club that holds tokens (records.club_id, '
                           'tokens.club_id and drafts.club_id point here); never renamed or '
                           "deleted. The free-text records.club is the record's own event "

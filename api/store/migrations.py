@@ -445,6 +445,56 @@ def _v14_secret_out_of_store(db: sqlite_utils.Database) -> None:
         db.execute(sql)
 
 
+def _v15_table_links(db: sqlite_utils.Database) -> None:
+    """Version 15: a capability link for each table of a round (api/store/table_links.py,
+    docs/AUTH.md). ``table_links`` holds the SHA-256 of the link's secret (never the secret),
+    the sitting it may write (event, round, table and the draft of that sitting), who issued it
+    and when it expires; revoking one adds a row to ``table_link_revocations``; a browser that
+    opened a link gets a row in ``table_link_sessions`` (the SHA-256 of the session id its
+    cookie carries). All three are append-only but for a session's ``ended_at``, set once."""
+    db.execute("""
+    CREATE TABLE table_links (
+        id INTEGER PRIMARY KEY,
+        hash TEXT NOT NULL UNIQUE,           -- sha256 hex of the link's secret text
+        tournament_id INTEGER NOT NULL REFERENCES tournaments(id),
+        round INTEGER NOT NULL,
+        "table" TEXT NOT NULL,
+        draft_id INTEGER NOT NULL REFERENCES drafts(id),
+        club_id INTEGER NOT NULL,            -- the club the sitting's record is stored for
+        token_id INTEGER REFERENCES tokens(id),   -- the issuer's token (None: a local command)
+        created_at TEXT NOT NULL,            -- UTC, ISO 8601
+        expires_at TEXT NOT NULL,
+        created_by TEXT
+    )""")
+    db.execute('CREATE INDEX table_links_place ON table_links (tournament_id, round, "table")')
+    append_only(db, "table_links", "a table link is never changed; revoke it instead")
+    db.execute("""
+    CREATE TABLE table_link_revocations (
+        link_id INTEGER PRIMARY KEY REFERENCES table_links(id),
+        revoked_at TEXT NOT NULL,
+        revoked_by TEXT
+    )""")
+    append_only(db, "table_link_revocations", "a revoked table link stays revoked")
+    db.execute("""
+    CREATE TABLE table_link_sessions (
+        id INTEGER PRIMARY KEY,
+        hash TEXT NOT NULL UNIQUE,           -- sha256 hex of the session id in the cookie
+        link_id INTEGER NOT NULL REFERENCES table_links(id),
+        created_at TEXT NOT NULL,
+        expires_at TEXT NOT NULL,
+        ended_at TEXT
+    )""")
+    db.execute("""
+    CREATE TRIGGER table_link_sessions_no_delete BEFORE DELETE ON table_link_sessions
+    BEGIN SELECT RAISE(ABORT, 'table link sessions are never deleted'); END""")
+    db.execute("""
+    CREATE TRIGGER table_link_sessions_no_change BEFORE UPDATE ON table_link_sessions
+    WHEN NEW.id IS NOT OLD.id OR NEW.hash IS NOT OLD.hash OR NEW.link_id IS NOT OLD.link_id
+      OR NEW.created_at IS NOT OLD.created_at OR NEW.expires_at IS NOT OLD.expires_at
+      OR (OLD.ended_at IS NOT NULL AND NEW.ended_at IS NOT OLD.ended_at)
+    BEGIN SELECT RAISE(ABORT, 'a table link session only records its end, once'); END""")
+
+
 MIGRATIONS: list[Callable[[sqlite_utils.Database], None]] = [_v1_tables, _v2_guards, _v3_views,
                                                              _v4_trust, v5_events, _v6_drafts,
                                                              _v7_input_hashes,
@@ -452,7 +502,8 @@ MIGRATIONS: list[Callable[[sqlite_utils.Database], None]] = [_v1_tables, _v2_gua
                                                              v9_calls, _v10_analysis_cache,
                                                              _v11_seating_draws,
                                                              _v12_event_closures, _v13_sessions,
-                                                             _v14_secret_out_of_store]
+                                                             _v14_secret_out_of_store,
+                                                             _v15_table_links]
 SCHEMA_VERSION = len(MIGRATIONS)
 
 

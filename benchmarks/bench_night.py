@@ -89,7 +89,8 @@ def build(db_path: str, tables: int) -> tuple[int, str, list[dict[str, Any]]]:
     event_id = events.create_event(db, {"name": "Bench night", "format": "progressive",
                                         "rounds": 3, "deals_per_round": 8, "club": CLUB,
                                         "players": names}, club_id=club_id)
-    first = [{"table": str(t + 1), "seats": dict(zip(SEATS, names[4 * t:4 * t + 4]))}
+    first: list[dict[str, Any]] = [{"table": str(t + 1),
+                                    "seats": dict(zip(SEATS, names[4 * t:4 * t + 4]))}
              for t in range(tables)]
     events.add_seating(db, event_id, 1, first)
     store = Store(db)
@@ -97,11 +98,11 @@ def build(db_path: str, tables: int) -> tuple[int, str, list[dict[str, Any]]]:
         saved = store.save(prepare(sitting_record(t["seats"], 1, int(t["table"]), 8)))
         events.attach_sitting(db, event_id, saved.id)
     ids = {v: k for k, v in events_player_ids(db, event_id).items()}
-    second = [{"table": str(s.table), "seats": {seat: ids.get(int(p), str(p))
-                                                for seat, p in zip(SEATS, s.seats)}}
-              for s in events.movement(db, event_id, 1)]
-    events.add_seating(db, event_id, 2, [
-        {"table": t["table"], "seats": dict(t["seats"])} for t in second])
+    second: list[dict[str, Any]] = [
+        {"table": str(s.table), "seats": {seat: ids.get(int(p), str(p))
+                                          for seat, p in zip(SEATS, s.seats)}}
+        for s in events.movement(db, event_id, 1)]
+    events.add_seating(db, event_id, 2, second)
     db.close()
     return event_id, token, second
 

@@ -33,11 +33,13 @@ __all__ = ["BackupError", "BackupReport", "backup", "restore", "integrity", "che
            "PRIVATE_TABLES",
            "PUBLIC_TABLES", "TOKEN_COLUMNS"]
 
-PRIVATE_TABLES = ("tokens", "settings", "sessions", "drafts", "draft_revisions", "input_hashes")
+PRIVATE_TABLES = ("tokens", "settings", "sessions", "drafts", "draft_revisions", "input_hashes",
+                  "draft_deal_ids")
 """Emptied in a public copy: token hashes and labels, the server's settings (the session secret
 among them), browser sessions, drafts (sittings a club has not submitted: work in progress is
 not published), and the hashes of imported inputs (which tell whether a given text was
-imported). ``sessions`` is listed for stores that keep server-side sessions."""
+imported). ``draft_deal_ids`` (the ids browsers gave the deals of drafts) goes with
+the drafts. ``sessions`` is listed for stores that keep server-side sessions."""
 
 PUBLIC_TABLES = ("records", "players", "seats", "rubbers", "games", "deals", "findings", "calls",
                  "clubs", "registry_players", "registry_names", "registry_refs",

@@ -124,6 +124,9 @@ TABLES: dict[str, dict[str, Any]] = {
  'input_hashes': {'description': 'Hashes of submitted inputs.', 'hidden': True},
  'drafts': {'description': 'Sittings being entered on the web pages.', 'hidden': True},
  'draft_revisions': {'description': 'Every saved revision of a draft.', 'hidden': True},
+ 'draft_deal_ids': {'description': 'The ids browsers gave the deals they sent to a draft (a '
+                                   'resend is a duplicate, never a second deal).',
+                    'hidden': True},
  'clubs': {'description': 'Clubs: one row per club that holds tokens (records.club_id, '
                           'tokens.club_id and drafts.club_id point here); never renamed or '
                           "deleted. The free-text records.club is the record's own event "

@@ -445,6 +445,29 @@ def _v14_secret_out_of_store(db: sqlite_utils.Database) -> None:
         db.execute(sql)
 
 
+def _v15_reserved(db: sqlite_utils.Database) -> None:
+    """Version 15: reserved for the table links of issue 18 (another branch's migration 15);
+    nothing here. At the merge this entry is replaced by that migration, so 16 below stays 16."""
+
+
+def _v16_browser_deal_ids(db: sqlite_utils.Database) -> None:
+    """Version 16: the ids a browser gives the deals it sends to a draft (issue 18, entry that
+    survives the connection). One row per deal a draft received with an id: the id the browser
+    made (``crypto.randomUUID()``), the deal's number in the draft and the draft revision its save
+    made. A resend of the same id to the same draft is answered from this row as a duplicate,
+    never stored as a second deal, across requests and processes. Never changed or removed."""
+    db.execute("""
+    CREATE TABLE draft_deal_ids (
+        draft_id INTEGER NOT NULL REFERENCES drafts(id),
+        client_id TEXT NOT NULL,             -- the id the browser made for the deal
+        deal_number INTEGER NOT NULL,        -- 1-based, in the draft
+        revision INTEGER NOT NULL,           -- the draft revision that stored the deal
+        received_at TEXT NOT NULL,           -- UTC, ISO 8601
+        PRIMARY KEY (draft_id, client_id)
+    )""")
+    append_only(db, "draft_deal_ids", "a received deal id is never changed or removed")
+
+
 MIGRATIONS: list[Callable[[sqlite_utils.Database], None]] = [_v1_tables, _v2_guards, _v3_views,
                                                              _v4_trust, v5_events, _v6_drafts,
                                                              _v7_input_hashes,
@@ -452,7 +475,9 @@ MIGRATIONS: list[Callable[[sqlite_utils.Database], None]] = [_v1_tables, _v2_gua
                                                              v9_calls, _v10_analysis_cache,
                                                              _v11_seating_draws,
                                                              _v12_event_closures, _v13_sessions,
-                                                             _v14_secret_out_of_store]
+                                                             _v14_secret_out_of_store,
+                                                             _v15_reserved,
+                                                             _v16_browser_deal_ids]
 SCHEMA_VERSION = len(MIGRATIONS)
 
 

@@ -71,6 +71,7 @@ def stale(found: store_drafts.Draft, exc: store_drafts.StaleDraft, clash: Confli
     """409 ``stale-draft``: the draft moved on since the revision the writer saw."""
     return error_response(409, "stale-draft", str(exc), revision=exc.current,
                           seen=clash["seen"], position=clash["position"],
+                          parted=clash["parted"], title=clash["title"],
                           stored=clash["stored"], mine=clash["mine"])
 
 
@@ -104,17 +105,24 @@ def deal_summary(deal: Mapping[str, Any], players: Mapping[str, str]) -> str:
 
 def conflict(db: Any, latest: store_drafts.Draft, seen: int, mine: Mapping[str, Any],
              form: Mapping[str, str]) -> Conflict:
-    """Both versions of a clash: the deals stored since revision ``seen`` (theirs) and the deal
-    this writer sent (mine), with the fields to send it again over the latest revision."""
+    """Both versions of a clash, from the first deal where they part: the stored deals (theirs)
+    and the deals of the revision this writer saw followed by the one it sent (mine), with the
+    fields to send it again over the latest revision ("keep mine")."""
     base = store_drafts.revision_data(db, latest.id, seen) if seen >= 1 else None
-    position = len((base or {}).get("deals") or []) if base is not None else \
-        len(latest.data.get("deals") or [])
+    stored = list(latest.data.get("deals") or [])
+    before = list((base or latest.data).get("deals") or [])
+    position = len(before)
+    parted = next((i for i, (a, b) in enumerate(zip(before, stored)) if a != b),
+                  min(len(before), len(stored)))
     players = {s: p.get("name", "") for s, p in (latest.data.get("players") or {}).items()}
-    stored = latest.data.get("deals") or []
+
+    def listed(deals: list[Any]) -> list[dict[str, Any]]:
+        return [{"deal": parted + i + 1, "summary": deal_summary(d, players)}
+                for i, d in enumerate(deals)]
+    theirs, ours = listed(stored[parted:]), listed([*before[parted:], dict(mine)])
+    title = (f"Two versions of deal {parted + 1}" if len(theirs) <= 1 and len(ours) <= 1
+             else f"Two versions from deal {parted + 1}")
     return {"seen": seen if base is not None else latest.revision, "position": position,
-            "stored": [{"deal": position + i + 1, "summary": deal_summary(d, players)}
-                       for i, d in enumerate(stored[position:])],
-            "stored_count": len(stored),
-            "mine": [{"deal": position + 1, "summary": deal_summary(mine, players)}],
+            "parted": parted + 1, "title": title, "stored": theirs, "mine": ours,
             "fields": {k: v for k, v in form.items()
                        if k not in ("csrf_token", "revision", "base_revision")}}

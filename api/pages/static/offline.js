@@ -161,21 +161,25 @@
       panel.appendChild(button("Discard it", "discard"));
     } else if (first.state === "stale") {
       var c = first.clash;
-      panel.appendChild(el("h2", "Two versions of deal " + (c.position + 1)));
+      panel.appendChild(el("h2", c.title));
       panel.appendChild(el("p", "This sitting was saved from another phone or window while these " +
         "deals waited. Choose the version to keep; the other stays in the draft's history."));
       var both = el("div", "", "versions");
       var theirs = el("div", "", "version"), mine = el("div", "", "version");
       theirs.appendChild(el("h3", "Stored (from the other phone)"));
       var tl = el("ul");
-      (c.stored.length ? c.stored : [{ deal: c.position, summary: "no deal after this one (taken back)" }])
+      (c.stored.length ? c.stored : [{ deal: c.parted, summary: "none from here on (taken back)" }])
         .forEach(function (d) { tl.appendChild(el("li", "Deal " + d.deal + ", " + d.summary)); });
       theirs.appendChild(tl);
       theirs.appendChild(button("Keep the stored version", "keep-stored"));
       mine.appendChild(el("h3", "Yours (waiting on this device)"));
       var ml = el("ul");
+      // the server's list (the deals this device saw, then the first waiting one), then the rest
+      c.mine.forEach(function (d) { ml.appendChild(el("li", "Deal " + d.deal + ", " + d.summary)); });
       queued().then(function (rows) {
-        rows.forEach(function (r) { ml.appendChild(el("li", "Deal " + r.number + ", " + summary(r))); });
+        rows.slice(1).forEach(function (r) {
+          ml.appendChild(el("li", "Deal " + (c.mine[c.mine.length - 1].deal + rows.indexOf(r)) + ", " + summary(r)));
+        });
       });
       mine.appendChild(ml);
       mine.appendChild(button("Keep mine", "keep-mine", true));
@@ -323,6 +327,7 @@
   function drain() {
     if (draining || !navigator.onLine) return Promise.resolve();
     draining = true;
+    banner.dataset.sending = "yes";
     var sent = 0, chain = null;
     var addUrl = root.querySelector("#deal-form") ? root.querySelector("#deal-form").action :
       location.pathname + "/deals";
@@ -360,6 +365,7 @@
     return step().catch(function () { /* the connection went again: the deals wait */ })
       .then(function () {
         draining = false;
+        banner.dataset.sending = "no";
         if (sent) {
           lastSent = { count: sent, at: new Date() };
           return refreshSheet();

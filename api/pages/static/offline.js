@@ -381,11 +381,17 @@
   }
 
   // a fresh #sitting (after a save or a refresh): its form gets an id of this browser's making
+  // While deals wait, the form is the one after the last of them (its number and its dealer),
+  // not the one the page was drawn with: a reload offline shows the worker's older copy.
   function bound(fresh) {
     root = fresh;
     var form = formOf();
     if (form && form.deal_id) form.deal_id.value = newId();
-    return show();
+    return show().then(function (rows) {
+      var f = formOf();
+      if (f && f.deal_id && rows && rows.length && editing === null) nextForm(f, rows[rows.length - 1]);
+      return rows;
+    });
   }
 
   window.euchreQueue = { take: take, wants: wants, drain: drain, bound: bound };

@@ -7,14 +7,19 @@
   shows round 2 by the movement and the seat page of round 2 offers it;
 - a second event of the club with nothing seated (the seat page of round 1: draw or typed);
 - two drafts of the club: one in progress (three deals) and one whose rubber is decided (the
-  scorer's page then offers to store it, no further deal).
+  scorer's page then offers to store it, no further deal);
+- a third event with round 1 seated and no link issued yet, for the table links: the round's
+  links page, the printable cards, the page a link opens and a dead link's page
+  (:func:`link_pages` drives them in a browser).
 """
 
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any, Callable
 
 from golden_cases import GOLDEN
 from pages_support import build_db
@@ -30,6 +35,7 @@ class Night:
     empty_event_id: int
     draft_id: int
     over_draft_id: int
+    links_event_id: int
 
     def pages(self) -> list[tuple[str, str]]:
         """(screenshot name, path) of every page of the night, before it is closed."""
@@ -92,6 +98,49 @@ def build_night(path: str | Path) -> Night:
         over["deals"] = [_deal("N", "S", "C", 5, True), _deal("E", "N", "H", 5, True),
                          _deal("S", "S", "D", 5, True), _deal("W", "N", "S", 5, True)]
         over_id = drafts.create_draft(db, over, club_id=row.club_id, token_id=row.id)
+        linked = events.create_event(db, {"name": "Wednesday progressive",
+                                          "format": "progressive", "club": CLUB, "rounds": 3,
+                                          "deals_per_round": 4,
+                                          "players": CASE["event"]["players"]},
+                                     created_by=by, club_id=row.club_id)
+        events.add_seating(db, linked, 1, CASE["seatings"][0]["tables"], created_by=by)
     finally:
         db.close()
-    return Night(token, event_id, empty, draft_id, over_id)
+    return Night(token, event_id, empty, draft_id, over_id, linked)
+
+
+def link_pages(b: Any, base: str, night: Night, viewport: dict[str, int],
+               visit: Callable[[Any, str], None]) -> None:
+    """Drive the table-link pages of ``night.links_event_id`` in browser ``b`` and call
+    ``visit(page, name)`` on each: the round's links (director), the printable cards just
+    issued, the join page a link opens, the scorer's page opened from a link (a phone without
+    the club's token), and that phone's page once the director re-issued its table's link
+    (the old one revoked)."""
+    director_ctx = b.new_context(viewport=viewport, device_scale_factor=1)
+    director = director_ctx.new_page()
+    director.goto(f"{base}/login?token={night.token}")
+    director.locator('main button[type="submit"]').click()
+    director.wait_for_url(base + "/")
+    links = f"{base}/web/events/{night.links_event_id}/rounds/1/links"
+    director.goto(links)
+    visit(director, "links")
+    director.locator('form[action$="/links"] button[type="submit"]').click()
+    director.wait_for_selector("section.table-card")
+    visit(director, "table-cards")
+    url = director.locator("section.table-card .card-url a").first.get_attribute("href")
+    phone_ctx = b.new_context(viewport=viewport, device_scale_factor=1)
+    phone = phone_ctx.new_page()
+    phone.goto(f"{base}/web/table")
+    visit(phone, "table-join")
+    phone.goto(url)
+    phone.wait_for_url(re.compile(r".*/web/drafts/\d+(#entry)?$"))
+    visit(phone, "table-scorer")
+    director.goto(links)
+    director.select_option("#table", "1")
+    director.locator('form[action$="/links"] button[type="submit"]').click()
+    director.wait_for_selector("section.table-card")
+    phone.goto(f"{base}/web/table")
+    assert "revoked" in phone.locator("h1").inner_text()
+    visit(phone, "link-revoked")
+    phone_ctx.close()
+    director_ctx.close()

@@ -6,7 +6,9 @@ director's new event (blank, then refused with its problems listed), the seat pa
 round (draw or typed) and of a later one (the movement too), a round's page with the next round
 by the movement, the event page with its close form, the close itself and the closed event, the
 live board (open and closed), the scorer's page with its scoreboard (a sitting in progress and one
-whose rubber is decided) and the standings on a phone.
+whose rubber is decided), the standings on a phone; and the table links: a round's links page,
+the printable cards, the page a link opens, the scorer's page opened from a link and a revoked
+link's page. (The offline banner and the clash panel are swept by tests/test_offline_browser.py.)
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from night_support import build_night
+from night_support import build_night, link_pages
 from pages_support import (DESKTOP, PHONE, browser, live_server, make_app, need_chromium,
                            serious_violations)
 
@@ -74,5 +76,9 @@ def test_every_page_of_the_night_passes_axe_on_a_phone_and_a_desktop(tmp_path: P
                 _check(reader, "standings", width, found)
                 reader.context.close()
                 context.close()
-    assert len(seen) == 2 * len(night.pages())
+                # the table links: the round's links, the cards, the join page, a sitting opened
+                # from a link, and a revoked link's page
+                link_pages(b, base, night, viewport,
+                           lambda p, name: (_check(p, name, width, found), seen.append(name)))
+    assert len(seen) == 2 * (len(night.pages()) + 5)
     assert found == []

@@ -175,13 +175,15 @@ def analysis() -> None:
 
 def night() -> None:
     """The director's pages and the scorer's page of a club night (issue 18), each page of
-    tests/night_support.py at both widths but the board (see :func:`board`), then the event
-    page once the night is closed."""
-    from night_support import build_night
+    tests/night_support.py at both widths but the board (see :func:`board`), and the table
+    links' pages (links, cards, join, a sitting opened from a link, a revoked link)."""
+    from night_support import build_night, link_pages
     db_path = Path(tempfile.mkdtemp()) / "night.db"
     found = build_night(db_path)
     with live_server(make_app(db_path)) as base, browser() as b:
         for name, size in (("desktop", DESKTOP), ("phone", PHONE)):
+            link_pages(b, base, found, size, lambda page, shot, name=name: page.screenshot(
+                path=str(HERE / f"{shot}-{name}.png"), full_page=True))
             ctx = b.new_context(viewport=size, device_scale_factor=1)
             page = ctx.new_page()
             page.goto(f"{base}/login?token={found.token}")

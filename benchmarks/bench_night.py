@@ -6,15 +6,18 @@ Not a test. Run:  python benchmarks/bench_night.py [--seconds 150] [--tables 20]
 
 1. A temporary store holds a progressive event of ``--tables`` tables (4 players each): round 1
    played (a sitting of 8 result-only deals at every table, attached, so the board's standings
-   have 20 sittings to add up), round 2 seated by the movement. It is built with the store
-   functions the director's pages call; that part is not timed.
+   have 20 sittings to add up), round 2 seated by the movement and its table links issued (each
+   link makes its table's draft from the seating). It is built with the store functions the
+   director's pages call; that part is not timed.
 2. The real server (``euchre serve`` through the installed entry point: waitress, 8 threads) runs
-   on 127.0.0.1. Every table signs in with the club's token (``POST /login``, its own session
-   cookie, as a phone would) and starts its round-2 sitting (``POST /web/sittings/new``).
+   on 127.0.0.1. Every table opens its link as a phone does (``POST /web/table`` with the code
+   from the card's fragment: its own table session cookie, no club token) and lands on its
+   round-2 sitting.
 3. For ``--seconds`` (tables and boards start staggered over their period):
    - each table posts a deal every ``--deal-every`` s by the scorer's own path: ``POST
-     /web/drafts/{id}/deals`` with the session cookie, the form token and the revision (the form
-     entry.js sends), then the ``GET`` of the sitting its 303 names, as the browser follows it;
+     /web/drafts/{id}/deals`` with the table session's cookie, the form token, the revision and
+     the deal's id (the form entry.js sends when online), then the ``GET`` of the sitting its
+     303 names, as the browser follows it;
    - each board polls ``GET /web/events/{id}/board?part=live`` with ``If-None-Match`` every
      ``--board-every`` s, as board.js does (200 or 304);
    - the bare page, ``GET /logout`` (a static template page, no database read), is fetched every
@@ -48,6 +51,7 @@ TARGET = 4.0
 CSRF = re.compile(r'name="csrf_token" value="([^"]*)"')
 REVISION = re.compile(r'name="revision" value="(\d+)"')
 DEALER = re.compile(r'name="dealer" value="([NESW])" checked')
+DEAL_ID = re.compile(r'name="deal_id" value="([^"]+)"')
 SEATS = "NESW"
 
 
@@ -74,17 +78,17 @@ def sitting_record(seats: dict[str, str], round_no: int, table: int, deals: int)
                        "rules": {"preset": "modern"}, "deals": out})
 
 
-def build(db_path: str, tables: int) -> tuple[int, str, list[dict[str, Any]]]:
-    """The store: (event id, the club's token, round 2's seating)."""
-    from euchre_records.api.store import events, tokens
+def build(db_path: str, tables: int) -> tuple[int, list[tuple[str, str]]]:
+    """The store: (event id, [(table, its round-2 link's secret)])."""
+    from euchre_records.api.store import events, table_links, tokens
     from euchre_records.api.store.ingest import prepare
     from euchre_records.api.store.migrations import migrate, open_db
     from euchre_records.api.store.store import Store
 
     db = open_db(db_path)
     migrate(db)
-    _row, token = tokens.create_token(db, CLUB, label="bench_night")
-    club_id = db.execute("SELECT club_id FROM tokens ORDER BY id DESC LIMIT 1").fetchone()[0]
+    row, _token = tokens.create_token(db, CLUB, label="bench_night")
+    club_id = row.club_id
     names = [f"Player {i:02d}" for i in range(1, 4 * tables + 1)]
     event_id = events.create_event(db, {"name": "Bench night", "format": "progressive",
                                         "rounds": 3, "deals_per_round": 8, "club": CLUB,
@@ -103,8 +107,10 @@ def build(db_path: str, tables: int) -> tuple[int, str, list[dict[str, Any]]]:
                                           for seat, p in zip(SEATS, s.seats)}}
         for s in events.movement(db, event_id, 1)]
     events.add_seating(db, event_id, 2, second)
+    issued = table_links.issue_links(db, event_id, 2, club_id=club_id, token_id=row.id,
+                                     created_by="bench_night", hours=2)
     db.close()
-    return event_id, token, second
+    return event_id, [(i.link.table, i.secret) for i in issued]
 
 
 def events_player_ids(db: Any, event_id: int) -> dict[str, int]:
@@ -156,25 +162,17 @@ class Client:
 class Table:
     """A table's scorer: signed in, its sitting started, posting deals."""
 
-    def __init__(self, port: int, token: str, event_id: int, seating: dict[str, Any]) -> None:
+    def __init__(self, port: int, table: str, secret: str) -> None:
         self.client = Client(port)
-        status, _, page, _ = self.client.request("GET", "/login")
+        _, _, page, _ = self.client.request("GET", "/web/table")
         csrf = CSRF.search(page).group(1)  # type: ignore[union-attr]
-        status, _, _, _ = self.client.request("POST", "/login", {
-            "token": token, "csrf_token": csrf, "next": "/"})
-        if status != 303:
-            raise SystemExit(f"table {seating['table']}: sign-in answered {status}")
-        _, _, page, _ = self.client.request("GET", "/web/sittings/new")
-        self.csrf = CSRF.search(page).group(1)  # type: ignore[union-attr]
-        form = {"csrf_token": self.csrf, "preset": "modern", "club": CLUB,
-                "event": "Bench night", "table": seating["table"], "round": "2",
-                **{f"player_{s}": n for s, n in seating["seats"].items()}}
-        status, head, text, _ = self.client.request("POST", "/web/sittings/new", form)
-        if status != 303:
-            raise SystemExit(f"table {seating['table']}: new sitting answered {status}: "
-                             f"{text[:300]}")
+        status, head, text, _ = self.client.request("POST", "/web/table", {
+            "code": secret, "csrf_token": csrf})
+        if status != 303 or "/web/drafts/" not in head.get("location", ""):
+            raise SystemExit(f"table {table}: its link answered {status}: {text[:300]}")
         self.path = head["location"].split("#")[0].replace(f"http://127.0.0.1:{port}", "")
         _, _, self.page, _ = self.client.request("GET", self.path)
+        self.csrf = CSRF.search(self.page).group(1)  # type: ignore[union-attr]
         self.deals = 0
 
     def post_deal(self) -> tuple[float, float]:
@@ -185,7 +183,8 @@ class Table:
         status, head, text, post_ms = self.client.request(
             "POST", self.path + "/deals",
             {"csrf_token": self.csrf, "revision": revision, "dealer": dealer, "maker": maker,
-             "trump": "SHDC"[self.deals % 4], "tricks": "3"})
+             "trump": "SHDC"[self.deals % 4], "tricks": "3",
+             "deal_id": DEAL_ID.search(self.page).group(1)})  # type: ignore[union-attr]
         if status != 303:
             raise RuntimeError(f"{self.path}: deal {self.deals + 1} answered {status}: "
                                f"{text[:300]}")
@@ -288,7 +287,7 @@ def main() -> int:
         return 0
     with tempfile.TemporaryDirectory() as tmp:
         db_path = str(Path(tmp) / "night.db")
-        event_id, token, seating = build(db_path, args.tables)
+        event_id, links = build(db_path, args.tables)
         port = free_port()
         env = dict(os.environ, EUCHRE_SECRET=SECRET)
         proc = subprocess.Popen([exe, "serve", "--db", db_path, "--port", str(port),
@@ -296,7 +295,7 @@ def main() -> int:
                                 env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
         try:
             wait_up(port, proc)
-            tables = [Table(port, token, event_id, s) for s in seating]
+            tables = [Table(port, table, secret) for table, secret in links]
             times, errors = run_load(port, tables, event_id, args.seconds, args.deal_every,
                                      args.boards, args.board_every)
         finally:
@@ -333,13 +332,17 @@ def _report(args: Any, times: dict[str, list[float]], errors: list[str], deals: 
     revisions = conn.execute("SELECT count(*) FROM draft_revisions").fetchone()[0] \
         if conn.execute("SELECT 1 FROM sqlite_master WHERE name = 'draft_revisions'").fetchone() \
         else None
+    ids = conn.execute("SELECT count(*) FROM draft_deal_ids").fetchone()[0] \
+        if conn.execute("SELECT 1 FROM sqlite_master WHERE name = 'draft_deal_ids'").fetchone() \
+        else None
     conn.close()
     print(f"{args.tables} tables posting a deal every {args.deal_every:g} s, {args.boards} boards "
           f"polling every {args.board_every:g} s, for {args.seconds:g} s through `euchre serve` "
           f"(waitress, {args.threads} threads) on 127.0.0.1; machine: 2 shared cores, load "
           f"average {os.getloadavg()[0]:.1f}")
-    print(f"deals posted: {deals}" + (f" (draft revisions in the store: {revisions})"
-                                      if revisions is not None else ""))
+    print(f"deals posted: {deals}" + (f" (draft revisions in the store: {revisions}"
+                                      if revisions is not None else " (")
+          + (f", deal ids received: {ids})" if ids is not None else ")"))
     bare = times["bare"]
     if not bare or not times["post"]:
         print("no figures: " + "; ".join(errors or ["nothing measured"]))

@@ -2,8 +2,8 @@
 error of any status, a static file; waitress's own errors in api/server.py add the same).
 
 Contract: :func:`security_headers` is the header list for a response of ``mimetype``; an HTML
-answer gets the pages' Content-Security-Policy (only this site's own styles, scripts, images
-and forms; no framing), any other answer one that allows nothing at all (a JSON body is data,
+answer gets the pages' Content-Security-Policy (only this site's own styles, scripts, images,
+service worker and forms; no framing), any other answer one that allows nothing at all (a JSON body is data,
 never a document to render). Every answer gets ``X-Content-Type-Options: nosniff`` and
 ``Referrer-Policy: same-origin``. :func:`add_security_headers` sets those a view did not set.
 """
@@ -15,7 +15,7 @@ from flask import Response
 __all__ = ["security_headers", "add_security_headers", "PAGE_CSP", "DATA_CSP"]
 
 PAGE_CSP = ("default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
-            "form-action 'self'; frame-ancestors 'none'")
+            "worker-src 'self'; form-action 'self'; frame-ancestors 'none'")
 DATA_CSP = "default-src 'none'; frame-ancestors 'none'"
 
 

@@ -17,7 +17,7 @@ from euchre_records.api.server import make_server
 from pages_support import run_in_thread, stop_loop
 
 PAGE_CSP = ("default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
-            "form-action 'self'; frame-ancestors 'none'")
+            "worker-src 'self'; form-action 'self'; frame-ancestors 'none'")
 DATA_CSP = "default-src 'none'; frame-ancestors 'none'"
 HTML = {"Accept": "text/html,application/xhtml+xml,*/*;q=0.8"}
 

@@ -36,6 +36,7 @@ from ..store.store import MAX_ID, AlreadySuperseded, DuplicateCorrection, StoreE
 from ..auth.session import session_ended
 from ..auth.table import is_table_view, may_use_draft, table_dead, table_grant, table_view
 from . import saving, times  # noqa: F401  (times: the utc_time template global)
+from . import deal_ids
 from .blueprint import actor, bp
 from .chart import chart
 from .forms import (OVERRIDE_FIELDS, SEATS, Problems, deal_from_form, form_of_deal,
@@ -133,7 +134,7 @@ def _fields_of(problems: list[dict[str, str]], deal_index: int) -> Problems:
 
 def _draft_page(draft: store_drafts.Draft, *, form: dict[str, str] | None = None,
                 problems: Problems = (), editing: int | None = None,  # type: ignore[assignment]
-                status: int = 200) -> tuple[str, int]:
+                status: int = 200, conflict: deal_ids.Conflict | None = None) -> tuple[str, int]:
     data = draft.data
     sub, record_problems = replay_draft(data)
     players = {seat: p["name"] for seat, p in (data.get("players") or {}).items()}
@@ -153,7 +154,15 @@ def _draft_page(draft: store_drafts.Draft, *, form: dict[str, str] | None = None
         "draft.html", draft=draft, data=data, sheet=sheet, chart=chart(sheet) if sheet else None,
         record_problems=record_problems, form=form, errors=errors, problems=list(problems),
         players=players, seats=SEATS, editing=editing, board=board,
-        deal_kinds=[d.get("kind") for d in deals]), status
+        deal_kinds=[d.get("kind") for d in deals], conflict=conflict,
+        deal_id=_fresh_deal_id()), status
+
+
+def _fresh_deal_id() -> str:
+    """An id for the next deal the form sends (the browser's script puts its own in its place):
+    a form sent twice, or resent after a lost answer, is then stored once."""
+    import uuid
+    return str(uuid.uuid4())
 
 
 @bp.route("/web/sittings/new", methods=["GET", "POST"])
@@ -282,9 +291,15 @@ def _score_note(sub: Submission | None) -> str:
     return f": score N-S {ns}, E-W {ew}"
 
 
-def _with_deal(found: store_drafts.Draft, index: int | None) -> Any:
-    """Add (index None) or replace deal ``index`` (0-based) from the posted deal form."""
+def _with_deal(found: store_drafts.Draft, index: int | None,
+               client_id: str | None = None) -> Any:
+    """Add (index None) or replace deal ``index`` (0-based) from the posted deal form; an added
+    deal with a browser's id is stored with it (:func:`_identified`)."""
     deal, problems = deal_from_form(request.form)
+    if client_id is not None:
+        problem = store_drafts.client_id_problem(client_id)
+        if problem is not None:
+            problems = [*problems, ("general", f"deal_id: {problem}")]
     form = dict(request.form)
     data = json.loads(json.dumps(found.data))
     deals = data.setdefault("deals", [])
@@ -298,21 +313,58 @@ def _with_deal(found: store_drafts.Draft, index: int | None) -> Any:
         sub, found_problems = replay_draft(data)
         problems = _fields_of(found_problems, position)
     if problems:
+        if deal_ids.wants_json():
+            return deal_ids.refused(position + 1, problems)
         return _draft_page(found, form=form, problems=problems,
                            editing=None if index is None else index + 1)
     what = "added" if index is None else "changed"
+    if client_id is not None and index is None:
+        return _identified(found, data, deal, position, client_id,
+                           f"Deal {position + 1} added{_score_note(sub)}.")
     done = _save(found, data, f"Deal {position + 1} {what}{_score_note(sub)}.")
     return done or _draft_page(_own_draft(found.id))
+
+
+def _identified(found: store_drafts.Draft, data: dict[str, Any], deal: dict[str, Any],
+                position: int, client_id: str, message: str) -> Any:
+    """Store an added deal with its browser id; a clash with another writer shows (or answers)
+    both versions, the stored one and this one, and stores nothing."""
+    db = get_db()
+    try:
+        receipt = store_drafts.save_deal(db, found.id, data, _seen_revision(), client_id,
+                                         position + 1)
+    except store_drafts.StaleDraft as exc:
+        latest = _own_draft(found.id)
+        clash = deal_ids.conflict(db, latest, _seen_revision(), deal, request.form)
+        if deal_ids.wants_json():
+            return deal_ids.stale(latest, exc, clash)
+        flash(str(exc), "error")
+        return _draft_page(latest, conflict=clash)
+    except store_drafts.DraftClosed:
+        latest = _own_draft(found.id)
+        if deal_ids.wants_json():
+            return deal_ids.closed(latest)
+        abort(409, description=f"draft {found.id} is {latest.status}")
+    return deal_ids.answer(found.id, receipt, client_id, message)
 
 
 @bp.route(f"/web/drafts/<{_ID}:draft_id>/deals", methods=["POST"])
 @table_view
 @writer_required
 def add_deal(draft_id: int) -> Any:
+    """Add the next deal. A deal id the draft has already received is answered as the
+    duplicate it is, whatever the draft's state since (docs/API.md, "Deal ids")."""
     found = _own_draft(draft_id)
+    client_id = deal_ids.client_id()
+    if client_id is not None:
+        earlier = store_drafts.deal_receipt(get_db(), found.id, client_id)
+        if earlier is not None:
+            return deal_ids.answer(found.id, earlier, client_id, "")
     if found.status != "open":
+        if deal_ids.wants_json():
+            return deal_ids.closed(found)
         abort(409, description=f"draft {draft_id} is {found.status}")
-    return _with_deal(found, None)
+    return _with_deal(found, None, client_id)
 
 
 @bp.route(f"/web/drafts/<{_ID}:draft_id>/deals/<int(min=1,max=999):number>",

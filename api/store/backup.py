@@ -34,12 +34,15 @@ __all__ = ["BackupError", "BackupReport", "backup", "restore", "integrity", "che
            "PUBLIC_TABLES", "TOKEN_COLUMNS"]
 
 PRIVATE_TABLES = ("tokens", "settings", "sessions", "drafts", "draft_revisions", "input_hashes",
-                  "table_links", "table_link_revocations", "table_link_sessions")
+                  "draft_deal_ids", "table_links", "table_link_revocations",
+                  "table_link_sessions")
 """Emptied in a public copy: token hashes and labels, the server's settings (the session secret
 among them), browser sessions, drafts (sittings a club has not submitted: work in progress is
 not published), and the hashes of imported inputs (which tell whether a given text was
-imported), and the table links of events with their revocations and sessions (the hash of
-each link's secret, and which sitting it may write). ``sessions`` is listed for stores that keep server-side sessions."""
+imported). ``draft_deal_ids`` (the ids browsers gave the deals of drafts) goes with
+the drafts; the table links of events go with their revocations and sessions (the hash of
+each link's secret, and which sitting it may write). ``sessions`` is listed for stores that
+keep server-side sessions."""
 
 PUBLIC_TABLES = ("records", "players", "seats", "rubbers", "games", "deals", "findings", "calls",
                  "clubs", "registry_players", "registry_names", "registry_refs",

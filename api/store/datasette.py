@@ -130,6 +130,9 @@ TABLES: dict[str, dict[str, Any]] = {
                                            'whom.', 'hidden': True},
  'table_link_sessions': {'description': 'Browser sessions opened from table links (hashes of '
                                         'their ids).', 'hidden': True},
+ 'draft_deal_ids': {'description': 'The ids browsers gave the deals they sent to a draft (a '
+                                   'resend is a duplicate, never a second deal).',
+                    'hidden': True},
  'clubs': {'description': 'Clubs: one row per club that holds tokens (records.club_id, '
                           'tokens.club_id and drafts.club_id point here); never renamed or '
                           "deleted. The free-text records.club is the record's own event "

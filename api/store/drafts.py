@@ -7,12 +7,18 @@ Contracts:
 - :func:`save_draft` takes the revision the writer last saw: if another save came first it
   raises :class:`StaleDraft` and stores nothing (two tabs never overwrite each other silently).
 - Only an ``open`` draft can be saved, finished or abandoned (:class:`DraftClosed`).
+- :func:`save_deal` is :func:`save_draft` for a deal that carries an id made by the browser
+  (migration 16): the first save of an id stores the deal and the id together; any later call
+  with the same draft and id stores nothing and answers the first save's deal number and
+  revision, flagged a duplicate, before any stale or closed check (a resend after a lost answer
+  is never a second deal, nor an error).
 - Each write is one ``BEGIN IMMEDIATE`` transaction.
 """
 
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from typing import Any
@@ -22,7 +28,8 @@ import sqlite_utils
 from .store import StoreError, write_transaction
 
 __all__ = ["Draft", "DraftError", "StaleDraft", "DraftClosed", "create_draft", "get_draft", "resume_draft",
-           "save_draft", "finish_draft", "abandon_draft", "list_drafts", "draft_for_record"]
+           "save_draft", "finish_draft", "abandon_draft", "list_drafts", "draft_for_record",
+           "DealReceipt", "save_deal", "deal_receipt", "revision_data", "client_id_problem"]
 
 
 class DraftError(StoreError):
@@ -168,3 +175,69 @@ def draft_for_record(db: sqlite_utils.Database, record_id: int, club_id: int) ->
                           "status = 'open' ORDER BY id DESC LIMIT 1",
                           (record_id, club_id)).fetchone()
     return None if row is None else int(row[0])
+
+
+_CLIENT_ID = re.compile(r"[A-Za-z0-9_-]{8,64}")
+
+
+def client_id_problem(client_id: str) -> str | None:
+    """Why ``client_id`` is no deal id a browser may send (8 to 64 letters, digits, ``-`` or
+    ``_``: a UUID fits), or None when it is one."""
+    if _CLIENT_ID.fullmatch(client_id):
+        return None
+    return ("a deal id is 8 to 64 letters, digits, '-' or '_' (the browser makes one with "
+            f"crypto.randomUUID()); got {client_id[:70]!r}")
+
+
+@dataclass(frozen=True, slots=True)
+class DealReceipt:
+    """What a save of an identified deal did: the deal's number in the draft, the revision its
+    (first) save made, and whether this call was a resend that stored nothing."""
+
+    deal_number: int
+    revision: int
+    duplicate: bool
+
+
+def _receipt(db: sqlite_utils.Database, draft_id: int, client_id: str) -> DealReceipt | None:
+    row = db.conn.execute("SELECT deal_number, revision FROM draft_deal_ids WHERE draft_id = ? "
+                          "AND client_id = ?", (draft_id, client_id)).fetchone()
+    return None if row is None else DealReceipt(int(row[0]), int(row[1]), True)
+
+
+def deal_receipt(db: sqlite_utils.Database, draft_id: int, client_id: str) -> DealReceipt | None:
+    """The receipt of a deal id the draft already received (``duplicate`` True), or None."""
+    return _receipt(db, draft_id, client_id)
+
+
+def save_deal(db: sqlite_utils.Database, draft_id: int, data: dict[str, Any], seen_revision: int,
+              client_id: str, deal_number: int) -> DealReceipt:
+    """Store ``data`` (the draft with deal ``deal_number`` added or replaced) as the next
+    revision, remembering ``client_id``; a resend of an id is answered from the first save
+    (see the module contract). StaleDraft/DraftClosed as :func:`save_draft` otherwise."""
+    problem = client_id_problem(client_id)
+    if problem is not None:
+        raise DraftError(f"deal_id: {problem}")
+    with write_transaction(db):
+        earlier = _receipt(db, draft_id, client_id)
+        if earlier is not None:
+            return earlier
+        current = _open_revision(db, draft_id)
+        if current != seen_revision:
+            raise StaleDraft(draft_id, seen_revision, current)
+        now = _now()
+        db.conn.execute("INSERT INTO draft_revisions (draft_id, revision, saved_at, data) "
+                        "VALUES (?,?,?,?)", (draft_id, current + 1, now, _text(data)))
+        db.conn.execute("UPDATE drafts SET revision = ?, updated_at = ? WHERE id = ?",
+                        (current + 1, now, draft_id))
+        db.conn.execute("INSERT INTO draft_deal_ids (draft_id, client_id, deal_number, revision, "
+                        "received_at) VALUES (?,?,?,?,?)",
+                        (draft_id, client_id, deal_number, current + 1, now))
+    return DealReceipt(deal_number, current + 1, False)
+
+
+def revision_data(db: sqlite_utils.Database, draft_id: int, revision: int) -> dict[str, Any] | None:
+    """The draft's data as revision ``revision`` saved it (every revision is kept), or None."""
+    row = db.conn.execute("SELECT data FROM draft_revisions WHERE draft_id = ? AND revision = ?",
+                          (draft_id, revision)).fetchone()
+    return None if row is None else dict(json.loads(row[0]))

@@ -495,6 +495,24 @@ def _v15_table_links(db: sqlite_utils.Database) -> None:
     BEGIN SELECT RAISE(ABORT, 'a table link session only records its end, once'); END""")
 
 
+def _v16_browser_deal_ids(db: sqlite_utils.Database) -> None:
+    """Version 16: the ids a browser gives the deals it sends to a draft (issue 18, entry that
+    survives the connection). One row per deal a draft received with an id: the id the browser
+    made (``crypto.randomUUID()``), the deal's number in the draft and the draft revision its save
+    made. A resend of the same id to the same draft is answered from this row as a duplicate,
+    never stored as a second deal, across requests and processes. Never changed or removed."""
+    db.execute("""
+    CREATE TABLE draft_deal_ids (
+        draft_id INTEGER NOT NULL REFERENCES drafts(id),
+        client_id TEXT NOT NULL,             -- the id the browser made for the deal
+        deal_number INTEGER NOT NULL,        -- 1-based, in the draft
+        revision INTEGER NOT NULL,           -- the draft revision that stored the deal
+        received_at TEXT NOT NULL,           -- UTC, ISO 8601
+        PRIMARY KEY (draft_id, client_id)
+    )""")
+    append_only(db, "draft_deal_ids", "a received deal id is never changed or removed")
+
+
 MIGRATIONS: list[Callable[[sqlite_utils.Database], None]] = [_v1_tables, _v2_guards, _v3_views,
                                                              _v4_trust, v5_events, _v6_drafts,
                                                              _v7_input_hashes,
@@ -503,7 +521,8 @@ MIGRATIONS: list[Callable[[sqlite_utils.Database], None]] = [_v1_tables, _v2_gua
                                                              _v11_seating_draws,
                                                              _v12_event_closures, _v13_sessions,
                                                              _v14_secret_out_of_store,
-                                                             _v15_table_links]
+                                                             _v15_table_links,
+                                                             _v16_browser_deal_ids]
 SCHEMA_VERSION = len(MIGRATIONS)
 
 

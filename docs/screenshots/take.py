@@ -2,6 +2,8 @@
 ``python docs/screenshots/take.py`` (needs Debian chromium and playwright);
 ``python docs/screenshots/take.py ratings`` takes only those of the ratings (docs/RATINGS.md),
 ``python docs/screenshots/take.py board`` those of the live board (docs/PAGES.md),
+``python docs/screenshots/take.py night`` those of the director's and scorer's pages of a club
+night (tests/night_support.py builds them; docs/PAGES.md),
 ``python docs/screenshots/take.py analysis`` those of the record page's double-dummy analysis,
 ``python docs/screenshots/take.py links`` those of the table links (docs/PAGES.md)."""
 
@@ -221,7 +223,33 @@ def links() -> None:
     print("screenshots in", HERE)
 
 
-TARGETS = {"ratings": ratings, "board": board, "analysis": analysis, "links": links}
+
+def night() -> None:
+    """The director's pages and the scorer's page of a club night (issue 18), each page of
+    tests/night_support.py at both widths but the board (see :func:`board`), and the table
+    links' pages (links, cards, join, a sitting opened from a link, a revoked link)."""
+    from night_support import build_night, link_pages
+    db_path = Path(tempfile.mkdtemp()) / "night.db"
+    found = build_night(db_path)
+    with live_server(make_app(db_path)) as base, browser() as b:
+        for name, size in (("desktop", DESKTOP), ("phone", PHONE)):
+            link_pages(b, base, found, size, lambda page, shot, name=name: page.screenshot(
+                path=str(HERE / f"{shot}-{name}.png"), full_page=True))
+            ctx = b.new_context(viewport=size, device_scale_factor=1)
+            page = ctx.new_page()
+            page.goto(f"{base}/login?token={found.token}")
+            page.locator('main button[type="submit"]').click()
+            page.wait_for_url(base + "/")
+            for shot, path in found.pages():
+                if shot == "board":
+                    continue
+                page.goto(base + path)
+                page.screenshot(path=str(HERE / f"{shot}-{name}.png"), full_page=True)
+            ctx.close()
+    print("screenshots in", HERE)
+
+
+TARGETS = {"ratings": ratings, "board": board, "analysis": analysis, "night": night, "links": links}
 
 if __name__ == "__main__":
     TARGETS[sys.argv[1]]() if sys.argv[1:2] and sys.argv[1] in TARGETS else main()

@@ -1,5 +1,6 @@
 // Optional: the deal form and "take back" post in place (fetch), and the new sheet replaces the
 // old one without a full page load. Without JavaScript the same forms post and redirect.
+// A deal that cannot go now is handed to offline.js's queue (window.euchreQueue).
 (function () {
   "use strict";
   function focusEntry(root) {
@@ -18,13 +19,18 @@
     if (msgs && here) here.innerHTML = msgs.innerHTML;
     document.title = doc.title;
     bind(fresh);
+    if (window.euchreQueue) window.euchreQueue.bound(fresh);
     focusEntry(fresh);
     return true;
   }
+  window.euchreSwap = swap;   // offline.js refreshes the sheet after sending its queue
   function bind(root) {
     root.querySelectorAll("form[data-live]").forEach(function (form) {
       form.addEventListener("submit", function (ev) {
         ev.preventDefault();
+        // without the connection (or behind deals still waiting) a deal goes to the queue
+        var queue = window.euchreQueue;
+        if (queue && queue.wants(form) && queue.take(form)) return;
         var button = form.querySelector('button[type="submit"]');
         if (button) button.disabled = true;
         fetch(form.action, { method: "POST", body: new FormData(form), credentials: "same-origin" })
@@ -35,7 +41,12 @@
             // changing deal 3 shows the next deal to enter, not deal 3's form again
             if (pair[0].redirected && pair[0].url) window.history.replaceState(null, "", pair[0].url);
           })
-          .catch(function () { form.removeAttribute("data-live"); form.submit(); });
+          .catch(function () {
+            // the connection dropped on the way: the deal is kept and sent again with its id
+            // (a resend of a deal that did arrive is answered as a duplicate)
+            if (queue && queue.take(form)) return;
+            form.removeAttribute("data-live"); form.submit();
+          });
       });
     });
   }

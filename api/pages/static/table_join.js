@@ -1,16 +1,22 @@
 // The table link's secret is in the URL's fragment (#eut_...), which browsers never send to the
 // server: this script takes it out of the address bar and posts it once, so the server can
 // answer with the table's session and send the scorer on to the sitting (api/pages/table_cards.py).
+// It runs on the join page and on a dead link's page, at load and when only the fragment changes:
+// a phone still showing /web/table that opens the next round's link does not reload the page.
 (function () {
   "use strict";
-  var hash = window.location.hash.slice(1);
-  if (hash.indexOf("eut_") !== 0) { return; }
-  var form = document.getElementById("table-join");
-  var code = document.getElementById("code");
-  if (!form || !code) { return; }
-  code.value = decodeURIComponent(hash);
-  if (window.history && window.history.replaceState) {
-    window.history.replaceState(null, "", window.location.pathname);
+  function join() {
+    var hash = window.location.hash.slice(1);
+    if (hash.indexOf("eut_") !== 0) { return; }
+    var form = document.getElementById("table-join");
+    var code = document.getElementById("code");
+    if (!form || !code) { return; }
+    code.value = decodeURIComponent(hash);
+    if (window.history && window.history.replaceState) {
+      window.history.replaceState(null, "", window.location.pathname);
+    }
+    form.submit();
   }
-  form.submit();
+  window.addEventListener("hashchange", join);
+  join();
 }());

@@ -1,0 +1,98 @@
+"""Entry that survives the connection: the service worker and keeping one's own deal in a clash.
+
+Contracts (docs/PAGES.md "Entry without the connection"):
+- ``GET /sw.js`` is the service worker (scope ``/``): it keeps the sitting pages
+  (``/web/drafts/N``, network first, the copy kept for a reload without the connection) and the
+  pages' static files (cache first: their URLs carry their hash). It writes nothing to the server
+  itself and never answers a POST from its cache; the browser's queue (static/offline.js) sends
+  the deals tapped without the connection. Signing in or out empties its cache. It is served with
+  a policy of its own that lets it fetch from this site only (``connect-src 'self'``).
+- ``POST /web/drafts/N/keep-mine`` settles a clash in favour of this writer: the draft as the
+  revision it saw (``base_revision``) with its deal added, saved over the latest revision
+  (``revision``) as a new revision; the other writer's version stays in the draft's history. It
+  answers as adding a deal does (deal_ids), the deal id included.
+"""
+
+from __future__ import annotations
+
+import copy
+import hashlib
+import uuid
+from typing import Any
+
+from flask import Response, abort, render_template, request
+
+from ..auth.table import table_view
+from ..db import get_db
+from ..store import drafts as store_drafts
+from . import deal_ids, entry
+from .blueprint import _digest, bp, static_url
+from .forms import Problems, deal_from_form
+
+__all__ = ["ASSETS", "WORKER_CSP"]
+
+ASSETS = ("pages.css", "print.css", "entry.js", "offline.js", "localtime.js")
+"""The static files the worker keeps from the start (the sitting page loads them all)."""
+WORKER_CSP = "default-src 'none'; connect-src 'self'; frame-ancestors 'none'"
+
+
+@bp.route("/sw.js")
+def service_worker() -> Response:
+    assets = [static_url(name) for name in ASSETS]
+    version = hashlib.sha256("".join(_digest(n) for n in ASSETS).encode()).hexdigest()[:12]
+    body = render_template("sw.js", assets=assets, version=version)
+    resp = Response(body, mimetype="text/javascript")
+    resp.headers["Cache-Control"] = "no-cache"
+    resp.headers["Content-Security-Policy"] = WORKER_CSP
+    return resp
+
+
+def _base_revision() -> int:
+    try:
+        return int(request.form.get("base_revision", ""))
+    except ValueError:
+        return -1
+
+
+@bp.route(f"/web/drafts/<{entry._ID}:draft_id>/keep-mine", methods=["POST"])
+@table_view   # a table link keeps its own deal in a clash on its own sitting (_own_draft checks)
+@entry.writer_required
+def keep_mine(draft_id: int) -> Any:
+    found = entry._own_draft(draft_id)
+    client_id = deal_ids.client_id()
+    db = get_db()
+    if client_id is not None:
+        earlier = store_drafts.deal_receipt(db, found.id, client_id)
+        if earlier is not None:
+            return deal_ids.answer(found.id, earlier, client_id, "")
+    if found.status != "open":
+        if deal_ids.wants_json():
+            return deal_ids.closed(found)
+        abort(409, description=f"draft {draft_id} is {found.status}")
+    deal, problems = deal_from_form(request.form)
+    seen = _base_revision()
+    base = store_drafts.revision_data(db, found.id, seen)
+    if base is None:
+        problems = [*problems, ("general", f"base_revision: draft {draft_id} has no revision "
+                                           f"{request.form.get('base_revision', '')!r}")]
+        base = found.data
+    data = copy.deepcopy(base)
+    deals = data.setdefault("deals", [])
+    position = len(deals)
+    if client_id is not None and (problem := store_drafts.client_id_problem(client_id)):
+        problems = [*problems, ("general", f"deal_id: {problem}")]
+    if not problems:
+        deals.append(deal)
+        _, found_problems = entry.replay_draft(data)
+        problems = entry._fields_of(found_problems, position)
+    if problems:
+        return _refused(found, position, problems)
+    return entry._identified(found, data, deal, position, client_id or str(uuid.uuid4()),
+                             f"Your deal {position + 1} is kept; the other version stays in "
+                             "the draft's history.")
+
+
+def _refused(found: store_drafts.Draft, position: int, problems: Problems) -> Any:
+    if deal_ids.wants_json():
+        return deal_ids.refused(position + 1, problems)
+    return entry._draft_page(found, form=dict(request.form), problems=problems)

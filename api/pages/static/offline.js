@@ -388,7 +388,11 @@
     return show();
   }
 
-  window.euchreQueue = { take: take, wants: wants, drain: drain, bound: bound };
+  function say(text) {
+    show().then(function () { banner.appendChild(el("p", text, "offline-say")); });
+  }
+
+  window.euchreQueue = { take: take, wants: wants, drain: drain, bound: bound, say: say };
 
   // ---- the service worker, where the browser allows one (https, or 127.0.0.1/localhost)
   if (window.isSecureContext && "serviceWorker" in navigator) {

@@ -139,6 +139,8 @@ def test_three_deals_offline_survive_a_reload_and_are_stored_once_in_order(serve
     assert page.locator("h1").inner_text() == f"Sitting {draft_id}"
     page.wait_for_function("() => document.getElementById('offline-count') !== null")
     assert page.locator("#offline-count").inner_text() == "3 deals waiting to send"
+    assert page.locator("#deal-form h2").inner_text() == "Deal 4"       # after the waiting
+    assert page.locator('#deal-form input[name="dealer"]:checked').get_attribute("value") == "W"
     items = page.locator("#offline-banner li").all_inner_texts()
     assert items == ["Deal 1, dealt by N Ann: E Bob made ♥ hearts, 3 tricks",
                      "Deal 2, dealt by E Bob: S Cy made ♠ spades alone, 5 tricks",

@@ -385,7 +385,18 @@
     root = fresh;
     var form = formOf();
     if (form && form.deal_id) form.deal_id.value = newId();
-    return show();
+    return show().then(function (rows) {
+      // the page (perhaps the worker's copy) knows only the stored deals: the form goes on
+      // after the waiting ones
+      var last = rows[rows.length - 1];
+      if (form && form.deal_id && last && !editing) {
+        var dealer = SEATS[(SEATS.indexOf(fieldMap(last.fields).dealer) + 1) % 4];
+        var d = form.querySelector('input[name="dealer"][value="' + dealer + '"]');
+        if (d) d.checked = true;
+        setNumber(form, last.number + 1);
+      }
+      return rows;
+    });
   }
 
   function say(text) {

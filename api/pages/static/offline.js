@@ -292,7 +292,13 @@
                     seen: s.revision + rows.length, number: s.deals + rows.length + 1,
                     queuedAt: new Date().toISOString() };
       return store.put(fresh).then(function () { nextForm(form, fresh); });
-    }).then(show).then(drain);
+    }).then(show).then(drain, function () {
+      // storage refused (a private window's quota, say): the deal stays in the form, unsent
+      banner.textContent = "";
+      banner.appendChild(el("p", "This browser would not keep the deal: it is still in the " +
+        "form, not sent. Add it again when the connection returns, or note it on paper."));
+      banner.classList.add("active");
+    });
     return true;
   }
 

@@ -194,3 +194,19 @@ def test_bad_points_deals_are_located_errors(deal: dict[str, Any], where: str, w
     with pytest.raises(NotationError) as caught:
         loads(_record("modern", [deal]))
     assert any(p.where == where and what in p.what for p in caught.value.problems), caught.value.problems
+
+
+def test_the_format_docs_example_and_finding_are_the_engines() -> None:
+    """docs/FORMAT.md "Points-only deals": its example deal loads, and the finding it quotes is
+    the one the engine gives (up to the revoke clause the docs abbreviate)."""
+    import re
+    docs = (Path(__file__).resolve().parents[1] / "docs" / "FORMAT.md").read_text("utf-8")
+    section = docs[docs.index("### Points-only deals"):]
+    section = section[:section.index("\n### ", 5)]
+    example = json.loads(re.search(r"`(\{\"kind\": \"points\".*?\})`", section).group(1))
+    record = loads(_record("modern", [example]))
+    assert record.deals[0].points == (0, 2) and replay(record).findings == ()
+    quoted = re.search(r"`(deal 2: 3 points to N-S is not a possible[^`]*?)\(\.\.\.\)", section.replace("\n  ", " "))
+    assert quoted is not None
+    result = replay(loads(_record("modern", [_points("N", 1, 0), _points("E", 3, 0)])))
+    assert result.findings[0].message.startswith(quoted.group(1))

@@ -69,3 +69,15 @@ def test_a_points_only_deal_is_changed_and_stored(scorer):
     record = scorer.page(stored.headers["Location"])
     assert _row(record, 1) == "1 N points only 4–0 4–0"
     assert _row(record, 2) == "2 E points only 2–0 6–0"
+
+
+def test_the_record_page_says_points_only(scorer):
+    url = scorer.start()
+    scorer.deal(url, maker="points", points_ns="4", points_ew="0")
+    scorer.deal(url, maker="points", points_ns="1", points_ew="0")           # N-S 5: game over
+    rubber = scorer.page(scorer.finish(url).headers["Location"])
+    link = next(a["href"] for a in rubber.find_all("a", href=True) if "/web/records/" in a["href"])
+    record = scorer.page(link)
+    deal = " ".join(record.select_one("section.deal").get_text(" ").split())
+    assert deal.startswith("Deal 1 dealer N — points 4–0")
+    assert "Points only (the sheet kept each side's points, nothing of the play)." in deal

@@ -54,13 +54,13 @@ def chart(sheet: dict[str, Any]) -> dict[str, Any] | None:
 
     bottom = TOP + plot_h
     placer = Placer(LABEL, bounds=(0, 0, WIDTH, HEIGHT))
-    yticks = [{"y": y(v), "label": str(v)} for v in _ticks(top, plot_h)]
+    yticks: list[dict[str, Any]] = [{"y": y(v), "label": str(v)} for v in _ticks(top, plot_h)]
     for t in yticks:
         placer.reserve(text_box(LEFT - 6, t["y"] + 6, t["label"], LABEL, "end"))
     unit = plot_w / span
     step = tick_step(span, unit, str(last), LABEL)
     tick_y = bottom + LABEL * 0.8 + 3
-    xticks = [{"x": x(n), "label": str(n)} for n in range(first, last + 1, step)]
+    xticks: list[dict[str, Any]] = [{"x": x(n), "label": str(n)} for n in range(first, last + 1, step)]
     for t in xticks:
         placer.reserve(text_box(t["x"], tick_y, t["label"], LABEL, "middle"))
     placer.reserve(text_box((LEFT + WIDTH - RIGHT) / 2, HEIGHT - 4, "deal", LABEL, "middle"))

@@ -51,7 +51,7 @@ def rating_chart(history: Sequence[dict[str, Any]]) -> dict[str, Any] | None:
     def y(v: float) -> float:
         return round(float(TOP + plot_h - (v - low) / (high - low) * plot_h), 1)
 
-    series = []
+    series: list[dict[str, Any]] = []
     for name, label, values in (("rating", "rating", ratings), ("mu", "mu", mus)):
         pts = [(x(i), y(v)) for i, v in enumerate(values)]
         series.append({"name": name, "label": label, "line": " ".join(f"{a},{b}" for a, b in pts),

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..model import DealResult, Record, ReplayResult
+from ..model import DealKind, DealResult, Record, ReplayResult
 
 __all__ = ["render_replay"]
 
@@ -18,6 +18,9 @@ def _row(r: DealResult, running: tuple[int, tuple[int, int]] | None) -> tuple[st
         return (str(r.number), r.dealer.name, r.turned.name if r.turned else "",
                 f"void: {r.void}" if r.void is not None else "thrown in",
                 "", "", "", _pts(r.points), _pts(running[1]) if running else "")
+    if r.kind is DealKind.POINTS:
+        return (str(r.number), r.dealer.name, "", "points only", "", "", "", _pts(r.points),
+                _pts(running[1]) if running else "")
     alone = "yes" if r.alone else ""
     if r.defender_alone is not None:
         alone = (alone + " " if alone else "") + f"def {r.defender_alone.name}"

@@ -219,6 +219,8 @@ def _not_played(deal: Deal, result: DealResult) -> str | None:
         return "the deal was thrown in: no trump was made"
     if deal.kind is DealKind.RESULT:
         return "only the outcome is recorded, not the hands"
+    if deal.kind is DealKind.POINTS:
+        return "only the points are recorded, not the hands"
     for e in deal.irregularities:
         what = _CHANGING.get(e.kind)
         if what is not None:

@@ -54,6 +54,9 @@ def replay_in_detail(deal: Deal, rules: Rules, number: int, where: str) -> DealR
     if deal.kind is DealKind.RESULT:
         from .outcome import replay_outcome
         return replay_outcome(deal, rules, number, where)
+    if deal.kind is DealKind.POINTS:
+        from .points_only import replay_points
+        return replay_points(deal, rules, number, where)
     return _Replay(deal, rules, number, where).run()
 
 

@@ -58,6 +58,7 @@ _RULES: dict[int, tuple[Rules, int, dict[tuple[bool, bool, bool, int], tuple[int
 _PASS, _ORDER, _ASSIST, _TAKE, _NAME = (CallKind.PASS, CallKind.ORDER, CallKind.ASSIST,
                                         CallKind.TAKE, CallKind.NAME)
 _PARTNER_ALONE, _DEFEND_ALONE, _RESULT = CallKind.PARTNER_ALONE, CallKind.DEFEND_ALONE, DealKind.RESULT
+_POINTS = DealKind.POINTS
 _PROPER = (_TAKE, _ORDER, _ASSIST, _ORDER)    # by seat - dealer: the word that accepts the card
 _LONE_LEFT = LoneLead.LEFT_OF_LONE
 _THROWN_IN = ((), (), (0, 0), (0, 0), (0, 0), (0, 0))
@@ -81,7 +82,7 @@ def _rules_table(rules: Rules) -> tuple[int, dict[tuple[bool, bool, bool, int], 
 
 def fast_replay(deal: Deal, rules: Rules, number: int) -> DealResult | None:
     """The result of a clean deal, or None (see the module docstring)."""
-    if deal.irregularities or deal.kind is _RESULT or deal.exchanges:
+    if deal.irregularities or deal.kind is _RESULT or deal.kind is _POINTS or deal.exchanges:
         return None   # exchanges (house rules) are checked by the detailed replay
     turned = deal.turned
     if turned is None or turned is JOKER:

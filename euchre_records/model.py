@@ -104,6 +104,7 @@ class DealKind(Enum):
     FULL = "full"      # the four hands (and perhaps the kitty) are known
     PLAYS = "plays"    # only the calls and plays: hands are inferred from the plays
     RESULT = "result"  # only the outcome: maker, alone, tricks (a club scoresheet)
+    POINTS = "points"  # only the points each side scored (a sheet of points; Deal.points)
 
 
 class Outcome(Struct, frozen=True, gc=False):
@@ -220,6 +221,7 @@ class Deal(Struct, frozen=True, gc=False):
     alternatives: tuple[Alternative, ...] = ()
     unfinished: bool = False         # the record stops inside this deal (a partial game): not scored
     exchanges: tuple[Exchange, ...] = ()   # house-rule card exchanges, in the order made
+    points: Points | None = None     # points-only deals: the points each side scored, as written
 
 
 class ExternalId(Struct, frozen=True, gc=False):

@@ -170,6 +170,8 @@ def openspiel_actions(deal: Deal, rules: Rules) -> list[int]:
     params = openspiel_game_params(rules)
     if deal.kind is DealKind.RESULT:
         raise UnsupportedRules("a result-only deal has no cards to export to OpenSpiel", "kind")
+    if deal.kind is DealKind.POINTS:
+        raise UnsupportedRules("a points-only deal has no cards to export to OpenSpiel", "kind")
     if deal.irregularities:
         raise UnsupportedRules("OpenSpiel cannot express irregularities", "irregularities")
     if any(c.kind is CallKind.PARTNER_ALONE for c in deal.calls):

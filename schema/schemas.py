@@ -339,7 +339,7 @@ class ExchangeSchema(NotationSchema):
         return Exchange(**data)
 
 
-_FULL, _RESULT = DealKind.FULL, DealKind.RESULT
+_FULL, _RESULT, _POINTS = DealKind.FULL, DealKind.RESULT, DealKind.POINTS
 
 
 def _kind_is(kind: str) -> dict[str, Any]:
@@ -351,6 +351,9 @@ def _absent(*keys: str) -> dict[str, Any]:
 
 _ONLY_FULL = ("hands", "kitty")
 _NOT_WITH_RESULT = ("calls", "discard", "tricks", "alternatives", "exchanges")
+_NOT_WITH_POINTS = ("turned", "joker_suit", "result", "irregularities", "unfinished")
+"""Besides the keys a result deal refuses: a points-only deal holds the points and the dealer,
+perhaps the scoresheet's figures and annotations, nothing of the play (docs/FORMAT.md)."""
 
 
 class DealSchema(NotationSchema):
@@ -358,6 +361,7 @@ class DealSchema(NotationSchema):
 
     kind = EnumField(DealKind, required=True)
     dealer = SeatField(required=True)
+    points = PointsField()
     turned = CardField()
     joker_suit = SuitField()
     hands = HandsField()
@@ -377,7 +381,10 @@ class DealSchema(NotationSchema):
         {"if": _kind_is("full"), "then": {"required": ["turned", "hands"], **_absent("result")}},
         {"if": _kind_is("plays"), "then": {"required": ["turned"], **_absent("hands", "kitty", "result")}},
         {"if": _kind_is("result"), "then": {"required": ["result"],
-                                            **_absent(*_ONLY_FULL, *_NOT_WITH_RESULT)}},
+                                            **_absent(*_ONLY_FULL, *_NOT_WITH_RESULT, "points")}},
+        {"if": _kind_is("points"), "then": {"required": ["points"], **_absent(
+            *_ONLY_FULL, *_NOT_WITH_RESULT, *_NOT_WITH_POINTS)}},
+        {"if": {"not": _kind_is("points")}, "then": _absent("points")},
         {"if": {"required": ["joker_suit"]},
          "then": {"required": ["turned"], "properties": {"turned": {"pattern": "^[Jj][Kk]$"}}}},
     ]}
@@ -392,6 +399,15 @@ class DealSchema(NotationSchema):
             for key in _ONLY_FULL:
                 if key in original:
                     errors[key] = [f"only with kind 'full', not {kind.value!r}"]
+        if kind is _POINTS:
+            for key in (*_NOT_WITH_RESULT, *_NOT_WITH_POINTS):
+                if key in original:
+                    errors[key] = ["not allowed with kind 'points'"]
+            if "points" not in original:
+                errors["points"] = ["required with kind 'points'"]
+            return errors
+        if "points" in original and kind is not None:
+            errors["points"] = [f"only with kind 'points', not {kind.value!r}"]
         if kind is _RESULT:
             for key in _NOT_WITH_RESULT:
                 if key in original:
@@ -420,7 +436,7 @@ class DealSchema(NotationSchema):
         """The dumped dict of a plain deal (no joker suit, result, irregularities, scoresheet,
         annotations, alternatives or exchanges; finished), the same dict as ``lean_dump``'s
         field loop; None for any other deal."""
-        if (deal.outcome is not None or deal.irregularities or deal.recorded is not None
+        if (deal.outcome is not None or deal.points is not None or deal.irregularities or deal.recorded is not None
                 or deal.annotations or deal.alternatives or deal.exchanges
                 or deal.joker_suit is not None or deal.unfinished is not False
                 or type(deal.kind) is not DealKind or type(deal.dealer) is not Seat):

@@ -109,6 +109,7 @@ class _Deal(Struct, forbid_unknown_fields=True, frozen=True, gc=False):
     alternatives: list[Any] | UnsetType = UNSET
     unfinished: bool | UnsetType = UNSET
     exchanges: list[Any] | UnsetType = UNSET
+    points: _Points | UnsetType = UNSET
 
 
 class _Record(Struct, forbid_unknown_fields=True, frozen=True, gc=False):
@@ -248,7 +249,7 @@ def _rules(w: _Rules) -> Rules:
 
 # --- deals -----------------------------------------------------------------------------------
 
-_FULL, _RESULT = DealKind.FULL, DealKind.RESULT
+_FULL, _RESULT, _POINTS = DealKind.FULL, DealKind.RESULT, DealKind.POINTS
 _CARD = CARD_BY_TOKEN.__getitem__
 _CARD_OR_UNKNOWN = CARD_OR_UNKNOWN_BY_TOKEN.__getitem__
 _LOADERS = {name: DEAL_SCHEMA.load_fields[name] for name in (
@@ -288,7 +289,7 @@ def _nested(name: str, value: Any) -> Any:
 def _deal(w: _Deal) -> Deal:
     kind = w.kind
     if kind is _FULL:   # most deals: DealSchema.check's rules for kind full, inline
-        if w.hands is UNSET or w.turned is UNSET or w.result is not UNSET:
+        if w.hands is UNSET or w.turned is UNSET or w.result is not UNSET or w.points is not UNSET:
             raise _Refused
     else:
         _check_shape(w, kind)
@@ -322,11 +323,22 @@ def _deal(w: _Deal) -> Deal:
         () if w.annotations is UNSET else _nested("annotations", w.annotations),
         () if w.alternatives is UNSET else _nested("alternatives", w.alternatives),
         False if w.unfinished is UNSET else w.unfinished,
-        () if w.exchanges is UNSET else _nested("exchanges", w.exchanges))
+        () if w.exchanges is UNSET else _nested("exchanges", w.exchanges),
+        None if w.points is UNSET else w.points)
 
 
 def _check_shape(w: _Deal, kind: DealKind) -> None:
     """DealSchema.check's rules on which keys go with which kind."""
+    if kind is _POINTS:
+        if (w.points is UNSET or w.turned is not UNSET or w.joker_suit is not UNSET
+                or w.hands is not UNSET or w.kitty is not UNSET or w.calls is not UNSET
+                or w.discard is not UNSET or w.tricks is not UNSET or w.result is not UNSET
+                or w.irregularities is not UNSET or w.alternatives is not UNSET
+                or w.exchanges is not UNSET or w.unfinished is not UNSET):
+            raise _Refused
+        return
+    if w.points is not UNSET:
+        raise _Refused
     if kind is _FULL:
         if w.hands is UNSET:
             raise _Refused

@@ -84,6 +84,9 @@ def deals(draw: Any) -> Deal:
     dealer = draw(seats)
     common = dict(irregularities=draw(tup(irregularities, 2)), recorded=draw(opt(recorded)),
                   annotations=draw(tup(annotations, 2)))
+    if kind is DealKind.POINTS:   # the points and the dealer; a sheet's figures, annotations
+        return Deal(kind, dealer, points=draw(points), recorded=common["recorded"],
+                    annotations=common["annotations"])
     turned = draw(cards) if kind is not DealKind.RESULT else draw(opt(cards))
     joker_suit = draw(opt(suits)) if turned is JOKER else None
     if kind is DealKind.RESULT:

@@ -5,7 +5,8 @@ hand-worked expectation:
 - the deal form, opened to edit a deal, filling the scorer's N-S and E-W figures swapped.
 
 Expected values are worked from the rules and the chart's stated geometry (api/pages/chart.py:
-a 640 x 240 plot with margins top 14 and bottom 34, so y(score) = 14 + 192 - score / top * 192,
+a 640 x 250 plot with margins left 44, right 60, top 16 and bottom 44, so y(score) = 16 + 190 -
+score / top * 190,
 ``top`` the highest of the game target and every score), never read from the engine.
 """
 
@@ -56,10 +57,10 @@ def test_the_lap_marker_sits_on_the_side_that_carried_the_lap(app) -> None:  # t
     (mark,) = page.select("svg g.lap-mark")
     assert mark.find("text").text == "lap 2"
     x, y = (float(v) for v in mark.find("polygon")["points"].split()[1].split(","))
-    top, plot = 7, 192  # the highest score is E-W's 7
-    assert y == round(14 + plot - 2 / top * plot, 1) == 151.1  # E-W's 2, not N-S's 0 (206.0)
-    # at the start of game 2, on the boundary after deal 4 of 5: x = 40 + 4/5 * 544, + 6
-    assert x - 6 == round(40 + 4 / 5 * 544, 1)
+    top, plot = 7, 190  # the highest score is E-W's 7
+    assert y == round(16 + plot - 2 / top * plot, 1) == 151.7  # E-W's 2, not N-S's 0 (206.0)
+    # at the start of game 2, on the boundary after deal 4 of 5: x = 44 + 4/5 * 536, + 6
+    assert x - 6 == round(44 + 4 / 5 * 536, 1)
     assert any("opened at 0–2" in p.text for p in page.select("p.lap"))  # the sheet says so too
 
 

@@ -4,21 +4,32 @@ Contract: :func:`chart` takes a sheet (:func:`.sheet.build_sheet`) and returns c
 one polyline per side and game (N-S solid with round markers, E-W dashed with square markers, so
 the chart reads without colour), a dashed vertical line at each game boundary, a marked point
 where a lap carried points into a game, and the game target as a dotted line. None when the
-sheet has no deal in a game.
+sheet has no deal in a game. Its labels are placed (api/pages/chart_labels.py) so that none
+overlaps another at :data:`LABEL`, the size a phone draws them at (pages.css): a game's label is
+shortened to its number, or left out, where games are too short for it; a label left out is
+``None``. The ``desc`` summary says everything the labels do.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["chart", "WIDTH", "HEIGHT"]
+from .chart_labels import Placer, text_box, tick_step
 
-WIDTH, HEIGHT = 640, 240
-LEFT, RIGHT, TOP, BOTTOM = 40, 56, 14, 34
+__all__ = ["chart", "WIDTH", "HEIGHT", "LABEL"]
+
+WIDTH, HEIGHT = 640, 250
+LEFT, RIGHT, TOP, BOTTOM = 44, 60, 16, 44
+LABEL = 18
+"""The labels' largest size in user units (pages.css draws them so on a phone; 11 on a wider
+screen, where the same places leave more room)."""
 
 
-def _ticks(top: int) -> list[int]:
-    step = 1 if top <= 6 else 2 if top <= 12 else 5 if top <= 30 else 10
+def _ticks(top: int, height: float) -> list[int]:
+    """The scores the vertical axis labels: 0 to ``top`` by 1, 2, 5, 10, 20 ..., labels at least
+    a label's height and a little apart over the plot's ``height``."""
+    steps = [1, 2, 5] + [10 * 2 ** k for k in range(12)]
+    step = next(s for s in steps if s * height / top >= LABEL * 1.1 + 4)
     return list(range(0, top + 1, step))
 
 
@@ -41,6 +52,19 @@ def chart(sheet: dict[str, Any]) -> dict[str, Any] | None:
     def y(score: int) -> float:
         return round(float(TOP + plot_h - score / top * plot_h), 1)
 
+    bottom = TOP + plot_h
+    placer = Placer(LABEL, bounds=(0, 0, WIDTH, HEIGHT))
+    yticks: list[dict[str, Any]] = [{"y": y(v), "label": str(v)} for v in _ticks(top, plot_h)]
+    for t in yticks:
+        placer.reserve(text_box(LEFT - 6, t["y"] + 6, t["label"], LABEL, "end"))
+    unit = plot_w / span
+    step = tick_step(span, unit, str(last), LABEL)
+    tick_y = bottom + LABEL * 0.8 + 3
+    xticks: list[dict[str, Any]] = [{"x": x(n), "label": str(n)} for n in range(first, last + 1, step)]
+    for t in xticks:
+        placer.reserve(text_box(t["x"], tick_y, t["label"], LABEL, "middle"))
+    placer.reserve(text_box((LEFT + WIDTH - RIGHT) / 2, HEIGHT - 4, "deal", LABEL, "middle"))
+
     sides: list[dict[str, Any]] = []
     for index, (side, label) in enumerate((("NS", "N-S"), ("EW", "E-W"))):
         lines, markers = [], []
@@ -53,21 +77,42 @@ def chart(sheet: dict[str, Any]) -> dict[str, Any] | None:
             lines.append(" ".join(f"{a},{b}" for a, b in pts))
             markers.extend(pts[1:])
         final = games[-1]["deals"][-1]["score"] or games[-1]["start"]
+        end_x, end_y = x(games[-1]["deals"][-1]["number"]) + 6, y(final[index]) + LABEL * 0.35
+        shifts = [0.0] + [k * sign * (LABEL + 3) for k in (1, 2) for sign in ((1, -1) if index else (-1, 1))]
+        spot = placer.place(label, [(end_x, end_y + d, "start") for d in shifts], bold=True)
         sides.append({"side": side, "label": label, "lines": lines, "markers": markers,
-                      "end": (x(games[-1]["deals"][-1]["number"]) + 6,
-                              y(final[index]) + (4 if index == 0 else 12)),
+                      "end": (end_x, end_y) if spot is None else (spot[0], spot[1]),
                       "final": final[index]})
-    boundaries = [{"x": x(g["deals"][0]["number"] - 1), "label": f"Game {g['number']}"}
-                  for g in games]
+    target = sheet.get("game_points")
+    target_label = None
+    if target:
+        ty = y(target)
+        text = f"game {target}"
+        spot = placer.place(text, [(WIDTH - RIGHT - 4, ty - 5, "end"),
+                                   (WIDTH - RIGHT - 4, ty + LABEL * 0.8 + 4, "end")])
+        target_label = None if spot is None else {"x": spot[0], "y": spot[1], "label": text}
+    boundaries = []
+    for g in games:
+        bx = x(g["deals"][0]["number"] - 1)
+        spot = None
+        for text in (f"Game {g['number']}", str(g["number"])):
+            spot = placer.place(text, [(bx + 4, TOP + LABEL * 0.8, "start")])
+            if spot is not None:
+                break
+        boundaries.append({"x": bx, "label": None if spot is None else text,
+                           "label_y": TOP + LABEL * 0.8})
     laps: list[dict[str, Any]] = []
     for g in games:
         if g["lap_in"]:
             index = 0 if g["start"][0] >= g["start"][1] else 1
-            laps.append({"x": x(g["deals"][0]["number"] - 1), "y": y(g["start"][index]),
-                         "label": f"lap {g['start'][index]}"})
-    target = sheet.get("game_points")
-    step = max(1, span // 12 + (1 if span % 12 else 0))
-    xticks = [{"x": x(n), "label": str(n)} for n in range(first, last + 1, step)]
+            lx, ly = x(g["deals"][0]["number"] - 1), y(g["start"][index])
+            text = f"lap {g['start'][index]}"
+            spot = placer.place(text, [(lx + 9, ly - 8, "start"), (lx + 9, ly + LABEL * 0.8 + 8, "start"),
+                                       (lx - 9, ly - 8, "end"), (lx - 9, ly + LABEL * 0.8 + 8, "end")])
+            laps.append({"x": lx, "y": ly, "label": None if spot is None else text,
+                         "label_x": lx if spot is None else spot[0],
+                         "label_y": ly if spot is None else spot[1],
+                         "anchor": "start" if spot is None else spot[2]})
     summary = "; ".join(
         f"game {g['number']}: N-S {g['score'][0]}, E-W {g['score'][1]}"
         + (f" ({'N-S' if g['winner'] == 'NS' else 'E-W'} won)" if g["winner"] else "")
@@ -75,8 +120,8 @@ def chart(sheet: dict[str, Any]) -> dict[str, Any] | None:
         for g in games)
     return {
         "width": WIDTH, "height": HEIGHT, "left": LEFT, "right": WIDTH - RIGHT, "top": TOP,
-        "bottom": TOP + plot_h, "sides": sides, "boundaries": boundaries, "laps": laps,
-        "target": None if not target else {"y": y(target), "label": f"game {target}"},
-        "xticks": xticks, "yticks": [{"y": y(v), "label": str(v)} for v in _ticks(top)],
+        "bottom": bottom, "sides": sides, "boundaries": boundaries, "laps": laps,
+        "target": None if not target else {"y": y(target), "label": target_label},
+        "xticks": xticks, "yticks": yticks, "tick_y": tick_y,
         "summary": f"Running score by deal. {summary}.",
     }

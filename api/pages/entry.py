@@ -374,8 +374,8 @@ def add_deal(draft_id: int) -> Any:
 def edit_deal(draft_id: int, number: int) -> Any:
     found = _own_draft(draft_id)
     deals = found.data.get("deals") or []
-    if number > len(deals) or deals[number - 1].get("kind") != "result":
-        abort(404, description=f"draft {draft_id} has no result-only deal {number}")
+    if number > len(deals) or deals[number - 1].get("kind") not in ("result", "points"):
+        abort(404, description=f"draft {draft_id} has no result-only or points-only deal {number}")
     if request.method == "GET":
         return _draft_page(found, editing=number)
     if found.status != "open":

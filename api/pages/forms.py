@@ -118,7 +118,8 @@ def sitting_from_form(form: Mapping[str, str]) -> tuple[dict[str, Any], Problems
 
 def deal_from_form(form: Mapping[str, str]) -> tuple[dict[str, Any], Problems]:
     """A result-only deal from the deal form: dealer, maker (or thrown in), trump, alone, tricks,
-    the scoresheet's own figures and the irregularities that change the score."""
+    the scoresheet's own figures and the irregularities that change the score; or a points-only
+    deal when the maker chosen is "points" (:func:`_points_deal_from_form`)."""
     problems: Problems = []
     dealer = form.get("dealer") or ""
     if dealer not in SEATS:
@@ -127,6 +128,8 @@ def deal_from_form(form: Mapping[str, str]) -> tuple[dict[str, Any], Problems]:
     deal: dict[str, Any] = {"kind": "result", "dealer": dealer}
     irregularities: list[dict[str, Any]] = []
     misdeal = form.get("misdeal") == "yes"
+    if maker == "points" and not misdeal:
+        return _points_deal_from_form(form, dealer, problems)
     if misdeal:
         deal["result"] = {"maker": None}
         irregularities.append({"kind": "misdeal", "seat": dealer,
@@ -180,9 +183,43 @@ def deal_from_form(form: Mapping[str, str]) -> tuple[dict[str, Any], Problems]:
     return deal, problems
 
 
+def _points_deal_from_form(form: Mapping[str, str], dealer: str, problems: Problems
+                           ) -> tuple[dict[str, Any], Problems]:
+    """A points-only deal (docs/FORMAT.md): "Points only" chosen as the maker, each side's
+    points written; the sheet's running score may go with it, nothing of the play."""
+    deal: dict[str, Any] = {"kind": "points", "dealer": dealer}
+    ns = _int(form, "points_ns", problems, -99, 99)   # negative: a penalty deducted
+    ew = _int(form, "points_ew", problems, -99, 99)
+    if ns is None or ew is None:
+        if not any(p[0] in ("points_ns", "points_ew") for p in problems):
+            problems.append(("points_ns", "write each side's points (0 for a side that scored none)"))
+    else:
+        deal["points"] = [ns, ew]
+    for name, what in (("trump", "the trump suit"), ("tricks", "the tricks"), ("alone", "alone"),
+                       ("revoke_seat", "a revoke"), ("sheet_points_ns", "the scorer's points")):
+        if form.get(name):
+            problems.append((name, f"not with 'points only': {what} is not recorded (choose who "
+                                   "made trump instead to enter the deal as played)"))
+    ns_total = _int(form, "sheet_total_ns", problems)
+    ew_total = _int(form, "sheet_total_ew", problems)
+    if (ns_total is None) != (ew_total is None):
+        problems.append(("sheet_total_ns", "write both sides' total or neither"))
+    elif ns_total is not None and ew_total is not None:
+        deal["scoresheet"] = {"total": [ns_total, ew_total]}
+    return deal, problems
+
+
 def form_of_deal(deal: dict[str, Any]) -> dict[str, str]:
-    """The deal form's fields filled from a result-only deal (to edit it)."""
+    """The deal form's fields filled from a result-only or points-only deal (to edit it)."""
     out = {"dealer": deal.get("dealer", "")}
+    if deal.get("kind") == "points":
+        out["maker"] = "points"
+        points = deal.get("points") or ["", ""]
+        out["points_ns"], out["points_ew"] = str(points[0]), str(points[1])
+        total = (deal.get("scoresheet") or {}).get("total")
+        if total:
+            out["sheet_total_ns"], out["sheet_total_ew"] = str(total[0]), str(total[1])
+        return out
     result = deal.get("result") or {}
     irregularities = deal.get("irregularities") or []
     if any(i.get("kind") == "misdeal" for i in irregularities):

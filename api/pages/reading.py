@@ -93,7 +93,7 @@ def _rubber_context(rubber_id: int) -> dict[str, Any]:
     sheet = build_sheet(result, queries.deal_scores(db, record_id), rubber["players"])
     me = actor()
     return {"rubber": rubber, "meta": meta, "sheet": sheet, "chart": chart(sheet),
-            "has_cards": any(d["kind"] != "result" for d in result["deals"]),
+            "has_cards": any(d["kind"] not in ("result", "points") for d in result["deals"]),
             "events": writable_events(db, me) if me is not None else [],
             "may_attach_record": me is not None and may_attach_record(db, me, record_id)}
 
@@ -116,7 +116,7 @@ def record(record_id: int) -> str:
                                     current_app.config.get("ANALYSIS_BUDGET"))
     return render_template("record.html", meta=meta, deals=card_deals(canonical, result),
                            rubber_id=queries.rubber_of_record(db, record_id), analysis=analysis,
-                           has_cards=any(d.get("kind") != "result" for d in canonical.get("deals", [])))
+                           has_cards=any(d.get("kind") not in ("result", "points") for d in canonical.get("deals", [])))
 
 
 @bp.route("/web/events")

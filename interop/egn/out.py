@@ -6,6 +6,13 @@ deal-level annotations) or not (the kitty, club/table/round metadata). ``record_
 (UnsupportedRules) a record with losses that matter unless ``lossy=True``, and always refuses
 what EGN cannot hold at all: result-only deals, the partner taking over a lone hand, a turned
 joker (EGN cannot say which suit the dealer named).
+
+Points-only deals: an EGN deal needs its up card and play, so a points-only deal is a loss that
+matters, refused unless ``lossy``. With ``lossy`` it is left out: the points of the points-only
+deals that open the record (while the first game is still going) are added to ``initialScore``,
+as EGN writes a partial game (EGN README, "Partial Games"); any other points-only deal is dropped
+with its points. Each is named in :func:`egn_losses` (the CLI prints them on stderr) and in a note
+appended to ``metadata.description``.
 """
 
 from __future__ import annotations
@@ -30,6 +37,8 @@ def _impossible(record: Record) -> list[Problem]:
     out = []
     for i, deal in enumerate(record.deals):
         where = f"deals[{i}]"
+        if deal.kind is DealKind.POINTS:
+            continue   # a loss that matters (egn_losses): written only with lossy, left out
         if deal.kind is DealKind.RESULT:
             out.append(Problem(where, "a result-only deal cannot be written in EGN (it needs the "
                                       "turned card, the calls and the plays)"))
@@ -68,8 +77,12 @@ def egn_losses(record: Record) -> list[tuple[Problem, bool]]:
         if getattr(ev, name):
             out.append((Problem(f"event.{name}", "EGN has no field for it"), False))
     last = len(record.deals) - 1
+    opening = _opening_points(record)
     for i, deal in enumerate(record.deals):
         where = f"deals[{i}]"
+        if deal.kind is DealKind.POINTS:
+            out.append((Problem(where, _points_loss(i, deal, i < opening, True)), True))
+            continue
         if deal.kitty:
             out.append((Problem(f"{where}.kitty", "EGN has no kitty"), False))
         if deal.irregularities:
@@ -121,12 +134,56 @@ def record_to_egn(record: Record, lossy: bool = False) -> dict[str, Any]:
     if ev.date is not None:
         meta["date"] = ev.date
     meta["players"] = _players(record)
-    meta["initialScore"] = list(record.start_score)
+    opening = _opening_points(record)
+    start = record.start_score
+    for deal in record.deals[:opening]:
+        assert deal.points is not None
+        start = (start[0] + deal.points[0], start[1] + deal.points[1])
+    meta["initialScore"] = list(start)
+    lost = [_points_loss(i, d, i < opening, False) for i, d in enumerate(record.deals) if d.kind is DealKind.POINTS]
+    if lost:
+        note = "Left out by the export from euchre-records (--lossy): " + "; ".join(lost) + "."
+        text = f"{ev.notes} {note}" if ev.notes else note
+        meta["description"] = text if len(text) <= 1024 else text[:1023] + "…"
     if record.deals and record.deals[-1].recorded and record.deals[-1].recorded.total is not None:
         meta["finalScore"] = list(record.deals[-1].recorded.total)
     meta["ruleset"] = from_rules(record.rules)
+    played = [d for d in record.deals if d.kind is not DealKind.POINTS]
     return {"fileType": "Euchre Game Notation", "version": EGN_VERSION, "metadata": meta,
-            "deals": [_deal(i, d) for i, d in enumerate(record.deals)]}
+            "deals": [_deal(i, d) for i, d in enumerate(played)]}
+
+
+def _opening_points(record: Record) -> int:
+    """How many points-only deals open the record while its first game is still going (their
+    points can become EGN's ``initialScore``): the run of them from the first deal, stopped where
+    a game would end (the target reached, or the fixed number of deals played)."""
+    rules = record.rules
+    ns, ew = record.start_score
+    count = 0
+    for deal in record.deals:
+        if deal.kind is not DealKind.POINTS or deal.points is None:
+            break
+        ns, ew = ns + deal.points[0], ew + deal.points[1]
+        if rules.game_points is not None and max(ns, ew) >= rules.game_points:
+            break
+        if rules.fixed_deals is not None and count + 1 >= rules.fixed_deals:
+            break
+        count += 1
+    return count
+
+
+def _points_loss(i: int, deal: Deal, opening: bool, refusal: bool) -> str:
+    """What becomes of points-only deal ``i`` in EGN (every EGN deal needs its up card and play):
+    as the refusal and stderr say it (``refusal``), or as the written file's note says it."""
+    assert deal.points is not None
+    ns, ew = deal.points
+    if refusal:
+        fate = ("with --lossy it is left out and its points added to initialScore" if opening
+                else "with --lossy it is left out, and its points with it")
+        return (f"a points-only deal (N-S {ns}, E-W {ew}) cannot be written in EGN, which needs "
+                f"each deal's up card and play; {fate}")
+    fate = "its points added to initialScore" if opening else "its points lost"
+    return f"deal {i + 1}, points only (N-S {ns}, E-W {ew}), {fate}"
 
 
 def _players(record: Record) -> list[Any]:

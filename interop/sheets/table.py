@@ -7,7 +7,8 @@ club, event, table, round, the four players, preset, overrides) are written on t
 a sitting; a row whose sitting cells are all blank, or repeat the current sitting's, continues
 it, unless its ``deal`` is 1. Each deal row gives the dealer, the maker (blank: thrown in), trump,
 alone, the defender alone, the makers' tricks, and optionally the sheet's own points and running
-score (N-S, E-W).
+score (N-S, E-W). A maker of ``?`` is a points-only deal: only the points (both required) and
+perhaps the running score are known, the trump, alone and tricks cells blank.
 
 Contracts:
 - :func:`read_sheet` turns CSV text into one :class:`SheetRecord` per sitting: the record as
@@ -207,6 +208,8 @@ def _deal(row: int, cells: dict[str, str], number: int, p: list[Problem]) -> dic
         p.append(Problem(_where(row, "dealer"), "the dealer is required (N, E, S or W)"))
     deal: dict[str, Any] = {"kind": "result", "dealer": cells["dealer"].upper()}
     maker = cells["maker"].upper()
+    if maker == "?":
+        return _points_deal(row, cells, deal["dealer"], alone, p)
     if not maker:
         for col in ("trump", "alone", "defender_alone", "tricks"):
             if cells[col] and not (col == "alone" and alone in _NO):
@@ -234,6 +237,29 @@ def _deal(row: int, cells: dict[str, str], number: int, p: list[Problem]) -> dic
             sheet[key] = values
     if sheet:
         deal["scoresheet"] = sheet
+    return deal
+
+
+def _points_deal(row: int, cells: dict[str, str], dealer: str, alone: str,
+                 p: list[Problem]) -> dict[str, Any]:
+    """A row whose maker is ``?``: a points-only deal (docs/FORMAT.md), its points from the
+    points columns (required), its running score from the total columns."""
+    for col in ("trump", "alone", "defender_alone", "tricks"):
+        if cells[col] and not (col == "alone" and alone in _NO):
+            p.append(Problem(_where(row, col), "not with a maker of '?' (only the points are "
+                             "known: a points-only deal)"))
+    deal: dict[str, Any] = {"kind": "points", "dealer": dealer}
+    points = [_int(row, c, cells[c], p) for c in ("points_ns", "points_ew")]
+    for c in ("points_ns", "points_ew"):
+        if not cells[c]:
+            p.append(Problem(_where(row, c), "a points-only deal (maker '?') needs both sides' points"))
+    deal["points"] = points
+    totals = ("total_ns", "total_ew")
+    if any(cells[c] for c in totals):
+        if not all(cells[c] for c in totals):
+            blank = next(c for c in totals if not cells[c])
+            p.append(Problem(_where(row, blank), "give both sides' figures or neither"))
+        deal["scoresheet"] = {"total": [_int(row, c, cells[c], p) for c in totals]}
     return deal
 
 
@@ -294,7 +320,11 @@ def _losses(record: Record) -> list[Problem]:
         out.append(Problem("players", "the sheet keeps names only, not player ids"))
     for i, d in enumerate(record.deals):
         at = f"deals[{i}]"
-        if d.kind is not DealKind.RESULT:
+        if d.kind is DealKind.POINTS:
+            if d.recorded is not None and d.recorded.points not in (None, d.points):
+                out.append(Problem(f"{at}.scoresheet.points", "the sheet's points columns hold a "
+                                   "points-only deal's points, not other figures as well"))
+        elif d.kind is not DealKind.RESULT:
             out.append(Problem(at, f"a {d.kind.value} deal: the sheet keeps its result only "
                                "(maker, trump, alone, tricks), not the cards"))
         if d.irregularities:
@@ -330,6 +360,13 @@ def _record_rows(record: Record) -> list[list[str]]:
     results = None
     rows = []
     for n, deal in enumerate(record.deals, 1):
+        if deal.kind is DealKind.POINTS:   # maker '?': the points, the running score
+            total = deal.recorded.total if deal.recorded is not None else None
+            rows.append((sitting if n == 1 else [""] * len(sitting))
+                        + [str(n), deal.dealer.name, "?", "", "", "", "",
+                           *(str(x) for x in (deal.points or ("", ""))),
+                           *(str(x) for x in (total or ("", "")))])
+            continue
         if deal.kind is DealKind.RESULT and deal.outcome is not None:
             o = deal.outcome
             maker, trump, alone, defender, tricks = (o.maker, o.trump, o.alone, o.defender_alone,

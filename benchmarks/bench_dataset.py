@@ -1,6 +1,6 @@
 """euchre dataset: deals/s in one process against a LocalCluster of 2 workers, in one run.
 
-Usage: python benchmarks/bench_dataset.py [--deals 60000] [--shard-mb 2]
+Usage: python benchmarks/bench_dataset.py [--deals 60000] [--shard-mb 2] [--one-process]
 
 Writes a JSON Lines file of random rubbers (a few distinct ones, each repeated under another
 table number so every line is a distinct record), then builds the Parquet dataset three ways on
@@ -9,6 +9,12 @@ LocalCluster, its start-up included) and on an already running 2-worker cluster 
 excluded). Prints deals/s for each and the speed-up against one process, and checks that the
 three outputs are byte-identical; and deals per CPU second of the one-process run, which the
 machine's other load does not change as much as its wall time.
+
+The reference in the same run: ``ingest.prepare`` of every line alone (the validated load, the
+replay and the canonical text every record of the dataset goes through, nothing written), in
+this process, in CPU seconds. The dataset's CPU time over it is what the bulk path adds to the
+work it cannot skip; on a machine shared with other jobs this ratio moves far less than deals/s.
+``--one-process`` stops after the one-process run (a quick comparison of two versions).
 """
 
 from __future__ import annotations
@@ -28,6 +34,17 @@ def write_input(path: Path, deals: int) -> int:
     return write_many_deals(path, deals, start_seed=7000)
 
 
+def prepare_cpu(src: Path) -> float:
+    """CPU seconds of ``prepare`` on every line of ``src``, read beforehand (the reference)."""
+    from euchre_records.api.store.ingest import prepare
+    lines = src.read_text(encoding="utf-8").splitlines()
+    prepare(lines[0])   # its first call's imports and caches are not the reference's
+    started = time.process_time()
+    for line in lines:
+        prepare(line)
+    return time.process_time() - started
+
+
 def files(out: Path) -> dict[str, bytes]:
     return {str(p.relative_to(out)): p.read_bytes() for p in sorted(out.rglob("*")) if p.is_file()}
 
@@ -36,6 +53,7 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--deals", type=int, default=60_000)
     ap.add_argument("--shard-mb", type=float, default=2.0)
+    ap.add_argument("--one-process", action="store_true", help="stop after the one-process run")
     args = ap.parse_args()
     from dask.distributed import LocalCluster
 
@@ -55,6 +73,14 @@ def main() -> int:
         print(f"peak RSS of this process after the 1-process run: {peak:.0f} MiB (input "
               f"{size:.1f} MB; imports and allocator pools included; that the rows held do not "
               "grow with the input is checked by test_memory_is_bounded_by_the_batch_not_the_input)")
+        ref = prepare_cpu(src)
+        print(f"reference: prepare() of every line alone {ref:.2f} CPU s ({deals / ref:,.0f} "
+              f"deals per CPU s); the 1-process dataset {cpu['1 process']:.2f} CPU s = "
+              f"x{cpu['1 process'] / ref:.2f} the reference")
+        if args.one_process:
+            print(f"1 process: {timings['1 process']:.2f} s, {report.deals / timings['1 process']:,.0f}"
+                  f" deals/s, {report.deals / cpu['1 process']:,.0f} deals per CPU s")
+            return 0
         t = time.perf_counter()
         two = build_dataset([str(src)], f"{tmp}/two", shard_bytes=shard, workers=2)
         timings["--workers 2 (cluster start included)"] = time.perf_counter() - t

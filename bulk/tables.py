@@ -146,7 +146,8 @@ def tables_of(source: str, text: str, into: TableRows | None = None,
 def _add(batch: Batch, source: str, text: str) -> None:
     out = batch.rows
     try:
-        sub = prepare(unwrap(text)[0])   # a line of a store's dump: the record it holds
+        # a line of a store's dump: the record it holds; no table holds the result's text
+        sub = prepare(unwrap(text)[0], result_text=False)
     except RecordError as exc:
         out["errors"].extend((source, exc.kind, p.where, p.what) for p in exc.problems)
         return

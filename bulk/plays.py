@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from itertools import chain
 from operator import attrgetter
-from collections.abc import Collection
+from collections.abc import Collection, Iterable, Sequence
 from typing import Any
 
 import numpy as np
@@ -101,6 +101,9 @@ for _skip in (frozenset(), *(frozenset((s,)) for s in SEATS),
               *(frozenset((a, b)) for a in SEATS for b in SEATS if a < b and a.side is not b.side)):
     _ORDERS.of(_skip)
 
+_PLAIN_ORDERS = _ORDERS.of(frozenset())
+"""By leader: the seat order of a trick with every seat playing."""
+
 Revokes = Collection[tuple[int | None, int | None, Seat | None]]
 
 
@@ -128,40 +131,52 @@ class PlayColumns:
     def __len__(self) -> int:
         return len(self._cards)
 
-    def add(self, record: int, deal: Deal, d: DealResult, revokes: Revokes) -> None:
-        """One row per card of ``deal`` (replayed as ``d``), with trick, position, seat, card,
-        suit, led_suit, trump, follows, winner, wins and revoke; none when the deal has no trump,
-        no tricks, or fewer leaders found than tricks. Seats follow the trick's leader as the
-        replay found it (``d.leaders``) clockwise, skipping the partners of a lone maker and of
-        a lone defender; ``suit`` is the card's suit under trump (bowers and the joker are
-        trumps); ``winner`` is the seat of the trick's highest trump, else of its highest card
-        of the suit led (``cards.trick_winner``); ``revoke`` marks a card whose deal, trick and
-        seat are those of one of ``revokes``."""
-        trump = d.trump
-        tricks = deal.tricks
-        if trump is None or not tricks or len(d.leaders) < len(tricks):
-            return
-        skip: frozenset[Seat] = frozenset()
-        if d.alone and d.maker is not None:
-            skip = frozenset((d.maker.partner,))
-        if d.defender_alone is not None:
-            skip = skip | {d.defender_alone.partner}
-        n = len(tricks)
-        first = len(self._lengths)
-        cards = list(map(_CARDS, tricks))
-        self._lengths.extend(map(len, cards))
-        self._cards.extend(map(_INDEX, chain.from_iterable(cards)))
-        self._orders.extend(map(_ORDERS.of(skip).__getitem__, d.leaders[:n]))
-        self._record.append(record)
-        self._number.append(d.number)
-        self._trump.append(_SUIT_CODE[trump])
-        self._tricks.append(n)
-        if revokes:
-            number = d.number
-            self._revokes.extend((first + t - 1) * _WIDTH + _SEAT_CODE[s]
-                                 for dn, t, s in revokes
-                                 if dn == number and s is not None and t is not None
-                                 and 1 <= t <= n)
+    def add(self, record: int, deals: Sequence[Deal], replayed: Iterable[DealResult],
+            revokes: Revokes = ()) -> None:
+        """One row per card of each deal of ``deals`` the replay scored (``replayed``, each
+        naming its deal by number from 1; a number out of range is passed over), for the record
+        at index ``record``; the rows are trick, position, seat, card, suit, led_suit, trump,
+        follows, winner, wins and revoke. A deal with no trump, no tricks, or fewer leaders found
+        than tricks has none. Seats follow the trick's leader as the replay found it
+        (``DealResult.leaders``) clockwise, skipping the partners of a lone maker and of a lone
+        defender; ``suit`` is the card's suit under trump (bowers and the joker are trumps);
+        ``winner`` is the seat of the trick's highest trump, else of its highest card of the
+        suit led (``cards.trick_winner``); ``revoke`` marks a card whose deal, trick and seat
+        are those of one of ``revokes``."""
+        lengths, codes, orders = self._lengths, self._cards, self._orders
+        plain = _PLAIN_ORDERS.__getitem__
+        count = len(deals)
+        for d in replayed:
+            number, trump = d.number, d.trump
+            if trump is None or not 1 <= number <= count:
+                continue
+            tricks = deals[number - 1].tricks
+            n = len(tricks)
+            leaders = d.leaders
+            if not n or len(leaders) < n:
+                continue
+            order = plain
+            if d.defender_alone is not None or (d.alone and d.maker is not None):
+                skip: frozenset[Seat] = frozenset()
+                if d.alone and d.maker is not None:
+                    skip = frozenset((d.maker.partner,))
+                if d.defender_alone is not None:
+                    skip = skip | {d.defender_alone.partner}
+                order = _ORDERS.of(skip).__getitem__
+            first = len(lengths)
+            cards = list(map(_CARDS, tricks))
+            lengths.extend(map(len, cards))
+            codes.extend(map(_INDEX, chain.from_iterable(cards)))
+            orders.extend(map(order, leaders[:n]))
+            self._record.append(record)
+            self._number.append(number)
+            self._trump.append(_SUIT_CODE[trump])
+            self._tricks.append(n)
+            if revokes:
+                self._revokes.extend((first + t - 1) * _WIDTH + _SEAT_CODE[s]
+                                     for dn, t, s in revokes
+                                     if dn == number and s is not None and t is not None
+                                     and 1 <= t <= n)
 
     def columns(self) -> dict[str, np.ndarray[Any, Any]]:
         """The arrays of the ``plays`` columns for every card added (see the module contract)."""

@@ -191,7 +191,4 @@ def _plays(index: int, record: Record, result: ReplayResult, plays: PlayColumns)
     a card the replay found a revoke with is marked (same deal, trick and seat)."""
     revokes = {(f.deal, f.trick, f.seat) for f in result.findings
                if f.kind is FindingKind.REVOKE and f.seat is not None}
-    deals = record.deals
-    for d in result.deals:
-        if 1 <= d.number <= len(deals):
-            plays.add(index, deals[d.number - 1], d, revokes)
+    plays.add(index, record.deals, result.deals, revokes)

@@ -3,16 +3,18 @@
 Usage: python benchmarks/bench_dataset.py [--deals 60000] [--shard-mb 2] [--one-process]
 
 Writes a JSON Lines file of random rubbers (a few distinct ones, each repeated under another
-table number so every line is a distinct record), then builds the Parquet dataset three ways on
+table number so every line is a distinct record), then builds the Parquet dataset four times on
 the same input: in this process (Dask's synchronous scheduler), on ``--workers 2`` (a new
 LocalCluster, its start-up included) and on an already running 2-worker cluster (start-up
-excluded). Prints deals/s for each and the speed-up against one process, and checks that the
-three outputs are byte-identical; and deals per CPU second of the one-process run, which the
+excluded), twice: workers that import the bulk modules at their first shard, and workers started
+with ``--preload euchre_records.bulk.parquet`` (docs/DATASET.md), which import them as they
+start. Prints deals/s for each and the speed-up against one process, and checks that the
+four outputs are byte-identical; and deals per CPU second of the one-process run, which the
 machine's other load does not change as much as its wall time.
 
 The reference in the same run: ``ingest.prepare`` of every line alone (the validated load, the
-replay and the canonical text every record of the dataset goes through, nothing written), in
-this process, in CPU seconds. The dataset's CPU time over it is what the bulk path adds to the
+replay, the canonical and result texts: what the store does with every record it takes, nothing
+written), in this process, in CPU seconds. The dataset's CPU time over it is what the bulk path adds to the
 work it cannot skip; on a machine shared with other jobs this ratio moves far less than deals/s.
 ``--one-process`` stops after the one-process run (a quick comparison of two versions).
 """
@@ -28,6 +30,10 @@ from pathlib import Path
 
 from euchre_records.testkit.samples import write_many_deals
 from euchre_records.bulk.run import build_dataset
+
+
+PRELOAD = "euchre_records.bulk.parquet"
+"""What a worker started with ``--preload`` imports before it is given a shard."""
 
 
 def write_input(path: Path, deals: int) -> int:
@@ -85,15 +91,19 @@ def main() -> int:
         two = build_dataset([str(src)], f"{tmp}/two", shard_bytes=shard, workers=2)
         timings["--workers 2 (cluster start included)"] = time.perf_counter() - t
         cpu["--workers 2 (cluster start included)"] = two.cpu_seconds
-        with LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                          host="127.0.0.1", dashboard_address=None,
-                          scheduler_kwargs={"dashboard_address": "127.0.0.1:0"}, silence_logs=50) as cluster:
-            t = time.perf_counter()
-            sched = build_dataset([str(src)], f"{tmp}/sched", shard_bytes=shard,
-                                  scheduler=cluster.scheduler_address)
-            timings["--scheduler (2 workers running)"] = time.perf_counter() - t
-            cpu["--scheduler (2 workers running)"] = sched.cpu_seconds
-        same = files(Path(f"{tmp}/one")) == files(Path(f"{tmp}/two")) == files(Path(f"{tmp}/sched"))
+        for name, preload in (("--scheduler (2 workers running)", []),
+                              ("--scheduler (2 running, bulk preloaded)", [PRELOAD])):
+            with LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                              host="127.0.0.1", dashboard_address=None, preload=preload,
+                              scheduler_kwargs={"dashboard_address": "127.0.0.1:0"},
+                              silence_logs=50) as cluster:
+                t = time.perf_counter()
+                sched = build_dataset([str(src)], f"{tmp}/{len(preload)}", shard_bytes=shard,
+                                      scheduler=cluster.scheduler_address)
+                timings[name] = time.perf_counter() - t
+                cpu[name] = sched.cpu_seconds
+        same = all(files(Path(f"{tmp}/one")) == files(Path(f"{tmp}/{other}"))
+                   for other in ("two", "0", "1"))
         print(f"shards: {report.shards}; outputs byte-identical: {same}")
         base = timings["1 process"]
         for name, secs in timings.items():

@@ -25,7 +25,7 @@ from .shards import Shard, read_shard
 from .plays import TEXT_OF
 from .tables import ALL_COLUMNS, DATASET_VERSION, Batch, tables_for
 
-__all__ = ["write_shard", "arrow_schema", "part_name"]
+__all__ = ["write_shard", "arrow_schema", "part_name", "dask_setup"]
 
 _TYPES = {"str": pa.string(), "int": pa.int64(), "bool": pa.bool_()}
 
@@ -35,6 +35,14 @@ def arrow_schema(table: str) -> pa.Schema:
     return pa.schema([pa.field(name, _TYPES[kind]) for name, kind in ALL_COLUMNS[table]],
                      metadata={"euchre_records.dataset": DATASET_VERSION,
                                "euchre_records.table": table})
+
+
+def dask_setup(worker: object = None) -> None:
+    """What a Dask worker started with ``--preload euchre_records.bulk.parquet`` runs as it
+    starts (Dask's preload hook): this module and the engine are imported by then, and here
+    Arrow makes its first array, which imports pandas (pyarrow 26; about half a second), so that the
+    worker's first shard does not wait for either (docs/DATASET.md)."""
+    pa.array([0], type=pa.int64())
 
 
 def part_name(shard: Shard) -> str:

@@ -14,8 +14,9 @@ machine's other load does not change as much as its wall time.
 
 The reference in the same run: ``ingest.prepare`` of every line alone (the validated load, the
 replay, the canonical and result texts: what the store does with every record it takes, nothing
-written), in this process, in CPU seconds. The dataset's CPU time over it is what the bulk path adds to the
-work it cannot skip; on a machine shared with other jobs this ratio moves far less than deals/s.
+written), in this process, in CPU seconds. The dataset's CPU time over it is what the bulk path
+adds to the work it cannot skip; on a machine shared with other jobs this ratio moves far less
+than deals/s.
 ``--one-process`` stops after the one-process run (a quick comparison of two versions).
 """
 
@@ -84,8 +85,9 @@ def main() -> int:
               f"deals per CPU s); the 1-process dataset {cpu['1 process']:.2f} CPU s = "
               f"x{cpu['1 process'] / ref:.2f} the reference")
         if args.one_process:
-            print(f"1 process: {timings['1 process']:.2f} s, {report.deals / timings['1 process']:,.0f}"
-                  f" deals/s, {report.deals / cpu['1 process']:,.0f} deals per CPU s")
+            secs = timings["1 process"]
+            print(f"1 process: {secs:.2f} s, {report.deals / secs:,.0f} deals/s, "
+                  f"{report.deals / cpu['1 process']:,.0f} deals per CPU s")
             return 0
         t = time.perf_counter()
         two = build_dataset([str(src)], f"{tmp}/two", shard_bytes=shard, workers=2)

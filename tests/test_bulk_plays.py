@@ -131,3 +131,23 @@ def test_golden_records_in_one_shard_give_the_oracle_rows(tmp_path):
     table = pq.read_table(tmp_path / "out" / "plays")
     got = list(zip(*(table.column(name).to_pylist() for name, _ in COLUMNS["plays"])))
     assert got == [row for _, text in RECORDS for row in oracle_plays(text)]
+
+
+@pytest.mark.parametrize("name,text", RECORDS[:12], ids=[n for n, _ in RECORDS[:12]])
+def test_the_bulk_preparation_is_the_stores_without_the_result_text(name, text):
+    """prepare(result_text=False), what the dataset uses, is the store's preparation (same
+    record, replay, canonical text and hash) but for the result text no table holds."""
+    full, bulk = prepare(text), prepare(text, result_text=False)
+    assert (bulk.record, bulk.result, bulk.canonical, bulk.hash) == (
+        full.record, full.result, full.canonical, full.hash)
+    assert bulk.result_json == "" and full.result_json.startswith("{")
+
+
+def test_the_bulk_preparation_refuses_what_the_store_refuses():
+    bad = json.loads(RECORDS[0][1])
+    bad["deals"][0]["dealer"] = "X"
+    with pytest.raises(RecordError) as store:
+        prepare(json.dumps(bad))
+    with pytest.raises(RecordError) as bulk:
+        prepare(json.dumps(bad), result_text=False)
+    assert store.value.problems == bulk.value.problems and store.value.problems

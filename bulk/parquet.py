@@ -1,6 +1,6 @@
 """Writing one shard's tables as Parquet files (pyarrow), deterministically.
 
-Contract: :func:`write_shard` reads a shard, turns every record into rows (``tables.tables_of``)
+Contract: :func:`write_shard` reads a shard, turns every record into rows (``tables.Batch``)
 and writes ``OUT/<table>/part-<shard>.parquet`` for every table, empty tables included, in row
 groups of at most ``batch`` records, so a worker holds one batch of rows at a time. The bytes
 written depend only on the shard and ``batch``: the same input gives the same files on any
@@ -40,8 +40,8 @@ def arrow_schema(table: str) -> pa.Schema:
 def dask_setup(worker: object = None) -> None:
     """What a Dask worker started with ``--preload euchre_records.bulk.parquet`` runs as it
     starts (Dask's preload hook): this module and the engine are imported by then, and here
-    Arrow makes its first array, which imports pandas (pyarrow 26; about half a second), so that the
-    worker's first shard does not wait for either (docs/DATASET.md)."""
+    Arrow makes its first array, which imports pandas (pyarrow 26; about half a second), so
+    that the worker's first shard does not wait for either (docs/DATASET.md)."""
     pa.array([0], type=pa.int64())
 
 

@@ -1,14 +1,23 @@
 """euchre dataset: deals/s in one process against a LocalCluster of 2 workers, in one run.
 
-Usage: python benchmarks/bench_dataset.py [--deals 60000] [--shard-mb 2]
+Usage: python benchmarks/bench_dataset.py [--deals 60000] [--shard-mb 2] [--one-process]
 
 Writes a JSON Lines file of random rubbers (a few distinct ones, each repeated under another
-table number so every line is a distinct record), then builds the Parquet dataset three ways on
+table number so every line is a distinct record), then builds the Parquet dataset four times on
 the same input: in this process (Dask's synchronous scheduler), on ``--workers 2`` (a new
 LocalCluster, its start-up included) and on an already running 2-worker cluster (start-up
-excluded). Prints deals/s for each and the speed-up against one process, and checks that the
-three outputs are byte-identical; and deals per CPU second of the one-process run, which the
+excluded), twice: workers that import the bulk modules at their first shard, and workers started
+with ``--preload euchre_records.bulk.parquet`` (docs/DATASET.md), which import them as they
+start. Prints deals/s for each and the speed-up against one process, and checks that the
+four outputs are byte-identical; and deals per CPU second of the one-process run, which the
 machine's other load does not change as much as its wall time.
+
+The reference in the same run: ``ingest.prepare`` of every line alone (the validated load, the
+replay, the canonical and result texts: what the store does with every record it takes, nothing
+written), in this process, in CPU seconds. The dataset's CPU time over it is what the bulk path
+adds to the work it cannot skip; on a machine shared with other jobs this ratio moves far less
+than deals/s.
+``--one-process`` stops after the one-process run (a quick comparison of two versions).
 """
 
 from __future__ import annotations
@@ -24,8 +33,23 @@ from euchre_records.testkit.samples import write_many_deals
 from euchre_records.bulk.run import build_dataset
 
 
+PRELOAD = "euchre_records.bulk.parquet"
+"""What a worker started with ``--preload`` imports before it is given a shard."""
+
+
 def write_input(path: Path, deals: int) -> int:
     return write_many_deals(path, deals, start_seed=7000)
+
+
+def prepare_cpu(src: Path) -> float:
+    """CPU seconds of ``prepare`` on every line of ``src``, read beforehand (the reference)."""
+    from euchre_records.api.store.ingest import prepare
+    lines = src.read_text(encoding="utf-8").splitlines()
+    prepare(lines[0])   # its first call's imports and caches are not the reference's
+    started = time.process_time()
+    for line in lines:
+        prepare(line)
+    return time.process_time() - started
 
 
 def files(out: Path) -> dict[str, bytes]:
@@ -36,6 +60,7 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--deals", type=int, default=60_000)
     ap.add_argument("--shard-mb", type=float, default=2.0)
+    ap.add_argument("--one-process", action="store_true", help="stop after the one-process run")
     args = ap.parse_args()
     from dask.distributed import LocalCluster
 
@@ -55,19 +80,32 @@ def main() -> int:
         print(f"peak RSS of this process after the 1-process run: {peak:.0f} MiB (input "
               f"{size:.1f} MB; imports and allocator pools included; that the rows held do not "
               "grow with the input is checked by test_memory_is_bounded_by_the_batch_not_the_input)")
+        ref = prepare_cpu(src)
+        print(f"reference: prepare() of every line alone {ref:.2f} CPU s ({deals / ref:,.0f} "
+              f"deals per CPU s); the 1-process dataset {cpu['1 process']:.2f} CPU s = "
+              f"x{cpu['1 process'] / ref:.2f} the reference")
+        if args.one_process:
+            secs = timings["1 process"]
+            print(f"1 process: {secs:.2f} s, {report.deals / secs:,.0f} deals/s, "
+                  f"{report.deals / cpu['1 process']:,.0f} deals per CPU s")
+            return 0
         t = time.perf_counter()
         two = build_dataset([str(src)], f"{tmp}/two", shard_bytes=shard, workers=2)
         timings["--workers 2 (cluster start included)"] = time.perf_counter() - t
         cpu["--workers 2 (cluster start included)"] = two.cpu_seconds
-        with LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                          host="127.0.0.1", dashboard_address=None,
-                          scheduler_kwargs={"dashboard_address": "127.0.0.1:0"}, silence_logs=50) as cluster:
-            t = time.perf_counter()
-            sched = build_dataset([str(src)], f"{tmp}/sched", shard_bytes=shard,
-                                  scheduler=cluster.scheduler_address)
-            timings["--scheduler (2 workers running)"] = time.perf_counter() - t
-            cpu["--scheduler (2 workers running)"] = sched.cpu_seconds
-        same = files(Path(f"{tmp}/one")) == files(Path(f"{tmp}/two")) == files(Path(f"{tmp}/sched"))
+        for name, preload in (("--scheduler (2 workers running)", []),
+                              ("--scheduler (2 running, bulk preloaded)", [PRELOAD])):
+            with LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                              host="127.0.0.1", dashboard_address=None, preload=preload,
+                              scheduler_kwargs={"dashboard_address": "127.0.0.1:0"},
+                              silence_logs=50) as cluster:
+                t = time.perf_counter()
+                sched = build_dataset([str(src)], f"{tmp}/{len(preload)}", shard_bytes=shard,
+                                      scheduler=cluster.scheduler_address)
+                timings[name] = time.perf_counter() - t
+                cpu[name] = sched.cpu_seconds
+        same = all(files(Path(f"{tmp}/one")) == files(Path(f"{tmp}/{other}"))
+                   for other in ("two", "0", "1"))
         print(f"shards: {report.shards}; outputs byte-identical: {same}")
         base = timings["1 process"]
         for name, secs in timings.items():

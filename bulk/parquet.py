@@ -1,6 +1,6 @@
 """Writing one shard's tables as Parquet files (pyarrow), deterministically.
 
-Contract: :func:`write_shard` reads a shard, turns every record into rows (``tables.tables_of``)
+Contract: :func:`write_shard` reads a shard, turns every record into rows (``tables.Batch``)
 and writes ``OUT/<table>/part-<shard>.parquet`` for every table, empty tables included, in row
 groups of at most ``batch`` records, so a worker holds one batch of rows at a time. The bytes
 written depend only on the shard and ``batch``: the same input gives the same files on any
@@ -22,9 +22,10 @@ import pyarrow.parquet as pq
 from euchre_records.errors import RecordError
 
 from .shards import Shard, read_shard
-from .tables import ALL_COLUMNS, DATASET_VERSION, TableRows, empty_tables, tables_for, tables_of
+from .plays import TEXT_OF
+from .tables import ALL_COLUMNS, DATASET_VERSION, Batch, tables_for
 
-__all__ = ["write_shard", "arrow_schema", "part_name"]
+__all__ = ["write_shard", "arrow_schema", "part_name", "dask_setup"]
 
 _TYPES = {"str": pa.string(), "int": pa.int64(), "bool": pa.bool_()}
 
@@ -34,6 +35,14 @@ def arrow_schema(table: str) -> pa.Schema:
     return pa.schema([pa.field(name, _TYPES[kind]) for name, kind in ALL_COLUMNS[table]],
                      metadata={"euchre_records.dataset": DATASET_VERSION,
                                "euchre_records.table": table})
+
+
+def dask_setup(worker: object = None) -> None:
+    """What a Dask worker started with ``--preload euchre_records.bulk.parquet`` runs as it
+    starts (Dask's preload hook): this module and the engine are imported by then, and here
+    Arrow makes its first array, which imports pandas (pyarrow 26; about half a second), so
+    that the worker's first shard does not wait for either (docs/DATASET.md)."""
+    pa.array([0], type=pa.int64())
 
 
 def part_name(shard: Shard) -> str:
@@ -50,20 +59,28 @@ class _Writers:
         self.writers: dict[str, pq.ParquetWriter] = {}
         self.counts = {t: 0 for t in tables}
 
-    def flush(self, rows: TableRows) -> None:
-        for table, items in rows.items():
+    def flush(self, batch: Batch) -> None:
+        """Write the batch's rows as one row group per table that has any, and clear it."""
+        for table, items in batch.rows.items():
+            if table == "plays":
+                if len(batch.plays):
+                    self._write(table, _play_arrays(batch), len(batch.plays))
+                continue
             if not items:
                 continue
-            columns = list(zip(*items))
             schema = arrow_schema(table)
-            batch = pa.Table.from_arrays(
-                [pa.array(col, type=f.type) for col, f in zip(columns, schema)], schema=schema)
-            writer = self.writers.get(table)
-            if writer is None:
-                writer = self.writers[table] = pq.ParquetWriter(self._path(table), schema)
-            writer.write_table(batch)
-            self.counts[table] += len(items)
-            items.clear()
+            self._write(table, [pa.array(col, type=f.type)
+                                for col, f in zip(zip(*items), schema)], len(items))
+        batch.clear()
+
+    def _write(self, table: str, arrays: list[pa.Array], rows: int) -> None:
+        schema = arrow_schema(table)
+        data = pa.Table.from_arrays(arrays, schema=schema)
+        writer = self.writers.get(table)
+        if writer is None:
+            writer = self.writers[table] = pq.ParquetWriter(self._path(table), schema)
+        writer.write_table(data)
+        self.counts[table] += rows
 
     def close(self) -> None:
         for table in self.tables:
@@ -78,6 +95,21 @@ class _Writers:
         folder = self.out / table
         folder.mkdir(parents=True, exist_ok=True)
         return str(folder / self.name)
+
+
+def _play_arrays(batch: Batch) -> list[pa.Array]:
+    """The ``plays`` columns of a batch as Arrow arrays: numbers and flags straight from numpy,
+    texts taken from their few names (``bulk.plays.TEXT_OF``) by index."""
+    columns = batch.plays.columns()
+    out = []
+    for f in arrow_schema("plays"):
+        values = columns[f.name]
+        names = batch.keys if f.name == "record_id" else TEXT_OF.get(f.name)
+        if names is not None:
+            out.append(pa.array(names, type=pa.string()).take(pa.array(values)))
+        else:
+            out.append(pa.array(values, type=f.type))
+    return out
 
 
 @contextmanager
@@ -119,24 +151,24 @@ def write_shard(shard: Shard, out: str, batch: int = 500, analysis: bool = False
 def _write_rows(shard: Shard, writers: _Writers, batch: int, analysis: bool) -> int:
     """Every record of the shard turned into rows and written, ``batch`` records at a time;
     returns how many were read."""
-    rows = empty_tables(analysis)
+    held = Batch(analysis)
     read = pending = 0
     try:
         for source, text, problem in read_shard(shard):
             read += 1
             pending += 1
             if text is None and isinstance(problem, RecordError):
-                rows["errors"].extend((source, problem.kind, p.where, p.what)
-                                      for p in problem.problems)
+                held.rows["errors"].extend((source, problem.kind, p.where, p.what)
+                                           for p in problem.problems)
             elif text is None:
-                rows["errors"].append((source, "unreadable", "", problem))
+                held.rows["errors"].append((source, "unreadable", "", problem))
             else:
-                tables_of(source, text, rows, analysis)
+                held.add(source, text)
             if pending >= batch:
-                writers.flush(rows)
+                writers.flush(held)
                 _collect_batch()
                 pending = 0
-        writers.flush(rows)
+        writers.flush(held)
     finally:
         writers.close()
     return read

@@ -145,6 +145,7 @@ def _on_cluster(parts: list[Any], workers: int | None, scheduler: str | None,
         with dask.config.set({"distributed.comm.timeouts.connect": "90s"}):  # a busy machine
             cluster = LocalCluster(n_workers=workers or 1, threads_per_worker=1,
                                    processes=True, host="127.0.0.1", dashboard_address=None,
+                                   preload=["euchre_records.bulk.parquet"],  # imports as they start
                                    scheduler_kwargs={"dashboard_address": "127.0.0.1:0"}, silence_logs=50)
         client = Client(cluster)
     else:

@@ -1,4 +1,4 @@
-"""The dataset's tables as plain rows: a pure function of one record text, no I/O.
+"""The dataset's tables as rows: a pure function of one record text, no I/O.
 
 Contract: :func:`tables_of` turns one ``(source, text)`` into the rows it adds to each table of
 :data:`COLUMNS` (tuples in column order). A valid record (findings or not) fills ``records``,
@@ -8,6 +8,9 @@ record. The rows of the store tables (``calls`` included) are the store's own (`
 docs/STORE.md),
 keyed by the record's content hash instead of database ids, so the tables join with each other
 and with a SQLite store made from the same records (``records.hash``).
+:class:`Batch` gathers the same rows for many records, the cards of ``plays`` as columns
+(``bulk.plays``): what ``parquet.write_shard`` writes; ``tables_of`` is one record's Batch as
+tuples.
 """
 
 from __future__ import annotations
@@ -15,18 +18,17 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from euchre_records.cards import LEFT_OF, Seat, Suit, make_pack, power_table, trick_winner
-from euchre_records.enum_text import SEAT_NAME, SUIT_VALUE
 from euchre_records.errors import RecordError
-from euchre_records.model import Deal, DealResult, FindingKind, Record, ReplayResult
+from euchre_records.model import FindingKind, Record, ReplayResult
 from euchre_records.api.store.dump import unwrap
 from euchre_records.api.store.ingest import prepare
-from euchre_records.api.store.rows import Rows, rows_of
+from euchre_records.api.store.rows import rows_of
 
 from .analysis_rows import ANALYSIS_COLUMNS, ANALYSIS_TABLES, analysis_rows
+from .plays import TEXT_OF, PlayColumns
 
 __all__ = ["DATASET_VERSION", "COLUMNS", "TABLES", "ALL_COLUMNS", "tables_for", "tables_of",
-           "empty_tables"]
+           "empty_tables", "Batch"]
 
 DATASET_VERSION = "2"
 """Version of the table layout (docs/DATASET.md); bumped whenever a column or table changes
@@ -94,19 +96,64 @@ def empty_tables(analysis: bool = False) -> TableRows:
     return {name: [] for name in tables_for(analysis)}
 
 
+class Batch:
+    """The rows a batch of records adds to each table: plain tuples for every table but
+    ``plays``, whose cards are gathered column by column (``bulk.plays``), a shard's batch being
+    mostly cards. ``keys`` holds the content hash of each valid record added, in order (the
+    ``record_id`` the play columns index)."""
+
+    def __init__(self, analysis: bool = False) -> None:
+        self.analysis = analysis
+        self.rows = empty_tables(analysis)
+        self.keys: list[str] = []
+        self.plays = PlayColumns()
+
+    def add(self, source: str, text: str) -> None:
+        """Add the rows of one record text (see module contract)."""
+        _add(self, source, text)
+
+    def clear(self) -> None:
+        """Forget the rows added (a written batch)."""
+        for rows in self.rows.values():
+            rows.clear()
+        self.keys.clear()
+        self.plays.clear()
+
+    def play_rows(self) -> list[Row]:
+        """The ``plays`` rows added, as tuples in column order (``tables_of``, the tests)."""
+        columns = self.plays.columns()
+        values: list[list[Any]] = []
+        for name, _ in COLUMNS["plays"]:
+            col = columns[name].tolist()
+            names = self.keys if name == "record_id" else TEXT_OF.get(name)
+            values.append([names[i] for i in col] if names is not None else col)
+        return list(zip(*values))
+
+
 def tables_of(source: str, text: str, into: TableRows | None = None,
               analysis: bool = False) -> TableRows:
     """The rows one record text adds to each table (see module contract), appended to ``into``;
     with ``analysis``, the double-dummy analysis tables too (``bulk.analysis_rows``)."""
     out = into if into is not None else empty_tables(analysis)
+    batch = Batch(analysis)
+    batch.add(source, text)
+    for table, rows in batch.rows.items():
+        out[table].extend(rows)
+    out["plays"].extend(batch.play_rows())
+    return out
+
+
+def _add(batch: Batch, source: str, text: str) -> None:
+    out = batch.rows
     try:
-        sub = prepare(unwrap(text)[0])   # a line of a store's dump: the record it holds
+        # a line of a store's dump: the record it holds; no table holds the result's text
+        sub = prepare(unwrap(text)[0], result_text=False)
     except RecordError as exc:
         out["errors"].extend((source, exc.kind, p.where, p.what) for p in exc.problems)
-        return out
+        return
     except RecursionError:  # defensive: the parser refuses deep nesting, this is a last guard
         out["errors"].append((source, "notation", "", "the document is nested too deeply"))
-        return out
+        return
     rows = rows_of(sub)
     key = rows.hash
     record, result = sub.record, sub.result
@@ -120,10 +167,11 @@ def tables_of(source: str, text: str, into: TableRows | None = None,
     out["games"].extend(_bools("games", (key, *g)) for g in rows.games)
     out["deals"].extend(_bools("deals", (key, *d, head[4], overrides)) for d in rows.deals)
     out["findings"].extend((key, i, *f) for i, f in enumerate(rows.findings, 1))
-    _calls_and_plays(key, rows, record, result, out)
-    if analysis:
+    out["calls"].extend((key, *c) for c in rows.calls)   # the store's own calls rows
+    _plays(len(batch.keys), record, result, batch.plays)
+    batch.keys.append(key)
+    if batch.analysis:
         analysis_rows(key, record, result, out)
-    return out
 
 
 _BOOL_INDEXES = {name: tuple(sorted(idx)) for name, idx in _BOOL_FIELDS.items()}
@@ -138,75 +186,9 @@ def _bools(table: str, row: Row) -> Row:
     return tuple(out)
 
 
-def _calls_and_plays(key: str, rows: Rows, record: Record, result: ReplayResult,
-                     out: TableRows) -> None:
+def _plays(index: int, record: Record, result: ReplayResult, plays: PlayColumns) -> None:
+    """The cards of every replayed deal of the record (its key at ``index``) into ``plays``;
+    a card the replay found a revoke with is marked (same deal, trick and seat)."""
     revokes = {(f.deal, f.trick, f.seat) for f in result.findings
                if f.kind is FindingKind.REVOKE and f.seat is not None}
-    out["calls"].extend((key, *c) for c in rows.calls)   # the store's own calls rows
-    for d in result.deals:
-        if not 1 <= d.number <= len(record.deals):
-            continue
-        deal = record.deals[d.number - 1]
-        out["plays"].extend(play_rows(deal, d, revokes, (key, d.number)))
-
-
-_CARD_NAME = {card: card.name for card in make_pack(32, joker=True)}
-_EFFECTIVE = {trump: {card: SUIT_VALUE[suit] for card, (suit, _) in power_table(trump).items()}
-              for trump in Suit}
-"""By trump: every card's suit letter under it (bowers and the joker are trumps)."""
-
-
-def _seat_orders(skip: frozenset[Seat]) -> dict[Seat, tuple[Seat, ...]]:
-    """By leader: the seats that play to a trick in turn, clockwise, past the ``skip`` seats."""
-    orders = {}
-    for leader in Seat:
-        seats, seat = [], leader
-        for _ in range(4):
-            seats.append(seat)
-            seat = LEFT_OF[seat]
-            while seat in skip:
-                seat = LEFT_OF[seat]
-        orders[leader] = tuple(seats)
-    return orders
-
-
-_ORDERS = {skip: _seat_orders(skip) for skip in (
-    frozenset(), *(frozenset((s,)) for s in Seat), *(frozenset((a, b)) for a in Seat for b in Seat
-                                                        if a < b and a.side is not b.side))}
-"""By the seats that sit out (none, a lone hand's partner, or one partner of each side)."""
-
-
-def play_rows(deal: Deal, d: DealResult, revokes: set[tuple[int | None, int | None, Seat | None]],
-              head: Row = ()) -> list[Row]:
-    """``head + (trick, position, seat, card, suit, led_suit, trump, follows, winner, wins,
-    revoke)`` per card played. Seats follow the trick's leader as the replay found it
-    (``DealResult.leaders``) clockwise, skipping the partners of a lone maker and of a lone
-    defender; ``suit`` is the card's suit under trump (bowers and the joker are trumps);
-    ``revoke`` marks a card the replay found a revoke with (same deal, trick and seat)."""
-    trump = d.trump
-    if trump is None or not deal.tricks or len(d.leaders) < len(deal.tricks):
-        return []
-    skip: frozenset[Seat] = frozenset()
-    if d.alone and d.maker is not None:
-        skip = frozenset((d.maker.partner,))
-    if d.defender_alone is not None:
-        skip = skip | {d.defender_alone.partner}
-    orders = _ORDERS.get(skip) or _seat_orders(skip)
-    effective, name, seat_name, trump_letter = _EFFECTIVE[trump], _CARD_NAME, SEAT_NAME, SUIT_VALUE[trump]
-    number, leaders = d.number, d.leaders
-    rows: list[Row] = []
-    append = rows.append
-    for t, trick in enumerate(deal.tricks, 1):
-        cards = trick.cards
-        if not cards:
-            continue
-        seats = orders[leaders[t - 1]]
-        win = trick_winner(cards, trump)
-        led = effective[cards[0]]
-        winner = seat_name[seats[win]]
-        for j, c in enumerate(cards):
-            own = effective[c]
-            s = seats[j]
-            append((*head, t, j + 1, seat_name[s], name[c], own, led, trump_letter, own == led,
-                    winner, j == win, bool(revokes) and (number, t, s) in revokes))
-    return rows
+    plays.add(index, record.deals, result.deals, revokes)

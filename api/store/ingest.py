@@ -60,8 +60,10 @@ class Submission:
     result_json: str    # JSON text of schema.results.dump_result(result)
 
 
-def prepare_record(record: Record, *, from_notation: bool = False) -> Submission:
-    """Replay a parsed record and build its canonical and result texts.
+def prepare_record(record: Record, *, from_notation: bool = False,
+                   result_text: bool = True) -> Submission:
+    """Replay a parsed record and build its canonical and result texts (without
+    ``result_text``, ``result_json`` is left empty: the bulk tables hold no result text).
 
     What the store accepts, its own dump restores: a record that did not come from our notation
     (EGN, binary EGN, EMN; ``from_notation`` is False) is refused unless what its canonical text
@@ -74,7 +76,7 @@ def prepare_record(record: Record, *, from_notation: bool = False) -> Submission
     if not from_notation:
         restorable(data)
     digest = hashlib.sha256(canonical.encode("utf-8")).hexdigest()
-    result_json = compact(dump_result(result))  # orjson: the standard library's bytes, faster
+    result_json = compact(dump_result(result)) if result_text else ""  # orjson: faster
     return Submission(record, result, canonical, digest, result_json)
 
 
@@ -90,12 +92,13 @@ def restorable(data: dict[str, Any]) -> None:
                                               "can restore)") for p in exc.problems]) from None
 
 
-def prepare(text: str) -> Submission:
+def prepare(text: str, *, result_text: bool = True) -> Submission:
     """Parse, replay and canonicalise one record text. Raises RecordError, located in the
-    notation the text is written in (EGN paths for an EGN document)."""
+    notation the text is written in (EGN paths for an EGN document). ``result_text`` as
+    :func:`prepare_record`."""
     record, egn = _parse(text)
     try:
-        return prepare_record(record, from_notation=not egn)
+        return prepare_record(record, from_notation=not egn, result_text=result_text)
     except RecordError as exc:
         if egn:
             raise in_egn_terms(exc) from None

@@ -372,17 +372,25 @@ def _calls(value: list[str]) -> tuple[Call, ...]:
 
 _LEADER = {seat.name: seat for seat in SEATS}
 
+_LEAD_PAIRS: dict[str, tuple[Seat, tuple[Card, Card]]] = {
+    f"{seat.name}: {pair}": (seat, cards) for seat in SEATS for pair, cards in _PAIRS.items()}
+"""A canonical trick's first eight characters (``"E: AS KS"``: leader and two cards, 4 x 33 x 33
+entries) -> the leader and the two cards."""
+
 
 def _tricks(value: list[str]) -> tuple[Trick, ...]:
     """TricksField's parse (``parse_trick`` on each): canonical strings (``"E: AS KS QS 9S"`` by
-    two lookups of two cards each, ``"AS KS QS 9S"``) in one pass, anything else trick by trick."""
-    card, leader, pair = _CARD, _LEADER, _PAIRS
+    two lookups, of the leader with two cards and of the last two, ``"AS KS QS 9S"``) in one
+    pass, anything else trick by trick."""
+    card, leader, pair, lead_pair = _CARD, _LEADER, _PAIRS, _LEAD_PAIRS
     out = []
     try:
         for t in value:
-            if len(t) == 14 and t[1:3] == ": " and t[8] == " ":
-                out.append(Trick(pair[t[3:8]] + pair[t[9:]], leader[t[0]]))
-                continue
+            if len(t) == 14 and t[8] == " ":
+                head = lead_pair.get(t[:8])
+                if head is not None:
+                    out.append(Trick(head[1] + pair[t[9:]], head[0]))
+                    continue
             if t[1:3] == ": ":
                 cards, seat = tuple(map(card, t[3:].split())), leader[t[0]]
             else:

@@ -8,6 +8,9 @@ Contract:
 - Every migration runs in one transaction together with the ``user_version`` bump.
 - :func:`open_db` sets the per-connection pragmas (foreign keys, busy timeout); WAL is a property of
   the file, set once by :func:`migrate` outside any transaction.
+- :func:`migrate` commits the migrations with ``synchronous = NORMAL`` (WAL only) and leaves the
+  connection's setting as it found it (``FULL``, SQLite's default, for the records after them);
+  see :func:`_unsynced_steps` for why that is safe.
 
 The schema itself is described in docs/STORE.md.
 """
@@ -15,8 +18,9 @@ The schema itself is described in docs/STORE.md.
 from __future__ import annotations
 
 import sqlite3
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Callable
+from typing import Callable, Iterator
 
 import sqlite_utils
 
@@ -552,18 +556,41 @@ def migrate(db: sqlite_utils.Database, target: int = SCHEMA_VERSION) -> int:
         db.conn.commit()
     if db.execute("PRAGMA journal_mode").fetchone()[0] != "wal" and not _is_memory(db):
         db.execute("PRAGMA journal_mode = WAL")  # outside a transaction, or it is ignored
-    for number in range(current + 1, target + 1):
-        db.conn.execute("BEGIN IMMEDIATE")  # one transaction: the migration and the version bump
-        try:
-            if schema_version(db) < number:  # else another process got there first
-                with db.atomic():  # sqlite-utils helpers nest as savepoints inside it
-                    MIGRATIONS[number - 1](db)
-                db.conn.execute(f"PRAGMA user_version = {number}")
-            db.conn.execute("COMMIT")
-        except BaseException:
-            db.rollback()
-            raise
+    with _unsynced_steps(db, current < target):
+        for number in range(current + 1, target + 1):
+            db.conn.execute("BEGIN IMMEDIATE")  # one transaction: the migration and the version bump
+            try:
+                if schema_version(db) < number:  # else another process got there first
+                    with db.atomic():  # sqlite-utils helpers nest as savepoints inside it
+                        MIGRATIONS[number - 1](db)
+                    db.conn.execute(f"PRAGMA user_version = {number}")
+                db.conn.execute("COMMIT")
+            except BaseException:
+                db.rollback()
+                raise
     return schema_version(db)
+
+
+@contextmanager
+def _unsynced_steps(db: sqlite_utils.Database, pending: bool) -> Iterator[None]:
+    """The migrations' commits with ``synchronous = NORMAL`` (in WAL mode only), then the
+    connection's own setting again.
+
+    In WAL mode a NORMAL commit is safe against a crash of the program and never corrupts the
+    file; a power cut may take back the last commits before the log reaches the disk. Here that
+    only leaves the file at an earlier version, which the next :func:`migrate` continues (each
+    migration is one transaction with its version bump), and the next FULL commit (the first
+    record stored) or checkpoint puts them on disk with it. A new store was 22 migrations and 22
+    waits for the disk (``fdatasync``) before a single record was stored."""
+    wal = pending and db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    before = int(db.execute("PRAGMA synchronous").fetchone()[0]) if wal else None
+    if before is not None and before > 1:
+        db.execute("PRAGMA synchronous = NORMAL")
+    try:
+        yield
+    finally:
+        if before is not None:
+            db.execute(f"PRAGMA synchronous = {before}")
 
 
 def _is_memory(db: sqlite_utils.Database) -> bool:

@@ -25,12 +25,18 @@ Contracts:
   any fails, the group is rolled back and stored one record (one savepoint) at a time, so the
   rows and ids are exactly those of adding them one by one (a property test holds them equal).
 - Write transactions start with ``BEGIN IMMEDIATE`` so concurrent writers wait (busy timeout)
-  instead of failing on a lock upgrade.
+  instead of failing on a lock upgrade. Within one process the writers first queue on one
+  lock (:data:`WRITERS`), woken the moment the writer before them ends, where SQLite's busy
+  handler would poll a held store in sleeps of up to 100 ms; a writer that waits there longer
+  than the busy timeout goes on to SQLite's own wait. :meth:`Store.save` builds a record's rows
+  (canonical text, hash, replay rows) before it begins, so the store is held only for the
+  statements and the commit.
 """
 
 from __future__ import annotations
 
 import sqlite3
+import threading
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
@@ -38,6 +44,7 @@ from typing import TYPE_CHECKING, Any, Iterator, Sequence
 
 import sqlite_utils
 
+from .migrations import BUSY_TIMEOUT_MS
 from .players import bind_records, has_registry
 from .row_tuples import CALLS_INSERT, Rows
 
@@ -105,16 +112,27 @@ class Saved:
     summary: dict[str, Any] = field(default_factory=dict)
 
 
+WRITERS = threading.RLock()
+"""The queue of this process's write transactions (see the module contract): re-entrant, so a
+nested use in one thread cannot deadlock (SQLite refuses the nested BEGIN itself)."""
+
+
 @contextmanager
 def write_transaction(db: sqlite_utils.Database) -> Iterator[None]:
-    """``BEGIN IMMEDIATE`` ... ``COMMIT``; rolled back on any exception."""
-    db.conn.execute("BEGIN IMMEDIATE")
+    """``BEGIN IMMEDIATE`` ... ``COMMIT``; rolled back on any exception. Waits its turn among
+    this process's writers first (:data:`WRITERS`, at most the busy timeout)."""
+    queued = WRITERS.acquire(timeout=BUSY_TIMEOUT_MS / 1000)
     try:
-        yield
-        db.conn.execute("COMMIT")   # a COMMIT that fails (a busy store) is rolled back too
-    except BaseException:
-        db.rollback()
-        raise
+        db.conn.execute("BEGIN IMMEDIATE")
+        try:
+            yield
+            db.conn.execute("COMMIT")   # a COMMIT that fails (a busy store) is rolled back too
+        except BaseException:
+            db.rollback()
+            raise
+    finally:
+        if queued:
+            WRITERS.release()
 
 
 @contextmanager
@@ -152,7 +170,11 @@ class Store:
 
     def save(self, sub: Submission | Rows, submitted_by: str | None = None,
              supersedes: int | None = None, writer: Writer | None = None) -> Saved:
-        """Store one record in one transaction (see module contract)."""
+        """Store one record in one transaction (see module contract); its rows are built first,
+        outside the transaction."""
+        if not isinstance(sub, Rows):
+            from .rows import rows_of  # with the model: only when given a Submission
+            sub = rows_of(sub)
         with write_transaction(self.db):
             return self._save(sub, submitted_by, supersedes, writer)
 

@@ -341,3 +341,17 @@ def test_every_corruption_is_a_record_error_never_a_crash() -> None:
                     refused += 1
                     assert all(p.where.startswith("deals[0]") for p in exc.problems), exc
     assert refused > 100
+
+
+def test_rules_md_has_a_row_for_every_variant_option() -> None:
+    from pathlib import Path
+
+    from euchre_records.table import VARIANT_OPTIONS
+    text = (Path(__file__).resolve().parent.parent / "docs" / "RULES.md").read_text(encoding="utf-8")
+    section = text[text.index("## Tables of two, three and five"):text.index("## Not covered")]
+    rows = [line for line in section.splitlines() if line.startswith("| ") and "---" not in line][1:]
+    assert len(rows) >= 20
+    for option in VARIANT_OPTIONS:
+        assert f"`{option}`" in section, option
+    for row in rows:
+        assert row.rstrip().rstrip("|").rsplit("|", 1)[-1].strip(), f"no source: {row}"

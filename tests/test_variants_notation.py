@@ -242,3 +242,15 @@ def test_load_dump_load_is_identity(data: dict[str, Any]) -> None:
     again = load_table_record(json.loads(text))
     assert again == record
     assert dumps_table(again) == text
+
+
+def test_the_four_handed_reader_gives_one_located_reason() -> None:
+    """The store, API and CLI read with load_record/loads: a record of three seats is one problem
+    at rules.seats saying where it is read, not a list of its seat tokens."""
+    text = EXAMPLES[0]
+    for attempt in (lambda: load_record(json.loads(text)), lambda: loads(text)):
+        with pytest.raises(NotationError) as exc:
+            attempt()
+        (problem,) = exc.value.problems
+        assert problem.where == "rules.seats"
+        assert "cut-throat" in problem.what and "load_table_record" in problem.what

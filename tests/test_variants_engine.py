@@ -355,3 +355,10 @@ def test_rules_md_has_a_row_for_every_variant_option() -> None:
         assert f"`{option}`" in section, option
     for row in rows:
         assert row.rstrip().rstrip("|").rsplit("|", 1)[-1].strip(), f"no source: {row}"
+
+
+def test_a_card_dealt_twice_is_located() -> None:
+    hands = dict(CUT_MARCH["hands"], **{"2": "AD KD AC KC AS"})   # AS is seat 0's too
+    assert located(record(3, [dict(CUT_MARCH, hands=hands)])) == ["deals[0].hands.2[4]"]
+    # 9H is the turned card: the kitty cannot hold it too
+    assert located(record(3, [dict(CUT_MARCH, kitty="9S 9D 9C TC JC QD JD 9H")])) == ["deals[0].kitty[7]"]

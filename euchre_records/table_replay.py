@@ -244,7 +244,7 @@ class _Deal:
                 in_kitty = called in (deal.kitty or ()) or called is discard
                 if in_kitty or not unknown_left:
                     holder_known = True     # undealt: the maker is alone
-            if holder_known and deal.partner_stated and deal.partner != holder:
+            if holder_known and deal.partner_stated and deal.partner != (None if holder == maker else holder):
                 where = "in no hand (undealt)" if holder is None else f"in seat {table.token(holder)}'s hand"
                 claimed = "undealt" if deal.partner is None else f"seat {table.token(deal.partner)}"
                 self.fail("partner", f"the record says {claimed} held {called.name}, but it is {where}")

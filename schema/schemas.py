@@ -25,10 +25,11 @@ from euchre_records.model import (
     DealKind, Event, Exchange, ExchangeKind, ExternalId, Irregularity, IrregularityKind, Outcome, Player, Record, RecordedScore,
 )
 from euchre_records.rules import PRESETS, Rules, resolve_rules
+from euchre_records.table import table_for
 
 from .basefields import (
-    BoolField, DateField, EnumField, IntField, LabelField, NameField, PointsField, SeatField, StrField,
-    SuitField,
+    BoolField, CompactField, DateField, EnumField, IntField, LabelField, NameField, PointsField,
+    SeatField, StrField, SuitField,
 )
 from .cardfields import CardField, CardsField, HandsField, cards_text, hands_text
 from .lean import LeanNested, NotationSchema, lean_dump, lean_load
@@ -191,10 +192,33 @@ class PlayersField(LeanNested):
                 else lean_dump(PLAYER_SCHEMA, p, plan) for seat, p in value}
 
 
+class SeatsField(CompactField):
+    """``rules.seats``: the number of players (docs/FORMAT.md "Tables of two, three and five").
+    This reader (the four-handed :class:`Record`) takes 4 only; 2, 3 and 5 are read by
+    :mod:`.tables`, and it says so; other numbers are refused with the table model's reason."""
+
+    schema_fragment = {"const": 4, "description": "the number of players; 4 (the default) in a "
+                       "four-handed record; tables of 2, 3 and 5 are described in docs/FORMAT.md"}
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> int:
+        try:
+            table = table_for(value, "")
+        except NotationError as exc:
+            raise ValidationError([p.what for p in exc.problems]) from None
+        if table.seats != 4:
+            raise ValidationError(
+                f"a {table.variant.value} record (seats {table.seats}) is not yet taken here: this "
+                "reader, and the store, API, CLI, EGN and OpenSpiel export with it, take four-handed "
+                "records only (schema.tables.load_table_record reads it)")
+        return table.seats
+
+
 class RulesSchema(NotationSchema):
-    """``{"preset": name, "overrides": {option: value}}`` <-> :class:`Rules` (resolved and checked)."""
+    """``{"preset": name, "seats": 4, "overrides": {option: value}}`` <-> :class:`Rules`
+    (resolved and checked). ``seats`` is 4 or absent here, and never written."""
 
     preset = ChoiceField(tuple(PRESETS), "unknown rule set", required=True)
+    seats = SeatsField()
     overrides = OverridesField()
 
     def build(self, data: dict[str, Any]) -> Rules:

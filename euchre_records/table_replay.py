@@ -1,0 +1,620 @@
+"""Replay a record at a table of two, three or five (docs/TABLES.md, docs/RULES.md "Tables of
+two, three and five"): every call and card checked, revokes found, deals and games scored per
+player.
+
+Contract: :func:`replay_table` raises :class:`InconsistentRecord` (each problem located, e.g.
+``deals[2].tricks[1][3]``) for a record that cannot have happened, and otherwise returns a
+:class:`TableReplay` whose findings cite the rule (``"Modern §7 (renege)"``,
+``"VARIANTS.md (cut-throat scoring)"``). Pure: no I/O.
+
+The rules (VARIANTS.md): everything not said by the variant is the preset's four-handed rule,
+applied to n hands; each side is made per deal (the makers, the defenders) and every penalty or
+award the four-handed game gives a side is scored by each player of that side.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .cards import Card, Suit, effective_suit, make_pack, trick_winner
+from .errors import InconsistentRecord, Problem
+from .model import CallKind, DealKind, FindingKind
+from .rules import RevokeLone, RevokeTo, Rules
+from .table import CutthroatEuchre, SeatIndex, Table, Variant, VariantOptions
+from .table_model import (
+    Scores, TableDeal, TableDealResult, TableFinding, TableGameResult, TableIrregularityKind,
+    TableRecord, TableReplay,
+)
+
+__all__ = ["replay_table", "game_points_of", "hand_points", "VARIANT_CITES"]
+
+VARIANT_CITES = {
+    Variant.TWO_HANDED: "Keller 1887 ch. VII (two-handed)",
+    Variant.CUTTHROAT: "Keller 1887 ch. VII; Hoffmann 1909 (three-handed)",
+    Variant.CALL_PARTNER: "Foster's Complete Hoyle (call-ace); VARIANTS.md (five-handed)",
+    Variant.FOUR_HANDED: "the preset",
+}
+"""The source cited for a variant's own rules (docs/RULES.md "Tables of two, three and five")."""
+
+
+def game_points_of(record: TableRecord) -> int:
+    """The game's target: ``game_points`` when the record overrides it, else the variant's
+    default (10 for cut-throat and five-handed), else the preset's."""
+    if "game_points" in dict(record.rules.overrides) or record.table.default_game_points is None:
+        assert record.rules.game_points is not None  # fixed_deals is refused at these tables
+        return record.rules.game_points
+    return record.table.default_game_points
+
+
+def hand_points(table: Table, rules: Rules, options: VariantOptions, makers: tuple[SeatIndex, ...],
+                alone: bool, maker_tricks: int) -> tuple[Scores, str]:
+    """The hand's own points per seat, and the name of the outcome (VARIANTS.md).
+
+    >>> from euchre_records.table import table_for
+    >>> from euchre_records.rules import preset
+    >>> hand_points(table_for(3), preset("modern"), VariantOptions(), (1,), True, 2)
+    ((2, 0, 2), 'euchred')
+    """
+    n = table.seats
+    points = [0] * n
+    defenders = [s for s in range(n) if s not in makers]
+    if not 0 <= maker_tricks <= 5:
+        raise ValueError(f"makers' tricks must be 0-5, not {maker_tricks}")
+    made = maker_tricks >= 3
+    march = maker_tricks == 5
+    if table.variant is Variant.TWO_HANDED:
+        value = options.two_handed_march if march else rules.make if made else rules.euchre
+    elif table.variant is Variant.CUTTHROAT:
+        value = options.cutthroat_march if march else rules.make if made else rules.euchre
+        if not made and options.cutthroat_euchre is CutthroatEuchre.MAKER_MINUS_2:
+            points[makers[0]] = -value
+            return tuple(points), "euchred (maker loses)"
+    else:   # five-handed call your partner
+        if alone:
+            value = options.call_partner_lone_march if march else rules.lone_make if made else rules.euchre
+        else:
+            value = rules.march if march else rules.make if made else rules.euchre
+    for s in (makers if made else defenders):
+        points[s] = value
+    name = ("march" if march else "made" if made else "euchred")
+    return tuple(points), ("lone " + name if alone and table.called_partner else name)
+
+
+@dataclass
+class _Revoke:
+    seat: SeatIndex
+    trick: int                 # 0-based
+    card: Card | None
+    how: str                   # "from the hand" / "proven by a later play" / "claimed"
+    held: tuple[Card, ...] = ()
+
+
+@dataclass
+class _Play:
+    """What one deal's play established."""
+
+    leaders: list[SeatIndex] = field(default_factory=list)
+    winners: list[SeatIndex] = field(default_factory=list)
+    revokes: list[_Revoke] = field(default_factory=list)
+    partner: SeatIndex | None = None
+    partner_trick: int | None = None
+    complete: bool = False
+
+
+class _Deal:
+    """Replays one deal; ``problems`` collects the located impossibilities."""
+
+    def __init__(self, record: TableRecord, deal: TableDeal, number: int, where: str) -> None:
+        self.record, self.deal, self.number, self.where = record, deal, number, where
+        self.table, self.rules = record.table, record.rules
+        self.problems: list[Problem] = []
+        self.notes: list[str] = []
+        self._partner_known = True
+
+    def fail(self, where: str, what: str) -> None:
+        self.problems.append(Problem(f"{self.where}.{where}" if where else self.where, what))
+
+    # -- the bidding --------------------------------------------------------------------------
+
+    def bidding(self) -> tuple[SeatIndex | None, Suit | None, bool, bool, bool]:
+        """(maker, trump, alone, taken up, thrown in)."""
+        deal, table = self.deal, self.table
+        assert deal.turned is not None
+        turn = table.order_from(table.eldest(deal.dealer))
+        n = table.seats
+        for i, call in enumerate(deal.calls):
+            at = f"calls[{i}]"
+            if i >= 2 * n:
+                self.fail(at, "every player has passed twice: the deal was thrown in; no more calls")
+                return None, None, False, False, True
+            seat = turn[i % n]
+            if call.seat is not None and call.seat != seat:
+                self.fail(at, f"it is seat {table.token(seat)}'s turn, not {table.token(call.seat)}'s "
+                          "(the bidding passes to the left from the dealer's left)")
+                return None, None, False, False, False
+            first_round = i < n
+            if call.alone and not table.called_partner:
+                self.fail(at, f"no lone hands in the {table.variant.value} game: the maker always "
+                          f"plays alone against the rest ({VARIANT_CITES[table.variant]})")
+                return None, None, False, False, False
+            if call.kind is CallKind.PASS:
+                if not first_round and seat == deal.dealer and self.rules.stick_the_dealer:
+                    self.fail(at, f"stick the dealer: the dealer may not pass in the second round "
+                              f"({self.rules.cite('stick_the_dealer')})")
+                    return None, None, False, False, False
+                continue
+            if i + 1 != len(deal.calls):
+                self.fail(f"calls[{i + 1}]", "trump is made: the bidding is over")
+                return None, None, False, False, False
+            if call.kind in (CallKind.ORDER, CallKind.TAKE):
+                if not first_round:
+                    self.fail(at, "the turned card was turned down: the second round names a suit")
+                    return None, None, False, False, False
+                word = "take" if seat == deal.dealer else "order"
+                if call.kind.value != word:
+                    self.fail(at, f"seat {table.token(seat)} {'is' if word == 'take' else 'is not'} "
+                              f"the dealer: the word is {word!r}")
+                    return None, None, False, False, False
+                return seat, deal.turned.suit, call.alone, True, False
+            assert call.kind is CallKind.NAME and call.suit is not None
+            if first_round:
+                self.fail(at, "a suit is named only in the second round (the first accepts the turned card)")
+                return None, None, False, False, False
+            if call.suit is deal.turned.suit:
+                self.fail(at, f"{call.suit.value} is the turned-down suit: it may not be named "
+                          f"({self.rules.cite('turned_suit_named')})")
+                return None, None, False, False, False
+            return seat, call.suit, call.alone, False, False
+        if len(deal.calls) == 2 * n:
+            return None, None, False, False, True
+        if not deal.unfinished:
+            self.fail("calls", "the bidding stops before trump is made or the deal is thrown in "
+                      "(mark the deal unfinished if the record stops here)")
+        return None, None, False, False, False
+
+    # -- the play -----------------------------------------------------------------------------
+
+    def play(self, maker: SeatIndex, trump: Suit, taken: bool, alone: bool) -> _Play | None:
+        deal, table, rules = self.deal, self.table, self.rules
+        n = table.seats
+        assert deal.turned is not None
+        hands: list[list[Card | None]] | None = None
+        if deal.hands is not None:
+            hands = [list(h) for h in deal.hands]
+            seen: dict[Card, str] = {}
+            places = [(f"hands.{table.token(s)}[{i}]", c) for s, h in enumerate(deal.hands)
+                      for i, c in enumerate(h)]
+            places.append(("turned", deal.turned))
+            places += [(f"kitty[{i}]", c) for i, c in enumerate(deal.kitty or ())]
+            for at, c in places:
+                if c is None:
+                    continue
+                if c in seen:
+                    self.fail(at, f"{c.name} is also at {seen[c]}: a card is dealt once")
+                seen[c] = at
+            if self.problems:
+                return None
+        discard = deal.discard
+        if taken:
+            if discard is deal.turned and not rules.turned_card_discard:
+                self.fail("discard", f"the dealer may not discard the card he took up "
+                          f"({rules.cite('turned_card_discard')})")
+                return None
+            if hands is not None:
+                hand = hands[deal.dealer]
+                hand.append(deal.turned)
+                if discard is not None:
+                    if discard in hand:
+                        hand.remove(discard)
+                    elif None in hand:
+                        hand.remove(None)
+                    else:
+                        self.fail("discard", f"the dealer did not hold {discard.name} to discard")
+                        return None
+        elif discard is not None:
+            self.fail("discard", "the dealer discards only when he took the turned card up")
+            return None
+        called = deal.called
+        if table.called_partner:
+            if alone and (called is not None or deal.partner_stated):
+                self.fail("called", "a maker who goes alone names no card and has no partner")
+                return None
+            if not alone and called is None and (deal.tricks or not deal.unfinished):
+                self.fail("called", "the maker who does not go alone names a card not of the trump suit")
+                return None
+            if called is not None and effective_suit(called, trump) is trump:
+                self.fail("called", f"{called.name} is of the trump suit ({trump.value}): the maker "
+                          "names a card not of the trump suit")
+                return None
+            if deal.partner_stated and deal.partner == maker:
+                self.fail("partner", "the maker cannot be his own partner")
+                return None
+        result = _Play()
+        holder: SeatIndex | None = None
+        holder_known = False
+        if called is not None and hands is not None:
+            for s, h in enumerate(hands):
+                if called in h:
+                    holder, holder_known = s, True
+            if not holder_known:
+                unknown_left = any(None in h for h in hands)
+                in_kitty = called in (deal.kitty or ()) or called is discard
+                if in_kitty or not unknown_left:
+                    holder_known = True     # undealt: the maker is alone
+            if holder_known and deal.partner_stated and deal.partner != holder:
+                where = "in no hand (undealt)" if holder is None else f"in seat {table.token(holder)}'s hand"
+                claimed = "undealt" if deal.partner is None else f"seat {table.token(deal.partner)}"
+                self.fail("partner", f"the record says {claimed} held {called.name}, but it is {where}")
+                return None
+            if holder_known:
+                result.partner = None if holder == maker else holder
+                if holder == maker:
+                    self.notes.append(f"deal {self.number}: the maker holds the card he called "
+                                      f"({called.name}): he plays alone")
+        pack = make_pack(rules.pack, rules.joker)
+        played: set[Card] = set()
+        void: list[set[Suit]] = [set() for _ in range(n)]   # suits a seat showed out of
+        shown_void_at: dict[tuple[SeatIndex, Suit], int] = {}
+        leader = table.eldest(deal.dealer)
+        for t, trick in enumerate(deal.tricks):
+            at = f"tricks[{t}]"
+            if trick.leader is not None and trick.leader != leader:
+                self.fail(at, f"seat {table.token(leader)} leads this trick, not "
+                          f"{table.token(trick.leader)} (the dealer's left leads first, then the winner)")
+                return None
+            result.leaders.append(leader)
+            led: Suit | None = None
+            for j, c in enumerate(trick.cards):
+                seat = (leader + j) % n
+                cat = f"{at}[{j}]"
+                if c in played:
+                    self.fail(cat, f"{c.name} was played already")
+                    return None
+                if c not in pack:
+                    self.fail(cat, f"{c.name} is not in the pack")
+                    return None
+                played.add(c)
+                suit = effective_suit(c, trump)
+                if hands is not None:
+                    hand = hands[seat]
+                    if c in hand:
+                        hand.remove(c)
+                    elif None in hand and not self._known_elsewhere(c, hands, seat):
+                        hand.remove(None)
+                    else:
+                        self.fail(cat, f"seat {table.token(seat)} does not hold {c.name}")
+                        return None
+                if called is not None and c is called:
+                    if deal.partner_stated and deal.partner != seat and not (seat == maker and deal.partner is None):
+                        claimed = "undealt" if deal.partner is None else f"seat {table.token(deal.partner)}"
+                        self.fail(cat, f"seat {table.token(seat)} plays the called card {c.name}, "
+                                  f"but the record says {claimed} held it")
+                        return None
+                    if result.partner_trick is None:
+                        result.partner = None if seat == maker else seat
+                        result.partner_trick = t + 1
+                        holder_known = True
+                if (seat, suit) in shown_void_at:
+                    first = shown_void_at.pop((seat, suit))
+                    if not any(r.seat == seat and r.trick == first for r in result.revokes):
+                        result.revokes.append(_Revoke(seat, first, deal.tricks[first].cards[
+                            (seat - result.leaders[first]) % n], "proven by a later play", (c,)))
+                if j == 0:
+                    led = suit
+                    continue
+                assert led is not None
+                if suit is not led:
+                    held = () if hands is None else tuple(
+                        x for x in hands[seat] if x is not None and effective_suit(x, trump) is led)
+                    if held:
+                        result.revokes.append(_Revoke(seat, t, c, "from the hand", held))
+                    elif led not in void[seat]:
+                        void[seat].add(led)
+                        shown_void_at[(seat, led)] = t
+            if len(trick.cards) == n:
+                leader = (leader + trick_winner(trick.cards, trump)) % n
+                result.winners.append(leader)
+        result.complete = len(deal.tricks) == 5 and all(len(t.cards) == n for t in deal.tricks)
+        if not result.complete and not deal.unfinished:
+            self.fail("tricks", f"a deal at this table is five tricks of {n} cards "
+                      f"({len(deal.tricks)} recorded; mark the deal unfinished if the record stops here)")
+            return None
+        if result.complete and deal.unfinished:
+            self.fail("unfinished", "five tricks were played: the deal is complete")
+            return None
+        if called is not None and not holder_known:
+            if result.complete:
+                result.partner = None    # every dealt card was played: the called card was undealt
+                holder_known = True
+                if deal.partner_stated and deal.partner is not None:
+                    self.fail("partner", f"the record says seat {table.token(deal.partner)} held "
+                              f"{called.name}, but it was never played: it was undealt")
+                    return None
+            elif deal.partner_stated:
+                result.partner, holder_known = deal.partner, True
+        if called is not None and not holder_known:
+            self.notes.append(f"deal {self.number}: who held the called card {called.name} cannot be "
+                              "known (the hands are not recorded and it was not played)")
+        elif called is not None and result.partner_trick is not None and deal.hands is None:
+            self.notes.append(f"deal {self.number}: the partner, seat {table.token(result.partner)}"
+                              f", was known at trick {result.partner_trick} when {called.name} fell"
+                              if result.partner is not None else
+                              f"deal {self.number}: the maker played the card he called himself: alone")
+        self._partner_known = holder_known or called is None
+        return result
+
+    @staticmethod
+    def _known_elsewhere(c: Card, hands: list[list[Card | None]], seat: SeatIndex) -> bool:
+        return any(c in h for s, h in enumerate(hands) if s != seat)
+
+
+def _revoke_charges(table: Table, rules: Rules, makers: tuple[SeatIndex, ...], alone: bool,
+                    revokes: list[_Revoke]) -> list[tuple[_Revoke, Scores, str]]:
+    """Each revoke's points per seat, and how it was charged (Somerset 63, 71; Hoyle; modern §7)."""
+    n = table.seats
+    lone_game = alone and table.called_partner   # only the five-handed lone maker is a "lone hand"
+    cancelled: set[int] = set()
+    if rules.revokes_cancel:
+        by_makers = [i for i, r in enumerate(revokes) if r.seat in makers]
+        by_defenders = [i for i, r in enumerate(revokes) if r.seat not in makers]
+        pairs = min(len(by_makers), len(by_defenders))
+        cancelled = set(by_makers[:pairs]) | set(by_defenders[:pairs])
+    out = []
+    for i, r in enumerate(revokes):
+        offenders = makers if r.seat in makers else tuple(s for s in range(n) if s not in makers)
+        others = tuple(s for s in range(n) if s not in offenders)
+        lone = lone_game if rules.revoke_lone is RevokeLone.LONE_HAND else (lone_game and r.seat not in makers)
+        size = rules.revoke_penalty_lone if lone else rules.revoke_penalty
+        points = [0] * n
+        if i in cancelled:
+            out.append((r, tuple(points), f"cancelled by an equal number of revokes by the other side "
+                        f"({rules.cite('revokes_cancel')})"))
+            continue
+        if rules.revoke_to is RevokeTo.DEDUCT:
+            for s in offenders:
+                points[s] = -size
+            how = f"{size} points deducted from each of {_names(table, offenders)}"
+        else:
+            for s in others:
+                points[s] = size
+            how = f"{size} points to each of {_names(table, others)}"
+        out.append((r, tuple(points), f"{how} ({rules.cite('revoke_penalty')}; each player of the "
+                    "side scores the side's penalty, VARIANTS.md)"))
+    return out
+
+
+def _names(table: Table, seats: tuple[SeatIndex, ...]) -> str:
+    return ", ".join(f"seat {table.token(s)}" for s in seats)
+
+
+def _add(a: Scores, b: Scores) -> Scores:
+    return tuple(x + y for x, y in zip(a, b))
+
+
+def _void_result(number: int, deal: TableDeal, n: int, why: str, next_dealer: SeatIndex | None,
+                 notes: tuple[str, ...] = ()) -> TableDealResult:
+    zero = (0,) * n
+    return TableDealResult(number, deal.kind, deal.dealer, None, None, False, (), (), None, None, True,
+                           False, (), (), 0, zero, zero, zero, (), why, next_dealer, notes)
+
+
+def _deal_result(record: TableRecord, deal: TableDeal, number: int, where: str,
+                 problems: list[Problem]) -> TableDealResult | None:
+    table, rules, n = record.table, record.rules, record.table.seats
+    zero = (0,) * n
+    for i, irr in enumerate(deal.irregularities):
+        if irr.kind in (TableIrregularityKind.MISDEAL, TableIrregularityKind.NEW_DEAL):
+            misdeal = irr.kind is TableIrregularityKind.MISDEAL
+            passes = misdeal and rules.misdeal_loses_deal
+            topic = "misdeal" if misdeal else "new_deal"
+            why = (f"{'misdeal' if misdeal else 'new deal'}{': ' + irr.cause if irr.cause else ''} "
+                   f"({rules.cite(topic)}): the deal is void; "
+                   f"{'the deal passes to the left' if passes else 'the same dealer deals again'}")
+            return _void_result(number, deal, n, why, None if passes else deal.dealer)
+    if deal.kind is DealKind.RESULT:
+        return _result_only(record, deal, number, where, problems)
+    replay = _Deal(record, deal, number, where)
+    maker, trump, alone, taken, thrown = replay.bidding()
+    if problems_of(replay, problems):
+        return None
+    if thrown:
+        return TableDealResult(number, deal.kind, deal.dealer, None, None, False, (), (), None, None,
+                               True, True, (), (), 0, zero, zero, zero,
+                               notes=(f"deal {number}: every player passed twice: thrown in "
+                                      f"({rules.cite('thrown_in')})",))
+    if maker is None or trump is None:   # unfinished in the bidding
+        return TableDealResult(number, deal.kind, deal.dealer, None, None, False, (), (), None, None,
+                               True, False, (), (), 0, zero, zero, zero, unfinished=True)
+    play = replay.play(maker, trump, taken, alone)
+    if problems_of(replay, problems) or play is None:
+        return None
+    partner = play.partner
+    makers = (maker,) if partner is None else (maker, partner)
+    lone = alone or table.maker_alone or (table.called_partner and partner is None)
+    defenders = tuple(s for s in range(n) if s not in makers)
+    maker_tricks = sum(1 for w in play.winners if w in makers)
+    findings = _revoke_findings(record, number, makers, lone, play.revokes, deal)
+    notes = tuple(replay.notes)
+    if deal.unfinished:
+        return TableDealResult(number, deal.kind, deal.dealer, trump, maker, lone, makers, defenders,
+                               deal.called, partner, replay._partner_known, False, tuple(play.leaders),
+                               tuple(play.winners), maker_tricks, zero, zero, zero,
+                               tuple(f for f, _ in findings), notes=notes, unfinished=True)
+    return _score(record, deal, number, maker, trump, lone, makers, defenders, partner,
+                  replay._partner_known, tuple(play.leaders), tuple(play.winners), maker_tricks,
+                  findings, notes)
+
+
+def problems_of(replay: _Deal, problems: list[Problem]) -> bool:
+    if replay.problems:
+        problems.extend(replay.problems)
+        return True
+    return False
+
+
+def _revoke_findings(record: TableRecord, number: int, makers: tuple[SeatIndex, ...], lone: bool,
+                     revokes: list[_Revoke], deal: TableDeal) -> list[tuple[TableFinding, Scores]]:
+    table, rules = record.table, record.rules
+    for irr in deal.irregularities:
+        if irr.kind is TableIrregularityKind.REVOKE_CLAIMED and irr.seat is not None:
+            trick = (irr.trick or 1) - 1
+            if not any(r.seat == irr.seat and (irr.trick is None or r.trick == trick) for r in revokes):
+                revokes = revokes + [_Revoke(irr.seat, trick, None, "claimed at the table")]
+    out = []
+    for r, points, how in _revoke_charges(table, rules, makers, lone, revokes):
+        card = "" if r.card is None else f" played {r.card.name}"
+        held = "" if not r.held else (f" holding {' '.join(c.name for c in r.held)}"
+                                      if r.how == "from the hand" else
+                                      f", and later played {r.held[0].name} of the suit led")
+        out.append((TableFinding(
+            FindingKind.REVOKE,
+            f"deal {number}, trick {r.trick + 1}: seat {table.token(r.seat)}{card}{held} — revoke "
+            f"({r.how}; {rules.cite('revoke')}); {how}",
+            rules.cite("revoke"), number, r.trick + 1, r.seat, r.card, points), points))
+    return out
+
+
+def _result_only(record: TableRecord, deal: TableDeal, number: int, where: str,
+                 problems: list[Problem]) -> TableDealResult | None:
+    table, n = record.table, record.table.seats
+    zero = (0,) * n
+    o = deal.outcome
+    assert o is not None
+    if o.maker is None:
+        return TableDealResult(number, deal.kind, deal.dealer, None, None, False, (), (), None, None,
+                               True, True, (), (), 0, zero, zero, zero)
+    notes: list[str] = []
+    partner_known = True
+    if table.called_partner and not o.alone and o.called is None:
+        problems.append(Problem(f"{where}.result.called", "the maker who does not go alone names a "
+                                "card not of the trump suit (or say \"alone\": true)"))
+        return None
+    if o.called is not None and not o.partner_stated:
+        partner_known = False
+        notes.append(f"deal {number}: who held the called card {o.called.name} is not recorded: "
+                     "the maker is scored as alone")
+    partner = o.partner
+    makers = (o.maker,) if partner is None else (o.maker, partner)
+    lone = o.alone or table.maker_alone or (table.called_partner and partner is None)
+    defenders = tuple(s for s in range(n) if s not in makers)
+    findings = _revoke_findings(record, number, makers, lone, [], deal)
+    return _score(record, deal, number, o.maker, o.trump, lone, makers, defenders, partner,
+                  partner_known, (), (), o.tricks, findings, tuple(notes))
+
+
+def _score(record: TableRecord, deal: TableDeal, number: int, maker: SeatIndex, trump: Suit | None,
+           lone: bool, makers: tuple[SeatIndex, ...], defenders: tuple[SeatIndex, ...],
+           partner: SeatIndex | None, partner_known: bool, leaders: tuple[SeatIndex, ...],
+           winners: tuple[SeatIndex, ...], maker_tricks: int,
+           findings: list[tuple[TableFinding, Scores]], notes: tuple[str, ...]) -> TableDealResult:
+    table, rules = record.table, record.rules
+    n = table.seats
+    hand, _ = hand_points(table, rules, record.options, makers, lone, maker_tricks)
+    penalty: Scores = (0,) * n
+    for _, points in findings:
+        penalty = _add(penalty, points)
+    if any(any(p) for _, p in findings) and not rules.revoke_hand_scores:
+        hand = (0,) * n
+    return TableDealResult(number, deal.kind, deal.dealer, trump, maker, lone, makers, defenders,
+                           deal.called if deal.kind is not DealKind.RESULT else
+                           (deal.outcome.called if deal.outcome else None),
+                           partner, partner_known, False, leaders, winners, maker_tricks, hand,
+                           penalty, _add(hand, penalty), tuple(f for f, _ in findings), notes=notes)
+
+
+def _winner(score: Scores, target: int) -> SeatIndex | None:
+    """The first to reach ``target`` wins; two or more past it at once: the one with more
+    points; an exact tie at the top plays on (VARIANTS.md; our rule, the sources are silent)."""
+    top = max(score)
+    if top < target:
+        return None
+    leaders = [s for s, p in enumerate(score) if p == top]
+    return leaders[0] if len(leaders) == 1 else None
+
+
+def replay_table(record: TableRecord) -> TableReplay:
+    """Replay every deal of a record at a table of 2, 3 or 5 and score its games."""
+    table, rules, n = record.table, record.rules, record.table.seats
+    target = game_points_of(record)
+    problems: list[Problem] = []
+    results: list[TableDealResult] = []
+    findings: list[TableFinding] = []
+    games: list[TableGameResult] = []
+    running: list[Scores] = []
+    notes: list[str] = []
+    if rules.rubber.value != "none":
+        notes.append(f"the preset's rubber ({rules.rubber.value}) is not played: a rubber needs fixed "
+                     f"partnerships, and the {table.variant.value} game has individual games")
+    if rules.lap:
+        notes.append("points beyond the game are not carried (lap) at this table: only by agreement "
+                     "(VARIANTS.md), not implemented")
+    score: Scores = record.start_score or (0,) * n
+    start, first = score, 1
+    expected: SeatIndex | None = None
+    for i, deal in enumerate(record.deals):
+        number, where = i + 1, f"deals[{i}]"
+        result = _deal_result(record, deal, number, where, problems)
+        if result is None:
+            continue
+        if expected is not None and deal.dealer != expected:
+            f = TableFinding(FindingKind.WRONG_DEALER,
+                             f"deal {number}: seat {table.token(deal.dealer)} dealt; seat "
+                             f"{table.token(expected)} should have (the deal passes to the left, "
+                             f"{rules.cite('deal_passes')})", rules.cite("deal_passes"), number,
+                             seat=deal.dealer)
+            result = _with_finding(result, f)
+        expected = result.next_dealer if result.next_dealer is not None else table.left(deal.dealer)
+        before = score
+        # penalties first (Somerset 4): a penalty that wins the game stops the hand's points
+        with_penalty = _add(score, result.penalty)
+        if _winner(with_penalty, target) is not None and any(result.hand_points):
+            score = with_penalty
+            result = _with_note(result, f"deal {number}: the penalty won the game before the hand's "
+                                f"points ({rules.cite('revoke_precedence')})")
+        else:
+            score = _add(score, result.points)
+        if deal.recorded is not None:
+            result = _check_sheet(record, result, deal, before, score)
+        results.append(result)
+        findings.extend(result.findings)
+        running.append(score)
+        won = _winner(score, target)
+        if won is not None:
+            games.append(TableGameResult(len(games) + 1, first, number, start, score, won, True))
+            score = start = (0,) * n
+            first = number + 1
+    if problems:
+        raise InconsistentRecord(problems)
+    if first <= len(record.deals) or not games:
+        games.append(TableGameResult(len(games) + 1, first, len(record.deals), start, score, None, False))
+    return TableReplay(rules, table, tuple(results), tuple(games), tuple(findings), tuple(running),
+                       tuple(notes))
+
+
+def _with_finding(result: TableDealResult, finding: TableFinding) -> TableDealResult:
+    from .model import replace
+    return replace(result, findings=result.findings + (finding,))
+
+
+def _with_note(result: TableDealResult, note: str) -> TableDealResult:
+    from .model import replace
+    return replace(result, notes=result.notes + (note,))
+
+
+def _check_sheet(record: TableRecord, result: TableDealResult, deal: TableDeal, before: Scores,
+                 after: Scores) -> TableDealResult:
+    rules = record.rules
+    assert deal.recorded is not None
+    for name, recorded, computed in (("points", deal.recorded.points, _diff(after, before)),
+                                     ("total", deal.recorded.total, after)):
+        if recorded is not None and tuple(recorded) != computed:
+            result = _with_finding(result, TableFinding(
+                FindingKind.SCORESHEET,
+                f"deal {result.number}: the scoresheet's {name} {list(recorded)} differ from the "
+                f"replay's {list(computed)} ({rules.cite('scoresheet')})",
+                rules.cite("scoresheet"), result.number, recorded=tuple(recorded), computed=computed))
+    return result
+
+
+def _diff(a: Scores, b: Scores) -> Scores:
+    return tuple(x - y for x, y in zip(a, b))

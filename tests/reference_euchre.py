@@ -310,16 +310,17 @@ def variant_points(n: int, makers: list[str], alone: bool, maker_tricks: int,
     return out
 
 
-def revoke_charges(preset: str, n: int, makers: list[str], declared_alone: bool,
+def revoke_charges(preset: str, n: int, makers: list[str], lone_hand: bool,
                    revokes: list[tuple[str, int]]) -> tuple[list[int], list[list[int]], bool]:
     """What the laws charge for the revokes ``(seat, trick)`` of a deal at a table of ``n``.
 
     VARIANTS.md: the four-handed penalty of the preset goes to **each player of the offended
     side** (a maker's revoke: each other player; a defender's: the maker and his partner).
     Size: the preset's (Somerset 63: 3, Hoyle renege: 2, modern §7: 2); the lone rate (Somerset
-    5 in a lone hand, Hoyle 4 against a lone hand) only where the maker *declared* alone (five
-    hands) -- our reading: the cut-throat maker's playing alone is the game's form, not a lone
-    hand, and a maker alone by an undealt card is not known to be alone. Repeats are charged
+    5 in a lone hand, Hoyle 4 against a lone hand) only where the five-handed maker plays alone,
+    by choice or because the called card was undealt (VARIANTS.md calls him alone and scores
+    him so either way) -- our reading: the two- and three-handed maker's playing alone is the
+    form of those games, not a lone hand (Keller: no lone hands at two). Repeats are charged
     again (63); under Somerset 71 equal numbers of revokes by the two sides cancel, the first
     of each side first. Added to the non-offenders (every preset's default, no election here).
 
@@ -336,7 +337,7 @@ def revoke_charges(preset: str, n: int, makers: list[str], declared_alone: bool,
     for (seat, _), on in zip(revokes, charged):
         points = [0] * n
         if on:
-            lone = declared_alone and (REVOKE_LONE_WHEN[preset] == "lone-hand" or seat not in makers)
+            lone = lone_hand and (REVOKE_LONE_WHEN[preset] == "lone-hand" or seat not in makers)
             size = REVOKE_LONE[preset] if lone else REVOKE[preset]
             offended = [s for s in range(n) if (str(s) in makers) != (seat in makers)]
             for s in offended:
@@ -486,6 +487,6 @@ def random_variant_record(rng: random.Random, seats: int, preset: str, size: int
     made.hand_points = variant_points(seats, made.makers, made.alone, made.maker_tricks,
                                       cutthroat_euchre)
     made.penalty, made.revoke_points, hand_scores = revoke_charges(
-        preset, seats, made.makers, declared_alone, made.revokes)
+        preset, seats, made.makers, made.alone, made.revokes)
     made.points = [p + (h if hand_scores else 0) for p, h in zip(made.penalty, made.hand_points)]
     return made

@@ -37,7 +37,7 @@ BAD = sorted(p for p in (FOLDER / "bad").glob("*.json") if not p.name.endswith("
 FINDING = {"kind": None, "seat": None, "trick": None, "status": None, "points": None}
 OPTIONAL_FINDING = ("status",)
 """Compared only when the replay JSON has the key (the n-handed findings carry no status yet)."""
-DEAL_KEYS = {"trump": None, "maker": None, "alone": None, "called": None, "partner": None,
+DEAL_KEYS = {"thrown_in": None, "trump": None, "maker": None, "alone": None, "called": None, "partner": None,
              "makers": None, "defenders": None, "leaders": None, "winners": None,
              "maker_tricks": None, "hand_points": None, "penalty": None, "points": None,
              "findings": [FINDING]}

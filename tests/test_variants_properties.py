@@ -146,3 +146,55 @@ def test_every_player_of_the_offended_side_is_charged_for(case: dict[str, Any]) 
     gained = [str(i) for i, p in enumerate(finding["points"]) if p > 0]
     assert sorted(gained) == sorted(offended)
     assert len({finding["points"][int(s)] for s in offended}) == 1
+
+
+MUTATIONS = ("swap", "drop", "seats", "called", "partner", "dealer", "sheet", "hand", "kind")
+
+
+def _mutate(rng: random.Random, record: dict[str, Any], how: str) -> dict[str, Any]:
+    """A copy of ``record`` broken in one way a scorer or a program might break it."""
+    out: dict[str, Any] = json.loads(json.dumps(record))
+    deal = out["deals"][0]
+    n = out["rules"]["seats"]
+    tricks = [t.split() for t in deal.get("tricks", [])]
+    if how == "swap" and len(tricks) >= 2:
+        a, b = rng.sample(range(len(tricks)), 2)
+        i, j = rng.randrange(len(tricks[a])), rng.randrange(len(tricks[b]))
+        tricks[a][i], tricks[b][j] = tricks[b][j], tricks[a][i]
+    elif how == "drop" and tricks:
+        tricks[rng.randrange(len(tricks))].pop()
+    elif how == "seats":
+        out["rules"]["seats"] = rng.choice([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, -1, 2.5, "3", None])
+    elif how == "called":
+        deal["called"] = rng.choice(["AS", "JH", "JD", "7C", "JK", "??", "XX", 5])
+    elif how == "partner":
+        deal["partner"] = rng.choice([str(s) for s in range(n + 2)] + ["N", None, 1])
+    elif how == "dealer":
+        deal["dealer"] = rng.choice([str(n), "E", "-1", "00", 0])
+    elif how == "sheet":
+        deal["scoresheet"] = {"points": [0] * rng.choice([n - 1, n, n + 1]), "total": [1] * n}
+    elif how == "hand" and "hands" in deal:
+        deal["hands"].pop(rng.choice(sorted(deal["hands"])))
+    elif how == "kind":
+        deal["kind"] = rng.choice(["result", "plays", "full"])
+    if tricks:
+        deal["tricks"] = [" ".join(t) for t in tricks]
+    return out
+
+
+@settings(max_examples=300, deadline=None)
+@given(cases, st.sampled_from(MUTATIONS), st.integers(0, 2**16))
+def test_broken_variant_records_are_replayed_or_refused_with_a_place(
+        case: dict[str, Any], how: str, salt: int) -> None:
+    """Bad input is a located error, never a traceback: a record broken in one of the ways
+    above either replays (the change may be harmless, or a breach the replay reports) or is
+    refused as a RecordError whose every problem names a place."""
+    from euchre_records.errors import RecordError
+    made = _made(case, revoke_rate=0.1)
+    broken = _mutate(random.Random(salt), made.record, how)
+    try:
+        result = tables.dump_table_result(replay_table(tables.load_any(broken)))
+    except RecordError as err:
+        assert err.problems and all(p.where and p.what for p in err.problems), err.problems
+        return
+    assert len(result["deals"]) == 1

@@ -26,6 +26,7 @@ from euchre_records.cards import SEATS, Card, Rank, Seat, Side, Suit, card
 from euchre_records.errors import InconsistentRecord, UnsupportedRules
 from euchre_records.model import Call, CallKind, Deal, DealKind, DealResult, Trick
 from euchre_records.rules import Rules
+from euchre_records.table_model import TableDeal
 
 __all__ = [
     "PASS", "TRUMP_ACTIONS", "GO_ALONE", "WITH_PARTNER", "card_action", "action_card",
@@ -154,7 +155,7 @@ def _took_up(deal: Deal) -> bool:
     return any(c.kind.accepts for c in deal.calls)
 
 
-def openspiel_actions(deal: Deal, rules: Rules) -> list[int]:
+def openspiel_actions(deal: Deal | TableDeal, rules: Rules) -> list[int]:
     """The full OpenSpiel action history of ``deal`` (a terminal state once applied).
 
     The deal is replayed by our engine first (so an impossible deal raises InconsistentRecord).
@@ -167,6 +168,9 @@ def openspiel_actions(deal: Deal, rules: Rules) -> list[int]:
     """
     from euchre_records.deal import replay_deal
 
+    if isinstance(deal, TableDeal):
+        raise UnsupportedRules("OpenSpiel's euchre is the four-handed partnership game: a deal at a "
+                               "table of two, three or five is not exported", "rules.seats")
     params = openspiel_game_params(rules)
     if deal.kind is DealKind.RESULT:
         raise UnsupportedRules("a result-only deal has no cards to export to OpenSpiel", "kind")

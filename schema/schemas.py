@@ -214,8 +214,9 @@ class SeatsField(CompactField):
 
 
 class RulesSchema(NotationSchema):
-    """``{"preset": name, "seats": 4, "overrides": {option: value}}`` <-> :class:`Rules`
-    (resolved and checked). ``seats`` is 4 or absent here, and never written."""
+    """``{"preset": name, "seats": 4, "overrides": {option: value}}`` <-> :class:`Rules` (checked).
+
+    ``seats`` is 4 or absent in a four-handed record, and never written (docs/FORMAT.md)."""
 
     preset = ChoiceField(tuple(PRESETS), "unknown rule set", required=True)
     seats = SeatsField()

@@ -311,7 +311,8 @@ def variant_points(n: int, makers: list[str], alone: bool, maker_tricks: int,
 
 
 def revoke_charges(preset: str, n: int, makers: list[str], lone_hand: bool,
-                   revokes: list[tuple[str, int]]) -> tuple[list[int], list[list[int]], bool]:
+                   revokes: list[tuple[str, int]],
+                   revoke_to: str = "add") -> tuple[list[int], list[list[int]], bool]:
     """What the laws charge for the revokes ``(seat, trick)`` of a deal at a table of ``n``.
 
     VARIANTS.md: the four-handed penalty of the preset goes to **each player of the offended
@@ -322,7 +323,8 @@ def revoke_charges(preset: str, n: int, makers: list[str], lone_hand: bool,
     him so either way) -- our reading: the two- and three-handed maker's playing alone is the
     form of those games, not a lone hand (Keller: no lone hands at two). Repeats are charged
     again (63); under Somerset 71 equal numbers of revokes by the two sides cancel, the first
-    of each side first. Added to the non-offenders (every preset's default, no election here).
+    of each side first. Added to each non-offender (``revoke_to`` "add", every preset's
+    default; no election here), or with "deduct" taken from each player of the offending side.
 
     Returns (penalty per seat, the points each revoke moved -- zero for a cancelled one, in the
     order given, whether the hand's own points still score)."""
@@ -339,8 +341,12 @@ def revoke_charges(preset: str, n: int, makers: list[str], lone_hand: bool,
         if on:
             lone = lone_hand and (REVOKE_LONE_WHEN[preset] == "lone-hand" or seat not in makers)
             size = REVOKE_LONE[preset] if lone else REVOKE[preset]
-            offended = [s for s in range(n) if (str(s) in makers) != (seat in makers)]
-            for s in offended:
+            if revoke_to == "deduct":
+                charged_seats = [s for s in range(n) if (str(s) in makers) == (seat in makers)]
+                size = -size
+            else:
+                charged_seats = [s for s in range(n) if (str(s) in makers) != (seat in makers)]
+            for s in charged_seats:
                 points[s] = size
                 total[s] += size
         moved.append(points)
@@ -376,7 +382,8 @@ class VariantMade:
 def random_variant_record(rng: random.Random, seats: int, preset: str, size: int | None = None,
                           joker: bool = False, revoke_rate: float = 0.0, pass_rate: float = 0.5,
                           alone_rate: float = 0.2, undealt_rate: float = 0.15,
-                          cutthroat_euchre: str = "each-opponent-2") -> VariantMade:
+                          cutthroat_euchre: str = "each-opponent-2",
+                          revoke_to: str = "add") -> VariantMade:
     """A random deal at a table of ``seats`` (2, 3 or 5) as a one-deal notation record in the
     n-handed notation (``rules.seats``, seat tokens "0".., ``called``), and what the laws say
     happened: winners, the makers' tricks, the points per seat and the revokes.
@@ -419,6 +426,8 @@ def random_variant_record(rng: random.Random, seats: int, preset: str, size: int
     overrides: dict[str, object] = {"pack": size, "joker": joker}
     if seats == 3 and cutthroat_euchre != "each-opponent-2":
         overrides["cutthroat_euchre"] = cutthroat_euchre
+    if revoke_to != "add":
+        overrides["revoke_to"] = revoke_to
     record: dict[str, object] = {
         "format": "euchre-records", "version": "1.0",
         "rules": {"preset": preset, "seats": seats, "overrides": overrides},
@@ -487,6 +496,6 @@ def random_variant_record(rng: random.Random, seats: int, preset: str, size: int
     made.hand_points = variant_points(seats, made.makers, made.alone, made.maker_tricks,
                                       cutthroat_euchre)
     made.penalty, made.revoke_points, hand_scores = revoke_charges(
-        preset, seats, made.makers, made.alone, made.revokes)
+        preset, seats, made.makers, made.alone, made.revokes, revoke_to)
     made.points = [p + (h if hand_scores else 0) for p, h in zip(made.penalty, made.hand_points)]
     return made

@@ -38,6 +38,7 @@ def variant_cases(draw: st.DrawFn, seats: int) -> dict[str, Any]:
             "size": draw(st.sampled_from(ref.VARIANT_PACKS[seats])), "joker": draw(st.booleans()),
             "cutthroat_euchre": draw(st.sampled_from(["each-opponent-2", "maker-minus-2"]))
             if seats == 3 else "each-opponent-2",
+            "revoke_to": draw(st.sampled_from(["add", "deduct"])),
             "seed": draw(st.integers(0, 2**32 - 1))}
 
 
@@ -47,7 +48,8 @@ cases = st.one_of(*(variant_cases(n) for n in ref.VARIANTS))
 def _made(case: dict[str, Any], **rates: float) -> ref.VariantMade:
     return ref.random_variant_record(random.Random(case["seed"]), case["seats"], case["preset"],
                                      case["size"], case["joker"],
-                                     cutthroat_euchre=case["cutthroat_euchre"], **rates)
+                                     cutthroat_euchre=case["cutthroat_euchre"],
+                                     revoke_to=case["revoke_to"], **rates)
 
 
 def _plays_only(made: ref.VariantMade) -> dict[str, object]:
@@ -137,7 +139,7 @@ def test_planted_revokes_are_found_and_charged(case: dict[str, Any]) -> None:
 def test_every_player_of_the_offended_side_is_charged_for(case: dict[str, Any]) -> None:
     """A direct reading of VARIANTS.md, apart from the reference's revoke arithmetic: with one
     revoke, the seats that gain are exactly the players of the other side, each the same."""
-    made = _made(case, revoke_rate=0.15, pass_rate=0.3)
+    made = _made(dict(case, revoke_to="add"), revoke_rate=0.15, pass_rate=0.3)
     assume(not made.thrown_in and len(made.revokes) == 1)
     got = _replayed(made.record)
     (seat, _), = made.revokes

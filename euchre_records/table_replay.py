@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .cards import Card, Suit, effective_suit, make_pack, trick_winner
+from .cards import Card, Suit, effective_suit, make_pack, power_table, trick_winner
 from .errors import InconsistentRecord, Problem
 from .model import CallKind, DealKind, FindingKind
 from .rules import RevokeLone, RevokeTo, Rules
@@ -181,18 +181,21 @@ class _Deal:
         hands: list[list[Card | None]] | None = None
         if deal.hands is not None:
             hands = [list(h) for h in deal.hands]
-            seen: dict[Card, str] = {}
-            places = [(f"hands.{table.token(s)}[{i}]", c) for s, h in enumerate(deal.hands)
-                      for i, c in enumerate(h)]
-            places.append(("turned", deal.turned))
-            places += [(f"kitty[{i}]", c) for i, c in enumerate(deal.kitty or ())]
-            for at, c in places:
-                if c is None:
-                    continue
-                if c in seen:
-                    self.fail(at, f"{c.name} is also at {seen[c]}: a card is dealt once")
-                seen[c] = at
-            if self.problems:
+            known = [c for h in deal.hands for c in h if c is not None]
+            known += [c for c in deal.kitty or () if c is not None]
+            known.append(deal.turned)
+            if len(set(known)) != len(known):   # locate the card dealt twice (rare: only then)
+                seen: dict[Card, str] = {}
+                places = [(f"hands.{table.token(s)}[{i}]", c) for s, h in enumerate(deal.hands)
+                          for i, c in enumerate(h)]
+                places.append(("turned", deal.turned))
+                places += [(f"kitty[{i}]", c) for i, c in enumerate(deal.kitty or ())]
+                for at, c in places:
+                    if c is None:
+                        continue
+                    if c in seen:
+                        self.fail(at, f"{c.name} is also at {seen[c]}: a card is dealt once")
+                    seen[c] = at
                 return None
         discard = deal.discard
         if taken:
@@ -241,7 +244,7 @@ class _Deal:
                 in_kitty = called in (deal.kitty or ()) or called is discard
                 if in_kitty or not unknown_left:
                     holder_known = True     # undealt: the maker is alone
-            if holder_known and deal.partner_stated and deal.partner != holder:
+            if holder_known and deal.partner_stated and deal.partner != (None if holder == maker else holder):
                 where = "in no hand (undealt)" if holder is None else f"in seat {table.token(holder)}'s hand"
                 claimed = "undealt" if deal.partner is None else f"seat {table.token(deal.partner)}"
                 self.fail("partner", f"the record says {claimed} held {called.name}, but it is {where}")
@@ -251,7 +254,8 @@ class _Deal:
                 if holder == maker:
                     self.notes.append(f"deal {self.number}: the maker holds the card he called "
                                       f"({called.name}): he plays alone")
-        pack = make_pack(rules.pack, rules.joker)
+        pack = _pack(rules.pack, rules.joker)
+        powers = power_table(trump)
         played: set[Card] = set()
         void: list[set[Suit]] = [set() for _ in range(n)]   # suits a seat showed out of
         shown_void_at: dict[tuple[SeatIndex, Suit], int] = {}
@@ -274,7 +278,7 @@ class _Deal:
                     self.fail(cat, f"{c.name} is not in the pack")
                     return None
                 played.add(c)
-                suit = effective_suit(c, trump)
+                suit = powers[c][0]
                 if hands is not None:
                     hand = hands[seat]
                     if c in hand:
@@ -305,7 +309,7 @@ class _Deal:
                 assert led is not None
                 if suit is not led:
                     held = () if hands is None else tuple(
-                        x for x in hands[seat] if x is not None and effective_suit(x, trump) is led)
+                        x for x in hands[seat] if x is not None and powers[x][0] is led)
                     if held:
                         result.revokes.append(_Revoke(seat, t, c, "from the hand", held))
                     elif led not in void[seat]:
@@ -346,6 +350,17 @@ class _Deal:
     @staticmethod
     def _known_elsewhere(c: Card, hands: list[list[Card | None]], seat: SeatIndex) -> bool:
         return any(c in h for s, h in enumerate(hands) if s != seat)
+
+
+_PACKS: dict[tuple[int, bool], frozenset[Card]] = {}
+
+
+def _pack(size: int, joker: bool) -> frozenset[Card]:
+    """``make_pack``, made once per pack (a deal asks for it on every replay)."""
+    found = _PACKS.get((size, joker))
+    if found is None:
+        found = _PACKS[(size, joker)] = make_pack(size, joker)
+    return found
 
 
 def _revoke_charges(table: Table, rules: Rules, makers: tuple[SeatIndex, ...], alone: bool,

@@ -25,7 +25,7 @@ from euchre_records.model import Record
 
 from .json_text import indented
 from .lean import lean_dump, lean_load, plan_of
-from .schemas import RECORD_SCHEMA
+from .schemas import RECORD_SCHEMA, SeatsField
 from .wire import decode_record
 
 _RECORD_PLAN = plan_of(RECORD_SCHEMA)
@@ -66,11 +66,23 @@ def load_record(data: object) -> Record:
     """
     if not isinstance(data, dict):
         raise NotationError(f"a record is a JSON object, not {type(data).__name__}")
+    rules = data.get("rules")
+    if type(rules) is dict and "seats" in rules and rules["seats"] != 4:
+        _refuse_seats(rules["seats"])   # the rest of such a record is not four-handed notation
     try:
         record: Record = lean_load(RECORD_SCHEMA, data, _RECORD_PLAN)
     except ValidationError as exc:
         raise NotationError(problems_from_messages(exc.messages)) from None
     return record
+
+
+def _refuse_seats(seats: object) -> None:
+    """A record of another number of seats: its one problem, located at ``rules.seats`` (its
+    seat tokens, hands and scores would each be a consequence of it, not a problem of their own)."""
+    try:
+        SeatsField().deserialize(seats)
+    except ValidationError as exc:
+        raise NotationError(problems_from_messages(exc.messages, "rules.seats")) from None
 
 
 def dump_record(record: Record) -> dict[str, Any]:

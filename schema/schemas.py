@@ -197,7 +197,9 @@ class SeatsField(CompactField):
     This reader (the four-handed :class:`Record`) takes 4 only; 2, 3 and 5 are read by
     :mod:`.tables`, and it says so; other numbers are refused with the table model's reason."""
 
-    schema_fragment = {"const": 4, "description": "the number of players; 4 (the default) in a "
+    # minimum = maximum rather than "const": client generators (openapi-python-client) choke on
+    # an integer const
+    schema_fragment = {"type": "integer", "minimum": 4, "maximum": 4, "description": "the number of players; 4 (the default) in a "
                        "four-handed record; tables of 2, 3 and 5 are described in docs/FORMAT.md"}
 
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> int:

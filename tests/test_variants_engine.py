@@ -355,3 +355,21 @@ def test_rules_md_has_a_row_for_every_variant_option() -> None:
         assert f"`{option}`" in section, option
     for row in rows:
         assert row.rstrip().rstrip("|").rsplit("|", 1)[-1].strip(), f"no source: {row}"
+
+
+def test_a_card_dealt_twice_is_located() -> None:
+    hands = dict(CUT_MARCH["hands"], **{"2": "AD KD AC KC AS"})   # AS is seat 0's too
+    assert located(record(3, [dict(CUT_MARCH, hands=hands)])) == ["deals[0].hands.2[4]"]
+    # 9H is the turned card: the kitty cannot hold it too
+    assert located(record(3, [dict(CUT_MARCH, kitty="9S 9D 9C TC JC QD JD 9H")])) == ["deals[0].kitty[7]"]
+
+
+def test_five_handed_the_dealer_holds_the_called_card() -> None:
+    # 1 calls AD: the dealer (0) holds it and plays it at trick 3, so 0 and 1 are the makers;
+    # 1 wins every trick: a march, 2 to each of them.
+    deal = dict(FIVE_PLAYS, kind="full", hands=FIVE_HANDS, kitty="TH 8C", called="AD")
+    result = replay(five([deal]))
+    assert (result.deals[0].partner, result.deals[0].makers) == (0, (1, 0))
+    assert result.deals[0].points == (2, 2, 0, 0, 0)
+    # stated wrongly as undealt: located
+    assert located(five([dict(deal, partner=None)])) == ["deals[0].partner"]

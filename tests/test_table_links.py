@@ -220,6 +220,8 @@ def test_closing_the_event_kills_every_link(night: dict[str, Any]) -> None:
     after = _deal_direct(client, csrf, url)
     assert after.status_code == 410
     assert "the event was closed" in BeautifulSoup(after.data, "html.parser").get_text(" ")
+    api = client.post("/records", json={}, headers={"X-CSRF-Token": csrf})
+    assert api.status_code == 401 and "the event was closed" in api.get_json()["error"]["message"]
 
 
 def test_an_expired_link_is_dead(night: dict[str, Any]) -> None:
@@ -303,3 +305,98 @@ def test_another_club_may_not_issue_links_for_the_event(night: dict[str, Any]) -
     resp = other.client.post(f"/web/events/{night['event']}/rounds/1/links",
                              data={"csrf_token": other.csrf})
     assert resp.status_code == 403
+
+
+def test_a_club_token_revoked_mid_sitting_is_named_as_the_cause(db_path: Path) -> None:
+    """Not "the form's security token is out of date": the page says the token was revoked."""
+    app = make_app(db_path)
+    token = make_token(db_path, "Riverside Euchre Club")
+    scorer = Scorer(app.test_client(), token)
+    scorer.login()
+    url = scorer.start()
+    db = open_db(db_path)
+    row = verify(db, token)
+    from euchre_records.api.store.tokens import revoke
+    revoke(db, row.id)
+    db.close()
+    for attempt in range(2):   # the form drawn before, posted twice (a retry on a phone)
+        resp = scorer.client.post(url + "/deals", data={
+            "csrf_token": scorer.csrf, "revision": "1", "dealer": "N", "maker": "N",
+            "trump": "H", "tricks": "3"})
+        assert resp.status_code == 303 and "/login" in resp.headers["Location"], attempt
+        page = BeautifulSoup(scorer.client.get(resp.headers["Location"]).data, "html.parser")
+        text = page.get_text(" ", strip=True)
+        assert "security token" not in text
+        assert f"this club's token (token {row.id}, Riverside Euchre Club) was revoked" in text
+    api = scorer.client.post("/records", json={}, headers={"X-CSRF-Token": scorer.csrf})
+    assert api.status_code == 401
+    assert "was revoked" in api.get_json()["error"]["message"]
+
+
+def test_links_from_the_cli_open_their_sittings_and_die_when_revoked_there(
+        db_path: Path, tmp_path: Path) -> None:
+    from click.testing import CliRunner
+
+    from euchre_records.cli.main import main
+    token = make_token(db_path, "Riverside Euchre Club")
+    eid = _event(db_path, token)
+    out = tmp_path / "links.json"
+    runner = CliRunner()
+    issued = runner.invoke(main, ["event", "links", str(eid), "--round", "1", "--table", "2",
+                                  "--out", str(out), "--db", str(db_path)])
+    assert issued.exit_code == 0, issued.output
+    assert issued.stdout == "" and oct(out.stat().st_mode & 0o777) == "0o600"
+    import json
+    link = json.loads(out.read_text())["links"][0]
+    assert link["table"] == "2" and link["seats"] == SEATING[1]["seats"]
+    app = make_app(db_path)
+    client, csrf, url = _table_client(app, link["secret"])
+    assert _deal(client, csrf, url).status_code == 303
+    listed = runner.invoke(main, ["event", "links", str(eid), "--round", "1", "--list",
+                                  "--format", "json", "--db", str(db_path)])
+    assert [row["state"] for row in json.loads(listed.stdout)["links"]] == ["live"]
+    assert link["secret"] not in listed.stdout
+    revoked = runner.invoke(main, ["event", "revoke-link", str(eid), str(link["id"]),
+                                   "--round", "1", "--db", str(db_path)])
+    assert revoked.exit_code == 0 and "revoked at" in revoked.stderr
+    assert client.get(url).status_code == 410
+    again = runner.invoke(main, ["event", "links", str(eid), "--round", "1", "--table", "9",
+                                 "--db", str(db_path)])
+    assert again.exit_code == 1 and "no table '9'" in again.stderr
+
+
+def test_links_from_the_api_need_the_events_club(night: dict[str, Any]) -> None:
+    client = night["app"].test_client()
+    auth = {"Authorization": f"Bearer {night['token']}"}
+    resp = client.post(f"/events/{night['event']}/rounds/1/links",
+                       json={"tables": ["1"], "expires_hours": 1}, headers=auth)
+    assert resp.status_code == 201 and resp.headers["Cache-Control"] == "no-store"
+    link = resp.get_json()["links"][0]
+    assert link["url"].endswith(f"/web/table#{link['secret']}")
+    me = client.get("/table-link", headers={"Authorization": f"Bearer {link['secret']}"})
+    assert me.status_code == 200 and me.get_json()["table"] == "1"
+    old = night["secrets"]["1"]   # replaced by the new link of table 1
+    dead = client.get("/table-link", headers={"Authorization": f"Bearer {old}"})
+    assert dead.status_code == 401 and "revoked" in dead.get_json()["error"]["message"]
+    other = make_token(night["db"], "Lakeside Club")
+    refused = client.post(f"/events/{night['event']}/rounds/1/links", json={},
+                          headers={"Authorization": f"Bearer {other}"})
+    assert refused.status_code == 403
+    for body in ({"expires_hours": 0}, {"expires_hours": "soon"}, {"tables": []},
+                 {"rules": "poker"}, {"surprise": 1}):
+        bad = client.post(f"/events/{night['event']}/rounds/1/links", json=body, headers=auth)
+        assert bad.status_code == 422, body
+        assert bad.get_json()["error"]["problems"], body
+    none = client.post(f"/events/{night['event']}/rounds/2/links", json={}, headers=auth)
+    assert none.status_code == 422 and "no seating" in none.get_json()["error"]["message"]
+
+
+def test_a_public_backup_keeps_no_table_link(night: dict[str, Any], tmp_path: Path) -> None:
+    from euchre_records.api.store.backup import backup
+    out = tmp_path / "public.db"
+    backup(night["db"], out, public=True)
+    conn = sqlite3.connect(out)
+    counts = [conn.execute(f"SELECT count(*) FROM {t}").fetchone()[0]
+              for t in ("table_links", "table_link_revocations", "table_link_sessions")]
+    conn.close()
+    assert counts == [0, 0, 0]

@@ -27,7 +27,7 @@ from ..store import tokens
 from .actor import Actor, actor_of
 from .csrf import check_csrf, has_session_cookie
 from .errors import Forbidden, NotSignedIn
-from .session import actor_from_session
+from .session import actor_from_session, session_ended
 from .table import dead_message, is_table_view, load_table, table_dead, table_grant
 
 __all__ = ["load_actor", "require_writer", "public", "current_actor", "is_writer_view"]
@@ -81,7 +81,13 @@ def load_actor() -> None:
 
 
 def _not_signed_in(why: str) -> NotSignedIn:
+    ended = session_ended() if g.get("auth_via") != "bearer" else None
+    if ended:
+        return NotSignedIn(f"{ended} ({_HOW})", invalid_token=True)
     problem = g.get("auth_problem")
+    dead = table_dead()
+    if dead is not None and not problem:   # a browser whose table link died
+        problem = dead_message(dead)
     if problem:
         return NotSignedIn(f"{problem}; {_HOW}", invalid_token=True)
     return NotSignedIn(f"{why}: {_HOW}")

@@ -10,7 +10,10 @@ Contract:
   12); :func:`sign_out` ends it on the server and clears the cookie, so a copy of the cookie
   taken before is worth nothing afterwards (as it is after expiry).
 - :func:`actor_from_session` answers the actor of a live session, re-reading the session and
-  its token on every request: signing out, expiry or revoking the token ends it at once.
+  its token on every request: signing out, expiry or revoking the token ends it at once. The
+  cause is kept in the cookie (``ended``) and named by the pages ("this club's token was
+  revoked at ..."), and the form token is kept, so a form drawn before the end is refused for
+  that cause, not as a stale form.
 """
 
 from __future__ import annotations
@@ -25,7 +28,9 @@ from ..store import sessions, table_links, tokens
 from .actor import Actor, actor_of
 from .csrf import new_csrf_token
 
-__all__ = ["sign_in", "sign_out", "actor_from_session"]
+__all__ = ["sign_in", "sign_out", "actor_from_session", "session_ended", "ENDED_KEY"]
+
+ENDED_KEY = "ended"
 
 log = logging.getLogger(__name__)
 
@@ -68,6 +73,13 @@ def sign_out() -> None:
         log.warning("cannot record the end of a session (%s): it ends at its expiry", exc)
 
 
+def session_ended() -> str | None:
+    """Why this browser's club session ended (its token revoked, signed out, expired), when
+    that is what this request meets; None otherwise."""
+    why = g.get("session_ended") or session.get(ENDED_KEY)
+    return why if isinstance(why, str) else None
+
+
 def actor_from_session() -> Actor | None:
     """The actor of this request's live session, or None (an ended, expired or revoked one is
     cleared)."""
@@ -76,7 +88,14 @@ def actor_from_session() -> Actor | None:
         return None
     row = sessions.live_token(get_db(), sid)
     if row is None:
+        why = sessions.why_not_live(get_db(), sid)
+        form_token = session.get("csrf")
         session.clear()
+        if why is not None:   # said where the browser next asks (not as a stale form token):
+            session[ENDED_KEY] = why   # a form drawn before keeps its token, so its next
+            g.session_ended = why      # post meets this cause, not a CSRF refusal
+            if isinstance(form_token, str):
+                session["csrf"] = form_token
         return None
     tokens.note_use(get_db(), row)
     return actor_of(row)

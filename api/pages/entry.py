@@ -33,15 +33,16 @@ from ..store import drafts as store_drafts
 from ..store import queries
 from ..store.ingest import Submission, error_payload, prepare
 from ..store.store import MAX_ID, AlreadySuperseded, DuplicateCorrection, StoreError, UnknownRecord
+from ..auth.session import session_ended
 from ..auth.table import is_table_view, may_use_draft, table_dead, table_grant, table_view
 from . import saving, times  # noqa: F401  (times: the utc_time template global)
 from . import deal_ids
 from .blueprint import actor, bp
 from .chart import chart
-from .link_dead import link_dead_page
 from .forms import (OVERRIDE_FIELDS, SEATS, Problems, deal_from_form, form_of_deal,
                     form_of_full_deal, form_of_sitting, full_deal_from_form, next_seat,
                     sitting_from_form, with_sitting)
+from .link_dead import link_dead_page
 from .scoreboard import preset_title, scoreboard
 from .sheet import build_sheet, running_of
 
@@ -61,14 +62,17 @@ def writer_required(view: Callable[..., Any]) -> Callable[..., Any]:
     one whose link died gets the page that says why."""
     @wraps(view)
     def wrapped(*args: Any, **kwargs: Any) -> Any:
-        if actor() is None and table_grant() is not None:
+        grant, dead = table_grant(), table_dead()
+        if actor() is None and grant is not None:
             if not is_table_view():
-                abort(403, description="this browser holds the link of table "
-                      f"{table_grant().table} (round {table_grant().round}): it may enter "  # type: ignore[union-attr]
-                      "that table's sitting only; sign in with a club's token for the rest")
+                abort(403, description=f"this browser holds the link of table {grant.table} "
+                      f"(round {grant.round}): it may enter that table's sitting only; sign "
+                      "in with a club's token for the rest")
             return view(*args, **kwargs)
-        if actor() is None and table_dead() is not None:
-            return link_dead_page(table_dead())  # type: ignore[arg-type]
+        if actor() is None and dead is not None:
+            return link_dead_page(dead)
+        if actor() is None and session_ended() is not None:   # say why (until a new sign-in)
+            flash(f"Signed out: {session_ended()}.", "error")
         if actor() is None:
             target = request.full_path if request.method == "GET" else request.path
             return redirect(url_for("pages.login", next=target.rstrip("?")), 303)

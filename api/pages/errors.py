@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from flask import Response, redirect, render_template, request, url_for
 
-from ..auth import AuthError, NotSignedIn
+from ..auth import AuthError, CsrfFailed, NotSignedIn
+from ..auth.session import session_ended
 from .blueprint import bp, is_page_path
 
 __all__ = ["wants_html", "html_error"]
@@ -47,6 +48,8 @@ def _auth_error(exc: AuthError) -> Response:
         target = request.full_path.rstrip("?")
         resp = redirect(url_for("pages.login", next=target), 303)
         return resp  # type: ignore[return-value]
+    if isinstance(exc, CsrfFailed) and session_ended() is not None:
+        return html_error(401, f"Signed out: {session_ended()}.")   # the cause, not the form
     return html_error(exc.status, exc.message, dict(exc.headers))
 
 

@@ -23,7 +23,7 @@ import sqlite_utils
 from .store import write_transaction
 from .tokens import TokenRow, token_by_id
 
-__all__ = ["start", "live_token", "end", "SESSION_ID_RE"]
+__all__ = ["start", "live_token", "end", "why_not_live", "SESSION_ID_RE"]
 
 SESSION_ID_RE = re.compile(r"[A-Za-z0-9_-]{43}")
 """A session id as :func:`start` makes it: 32 random bytes, URL-safe base64 without padding."""
@@ -65,6 +65,26 @@ def live_token(db: sqlite_utils.Database, session_id: object) -> TokenRow | None
         return None
     token = token_by_id(db, int(row[0]))
     return None if token is None or token.revoked_at is not None else token
+
+
+def why_not_live(db: sqlite_utils.Database, session_id: object) -> str | None:
+    """Why a session that is not live ended, for the page to say: its token was revoked (with
+    when), it was signed out, or it expired; None for an unknown id (or a live session)."""
+    if not isinstance(session_id, str) or SESSION_ID_RE.fullmatch(session_id) is None:
+        return None
+    row = db.conn.execute("SELECT token_id, expires_at, ended_at FROM sessions WHERE hash = ?",
+                          (_hash(session_id),)).fetchone()
+    if row is None:
+        return None
+    token = token_by_id(db, int(row[0]))
+    if token is not None and token.revoked_at is not None:
+        return (f"this club's token (token {token.id}, {token.club}) was revoked at "
+                f"{token.revoked_at}: ask the club's secretary for a new one and sign in with it")
+    if row[2] is not None:
+        return "this browser was signed out: sign in again with the club's token"
+    if str(row[1]) <= _iso(_now()):
+        return f"the sign-in of this browser expired at {row[1]}: sign in again"
+    return None
 
 
 def end(db: sqlite_utils.Database, session_id: object) -> bool:

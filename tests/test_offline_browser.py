@@ -19,8 +19,8 @@ import sqlite3
 
 import pytest
 
-from pages_support import (DESKTOP, PHONE, browser, build_db, live_server, make_app, make_token,
-                           need_chromium, serious_violations)
+from pages_support import (CHROMIUM_ARGS, DESKTOP, PHONE, build_db, chromium_path, live_server,
+                           make_app, make_token, need_chromium, serious_violations)
 
 # (maker, trump, tricks, alone): deals 1-3, dealers N, E, S
 OFFLINE_DEALS = [("E", "H", "3", False), ("S", "S", "5", True), ("W", "D", "2", False)]
@@ -38,8 +38,16 @@ def server(tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def chromium(server):
-    with browser() as b:
-        yield b
+    """Chromium as pages_support.browser starts it, with one more name: lan.test, mapped to
+    127.0.0.1 (an insecure origin, as a club's http://192.168.x.x is)."""
+    from playwright.sync_api import sync_playwright
+    with sync_playwright() as pw:
+        b = pw.chromium.launch(executable_path=chromium_path(), args=[
+            *CHROMIUM_ARGS, "--host-resolver-rules=MAP lan.test 127.0.0.1"])
+        try:
+            yield b
+        finally:
+            b.close()
 
 
 class Phone:
@@ -139,6 +147,8 @@ def test_three_deals_offline_survive_a_reload_and_are_stored_once_in_order(serve
     assert page.locator("h1").inner_text() == f"Sitting {draft_id}"
     page.wait_for_function("() => document.getElementById('offline-count') !== null")
     assert page.locator("#offline-count").inner_text() == "3 deals waiting to send"
+    assert page.locator("#deal-form h2").inner_text() == "Deal 4"       # after the waiting
+    assert page.locator('#deal-form input[name="dealer"]:checked').get_attribute("value") == "W"
     items = page.locator("#offline-banner li").all_inner_texts()
     assert items == ["Deal 1, dealt by N Ann: E Bob made ♥ hearts, 3 tricks",
                      "Deal 2, dealt by E Bob: S Cy made ♠ spades alone, 5 tricks",
@@ -227,3 +237,40 @@ def test_two_phones_on_one_draft_see_both_versions_and_keep_either(server, chrom
     assert as_tuples(stored(path, draft_id)[0]) == [("N", "S", "C", "4", False)]
     a.close()
     b.close()
+
+
+def test_over_plain_http_on_the_network_the_queue_works_and_the_page_says_reload_will_not(
+        server, chromium):
+    """A club LAN address over http (here the name lan.test mapped to the server's 127.0.0.1,
+    which the browser then treats as any insecure origin): no service worker, no
+    crypto.randomUUID; the note says so, and the queue still keeps and sends the deals."""
+    base, token, path = server
+    lan = "http://lan.test:" + base.rsplit(":", 1)[1]
+    phone = Phone(chromium)
+    page = phone.page
+    sign_in(page, lan, token)
+    url = start_sitting(page, lan)
+    draft_id = int(url.rsplit("/", 1)[1])
+    assert page.evaluate("() => [window.isSecureContext, 'randomUUID' in crypto]") == \
+        [False, False]
+    note = page.locator("#offline-note")
+    assert note.is_visible()
+    assert "not served over HTTPS" in note.inner_text()
+    phone.context.set_offline(True)
+    tap(page, "E", "H", "3", False)
+    assert page.locator("#offline-count").inner_text() == "1 deal waiting to send"
+    assert serious_violations(page) == []
+    phone.context.set_offline(False)
+    page.evaluate("window.dispatchEvent(new Event('online'))")
+    page.wait_for_selector(".offline-sent")
+    assert page.locator(".offline-sent").inner_text().startswith("1 deal sent at ")
+    deals, numbers = stored(path, draft_id)
+    assert as_tuples(deals) == [("N", "E", "H", "3", False)] and numbers == [1]
+    conn = sqlite3.connect(path)
+    (client_id,) = conn.execute("SELECT client_id FROM draft_deal_ids WHERE draft_id = ?",
+                                (draft_id,)).fetchone()
+    conn.close()
+    # the fallback's id is a version 4 UUID too (from getRandomValues)
+    assert re.fullmatch(r"[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}",
+                        client_id)
+    phone.close()

@@ -240,3 +240,18 @@ def test_the_service_worker_and_what_it_keeps(scorer):
         assert answer.status_code == 200, asset
     page = client.get("/")
     assert "worker-src 'self'" in page.headers["Content-Security-Policy"]
+
+
+@pytest.mark.parametrize("base_revision, revision", [("x", "y"), ("99", "2"), ("", "")])
+def test_keep_mine_with_nonsense_is_a_located_refusal(scorer, db_path, base_revision, revision):
+    client, csrf = scorer
+    url = start(client, csrf)
+    assert send(client, csrf, url, ID_A, 1).status_code == 201
+    resp = client.post(url + "/keep-mine", headers=JSON, data={
+        "csrf_token": csrf, "revision": revision, "base_revision": base_revision,
+        "deal_id": ID_B, "dealer": "N", "maker": "S", "trump": "S", "tricks": "4"})
+    assert resp.status_code == 422
+    (problem,) = resp.get_json()["error"]["problems"]
+    assert problem["what"] == f"base_revision: draft {draft_of(url)} has no revision " \
+                              f"{base_revision!r}"
+    assert len(stored_deals(db_path, draft_of(url))) == 1

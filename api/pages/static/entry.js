@@ -45,6 +45,11 @@
             // the connection dropped on the way: the deal is kept and sent again with its id
             // (a resend of a deal that did arrive is answered as a duplicate)
             if (queue && queue.take(form)) return;
+            if (queue && !navigator.onLine) {   // taking back a deal waits for the connection
+              queue.say("Taking back a deal needs the connection: try again when it returns.");
+              if (button) button.disabled = false;
+              return;
+            }
             form.removeAttribute("data-live"); form.submit();
           });
       });

@@ -286,13 +286,22 @@
         entry.fields = fields;
         entry.state = "waiting";
         delete entry.problems;
-        return store.put(entry).then(function () { nextForm(form, rows[rows.length - 1]); });
+        return store.put(entry).then(show)
+          .then(function () { nextForm(form, rows[rows.length - 1]); });
       }
       var fresh = { draft: DRAFT, id: form.deal_id.value, fields: fields, state: "waiting",
                     seen: s.revision + rows.length, number: s.deals + rows.length + 1,
                     queuedAt: new Date().toISOString() };
-      return store.put(fresh).then(function () { nextForm(form, fresh); });
-    }).then(show).then(drain);
+      // the banner counts the deal before the form moves on to the next one, so whoever sees
+      // the next deal's form (a scorer, a test) sees the count that includes this one
+      return store.put(fresh).then(show).then(function () { nextForm(form, fresh); });
+    }).then(drain, function () {
+      // storage refused (a private window's quota, say): the deal stays in the form, unsent
+      banner.textContent = "";
+      banner.appendChild(el("p", "This browser would not keep the deal: it is still in the " +
+        "form, not sent. Add it again when the connection returns, or note it on paper."));
+      banner.classList.add("active");
+    });
     return true;
   }
 
@@ -388,13 +397,24 @@
     var form = formOf();
     if (form && form.deal_id) form.deal_id.value = newId();
     return show().then(function (rows) {
-      var f = formOf();
-      if (f && f.deal_id && rows && rows.length && editing === null) nextForm(f, rows[rows.length - 1]);
+      // the page (perhaps the worker's copy) knows only the stored deals: the form goes on
+      // after the waiting ones
+      var last = rows[rows.length - 1];
+      if (form && form.deal_id && last && !editing) {
+        var dealer = SEATS[(SEATS.indexOf(fieldMap(last.fields).dealer) + 1) % 4];
+        var d = form.querySelector('input[name="dealer"][value="' + dealer + '"]');
+        if (d) d.checked = true;
+        setNumber(form, last.number + 1);
+      }
       return rows;
     });
   }
 
-  window.euchreQueue = { take: take, wants: wants, drain: drain, bound: bound };
+  function say(text) {
+    show().then(function () { banner.appendChild(el("p", text, "offline-say")); });
+  }
+
+  window.euchreQueue = { take: take, wants: wants, drain: drain, bound: bound, say: say };
 
   // ---- the service worker, where the browser allows one (https, or 127.0.0.1/localhost)
   if (window.isSecureContext && "serviceWorker" in navigator) {

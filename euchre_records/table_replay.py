@@ -257,8 +257,9 @@ class _Deal:
         pack = _pack(rules.pack, rules.joker)
         powers = power_table(trump)
         played: set[Card] = set()
-        void: list[set[Suit]] = [set() for _ in range(n)]   # suits a seat showed out of
-        shown_void_at: dict[tuple[SeatIndex, Suit], int] = {}
+        # every trick (0-based) at which a seat showed out of a suit it may still hold: a later
+        # card of that suit proves each of them a revoke (Somerset 63: charged as often as made)
+        shown_void_at: dict[tuple[SeatIndex, Suit], list[int]] = {}
         leader = table.eldest(deal.dealer)
         for t, trick in enumerate(deal.tricks):
             at = f"tricks[{t}]"
@@ -298,8 +299,7 @@ class _Deal:
                         result.partner = None if seat == maker else seat
                         result.partner_trick = t + 1
                         holder_known = True
-                if (seat, suit) in shown_void_at:
-                    first = shown_void_at.pop((seat, suit))
+                for first in shown_void_at.pop((seat, suit), ()):
                     if not any(r.seat == seat and r.trick == first for r in result.revokes):
                         result.revokes.append(_Revoke(seat, first, deal.tricks[first].cards[
                             (seat - result.leaders[first]) % n], "proven by a later play", (c,)))
@@ -312,9 +312,8 @@ class _Deal:
                         x for x in hands[seat] if x is not None and powers[x][0] is led)
                     if held:
                         result.revokes.append(_Revoke(seat, t, c, "from the hand", held))
-                    elif led not in void[seat]:
-                        void[seat].add(led)
-                        shown_void_at[(seat, led)] = t
+                    else:
+                        shown_void_at.setdefault((seat, led), []).append(t)
             if len(trick.cards) == n:
                 leader = (leader + trick_winner(trick.cards, trump)) % n
                 result.winners.append(leader)

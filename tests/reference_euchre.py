@@ -113,6 +113,28 @@ class Made:
     trump: str | None = None
 
 
+def play_trick(hands: dict[str, list[str]], order: list[str], trump: str, rng: random.Random,
+               revoke_rate: float, revokes: list[tuple[str, int]], number: int) -> list[str]:
+    """One trick played by ``order`` from ``hands`` (cards removed): each player follows suit
+    when he can, except that with probability ``revoke_rate`` one who could follow plays a card
+    he may not, recorded in ``revokes`` as (seat, trick ``number``)."""
+    trick: list[str] = []
+    led = None
+    for s in order:
+        legal = [c for c in hands[s] if may_play(hands[s], c, led, trump)]
+        illegal = [c for c in hands[s] if c not in legal]
+        if illegal and rng.random() < revoke_rate:
+            card = rng.choice(illegal)
+            revokes.append((s, number))
+        else:
+            card = rng.choice(legal)
+        hands[s].remove(card)
+        trick.append(card)
+        if led is None:
+            led = suit_of(card, trump)
+    return trick
+
+
 def random_record(rng: random.Random, preset: str, size: int = 24, joker: bool = False,
                   revoke_rate: float = 0.0, pass_rate: float = 0.5,
                   alone_rate: float = 0.2) -> Made:
@@ -176,20 +198,7 @@ def random_record(rng: random.Random, preset: str, size: int = 24, joker: bool =
     for t in range(5):
         order = [s for s in (left(leader, k) for k in range(4)) if s != out]
         made.held.append({s: list(h) for s, h in hands.items()})
-        trick: list[str] = []
-        led = None
-        for s in order:
-            legal = [c for c in hands[s] if may_play(hands[s], c, led, trump)]
-            illegal = [c for c in hands[s] if c not in legal]
-            if illegal and rng.random() < revoke_rate:
-                card = rng.choice(illegal)
-                made.revokes.append((s, t + 1))
-            else:
-                card = rng.choice(legal)
-            hands[s].remove(card)
-            trick.append(card)
-            if led is None:
-                led = suit_of(card, trump)
+        trick = play_trick(hands, order, trump, rng, revoke_rate, made.revokes, t + 1)
         win = order[winner(trick, trump)]
         made.winners.append(win)
         tricks_won[side(win)] += 1
@@ -473,20 +482,7 @@ def random_variant_record(rng: random.Random, seats: int, preset: str, size: int
         turn = [left_of(leader, seats, k) for k in range(seats)]
         made.held.append({s: list(h) for s, h in hands.items()})
         made.leaders.append(leader)
-        trick: list[str] = []
-        led = None
-        for s in turn:
-            legal = [c for c in hands[s] if may_play(hands[s], c, led, trump)]
-            illegal = [c for c in hands[s] if c not in legal]
-            if illegal and rng.random() < revoke_rate:
-                card = rng.choice(illegal)
-                made.revokes.append((s, t + 1))
-            else:
-                card = rng.choice(legal)
-            hands[s].remove(card)
-            trick.append(card)
-            if led is None:
-                led = suit_of(card, trump)
+        trick = play_trick(hands, turn, trump, rng, revoke_rate, made.revokes, t + 1)
         win = turn[winner(trick, trump)]
         made.winners.append(win)
         played.append(" ".join(trick))

@@ -18,9 +18,10 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from flask import flash, jsonify, redirect, request, url_for
+from flask import abort, flash, jsonify, redirect, request, url_for
 from werkzeug.wrappers import Response
 
+from ..db import get_db
 from ..errors import error_response
 from ..store import drafts as store_drafts
 from .forms import Problems
@@ -79,6 +80,21 @@ def closed(found: store_drafts.Draft) -> Response:
     """409 ``draft-closed``: a finished or set-aside draft takes no deal."""
     return error_response(409, "draft-closed", f"draft {found.id} is {found.status}; it takes "
                           "no more deals", revision=found.revision)
+
+
+def answered_first(found: store_drafts.Draft, client_id: str | None) -> Response | None:
+    """What a deal's post gets before anything else is looked at: a resend of an id the draft
+    has received is answered as the duplicate it is, whatever the draft's state since; a draft
+    that is no longer open refuses (409). None: go on and save."""
+    if client_id is not None:
+        earlier = store_drafts.deal_receipt(get_db(), found.id, client_id)
+        if earlier is not None:
+            return answer(found.id, earlier, client_id, "")
+    if found.status != "open":
+        if wants_json():
+            return closed(found)
+        abort(409, description=f"draft {found.id} is {found.status}")
+    return None
 
 
 def deal_summary(deal: Mapping[str, Any], players: Mapping[str, str]) -> str:

@@ -356,14 +356,9 @@ def add_deal(draft_id: int) -> Any:
     duplicate it is, whatever the draft's state since (docs/API.md, "Deal ids")."""
     found = _own_draft(draft_id)
     client_id = deal_ids.client_id()
-    if client_id is not None:
-        earlier = store_drafts.deal_receipt(get_db(), found.id, client_id)
-        if earlier is not None:
-            return deal_ids.answer(found.id, earlier, client_id, "")
-    if found.status != "open":
-        if deal_ids.wants_json():
-            return deal_ids.closed(found)
-        abort(409, description=f"draft {draft_id} is {found.status}")
+    first = deal_ids.answered_first(found, client_id)
+    if first is not None:
+        return first
     return _with_deal(found, None, client_id)
 
 

@@ -20,7 +20,7 @@ import hashlib
 import uuid
 from typing import Any
 
-from flask import Response, abort, render_template, request
+from flask import Response, render_template, request
 
 from ..auth.table import table_view
 from ..db import get_db
@@ -60,15 +60,10 @@ def _base_revision() -> int:
 def keep_mine(draft_id: int) -> Any:
     found = entry._own_draft(draft_id)
     client_id = deal_ids.client_id()
+    first = deal_ids.answered_first(found, client_id)
+    if first is not None:
+        return first
     db = get_db()
-    if client_id is not None:
-        earlier = store_drafts.deal_receipt(db, found.id, client_id)
-        if earlier is not None:
-            return deal_ids.answer(found.id, earlier, client_id, "")
-    if found.status != "open":
-        if deal_ids.wants_json():
-            return deal_ids.closed(found)
-        abort(409, description=f"draft {draft_id} is {found.status}")
     deal, problems = deal_from_form(request.form)
     seen = _base_revision()
     base = store_drafts.revision_data(db, found.id, seen)

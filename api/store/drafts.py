@@ -113,6 +113,18 @@ def _open_revision(db: sqlite_utils.Database, draft_id: int) -> int:
     return int(row[0])
 
 
+def _append_revision(db: sqlite_utils.Database, draft_id: int, revision: int,
+                     data: dict[str, Any]) -> str:
+    """Inside the caller's write transaction: store ``data`` as ``revision`` of the draft and
+    make it the draft's current one; return the time it was saved."""
+    now = _now()
+    db.conn.execute("INSERT INTO draft_revisions (draft_id, revision, saved_at, data) "
+                    "VALUES (?,?,?,?)", (draft_id, revision, now, _text(data)))
+    db.conn.execute("UPDATE drafts SET revision = ?, updated_at = ? WHERE id = ?",
+                    (revision, now, draft_id))
+    return now
+
+
 def save_draft(db: sqlite_utils.Database, draft_id: int, data: dict[str, Any],
                seen_revision: int) -> int:
     """Store ``data`` as the next revision of an open draft; return the new revision number."""
@@ -120,11 +132,7 @@ def save_draft(db: sqlite_utils.Database, draft_id: int, data: dict[str, Any],
         current = _open_revision(db, draft_id)
         if current != seen_revision:
             raise StaleDraft(draft_id, seen_revision, current)
-        now = _now()
-        db.conn.execute("INSERT INTO draft_revisions (draft_id, revision, saved_at, data) "
-                        "VALUES (?,?,?,?)", (draft_id, current + 1, now, _text(data)))
-        db.conn.execute("UPDATE drafts SET revision = ?, updated_at = ? WHERE id = ?",
-                        (current + 1, now, draft_id))
+        _append_revision(db, draft_id, current + 1, data)
     return current + 1
 
 
@@ -225,11 +233,7 @@ def save_deal(db: sqlite_utils.Database, draft_id: int, data: dict[str, Any], se
         current = _open_revision(db, draft_id)
         if current != seen_revision:
             raise StaleDraft(draft_id, seen_revision, current)
-        now = _now()
-        db.conn.execute("INSERT INTO draft_revisions (draft_id, revision, saved_at, data) "
-                        "VALUES (?,?,?,?)", (draft_id, current + 1, now, _text(data)))
-        db.conn.execute("UPDATE drafts SET revision = ?, updated_at = ? WHERE id = ?",
-                        (current + 1, now, draft_id))
+        now = _append_revision(db, draft_id, current + 1, data)
         db.conn.execute("INSERT INTO draft_deal_ids (draft_id, client_id, deal_number, revision, "
                         "received_at) VALUES (?,?,?,?,?)",
                         (draft_id, client_id, deal_number, current + 1, now))

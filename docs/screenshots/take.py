@@ -223,7 +223,6 @@ def links() -> None:
     print("screenshots in", HERE)
 
 
-
 def night() -> None:
     """The director's pages and the scorer's page of a club night (issue 18), each page of
     tests/night_support.py at both widths but the board (see :func:`board`), the page a table
@@ -248,56 +247,6 @@ def night() -> None:
                 page.goto(base + path)
                 page.screenshot(path=str(HERE / f"{shot}-{name}.png"), full_page=True)
             ctx.close()
-    print("screenshots in", HERE)
-
-
-
-
-def links() -> None:
-    """The table links of a night of four tables: the round's links list, the table cards on
-    screen and printed, and the page a revoked link gets."""
-    from euchre_records.api.store import events
-    from euchre_records.api.store.migrations import open_db
-    from euchre_records.api.store.tokens import verify
-    db_path = Path(tempfile.mkdtemp()) / "links.db"
-    build_db(db_path, examples=False)
-    token = make_token(db_path, "Riverside Euchre Club")
-    names = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ida", "Jo", "Kit", "Lou",
-             "Mae", "Ned", "Ora", "Pat"]
-    db = open_db(db_path)
-    event_id = events.create_event(db, {"name": "Friday progressive", "format": "progressive",
-                                        "rounds": 3, "players": names},
-                                   club_id=verify(db, token).club_id)
-    events.add_seating(db, event_id, 1, [{"table": str(t + 1), "seats": dict(
-        zip("NESW", names[4 * t:4 * t + 4]))} for t in range(4)])
-    db.close()
-    with live_server(make_app(db_path)) as base, browser() as b:
-        dead_url = ""
-        for name, size in (("desktop", DESKTOP), ("phone", PHONE)):
-            ctx = b.new_context(viewport=size, device_scale_factor=1)
-            page = ctx.new_page()
-            page.goto(f"{base}/login?token={token}")
-            page.locator('main button[type="submit"]').click()
-            page.goto(f"{base}/web/events/{event_id}/rounds/1/links")
-            page.locator("#issue-h + form button[type=submit]").click()
-            page.wait_for_load_state()
-            page.screenshot(path=str(HERE / f"table-cards-{name}.png"), full_page=True)
-            if name == "desktop":
-                page.emulate_media(media="print")
-                page.screenshot(path=str(HERE / "table-cards-print.png"), full_page=True)
-                page.emulate_media(media="screen")
-            dead_url = page.locator(".card-url a").first.inner_text()
-            page.goto(f"{base}/web/events/{event_id}/rounds/1/links")
-            page.locator('button[aria-label^="Revoke the link of table 1 "]').click()
-            page.wait_for_load_state()
-            page.screenshot(path=str(HERE / f"links-{name}.png"), full_page=True)
-            ctx.close()
-            table = b.new_context(viewport=size, device_scale_factor=1)
-            phone = table.new_page()
-            phone.goto(dead_url)
-            phone.wait_for_load_state("networkidle")
-            phone.screenshot(path=str(HERE / f"link-dead-{name}.png"), full_page=True)
-            table.close()
     print("screenshots in", HERE)
 
 

@@ -132,7 +132,7 @@ def _show_table(found: dict[str, Any]) -> None:
 @click.argument("event_id", type=ID)
 @db_option
 @click.option("--round", "round_no", type=click.IntRange(1, 10_000), default=None,
-              help="Show this round: seating, sittings, and the movement's next seating.")
+              help="Show this round: each table's status, seating, sittings, and the movement's next seating.")
 @format_option(("table", "json"))
 def event_show(event_id: int, db_path: str, round_no: int | None, fmt: str) -> None:
     """Show an event (or one of its rounds). Exit 3 when a sitting does not fit the event."""

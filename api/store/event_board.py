@@ -71,7 +71,8 @@ def board(db: sqlite_utils.Database, event_id: int) -> dict[str, Any] | None:
     tables = [{"table": t["table"], "seats": t["seats"],
                "status": "finished" if t["status"] == "finished" else "playing",
                "points": t["points"], "record_id": t["record_id"]}
-              for t in round_tables(db, event_id, current, sittings=sittings, names=names)
+              for t in round_tables(db, event_id, current, detail=False, sittings=sittings,
+                                        names=names)
               ] if current is not None else []
     latest = sorted(sittings, key=lambda s: s["attached_id"], reverse=True)[:LAST_RESULTS]
     out: dict[str, Any] = {
@@ -135,7 +136,8 @@ def _record_findings(conn: Any, record_ids: list[int]) -> dict[int, list[dict[st
 
 
 def round_tables(db: sqlite_utils.Database, event_id: int, round_no: int, *,
-                 links: bool = False, sittings: list[dict[str, Any]] | None = None,
+                 links: bool = False, detail: bool = True,
+                 sittings: list[dict[str, Any]] | None = None,
                  names: Mapping[int, str] | None = None) -> list[dict[str, Any]]:
     """Every table of round ``round_no`` (its seating's tables and any table with a sitting but
     no seating), in table order, each with ``seats`` (seat -> name), ``status``
@@ -143,8 +145,10 @@ def round_tables(db: sqlite_utils.Database, event_id: int, round_no: int, *,
     draft's replay so far; None when not started or not replayable), ``record_id`` (finished),
     ``findings``: the sitting's findings — the event's (a sitting that does not fit the round)
     and the engine's in its record — and, with ``links``, ``link``: the state of the table's
-    latest link (a :class:`~.table_links.LinkState` value, or ``"none"``). The board and the
-    round's page and API all read this; it writes nothing."""
+    latest link (a :class:`~.table_links.LinkState` value, or ``"none"``). Without ``detail``
+    (the board, polled every few seconds) a table that is not finished is only ``not_started``
+    (no draft is read or replayed) and no finding is read. The board and the round's page and
+    API all read this; it writes nothing."""
     conn = db.conn
     if sittings is None:
         sittings = [s for s in _sittings(seat_scores(db, event_id)).values()
@@ -155,10 +159,10 @@ def round_tables(db: sqlite_utils.Database, event_id: int, round_no: int, *,
         ids = [p for m in seating.values() for p in m.values()]
         ids += [p for s in done.values() for p in s["seats"].values() if p is not None]
         names = player_names(conn, ids)
-    drafts = _draft_of(conn, event_id, round_no)
-    found = _record_findings(conn, [s["record_id"] for s in done.values()])
+    drafts = _draft_of(conn, event_id, round_no) if detail else {}
+    found = _record_findings(conn, [s["record_id"] for s in done.values()] if detail else [])
     fits: dict[str, list[dict[str, Any]]] = {}
-    if done:
+    if done and detail:
         for f in event_findings(db, event_id):
             if f.round == round_no:
                 fits.setdefault(f.table, []).append({**_finding(f), "kind": "event"})

@@ -132,14 +132,14 @@ def _show_table(found: dict[str, Any]) -> None:
 @click.argument("event_id", type=ID)
 @db_option
 @click.option("--round", "round_no", type=click.IntRange(1, 10_000), default=None,
-              help="Show this round: seating, sittings, and the movement's next seating.")
+              help="Show this round: each table's status, seating, sittings, and the movement's next seating.")
 @format_option(("table", "json"))
 def event_show(event_id: int, db_path: str, round_no: int | None, fmt: str) -> None:
     """Show an event (or one of its rounds). Exit 3 when a sitting does not fit the event."""
     db = open_store_file(db_path)
     try:
         found = (store_events.get_event(db, event_id) if round_no is None
-                 else store_events.round_detail(db, event_id, round_no))
+                 else store_events.round_view(db, event_id, round_no, links=True))
     finally:
         db.close()
     if found is None:
@@ -161,12 +161,31 @@ def _seats_text(seats: dict[str, Any]) -> str:
     return ", ".join(f"{k} {v['name'] if v else '?'}" for k, v in seats.items())
 
 
+def _status_text(t: dict[str, Any]) -> str:
+    """A table's line of ``event show --round``: its status, deals and points, link, findings."""
+    if t["status"] == "not_started":
+        text = "not started"
+    else:
+        text = ("finished" if t["status"] == "finished" else "in progress") + f", {t['deals']} deals"
+        if t["points"] is not None:
+            text += f", N-S {t['points'][0]}, E-W {t['points'][1]}"
+        if t["record_id"] is not None:
+            text += f", record {t['record_id']}"
+    if "link" in t:
+        text += f"; link {t['link']}"
+    if t["findings"]:
+        text += f"; {len(t['findings'])} finding{'s' if len(t['findings']) != 1 else ''}"
+    return text
+
+
 def _round_table(found: dict[str, Any]) -> None:
     drawn = found.get("draw")
     click.echo(f"round {found['round']}" + (f" (seating drawn with seed {drawn['seed']})"
                                              if drawn else ""))
     for t in found["seating"]:
         click.echo(f"  seating, table {t['table']}: {_seats_text(t['seats'])}")
+    for t in found.get("tables", []):
+        click.echo(f"  table {t['table']}: {_status_text(t)}")
     for s in found["sittings"]:
         click.echo(f"  sitting, table {s['table']}: record {s['record_id']}, {s['deals']} deals, "
                    f"N-S {s['points'][0]}, E-W {s['points'][1]} ({_seats_text(s['seats'])})")

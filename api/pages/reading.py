@@ -17,7 +17,7 @@ from ..store import drafts, queries
 from ..store.store import MAX_ID
 from .blueprint import actor, bp
 from .chart import chart
-from .saving import may_attach_record, writable_events
+from .saving import may_attach, may_attach_record, writable_events
 from .sheet import build_sheet
 from .tricks import card_deals
 
@@ -147,12 +147,15 @@ def event_round(event_id: int, number: int) -> str:
         abort(404, description="events are not available on this server")
     db = get_db()
     found = mod.get_event(db, event_id)
-    detail = mod.round_detail(db, event_id, number) if found else None
+    # the link states are the director's: shown to the event's club (or an admin) only
+    director = found is not None and may_attach(actor(), queries.event_owner(db, event_id)[1])
+    detail = mod.round_view(db, event_id, number, links=director) if found else None
     if found is None or detail is None:
         abort(404, description=f"no event {event_id}")
     rubbers = {s["record_id"]: queries.rubber_of_record(db, s["record_id"])
                for s in detail["sittings"]}
-    return render_template("round.html", event=found, detail=detail, rubbers=rubbers)
+    return render_template("round.html", event=found, detail=detail, rubbers=rubbers,
+                           director=director)
 
 
 @bp.route("/favicon.ico")

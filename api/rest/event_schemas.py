@@ -318,9 +318,54 @@ class RoundDrawSchema(Schema):
     at = _req(fields.String, metadata={"description": "when the draw was made (UTC)"})
 
 
+class TableFindingSchema(Schema):
+    """A finding of a table's sitting: the event's (``kind`` ``event``: the sitting does not fit
+    the round) or the engine's in its record (``revoke``, ``wrong-dealer`` ...)."""
+
+    kind = _req(fields.String)
+    what = _req(fields.String)
+    rule = _req(fields.String, nullable=True)
+    round = fields.Integer()
+    table = fields.String()
+    record_id = fields.Integer(allow_none=True)
+    deal = fields.Integer(allow_none=True)
+    trick = fields.Integer(allow_none=True)
+    seat = fields.String(allow_none=True)
+
+
+class TableNamesSchema(Schema):
+    N = fields.String(required=True, allow_none=True)
+    E = fields.String(required=True, allow_none=True)
+    S = fields.String(required=True, allow_none=True)
+    W = fields.String(required=True, allow_none=True)
+
+
+class RoundTableSchema(Schema):
+    """One table of the round and where it stands."""
+
+    table = _req(fields.String)
+    seats = fields.Nested(TableNamesSchema(), required=True)
+    status = _req(fields.String, validate=validate.OneOf(["not_started", "in_progress", "finished"]))
+    deals = _req(fields.Integer, metadata={"description": "deals stored, or entered so far"})
+    points = fields.List(fields.Integer(), required=True, allow_none=True, metadata={
+        "description": "[N-S, E-W]: the stored sitting's, or the draft's replay so far; null "
+                       "when not started or the draft does not replay"})
+    record_id = _req(fields.Integer, nullable=True)
+    findings = fields.List(fields.Nested(TableFindingSchema()), required=True)
+
+
+class RoundProgressSchema(Schema):
+    not_started = _req(fields.Integer)
+    in_progress = _req(fields.Integer)
+    finished = _req(fields.Integer)
+
+
 class RoundSchema(Schema):
     event = _req(fields.Integer)
     round = _req(fields.Integer)
+    tables = fields.List(fields.Nested(RoundTableSchema()), required=True, metadata={
+        "description": "every table of the round: seated, or with a sitting"})
+    progress = fields.Nested(RoundProgressSchema(), required=True)
     seating = fields.List(fields.Nested(TableSeatingSchema()), required=True)
     sittings = fields.List(fields.Nested(RoundSittingSchema()), required=True)
     findings = fields.List(fields.Nested(EventFindingSchema()), required=True)

@@ -169,10 +169,11 @@ def get_standings(event_id: int) -> Response:
                   methods=["GET"])
 @events_blp.doc(operationId="getEventRound")
 @events_blp.alt_response(200, schema=RoundSchema, success=True,
-                         description="the round's seating, sittings, findings (and movement)")
+                         description="the round's seating, every table's status (not started, in progress "
+                                     "from its draft, finished), sittings, findings (and movement)")
 @_errors(events_blp, 404)
 def get_round(event_id: int, number: int) -> Response:
-    found = store_events.round_detail(get_db(), event_id, number)
+    found = store_events.round_view(get_db(), event_id, number)
     if found is None:
         raise ApiError(404, "not-found", f"no event {event_id}")
     return _dump(found)

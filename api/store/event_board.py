@@ -7,7 +7,8 @@ Contract: :func:`board` returns None for an unknown event, else a JSON-ready dic
 - ``round``: the latest round with a seating or a sitting (None before the first), and
   ``tables``: each table of that round's seating (and any table that has a sitting without a
   seating) with its seats, ``finished`` (a sitting is attached) or ``playing``, and the points of
-  each side when finished; ``progress``: how many tables are finished and playing;
+  each side when finished; ``progress``: how many tables are finished and playing (the tables
+  come from :func:`round_tables`, which also serves a round's page and API: one computation);
 - ``last_results``: the five sittings attached last, newest first, with round, table, seats and
   points;
 - ``version``: a digest of everything above, which the pages send as the ETag, so a client that
@@ -20,15 +21,22 @@ from __future__ import annotations
 
 import hashlib
 import json
-from typing import Any
+from enum import Enum
+from typing import Any, Mapping
 
 import sqlite_utils
 
-from .event_reads import _sittings, _table_order, current_seating, seat_scores, standings
+from euchre_records.errors import RecordError
+
+from .ingest import prepare
+from .table_links import list_links
+
+from .event_reads import (_finding, _sittings, _table_order, current_seating, event_findings,
+                          round_detail, seat_scores, standings)
 from .event_rows import SEATS, EventError, tournament_row
 from .players import player_names
 
-__all__ = ["board", "LAST_RESULTS"]
+__all__ = ["board", "round_tables", "round_view", "TableStatus", "LAST_RESULTS"]
 
 LAST_RESULTS = 5
 
@@ -60,16 +68,12 @@ def board(db: sqlite_utils.Database, event_id: int) -> dict[str, Any] | None:
     def points(s: dict[str, Any]) -> list[int]:
         return [s["points"].get("NS", (0, 0))[0], s["points"].get("EW", (0, 0))[0]]
 
-    done = {s["table"]: s for s in sittings if s["round"] == current}
-    tables = []
-    for name in sorted(set(seating) | set(done), key=lambda t: _table_order((t, None))):
-        sitting = done.get(name)
-        tables.append({
-            "table": name,
-            "seats": seats(seating[name] if name in seating else sitting["seats"]),  # type: ignore[index]
-            "status": "finished" if sitting is not None else "playing",
-            "points": points(sitting) if sitting is not None else None,
-            "record_id": sitting["record_id"] if sitting is not None else None})
+    tables = [{"table": t["table"], "seats": t["seats"],
+               "status": "finished" if t["status"] == "finished" else "playing",
+               "points": t["points"], "record_id": t["record_id"]}
+              for t in round_tables(db, event_id, current, detail=False, sittings=sittings,
+                                        names=names)
+              ] if current is not None else []
     latest = sorted(sittings, key=lambda s: s["attached_id"], reverse=True)[:LAST_RESULTS]
     out: dict[str, Any] = {
         "event": table["event"], "standings": table, "round": current, "tables": tables,
@@ -80,4 +84,125 @@ def board(db: sqlite_utils.Database, event_id: int) -> dict[str, Any] | None:
     }
     text = json.dumps(out, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
     out["version"] = hashlib.sha256(text.encode()).hexdigest()[:32]
+    return out
+
+
+class TableStatus(str, Enum):
+    """Where a seated table of a round stands."""
+
+    NOT_STARTED = "not_started"   # seated, no deal entered (no draft, or its draft is empty)
+    IN_PROGRESS = "in_progress"   # its table link's draft holds deals, no sitting stored yet
+    FINISHED = "finished"         # a stored sitting is attached to the event for this table
+
+
+def _draft_of(conn: Any, event_id: int, round_no: int) -> dict[str, tuple[str, dict[str, Any]]]:
+    """Table -> (status, data) of the draft of the table's latest link (drafts not opened from
+    a table link are not the event's: they name no table of it)."""
+    rows = conn.execute(
+        'SELECT l."table", d.status, r.data FROM table_links l JOIN drafts d ON d.id = l.draft_id '
+        "JOIN draft_revisions r ON r.draft_id = d.id AND r.revision = d.revision "
+        "WHERE l.tournament_id = ? AND l.round = ? AND l.id = (SELECT max(l2.id) FROM "
+        'table_links l2 WHERE l2.tournament_id = l.tournament_id AND l2.round = l.round '
+        'AND l2."table" = l."table")', (event_id, round_no)).fetchall()
+    return {str(t): (str(status), json.loads(data)) for t, status, data in rows}
+
+
+def _running(data: dict[str, Any]) -> dict[str, Any]:
+    """The deals entered in a draft and the points of each side by the engine's replay of it
+    (the sum of its deals' points, the figure a stored sitting's points are; None when the
+    draft does not replay yet)."""
+    deals = len(data.get("deals") or [])
+    try:
+        result = prepare(json.dumps(data, ensure_ascii=False), result_text=False).result
+    except RecordError:   # a draft that does not replay yet is shown without a score
+        return {"deals": deals, "points": None}
+    return {"deals": deals, "points": [sum(d.points[0] for d in result.deals),
+                                       sum(d.points[1] for d in result.deals)]}
+
+
+def _record_findings(conn: Any, record_ids: list[int]) -> dict[int, list[dict[str, Any]]]:
+    """The engine's findings of stored records (revokes, wrong dealers ...), by record, in deal
+    order, as the store keeps them."""
+    out: dict[int, list[dict[str, Any]]] = {r: [] for r in record_ids}
+    if not record_ids:
+        return out
+    marks = ",".join("?" * len(record_ids))
+    for rid, deal, trick, seat, kind, rule, message in conn.execute(
+            "SELECT record_id, deal, trick, seat, kind, rule, message FROM findings "
+            f"WHERE record_id IN ({marks}) ORDER BY record_id, id", record_ids):
+        out[int(rid)].append({"deal": deal, "trick": trick, "seat": seat, "kind": kind,
+                              "rule": rule, "what": message})
+    return out
+
+
+def round_tables(db: sqlite_utils.Database, event_id: int, round_no: int, *,
+                 links: bool = False, detail: bool = True,
+                 sittings: list[dict[str, Any]] | None = None,
+                 names: Mapping[int, str] | None = None) -> list[dict[str, Any]]:
+    """Every table of round ``round_no`` (its seating's tables and any table with a sitting but
+    no seating), in table order, each with ``seats`` (seat -> name), ``status``
+    (:class:`TableStatus`), ``deals`` and ``points`` ([N-S, E-W]: the stored sitting's, or the
+    draft's replay so far; None when not started or not replayable), ``record_id`` (finished),
+    ``findings``: the sitting's findings — the event's (a sitting that does not fit the round)
+    and the engine's in its record — and, with ``links``, ``link``: the state of the table's
+    latest link (a :class:`~.table_links.LinkState` value, or ``"none"``). Without ``detail``
+    (the board, polled every few seconds) a table that is not finished is only ``not_started``
+    (no draft is read or replayed) and no finding is read. The board and the round's page and
+    API all read this; it writes nothing."""
+    conn = db.conn
+    if sittings is None:
+        sittings = [s for s in _sittings(seat_scores(db, event_id)).values()
+                    if s["tournament_id"] == event_id]
+    seating = current_seating(conn, event_id, round_no)
+    done = {s["table"]: s for s in sittings if s["round"] == round_no}
+    if names is None:
+        ids = [p for m in seating.values() for p in m.values()]
+        ids += [p for s in done.values() for p in s["seats"].values() if p is not None]
+        names = player_names(conn, ids)
+    drafts = _draft_of(conn, event_id, round_no) if detail else {}
+    found = _record_findings(conn, [s["record_id"] for s in done.values()] if detail else [])
+    fits: dict[str, list[dict[str, Any]]] = {}
+    if done and detail:
+        for f in event_findings(db, event_id):
+            if f.round == round_no:
+                fits.setdefault(f.table, []).append({**_finding(f), "kind": "event"})
+    state: dict[str, str] = {}
+    if links:
+        for link in list_links(db, event_id, round_no):   # oldest first: the latest wins
+            state[link.table] = link.state.value
+    out = []
+    for name in sorted(set(seating) | set(done), key=lambda t: _table_order((t, None))):
+        sitting = done.get(name)
+        m = seating[name] if name in seating else sitting["seats"]  # type: ignore[index]
+        row: dict[str, Any] = {
+            "table": name,
+            "seats": {seat: (None if m.get(seat) is None else names.get(m[seat])) for seat in SEATS},
+            "record_id": None, "deals": 0, "points": None, "findings": []}
+        if sitting is not None:
+            row.update(status=TableStatus.FINISHED.value, record_id=sitting["record_id"],
+                       deals=sitting["deals"],
+                       points=[sitting["points"].get("NS", (0, 0))[0],
+                               sitting["points"].get("EW", (0, 0))[0]],
+                       findings=fits.get(name, []) + found.get(sitting["record_id"], []))
+        elif name in drafts and drafts[name][0] == "open" and drafts[name][1].get("deals"):
+            row.update(status=TableStatus.IN_PROGRESS.value, **_running(drafts[name][1]))
+        else:
+            row["status"] = TableStatus.NOT_STARTED.value
+        if links:
+            row["link"] = state.get(name, "none")
+        out.append(row)
+    return out
+
+
+def round_view(db: sqlite_utils.Database, event_id: int, number: int, *,
+               links: bool = False) -> dict[str, Any] | None:
+    """:func:`~.event_reads.round_detail` with ``tables`` (:func:`round_tables`) and
+    ``progress``: how many tables are not started, in progress and finished. None for an
+    unknown event. ``links`` only for the event's club (the link states are the director's)."""
+    out = round_detail(db, event_id, number)
+    if out is None:
+        return None
+    out["tables"] = round_tables(db, event_id, number, links=links)
+    out["progress"] = {status.value: sum(t["status"] == status.value for t in out["tables"])
+                       for status in TableStatus}
     return out

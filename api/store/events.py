@@ -19,10 +19,11 @@ from .event_reads import (
     current_seating, event_findings, get_event, list_events, movement, round_detail, seat_scores,
     standings, tournament_of,
 )
+from .event_board import round_view
 from .event_rows import EventError
 from .event_writes import add_seating, attach_sitting, close_event, create_event, draw_seating
 
 __all__ = ["EventError", "create_event", "add_seating", "draw_seating", "attach_sitting", "close_event",
            "list_events",
-           "get_event", "standings", "round_detail", "event_findings", "movement",
+           "get_event", "standings", "round_detail", "round_view", "event_findings", "movement",
            "tournament_of", "seat_scores", "current_seating"]

@@ -137,7 +137,7 @@ def tap_deal(page: Any, maker: str, trump: str, tricks: int, alone: bool) -> Non
 
 def finish(page: Any, table: str, round_no: int) -> None:
     """Store the sitting: the link attaches it to its round and table, and is used up."""
-    page.locator(".draft-actions button.primary").tap()
+    page.locator('form[action$="/finish"] button').tap()   # the one store button
     page.wait_for_url(re.compile(r".*/web/table$"))
     said = page.locator("#messages").inner_text()
     assert f"the sitting of table {table}, round {round_no}" in said, said

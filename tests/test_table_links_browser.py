@@ -183,3 +183,58 @@ def test_a_link_open_in_chromium_dies_at_close_and_at_expiry(night: dict[str, An
     finally:
         table.close()
         ctx.close()
+
+
+def test_a_phone_holding_a_sitting_opens_the_next_rounds_card(night: dict[str, Any]) -> None:
+    """The phone of table 1 still holds round 1's live session when it scans round 2's card:
+    it lands on round 2's sitting, not back on round 1's (a redirect's #entry used to replace
+    the new link's fragment). The join page naming the held sitting passes axe too."""
+    base = night["base"]
+    db = open_db(night["path"])
+    try:
+        row = verify(db, night["token"])
+        eid = events.create_event(db, {"name": "Sunday progressive", "format": "progressive",
+                                       "rounds": 3, "players": [n for t in SEATING
+                                                                for n in t["seats"].values()]},
+                                  club_id=row.club_id)
+        events.add_seating(db, eid, 1, SEATING)
+        events.add_seating(db, eid, 2, [
+            {"table": "1", "seats": {"N": "Ann", "E": "Flo", "S": "Cy", "W": "Hal"}},
+            {"table": "2", "seats": {"N": "Ed", "E": "Bob", "S": "Gus", "W": "Di"}}])
+        cards = [table_links.issue_links(db, eid, n, club_id=row.club_id, token_id=row.id,
+                                         created_by="test", hours=6, tables=["1"])[0]
+                 for n in (1, 2)]
+    finally:
+        db.close()
+    drafts = [card.link.draft_id for card in cards]
+    table = night["browser"].new_context(viewport=PHONE, has_touch=True, is_mobile=True)
+    errors: list[str] = []
+    try:
+        phone = table.new_page()
+        phone.on("pageerror", lambda e: errors.append(str(e)))
+        phone.goto(f"{base}/web/table#{cards[0].secret}")
+        phone.wait_for_url(re.compile(rf"/web/drafts/{drafts[0]}#entry$"))
+        assert "Table 1, round 1" in phone.locator("header.site nav").inner_text()
+        phone.goto(f"{base}/web/table#{cards[1].secret}")     # the next round's card
+        phone.wait_for_url(re.compile(rf"/web/drafts/{drafts[1]}#entry$"))
+        assert "eut_" not in phone.url
+        assert "Table 1, round 2" in phone.locator("header.site nav").inner_text()
+        assert "Flo" in phone.locator("main").inner_text()   # round 2's East
+        assert "Deal 1" in phone.locator("#deal-form h2").inner_text()
+        phone.goto(f"{base}/web/table")     # no new card: on to the sitting it holds
+        phone.wait_for_url(re.compile(rf"/web/drafts/{drafts[1]}#entry$"))
+        assert errors == []
+        # the join page naming the held sitting, its script held back so it stays for axe (a
+        # context of the same cookies, no service worker in it to answer for the script)
+        still = night["browser"].new_context(viewport=PHONE, storage_state=table.storage_state(),
+                                             service_workers="block")
+        try:
+            page = still.new_page()
+            page.route(re.compile(r"/table_join\.js"), lambda route: route.abort())
+            page.goto(f"{base}/web/table")
+            assert "table 1, round 2" in page.locator("#current-sitting").inner_text()
+            assert _widths(page) == [("phone", []), ("desktop", [])]
+        finally:
+            still.close()
+    finally:
+        table.close()

@@ -11,7 +11,9 @@ Contracts:
 - ``/web/table`` is the page a link opens: ``/web/table#eut_...``. The secret is in the
   fragment, which the browser never sends; the page's script posts it (``POST /web/table``,
   form field ``code``) and the server answers with a table session cookie and a redirect to the
-  sitting. Without JavaScript the scorer types the code from the card into the same form. A
+  sitting. A browser holding a table session already is not redirected by the GET (that would
+  drop the fragment): the page names its sitting, and a posted code always switches to the new
+  link's sitting, the old session ended on the server. Without JavaScript the scorer types the code from the card into the same form. A
   dead link gets the page that says why (link_dead.py).
 """
 
@@ -125,10 +127,17 @@ def revoke_link(event_id: int, number: int, link_id: int) -> Any:
 @public
 @table_view
 def table_link() -> Any:
-    """The page a table link opens (the secret in the fragment, read by table_join.js)."""
+    """The page a table link opens (the secret in the fragment, read by table_join.js).
+
+    A browser that already holds a live table session gets this page too, never a redirect to
+    its sitting: a redirect's ``#entry`` would replace the fragment, so a phone opening the next
+    round's card would land on its old draft with the new secret lost. The page names the
+    sitting it holds; its script posts a new link's fragment (which switches the session) or,
+    with no fragment, goes on to that sitting (a link to it without JavaScript)."""
     grant = table_grant()
     if grant is not None and actor() is None:
-        return redirect(url_for("pages.draft", draft_id=grant.draft_id) + "#entry", 303)
+        return render_template("table_join.html", error=None, grant=grant,
+                               sitting=url_for("pages.draft", draft_id=grant.draft_id) + "#entry")
     dead = table_dead()
     if dead is not None and actor() is None:
         return link_dead_page(dead)

@@ -83,7 +83,7 @@ def test_respelled_and_corrupted_records_agree_or_go_to_the_schemas(record: Reco
         try:
             current = _get(bad, path)
         except (KeyError, IndexError, TypeError):
-            continue
+            continue   # an earlier change removed or replaced what the path went through
         if isinstance(current, str) and data.draw(st.booleans()):
             bad = _mutate(bad, path, data.draw(_respell)(current))
         else:
@@ -92,9 +92,25 @@ def test_respelled_and_corrupted_records_agree_or_go_to_the_schemas(record: Reco
 
 
 def _get(node: Any, path: list[Any]) -> Any:
+    """The value at ``path``, walking only through the record's objects and arrays: a string
+    put in place of an array by an earlier change has no items to change (TypeError), though
+    Python would index its characters."""
     for key in path:
+        if not isinstance(node, (dict, list)):
+            raise TypeError(f"{type(node).__name__} at {key!r} is not an object or an array")
         node = node[key]
     return node
+
+
+def test_a_path_through_a_string_put_in_an_arrays_place_is_skipped() -> None:
+    """Found by the property above in a full run: its first change put a string where a deal's
+    irregularities were, and its second, at ``irregularities[1]``, indexed that string and then
+    failed to assign into it (TypeError from the test, not from the code under test)."""
+    clean = {"deals": [{"irregularities": [{"kind": "misdeal"}, {"kind": "new-deal"}]}]}
+    bad = _mutate(clean, ["deals", 0, "irregularities"], "ab")
+    with pytest.raises(TypeError):
+        _get(bad, ["deals", 0, "irregularities", 1])
+    assert _get(clean, ["deals", 0, "irregularities", 1]) == {"kind": "new-deal"}
 
 
 @SETTINGS

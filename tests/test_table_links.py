@@ -400,3 +400,41 @@ def test_a_public_backup_keeps_no_table_link(night: dict[str, Any], tmp_path: Pa
               for t in ("table_links", "table_link_revocations", "table_link_sessions")]
     conn.close()
     assert counts == [0, 0, 0]
+
+
+def test_a_progressive_nights_deals_a_round_are_the_linked_sittings_deals(db_path: Path) -> None:
+    """docs/EVENTS.md: a progressive round is a fixed number of deals. A sitting opened from a
+    table link of such a night plays that many deals (no game, no rubber): after the fourth the
+    page says the sitting is over and offers to store it; before it, the form asks for the next."""
+    app = make_app(db_path)
+    token = make_token(db_path, "Riverside Euchre Club")
+    db = open_db(db_path)
+    try:
+        row = verify(db, token)
+        assert row is not None
+        eid = events.create_event(db, {"name": "Four a round", "format": "progressive",
+                                       "rounds": 2, "deals_per_round": 4, "players": PLAYERS},
+                                  club_id=row.club_id)
+        events.add_seating(db, eid, 1, SEATING)
+        issued = table_links.issue_links(db, eid, 1, club_id=row.club_id, token_id=row.id,
+                                         created_by="director")
+    finally:
+        db.close()
+    client, csrf, url = _table_client(app, issued[0].secret)
+    for n in range(4):
+        page = BeautifulSoup(client.get(url).data, "html.parser")
+        assert page.select_one("#sitting-over") is None, f"over after {n} deals"
+        assert _deal(client, csrf, url).status_code in (200, 303)
+    page = BeautifulSoup(client.get(url).data, "html.parser")
+    assert page.select_one("#sitting-over") is not None
+    assert len(page.select('form[action$="/finish"]')) == 1
+    db = open_db(db_path)
+    try:
+        from euchre_records.api.store import drafts
+        draft = drafts.get_draft(db, issued[0].link.draft_id)
+        assert draft is not None
+        assert draft.data["rules"] == {"preset": "modern",
+                                       "overrides": {"fixed_deals": 4, "game_points": None}}
+        assert len(draft.data["deals"]) == 4
+    finally:
+        db.close()

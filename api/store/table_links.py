@@ -217,7 +217,17 @@ def _header(event: dict[str, Any], round_no: int, table: str, seats: dict[str, s
         labels = {"club": str(event["club"]), **labels}
     return {"format": "euchre-records", "version": "1.0", "event": labels,
             "players": {seat: {"name": name} for seat, name in seats.items()},
-            "rules": {"preset": rules}, "deals": []}
+            "rules": _sitting_rules(event, rules), "deals": []}
+
+
+def _sitting_rules(event: dict[str, Any], preset: str) -> dict[str, Any]:
+    """The rules of a table's sitting: the preset, and for a progressive night with a fixed
+    number of deals a round (docs/EVENTS.md) that many deals and no game or rubber, so the
+    scorer's page says when the round's deals are in and offers to store the sitting."""
+    per_round = event.get("deals_per_round")
+    if event.get("format") == "progressive" and per_round:
+        return {"preset": preset, "overrides": {"fixed_deals": int(per_round), "game_points": None}}
+    return {"preset": preset}
 
 
 def issue_links(db: sqlite_utils.Database, event_id: int, round_no: int, *,

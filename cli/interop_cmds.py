@@ -103,7 +103,7 @@ def _store_items(db_path: str, all_versions: bool, filters: dict[str, str | None
             yield label, exc
 
 
-@click.command(help=f"""Write records in another notation: EGN, OpenSpiel actions, JSON Lines or the spreadsheet layout.
+@click.command(help="""Write records in another notation: EGN, OpenSpiel actions, JSON Lines or the spreadsheet layout.
 
     The records come from FILE (our notation, EGN, JSON Lines, a CSV sheet; - for stdin) or,
     with --db, from a store: every current record (or --all-versions), optionally selected by

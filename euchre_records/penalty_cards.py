@@ -8,7 +8,6 @@ when required, while able). Nobody is ever required to revoke (Somerset 55).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Mapping
 
 from .cards import Card, Seat, Suit, trick_winner

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Mapping, Sequence
 from .cards import SEATS, Card, Seat, Suit
 from .errors import InconsistentRecord
 from .model import Deal, Finding, FindingKind, Irregularity, IrregularityKind, Points
-from .plays import Breach, Play, PlayLog
+from .plays import Breach, PlayLog
 from .rules import Rules
 from .scoring import RevokeCharge, charge_text, revoke_penalties
 

@@ -96,7 +96,7 @@ def _scenario(rec: Recorder, admin: str) -> dict[str, int]:
     gone = rec.call("POST", "/records", text=EXAMPLES["format-tour"]).get_json()["id"]
     assert rec.call("POST", f"/records/{gone}/withdraw?submitted_by=me").status_code == 201
     rid = fixed.get_json()["id"]
-    for path in ("/records?per_page=2", f"/records?page=2&per_page=2&from=1800",
+    for path in ("/records?per_page=2", "/records?page=2&per_page=2&from=1800",
                  f"/records/{rid}", f"/records/{rid}/result", f"/records/{gone}/result",
                  f"/records/{ids['record_id']}/history", f"/records/{gone}/history",
                  f"/records/{rid}/analysis", f"/records/{rid}/analysis",   # computed, then cached

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from euchre_records.errors import InconsistentRecord, NotationError, RecordError, UnsupportedRules
+from euchre_records.errors import NotationError, RecordError, UnsupportedRules
 from euchre_records.model import FindingKind
 from euchre_records.table_replay import replay_table
 from euchre_records.interop.openspiel import openspiel_actions

@@ -24,7 +24,7 @@ from euchre_records.api.store.tokens import revoke, token_by_id, verify
 
 from pages_support import make_app, make_token
 from test_pages import Scorer
-from test_table_links import _deal_direct, _table_client, db_path, night  # noqa: F401 (fixtures)
+from test_table_links import _deal_direct, _table_client, db_path, link_of, night  # noqa: F401 (fixtures)
 
 
 def _shown(iso: str) -> str:
@@ -45,24 +45,14 @@ def _assert_local(message: Tag, times: list[Tag], iso: str) -> None:
     assert iso not in message.get_text(" ")   # no raw ISO text left for the reader
 
 
-def _link(db: Path, secret: str) -> table_links.TableLink:
-    conn = open_db(db)
-    try:
-        link = table_links.check_link(conn, secret).link
-    finally:
-        conn.close()
-    assert link is not None
-    return link
-
-
 def test_a_revoked_links_page_shows_when_in_the_viewers_zone(night: dict[str, Any]) -> None:
     client, csrf, url = _table_client(night["app"], night["secrets"]["1"])
     director = night["director"]
-    link_id = _link(night["db"], night["secrets"]["1"]).id
+    link_id = link_of(night["db"], night["secrets"]["1"]).id
     resp = director.client.post(f"/web/events/{night['event']}/rounds/1/links/{link_id}/revoke",
                                 data={"csrf_token": director.csrf})
     assert resp.status_code == 303
-    revoked_at = _link(night["db"], night["secrets"]["1"]).revoked_at
+    revoked_at = link_of(night["db"], night["secrets"]["1"]).revoked_at
     assert revoked_at is not None and revoked_at.endswith("Z")
     after = _deal_direct(client, csrf, url)
     assert after.status_code == 410
@@ -80,7 +70,7 @@ def test_a_closed_events_link_page_shows_when_in_the_viewers_zone(night: dict[st
     resp = director.client.post(f"/web/events/{night['event']}/close",
                                 data={"csrf_token": director.csrf, "confirm": "yes"})
     assert resp.status_code == 303
-    closed_at = _link(night["db"], night["secrets"]["2"]).closed_at
+    closed_at = link_of(night["db"], night["secrets"]["2"]).closed_at
     assert closed_at is not None
     message, times = _message_times(_deal_direct(client, csrf, url).data, "p.error-message")
     _assert_local(message, times, closed_at)

@@ -18,12 +18,10 @@ from typing import Any
 
 from bs4 import BeautifulSoup
 
-from euchre_records.api.store import events, table_links
-from euchre_records.api.store.migrations import open_db
-from euchre_records.api.store.tokens import verify
 
 from pages_support import csrf_of, make_app, make_token
-from test_table_links import PLAYERS, SEATING, _deal_direct, _table_client, db_path  # noqa: F401
+from test_table_links import (SEATING, _deal_direct, _table_client, db_path,  # noqa: F401
+                              issue_for, link_of)
 
 ROUND_2 = [{"table": "1", "seats": {"N": "Ann", "E": "Flo", "S": "Cy", "W": "Hal"}},
            {"table": "2", "seats": {"N": "Ed", "E": "Bob", "S": "Gus", "W": "Di"}}]
@@ -31,34 +29,13 @@ ROUND_2 = [{"table": "1", "seats": {"N": "Ann", "E": "Flo", "S": "Cy", "W": "Hal
 
 def _two_rounds(db_path: Path) -> tuple[str, str]:  # noqa: F811
     """Round 1's and round 2's link of table 1 (their secrets)."""
-    token = make_token(db_path, "Riverside Euchre Club")
-    db = open_db(db_path)
-    try:
-        row = verify(db, token)
-        assert row is not None
-        eid = events.create_event(db, {"name": "Friday progressive", "format": "progressive",
-                                       "rounds": 3, "players": PLAYERS}, club_id=row.club_id)
-        events.add_seating(db, eid, 1, SEATING)
-        events.add_seating(db, eid, 2, ROUND_2)
-        secrets = []
-        for number in (1, 2):
-            issued = table_links.issue_links(db, eid, number, club_id=row.club_id,
-                                             token_id=row.id, created_by="test", hours=6,
-                                             tables=["1"])
-            secrets.append(issued[0].secret)
-    finally:
-        db.close()
-    return secrets[0], secrets[1]
+    _, issued = issue_for(db_path, make_token(db_path, "Riverside Euchre Club"),
+                          [SEATING, ROUND_2], tables=["1"])
+    return issued[0][0].secret, issued[1][0].secret
 
 
 def _draft_of(db_path: Path, secret: str) -> int:  # noqa: F811
-    db = open_db(db_path)
-    try:
-        link = table_links.check_link(db, secret).link
-    finally:
-        db.close()
-    assert link is not None
-    return link.draft_id
+    return int(link_of(db_path, secret).draft_id)
 
 
 def test_a_live_session_opening_the_next_rounds_link_switches_to_it(db_path: Path) -> None:  # noqa: F811

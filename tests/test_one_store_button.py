@@ -16,13 +16,11 @@ from typing import Any
 
 from bs4 import BeautifulSoup
 
-from euchre_records.api.store import events, table_links
 from euchre_records.api.store.migrations import open_db
-from euchre_records.api.store.tokens import verify
 
 from pages_support import make_app, make_token
 from test_pages import Scorer
-from test_table_links import PLAYERS, SEATING, _deal, _table_client, db_path  # noqa: F401
+from test_table_links import SEATING, _deal, _table_client, db_path, issue_for  # noqa: F401
 
 
 def _store_forms(page: bytes) -> list[Any]:
@@ -54,20 +52,8 @@ def test_a_decided_rubber_offers_one_store_button_and_it_stores(db_path: Path) -
 def test_a_table_links_finished_round_offers_one_store_button_and_it_stores(
         db_path: Path) -> None:  # noqa: F811
     app = make_app(db_path)
-    token = make_token(db_path, "Riverside Euchre Club")
-    db = open_db(db_path)
-    try:
-        row = verify(db, token)
-        assert row is not None
-        eid = events.create_event(db, {"name": "Friday progressive", "format": "progressive",
-                                       "rounds": 3, "players": PLAYERS},
-                                  club_id=row.club_id)
-        events.add_seating(db, eid, 1, SEATING)
-        issued = table_links.issue_links(db, eid, 1, club_id=row.club_id, token_id=row.id,
-                                         created_by="test", hours=6, tables=["1"],
-                                         rules="hoyle")
-    finally:
-        db.close()
+    _, (issued,) = issue_for(db_path, make_token(db_path, "Riverside Euchre Club"), [SEATING],
+                             tables=["1"], rules="hoyle")
     client, csrf, url = _table_client(app, issued[0].secret)
     for _ in range(2):   # the same rubber as above, N-S two games to none
         assert _deal(client, csrf, url, maker="S", trump="S", tricks="5",

@@ -51,6 +51,43 @@ def _event(db_path: Path, token: str) -> int:
     return eid
 
 
+def issue_for(db_path: Path, token: str, seatings: list[list[dict[str, Any]]], *,
+              tables: list[str] | None = None, rules: str = "modern",
+              deals_per_round: int | None = None) -> tuple[int, list[list[Any]]]:
+    """A progressive event of the club of ``token`` with round n+1 seated by ``seatings[n]``,
+    and each round's links issued (6 h; ``tables`` only, or all): the event and, by round, the
+    issued links."""
+    db = open_db(db_path)
+    try:
+        row = verify(db, token)
+        assert row is not None
+        spec: dict[str, Any] = {"name": "Friday progressive", "format": "progressive",
+                                "rounds": 3, "players": PLAYERS}
+        if deals_per_round is not None:
+            spec["deals_per_round"] = deals_per_round
+        eid = events.create_event(db, spec, club_id=row.club_id)
+        issued = []
+        for number, seating in enumerate(seatings, 1):
+            events.add_seating(db, eid, number, seating)
+            issued.append(table_links.issue_links(db, eid, number, club_id=row.club_id,
+                                                  token_id=row.id, created_by="test", hours=6,
+                                                  tables=tables, rules=rules))
+    finally:
+        db.close()
+    return eid, issued
+
+
+def link_of(db_path: Path, secret: str) -> Any:
+    """The stored link a secret opens (asserted to exist)."""
+    db = open_db(db_path)
+    try:
+        link = table_links.check_link(db, secret).link
+    finally:
+        db.close()
+    assert link is not None
+    return link
+
+
 @pytest.fixture
 def night(db_path: Path) -> dict[str, Any]:
     """A signed-in director, an open event with round 1 seated, and the cards just issued."""
@@ -407,19 +444,8 @@ def test_a_progressive_nights_deals_a_round_are_the_linked_sittings_deals(db_pat
     table link of such a night plays that many deals (no game, no rubber): after the fourth the
     page says the sitting is over and offers to store it; before it, the form asks for the next."""
     app = make_app(db_path)
-    token = make_token(db_path, "Riverside Euchre Club")
-    db = open_db(db_path)
-    try:
-        row = verify(db, token)
-        assert row is not None
-        eid = events.create_event(db, {"name": "Four a round", "format": "progressive",
-                                       "rounds": 2, "deals_per_round": 4, "players": PLAYERS},
-                                  club_id=row.club_id)
-        events.add_seating(db, eid, 1, SEATING)
-        issued = table_links.issue_links(db, eid, 1, club_id=row.club_id, token_id=row.id,
-                                         created_by="director")
-    finally:
-        db.close()
+    _, (issued,) = issue_for(db_path, make_token(db_path, "Riverside Euchre Club"), [SEATING],
+                             deals_per_round=4)
     client, csrf, url = _table_client(app, issued[0].secret)
     for n in range(4):
         page = BeautifulSoup(client.get(url).data, "html.parser")

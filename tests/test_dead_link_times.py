@@ -8,7 +8,7 @@ store's own row (the revoked_at / expires_at / closed_at it keeps), never the pa
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -18,13 +18,13 @@ from hypothesis import strategies as st
 from markupsafe import escape
 
 from euchre_records.api.pages.times import with_times
-from euchre_records.api.store import table_links
 from euchre_records.api.store.migrations import open_db
 from euchre_records.api.store.tokens import revoke, token_by_id, verify
 
 from pages_support import make_app, make_token
 from test_pages import Scorer
-from test_table_links import _deal_direct, _table_client, db_path, link_of, night  # noqa: F401 (fixtures)
+from test_table_links import (_deal_direct, _table_client, db_path,  # noqa: F401 (fixtures)
+                              deal_after_expiry, link_of, night)
 
 
 def _shown(iso: str) -> str:
@@ -77,19 +77,7 @@ def test_a_closed_events_link_page_shows_when_in_the_viewers_zone(night: dict[st
 
 
 def test_an_expired_links_page_shows_when_in_the_viewers_zone(night: dict[str, Any]) -> None:
-    conn = open_db(night["db"])
-    issued = table_links.issue_links(conn, night["event"], 1, club_id=1, token_id=None,
-                                     created_by="test", hours=0.25, tables=["1"])
-    conn.close()
-    client, csrf, url = _table_client(night["app"], issued[0].secret)
-    expires_at = issued[0].link.expires_at
-    real_now = table_links._now
-    table_links._now = lambda: datetime.fromisoformat(expires_at.replace("Z", "+00:00")) + \
-        timedelta(seconds=1)
-    try:
-        after = _deal_direct(client, csrf, url)
-    finally:
-        table_links._now = real_now
+    after, expires_at = deal_after_expiry(night)
     assert after.status_code == 410
     message, times = _message_times(after.data, "p.error-message")
     _assert_local(message, times, expires_at)

@@ -262,24 +262,28 @@ def test_closing_the_event_kills_every_link(night: dict[str, Any]) -> None:
 
 
 def test_an_expired_link_is_dead(night: dict[str, Any]) -> None:
+    after, _ = deal_after_expiry(night)
+    assert after.status_code == 410
+    assert "expired" in BeautifulSoup(after.data, "html.parser").get_text(" ")
+
+
+def deal_after_expiry(night: dict[str, Any]) -> tuple[Any, str]:
+    """Table 1 of ``night`` gets a link of a quarter of an hour, opens it, and posts a deal one
+    second after it expired (the store's clock moved on): the answer and the link's expiry."""
+    from datetime import datetime, timedelta
     db = open_db(night["db"])
     issued = table_links.issue_links(db, night["event"], 1, club_id=1, token_id=None,
                                      created_by="test", hours=0.25, tables=["1"])
     db.close()
-    secret = issued[0].secret
-    client, csrf, url = _table_client(night["app"], secret)
-    # a quarter of an hour later: the store's clock moved on
-    later = issued[0].link.expires_at
+    client, csrf, url = _table_client(night["app"], issued[0].secret)
+    expires_at = issued[0].link.expires_at
     real_now = table_links._now
-    from datetime import datetime, timedelta
-    table_links._now = lambda: datetime.fromisoformat(later.replace("Z", "+00:00")) + \
+    table_links._now = lambda: datetime.fromisoformat(expires_at.replace("Z", "+00:00")) + \
         timedelta(seconds=1)
     try:
-        after = _deal_direct(client, csrf, url)
+        return _deal_direct(client, csrf, url), expires_at
     finally:
         table_links._now = real_now
-    assert after.status_code == 410
-    assert "expired" in BeautifulSoup(after.data, "html.parser").get_text(" ")
 
 
 def test_a_new_link_replaces_the_old_and_keeps_the_deals(night: dict[str, Any]) -> None:

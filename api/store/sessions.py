@@ -89,12 +89,24 @@ def why_not_live(db: sqlite_utils.Database, session_id: object) -> str | None:
 
 def end(db: sqlite_utils.Database, session_id: object) -> bool:
     """End the session with this id; whether one was live and is now ended."""
+    return end_row(db, "sessions", session_id)
+
+
+SESSION_TABLES = ("sessions", "table_link_sessions")
+"""The tables of browser sessions: a club token's, a table link's (table_links.py)."""
+
+
+def end_row(db: sqlite_utils.Database, table: str, session_id: object) -> bool:
+    """End the session with this id in ``table`` (one of :data:`SESSION_TABLES`: its ``ended_at``
+    set, the one change the table's triggers allow); whether one was live and is now ended."""
+    if table not in SESSION_TABLES:
+        raise ValueError(f"not a session table: {table!r}")
     if not isinstance(session_id, str) or SESSION_ID_RE.fullmatch(session_id) is None:
         return False
     conn = db.conn
     if conn.in_transaction:
         conn.commit()
     with write_transaction(db):
-        cursor = conn.execute("UPDATE sessions SET ended_at = ? WHERE hash = ? AND "
+        cursor = conn.execute(f"UPDATE {table} SET ended_at = ? WHERE hash = ? AND "
                               "ended_at IS NULL", (_iso(_now()), _hash(session_id)))
     return cursor.rowcount == 1

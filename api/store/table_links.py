@@ -40,6 +40,7 @@ import sqlite_utils
 from .event_reads import current_seating
 from .event_rows import EventError, closed_at, open_tournament_row
 from .players import player_names
+from .sessions import SESSION_ID_RE, end_row
 from .store import write_transaction
 
 __all__ = ["EventError", "LinkState", "TableLink", "IssuedLink", "LinkCheck", "issue_links", "list_links",
@@ -48,7 +49,6 @@ __all__ = ["EventError", "LinkState", "TableLink", "IssuedLink", "LinkCheck", "i
 
 LINK_RE = re.compile(r"eut_([1-9][0-9]{0,17})_([0-9a-f]{64})")
 """The whole secret text of a table link."""
-SESSION_ID_RE = re.compile(r"[A-Za-z0-9_-]{43}")
 DEFAULT_HOURS = 12.0
 MAX_HOURS = 24.0 * 14
 _DUMMY_HASH = hashlib.sha256(b"no such table link").hexdigest()
@@ -364,15 +364,7 @@ def link_of_session(db: sqlite_utils.Database, session_id: object) -> LinkCheck:
 
 def end_session(db: sqlite_utils.Database, session_id: object) -> bool:
     """End a table session (its browser signed in with a club token, or left)."""
-    if not isinstance(session_id, str) or SESSION_ID_RE.fullmatch(session_id) is None:
-        return False
-    conn = db.conn
-    if conn.in_transaction:
-        conn.commit()
-    with write_transaction(db):
-        cur = conn.execute("UPDATE table_link_sessions SET ended_at = ? WHERE hash = ? AND "
-                           "ended_at IS NULL", (_iso(_now()), _hash(session_id)))
-    return cur.rowcount == 1
+    return end_row(db, "table_link_sessions", session_id)
 
 
 def event_is_closed(db: sqlite_utils.Database, event_id: int) -> bool:

@@ -143,3 +143,24 @@ def serious_violations(page: Any) -> list[tuple[str, str, str]]:
     return [(v["id"], v["impact"], v["nodes"][0]["html"][:120] if v["nodes"] else "")
             for v in Axe().run(page).response["violations"]
             if v["impact"] in ("serious", "critical")]
+
+
+def tap_deal(page: Any, maker: str, trump: str, tricks: object, alone: bool,
+             touch: bool = True) -> None:
+    """Enter one deal by tapping the labels, as a thumb would (or clicking them)."""
+    form = page.locator("#deal-form")
+
+    def press(locator: Any) -> None:
+        locator.tap() if touch else locator.click()
+
+    heading = form.locator("h2").inner_text()
+    press(form.locator(f'label.choice:has(input[name="maker"][value="{maker}"])'))
+    press(form.locator(f'label.choice:has(input[name="trump"][value="{trump}"])'))
+    if alone:
+        press(form.locator('label.check:has(input[name="alone"])'))
+    press(form.locator(f'label.choice:has(input[name="tricks"][value="{tricks}"])'))
+    press(form.locator('button[type="submit"]'))
+    # the next deal's form, or (the rubber decided) the offer to store it in the form's place
+    page.wait_for_function("h => document.querySelector('#sitting-over') || "
+                           "(document.querySelector('#deal-form h2') && "
+                           "document.querySelector('#deal-form h2').innerText !== h)", arg=heading)

@@ -17,7 +17,7 @@ import re
 import pytest
 
 from pages_support import (DESKTOP, PHONE, browser, build_db, live_server, make_app, make_token,
-                           need_chromium, serious_violations)
+                           need_chromium, serious_violations, tap_deal)
 
 # (maker, trump, tricks, alone); dealers N, E, S, W, N, E, S (the deal passes to the left)
 RUBBER = [
@@ -92,26 +92,6 @@ def start_sitting(page, base, preset="hoyle"):
     page.locator('form.sitting-form button[type="submit"]').click()
     page.wait_for_url(re.compile(r".*/web/drafts/\d+$"))
     return page.url
-
-
-def tap_deal(page, maker, trump, tricks, alone, touch=True):
-    """Enter one deal by tapping the labels, as a thumb would (or clicking them)."""
-    form = page.locator("#deal-form")
-
-    def press(locator):
-        locator.tap() if touch else locator.click()
-
-    heading = form.locator("h2").inner_text()
-    press(form.locator(f'label.choice:has(input[name="maker"][value="{maker}"])'))
-    press(form.locator(f'label.choice:has(input[name="trump"][value="{trump}"])'))
-    if alone:
-        press(form.locator('label.check:has(input[name="alone"])'))
-    press(form.locator(f'label.choice:has(input[name="tricks"][value="{tricks}"])'))
-    press(form.locator('button[type="submit"]'))
-    # the next deal's form, or (the rubber decided) the offer to store it in the form's place
-    page.wait_for_function("h => document.querySelector('#sitting-over') || "
-                           "(document.querySelector('#deal-form h2') && "
-                           "document.querySelector('#deal-form h2').innerText !== h)", arg=heading)
 
 
 def checked_dealer(page):

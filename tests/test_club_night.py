@@ -39,7 +39,7 @@ import pytest
 from euchre_records.api.store.migrations import open_db
 
 from pages_support import (DESKTOP, PHONE, browser, build_db, live_server, make_app, make_token,
-                           need_chromium)
+                           need_chromium, tap_deal)
 
 PLAYERS = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ivy", "Jo", "Kit", "Lou"]
 SEED = "20261127"
@@ -119,20 +119,6 @@ def open_link(page: Any, url: str, seats: dict[str, str]) -> None:
     assert page.locator("header .meta").first.inner_text() == \
         " · ".join(f"{seat} {seats[seat]}" for seat in "NESW")
     assert "#eut_" not in page.url                   # the secret left the address bar
-
-
-def tap_deal(page: Any, maker: str, trump: str, tricks: int, alone: bool) -> None:
-    form = page.locator("#deal-form")
-    heading = form.locator("h2").inner_text()
-    form.locator(f'label.choice:has(input[name="maker"][value="{maker}"])').tap()
-    form.locator(f'label.choice:has(input[name="trump"][value="{trump}"])').tap()
-    if alone:
-        form.locator('label.check:has(input[name="alone"])').tap()
-    form.locator(f'label.choice:has(input[name="tricks"][value="{tricks}"])').tap()
-    form.locator('button[type="submit"]').tap()
-    page.wait_for_function(
-        "n => { const h = document.querySelector('#deal-form h2');"
-        " return !h || h.innerText !== n; }", arg=heading)
 
 
 def finish(page: Any, table: str, round_no: int) -> None:

@@ -20,7 +20,7 @@ import sqlite3
 import pytest
 
 from pages_support import (CHROMIUM_ARGS, DESKTOP, PHONE, build_db, chromium_path, live_server,
-                           make_app, make_token, need_chromium, serious_violations)
+                           make_app, make_token, need_chromium, serious_violations, tap_deal)
 
 # (maker, trump, tricks, alone): deals 1-3, dealers N, E, S
 OFFLINE_DEALS = [("E", "H", "3", False), ("S", "S", "5", True), ("W", "D", "2", False)]
@@ -87,16 +87,7 @@ def kept_by_worker(page):
 
 
 def tap(page, maker, trump, tricks, alone):
-    form = page.locator("#deal-form")
-    heading = form.locator("h2").inner_text()
-    form.locator(f'label.choice:has(input[name="maker"][value="{maker}"])').click()
-    form.locator(f'label.choice:has(input[name="trump"][value="{trump}"])').click()
-    if alone:
-        form.locator('label.check:has(input[name="alone"])').click()
-    form.locator(f'label.choice:has(input[name="tricks"][value="{tricks}"])').click()
-    form.locator('button[type="submit"]').click()
-    page.wait_for_function("h => document.querySelector('#deal-form h2').innerText !== h",
-                           arg=heading)
+    tap_deal(page, maker, trump, tricks, alone, touch=False)
 
 
 def stored(path, draft_id):

@@ -146,8 +146,8 @@ def test_every_problem_of_a_deal_form_is_listed_at_once(scorer):
 def test_a_reload_after_changing_an_earlier_deal_shows_the_next_deal(tmp_path):
     """With JavaScript the deal form posts in place; after changing deal 1 from the sheet the
     address bar follows the redirect, so a reload shows deal 3's form, not deal 1's again."""
-    from pages_support import browser, live_server, need_chromium
-    from test_browser import sign_in, start_sitting, tap_deal
+    from pages_support import browser, live_server, need_chromium, tap_deal
+    from test_browser import sign_in, start_sitting
     need_chromium()
     path = tmp_path / "reload.db"
     build_db(path, examples=False)

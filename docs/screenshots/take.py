@@ -17,23 +17,10 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent.parent / "tests"))
 
 from pages_support import (DESKTOP, PHONE, browser, build_db, live_server,  # noqa: E402
-                           make_app, make_token)
+                           make_app, make_token, tap_deal)
 
 DEALS = [("E", "H", "3", False), ("S", "S", "5", True), ("W", "D", "2", False),
          ("N", "C", "4", False), ("E", "H", "5", False)]
-
-
-def enter_deal(page, maker: str, trump: str, tricks: str, alone: bool) -> None:
-    form = page.locator("#deal-form")
-    number = form.locator("h2").inner_text()
-    form.locator(f'label.choice:has(input[name="maker"][value="{maker}"])').click()
-    form.locator(f'label.choice:has(input[name="trump"][value="{trump}"])').click()
-    if alone:
-        form.locator('label.check:has(input[name="alone"])').click()
-    form.locator(f'label.choice:has(input[name="tricks"][value="{tricks}"])').click()
-    form.locator('button[type="submit"]').click()
-    page.wait_for_function("n => document.querySelector('#deal-form h2').innerText !== n",
-                           arg=number)
 
 
 def analysis_shots(b, base: str, record_id: int) -> None:
@@ -83,7 +70,7 @@ def main() -> None:
             page.locator('form.sitting-form button[type="submit"]').click()
             page.wait_for_load_state("networkidle")
             for deal in DEALS:
-                enter_deal(page, *deal)
+                tap_deal(page, *deal, touch=False)
             page.screenshot(path=str(HERE / f"entry-{name}.png"), full_page=True)
             if name == "desktop":
                 page.goto(page.url.split("#")[0] + "/cards")

@@ -334,7 +334,8 @@ def test_variant_player_counts_are_refused_with_a_reason() -> None:
     with pytest.raises(UnsupportedRules) as err:
         egn_to_record(doc)
     wheres = {p.where: p.what for p in err.value.problems}
-    assert "four-handed" in wheres["metadata.ruleset.num_players"]
+    assert wheres["metadata.ruleset.num_players"] == ("EGN game with 6 players: six-handed euchre "
+                                                      "is not specified here; see VARIANTS.md")
     assert "four-handed" in wheres["metadata.players"]
 
 

@@ -21,12 +21,13 @@ from typing import Any
 
 from euchre_records.errors import UnsupportedRules
 from euchre_records.model import Record
+from euchre_records.table_model import TableRecord
 
 from .condensed import decode_deal, encode_deal
 from .protobuf import BinaryError, Field, Writer, as_int32, as_text, read_message, varints
 
 __all__ = ["EXPANDED", "CONDENSED", "MAX_SIZE", "is_egn_binary", "egnb_to_egn", "egn_to_egnb",
-           "egnb_to_record", "record_to_egnb"]
+           "egnb_to_record", "record_to_egnb", "egnb_to_any", "table_record_to_egnb"]
 
 EXPANDED, CONDENSED = 0x00, 0x01
 MAX_SIZE = 8 * 1024 * 1024
@@ -259,14 +260,22 @@ def egnb_to_egn(data: bytes) -> dict[str, Any]:
     meta = _one(fields, 3)
     doc["metadata"] = _metadata(_sub(meta[2], "metadata", meta[3], 0), "metadata") if meta else {}
     deals: list[Any] = []
+    players = _num_players(doc["metadata"])
     for i, (_, _, value, offset) in enumerate(f for f in fields if f[0] == 4):
         where = f"deals[{i}]"
         if condensed:
-            deals.append(decode_deal(as_text(value, where, offset), where, i))
+            deals.append(decode_deal(as_text(value, where, offset), where, i, players))
         else:
             deals.append(_expanded_deal(_sub(value, where, offset, 1), where))
     doc["deals"] = deals
     return doc
+
+
+def _num_players(meta: dict[str, Any]) -> int:
+    """The file's player count (``metadata.ruleset.num_players``; EGN's default is 4)."""
+    rules = meta.get("ruleset")
+    value = rules.get("num_players", 4) if isinstance(rules, dict) else 4
+    return value if isinstance(value, int) and not isinstance(value, bool) else 4
 
 
 # --- encoding ---------------------------------------------------------------------------------
@@ -355,9 +364,11 @@ def egn_to_egnb(doc: dict[str, Any], condensed: bool = True) -> bytes:
     """An EGN JSON document (as :func:`~.egn_out.record_to_egn` writes it) as a binary file.
     Raises UnsupportedRules for what the condensed form cannot hold (use expanded then)."""
     w = Writer().text(1, doc["fileType"]).text(2, doc["version"]).message(3, _w_metadata(doc["metadata"]))
+    rules = doc["metadata"].get("ruleset") or {}
+    players, min_rank = _num_players(doc["metadata"]), rules.get("min_rank", 9)
     for i, deal in enumerate(doc["deals"]):
         if condensed:
-            w.text(4, encode_deal(deal, f"deals[{i}]"))
+            w.text(4, encode_deal(deal, f"deals[{i}]", players, min_rank))
         else:
             w.message(4, _w_deal(deal))
     out = bytes([CONDENSED if condensed else EXPANDED]) + bytes(w)
@@ -376,6 +387,19 @@ def record_to_egnb(record: Record, condensed: bool = True, lossy: bool = False) 
     """A record as a binary EGN file (condensed by default)."""
     from .out import record_to_egn
     return egn_to_egnb(record_to_egn(record, lossy=lossy), condensed)
+
+
+def egnb_to_any(data: bytes) -> Record | TableRecord:
+    """A binary EGN file as a four-handed record or, for 2, 3 or 5 players, a record at a table
+    of n (:func:`.tables.egn_to_any`)."""
+    from .tables import egn_to_any
+    return egn_to_any(egnb_to_egn(data))
+
+
+def table_record_to_egnb(record: TableRecord, condensed: bool = True, lossy: bool = False) -> bytes:
+    """A record at a table of 2, 3 or 5 as a binary EGN file (condensed by default)."""
+    from .tables import table_record_to_egn
+    return egn_to_egnb(table_record_to_egn(record, lossy=lossy), condensed)
 
 
 

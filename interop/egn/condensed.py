@@ -22,6 +22,14 @@ says 3); the hands come one per
 player with no count of players before them; the "discard" bit follows every bidding phase, not
 only one where the up-card was taken.
 
+Player counts (version 2 and later): the 3-bit field holds players - 1, so 1 to 8 players
+decode; every seat loop (the two bidding rounds, the hands, a trick's cards) runs over that
+count. The count of a deal must be the file's (``metadata.ruleset.num_players``, 4 when absent):
+:func:`decode_deal` refuses a deal that says otherwise; whether the game is one we play is for
+the record readers to say (1, 6, 7 and 8 are refused there by name). :func:`encode_deal` writes
+version 2 or 3 whenever the count is not 4 or the pack not the 24-card one (version 1 has no
+field for either).
+
 Contract: :func:`decode_deal` returns the deal object or raises :class:`BinaryError` naming the
 deal and the bit offset; :func:`encode_deal` raises UnsupportedRules for what the condensed form
 cannot hold (a bidding that stops part-way, an unknown card, more than 255 annotations ...).
@@ -108,8 +116,9 @@ class _Ctx:
 
 # --- decoding ---------------------------------------------------------------------------------
 
-def decode_deal(text: object, where: str, number: int) -> dict[str, Any]:
-    """One condensed deal (Base64URL text) as an EGN deal object numbered ``number``."""
+def decode_deal(text: object, where: str, number: int, players_expected: int = 4) -> dict[str, Any]:
+    """One condensed deal (Base64URL text) as an EGN deal object numbered ``number``; its player
+    count must be ``players_expected`` (the file's ``num_players``)."""
     if not isinstance(text, str):
         raise BinaryError("a condensed deal must be text", where)
     try:
@@ -126,8 +135,9 @@ def decode_deal(text: object, where: str, number: int) -> dict[str, Any]:
     if version >= 2:
         players = bits.read(3) + 1
         code = bits.read(2)
-    if players != 4:
-        raise BinaryError(f"{players} players: only the four-handed game is supported", where)
+    if players != players_expected:
+        raise BinaryError(f"the deal's bit stream is for {players} players, but the file's rule "
+                          f"set says {players_expected} (metadata.ruleset.num_players)", where)
     pack = pack_order(code)
     up = bits.read(_bits_for(len(pack)))
     if up >= len(pack):
@@ -271,47 +281,57 @@ def _annotations(bits: _Bits) -> dict[str, list[str]] | None:
 
 # --- encoding ---------------------------------------------------------------------------------
 
-def _version_for(deal: dict[str, Any]) -> int:
+def _version_for(deal: dict[str, Any], players: int = 4, code: int = 0) -> int:
     """The smallest bit-stream version that holds the deal (as EGN's converter chooses): 3 with
-    hands or a discard, 2 with a lone defender, else 1."""
+    hands or a discard, 2 with a lone defender or a table of other than four or a pack of other
+    than 24 cards, else 1."""
     lines = [deal] + list(deal.get("alternativeLines") or [])
     phases = [ph for line in lines for ph in line.get("phases", [])]
     if "playerCards" in deal["initialState"] or any("discard" in ph for ph in phases):
         return 3
-    if any(ph.get("aloneDefender", -1) not in (-1, None) for ph in phases):
+    if any(ph.get("aloneDefender", -1) not in (-1, None) for ph in phases) or players != 4 or code:
         return 2
     return 1
 
 
-def encode_deal(deal: dict[str, Any], where: str) -> str:
-    """An EGN deal object (four players, the 24-card pack) as condensed Base64URL text, in the
-    smallest version that holds it."""
-    pack = pack_order(0)
+MIN_RANK_CODES = {9: 0, 8: 1, 7: 2, 6: 3}
+"""EGN ``min_rank`` -> the 2-bit min-rank code of the version 2 header."""
+
+
+def encode_deal(deal: dict[str, Any], where: str, players: int = 4, min_rank: int = 9) -> str:
+    """An EGN deal object (``players`` players, the pack from ``min_rank`` up) as condensed
+    Base64URL text, in the smallest version that holds it."""
+    if not 1 <= players <= 8 or min_rank not in MIN_RANK_CODES:
+        raise UnsupportedRules(f"the condensed form holds 1 to 8 players and packs from the 6, 7, 8 "
+                               f"or 9 up, not {players} players from the {min_rank}", where)
+    code = MIN_RANK_CODES[min_rank]
+    pack = pack_order(code)
     out = _Out()
     state = deal["initialState"]
-    version = _version_for(deal)
+    version = _version_for(deal, players, code)
     out.write(version, 4)
     if version == 1:
         out.write(state["dealer"], 2)
     else:
         out.write(state["dealer"], 3)
-        out.write(3, 3)
-        out.write(0, 2)
+        out.write(players - 1, 3)
+        out.write(code, 2)
     up = _index(pack, state["upCard"], f"{where}.initialState.upCard")
     out.write(up, _bits_for(len(pack)))
-    ctx = _Ctx(pack, state["dealer"], 4, version)
+    ctx = _Ctx(pack, state["dealer"], players, version)
     ctx.up_suit = pack[up][1]
     hands = state.get("playerCards")
     if version >= 3:
         out.write(1 if hands is not None else 0, 1)
     if hands is not None:
-        if len(hands) != 4:
-            raise UnsupportedRules("the condensed form holds the hands of all four players",
+        if len(hands) != players:
+            raise UnsupportedRules(f"the condensed form holds the hands of all {players} players",
                                    f"{where}.initialState.playerCards")
         for i, hand in enumerate(hands):
             out.write(len(hand), 4)
             for j, c in enumerate(hand):
-                out.write(_index(pack, c, f"{where}.initialState.playerCards[{i}][{j}]"), 5)
+                out.write(_index(pack, c, f"{where}.initialState.playerCards[{i}][{j}]"),
+                          _bits_for(len(pack)))
     phases = deal["phases"]
     out.write(len(phases), 3)
     _write_phases(out, ctx, phases, f"{where}.phases", 0, 0)
@@ -329,7 +349,7 @@ def encode_deal(deal: dict[str, Any], where: str) -> str:
                 raise UnsupportedRules("an alternative line too long for the condensed form", at)
             out.write(branch, 16)
             out.write(len(line["phases"]), 4)
-            alt = _Ctx(pack, state["dealer"], 4, version)
+            alt = _Ctx(pack, state["dealer"], players, version)
             alt.up_suit, alt.alone, alt.defender = ctx.up_suit, ctx.alone, ctx.defender
             alt.remaining = _remaining_at(pack, phases, branch, main_calls)
             _write_phases(out, alt, line["phases"], f"{at}.phases", branch, main_calls)
@@ -342,8 +362,8 @@ def _index(pack: list[str], token: object, where: str) -> int:
         norm = ("9" if token[0] == "N" else token[0]) + token[1].lower()
         if norm in pack:
             return pack.index(norm)
-    raise UnsupportedRules(f"the condensed form holds only plain cards of the 24-card pack, not "
-                           f"{token!r} (write it expanded)", where)
+    raise UnsupportedRules(f"the condensed form holds only plain cards of the {len(pack)}-card "
+                           f"pack, not {token!r} (write it expanded)", where)
 
 
 def _write_phases(out: _Out, ctx: _Ctx, phases: list[dict[str, Any]], where: str, start: int,

@@ -20,7 +20,7 @@ from euchre_records.errors import NotationError, Problem, UnsupportedRules
 from euchre_records.rules import FarmersHand, LoneLead, Rules, preset
 from euchre_records.interop.json_access import FLAG, OBJECT, TEXT, WHOLE, typed
 
-__all__ = ["EGN_DEFAULTS", "to_rules", "from_rules", "rules_loss"]
+__all__ = ["EGN_DEFAULTS", "to_rules", "from_rules", "rules_loss", "players_refusal", "TABLE_COUNTS"]
 
 EGN_DEFAULTS: dict[str, Any] = {
     "std": True, "min_rank": 9, "winning_score": 10, "num_deals": 0, "canadian": False,
@@ -39,6 +39,28 @@ _HOUSE_FLAGS = ("canadian", "allow_no_trump", "fast_break", "four_trick_tokens",
 _PACK_BY_MIN_RANK = {9: 24, 8: 28, 7: 32}
 _LONE_LEAD = {"LEFT_OF_DEALER": LoneLead.ELDEST, "LEFT_OF_LONER": LoneLead.LEFT_OF_LONE}
 _WHERE = "metadata.ruleset"
+TABLE_COUNTS = (2, 3, 5)
+"""EGN player counts other than 4 that we read and write, as records at a table of n
+(:mod:`.tables`; docs/INTEROP.md "Tables of two, three and five")."""
+_COUNT_WORDS = {1: "one", 2: "two", 3: "three", 5: "five", 6: "six", 7: "seven", 8: "eight"}
+
+
+def players_refusal(count: int) -> str | None:
+    """Why an EGN game with ``count`` players is refused, or None when we play it (2 to 5).
+
+    >>> players_refusal(6)
+    'EGN game with 6 players: six-handed euchre is not specified here; see VARIANTS.md'
+    >>> players_refusal(4) is None, players_refusal(3) is None
+    (True, True)
+    """
+    if count in (4,) + TABLE_COUNTS:
+        return None
+    head = f"EGN game with {count} player{'s' if count != 1 else ''}"
+    if count == 1:
+        return f"{head}: one-handed euchre is not a game (EGN admits 1 player; no rule book describes it)"
+    if count in _COUNT_WORDS:
+        return f"{head}: {_COUNT_WORDS[count]}-handed euchre is not specified here; see VARIANTS.md"
+    return f"{head}: out of range (EGN admits 1 to 8 players; we play 2, 3, 4 and 5)"
 
 
 def _typed(flags: Mapping[str, Any], problems: list[Problem]) -> dict[str, Any]:
@@ -63,8 +85,10 @@ def _typed(flags: Mapping[str, Any], problems: list[Problem]) -> dict[str, Any]:
     return values
 
 
-def to_rules(flags: Mapping[str, Any] | None) -> Rules:
-    """Our rules for an EGN rule set (``modern`` + overrides).
+def to_rules(flags: Mapping[str, Any] | None, tables: bool = False) -> Rules:
+    """Our rules for an EGN rule set (``modern`` + overrides). ``num_players`` must be 4, or
+    with ``tables`` 2, 3 or 5 (the reader of :mod:`.tables` then makes the table); 1, 6, 7 and 8
+    are refused by name (:func:`players_refusal`).
 
     Raises NotationError (bad type, unknown flag) or UnsupportedRules (a flag we do not play),
     each problem located at ``metadata.ruleset.<flag>``.
@@ -84,8 +108,14 @@ def to_rules(flags: Mapping[str, Any] | None) -> Rules:
     for key, what in _UNSUPPORTED_WHEN_TRUE.items():
         if v[key]:
             refuse(key, f"{what} is not supported")
-    if v["num_players"] != 4:
-        refuse("num_players", f"only the four-handed partnership game is supported, not {v['num_players']} players")
+    count = v["num_players"]
+    refusal = players_refusal(count)
+    if refusal is not None:
+        refuse("num_players", refusal)
+    elif count != 4 and not tables:
+        refuse("num_players", f"EGN game with {count} players: a record at a table of {count} "
+                              "(read it with the n-handed reader, interop.egn.tables; the "
+                              "four-handed reader takes 4 players only)")
     if v["min_rank"] not in _PACK_BY_MIN_RANK:
         refuse("min_rank", f"min_rank {v['min_rank']} gives no supported pack (9, 8 or 7: 24, 28 or 32 cards)")
     overrides: dict[str, Any] = {

@@ -118,7 +118,8 @@ def _store_items(db_path: str, all_versions: bool, filters: dict[str, str | None
     (redirect it to a .egnb file). A record that validate calls impossible is refused. A
     record that cannot be expressed faithfully is refused with the reasons on stderr: EGN has
     no rubbers, revoke penalties or irregularities; OpenSpiel plays only the modern 24-card game with its own scoring (docs/INTEROP.md); the CSV sheet keeps only the
-    result of each deal.
+    result of each deal. A record of two, three or five players (ours or EGN's num_players)
+    goes to egn, egnb, egnb-expanded or jsonl; OpenSpiel and the sheet refuse it.
 
     Exit 0 when every record was written, 1 when one was invalid or refused, 2 for usage
     errors (a missing file included).
@@ -184,6 +185,8 @@ def export(file: str | None, target: str, db_path: str | None, all_versions: boo
         assert file is not None
         items = ((loaded.label, loaded.item) for loaded in read_records(file))
         whole = "<stdin>" if file == "-" else file  # the label of a record read as the whole input
+    if file is not None and _export_table(file, target, lossy):
+        raise SystemExit(0)
     for label, item in items:
         if isinstance(item, RecordError):
             bad += 1
@@ -230,6 +233,33 @@ def export(file: str | None, target: str, db_path: str | None, all_versions: boo
             raise click.ClickException("--to xlsx needs the 'xlsx' extra: pip install "
                                        "'euchre-records[xlsx]'") from None
     raise SystemExit(1 if bad else 0)
+
+
+def _export_table(file: str, target: str, lossy: bool) -> bool:
+    """Export FILE when it holds a record at a table of 2, 3 or 5 (cli/table_export.py): True
+    when written, False when FILE is not such a record; a refusal exits 1 with its reasons."""
+    from .table_export import table_document, table_input
+    item = table_input(file)
+    if item is None:
+        return False
+    try:
+        if isinstance(item, RecordError):
+            raise item
+        doc, notes = table_document(item, target, lossy)
+    except RecordError as exc:
+        _report(file, exc)
+        raise SystemExit(1) from None
+    for note in notes:
+        click.echo(f"{file}: {note}", err=True)
+    if isinstance(doc, bytes):
+        sys.stdout.flush()
+        sys.stdout.buffer.write(doc)
+        sys.stdout.buffer.flush()
+    elif target == "jsonl":
+        click.echo(json.dumps(doc, ensure_ascii=False, separators=(",", ":")))
+    else:
+        click.echo(json.dumps(doc, indent=2, ensure_ascii=False))
+    return True
 
 
 COMMANDS.append(export)

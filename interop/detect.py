@@ -18,11 +18,12 @@ from __future__ import annotations
 
 from euchre_records.errors import NotationError
 from euchre_records.model import FORMAT_NAME, Record
+from euchre_records.table_model import TableRecord
 
 from euchre_records.interop.egn.document import FILE_TYPE, egn_to_record, is_egn
 from euchre_records.schema.notation import load_record, parse_json
 
-__all__ = ["notation_of", "load_any", "load_any_data", "parse_json"]
+__all__ = ["notation_of", "load_any", "load_any_data", "load_any_table_data", "parse_json"]
 
 
 def notation_of(data: object) -> str | None:
@@ -44,6 +45,19 @@ def load_any_data(data: object) -> Record:
         return load_record(data)
     raise NotationError(f'not a euchre record: expected "format": "{FORMAT_NAME}" (our notation) '
                         f'or "fileType": "{FILE_TYPE}" (EGN)')
+
+
+def load_any_table_data(data: object) -> Record | TableRecord:
+    """As :func:`load_any_data`, and a record of two, three or five players (our ``rules.seats``
+    or EGN's ``num_players``) as a :class:`TableRecord` instead of refused."""
+    from euchre_records.interop.egn.tables import egn_to_any
+    from euchre_records.schema.tables import load_any as load_either
+    kind = notation_of(data)
+    if kind == "egn":
+        return egn_to_any(data)
+    if kind == FORMAT_NAME or (isinstance(data, dict) and "format" in data and "fileType" not in data):
+        return load_either(data)
+    return load_any_data(data)   # not a record we know: its error
 
 
 def load_any(text: str | bytes) -> Record:

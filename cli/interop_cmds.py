@@ -238,14 +238,14 @@ def export(file: str | None, target: str, db_path: str | None, all_versions: boo
 def _export_table(file: str, target: str, lossy: bool) -> bool:
     """Export FILE when it holds a record at a table of 2, 3 or 5 (cli/table_export.py): True
     when written, False when FILE is not such a record; a refusal exits 1 with its reasons."""
-    from .table_export import table_document, table_input
+    from .table_export import is_egn_file, table_document, table_input
     item = table_input(file)
     if item is None:
         return False
     try:
         if isinstance(item, RecordError):
             raise item
-        doc, notes = table_document(item, target, lossy)
+        doc, notes = table_document(item, target, lossy, egn=is_egn_file(file))
     except RecordError as exc:
         _report(file, exc)
         raise SystemExit(1) from None

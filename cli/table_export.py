@@ -17,7 +17,17 @@ from typing import Any
 from ..errors import RecordError, UnsupportedRules
 from ..table_model import TableRecord
 
-__all__ = ["table_input", "table_document"]
+__all__ = ["table_input", "table_document", "is_egn_file"]
+
+
+def is_egn_file(path: str) -> bool:
+    """Whether ``path`` holds EGN (binary, or JSON declaring EGN's file type)."""
+    from euchre_records.interop.egn.binary import is_egn_binary
+    try:
+        head = Path(path).read_bytes()[:4096]
+    except OSError:
+        return False
+    return is_egn_binary(head[:2]) or path.endswith(".egnb") or b'"Euchre Game Notation"' in head
 
 
 def table_input(path: str) -> TableRecord | RecordError | None:
@@ -54,12 +64,18 @@ def table_input(path: str) -> TableRecord | RecordError | None:
     return None
 
 
-def table_document(record: TableRecord, target: str, lossy: bool) -> tuple[Any, list[str]]:
+def table_document(record: TableRecord, target: str, lossy: bool, egn: bool = False
+                   ) -> tuple[Any, list[str]]:
     """The export of ``record`` to ``target`` (a JSON value, or bytes for binary EGN) and the
     stderr lines naming what the target leaves out. The record is replayed first: one that
-    cannot have happened is refused (InconsistentRecord), never exported."""
+    cannot have happened is refused (InconsistentRecord, located in the EGN document when the
+    record was read from EGN: ``egn``), never exported."""
+    from euchre_records.interop.egn.tables import table_in_egn_terms
     from ..table_replay import replay_table
-    replay_table(record)
+    try:
+        replay_table(record)
+    except RecordError as exc:
+        raise table_in_egn_terms(exc) if egn else exc from None
     if target in ("openspiel", "csv", "xlsx"):
         what = ("OpenSpiel's euchre is the four-handed partnership game" if target == "openspiel"
                 else "the CSV/xlsx scoresheet export takes four-handed records")

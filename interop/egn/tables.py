@@ -56,7 +56,7 @@ from .cards import CardReader, EGN_SUITS, card_token
 from .rules import EGN_DEFAULTS, TABLE_COUNTS, from_rules, players_refusal, rules_loss, to_rules
 
 __all__ = ["egn_to_any", "egn_to_table_record", "table_record_to_egn", "table_egn_losses",
-           "egn_players", "table_egn_where", "CALLED_NOTE", "ALONE_NOTE"]
+           "egn_players", "table_egn_where", "table_in_egn_terms", "CALLED_NOTE", "ALONE_NOTE"]
 
 CALLED_NOTE = "euchre-records: calls the {card} for a partner"
 """The call annotation (on the maker's call) that carries a five-handed called card; EGN card
@@ -479,6 +479,12 @@ def table_egn_where(where: str, phases: list[tuple[int | None, int | None]] | No
     return f"{deal}.{mapped}{rest}"
 
 
+def table_in_egn_terms(exc: RecordError) -> RecordError:
+    """The same error located in the EGN document instead of in our n-handed notation: for
+    errors found replaying a record read from EGN (EGN's usual phases: bidding 0, play 1)."""
+    return type(exc)([Problem(table_egn_where(p.where), p.what) for p in exc.problems])
+
+
 # --- writing --------------------------------------------------------------------------------
 
 def _egn_rules(record: TableRecord) -> Rules:
@@ -573,8 +579,7 @@ def table_record_to_egn(record: TableRecord, lossy: bool = False) -> dict[str, A
         meta["finalScore"] = list(last.total)
     ruleset = from_rules(_egn_rules(record))
     ruleset["num_players"] = n
-    meta["ruleset"] = {k: ruleset[k] for k in ("std", "canadian", "loner_lead", *EGN_DEFAULTS)
-                       if k in ruleset}
+    meta["ruleset"] = {k: ruleset[k] for k in EGN_DEFAULTS if k in ruleset}   # the schema's order
     return {"fileType": "Euchre Game Notation", "version": "1.4", "metadata": meta,
             "deals": [_deal_out(i, d, n) for i, d in enumerate(record.deals)]}
 

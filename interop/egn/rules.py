@@ -113,9 +113,10 @@ def to_rules(flags: Mapping[str, Any] | None, tables: bool = False) -> Rules:
     if refusal is not None:
         refuse("num_players", refusal)
     elif count != 4 and not tables:
-        refuse("num_players", f"EGN game with {count} players: a record at a table of {count} "
-                              "(read it with the n-handed reader, interop.egn.tables; the "
-                              "four-handed reader takes 4 players only)")
+        game = {2: "two-handed", 3: "cut-throat", 5: "five-handed"}[count]
+        refuse("num_players", f"EGN game with {count} players: a {game} game, read as a record at "
+                              f"a table of {count} (docs/INTEROP.md, \"Tables of two, three and "
+                              "five\"), not as a four-handed record")
     if v["min_rank"] not in _PACK_BY_MIN_RANK:
         refuse("min_rank", f"min_rank {v['min_rank']} gives no supported pack (9, 8 or 7: 24, 28 or 32 cards)")
     overrides: dict[str, Any] = {

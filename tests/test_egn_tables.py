@@ -167,6 +167,25 @@ def test_hand_built_bit_streams_decode_encode_and_replay(players: int, min_rank:
         assert points(record) == [want]
 
 
+def test_a_whole_cut_throat_file_built_by_hand() -> None:
+    """A condensed .egnb file framed by hand (docs/binary-format.md section 0, schemas/egn.proto
+    and egn-common.proto): the magic byte 0x01; field 1 fileType and field 2 version (tag, length,
+    text); field 3 metadata holding only field 7 Ruleset, whose field 16 num_players = 3 is the
+    varint key 16 << 3 = 128 (0x80 0x01) and the value 0x03; field 4 the deal's Base64URL text."""
+    deal = bits_to_text(CUTTHROAT_BITS)
+    assert len(deal) < 128   # a one-byte length
+    data = (bytes([0x01, 0x0A, 20]) + b"Euchre Game Notation" + bytes([0x12, 3]) + b"1.4"
+            + bytes([0x1A, 5, 0x3A, 3, 0x80, 0x01, 0x03]) + bytes([0x22, len(deal)]) + deal.encode("ascii"))
+    doc = {"fileType": "Euchre Game Notation", "version": "1.4",
+           "metadata": {"players": [], "initialScore": [], "ruleset": {"num_players": 3}},
+           "deals": [CUTTHROAT_DEAL]}
+    assert egnb_to_egn(data) == doc
+    assert egn_to_egnb(doc) == data
+    record = egnb_to_any(data)
+    assert isinstance(record, TableRecord) and record.rules.stick_the_dealer   # EGN's std defaults to true
+    assert points(record) == [[0, 3, 0]]
+
+
 def test_the_five_handed_golden_stream_reads_as_a_lone_maker() -> None:
     record = egn_to_table_record(egn_doc(5, [FIVE_HANDED_DEAL], 8))
     deal = record.deals[0]

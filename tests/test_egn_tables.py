@@ -485,3 +485,72 @@ def test_cli_refuses_with_reasons(tmp_path: Path) -> None:
     code, _, err = run("export", str(six), "--to", "egnb")
     assert code == 1
     assert "EGN game with 6 players: six-handed euchre is not specified here; see VARIANTS.md" in err
+
+
+# --- bad input never crashes -----------------------------------------------------------------
+
+NASTY: list[Any] = [0, -1, 1, 4, 5, 9, 2**40, 1.5, True, None, "", "Xx", "B", "Jt", "Order", "Pass",
+                    "h", "n", "9h", "Ah", "euchre-records: calls the Jx for a partner",
+                    "euchre-records: calls the Ah for a partner; player 9 holds it", ALONE_TEXT,
+                    [], {}, [[]], ["Ah"], ["Pass"] * 20, {"0": ["x"]}, {"1": [ALONE_TEXT, "y"]}]
+
+
+def _leaves(value: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    out = [prefix]
+    if isinstance(value, dict):
+        for k, v in value.items():
+            out += _leaves(v, prefix + (k,))
+    elif isinstance(value, list):
+        for i, v in enumerate(value):
+            out += _leaves(v, prefix + (i,))
+    return out
+
+
+def _seeds() -> list[dict[str, Any]]:
+    docs = [egn_doc(p, [d], r) for p, r, _, d, _ in BINARY_GOLDENS] + [FIVE_HANDED_05, _three()]
+    for path in _golden_cases()[:8]:
+        record = load_table_record(json.loads(path.read_text(encoding="utf-8")))
+        docs.append(table_record_to_egn(record, lossy=True))
+    return docs
+
+
+SEEDS = _seeds()
+
+
+@settings(max_examples=300, deadline=None)
+@given(data=st.data())
+def test_mutated_n_handed_egn_is_refused_located_never_a_crash(data: st.DataObject) -> None:
+    doc = json.loads(json.dumps(data.draw(st.sampled_from(SEEDS))))
+    path = data.draw(st.sampled_from(_leaves(doc)[1:]))
+    value = json.loads(json.dumps(data.draw(st.sampled_from(NASTY))))
+    parent = doc
+    for key in path[:-1]:
+        parent = parent[key]
+    if data.draw(st.booleans()) and isinstance(parent, dict):
+        del parent[path[-1]]
+    else:
+        parent[path[-1]] = value
+    try:
+        record = egn_to_any(doc)
+        if isinstance(record, TableRecord):
+            replay_table(record)
+            binary = table_record_to_egnb(record, condensed=False, lossy=True)
+            assert egnb_to_any(binary) is not None
+    except RecordError as exc:
+        assert exc.problems and all(p.what for p in exc.problems)
+
+
+@settings(max_examples=200, deadline=None)
+@given(data=st.data())
+def test_damaged_n_handed_binary_is_refused_never_a_crash(data: st.DataObject) -> None:
+    doc = data.draw(st.sampled_from(SEEDS[:3]))
+    raw = bytearray(egn_to_egnb(doc, condensed=data.draw(st.booleans())))
+    for _ in range(data.draw(st.integers(1, 3))):
+        at = data.draw(st.integers(0, len(raw) - 1))
+        raw[at] = data.draw(st.integers(0, 255))
+    try:
+        record = egnb_to_any(bytes(raw[:data.draw(st.integers(1, len(raw)))]))
+        if isinstance(record, TableRecord):
+            replay_table(record)
+    except RecordError as exc:
+        assert exc.problems and all(p.what for p in exc.problems)

@@ -293,10 +293,8 @@ def _deal(w: _Deal) -> Deal:
             raise _Refused
     else:
         _check_shape(w, kind)
-    hands = None
-    if w.hands is not UNSET:
-        h = w.hands
-        hands = (_hand(h.N), _hand(h.E), _hand(h.S), _hand(h.W))
+    hands = None if w.hands is UNSET else _hands(w.hands)
+    kitty = None if w.kitty is UNSET else _cards(w.kitty, 1, 12)
     turned = None if w.turned is UNSET else _CARD(w.turned)
     joker_suit = None
     if w.joker_suit is not UNSET:
@@ -311,12 +309,16 @@ def _deal(w: _Deal) -> Deal:
         if points is None and total is None:
             raise _Refused
         recorded = RecordedScore(points, total)
+    calls = () if w.calls is UNSET else _calls(w.calls)
+    discard = None if w.discard is UNSET else _CARD_OR_UNKNOWN(w.discard)
+    tricks = () if w.tricks is UNSET else _tricks(w.tricks)
+    if (w.result is UNSET and w.irregularities is UNSET and w.annotations is UNSET
+            and w.alternatives is UNSET and w.exchanges is UNSET and w.unfinished is UNSET
+            and w.points is UNSET):   # most deals: none of the rarer parts
+        return Deal(kind, SEAT_BY_TEXT[w.dealer], turned, joker_suit, hands, kitty, calls,
+                    discard, tricks, None, (), recorded)
     return Deal(
-        kind, SEAT_BY_TEXT[w.dealer], turned, joker_suit, hands,
-        None if w.kitty is UNSET else _cards(w.kitty, 1, 12),
-        () if w.calls is UNSET else _calls(w.calls),
-        None if w.discard is UNSET else _CARD_OR_UNKNOWN(w.discard),
-        () if w.tricks is UNSET else _tricks(w.tricks),
+        kind, SEAT_BY_TEXT[w.dealer], turned, joker_suit, hands, kitty, calls, discard, tricks,
         None if w.result is UNSET else _nested("outcome", w.result),
         () if w.irregularities is UNSET else _nested("irregularities", w.irregularities),
         recorded,
@@ -325,6 +327,19 @@ def _deal(w: _Deal) -> Deal:
         False if w.unfinished is UNSET else w.unfinished,
         () if w.exchanges is UNSET else _nested("exchanges", w.exchanges),
         None if w.points is UNSET else w.points)
+
+
+def _hands(h: _Hands) -> tuple[tuple[Card | None, ...], ...]:
+    """The four hands (HandsField's parse, 3 to 7 cards each, ``??`` allowed). Four hands of 14
+    characters (``"AH KH 9S TD JC"``, a canonical five-card hand) are split and looked up in one
+    pass: a card token has at least two characters, so a hand of 14 holds at most five, and
+    twenty tokens in the four make five in each. Other hands are parsed one by one."""
+    n, e, s, w = h.N, h.E, h.S, h.W
+    if len(n) == 14 and len(e) == 14 and len(s) == 14 and len(w) == 14:
+        cards = tuple(map(_CARD_OR_UNKNOWN, f"{n} {e} {s} {w}".split()))
+        if len(cards) == 20:
+            return cards[:5], cards[5:10], cards[10:15], cards[15:]
+    return _hand(n), _hand(e), _hand(s), _hand(w)
 
 
 def _check_shape(w: _Deal, kind: DealKind) -> None:
@@ -379,17 +394,30 @@ entries) -> the leader and the two cards."""
 
 
 def _tricks(value: list[str]) -> tuple[Trick, ...]:
-    """TricksField's parse (``parse_trick`` on each): canonical strings (``"E: AS KS QS 9S"`` by
-    two lookups, of the leader with two cards and of the last two, ``"AS KS QS 9S"``) in one
-    pass, anything else trick by trick."""
-    card, leader, pair, lead_pair = _CARD, _LEADER, _PAIRS, _LEAD_PAIRS
+    """TricksField's parse (``parse_trick`` on each): canonical strings by lookups of two-card
+    pieces (``"E: AS KS QS 9S"``: the leader with two cards and the last two; ``"AS KS QS 9S"``
+    and a lone hand's ``"AS KS QS"``: pairs and the last card) in one pass, anything else trick
+    by trick."""
+    card, leader, pair, lead_pair = _CARD, _LEADER, _PAIRS.get, _LEAD_PAIRS
     out = []
+    append = out.append
     try:
         for t in value:
-            if len(t) == 14 and t[8] == " ":
+            size = len(t)
+            if size == 11:   # "AS KS QS 9S" (or "E: AS KS QS", which no pair starts)
+                first, second = pair(t[:5]), pair(t[6:])
+                if first is not None and second is not None and t[5] == " ":
+                    append(Trick(first + second))
+                    continue
+            elif size == 14 and t[8] == " ":
                 head = lead_pair.get(t[:8])
                 if head is not None:
-                    out.append(Trick(head[1] + pair[t[9:]], head[0]))
+                    append(Trick(head[1] + _PAIRS[t[9:]], head[0]))
+                    continue
+            elif size == 8 and t[5] == " ":   # a lone hand's trick, "AS KS QS"
+                first = pair(t[:5])
+                if first is not None:
+                    append(Trick(first + (card(t[6:]),)))
                     continue
             if t[1:3] == ": ":
                 cards, seat = tuple(map(card, t[3:].split())), leader[t[0]]
@@ -397,7 +425,7 @@ def _tricks(value: list[str]) -> tuple[Trick, ...]:
                 cards, seat = tuple(map(card, t.split())), None
             if not 2 <= len(cards) <= 4:
                 raise _Refused
-            out.append(Trick(cards, seat))
+            append(Trick(cards, seat))
     except KeyError:
         return load_each(value, parse_trick)
     return tuple(out)

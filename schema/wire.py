@@ -281,54 +281,6 @@ def _hand(text: str) -> tuple[Card | None, ...]:
     return _cards(text, HAND_MIN, HAND_MAX)
 
 
-def _nested(name: str, value: Any) -> Any:
-    """A rarer part of a deal, loaded by the schema's own field (raises ValidationError)."""
-    return _LOADERS[name]._deserialize(value, name, None)
-
-
-def _deal(w: _Deal) -> Deal:
-    kind = w.kind
-    if kind is _FULL:   # most deals: DealSchema.check's rules for kind full, inline
-        if w.hands is UNSET or w.turned is UNSET or w.result is not UNSET or w.points is not UNSET:
-            raise _Refused
-    else:
-        _check_shape(w, kind)
-    hands = None if w.hands is UNSET else _hands(w.hands)
-    kitty = None if w.kitty is UNSET else _cards(w.kitty, 1, 12)
-    turned = None if w.turned is UNSET else _CARD(w.turned)
-    joker_suit = None
-    if w.joker_suit is not UNSET:
-        if turned is not JOKER:
-            raise _Refused
-        joker_suit = SUIT_BY_TEXT[w.joker_suit]
-    recorded = None
-    if w.scoresheet is not UNSET:
-        sheet = w.scoresheet
-        points = None if sheet.points is UNSET else sheet.points
-        total = None if sheet.total is UNSET else sheet.total
-        if points is None and total is None:
-            raise _Refused
-        recorded = RecordedScore(points, total)
-    calls = () if w.calls is UNSET else _calls(w.calls)
-    discard = None if w.discard is UNSET else _CARD_OR_UNKNOWN(w.discard)
-    tricks = () if w.tricks is UNSET else _tricks(w.tricks)
-    if (w.result is UNSET and w.irregularities is UNSET and w.annotations is UNSET
-            and w.alternatives is UNSET and w.exchanges is UNSET and w.unfinished is UNSET
-            and w.points is UNSET):   # most deals: none of the rarer parts
-        return Deal(kind, SEAT_BY_TEXT[w.dealer], turned, joker_suit, hands, kitty, calls,
-                    discard, tricks, None, (), recorded)
-    return Deal(
-        kind, SEAT_BY_TEXT[w.dealer], turned, joker_suit, hands, kitty, calls, discard, tricks,
-        None if w.result is UNSET else _nested("outcome", w.result),
-        () if w.irregularities is UNSET else _nested("irregularities", w.irregularities),
-        recorded,
-        () if w.annotations is UNSET else _nested("annotations", w.annotations),
-        () if w.alternatives is UNSET else _nested("alternatives", w.alternatives),
-        False if w.unfinished is UNSET else w.unfinished,
-        () if w.exchanges is UNSET else _nested("exchanges", w.exchanges),
-        None if w.points is UNSET else w.points)
-
-
 def _hands(h: _Hands) -> tuple[tuple[Card | None, ...], ...]:
     """The four hands (HandsField's parse, 3 to 7 cards each, ``??`` allowed). Four hands of 14
     characters (``"AH KH 9S TD JC"``, a canonical five-card hand) are split and looked up in one
@@ -340,6 +292,59 @@ def _hands(h: _Hands) -> tuple[tuple[Card | None, ...], ...]:
         if len(cards) == 20:
             return cards[:5], cards[5:10], cards[10:15], cards[15:]
     return _hand(n), _hand(e), _hand(s), _hand(w)
+
+
+def _nested(name: str, value: Any) -> Any:
+    """A rarer part of a deal, loaded by the schema's own field (raises ValidationError)."""
+    return _LOADERS[name]._deserialize(value, name, None)
+
+
+_ASTUPLE = msgspec.structs.astuple
+_NO_RARE_PARTS = (UNSET,) * 7
+"""A deal's result, irregularities, annotations, alternatives, unfinished, exchanges and
+points, all absent (one tuple comparison, in C)."""
+
+
+def _deal(w: _Deal) -> Deal:
+    (kind, dealer, turned, joker_suit, wire_hands, kitty, calls, discard, tricks, result,
+     irregularities, sheet, annotations, alternatives, unfinished, exchanges, points) = _ASTUPLE(w)
+    rare = (result, irregularities, annotations, alternatives, unfinished, exchanges, points)
+    if kind is _FULL:   # most deals: DealSchema.check's rules for kind full, inline
+        if wire_hands is UNSET or turned is UNSET or result is not UNSET or points is not UNSET:
+            raise _Refused
+    else:
+        _check_shape(w, kind)
+    recorded = None
+    if sheet is not UNSET:
+        done = None if sheet.points is UNSET else sheet.points
+        total = None if sheet.total is UNSET else sheet.total
+        if done is None and total is None:
+            raise _Refused
+        recorded = RecordedScore(done, total)
+    hands = None if wire_hands is UNSET else _hands(wire_hands)
+    turned_card = None if turned is UNSET else _CARD(turned)
+    suit = None
+    if joker_suit is not UNSET:
+        if turned_card is not JOKER:
+            raise _Refused
+        suit = SUIT_BY_TEXT[joker_suit]
+    head = (kind, SEAT_BY_TEXT[dealer], turned_card, suit, hands,
+            None if kitty is UNSET else _cards(kitty, 1, 12),
+            () if calls is UNSET else _calls(calls),
+            None if discard is UNSET else _CARD_OR_UNKNOWN(discard),
+            () if tricks is UNSET else _tricks(tricks))
+    if rare == _NO_RARE_PARTS:   # most deals
+        return Deal(*head, None, (), recorded)
+    return Deal(
+        *head,
+        None if result is UNSET else _nested("outcome", result),
+        () if irregularities is UNSET else _nested("irregularities", irregularities),
+        recorded,
+        () if annotations is UNSET else _nested("annotations", annotations),
+        () if alternatives is UNSET else _nested("alternatives", alternatives),
+        False if unfinished is UNSET else unfinished,
+        () if exchanges is UNSET else _nested("exchanges", exchanges),
+        None if points is UNSET else points)
 
 
 def _check_shape(w: _Deal, kind: DealKind) -> None:
@@ -399,7 +404,7 @@ def _tricks(value: list[str]) -> tuple[Trick, ...]:
     and a lone hand's ``"AS KS QS"``: pairs and the last card) in one pass, anything else trick
     by trick."""
     card, leader, pair, lead_pair = _CARD, _LEADER, _PAIRS.get, _LEAD_PAIRS
-    out = []
+    out: list[Trick] = []
     append = out.append
     try:
         for t in value:

@@ -192,6 +192,8 @@ _DEAL = {"kind": "full", "dealer": "N", "turned": "JH",
     {"tricks": ["AS 9D AH 7H 8H"]}, {"tricks": ["AS"]}, {"tricks": ["AS 9D XH"]},
     {"tricks": ["AS 9D ??"]}, {"tricks": ["X: AS 9D AH"]}, {"tricks": ["AS KS QS XX"]},
     {"hands": {**_DEAL["hands"], "N": "AH KH 9S TD XX"}},
+    {"hands": {**_DEAL["hands"], "N": "AH KH 9SxTD JC"}}, {"hands": {**_DEAL["hands"], "N": "AH KH 9S\tTD JC"}},
+    {"kitty": "7S 8S TS JS 7C TC QC KC 7D TD JDx"}, {"kitty": "7S 8S TS"}, {"kitty": "7S 8S T"},
     {"hands": {**_DEAL["hands"], "N": "AH KH 9S TD JC QC AC KC"}},
 ])
 def test_the_cards_of_a_deal_in_every_shape_agree_with_the_schemas(change: dict[str, Any]) -> None:

@@ -281,70 +281,50 @@ def _hand(text: str) -> tuple[Card | None, ...]:
     return _cards(text, HAND_MIN, HAND_MAX)
 
 
-def _hands(h: _Hands) -> tuple[tuple[Card | None, ...], ...]:
-    """The four hands (HandsField's parse, 3 to 7 cards each, ``??`` allowed). Four hands of 14
-    characters (``"AH KH 9S TD JC"``, a canonical five-card hand) are split and looked up in one
-    pass: a card token has at least two characters, so a hand of 14 holds at most five, and
-    twenty tokens in the four make five in each. Other hands are parsed one by one."""
-    n, e, s, w = h.N, h.E, h.S, h.W
-    if len(n) == 14 and len(e) == 14 and len(s) == 14 and len(w) == 14:
-        cards = tuple(map(_CARD_OR_UNKNOWN, f"{n} {e} {s} {w}".split()))
-        if len(cards) == 20:
-            return cards[:5], cards[5:10], cards[10:15], cards[15:]
-    return _hand(n), _hand(e), _hand(s), _hand(w)
-
-
 def _nested(name: str, value: Any) -> Any:
     """A rarer part of a deal, loaded by the schema's own field (raises ValidationError)."""
     return _LOADERS[name]._deserialize(value, name, None)
 
 
-_ASTUPLE = msgspec.structs.astuple
-_NO_RARE_PARTS = (UNSET,) * 7
-"""A deal's result, irregularities, annotations, alternatives, unfinished, exchanges and
-points, all absent (one tuple comparison, in C)."""
-
-
 def _deal(w: _Deal) -> Deal:
-    (kind, dealer, turned, joker_suit, wire_hands, kitty, calls, discard, tricks, result,
-     irregularities, sheet, annotations, alternatives, unfinished, exchanges, points) = _ASTUPLE(w)
-    rare = (result, irregularities, annotations, alternatives, unfinished, exchanges, points)
+    kind = w.kind
     if kind is _FULL:   # most deals: DealSchema.check's rules for kind full, inline
-        if wire_hands is UNSET or turned is UNSET or result is not UNSET or points is not UNSET:
+        if w.hands is UNSET or w.turned is UNSET or w.result is not UNSET or w.points is not UNSET:
             raise _Refused
     else:
         _check_shape(w, kind)
+    hands = None
+    if w.hands is not UNSET:
+        h = w.hands
+        hands = (_hand(h.N), _hand(h.E), _hand(h.S), _hand(h.W))
+    turned = None if w.turned is UNSET else _CARD(w.turned)
+    joker_suit = None
+    if w.joker_suit is not UNSET:
+        if turned is not JOKER:
+            raise _Refused
+        joker_suit = SUIT_BY_TEXT[w.joker_suit]
     recorded = None
-    if sheet is not UNSET:
-        done = None if sheet.points is UNSET else sheet.points
+    if w.scoresheet is not UNSET:
+        sheet = w.scoresheet
+        points = None if sheet.points is UNSET else sheet.points
         total = None if sheet.total is UNSET else sheet.total
-        if done is None and total is None:
+        if points is None and total is None:
             raise _Refused
-        recorded = RecordedScore(done, total)
-    hands = None if wire_hands is UNSET else _hands(wire_hands)
-    turned_card = None if turned is UNSET else _CARD(turned)
-    suit = None
-    if joker_suit is not UNSET:
-        if turned_card is not JOKER:
-            raise _Refused
-        suit = SUIT_BY_TEXT[joker_suit]
-    head = (kind, SEAT_BY_TEXT[dealer], turned_card, suit, hands,
-            None if kitty is UNSET else _cards(kitty, 1, 12),
-            () if calls is UNSET else _calls(calls),
-            None if discard is UNSET else _CARD_OR_UNKNOWN(discard),
-            () if tricks is UNSET else _tricks(tricks))
-    if rare == _NO_RARE_PARTS:   # most deals
-        return Deal(*head, None, (), recorded)
+        recorded = RecordedScore(points, total)
     return Deal(
-        *head,
-        None if result is UNSET else _nested("outcome", result),
-        () if irregularities is UNSET else _nested("irregularities", irregularities),
+        kind, SEAT_BY_TEXT[w.dealer], turned, joker_suit, hands,
+        None if w.kitty is UNSET else _cards(w.kitty, 1, 12),
+        () if w.calls is UNSET else _calls(w.calls),
+        None if w.discard is UNSET else _CARD_OR_UNKNOWN(w.discard),
+        () if w.tricks is UNSET else _tricks(w.tricks),
+        None if w.result is UNSET else _nested("outcome", w.result),
+        () if w.irregularities is UNSET else _nested("irregularities", w.irregularities),
         recorded,
-        () if annotations is UNSET else _nested("annotations", annotations),
-        () if alternatives is UNSET else _nested("alternatives", alternatives),
-        False if unfinished is UNSET else unfinished,
-        () if exchanges is UNSET else _nested("exchanges", exchanges),
-        None if points is UNSET else points)
+        () if w.annotations is UNSET else _nested("annotations", w.annotations),
+        () if w.alternatives is UNSET else _nested("alternatives", w.alternatives),
+        False if w.unfinished is UNSET else w.unfinished,
+        () if w.exchanges is UNSET else _nested("exchanges", w.exchanges),
+        None if w.points is UNSET else w.points)
 
 
 def _check_shape(w: _Deal, kind: DealKind) -> None:
@@ -400,20 +380,27 @@ entries) -> the leader and the two cards."""
 
 def _tricks(value: list[str]) -> tuple[Trick, ...]:
     """TricksField's parse (``parse_trick`` on each): canonical strings by lookups of two-card
-    pieces (``"E: AS KS QS 9S"``: the leader with two cards and the last two; ``"AS KS QS 9S"``
-    and a lone hand's ``"AS KS QS"``: pairs and the last card) in one pass, anything else trick
-    by trick."""
+    pieces (``"E: AS KS QS 9S"``: the leader with two cards, then the last two; ``"AS KS QS 9S"``
+    by pairs; a lone hand's ``"E: AS KS QS"`` and ``"AS KS QS"``, the last card alone) in one
+    pass, checking the spaces the lookups do not; anything else trick by trick."""
     card, leader, pair, lead_pair = _CARD, _LEADER, _PAIRS.get, _LEAD_PAIRS
     out: list[Trick] = []
     append = out.append
     try:
         for t in value:
             size = len(t)
-            if size == 11:   # "AS KS QS 9S" (or "E: AS KS QS", which no pair starts)
-                first, second = pair(t[:5]), pair(t[6:])
-                if first is not None and second is not None and t[5] == " ":
-                    append(Trick(first + second))
-                    continue
+            if size == 11:   # "AS KS QS 9S", or a lone hand's "E: AS KS QS"
+                first = pair(t[:5])
+                if first is not None:
+                    second = pair(t[6:])
+                    if second is not None and t[5] == " ":
+                        append(Trick(first + second))
+                        continue
+                elif t[8] == " ":
+                    head = lead_pair.get(t[:8])
+                    if head is not None:
+                        append(Trick(head[1] + (card(t[9:]),), head[0]))
+                        continue
             elif size == 14 and t[8] == " ":
                 head = lead_pair.get(t[:8])
                 if head is not None:

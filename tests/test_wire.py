@@ -163,6 +163,10 @@ def test_a_repeated_key_before_a_syntax_error_is_a_located_syntax_error() -> Non
     '{"format": "euchre-records", "version": "1.0", "rules": {"preset": "modern"}, "deals": [], '
     '"players": {"n": {"name": "Ann"}}}',
     '{"format": "euchre-records", "version": "1.0", "rules": {"preset": "modern"}, "deals": [], '
+    '"event": {"club": "Bath", "table": "", "round": "2\u202e"}}',
+    '{"format": "euchre-records", "version": "1.0", "rules": {"preset": "modern"}, "deals": [], '
+    '"players": {"N": {"name": "Ann"}, "X": {"name": "Bo"}}}',
+    '{"format": "euchre-records", "version": "1.0", "rules": {"preset": "modern"}, "deals": [], '
     '"event": {"date": "2026-02-30"}}',
     '\ufeff{"format": "euchre-records", "version": "1.0", "rules": {"preset": "modern"}, "deals": []}',
     '{"format": "euchre-records", "version": "1.0", "rules": {"preset": "modern"}, "deals": [], '

@@ -18,6 +18,12 @@ written), in this process, in CPU seconds. The dataset's CPU time over it is wha
 adds to the work it cannot skip; on a machine shared with other jobs this ratio moves far less
 than deals/s.
 ``--one-process`` stops after the one-process run (a quick comparison of two versions).
+``--stages`` prints instead where a deal's CPU time goes on the same input, in this process and
+warm (the best of five interleaved rounds each): the validated load (schema/wire.py), the replay, the canonical
+text and its hash, the store's rows (``rows_of``), the dataset's own rows and play columns
+(``Batch.add`` less the stages before it) and the rest of the build (Parquet writing, reading
+the shards, Dask's synchronous scheduler: the whole build less ``Batch.add``), beside
+``json.loads`` of the same lines; what a change to one stage buys is read there.
 """
 
 from __future__ import annotations
@@ -52,6 +58,64 @@ def prepare_cpu(src: Path) -> float:
     return time.process_time() - started
 
 
+def stages(src: Path, rounds: int = 5) -> None:
+    """CPU microseconds a deal in each stage of the one-process build (see the module doc)."""
+    import hashlib
+    import json
+
+    from euchre_records.api.store.ingest import _parse, prepare
+    from euchre_records.api.store.rows import rows_of
+    from euchre_records.bulk.tables import Batch
+    from euchre_records.match import replay
+    from euchre_records.schema.notation import dump_record, indented_json
+
+    lines = src.read_text(encoding="utf-8").splitlines()
+    records = [_parse(line)[0] for line in lines]
+    deals = sum(len(r.deals) for r in records)
+    subs = [prepare(line, result_text=False) for line in lines]
+
+    def batch_add() -> None:
+        batch = Batch()
+        for i, line in enumerate(lines, 1):
+            batch.add("x", line)
+            if i % 500 == 0:
+                batch.clear()
+
+    with tempfile.TemporaryDirectory() as tmp:
+        runs = iter(range(100))
+        steps = {
+            "json.loads (reference)": lambda: [json.loads(line) for line in lines],
+            "validated load": lambda: [_parse(line) for line in lines],
+            "replay": lambda: [replay(r) for r in records],
+            "canonical text + sha256": lambda: [
+                hashlib.sha256((indented_json(dump_record(r)) + "\n").encode()).hexdigest()
+                for r in records],
+            "store rows (rows_of)": lambda: [rows_of(sub) for sub in subs],
+            "Batch.add": batch_add,
+            "build_dataset": lambda: build_dataset([str(src)], f"{tmp}/{next(runs)}"),
+        }
+        best = {name: float("inf") for name in steps}
+        for step in steps.values():
+            step()
+        for _ in range(rounds):   # interleaved: each round sees the machine as the others do
+            for name, step in steps.items():
+                started = time.process_time()
+                step()
+                best[name] = min(best[name], (time.process_time() - started) / deals * 1e6)
+    whole = best.pop("build_dataset")
+    best["Parquet, reading the shard, Dask"] = whole - best["Batch.add"]
+    best["dataset rows and play columns"] = best.pop("Batch.add") - sum(
+        best[n] for n in ("validated load", "replay", "canonical text + sha256",
+                          "store rows (rows_of)"))
+    total = sum(v for n, v in best.items() if n != "json.loads (reference)")
+    print(f"where a deal's CPU goes ({deals:,} deals, warm, best of {rounds} rounds):")
+    for name, us in best.items():
+        share = "" if name.startswith("json") else f" {us / total:4.0%}"
+        print(f"  {name:32} {us:6.1f} us{share}")
+    print(f"  {'total':32} {total:6.1f} us = {1e6 / total:,.0f} deals per CPU s (target 25,000: "
+          f"{1e6 / 25_000:.0f} us)")
+
+
 def files(out: Path) -> dict[str, bytes]:
     return {str(p.relative_to(out)): p.read_bytes() for p in sorted(out.rglob("*")) if p.is_file()}
 
@@ -61,6 +125,7 @@ def main() -> int:
     ap.add_argument("--deals", type=int, default=60_000)
     ap.add_argument("--shard-mb", type=float, default=2.0)
     ap.add_argument("--one-process", action="store_true", help="stop after the one-process run")
+    ap.add_argument("--stages", action="store_true", help="only where a deal's CPU time goes")
     args = ap.parse_args()
     from dask.distributed import LocalCluster
 
@@ -69,6 +134,9 @@ def main() -> int:
         src = Path(tmp) / "in.jsonl"
         deals = write_input(src, args.deals)
         size = src.stat().st_size / 1e6
+        if args.stages:
+            stages(src)
+            return 0
         print(f"input: {deals:,} deals, {size:.1f} MB, shards of {args.shard_mb} MiB")
         timings = {}
         cpu = {}

@@ -2,12 +2,16 @@
 
 Not a test. Run:  /work/venv/bin/python benchmarks/bench_load.py [--repeat N]
 
-For a record with one full deal and one with ten (a game), prints the time per call of
+For a record with one full deal and one with ten (a game: one deal dealt round the table ten
+times), prints the time per call of
 ``json.loads(text)`` and of the notation's ``loads(text)`` (parse + validate + build the frozen
 model, on msgspec's path for a valid record: schema/wire.py; target: at most 2x json.loads), and
 their ratio. For scale it also times a plain builder:
 the same frozen model built from the parsed dict by straightforward code with no validation at
-all, i.e. roughly what building the model costs before any checking. Timings are CPU time of this process (``time.process_time``), best of several rounds,
+all, i.e. roughly what building the model costs before any checking. A third line times
+40 random rubbers (``testkit.samples.random_texts``, the deals of bench_dataset.py's input):
+every deal distinct, tricks without a leader, an 11-card kitty, so no lookup table stays warm
+as it does for the game's ten equal deals; the targets are set on the first two. Timings are CPU time of this process (``time.process_time``), best of several rounds,
 interleaved, so that other processes on the machine disturb them as little as possible.
 """
 
@@ -27,6 +31,7 @@ from euchre_records.schema.basefields import SEAT_BY_TEXT
 from euchre_records.schema.cardfields import CARD_BY_TOKEN
 from euchre_records.schema.playfields import parse_call
 from euchre_records.schema.schemas import RECORD_SCHEMA
+from euchre_records.testkit.samples import random_texts
 
 _DEAL = {
     "kind": "full",
@@ -105,6 +110,16 @@ def main() -> None:
         print(f"{deals:2d} full deal(s), {len(text):5d} bytes: json.loads {t['json'] * 1e6:6.1f} us, "
               f"validated loads {t['notation'] * 1e6:6.1f} us, ratio {t['notation'] / t['json']:5.2f}x "
               f"(plain unvalidated builder: {t['floor'] / t['json']:4.2f}x)")
+    texts = list(random_texts(40, start_seed=7000))
+    deals = 0
+    for text in texts:
+        assert loads(text) == RECORD_SCHEMA.load(json.loads(text))
+        deals += len(loads(text).deals)
+    t = best({"json": lambda: [json.loads(text) for text in texts],
+              "notation": lambda: [loads(text) for text in texts]}, max(1, args.repeat // 200))
+    print(f"40 random rubbers, {deals} deals: json.loads {t['json'] / deals * 1e6:5.1f} us a deal, "
+          f"validated loads {t['notation'] / deals * 1e6:5.1f} us a deal, ratio "
+          f"{t['notation'] / t['json']:5.2f}x")
 
 
 if __name__ == "__main__":

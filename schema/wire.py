@@ -65,6 +65,13 @@ class _Player(Struct, forbid_unknown_fields=True, frozen=True, gc=False):
     ids: list[_ExternalId] | UnsetType = UNSET
 
 
+class _Players(Struct, forbid_unknown_fields=True, frozen=True, gc=False):
+    N: _Player | UnsetType = UNSET
+    E: _Player | UnsetType = UNSET
+    S: _Player | UnsetType = UNSET
+    W: _Player | UnsetType = UNSET
+
+
 class _Event(Struct, forbid_unknown_fields=True, frozen=True, gc=False):
     club: str | None | UnsetType = UNSET
     event: str | None | UnsetType = UNSET
@@ -118,7 +125,7 @@ class _Record(Struct, forbid_unknown_fields=True, frozen=True, gc=False):
     rules: _Rules
     deals: list[_Deal]
     event: _Event | UnsetType = UNSET
-    players: dict[str, _Player] | UnsetType = UNSET
+    players: _Players | UnsetType = UNSET
     start_score: _Points | UnsetType = UNSET
     provenance: list[str] | UnsetType = UNSET
 
@@ -156,7 +163,7 @@ def _quotes(text: str | bytes) -> int:
 # --- the record and its metadata -------------------------------------------------------------
 
 _DATE = DateField()
-_SEAT_KEYS = tuple((seat, seat.name) for seat in SEATS)
+_ASTUPLE = msgspec.structs.astuple
 
 
 def _record(w: _Record) -> Record:
@@ -164,25 +171,26 @@ def _record(w: _Record) -> Record:
         raise _Refused
     event = Event() if w.event is UNSET else _event(w.event)
     players: tuple[tuple[Seat, Player], ...] = ()
-    if w.players is not UNSET:
-        if not set(w.players).issubset(_SEAT_NAMES):
-            raise _Refused
-        players = tuple((seat, _player(w.players[name])) for seat, name in _SEAT_KEYS
-                        if name in w.players)
+    if w.players is not UNSET:   # the seats as keys: msgspec refuses any other
+        p = w.players
+        players = tuple((seat, _player(player)) for seat, player in zip(SEATS, (p.N, p.E, p.S, p.W))
+                        if player is not UNSET)
     start = (0, 0) if w.start_score is UNSET else w.start_score
     provenance = () if w.provenance is UNSET else tuple(w.provenance)
     return Record(_rules(w.rules), tuple(map(_deal, w.deals)), event, players, start, "1.0",
                   provenance)
 
 
-_SEAT_NAMES = frozenset(name for _, name in _SEAT_KEYS)
-
-
 _DATES: set[str] = set()
 
 
 def _event(w: _Event) -> Event:
-    date = w.date
+    club, event, date, table, round_, notes, game_id = _ASTUPLE(w)
+    # LabelField's rule on the four labels at once (absent and None are falsy; a control
+    # character is one character, so one is in the four exactly when it is in their join)
+    labels = f"{club or ''}{event or ''}{table or ''}{round_ or ''}"
+    if not labels.isprintable() and _CONTROL.search(labels):
+        raise _Refused
     if date is UNSET:
         date = None
     elif date is not None and date not in _DATES:   # the few dates of a file's events, once each
@@ -190,8 +198,9 @@ def _event(w: _Event) -> Event:
         if len(_DATES) >= 4096:
             _DATES.clear()
         _DATES.add(date)
-    return Event(_label(w.club), _label(w.event), date, _label(w.table), _label(w.round),
-                 None if w.notes is UNSET else w.notes, None if w.game_id is UNSET else w.game_id)
+    return Event(None if club is UNSET else club, None if event is UNSET else event, date,
+                 None if table is UNSET else table, None if round_ is UNSET else round_,
+                 None if notes is UNSET else notes, None if game_id is UNSET else game_id)
 
 
 def _label(text: str | None | UnsetType) -> str | None:
@@ -379,17 +388,37 @@ entries) -> the leader and the two cards."""
 
 
 def _tricks(value: list[str]) -> tuple[Trick, ...]:
-    """TricksField's parse (``parse_trick`` on each): canonical strings (``"E: AS KS QS 9S"`` by
-    two lookups, of the leader with two cards and of the last two, ``"AS KS QS 9S"``) in one
-    pass, anything else trick by trick."""
-    card, leader, pair, lead_pair = _CARD, _LEADER, _PAIRS, _LEAD_PAIRS
-    out = []
+    """TricksField's parse (``parse_trick`` on each): canonical strings by lookups of two-card
+    pieces (``"E: AS KS QS 9S"``: the leader with two cards, then the last two; ``"AS KS QS 9S"``
+    by pairs; a lone hand's ``"E: AS KS QS"`` and ``"AS KS QS"``, the last card alone) in one
+    pass, checking the spaces the lookups do not; anything else trick by trick."""
+    card, leader, pair, lead_pair = _CARD, _LEADER, _PAIRS.get, _LEAD_PAIRS
+    out: list[Trick] = []
+    append = out.append
     try:
         for t in value:
-            if len(t) == 14 and t[8] == " ":
+            size = len(t)
+            if size == 11:   # "AS KS QS 9S", or a lone hand's "E: AS KS QS"
+                first = pair(t[:5])
+                if first is not None:
+                    second = pair(t[6:])
+                    if second is not None and t[5] == " ":
+                        append(Trick(first + second))
+                        continue
+                elif t[8] == " ":
+                    head = lead_pair.get(t[:8])
+                    if head is not None:
+                        append(Trick(head[1] + (card(t[9:]),), head[0]))
+                        continue
+            elif size == 14 and t[8] == " ":
                 head = lead_pair.get(t[:8])
                 if head is not None:
-                    out.append(Trick(head[1] + pair[t[9:]], head[0]))
+                    append(Trick(head[1] + _PAIRS[t[9:]], head[0]))
+                    continue
+            elif size == 8 and t[5] == " ":   # a lone hand's trick, "AS KS QS"
+                first = pair(t[:5])
+                if first is not None:
+                    append(Trick(first + (card(t[6:]),)))
                     continue
             if t[1:3] == ": ":
                 cards, seat = tuple(map(card, t[3:].split())), leader[t[0]]
@@ -397,7 +426,7 @@ def _tricks(value: list[str]) -> tuple[Trick, ...]:
                 cards, seat = tuple(map(card, t.split())), None
             if not 2 <= len(cards) <= 4:
                 raise _Refused
-            out.append(Trick(cards, seat))
+            append(Trick(cards, seat))
     except KeyError:
         return load_each(value, parse_trick)
     return tuple(out)

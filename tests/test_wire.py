@@ -163,6 +163,10 @@ def test_a_repeated_key_before_a_syntax_error_is_a_located_syntax_error() -> Non
     '{"format": "euchre-records", "version": "1.0", "rules": {"preset": "modern"}, "deals": [], '
     '"players": {"n": {"name": "Ann"}}}',
     '{"format": "euchre-records", "version": "1.0", "rules": {"preset": "modern"}, "deals": [], '
+    '"event": {"club": "Bath", "table": "", "round": "2\u202e"}}',
+    '{"format": "euchre-records", "version": "1.0", "rules": {"preset": "modern"}, "deals": [], '
+    '"players": {"N": {"name": "Ann"}, "X": {"name": "Bo"}}}',
+    '{"format": "euchre-records", "version": "1.0", "rules": {"preset": "modern"}, "deals": [], '
     '"event": {"date": "2026-02-30"}}',
     '\ufeff{"format": "euchre-records", "version": "1.0", "rules": {"preset": "modern"}, "deals": []}',
     '{"format": "euchre-records", "version": "1.0", "rules": {"preset": "modern"}, "deals": [], '
@@ -172,3 +176,37 @@ def test_texts_the_schemas_refuse_are_refused(text: str) -> None:
     assert isinstance(_schemas(text), NotationError)
     _same_or_refused(text)
     _same_or_refused(text.encode("utf-8", "surrogatepass"))
+
+
+_DEAL = {"kind": "full", "dealer": "N", "turned": "JH",
+         "hands": {"N": "AH KH 9S TD JC", "E": "AS KS QS 9C 8C", "S": "QD KD AD 9D 8D",
+                   "W": "7H 8H 9H TH QH"},
+         "calls": ["pass", "E: order alone"], "discard": "9S",
+         "tricks": ["E: AS 9D AH", "KH 8C 8D", "N: JC 9C 9H", "JH QS TH", "TD KS QH"]}
+
+
+@pytest.mark.parametrize("change", [
+    {},   # the canonical shapes: a lone hand's tricks with and without a leader
+    # fourteen characters holding four cards (a "10"), five in another: not five in each
+    {"hands": {**_DEAL["hands"], "N": "10H KH 10D JC", "E": "AS KS QS 9C 8C TD"}},
+    {"hands": {**_DEAL["hands"], "N": "AH  KH 9S  TD", "W": "7H 8H 9H TH QH JC"}},
+    {"hands": {**_DEAL["hands"], "S": "qd kd ad 9d 8d"}, "tricks": ["as 9d ah", "kh 8c 8d"]},
+    {"hands": {**_DEAL["hands"], "E": "?? ?? ?? ?? ??"}, "kitty": "7S 8S"},
+    {"tricks": ["AS 9D AH 7H", "E: AS 9D AH 7H", "AS 9D", "E: AS 9D", "AS 9D  AH", "E: AS 9D AH"]},
+    {"tricks": ["E: AS 9Dx AH", "E: AS 9D A", "E:  AS 9D AH", "AS 9DxAH 7H", "AS 9D AHx"]},
+    {"tricks": ["E: AS 9D XH"]}, {"tricks": ["E: AS 9DxAH"]}, {"tricks": ["AS 9DxAH"]},
+    {"tricks": ["AS 9D AH 7H 8H"]}, {"tricks": ["AS"]}, {"tricks": ["AS 9D XH"]},
+    {"tricks": ["AS 9D ??"]}, {"tricks": ["X: AS 9D AH"]}, {"tricks": ["AS KS QS XX"]},
+    {"hands": {**_DEAL["hands"], "N": "AH KH 9S TD XX"}},
+    {"hands": {**_DEAL["hands"], "N": "AH KH 9SxTD JC"}}, {"hands": {**_DEAL["hands"], "N": "AH KH 9S\tTD JC"}},
+    {"kitty": "7S 8S TS JS 7C TC QC KC 7D TD JDx"}, {"kitty": "7S 8S TS"}, {"kitty": "7S 8S T"},
+    {"hands": {**_DEAL["hands"], "N": "AH KH 9S TD JC QC AC KC"}},
+])
+def test_the_cards_of_a_deal_in_every_shape_agree_with_the_schemas(change: dict[str, Any]) -> None:
+    """The hands' and tricks' shortcuts (schema/wire.py: twenty tokens in four hands of 14
+    characters, two-card pieces of a trick) give the schemas' answer on the shapes beside them."""
+    text = json.dumps({"format": "euchre-records", "version": "1.0",
+                       "rules": {"preset": "somerset-1888"}, "deals": [{**_DEAL, **change}]})
+    fast = _same_or_refused(text)
+    if not isinstance(_schemas(text), NotationError) and "\\" not in text:
+        assert fast is not None   # (a backslash escape, as the tab's, is left to the schemas)

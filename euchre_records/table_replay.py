@@ -20,11 +20,13 @@ from .cards import Card, Suit, effective_suit, make_pack, power_table, trick_win
 from .errors import InconsistentRecord, Problem
 from .model import CallKind, DealKind, FindingKind
 from .rules import RevokeLone, RevokeTo, Rules
-from .table import CutthroatEuchre, SeatIndex, Table, Variant, VariantOptions
+from .table import SeatIndex, Table, Variant
 from .table_model import (
     Scores, TableDeal, TableDealResult, TableFinding, TableGameResult, TableIrregularityKind,
     TableRecord, TableReplay,
 )
+from .table_fastpath import fast_table_deal
+from .table_scoring import hand_points
 
 __all__ = ["replay_table", "game_points_of", "hand_points", "VARIANT_CITES"]
 
@@ -44,40 +46,6 @@ def game_points_of(record: TableRecord) -> int:
         assert record.rules.game_points is not None  # fixed_deals is refused at these tables
         return record.rules.game_points
     return record.table.default_game_points
-
-
-def hand_points(table: Table, rules: Rules, options: VariantOptions, makers: tuple[SeatIndex, ...],
-                alone: bool, maker_tricks: int) -> tuple[Scores, str]:
-    """The hand's own points per seat, and the name of the outcome (VARIANTS.md).
-
-    >>> from euchre_records.table import table_for
-    >>> from euchre_records.rules import preset
-    >>> hand_points(table_for(3), preset("modern"), VariantOptions(), (1,), True, 2)
-    ((2, 0, 2), 'euchred')
-    """
-    n = table.seats
-    points = [0] * n
-    defenders = [s for s in range(n) if s not in makers]
-    if not 0 <= maker_tricks <= 5:
-        raise ValueError(f"makers' tricks must be 0-5, not {maker_tricks}")
-    made = maker_tricks >= 3
-    march = maker_tricks == 5
-    if table.variant is Variant.TWO_HANDED:
-        value = options.two_handed_march if march else rules.make if made else rules.euchre
-    elif table.variant is Variant.CUTTHROAT:
-        value = options.cutthroat_march if march else rules.make if made else rules.euchre
-        if not made and options.cutthroat_euchre is CutthroatEuchre.MAKER_MINUS_2:
-            points[makers[0]] = -value
-            return tuple(points), "euchred (maker loses)"
-    else:   # five-handed call your partner
-        if alone:
-            value = options.call_partner_lone_march if march else rules.lone_make if made else rules.euchre
-        else:
-            value = rules.march if march else rules.make if made else rules.euchre
-    for s in (makers if made else defenders):
-        points[s] = value
-    name = ("march" if march else "made" if made else "euchred")
-    return tuple(points), ("lone " + name if alone and table.called_partner else name)
 
 
 @dataclass
@@ -567,7 +535,9 @@ def replay_table(record: TableRecord) -> TableReplay:
     expected: SeatIndex | None = None
     for i, deal in enumerate(record.deals):
         number, where = i + 1, f"deals[{i}]"
-        result = _deal_result(record, deal, number, where, problems)
+        result = fast_table_deal(record, deal, number)   # None: not a clean deal
+        if result is None:
+            result = _deal_result(record, deal, number, where, problems)
         if result is None:
             continue
         if expected is not None and deal.dealer != expected:

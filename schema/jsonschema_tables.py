@@ -72,9 +72,11 @@ def _rules(table: Table, four: dict[str, Any]) -> dict[str, Any]:
     for key, fragment in base.items():
         if key in FOUR_HANDED_ONLY:   # taken only when off (the reader refuses it set)
             types = fragment.get("type", [])
-            off: Any = None if "null" in types else "off" if "off" in fragment.get("enum", ()) else False
+            off: dict[str, Any] = ({"type": "null"} if "null" in types else
+                                   {"type": "string", "const": "off"} if "off" in fragment.get("enum", ())
+                                   else {"type": "boolean", "const": False})
             options[key] = {"description": f"{fragment.get('description', key)} (a rule of the "
-                            "four-handed game: only off at this table)", "enum": [off]}
+                            "four-handed game: only off at this table)", **off}
         elif key == "rubber":
             options[key] = {"description": "a rubber needs fixed partnerships: only 'none' here",
                             "const": "none"}
@@ -203,8 +205,10 @@ def _deal(table: Table, name: str) -> dict[str, Any]:
                            "total": _nullable(_scores(table, "Each seat's running score after this deal."))}},
         "unfinished": {"description": "The record stops inside this deal.", "type": "boolean"},
     }
-    if not table.called_partner:
-        props["called"] = props["partner"] = False
+    if not table.called_partner:   # (not the schema ``false``: OpenAPI tools read it as a ref)
+        for key in ("called", "partner"):
+            props[key] = {"description": "Only in the five-handed game: a maker here has no partner.",
+                          "not": {}}
     rules: list[dict[str, Any]] = [
         {"if": {"required": ["kind"], "properties": {"kind": {"const": "full"}}},
          "then": {"required": ["turned", "hands"], "properties": {"result": False}}},

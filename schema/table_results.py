@@ -21,7 +21,8 @@ def dump_table_result(result: TableReplay) -> dict[str, Any]:
         return {"kind": f.kind.value, "message": f.message, "rule": f.rule, "deal": f.deal,
                 "trick": f.trick, "seat": seat(f.seat), "card": None if f.card is None else f.card.name,
                 "points": list(f.points), "recorded": None if f.recorded is None else list(f.recorded),
-                "computed": None if f.computed is None else list(f.computed)}
+                "computed": None if f.computed is None else list(f.computed),
+                "held": [c.name for c in f.held], "status": f.status}
 
     return {
         "rules": {"preset": result.rules.name, "seats": table.seats, "variant": table.variant.value},

@@ -4,10 +4,12 @@ in the same run.
 Not a test. Run:  python benchmarks/bench_variants.py [--deals N] [--rounds R]
 
 Random legal deals (fixed seed) of each table, full hands known, are replayed by
-``table_replay.replay_table`` (one record per table holding all its deals, scored as games); the
-reference is ``match.replay`` of as many four-handed deals (random legal deals, the hands known,
-the same seed), in the same process. Prints deals/s for each and the ratio to the reference:
-CPU time (``time.process_time``), best of R interleaved rounds.
+``table_replay.replay_table`` (one record per table holding all its deals, scored as games) twice:
+as it runs (clean deals by the fast path, euchre_records/table_fastpath.py) and with the fast path
+switched off (every deal by the detailed replay, which builds the findings). The reference is
+``match.replay`` of as many four-handed deals (random legal deals, the hands known, the same
+seed), in the same process. Prints deals/s for each and the ratio to the reference: CPU time
+(``time.process_time``), best of R interleaved rounds.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from euchre_records.cards import effective_suit, parse_card
 from euchre_records.match import replay
 from euchre_records.schema.notation import load_record
 from euchre_records.schema.tables import load_table_record
+import euchre_records.table_replay as table_replay
 from euchre_records.table_replay import replay_table
 
 SUITS = "SHDC"
@@ -105,10 +108,24 @@ def main() -> None:
     tables = {n: load_table_record(records(n, args.deals, 1)) for n in (2, 3, 5)}
     for rec in tables.values():   # every drawn deal is legal: the replay must be clean
         assert replay_table(rec).clean
+    fast = table_replay.fast_table_deal
+
+    def detailed(rec: Any) -> Any:
+        table_replay.fast_table_deal = lambda *args: None   # type: ignore[assignment]
+        try:
+            return replay_table(rec)
+        finally:
+            table_replay.fast_table_deal = fast
+
+    for rec in tables.values():
+        assert detailed(rec) == replay_table(rec)
+    runs: list[tuple[str, Callable[[], Any]]] = [("four-handed match.replay", lambda: replay(four))]
+    for n, rec in tables.items():
+        runs.append((f"{n}-handed replay_table", lambda rec=rec: replay_table(rec)))
+        runs.append((f"{n}-handed detailed only", lambda rec=rec: detailed(rec)))
     timings: dict[str, float] = {}
     for _ in range(args.rounds):   # interleaved: the machine's noise falls on all alike
-        for name, fn in [("four-handed match.replay", lambda: replay(four))] + [
-                (f"{n}-handed replay_table", lambda rec=rec: replay_table(rec)) for n, rec in tables.items()]:
+        for name, fn in runs:
             t = best(fn, 1)
             timings[name] = min(timings.get(name, t), t)
     ref = args.deals / timings["four-handed match.replay"]

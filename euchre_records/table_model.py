@@ -134,6 +134,8 @@ class TableFinding(Struct, frozen=True, gc=False):
     points: Scores = ()
     recorded: Scores | None = None
     computed: Scores | None = None
+    held: tuple[Card, ...] = ()     # revokes: the cards of the suit led he held (or played later)
+    status: str | None = None       # revokes: "established" or "claimed", as model.Finding's
 
     def __str__(self) -> str:
         return self.message

@@ -20,11 +20,13 @@ from .cards import Card, Suit, effective_suit, make_pack, power_table, trick_win
 from .errors import InconsistentRecord, Problem
 from .model import CallKind, DealKind, FindingKind
 from .rules import RevokeLone, RevokeTo, Rules
-from .table import CutthroatEuchre, SeatIndex, Table, Variant, VariantOptions
+from .table import SeatIndex, Table, Variant
 from .table_model import (
     Scores, TableDeal, TableDealResult, TableFinding, TableGameResult, TableIrregularityKind,
     TableRecord, TableReplay,
 )
+from .table_fastpath import fast_table_deal
+from .table_scoring import hand_points
 
 __all__ = ["replay_table", "game_points_of", "hand_points", "VARIANT_CITES"]
 
@@ -46,47 +48,14 @@ def game_points_of(record: TableRecord) -> int:
     return record.table.default_game_points
 
 
-def hand_points(table: Table, rules: Rules, options: VariantOptions, makers: tuple[SeatIndex, ...],
-                alone: bool, maker_tricks: int) -> tuple[Scores, str]:
-    """The hand's own points per seat, and the name of the outcome (VARIANTS.md).
-
-    >>> from euchre_records.table import table_for
-    >>> from euchre_records.rules import preset
-    >>> hand_points(table_for(3), preset("modern"), VariantOptions(), (1,), True, 2)
-    ((2, 0, 2), 'euchred')
-    """
-    n = table.seats
-    points = [0] * n
-    defenders = [s for s in range(n) if s not in makers]
-    if not 0 <= maker_tricks <= 5:
-        raise ValueError(f"makers' tricks must be 0-5, not {maker_tricks}")
-    made = maker_tricks >= 3
-    march = maker_tricks == 5
-    if table.variant is Variant.TWO_HANDED:
-        value = options.two_handed_march if march else rules.make if made else rules.euchre
-    elif table.variant is Variant.CUTTHROAT:
-        value = options.cutthroat_march if march else rules.make if made else rules.euchre
-        if not made and options.cutthroat_euchre is CutthroatEuchre.MAKER_MINUS_2:
-            points[makers[0]] = -value
-            return tuple(points), "euchred (maker loses)"
-    else:   # five-handed call your partner
-        if alone:
-            value = options.call_partner_lone_march if march else rules.lone_make if made else rules.euchre
-        else:
-            value = rules.march if march else rules.make if made else rules.euchre
-    for s in (makers if made else defenders):
-        points[s] = value
-    name = ("march" if march else "made" if made else "euchred")
-    return tuple(points), ("lone " + name if alone and table.called_partner else name)
-
-
 @dataclass
 class _Revoke:
     seat: SeatIndex
     trick: int                 # 0-based
     card: Card | None
-    how: str                   # "from the hand" / "proven by a later play" / "claimed"
+    how: str                   # "from the hand" / "proven by a later play" / "claimed at the table"
     held: tuple[Card, ...] = ()
+    led: Suit | None = None    # the (effective) suit led, which the card did not follow
 
 
 @dataclass
@@ -302,7 +271,7 @@ class _Deal:
                 for first in shown_void_at.pop((seat, suit), ()):
                     if not any(r.seat == seat and r.trick == first for r in result.revokes):
                         result.revokes.append(_Revoke(seat, first, deal.tricks[first].cards[
-                            (seat - result.leaders[first]) % n], "proven by a later play", (c,)))
+                            (seat - result.leaders[first]) % n], "proven by a later play", (c,), suit))
                 if j == 0:
                     led = suit
                     continue
@@ -311,7 +280,7 @@ class _Deal:
                     held = () if hands is None else tuple(
                         x for x in hands[seat] if x is not None and powers[x][0] is led)
                     if held:
-                        result.revokes.append(_Revoke(seat, t, c, "from the hand", held))
+                        result.revokes.append(_Revoke(seat, t, c, "from the hand", held, led))
                     else:
                         shown_void_at.setdefault((seat, led), []).append(t)
             if len(trick.cards) == n:
@@ -363,7 +332,8 @@ def _pack(size: int, joker: bool) -> frozenset[Card]:
 
 
 def _revoke_charges(table: Table, rules: Rules, makers: tuple[SeatIndex, ...], alone: bool,
-                    revokes: list[_Revoke]) -> list[tuple[_Revoke, Scores, str]]:
+                    revokes: list[_Revoke], names: dict[SeatIndex, str] | None = None
+                    ) -> list[tuple[_Revoke, Scores, str]]:
     """Each revoke's points per seat, and how it was charged (Somerset 63, 71; Hoyle; modern §7)."""
     n = table.seats
     lone_game = alone and table.called_partner   # only the five-handed lone maker is a "lone hand"
@@ -387,18 +357,22 @@ def _revoke_charges(table: Table, rules: Rules, makers: tuple[SeatIndex, ...], a
         if rules.revoke_to is RevokeTo.DEDUCT:
             for s in offenders:
                 points[s] = -size
-            how = f"{size} points deducted from each of {_names(table, offenders)}"
+            how = f"{size} points deducted from {_names(table, offenders, names)}"
         else:
             for s in others:
                 points[s] = size
-            how = f"{size} points to each of {_names(table, others)}"
+            how = f"{size} points to {_names(table, others, names)}"
         out.append((r, tuple(points), f"{how} ({rules.cite('revoke_penalty')}; each player of the "
                     "side scores the side's penalty, VARIANTS.md)"))
     return out
 
 
-def _names(table: Table, seats: tuple[SeatIndex, ...]) -> str:
-    return ", ".join(f"seat {table.token(s)}" for s in seats)
+def _names(table: Table, seats: tuple[SeatIndex, ...], names: dict[SeatIndex, str] | None) -> str:
+    """"0", "each of 0 and 1", "each of Ann, Bob and 3": names where the record has them."""
+    who = [(names or {}).get(s) or table.token(s) for s in seats]
+    if len(who) == 1:
+        return who[0]
+    return "each of " + ", ".join(who[:-1]) + " and " + who[-1]
 
 
 def _add(a: Scores, b: Scores) -> Scores:
@@ -447,7 +421,7 @@ def _deal_result(record: TableRecord, deal: TableDeal, number: int, where: str,
     lone = alone or table.maker_alone or (table.called_partner and partner is None)
     defenders = tuple(s for s in range(n) if s not in makers)
     maker_tricks = sum(1 for w in play.winners if w in makers)
-    findings = _revoke_findings(record, number, makers, lone, play.revokes, deal)
+    findings = _revoke_findings(record, number, makers, lone, play.revokes, deal, trump)
     notes = tuple(replay.notes)
     if deal.unfinished:
         return TableDealResult(number, deal.kind, deal.dealer, trump, maker, lone, makers, defenders,
@@ -467,25 +441,49 @@ def problems_of(replay: _Deal, problems: list[Problem]) -> bool:
 
 
 def _revoke_findings(record: TableRecord, number: int, makers: tuple[SeatIndex, ...], lone: bool,
-                     revokes: list[_Revoke], deal: TableDeal) -> list[tuple[TableFinding, Scores]]:
+                     revokes: list[_Revoke], deal: TableDeal,
+                     trump: Suit | None) -> list[tuple[TableFinding, Scores]]:
+    """Each revoke's finding and points. The text as the four-handed findings' (revokes.py): the
+    player (his name when the record has it, else his seat token), the card, the cards of the
+    suit led he held (or played later), the status ("established" for a revoke the cards show,
+    "claimed" for one only claimed at the table) and the charge with its rules."""
     table, rules = record.table, record.rules
     for irr in deal.irregularities:
         if irr.kind is TableIrregularityKind.REVOKE_CLAIMED and irr.seat is not None:
             trick = (irr.trick or 1) - 1
             if not any(r.seat == irr.seat and (irr.trick is None or r.trick == trick) for r in revokes):
                 revokes = revokes + [_Revoke(irr.seat, trick, None, "claimed at the table")]
+    names = {s: p.name for s, p in record.players if p.name}
     out = []
-    for r, points, how in _revoke_charges(table, rules, makers, lone, revokes):
-        card = "" if r.card is None else f" played {r.card.name}"
-        held = "" if not r.held else (f" holding {' '.join(c.name for c in r.held)}"
-                                      if r.how == "from the hand" else
-                                      f", and later played {r.held[0].name} of the suit led")
+    for r, points, how in _revoke_charges(table, rules, makers, lone, revokes, names):
+        who = names.get(r.seat) or table.token(r.seat)
+        head = f"deal {number}, trick {r.trick + 1}: {who}"
+        cite = rules.cite("revoke")
+        if r.how == "claimed at the table":
+            status = "claimed"
+            what = f"{head} revoked (claimed at the table; the record cannot prove it) — revoke ({cite})"
+        else:
+            status = "established"
+            card = "a card" if r.card is None else r.card.name
+            led = _suit_led(r.led, trump)
+            if r.how == "from the hand":
+                what = (f"{head} played {card} holding {' '.join(c.name for c in r.held)} when {led} "
+                        f"— revoke ({cite}); established (trick quitted)")
+            else:
+                what = (f"{head} played {card} when {led} and later played "
+                        f"{' '.join(c.name for c in r.held)} — revoke proven by a later play "
+                        f"({cite}); established (trick quitted)")
         out.append((TableFinding(
-            FindingKind.REVOKE,
-            f"deal {number}, trick {r.trick + 1}: seat {table.token(r.seat)}{card}{held} — revoke "
-            f"({r.how}; {rules.cite('revoke')}); {how}",
-            rules.cite("revoke"), number, r.trick + 1, r.seat, r.card, points), points))
+            FindingKind.REVOKE, f"{what}, {how}", cite, number, r.trick + 1, r.seat, r.card, points,
+            held=r.held, status=status), points))
     return out
+
+
+def _suit_led(led: Suit | None, trump: Suit | None) -> str:
+    """"hearts were led", "trumps were led" (as the four-handed findings say, revokes.py)."""
+    if led is None:
+        return "the suit was led"
+    return "trumps were led" if led is trump else f"{led.word} were led"
 
 
 def _result_only(record: TableRecord, deal: TableDeal, number: int, where: str,
@@ -511,7 +509,7 @@ def _result_only(record: TableRecord, deal: TableDeal, number: int, where: str,
     makers = (o.maker,) if partner is None else (o.maker, partner)
     lone = o.alone or table.maker_alone or (table.called_partner and partner is None)
     defenders = tuple(s for s in range(n) if s not in makers)
-    findings = _revoke_findings(record, number, makers, lone, [], deal)
+    findings = _revoke_findings(record, number, makers, lone, [], deal, o.trump)
     return _score(record, deal, number, o.maker, o.trump, lone, makers, defenders, partner,
                   partner_known, (), (), o.tricks, findings, tuple(notes))
 
@@ -567,7 +565,9 @@ def replay_table(record: TableRecord) -> TableReplay:
     expected: SeatIndex | None = None
     for i, deal in enumerate(record.deals):
         number, where = i + 1, f"deals[{i}]"
-        result = _deal_result(record, deal, number, where, problems)
+        result = fast_table_deal(record, deal, number)   # None: not a clean deal
+        if result is None:
+            result = _deal_result(record, deal, number, where, problems)
         if result is None:
             continue
         if expected is not None and deal.dealer != expected:

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from .basefields import CompactField
+from .jsonschema_tables import table_condition, table_defs
 from .lean import LeanNested, NotationSchema
 from .schemas import RECORD_SCHEMA
 
@@ -146,15 +147,25 @@ def _object_schema(schema: NotationSchema, defs: dict[str, Any]) -> dict[str, An
 
 
 def generate_json_schema() -> dict[str, Any]:
-    """The JSON Schema (draft 2020-12) of a whole record in notation 1.0."""
+    """The JSON Schema (draft 2020-12) of a whole record in notation 1.0: a four-handed record
+    (``$defs/FourHandedRecord``, from the marshmallow schemas) or, when ``rules.seats`` is given
+    and not 4, a record at a table of 2, 3 or 5 (``$defs/TableRecord``, :mod:`.jsonschema_tables`)."""
     defs: dict[str, Any] = {}
-    root = _object_schema(RECORD_SCHEMA, defs)
-    root["description"] = ("A Euchre game record in the euchre-records notation 1.0 "
-                           "(see docs/FORMAT.md). Game logic is checked by the replay engine, "
-                           "not by this schema.")
+    four = _object_schema(RECORD_SCHEMA, defs)
+    four["description"] = "A four-handed record (rules.seats 4 or left out)."
+    defs = {"FourHandedRecord": four, **defs}
+    defs.update(table_defs(defs["Rules"], four))
     return {"$schema": "https://json-schema.org/draft/2020-12/schema",
             "$id": "urn:euchre-records:notation:1.0",
-            "title": "euchre-records 1.0", **root, "$defs": defs}
+            "title": "euchre-records 1.0",
+            "description": ("A Euchre game record in the euchre-records notation 1.0 "
+                            "(see docs/FORMAT.md): four-handed, or at a table of two, three or five "
+                            "by rules.seats. Game logic is checked by the replay engine, not by "
+                            "this schema."),
+            "type": "object",
+            "if": table_condition(), "then": {"$ref": "#/$defs/TableRecord"},
+            "else": {"$ref": "#/$defs/FourHandedRecord"},
+            "$defs": defs}
 
 
 def json_schema_text() -> str:

@@ -90,7 +90,10 @@ def test_the_record_body_is_the_notation_schema(tmp_path: Path) -> None:
     doc = app.test_client().get("/openapi.json").get_json()
     body = doc["paths"]["/records"]["post"]["requestBody"]["content"]["application/json"]["schema"]
     assert body == {"$ref": "#/components/schemas/NotationRecord"}
-    record = doc["components"]["schemas"]["NotationRecord"]
+    root = doc["components"]["schemas"]["NotationRecord"]   # by rules.seats: four-handed or a table of n
+    assert root["then"] == {"$ref": "#/components/schemas/NotationTableRecord"}
+    assert root["else"] == {"$ref": "#/components/schemas/NotationFourHandedRecord"}
+    record = doc["components"]["schemas"]["NotationFourHandedRecord"]
     assert set(record["required"]) >= {"format", "version", "rules", "deals"}
     assert record["properties"]["deals"]["items"] == {"$ref": "#/components/schemas/NotationDeal"}
     assert "NotationDeal" in doc["components"]["schemas"]

@@ -1,0 +1,210 @@
+"""The fast path of the replay at tables of two, three and five: a clean deal verified with
+integer bit masks (docs/TABLES.md "The fast path").
+
+Contract: :func:`fast_table_deal` either returns exactly the :class:`TableDealResult` the
+detailed replay (``table_replay._deal_result``) would return for the deal, or None — whenever
+the deal is anything but a clean, complete, fully known one: a kind other than ``full``, an
+unfinished deal, an irregularity, an unknown card in a hand, the joker turned, a wrong call or
+turn, a dealer who took the card up without a recorded discard, a five-handed maker who called a
+card he holds himself (the detailed replay notes it), any card not held and any revoke. The
+caller (:func:`table_replay.replay_table`) then runs the detailed replay, which explains or
+refuses. So the fast path decides nothing the detailed replay would decide differently; it only
+skips the findings, notes and located problems a clean deal does not need. A property test
+(tests/test_table_fastpath.py) holds the two equal on generated legal deals and the goldens.
+
+What the fast path gives is what bulk tables and the store read: the maker, trump, makers and
+defenders, the partner, the leaders and winners of the five tricks, the makers' tricks and the
+points per seat; the game's end is then scored by ``replay_table`` from those points. Pure.
+"""
+
+from __future__ import annotations
+
+from .cards import JOKER, Card, Suit, make_pack, power_table
+from .model import CallKind, DealKind
+from .table_model import Scores, TableDeal, TableDealResult, TableRecord
+from .table_scoring import hand_points
+
+__all__ = ["fast_table_deal"]
+
+_BIT: dict[Card, int] = {c: 1 << c.index for c in make_pack(32, True)}
+_SUITS = tuple(Suit)
+_SUIT_INDEX = {s: i for i, s in enumerate(_SUITS)}
+_NOT_A_CARD = (0, 0, 0)
+
+
+def _trump_tables(trump: Suit) -> tuple[dict[Card, tuple[int, int, int]], tuple[int, ...], int]:
+    """Per trump: card -> (bit, effective suit index, power); suit index -> mask of its cards;
+    the index of the trump suit."""
+    powers = power_table(trump)
+    info = {c: (b, _SUIT_INDEX[powers[c][0]], powers[c][1]) for c, b in _BIT.items()}
+    masks = [0] * len(_SUITS)
+    for b, e, _ in info.values():
+        masks[e] |= b
+    return info, tuple(masks), _SUIT_INDEX[trump]
+
+
+_TRUMP = {t: _trump_tables(t) for t in Suit}
+_PACKS: dict[tuple[int, bool], int] = {}
+_PASS, _ORDER, _TAKE, _NAME = CallKind.PASS, CallKind.ORDER, CallKind.TAKE, CallKind.NAME
+_FULL = DealKind.FULL
+
+
+def _pack_mask(size: int, joker: bool) -> int:
+    mask = _PACKS.get((size, joker))
+    if mask is None:
+        mask = _PACKS[(size, joker)] = sum(_BIT[c] for c in make_pack(size, joker))
+    return mask
+
+
+def fast_table_deal(record: TableRecord, deal: TableDeal, number: int) -> TableDealResult | None:
+    """The result of a clean deal at a table of n, or None (see the module docstring)."""
+    if deal.kind is not _FULL or deal.unfinished or deal.irregularities:
+        return None
+    turned, hands = deal.turned, deal.hands
+    if turned is None or turned is JOKER or hands is None:
+        return None
+    table, rules = record.table, record.rules
+    n = table.seats
+    if len(hands) != n:
+        return None
+    bit = _BIT
+    pack = _pack_mask(rules.pack, rules.joker)
+    # --- the deal: every card known, each once, all in the pack ---
+    try:
+        masks = [bit[h[0]] + bit[h[1]] + bit[h[2]] + bit[h[3]] + bit[h[4]]  # type: ignore[index]
+                 for h in hands if len(h) == 5]                             # KeyError: unknown card
+        if len(masks) != n:
+            return None
+        total = bit[turned] + sum(masks)
+        count = 5 * n + 1
+        for c in deal.kitty or ():
+            if c is not None:
+                total += bit[c]
+                count += 1
+    except KeyError:
+        return None
+    if total.bit_count() != count or total & ~pack:   # a repeated card carries into fewer bits
+        return None
+
+    # --- the bidding: the plain case only ---
+    dealer = deal.dealer
+    calls = deal.calls
+    turned_suit = turned.suit
+    maker = -1
+    trump: Suit | None = None
+    alone = taken = False
+    seat = (dealer + 1) % n
+    last = len(calls) - 1
+    for i, call in enumerate(calls):
+        if i >= 2 * n or (call.seat is not None and call.seat != seat):
+            return None
+        if call.alone and not table.called_partner:
+            return None
+        kind = call.kind
+        if kind is _PASS:
+            if i >= n and seat == dealer and rules.stick_the_dealer:
+                return None
+            seat = (seat + 1) % n
+            continue
+        if i != last:
+            return None
+        if kind is _ORDER or kind is _TAKE:
+            if i >= n or (kind is _TAKE) != (seat == dealer):
+                return None
+            maker, trump, alone, taken = seat, turned_suit, call.alone, True
+        elif kind is _NAME:
+            if i < n or call.suit is turned_suit or call.suit is None:
+                return None
+            maker, trump, alone = seat, call.suit, call.alone
+        else:
+            return None
+    if trump is None:
+        if len(calls) != 2 * n or deal.tricks or deal.discard is not None or deal.called is not None:
+            return None
+        zero = (0,) * n
+        return TableDealResult(number, deal.kind, dealer, None, None, False, (), (), None, None,
+                               True, True, (), (), 0, zero, zero, zero,
+                               notes=(f"deal {number}: every player passed twice: thrown in "
+                                      f"({rules.cite('thrown_in')})",))
+
+    # --- the dealer's take-up and discard ---
+    discard = deal.discard
+    if taken:
+        if discard is None or (discard is turned and not rules.turned_card_discard):
+            return None
+        db = bit.get(discard, 0)
+        held = masks[dealer] + bit[turned]
+        if not held & db:
+            return None
+        masks[dealer] = held - db
+    elif discard is not None:
+        return None
+
+    # --- five hands: the called card and its holder ---
+    called = deal.called
+    partner: int | None = None
+    info, suit_mask, trump_i = _TRUMP[trump]
+    if table.called_partner:
+        if alone:
+            if called is not None or deal.partner_stated:
+                return None
+        else:
+            if called is None or info.get(called, _NOT_A_CARD)[1] == trump_i:
+                return None
+            cb = bit.get(called, 0)
+            holder = next((s for s in range(n) if masks[s] & cb), None)
+            if holder == maker:
+                return None   # the detailed replay notes that he plays alone
+            if deal.partner_stated and deal.partner != holder:
+                return None
+            partner = holder
+    elif called is not None or deal.partner_stated:
+        return None
+
+    # --- the play: every card held, suit followed ---
+    tricks = deal.tricks
+    if len(tricks) != 5:
+        return None
+    lead = (dealer + 1) % n
+    leaders: list[int] = []
+    winners: list[int] = []
+    for trick in tricks:
+        cards = trick.cards
+        if len(cards) != n or (trick.leader is not None and trick.leader != lead):
+            return None
+        leaders.append(lead)
+        b, led, best = info.get(cards[0], _NOT_A_CARD)
+        m = masks[lead]
+        if not m & b:
+            return None
+        masks[lead] = m - b
+        follow = suit_mask[led]
+        win = lead
+        who = lead
+        for k in range(1, n):
+            who = who + 1 if who + 1 < n else 0
+            b, e, p = info.get(cards[k], _NOT_A_CARD)
+            m = masks[who]
+            if not m & b:
+                return None   # not held (or not a card of the pack)
+            m -= b
+            masks[who] = m
+            if e == led:
+                if p > best:
+                    best, win = p, who
+            elif m & follow:
+                return None   # a revoke: the detailed replay reports it
+            elif e == trump_i and p > best:
+                best, win = p, who
+        winners.append(win)
+        lead = win
+
+    # --- the score ---
+    makers = (maker,) if partner is None else (maker, partner)
+    lone = alone or table.maker_alone or (table.called_partner and partner is None)
+    defenders = tuple(s for s in range(n) if s not in makers)
+    maker_tricks = sum(1 for w in winners if w in makers)
+    points: Scores = hand_points(table, rules, record.options, makers, lone, maker_tricks)[0]
+    return TableDealResult(number, deal.kind, dealer, trump, maker, lone, makers, defenders,
+                           called, partner, True, False, tuple(leaders), tuple(winners),
+                           maker_tricks, points, (0,) * n, points)

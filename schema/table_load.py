@@ -1,0 +1,529 @@
+"""Load a record at a table of two, three or five (docs/FORMAT.md "Tables of two, three and
+five"); re-exported by :mod:`.tables`.
+
+- :func:`load_table_record` (a parsed JSON value -> :class:`TableRecord`) reports every shape
+  problem at once in one :class:`NotationError`, each located by its JSON path, as
+  :func:`schema.notation.load_record` does for four hands.
+- :func:`load_any` reads either model by ``rules.seats``.
+
+Contract: ``load_table_record(dump_table_record(r)) == r`` for every record this module loads
+(:mod:`.table_dump`). These records are checked here in plain Python (the event and the players
+by the four-handed schemas); the msgspec fast path of :mod:`.wire` takes four-handed records only.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from marshmallow import ValidationError
+
+from euchre_records.cards import Card, make_pack, parse_card
+from euchre_records.errors import NotationError, Problem, join_path
+from euchre_records.model import CallKind, DealKind, Event, Player, Record
+from euchre_records.rules import PRESETS, Rules, resolve_rules
+from euchre_records.table import Table, table_for, variant_options
+from euchre_records.table_model import (
+    Scores, TableCall, TableDeal, TableIrregularity, TableIrregularityKind, TableOutcome,
+    TableRecord, TableScore, TableTrick,
+)
+
+from .basefields import SUIT_BY_TEXT
+from .lean import lean_load, plan_of
+from .schemas import PLAYER_SCHEMA, EventSchema
+
+__all__ = ["load_table_record", "load_any", "FOUR_HANDED_ONLY"]
+
+_EVENT_SCHEMA = EventSchema()
+_EVENT_PLAN = plan_of(_EVENT_SCHEMA)
+_PLAYER_PLAN = plan_of(PLAYER_SCHEMA)
+
+_RECORD_KEYS = ("format", "version", "event", "players", "rules", "start_score", "deals")
+_DEAL_KEYS = ("kind", "dealer", "turned", "hands", "kitty", "calls", "called", "partner", "discard",
+              "tricks", "result", "irregularities", "scoresheet", "unfinished")
+_NOT_YET = ("joker_suit", "annotations", "alternatives", "exchanges", "provenance")
+FOUR_HANDED_ONLY = ("canadian", "allow_no_trump", "fast_break", "four_trick_tokens",
+                    "partners_best", "go_under", "farmers", "defend_alone", "partner_takes_lone",
+                    "fixed_deals")
+"""Options of the four-handed game refused (when set) at tables of 2, 3 and 5, for now."""
+
+_CALL = re.compile(r"^\s*(?:(\d+)\s*:\s*)?([A-Za-z]+)(\s+alone)?\s*$", re.IGNORECASE)
+_TRICK_PREFIX = re.compile(r"^\s*(\d+)\s*:\s*(.*)$", re.DOTALL)
+
+
+class _Problems:
+    """Collects located problems."""
+
+    def __init__(self) -> None:
+        self.items: list[Problem] = []
+
+    def add(self, where: str, what: str) -> None:
+        self.items.append(Problem(where, what))
+
+
+# --- loading ---------------------------------------------------------------------------------
+
+def load_any(data: object) -> Record | TableRecord:
+    """A four-handed :class:`Record` or a :class:`TableRecord`, by ``rules.seats``."""
+    from .notation import load_record
+    rules = data.get("rules") if isinstance(data, dict) else None
+    seats = rules.get("seats", 4) if isinstance(rules, dict) else 4
+    if seats == 4 or isinstance(seats, bool) or not isinstance(seats, int):
+        return load_record(data)
+    return load_table_record(data)
+
+
+def load_table_record(data: object) -> TableRecord:
+    """Load a record of 2, 3 or 5 seats. Raises NotationError listing every problem found."""
+    if not isinstance(data, dict):
+        raise NotationError(f"a record is a JSON object, not {type(data).__name__}")
+    out = _Problems()
+    for key in data:
+        if key in _NOT_YET:
+            out.add(key, f"{key!r} is not yet taken at tables of two, three and five")
+        elif key not in _RECORD_KEYS:
+            out.add(key, "unknown key")
+    if data.get("format") != "euchre-records":
+        out.add("format", "expected 'euchre-records'")
+    if data.get("version") != "1.0":
+        out.add("version", "this reader knows version '1.0' only")
+    if "rules" not in data:
+        raise NotationError(out.items + [Problem("rules", "required field is missing")])
+    table, rules, options, variant_raw = _rules(data["rules"], out)
+    if table is None or rules is None:
+        raise NotationError(out.items)
+    event = Event()
+    if "event" in data:
+        try:
+            event = lean_load(_EVENT_SCHEMA, data["event"], _EVENT_PLAN)
+        except ValidationError as exc:
+            _marshmallow(out, "event", exc.messages)
+    players = _players(data.get("players"), table, out)
+    start = _scores(data["start_score"], table, "start_score", out) if "start_score" in data else None
+    deals_raw = data.get("deals")
+    deals: list[TableDeal] = []
+    if not isinstance(deals_raw, list):
+        out.add("deals", "required field is missing" if deals_raw is None else "expected an array of deals")
+    else:
+        for i, raw in enumerate(deals_raw):
+            deal = _deal(raw, table, rules, f"deals[{i}]", out)
+            if deal is not None:
+                deals.append(deal)
+    if out.items:
+        raise NotationError(out.items)
+    assert options is not None
+    return TableRecord(rules, table, options, tuple(deals), event, players,
+                       start or (0,) * table.seats, "1.0", variant_raw)
+
+
+def _marshmallow(out: _Problems, where: str, messages: Any) -> None:
+    from .notation import problems_from_messages
+    out.items.extend(problems_from_messages(messages, where))
+
+
+def _rules(raw: object, out: _Problems) -> tuple[Table | None, Rules | None, Any, tuple[tuple[str, object], ...]]:
+    if not isinstance(raw, dict):
+        out.add("rules", "expected an object")
+        return None, None, None, ()
+    for key in raw:
+        if key not in ("preset", "seats", "overrides"):
+            out.add(f"rules.{key}", "unknown key")
+    try:
+        table = table_for(raw.get("seats", 4))
+    except NotationError as exc:
+        out.items.extend(exc.problems)
+        return None, None, None, ()
+    if table.seats == 4:
+        out.add("rules.seats", "a four-handed record is read by schema.notation.load_record")
+        return None, None, None, ()
+    preset = raw.get("preset")
+    if not isinstance(preset, str) or preset not in PRESETS:   # a list or an object is unhashable
+        out.add("rules.preset", "required field is missing" if preset is None else
+                f"unknown rule set {preset!r}; choose one of {', '.join(sorted(PRESETS))}")
+        return None, None, None, ()
+    overrides = raw.get("overrides", {})
+    if not isinstance(overrides, dict):
+        out.add("rules.overrides", "expected an object of rule options")
+        return None, None, None, ()
+    try:
+        options, rest = variant_options(table, overrides)
+    except NotationError as exc:
+        out.items.extend(exc.problems)
+        return None, None, None, ()
+    bad = False
+    for key in FOUR_HANDED_ONLY:
+        if rest.get(key) not in (None, False, "off"):
+            out.add(f"rules.overrides.{key}", f"{key} is a rule of the four-handed game; not taken "
+                    f"at a {table.variant.value} table")
+            bad = True
+    if rest.get("rubber", "none") != "none":
+        out.add("rules.overrides.rubber", "a rubber needs fixed partnerships: the "
+                f"{table.variant.value} game has games of individual players, not rubbers")
+        bad = True
+    if bad:
+        return None, None, None, ()
+    try:
+        rules = resolve_rules(preset, rest)
+    except NotationError as exc:
+        out.items.extend(exc.problems)
+        return None, None, None, ()
+    needed = 5 * table.seats + 1
+    size = rules.pack + (1 if rules.joker else 0)
+    if needed > size:
+        out.add("rules.seats", f"a pack of {size} cards is too small for {table.seats} players: "
+                f"5 cards each and the turned card need {needed}")
+        return None, None, None, ()
+    variant_raw = tuple(sorted((k, v) for k, v in overrides.items() if k not in rest))
+    return table, rules, options, variant_raw
+
+
+def _seat(raw: object, table: Table, where: str, out: _Problems) -> int | None:
+    try:
+        return table.parse_seat(raw)
+    except ValueError as exc:
+        out.add(where, str(exc))
+        return None
+
+
+def _players(raw: object, table: Table, out: _Problems) -> tuple[tuple[int, Player], ...]:
+    if raw is None:
+        return ()
+    if not isinstance(raw, dict):
+        out.add("players", f"expected an object keyed by seat (\"0\" to \"{table.seats - 1}\")")
+        return ()
+    found: list[tuple[int, Player]] = []
+    for key, value in raw.items():
+        seat = _seat(key, table, f"players.{key}", out)
+        if seat is None:
+            continue
+        try:
+            found.append((seat, lean_load(PLAYER_SCHEMA, value, _PLAYER_PLAN)))
+        except ValidationError as exc:
+            _marshmallow(out, f"players.{key}", exc.messages)
+    return tuple(sorted(found, key=lambda sp: sp[0]))
+
+
+def _scores(raw: object, table: Table, where: str, out: _Problems) -> Scores | None:
+    if (not isinstance(raw, list) or len(raw) != table.seats
+            or any(isinstance(v, bool) or not isinstance(v, int) or abs(v) > 10**6 for v in raw)):
+        out.add(where, f"expected an array of {table.seats} integers, one per seat")
+        return None
+    return tuple(raw)
+
+
+def _card(raw: object, where: str, out: _Problems, unknown: bool = False) -> Card | None:
+    if unknown and raw == "??":
+        return None
+    if not isinstance(raw, str):
+        out.add(where, f"expected a card token, not {raw!r}")
+        return None
+    try:
+        return parse_card(raw)
+    except NotationError as exc:
+        out.add(where, exc.problems[0].what)
+        return None
+
+
+def _cards(raw: object, where: str, out: _Problems, unknown: bool) -> tuple[Card | None, ...] | None:
+    if not isinstance(raw, str):
+        out.add(where, "expected a string of card tokens separated by spaces")
+        return None
+    found: list[Card | None] = []
+    ok = True
+    for i, token in enumerate(raw.split()):
+        if token == "??" and not unknown:
+            out.add(f"{where}[{i}]", "'??' (unknown card) is not allowed here")
+            ok = False
+            continue
+        before = len(out.items)
+        found.append(_card(token, f"{where}[{i}]", out, unknown))
+        ok = ok and len(out.items) == before
+    return tuple(found) if ok else None
+
+
+def _call(raw: object, table: Table, where: str, out: _Problems) -> TableCall | None:
+    m = _CALL.match(raw) if isinstance(raw, str) else None
+    if m is None:
+        out.add(where, f"not a call: {raw!r} (expected [SEAT:] pass | order | take | S H D C [alone])")
+        return None
+    seat = None if m.group(1) is None else _seat(m.group(1), table, where, out)
+    if m.group(1) is not None and seat is None:
+        return None
+    word, alone = m.group(2).lower(), m.group(3) is not None
+    if word in ("pass", "p"):
+        if alone:
+            out.add(where, "'pass alone' is not a call")
+            return None
+        return TableCall(CallKind.PASS, seat)
+    if word in ("order", "take"):
+        return TableCall(CallKind.ORDER if word == "order" else CallKind.TAKE, seat, None, alone)
+    if word.upper() in SUIT_BY_TEXT:
+        return TableCall(CallKind.NAME, seat, SUIT_BY_TEXT[word.upper()], alone)
+    if word == "assist":
+        out.add(where, "'assist' is the four-handed dealer's partner's word: at this table the "
+                "dealer says 'take' and the others 'order'")
+        return None
+    out.add(where, f"not a call at a {table.variant.value} table: {raw!r}")
+    return None
+
+
+def _trick(raw: object, table: Table, where: str, out: _Problems, short_ok: bool) -> TableTrick | None:
+    if not isinstance(raw, str):
+        out.add(where, "expected a trick string")
+        return None
+    leader = None
+    m = _TRICK_PREFIX.match(raw)
+    text = raw
+    if m is not None:
+        leader = _seat(m.group(1), table, where, out)
+        if leader is None:
+            return None
+        text = m.group(2)
+    cards = _cards(text, where, out, unknown=False)
+    if cards is None:
+        return None
+    if len(cards) != table.seats and not (short_ok and 0 < len(cards) < table.seats):
+        out.add(where, f"a trick at a table of {table.seats} holds {table.seats} cards, not "
+                f"{len(cards)} (nobody sits out at this table)")
+        return None
+    return TableTrick(tuple(c for c in cards if c is not None), leader)
+
+
+def _deal(raw: object, table: Table, rules: Rules, where: str, out: _Problems) -> TableDeal | None:
+    if not isinstance(raw, dict):
+        out.add(where, "expected a deal object")
+        return None
+    before = len(out.items)
+    for key in raw:
+        if key in _NOT_YET:
+            out.add(join_path(where, key), f"{key!r} is not yet taken at tables of two, three and five")
+        elif key not in _DEAL_KEYS:
+            out.add(join_path(where, key), "unknown key")
+    try:
+        kind = DealKind(raw.get("kind"))
+    except ValueError:
+        out.add(f"{where}.kind", "expected 'full', 'plays' or 'result'")
+        return None
+    dealer = _seat(raw.get("dealer"), table, f"{where}.dealer", out)
+    pack = make_pack(rules.pack, rules.joker)
+
+    def in_pack(c: Card | None, at: str) -> None:
+        if c is not None and c not in pack:
+            out.add(at, f"{c.name} is not in the pack of {rules.pack}{' and the joker' if rules.joker else ''}")
+
+    turned = None
+    if "turned" in raw:
+        turned = _card(raw["turned"], f"{where}.turned", out)
+        in_pack(turned, f"{where}.turned")
+        if turned is not None and turned.is_joker:
+            out.add(f"{where}.turned", "a turned joker is not yet taken at tables of two, three and five")
+    elif kind is not DealKind.RESULT:
+        out.add(f"{where}.turned", f"required with kind {kind.value!r}")
+    forbid = {DealKind.FULL: ("result",), DealKind.PLAYS: ("hands", "kitty", "result"),
+              DealKind.RESULT: ("hands", "kitty", "calls", "called", "partner", "discard", "tricks")}[kind]
+    for key in forbid:
+        if key in raw:
+            out.add(f"{where}.{key}", f"not with kind {kind.value!r}")
+    if not table.called_partner:
+        for key in ("called", "partner"):
+            if key in raw:
+                out.add(f"{where}.{key}", f"only in the five-handed game (a {table.variant.value} "
+                        "maker has no partner)")
+    hands = None
+    if kind is DealKind.FULL:
+        hands = _hands(raw.get("hands"), table, f"{where}.hands", out)
+        for s, hand in enumerate(hands or ()):
+            for i, c in enumerate(hand):
+                in_pack(c, f"{where}.hands.{s}[{i}]")
+    kitty = None
+    if "kitty" in raw and kind is DealKind.FULL:
+        kitty = _cards(raw["kitty"], f"{where}.kitty", out, unknown=True)
+        expected = table.kitty(rules.pack) + (1 if rules.joker else 0)
+        if kitty is not None and len(kitty) != expected:
+            out.add(f"{where}.kitty", f"the kitty of a {table.seats}-handed deal from {rules.pack} cards"
+                    f"{' and the joker' if rules.joker else ''} holds {expected} cards, not {len(kitty)}")
+        for i, c in enumerate(kitty or ()):
+            in_pack(c, f"{where}.kitty[{i}]")
+    calls: list[TableCall] = []
+    if "calls" in raw and kind is not DealKind.RESULT:
+        if not isinstance(raw["calls"], list):
+            out.add(f"{where}.calls", "expected an array of call strings")
+        else:
+            for i, c in enumerate(raw["calls"]):
+                call = _call(c, table, f"{where}.calls[{i}]", out)
+                if call is not None:
+                    calls.append(call)
+    called = None
+    if "called" in raw and table.called_partner and kind is not DealKind.RESULT:
+        called = _card(raw["called"], f"{where}.called", out)
+        in_pack(called, f"{where}.called")
+    partner, stated = None, "partner" in raw and table.called_partner and kind is not DealKind.RESULT
+    if stated and raw["partner"] is not None:
+        partner = _seat(raw["partner"], table, f"{where}.partner", out)
+    if stated and called is None and "called" not in raw:
+        out.add(f"{where}.partner", "a partner only with a called card")
+    discard = None
+    if "discard" in raw and kind is not DealKind.RESULT:
+        discard = _card(raw["discard"], f"{where}.discard", out, unknown=True)
+        in_pack(discard, f"{where}.discard")
+    unfinished = raw.get("unfinished", False)
+    if not isinstance(unfinished, bool):
+        out.add(f"{where}.unfinished", "expected true or false")
+        unfinished = False
+    tricks: list[TableTrick] = []
+    if "tricks" in raw and kind is not DealKind.RESULT:
+        if not isinstance(raw["tricks"], list) or len(raw["tricks"]) > 5:
+            out.add(f"{where}.tricks", "expected an array of at most 5 trick strings")
+        else:
+            last = len(raw["tricks"]) - 1
+            for i, t in enumerate(raw["tricks"]):
+                trick = _trick(t, table, f"{where}.tricks[{i}]", out, unfinished and i == last)
+                if trick is not None:
+                    for j, c in enumerate(trick.cards):
+                        in_pack(c, f"{where}.tricks[{i}][{j}]")
+                    tricks.append(trick)
+    outcome = None
+    if kind is DealKind.RESULT:
+        outcome = _outcome(raw.get("result"), table, rules, f"{where}.result", out)
+    irregularities = _irregularities(raw.get("irregularities"), table, f"{where}.irregularities", out)
+    recorded = None
+    if "scoresheet" in raw:
+        recorded = _scoresheet(raw["scoresheet"], table, f"{where}.scoresheet", out)
+    if len(out.items) > before or dealer is None:
+        return None
+    return TableDeal(kind, dealer, turned, hands, kitty, tuple(calls), called, partner, stated,
+                     discard, tuple(tricks), outcome, irregularities, recorded, unfinished)
+
+
+def _hands(raw: object, table: Table, where: str, out: _Problems) -> tuple[tuple[Card | None, ...], ...] | None:
+    if not isinstance(raw, dict):
+        out.add(where, "required with kind 'full': an object of the hands keyed by seat" if raw is None
+                else "expected an object keyed by seat")
+        return None
+    found: dict[int, tuple[Card | None, ...]] = {}
+    ok = True
+    for key, value in raw.items():
+        seat = _seat(key, table, f"{where}.{key}", out)
+        hand = _cards(value, f"{where}.{key}", out, unknown=True)
+        if seat is None or hand is None:
+            ok = False
+            continue
+        if len(hand) != 5:
+            out.add(f"{where}.{key}", f"a hand is five cards, not {len(hand)}")
+            ok = False
+            continue
+        found[seat] = hand
+    missing = [table.token(s) for s in table.all_seats if s not in found]
+    if ok and missing:
+        out.add(where, f"every seat's hand is needed: missing {', '.join(missing)}")
+        ok = False
+    return tuple(found[s] for s in table.all_seats) if ok else None
+
+
+def _outcome(raw: object, table: Table, rules: Rules, where: str, out: _Problems) -> TableOutcome | None:
+    if not isinstance(raw, dict):
+        out.add(where, "required with kind 'result': an object" if raw is None else "expected an object")
+        return None
+    allowed = ("maker", "trump", "tricks", "alone", "called", "partner") if table.called_partner \
+        else ("maker", "trump", "tricks")
+    for key in raw:
+        if key not in allowed:
+            out.add(f"{where}.{key}", "unknown key" if key != "defender_alone" else
+                    "no lone defender at this table")
+            if key in ("alone", "called", "partner"):
+                out.items[-1] = Problem(f"{where}.{key}", f"only in the five-handed game (a "
+                                        f"{table.variant.value} maker always plays alone)")
+    if "maker" not in raw:
+        out.add(f"{where}.maker", "required field is missing (null: thrown in)")
+        return None
+    if raw["maker"] is None:
+        for key in allowed[1:]:
+            if raw.get(key) is not None:
+                out.add(f"{where}.{key}", "only with a maker (maker null means the deal was thrown in)")
+        return TableOutcome(None)
+    maker = _seat(raw["maker"], table, f"{where}.maker", out)
+    tricks = raw.get("tricks")
+    if isinstance(tricks, bool) or not isinstance(tricks, int) or not 0 <= tricks <= 5:
+        out.add(f"{where}.tricks", "required with a maker: the tricks the making side won, 0 to 5")
+        tricks = 0
+    trump = None
+    if raw.get("trump") is not None:
+        trump = SUIT_BY_TEXT.get(raw["trump"]) if isinstance(raw["trump"], str) else None
+        if trump is None:
+            out.add(f"{where}.trump", f"not a suit: {raw['trump']!r} (expected S, H, D or C)")
+    alone = raw.get("alone", False) or False
+    if not isinstance(alone, bool):
+        out.add(f"{where}.alone", "expected true or false")
+        alone = False
+    called = None
+    if raw.get("called") is not None:
+        called = _card(raw["called"], f"{where}.called", out)
+        if called is not None and called not in make_pack(rules.pack, rules.joker):
+            out.add(f"{where}.called", f"{called.name} is not in the pack of {rules.pack}")
+        if called is not None and trump is not None and _effective(called, trump) is trump:
+            out.add(f"{where}.called", f"{called.name} is of the trump suit: the maker names a card "
+                    "not of the trump suit")
+    stated = "partner" in raw
+    partner = None
+    if stated and raw["partner"] is not None:
+        partner = _seat(raw["partner"], table, f"{where}.partner", out)
+    if table.called_partner and maker is not None:
+        if alone and (called is not None or partner is not None):
+            out.add(where, "a maker who goes alone names no card and has no partner")
+        if stated and called is None:
+            out.add(f"{where}.partner", "a partner only with a called card")
+        if partner is not None and partner == maker:
+            out.add(f"{where}.partner", "the maker cannot be his own partner")
+    return TableOutcome(maker, trump, alone, tricks, called, partner, stated)
+
+
+def _effective(c: Card, trump: Any) -> Any:
+    from euchre_records.cards import effective_suit
+    return effective_suit(c, trump)
+
+
+def _irregularities(raw: object, table: Table, where: str, out: _Problems) -> tuple[TableIrregularity, ...]:
+    if raw is None:
+        return ()
+    if not isinstance(raw, list):
+        out.add(where, "expected an array")
+        return ()
+    found = []
+    for i, item in enumerate(raw):
+        at = f"{where}[{i}]"
+        if not isinstance(item, dict):
+            out.add(at, "expected an object")
+            continue
+        try:
+            kind = TableIrregularityKind(item.get("kind"))
+        except ValueError:
+            out.add(f"{at}.kind", f"{item.get('kind')!r}: at tables of two, three and five the "
+                    "irregularities taken are 'revoke-claimed', 'misdeal' and 'new-deal'")
+            continue
+        for key in item:
+            if key not in ("kind", "seat", "trick", "cause", "note"):
+                out.add(f"{at}.{key}", f"not taken with {kind.value!r} at this table")
+        seat = None if item.get("seat") is None else _seat(item["seat"], table, f"{at}.seat", out)
+        trick = item.get("trick")
+        if trick is not None and (isinstance(trick, bool) or not isinstance(trick, int) or not 1 <= trick <= 5):
+            out.add(f"{at}.trick", "expected 1 to 5")
+            trick = None
+        cause, note = item.get("cause"), item.get("note")
+        for key, value in (("cause", cause), ("note", note)):
+            if value is not None and not isinstance(value, str):
+                out.add(f"{at}.{key}", "expected a string")
+        found.append(TableIrregularity(kind, seat, trick, cause if isinstance(cause, str) else None,
+                                       note if isinstance(note, str) else None))
+    return tuple(found)
+
+
+def _scoresheet(raw: object, table: Table, where: str, out: _Problems) -> TableScore | None:
+    if not isinstance(raw, dict):
+        out.add(where, "expected an object")
+        return None
+    for key in raw:
+        if key not in ("points", "total"):
+            out.add(f"{where}.{key}", "unknown key")
+    points = None if raw.get("points") is None else _scores(raw["points"], table, f"{where}.points", out)
+    total = None if raw.get("total") is None else _scores(raw["total"], table, f"{where}.total", out)
+    return TableScore(points, total)

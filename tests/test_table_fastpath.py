@@ -1,0 +1,180 @@
+"""The fast path at tables of two, three and five (euchre_records/table_fastpath.py) held equal to
+the detailed replay.
+
+The oracle here is the detailed replay of the same deal (``table_replay._deal_result``, which
+builds findings and explains): the fast path must give exactly its result or decline (None).
+Deals come from the independent reference (tests/reference_euchre.py: legal deals of every
+variant and preset, some with planted revokes) and from corruptions of them (a card moved, a
+call changed), and the goldens of tests/golden/variants. Whole records are replayed with the
+fast path and with it switched off: the same TableReplay. And the fast path must take the clean
+deals it is meant for, or it would hold nothing.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+import reference_euchre as ref
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import euchre_records.table_replay as table_replay
+from euchre_records.errors import InconsistentRecord, NotationError
+from euchre_records.schema.tables import load_any, load_table_record
+from euchre_records.table_fastpath import fast_table_deal
+from euchre_records.table_model import TableDealResult, TableRecord, TableReplay
+
+GOLDEN = Path(__file__).with_name("golden") / "variants"
+PRESETS = ("somerset-1888", "hoyle", "modern")
+
+
+def _detailed(record: TableRecord, index: int) -> TableDealResult | None:
+    problems: list[Any] = []
+    result = table_replay._deal_result(record, record.deals[index], index + 1, f"deals[{index}]",
+                                       problems)
+    return None if problems else result
+
+
+def _check(record: TableRecord) -> list[TableDealResult | None]:
+    """Each deal's fast result, asserting the contract against the detailed one."""
+    out = []
+    for i, deal in enumerate(record.deals):
+        fast = fast_table_deal(record, deal, i + 1)
+        detailed = _detailed(record, i)
+        if detailed is None:
+            assert fast is None, f"deal {i + 1}: the detailed replay refuses it, the fast path took it"
+        else:
+            assert fast is None or fast == detailed, (fast, detailed)
+        out.append(fast)
+    return out
+
+
+def _slow(record: TableRecord, monkeypatch: pytest.MonkeyPatch) -> TableReplay:
+    with monkeypatch.context() as m:
+        m.setattr(table_replay, "fast_table_deal", lambda *args: None)
+        return table_replay.replay_table(record)
+
+
+@st.composite
+def made_deals(draw: st.DrawFn) -> tuple[ref.VariantMade, dict[str, Any]]:
+    seats = draw(st.sampled_from(sorted(ref.VARIANTS)))
+    case = {"preset": draw(st.sampled_from(PRESETS)),
+            "size": draw(st.sampled_from(ref.VARIANT_PACKS[seats])), "joker": draw(st.booleans()),
+            "revoke_rate": draw(st.sampled_from([0.0, 0.0, 0.1])),
+            "pass_rate": draw(st.sampled_from([0.3, 0.6, 0.9])),
+            "cutthroat_euchre": draw(st.sampled_from(["each-opponent-2", "maker-minus-2"]))
+            if seats == 3 else "each-opponent-2",
+            "revoke_to": draw(st.sampled_from(["add", "deduct"]))}
+    made = ref.random_variant_record(random.Random(draw(st.integers(0, 2**32 - 1))), seats, **case)
+    return made, case
+
+
+@settings(max_examples=300, deadline=None)
+@given(made_deals())
+def test_the_fast_path_equals_the_detailed_replay_on_legal_deals(drawn: Any) -> None:
+    made, case = drawn
+    record = load_table_record(made.record)
+    fast, = _check(record)
+    clean = not made.revokes
+    if clean:   # a clean, fully known deal is the fast path's to take
+        assert fast is not None, made.record
+        assert list(fast.points) == made.points
+        assert [record.table.token(s) for s in fast.winners] == made.winners
+
+
+def _corrupt(deal: dict[str, Any], rng: random.Random) -> dict[str, Any]:
+    """The deal with one change a record could carry: two played cards swapped (a card not held,
+    a revoke, a wrong winner), a call or the leader changed, the discard or called card changed."""
+    deal = json.loads(json.dumps(deal))
+    what = rng.randrange(6)
+    tricks = deal.get("tricks") or []
+    if what == 0 and tricks:
+        t1, t2 = rng.randrange(len(tricks)), rng.randrange(len(tricks))
+        a, b = tricks[t1].split(), tricks[t2].split()
+        i, j = rng.randrange(len(a)), rng.randrange(len(b))
+        if t1 == t2:
+            a[i], a[j] = a[j], a[i]
+            tricks[t1] = " ".join(a)
+        else:
+            a[i], b[j] = b[j], a[i]
+            tricks[t1], tricks[t2] = " ".join(a), " ".join(b)
+    elif what == 1 and deal["calls"]:
+        deal["calls"][rng.randrange(len(deal["calls"]))] = rng.choice(
+            ["pass", "order", "take", "S", "H", "D", "C", "order alone"])
+    elif what == 2 and tricks:
+        t = rng.randrange(len(tricks))
+        tricks[t] = f"{rng.randrange(len(deal['hands']))}: {tricks[t]}"
+    elif what == 3 and "discard" in deal:
+        deal["discard"] = rng.choice(" ".join(deal["hands"].values()).split())
+    elif what == 4 and "called" in deal:
+        deal["called"] = rng.choice(" ".join(deal["hands"].values()).split())
+    elif what == 5 and tricks:
+        deal["unfinished"] = True
+        del tricks[-1]
+    return deal
+
+
+@settings(max_examples=300, deadline=None)
+@given(made_deals(), st.integers(0, 2**32 - 1))
+def test_the_fast_path_never_takes_what_the_detailed_replay_would_decide_otherwise(
+        drawn: Any, seed: int) -> None:
+    made, _ = drawn
+    deal = _corrupt(made.record["deals"][0], random.Random(seed))
+    try:
+        record = load_table_record(dict(made.record, deals=[deal]))
+    except NotationError:
+        return   # refused by the reader: no replay of either kind
+    _check(record)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from(sorted(ref.VARIANTS)), st.sampled_from(PRESETS), st.integers(0, 2**32 - 1))
+def test_a_whole_record_replays_the_same_with_and_without_the_fast_path(
+        seats: int, preset: str, seed: int) -> None:
+    rng = random.Random(seed)
+    deals = []
+    for i in range(8):   # a game or more: deals of every kind the generator makes, some revoked
+        made = ref.random_variant_record(rng, seats, preset, revoke_rate=0.05 if i % 3 else 0.0)
+        deals.append(made.record["deals"][0])   # dealers at random: wrong-dealer findings too
+    record_json = dict(made.record, deals=deals)
+    try:
+        record = load_table_record(record_json)
+    except NotationError:
+        return
+    _check(record)
+    with pytest.MonkeyPatch.context() as m:
+        fast = table_replay.replay_table(record)
+        slow = _slow(record, m)
+    assert fast == slow
+
+
+GOLDENS = sorted(p for p in GOLDEN.glob("*.json") if not p.name.endswith(".expected.json"))
+
+
+@pytest.mark.parametrize("path", GOLDENS, ids=[p.stem for p in GOLDENS])
+def test_the_goldens_replay_the_same_with_and_without_the_fast_path(
+        path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    record = load_any(json.loads(path.read_text(encoding="utf-8")))
+    assert isinstance(record, TableRecord)
+    _check(record)
+    try:
+        fast = table_replay.replay_table(record)
+    except InconsistentRecord:
+        with pytest.raises(InconsistentRecord):
+            _slow(record, monkeypatch)
+        return
+    assert fast == _slow(record, monkeypatch)
+
+
+def test_the_fast_path_takes_some_golden_deals() -> None:
+    """At least the clean full deals of the goldens (two-handed march, cut-throat ...)."""
+    taken = 0
+    for path in GOLDENS:
+        record = load_any(json.loads(path.read_text(encoding="utf-8")))
+        assert isinstance(record, TableRecord)
+        taken += sum(r is not None for r in _check(record))
+    assert taken >= 5

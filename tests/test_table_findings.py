@@ -1,0 +1,153 @@
+"""Findings and refusals at tables of two, three and five.
+
+- A revoke's finding reads as the four-handed one does (revokes.py) and carries its status:
+  the texts below are written by hand from the deals (tests/golden/variants), not pasted.
+- What these tables do not take yet (docs/RULES.md "Tables of two, three and five": the house
+  rules, defend_alone, partner_takes_lone, fixed_deals, a rubber, a turned joker, irregularities
+  other than revoke-claimed / misdeal / new-deal, exchanges, annotations, alternatives) is each a
+  located NotationError that names the reason, never a traceback.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from euchre_records.errors import NotationError
+from euchre_records.model import FindingKind
+from euchre_records.schema.tables import dump_table_result, load_table_record
+from euchre_records.table_replay import replay_table
+
+GOLDEN = Path(__file__).with_name("golden") / "variants"
+
+
+def _golden(name: str) -> dict[str, Any]:
+    return json.loads((GOLDEN / f"{name}.json").read_text(encoding="utf-8"))  # type: ignore[no-any-return]
+
+
+def test_a_revoke_from_the_hand_names_the_player_the_cards_and_its_status() -> None:
+    # 09: cut-throat, modern; 0 names hearts and leads JH; 2 plays KC holding KH (Modern §7):
+    # the offender is a defender, so the maker (Ann, seat 0) scores the 2 points
+    record = _golden("09-cutthroat-revoke-modern")
+    record["players"] = {"0": {"name": "Ann"}, "2": {"name": "Cy"}}
+    finding, = replay_table(load_table_record(record)).findings
+    assert finding.kind is FindingKind.REVOKE and finding.status == "established"
+    assert finding.message == (
+        "deal 1, trick 1: Cy played KC holding KH when trumps were led — revoke (Modern §7 "
+        "(renege)); established (trick quitted), 2 points to Ann (Modern §7 (renege: 2 points); "
+        "each player of the side scores the side's penalty, VARIANTS.md)")
+    assert [c.name for c in finding.held] == ["KH"]
+
+
+def test_without_names_the_seat_tokens_and_each_of_the_other_side() -> None:
+    # 10: five-handed, hoyle; seat 4 plays 8S holding JD when diamonds are led at trick 2: the
+    # penalty goes to each of the other side, the maker 1 and his partner 3 (Hoyle renege)
+    finding, = replay_table(load_table_record(_golden("10-five-handed-revoke-hoyle"))).findings
+    assert finding.status == "established"
+    assert finding.message.startswith(
+        "deal 1, trick 2: 4 played 8S holding JD when diamonds were led — revoke (Hoyle renege); "
+        "established (trick quitted), 2 points to each of 1 and 3 (")
+
+
+def test_a_revoke_proven_by_a_later_play() -> None:
+    # 14: two-handed from the plays only: 0 shows out of trumps at trick 1 with TD, at trick 2
+    # with QD, and plays the 9H later: each failure is a revoke (Somerset 63: each charged)
+    findings = replay_table(load_table_record(_golden("14-two-handed-revoke-repeated-from-plays"))).findings
+    assert [(f.trick, f.status) for f in findings] == [(1, "established"), (2, "established")]
+    assert findings[0].message.startswith(
+        "deal 1, trick 1: 0 played TD when trumps were led and later played 9H — revoke proven")
+
+
+def test_a_claimed_revoke_is_claimed_in_the_json_too() -> None:
+    record = {"format": "euchre-records", "version": "1.0",
+              "rules": {"preset": "modern", "seats": 3},
+              "deals": [{"kind": "result", "dealer": "0",
+                         "result": {"maker": "1", "trump": "S", "tricks": 3},
+                         "irregularities": [{"kind": "revoke-claimed", "seat": "2", "trick": 4}]}]}
+    result = dump_table_result(replay_table(load_table_record(record)))
+    finding, = result["findings"]
+    assert finding["status"] == "claimed" and finding["seat"] == "2" and finding["trick"] == 4
+    assert finding["message"].startswith("deal 1, trick 4: 2 revoked (claimed at the table")
+    assert finding["points"] == [0, 2, 0]   # modern §7: 2 to the maker, the other side
+
+
+BASE = "09-cutthroat-revoke-modern"
+
+
+def _set(record: dict[str, Any], path: str, value: Any) -> dict[str, Any]:
+    out = copy.deepcopy(record)
+    node: Any = out
+    keys = [int(k) if k.isdigit() else k for k in path.split(".")]
+    for key in keys[:-1]:
+        node = node.setdefault(key, {}) if isinstance(key, str) else node[key]
+    node[keys[-1]] = value
+    return out
+
+
+REFUSALS = [
+    # (path set, value, where the error is, words of its reason)
+    ("rules.overrides.canadian", True, "rules.overrides.canadian", "four-handed game"),
+    ("rules.overrides.allow_no_trump", True, "rules.overrides.allow_no_trump", "four-handed game"),
+    ("rules.overrides.fast_break", True, "rules.overrides.fast_break", "four-handed game"),
+    ("rules.overrides.four_trick_tokens", True, "rules.overrides.four_trick_tokens", "four-handed game"),
+    ("rules.overrides.partners_best", True, "rules.overrides.partners_best", "four-handed game"),
+    ("rules.overrides.go_under", True, "rules.overrides.go_under", "four-handed game"),
+    ("rules.overrides.farmers", "misdeal", "rules.overrides.farmers", "four-handed game"),
+    ("rules.overrides.defend_alone", True, "rules.overrides.defend_alone", "four-handed game"),
+    ("rules.overrides.partner_takes_lone", True, "rules.overrides.partner_takes_lone", "four-handed game"),
+    ("rules.overrides.fixed_deals", 8, "rules.overrides.fixed_deals", "four-handed game"),
+    ("rules.overrides.rubber", "somerset", "rules.overrides.rubber", "fixed partnerships"),
+    ("rules.overrides.two_handed_march", 4, "rules.overrides.two_handed_march", "two-handed game"),
+    ("rules.preset", ["modern"], "rules.preset", "unknown rule set"),
+    ("rules.preset", {"a": 1}, "rules.preset", "unknown rule set"),
+    ("deals.0.turned", "JK", "deals[0].turned", "joker"),
+    ("deals.0.joker_suit", "S", "deals[0].joker_suit", "not yet taken"),
+    ("deals.0.exchanges", [], "deals[0].exchanges", "not yet taken"),
+    ("deals.0.annotations", [], "deals[0].annotations", "not yet taken"),
+    ("deals.0.alternatives", [], "deals[0].alternatives", "not yet taken"),
+    ("provenance", ["x"], "provenance", "not yet taken"),
+    ("deals.0.irregularities", [{"kind": "lead-out-of-turn", "seat": "1", "trick": 2}],
+     "deals[0].irregularities[0].kind", "irregularities taken are"),
+    ("deals.0.irregularities", [{"kind": "revoke-corrected", "seat": "1", "trick": 2}],
+     "deals[0].irregularities[0].kind", "irregularities taken are"),
+    ("deals.0.irregularities", [{"kind": "revoke-claimed", "seat": "1", "election": "add"}],
+     "deals[0].irregularities[0].election", "not taken"),
+    ("deals.0.calls", ["pass", "pass", "pass", "H alone"], None, None),   # the replay's, below
+    ("deals.0.called", "AC", "deals[0].called", "only in the five-handed game"),
+    ("deals.0.partner", "1", "deals[0].partner", "only in the five-handed game"),
+]
+
+
+@pytest.mark.parametrize("path, value, where, reason", [r for r in REFUSALS if r[2] is not None],
+                         ids=[f"{r[0]}={r[1]!r}" for r in REFUSALS if r[2] is not None])
+def test_what_these_tables_do_not_take_is_a_located_error(path: str, value: Any, where: str,
+                                                         reason: str) -> None:
+    with pytest.raises(NotationError) as caught:
+        load_table_record(_set(_golden(BASE), path, value))
+    problems = caught.value.problems
+    assert any(p.where == where and reason in p.what for p in problems), problems
+
+
+def test_a_lone_call_at_a_table_whose_maker_is_always_alone_is_a_located_replay_error() -> None:
+    from euchre_records.errors import InconsistentRecord
+    record = load_table_record(_set(_golden(BASE), "deals.0.calls", ["pass", "pass", "pass", "H alone"]))
+    with pytest.raises(InconsistentRecord) as caught:
+        replay_table(record)
+    problem, = caught.value.problems
+    assert problem.where == "deals[0].calls[3]" and "no lone hands in the cut-throat game" in problem.what
+
+
+def test_a_result_deal_says_alone_only_at_five() -> None:
+    record = _golden(BASE)
+    record["deals"] = [{"kind": "result", "dealer": "0", "result": {"maker": "1", "tricks": 3,
+                                                                     "alone": True,
+                                                                     "defender_alone": "2"}}]
+    with pytest.raises(NotationError) as caught:
+        load_table_record(record)
+    found = {p.where: p.what for p in caught.value.problems}
+    assert "only in the five-handed game" in found["deals[0].result.alone"]
+    assert "no lone defender" in found["deals[0].result.defender_alone"]

@@ -18,6 +18,8 @@ from flask import flash, redirect, render_template, url_for
 from werkzeug.wrappers import Response
 
 from euchre_records.errors import RecordError
+from euchre_records.table_model import TableReplay
+from euchre_records.table_view import view_of
 
 from ..db import get_db
 from ..store import drafts as store_drafts
@@ -28,11 +30,12 @@ from . import deal_ids
 from .blueprint import bp
 from .chart import chart
 from .draft_access import ID, own_draft, seen_revision, writer_required
-from .forms import SEATS, Problems, form_of_deal, next_seat
+from .forms import SEATS, Problems, deal_from_form, form_of_deal, next_seat
 from .scoreboard import preset_title, scoreboard
 from .sheet import build_sheet, running_of
+from .table_forms import seats_of
 
-__all__ = ["replay_draft", "next_dealer", "fields_of", "draft_page", "save_revision",
+__all__ = ["replay_draft", "next_dealer", "fields_of", "fields_for", "deal_of_form", "draft_page", "save_revision",
            "score_note"]
 
 bp.add_app_template_global(preset_title, "preset_title")
@@ -48,7 +51,45 @@ def replay_draft(data: dict[str, Any]) -> tuple[Submission | None, list[dict[str
     try:
         return prepare(json.dumps(data, ensure_ascii=False)), []
     except RecordError as exc:
+        if seats_of(data) != 4 and any(p.where == "rules.seats" for p in exc.problems):
+            return _prepare_table(data)   # TEMPORARY until the store's ingest takes tables
         return None, error_payload(exc)
+
+
+def _prepare_table(data: dict[str, Any]) -> tuple[Submission | None, list[dict[str, str]]]:
+    """TEMPORARY (until vstore's ingest.prepare takes tables of n): the same steps for a table."""
+    import hashlib
+    from euchre_records.schema.json_text import compact
+    from euchre_records.schema.tables import dump_table_result, dumps_table, load_table_record
+    from euchre_records.table_replay import replay_table
+    try:
+        record = load_table_record(data)
+        result = replay_table(record)
+    except RecordError as exc:
+        return None, error_payload(exc)
+    canonical = dumps_table(record)
+    return Submission(record, result, canonical,  # type: ignore[arg-type]
+                      hashlib.sha256(canonical.encode()).hexdigest(),
+                      compact(dump_table_result(result))), []
+
+
+def deal_of_form(data: dict[str, Any], form: Any) -> tuple[dict[str, Any], Problems]:
+    """The result-only deal the deal form posted, read for the draft's table (four hands:
+    ``forms.deal_from_form``; a table of n: ``table_forms.table_deal_from_form``)."""
+    n = seats_of(data)
+    if n != 4:
+        from .table_forms import table_deal_from_form
+        return table_deal_from_form(form, n)
+    return deal_from_form(form)
+
+
+def fields_for(data: dict[str, Any], problems: list[dict[str, str]],
+               deal_index: int) -> Problems:
+    """:func:`fields_of` for a four-handed draft, ``table_fields_of`` for a table of n."""
+    if seats_of(data) != 4:
+        from .table_draft import table_fields_of
+        return table_fields_of(problems, deal_index)
+    return fields_of(problems, deal_index)
 
 
 def next_dealer(data: dict[str, Any], sub: Submission | None) -> str:
@@ -87,6 +128,11 @@ def draft_page(draft: store_drafts.Draft, *, form: dict[str, str] | None = None,
                 status: int = 200, conflict: deal_ids.Conflict | None = None) -> tuple[str, int]:
     data = draft.data
     sub, record_problems = replay_draft(data)
+    if seats_of(data) != 4:   # a table of two, three or five: one score column per player
+        from .table_draft import table_draft_page
+        return table_draft_page(draft, sub, record_problems, form=form, problems=problems,
+                                editing=editing, status=status, conflict=conflict,
+                                deal_id=fresh_deal_id())
     players = {seat: p["name"] for seat, p in (data.get("players") or {}).items()}
     sheet = None
     if sub is not None:
@@ -145,6 +191,10 @@ def score_note(sub: Submission | None) -> str:
     """': score N-S 4, E-W 1' after the last deal (for the announcement of a saved deal)."""
     if sub is None or not sub.result.running or sub.result.running[-1] is None:
         return ""
+    if isinstance(sub.result, TableReplay):   # a table of n: ': score Ann 3, Bob 0, Cy 1'
+        columns = view_of(sub.record, sub.result).columns
+        scores = sub.result.running[-1]
+        return ": score " + ", ".join(f"{c.label} {v}" for c, v in zip(columns, scores))
     ns, ew = sub.result.running[-1][1]
     return f": score N-S {ns}, E-W {ew}"
 

@@ -20,8 +20,8 @@ from ..store.ingest import Submission
 from . import deal_ids
 from .blueprint import bp
 from .draft_access import ID, own_draft, seen_revision, writer_required
-from .draft_view import draft_page, fields_of, replay_draft, save_revision, score_note
-from .forms import deal_from_form
+from .draft_view import (deal_of_form, draft_page, fields_for, replay_draft, save_revision,
+                         score_note)
 
 __all__ = ["add_deal", "edit_deal", "undo_deal", "identified"]
 
@@ -30,7 +30,7 @@ def _with_deal(found: store_drafts.Draft, index: int | None,
                client_id: str | None = None) -> Any:
     """Add (index None) or replace deal ``index`` (0-based) from the posted deal form; an added
     deal with a browser's id is stored with it (:func:`_identified`)."""
-    deal, problems = deal_from_form(request.form)
+    deal, problems = deal_of_form(found.data, request.form)
     if client_id is not None:
         problem = store_drafts.client_id_problem(client_id)
         if problem is not None:
@@ -46,7 +46,7 @@ def _with_deal(found: store_drafts.Draft, index: int | None,
         else:
             deals[index] = deal
         sub, found_problems = replay_draft(data)
-        problems = fields_of(found_problems, position)
+        problems = fields_for(data, found_problems, position)
     if problems:
         if deal_ids.wants_json():
             return deal_ids.refused(position + 1, problems)

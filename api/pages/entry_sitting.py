@@ -8,11 +8,12 @@ deal, when they cannot stand under it. Problems go back to the form at their fie
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, Mapping
 
 from flask import abort, redirect, render_template, request, url_for
 
 from euchre_records.rules import PRESETS
+from euchre_records.table import SEAT_COUNTS
 
 from ..db import get_db
 from ..store import drafts as store_drafts
@@ -20,10 +21,14 @@ from ..store import queries
 from .blueprint import actor, bp
 from .draft_access import ID, own_draft, writer_required
 from .draft_view import replay_draft, save_revision
-from .forms import (OVERRIDE_FIELDS, SEATS, Problems, form_of_sitting, sitting_from_form,
-                    with_sitting)
+from .forms import OVERRIDE_FIELDS, Problems, form_of_sitting, sitting_from_form, with_sitting
+from .table_forms import (TABLE_OVERRIDES, VARIANT_FIELDS, VARIANT_TITLES, seat_tokens, seats_of,
+                          table_form_of_sitting, table_sitting_from_form, table_size,
+                          with_table_sitting)
 
 __all__ = ["new_sitting", "edit_sitting"]
+
+_FOUR_LABELS = [("N", "North"), ("E", "East"), ("S", "South"), ("W", "West")]
 
 
 @bp.route("/web/sittings/new", methods=["GET", "POST"])
@@ -33,8 +38,10 @@ def new_sitting() -> Any:
     form: dict[str, str] = {"preset": "modern", "club": "" if me.admin else me.club,
                             "date": _today()} if request.method == "GET" else dict(request.form)
     problems: Problems = []
+    n = table_size(request.values.get("seats")) or 4
+    form["seats"] = str(n)
     if request.method == "POST":
-        header, problems = sitting_from_form(request.form)
+        header, problems = _header_of(request.form, n)
         if not problems:
             _, found = replay_draft(header)
             problems = [(_sitting_field(p["where"]), p["what"]) for p in found]
@@ -51,9 +58,18 @@ def _sitting_page(form: dict[str, str], problems: Problems,
     errors: dict[str, list[str]] = {}
     for field, message in problems:
         errors.setdefault(field, []).append(message)
+    n = table_size(form.get("seats")) or 4
     return render_template(
-        "sitting.html", form=form, errors=errors, problems=problems, seats=SEATS,
-        presets=sorted(PRESETS), overrides=OVERRIDE_FIELDS, names=_known_players(), draft=draft)
+        "sitting.html", form=form, errors=errors, problems=problems, seats=seat_tokens(n),
+        presets=sorted(PRESETS), overrides=OVERRIDE_FIELDS if n == 4 else TABLE_OVERRIDES,
+        variant_fields=VARIANT_FIELDS.get(n, {}), table_n=n, table_sizes=SEAT_COUNTS,
+        variant_titles=VARIANT_TITLES, names=_known_players(), draft=draft,
+        seat_labels=_FOUR_LABELS if n == 4 else [(t, f"Seat {t}") for t in seat_tokens(n)])
+
+
+def _header_of(form: Mapping[str, str], n: int) -> tuple[dict[str, Any], Problems]:
+    """The sitting form read for a table of ``n`` (four-handed: forms.sitting_from_form)."""
+    return sitting_from_form(form) if n == 4 else table_sitting_from_form(form, n)
 
 
 @bp.route(f"/web/drafts/<{ID}:draft_id>/sitting", methods=["GET", "POST"])
@@ -61,13 +77,16 @@ def _sitting_page(form: dict[str, str], problems: Problems,
 def edit_sitting(draft_id: int) -> Any:
     """Change a draft's players, rules or event; its deals are replayed under the change."""
     found = own_draft(draft_id)
+    n = seats_of(found.data)   # the table's size stays as the sitting started
     if request.method == "GET":
-        return _sitting_page(form_of_sitting(found.data), [], found)
+        return _sitting_page(form_of_sitting(found.data) if n == 4
+                             else table_form_of_sitting(found.data), [], found)
     if found.status != "open":
         abort(409, description=f"draft {draft_id} is {found.status}")
-    header, problems = sitting_from_form(request.form)
+    header, problems = _header_of(request.form, n)
     if not problems:
-        data = with_sitting(found.data, header)
+        data = (with_sitting(found.data, header) if n == 4
+                else with_table_sitting(found.data, header))
         _, found_problems = replay_draft(data)
         problems = [(_sitting_field(p["where"]),
                      p["what"] if not p["where"].startswith("deals") else
@@ -78,7 +97,7 @@ def edit_sitting(draft_id: int) -> Any:
             if done is not None:
                 return done
             found = own_draft(draft_id)
-    return _sitting_page(dict(request.form), problems, found)
+    return _sitting_page({**request.form, "seats": str(n)}, problems, found)
 
 
 def _known_players() -> list[str]:
@@ -88,11 +107,12 @@ def _known_players() -> list[str]:
 
 
 def _sitting_field(where: str) -> str:
-    m = re.match(r"players\.([NESW])", where)
+    m = re.match(r"players\.([NESW0-9])", where)
     if m:
         return f"player_{m.group(1)}"
     m = re.match(r"rules\.overrides\.(\w+)", where)
-    if m and m.group(1) in OVERRIDE_FIELDS:
+    if m and (m.group(1) in OVERRIDE_FIELDS or any(m.group(1) in f
+                                                  for f in VARIANT_FIELDS.values())):
         return m.group(1)
     m = re.match(r"event\.(\w+)", where)
     if m:

@@ -51,26 +51,7 @@ def replay_draft(data: dict[str, Any]) -> tuple[Submission | None, list[dict[str
     try:
         return prepare(json.dumps(data, ensure_ascii=False)), []
     except RecordError as exc:
-        if seats_of(data) != 4 and any(p.where == "rules.seats" for p in exc.problems):
-            return _prepare_table(data)   # TEMPORARY until the store's ingest takes tables
         return None, error_payload(exc)
-
-
-def _prepare_table(data: dict[str, Any]) -> tuple[Submission | None, list[dict[str, str]]]:
-    """TEMPORARY (until vstore's ingest.prepare takes tables of n): the same steps for a table."""
-    import hashlib
-    from euchre_records.schema.json_text import compact
-    from euchre_records.schema.tables import dump_table_result, dumps_table, load_table_record
-    from euchre_records.table_replay import replay_table
-    try:
-        record = load_table_record(data)
-        result = replay_table(record)
-    except RecordError as exc:
-        return None, error_payload(exc)
-    canonical = dumps_table(record)
-    return Submission(record, result, canonical,  # type: ignore[arg-type]
-                      hashlib.sha256(canonical.encode()).hexdigest(),
-                      compact(dump_table_result(result))), []
 
 
 def deal_of_form(data: dict[str, Any], form: Any) -> tuple[dict[str, Any], Problems]:

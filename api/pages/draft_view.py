@@ -35,7 +35,8 @@ from .scoreboard import preset_title, scoreboard
 from .sheet import build_sheet, running_of
 from .table_forms import seats_of
 
-__all__ = ["replay_draft", "next_dealer", "fields_of", "fields_for", "deal_of_form", "draft_page", "save_revision",
+__all__ = ["replay_draft", "next_dealer", "fields_of", "fields_for", "deal_of_form", "draft_page",
+           "save_revision",
            "score_note"]
 
 bp.add_app_template_global(preset_title, "preset_title")

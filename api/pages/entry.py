@@ -6,7 +6,7 @@ the blueprint) and keeps the names other modules import from here:
 | module | what |
 |---|---|
 | ``draft_access`` | who may enter (``writer_required``), the draft a request names |
-| ``draft_view`` | the sitting page: the draft replayed, its sheet and scoreboard; saving a revision |
+| ``draft_view`` | the sitting page: the draft replayed, its sheet and scoreboard; saving |
 | ``entry_sitting`` | starting a sitting, changing its players, rules or event |
 | ``entry_deals`` | result-only deals: add, change, take back |
 | ``entry_cards`` | card-by-card deals |

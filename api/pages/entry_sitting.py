@@ -22,7 +22,8 @@ from .blueprint import actor, bp
 from .draft_access import ID, own_draft, writer_required
 from .draft_view import replay_draft, save_revision
 from .forms import OVERRIDE_FIELDS, Problems, form_of_sitting, sitting_from_form, with_sitting
-from .table_forms import (TABLE_OVERRIDES, VARIANT_FIELDS, VARIANT_TITLES, seat_tokens, seats_of,
+from .table_forms import (TABLE_OVERRIDES, VARIANT_FIELDS, VARIANT_PACKS, VARIANT_TITLES,
+                          seat_tokens, seats_of,
                           table_form_of_sitting, table_sitting_from_form, table_size,
                           with_table_sitting)
 
@@ -38,9 +39,14 @@ def new_sitting() -> Any:
     form: dict[str, str] = {"preset": "modern", "club": "" if me.admin else me.club,
                             "date": _today()} if request.method == "GET" else dict(request.form)
     problems: Problems = []
-    n = table_size(request.values.get("seats")) or 4
+    asked = request.values.get("seats")
+    n = table_size(asked) or 4
     form["seats"] = str(n)
-    if request.method == "POST":
+    if request.method == "GET" and n in VARIANT_PACKS:
+        form["pack"] = str(VARIANT_PACKS[n])
+    if asked is not None and table_size(asked) is None:   # say why, at the size's field
+        problems.append(("seats", _size_problem(asked)))
+    elif request.method == "POST":
         header, problems = _header_of(request.form, n)
         if not problems:
             _, found = replay_draft(header)
@@ -65,6 +71,17 @@ def _sitting_page(form: dict[str, str], problems: Problems,
         variant_fields=VARIANT_FIELDS.get(n, {}), table_n=n, table_sizes=SEAT_COUNTS,
         variant_titles=VARIANT_TITLES, names=_known_players(), draft=draft,
         seat_labels=_FOUR_LABELS if n == 4 else [(t, f"Seat {t}") for t in seat_tokens(n)])
+
+
+def _size_problem(asked: str) -> str:
+    """Why ``asked`` is no table size here, in the engine's words (table.table_for)."""
+    from euchre_records.errors import NotationError
+    from euchre_records.table import table_for
+    try:
+        table_for(int(asked) if asked.strip().isdigit() else asked)
+    except NotationError as exc:
+        return exc.problems[0].what
+    return f"{asked!r} is not a table size offered here"
 
 
 def _header_of(form: Mapping[str, str], n: int) -> tuple[dict[str, Any], Problems]:
@@ -117,6 +134,8 @@ def _sitting_field(where: str) -> str:
     m = re.match(r"event\.(\w+)", where)
     if m:
         return m.group(1)
+    if where == "rules.seats":   # a pack too small for the table, or the size itself
+        return "pack"
     return "preset" if where.startswith("rules") else "general"
 
 

@@ -78,8 +78,8 @@ def sitting_from_form(form: Mapping[str, str], seats: tuple[str, ...] = SEATS,
     for seat, player in players.items():   # one person, one seat (names matched as the registry does)
         key = name_key(player["name"])
         if key in seen:
-            problems.append((f"player_{seat}", f"{player['name']} already sits at {_at(seen[key])}: "
-                             "one player cannot hold two seats"))
+            problems.append((f"player_{seat}", f"{player['name']} already sits at "
+                             f"{_at(seen[key])}: one player cannot hold two seats"))
         else:
             seen[key] = seat
     preset = form.get("preset") or ""

@@ -44,6 +44,10 @@ TABLE_OVERRIDES: dict[str, tuple[str, ...]] = {
 """The preset's overrides offered at these tables (no lone lead: the maker's side has no
 partner who sits out; no joker: not yet taken at these tables, docs/FORMAT.md)."""
 
+VARIANT_PACKS = {5: 28}
+"""The pack a variant is played with when the form leaves it as it is (VARIANTS.md: five hands
+of five and the turned card need 26 cards, so the five-handed game takes the eights: 28)."""
+
 UNDEALT = "undealt"
 """The partner choice that says the called card was not dealt (``"partner": null``)."""
 
@@ -80,6 +84,8 @@ def table_sitting_from_form(form: Mapping[str, str], n: int) -> tuple[dict[str, 
     header, problems = sitting_from_form(form, seat_tokens(n), TABLE_OVERRIDES)
     rules = header["rules"]
     overrides = dict(rules.get("overrides") or {})
+    if n in VARIANT_PACKS and not form.get("pack"):
+        overrides["pack"] = VARIANT_PACKS[n]   # the variant's pack, not the preset's 24
     for name, choices in VARIANT_FIELDS.get(n, {}).items():
         value = form.get(name) or ""
         if value and value not in choices:

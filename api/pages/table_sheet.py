@@ -20,7 +20,7 @@ from euchre_records.table_view import RecordView
 
 from .sheet import SUIT_NAMES, SUIT_SIGNS
 
-__all__ = ["build_table_sheet", "table_scoreboard", "table_next_dealer", "deal_sentence"]
+__all__ = ["build_table_sheet", "table_scoreboard", "table_next_dealer"]
 
 
 def _name(players: Mapping[str, str], token: str | None) -> str:
@@ -36,7 +36,7 @@ def _row(view: RecordView, d: Any, players: Mapping[str, str],
     partner = None
     if view.table.called_partner and d.maker is not None and not d.thrown_in and not d.void:
         if d.alone and d.called is None:
-            partner = {"text": "alone", "note": ""}
+            partner = None   # he went alone: the row's tag says so
         elif d.partner is not None:
             partner = {"text": f"{d.called} held by {_name(players, d.partner)}"
                                if d.called else _name(players, d.partner), "note": ""}
@@ -52,7 +52,7 @@ def _row(view: RecordView, d: Any, players: Mapping[str, str],
         "dealer_name": _name(players, d.dealer), "maker": d.maker,
         "maker_name": _name(players, d.maker),
         "makers": [_name(players, t) for t in d.makers],
-        "alone": d.alone and view.table.called_partner,
+        "alone": d.alone and view.table.called_partner and d.called is None,  # by choice
         "called": d.called, "partner": partner,
         "trump": trump, "trump_sign": SUIT_SIGNS.get(trump or "", ""),
         "trump_name": SUIT_NAMES.get(trump or "", ""),
@@ -116,15 +116,3 @@ def table_scoreboard(view: RecordView, players: Mapping[str, str], next_dealer: 
             "next_dealer_name": _name(players, next_dealer), "game_won": won,
             "games_won": [sum(1 for g in games if g.finished and g.winner == c.key)
                           for c in view.columns]}
-
-
-def deal_sentence(row: Mapping[str, Any]) -> str:
-    """One deal in words, for the announcement after a saved deal ("seat 1 Bob made hearts,
-    5 tricks: march")."""
-    if row["void"]:
-        return f"void: {row['void']}"
-    if row["thrown_in"]:
-        return "all passed"
-    made = row["made"]
-    tag = " (euchred)" if row["euchred"] else " (march)" if row["marched"] else ""
-    return f"{row['maker_name']} made {row['trump_name']}, {made} trick{'s' if made != 1 else ''}{tag}"

@@ -14,6 +14,8 @@ from typing import Any
 
 from flask import abort, flash, redirect, render_template, request, url_for
 
+from euchre_records.errors import RecordError
+
 from ..auth.table import table_grant, table_view
 from ..db import get_db
 from ..store import drafts as store_drafts
@@ -50,6 +52,9 @@ def finish(draft_id: int) -> Any:
             saved = saving.save_record(db, sub, actor(), supersedes=found.supersedes)
     except (UnknownRecord, AlreadySuperseded, DuplicateCorrection, StoreError) as exc:
         return draft_page(found, problems=[("general", str(exc))])
+    except RecordError as exc:   # the store refused the record: said on the page, never a 500
+        return draft_page(found, problems=[("general", f"{p.where}: {p.what}")
+                                           for p in exc.problems])
     try:
         store_drafts.finish_draft(db, draft_id, saved.id)
     except store_drafts.DraftError:  # finished meanwhile from another window: same record

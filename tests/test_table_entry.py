@@ -329,3 +329,58 @@ def test_card_form_mistakes_are_located(scorer, db_path):
     summary = BeautifulSoup(resp.data, "html.parser").find(id="error-summary").get_text()
     assert "tricks[4]" in summary, summary
     assert draft_data(db_path, url)["deals"] == []
+
+
+# --- stored: the record page and the player's statistics per variant ------------------------
+
+CUT_THROAT_GAME = [("0", "1", "H", "5"), ("1", "2", "S", "3"), ("2", "0", "D", "2"),
+                   ("0", "1", "C", "5"), ("1", "0", "H", "4"), ("2", "1", "S", "3"),
+                   ("0", "2", "D", "1")]
+"""A cut-throat game to its end (tests/test_table_browser.py GAME, worked by hand there):
+running 0-3-0, 0-3-1, 0-5-3, 0-8-3, 1-8-3, 1-9-3, 3-11-3; Bob wins at 11."""
+
+
+def stored_game(scorer) -> int:
+    url = start(scorer, THREE)
+    for dealer, maker, trump, tricks in CUT_THROAT_GAME:
+        assert post_deal(scorer, url, dealer=dealer, maker=maker, trump=trump,
+                         tricks=tricks).status_code == 303
+    resp = scorer.post(url + "/finish", data={"csrf_token": csrf(scorer),
+                                              "revision": revision(scorer, url)})
+    assert resp.status_code == 303, resp.get_data(as_text=True)[:800]
+    assert re.search(r"/web/records/\d+$", resp.headers["Location"]), resp.headers["Location"]
+    return int(resp.headers["Location"].rsplit("/", 1)[1])
+
+
+def test_the_record_page_of_a_cut_throat_game(scorer):
+    record_id = stored_game(scorer)
+    soup = page(scorer, f"/web/records/{record_id}")
+    head = " ".join(soup.find("header", class_="record-head").get_text().split())
+    assert head.startswith(f"Record {record_id}: three-handed cut-throat")
+    assert "Seats (clockwise): 0 Ann, 1 Bob, 2 Cy" in head
+    assert [th.get_text() for th in soup.select("table.table-sheet thead th.player-col")] == [
+        "Ann", "Bob", "Cy"]
+    assert [c[-1] for c in score_cells(soup)][-1] == "0 → 3"
+    assert score_cells(soup)[-1] == ["2 → 3", "2 → 11", "0 → 3"]
+    assert "won by Bob, 3–11–3" in soup.find(id="game-1-h").get_text()
+    assert soup.find(class_="rubber-state").get_text().startswith("Games: game 1 3–11–3 (won by Bob)")
+    assert "Correct this record" in soup.get_text()
+
+
+def test_the_player_page_has_a_table_per_variant(scorer):
+    stored_game(scorer)
+    soup = page(scorer, "/web/players/Bob")
+    table = soup.find(id="variant-cut-throat")
+    assert table is not None and table.caption.get_text() == "Three-handed cut-throat"
+    cells = {th.get_text(): td.get_text() for th, td in
+             zip(table.select("th[scope=row]"), table.select("td"))}
+    assert cells["Games played / won"] == "1 / 1"
+    assert cells["Points scored"] == "11"          # 3 + 2 + 3 + 1 + 2 (deals 1, 3, 4, 6, 7)
+    assert cells["Deals played / trump made"] == "7 / 3"
+    assert cells["Marches made"] == "2"
+    ann = page(scorer, "/web/players/Ann").find(id="variant-cut-throat")
+    cells = {th.get_text(): td.get_text() for th, td in
+             zip(ann.select("th[scope=row]"), ann.select("td"))}
+    assert cells["Games played / won"] == "1 / 0"
+    assert cells["Points scored"] == "3"            # 1 (deal 5) + 2 (Cy euchred, deal 7)
+    assert cells["Euchred / euchres inflicted"] == "1 / 1"   # deal 3 / deal 7

@@ -20,7 +20,7 @@ from euchre_records.table import SEAT_COUNTS
 
 from .forms import Problems, _int, sitting_from_form
 
-__all__ = ["TABLE_SIZES", "VARIANT_TITLES", "seat_tokens", "table_size", "seats_of",
+__all__ = ["TABLE_SIZES", "VARIANT_TITLES", "VARIANT_NAMES", "variant_title", "seat_tokens", "table_size", "seats_of",
            "table_sitting_from_form", "table_deal_from_form", "form_of_table_deal",
            "table_full_deal_from_form", "form_of_table_full_deal", "table_next_seat",
            "VARIANT_FIELDS", "UNDEALT"]
@@ -30,6 +30,16 @@ TABLE_SIZES = tuple(n for n in SEAT_COUNTS if n != 4)
 
 VARIANT_TITLES = {2: "Two-handed", 3: "Three-handed cut-throat", 4: "Four-handed partnerships",
                   5: "Five-handed call your partner"}
+
+VARIANT_NAMES = {"two-handed": 2, "cut-throat": 3, "four-handed": 4, "call-your-partner": 5}
+"""The variants by name (``table.Variant`` values) and their table sizes."""
+
+
+def variant_title(name: str) -> str:
+    """``"Three-handed cut-throat"`` for ``"cut-throat"``; an unknown name as it is."""
+    n = VARIANT_NAMES.get(name)
+    return VARIANT_TITLES[n] if n is not None else name
+
 
 VARIANT_FIELDS: dict[int, dict[str, tuple[str, ...]]] = {
     3: {"cutthroat_euchre": ("each-opponent-2", "maker-minus-2")},

@@ -17,11 +17,14 @@ from euchre_records.schema.tables import dump_table_result, load_table_record
 from euchre_records.table_replay import replay_table
 from euchre_records.table_view import view_of
 
-from .table_forms import VARIANT_TITLES, seat_tokens
+from .blueprint import bp
+from .table_forms import VARIANT_TITLES, seat_tokens, variant_title
 from .table_sheet import build_table_sheet
 from .tricks import card_text
 
 __all__ = ["table_record_context", "table_card_deals"]
+
+bp.add_app_template_global(variant_title, "variant_title")
 
 
 def table_card_deals(record: Mapping[str, Any], result: Mapping[str, Any],

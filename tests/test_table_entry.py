@@ -184,6 +184,8 @@ def test_cut_throat_deals_score_each_player_as_worked_by_hand(scorer, db_path):
     soup = page(scorer, url)
     assert score_cells(soup) == [["0 → 0", "3 → 3", "0 → 0"], ["0 → 0", "0 → 3", "1 → 1"],
                                  ["0 → 0", "2 → 5", "2 → 3"]]
+    assert " ".join(soup.find(id="messages").get_text().split()) == \
+        "Deal 3 added: score Ann 0, Bob 5, Cy 3."   # as docs/PAGES.md quotes it
     board = " ".join(soup.find(id="scoreboard").get_text().split())
     assert board.startswith("Ann 0 · Bob 5 · Cy 3 game to 10")
     assert "Ann (seat 0) deals next" in board

@@ -240,7 +240,7 @@ def night() -> None:
 
 
 def tables() -> None:
-    """table-*-{desktop,phone}.png: the sitting form of a five-handed table, a cut-throat game
+    """nhanded-*-{desktop,phone}.png: the sitting form of a five-handed table, a cut-throat game
     tapped to its end (tests/test_table_browser.py's hand-worked plan) and its stored record,
     and a five-handed sitting with a called partner."""
     from test_table_browser import GAME, sign_in, start
@@ -253,14 +253,14 @@ def tables() -> None:
             page = ctx.new_page()
             sign_in(page, base, token)
             page.goto(f"{base}/web/sittings/new?seats=5")
-            page.screenshot(path=str(HERE / f"table-new-sitting-{name}.png"), full_page=True)
+            page.screenshot(path=str(HERE / f"nhanded-new-sitting-{name}.png"), full_page=True)
             start(page, base, "Three-handed", ["Ann", "Bob", "Cy"])
             for _, maker, trump, tricks in GAME:
                 tap_deal(page, maker, trump, tricks, alone=False, touch=False)
-            page.screenshot(path=str(HERE / f"table-scorer-{name}.png"), full_page=True)
+            page.screenshot(path=str(HERE / f"nhanded-scorer-{name}.png"), full_page=True)
             page.locator("button", has_text="Finish and store the record").click()
             page.wait_for_url("**/web/records/*")
-            page.screenshot(path=str(HERE / f"table-record-{name}.png"), full_page=True)
+            page.screenshot(path=str(HERE / f"nhanded-record-{name}.png"), full_page=True)
             start(page, base, "Five-handed", ["Ann", "Bob", "Cy", "Di", "Ed"])
             form = page.locator("#deal-form")
             form.locator('label.choice:has(input[name="maker"][value="3"])').click()
@@ -270,7 +270,7 @@ def tables() -> None:
             form.locator('label.choice:has(input[name="tricks"][value="5"])').click()
             form.locator('button[type="submit"]').click()
             page.wait_for_selector("#deal-1")
-            page.screenshot(path=str(HERE / f"table-five-{name}.png"), full_page=True)
+            page.screenshot(path=str(HERE / f"nhanded-five-{name}.png"), full_page=True)
             ctx.close()
     print("screenshots in", HERE)
 

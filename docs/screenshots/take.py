@@ -239,16 +239,21 @@ def night() -> None:
     print("screenshots in", HERE)
 
 
+def unstick(page) -> None:
+    """The scoreboard in its place at the top: a full-page shot draws a sticky one mid-page."""
+    page.evaluate("document.getElementById('scoreboard').style.position = 'static'")
+
+
 def tables() -> None:
     """nhanded-*-{desktop,phone}.png: the sitting form of a five-handed table, a cut-throat game
     tapped to its end (tests/test_table_browser.py's hand-worked plan) and its stored record,
     and a five-handed sitting with a called partner."""
     from test_table_browser import GAME, sign_in, start
-    db = Path(tempfile.mkdtemp()) / "tables.db"
-    build_db(db, examples=False)
-    token = make_token(db, "Riverside")
-    with live_server(make_app(db)) as base, browser() as b:
-        for name, size in (("desktop", DESKTOP), ("phone", PHONE)):
+    for name, size in (("desktop", DESKTOP), ("phone", PHONE)):
+        db = Path(tempfile.mkdtemp()) / "tables.db"   # a store each: the record is new in both
+        build_db(db, examples=False)
+        token = make_token(db, "Riverside")
+        with live_server(make_app(db)) as base, browser() as b:
             ctx = b.new_context(viewport=size, device_scale_factor=1)
             page = ctx.new_page()
             sign_in(page, base, token)
@@ -257,6 +262,7 @@ def tables() -> None:
             start(page, base, "Three-handed", ["Ann", "Bob", "Cy"])
             for _, maker, trump, tricks in GAME:
                 tap_deal(page, maker, trump, tricks, alone=False, touch=False)
+            unstick(page)
             page.screenshot(path=str(HERE / f"nhanded-scorer-{name}.png"), full_page=True)
             page.locator("button", has_text="Finish and store the record").click()
             page.wait_for_url("**/web/records/*")
@@ -270,6 +276,7 @@ def tables() -> None:
             form.locator('label.choice:has(input[name="tricks"][value="5"])').click()
             form.locator('button[type="submit"]').click()
             page.wait_for_selector("#deal-1")
+            unstick(page)
             page.screenshot(path=str(HERE / f"nhanded-five-{name}.png"), full_page=True)
             ctx.close()
     print("screenshots in", HERE)

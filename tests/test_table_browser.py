@@ -202,3 +202,41 @@ def test_axe_and_no_sideways_scroll_on_every_new_page(server, chromium):
         finally:
             ctx.close()
         assert errors == [], errors
+
+
+def test_cut_throat_deals_queued_offline_pass_the_deal_over_three_seats(server, chromium):
+    """The offline queue (offline.js) moves the form on to the next dealer of this table (0, 1,
+    2, 0: the seats of the form, not N E S W) and sends the waiting deals once back online."""
+    base, token, path = server
+    ctx, page, errors = context(chromium, PHONE)
+    try:
+        sign_in(page, base, token)
+        url = start(page, base, "Three-handed", ["Ann", "Bob", "Cy"])
+        page.wait_for_function("() => document.documentElement.dataset.offlineReady === 'yes'")
+        ctx.set_offline(True)
+        for dealer, maker, trump, tricks in GAME[:4]:
+            assert checked_dealer(page) == dealer
+            tap_deal(page, maker, trump, tricks, alone=False, touch=False)
+        assert page.locator("#offline-count").inner_text() == "4 deals waiting to send"
+        assert checked_dealer(page) == "1"            # deal 5 is dealt by seat 1 (0, 1, 2, 0, 1)
+        items = page.locator("#offline-banner li").all_inner_texts()
+        assert "dealt by 0 Ann: 1 Bob made ♥ hearts, 5 tricks" in items[0], items
+        ctx.set_offline(False)
+        page.evaluate("window.dispatchEvent(new Event('online'))")
+        page.wait_for_function("() => ((document.querySelector('.offline-sent') || {}).textContent"
+                               " || '').startsWith('4 deals sent at')")
+        page.wait_for_selector("#deal-4")
+        cells = page.locator("#deal-4 td.num").all_inner_texts()
+        assert [c.split()[-1] for c in cells] == ["0", "8", "3"]   # RUNNING[3]
+        draft_id = int(url.rsplit("/", 1)[1])
+        from euchre_records.api.store import drafts
+        from euchre_records.api.store.migrations import open_db
+        db = open_db(path)
+        try:
+            deals = drafts.get_draft(db, draft_id).data["deals"]
+        finally:
+            db.close()
+        assert [d["dealer"] for d in deals] == ["0", "1", "2", "0"]
+    finally:
+        ctx.close()
+    assert [e for e in errors if "ERR_INTERNET_DISCONNECTED" not in e] == [], errors

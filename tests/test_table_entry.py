@@ -386,3 +386,49 @@ def test_the_player_page_has_a_table_per_variant(scorer):
     assert cells["Games played / won"] == "1 / 0"
     assert cells["Points scored"] == "3"            # 1 (deal 5) + 2 (Cy euchred, deal 7)
     assert cells["Euchred / euchres inflicted"] == "1 / 1"   # deal 3 / deal 7
+
+
+def test_two_handed_deals_and_the_deal_passing_between_two(scorer):
+    url = start(scorer, {"seats": "2", "player_0": "Ann", "player_1": "Bob", "preset": "modern"})
+    plan = [("0", "1", "C", "5"),   # Bob marches: 2 (two_handed_march)   0 2
+            ("1", "0", "S", "2"),   # Ann euchred: Bob 2                  0 4
+            ("0", "1", "D", "3")]   # Bob makes: 1                        0 5
+    for dealer, maker, trump, tricks in plan:
+        assert page(scorer, url).select_one("#f-dealer input[checked]")["value"] == dealer
+        assert post_deal(scorer, url, dealer=dealer, maker=maker, trump=trump,
+                         tricks=tricks).status_code == 303
+    soup = page(scorer, url)
+    assert score_cells(soup) == [["0 → 0", "2 → 2"], ["0 → 0", "2 → 4"], ["0 → 0", "1 → 5"]]
+    assert soup.select_one("#f-dealer input[checked]")["value"] == "1"
+
+
+def test_changing_a_deal_taking_one_back_and_changing_the_players(scorer, db_path):
+    url = start(scorer, FIVE)
+    assert post_deal(scorer, url, dealer="0", maker="3", trump="H", tricks="4", called="AC",
+                     partner="undealt").status_code == 303
+    form = page(scorer, url + "/deals/1")
+    assert form.select_one("#f-partner input[checked]")["value"] == "undealt"
+    assert form.find("input", {"name": "called"})["value"] == "AC"
+    resp = scorer.post(url + "/deals/1", data={"csrf_token": csrf(scorer),
+                                               "revision": revision(scorer, url), "dealer": "0",
+                                               "maker": "3", "trump": "H", "tricks": "4",
+                                               "alone": "yes"})
+    assert resp.status_code == 303
+    assert draft_data(db_path, url)["deals"][0]["result"] == {
+        "maker": "3", "trump": "H", "tricks": 4, "alone": True}
+    # the players changed: the seats and the deals stay, the names follow
+    edit = page(scorer, url + "/sitting")
+    assert edit.find("input", {"name": "player_4"})["value"] == "Ed"
+    assert "the size stays as the sitting started" in edit.find(id="f-seats").get_text()
+    resp = scorer.post(url + "/sitting", data={**FIVE, "player_4": "Flo", "game_points": "7",
+                                               "csrf_token": csrf(scorer),
+                                               "revision": revision(scorer, url)})
+    assert resp.status_code == 303, resp.get_data(as_text=True)[:800]
+    data = draft_data(db_path, url)
+    assert data["players"]["4"] == {"name": "Flo"} and len(data["deals"]) == 1
+    assert data["rules"] == {"preset": "modern", "seats": 5,
+                             "overrides": {"game_points": 7, "pack": 28}}
+    assert "game to 7" in page(scorer, url).find(id="scoreboard").get_text()
+    resp = scorer.post(url + "/undo", data={"csrf_token": csrf(scorer),
+                                            "revision": revision(scorer, url)})
+    assert resp.status_code == 303 and draft_data(db_path, url)["deals"] == []

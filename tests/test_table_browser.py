@@ -160,7 +160,8 @@ def test_a_five_handed_deal_card_by_card(server, chromium):
 
 
 def _pages(page, base) -> list[str]:
-    """Start a sitting of each size with a deal or two, and return the new pages' URLs."""
+    """Start a sitting of each size with a deal or two, store one, and return the new pages'
+    URLs (the home page and a player's page list the stored game)."""
     urls = [base + "/web/sittings/new?seats=3", base + "/web/sittings/new?seats=5"]
     three = start(page, base, "Three-handed", ["Ann Longname-Hyphenated", "Bob", "Cy"])
     for dealer, maker, trump, tricks in GAME[:2]:
@@ -174,12 +175,12 @@ def _pages(page, base) -> list[str]:
     page.locator('#deal-form button[type="submit"]').click()
     page.wait_for_selector("#deal-1")
     two = start(page, base, "Two-handed", ["Ann", "Bob"])
-    page.locator("button", has_text="Finish and store the record").count()
     page.goto(three)
     page.locator("button", has_text="Finish and store the record").click()
     page.wait_for_url(re.compile(r".*/web/records/\d+$"))
     record = page.url
-    return urls + [three + "/sitting", five, five + "/cards", two, record]
+    return urls + [three + "/sitting", five, five + "/cards", two, record, base + "/",
+                   base + "/web/players/Bob"]
 
 
 def test_axe_and_no_sideways_scroll_on_every_new_page(server, chromium):

@@ -432,3 +432,17 @@ def test_changing_a_deal_taking_one_back_and_changing_the_players(scorer, db_pat
     resp = scorer.post(url + "/undo", data={"csrf_token": csrf(scorer),
                                             "revision": revision(scorer, url)})
     assert resp.status_code == 303 and draft_data(db_path, url)["deals"] == []
+
+
+def test_home_and_player_pages_list_the_games_at_tables_of_n(scorer):
+    url = start(scorer, FIVE)   # a draft in progress: its five players by seat on the home page
+    record_id = stored_game(scorer)
+    home = page(scorer, "/")
+    drafts = [" ".join(li.get_text().split()) for li in home.select("ul.drafts li")]
+    assert any(d.startswith(f"Draft {url.rsplit('/', 1)[1]}: Ann, Bob, Cy, Di, Ed — 0 deal(s)")
+               for d in drafts), drafts
+    listed = [" ".join(li.get_text().split()) for li in home.select("ul.table-records li")]
+    assert listed == [f"Record {record_id}: Three-handed cut-throat — Ann, Bob, Cy · 2026-12-01"]
+    bob = page(scorer, "/web/players/Bob").select("ul.table-records li a")
+    assert [a["href"] for a in bob] == [f"/web/records/{record_id}"]
+    assert scorer.get("/web/players/Di").status_code == 404   # only in the draft: no record

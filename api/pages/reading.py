@@ -46,9 +46,11 @@ def home() -> str:
     events: list[dict[str, Any]] = []
     if events_mod is not None:
         events, _ = events_mod.list_events(db, per_page=10)
+    from .table_record import recent_table_records
     return render_template("home.html", rubbers=rubbers, total=total, drafts=open_drafts,
                            set_aside=set_aside, events=events,
-                           events_known=events_mod is not None)
+                           events_known=events_mod is not None,
+                           table_records=recent_table_records(db))
 
 
 @bp.route("/web/players")
@@ -66,7 +68,9 @@ def player(name: str) -> str:
         abort(404, description=f"no player named {name!r}")
     rubbers, total = queries.list_rubbers(db, player=name, per_page=20)
     from .analysis_view import player_accuracy_view
+    from .table_record import recent_table_records
     return render_template("player.html", name=name, stats=stats, rubbers=rubbers, total=total,
+                           table_records=recent_table_records(db, player=name),
                            registry=_registry_entry(db, name), accuracy=player_accuracy_view(db, name))
 
 

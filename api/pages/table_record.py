@@ -22,9 +22,36 @@ from .table_forms import VARIANT_TITLES, seat_tokens, variant_title
 from .table_sheet import build_table_sheet
 from .tricks import card_text
 
-__all__ = ["table_record_context", "table_card_deals"]
+__all__ = ["table_record_context", "table_card_deals", "recent_table_records", "seat_names"]
 
 bp.add_app_template_global(variant_title, "variant_title")
+
+
+@bp.app_template_global("seat_names")
+def seat_names(data: Mapping[str, Any]) -> list[str]:
+    """The players' names of a (draft) record in seat order (N E S W, or 0 .. n-1), '?' for a
+    seat without one."""
+    from .table_forms import seats_of
+    players = data.get("players") or {}
+    return [(players.get(s) or {}).get("name", "?") for s in seat_tokens(seats_of(data))]
+
+
+def recent_table_records(db: Any, *, player: str | None = None,
+                         limit: int = 10) -> list[dict[str, Any]]:
+    """The latest records at tables of two, three and five (the store's listing by seats),
+    newest first: each with its id, date, club, variant and players by seat."""
+    from ..store import queries
+    from .table_forms import TABLE_SIZES
+    found: list[dict[str, Any]] = []
+    for n in TABLE_SIZES:
+        items, _ = queries.list_records(db, player=player, seats=n, per_page=limit)
+        found.extend(items)
+    found.sort(key=lambda r: r["id"], reverse=True)
+    out = []
+    for item in found[:limit]:
+        players = item.get("players") or {}
+        out.append({**item, "names": [players.get(t, "?") for t in seat_tokens(item["seats"])]})
+    return out
 
 
 def table_card_deals(record: Mapping[str, Any], result: Mapping[str, Any],

@@ -178,3 +178,5 @@ def configure_document(api: Any) -> None:
     for name, component in {**ENUM_COMPONENTS, **rule_components()}.items():
         api.spec.components.schema(name, component=component)
     register_notation(api.spec)  # the request body of record posts: the notation's own schema
+    from .schemas import TABLE_OF_N_RECORD
+    api.spec.components.schema("NotationTableRecord", component=TABLE_OF_N_RECORD)

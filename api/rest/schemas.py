@@ -254,25 +254,6 @@ class RecordMetaSchema(Schema):
         ["four-handed", "two-handed", "cut-throat", "call-your-partner"]))
 
 
-TABLE_OF_N_RECORD: dict[str, Any] = {
-    "type": "object",
-    "description": "a record at a table of two, three or five (docs/FORMAT.md \"Tables of two, "
-                   "three and five\"): seats \"0\" .. \"n-1\", scores per player",
-    "required": ["format", "version", "rules", "deals"],
-    "properties": {
-        "format": {"const": "euchre-records"},
-        "version": {"type": "string"},
-        "rules": {"type": "object", "required": ["preset", "seats"],
-                  "properties": {"preset": {"type": "string"},
-                                 "seats": {"enum": [2, 3, 5]}}},
-        "deals": {"type": "array", "items": {"type": "object"}},
-    },
-}
-"""The canonical record of a table of n as the API documents it, the component
-``NotationTableRecord`` (its full JSON Schema is the notation's, docs/FORMAT.md); a four-handed
-record is ``NotationRecord``."""
-
-
 class RecordOutSchema(RecordMetaSchema):
     record = Typed({"oneOf": [component_ref("NotationRecord"), component_ref("NotationTableRecord")]},
                    required=True,

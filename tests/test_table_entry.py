@@ -446,3 +446,31 @@ def test_home_and_player_pages_list_the_games_at_tables_of_n(scorer):
     bob = page(scorer, "/web/players/Bob").select("ul.table-records li a")
     assert [a["href"] for a in bob] == [f"/web/records/{record_id}"]
     assert scorer.get("/web/players/Di").status_code == 404   # only in the draft: no record
+
+
+def test_every_example_at_a_table_of_n_has_its_record_page(tmp_path):
+    """examples/ holds a game per variant: each stored one is shown with a column per player
+    named as the record names its players, and its games as the engine scored them."""
+    from euchre_records.api.store import queries
+    from euchre_records.api.store.migrations import open_db
+    path = tmp_path / "examples.db"
+    build_db(path)
+    client = make_app(path).test_client()
+    db = open_db(path)
+    try:
+        stored = []
+        for n in (2, 3, 5):
+            items, _ = queries.list_records(db, seats=n, per_page=100)
+            stored += [(item["id"], json.loads(queries.get_canonical(db, item["id"])),
+                        json.loads(queries.get_result(db, item["id"]))) for item in items]
+    finally:
+        db.close()
+    assert {c["rules"]["seats"] for _, c, _ in stored} == {2, 3, 5}
+    for record_id, canonical, result in stored:
+        soup = page(client, f"/web/records/{record_id}")
+        names = [canonical["players"][str(s)]["name"] for s in range(canonical["rules"]["seats"])]
+        heads = [th.get_text() for th in soup.select("table.table-sheet thead th.player-col")]
+        assert heads == names * len(soup.select("table.table-sheet")), record_id
+        for game in result["games"]:
+            state = soup.find(id=f"game-{game['number']}-h").get_text()
+            assert "–".join(map(str, game["score"])) in state, (record_id, state)

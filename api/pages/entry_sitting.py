@@ -23,9 +23,8 @@ from .draft_access import ID, own_draft, writer_required
 from .draft_view import replay_draft, save_revision
 from .forms import OVERRIDE_FIELDS, Problems, form_of_sitting, sitting_from_form, with_sitting
 from .table_forms import (TABLE_OVERRIDES, VARIANT_FIELDS, VARIANT_PACKS, VARIANT_TITLES,
-                          seat_tokens, seats_of,
-                          table_form_of_sitting, table_sitting_from_form, table_size,
-                          with_table_sitting)
+                          seat_tokens, seats_of, table_form_of_sitting, table_sitting_from_form,
+                          table_size, with_table_sitting)
 
 __all__ = ["new_sitting", "edit_sitting"]
 

@@ -37,6 +37,11 @@ def next_seat(seat: str) -> str:
     return SEATS[(SEATS.index(seat) + 1) % 4]
 
 
+def _at(seat: str) -> str:
+    """A seat in words: ``N`` as it is, a table of n's ``"2"`` as ``seat 2``."""
+    return f"seat {seat}" if seat.isdigit() else seat
+
+
 def _int(form: Mapping[str, str], name: str, problems: Problems, low: int = 0,
          high: int = 999) -> int | None:
     text = (form.get(name) or "").strip()
@@ -53,24 +58,28 @@ def _int(form: Mapping[str, str], name: str, problems: Problems, low: int = 0,
     return value
 
 
-def sitting_from_form(form: Mapping[str, str]) -> tuple[dict[str, Any], Problems]:
-    """The record header of a new sitting: players, rules (preset + overrides), event."""
+def sitting_from_form(form: Mapping[str, str], seats: tuple[str, ...] = SEATS,
+                      offered: Mapping[str, tuple[str, ...]] = OVERRIDE_FIELDS
+                      ) -> tuple[dict[str, Any], Problems]:
+    """The record header of a new sitting: players, rules (preset + overrides), event.
+    ``seats``: the seat tokens of the table (a table of n: table_forms.py); ``offered``: the
+    overrides its form offers."""
     problems: Problems = []
     players = {}
-    for seat in SEATS:
+    for seat in seats:
         name = " ".join((form.get(f"player_{seat}") or "").split())
         if name and label_problem(name):  # as the notation refuses it, said at the field
             problems.append((f"player_{seat}", f"the name holds a {label_problem(name)}"))
         elif name:
             players[seat] = {"name": name}
         else:
-            problems.append((f"player_{seat}", f"type the name of the player at {seat}"))
+            problems.append((f"player_{seat}", f"type the name of the player at {_at(seat)}"))
     seen: dict[str, str] = {}
     for seat, player in players.items():   # one person, one seat (names matched as the registry does)
         key = name_key(player["name"])
         if key in seen:
-            problems.append((f"player_{seat}", f"{player['name']} already sits at {seen[key]}: "
-                             "one player cannot hold two seats"))
+            problems.append((f"player_{seat}", f"{player['name']} already sits at "
+                             f"{_at(seen[key])}: one player cannot hold two seats"))
         else:
             seen[key] = seat
     preset = form.get("preset") or ""
@@ -80,7 +89,7 @@ def sitting_from_form(form: Mapping[str, str]) -> tuple[dict[str, Any], Problems
     points = _int(form, "game_points", problems, 1, 100)
     if points is not None:
         overrides["game_points"] = points
-    for name, choices in OVERRIDE_FIELDS.items():
+    for name, choices in offered.items():
         if not choices:
             continue
         value = form.get(name) or ""

@@ -27,7 +27,8 @@ from ..db import get_db
 from ..store import drafts as store_drafts
 from . import deal_ids, entry
 from .blueprint import _digest, bp, static_url
-from .forms import Problems, deal_from_form
+from .draft_view import deal_of_form, fields_for
+from .forms import Problems
 
 __all__ = ["ASSETS", "WORKER_CSP"]
 
@@ -64,7 +65,7 @@ def keep_mine(draft_id: int) -> Any:
     if first is not None:
         return first
     db = get_db()
-    deal, problems = deal_from_form(request.form)
+    deal, problems = deal_of_form(found.data, request.form)
     seen = _base_revision()
     base = store_drafts.revision_data(db, found.id, seen)
     if base is None:
@@ -79,7 +80,7 @@ def keep_mine(draft_id: int) -> Any:
     if not problems:
         deals.append(deal)
         _, found_problems = entry.replay_draft(data)
-        problems = entry._fields_of(found_problems, position)
+        problems = fields_for(data, found_problems, position)
     if problems:
         return _refused(found, position, problems)
     return entry._identified(found, data, deal, position, client_id or str(uuid.uuid4()),

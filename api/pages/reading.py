@@ -46,9 +46,11 @@ def home() -> str:
     events: list[dict[str, Any]] = []
     if events_mod is not None:
         events, _ = events_mod.list_events(db, per_page=10)
+    from .table_record import recent_table_records
     return render_template("home.html", rubbers=rubbers, total=total, drafts=open_drafts,
                            set_aside=set_aside, events=events,
-                           events_known=events_mod is not None)
+                           events_known=events_mod is not None,
+                           table_records=recent_table_records(db))
 
 
 @bp.route("/web/players")
@@ -66,7 +68,9 @@ def player(name: str) -> str:
         abort(404, description=f"no player named {name!r}")
     rubbers, total = queries.list_rubbers(db, player=name, per_page=20)
     from .analysis_view import player_accuracy_view
+    from .table_record import recent_table_records
     return render_template("player.html", name=name, stats=stats, rubbers=rubbers, total=total,
+                           table_records=recent_table_records(db, player=name),
                            registry=_registry_entry(db, name), accuracy=player_accuracy_view(db, name))
 
 
@@ -110,6 +114,9 @@ def record(record_id: int) -> str:
     if meta is None:
         abort(404, description=f"no record {record_id}")
     canonical = json.loads(queries.get_canonical(db, record_id) or "{}")
+    if (canonical.get("rules") or {}).get("seats", 4) != 4:   # a table of two, three or five
+        from .table_record import table_record_context
+        return render_template("table_record.html", meta=meta, **table_record_context(canonical))
     result = json.loads(queries.get_result(db, record_id) or "{}")
     from .analysis_view import record_analysis_view
     analysis = record_analysis_view(db, record_id, request.args.get("analysis") == "1",

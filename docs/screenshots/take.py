@@ -5,7 +5,9 @@
 ``python docs/screenshots/take.py night`` those of the director's and scorer's pages of a club
 night (tests/night_support.py builds them; docs/PAGES.md),
 ``python docs/screenshots/take.py analysis`` those of the record page's double-dummy analysis,
-``python docs/screenshots/take.py links`` those of the table links (docs/PAGES.md)."""
+``python docs/screenshots/take.py links`` those of the table links (docs/PAGES.md),
+``python docs/screenshots/take.py tables`` those of the tables of two, three and five (a
+cut-throat game entered and stored, a five-handed sitting; docs/PAGES.md)."""
 
 from __future__ import annotations
 
@@ -237,8 +239,51 @@ def night() -> None:
     print("screenshots in", HERE)
 
 
+def unstick(page) -> None:
+    """The scoreboard in its place at the top: a full-page shot draws a sticky one mid-page."""
+    page.evaluate("document.getElementById('scoreboard').style.position = 'static'")
+
+
+def tables() -> None:
+    """nhanded-*-{desktop,phone}.png: the sitting form of a five-handed table, a cut-throat game
+    tapped to its end (tests/test_table_browser.py's hand-worked plan) and its stored record,
+    and a five-handed sitting with a called partner."""
+    from test_table_browser import GAME, sign_in, start
+    for name, size in (("desktop", DESKTOP), ("phone", PHONE)):
+        db = Path(tempfile.mkdtemp()) / "tables.db"   # a store each: the record is new in both
+        build_db(db, examples=False)
+        token = make_token(db, "Riverside")
+        with live_server(make_app(db)) as base, browser() as b:
+            ctx = b.new_context(viewport=size, device_scale_factor=1)
+            page = ctx.new_page()
+            sign_in(page, base, token)
+            page.goto(f"{base}/web/sittings/new?seats=5")
+            page.screenshot(path=str(HERE / f"nhanded-new-sitting-{name}.png"), full_page=True)
+            start(page, base, "Three-handed", ["Ann", "Bob", "Cy"])
+            for _, maker, trump, tricks in GAME:
+                tap_deal(page, maker, trump, tricks, alone=False, touch=False)
+            unstick(page)
+            page.screenshot(path=str(HERE / f"nhanded-scorer-{name}.png"), full_page=True)
+            page.locator("button", has_text="Finish and store the record").click()
+            page.wait_for_url("**/web/records/*")
+            page.screenshot(path=str(HERE / f"nhanded-record-{name}.png"), full_page=True)
+            start(page, base, "Five-handed", ["Ann", "Bob", "Cy", "Di", "Ed"])
+            form = page.locator("#deal-form")
+            form.locator('label.choice:has(input[name="maker"][value="3"])').click()
+            form.locator('label.choice:has(input[name="trump"][value="H"])').click()
+            page.fill("#called", "AC")
+            form.locator('label.choice:has(input[name="partner"][value="1"])').click()
+            form.locator('label.choice:has(input[name="tricks"][value="5"])').click()
+            form.locator('button[type="submit"]').click()
+            page.wait_for_selector("#deal-1")
+            unstick(page)
+            page.screenshot(path=str(HERE / f"nhanded-five-{name}.png"), full_page=True)
+            ctx.close()
+    print("screenshots in", HERE)
+
+
 TARGETS = {"ratings": ratings, "board": board, "analysis": analysis, "links": links,
-           "night": night}
+           "night": night, "tables": tables}
 
 if __name__ == "__main__":
     TARGETS[sys.argv[1]]() if sys.argv[1:2] and sys.argv[1] in TARGETS else main()

@@ -13,7 +13,13 @@
   var DRAFT = root.dataset.draft;
   var panel = document.getElementById("offline-problem");
   var note = document.getElementById("offline-note");
-  var SEATS = ["N", "E", "S", "W"];
+  // the seats in order from the form's dealer choices (N E S W, or 0 .. n-1 at a table of n)
+  function seats() {
+    var found = Array.prototype.map.call(
+      document.querySelectorAll('#deal-form input[name="dealer"]'), function (i) { return i.value; });
+    return found.length ? found : ["N", "E", "S", "W"];
+  }
+  function leftOf(seat) { var s = seats(); return s[(s.indexOf(seat) + 1) % s.length]; }
   var SUITS = { S: "♠ spades", H: "♥ hearts", D: "♦ diamonds", C: "♣ clubs" };
   var draining = false, lastSent = null, editing = null;
 
@@ -241,7 +247,7 @@
   function nextForm(form, entry) {
     var dealer = fieldMap(entry.fields).dealer;
     clear(form);
-    var next = SEATS[(SEATS.indexOf(dealer) + 1) % 4];
+    var next = leftOf(dealer);
     var d = form.querySelector('input[name="dealer"][value="' + next + '"]');
     if (d) d.checked = true;
     form.deal_id.value = newId();
@@ -401,7 +407,7 @@
       // after the waiting ones
       var last = rows[rows.length - 1];
       if (form && form.deal_id && last && !editing) {
-        var dealer = SEATS[(SEATS.indexOf(fieldMap(last.fields).dealer) + 1) % 4];
+        var dealer = leftOf(fieldMap(last.fields).dealer);
         var d = form.querySelector('input[name="dealer"][value="' + dealer + '"]');
         if (d) d.checked = true;
         setNumber(form, last.number + 1);

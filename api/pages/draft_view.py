@@ -1,0 +1,183 @@
+"""A draft's page: its record replayed as ``POST /records`` would, the sheet, the scoreboard and
+the deal form; and saving a new revision of it.
+
+Contracts:
+- :func:`replay_draft` validates and replays through ``ingest.prepare``, the one path from text to
+  record; it returns the submission or the located problems, never raises for a bad record.
+- :func:`draft_page` renders the sitting page (status 200 with problems next to their fields).
+- :func:`save_revision` saves a new revision (api/store/drafts) over the revision the form was
+  drawn from; over a newer one it saves nothing and flashes why (nothing overwritten).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from flask import flash, redirect, render_template, url_for
+from werkzeug.wrappers import Response
+
+from euchre_records.errors import RecordError
+from euchre_records.table_model import TableReplay
+from euchre_records.table_view import view_of
+
+from ..db import get_db
+from ..store import drafts as store_drafts
+from ..store import queries
+from ..store.ingest import Submission, error_payload, prepare
+from ..auth.table import table_view
+from . import deal_ids
+from .blueprint import bp
+from .chart import chart
+from .draft_access import ID, own_draft, seen_revision, writer_required
+from .forms import SEATS, Problems, deal_from_form, form_of_deal, next_seat
+from .scoreboard import preset_title, scoreboard
+from .sheet import build_sheet, running_of
+from .table_forms import seats_of
+
+__all__ = ["replay_draft", "next_dealer", "fields_of", "fields_for", "deal_of_form", "draft_page",
+           "save_revision",
+           "score_note"]
+
+bp.add_app_template_global(preset_title, "preset_title")
+
+_FIELD_OF_PATH = (("result.tricks", "tricks"), ("result.trump", "trump"),
+                  ("result.maker", "maker"), ("result.alone", "alone"), ("dealer", "dealer"),
+                  ("irregularities", "revoke_seat"), ("scoresheet.points", "sheet_points_ns"),
+                  ("scoresheet.total", "sheet_total_ns"))
+
+
+def replay_draft(data: dict[str, Any]) -> tuple[Submission | None, list[dict[str, str]]]:
+    """The draft's record validated and replayed as ``POST /records`` would, or its problems."""
+    try:
+        return prepare(json.dumps(data, ensure_ascii=False)), []
+    except RecordError as exc:
+        return None, error_payload(exc)
+
+
+def deal_of_form(data: dict[str, Any], form: Any) -> tuple[dict[str, Any], Problems]:
+    """The result-only deal the deal form posted, read for the draft's table (four hands:
+    ``forms.deal_from_form``; a table of n: ``table_forms.table_deal_from_form``)."""
+    n = seats_of(data)
+    if n != 4:
+        from .table_forms import table_deal_from_form
+        return table_deal_from_form(form, n)
+    return deal_from_form(form)
+
+
+def fields_for(data: dict[str, Any], problems: list[dict[str, str]],
+               deal_index: int) -> Problems:
+    """:func:`fields_of` for a four-handed draft, ``table_fields_of`` for a table of n."""
+    if seats_of(data) != 4:
+        from .table_draft import table_fields_of
+        return table_fields_of(problems, deal_index)
+    return fields_of(problems, deal_index)
+
+
+def next_dealer(data: dict[str, Any], sub: Submission | None) -> str:
+    """Who deals next by the engine's replay: the same dealer after a redeal, the seat the laws
+    name after a void deal, else the last dealer's left; N for the first deal."""
+    deals = data.get("deals") or []
+    if not deals:
+        return "N"
+    if sub is not None and sub.result.deals:
+        last = sub.result.deals[-1]
+        if last.redeal:
+            return last.dealer.name
+        nxt = getattr(last, "next_dealer", None)
+        if nxt is not None:
+            return str(nxt.name)
+        return next_seat(last.dealer.name)
+    return next_seat(str(deals[-1].get("dealer", "W")))
+
+
+def fields_of(problems: list[dict[str, str]], deal_index: int) -> Problems:
+    """Engine/notation problems of deal ``deal_index`` as (form field, message)."""
+    out: Problems = []
+    prefix = f"deals[{deal_index}]"
+    for p in problems:
+        where = p["where"]
+        field = "general"
+        if where.startswith(prefix):
+            rest = where[len(prefix):].lstrip(".")
+            field = next((f for path, f in _FIELD_OF_PATH if rest.startswith(path)), "general")
+        out.append((field, f"{where}: {p['what']}" if field == "general" else p["what"]))
+    return out
+
+
+def draft_page(draft: store_drafts.Draft, *, form: dict[str, str] | None = None,
+                problems: Problems = (), editing: int | None = None,  # type: ignore[assignment]
+                status: int = 200, conflict: deal_ids.Conflict | None = None) -> tuple[str, int]:
+    data = draft.data
+    sub, record_problems = replay_draft(data)
+    if seats_of(data) != 4:   # a table of two, three or five: one score column per player
+        from .table_draft import table_draft_page
+        return table_draft_page(draft, sub, record_problems, form=form, problems=problems,
+                                editing=editing, status=status, conflict=conflict,
+                                deal_id=fresh_deal_id())
+    players = {seat: p["name"] for seat, p in (data.get("players") or {}).items()}
+    sheet = None
+    if sub is not None:
+        from euchre_records.schema.results import dump_result
+        sheet = build_sheet(dump_result(sub.result), running_of(sub.result.running), players)
+    deals = data.get("deals") or []
+    dealer = next_dealer(data, sub)
+    if form is None:
+        form = form_of_deal(deals[editing - 1]) if editing else {"dealer": dealer}
+    board = None if sub is None else scoreboard(sub.result, players, dealer, len(deals))
+    errors: dict[str, list[str]] = {}
+    for field, message in problems:
+        errors.setdefault(field, []).append(message)
+    return render_template(
+        "draft.html", draft=draft, data=data, sheet=sheet, chart=chart(sheet) if sheet else None,
+        record_problems=record_problems, form=form, errors=errors, problems=list(problems),
+        players=players, seats=SEATS, editing=editing, board=board,
+        deal_kinds=[d.get("kind") for d in deals], conflict=conflict,
+        deal_id=fresh_deal_id()), status
+
+
+def fresh_deal_id() -> str:
+    """An id for the next deal the form sends (the browser's script puts its own in its place):
+    a form sent twice, or resent after a lost answer, is then stored once."""
+    import uuid
+    return str(uuid.uuid4())
+
+
+
+@bp.route(f"/web/drafts/<{ID}:draft_id>")
+@table_view
+@writer_required
+def draft(draft_id: int) -> Any:
+    found = own_draft(draft_id)
+    if found.status == "finished" and found.record_id is not None:
+        rubber_id = queries.rubber_of_record(get_db(), found.record_id)
+        if rubber_id is not None:
+            return redirect(url_for("pages.rubber", rubber_id=rubber_id), 303)
+    return draft_page(found)
+
+
+
+def save_revision(found: store_drafts.Draft, data: dict[str, Any],
+                  message: str) -> Response | None:
+    """Save a new revision; None when the draft moved on meanwhile (flashes why)."""
+    try:
+        store_drafts.save_draft(get_db(), found.id, data, seen_revision())
+    except store_drafts.DraftError as exc:
+        flash(str(exc), "error")
+        return None
+    flash(message, "ok")
+    return redirect(url_for("pages.draft", draft_id=found.id) + "#entry", 303)
+
+
+def score_note(sub: Submission | None) -> str:
+    """': score N-S 4, E-W 1' after the last deal (for the announcement of a saved deal)."""
+    if sub is None or not sub.result.running or sub.result.running[-1] is None:
+        return ""
+    if isinstance(sub.result, TableReplay):   # a table of n: ': score Ann 3, Bob 0, Cy 1'
+        columns = view_of(sub.record, sub.result).columns
+        scores = sub.result.running[-1]
+        return ": score " + ", ".join(f"{c.label} {v}" for c, v in zip(columns, scores))
+    ns, ew = sub.result.running[-1][1]
+    return f": score N-S {ns}, E-W {ew}"
+
+

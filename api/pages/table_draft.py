@@ -1,0 +1,86 @@
+"""The sitting page of a draft at a table of two, three or five: the same page as four hands
+(``draft.html``), with one score column per player, the n seats in the forms and the five-handed
+called card.
+
+Contracts: :func:`table_draft_page` renders from the engine's replay of the draft (through
+``replay_draft``, i.e. ``ingest.prepare``) and its table view (``euchre_records.table_view``);
+nothing is scored here. The form's field for a problem is found from the record path the engine
+names (:func:`table_fields_of`), as for four hands.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import render_template
+
+from euchre_records.table_view import view_of
+
+from ..store import drafts as store_drafts
+from ..store.ingest import Submission
+from . import deal_ids
+from .forms import Problems
+from .table_forms import (UNDEALT, VARIANT_TITLES, form_of_table_deal, seat_tokens, seats_of)
+from .table_sheet import build_table_sheet, table_next_dealer, table_scoreboard
+
+__all__ = ["table_draft_page", "table_fields_of", "players_of", "game_target"]
+
+_FIELD_OF_PATH = (("result.tricks", "tricks"), ("result.trump", "trump"),
+                  ("result.maker", "maker"), ("result.alone", "called"),
+                  ("result.called", "called"), ("result.partner", "partner"), ("result", "maker"),
+                  ("dealer", "dealer"), ("irregularities", "revoke_seat"))
+
+
+def players_of(data: dict[str, Any]) -> dict[str, str]:
+    """The players' names by seat token."""
+    return {seat: p.get("name", "") for seat, p in (data.get("players") or {}).items()}
+
+
+def game_target(sub: Submission | None) -> int | None:
+    """The points that win a game at this table (the variant's default or the override)."""
+    if sub is None:
+        return None
+    from euchre_records.table_replay import game_points_of
+    return game_points_of(sub.record)  # type: ignore[arg-type]
+
+
+def table_fields_of(problems: list[dict[str, str]], deal_index: int) -> Problems:
+    """Engine/notation problems of deal ``deal_index`` as (form field, message)."""
+    out: Problems = []
+    prefix = f"deals[{deal_index}]"
+    for p in problems:
+        where = p["where"]
+        field = "general"
+        if where.startswith(prefix):
+            rest = where[len(prefix):].lstrip(".")
+            field = next((f for path, f in _FIELD_OF_PATH if rest.startswith(path)), "general")
+        out.append((field, f"{where}: {p['what']}" if field == "general" else p["what"]))
+    return out
+
+
+def table_draft_page(draft: store_drafts.Draft, sub: Submission | None,
+                     record_problems: list[dict[str, str]], *, form: dict[str, str] | None,
+                     problems: Problems, editing: int | None, status: int,
+                     conflict: deal_ids.Conflict | None, deal_id: str) -> tuple[str, int]:
+    data = draft.data
+    n = seats_of(data)
+    players = players_of(data)
+    deals = data.get("deals") or []
+    kinds = {i + 1: d.get("kind", "") for i, d in enumerate(deals)}
+    sheet = board = None
+    dealer = table_next_dealer(None if sub is None else sub.result, data)
+    if sub is not None:
+        view = view_of(sub.record, sub.result)
+        sheet = build_table_sheet(view, players, kinds)
+        board = table_scoreboard(view, players, dealer, game_target(sub))
+    if form is None:
+        form = form_of_table_deal(deals[editing - 1]) if editing else {"dealer": dealer}
+    errors: dict[str, list[str]] = {}
+    for field, message in problems:
+        errors.setdefault(field, []).append(message)
+    return render_template(
+        "draft.html", draft=draft, data=data, sheet=sheet, chart=None,
+        record_problems=record_problems, form=form, errors=errors, problems=list(problems),
+        players=players, seats=seat_tokens(n), editing=editing, board=board, table_n=n,
+        variant_title=VARIANT_TITLES[n], undealt=UNDEALT,
+        deal_kinds=[d.get("kind") for d in deals], conflict=conflict, deal_id=deal_id), status

@@ -255,7 +255,7 @@ class RecordMetaSchema(Schema):
 
 
 class RecordOutSchema(RecordMetaSchema):
-    record = Typed({"oneOf": [component_ref("NotationRecord"), component_ref("NotationTableRecord")]},
+    record = Typed(component_ref("NotationRecord"),  # any table: its if/then picks by rules.seats
                    required=True,
                    metadata={"description": "the canonical record (docs/FORMAT.md)"})
 

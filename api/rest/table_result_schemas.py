@@ -51,6 +51,10 @@ class TableOfNFindingSchema(Schema):
                          metadata={"description": "the points this finding moved, per seat"})
     recorded = _scores("scoresheet: what the scorer wrote", nullable=True)
     computed = _scores("scoresheet: what the replay computes", nullable=True)
+    held = fields.List(fields.String(), required=True, metadata={
+        "description": "revokes: the cards of the suit led the offender held (or played later)"})
+    status = fields.String(required=True, allow_none=True, validate=validate.OneOf(
+        ["established", "claimed"]), metadata={"description": "revokes: established or claimed"})
 
 
 class TableOfNDealSchema(Schema):

@@ -11,6 +11,7 @@ from typing import Iterable, Iterator, NamedTuple
 
 from ..errors import NotationError, Problem, RecordError
 from ..model import Record
+from ..table_model import TableRecord
 from euchre_records.interop.detect import load_any_data, notation_of
 from euchre_records.interop.egn.document import in_egn_terms
 from euchre_records.interop.egn.binary import MAX_SIZE, egnb_to_record, is_egn_binary
@@ -27,7 +28,7 @@ class Loaded(NamedTuple):
     """One record read: where from, the record (or what stopped it), whether it was EGN."""
 
     label: str
-    item: Record | RecordError
+    item: Record | TableRecord | RecordError
     egn: bool = False
 
     def located(self, exc: RecordError) -> RecordError:
@@ -117,14 +118,25 @@ def read_records(path: str) -> Iterator[Loaded]:
         return
     try:
         data = parse_json(text)
+        if _seats(data) not in (None, 4):   # a table of 2, 3 or 5 (schema/tables.py)
+            from ..schema.tables import load_table_record
+            yield Loaded(label, load_table_record(data))
+            return
         yield Loaded(label, load_any_data(data), notation_of(data) == "egn")
     except RecordError as exc:
         yield Loaded(label, exc)
 
 
+def _seats(data: object) -> object:
+    """``rules.seats`` of a record in our notation (None when it has none)."""
+    rules = data.get("rules") if isinstance(data, dict) and "fileType" not in data else None
+    return rules.get("seats") if isinstance(rules, dict) else None
+
+
 def _sheet(path: str) -> Iterator[Loaded]:
-    """The sittings of a spreadsheet scoresheet (schema/sheet_csv.py), each a record."""
-    from ..schema.notation import load_record
+    """The sittings of a spreadsheet scoresheet (interop/sheets/), each a record: four-handed,
+    or of 2, 3 or 5 players (one column per player)."""
+    from ..schema.tables import load_any as load_record
     from euchre_records.interop.sheets.table import sheet_sources
     for source, text, problems in sheet_sources(path):
         if problems:

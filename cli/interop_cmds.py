@@ -13,9 +13,11 @@ from typing import Any, Iterable, Iterator
 
 import click
 
-from ..errors import RecordError, UnsupportedRules
+from ..errors import Problem, RecordError, UnsupportedRules
 from ..match import replay
 from ..model import Record
+from ..table_model import TableRecord
+from ..table_replay import replay_table
 from euchre_records.interop.openspiel import openspiel_actions, openspiel_game_params
 from euchre_records.interop.egn.document import egn_losses, record_to_egn
 from ..schema.notation import dump_record
@@ -58,10 +60,15 @@ def _to_openspiel(label: str, record: Record, skip: bool) -> dict[str, Any]:
     return {"game": "euchre", "parameters": params, "deals": deals}
 
 
-def _sheet_text(label: str, record: Record, lossy: bool, header: bool) -> str:
+def _sheet_text(label: str, record: Record | TableRecord, lossy: bool, header: bool) -> str:
     from euchre_records.interop.sheets.table import write_sheet
     text = write_sheet([record], lossy=lossy)
     return text if header else text.split("\n", 1)[1]
+
+
+def _sheet_layout(record: Record | TableRecord) -> str:
+    """The sheet layout a record is written in: four-handed, or one column per player."""
+    return "per player" if isinstance(record, TableRecord) else "four-handed"
 
 
 def _stored_texts(db_path: str, all_versions: bool, filters: dict[str, str | None]
@@ -170,6 +177,7 @@ def export(file: str | None, target: str, db_path: str | None, all_versions: boo
         raise click.UsageError("--db dumps to jsonl, egn, csv or xlsx")
     bad = 0
     header = True
+    layout: str | None = None   # the sheet's layout, from its first record
     sheet: list[str] = []  # csv, xlsx: the sheet's text, written at the end
     if db_path is not None and target == "jsonl":  # the stored texts as they are, and who
         from ..api.store.dump import dump_line  # submitted each (docs/STORE.md)
@@ -177,7 +185,7 @@ def export(file: str | None, target: str, db_path: str | None, all_versions: boo
             click.echo(dump_line(text, by))
         raise SystemExit(0)
     if db_path is not None:
-        items: Iterable[tuple[str, Record | RecordError]] = _store_items(
+        items: Iterable[tuple[str, Record | TableRecord | RecordError]] = _store_items(
             db_path, all_versions, filters)
         whole = None
     else:
@@ -190,10 +198,21 @@ def export(file: str | None, target: str, db_path: str | None, all_versions: boo
             _report(label, item)
             continue
         try:
-            replay(item)  # a record validate calls impossible is refused, never exported
+            if isinstance(item, TableRecord):   # a table of 2, 3 or 5: only the sheets, for now
+                replay_table(item)
+                if target not in ("csv", "xlsx"):
+                    raise UnsupportedRules([Problem("rules.seats", f"records of {item.table.seats} "
+                                                    f"players are not yet exported to {target}")])
+            else:
+                replay(item)  # a record validate calls impossible is refused, never exported
             if target in ("csv", "xlsx"):
+                if layout is not None and _sheet_layout(item) != layout:
+                    raise UnsupportedRules([Problem("rules.seats", f"a sheet holds one layout: "
+                                                    f"this record needs the {_sheet_layout(item)} "
+                                                    f"one, the sheet has the {layout} one; export "
+                                                    "them to two sheets")])
                 sheet.append(_sheet_text(label, item, lossy, header))
-                header = False
+                header, layout = False, _sheet_layout(item)
                 continue
             doc = (_to_egn(label, item, lossy) if target.startswith("egn")
                    else dump_record(item) if target == "jsonl"

@@ -11,14 +11,17 @@ from typing import Any
 
 import click
 
-from ..errors import RecordError
+from ..errors import Problem, RecordError, UnsupportedRules
 from ..match import replay as replay_record
-from ..model import ReplayResult
+from ..model import Record, ReplayResult
+from ..table_model import TableRecord, TableReplay
+from ..table_replay import replay_table
 from ..rules import PRESETS, rebase
 from .inputs import Loaded, read_records
 from .output import (EXIT_CODES_HELP, EXIT_FINDINGS, EXIT_INVALID, EXIT_OK, emit_json,
                      emit_rows, format_option, worst)
 from .scoresheet_text import render_replay
+from .table_sheet_text import render_table_replay
 
 COMMANDS: list[click.Command] = []
 
@@ -34,10 +37,18 @@ def _error_lines(label: str, exc: RecordError) -> list[str]:
 
 
 def _checked(loaded: Loaded, rules_name: str | None = None
-             ) -> tuple[ReplayResult | None, RecordError | None]:
+             ) -> tuple[ReplayResult | TableReplay | None, RecordError | None]:
     """The replay of one record read, or the error (located as written) that stops it."""
     if isinstance(loaded.item, RecordError):
         return None, loaded.item
+    if isinstance(loaded.item, TableRecord):   # a table of 2, 3 or 5
+        if rules_name:
+            return None, UnsupportedRules([Problem("rules", "--rules is not yet taken for records "
+                                                   "of two, three and five players")])
+        try:
+            return replay_table(loaded.item), None
+        except RecordError as exc:
+            return None, exc
     try:
         rules = None
         if rules_name:   # the record's own overrides are kept under the new preset, and said
@@ -51,10 +62,11 @@ def _checked(loaded: Loaded, rules_name: str | None = None
         return None, loaded.located(exc)
 
 
-def _verdict(label: str, result: ReplayResult | None, error: RecordError | None
+def _verdict(label: str, result: ReplayResult | TableReplay | None, error: RecordError | None
              ) -> dict[str, Any]:
     """One record's verdict for scripts: status, every error and finding with its place."""
     from ..schema.results import dump_finding
+    from ..schema.tables import dump_table_result
     if error is not None:
         return {"source": label, "status": _KIND.get(error.kind, "error"), "deals": None,
                 "games": None,
@@ -64,7 +76,8 @@ def _verdict(label: str, result: ReplayResult | None, error: RecordError | None
     assert result is not None
     return {"source": label, "status": "findings" if result.findings else "ok",
             "deals": len(result.deals), "games": len(result.games), "errors": [],
-            "findings": [dump_finding(f) for f in result.findings]}
+            "findings": (dump_table_result(result)["findings"] if isinstance(result, TableReplay)
+                         else [dump_finding(f) for f in result.findings])}
 
 
 VALIDATE_CSV = ("source", "status", "kind", "where", "deal", "trick", "seat", "rule", "message")
@@ -153,6 +166,7 @@ def validate(files: tuple[str, ...], quiet: bool, fmt: str) -> None:
               help="Replay under another rule set instead of the record's own.")
 def replay(file: str, fmt: str, rules_name: str | None) -> None:
     from ..schema.results import dump_result
+    from ..schema.tables import dump_table_result
     codes = [EXIT_OK]
     results: list[dict[str, Any]] = []
     whole = "<stdin>" if file == "-" else file
@@ -168,11 +182,18 @@ def replay(file: str, fmt: str, rules_name: str | None) -> None:
         assert result is not None and not isinstance(loaded.item, RecordError)
         if result.findings:
             codes.append(EXIT_FINDINGS)
-        if fmt == "jsonl":
-            emit_json([dump_result(result)], "jsonl")
-        elif fmt == "json":
-            results.append(dump_result(result))
+        if fmt in ("json", "jsonl"):
+            dumped = (dump_table_result(result) if isinstance(result, TableReplay)
+                      else dump_result(result))
+            if fmt == "jsonl":
+                emit_json([dumped], "jsonl")
+            else:
+                results.append(dumped)
+        elif isinstance(result, TableReplay):   # a table of 2, 3 or 5: one column per player
+            assert isinstance(loaded.item, TableRecord)
+            click.echo(render_table_replay(loaded.label, loaded.item, result))
         else:
+            assert isinstance(loaded.item, Record)
             click.echo(render_replay(loaded.label, loaded.item, result))
     if fmt == "json" and (results or several):
         click.echo(json.dumps(results if several else results[0], indent=2, ensure_ascii=False))

@@ -119,3 +119,23 @@ def test_a_sheet_that_runs_on_past_a_game_is_told_so(data: dict[str, Any]) -> No
     found = _sheet_findings(sheet)
     assert found and all(f.deal == end + 1 for f in found)
     assert all(f"game 1 ended at deal {end} and the sheet ran on" in f.message for f in found)
+
+
+@pytest.mark.parametrize(("written", "cause"), [
+    ([0, 1, 0], "the revoke penalty was not scored (Somerset 63)"),
+    ([0, 3, 0], "the hand's own points were left out; they still score (Somerset 4)"),
+])
+def test_a_revoke_penalty_missed_or_alone_on_the_sheet(written: list[int], cause: str) -> None:
+    """Cut-throat under Somerset: Bob (1) makes with 3 tricks, 1 point; Ann (0), a defender,
+    revokes (claimed): Somerset 63 gives the offended side 3, here Bob alone, and Somerset 4
+    keeps the hand's point: 4 for Bob. A sheet with only the hand's 1, or only the penalty's 3,
+    is told which part it left out."""
+    data = {"format": "euchre-records", "version": "1.0",
+            "rules": {"preset": "somerset-1888", "seats": 3},
+            "deals": [{"kind": "result", "dealer": "0", "result": {"maker": "1", "trump": "H", "tricks": 3},
+                       "irregularities": [{"kind": "revoke-claimed", "seat": "0", "trick": 2}],
+                       "scoresheet": {"points": written}}]}
+    found = _sheet_findings(data)
+    assert [(f.deal, f.seat) for f in found] == [(1, 1)]
+    assert found[0].message == (f"deal 1, seat 1: the scoresheet gives {written[1]} for the deal, the "
+                                f"replay computes 4 — {cause}")

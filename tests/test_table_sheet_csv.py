@@ -202,3 +202,22 @@ def test_cli_replays_a_record_as_json_and_exports_it_as_a_sheet(tmp_path: Path) 
     assert sheet.stdout.splitlines()[1] == (
         "2026-12-01,Riverside Euchre Club,,,,3,Ann,Bob,Cy,,,modern,game_points=5,1,0,1,H,,,,3,"
         "0,1,0,,,0,1,0,,")
+
+
+def _doc_block(marker: str) -> str:
+    text = (ROOT / "docs" / "CLI.md").read_text(encoding="utf-8")
+    start = text.index(f"<!-- {marker} -->\n```\n") + len(f"<!-- {marker} -->\n```\n")
+    return text[start:text.index("```", start)]
+
+
+def test_the_documented_sheet_validates_as_documented(tmp_path: Path) -> None:
+    """docs/CLI.md's per-player sheet, validated: the ok line on stdout and the findings on
+    stderr, exactly as the doc prints them, exit 3."""
+    (tmp_path / "tuesday.csv").write_text(_doc_block("per-player-sheet"), encoding="utf-8")
+    out = _euchre("validate", "tuesday.csv", cwd=tmp_path)
+    said = _doc_block("per-player-sheet-validate").splitlines()
+    assert out.returncode == 3
+    assert out.stdout.splitlines() == [line for line in said if ": ok (" in line]
+    assert out.stderr.splitlines() == [line for line in said if ": ok (" not in line]
+    again = _euchre("export", "tuesday.csv", "--to", "csv", cwd=tmp_path)
+    assert again.stdout == _doc_block("per-player-sheet")

@@ -221,3 +221,9 @@ def test_the_documented_sheet_validates_as_documented(tmp_path: Path) -> None:
     assert out.stderr.splitlines() == [line for line in said if ": ok (" not in line]
     again = _euchre("export", "tuesday.csv", "--to", "csv", cwd=tmp_path)
     assert again.stdout == _doc_block("per-player-sheet")
+
+
+def test_a_semicolon_separated_sheet_reads_as_the_comma_one() -> None:
+    text = (FOLDER / "tuesday.csv").read_text(encoding="utf-8")
+    semi = text.replace(",", ";")
+    assert [s.data for s in read_sheet(semi)] == [s.data for s in read_sheet(text)]

@@ -17,6 +17,8 @@ from euchre_records.interop.egn.document import in_egn_terms
 from euchre_records.interop.egn.binary import MAX_SIZE, egnb_to_record, is_egn_binary
 from ..schema.notation import iter_jsonl, parse_json
 from ..schema.wire import decode_record
+from ..schema.tables import load_table_record
+from euchre_records.api.store.table_ingest import table_data
 
 __all__ = ["read_records", "Loaded", "EMPTY"]
 
@@ -82,7 +84,7 @@ def read_records(path: str) -> Iterator[Loaded]:
         if path.endswith((".jsonl", ".ndjson")):
             with open(path, encoding="utf-8-sig") as stream:
                 empty = True
-                for line, item in iter_jsonl(_records_of_dump(stream)):
+                for line, item in _lines_of_any_table(_records_of_dump(stream)):
                     empty = False
                     yield Loaded(f"{label}:{line}", item)
             if empty:
@@ -103,7 +105,7 @@ def read_records(path: str) -> Iterator[Loaded]:
             yield Loaded(label, NotationError(EMPTY))
             return
         if path == "-" and _looks_like_json_lines(text):
-            for line, item in iter_jsonl(text.splitlines()):
+            for line, item in _lines_of_any_table(text.splitlines()):
                 yield Loaded(f"{label}:{line}", item)
             return
     except OSError as exc:
@@ -118,8 +120,7 @@ def read_records(path: str) -> Iterator[Loaded]:
         return
     try:
         data = parse_json(text)
-        if _seats(data) not in (None, 4):   # a table of 2, 3 or 5 (schema/tables.py)
-            from ..schema.tables import load_table_record
+        if table_data(data):   # a table of 2, 3 or 5 (docs/TABLES.md)
             yield Loaded(label, load_table_record(data))
             return
         yield Loaded(label, load_any_data(data), notation_of(data) == "egn")
@@ -127,15 +128,28 @@ def read_records(path: str) -> Iterator[Loaded]:
         yield Loaded(label, exc)
 
 
-def _seats(data: object) -> object:
-    """``rules.seats`` of a record in our notation (None when it has none)."""
-    rules = data.get("rules") if isinstance(data, dict) and "fileType" not in data else None
-    return rules.get("seats") if isinstance(rules, dict) else None
+def _lines_of_any_table(lines: Iterable[str]) -> Iterator[tuple[int, Record | TableRecord | RecordError]]:
+    """JSON Lines as ``iter_jsonl`` reads them (1-based line numbers, blank lines skipped), a
+    line at a table of 2, 3 or 5 read by schema.tables instead of the four-handed reader."""
+    for number, line in enumerate(lines, start=1):
+        if not line.strip():
+            continue
+        if '"seats"' in line:   # only then can it be a table of n: the others as before
+            try:
+                data = parse_json(line)
+                if table_data(data):
+                    yield number, load_table_record(data)
+                    continue
+            except RecordError as exc:
+                yield number, exc
+                continue
+        for _, item in iter_jsonl([line]):
+            yield number, item
 
 
 def _sheet(path: str) -> Iterator[Loaded]:
     """The sittings of a spreadsheet scoresheet (interop/sheets/), each a record: four-handed,
-    or of 2, 3 or 5 players (one column per player)."""
+    or of 2, 3 or 5 players (one column per player, interop/sheets/players.py)."""
     from ..schema.tables import load_any as load_record
     from euchre_records.interop.sheets.table import sheet_sources
     for source, text, problems in sheet_sources(path):

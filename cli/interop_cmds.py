@@ -68,7 +68,7 @@ def _sheet_text(label: str, record: Record | TableRecord, lossy: bool, header: b
 
 def _sheet_layout(record: Record | TableRecord) -> str:
     """The sheet layout a record is written in: four-handed, or one column per player."""
-    return "per player" if isinstance(record, TableRecord) else "four-handed"
+    return "per-player" if isinstance(record, TableRecord) else "four-handed"
 
 
 def _stored_texts(db_path: str, all_versions: bool, filters: dict[str, str | None]
@@ -100,14 +100,36 @@ def _stored_dump(db_path: str, all_versions: bool, filters: dict[str, str | None
 
 
 def _store_items(db_path: str, all_versions: bool, filters: dict[str, str | None]
-                 ) -> Iterator[tuple[str, Record | RecordError]]:
+                 ) -> Iterator[tuple[str, Record | TableRecord | RecordError]]:
     """``(label, record)`` for each selected stored record, from its canonical text."""
-    from ..schema.notation import loads
+    from ..schema.tables import load_any   # four-handed or a table of 2, 3, 5
     for label, text in _stored_texts(db_path, all_versions, filters):
         try:
-            yield label, loads(text)
+            yield label, load_any(json.loads(text))
         except RecordError as exc:  # a stored record always loads; say so if not
             yield label, exc
+
+
+_FOUR_HANDED_TARGETS = {
+    "openspiel": "OpenSpiel's euchre is the four-handed game of two partnerships",
+    "egn": "this release writes EGN for four players only",
+    "egnb": "this release writes EGN for four players only",
+    "egnb-expanded": "this release writes EGN for four players only",
+}
+"""Targets that take four-handed records only, and why (a record of n is refused by name)."""
+
+
+def _table_doc(record: TableRecord, target: str) -> dict[str, Any]:
+    """The export of a record at a table of n: its canonical record for jsonl (after the
+    replay: an impossible record is refused), else the reason the target refuses it."""
+    from ..schema.tables import dump_table_record
+    from ..table_replay import replay_table
+    from .table_text import four_handed_only
+    replay_table(record)
+    if target == "jsonl":
+        return dump_table_record(record)
+    raise UnsupportedRules(four_handed_only(record, f"--to {target}", _FOUR_HANDED_TARGETS[target]),
+                           "rules.seats")
 
 
 @click.command(help="""Write records in another notation: EGN, OpenSpiel actions, JSON Lines or the spreadsheet layout.
@@ -197,23 +219,38 @@ def export(file: str | None, target: str, db_path: str | None, all_versions: boo
             bad += 1
             _report(label, item)
             continue
-        try:
-            if isinstance(item, TableRecord):   # a table of 2, 3 or 5: only the sheets, for now
-                replay_table(item)
-                if target not in ("csv", "xlsx"):
-                    raise UnsupportedRules([Problem("rules.seats", f"records of {item.table.seats} "
-                                                    f"players are not yet exported to {target}")])
-            else:
-                replay(item)  # a record validate calls impossible is refused, never exported
-            if target in ("csv", "xlsx"):
+        if target in ("csv", "xlsx"):   # either layout, one per sheet (interop/sheets/)
+            try:
+                if isinstance(item, TableRecord):
+                    replay_table(item)
+                else:
+                    replay(item)  # a record validate calls impossible is refused, never exported
                 if layout is not None and _sheet_layout(item) != layout:
                     raise UnsupportedRules([Problem("rules.seats", f"a sheet holds one layout: "
                                                     f"this record needs the {_sheet_layout(item)} "
                                                     f"one, the sheet has the {layout} one; export "
                                                     "them to two sheets")])
                 sheet.append(_sheet_text(label, item, lossy, header))
-                header, layout = False, _sheet_layout(item)
+            except RecordError as exc:
+                bad += 1
+                _report(label, exc)
                 continue
+            header, layout = False, _sheet_layout(item)
+            continue
+        if isinstance(item, TableRecord):   # a table of 2, 3 or 5 (cli/table_text.py)
+            try:
+                doc = _table_doc(item, target)
+            except RecordError as exc:
+                bad += 1
+                _report(label, exc)
+                continue
+            if label != whole or target == "jsonl":
+                click.echo(json.dumps(doc, ensure_ascii=False, separators=(",", ":")))
+            else:
+                click.echo(json.dumps(doc, indent=2, ensure_ascii=False))
+            continue
+        try:
+            replay(item)  # a record validate calls impossible is refused, never exported
             doc = (_to_egn(label, item, lossy) if target.startswith("egn")
                    else dump_record(item) if target == "jsonl"
                    else _to_openspiel(label, item, skip))

@@ -11,9 +11,9 @@ from typing import Any
 
 import click
 
-from ..errors import Problem, RecordError, UnsupportedRules
+from ..errors import RecordError
 from ..match import replay as replay_record
-from ..model import Record, ReplayResult
+from ..model import ReplayResult, replace
 from ..table_model import TableRecord, TableReplay
 from ..table_replay import replay_table
 from ..rules import PRESETS, rebase
@@ -21,7 +21,7 @@ from .inputs import Loaded, read_records
 from .output import (EXIT_CODES_HELP, EXIT_FINDINGS, EXIT_INVALID, EXIT_OK, emit_json,
                      emit_rows, format_option, worst)
 from .scoresheet_text import render_replay
-from .table_sheet_text import render_table_replay
+from .table_text import render_table_replay, table_findings, table_result_json
 
 COMMANDS: list[click.Command] = []
 
@@ -41,14 +41,6 @@ def _checked(loaded: Loaded, rules_name: str | None = None
     """The replay of one record read, or the error (located as written) that stops it."""
     if isinstance(loaded.item, RecordError):
         return None, loaded.item
-    if isinstance(loaded.item, TableRecord):   # a table of 2, 3 or 5
-        if rules_name:
-            return None, UnsupportedRules([Problem("rules", "--rules is not yet taken for records "
-                                                   "of two, three and five players")])
-        try:
-            return replay_table(loaded.item), None
-        except RecordError as exc:
-            return None, exc
     try:
         rules = None
         if rules_name:   # the record's own overrides are kept under the new preset, and said
@@ -57,6 +49,9 @@ def _checked(loaded: Loaded, rules_name: str | None = None
             said += f"; the record's overrides kept: {', '.join(kept)}" if kept else "; the record has no overrides"
             said += "".join(f"; could not apply {o}: {why}" for o, why in refused)
             click.echo(said, err=True)
+        if isinstance(loaded.item, TableRecord):   # a table of 2, 3 or 5 (docs/TABLES.md)
+            record = loaded.item if rules is None else replace(loaded.item, rules=rules)
+            return replay_table(record), None
         return replay_record(loaded.item, rules), None
     except RecordError as exc:
         return None, loaded.located(exc)
@@ -66,7 +61,6 @@ def _verdict(label: str, result: ReplayResult | TableReplay | None, error: Recor
              ) -> dict[str, Any]:
     """One record's verdict for scripts: status, every error and finding with its place."""
     from ..schema.results import dump_finding
-    from ..schema.tables import dump_table_result
     if error is not None:
         return {"source": label, "status": _KIND.get(error.kind, "error"), "deals": None,
                 "games": None,
@@ -74,10 +68,11 @@ def _verdict(label: str, result: ReplayResult | TableReplay | None, error: Recor
                             "what": p.what} for p in error.problems],
                 "findings": []}
     assert result is not None
+    findings = (table_findings(result) if isinstance(result, TableReplay)
+                else [dump_finding(f) for f in result.findings])
     return {"source": label, "status": "findings" if result.findings else "ok",
             "deals": len(result.deals), "games": len(result.games), "errors": [],
-            "findings": (dump_table_result(result)["findings"] if isinstance(result, TableReplay)
-                         else [dump_finding(f) for f in result.findings])}
+            "findings": findings}
 
 
 VALIDATE_CSV = ("source", "status", "kind", "where", "deal", "trick", "seat", "rule", "message")
@@ -147,7 +142,8 @@ def validate(files: tuple[str, ...], quiet: bool, fmt: str) -> None:
 @click.command(help=f"""Replay a record and print its scoresheet and every finding.
 
     The scoresheet has one row per deal (dealer, turned card, trump, maker, alone, tricks,
-    points, running score), then game and rubber totals. --format json prints the full result
+    points, running score), then game and rubber totals; at a table of two, three or five
+    the points and running score are per player (one column each) and there is no rubber. --format json prints the full result
     (see docs/FORMAT.md, "Replay result"): one document for a record file, a JSON array of
     results for JSON Lines input; --format jsonl one result per line. Invalid records are
     reported on stderr. (text is the former name of table.)
@@ -166,7 +162,6 @@ def validate(files: tuple[str, ...], quiet: bool, fmt: str) -> None:
               help="Replay under another rule set instead of the record's own.")
 def replay(file: str, fmt: str, rules_name: str | None) -> None:
     from ..schema.results import dump_result
-    from ..schema.tables import dump_table_result
     codes = [EXIT_OK]
     results: list[dict[str, Any]] = []
     whole = "<stdin>" if file == "-" else file
@@ -182,18 +177,21 @@ def replay(file: str, fmt: str, rules_name: str | None) -> None:
         assert result is not None and not isinstance(loaded.item, RecordError)
         if result.findings:
             codes.append(EXIT_FINDINGS)
-        if fmt in ("json", "jsonl"):
-            dumped = (dump_table_result(result) if isinstance(result, TableReplay)
-                      else dump_result(result))
-            if fmt == "jsonl":
-                emit_json([dumped], "jsonl")
-            else:
-                results.append(dumped)
-        elif isinstance(result, TableReplay):   # a table of 2, 3 or 5: one column per player
+        if isinstance(result, TableReplay):   # scores per player (cli/table_text.py)
             assert isinstance(loaded.item, TableRecord)
-            click.echo(render_table_replay(loaded.label, loaded.item, result))
+            if fmt == "jsonl":
+                emit_json([table_result_json(result)], "jsonl")
+            elif fmt == "json":
+                results.append(table_result_json(result))
+            else:
+                click.echo(render_table_replay(loaded.label, loaded.item, result))
+            continue
+        assert not isinstance(loaded.item, TableRecord)
+        if fmt == "jsonl":
+            emit_json([dump_result(result)], "jsonl")
+        elif fmt == "json":
+            results.append(dump_result(result))
         else:
-            assert isinstance(loaded.item, Record)
             click.echo(render_replay(loaded.label, loaded.item, result))
     if fmt == "json" and (results or several):
         click.echo(json.dumps(results if several else results[0], indent=2, ensure_ascii=False))

@@ -3,8 +3,7 @@ one column per player, each deal's points and running score.
 
 Golden sheets in tests/golden/sheets/ (``NAME.json`` a record, ``NAME.expected.json`` its sheet
 worked by hand from VARIANTS.md, with the reasoning in ``why``); a property over drawn records with
-the oracle of tests/table_sheet_support.py (the reference's points, VARIANTS.md's game end); and
-the text ``euchre replay`` prints.
+the oracle of tests/table_sheet_support.py (the reference's points, VARIANTS.md's game end).
 """
 
 from __future__ import annotations
@@ -17,7 +16,6 @@ import pytest
 from hypothesis import given, settings
 from table_sheet_support import oracle_points, oracle_running, result_records
 
-from euchre_records.cli.table_sheet_text import render_table_replay
 from euchre_records.schema.tables import load_table_record
 from euchre_records.table_replay import replay_table
 from euchre_records.table_scoresheet import table_sheet
@@ -73,16 +71,3 @@ def test_sheet_columns_add_up_as_the_oracle_says(data: dict[str, Any]) -> None:
     for g in sheet.games:
         assert all(r.game == g.number for r in sheet.rows[g.first_deal - 1:g.last_deal])
     assert len(sheet.columns) == data["rules"]["seats"]
-
-
-def test_replay_text_names_each_players_column() -> None:
-    data = json.loads((FOLDER / "cutthroat-game.json").read_text(encoding="utf-8"))
-    record = load_table_record(data)
-    text = render_table_replay("g.json", record, replay_table(record))
-    lines = text.splitlines()
-    assert lines[1] == "columns: 0 Ann, 1 Bob, 2 Cy (points and score are given in this order)"
-    assert "Game 1: Ann 0, Bob 3, Cy 5 — Cy wins" in lines
-    assert "Game 2: Ann 0, Bob 1, Cy 0 — unfinished" in lines
-    row3 = next(line for line in lines if line.startswith("3 "))
-    assert row3.split()[-7:] == ["euchred", "0", "2", "2", "0", "3", "5"]
-    assert lines[-1] == "0 findings."

@@ -188,8 +188,8 @@ def test_cli_validates_replays_and_exports_a_per_player_sheet(tmp_path: Path) ->
     assert again.stdout == sheet.read_text(encoding="utf-8")
     shown = _euchre("replay", "tuesday.csv", cwd=tmp_path)
     assert shown.returncode == 3
-    assert "columns: 0 Ann, 1 Bob, 2 Cy, 3 Di, 4 Ed (points and score are given in this order)" in shown.stdout
-    assert "Game 1: Ann 0, Bob 2, Cy 5, Di 2, Ed 5 — unfinished" in shown.stdout
+    assert "players: 0 Ann, 1 Bob, 2 Cy, 3 Di, 4 Ed" in shown.stdout.splitlines()
+    assert "game 1 (deals 1-4): Ann 0, Bob 2, Cy 5, Di 2, Ed 5; not finished" in shown.stdout.splitlines()
 
 
 def test_cli_replays_a_record_as_json_and_exports_it_as_a_sheet(tmp_path: Path) -> None:

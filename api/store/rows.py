@@ -43,6 +43,9 @@ def summary(result: ReplayResult) -> dict[str, Any]:
 def rows_of(sub: Submission) -> Rows:
     """The rows of one submission (see :class:`Rows`)."""
     record, result = sub.record, sub.result
+    if not isinstance(record, Record) or not isinstance(result, ReplayResult):
+        from .table_rows import table_rows_of   # a table of 2, 3 or 5 (migration 17)
+        return table_rows_of(sub)
     ev = record.event
     head = (sub.hash, sub.canonical, sub.result_json, record.version, record.rules.name,
             ev.club, ev.event, ev.date, ev.table, ev.round, len(result.deals),

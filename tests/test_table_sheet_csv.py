@@ -227,3 +227,15 @@ def test_a_semicolon_separated_sheet_reads_as_the_comma_one() -> None:
     text = (FOLDER / "tuesday.csv").read_text(encoding="utf-8")
     semi = text.replace(",", ";")
     assert [s.data for s in read_sheet(semi)] == [s.data for s in read_sheet(text)]
+
+
+def test_a_per_player_sheet_goes_into_a_store_and_comes_out_the_same(tmp_path: Path) -> None:
+    """euchre import stores both sittings (one with findings, exit 3); euchre export --db
+    writes them back in the per-player layout, the same text as the sheet imported."""
+    shutil.copy(FOLDER / "tuesday.csv", tmp_path / "tuesday.csv")
+    stored = _euchre("import", "tuesday.csv", "--db", "t.db", cwd=tmp_path)
+    assert stored.returncode == 3, stored.stderr
+    assert "stored 2 (9 deals), duplicates 0, invalid 0, with findings 1" in stored.stderr
+    out = _euchre("export", "--db", "t.db", "--to", "csv", cwd=tmp_path)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout == (FOLDER / "tuesday.csv").read_text(encoding="utf-8")

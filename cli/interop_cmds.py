@@ -13,10 +13,11 @@ from typing import Any, Iterable, Iterator
 
 import click
 
-from ..errors import RecordError, UnsupportedRules
+from ..errors import Problem, RecordError, UnsupportedRules
 from ..match import replay
 from ..model import Record
 from ..table_model import TableRecord
+from ..table_replay import replay_table
 from euchre_records.interop.openspiel import openspiel_actions, openspiel_game_params
 from euchre_records.interop.egn.document import egn_losses, record_to_egn
 from ..schema.notation import dump_record
@@ -59,10 +60,15 @@ def _to_openspiel(label: str, record: Record, skip: bool) -> dict[str, Any]:
     return {"game": "euchre", "parameters": params, "deals": deals}
 
 
-def _sheet_text(label: str, record: Record, lossy: bool, header: bool) -> str:
+def _sheet_text(label: str, record: Record | TableRecord, lossy: bool, header: bool) -> str:
     from euchre_records.interop.sheets.table import write_sheet
     text = write_sheet([record], lossy=lossy)
     return text if header else text.split("\n", 1)[1]
+
+
+def _sheet_layout(record: Record | TableRecord) -> str:
+    """The sheet layout a record is written in: four-handed, or one column per player."""
+    return "per-player" if isinstance(record, TableRecord) else "four-handed"
 
 
 def _stored_texts(db_path: str, all_versions: bool, filters: dict[str, str | None]
@@ -109,8 +115,6 @@ _FOUR_HANDED_TARGETS = {
     "egn": "this release writes EGN for four players only",
     "egnb": "this release writes EGN for four players only",
     "egnb-expanded": "this release writes EGN for four players only",
-    "csv": "the sheet layout has N-S and E-W columns",
-    "xlsx": "the sheet layout has N-S and E-W columns",
 }
 """Targets that take four-handed records only, and why (a record of n is refused by name)."""
 
@@ -196,6 +200,7 @@ def export(file: str | None, target: str, db_path: str | None, all_versions: boo
         raise click.UsageError("--db dumps to jsonl, egn, csv or xlsx")
     bad = 0
     header = True
+    layout: str | None = None   # the sheet's layout, from its first record
     sheet: list[str] = []  # csv, xlsx: the sheet's text, written at the end
     if db_path is not None and target == "jsonl":  # the stored texts as they are, and who
         from ..api.store.dump import dump_line  # submitted each (docs/STORE.md)
@@ -217,6 +222,24 @@ def export(file: str | None, target: str, db_path: str | None, all_versions: boo
             bad += 1
             _report(label, item)
             continue
+        if target in ("csv", "xlsx"):   # either layout, one per sheet (interop/sheets/)
+            try:
+                if isinstance(item, TableRecord):
+                    replay_table(item)
+                else:
+                    replay(item)  # a record validate calls impossible is refused, never exported
+                if layout is not None and _sheet_layout(item) != layout:
+                    raise UnsupportedRules([Problem("rules.seats", f"a sheet holds one layout: "
+                                                    f"this record needs the {_sheet_layout(item)} "
+                                                    f"one, the sheet has the {layout} one; export "
+                                                    "them to two sheets")])
+                sheet.append(_sheet_text(label, item, lossy, header))
+            except RecordError as exc:
+                bad += 1
+                _report(label, exc)
+                continue
+            header, layout = False, _sheet_layout(item)
+            continue
         if isinstance(item, TableRecord):   # a table of 2, 3 or 5 (cli/table_text.py)
             try:
                 doc = _table_doc(item, target)
@@ -231,10 +254,6 @@ def export(file: str | None, target: str, db_path: str | None, all_versions: boo
             continue
         try:
             replay(item)  # a record validate calls impossible is refused, never exported
-            if target in ("csv", "xlsx"):
-                sheet.append(_sheet_text(label, item, lossy, header))
-                header = False
-                continue
             doc = (_to_egn(label, item, lossy) if target.startswith("egn")
                    else dump_record(item) if target == "jsonl"
                    else _to_openspiel(label, item, skip))

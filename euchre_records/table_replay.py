@@ -27,6 +27,7 @@ from .table_model import (
 )
 from .table_fastpath import fast_table_deal
 from .table_scoring import hand_points
+from .table_sheet_check import SheetCheck
 
 __all__ = ["replay_table", "game_points_of", "hand_points", "VARIANT_CITES"]
 
@@ -562,6 +563,8 @@ def replay_table(record: TableRecord) -> TableReplay:
                      "(VARIANTS.md), not implemented")
     score: Scores = record.start_score or (0,) * n
     start, first = score, 1
+    sheet = SheetCheck(record, lambda options, makers, alone, tricks: hand_points(
+        table, rules, options, makers, alone, tricks)[0], VARIANT_CITES[table.variant])
     expected: SeatIndex | None = None
     for i, deal in enumerate(record.deals):
         number, where = i + 1, f"deals[{i}]"
@@ -587,8 +590,7 @@ def replay_table(record: TableRecord) -> TableReplay:
                                 f"points ({rules.cite('revoke_precedence')})")
         else:
             score = _add(score, result.points)
-        if deal.recorded is not None:
-            result = _check_sheet(record, result, deal, before, score)
+        result = sheet.deal(result, deal, before, score, len(games) + 1)
         results.append(result)
         findings.extend(result.findings)
         running.append(score)
@@ -613,22 +615,3 @@ def _with_finding(result: TableDealResult, finding: TableFinding) -> TableDealRe
 def _with_note(result: TableDealResult, note: str) -> TableDealResult:
     from .model import replace
     return replace(result, notes=result.notes + (note,))
-
-
-def _check_sheet(record: TableRecord, result: TableDealResult, deal: TableDeal, before: Scores,
-                 after: Scores) -> TableDealResult:
-    rules = record.rules
-    assert deal.recorded is not None
-    for name, recorded, computed in (("points", deal.recorded.points, _diff(after, before)),
-                                     ("total", deal.recorded.total, after)):
-        if recorded is not None and tuple(recorded) != computed:
-            result = _with_finding(result, TableFinding(
-                FindingKind.SCORESHEET,
-                f"deal {result.number}: the scoresheet's {name} {list(recorded)} differ from the "
-                f"replay's {list(computed)} ({rules.cite('scoresheet')})",
-                rules.cite("scoresheet"), result.number, recorded=tuple(recorded), computed=computed))
-    return result
-
-
-def _diff(a: Scores, b: Scores) -> Scores:
-    return tuple(x - y for x, y in zip(a, b))

@@ -30,13 +30,16 @@ import csv
 import io
 import json
 import re
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable, Iterator, Sequence
 
 from euchre_records.errors import Problem, RecordError, UnsupportedRules
 from euchre_records.model import DealKind, Record
+from euchre_records.table_model import TableRecord
 
+from .cells import NO, YES, SheetRecord, cell_value, parse_int, parse_overrides, where
+from .players import (PLAYER_COLUMNS, PLAYER_TEXT_COLUMNS, is_player_layout, read_player_rows,
+                      write_player_sheet)
 from .guard import (SheetRefused, check_cells, check_file_size, guess_delimiter, neutral,
                           unneutral, xlsx_cells)
 
@@ -55,8 +58,7 @@ SHEET_SUFFIXES = (".csv", ".xlsx")
 
 _SEATS = {"north": "N", "east": "E", "south": "S", "west": "W"}
 _EVENT = ("club", "event", "date", "table", "round")
-_YES = {"yes", "y", "true", "1", "x"}
-_NO = {"", "no", "n", "false", "0"}
+_YES, _NO = YES, NO
 _PATH_COLUMN = {"dealer": "dealer", "result.maker": "maker", "result.trump": "trump",
                 "result.alone": "alone", "result.defender_alone": "defender_alone",
                 "result.tricks": "tricks", "result": "maker", "scoresheet.points[0]": "points_ns",
@@ -65,23 +67,7 @@ _PATH_COLUMN = {"dealer": "dealer", "result.maker": "maker", "result.trump": "tr
                 "scoresheet.total": "total_ns", "scoresheet": "points_ns"}
 
 
-@dataclass
-class SheetRecord:
-    """One sitting read from a sheet: its rows, and the record data or the located problems."""
-
-    first_row: int
-    last_row: int
-    data: dict[str, Any] | None = None
-    problems: list[Problem] = field(default_factory=list)
-    deal_rows: list[int] = field(default_factory=list)
-
-    def source(self, name: str) -> str:
-        """``file:rows 2-9``, the label of this sitting in reports."""
-        return f"{name}:rows {self.first_row}-{self.last_row}"
-
-
-def _where(row: int, column: str) -> str:
-    return f"row {row}, column {column}"
+_where = where
 
 
 def read_sheet(text: str) -> list[SheetRecord]:
@@ -91,7 +77,7 @@ def read_sheet(text: str) -> list[SheetRecord]:
     text = text[1:] if text.startswith("\ufeff") else text
     try:
         rows = list(csv.reader(io.StringIO(text, newline=""),
-                               delimiter=guess_delimiter(text, COLUMNS)))
+                               delimiter=guess_delimiter(text, COLUMNS + PLAYER_COLUMNS)))
         check_cells(rows)
     except csv.Error as exc:
         return [SheetRecord(1, 1, problems=[Problem("row 1", f"not CSV: {exc}")])]
@@ -106,6 +92,8 @@ def read_rows(rows: Sequence[Sequence[str]], quoted: bool = False) -> list[Sheet
     if not rows or not any(c.strip() for c in rows[0]):
         return [SheetRecord(1, 1, problems=[Problem("row 1", "no header row: the first row names "
                                                     "the columns (see the template)")])]
+    if is_player_layout(rows[0]):   # one column per player: 2, 3 or 5 (interop/sheets/players.py)
+        return read_player_rows(rows, quoted)
     header = [c.strip().lower().replace(" ", "_") for c in rows[0]]
     problems = [Problem(_where(1, name or f"#{i + 1}"), "unknown column; known: " + ", ".join(COLUMNS))
                 for i, name in enumerate(header) if name not in COLUMNS and name]
@@ -169,29 +157,8 @@ def _sitting(first: int, sitting: dict[str, str], deals: list[tuple[int, dict[st
     return out
 
 
-def _overrides(text: str, row: int, p: list[Problem]) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for part in filter(None, (s.strip() for s in re.split(r"[;\n]", text))):
-        key, eq, value = part.partition("=")
-        if not eq or not key.strip():
-            p.append(Problem(_where(row, "overrides"), f"{part!r}: write option=value, "
-                             "separated by ';' (e.g. game_points=5; stick_the_dealer=true)"))
-            continue
-        value = value.strip()
-        try:
-            out[key.strip()] = json.loads(value)
-        except (ValueError, RecursionError):  # not JSON (or nested past the parser): text
-            out[key.strip()] = value
-    return out
-
-
-def _int(row: int, col: str, text: str, p: list[Problem]) -> int | None:
-    if not text:
-        return None
-    if re.fullmatch(r"-?[0-9]{1,6}", text) is None:
-        p.append(Problem(_where(row, col), f"{text!r} is not a whole number"))
-        return None
-    return int(text)
+_overrides = parse_overrides
+_int = parse_int
 
 
 def _deal(row: int, cells: dict[str, str], number: int, p: list[Problem]) -> dict[str, Any]:
@@ -306,8 +273,7 @@ def _cell(out: SheetRecord, prob: Problem) -> Problem:
 
 # --- writing ---------------------------------------------------------------------------------
 
-def _cell_value(value: Any) -> str:
-    return value if isinstance(value, str) else json.dumps(value)
+_cell_value = cell_value
 
 
 def _losses(record: Record) -> list[Problem]:
@@ -335,12 +301,23 @@ def _losses(record: Record) -> list[Problem]:
     return out
 
 
-def write_sheet(records: Iterable[Record], *, lossy: bool = False) -> str:
-    """CSV text of ``records`` in the sheet layout (see module contract)."""
+def write_sheet(records: Iterable[Record | TableRecord], *, lossy: bool = False) -> str:
+    """CSV text of ``records`` in the sheet layout (see module contract); records of two, three
+    and five players in theirs, one column per player (interop/sheets/players.py). One sheet
+    holds one layout: four-handed records and the others together are refused."""
+    records = list(records)
+    others = [r for r in records if isinstance(r, TableRecord)]
+    if others:
+        if len(others) < len(records):
+            raise UnsupportedRules([Problem("-", "a sheet holds four-handed sittings or sittings "
+                                            "of two, three and five, not both: write them to "
+                                            "two sheets")])
+        return write_player_sheet(others, lossy=lossy)
     buf = io.StringIO()
     writer = csv.writer(buf, lineterminator="\n")
     writer.writerow(COLUMNS)
     for record in records:
+        assert isinstance(record, Record)
         losses = _losses(record)
         if losses and not lossy:
             raise UnsupportedRules(losses)
@@ -455,7 +432,8 @@ def sheet_xlsx(csv_text: str) -> bytes:
     text_at: set[int] = set()
     for number, row in enumerate(csv.reader(io.StringIO(csv_text))):
         if number == 0:
-            text_at = {i for i, name in enumerate(row) if name in TEXT_COLUMNS}
+            text_at = {i for i, name in enumerate(row)
+                       if name in TEXT_COLUMNS or name in PLAYER_TEXT_COLUMNS}
         sheet.append([unneutral(c) if i in text_at else
                       int(c) if re.fullmatch(r"-?[0-9]{1,6}", c) else c
                       for i, c in enumerate(row)])

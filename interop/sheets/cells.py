@@ -1,0 +1,70 @@
+"""What both sheet layouts share (interop/sheets/table.py, four-handed; interop/sheets/players.py,
+one column per player): a sitting read, the place of a cell, and the reading of a cell."""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from euchre_records.errors import Problem
+
+__all__ = ["SheetRecord", "where", "parse_int", "parse_overrides", "cell_value", "YES", "NO",
+           "EVENT"]
+
+YES = {"yes", "y", "true", "1", "x"}
+NO = {"", "no", "n", "false", "0"}
+EVENT = ("club", "event", "date", "table", "round")
+
+
+@dataclass
+class SheetRecord:
+    """One sitting read from a sheet: its rows, and the record data or the located problems."""
+
+    first_row: int
+    last_row: int
+    data: dict[str, Any] | None = None
+    problems: list[Problem] = field(default_factory=list)
+    deal_rows: list[int] = field(default_factory=list)
+
+    def source(self, name: str) -> str:
+        """``file:rows 2-9``, the label of this sitting in reports."""
+        return f"{name}:rows {self.first_row}-{self.last_row}"
+
+
+def where(row: int, column: str) -> str:
+    """The place of a cell: ``row 5, column tricks`` (rows as a spreadsheet numbers them)."""
+    return f"row {row}, column {column}"
+
+
+def parse_overrides(text: str, row: int, p: list[Problem]) -> dict[str, Any]:
+    """The ``overrides`` cell: ``option=value`` parts separated by ``;`` (values JSON, else text)."""
+    out: dict[str, Any] = {}
+    for part in filter(None, (s.strip() for s in re.split(r"[;\n]", text))):
+        key, eq, value = part.partition("=")
+        if not eq or not key.strip():
+            p.append(Problem(where(row, "overrides"), f"{part!r}: write option=value, "
+                             "separated by ';' (e.g. game_points=5; stick_the_dealer=true)"))
+            continue
+        value = value.strip()
+        try:
+            out[key.strip()] = json.loads(value)
+        except (ValueError, RecursionError):  # not JSON (or nested past the parser): text
+            out[key.strip()] = value
+    return out
+
+
+def parse_int(row: int, col: str, text: str, p: list[Problem]) -> int | None:
+    """A whole-number cell (None when blank; a problem at the cell when not a number)."""
+    if not text:
+        return None
+    if re.fullmatch(r"-?[0-9]{1,6}", text) is None:
+        p.append(Problem(where(row, col), f"{text!r} is not a whole number"))
+        return None
+    return int(text)
+
+
+def cell_value(value: Any) -> str:
+    """An override's value as written in the ``overrides`` cell."""
+    return value if isinstance(value, str) else json.dumps(value)

@@ -1,0 +1,141 @@
+"""The sheet check at tables of two, three and five (euchre_records/table_sheet_check.py): each
+finding located at a deal and a player's column, its likely cause, its rule.
+
+Golden sheets in tests/golden/sheets/ (``*-slips``, ``*-missed``): records whose sheet holds
+slips planted by hand, with every finding the check must give worked out by hand in the
+expected file (deal, seat, the whole message). Properties over drawn records, with the figures
+of a right sheet computed by the oracle of tests/table_sheet_support.py (the reference's
+points, VARIANTS.md's game end): a right sheet has no finding; one slip planted in one column
+is found there and only there.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+from table_sheet_support import oracle_running, result_records, with_sheet
+
+from euchre_records.model import FindingKind
+from euchre_records.schema.tables import load_table_record
+from euchre_records.table_model import TableFinding
+from euchre_records.table_replay import replay_table
+
+FOLDER = Path(__file__).parent / "golden" / "sheets"
+SLIPS = ["cutthroat-slips", "five-handed-slips", "two-handed-missed"]
+
+
+def _sheet_findings(data: dict[str, Any]) -> list[TableFinding]:
+    result = replay_table(load_table_record(data))
+    return [f for f in result.findings if f.kind is FindingKind.SCORESHEET]
+
+
+@pytest.mark.parametrize("name", SLIPS)
+def test_golden_slips(name: str) -> None:
+    data = json.loads((FOLDER / f"{name}.json").read_text(encoding="utf-8"))
+    want = json.loads((FOLDER / f"{name}.expected.json").read_text(encoding="utf-8"))
+    got = [{"deal": f.deal, "seat": None if f.seat is None else str(f.seat), "message": f.message}
+           for f in _sheet_findings(data)]
+    assert got == want["findings"]
+
+
+def test_each_finding_carries_both_rows_of_figures() -> None:
+    data = json.loads((FOLDER / "cutthroat-slips.json").read_text(encoding="utf-8"))
+    first = _sheet_findings(data)[0]
+    assert (first.recorded, first.computed, first.rule) == ((0, 1, 4), (0, 1, 3), "Modern §6")
+
+
+@settings(max_examples=150, deadline=None)
+@given(result_records())
+def test_a_right_sheet_has_no_finding(data: dict[str, Any]) -> None:
+    assert _sheet_findings(with_sheet(data)) == []
+
+
+@settings(max_examples=150, deadline=None)
+@given(result_records(), st.integers(0, 4), st.sampled_from([-1, 1, 2]))
+def test_an_addition_slip_is_found_in_its_column(data: dict[str, Any], column: int, by: int) -> None:
+    """The last deal's running score off in one column, its points right: one finding, at that
+    deal and seat, an addition error -- or a missed deal where the slip left the previous
+    running score unchanged though the deal scored in that column."""
+    sheet = with_sheet(data)
+    n = data["rules"]["seats"]
+    seat = column % n
+    running, games = oracle_running(data)
+    last = sheet["deals"][-1]["scoresheet"]
+    last["total"][seat] += by
+    count = len(sheet["deals"])
+    opened = games[-1][0] == count              # the last deal opens its game
+    before = 0 if opened else running[-2][seat]
+    found = _sheet_findings(sheet)
+    assert [(f.deal, f.seat) for f in found] == [(count, seat)]
+    if last["total"][seat] == before and last["points"][seat] != 0:
+        assert "a missed deal: the deal's" in found[0].message
+    else:
+        assert "an addition error on the sheet" in found[0].message
+
+
+@settings(max_examples=150, deadline=None)
+@given(result_records(), st.data())
+def test_points_in_the_wrong_columns_are_found_there(data: dict[str, Any], draw: st.DataObject) -> None:
+    """Two players' points of the last deal exchanged (the running score summed from them):
+    findings on the points of exactly those two, each with a cause, and their running scores
+    said to follow from it."""
+    sheet = with_sheet(data)
+    n = data["rules"]["seats"]
+    deal = sheet["deals"][-1]["scoresheet"]
+    a, b = draw.draw(st.lists(st.integers(0, n - 1), min_size=2, max_size=2, unique=True))
+    assume(deal["points"][a] != deal["points"][b])
+    points = deal["points"]
+    points[a], points[b] = points[b], points[a]
+    deal["total"][a], deal["total"][b] = (deal["total"][a] + points[a] - points[b],
+                                          deal["total"][b] + points[b] - points[a])
+    found = _sheet_findings(sheet)
+    on_points = [f for f in found if "for the deal" in f.message]
+    assert sorted(f.seat for f in on_points) == sorted([a, b])
+    assert all(f.deal == len(sheet["deals"]) and "unknown cause" not in f.message for f in on_points)
+    on_totals = [f for f in found if "running score" in f.message]
+    assert sorted(f.seat for f in on_totals) == sorted([a, b])
+    assert all("it follows from the deal's points above" in f.message for f in on_totals)
+
+
+@settings(max_examples=100, deadline=None)
+@given(result_records())
+def test_a_sheet_that_runs_on_past_a_game_is_told_so(data: dict[str, Any]) -> None:
+    """The sheet keeps adding after the game is won instead of starting again from 0: the first
+    deal after the end is diagnosed as running on, not as an addition error."""
+    running, games = oracle_running(data)
+    assume(len(games) > 1 and games[0][1] < len(data["deals"]))
+    sheet = copy.deepcopy(with_sheet(data))
+    end = games[0][1]                      # the last deal of game 1 (1-based)
+    nxt = sheet["deals"][end]["scoresheet"]
+    assume(any(nxt["points"]))
+    nxt["total"] = [a + b for a, b in zip(running[end - 1], nxt["points"])]
+    sheet["deals"] = sheet["deals"][:end + 1]
+    found = _sheet_findings(sheet)
+    assert found and all(f.deal == end + 1 for f in found)
+    assert all(f"game 1 ended at deal {end} and the sheet ran on" in f.message for f in found)
+
+
+@pytest.mark.parametrize(("written", "cause"), [
+    ([0, 1, 0], "the revoke penalty was not scored (Somerset 63)"),
+    ([0, 3, 0], "the hand's own points were left out; they still score (Somerset 4)"),
+])
+def test_a_revoke_penalty_missed_or_alone_on_the_sheet(written: list[int], cause: str) -> None:
+    """Cut-throat under Somerset: Bob (1) makes with 3 tricks, 1 point; Ann (0), a defender,
+    revokes (claimed): Somerset 63 gives the offended side 3, here Bob alone, and Somerset 4
+    keeps the hand's point: 4 for Bob. A sheet with only the hand's 1, or only the penalty's 3,
+    is told which part it left out."""
+    data = {"format": "euchre-records", "version": "1.0",
+            "rules": {"preset": "somerset-1888", "seats": 3},
+            "deals": [{"kind": "result", "dealer": "0", "result": {"maker": "1", "trump": "H", "tricks": 3},
+                       "irregularities": [{"kind": "revoke-claimed", "seat": "0", "trick": 2}],
+                       "scoresheet": {"points": written}}]}
+    found = _sheet_findings(data)
+    assert [(f.deal, f.seat) for f in found] == [(1, 1)]
+    assert found[0].message == (f"deal 1, seat 1: the scoresheet gives {written[1]} for the deal, the "
+                                f"replay computes 4 — {cause}")

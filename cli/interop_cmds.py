@@ -110,28 +110,6 @@ def _store_items(db_path: str, all_versions: bool, filters: dict[str, str | None
             yield label, exc
 
 
-_FOUR_HANDED_TARGETS = {
-    "openspiel": "OpenSpiel's euchre is the four-handed game of two partnerships",
-    "egn": "this release writes EGN for four players only",
-    "egnb": "this release writes EGN for four players only",
-    "egnb-expanded": "this release writes EGN for four players only",
-}
-"""Targets that take four-handed records only, and why (a record of n is refused by name)."""
-
-
-def _table_doc(record: TableRecord, target: str) -> dict[str, Any]:
-    """The export of a record at a table of n: its canonical record for jsonl (after the
-    replay: an impossible record is refused), else the reason the target refuses it."""
-    from ..schema.tables import dump_table_record
-    from ..table_replay import replay_table
-    from .table_text import four_handed_only
-    replay_table(record)
-    if target == "jsonl":
-        return dump_table_record(record)
-    raise UnsupportedRules(four_handed_only(record, f"--to {target}", _FOUR_HANDED_TARGETS[target]),
-                           "rules.seats")
-
-
 @click.command(help="""Write records in another notation: EGN, OpenSpiel actions, JSON Lines or the spreadsheet layout.
 
     The records come from FILE (our notation, EGN, JSON Lines, a CSV sheet; - for stdin) or,
@@ -240,12 +218,25 @@ def export(file: str | None, target: str, db_path: str | None, all_versions: boo
                 continue
             header, layout = False, _sheet_layout(item)
             continue
-        if isinstance(item, TableRecord):   # a table of 2, 3 or 5 (cli/table_text.py)
+        if isinstance(item, TableRecord):   # a table of 2, 3 or 5 (cli/table_export.py)
+            from .table_export import table_document
             try:
-                doc = _table_doc(item, target)
+                doc, notes = table_document(item, target, lossy)
             except RecordError as exc:
                 bad += 1
                 _report(label, exc)
+                continue
+            for note in notes:
+                click.echo(f"{label}: {note}", err=True)
+            if isinstance(doc, bytes):
+                if label != whole:
+                    bad += 1
+                    click.echo(f"{label}: binary EGN holds one record per file: export the "
+                               "records one by one", err=True)
+                    continue
+                sys.stdout.flush()
+                sys.stdout.buffer.write(doc)
+                sys.stdout.buffer.flush()
                 continue
             if label != whole or target == "jsonl":
                 click.echo(json.dumps(doc, ensure_ascii=False, separators=(",", ":")))
@@ -295,6 +286,8 @@ def _export_table(file: str, target: str, lossy: bool) -> bool:
     """Export FILE when it holds a record at a table of 2, 3 or 5 (cli/table_export.py): True
     when written, False when FILE is not such a record; a refusal exits 1 with its reasons."""
     from .table_export import is_egn_file, table_document, table_input
+    if target in ("csv", "xlsx"):   # the per-player sheet: the loop's sheet path (interop/sheets/)
+        return False
     item = table_input(file)
     if item is None:
         return False

@@ -76,11 +76,10 @@ def table_document(record: TableRecord, target: str, lossy: bool, egn: bool = Fa
         replay_table(record)
     except RecordError as exc:
         raise table_in_egn_terms(exc) if egn else exc from None
-    if target in ("openspiel", "csv", "xlsx"):
-        what = ("OpenSpiel's euchre is the four-handed partnership game" if target == "openspiel"
-                else "the CSV/xlsx scoresheet export takes four-handed records")
-        raise UnsupportedRules(f"{what}: a record at a table of {record.table.seats} "
-                               f"({record.table.variant.value}) is not exported", "rules.seats")
+    if target == "openspiel":
+        from .table_text import four_handed_only
+        raise UnsupportedRules(four_handed_only(record, "--to openspiel", "OpenSpiel's euchre is "
+                                                "the four-handed partnership game"), "rules.seats")
     if target == "jsonl":
         from ..schema.tables import dump_table_record
         return dump_table_record(record), []

@@ -26,13 +26,17 @@ from euchre_records.api.store.rows import rows_of
 
 from .analysis_rows import ANALYSIS_COLUMNS, ANALYSIS_TABLES, analysis_rows
 from .plays import TEXT_OF, PlayColumns
+from .table_rows import (DEAL_COLUMNS, FOUR_HANDED, SCORE_COLUMNS, VARIANT_COLUMNS, add_table_rows,
+                         four_deal_extras, four_scores, is_seats_refusal, prepare_table)
 
 __all__ = ["DATASET_VERSION", "COLUMNS", "TABLES", "ALL_COLUMNS", "tables_for", "tables_of",
            "empty_tables", "Batch"]
 
-DATASET_VERSION = "2"
+DATASET_VERSION = "3"
 """Version of the table layout (docs/DATASET.md); bumped whenever a column or table changes
-(2: the optional analysis tables of ``--analysis``; 1 had none)."""
+(3: records of 2, 3 and 5 seats, the ``seats``/``variant`` columns and the per-seat tables
+``deal_scores``, ``game_scores`` of ``bulk.table_rows``; 2: the optional analysis tables of
+``--analysis``; 1 had none)."""
 
 Row = tuple[Any, ...]
 TableRows = dict[str, list[Row]]
@@ -77,6 +81,12 @@ COLUMNS: dict[str, tuple[tuple[str, str], ...]] = {
     "errors": (
         ("source", "str"), ("kind", "str"), ("where", "str"), ("what", "str")),
 }
+# layout 3: every record's table ends with its variant; deals with the making side; per-seat points
+for _name in COLUMNS:
+    if _name != "errors":
+        COLUMNS[_name] += VARIANT_COLUMNS
+COLUMNS["deals"] += DEAL_COLUMNS
+COLUMNS.update(SCORE_COLUMNS)
 TABLES = tuple(COLUMNS)
 """The tables every run writes; ``--analysis`` adds ``bulk.analysis_rows.ANALYSIS_TABLES``."""
 
@@ -123,11 +133,15 @@ class Batch:
         """The ``plays`` rows added, as tuples in column order (``tables_of``, the tests)."""
         columns = self.plays.columns()
         values: list[list[Any]] = []
+        count = len(self.plays)
         for name, _ in COLUMNS["plays"]:
+            if name not in columns:   # the variant columns: every card here is four-handed
+                values.append([FOUR_HANDED[name == "variant"]] * count)
+                continue
             col = columns[name].tolist()
             names = self.keys if name == "record_id" else TEXT_OF.get(name)
             values.append([names[i] for i in col] if names is not None else col)
-        return list(zip(*values))
+        return list(zip(*values)) + self.rows["plays"]   # then the cards of tables of 2, 3, 5
 
 
 def tables_of(source: str, text: str, into: TableRows | None = None,
@@ -143,16 +157,36 @@ def tables_of(source: str, text: str, into: TableRows | None = None,
     return out
 
 
+def _add_table(batch: Batch, source: str, text: str) -> None:
+    """A record the four-handed reader refused at ``rules.seats``: read by the n-handed one."""
+    try:
+        sub = prepare_table(text)
+    except RecordError as exc:
+        batch.rows["errors"].extend((source, exc.kind, p.where, p.what) for p in exc.problems)
+        return
+    except RecursionError:
+        batch.rows["errors"].append((source, "notation", "", "the document is nested too deeply"))
+        return
+    add_table_rows(sub.hash, source, sub, batch.rows, batch.analysis)
+
+
 def _add(batch: Batch, source: str, text: str) -> None:
     out = batch.rows
     try:
         # a line of a store's dump: the record it holds; no table holds the result's text
-        sub = prepare(unwrap(text)[0], result_text=False)
+        text = unwrap(text)[0]
+        sub = prepare(text, result_text=False)
     except RecordError as exc:
+        if is_seats_refusal(exc, text):   # a table of 2, 3 or 5 (bulk.table_rows)
+            _add_table(batch, source, text)
+            return
         out["errors"].extend((source, exc.kind, p.where, p.what) for p in exc.problems)
         return
     except RecursionError:  # defensive: the parser refuses deep nesting, this is a last guard
         out["errors"].append((source, "notation", "", "the document is nested too deeply"))
+        return
+    if not isinstance(sub.record, Record):   # a store whose ingest takes every table
+        add_table_rows(sub.hash, source, sub, out, batch.analysis)
         return
     rows = rows_of(sub)
     key = rows.hash
@@ -162,12 +196,14 @@ def _add(batch: Batch, source: str, text: str) -> None:
     head = rows.record  # hash, canonical, result, version, rules, club, event, date, table, round, deals, findings
     rb = rows.rubber    # system, games, games_ns, games_ew, rp_ns, rp_ew, net, winner, finished
     out["records"].append((key, source, head[3], head[4], overrides, *head[5:12],
-                           *rb[:8], bool(rb[8]), head[1]))
-    out["players"].extend((key, *seat) for seat in rows.seats)
-    out["games"].extend(_bools("games", (key, *g)) for g in rows.games)
-    out["deals"].extend(_bools("deals", (key, *d, head[4], overrides)) for d in rows.deals)
-    out["findings"].extend((key, i, *f) for i, f in enumerate(rows.findings, 1))
-    out["calls"].extend((key, *c) for c in rows.calls)   # the store's own calls rows
+                           *rb[:8], bool(rb[8]), head[1], *FOUR_HANDED))
+    out["players"].extend((key, *seat, *FOUR_HANDED) for seat in rows.seats)
+    out["games"].extend(_bools("games", (key, *g, *FOUR_HANDED)) for g in rows.games)
+    out["deals"].extend(_bools("deals", (key, *d, head[4], overrides, *four_deal_extras(d)))
+                        for d in rows.deals)
+    out["findings"].extend((key, i, *f, *FOUR_HANDED) for i, f in enumerate(rows.findings, 1))
+    out["calls"].extend((key, *c, *FOUR_HANDED) for c in rows.calls)   # the store's own calls rows
+    four_scores(key, rows.deals, rows.games, out)
     _plays(len(batch.keys), record, result, batch.plays)
     batch.keys.append(key)
     if batch.analysis:

@@ -152,7 +152,8 @@ def tables_of(source: str, text: str, into: TableRows | None = None,
     batch = Batch(analysis)
     batch.add(source, text)
     for table, rows in batch.rows.items():
-        out[table].extend(rows)
+        if table != "plays":   # play_rows gives them, the n-handed ones included
+            out[table].extend(rows)
     out["plays"].extend(batch.play_rows())
     return out
 

@@ -24,7 +24,7 @@ from euchre_records.errors import RecordError
 
 from .shards import Shard, read_shard
 from .plays import TEXT_OF
-from .table_rows import FOUR_HANDED
+from .table_rows import FOUR_HANDED, SCORE_COLUMNS
 from .tables import ALL_COLUMNS, DATASET_VERSION, Batch, tables_for
 
 __all__ = ["write_shard", "arrow_schema", "part_name", "dask_setup"]
@@ -68,6 +68,11 @@ class _Writers:
             if table == "plays":
                 if len(batch.plays) or items:
                     self._write(table, _play_arrays(batch), len(batch.plays) + len(items))
+                continue
+            if table in SCORE_COLUMNS:
+                four = batch.scores.counts()[table]
+                if four or items:
+                    self._write(table, _score_arrays(batch, table), four + len(items))
                 continue
             if not items:
                 continue
@@ -122,6 +127,18 @@ def _play_arrays(batch: Batch) -> list[pa.Array]:
             four = pa.concat_arrays([four, pa.array([r[i] for r in tables], type=f.type)])
         out.append(four)
     return out
+
+
+def _score_arrays(batch: Batch, table: str) -> list[pa.Array]:
+    """``deal_scores`` or ``game_scores`` of a batch: the four-handed columns
+    (``bulk.score_columns``), then the rows of tables of 2, 3 and 5."""
+    four = batch.scores.arrays(batch.keys)[table]
+    rows = batch.rows[table]
+    if not rows:
+        return four
+    schema = arrow_schema(table)
+    return [pa.concat_arrays([a, pa.array(list(col), type=f.type)])
+            for a, col, f in zip(four, zip(*rows), schema)]
 
 
 @contextmanager

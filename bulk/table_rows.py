@@ -6,9 +6,10 @@ Contract:
   ``errors``); :data:`DEAL_COLUMNS` end ``deals`` after them; :data:`SCORE_COLUMNS` are the two
   long tables ``deal_scores`` and ``game_scores``: one row per seat of every deal and game, for
   every variant, so that one ``GROUP BY variant`` reads points per player at any table.
-- :func:`four_deal_extras`, :func:`four_scores` give those new values for a four-handed record
-  from the store's own rows (``api/store/rows.py``), so a four-handed row keeps every value it had
-  in layout 2 and only gains columns.
+- :func:`four_deal_extras` gives the new ``deals`` values of a four-handed record from the
+  store's own row (``api/store/rows.py``), so a four-handed row keeps every value it had in
+  layout 2 and only gains columns; its ``deal_scores``/``game_scores`` are made column-wise
+  (``bulk.score_columns``).
 - :func:`prepare_table` parses, replays and canonicalises a record of 2, 3 or 5 seats (the
   n-handed reader ``schema.tables``, ``table_replay.replay_table``); its ``hash`` is the sha256 of
   ``schema.tables.dumps_table``, the record's content key as the store keeps it.
@@ -37,7 +38,7 @@ from euchre_records.schema.json_text import indented
 
 __all__ = ["VARIANT_COLUMNS", "DEAL_COLUMNS", "SCORE_COLUMNS", "FOUR_HANDED", "TableSubmission",
            "prepare_table", "is_seats_refusal", "add_table_rows", "four_deal_extras",
-           "four_scores", "NO_ANALYSIS"]
+           "NO_ANALYSIS"]
 
 Row = tuple[Any, ...]
 Rows = dict[str, list[Row]]
@@ -71,9 +72,7 @@ FOUR_HANDED = (4, "four-handed")
 
 NO_ANALYSIS = "the double-dummy analysis is of four-handed deals only"
 
-_SEATS4 = ("N", "E", "S", "W")
 _PARTNER4 = {"N": "S", "S": "N", "E": "W", "W": "E"}
-_SIDE4 = {"N": "NS", "S": "NS", "E": "EW", "W": "EW"}
 _SUIT = {s: s.value for s in Suit}
 _MAKERS, _DEFENDERS = "makers", "defenders"
 
@@ -127,32 +126,6 @@ def four_deal_extras(row: Row) -> Row:
         return (*FOUR_HANDED, None, None, None, None, None)
     makers = [maker] if row[8] else [maker, _PARTNER4[maker]]
     return (*FOUR_HANDED, makers, row[14] if row[7] == "NS" else row[15], None, None, None)
-
-
-def four_scores(key: str, deals: tuple[Row, ...], games: tuple[Row, ...], out: Rows) -> None:
-    """``deal_scores`` and ``game_scores`` of a four-handed record from the store's deal and game
-    rows: each seat carries his partnership's points; ``side`` is ``makers`` for the maker's
-    partnership (his partner too, alone or not: they score together) and ``defenders`` for the
-    other, null where nobody made trump."""
-    ds = out["deal_scores"]
-    for d in deals:
-        side = d[7]
-        game, number = d[0], d[1]
-        ns = (d[16], d[18], d[20], d[22])
-        ew = (d[17], d[19], d[21], d[23])
-        for seat in _SEATS4:
-            part = _SIDE4[seat]
-            figures = ns if part == "NS" else ew
-            role = None if side is None else (_MAKERS if part == side else _DEFENDERS)
-            ds.append((key, game, number, seat, role, part, *figures, *FOUR_HANDED))
-    gs = out["game_scores"]
-    for g in games:
-        winner, finished = g[7], bool(g[8])
-        for seat in _SEATS4:
-            part = _SIDE4[seat]
-            start, score = (g[3], g[5]) if part == "NS" else (g[4], g[6])
-            won = (winner == part) if finished else None
-            gs.append((key, g[0], seat, part, start, score, won, finished, *FOUR_HANDED))
 
 
 def add_table_rows(key: str, source: str, sub: Any, out: Rows, analysis: bool = False) -> None:

@@ -26,8 +26,9 @@ from euchre_records.api.store.rows import rows_of
 
 from .analysis_rows import ANALYSIS_COLUMNS, ANALYSIS_TABLES, analysis_rows
 from .plays import TEXT_OF, PlayColumns
+from .score_columns import FourScores
 from .table_rows import (DEAL_COLUMNS, FOUR_HANDED, SCORE_COLUMNS, VARIANT_COLUMNS, add_table_rows,
-                         four_deal_extras, four_scores, is_seats_refusal, prepare_table)
+                         four_deal_extras, is_seats_refusal, prepare_table)
 
 __all__ = ["DATASET_VERSION", "COLUMNS", "TABLES", "ALL_COLUMNS", "tables_for", "tables_of",
            "empty_tables", "Batch"]
@@ -117,6 +118,7 @@ class Batch:
         self.rows = empty_tables(analysis)
         self.keys: list[str] = []
         self.plays = PlayColumns()
+        self.scores = FourScores()   # deal_scores, game_scores of four-handed records
 
     def add(self, source: str, text: str) -> None:
         """Add the rows of one record text (see module contract)."""
@@ -128,6 +130,7 @@ class Batch:
             rows.clear()
         self.keys.clear()
         self.plays.clear()
+        self.scores.clear()
 
     def play_rows(self) -> list[Row]:
         """The ``plays`` rows added, as tuples in column order (``tables_of``, the tests)."""
@@ -143,6 +146,12 @@ class Batch:
             values.append([names[i] for i in col] if names is not None else col)
         return list(zip(*values)) + self.rows["plays"]   # then the cards of tables of 2, 3, 5
 
+    def score_rows(self, table: str) -> list[Row]:
+        """The ``deal_scores`` or ``game_scores`` rows added, as tuples in column order: the
+        four-handed ones (``bulk.score_columns``), then those of tables of 2, 3 and 5."""
+        arrays = self.scores.arrays(self.keys)[table]
+        return list(zip(*(a.to_pylist() for a in arrays))) + self.rows[table]
+
 
 def tables_of(source: str, text: str, into: TableRows | None = None,
               analysis: bool = False) -> TableRows:
@@ -152,10 +161,15 @@ def tables_of(source: str, text: str, into: TableRows | None = None,
     batch = Batch(analysis)
     batch.add(source, text)
     for table, rows in batch.rows.items():
-        if table != "plays":   # play_rows gives them, the n-handed ones included
+        if table not in _COLUMNWISE:   # given below, the n-handed ones included
             out[table].extend(rows)
     out["plays"].extend(batch.play_rows())
+    for table in SCORE_COLUMNS:
+        out[table].extend(batch.score_rows(table))
     return out
+
+
+_COLUMNWISE = ("plays", *SCORE_COLUMNS)
 
 
 def _add_table(batch: Batch, source: str, text: str) -> None:
@@ -204,7 +218,7 @@ def _add(batch: Batch, source: str, text: str) -> None:
                         for d in rows.deals)
     out["findings"].extend((key, i, *f, *FOUR_HANDED) for i, f in enumerate(rows.findings, 1))
     out["calls"].extend((key, *c, *FOUR_HANDED) for c in rows.calls)   # the store's own calls rows
-    four_scores(key, rows.deals, rows.games, out)
+    batch.scores.add(len(batch.keys), rows.deals, rows.games)
     _plays(len(batch.keys), record, result, batch.plays)
     batch.keys.append(key)
     if batch.analysis:

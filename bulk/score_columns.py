@@ -18,6 +18,7 @@ numpy's repeat and interleave over a few columns per deal.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
@@ -39,7 +40,7 @@ def _take(values: pa.Array, index: np.ndarray[Any, Any]) -> pa.Array:
     return values.take(pa.array(index, type=pa.int64()))
 
 
-def _per_seat(ns: list[int], ew: list[int]) -> pa.Array:
+def _per_seat(ns: Sequence[int], ew: Sequence[int]) -> pa.Array:
     """N, E, S, W of each row: ns, ew, ns, ew."""
     a, b = np.asarray(ns, dtype=np.int64), np.asarray(ew, dtype=np.int64)
     return pa.array(np.column_stack((a, b, a, b)).ravel(), type=pa.int64())

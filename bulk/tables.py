@@ -2,15 +2,18 @@
 
 Contract: :func:`tables_of` turns one ``(source, text)`` into the rows it adds to each table of
 :data:`COLUMNS` (tuples in column order). A valid record (findings or not) fills ``records``,
-``players``, ``games``, ``deals``, ``calls``, ``plays`` and ``findings``; an invalid or impossible
-one adds one ``errors`` row per located problem and nothing else. It never raises for a bad
-record. The rows of the store tables (``calls`` included) are the store's own (``api/store/rows.py``,
-docs/STORE.md),
-keyed by the record's content hash instead of database ids, so the tables join with each other
-and with a SQLite store made from the same records (``records.hash``).
-:class:`Batch` gathers the same rows for many records, the cards of ``plays`` as columns
-(``bulk.plays``): what ``parquet.write_shard`` writes; ``tables_of`` is one record's Batch as
-tuples.
+``players``, ``games``, ``deals``, ``calls``, ``plays``, ``findings``, ``deal_scores`` and
+``game_scores``; an invalid or impossible one adds one ``errors`` row per located problem and
+nothing else. It never raises for a bad record. The rows of a four-handed record's store tables
+(``calls`` included) are the store's own (``api/store/rows.py``, docs/STORE.md), keyed by the
+record's content hash instead of database ids, so the tables join with each other and with a
+SQLite store made from the same records (``records.hash``), and end with the layout-3 columns.
+A record of 2, 3 or 5 seats, which the four-handed reader refuses at ``rules.seats``, is read,
+replayed and turned into rows by ``bulk.table_rows`` (its key: the sha256 of
+``schema.tables.dumps_table``); the dispatch is that refusal, so the four-handed path does no
+extra work. :class:`Batch` gathers the same rows for many records, the cards of ``plays`` and
+the four-handed per-seat scores as columns (``bulk.plays``, ``bulk.score_columns``): what
+``parquet.write_shard`` writes; ``tables_of`` is one record's Batch as tuples.
 """
 
 from __future__ import annotations

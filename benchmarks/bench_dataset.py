@@ -116,9 +116,12 @@ def before_after(rev: str, src: Path, shard: int, tmp: str, rounds: int) -> None
             cpu[side].append(got["cpu"])
             deals = got["deals"]
             shutil.rmtree(out)
+    import statistics
     b, a = min(cpu["before"]), min(cpu["after"])
-    print(f"four-handed, one process, best of {rounds} alternate runs: before ({rev[:10]}) "
-          f"{deals / b:,.0f} deals per CPU s, after {deals / a:,.0f}: after/before x{b / a:.2f} "
+    mb, ma = statistics.median(cpu["before"]), statistics.median(cpu["after"])
+    print(f"four-handed, one process, {rounds} alternate runs: before ({rev[:10]}) best "
+          f"{deals / b:,.0f} deals per CPU s, median {deals / mb:,.0f}; after best {deals / a:,.0f}, "
+          f"median {deals / ma:,.0f}: after/before x{b / a:.2f} (best), x{mb / ma:.2f} (median) "
           f"(all runs, CPU s: before {', '.join(f'{c:.2f}' for c in cpu['before'])}; after "
           f"{', '.join(f'{c:.2f}' for c in cpu['after'])})")
 

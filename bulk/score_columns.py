@@ -11,9 +11,10 @@ partnership and ``defenders`` for the other (null where nobody made trump); ``wo
 the game is unfinished. The values are those of ``table_rows.four_scores`` (the same rows as
 tuples; tests/test_bulk_variants.py holds them equal).
 
-Why columns: four rows per deal made as Python tuples and converted cell by cell into Arrow cost
-about a tenth of a shard's time (benchmarks/bench_dataset.py ``--before``); here the rows are
-numpy's repeat and interleave over a few columns per deal.
+Why columns: four rows per deal made as Python tuples and converted cell by cell into Arrow made
+the four-handed build markedly slower than layout 2's (benchmarks/bench_dataset.py ``--before``,
+docs/DATASET.md "Measured"); here the rows are numpy's repeat and interleave over a few columns
+per deal.
 """
 
 from __future__ import annotations

@@ -158,6 +158,8 @@ def add_table_rows(key: str, source: str, sub: Any, out: Rows, analysis: bool = 
             out["game_scores"].append((key, g.number, tok(s), None, g.start[s], g.score[s],
                                        (won == s) if g.finished else None, g.finished, *var))
     running = result.running if len(result.running) == len(result.deals) else None
+    starts = {g.first_deal: g.start for g in result.games}
+    previous: tuple[int, ...] | None = None
     rules_name = record.rules.name
     revokes: set[tuple[int, int, int]] = set()
     for f in result.findings:
@@ -182,11 +184,17 @@ def add_table_rows(key: str, source: str, sub: Any, out: Rows, analysis: bool = 
             None if d.partner is None else tok(d.partner),
             d.partner_known if table.called_partner and maker is not None else None))
         score = running[i] if running is not None else None
+        points, hand = d.points, d.hand_points
+        if score is not None:   # as scored: a penalty that won the game stopped the hand's points
+            before = starts.get(d.number, previous if previous is not None else (0,) * table.seats)
+            points = tuple(a - b for a, b in zip(score, before))
+            hand = tuple(p - q for p, q in zip(points, d.penalty))
+        previous = score
         makers = set(d.makers)
         for s in table.all_seats:
             side = None if maker is None else (_MAKERS if s in makers else _DEFENDERS)
-            out["deal_scores"].append((key, game, d.number, tok(s), side, None, d.hand_points[s],
-                                       d.penalty[s], d.points[s],
+            out["deal_scores"].append((key, game, d.number, tok(s), side, None, hand[s],
+                                       d.penalty[s], points[s],
                                        None if score is None else score[s], *var))
         if deal is not None:
             out["calls"].extend((key, d.number, *c, *var) for c in _calls(deal, table))

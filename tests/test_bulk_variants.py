@@ -261,6 +261,12 @@ def _seat_rows(rows: dict[str, list[tuple[Any, ...]]], table: str) -> list[dict[
     return [dict(zip(names, r)) for r in rows[table]]
 
 
+GAME = {3: 10, 5: 10}
+"""Points to win a game at three and five hands (VARIANTS.md)."""
+GAME_OF_PRESET = {"somerset-1888": 5, "hoyle": 5, "modern": 10}
+"""The preset's game, which the two-handed game keeps (RULES.md)."""
+
+
 @settings(max_examples=50, deadline=None)
 @given(seed=st.integers(0, 100_000), seats=st.sampled_from([2, 3, 5]),
        preset=st.sampled_from(["somerset-1888", "hoyle", "modern"]),
@@ -276,9 +282,18 @@ def test_points_per_seat_are_the_reference_laws(seed, seats, preset, revoke, cou
         rows = tables_of("x", json.dumps(made.record))
         assert not rows["errors"], rows["errors"]
         scores = sorted(_seat_rows(rows, "deal_scores"), key=lambda r: int(r["seat"]))
-        assert [r["points"] for r in scores] == made.points
+        # penalties are scored first (Somerset 4 and the other presets' revoke precedence): a
+        # penalty that takes one player past the game (VARIANTS.md: 10 at three and five hands;
+        # the preset's game at two) ahead of all others wins it, and the hand's own points are
+        # not scored (an exact tie at the top plays on: VARIANTS.md, our rule)
+        target = GAME[seats] if seats != 2 else GAME_OF_PRESET[preset]
+        top = max(made.penalty)
+        penalty_won = top >= target and made.penalty.count(top) == 1 and any(made.hand_points)
+        scored = made.penalty if penalty_won else made.points
+        assert [r["points"] for r in scores] == scored
         assert [r["penalty"] for r in scores] == made.penalty
         assert all(r["hand_points"] + r["penalty"] == r["points"] for r in scores)
+        assert [r["score"] for r in scores] == scored     # one deal, from 0
         if not made.revokes:   # with a revoke, the preset may void the hand's own points
             assert [r["hand_points"] for r in scores] == made.hand_points
         assert all((r["seats"], r["variant"], r["partnership"]) == (seats, VARIANT[seats], None)

@@ -1,6 +1,7 @@
 """euchre dataset: deals/s in one process against a LocalCluster of 2 workers, in one run.
 
 Usage: python benchmarks/bench_dataset.py [--deals 60000] [--shard-mb 2] [--one-process]
+                                          [--before REV] [--rounds 2] [--variants 6000]
 
 Writes a JSON Lines file of random rubbers (a few distinct ones, each repeated under another
 table number so every line is a distinct record), then builds the Parquet dataset four times on
@@ -24,6 +25,16 @@ text and its hash, the store's rows (``rows_of``), the dataset's own rows and pl
 (``Batch.add`` less the stages before it) and the rest of the build (Parquet writing, reading
 the shards, Dask's synchronous scheduler: the whole build less ``Batch.add``), beside
 ``json.loads`` of the same lines; what a change to one stage buys is read there.
+
+``--before REV`` (e.g. the commit a branch started from) runs the one-process build of the same
+four-handed input with the package as it was at git revision REV (benchmarks/base_checkout.py:
+``git archive`` into a temporary folder, run in a subprocess), alternately with this work tree's,
+``--rounds`` times each, each in a fresh interpreter that builds twice and counts the second
+build (warm alike): four-handed deals per CPU second before and after, in the same run.
+``--variants N`` builds, in this process, an archive of about N deals at tables of two, three
+and five (records of 12 random legal deals, benchmarks/bench_variants.py's), and prints their
+deals per CPU second beside the four-handed figure. Both are printed after the one-process run
+(and with ``--one-process`` too).
 """
 
 from __future__ import annotations
@@ -116,6 +127,82 @@ def stages(src: Path, rounds: int = 5) -> None:
           f"{1e6 / 25_000:.0f} us)")
 
 
+def write_variants(path: Path, deals: int) -> int:
+    """About ``deals`` deals at tables of 2, 3 and 5 (a third each): records of 12 random legal
+    deals (bench_variants.records), each under its own table number."""
+    import json
+    from bench_variants import records
+    written = n = 0
+    with path.open("w", encoding="utf-8") as f:
+        while written < deals:
+            seats = (2, 3, 5)[n % 3]
+            doc = records(seats, 12, seed=n)
+            doc["rules"]["overrides"]["game_points"] = 10 if seats != 2 else 5
+            doc["event"] = {"table": str(n)}
+            f.write(json.dumps(doc, separators=(",", ":")) + "\n")
+            written += 12
+            n += 1
+    return written
+
+
+BUILD_TWICE = """
+import json, shutil, sys, time
+from euchre_records.bulk.run import build_dataset
+src, out, shard = sys.argv[1], sys.argv[2], int(sys.argv[3])
+build_dataset([src], out, shard_bytes=shard)   # its first shard's imports and caches: not counted
+shutil.rmtree(out)
+t = time.perf_counter()
+r = build_dataset([src], out, shard_bytes=shard)
+print(json.dumps({"deals": r.deals, "cpu": r.cpu_seconds, "wall": time.perf_counter() - t}))
+"""
+"""Run in a fresh interpreter for each version: the second build's CPU seconds, warm alike."""
+
+
+def before_after(rev: str, src: Path, shard: int, tmp: str, rounds: int) -> None:
+    """The one-process build of ``src`` at ``rev`` and here, alternately (see --before)."""
+    import json
+    import shutil
+    import subprocess
+    from base_checkout import checkout, run_python
+    root = checkout(rev, Path(tmp) / "base")
+    cpu: dict[str, list[float]] = {"before": [], "after": []}
+    deals = 0
+    for i in range(rounds):
+        for side in ("before", "after"):
+            out = Path(tmp) / f"ba-{side}-{i}"
+            argv = [str(src), str(out), str(shard)]
+            if side == "before":
+                text = run_python(root, f"import sys\nsys.argv = ['x', *{argv!r}]\n" + BUILD_TWICE)
+            else:   # this work tree, as installed
+                text = subprocess.run([sys.executable, "-c", BUILD_TWICE, *argv], cwd=tmp,
+                                      check=True, capture_output=True, text=True).stdout
+            got = json.loads(text.strip().splitlines()[-1])
+            cpu[side].append(got["cpu"])
+            deals = got["deals"]
+            shutil.rmtree(out)
+    import statistics
+    b, a = min(cpu["before"]), min(cpu["after"])
+    mb, ma = statistics.median(cpu["before"]), statistics.median(cpu["after"])
+    print(f"four-handed, one process, {rounds} alternate runs: before ({rev[:10]}) best "
+          f"{deals / b:,.0f} deals per CPU s, median {deals / mb:,.0f}; after best {deals / a:,.0f}, "
+          f"median {deals / ma:,.0f}: after/before x{b / a:.2f} (best), x{mb / ma:.2f} (median) "
+          f"(all runs, CPU s: before {', '.join(f'{c:.2f}' for c in cpu['before'])}; after "
+          f"{', '.join(f'{c:.2f}' for c in cpu['after'])})")
+
+
+def variants(tmp: str, shard: int, deals: int, four_rate: float) -> None:
+    src = Path(tmp) / "variants.jsonl"
+    written = write_variants(src, deals)
+    t = time.perf_counter()
+    report = build_dataset([str(src)], f"{tmp}/variants", shard_bytes=shard)
+    secs = time.perf_counter() - t
+    assert report.invalid == 0, "every drawn record is valid"
+    rate = report.deals / report.cpu_seconds
+    print(f"tables of 2, 3 and 5: {written:,} deals, one process: {secs:.2f} s, "
+          f"{report.deals / secs:,.0f} deals/s, {rate:,.0f} deals per CPU s = x{rate / four_rate:.2f} "
+          f"the four-handed deals per CPU s of this run")
+
+
 def files(out: Path) -> dict[str, bytes]:
     return {str(p.relative_to(out)): p.read_bytes() for p in sorted(out.rglob("*")) if p.is_file()}
 
@@ -126,6 +213,10 @@ def main() -> int:
     ap.add_argument("--shard-mb", type=float, default=2.0)
     ap.add_argument("--one-process", action="store_true", help="stop after the one-process run")
     ap.add_argument("--stages", action="store_true", help="only where a deal's CPU time goes")
+    ap.add_argument("--before", metavar="REV", help="also the one-process run at git revision REV")
+    ap.add_argument("--rounds", type=int, default=2, help="alternate runs each for --before")
+    ap.add_argument("--variants", type=int, default=6000, metavar="N",
+                    help="deals at tables of 2, 3 and 5 (0: none)")
     args = ap.parse_args()
     from dask.distributed import LocalCluster
 
@@ -152,6 +243,10 @@ def main() -> int:
         print(f"reference: prepare() of every line alone {ref:.2f} CPU s ({deals / ref:,.0f} "
               f"deals per CPU s); the 1-process dataset {cpu['1 process']:.2f} CPU s = "
               f"x{cpu['1 process'] / ref:.2f} the reference")
+        if args.before:
+            before_after(args.before, src, shard, tmp, args.rounds)
+        if args.variants:
+            variants(tmp, shard, args.variants, report.deals / cpu["1 process"])
         if args.one_process:
             secs = timings["1 process"]
             print(f"1 process: {secs:.2f} s, {report.deals / secs:,.0f} deals/s, "

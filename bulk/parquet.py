@@ -16,6 +16,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import pyarrow as pa
 import pyarrow.parquet as pq
 
@@ -23,11 +24,13 @@ from euchre_records.errors import RecordError
 
 from .shards import Shard, read_shard
 from .plays import TEXT_OF
+from .table_rows import FOUR_HANDED, SCORE_COLUMNS
 from .tables import ALL_COLUMNS, DATASET_VERSION, Batch, tables_for
 
 __all__ = ["write_shard", "arrow_schema", "part_name", "dask_setup"]
 
-_TYPES = {"str": pa.string(), "int": pa.int64(), "bool": pa.bool_()}
+_TYPES = {"str": pa.string(), "int": pa.int64(), "bool": pa.bool_(),
+          "strs": pa.list_(pa.string())}
 
 
 def arrow_schema(table: str) -> pa.Schema:
@@ -63,8 +66,13 @@ class _Writers:
         """Write the batch's rows as one row group per table that has any, and clear it."""
         for table, items in batch.rows.items():
             if table == "plays":
-                if len(batch.plays):
-                    self._write(table, _play_arrays(batch), len(batch.plays))
+                if len(batch.plays) or items:
+                    self._write(table, _play_arrays(batch), len(batch.plays) + len(items))
+                continue
+            if table in SCORE_COLUMNS:
+                four = batch.scores.counts()[table]
+                if four or items:
+                    self._write(table, _score_arrays(batch, table), four + len(items))
                 continue
             if not items:
                 continue
@@ -101,15 +109,36 @@ def _play_arrays(batch: Batch) -> list[pa.Array]:
     """The ``plays`` columns of a batch as Arrow arrays: numbers and flags straight from numpy,
     texts taken from their few names (``bulk.plays.TEXT_OF``) by index."""
     columns = batch.plays.columns()
+    count = len(batch.plays)
+    tables = batch.rows["plays"]   # the cards of tables of 2, 3 and 5 (bulk.table_rows), after
     out = []
-    for f in arrow_schema("plays"):
-        values = columns[f.name]
-        names = batch.keys if f.name == "record_id" else TEXT_OF.get(f.name)
-        if names is not None:
-            out.append(pa.array(names, type=pa.string()).take(pa.array(values)))
-        else:
-            out.append(pa.array(values, type=f.type))
+    for i, f in enumerate(arrow_schema("plays")):
+        if f.name in columns:
+            values = columns[f.name]
+            names = batch.keys if f.name == "record_id" else TEXT_OF.get(f.name)
+            if names is not None:
+                four = pa.array(names, type=pa.string()).take(pa.array(values))
+            else:
+                four = pa.array(values, type=f.type)
+        else:   # the variant columns: every card gathered column-wise is four-handed
+            four = pa.array([FOUR_HANDED[f.name == "variant"]], type=f.type).take(
+                pa.array(np.zeros(count, dtype=np.int64)))
+        if tables:
+            four = pa.concat_arrays([four, pa.array([r[i] for r in tables], type=f.type)])
+        out.append(four)
     return out
+
+
+def _score_arrays(batch: Batch, table: str) -> list[pa.Array]:
+    """``deal_scores`` or ``game_scores`` of a batch: the four-handed columns
+    (``bulk.score_columns``), then the rows of tables of 2, 3 and 5."""
+    four = batch.scores.arrays(batch.keys)[table]
+    rows = batch.rows[table]
+    if not rows:
+        return four
+    schema = arrow_schema(table)
+    return [pa.concat_arrays([a, pa.array(list(col), type=f.type)])
+            for a, col, f in zip(four, zip(*rows), schema)]
 
 
 @contextmanager

@@ -2,15 +2,18 @@
 
 Contract: :func:`tables_of` turns one ``(source, text)`` into the rows it adds to each table of
 :data:`COLUMNS` (tuples in column order). A valid record (findings or not) fills ``records``,
-``players``, ``games``, ``deals``, ``calls``, ``plays`` and ``findings``; an invalid or impossible
-one adds one ``errors`` row per located problem and nothing else. It never raises for a bad
-record. The rows of the store tables (``calls`` included) are the store's own (``api/store/rows.py``,
-docs/STORE.md),
-keyed by the record's content hash instead of database ids, so the tables join with each other
-and with a SQLite store made from the same records (``records.hash``).
-:class:`Batch` gathers the same rows for many records, the cards of ``plays`` as columns
-(``bulk.plays``): what ``parquet.write_shard`` writes; ``tables_of`` is one record's Batch as
-tuples.
+``players``, ``games``, ``deals``, ``calls``, ``plays``, ``findings``, ``deal_scores`` and
+``game_scores``; an invalid or impossible one adds one ``errors`` row per located problem and
+nothing else. It never raises for a bad record. The rows of a four-handed record's store tables
+(``calls`` included) are the store's own (``api/store/rows.py``, docs/STORE.md), keyed by the
+record's content hash instead of database ids, so the tables join with each other and with a
+SQLite store made from the same records (``records.hash``), and end with the layout-3 columns.
+A record of 2, 3 or 5 seats, which the four-handed reader refuses at ``rules.seats``, is read,
+replayed and turned into rows by ``bulk.table_rows`` (its key: the sha256 of
+``schema.tables.dumps_table``); the dispatch is that refusal, so the four-handed path does no
+extra work. :class:`Batch` gathers the same rows for many records, the cards of ``plays`` and
+the four-handed per-seat scores as columns (``bulk.plays``, ``bulk.score_columns``): what
+``parquet.write_shard`` writes; ``tables_of`` is one record's Batch as tuples.
 """
 
 from __future__ import annotations
@@ -26,13 +29,18 @@ from euchre_records.api.store.rows import rows_of
 
 from .analysis_rows import ANALYSIS_COLUMNS, ANALYSIS_TABLES, analysis_rows
 from .plays import TEXT_OF, PlayColumns
+from .score_columns import FourScores
+from .table_rows import (DEAL_COLUMNS, FOUR_HANDED, SCORE_COLUMNS, VARIANT_COLUMNS, add_table_rows,
+                         four_deal_extras, is_seats_refusal, prepare_table)
 
 __all__ = ["DATASET_VERSION", "COLUMNS", "TABLES", "ALL_COLUMNS", "tables_for", "tables_of",
            "empty_tables", "Batch"]
 
-DATASET_VERSION = "2"
+DATASET_VERSION = "3"
 """Version of the table layout (docs/DATASET.md); bumped whenever a column or table changes
-(2: the optional analysis tables of ``--analysis``; 1 had none)."""
+(3: records of 2, 3 and 5 seats, the ``seats``/``variant`` columns and the per-seat tables
+``deal_scores``, ``game_scores`` of ``bulk.table_rows``; 2: the optional analysis tables of
+``--analysis``; 1 had none)."""
 
 Row = tuple[Any, ...]
 TableRows = dict[str, list[Row]]
@@ -77,6 +85,12 @@ COLUMNS: dict[str, tuple[tuple[str, str], ...]] = {
     "errors": (
         ("source", "str"), ("kind", "str"), ("where", "str"), ("what", "str")),
 }
+# layout 3: every record's table ends with its variant; deals with the making side; per-seat points
+for _name in COLUMNS:
+    if _name != "errors":
+        COLUMNS[_name] += VARIANT_COLUMNS
+COLUMNS["deals"] += DEAL_COLUMNS
+COLUMNS.update(SCORE_COLUMNS)
 TABLES = tuple(COLUMNS)
 """The tables every run writes; ``--analysis`` adds ``bulk.analysis_rows.ANALYSIS_TABLES``."""
 
@@ -107,6 +121,7 @@ class Batch:
         self.rows = empty_tables(analysis)
         self.keys: list[str] = []
         self.plays = PlayColumns()
+        self.scores = FourScores()   # deal_scores, game_scores of four-handed records
 
     def add(self, source: str, text: str) -> None:
         """Add the rows of one record text (see module contract)."""
@@ -118,16 +133,27 @@ class Batch:
             rows.clear()
         self.keys.clear()
         self.plays.clear()
+        self.scores.clear()
 
     def play_rows(self) -> list[Row]:
         """The ``plays`` rows added, as tuples in column order (``tables_of``, the tests)."""
         columns = self.plays.columns()
         values: list[list[Any]] = []
+        count = len(self.plays)
         for name, _ in COLUMNS["plays"]:
+            if name not in columns:   # the variant columns: every card here is four-handed
+                values.append([FOUR_HANDED[name == "variant"]] * count)
+                continue
             col = columns[name].tolist()
             names = self.keys if name == "record_id" else TEXT_OF.get(name)
             values.append([names[i] for i in col] if names is not None else col)
-        return list(zip(*values))
+        return list(zip(*values)) + self.rows["plays"]   # then the cards of tables of 2, 3, 5
+
+    def score_rows(self, table: str) -> list[Row]:
+        """The ``deal_scores`` or ``game_scores`` rows added, as tuples in column order: the
+        four-handed ones (``bulk.score_columns``), then those of tables of 2, 3 and 5."""
+        arrays = self.scores.arrays(self.keys)[table]
+        return list(zip(*(a.to_pylist() for a in arrays))) + self.rows[table]
 
 
 def tables_of(source: str, text: str, into: TableRows | None = None,
@@ -138,25 +164,47 @@ def tables_of(source: str, text: str, into: TableRows | None = None,
     batch = Batch(analysis)
     batch.add(source, text)
     for table, rows in batch.rows.items():
-        out[table].extend(rows)
+        if table not in _COLUMNWISE:   # given below, the n-handed ones included
+            out[table].extend(rows)
     out["plays"].extend(batch.play_rows())
+    for table in SCORE_COLUMNS:
+        out[table].extend(batch.score_rows(table))
     return out
+
+
+_COLUMNWISE = ("plays", *SCORE_COLUMNS)
+
+
+def _add_table(batch: Batch, source: str, text: str) -> None:
+    """A record the four-handed reader refused at ``rules.seats``: read by the n-handed one."""
+    try:
+        sub = prepare_table(text)
+    except RecordError as exc:
+        batch.rows["errors"].extend((source, exc.kind, p.where, p.what) for p in exc.problems)
+        return
+    except RecursionError:
+        batch.rows["errors"].append((source, "notation", "", "the document is nested too deeply"))
+        return
+    add_table_rows(sub.hash, source, sub, batch.rows, batch.analysis)
 
 
 def _add(batch: Batch, source: str, text: str) -> None:
     out = batch.rows
     try:
         # a line of a store's dump: the record it holds; no table holds the result's text
-        sub = prepare(unwrap(text)[0], result_text=False)
+        text = unwrap(text)[0]
+        sub = prepare(text, result_text=False)
     except RecordError as exc:
+        if is_seats_refusal(exc, text):   # a table of 2, 3 or 5 (bulk.table_rows)
+            _add_table(batch, source, text)
+            return
         out["errors"].extend((source, exc.kind, p.where, p.what) for p in exc.problems)
         return
     except RecursionError:  # defensive: the parser refuses deep nesting, this is a last guard
         out["errors"].append((source, "notation", "", "the document is nested too deeply"))
         return
-    if sub.seats != 4:   # the store takes tables of 2, 3 and 5 (migration 17); these tables not yet
-        out["errors"].append((source, "unsupported", "rules.seats", "the dataset's tables hold "
-                              f"four-handed records; this one has {sub.seats} players"))
+    if not isinstance(sub.record, Record):   # a store whose ingest takes every table
+        add_table_rows(sub.hash, source, sub, out, batch.analysis)
         return
     rows = rows_of(sub)
     key = rows.hash
@@ -166,12 +214,14 @@ def _add(batch: Batch, source: str, text: str) -> None:
     head = rows.record  # hash, canonical, result, version, rules, club, event, date, table, round, deals, findings
     rb = rows.rubber    # system, games, games_ns, games_ew, rp_ns, rp_ew, net, winner, finished
     out["records"].append((key, source, head[3], head[4], overrides, *head[5:12],
-                           *rb[:8], bool(rb[8]), head[1]))
-    out["players"].extend((key, *seat) for seat in rows.seats)
-    out["games"].extend(_bools("games", (key, *g)) for g in rows.games)
-    out["deals"].extend(_bools("deals", (key, *d, head[4], overrides)) for d in rows.deals)
-    out["findings"].extend((key, i, *f) for i, f in enumerate(rows.findings, 1))
-    out["calls"].extend((key, *c) for c in rows.calls)   # the store's own calls rows
+                           *rb[:8], bool(rb[8]), head[1], *FOUR_HANDED))
+    out["players"].extend((key, *seat, *FOUR_HANDED) for seat in rows.seats)
+    out["games"].extend(_bools("games", (key, *g, *FOUR_HANDED)) for g in rows.games)
+    out["deals"].extend(_bools("deals", (key, *d, head[4], overrides, *four_deal_extras(d)))
+                        for d in rows.deals)
+    out["findings"].extend((key, i, *f, *FOUR_HANDED) for i, f in enumerate(rows.findings, 1))
+    out["calls"].extend((key, *c, *FOUR_HANDED) for c in rows.calls)   # the store's own calls rows
+    batch.scores.add(len(batch.keys), rows.deals, rows.games)
     _plays(len(batch.keys), record, result, batch.plays)
     batch.keys.append(key)
     if batch.analysis:

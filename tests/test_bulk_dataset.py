@@ -155,7 +155,7 @@ def test_lone_hand_plays_and_calls_worked_by_hand():
     from euchre_records.bulk.tables import tables_of
     rows = tables_of("x", (EXAMPLES / "modern-lone-march.json").read_text())
     calls = [r[2:] for r in rows["calls"] if r[1] == 3]
-    assert calls[-1] == (6, 2, "N", "name", "C", True)
+    assert calls[-1] == (6, 2, "N", "name", "C", True, 4, "four-handed")
     assert [c[2] for c in calls] == ["W", "N", "E", "S", "W", "N"]
     plays = [r[2:] for r in rows["plays"] if r[1] == 3]
     assert len(plays) == 15 and all(p[2] != "S" for p in plays)
@@ -203,14 +203,13 @@ def test_manifest_counts_and_schema_version(tmp_path, texts):
     out = tmp_path / "out"
     report = build_dataset([str(src), str(EXAMPLES)], str(out))
     manifest = json.loads((out / "manifest.json").read_text())
-    assert manifest["version"] == "2" and set(manifest["tables"]) == set(TABLES)
+    assert manifest["version"] == "3" and set(manifest["tables"]) == set(TABLES)
     for t in TABLES:
         assert manifest["tables"][t]["rows"] == len(_table(out, t))
         schema = pq.read_schema(next((out / t).glob("*.parquet")))
         assert schema.names == [c for c, _ in COLUMNS[t]]
-        assert schema.metadata[b"euchre_records.dataset"] == b"2"
-    assert report.skipped and all("expected" in s or '"seats"' in Path(s).read_text()
-                                  for s in report.skipped)   # goldens; tables of 2, 3, 5
+        assert schema.metadata[b"euchre_records.dataset"] == b"3"
+    assert report.skipped and all("expected" in s for s in report.skipped)
 
 
 @settings(max_examples=60, deadline=None)

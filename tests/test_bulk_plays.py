@@ -64,7 +64,7 @@ def oracle_plays(text: str) -> list[tuple[object, ...]]:
                 suit = effective_suit(card, d.trump)
                 rows.append((sub.hash, d.number, t, j + 1, seat.name, card.name, suit.value,
                              led.value, d.trump.value, suit is led, seats[win].name, j == win,
-                             (d.number, t, seat) in revokes))
+                             (d.number, t, seat) in revokes, 4, "four-handed"))
     return rows
 
 
@@ -118,7 +118,8 @@ def test_a_batch_of_many_records_keeps_each_card_with_its_record():
 
 def test_an_empty_batch_has_no_plays():
     columns = PlayColumns().columns()
-    assert set(columns) == {name for name, _ in COLUMNS["plays"]}
+    # all but the variant columns (layout 3), which the writer adds: every card here is four-handed
+    assert set(columns) == {name for name, _ in COLUMNS["plays"]} - {"seats", "variant"}
     assert all(len(values) == 0 for values in columns.values())
 
 

@@ -1,0 +1,124 @@
+"""``deal_scores`` and ``game_scores`` of four-handed records, column by column. Pure, no I/O.
+
+Contract: :class:`FourScores` collects the store's deal and game rows of four-handed records
+(``api/store/rows.py``: a deal row holds its game at 0, number at 1, the maker's side at 7 and the
+``_ns``/``_ew`` pairs of hand points, penalty, points and running score at 16..23; a game row its
+number at 0, start at 3-4, score at 5-6, winner at 7, finished at 8), keeping the row tuples
+themselves, and :meth:`FourScores.arrays` turns them into the Arrow arrays of the two tables'
+columns (``table_rows.SCORE_COLUMNS``): four rows per deal and per game, seats N E S W in that
+order, each seat carrying his partnership's figures; ``side`` is ``makers`` for the maker's
+partnership and ``defenders`` for the other (null where nobody made trump); ``won`` is null while
+the game is unfinished. The values are those of ``table_rows.four_scores`` (the same rows as
+tuples; tests/test_bulk_variants.py holds them equal).
+
+Why columns: four rows per deal made as Python tuples and converted cell by cell into Arrow made
+the four-handed build markedly slower than layout 2's (benchmarks/bench_dataset.py ``--before``,
+docs/DATASET.md "Measured"); here the rows are numpy's repeat and interleave over a few columns
+per deal.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+import pyarrow as pa
+
+from .table_rows import FOUR_HANDED, SCORE_COLUMNS
+
+__all__ = ["FourScores"]
+
+Row = tuple[Any, ...]
+
+_SEATS = pa.array(["N", "E", "S", "W"], type=pa.string())
+_PARTS = pa.array(["NS", "EW"], type=pa.string())
+_SIDES = pa.array(["makers", "defenders"], type=pa.string())
+_PART_OF_SEAT = np.array([0, 1, 0, 1], dtype=np.int64)   # N, E, S, W: NS, EW, NS, EW
+
+
+def _take(values: pa.Array, index: np.ndarray[Any, Any]) -> pa.Array:
+    return values.take(pa.array(index, type=pa.int64()))
+
+
+def _per_seat(ns: Sequence[int], ew: Sequence[int]) -> pa.Array:
+    """N, E, S, W of each row: ns, ew, ns, ew."""
+    a, b = np.asarray(ns, dtype=np.int64), np.asarray(ew, dtype=np.int64)
+    return pa.array(np.column_stack((a, b, a, b)).ravel(), type=pa.int64())
+
+
+def _constant(value: Any, kind: pa.DataType, count: int) -> pa.Array:
+    return _take(pa.array([value], type=kind), np.zeros(count, dtype=np.int64))
+
+
+class FourScores:
+    """The four-handed deal and game rows of a batch (see the module contract)."""
+
+    def __init__(self) -> None:
+        self.clear()
+
+    def clear(self) -> None:
+        self._deals: list[Row] = []
+        self._deal_record: list[int] = []
+        self._games: list[Row] = []
+        self._game_record: list[int] = []
+
+    def add(self, record: int, deals: tuple[Row, ...], games: tuple[Row, ...]) -> None:
+        """The store rows of one record, whose key is at index ``record`` of the caller's keys."""
+        self._deals.extend(deals)
+        self._deal_record.extend([record] * len(deals))
+        self._games.extend(games)
+        self._game_record.extend([record] * len(games))
+
+    def counts(self) -> dict[str, int]:
+        return {"deal_scores": 4 * len(self._deals), "game_scores": 4 * len(self._games)}
+
+    def arrays(self, keys: list[str]) -> dict[str, list[pa.Array]]:
+        """The columns of ``deal_scores`` and ``game_scores`` (in table order) for the rows added."""
+        names = pa.array(keys, type=pa.string())
+        return {"deal_scores": self._deal_arrays(names), "game_scores": self._game_arrays(names)}
+
+    def _deal_arrays(self, keys: pa.Array) -> list[pa.Array]:
+        n = len(self._deals)
+        cols = list(zip(*self._deals)) if n else [()] * 24
+        each = np.repeat(np.arange(n, dtype=np.int64), 4)
+        side = np.array([{"NS": 0, "EW": 1}.get(s, -1) for s in cols[7]], dtype=np.int64)
+        side_of = side[each]
+        part = np.tile(_PART_OF_SEAT, n)
+        role = pa.array(np.where(side_of == part, 0, 1), type=pa.int64(), mask=side_of < 0)
+        out = {
+            "record_id": _take(keys, np.asarray(self._deal_record, dtype=np.int64)[each]),
+            "game": _take(pa.array(cols[0], type=pa.int64()), each),
+            "deal": _take(pa.array(cols[1], type=pa.int64()), each),
+            "seat": _take(_SEATS, np.tile(np.arange(4, dtype=np.int64), n)),
+            "side": _SIDES.take(role),
+            "partnership": _take(_PARTS, part),
+            "hand_points": _per_seat(cols[16], cols[17]),
+            "penalty": _per_seat(cols[18], cols[19]),
+            "points": _per_seat(cols[20], cols[21]),
+            "score": _per_seat(cols[22], cols[23]),
+            "seats": _constant(FOUR_HANDED[0], pa.int64(), 4 * n),
+            "variant": _constant(FOUR_HANDED[1], pa.string(), 4 * n),
+        }
+        return [out[name] for name, _ in SCORE_COLUMNS["deal_scores"]]
+
+    def _game_arrays(self, keys: pa.Array) -> list[pa.Array]:
+        n = len(self._games)
+        cols = list(zip(*self._games)) if n else [()] * 9
+        each = np.repeat(np.arange(n, dtype=np.int64), 4)
+        part = np.tile(_PART_OF_SEAT, n)
+        winner = np.array([{"NS": 0, "EW": 1}.get(w, -1) for w in cols[7]], dtype=np.int64)[each]
+        finished = np.array([bool(f) for f in cols[8]], dtype=bool)[each]
+        out = {
+            "record_id": _take(keys, np.asarray(self._game_record, dtype=np.int64)[each]),
+            "game": _take(pa.array(cols[0], type=pa.int64()), each),
+            "seat": _take(_SEATS, np.tile(np.arange(4, dtype=np.int64), n)),
+            "partnership": _take(_PARTS, part),
+            "start": _per_seat(cols[3], cols[4]),
+            "score": _per_seat(cols[5], cols[6]),
+            "won": pa.array(winner == part, type=pa.bool_(), mask=~finished),
+            "finished": pa.array(finished, type=pa.bool_()),
+            "seats": _constant(FOUR_HANDED[0], pa.int64(), 4 * n),
+            "variant": _constant(FOUR_HANDED[1], pa.string(), 4 * n),
+        }
+        return [out[name] for name, _ in SCORE_COLUMNS["game_scores"]]

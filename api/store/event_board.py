@@ -11,8 +11,16 @@ Contract: :func:`board` returns None for an unknown event, else a JSON-ready dic
   come from :func:`round_tables`, which also serves a round's page and API: one computation);
 - ``last_results``: the five sittings attached last, newest first, with round, table, seats and
   points;
-- ``version``: a digest of everything above, which the pages send as the ETag, so a client that
-  polls with ``If-None-Match`` gets 304 until something changes.
+- ``version``: :func:`board_version`, which the pages send as the ETag, so a client that polls
+  with ``If-None-Match`` gets 304 until something changes.
+
+:func:`board_version` is the store's change counter for a board, read without computing it: every
+table a board is made from is append-only (corrections and withdrawals are new ``records`` rows,
+a merge is a new ``registry_changes`` row ...), so the highest row id of each, with the event's
+closure and the schema and software versions, changes whenever a board could and never
+otherwise. A poll answered 304 costs those few indexed reads, not a standings computation. It
+may change when the board does not (another event's record stored): the client then gets the
+same board again with a new tag, never a stale board under an old one.
 
 A query over stored rows, like the standings: it writes nothing.
 """
@@ -36,9 +44,28 @@ from .event_reads import (_finding, _sittings, _table_order, current_seating, ev
 from .event_rows import SEATS, EventError, tournament_row
 from .players import player_names
 
-__all__ = ["board", "round_tables", "round_view", "TableStatus", "LAST_RESULTS"]
+__all__ = ["board", "board_version", "round_tables", "round_view", "TableStatus", "LAST_RESULTS"]
 
 LAST_RESULTS = 5
+
+_COUNTED = ("records", "registry_players", "registry_names", "registry_changes", "tournaments",
+            "tournament_players", "tournament_seatings", "tournament_sittings", "tournament_draws")
+"""The append-only tables a board is made from whose highest row id grows with every write
+(the rows of a record's seats, deals, games and scores come with its ``records`` row)."""
+
+
+def board_version(db: sqlite_utils.Database, event_id: int) -> str:
+    """The change counter of event ``event_id``'s board (see the module's contract): a short hex
+    digest, the same until a write that could change the board. Cheap: no standings are read."""
+    from euchre_records import __version__
+    from .migrations import schema_version
+    conn = db.conn
+    marks: list[Any] = [__version__, schema_version(db), event_id]
+    marks += [conn.execute(f"SELECT max(rowid) FROM {t}").fetchone()[0] for t in _COUNTED]
+    marks.append(conn.execute("SELECT closed_at FROM tournament_closures WHERE tournament_id = ?",
+                              (event_id,)).fetchone())
+    text = json.dumps(marks, default=str, separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()[:32]
 
 
 def board(db: sqlite_utils.Database, event_id: int) -> dict[str, Any] | None:
@@ -48,6 +75,7 @@ def board(db: sqlite_utils.Database, event_id: int) -> dict[str, Any] | None:
         tournament_row(conn, event_id)
     except EventError:
         return None
+    version = board_version(db, event_id)   # before the reads: a write meanwhile changes it
     table = standings(db, event_id)
     if table is None:   # pragma: no cover - the row was just read
         return None
@@ -82,8 +110,7 @@ def board(db: sqlite_utils.Database, event_id: int) -> dict[str, Any] | None:
         "last_results": [{"round": s["round"], "table": s["table"], "seats": seats(s["seats"]),
                           "points": points(s), "record_id": s["record_id"]} for s in latest],
     }
-    text = json.dumps(out, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
-    out["version"] = hashlib.sha256(text.encode()).hexdigest()[:32]
+    out["version"] = version
     return out
 
 

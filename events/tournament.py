@@ -21,11 +21,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
-from typing import Callable, Iterable, Mapping, Sequence
+from typing import Callable, Iterable, Mapping, Protocol, Sequence, TypeVar
 
 __all__ = [
     "Format", "Pairing", "Tournament", "SittingScore", "Criterion", "CRITERIA", "Totals",
-    "Standing", "rank", "totals", "EventFinding", "SittingFacts", "check_sitting",
+    "Standing", "rank", "ranked", "totals", "EventFinding", "SittingFacts", "check_sitting",
     "check_round", "TableSeating", "TableResult", "MovementTie", "next_seating", "RULES",
 ]
 
@@ -180,8 +180,35 @@ class Standing:
     explanation: str
 
 
-def _key(t: Totals, criteria: Sequence[Criterion]) -> tuple[int, ...]:
+class _Valued(Protocol):
+    """Totals that criteria compare: an entrant key and a value per criterion key."""
+
+    @property
+    def entrant(self) -> str: ...
+
+    def value(self, key: str) -> int: ...
+
+
+V = TypeVar("V", bound=_Valued)
+
+
+def _key(t: _Valued, criteria: Sequence[Criterion]) -> tuple[int, ...]:
     return tuple(-t.value(c.key) for c in criteria)
+
+
+def ranked(table: Iterable[V], criteria: Sequence[Criterion],
+           label: Callable[[str], str]) -> list[tuple[int, V, str]]:
+    """``table``'s totals ordered by ``criteria`` (higher first), each with its place (equal on
+    every criterion: the same place, listed by ``label`` then key) and the explanation of its
+    tie-breaks: the one ordering of :func:`rank` and of individual standings."""
+    ordered = sorted(table, key=lambda t: (_key(t, criteria), label(t.entrant), t.entrant))
+    out: list[tuple[int, V, str]] = []
+    place = 0
+    for i, t in enumerate(ordered):
+        if i == 0 or _key(ordered[i - 1], criteria) != _key(t, criteria):
+            place = i + 1
+        out.append((place, t, _explain(ordered, i, criteria, label)))
+    return out
 
 
 def rank(fmt: Format, scores: Iterable[SittingScore],
@@ -195,17 +222,11 @@ def rank(fmt: Format, scores: Iterable[SittingScore],
     def label(entrant: str) -> str:
         return names.get(entrant, entrant) if names else entrant
 
-    ordered = sorted(table.values(), key=lambda t: (_key(t, criteria), label(t.entrant), t.entrant))
-    out: list[Standing] = []
-    place = 0
-    for i, t in enumerate(ordered):
-        if i == 0 or _key(ordered[i - 1], criteria) != _key(t, criteria):
-            place = i + 1
-        out.append(Standing(place, t.entrant, t, _explain(ordered, i, criteria, label)))
-    return tuple(out)
+    return tuple(Standing(place, t.entrant, t, why)
+                 for place, t, why in ranked(table.values(), criteria, label))
 
 
-def _explain(ordered: Sequence[Totals], i: int, criteria: Sequence[Criterion],
+def _explain(ordered: Sequence[_Valued], i: int, criteria: Sequence[Criterion],
              name: Callable[[str], str]) -> str:
     """Why ``ordered[i]`` stands where it does against the entrants just above and below."""
     me = ordered[i]
@@ -227,7 +248,7 @@ def _explain(ordered: Sequence[Totals], i: int, criteria: Sequence[Criterion],
     return "; ".join(parts)
 
 
-def _decider(a: Totals, b: Totals, criteria: Sequence[Criterion]) -> int | None:
+def _decider(a: _Valued, b: _Valued, criteria: Sequence[Criterion]) -> int | None:
     """The index of the first criterion on which ``a`` and ``b`` differ; None if none does."""
     for n, c in enumerate(criteria):
         if a.value(c.key) != b.value(c.key):

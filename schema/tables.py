@@ -142,7 +142,7 @@ def _rules(raw: object, out: _Problems) -> tuple[Table | None, Rules | None, Any
         out.add("rules.seats", "a four-handed record is read by schema.notation.load_record")
         return None, None, None, ()
     preset = raw.get("preset")
-    if preset not in PRESETS:
+    if not isinstance(preset, str) or preset not in PRESETS:
         out.add("rules.preset", "required field is missing" if preset is None else
                 f"unknown rule set {preset!r}; choose one of {', '.join(sorted(PRESETS))}")
         return None, None, None, ()

@@ -18,12 +18,16 @@ from typing import Any
 from euchre_records.errors import NotationError, Problem, RecordError
 from euchre_records.match import replay
 from euchre_records.model import Record, ReplayResult
+from euchre_records.table_model import TableRecord, TableReplay
+from euchre_records.table_view import RecordView, view_of
 from euchre_records.interop.detect import load_any_data, notation_of, parse_json
 from euchre_records.interop.egn.document import in_egn_terms
 from euchre_records.schema.json_text import compact
 from euchre_records.schema.notation import dump_record, indented_json, load_record
 from euchre_records.schema.wire import decode_record
 from euchre_records.schema.results import dump_result
+
+from .table_ingest import load_table, table_data, table_texts
 
 # All imported here, not at first use: a parallel import forks its workers after loading this
 # module, so they share these modules instead of each importing them again.
@@ -32,35 +36,52 @@ __all__ = ["Submission", "parse", "prepare", "prepare_record", "restorable", "er
            "in_egn_terms"]
 
 
-def parse(text: str) -> Record:
-    """Text (our notation or EGN, told apart by content) to a Record. Raises NotationError or
-    UnsupportedRules."""
+def parse(text: str) -> Record | TableRecord:
+    """Text (our notation or EGN, told apart by content) to a Record, or a TableRecord for a
+    table of 2, 3 or 5 seats. Raises NotationError or UnsupportedRules."""
     return _parse(text)[0]
 
 
-def _parse(text: str) -> tuple[Record, bool]:
+def _parse(text: str) -> tuple[Record | TableRecord, bool]:
     """The record and whether it was written in EGN (parse_json reports too-deep nesting). A
-    valid record in our notation is decoded by msgspec (schema/wire.py); anything else (EGN, an
-    invalid record) is parsed and loaded by the schemas."""
+    valid four-handed record in our notation is decoded by msgspec (schema/wire.py); a record
+    at a table of n != 4 by schema/tables.py (table_ingest); anything else (EGN, an invalid
+    record) is parsed and loaded by the schemas."""
     record = decode_record(text)
     if record is not None:
         return record, False
     data = parse_json(text)
-    return load_any_data(data), notation_of(data) == "egn"
+    if table_data(data):
+        return load_table(data), False
+    found: Record | TableRecord = load_any_data(data)
+    return found, notation_of(data) == "egn"
 
 
 @dataclass(frozen=True, slots=True)
 class Submission:
-    """A valid record ready to store: the model, its replay and their JSON texts."""
+    """A valid record ready to store: the model, its replay and their JSON texts.
 
-    record: Record
-    result: ReplayResult
-    canonical: str      # canonical JSON text of the record (notation.dumps)
+    Four-handed: ``record`` a Record, ``result`` its ReplayResult, texts by notation.dumps and
+    dump_result. At a table of 2, 3 or 5: a TableRecord and its TableReplay, texts by
+    tables.dumps_table and dump_table_result. :attr:`view` reads either as one table view."""
+
+    record: Record | TableRecord
+    result: ReplayResult | TableReplay
+    canonical: str      # canonical JSON text of the record (notation.dumps / tables.dumps_table)
     hash: str           # sha256 hex of ``canonical`` (UTF-8)
-    result_json: str    # JSON text of schema.results.dump_result(result)
+    result_json: str    # JSON text of dump_result(result) / dump_table_result(result)
+
+    @property
+    def seats(self) -> int:
+        return self.record.table.seats if isinstance(self.record, TableRecord) else 4
+
+    @property
+    def view(self) -> RecordView:
+        """The table view of the record and its replay (euchre_records.table_view)."""
+        return view_of(self.record, self.result)
 
 
-def prepare_record(record: Record, *, from_notation: bool = False,
+def prepare_record(record: Record | TableRecord, *, from_notation: bool = False,
                    result_text: bool = True) -> Submission:
     """Replay a parsed record and build its canonical and result texts (without
     ``result_text``, ``result_json`` is left empty: the bulk tables hold no result text).
@@ -69,7 +90,10 @@ def prepare_record(record: Record, *, from_notation: bool = False,
     (EGN, binary EGN, EMN; ``from_notation`` is False) is refused unless what its canonical text
     says reads back through the notation's schema (:func:`restorable`), so a name with a newline
     or a bidirectional control read from EGN is refused here, not stored to make a backup that
-    cannot be imported."""
+    cannot be imported. A TableRecord goes through table_ingest.table_texts."""
+    if isinstance(record, TableRecord):
+        return Submission(record, *table_texts(record, from_notation=from_notation,
+                                               result_text=result_text))
     result = replay(record)
     data = dump_record(record)
     canonical = indented_json(data) + "\n"  # notation.dumps, from the data checked below

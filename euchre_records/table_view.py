@@ -1,0 +1,267 @@
+"""One table view of any record and its replay, for every layer above the engine
+(docs/TABLES.md "The table view").
+
+The four-handed engine keeps its specialised types for speed (:class:`~.model.Record`, seats
+:class:`~.cards.Seat`, scores ``(ns, ew)``, :class:`~.model.ReplayResult`); records at tables of
+2, 3 and 5 are :class:`~.table_model.TableRecord` replayed to :class:`~.table_model.TableReplay`.
+The store, the API, the CLI, the pages, events, bulk tables and sheets read both through
+:func:`view_of`, which gives one shape:
+
+- **seat tokens** by seat index: ``("N", "E", "S", "W")`` or ``("0", "1", ..., "n-1")``;
+- **score columns** (:class:`ScoreColumn`): one per side where sides are fixed (``"N-S"``,
+  ``"E-W"``), else one per player (key: the seat token);
+- per deal and per game, **points and scores per column**, in the order of ``columns``.
+
+Contract: :func:`view_of` is pure and total for a record and *its own* replay (``replay`` /
+``replay_table`` of that record); it raises ``ValueError`` when the two do not belong together
+(a four-handed record with a table replay, or different numbers of deals). For four-handed
+records ``deal.points == DealResult.points`` and ``game.score == GameResult.score`` (N-S first);
+for the others they are the TableReplay's per-seat tuples.
+
+>>> from euchre_records.table import table_for
+>>> table_of_seats = table_for(3)
+>>> [c.key for c in columns_of(table_of_seats, ())]
+['0', '1', '2']
+>>> [c.label for c in columns_of(table_for(4), ())]
+['N-S', 'E-W']
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Sequence, Union
+
+from .cards import Side
+from .model import DealResult, Player, Record, ReplayResult
+from .table import Table, table_for
+from .table_model import TableDealResult, TableRecord, TableReplay
+
+__all__ = ["ScoreColumn", "DealView", "GameView", "RecordView", "table_of", "view_of",
+           "columns_of", "tokens_of", "AnyRecord", "AnyReplay", "SIDE_KEYS"]
+
+AnyRecord = Union[Record, TableRecord]
+"""A record of any table: four-handed ``Record`` or ``TableRecord`` (2, 3, 5 seats)."""
+AnyReplay = Union[ReplayResult, TableReplay]
+"""The replay of an :data:`AnyRecord`."""
+
+SIDE_KEYS: tuple[str, str] = ("N-S", "E-W")
+"""The keys (and labels) of the four-handed score columns, N-S first as in ``(ns, ew)``."""
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreColumn:
+    """One column of the score: a side where sides are fixed, else a player.
+
+    ``key`` is ``"N-S"``/``"E-W"`` (four-handed) or the seat token ``"0" .. "n-1"``; ``seats``
+    the seat indexes who score in it; ``label`` the side's name, or the player's name (else
+    ``"seat 2"``)."""
+
+    key: str
+    seats: tuple[int, ...]
+    label: str
+
+
+@dataclass(frozen=True, slots=True)
+class DealView:
+    """One deal, whatever the table. Seats are tokens (``"N"`` or ``"2"``); ``points`` and
+    ``running`` are per :class:`ScoreColumn` of the record.
+
+    - ``makers``: the making side's tokens, the maker first (four-handed: the maker and his
+      partner unless either plays alone; five-handed: the maker and the holder of the called
+      card, once known); empty when nobody made trump (thrown in, void, points-only deals).
+    - ``maker_tricks``: the making side's tricks; None when nobody made trump.
+    - ``game``: the number of the game the deal belongs to; None for a deal recorded after the
+      rubber was over (not scored: its ``running`` repeats the score before it).
+    """
+
+    number: int
+    kind: str                     # DealKind value: "full", "plays", "result", "points"
+    dealer: str
+    maker: str | None
+    trump: str | None             # the suit letter; None: no trump made (or played at no trump)
+    alone: bool
+    makers: tuple[str, ...]
+    called: str | None            # five-handed: the card named (e.g. "AH")
+    partner: str | None           # five-handed: its holder, when known
+    partner_known: bool
+    maker_tricks: int | None
+    thrown_in: bool
+    void: str | None
+    points: tuple[int, ...]
+    running: tuple[int, ...]
+    findings: tuple[str, ...]
+    game: int | None = None
+    unfinished: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class GameView:
+    """One game: its deals (1-based numbers), start and final score per column, and the
+    winning column's key (None: unfinished, or a four-handed game of fixed deals)."""
+
+    number: int
+    first_deal: int
+    last_deal: int
+    start: tuple[int, ...]
+    score: tuple[int, ...]
+    winner: str | None
+    finished: bool
+
+
+@dataclass(frozen=True, slots=True)
+class RecordView:
+    """A record and its replay as one table model (see the module docstring)."""
+
+    table: Table
+    tokens: tuple[str, ...]
+    players: tuple[Player | None, ...]
+    columns: tuple[ScoreColumn, ...]
+    deals: tuple[DealView, ...]
+    games: tuple[GameView, ...]
+    rubber: bool                  # only fixed partnerships have rubbers
+
+    @property
+    def seats(self) -> int:
+        return self.table.seats
+
+    @property
+    def variant(self) -> str:
+        """The variant's name: ``"two-handed"``, ``"cut-throat"``, ``"four-handed"``,
+        ``"call-your-partner"``."""
+        return self.table.variant.value
+
+    @property
+    def per_player(self) -> bool:
+        """Whether the score is kept per player (no fixed sides)."""
+        return not self.table.fixed_sides
+
+    def column_of(self, seat: int) -> int:
+        """The index in ``columns`` of the column a seat scores in."""
+        for i, column in enumerate(self.columns):
+            if seat in column.seats:
+                return i
+        raise ValueError(f"no seat {seat} at a table of {self.table.seats}")
+
+    def score(self) -> tuple[int, ...]:
+        """The score of the last game (the record's current score)."""
+        return self.games[-1].score if self.games else (0,) * len(self.columns)
+
+
+def table_of(record: AnyRecord) -> Table:
+    """The table of a record: four-handed for a :class:`Record`, its own for a TableRecord."""
+    if isinstance(record, TableRecord):
+        return record.table
+    return table_for(4)
+
+
+def tokens_of(table: Table) -> tuple[str, ...]:
+    """The seat tokens of a table by seat index."""
+    return tuple(table.token(s) for s in table.all_seats)
+
+
+def columns_of(table: Table, players: Sequence[Player | None]) -> tuple[ScoreColumn, ...]:
+    """The score columns of a table: N-S and E-W where sides are fixed, else one per seat
+    labelled by the player's name (``players`` by seat index; missing: ``"seat i"``)."""
+    if table.fixed_sides:
+        return (ScoreColumn(SIDE_KEYS[0], (0, 2), SIDE_KEYS[0]),
+                ScoreColumn(SIDE_KEYS[1], (1, 3), SIDE_KEYS[1]))
+    out = []
+    for s in table.all_seats:
+        player = players[s] if s < len(players) else None
+        out.append(ScoreColumn(table.token(s), (s,), player.name if player is not None else f"seat {s}"))
+    return tuple(out)
+
+
+def view_of(record: AnyRecord, result: AnyReplay) -> RecordView:
+    """The table view of ``record`` and its replay ``result`` (ValueError if they do not match)."""
+    if isinstance(record, TableRecord):
+        if not isinstance(result, TableReplay):
+            raise ValueError("a record at a table of n is viewed with its TableReplay")
+        return _table_view(record, result)
+    if not isinstance(result, ReplayResult):
+        raise ValueError("a four-handed record is viewed with its ReplayResult")
+    return _four_view(record, result)
+
+
+# --- four-handed -----------------------------------------------------------------------------
+
+_SIDE_KEY = {Side.NS: SIDE_KEYS[0], Side.EW: SIDE_KEYS[1]}
+
+
+def _four_view(record: Record, result: ReplayResult) -> RecordView:
+    table = table_for(4)
+    players: list[Player | None] = [None] * 4
+    for seat, player in record.players:
+        players[int(seat)] = player
+    running = result.running
+    if running and len(running) != len(result.deals):
+        raise ValueError("the replay is not of this record (running scores and deals differ)")
+    deals = []
+    last: tuple[int, ...] = tuple(record.start_score)
+    for i, d in enumerate(result.deals):
+        at = running[i] if running else None
+        if at is not None:
+            game: int | None = at[0]
+            last = tuple(at[1])
+        else:
+            game = None
+        deals.append(_four_deal(d, last, game))
+    games = tuple(GameView(g.number, g.first_deal, g.last_deal, tuple(g.start), tuple(g.score),
+                           None if g.winner is None else _SIDE_KEY[g.winner], g.finished)
+                  for g in result.games)
+    return RecordView(table, tokens_of(table), tuple(players), columns_of(table, players),
+                      tuple(deals), games, rubber=True)
+
+
+def _four_deal(d: DealResult, running: tuple[int, ...], game: int | None) -> DealView:
+    maker = d.maker
+    makers: tuple[str, ...] = ()
+    maker_tricks: int | None = None
+    if maker is not None:
+        makers = (maker.name,) if d.alone else (maker.name, maker.partner.name)
+        maker_tricks = d.tricks[0 if maker.side is Side.NS else 1]
+    return DealView(
+        number=d.number, kind=d.kind.value, dealer=d.dealer.name,
+        maker=None if maker is None else maker.name,
+        trump=None if d.trump is None else d.trump.value, alone=d.alone, makers=makers,
+        called=None, partner=None, partner_known=True, maker_tricks=maker_tricks,
+        thrown_in=d.thrown_in, void=d.void, points=tuple(d.points), running=running,
+        findings=tuple(f.message for f in d.findings), game=game, unfinished=d.unfinished)
+
+
+# --- tables of 2, 3 and 5 --------------------------------------------------------------------
+
+def _table_view(record: TableRecord, result: TableReplay) -> RecordView:
+    table = record.table
+    if result.table.seats != table.seats or len(result.running) != len(result.deals):
+        raise ValueError("the replay is not of this record (tables or deals differ)")
+    players: list[Player | None] = [None] * table.seats
+    for seat, player in record.players:
+        players[seat] = player
+    game_of: dict[int, int] = {}
+    for g in result.games:
+        for n in range(g.first_deal, g.last_deal + 1):
+            game_of[n] = g.number
+    deals = tuple(_table_deal(table, d, result.running[i], game_of.get(d.number))
+                  for i, d in enumerate(result.deals))
+    games = tuple(GameView(g.number, g.first_deal, g.last_deal, tuple(g.start), tuple(g.score),
+                           None if g.winner is None else table.token(g.winner), g.finished)
+                  for g in result.games)
+    return RecordView(table, tokens_of(table), tuple(players), columns_of(table, players),
+                      deals, games, rubber=False)
+
+
+def _table_deal(table: Table, d: TableDealResult, running: tuple[int, ...],
+                game: int | None) -> DealView:
+    token = table.token
+    made = d.maker is not None
+    return DealView(
+        number=d.number, kind=d.kind.value, dealer=token(d.dealer),
+        maker=None if d.maker is None else token(d.maker),
+        trump=None if d.trump is None else d.trump.value, alone=d.alone,
+        makers=tuple(token(s) for s in d.makers) if made else (),
+        called=None if d.called is None else d.called.name,
+        partner=None if d.partner is None else token(d.partner), partner_known=d.partner_known,
+        maker_tricks=d.maker_tricks if made else None, thrown_in=d.thrown_in, void=d.void,
+        points=tuple(d.points), running=tuple(running),
+        findings=tuple(f.message for f in d.findings), game=game, unfinished=d.unfinished)

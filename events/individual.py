@@ -32,23 +32,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from enum import Enum
 
-from .tournament import Criterion, MovementTie, ranked
+from .tournament import Criterion, MovementTie, PlaceScoring, ranked
 
 __all__ = [
     "PlaceScoring", "GameScore", "PlayerTotals", "IndividualStanding", "PLACE_CRITERIA",
     "places", "place_points", "individual_totals", "rank_individual", "NTableSeating",
     "NTableResult", "next_individual_seating",
 ]
-
-
-class PlaceScoring(Enum):
-    """How an individual event ranks its players (the event's ``place_scoring`` option)."""
-
-    PLACES = "places"   # default: place points, then games won, then points
-    POINTS = "points"   # total points first (a club that adds up its sheets), then place points
-    WINS = "wins"       # games won first (first places alone), then place points, then points
 
 
 def places(scores: Sequence[int]) -> tuple[int, ...]:

@@ -25,7 +25,7 @@ TABLES: dict[str, dict[str, Any]] = {
                             'SHA-256 hash, stored replay result, who submitted it and when, '
                             'the record it supersedes.',
              'sort_desc': 'id',
-             'facets': ['status', 'rules', 'club'],
+             'facets': ['status', 'rules', 'club', 'variant', 'seats'],
              'columns': {'status': 'current, superseded or withdrawn: only current records '
                                    'count in listings and standings',
                          'supersedes': 'the record this version corrects'}},
@@ -33,7 +33,8 @@ TABLES: dict[str, dict[str, Any]] = {
                             'table matches them after NFC and case folding).',
              'label_column': 'name',
              'sort': 'name'},
- 'seats': {'description': 'Who sat where (N E S W) in each record.',
+ 'seats': {'description': 'Who sat where (N E S W; 0 .. n-1 at tables of two, three and '
+                          'five, where side is empty) in each record.',
            'facets': ['seat', 'side']},
  'rubbers': {'description': 'One row per record: games won, rubber points, winner (system none '
                             '= single games: games, not a rubber, so never a winner).',
@@ -55,6 +56,28 @@ TABLES: dict[str, dict[str, Any]] = {
  'findings': {'description': 'Breaches of the laws and scoresheet disagreements found by the '
                              'replay, with the rule cited.',
               'facets': ['kind', 'rule']},
+ 'table_games': {'description': 'Games of records at tables of two, three and five (records.'
+                                'variant): deal range, the winning seat, finished. Scores per '
+                                'seat are in game_scores.',
+                 'facets': ['winner', 'finished']},
+ 'game_scores': {'description': 'Per game of a table of n and per seat (token 0..4): the score '
+                                'at its start and its final (or current) score.',
+                 'facets': ['seat']},
+ 'table_deals': {'description': 'One row per deal of a record at a table of two, three or five: '
+                                'dealer, trump, maker, the called card and partner (five-handed), '
+                                "the makers' tricks.",
+                 'facets': ['trump', 'maker', 'alone', 'euchred'],
+                 'columns': {'partner_known': '0 = the partner cannot be known from the record',
+                             'euchred': '1 = the makers took fewer than 3 tricks',
+                             'marched': '1 = the makers took all 5 tricks'}},
+ 'deal_scores': {'description': "Per deal of a table of n and per seat: the seat's role (maker, "
+                                'partner, defender), hand points, penalty, points and running '
+                                'game score.',
+                 'facets': ['seat', 'role']},
+ 'table_findings': {'description': 'Breaches and scoresheet disagreements found in records at '
+                                   'tables of n, with the rule cited and the points moved per '
+                                   'seat (a JSON array).',
+                    'facets': ['kind', 'rule']},
  'registry_players': {'description': 'The player registry: one stable id per person (display '
                                      'name as first registered).',
                       'label_column': 'display_name',

@@ -24,6 +24,7 @@ import sqlite_utils
 
 from euchre_records.names import clean_name, name_key
 from euchre_records.schema.basefields import label_problem
+from .statistics_sql import VARIANT_STATISTICS_SQL
 
 __all__ = ["RegistryError", "bind_seats", "bind_records", "has_registry", "bind_existing", "create_player", "add_alias", "add_ref", "rename",
            "merge", "split", "effective_id", "search_players", "get_player", "player_names",
@@ -280,6 +281,7 @@ _STATS = """
 _SEATS = """
     SELECT seats.record_id, seats.seat, seats.side FROM seats
     JOIN records ON records.id = seats.record_id AND records.status = 'current'
+      AND records.seats = 4
     JOIN seat_bindings b ON b.record_id = seats.record_id AND b.seat = seats.seat
     JOIN registry_effective e ON e.player_id = b.player_id AND e.effective_id = ?
     {where}
@@ -299,8 +301,10 @@ def get_player(db: sqlite_utils.Database, player_id: int,
                event_id: int | None = None) -> dict[str, Any] | None:
     """A player with statistics over current records (or one tournament's sittings): records,
     deals, points scored and conceded, games and rubbers won, win rate, euchres, lone hands,
-    revokes, and partnerships (with whom, how often, how well). None if unknown; a merged-away
-    id answers for the player it is merged into (``merged_into``)."""
+    revokes, and partnerships (with whom, how often, how well), all of four-handed records;
+    ``variants`` the player's record at tables of two, three and five, one entry per variant
+    (statistics_sql.VARIANT_STATISTICS_SQL). None if unknown; a merged-away id answers for the
+    player it is merged into (``merged_into``)."""
     conn = db.conn
     try:
         pid = effective_id(conn, player_id)
@@ -331,6 +335,7 @@ def get_player(db: sqlite_utils.Database, player_id: int,
     out["event"] = event_id
     out["statistics"] = stats
     out["partnerships"] = _partnerships(conn, seats_sql, params)
+    out["variants"] = _rows(conn, VARIANT_STATISTICS_SQL.format(where=where), params)
     return out
 
 

@@ -21,7 +21,7 @@ _META = ('records.id, records.hash, records.format_version, records.rules, recor
          'records.event, records.date, records."table", records.round, records.deals, '
          'records.findings, records.submitted_at, records.submitted_by, records.supersedes, '
          'records.status, (SELECT r2.id FROM records r2 WHERE r2.supersedes = records.id) '
-         'AS superseded_by')
+         'AS superseded_by, records.seats, records.variant')
 
 
 def _rows(db: sqlite_utils.Database, sql: str, params: Any = ()) -> list[dict[str, Any]]:
@@ -34,7 +34,7 @@ def _players(db: sqlite_utils.Database, record_id: int) -> dict[str, str]:
     cur = db.conn.execute(
         "SELECT seats.seat, players.name FROM seats JOIN players ON players.id = seats.player_id "
         "WHERE seats.record_id = ? "
-        "ORDER BY instr('NESW', seats.seat)", (record_id,))  # N, E, S, W: clockwise, as written
+        "ORDER BY instr('NESW', seats.seat), seats.seat", (record_id,))  # clockwise, as written
     return {seat: name for seat, name in cur.fetchall()}
 
 
@@ -60,7 +60,8 @@ def get_result(db: sqlite_utils.Database, record_id: int) -> str | None:
 
 
 def filters(player: str | None = None, club: str | None = None, date_from: str | None = None,
-            date_to: str | None = None, club_label: str | None = None) -> tuple[str, list[Any]]:
+            date_to: str | None = None, club_label: str | None = None, *,
+            seats: int | None = None, variant: str | None = None) -> tuple[str, list[Any]]:
     """The ``WHERE`` clause (on table ``records``) and its parameters of the listings' filters:
     current records only, then player, club and the inclusive date range.
 
@@ -69,7 +70,9 @@ def filters(player: str | None = None, club: str | None = None, date_from: str |
     club owns (stored by a local command such as ``euchre import``, the operator's own), its
     label. The label (``records.club``, the record's ``event.club``) is free text any writer
     chooses, so it never puts a record under a club that did not store it; ``club_label``
-    filters by the label alone, whoever stored the record (docs/API.md)."""
+    filters by the label alone, whoever stored the record (docs/API.md). ``seats`` and
+    ``variant`` keep the records of one table (``records.seats``, ``records.variant``:
+    ``four-handed``, ``two-handed``, ``cut-throat``, ``call-your-partner``)."""
     where: list[str] = ["records.status = 'current'"]
     params: list[Any] = []
     if player:  # the registry's player of that name (NFC + case folding, aliases, merges), as
@@ -92,15 +95,22 @@ def filters(player: str | None = None, club: str | None = None, date_from: str |
     if date_to:  # inclusive for a prefix too: to=1888-05 takes 1888-05-31
         where.append("substr(records.date, 1, ?) <= ?")
         params.extend([len(date_to), date_to])
+    if seats is not None:
+        where.append("records.seats = ?")
+        params.append(seats)
+    if variant is not None:
+        where.append("records.variant = ?")
+        params.append(variant)
     return " WHERE " + " AND ".join(where), params
 
 
 def list_records(db: sqlite_utils.Database, *, player: str | None = None, club: str | None = None,
                  date_from: str | None = None, date_to: str | None = None, page: int = 1,
-                 per_page: int = 20, club_label: str | None = None
-                 ) -> tuple[list[dict[str, Any]], int]:
+                 per_page: int = 20, club_label: str | None = None, seats: int | None = None,
+                 variant: str | None = None) -> tuple[list[dict[str, Any]], int]:
     """One page of record metadata, newest id first, and the total count."""
-    where, params = filters(player, club, date_from, date_to, club_label)
+    where, params = filters(player, club, date_from, date_to, club_label, seats=seats,
+                            variant=variant)
     total = db.conn.execute(f"SELECT count(*) FROM records{where}", params).fetchone()[0]
     items = _rows(db, f"SELECT {_META} FROM records{where} ORDER BY records.id DESC "
                       "LIMIT ? OFFSET ?", [*params, per_page, (page - 1) * per_page])

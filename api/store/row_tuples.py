@@ -8,13 +8,29 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["Row", "Rows", "CALLS_INSERT"]
+__all__ = ["Row", "Rows", "TableRows", "CALLS_INSERT"]
 
 CALLS_INSERT = ("INSERT INTO calls (record_id, deal_id, deal, call, round, seat, kind, suit, "
                 "alone) VALUES (?,?,?,?,?,?,?,?,?)")
 """One row of ``calls`` (migration 9): record id, deal id, then a row of ``Rows.calls``."""
 
 Row = tuple[Any, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class TableRows:
+    """The per-seat rows of a record at a table of 2, 3 or 5 (migration 17), record id added
+    by the store: ``games`` (number, first_deal, last_deal, winner, finished), ``game_scores``
+    (game, seat, start, score), ``deals`` (number, game, kind, dealer, trump, maker, alone,
+    called, partner, partner_known, maker_tricks, thrown_in, void, euchred, marched,
+    unfinished), ``deal_scores`` (deal, seat, role, hand_points, penalty, points, score),
+    ``findings`` (deal, trick, seat, card, kind, rule, message, points as a JSON array)."""
+
+    games: tuple[Row, ...]
+    game_scores: tuple[Row, ...]
+    deals: tuple[Row, ...]
+    deal_scores: tuple[Row, ...]
+    findings: tuple[Row, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,6 +47,9 @@ class Rows:
     - ``deals``: (game number or None, number, kind, dealer, ... score_ew) - see ``_deal_row``
     - ``findings``: (deal, trick, seat, card, kind, status, rule, message, points_ns, points_ew)
     - ``calls``: (deal number, call, round, seat, kind, suit, alone) per recorded call
+    - ``seat_count``, ``variant``: the table (records.seats, records.variant); at a table of
+      2, 3 or 5 ``rubber``, ``games``, ``deals``, ``findings`` and ``calls`` are empty and
+      ``table`` holds its rows instead (:class:`TableRows`)
     """
 
     hash: str
@@ -45,3 +64,6 @@ class Rows:
     submitted_by: str | None = None
     """Who submitted this version, when the input says (a dump line: api/store/dump.py); else
     the session's submitter is stored."""
+    seat_count: int = 4
+    variant: str = "four-handed"
+    table: TableRows | None = None

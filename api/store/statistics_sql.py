@@ -5,7 +5,7 @@ A module of its own so that the queries do not import the migrations (which impo
 schema, which imports the registry, which imports the queries: a cycle).
 """
 
-__all__ = ["PLAYER_STATISTICS_SQL"]
+__all__ = ["PLAYER_STATISTICS_SQL", "VARIANT_STATISTICS_SQL"]
 
 PLAYER_STATISTICS_SQL = """
     WITH played AS (
@@ -41,3 +41,36 @@ PLAYER_STATISTICS_SQL = """
     GROUP BY played.player_id
 """
 """Player statistics over current records; ``{where}`` narrows the players (e.g. by name)."""
+
+VARIANT_STATISTICS_SQL = """
+    WITH s AS (
+        SELECT seats.record_id, seats.seat, records.variant FROM seats
+        JOIN records ON records.id = seats.record_id AND records.status = 'current'
+          AND records.seats != 4
+        JOIN seat_bindings b ON b.record_id = seats.record_id AND b.seat = seats.seat
+        JOIN registry_effective e ON e.player_id = b.player_id AND e.effective_id = ?
+        {where}
+    )
+    SELECT s.variant, count(DISTINCT s.record_id) AS records,
+      (SELECT count(*) FROM s s2 JOIN table_games g ON g.record_id = s2.record_id
+        WHERE s2.variant = s.variant) AS games_played,
+      (SELECT count(*) FROM s s2 JOIN table_games g ON g.record_id = s2.record_id
+        AND g.winner = s2.seat WHERE s2.variant = s.variant) AS games_won,
+      count(ds.deal) AS deals_played,
+      coalesce(sum(ds.role = 'maker'), 0) AS deals_made,
+      coalesce(sum(ds.role = 'partner'), 0) AS called_as_partner,
+      coalesce(sum(ds.points), 0) AS points_scored,
+      coalesce(sum(ds.role IN ('maker', 'partner') AND td.euchred), 0) AS euchres_suffered,
+      coalesce(sum(ds.role = 'defender' AND td.euchred), 0) AS euchres_inflicted,
+      coalesce(sum(ds.role = 'maker' AND td.marched), 0) AS marches_made,
+      coalesce(sum(ds.role = 'maker' AND td.alone), 0) AS lone_hands_tried,
+      (SELECT count(*) FROM s s2 JOIN table_findings f ON f.record_id = s2.record_id
+        AND f.kind = 'revoke' AND f.seat = s2.seat WHERE s2.variant = s.variant) AS revokes
+    FROM s LEFT JOIN deal_scores ds ON ds.record_id = s.record_id AND ds.seat = s.seat
+    LEFT JOIN table_deals td ON td.record_id = ds.record_id AND td.number = ds.deal
+    GROUP BY s.variant ORDER BY s.variant
+"""
+"""A registry player's record at tables of two, three and five, one row per variant (migration
+17); ``?`` is the player's effective id and ``{where}`` narrows the records (e.g. to an event).
+Scores are per player there, so a player's games are won by himself (``table_games.winner``
+is his seat); a maker's partner (five-handed) shares the maker's euchres."""

@@ -46,7 +46,8 @@ import sqlite_utils
 
 from .migrations import BUSY_TIMEOUT_MS
 from .players import bind_records, has_registry
-from .row_tuples import CALLS_INSERT, Rows
+from .row_tuples import CALLS_INSERT, Rows, TableRows
+from .table_inserts import insert_table_rows
 
 if TYPE_CHECKING:  # a type only: a re-run that parses nothing never loads the parsing code
     from .ingest import Submission
@@ -309,13 +310,17 @@ class Store:
         now, token = _utc_now(), writer.token_id if writer else None
         first_record = self._next_id("records")
         record_ids = range(first_record, first_record + len(items))
+        # seats and variant (migration 17) only when a table of n is among them: the same
+        # insert as before for four hands, which also writes a store not yet migrated
+        table = any(rows.table is not None for _, rows in items)
         conn.executemany(
             'INSERT INTO records (id, hash, canonical, result, format_version, rules, club, '
             'event, date, "table", round, deals, findings, submitted_at, submitted_by, '
-            "supersedes, club_id, token_id) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+            "supersedes, club_id, token_id" + (", seats, variant) " if table else ") ") +
+            "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?" + (",?,?)" if table else ")"),
             [(record_id,) + tuple(record) + (
                 now, rows.submitted_by if rows.submitted_by is not None else submitted_by,
-                supersedes, owner, token)
+                supersedes, owner, token) + ((rows.seat_count, rows.variant) if table else ())
              for record_id, (record, rows) in zip(record_ids, items)])
         conn.executemany(
             "INSERT INTO seats (record_id, seat, side, player_id, player_ref) VALUES (?,?,?,?,?)",
@@ -332,7 +337,11 @@ class Store:
         deals: list[tuple[Any, ...]] = []
         findings: list[tuple[Any, ...]] = []
         calls: list[tuple[Any, ...]] = []
+        tables_of_n: list[tuple[int, TableRows]] = []
         for record_id, (_, rows) in zip(record_ids, items):
+            if rows.table is not None:   # a table of 2, 3 or 5: no rubber (table_rows.py)
+                tables_of_n.append((record_id, rows.table))
+                continue
             rubbers.append((rubber_id, record_id) + rows.rubber)
             game_ids: dict[int, int] = {}
             for game in rows.games:
@@ -369,6 +378,8 @@ class Store:
                 "rule, message, points_ns, points_ew) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)", findings)
         if calls:
             conn.executemany(CALLS_INSERT, calls)
+        if tables_of_n:
+            insert_table_rows(conn, tables_of_n)
         return list(record_ids)
 
     def _withdrew(self, withdrawal_id: int) -> int | None:

@@ -241,9 +241,16 @@ def _add_seating(conn: sqlite3.Connection, event_id: int, round_no: int,
         labels.add(label)
         seats = t.get("seats")
         if not isinstance(seats, Mapping) or set(seats) != set(tokens):
-            raise EventError("seats must name " + ", ".join(tokens[:-1]) + f" and {tokens[-1]}"
-                             + ("" if tokens == SEATS else f" (a table of {len(tokens)})"),
-                             where + ".seats")
+            wanted = ("seats must name " + ", ".join(tokens[:-1]) + f" and {tokens[-1]}"
+                      + ("" if tokens == SEATS else f" (a table of {len(tokens)})"))
+            at = where + ".seats"
+            if isinstance(seats, Mapping):
+                missing = [k for k in tokens if k not in seats]
+                extra = sorted(str(k) for k in seats if k not in tokens)
+                at += f".{missing[0]}" if missing else f".{extra[0]}"
+                wanted += (f": {missing[0]} is missing" if missing
+                           else f": this event has no seat {extra[0]}")
+            raise EventError(wanted, at)
         for seat in tokens:
             pid = _resolve(conn, event_id, seats[seat], f"{where}.seats.{seat}")
             if pid in seen:

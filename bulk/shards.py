@@ -45,13 +45,22 @@ class Shard:
 
 def _is_record_file(path: Path) -> bool:
     """A JSON file met in a folder that declares a notation (expected-result goldens and notes
-    are skipped, as ``euchre import`` skips them)."""
+    are skipped, as ``euchre import`` skips them), and is no record at a table of two, three
+    or five (skipped too: the dataset's tables are four-handed in this layout)."""
     from euchre_records.interop.detect import notation_of
     try:
         data = json.loads(path.read_text(encoding="utf-8-sig"))
     except (ValueError, OSError, RecursionError):
         return True  # let the reader report why it is invalid
+    if _table_of_n(data):
+        return False   # a table of 2, 3 or 5: the tables of this layout are four-handed
     return not isinstance(data, dict) or "format" in data or notation_of(data) is not None
+
+
+def _table_of_n(data: object) -> bool:
+    """A record of our notation at a table of 2, 3 or 5 (``rules.seats`` other than 4)."""
+    from euchre_records.api.store.table_ingest import table_data
+    return table_data(data)
 
 
 def _files(paths: Iterable[str], skipped: list[str]) -> Iterator[Path]:

@@ -13,8 +13,9 @@ from typing import Any
 import click
 
 from ..analysis import RecordAnalysis, analyse_record, as_json
-from ..errors import RecordError
+from ..errors import RecordError, UnsupportedRules
 from ..model import Record
+from ..table_model import TableRecord
 from .output import EXIT_INVALID, EXIT_OK, emit_json, emit_rows, format_option, worst
 
 COMMANDS: list[click.Command] = []
@@ -98,7 +99,7 @@ def analyse(source: str, db_path: str | None, fmt: str) -> None:
     """
     from .inputs import read_records
     from .records_cmds import FILES, _error_lines
-    items: list[tuple[str, Record | RecordError]] = []
+    items: list[tuple[str, Record | TableRecord | RecordError]] = []
     if db_path is not None:
         if not source.isdigit():
             raise click.UsageError(f"with --db, SOURCE is a record id, not {source!r}")
@@ -119,6 +120,11 @@ def analyse(source: str, db_path: str | None, fmt: str) -> None:
             codes.append(EXIT_INVALID)
             continue
         try:
+            if isinstance(item, TableRecord):
+                from .table_text import four_handed_only
+                raise UnsupportedRules(four_handed_only(
+                    item, "the double-dummy analysis", "its search plays four hands of two "
+                    "partnerships"), "rules.seats")
             analysis = analyse_record(item)
         except RecordError as exc:
             for line in _error_lines(label, exc):

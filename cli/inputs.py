@@ -11,11 +11,14 @@ from typing import Iterable, Iterator, NamedTuple
 
 from ..errors import NotationError, Problem, RecordError
 from ..model import Record
+from ..table_model import TableRecord
 from euchre_records.interop.detect import load_any_data, notation_of
 from euchre_records.interop.egn.document import in_egn_terms
 from euchre_records.interop.egn.binary import MAX_SIZE, egnb_to_record, is_egn_binary
 from ..schema.notation import iter_jsonl, parse_json
 from ..schema.wire import decode_record
+from ..schema.tables import load_table_record
+from euchre_records.api.store.table_ingest import table_data
 
 __all__ = ["read_records", "Loaded", "EMPTY"]
 
@@ -27,7 +30,7 @@ class Loaded(NamedTuple):
     """One record read: where from, the record (or what stopped it), whether it was EGN."""
 
     label: str
-    item: Record | RecordError
+    item: Record | TableRecord | RecordError
     egn: bool = False
 
     def located(self, exc: RecordError) -> RecordError:
@@ -81,7 +84,7 @@ def read_records(path: str) -> Iterator[Loaded]:
         if path.endswith((".jsonl", ".ndjson")):
             with open(path, encoding="utf-8-sig") as stream:
                 empty = True
-                for line, item in iter_jsonl(_records_of_dump(stream)):
+                for line, item in _lines_of_any_table(_records_of_dump(stream)):
                     empty = False
                     yield Loaded(f"{label}:{line}", item)
             if empty:
@@ -102,7 +105,7 @@ def read_records(path: str) -> Iterator[Loaded]:
             yield Loaded(label, NotationError(EMPTY))
             return
         if path == "-" and _looks_like_json_lines(text):
-            for line, item in iter_jsonl(text.splitlines()):
+            for line, item in _lines_of_any_table(text.splitlines()):
                 yield Loaded(f"{label}:{line}", item)
             return
     except OSError as exc:
@@ -117,9 +120,31 @@ def read_records(path: str) -> Iterator[Loaded]:
         return
     try:
         data = parse_json(text)
+        if table_data(data):   # a table of 2, 3 or 5 (docs/TABLES.md)
+            yield Loaded(label, load_table_record(data))
+            return
         yield Loaded(label, load_any_data(data), notation_of(data) == "egn")
     except RecordError as exc:
         yield Loaded(label, exc)
+
+
+def _lines_of_any_table(lines: Iterable[str]) -> Iterator[tuple[int, Record | TableRecord | RecordError]]:
+    """JSON Lines as ``iter_jsonl`` reads them (1-based line numbers, blank lines skipped), a
+    line at a table of 2, 3 or 5 read by schema.tables instead of the four-handed reader."""
+    for number, line in enumerate(lines, start=1):
+        if not line.strip():
+            continue
+        if '"seats"' in line:   # only then can it be a table of n: the others as before
+            try:
+                data = parse_json(line)
+                if table_data(data):
+                    yield number, load_table_record(data)
+                    continue
+            except RecordError as exc:
+                yield number, exc
+                continue
+        for _, item in iter_jsonl([line]):
+            yield number, item
 
 
 def _sheet(path: str) -> Iterator[Loaded]:

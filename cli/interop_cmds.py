@@ -16,6 +16,7 @@ import click
 from ..errors import RecordError, UnsupportedRules
 from ..match import replay
 from ..model import Record
+from ..table_model import TableRecord
 from euchre_records.interop.openspiel import openspiel_actions, openspiel_game_params
 from euchre_records.interop.egn.document import egn_losses, record_to_egn
 from ..schema.notation import dump_record
@@ -93,14 +94,38 @@ def _stored_dump(db_path: str, all_versions: bool, filters: dict[str, str | None
 
 
 def _store_items(db_path: str, all_versions: bool, filters: dict[str, str | None]
-                 ) -> Iterator[tuple[str, Record | RecordError]]:
+                 ) -> Iterator[tuple[str, Record | TableRecord | RecordError]]:
     """``(label, record)`` for each selected stored record, from its canonical text."""
-    from ..schema.notation import loads
+    from ..schema.tables import load_any   # four-handed or a table of 2, 3, 5
     for label, text in _stored_texts(db_path, all_versions, filters):
         try:
-            yield label, loads(text)
+            yield label, load_any(json.loads(text))
         except RecordError as exc:  # a stored record always loads; say so if not
             yield label, exc
+
+
+_FOUR_HANDED_TARGETS = {
+    "openspiel": "OpenSpiel's euchre is the four-handed game of two partnerships",
+    "egn": "this release writes EGN for four players only",
+    "egnb": "this release writes EGN for four players only",
+    "egnb-expanded": "this release writes EGN for four players only",
+    "csv": "the sheet layout has N-S and E-W columns",
+    "xlsx": "the sheet layout has N-S and E-W columns",
+}
+"""Targets that take four-handed records only, and why (a record of n is refused by name)."""
+
+
+def _table_doc(record: TableRecord, target: str) -> dict[str, Any]:
+    """The export of a record at a table of n: its canonical record for jsonl (after the
+    replay: an impossible record is refused), else the reason the target refuses it."""
+    from ..schema.tables import dump_table_record
+    from ..table_replay import replay_table
+    from .table_text import four_handed_only
+    replay_table(record)
+    if target == "jsonl":
+        return dump_table_record(record)
+    raise UnsupportedRules(four_handed_only(record, f"--to {target}", _FOUR_HANDED_TARGETS[target]),
+                           "rules.seats")
 
 
 @click.command(help="""Write records in another notation: EGN, OpenSpiel actions, JSON Lines or the spreadsheet layout.
@@ -177,7 +202,7 @@ def export(file: str | None, target: str, db_path: str | None, all_versions: boo
             click.echo(dump_line(text, by))
         raise SystemExit(0)
     if db_path is not None:
-        items: Iterable[tuple[str, Record | RecordError]] = _store_items(
+        items: Iterable[tuple[str, Record | TableRecord | RecordError]] = _store_items(
             db_path, all_versions, filters)
         whole = None
     else:
@@ -188,6 +213,18 @@ def export(file: str | None, target: str, db_path: str | None, all_versions: boo
         if isinstance(item, RecordError):
             bad += 1
             _report(label, item)
+            continue
+        if isinstance(item, TableRecord):   # a table of 2, 3 or 5 (cli/table_text.py)
+            try:
+                doc = _table_doc(item, target)
+            except RecordError as exc:
+                bad += 1
+                _report(label, exc)
+                continue
+            if label != whole or target == "jsonl":
+                click.echo(json.dumps(doc, ensure_ascii=False, separators=(",", ":")))
+            else:
+                click.echo(json.dumps(doc, indent=2, ensure_ascii=False))
             continue
         try:
             replay(item)  # a record validate calls impossible is refused, never exported

@@ -13,12 +13,15 @@ import click
 
 from ..errors import RecordError
 from ..match import replay as replay_record
-from ..model import ReplayResult
+from ..model import ReplayResult, replace
+from ..table_model import TableRecord, TableReplay
+from ..table_replay import replay_table
 from ..rules import PRESETS, rebase
 from .inputs import Loaded, read_records
 from .output import (EXIT_CODES_HELP, EXIT_FINDINGS, EXIT_INVALID, EXIT_OK, emit_json,
                      emit_rows, format_option, worst)
 from .scoresheet_text import render_replay
+from .table_text import render_table_replay, table_findings, table_result_json
 
 COMMANDS: list[click.Command] = []
 
@@ -34,7 +37,7 @@ def _error_lines(label: str, exc: RecordError) -> list[str]:
 
 
 def _checked(loaded: Loaded, rules_name: str | None = None
-             ) -> tuple[ReplayResult | None, RecordError | None]:
+             ) -> tuple[ReplayResult | TableReplay | None, RecordError | None]:
     """The replay of one record read, or the error (located as written) that stops it."""
     if isinstance(loaded.item, RecordError):
         return None, loaded.item
@@ -46,12 +49,15 @@ def _checked(loaded: Loaded, rules_name: str | None = None
             said += f"; the record's overrides kept: {', '.join(kept)}" if kept else "; the record has no overrides"
             said += "".join(f"; could not apply {o}: {why}" for o, why in refused)
             click.echo(said, err=True)
+        if isinstance(loaded.item, TableRecord):   # a table of 2, 3 or 5 (docs/TABLES.md)
+            record = loaded.item if rules is None else replace(loaded.item, rules=rules)
+            return replay_table(record), None
         return replay_record(loaded.item, rules), None
     except RecordError as exc:
         return None, loaded.located(exc)
 
 
-def _verdict(label: str, result: ReplayResult | None, error: RecordError | None
+def _verdict(label: str, result: ReplayResult | TableReplay | None, error: RecordError | None
              ) -> dict[str, Any]:
     """One record's verdict for scripts: status, every error and finding with its place."""
     from ..schema.results import dump_finding
@@ -62,9 +68,11 @@ def _verdict(label: str, result: ReplayResult | None, error: RecordError | None
                             "what": p.what} for p in error.problems],
                 "findings": []}
     assert result is not None
+    findings = (table_findings(result) if isinstance(result, TableReplay)
+                else [dump_finding(f) for f in result.findings])
     return {"source": label, "status": "findings" if result.findings else "ok",
             "deals": len(result.deals), "games": len(result.games), "errors": [],
-            "findings": [dump_finding(f) for f in result.findings]}
+            "findings": findings}
 
 
 VALIDATE_CSV = ("source", "status", "kind", "where", "deal", "trick", "seat", "rule", "message")
@@ -134,7 +142,8 @@ def validate(files: tuple[str, ...], quiet: bool, fmt: str) -> None:
 @click.command(help=f"""Replay a record and print its scoresheet and every finding.
 
     The scoresheet has one row per deal (dealer, turned card, trump, maker, alone, tricks,
-    points, running score), then game and rubber totals. --format json prints the full result
+    points, running score), then game and rubber totals; at a table of two, three or five
+    the points and running score are per player (one column each) and there is no rubber. --format json prints the full result
     (see docs/FORMAT.md, "Replay result"): one document for a record file, a JSON array of
     results for JSON Lines input; --format jsonl one result per line. Invalid records are
     reported on stderr. (text is the former name of table.)
@@ -168,6 +177,16 @@ def replay(file: str, fmt: str, rules_name: str | None) -> None:
         assert result is not None and not isinstance(loaded.item, RecordError)
         if result.findings:
             codes.append(EXIT_FINDINGS)
+        if isinstance(result, TableReplay):   # scores per player (cli/table_text.py)
+            assert isinstance(loaded.item, TableRecord)
+            if fmt == "jsonl":
+                emit_json([table_result_json(result)], "jsonl")
+            elif fmt == "json":
+                results.append(table_result_json(result))
+            else:
+                click.echo(render_table_replay(loaded.label, loaded.item, result))
+            continue
+        assert not isinstance(loaded.item, TableRecord)
         if fmt == "jsonl":
             emit_json([dump_result(result)], "jsonl")
         elif fmt == "json":

@@ -228,11 +228,12 @@ DEAL_COLUMNS = ("number", "dealer", "turned", "trump", "maker", "alone", "tricks
 
 def selected_ids(db: Any, *, player: str | None = None, club: str | None = None,
                  date_from: str | None = None, date_to: str | None = None,
-                 all_versions: bool = False) -> list[int]:
+                 all_versions: bool = False, seats: int | None = None,
+                 variant: str | None = None) -> list[int]:
     """Ids of the records the listing filters select, oldest first (current records only,
-    unless ``all_versions``)."""
+    unless ``all_versions``); ``seats``/``variant`` keep one table (docs/TABLES.md)."""
     where, params = queries.filters(player=player, club=club, date_from=date_from,
-                                    date_to=date_to)
+                                    date_to=date_to, seats=seats, variant=variant)
     if all_versions:
         where = where.replace("records.status = 'current'", "1", 1)
     return [row[0] for row in db.execute(f"SELECT records.id FROM records{where} "
@@ -243,26 +244,42 @@ def _show_one(db: Any, record_id: int, fmt: str) -> Any:
     """The JSON of one record (json formats), or its text printed (table, csv)."""
     meta = queries.get_record_meta(db, record_id)
     assert meta is not None
-    deals = list(db.query("SELECT * FROM deals WHERE record_id = ? ORDER BY number",
-                          [record_id]))
+    columns: Sequence[str] = DEAL_COLUMNS
+    if meta.get("seats", 4) != 4:   # a table of 2, 3 or 5: points per player (migration 17)
+        from .table_text import stored_table_deals, stored_table_findings
+        deals, columns = stored_table_deals(db, record_id)
+        findings = stored_table_findings(db, record_id)
+    else:
+        deals = list(db.query("SELECT * FROM deals WHERE record_id = ? ORDER BY number",
+                              [record_id]))
+        findings = list(db.query("SELECT deal, trick, seat, kind, rule, message FROM findings "
+                                 "WHERE record_id = ? ORDER BY id", [record_id]))
     if fmt in ("json", "jsonl"):
         return {**meta, "record": json.loads(queries.get_canonical(db, record_id) or "null"),
                 "result": json.loads(queries.get_result(db, record_id) or "null")}
     if fmt == "csv":
         return [dict(d, record_id=record_id) for d in deals]
-    findings = list(db.query("SELECT deal, trick, seat, kind, rule, message FROM findings "
-                             "WHERE record_id = ? ORDER BY id", [record_id]))
-    for key in ("id", "status", "club", "event", "date", "rules", "submitted_at", "submitted_by",
-                "supersedes", "superseded_by", "hash"):
+    for key in ("id", "status", "club", "event", "date", "rules", "variant", "submitted_at",
+                "submitted_by", "supersedes", "superseded_by", "hash"):
+        if key == "variant" and meta.get("seats", 4) == 4:
+            continue   # said for tables of 2, 3 and 5 only: four-handed output as before
         if meta.get(key) is not None:
             click.echo(f"{key + ':':14} {meta[key]}")
     click.echo(f"{'players:':14} " + ", ".join(f"{s} {n}" for s, n in meta["players"].items()))
     click.echo()
-    _emit(deals, "table", DEAL_COLUMNS)
+    _emit(deals, "table", columns)
     if findings:
         click.echo()
         _emit(findings, "table", ("deal", "trick", "seat", "kind", "rule", "message"))
     return None
+
+
+SEATS_OPTION = click.option("--seats", type=click.Choice(["2", "3", "4", "5"]), default=None,
+                            help="Only records of this many players.")
+VARIANT_OPTION = click.option("--variant", default=None,
+                              type=click.Choice(["four-handed", "two-handed", "cut-throat",
+                                                 "call-your-partner"]),
+                              help="Only records of this variant (docs/TABLES.md).")
 
 
 @click.command()
@@ -270,12 +287,16 @@ def _show_one(db: Any, record_id: int, fmt: str) -> Any:
 @db_option
 @format_option
 @filter_options
+@SEATS_OPTION
+@VARIANT_OPTION
 def show(record_id: int | None, db_path: str, fmt: str, player: str | None, club: str | None,
-         date_from: str | None, date_to: str | None) -> None:
+         date_from: str | None, date_to: str | None, seats: str | None = None,
+         variant: str | None = None) -> None:
     """Show stored records: metadata, one row per deal and the findings.
 
-    Give a RECORD_ID, or the filters of the listings (--player, --club, --from, --to-date) to show
-    every current record they select, oldest first. A deal row has the dealer, turned card,
+    Give a RECORD_ID, or the filters of the listings (--player, --club, --from, --to-date,
+    --seats, --variant) to show every current record they select, oldest first. A record at a
+    table of two, three or five shows each player's points and score (points_0, score_0 ...). A deal row has the dealer, turned card,
     trump, maker, alone, tricks, points and running score. --format json prints the metadata,
     the canonical record and the stored replay result (an object for RECORD_ID, an array for
     filters), jsonl one record per line, csv the deal rows with their record_id.
@@ -287,7 +308,7 @@ def show(record_id: int | None, db_path: str, fmt: str, player: str | None, club
       euchre show 12 --db club.db
       euchre show --db club.db --player Ann --from 1888-05 --format jsonl
     """
-    if record_id is not None and any((player, club, date_from, date_to)):
+    if record_id is not None and any((player, club, date_from, date_to, seats, variant)):
         raise click.UsageError("give a RECORD_ID or filters, not both")
     db = _open(db_path)
     try:
@@ -298,7 +319,8 @@ def show(record_id: int | None, db_path: str, fmt: str, player: str | None, club
             ids = [record_id]
         else:
             ids = selected_ids(db, player=player, club=club, date_from=date_from,
-                               date_to=date_to)
+                               date_to=date_to, seats=None if seats is None else int(seats),
+                               variant=variant)
         items = []
         for n, rid in enumerate(ids):
             if fmt == "table" and n:
@@ -313,7 +335,13 @@ def show(record_id: int | None, db_path: str, fmt: str, player: str | None, club
     if fmt == "json":
         output.emit_json(items, "json", single=record_id is not None)
     elif fmt == "csv":
-        _emit([row for rows in items for row in rows], "csv", ("record_id", *DEAL_COLUMNS))
+        rows = [row for rows in items for row in rows]
+        four = any("points_ns" in row for row in rows)
+        columns = ["record_id", *DEAL_COLUMNS] if four else ["record_id"]
+        for row in rows:   # a table of n adds its own columns (points_0 ...)
+            if "points_ns" not in row:
+                columns += [c for c in row if c not in columns]
+        _emit(rows, "csv", columns)
 
 
 PLAYER_COLUMNS = ("name", "rubbers_played", "rubbers_won", "net_rubber_points", "games_played",

@@ -74,7 +74,8 @@ def _record_texts() -> list[tuple[str, str]]:
     for path in sorted([*ROOT.glob("examples/*.json"), *ROOT.glob("tests/golden/**/*.json")]):
         text = path.read_text(encoding="utf-8-sig")
         try:
-            prepare(text)
+            if prepare(text).seats != 4:   # the dataset's tables are four-handed (bulk/tables.py)
+                continue
         except (RecordError, ValueError):
             continue
         found.append((str(path.relative_to(ROOT)), text))

@@ -142,7 +142,7 @@ def _ordered_up_by_hand(where: Path) -> float:
     the records' texts: the calls in turn from the dealer's left, four passes closing round 1."""
     conn = sqlite3.connect(where / "club.db")
     texts = [r[0] for r in conn.execute(
-        "SELECT canonical FROM records WHERE status = 'current'")]
+        "SELECT canonical FROM records WHERE status = 'current' AND seats = 4")]  # calls: four hands
     conn.close()
     deals = ordered = 0
     for text in texts:

@@ -410,7 +410,8 @@ def test_registry_statistics_agree_with_the_per_name_statistics() -> None:
     """Where every name is one person, the registry's per-player figures equal the store's
     older per-name view (player_statistics, written independently of the registry)."""
     from euchre_records.api.store import queries
-    examples = sorted((Path(__file__).parent.parent / "examples").glob("*.json"))
+    examples = sorted(p for p in (Path(__file__).parent.parent / "examples").glob("*.json")
+                      if '"seats"' not in p.read_text(encoding="utf-8"))   # four-handed ones
     db = fresh()
     store = Store(db)
     for path in examples:

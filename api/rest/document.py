@@ -24,7 +24,7 @@ from marshmallow import Schema, fields
 
 from euchre_records.schema.rulefields import rule_options_schema
 
-__all__ = ["Typed", "OperationIds", "DuplicateOperationId", "LOCATION", "LOCATION_HEADER",
+__all__ = ["Typed", "TABLE_OF_N_RECORD", "OperationIds", "DuplicateOperationId", "LOCATION", "LOCATION_HEADER",
            "CHALLENGE", "CHALLENGE_HEADER",
            "operation_id",
            "configure_document", "component_ref", "rule_components", "ENUM_COMPONENTS"]
@@ -65,6 +65,25 @@ ENUM_COMPONENTS: dict[str, dict[str, Any]] = {
     "Side": {"type": "string", "enum": ["NS", "EW"], "description": "a partnership"},
 }
 """Enums shared by many answers: one component each, so a generated client has one type."""
+
+
+TABLE_OF_N_RECORD: dict[str, Any] = {
+    "type": "object",
+    "description": "a record at a table of two, three or five (docs/FORMAT.md \"Tables of two, "
+                   "three and five\"): seats \"0\" .. \"n-1\", scores per player",
+    "required": ["format", "version", "rules", "deals"],
+    "properties": {
+        "format": {"const": "euchre-records"},
+        "version": {"type": "string"},
+        "rules": {"type": "object", "required": ["preset", "seats"],
+                  "properties": {"preset": {"type": "string"},
+                                 "seats": {"enum": [2, 3, 5]}}},
+        "deals": {"type": "array", "items": {"type": "object"}},
+    },
+}
+"""The canonical record of a table of n as the API documents it, the component
+``NotationTableRecord`` (its full JSON Schema is the notation's, docs/FORMAT.md); a four-handed
+record is ``NotationRecord``."""
 
 
 def component_ref(name: str) -> dict[str, str]:
@@ -178,3 +197,4 @@ def configure_document(api: Any) -> None:
     for name, component in {**ENUM_COMPONENTS, **rule_components()}.items():
         api.spec.components.schema(name, component=component)
     register_notation(api.spec)  # the request body of record posts: the notation's own schema
+    api.spec.components.schema("NotationTableRecord", component=TABLE_OF_N_RECORD)

@@ -470,6 +470,26 @@ class RegistryStatisticsSchema(Schema):
         "description": "games won / games played; null before a game"})
 
 
+class VariantStatisticsSchema(Schema):
+    """A player's record at tables of two, three or five, in one variant (docs/STORE.md)."""
+
+    variant = _req(fields.String, validate=validate.OneOf(
+        ["two-handed", "cut-throat", "call-your-partner"]))
+    records = _req(fields.Integer)
+    games_played = _req(fields.Integer)
+    games_won = _req(fields.Integer, metadata={"description": "games the player won himself"})
+    deals_played = _req(fields.Integer)
+    deals_made = _req(fields.Integer)
+    called_as_partner = _req(fields.Integer, metadata={
+        "description": "five-handed: deals he held the maker's called card"})
+    points_scored = _req(fields.Integer)
+    euchres_suffered = _req(fields.Integer)
+    euchres_inflicted = _req(fields.Integer)
+    marches_made = _req(fields.Integer)
+    lone_hands_tried = _req(fields.Integer)
+    revokes = _req(fields.Integer)
+
+
 class PartnershipSchema(Schema):
     partner = fields.Nested(PlayerRefSchema(), required=True)
     records = _req(fields.Integer)
@@ -486,6 +506,9 @@ class PlayerSchema(PlayerSummarySchema):
         "description": "the event the statistics are limited to (?event=), else null"})
     statistics = fields.Nested(RegistryStatisticsSchema(), required=True)
     partnerships = fields.List(fields.Nested(PartnershipSchema()), required=True)
+    variants = fields.List(fields.Nested(VariantStatisticsSchema()), required=True, metadata={
+        "description": "the player's record at tables of two, three and five, per variant "
+                       "(statistics and partnerships are of four-handed records)"})
     ratings = fields.List(fields.Nested(PlayerRatingSchema()), metadata={
         "description": "GET /players/{id}: the rating in each variant's ladder, with its "
                        "history (docs/RATINGS.md); empty before a rated match"})

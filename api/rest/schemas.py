@@ -19,7 +19,7 @@ from .document import Typed, component_ref
 from .result_schemas import ResultSchema, side
 
 __all__ = [
-    "ListArgs", "SubmitArgs", "SubmitHeaders", "ErrorSchema", "SavedSchema", "RecordOutSchema", "RecordMetaSchema",
+    "ListArgs", "RecordListArgs", "SubmitArgs", "SubmitHeaders", "ErrorSchema", "SavedSchema", "RecordOutSchema", "RecordMetaSchema",
     "RecordPageSchema", "RubberSchema", "RubberPageSchema", "PlayerStatsSchema", "ResultSchema",
     "PageArgs", "PageSchema", "PlayerNameArgs", "SeatNamesSchema", "DATE_RE", "MAX_ID", "MAX_PAGE",
     "MAX_PER_PAGE",
@@ -62,6 +62,16 @@ class ListArgs(PageArgs):
         DATE_RE, error="expected a date YYYY, YYYY-MM or YYYY-MM-DD"),
         metadata={"description": "event date on or before, inclusive (YYYY, YYYY-MM or "
                                        "YYYY-MM-DD: to=2026-11 includes all of November)"})
+
+
+class RecordListArgs(ListArgs):
+    """The filters of ``GET /records``: those of every listing, and the table."""
+
+    seats = fields.Integer(validate=validate.OneOf([2, 3, 4, 5], error="expected 2, 3, 4 or 5"),
+                           metadata={"description": "only records of this many players"})
+    variant = fields.String(validate=validate.OneOf(
+        ["four-handed", "two-handed", "cut-throat", "call-your-partner"]),
+        metadata={"description": "only records of this variant (docs/TABLES.md)"})
 
 
 class PlayerNameArgs(Schema):
@@ -159,13 +169,34 @@ class RubberSummarySchema(Schema):
     finished = fields.Boolean(required=True)
 
 
+class SeatScoreSchema(Schema):
+    """One player's score at a table of two, three or five (the record's last game)."""
+
+    seat = fields.String(required=True, validate=validate.OneOf(["0", "1", "2", "3", "4"]))
+    player = fields.String(required=True, allow_none=True, metadata={
+        "description": "the player's name, null when the record names none"})
+    score = fields.Integer(required=True)
+
+
 class SummarySchema(Schema):
     id = fields.Integer(required=True)
     deals = fields.Integer(required=True)
     games = fields.Integer(required=True)
     findings = fields.Integer(required=True)
     rubber = fields.Nested(RubberSummarySchema(), required=True, allow_none=True, metadata={
-        "description": "null when the rules play single games"})
+        "description": "null when the rules play single games (and at tables of two, three "
+                       "and five)"})
+    seats = fields.Integer(validate=validate.OneOf([2, 3, 5]), metadata={
+        "description": "tables of two, three and five only: the number of players"})
+    variant = fields.String(validate=validate.OneOf(["two-handed", "cut-throat",
+                                                     "call-your-partner"]), metadata={
+        "description": "tables of two, three and five only"})
+    winner = fields.String(allow_none=True, metadata={
+        "description": "tables of two, three and five only: the seat who won the last game, "
+                       "null while it goes on"})
+    scores = fields.List(fields.Nested(SeatScoreSchema()), metadata={
+        "description": "tables of two, three and five only: each player's score in the last "
+                       "game (the replay in full: links.result)"})
 
 
 class SavedLinksSchema(Schema):
@@ -184,12 +215,18 @@ class SavedSchema(Schema):
 
 
 class SeatNamesSchema(Schema):
-    """Player names by seat (the seats the record names)."""
+    """Player names by seat (the seats the record names): N E S W, or 0 .. 4 at tables of
+    two, three and five."""
 
     N = fields.String()
     E = fields.String()
     S = fields.String()
     W = fields.String()
+    seat0 = fields.String(data_key="0")
+    seat1 = fields.String(data_key="1")
+    seat2 = fields.String(data_key="2")
+    seat3 = fields.String(data_key="3")
+    seat4 = fields.String(data_key="4")
 
 
 class RecordMetaSchema(Schema):
@@ -211,10 +248,15 @@ class RecordMetaSchema(Schema):
     status = fields.String(required=True, validate=validate.OneOf(
         ["current", "superseded", "withdrawn"]))
     players = fields.Nested(SeatNamesSchema(), required=True)
+    seats = fields.Integer(required=True, validate=validate.OneOf([2, 3, 4, 5]), metadata={
+        "description": "the number of players (docs/TABLES.md)"})
+    variant = fields.String(required=True, validate=validate.OneOf(
+        ["four-handed", "two-handed", "cut-throat", "call-your-partner"]))
 
 
 class RecordOutSchema(RecordMetaSchema):
-    record = Typed(component_ref("NotationRecord"), required=True,
+    record = Typed({"oneOf": [component_ref("NotationRecord"), component_ref("NotationTableRecord")]},
+                   required=True,
                    metadata={"description": "the canonical record (docs/FORMAT.md)"})
 
 

@@ -23,9 +23,10 @@ from ..db import get_db
 from ..errors import ApiError
 from ..store.ingest import Submission, error_payload, prepare
 from .document import CHALLENGE, LOCATION
+from .table_result_schemas import ANY_RESULT
 from .schemas import (
-    MAX_ID, ErrorSchema, ListArgs, PlayerNameArgs, PlayerStatsSchema, RecordOutSchema,
-    RecordPageSchema, ResultSchema, RubberPageSchema, RubberSchema, SavedSchema, SubmitArgs,
+    MAX_ID, ErrorSchema, ListArgs, PlayerNameArgs, RecordListArgs, PlayerStatsSchema, RecordOutSchema,
+    RecordPageSchema, RubberPageSchema, RubberSchema, SavedSchema, SubmitArgs,
     SubmitHeaders,
 )
 from ..store.history import record_history
@@ -47,7 +48,9 @@ moved_bp = PlainBlueprint("moved", __name__)
 _RECORD_BODY = {
     "required": True,
     "description": "One record in the euchre-records notation 1.0 (docs/FORMAT.md; the schema is "
-                   "the notation's JSON Schema), or an EGN document (told apart by its content). "
+                   "the notation's JSON Schema; a record at a table of two, three or five, "
+                   "rules.seats 2, 3 or 5, is NotationTableRecord), or an EGN document (told apart "
+                   "by its content). "
                    "Content-Type must be application/json; at most 2 MiB.",
     "content": {"application/json": {"schema": {"$ref": "#/components/schemas/NotationRecord"}}},
 }
@@ -162,8 +165,9 @@ def _writer(target: int | None = None) -> Writer:
 
 @records_blp.route("/validate", methods=["POST"])
 @records_blp.doc(requestBody=_RECORD_BODY, summary="Validate and replay a record; store nothing")
-@records_blp.alt_response(200, schema=ResultSchema, success=True,
-                          description="the replay result (deals, games, rubber, findings)")
+@records_blp.alt_response(200, schema=ANY_RESULT, success=True,
+                          description="the replay result (deals, games, rubber, findings); "
+                                      "at a table of two, three or five: scores per seat")
 @_errors(400, 413, 415, 422, 503)
 def validate_record() -> Response:
     return _json(_submission().result_json)
@@ -210,7 +214,7 @@ def submit_record(args: dict[str, Any], headers: dict[str, Any]) -> Response:
 
 
 @records_blp.route("/records", methods=["GET"])
-@records_blp.arguments(ListArgs, location="query")
+@records_blp.arguments(RecordListArgs, location="query")
 @records_blp.alt_response(200, schema=RecordPageSchema, success=True,
                           description="one page of current records, newest first")
 @_errors(422)
@@ -218,7 +222,8 @@ def list_records(args: dict[str, Any]) -> Response:
     items, total = queries.list_records(
         get_db(), player=args.get("player"), club=args.get("club"),
         date_from=args.get("date_from"), date_to=args.get("date_to"), page=args["page"],
-        per_page=args["per_page"], club_label=args.get("club_label"))
+        per_page=args["per_page"], club_label=args.get("club_label"), seats=args.get("seats"),
+        variant=args.get("variant"))
     return _dump(_page(items, total, args))
 
 
@@ -238,8 +243,9 @@ def get_record(record_id: int) -> Response:
 
 @records_blp.route(f"/records/<{_ID}:record_id>/result", methods=["GET"])
 @records_blp.doc(operationId="getRecordResult")
-@records_blp.alt_response(200, schema=ResultSchema, success=True,
-                          description="the stored replay result")
+@records_blp.alt_response(200, schema=ANY_RESULT, success=True,
+                          description="the stored replay result (per seat at a table of two, "
+                                      "three or five)")
 @_errors(404)
 def get_result(record_id: int) -> Response:
     text = queries.get_result(get_db(), record_id)

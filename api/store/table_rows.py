@@ -14,7 +14,7 @@ import json
 from typing import TYPE_CHECKING, Any
 
 from euchre_records.table_model import TableRecord, TableReplay
-from euchre_records.table_view import view_of
+from euchre_records.table_view import RecordView, view_of
 
 from .row_tuples import Row, Rows, TableRows
 
@@ -24,11 +24,18 @@ if TYPE_CHECKING:
 __all__ = ["table_rows_of", "table_summary"]
 
 
-def table_summary(result: TableReplay) -> dict[str, Any]:
-    """The short summary of a replay at a table of n (as rows.summary, with the table)."""
+def table_summary(result: TableReplay, view: RecordView) -> dict[str, Any]:
+    """The short summary of a replay at a table of n: as rows.summary, with the table, the
+    last game's winner (a seat token, None while it goes on) and each player's score in it."""
+    last = view.games[-1] if view.games else None
+    players = view.players
     return {"deals": len(result.deals), "games": len(result.games),
             "findings": len(result.findings), "rubber": None,
-            "seats": result.table.seats, "variant": result.table.variant.value}
+            "seats": result.table.seats, "variant": result.table.variant.value,
+            "winner": None if last is None else last.winner,
+            "scores": [{"seat": token, "player": None if players[s] is None else players[s].name,
+                        "score": 0 if last is None else last.score[s]}
+                       for s, token in enumerate(view.tokens)]}
 
 
 def table_rows_of(sub: Submission) -> Rows:
@@ -69,7 +76,7 @@ def table_rows_of(sub: Submission) -> Rows:
          None if f.card is None else f.card.name, f.kind.value, f.rule, f.message,
          json.dumps(list(f.points) or [0] * table.seats))
         for f in result.findings)
-    return Rows(sub.hash, head, seats, (), (), (), (), table_summary(result),
+    return Rows(sub.hash, head, seats, (), (), (), (), table_summary(result, view),
                 seat_count=table.seats, variant=table.variant.value,
                 table=TableRows(tuple(games), tuple(game_scores), tuple(deals),
                                 tuple(deal_scores), findings))

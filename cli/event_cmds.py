@@ -243,11 +243,13 @@ def _parse_table(text: str) -> dict[str, Any]:
 def event_seat(event_id: int, round_no: int, tables: tuple[str, ...], draw: bool,
                seed: int | None, db_path: str) -> None:
     """Record the seating of a round (a new version; the latest counts): typed table by table,
-    or drawn (--draw) from the event's players, four to a table, with a seed that is recorded.
+    or drawn (--draw) from the event's players, four to a table (an individual event: its
+    table's size), with a seed that is recorded.
 
     \b
     Example:
       euchre event seat 1 1 --table 1:Ann,Bob,Cy,Di --table 2:Ed,Flo,Gus,Hal
+      euchre event seat 2 1 --table 1:Ann,Bob,Cy      (an event at tables of three)
       euchre event seat 1 1 --draw --seed 2026
     """
     if draw == bool(tables):
@@ -257,6 +259,15 @@ def event_seat(event_id: int, round_no: int, tables: tuple[str, ...], draw: bool
     parsed = [_parse_table(t) for t in tables]
     db = open_store_file(db_path)
     try:
+        found = store_events.get_event(db, event_id) if parsed else None
+        seats = int(found.get("seats") or 4) if found else None
+        for text, table in zip(tables, parsed):
+            if seats is not None and len(table["seats"]) != seats:
+                raise click.BadParameter(
+                    f"{text!r}: event {event_id} seats {seats} at a table: expected "
+                    + ("TABLE:N,E,S,W" if seats == 4 else
+                       "TABLE:" + ",".join(f"P{i}" for i in range(seats)) + " (seat order)"),
+                    param_hint="--table")
         if draw:
             version, seed = store_events.draw_seating(db, event_id, round_no, seed=seed,
                                                       created_by="cli")

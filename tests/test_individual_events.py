@@ -211,6 +211,9 @@ def test_the_command_line_runs_a_cutthroat_night(tmp_path: Path) -> None:
     assert _lines(json.loads(out.stdout)["standings"]) == WANT["standings"]
     text = _euchre("standings", "1", "--db", "club.db", cwd=tmp_path)
     assert "tables of 3, individual places" in text.stdout
+    four = _euchre("event", "seat", "1", "2", "--table", "1:Ann,Bob,Cy,Di", "--db", "club.db",
+                   cwd=tmp_path)
+    assert four.returncode == 2 and "event 1 seats 3 at a table" in four.stderr
     bad = _euchre("event", "create", "Six", "--format", "games", "--seats", "6", "--db", "club.db",
                   cwd=tmp_path)
     assert bad.returncode == 2 and "Traceback" not in bad.stderr and "--seats" in bad.stderr

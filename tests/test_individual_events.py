@@ -211,6 +211,9 @@ def test_the_command_line_runs_a_cutthroat_night(tmp_path: Path) -> None:
     assert _lines(json.loads(out.stdout)["standings"]) == WANT["standings"]
     text = _euchre("standings", "1", "--db", "club.db", cwd=tmp_path)
     assert "tables of 3, individual places" in text.stdout
+    emn = _euchre("event", "export", "1", "--db", "club.db", cwd=tmp_path)
+    assert emn.returncode == 1 and "Traceback" not in emn.stderr
+    assert "is played at tables of 3" in emn.stderr
     four = _euchre("event", "seat", "1", "2", "--table", "1:Ann,Bob,Cy,Di", "--db", "club.db",
                    cwd=tmp_path)
     assert four.returncode == 2 and "event 1 seats 3 at a table" in four.stderr

@@ -224,3 +224,25 @@ def test_the_command_line_runs_a_cutthroat_night(tmp_path: Path) -> None:
                     cwd=tmp_path)
     assert pairs.returncode != 0 and "Traceback" not in pairs.stderr
     assert "needs partnerships" in pairs.stderr
+
+
+def test_table_links_open_sittings_at_the_events_table() -> None:
+    from euchre_records.api.store import table_links
+    db = fresh()
+    eid = events.create_event(db, CASE["event"])
+    events.add_seating(db, eid, 1, CASE["seatings"][0]["tables"])
+    issued = table_links.issue_links(db, eid, 1, club_id=1, token_id=None, created_by="test")
+    assert [(i.link.table, i.seats) for i in issued] == [
+        (t["table"], t["seats"]) for t in CASE["seatings"][0]["tables"]]
+    data = json.loads(db.conn.execute(
+        "SELECT data FROM draft_revisions WHERE draft_id = ?", (issued[0].link.draft_id,)
+    ).fetchone()[0])
+    assert data["rules"] == {"preset": "modern", "seats": 3}
+    assert data["players"] == {"0": {"name": "Ann"}, "1": {"name": "Bob"}, "2": {"name": "Cy"}}
+    # the sitting entered there is the golden one: it replays and attaches as the round's table 1
+    data["deals"] = CASE["sittings"][0]["record"]["deals"]
+    data["rules"]["overrides"] = CASE["sittings"][0]["record"]["rules"]["overrides"]
+    rid = Store(db).save(prepare(json.dumps(data))).id
+    events.attach_sitting(db, eid, rid)
+    got = events.standings(db, eid)
+    assert got is not None and got["games"][0]["scores"] == WANT["games"][0]["scores"]

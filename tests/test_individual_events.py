@@ -246,3 +246,29 @@ def test_table_links_open_sittings_at_the_events_table() -> None:
     events.attach_sitting(db, eid, rid)
     got = events.standings(db, eid)
     assert got is not None and got["games"][0]["scores"] == WANT["games"][0]["scores"]
+
+
+def test_a_progressive_cutthroat_round_is_placed_by_its_points_and_its_deals_counted() -> None:
+    db = fresh()
+    spec = {**CASE["event"], "format": "progressive", "deals_per_round": 2}
+    eid = events.create_event(db, spec)
+    events.add_seating(db, eid, 1, CASE["seatings"][0]["tables"])
+    for s in CASE["sittings"][:2]:
+        record = json.loads(json.dumps(s["record"]))
+        record["rules"]["overrides"] = {"game_points": 10}     # nobody reaches it: unfinished
+        events.attach_sitting(db, eid, Store(db).save(prepare(json.dumps(record))).id)
+    got = events.standings(db, eid)
+    assert got is not None and got["format"] == "progressive"
+    # by hand, to 10: table 1 Bob 5, Ann 2, Cy 0; table 2 Di 5, Ed 3, Flo 0 (both unfinished)
+    assert [(g["players"], g["scores"], g["places"]) for g in got["games"]] == [
+        (["Ann", "Bob", "Cy"], [2, 5, 0], [2, 1, 3]), (["Di", "Ed", "Flo"], [5, 3, 0], [1, 2, 3])]
+    assert [(f["table"], f["rule"].split(" ")[1]) for f in got["findings"]] == [("2", "§3.2")]
+    assert "3 deal(s) recorded, the tournament plays 2 per round" in got["findings"][0]["what"]
+    # in a games event the same unfinished games are not placed
+    games = events.create_event(db, {**CASE["event"], "name": "Games night"})
+    events.add_seating(db, games, 1, CASE["seatings"][0]["tables"])
+    for rid in (1, 2):
+        events.attach_sitting(db, games, rid)
+    other = events.standings(db, games)
+    assert other is not None and other["games"] == []
+    assert {line["place_points"] for line in other["standings"]} == {0}

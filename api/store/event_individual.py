@@ -7,7 +7,7 @@ replay; the places and the ranking come from the pure :mod:`euchre_records.event
 Readers return plain JSON-ready dicts.
 
 Which games are placed: in a ``games`` event every finished game of a sitting; a game left
-unfinished is not placed (its points still count in the player's points). In a ``progressive``
+unfinished is not placed and counts nothing (it was not played out). In a ``progressive``
 event (fixed deals, the game never reaches its points) every game is placed by the points at the
 table when the round ended.
 """

@@ -96,8 +96,8 @@ def stored_table_deals(db: Any, record_id: int) -> tuple[list[dict[str, Any]], l
             "SELECT seat, points, score FROM deal_scores WHERE record_id = ? AND deal = ?",
             [record_id, deal["number"]])}
         row = dict(deal)
-        for s in seats:
-            row[f"points_{s}"], row[f"score_{s}"] = scores.get(s, (None, None))
+        row.update({f"points_{s}": scores.get(s, (None, None))[0] for s in seats})
+        row.update({f"score_{s}": scores.get(s, (None, None))[1] for s in seats})
         rows.append(row)
     columns = ["number", "dealer", "trump", "maker", "alone", "called", "partner", "maker_tricks"]
     columns += [f"points_{s}" for s in seats] + [f"score_{s}" for s in seats]

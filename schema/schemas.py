@@ -209,9 +209,9 @@ class SeatsField(CompactField):
             raise ValidationError([p.what for p in exc.problems]) from None
         if table.seats != 4:
             raise ValidationError(
-                f"a {table.variant.value} record (seats {table.seats}) is not yet taken here: this "
-                "reader, and the store, API, CLI, EGN and OpenSpiel export with it, take four-handed "
-                "records only (schema.tables.load_table_record reads it)")
+                f"a {table.variant.value} record (seats {table.seats}) is not read here: this "
+                "reader takes four-handed records only (schema.tables.load_any and "
+                "load_table_record read it; the store, API and CLI take it)")
         return table.seats
 
 

@@ -209,7 +209,8 @@ def test_manifest_counts_and_schema_version(tmp_path, texts):
         schema = pq.read_schema(next((out / t).glob("*.parquet")))
         assert schema.names == [c for c, _ in COLUMNS[t]]
         assert schema.metadata[b"euchre_records.dataset"] == b"2"
-    assert report.skipped and all("expected" in s for s in report.skipped)
+    assert report.skipped and all("expected" in s or '"seats"' in Path(s).read_text()
+                                  for s in report.skipped)   # goldens; tables of 2, 3, 5
 
 
 @settings(max_examples=60, deadline=None)

@@ -20,7 +20,8 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def _texts() -> list[str]:
-    return [text for _, text in iter_sources([str(ROOT / "examples")], ImportReport())]
+    return [text for _, text in iter_sources([str(ROOT / "examples")], ImportReport())
+            if '"seats"' not in text]   # calls are of four-handed records (migration 9)
 
 
 def _calls(db: object) -> list[tuple[object, ...]]:

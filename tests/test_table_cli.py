@@ -129,3 +129,24 @@ def test_bad_records_are_located(tmp_path: Path) -> None:
     result = run("validate", str(bad))
     assert result.exit_code == 1
     assert result.stderr.startswith(f"{bad}: invalid: rules.seats: 9 seats is out of range")
+
+
+def test_backup_and_restore_keep_the_tables_of_n(tmp_path: Path) -> None:
+    db, copy, public, restored = (tmp_path / n for n in ("a.db", "b.db", "p.db", "r.db"))
+    assert run("import", *map(str, VARIANTS), "--db", str(db)).exit_code == 3
+    assert run("backup", "--db", str(db), str(copy)).exit_code == 0
+    assert run("backup", "--db", str(db), "--public", str(public)).exit_code == 0
+    assert run("restore", str(copy), "--db", str(restored)).exit_code == 0
+    import sqlite3
+    tables = ("records", "seats", "table_games", "game_scores", "table_deals", "deal_scores",
+              "table_findings")
+
+    def rows(path: Path, table: str) -> list[tuple[object, ...]]:
+        with sqlite3.connect(path) as conn:
+            return sorted(conn.execute(f"SELECT * FROM {table}").fetchall(), key=repr)
+
+    for table in tables:
+        assert rows(restored, table) == rows(db, table), table
+        if table != "records":   # the public copy keeps them as they are (records: token ids cleared)
+            assert rows(public, table) == rows(db, table), table
+    assert len(rows(db, "deal_scores")) > 50

@@ -6,8 +6,8 @@ seeds (``euchre serve`` loads ./examples: cli/store_cmds._load_examples) holding
 Hand-worked (modern preset: make 1, euchre 2; VARIANTS.md for each variant):
 
 - cut-throat (game 10; march 3, a euchre 2 to each opponent): Ben marches [0,3,0]; Cora makes
-  [0,3,1]; Ann euchred, 2 to Ben and Cora [0,5,3]; Ben makes [0,6,3]; Ann marches [3,6,3]; Cora
-  euchred, 2 to Ann and Ben [5,8,3]; Ben marches [5,11,3]: Ben wins, alone past 10.
+  [0,3,1]; Ada euchred, 2 to Ben and Cora [0,5,3]; Ben makes [0,6,3]; Ada marches [3,6,3]; Cora
+  euchred, 2 to Ada and Ben [5,8,3]; Ben marches [5,11,3]: Ben wins, alone past 10.
 - two-handed (game_points 5, Keller; march 2): Eve marches [0,2]; Dan makes [1,2]; Eve euchred,
   2 to Dan [3,2]; both pass twice, thrown in, dealt by the other player [3,2]; Dan makes [4,2];
   Dan marches [6,2]: Dan wins.
@@ -33,7 +33,7 @@ from euchre_records.table_view import view_of
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 
 HAND_WORKED = {
-    "cutthroat-game": ("cut-throat", ["Ann", "Ben", "Cora"],
+    "cutthroat-game": ("cut-throat", ["Ada", "Ben", "Cora"],
                        [[0, 3, 0], [0, 3, 1], [0, 5, 3], [0, 6, 3], [3, 6, 3], [5, 8, 3], [5, 11, 3]],
                        "1"),
     "two-handed-game": ("two-handed", ["Dan", "Eve"],
@@ -72,7 +72,7 @@ def test_the_seeded_store_holds_one_record_per_variant(tmp_path: Path,
         items, total = list_records(db, variant=variant)
         assert total >= 1, variant
     [cut] = list_records(db, variant="cut-throat")[0]
-    assert cut["players"] == {"0": "Ann", "1": "Ben", "2": "Cora"}
+    assert cut["players"] == {"0": "Ada", "1": "Ben", "2": "Cora"}
     scores = [r[0] for r in db.execute(
         "SELECT score FROM game_scores WHERE record_id = ? ORDER BY seat", [cut["id"]])]
     assert scores == HAND_WORKED["cutthroat-game"][2][-1]

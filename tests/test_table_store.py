@@ -179,9 +179,30 @@ def test_a_store_of_version_16_migrates_and_keeps_its_records(tmp_path: Path) ->
                'date, "table", round, deals, findings, submitted_at) '
                "VALUES (?,?,?,?,?,?,?,?,?,?,?,?, '2026-01-01T00:00:00Z')", rows.record)
     db.conn.commit()
-    assert migrate(db) == SCHEMA_VERSION == len(MIGRATIONS) == 17
+    assert migrate(db) == SCHEMA_VERSION == len(MIGRATIONS) == 18   # 18: events at tables of n
     assert _rows(db, "SELECT seats, variant FROM records") == [(4, "four-handed")]
     Store(db).save(prepare(VARIANTS[0].read_text()))
     assert _rows(db, "SELECT seats, variant FROM records ORDER BY id") == [
         (4, "four-handed"), (2, "two-handed")]
     assert db.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+
+
+def test_the_store_pages_queries_per_variant_run_as_written(tmp_path: Path) -> None:
+    """docs/STORE.md "Tables of two, three and five": its SQL run on the three examples at
+    those tables. By hand (tests/test_table_examples.py): Ben wins the one cut-throat game;
+    makers euchred: cut-throat 2 of 7 deals (Ada at 3, Cora at 6), two-handed 1 of the 5 made
+    (one deal thrown in), five-handed 1 of 5."""
+    import re
+    text = (ROOT / "docs" / "STORE.md").read_text(encoding="utf-8")
+    section = text.split("### Tables of two, three and five", 1)[1].split("\n## ", 1)[0]
+    [block] = re.findall(r"```sql\n(.*?)```", section, re.S)
+    statements = [s.strip() for s in block.split(";") if s.strip()]
+    assert len(statements) == 2
+    db = _store(tmp_path)
+    store = Store(db)
+    for name in ("cutthroat-game", "two-handed-game", "five-handed-game"):
+        store.save(prepare((ROOT / "examples" / f"{name}.json").read_text(encoding="utf-8")))
+    assert _rows(db, statements[0]) == [("Ben", 1)]
+    rates = dict(_rows(db, statements[1]))
+    assert rates == {"cut-throat": pytest.approx(2 / 7), "two-handed": pytest.approx(1 / 5),
+                     "call-your-partner": pytest.approx(1 / 5)}

@@ -19,6 +19,7 @@ import click
 
 from ..api.store import events as store_events
 from ..api.store import players as store_players
+from ..events.tournament import seat_tokens
 from . import event_emn_cmds, event_link_cmds, output, registry_cmds  # noqa: F401  (subcommands of event)
 from .event_support import (
     EXIT_FINDINGS, ID, db_option, emit, event, format_option, open_store_file, refused,
@@ -65,8 +66,14 @@ COMMANDS.append(event)
 @click.argument("name", required=False)
 @db_option
 @click.option("--format", "format_", type=click.Choice(["rubbers", "progressive", "pairs",
-                                                        "league"]),
-              help="How the event is played and ranked (docs/EVENTS.md).")
+                                                        "league", "games"]),
+              help="How the event is played and ranked (docs/EVENTS.md); games: games at tables "
+                   "of 2, 3 or 5, individual places.")
+@click.option("--seats", type=click.IntRange(2, 5), default=None,
+              help="Players at a table: 4 (partnerships, the default), or 2, 3, 5 for an "
+                   "individual event (formats games or progressive).")
+@click.option("--place-scoring", type=click.Choice(["places", "points", "wins"]), default=None,
+              help="Individual events: how places rank (default places; docs/EVENTS.md 2.1).")
 @click.option("--club", default=None)
 @click.option("--from", "date_from", default=None, metavar="DATE", help="First day.")
 @output.to_date_option(help="Last day.")
@@ -82,8 +89,8 @@ COMMANDS.append(event)
               help="A player of the event (repeat); NAME:2 puts him in pair 2.")
 @click.option("--spec", type=click.File("r", encoding="utf-8"), default=None,
               help="The whole event as JSON (the body of POST /events) instead of options.")
-def event_create(name: str | None, db_path: str, format_: str | None, club: str | None,
-                 date_from: str | None, date_to: str | None, rounds: int | None,
+def event_create(name: str | None, db_path: str, format_: str | None, seats: int | None,
+                 place_scoring: str | None, club: str | None, date_from: str | None, date_to: str | None, rounds: int | None,
                  deals_per_round: int | None, pairing: str | None, scoring: str | None,
                  league: int | None, players: tuple[str, ...], spec: Any) -> None:
     """Create an event; prints its id."""
@@ -104,6 +111,10 @@ def event_create(name: str | None, db_path: str, format_: str | None, club: str 
         body = {"name": name, "format": format_, "club": club, "date_from": date_from,
                 "date_to": date_to, "rounds": rounds, "deals_per_round": deals_per_round,
                 "pairing": pairing, "scoring": scoring, "league": league, "players": entries}
+        if seats is not None:
+            body["seats"] = seats
+        if place_scoring is not None:
+            body["place_scoring"] = place_scoring
     db = open_store_file(db_path, create=True)
     try:
         event_id = store_events.create_event(db, body, created_by="cli")
@@ -161,14 +172,21 @@ def _seats_text(seats: dict[str, Any]) -> str:
     return ", ".join(f"{k} {v['name'] if v else '?'}" for k, v in seats.items())
 
 
-def _status_text(t: dict[str, Any]) -> str:
+def _points_text(points: list[int], seats: int) -> str:
+    """A sitting's points: N-S and E-W at a table of four, else each seat's."""
+    if seats == 4:
+        return f"N-S {points[0]}, E-W {points[1]}"
+    return ", ".join(f"seat {i} {p}" for i, p in enumerate(points))
+
+
+def _status_text(t: dict[str, Any], seats: int = 4) -> str:
     """A table's line of ``event show --round``: its status, deals and points, link, findings."""
     if t["status"] == "not_started":
         text = "not started"
     else:
         text = ("finished" if t["status"] == "finished" else "in progress") + f", {t['deals']} deals"
         if t["points"] is not None:
-            text += f", N-S {t['points'][0]}, E-W {t['points'][1]}"
+            text += ", " + _points_text(t["points"], seats)
         if t["record_id"] is not None:
             text += f", record {t['record_id']}"
     if "link" in t:
@@ -185,10 +203,11 @@ def _round_table(found: dict[str, Any]) -> None:
     for t in found["seating"]:
         click.echo(f"  seating, table {t['table']}: {_seats_text(t['seats'])}")
     for t in found.get("tables", []):
-        click.echo(f"  table {t['table']}: {_status_text(t)}")
+        click.echo(f"  table {t['table']}: {_status_text(t, found.get('seats', 4))}")
     for s in found["sittings"]:
         click.echo(f"  sitting, table {s['table']}: record {s['record_id']}, {s['deals']} deals, "
-                   f"N-S {s['points'][0]}, E-W {s['points'][1]} ({_seats_text(s['seats'])})")
+                   f"{_points_text(s['points'], found.get('seats', 4))} "
+                   f"({_seats_text(s['seats'])})")
     if found.get("next_seating"):
         for t in found["next_seating"]:
             click.echo(f"  next round, table {t['table']}: {_seats_text(t['seats'])}")
@@ -199,14 +218,17 @@ def _round_table(found: dict[str, Any]) -> None:
 
 
 def _parse_table(text: str) -> dict[str, Any]:
-    """``1:Ann,Bob,Cy,Di`` -> table 1 with N Ann, E Bob, S Cy, W Di (numbers: registry ids)."""
+    """``1:Ann,Bob,Cy,Di`` -> table 1 with N Ann, E Bob, S Cy, W Di (numbers: registry ids);
+    ``1:Ann,Bob,Cy`` (2, 3 or 5 players, an individual event) -> seats 0, 1, 2."""
     label, sep, names = text.partition(":")
     parts = [p.strip() for p in names.split(",")]
-    if not sep or len(parts) != 4 or not label.strip() or not all(parts):
-        raise click.BadParameter(f"{text!r}: expected TABLE:N,E,S,W (four players)",
+    if not sep or len(parts) not in (2, 3, 4, 5) or not label.strip() or not all(parts):
+        raise click.BadParameter(f"{text!r}: expected TABLE:N,E,S,W (four players), or the 2, 3 "
+                                 "or 5 players of an individual event's table in seat order",
                                  param_hint="--table")
     return {"table": label.strip(),
-            "seats": {seat: int(p) if p.isdigit() else p for seat, p in zip("NESW", parts)}}
+            "seats": {seat: int(p) if p.isdigit() else p
+                      for seat, p in zip(seat_tokens(len(parts)), parts)}}
 
 
 @event.command("seat")
@@ -221,11 +243,13 @@ def _parse_table(text: str) -> dict[str, Any]:
 def event_seat(event_id: int, round_no: int, tables: tuple[str, ...], draw: bool,
                seed: int | None, db_path: str) -> None:
     """Record the seating of a round (a new version; the latest counts): typed table by table,
-    or drawn (--draw) from the event's players, four to a table, with a seed that is recorded.
+    or drawn (--draw) from the event's players, four to a table (an individual event: its
+    table's size), with a seed that is recorded.
 
     \b
     Example:
       euchre event seat 1 1 --table 1:Ann,Bob,Cy,Di --table 2:Ed,Flo,Gus,Hal
+      euchre event seat 2 1 --table 1:Ann,Bob,Cy      (an event at tables of three)
       euchre event seat 1 1 --draw --seed 2026
     """
     if draw == bool(tables):
@@ -235,6 +259,15 @@ def event_seat(event_id: int, round_no: int, tables: tuple[str, ...], draw: bool
     parsed = [_parse_table(t) for t in tables]
     db = open_store_file(db_path)
     try:
+        found = store_events.get_event(db, event_id) if parsed else None
+        seats = int(found.get("seats") or 4) if found else None
+        for text, table in zip(tables, parsed):
+            if seats is not None and len(table["seats"]) != seats:
+                raise click.BadParameter(
+                    f"{text!r}: event {event_id} seats {seats} at a table: expected "
+                    + ("TABLE:N,E,S,W" if seats == 4 else
+                       "TABLE:" + ",".join(f"P{i}" for i in range(seats)) + " (seat order)"),
+                    param_hint="--table")
         if draw:
             version, seed = store_events.draw_seating(db, event_id, round_no, seed=seed,
                                                       created_by="cli")
@@ -333,7 +366,8 @@ def event_add(event_id: int, paths: tuple[str, ...], round_no: int | None, table
               help="Record it as the seating of the next round.")
 @db_option
 def event_next_seating(event_id: int, round_no: int, save: bool, db_path: str) -> None:
-    """The traditional progressive movement's seating after ROUND (docs/EVENTS.md)."""
+    """The traditional progressive movement's seating after ROUND (docs/EVENTS.md); at tables
+    of 2, 3 or 5 the ladder movement (first up, last down)."""
     db = open_store_file(db_path)
     try:
         try:
@@ -344,10 +378,12 @@ def event_next_seating(event_id: int, round_no: int, save: bool, db_path: str) -
         names = store_players.player_names(db.conn, ids)
         for s in seats:
             click.echo(f"table {s.table}: " + ", ".join(
-                f"{seat} {names.get(int(p), p)}" for seat, p in zip("NESW", s.seats)))
+                f"{seat} {names.get(int(p), p)}" for seat, p in zip(seat_tokens(len(s.seats)),
+                                                                  s.seats)))
         if save:
             store_events.add_seating(db, event_id, round_no + 1, [
-                {"table": str(s.table), "seats": dict(zip("NESW", (int(p) for p in s.seats)))}
+                {"table": str(s.table),
+                 "seats": dict(zip(seat_tokens(len(s.seats)), (int(p) for p in s.seats)))}
                 for s in seats], created_by="cli")
     finally:
         db.close()
@@ -361,6 +397,16 @@ STANDING_COLUMNS = {
     "pairs": ("place", "entrant", "wins", "difference", "points", "points_against", "sittings",
               "tie_break"),
 }
+INDIVIDUAL_COLUMNS = {
+    "places": ("place", "entrant", "place_points", "wins", "points", "games", "places",
+               "tie_break"),
+    "points": ("place", "entrant", "points", "place_points", "wins", "games", "places",
+               "tie_break"),
+    "wins": ("place", "entrant", "wins", "place_points", "points", "games", "places",
+             "tie_break"),
+}
+"""The columns of individual standings (tables of 2, 3, 5) by place_scoring: its criteria first;
+``places`` is the player's place game by game."""
 
 
 @_command
@@ -386,11 +432,18 @@ def standings(event_id: int, db_path: str, fmt: str) -> None:
     if fmt == "json":
         click.echo(json.dumps(found, indent=2, ensure_ascii=False))
     else:
+        individual = found.get("seats", 4) != 4
         if fmt == "table":
             ev = found["event"]
-            click.echo(f"{ev['name']} — {found['format']}; order: "
+            click.echo(f"{ev['name']} — {found['format']}"
+                       + (f", tables of {found['seats']}, individual places" if individual else "")
+                       + "; order: "
                        + "; ".join(o.split(". ", 1)[1].split(":")[0] for o in found["order"]))
-        emit(found["standings"], fmt, STANDING_COLUMNS[found["format"]])
+        if individual:
+            emit([{**line, "places": " ".join(map(str, line["places"]))}
+                  for line in found["standings"]], fmt, INDIVIDUAL_COLUMNS[found["place_scoring"]])
+        else:
+            emit(found["standings"], fmt, STANDING_COLUMNS[found["format"]])
     for f in found["findings"]:
         click.echo(f"finding: {f['what']} (record {f['record_id']}; {f['rule']})", err=True)
     if found["findings"]:

@@ -21,12 +21,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
-from typing import Callable, Iterable, Mapping, Sequence
+from typing import Callable, Iterable, Mapping, Protocol, Sequence, TypeVar
 
 __all__ = [
     "Format", "Pairing", "Tournament", "SittingScore", "Criterion", "CRITERIA", "Totals",
-    "Standing", "rank", "totals", "EventFinding", "SittingFacts", "check_sitting",
-    "check_round", "TableSeating", "TableResult", "MovementTie", "next_seating", "RULES",
+    "Standing", "rank", "ranked", "totals", "EventFinding", "SittingFacts", "check_sitting",
+    "check_round", "seat_tokens", "INDIVIDUAL_FORMATS", "PlaceScoring", "TableSeating",
+    "TableResult", "MovementTie", "next_seating", "RULES",
 ]
 
 
@@ -37,6 +38,15 @@ class Format(Enum):
     PROGRESSIVE = "progressive"  # fixed-deal rounds, partners change, individual points
     PAIRS = "pairs"              # fixed partnerships over rounds (round robin or Swiss)
     LEAGUE = "league"            # a season: several tournaments, standings over their union
+    GAMES = "games"              # games at tables of 2, 3 or 5, each player for himself: places
+
+
+class PlaceScoring(Enum):
+    """How an individual event ranks its players (its ``place_scoring``; events/individual.py)."""
+
+    PLACES = "places"   # default: place points, then games won, then points
+    POINTS = "points"   # total points first (a club that adds up its sheets), then place points
+    WINS = "wins"       # games won first (first places alone), then place points, then points
 
 
 class Pairing(Enum):
@@ -53,15 +63,23 @@ RULES = {
     "registry": "EVENTS §3.4 (only the tournament's players sit)",
     "twice": "EVENTS §3.5 (a player sits once per round)",
     "pairs": "EVENTS §3.6 (pairs play in their registered partnerships)",
-    "seats": "EVENTS §3.7 (a sitting has four known players)",
+    "seats": "EVENTS §3.7 (a sitting has a known player in every seat)",
+    "table": "EVENTS §3.8 (a sitting is played at the event's table: its number of players)",
 }
 """The tournament rules that findings cite (the sections of docs/EVENTS.md)."""
+
+
+INDIVIDUAL_FORMATS = (Format.GAMES, Format.PROGRESSIVE)
+"""The formats an event at tables of 2, 3 or 5 may have (nobody partners anybody for a game, so
+there are no pairs and no rubbers; docs/EVENTS.md §2.1)."""
 
 
 @dataclass(frozen=True, slots=True)
 class Tournament:
     """A tournament's settings. ``rounds`` and ``deals_per_round`` are None when not fixed;
-    ``scoring`` is the format a league ranks its union by (None for other formats)."""
+    ``scoring`` is the format a league ranks its union by (None for other formats). ``seats``
+    is the number of players at each table (4: partnerships; 2, 3, 5: each for himself, ranked
+    by individual places with ``place_scoring``, default places: events/individual.py)."""
 
     name: str
     format: Format
@@ -72,6 +90,29 @@ class Tournament:
     rounds: int | None = None
     deals_per_round: int | None = None
     scoring: Format | None = None
+    seats: int = 4
+    place_scoring: PlaceScoring | None = None
+
+    @property
+    def individual(self) -> bool:
+        """Each player scores for himself (tables of 2, 3 or 5): individual places."""
+        return self.seats != 4
+
+    def settings_problem(self) -> tuple[str, str] | None:
+        """Why these settings cannot make an event, as (what, field); None when they can."""
+        if self.seats not in (2, 3, 4, 5):
+            return (f"an event's tables seat 2, 3, 4 or 5 players, not {self.seats}", "seats")
+        if self.individual and self.format not in INDIVIDUAL_FORMATS:
+            return (f"a {self.format.value} event needs partnerships: at tables of {self.seats} "
+                    "each player scores for himself; use the format "
+                    + " or ".join(f.value for f in INDIVIDUAL_FORMATS), "format")
+        if not self.individual and self.format is Format.GAMES:
+            return ("the games format is for tables of 2, 3 or 5 (individual places); a "
+                    "four-handed club night is the rubbers format", "format")
+        if self.place_scoring is not None and not self.individual:
+            return ("place_scoring ranks individual events only (tables of 2, 3 or 5)",
+                    "place_scoring")
+        return None
 
     @property
     def ranking(self) -> Format:
@@ -180,8 +221,35 @@ class Standing:
     explanation: str
 
 
-def _key(t: Totals, criteria: Sequence[Criterion]) -> tuple[int, ...]:
+class _Valued(Protocol):
+    """Totals that criteria compare: an entrant key and a value per criterion key."""
+
+    @property
+    def entrant(self) -> str: ...
+
+    def value(self, key: str) -> int: ...
+
+
+V = TypeVar("V", bound=_Valued)
+
+
+def _key(t: _Valued, criteria: Sequence[Criterion]) -> tuple[int, ...]:
     return tuple(-t.value(c.key) for c in criteria)
+
+
+def ranked(table: Iterable[V], criteria: Sequence[Criterion],
+           label: Callable[[str], str]) -> list[tuple[int, V, str]]:
+    """``table``'s totals ordered by ``criteria`` (higher first), each with its place (equal on
+    every criterion: the same place, listed by ``label`` then key) and the explanation of its
+    tie-breaks: the one ordering of :func:`rank` and of individual standings."""
+    ordered = sorted(table, key=lambda t: (_key(t, criteria), label(t.entrant), t.entrant))
+    out: list[tuple[int, V, str]] = []
+    place = 0
+    for i, t in enumerate(ordered):
+        if i == 0 or _key(ordered[i - 1], criteria) != _key(t, criteria):
+            place = i + 1
+        out.append((place, t, _explain(ordered, i, criteria, label)))
+    return out
 
 
 def rank(fmt: Format, scores: Iterable[SittingScore],
@@ -195,17 +263,11 @@ def rank(fmt: Format, scores: Iterable[SittingScore],
     def label(entrant: str) -> str:
         return names.get(entrant, entrant) if names else entrant
 
-    ordered = sorted(table.values(), key=lambda t: (_key(t, criteria), label(t.entrant), t.entrant))
-    out: list[Standing] = []
-    place = 0
-    for i, t in enumerate(ordered):
-        if i == 0 or _key(ordered[i - 1], criteria) != _key(t, criteria):
-            place = i + 1
-        out.append(Standing(place, t.entrant, t, _explain(ordered, i, criteria, label)))
-    return tuple(out)
+    return tuple(Standing(place, t.entrant, t, why)
+                 for place, t, why in ranked(table.values(), criteria, label))
 
 
-def _explain(ordered: Sequence[Totals], i: int, criteria: Sequence[Criterion],
+def _explain(ordered: Sequence[_Valued], i: int, criteria: Sequence[Criterion],
              name: Callable[[str], str]) -> str:
     """Why ``ordered[i]`` stands where it does against the entrants just above and below."""
     me = ordered[i]
@@ -227,7 +289,7 @@ def _explain(ordered: Sequence[Totals], i: int, criteria: Sequence[Criterion],
     return "; ".join(parts)
 
 
-def _decider(a: Totals, b: Totals, criteria: Sequence[Criterion]) -> int | None:
+def _decider(a: _Valued, b: _Valued, criteria: Sequence[Criterion]) -> int | None:
     """The index of the first criterion on which ``a`` and ``b`` differ; None if none does."""
     for n, c in enumerate(criteria):
         if a.value(c.key) != b.value(c.key):
@@ -250,18 +312,24 @@ class EventFinding:
 
 @dataclass(frozen=True, slots=True)
 class SittingFacts:
-    """What the store knows of one sitting: its players by seat (N, E, S, W; entrant keys, None
-    when a seat has no player) and names, and its number of deals."""
+    """What the store knows of one sitting: its players by seat (N, E, S, W at a table of four,
+    else seats 0 .. n-1; entrant keys, None when a seat has no player) and names, and its
+    number of deals."""
 
     round: int
     table: str
     record_id: int | None
-    players: tuple[str | None, str | None, str | None, str | None]
-    names: tuple[str, str, str, str]
+    players: tuple[str | None, ...]
+    names: tuple[str, ...]
     deals: int
 
 
 _SEATS = ("N", "E", "S", "W")
+
+
+def seat_tokens(seats: int) -> tuple[str, ...]:
+    """The seat tokens of a table of ``seats``: N E S W, else "0" .. "n-1" (the notation's)."""
+    return _SEATS if seats == 4 else tuple(str(i) for i in range(seats))
 
 
 def check_sitting(t: Tournament, facts: SittingFacts, *,
@@ -271,26 +339,32 @@ def check_sitting(t: Tournament, facts: SittingFacts, *,
                   seating_names: Sequence[str] | None = None) -> list[EventFinding]:
     """Findings for one sitting (see :data:`RULES`). ``seating`` is the round's recorded seating
     at this table (N, E, S, W), ``registered`` the tournament's players (empty: anyone),
-    ``pairs`` its registered partnerships (pairs format)."""
+    ``pairs`` its registered partnerships (pairs format). A sitting at a table of another size
+    than the event's is that one finding alone (§3.8): it is not ranked."""
     out: list[EventFinding] = []
 
     def add(what: str, rule: str) -> None:
         out.append(EventFinding(facts.round, facts.table, facts.record_id, what, RULES[rule]))
 
     where = f"round {facts.round}, table {facts.table}"
+    tokens = seat_tokens(len(facts.players))
+    if len(facts.players) != t.seats:
+        add(f"{where}: a game of {len(facts.players)} players, the event is played at tables "
+            f"of {t.seats}; it is not ranked", "table")
+        return out
     if t.rounds is not None and not 1 <= facts.round <= t.rounds:
         add(f"{where}: the tournament has {t.rounds} round(s)", "round")
     if t.ranking is Format.PROGRESSIVE and t.deals_per_round is not None \
             and facts.deals != t.deals_per_round:
         add(f"{where}: {facts.deals} deal(s) recorded, the tournament plays "
             f"{t.deals_per_round} per round; the points count as recorded", "deals")
-    for seat, pid, name in zip(_SEATS, facts.players, facts.names):
+    for seat, pid, name in zip(tokens, facts.players, facts.names):
         if pid is None:
             add(f"{where}: seat {seat} has no player", "seats")
         elif registered and pid not in registered:
             add(f"{where}: {name} ({seat}) is not a player of this tournament", "registry")
     if seating is not None:
-        for n, (seat, want, got) in enumerate(zip(_SEATS, seating, facts.players)):
+        for n, (seat, want, got) in enumerate(zip(tokens, seating, facts.players)):
             if want != got:
                 wanted = seating_names[n] if seating_names else str(want)
                 add(f"{where}: {seat} is {facts.names[n]} in the record, the round's seating "

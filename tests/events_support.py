@@ -10,6 +10,7 @@ from euchre_records.api.store import events
 from euchre_records.api.store.ingest import prepare
 from euchre_records.api.store.migrations import migrate, open_db
 from euchre_records.api.store.store import Store
+from euchre_records.events.tournament import seat_tokens
 
 
 def fresh(path: str = ":memory:") -> Any:
@@ -36,7 +37,8 @@ def build(case: dict[str, Any], order: list[int] | None = None, path: str = ":me
         if rnd in moved:
             seats = events.movement(db, eid, rnd - 1)
             events.add_seating(db, eid, rnd, [
-                {"table": str(s.table), "seats": dict(zip("NESW", (int(p) for p in s.seats)))}
+                {"table": str(s.table),
+                 "seats": dict(zip(seat_tokens(len(s.seats)), (int(p) for p in s.seats)))}
                 for s in seats])
         for i in order:
             if sittings[i]["round"] == rnd:

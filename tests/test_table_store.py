@@ -179,7 +179,7 @@ def test_a_store_of_version_16_migrates_and_keeps_its_records(tmp_path: Path) ->
                'date, "table", round, deals, findings, submitted_at) '
                "VALUES (?,?,?,?,?,?,?,?,?,?,?,?, '2026-01-01T00:00:00Z')", rows.record)
     db.conn.commit()
-    assert migrate(db) == SCHEMA_VERSION == len(MIGRATIONS) == 17
+    assert migrate(db) == SCHEMA_VERSION == len(MIGRATIONS) == 18   # 18: events at tables of n
     assert _rows(db, "SELECT seats, variant FROM records") == [(4, "four-handed")]
     Store(db).save(prepare(VARIANTS[0].read_text()))
     assert _rows(db, "SELECT seats, variant FROM records ORDER BY id") == [

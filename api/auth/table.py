@@ -38,22 +38,17 @@ TABLE_SESSION_KEY = "tsid"
 
 @dataclass(frozen=True, slots=True)
 class TableGrant:
-    """What a live table link allows: one sitting (event, round, table, draft)."""
+    """What a live table link allows: the one sitting of its ``link`` (event, round, table,
+    draft), written for the link's club with its issuer's token. The grant holds the stored
+    link itself rather than a copy of its fields; it exists only for a link that was live when
+    the request was checked (a dead one is refused here, so no view can be handed one)."""
 
-    link_id: int
-    event_id: int
-    event_name: str
-    round: int
-    table: str
-    draft_id: int
-    club_id: int
-    token_id: int | None
-    expires_at: str
+    link: TableLink
 
-
-def _grant(link: TableLink) -> TableGrant:
-    return TableGrant(link.id, link.event_id, link.event_name, link.round, link.table,
-                      link.draft_id, link.club_id, link.token_id, link.expires_at)
+    def __post_init__(self) -> None:
+        if self.link.state is not LinkState.LIVE:
+            raise ValueError(f"table link {self.link.id} is {self.link.state.value}, not live: "
+                             "it grants nothing")
 
 
 def table_grant() -> TableGrant | None:
@@ -96,7 +91,7 @@ def load_table(bearer: str | None) -> None:
     else:
         return
     if check.state is LinkState.LIVE and check.link is not None:
-        g.table = _grant(check.link)
+        g.table = TableGrant(check.link)
     else:
         g.table_dead = check
 
@@ -114,7 +109,7 @@ def is_table_view(endpoint: str | None = None) -> bool:
 
 def may_use_draft(draft_id: int) -> bool:
     grant = table_grant()
-    return grant is not None and grant.draft_id == draft_id
+    return grant is not None and grant.link.draft_id == draft_id
 
 
 def open_table_session(secret: str) -> LinkCheck:
@@ -130,7 +125,7 @@ def open_table_session(secret: str) -> LinkCheck:
     session[TABLE_SESSION_KEY] = table_links.start_session(
         db, check.link, float(current_app.config["SESSION_HOURS"]))
     new_csrf_token()
-    g.table, g.table_dead = _grant(check.link), None
+    g.table, g.table_dead = TableGrant(check.link), None
     return check
 
 

@@ -58,8 +58,10 @@ def _actor_global() -> Any:
 
 @bp.app_template_global("current_table")
 def _table_global() -> Any:
-    """The table link this browser holds (api/auth/table.py), or None."""
-    return g.get("table")
+    """The table link this browser holds (api/auth/table.py): the live link its grant holds, or
+    None."""
+    grant = g.get("table")
+    return None if grant is None else grant.link
 
 
 @bp.after_request

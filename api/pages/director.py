@@ -14,6 +14,7 @@ from typing import Any
 
 from flask import abort, flash, redirect, render_template, request, url_for
 
+from ...events.tournament import seat_tokens
 from ..db import get_db
 from ..store import events as store_events
 from ..store import queries
@@ -26,7 +27,7 @@ from .saving import may_attach
 __all__: list[str] = []
 
 _ID = f"int(max={MAX_ID})"
-FORMATS = ("progressive", "rubbers", "pairs", "league")
+FORMATS = ("progressive", "rubbers", "pairs", "league", "games")
 _TABLE_LINE = re.compile(r"^\s*([^:]{1,64}):\s*(.+)$")
 
 
@@ -58,10 +59,16 @@ def _spec_of(form: Any) -> tuple[dict[str, Any], Problems]:
                 problems.append((key, f"{key.replace('_', ' ')}: a whole number from 1 to 10000"))
             else:
                 spec[key] = int(text)
-    for key in ("date_from", "description", "pairing"):
+    for key in ("date_from", "description", "pairing", "place_scoring"):
         text = " ".join((form.get(key) or "").split())
         if text:
             spec[key] = text
+    seats = (form.get("seats") or "").strip()
+    if seats and seats != "4":
+        if seats not in ("2", "3", "5"):
+            problems.append(("seats", "players at a table: 2, 3, 4 or 5"))
+        else:
+            spec["seats"] = int(seats)
     players: list[Any] = []
     for number, line in enumerate((form.get("players") or "").splitlines(), 1):
         name, _, pair = line.partition(":")
@@ -112,20 +119,27 @@ def _errors(problems: Problems) -> dict[str, list[str]]:
     return out
 
 
-def _tables_of(text: str) -> tuple[list[dict[str, Any]], Problems]:
-    """``1: Ann, Bob, Cy, Di`` a line (table: N, E, S, W) -> the seating's tables."""
+_WORDS = {2: "two", 3: "three", 4: "four", 5: "five"}
+
+
+def _tables_of(text: str, seats: int = 4) -> tuple[list[dict[str, Any]], Problems]:
+    """``1: Ann, Bob, Cy, Di`` a line (table: N, E, S, W) -> the seating's tables; at an
+    individual event's tables of ``seats`` (2, 3 or 5) the names are seats 0, 1, ... in order."""
+    shape = ("'TABLE: N, E, S, W' (four names)" if seats == 4 else
+             f"'TABLE: ' and the {_WORDS.get(seats, seats)} players in seat order, 0 first")
     tables, problems = [], []
     for number, line in enumerate(text.splitlines(), 1):
         if not line.strip():
             continue
         m = _TABLE_LINE.match(line)
         names = [" ".join(n.split()) for n in m.group(2).split(",")] if m else []
-        if not m or len(names) != 4 or not all(names):
-            problems.append(("tables", f"line {number}: write 'TABLE: N, E, S, W' (four names)"))
+        if not m or len(names) != seats or not all(names):
+            problems.append(("tables", f"line {number}: write {shape}"))
             continue
-        tables.append({"table": m.group(1).strip(), "seats": dict(zip("NESW", names))})
+        tables.append({"table": m.group(1).strip(),
+                       "seats": dict(zip(seat_tokens(seats), names))})
     if not tables and not problems:
-        problems.append(("tables", "type one line per table, 'TABLE: N, E, S, W'"))
+        problems.append(("tables", f"type one line per table, {shape}"))
     return tables, problems
 
 
@@ -154,11 +168,13 @@ def seat_round(event_id: int, number: int) -> Any:
             elif how == "movement" and number > 1:
                 seats = store_events.movement(db, event_id, number - 1)
                 store_events.add_seating(db, event_id, number, [
-                    {"table": str(s.table), "seats": dict(zip("NESW", (int(p) for p in s.seats)))}
+                    {"table": str(s.table),
+                     "seats": dict(zip(seat_tokens(len(s.seats)), (int(p) for p in s.seats)))}
                     for s in seats], created_by=_by())
                 flash(f"Round {number} seated by the movement.", "ok")
             else:
-                tables, problems = _tables_of(request.form.get("tables") or "")
+                tables, problems = _tables_of(request.form.get("tables") or "",
+                                              int(found.get("seats") or 4))
                 if not problems:
                     store_events.add_seating(db, event_id, number, tables, created_by=_by())
                     flash(f"Round {number} seated.", "ok")

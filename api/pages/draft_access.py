@@ -39,8 +39,9 @@ def writer_required(view: Callable[..., Any]) -> Callable[..., Any]:
         grant, dead = table_grant(), table_dead()
         if actor() is None and grant is not None:
             if not is_table_view():
-                abort(403, description=f"this browser holds the link of table {grant.table} "
-                      f"(round {grant.round}): it may enter that table's sitting only; sign "
+                link = grant.link
+                abort(403, description=f"this browser holds the link of table {link.table} "
+                      f"(round {link.round}): it may enter that table's sitting only; sign "
                       "in with a club's token for the rest")
             return view(*args, **kwargs)
         if actor() is None and dead is not None:

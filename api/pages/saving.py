@@ -30,22 +30,24 @@ def save_record(db: sqlite_utils.Database, sub: Submission, actor: Actor, *,
 def save_table_record(db: sqlite_utils.Database, sub: Submission, grant: TableGrant) -> Saved:
     """Store a table link's sitting as ``POST /records`` would, for the club the link was issued
     for and with the issuer's token as the writer (the link itself is not a token)."""
+    link = grant.link
     return Store(db).save(sub, supersedes=None,
-                          writer=Writer(club_id=grant.club_id, token_id=grant.token_id))
+                          writer=Writer(club_id=link.club_id, token_id=link.token_id))
 
 
 def attach_table_record(db: sqlite_utils.Database, record_id: int, grant: TableGrant) -> str:
     """Attach a table's stored record as the sitting at its (round, table): the message for
     the page (a refusal, such as the event closed meanwhile, is said, not raised)."""
     from ..store import events as store_events
+    link = grant.link
     try:
-        store_events.attach_sitting(db, grant.event_id, record_id, round_no=grant.round,
-                                    table=grant.table, created_by=f"table link {grant.link_id}")
+        store_events.attach_sitting(db, link.event_id, record_id, round_no=link.round,
+                                    table=link.table, created_by=f"table link {link.id}")
     except store_events.EventError as exc:
         return (f"Stored as record {record_id}, but not attached to the event: {exc.what}; "
                 "tell the director.")
-    return (f"Stored as record {record_id}: the sitting of table {grant.table}, round "
-            f"{grant.round} of {grant.event_name}.")
+    return (f"Stored as record {record_id}: the sitting of table {link.table}, round "
+            f"{link.round} of {link.event_name}.")
 
 
 def may_correct(db: sqlite_utils.Database, actor: Actor, record_id: int) -> bool:

@@ -137,7 +137,7 @@ def table_link() -> Any:
     grant = table_grant()
     if grant is not None and actor() is None:
         return render_template("table_join.html", error=None, grant=grant,
-                               sitting=url_for("pages.draft", draft_id=grant.draft_id) + "#entry")
+                               sitting=url_for("pages.draft", draft_id=grant.link.draft_id) + "#entry")
     dead = table_dead()
     if dead is not None and actor() is None:
         return link_dead_page(dead)

@@ -16,7 +16,7 @@ from typing import Any
 
 from marshmallow import EXCLUDE, Schema, ValidationError, fields, validate, validates_schema
 
-from euchre_records.events.tournament import Format, Pairing
+from euchre_records.events.tournament import Format, Pairing, PlaceScoring
 
 from ..store.store import MAX_ID
 from .document import Typed
@@ -31,6 +31,8 @@ __all__ = [
 ]
 
 FORMATS = [f.value for f in Format]
+PLACE_SCORINGS = [p.value for p in PlaceScoring]
+_TOKENS = ("N", "E", "S", "W", "0", "1", "2", "3", "4")
 PAIRINGS = [p.value for p in Pairing]
 SEATS = ("N", "E", "S", "W")
 
@@ -148,15 +150,22 @@ class EventCreateSchema(Schema):
     match_id = _text("EMN: the match's id")
     emn_format = _text("EMN: the match format")
     emn_target = _count("EMN: the target score", top=10**9)
+    seats = fields.Integer(validate=validate.OneOf([2, 3, 4, 5]), metadata={
+        "description": "players at a table: 4 (partnerships, the default), or 2, 3, 5 for an "
+                       "individual event (formats games or progressive; docs/EVENTS.md 2.1)"})
+    place_scoring = fields.String(allow_none=True, validate=validate.OneOf(PLACE_SCORINGS),
+                                  metadata={"description": "individual events: how places rank "
+                                            "(default places)"})
     players = fields.List(NameOrEntrant(), metadata={
         "description": "the registered players: names, or {name, id, pair} / {player, pair}"})
 
 
-class SeatingSeatsSchema(Schema):
-    N = IdOrName(required=True)
-    E = IdOrName(required=True)
-    S = IdOrName(required=True)
-    W = IdOrName(required=True)
+_SEAT_HELP = ('N, E, S and W at a table of four; "0" .. "n-1" at a table of n (an individual '
+              "event): the store says which are missing")
+
+SeatingSeatsSchema = Schema.from_dict(
+    {token: IdOrName(metadata={"description": _SEAT_HELP}) for token in _TOKENS},
+    name="SeatingSeatsSchema")
 
 
 class TableSeatingInSchema(Schema):
@@ -235,6 +244,9 @@ class EventSummarySchema(Schema):
     sittings = _req(fields.Integer, metadata={"description": "sittings attached"})
     closed_at = _req(fields.String, nullable=True, metadata={
         "description": "when the director closed it (UTC; null: open, taking sittings)"})
+    seats = _req(fields.Integer, metadata={"description": "players at a table (4: partnerships)"})
+    place_scoring = _req(fields.String, nullable=True, metadata={
+        "description": "individual events: how places rank (null: places)"})
 
 
 class EventPlayerSchema(Schema):
@@ -266,20 +278,41 @@ class EventPageSchema(PageSchema):
     items = fields.List(fields.Nested(EventSummarySchema()), required=True)
 
 
+_FOUR = "partnership events only"
+_N = "individual events (tables of 2, 3, 5) only"
+
+
 class StandingSchema(Schema):
     place = _req(fields.Integer, metadata={"description": "shared places repeat (1, 2, 2, 4)"})
     entrant = _req(fields.String, metadata={"description": "a player, or a pair 'A & B'"})
     players = fields.List(fields.Nested(PlayerRefSchema()), required=True)
     sittings = _req(fields.Integer)
     points = _req(fields.Integer)
-    points_against = _req(fields.Integer)
-    difference = _req(fields.Integer)
-    wins = _req(fields.Integer)
-    rounds_won = _req(fields.Integer)
-    net_rubber_points = _req(fields.Integer)
-    games_won = _req(fields.Integer)
-    lone_hands_made = _req(fields.Integer)
+    points_against = fields.Integer(metadata={"description": _FOUR})
+    difference = fields.Integer(metadata={"description": _FOUR})
+    wins = _req(fields.Integer, metadata={"description": "sittings won; individual events: "
+                                          "games placed first alone"})
+    rounds_won = fields.Integer(metadata={"description": _FOUR})
+    net_rubber_points = fields.Integer(metadata={"description": _FOUR})
+    games_won = fields.Integer(metadata={"description": _FOUR})
+    lone_hands_made = fields.Integer(metadata={"description": _FOUR})
+    games = fields.Integer(metadata={"description": _N + ": games placed"})
+    place_points = fields.Integer(metadata={
+        "description": _N + ": 2 a player with fewer points at the table, 1 a player level"})
+    places = fields.List(fields.Integer(), metadata={"description": _N + ": place game by game"})
     tie_break = _req(fields.String, metadata={"description": "why this place, in words"})
+
+
+class PlacedGameSchema(Schema):
+    """One placed game of an individual event."""
+
+    round = _req(fields.Integer)
+    table = _req(fields.String)
+    game = _req(fields.Integer)
+    players = fields.List(fields.String(), required=True, metadata={"description": "by seat"})
+    scores = fields.List(fields.Integer(), required=True)
+    places = fields.List(fields.Integer(), required=True)
+    place_points = fields.List(fields.Integer(), required=True)
 
 
 class StandingsSchema(Schema):
@@ -289,13 +322,15 @@ class StandingsSchema(Schema):
                         metadata={"description": "the criteria, in order"})
     standings = fields.List(fields.Nested(StandingSchema()), required=True)
     findings = fields.List(fields.Nested(EventFindingSchema()), required=True)
+    seats = fields.Integer(metadata={"description": _N + ": players at a table"})
+    place_scoring = fields.String(metadata={"description": _N + ": the scoring ranked by"})
+    games = fields.List(fields.Nested(PlacedGameSchema()), metadata={
+        "description": _N + ": every placed game with its places"})
 
 
-class TableSeatsSchema(Schema):
-    N = fields.Nested(PlayerRefSchema(), required=True, allow_none=True)
-    E = fields.Nested(PlayerRefSchema(), required=True, allow_none=True)
-    S = fields.Nested(PlayerRefSchema(), required=True, allow_none=True)
-    W = fields.Nested(PlayerRefSchema(), required=True, allow_none=True)
+TableSeatsSchema = Schema.from_dict(
+    {token: fields.Nested(PlayerRefSchema(), allow_none=True, metadata={"description": _SEAT_HELP})
+     for token in _TOKENS}, name="TableSeatsSchema")
 
 
 class TableSeatingSchema(Schema):
@@ -309,8 +344,8 @@ class RoundSittingSchema(Schema):
     attached_id = _req(fields.Integer)
     deals = _req(fields.Integer)
     seats = fields.Nested(TableSeatsSchema(), required=True)
-    points = fields.List(fields.Integer(), required=True, validate=validate.Length(equal=2),
-                         metadata={"description": "[N-S, E-W]"})
+    points = fields.List(fields.Integer(), required=True, validate=validate.Length(min=2, max=5),
+                         metadata={"description": "[N-S, E-W]; at a table of n, each seat's"})
 
 
 class RoundDrawSchema(Schema):
@@ -333,11 +368,9 @@ class TableFindingSchema(Schema):
     seat = fields.String(allow_none=True)
 
 
-class TableNamesSchema(Schema):
-    N = fields.String(required=True, allow_none=True)
-    E = fields.String(required=True, allow_none=True)
-    S = fields.String(required=True, allow_none=True)
-    W = fields.String(required=True, allow_none=True)
+TableNamesSchema = Schema.from_dict(
+    {token: fields.String(allow_none=True, metadata={"description": _SEAT_HELP})
+     for token in _TOKENS}, name="TableNamesSchema")
 
 
 class RoundTableSchema(Schema):
@@ -348,8 +381,9 @@ class RoundTableSchema(Schema):
     status = _req(fields.String, validate=validate.OneOf(["not_started", "in_progress", "finished"]))
     deals = _req(fields.Integer, metadata={"description": "deals stored, or entered so far"})
     points = fields.List(fields.Integer(), required=True, allow_none=True, metadata={
-        "description": "[N-S, E-W]: the stored sitting's, or the draft's replay so far; null "
-                       "when not started or the draft does not replay"})
+        "description": "[N-S, E-W] (at a table of n: each seat's): the stored sitting's, or the "
+                       "draft's replay so far; null when not started or the draft does not "
+                       "replay"})
     record_id = _req(fields.Integer, nullable=True)
     findings = fields.List(fields.Nested(TableFindingSchema()), required=True)
 
@@ -363,6 +397,7 @@ class RoundProgressSchema(Schema):
 class RoundSchema(Schema):
     event = _req(fields.Integer)
     round = _req(fields.Integer)
+    seats = _req(fields.Integer, metadata={"description": "players at a table (4: partnerships)"})
     tables = fields.List(fields.Nested(RoundTableSchema()), required=True, metadata={
         "description": "every table of the round: seated, or with a sitting"})
     progress = fields.Nested(RoundProgressSchema(), required=True)
@@ -370,8 +405,9 @@ class RoundSchema(Schema):
     sittings = fields.List(fields.Nested(RoundSittingSchema()), required=True)
     findings = fields.List(fields.Nested(EventFindingSchema()), required=True)
     next_seating = fields.List(fields.Nested(TableSeatingSchema()), allow_none=True, metadata={
-        "description": "progressive events only: the traditional movement's seating for the "
-                       "next round; null when it cannot be made (next_seating_why)"})
+        "description": "progressive events, and events at tables of 2, 3, 5 (the ladder): the "
+                       "movement's seating for the next round; null when it cannot be made "
+                       "(next_seating_why)"})
     next_seating_why = fields.String(metadata={
         "description": "why there is no next seating (a round not complete, a tie ...)"})
     draw = fields.Nested(RoundDrawSchema(), required=True, allow_none=True, metadata={

@@ -174,10 +174,11 @@ def current_link() -> Response:
         raise NotSignedIn(problem or "this request carries no table link: send it as "
                           "'Authorization: Bearer eut_...' (docs/AUTH.md)",
                           invalid_token=bool(problem))
-    return _dump({"id": grant.link_id, "event": grant.event_id, "event_name": grant.event_name,
-                  "round": grant.round, "table": grant.table, "draft": grant.draft_id,
-                  "expires_at": grant.expires_at,
-                  "sitting": url_for("pages.draft", draft_id=grant.draft_id)})
+    link = grant.link
+    return _dump({"id": link.id, "event": link.event_id, "event_name": link.event_name,
+                  "round": link.round, "table": link.table, "draft": link.draft_id,
+                  "expires_at": link.expires_at,
+                  "sitting": url_for("pages.draft", draft_id=link.draft_id)})
 
 
 _ = ErrorSchema  # the error shape of every answer (documented by _errors)

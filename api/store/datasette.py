@@ -97,7 +97,7 @@ TABLES: dict[str, dict[str, Any]] = {
                                   "was bound (by the record's player id, or by name).",
                    'facets': ['how', 'seat']},
  'tournaments': {'description': 'Events: club nights (rubbers), progressive evenings, pairs '
-                                'events, league seasons.',
+                                'events, league seasons, games at tables of 2, 3 or 5 (seats).',
                  'label_column': 'name',
                  'sort_desc': 'id',
                  'facets': ['format', 'club']},
@@ -123,6 +123,11 @@ TABLES: dict[str, dict[str, Any]] = {
  'tournament_partnerships': {'description': 'Per event, player and partner: sittings together, '
                                             'won, points for and against.',
                              'sort': 'tournament_id'},
+ 'tournament_game_scores': {'description': 'Per seat and game of every counted sitting at a table '
+                                           'of 2, 3 or 5: the player, the score and the place '
+                                           '(1 + players with more points: docs/EVENTS.md 2.1).',
+                            'sort': 'tournament_id',
+                            'facets': ['tournament_id', 'place']},
  'rubber_standings': {'description': 'Rubbers of current records with the players of each '
                                      'side.',
                       'sort_desc': 'date',

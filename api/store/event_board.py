@@ -11,8 +11,16 @@ Contract: :func:`board` returns None for an unknown event, else a JSON-ready dic
   come from :func:`round_tables`, which also serves a round's page and API: one computation);
 - ``last_results``: the five sittings attached last, newest first, with round, table, seats and
   points;
-- ``version``: a digest of everything above, which the pages send as the ETag, so a client that
-  polls with ``If-None-Match`` gets 304 until something changes.
+- ``version``: :func:`board_version`, which the pages send as the ETag, so a client that polls
+  with ``If-None-Match`` gets 304 until something changes.
+
+:func:`board_version` is the store's change counter for a board, read without computing it: every
+table a board is made from is append-only (corrections and withdrawals are new ``records`` rows,
+a merge is a new ``registry_changes`` row ...), so the highest row id of each, with the event's
+closure and the schema and software versions, changes whenever a board could and never
+otherwise. A poll answered 304 costs those few indexed reads, not a standings computation. It
+may change when the board does not (another event's record stored): the client then gets the
+same board again with a new tag, never a stale board under an old one.
 
 A query over stored rows, like the standings: it writes nothing.
 """
@@ -31,14 +39,35 @@ from euchre_records.errors import RecordError
 from .ingest import prepare
 from .table_links import list_links
 
-from .event_reads import (_finding, _sittings, _table_order, current_seating, event_findings,
-                          round_detail, seat_scores, standings)
-from .event_rows import SEATS, EventError, tournament_row
+from euchre_records.events.tournament import seat_tokens
+
+from .event_reads import (_finding, _table_order, current_seating, event_findings, event_sittings,
+                          round_detail, standings)
+from .event_rows import EventError, tournament_row
 from .players import player_names
 
-__all__ = ["board", "round_tables", "round_view", "TableStatus", "LAST_RESULTS"]
+__all__ = ["board", "board_version", "round_tables", "round_view", "TableStatus", "LAST_RESULTS"]
 
 LAST_RESULTS = 5
+
+_COUNTED = ("records", "registry_players", "registry_names", "registry_changes", "tournaments",
+            "tournament_players", "tournament_seatings", "tournament_sittings", "tournament_draws")
+"""The append-only tables a board is made from whose highest row id grows with every write
+(the rows of a record's seats, deals, games and scores come with its ``records`` row)."""
+
+
+def board_version(db: sqlite_utils.Database, event_id: int) -> str:
+    """The change counter of event ``event_id``'s board (see the module's contract): a short hex
+    digest, the same until a write that could change the board. Cheap: no standings are read."""
+    from euchre_records import __version__
+    from .migrations import schema_version
+    conn = db.conn
+    marks: list[Any] = [__version__, schema_version(db), event_id]
+    marks += [conn.execute(f"SELECT max(rowid) FROM {t}").fetchone()[0] for t in _COUNTED]
+    marks.append(conn.execute("SELECT closed_at FROM tournament_closures WHERE tournament_id = ?",
+                              (event_id,)).fetchone())
+    text = json.dumps(marks, default=str, separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()[:32]
 
 
 def board(db: sqlite_utils.Database, event_id: int) -> dict[str, Any] | None:
@@ -48,11 +77,12 @@ def board(db: sqlite_utils.Database, event_id: int) -> dict[str, Any] | None:
         tournament_row(conn, event_id)
     except EventError:
         return None
+    version = board_version(db, event_id)   # before the reads: a write meanwhile changes it
     table = standings(db, event_id)
     if table is None:   # pragma: no cover - the row was just read
         return None
-    sittings = [s for s in _sittings(seat_scores(db, event_id)).values()
-                if s["tournament_id"] == event_id]
+    sittings = event_sittings(db, event_id)
+    tokens = seat_tokens(int(table["event"].get("seats") or 4))
     rounds = {r[0] for r in conn.execute(
         "SELECT round FROM tournament_seatings WHERE tournament_id = ?", (event_id,))}
     rounds |= {s["round"] for s in sittings}
@@ -63,10 +93,10 @@ def board(db: sqlite_utils.Database, event_id: int) -> dict[str, Any] | None:
     names = player_names(conn, ids)
 
     def seats(m: dict[str, Any]) -> dict[str, str | None]:
-        return {seat: (None if m.get(seat) is None else names.get(m[seat])) for seat in SEATS}
+        return {seat: (None if m.get(seat) is None else names.get(m[seat])) for seat in tokens}
 
     def points(s: dict[str, Any]) -> list[int]:
-        return [s["points"].get("NS", (0, 0))[0], s["points"].get("EW", (0, 0))[0]]
+        return list(s["points_list"])
 
     tables = [{"table": t["table"], "seats": t["seats"],
                "status": "finished" if t["status"] == "finished" else "playing",
@@ -77,13 +107,13 @@ def board(db: sqlite_utils.Database, event_id: int) -> dict[str, Any] | None:
     latest = sorted(sittings, key=lambda s: s["attached_id"], reverse=True)[:LAST_RESULTS]
     out: dict[str, Any] = {
         "event": table["event"], "standings": table, "round": current, "tables": tables,
+        "seats": len(tokens),
         "progress": {"finished": sum(t["status"] == "finished" for t in tables),
                      "playing": sum(t["status"] == "playing" for t in tables)},
         "last_results": [{"round": s["round"], "table": s["table"], "seats": seats(s["seats"]),
                           "points": points(s), "record_id": s["record_id"]} for s in latest],
     }
-    text = json.dumps(out, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
-    out["version"] = hashlib.sha256(text.encode()).hexdigest()[:32]
+    out["version"] = version
     return out
 
 
@@ -108,7 +138,8 @@ def _draft_of(conn: Any, event_id: int, round_no: int) -> dict[str, tuple[str, d
 
 
 def _running(data: dict[str, Any]) -> dict[str, Any]:
-    """The deals entered in a draft and the points of each side by the engine's replay of it
+    """The deals entered in a draft and the points of each side (at a table of n: each seat) by
+    the engine's replay of it
     (the sum of its deals' points, the figure a stored sitting's points are; None when the
     draft does not replay yet)."""
     deals = len(data.get("deals") or [])
@@ -116,8 +147,9 @@ def _running(data: dict[str, Any]) -> dict[str, Any]:
         result = prepare(json.dumps(data, ensure_ascii=False), result_text=False).result
     except RecordError:   # a draft that does not replay yet is shown without a score
         return {"deals": deals, "points": None}
-    return {"deals": deals, "points": [sum(d.points[0] for d in result.deals),
-                                       sum(d.points[1] for d in result.deals)]}
+    width = len(result.deals[0].points) if result.deals else 2   # N-S, E-W; or one a seat
+    return {"deals": deals, "points": [sum(d.points[i] for d in result.deals)
+                                       for i in range(width)]}
 
 
 def _record_findings(conn: Any, record_ids: list[int]) -> dict[int, list[dict[str, Any]]]:
@@ -151,8 +183,8 @@ def round_tables(db: sqlite_utils.Database, event_id: int, round_no: int, *,
     API all read this; it writes nothing."""
     conn = db.conn
     if sittings is None:
-        sittings = [s for s in _sittings(seat_scores(db, event_id)).values()
-                    if s["tournament_id"] == event_id]
+        sittings = event_sittings(db, event_id)
+    tokens = seat_tokens(int(tournament_row(conn, event_id).get("seats") or 4))
     seating = current_seating(conn, event_id, round_no)
     done = {s["table"]: s for s in sittings if s["round"] == round_no}
     if names is None:
@@ -176,13 +208,11 @@ def round_tables(db: sqlite_utils.Database, event_id: int, round_no: int, *,
         m = seating[name] if name in seating else sitting["seats"]  # type: ignore[index]
         row: dict[str, Any] = {
             "table": name,
-            "seats": {seat: (None if m.get(seat) is None else names.get(m[seat])) for seat in SEATS},
+            "seats": {seat: (None if m.get(seat) is None else names.get(m[seat])) for seat in tokens},
             "record_id": None, "deals": 0, "points": None, "findings": []}
         if sitting is not None:
             row.update(status=TableStatus.FINISHED.value, record_id=sitting["record_id"],
-                       deals=sitting["deals"],
-                       points=[sitting["points"].get("NS", (0, 0))[0],
-                               sitting["points"].get("EW", (0, 0))[0]],
+                       deals=sitting["deals"], points=list(sitting["points_list"]),
                        findings=fits.get(name, []) + found.get(sitting["record_id"], []))
         elif name in drafts and drafts[name][0] == "open" and drafts[name][1].get("deals"):
             row.update(status=TableStatus.IN_PROGRESS.value, **_running(drafts[name][1]))

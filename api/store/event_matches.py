@@ -89,6 +89,11 @@ def match_of(db: sqlite_utils.Database, event_id: int) -> Any:
     conn = db.conn
     row = tournament_row(conn, event_id)
     t = tournament_of(row)
+    if t.individual:
+        raise EventError(f"event {event_id} is played at tables of {t.seats}: an EMN match file "
+                         "holds four-handed EGN games and partnership results, so it is not "
+                         "written for an individual event (docs/EVENTS.md §9)", "seats",
+                         status=409)
     sittings = sorted(_sittings(seat_scores(db, event_id)).values(),
                       key=lambda s: (s["round"], _table_order((s["table"], None))))
     ids = {p["id"] for p in _players_of(conn, event_id)}

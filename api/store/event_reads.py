@@ -13,9 +13,11 @@ from typing import Any, Iterable, Mapping
 
 import sqlite_utils
 
+from euchre_records.events.individual import NTableSeating
 from euchre_records.events.tournament import (
-    CRITERIA, EventFinding, Format, MovementTie, Pairing, SittingFacts, SittingScore,
-    TableResult, TableSeating, Tournament, check_round, check_sitting, next_seating, rank,
+    CRITERIA, EventFinding, Format, MovementTie, Pairing, PlaceScoring, SittingFacts,
+    SittingScore, TableResult, TableSeating, Tournament, check_round, check_sitting,
+    next_seating, rank, seat_tokens,
 )
 
 from .event_rows import SEATS, EventError, closed_at, fetch_rows, tournament_row
@@ -23,7 +25,7 @@ from .events_schema import SEAT_SCORES_SQL
 from .players import player_names
 
 __all__ = ["list_events", "get_event", "standings", "round_detail", "event_findings", "movement",
-           "tournament_of", "seat_scores", "current_seating"]
+           "tournament_of", "seat_scores", "current_seating", "event_sittings"]
 
 
 def tournament_of(row: Mapping[str, Any]) -> Tournament:
@@ -33,7 +35,9 @@ def tournament_of(row: Mapping[str, Any]) -> Tournament:
         date_from=row["date_from"], date_to=row["date_to"],
         pairing=Pairing(row["pairing"]) if row["pairing"] else None, rounds=row["rounds"],
         deals_per_round=row["deals_per_round"],
-        scoring=Format(row["scoring"]) if row["scoring"] else None)
+        scoring=Format(row["scoring"]) if row["scoring"] else None,
+        seats=int(row.get("seats") or 4),
+        place_scoring=PlaceScoring(row["place_scoring"]) if row.get("place_scoring") else None)
 
 
 def _scope(row: Mapping[str, Any]) -> tuple[str, list[Any]]:
@@ -55,7 +59,8 @@ def seat_scores(db: sqlite_utils.Database, event_id: int) -> list[dict[str, Any]
 def _event_summary(conn: sqlite3.Connection, row: Mapping[str, Any]) -> dict[str, Any]:
     out = {k: row[k] for k in ("id", "name", "club", "date_from", "date_to", "format",
                                "pairing", "scoring", "rounds", "deals_per_round", "description",
-                               "match_id", "created_at", "created_by")}
+                               "match_id", "created_at", "created_by", "seats",
+                               "place_scoring")}
     out["league"] = row["league_id"]
     out["closed_at"] = closed_at(conn, row["id"])
     out["sittings"] = conn.execute(
@@ -174,6 +179,26 @@ def event_findings(db: sqlite_utils.Database, event_id: int,
         out.extend(check_sitting(t, facts, seating=want, registered=registered, pairs=pairs_set,
                                  seating_names=want_names))
         by_round.setdefault((tid, s["round"]), []).append(facts)
+    from .event_individual import game_rows, individual_facts, individual_sittings
+    n_sittings = individual_sittings(game_rows(db, event_id))
+    n_names = player_names(conn, [p for s in n_sittings.values() for p in s["seats"].values()
+                                  if p is not None])
+    for tid, facts in individual_facts(n_sittings, n_names):
+        if tid not in cache:
+            trow = tournament_row(conn, tid)
+            players = _players_of(conn, tid)
+            cache[tid] = (tournament_of(trow), frozenset(str(p["id"]) for p in players),
+                          frozenset())
+        t, registered, pairs_set = cache[tid]
+        seating = current_seating(conn, tid, facts.round).get(facts.table)
+        tokens = seat_tokens(len(facts.players))
+        want = None if seating is None else [str(seating.get(seat)) for seat in tokens]
+        want_names = None if seating is None else [
+            n_names.get(seating[k]) or player_names(conn, [seating[k]]).get(seating[k], "?")
+            if k in seating else "?" for k in tokens]
+        out.extend(check_sitting(t, facts, seating=want, registered=registered,
+                                 pairs=pairs_set, seating_names=want_names))
+        by_round.setdefault((tid, facts.round), []).append(facts)
     for facts_list in by_round.values():
         out.extend(check_round(facts_list))
     out.sort(key=lambda f: (f.round, f.table, f.record_id or 0, f.what))
@@ -221,6 +246,11 @@ def standings(db: sqlite_utils.Database, event_id: int) -> dict[str, Any] | None
     except EventError:
         return None
     t = tournament_of(row)
+    if t.individual:
+        from .event_individual import individual_standings
+        body = individual_standings(db, t, event_id, _players_of(conn, event_id))
+        return {"event": _event_summary(conn, row), **body,
+                "findings": [_finding(f) for f in event_findings(db, event_id)]}
     fmt = t.ranking
     rows = seat_scores(db, event_id)
     sittings = _sittings(rows)
@@ -262,6 +292,31 @@ def standings(db: sqlite_utils.Database, event_id: int) -> dict[str, Any] | None
             "findings": [_finding(f) for f in event_findings(db, event_id, rows)]}
 
 
+def event_sittings(db: sqlite_utils.Database, event_id: int) -> list[dict[str, Any]]:
+    """The event's own current sittings at its table size, whatever it is: round, table,
+    record_id, attached_id, deals, ``seats`` (seat token -> player id) and ``points_list`` (the
+    points of N-S and E-W at a table of four; else each seat's, in seat order). Sittings at a
+    table of another size are left out (a finding names them, §3.8)."""
+    row = tournament_row(db.conn, event_id)
+    seats = int(row.get("seats") or 4)
+    keep = ("tournament_id", "round", "table", "record_id", "attached_id", "deals", "seats")
+    if seats == 4:
+        return [{**{k: s[k] for k in keep},
+                 "points_list": [s["points"].get("NS", (0, 0))[0],
+                                 s["points"].get("EW", (0, 0))[0]]}
+                for s in _sittings(seat_scores(db, event_id)).values()
+                if s["tournament_id"] == event_id]
+    from .event_individual import game_rows, individual_sittings, sitting_points
+    out = []
+    for s in individual_sittings(game_rows(db, event_id)).values():
+        if int(s["table_seats"]) != seats:
+            continue
+        points = sitting_points(s)
+        out.append({**{k: s[k] for k in keep},
+                    "points_list": [points.get(k, 0) for k in seat_tokens(seats)]})
+    return out
+
+
 def round_detail(db: sqlite_utils.Database, event_id: int, number: int) -> dict[str, Any] | None:
     """One round: its current seating by table, its sittings with the points of each side, its
     findings and, for a progressive tournament whose round is complete, the movement's seating
@@ -272,31 +327,31 @@ def round_detail(db: sqlite_utils.Database, event_id: int, number: int) -> dict[
     except EventError:
         return None
     seating = current_seating(conn, event_id, number)
-    sittings = [s for s in _sittings(seat_scores(db, event_id)).values()
-                if s["round"] == number and s["tournament_id"] == event_id]
+    sittings = [s for s in event_sittings(db, event_id) if s["round"] == number]
+    tokens = seat_tokens(int(row.get("seats") or 4))
     ids = [p for t in seating.values() for p in t.values()]
     ids += [p for s in sittings for p in s["seats"].values() if p is not None]
     names = player_names(conn, ids)
 
     def seats(m: Mapping[str, Any]) -> dict[str, Any]:
         return {seat: (None if m.get(seat) is None else
-                       {"id": m[seat], "name": names.get(m[seat])}) for seat in SEATS}
+                       {"id": m[seat], "name": names.get(m[seat])}) for seat in tokens}
 
     out: dict[str, Any] = {
-        "event": event_id, "round": number,
+        "event": event_id, "round": number, "seats": len(tokens),
         "seating": [{"table": t, "seats": seats(m)} for t, m in sorted(seating.items(), key=_table_order)],
         "sittings": [{"table": s["table"], "record_id": s["record_id"],
                       "attached_id": s["attached_id"], "deals": s["deals"],
-                      "seats": seats(s["seats"]),
-                      "points": [s["points"].get("NS", (0, 0))[0], s["points"].get("EW", (0, 0))[0]]}
+                      "seats": seats(s["seats"]), "points": s["points_list"]}
                      for s in sorted(sittings, key=lambda s: _table_order((s["table"], None)))],
         "findings": [_finding(f) for f in event_findings(db, event_id) if f.round == number],
         "draw": _draw_of(conn, event_id, number),
     }
-    if row["format"] == "progressive" and (row["rounds"] is None or number < row["rounds"]):
+    moves = row["format"] == "progressive" or len(tokens) != 4
+    if moves and (row["rounds"] is None or number < row["rounds"]):
         try:
             out["next_seating"] = [
-                {"table": str(s.table), "seats": seats(dict(zip(SEATS, (int(p) for p in s.seats))))}
+                {"table": str(s.table), "seats": seats(dict(zip(tokens, (int(p) for p in s.seats))))}
                 for s in movement(db, event_id, number)]
         except EventError as exc:
             out["next_seating"] = None
@@ -318,10 +373,16 @@ def _table_order(item: tuple[str, Any]) -> tuple[int, str]:
     return (int(label), "") if label.isdigit() else (10**9, label)
 
 
-def movement(db: sqlite_utils.Database, event_id: int, number: int) -> tuple[TableSeating, ...]:
+def movement(db: sqlite_utils.Database, event_id: int, number: int
+             ) -> tuple[TableSeating, ...] | tuple[NTableSeating, ...]:
     """The traditional movement's seating for round ``number + 1`` from the sittings of round
-    ``number`` (player ids as text). EventError when the round is incomplete, its tables are not
-    numbered 1..n, or a table is tied (the director then records a seating)."""
+    ``number`` (player ids as text); at tables of 2, 3 or 5 the ladder movement
+    (:func:`.event_individual.individual_movement`). EventError when the round is incomplete,
+    its tables are not numbered 1..n, or a table is tied (the director then records a
+    seating)."""
+    if int(tournament_row(db.conn, event_id).get("seats") or 4) != 4:
+        from .event_individual import individual_movement
+        return individual_movement(db, event_id, number)
     sittings = [s for s in _sittings(seat_scores(db, event_id)).values()
                 if s["round"] == number and s["tournament_id"] == event_id]
     if not sittings:

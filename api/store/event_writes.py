@@ -15,7 +15,7 @@ from typing import Any, Mapping, Sequence
 import sqlite_utils
 
 from euchre_records.events.draw import DrawError, draw_tables
-from euchre_records.events.tournament import Format, Pairing
+from euchre_records.events.tournament import Format, Pairing, PlaceScoring, Tournament, seat_tokens
 from euchre_records.schema.basefields import label_problem
 
 from .event_rows import SEATS, EventError, open_tournament_row, utc_now
@@ -75,6 +75,26 @@ def _checked(spec: Mapping[str, Any]) -> tuple[Any, ...]:
     if target is not None and (not isinstance(target, int) or isinstance(target, bool)
                                or not 1 <= target <= 10**9):
         raise EventError("emn_target must be a whole number from 1", "emn_target")
+    seats = spec.get("seats", 4)
+    if not isinstance(seats, int) or isinstance(seats, bool) or seats not in (2, 3, 4, 5):
+        raise EventError(f"seats must be 2, 3, 4 or 5 (players at a table), not {seats!r}",
+                         "seats")
+    place_scoring = spec.get("place_scoring")
+    if place_scoring is not None:
+        try:
+            place_scoring = PlaceScoring(place_scoring).value
+        except ValueError:
+            raise EventError(f"unknown place_scoring {place_scoring!r}; one of "
+                             + ", ".join(p.value for p in PlaceScoring), "place_scoring") from None
+    problem = Tournament(name, fmt, seats=seats, place_scoring=(
+        None if place_scoring is None else PlaceScoring(place_scoring))).settings_problem()
+    if problem is not None:
+        raise EventError(*problem)
+    if seats != 4 and (scoring is not None or ints["league"] is not None):
+        raise EventError("an event at tables of 2, 3 or 5 cannot be a night of a league yet "
+                         "(a league ranks partnerships' formats)", "league")
+    ints["seats"] = seats
+    texts["place_scoring"] = place_scoring
     players = spec.get("players") or []
     if not isinstance(players, list):
         raise EventError("players must be a list", "players")
@@ -86,7 +106,9 @@ def create_event(db: sqlite_utils.Database, spec: Mapping[str, Any], *,
     """Create a tournament from ``spec`` (docs/EVENTS.md, "Creating"): ``name``, ``format``
     and optionally ``club``, ``date_from``, ``date_to``, ``pairing``, ``rounds``,
     ``deals_per_round``, ``scoring`` (leagues), ``league`` (the season's id), ``description``,
-    ``players`` (names, or ``{"name", "id", "pair"}``). Returns its id."""
+    ``seats`` (players at a table: 4, or 2, 3, 5 for individual events), ``place_scoring``
+    (individual events: places, points or wins), ``players`` (names, or ``{"name", "id",
+    "pair"}``). Returns its id."""
     checked = _checked(spec)
     with write_transaction(db):
         return _create(db.conn, *checked, spec, created_by, club_id)
@@ -104,11 +126,12 @@ def _create(conn: sqlite3.Connection, name: str, fmt: Format, pairing: str | Non
     cur = conn.execute(
         "INSERT INTO tournaments (name, club, club_id, date_from, date_to, format, pairing, "
         "scoring, rounds, deals_per_round, league_id, match_id, description, emn_format, "
-        "emn_target, created_at, created_by) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+        "emn_target, created_at, created_by, seats, place_scoring) "
+        "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
         (name.strip(), texts["club"], club_id, texts["date_from"], texts["date_to"],
          fmt.value, pairing, scoring, ints["rounds"], ints["deals_per_round"],
          ints["league"], texts["match_id"], texts["description"], texts["emn_format"],
-         spec.get("emn_target"), utc_now(), created_by))
+         spec.get("emn_target"), utc_now(), created_by, ints["seats"], texts["place_scoring"]))
     event_id = int(cur.lastrowid)  # type: ignore[arg-type]
     for i, entry in enumerate(players):
         _register(conn, event_id, entry, f"players[{i}]", created_by)
@@ -181,8 +204,9 @@ def _resolve(conn: sqlite3.Connection, event_id: int, who: object, where: str) -
 def add_seating(db: sqlite_utils.Database, event_id: int, round_no: int,
                 tables: Sequence[Mapping[str, Any]], *, created_by: str | None = None) -> int:
     """Record the seating of round ``round_no``: ``tables`` is a list of ``{"table", "seats":
-    {"N": player, "E": ..., "S": ..., "W": ...}}`` (a player is a registry id or a name). The
-    whole round is one new version (the highest counts). Returns the version number."""
+    {"N": player, "E": ..., "S": ..., "W": ...}}`` (a player is a registry id or a name; at an
+    event of tables of n the seats are "0" .. "n-1"). The whole round is one new version (the
+    highest counts). Returns the version number."""
     if not isinstance(round_no, int) or isinstance(round_no, bool) or not 1 <= round_no <= 10_000:
         raise EventError("round must be a whole number from 1 to 10000", "round")
     if not isinstance(tables, (list, tuple)) or not tables:
@@ -194,7 +218,8 @@ def add_seating(db: sqlite_utils.Database, event_id: int, round_no: int,
 def _add_seating(conn: sqlite3.Connection, event_id: int, round_no: int,
                  tables: Sequence[Mapping[str, Any]], created_by: str | None) -> int:
     """:func:`add_seating` inside the caller's write transaction."""
-    open_tournament_row(conn, event_id)
+    row = open_tournament_row(conn, event_id)
+    tokens = seat_tokens(int(row["seats"]))
     version = int(conn.execute(
         "SELECT coalesce(max(version), 0) + 1 FROM tournament_seatings WHERE "
         "tournament_id = ? AND round = ?", (event_id, round_no)).fetchone()[0])
@@ -215,9 +240,18 @@ def _add_seating(conn: sqlite3.Connection, event_id: int, round_no: int,
             raise EventError(f"table {label!r} is empty or given twice", where + ".table")
         labels.add(label)
         seats = t.get("seats")
-        if not isinstance(seats, Mapping) or set(seats) != set(SEATS):
-            raise EventError("seats must name N, E, S and W", where + ".seats")
-        for seat in SEATS:
+        if not isinstance(seats, Mapping) or set(seats) != set(tokens):
+            wanted = ("seats must name " + ", ".join(tokens[:-1]) + f" and {tokens[-1]}"
+                      + ("" if tokens == SEATS else f" (a table of {len(tokens)})"))
+            at = where + ".seats"
+            if isinstance(seats, Mapping):
+                missing = [k for k in tokens if k not in seats]
+                extra = sorted(str(k) for k in seats if k not in tokens)
+                at += f".{missing[0]}" if missing else f".{extra[0]}"
+                wanted += (f": {missing[0]} is missing" if missing
+                           else f": this event has no seat {extra[0]}")
+            raise EventError(wanted, at)
+        for seat in tokens:
             pid = _resolve(conn, event_id, seats[seat], f"{where}.seats.{seat}")
             if pid in seen:
                 raise EventError(f"player {pid} is seated twice (also at {seen[pid]})",
@@ -243,13 +277,13 @@ def draw_seating(db: sqlite_utils.Database, event_id: int, round_no: int, *,
         raise EventError(f"the seed must be a whole number from 1 to {_MAX_ID}", "seed")
     with write_transaction(db):
         conn = db.conn
-        open_tournament_row(conn, event_id)
+        row = open_tournament_row(conn, event_id)
         players = [r[0] for r in conn.execute(
             "SELECT e.effective_id FROM tournament_players tp JOIN registry_effective e "
             "ON e.player_id = tp.player_id WHERE tp.tournament_id = ? ORDER BY tp.id",
             (event_id,))]
         try:
-            tables = draw_tables(players, seed)
+            tables = draw_tables(players, seed, seats=int(row["seats"]))
         except DrawError as exc:
             raise EventError(f"the event's players cannot be drawn: {exc}", "players") from None
         version = _add_seating(conn, event_id, round_no, tables, created_by)

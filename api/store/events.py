@@ -11,13 +11,15 @@ Contracts:
 - :func:`standings` is a query over stored rows (``tournament_seat_scores``), never a replay;
   the ranking and its explanations come from the pure :func:`euchre_records.events.tournament.rank`.
 - Readers return plain JSON-ready dicts, or None for an unknown tournament.
+- Events at tables of 2, 3 and 5 (``seats``) are ranked by individual places
+  (:mod:`.event_individual`, docs/EVENTS.md §2.1) through the same functions.
 """
 
 from __future__ import annotations
 
 from .event_reads import (
-    current_seating, event_findings, get_event, list_events, movement, round_detail, seat_scores,
-    standings, tournament_of,
+    current_seating, event_findings, event_sittings, get_event, list_events, movement,
+    round_detail, seat_scores, standings, tournament_of,
 )
 from .event_board import round_view
 from .event_rows import EventError
@@ -26,4 +28,4 @@ from .event_writes import add_seating, attach_sitting, close_event, create_event
 __all__ = ["EventError", "create_event", "add_seating", "draw_seating", "attach_sitting", "close_event",
            "list_events",
            "get_event", "standings", "round_detail", "round_view", "event_findings", "movement",
-           "tournament_of", "seat_scores", "current_seating"]
+           "tournament_of", "seat_scores", "current_seating", "event_sittings"]

@@ -37,6 +37,8 @@ from typing import Any, Sequence
 
 import sqlite_utils
 
+from euchre_records.events.tournament import seat_tokens
+
 from .event_reads import current_seating
 from .event_rows import EventError, closed_at, open_tournament_row
 from .players import player_names
@@ -223,11 +225,16 @@ def _header(event: dict[str, Any], round_no: int, table: str, seats: dict[str, s
 def _sitting_rules(event: dict[str, Any], preset: str) -> dict[str, Any]:
     """The rules of a table's sitting: the preset, and for a progressive night with a fixed
     number of deals a round (docs/EVENTS.md) that many deals and no game or rubber, so the
-    scorer's page says when the round's deals are in and offers to store the sitting."""
+    scorer's page says when the round's deals are in and offers to store the sitting; at an
+    individual event's table of n, ``seats`` n and no fixed deals (the engine takes
+    ``fixed_deals`` at four-handed tables only; the round is the deals recorded, its game left
+    unfinished, and the event counts them, docs/EVENTS.md §2.1, §3.2)."""
     per_round = event.get("deals_per_round")
-    if event.get("format") == "progressive" and per_round:
-        return {"preset": preset, "overrides": {"fixed_deals": int(per_round), "game_points": None}}
-    return {"preset": preset}
+    seats = int(event.get("seats") or 4)
+    out: dict[str, Any] = {"preset": preset} if seats == 4 else {"preset": preset, "seats": seats}
+    if event.get("format") == "progressive" and per_round and seats == 4:
+        out["overrides"] = {"fixed_deals": int(per_round), "game_points": None}
+    return out
 
 
 def issue_links(db: sqlite_utils.Database, event_id: int, round_no: int, *,
@@ -260,8 +267,9 @@ def issue_links(db: sqlite_utils.Database, event_id: int, round_no: int, *,
         moment = _now()
         now, until = _iso(moment), _iso(moment + timedelta(hours=life))
         for table in _in_table_order(dict.fromkeys(wanted)):
-            seats = {seat: str(names.get(pid, f"player {pid}"))
-                     for seat, pid in sorted(seating[table].items(), key=lambda s: "NESW".index(s[0]))}
+            order = seat_tokens(int(event.get("seats") or 4))
+            seats = {seat: str(names.get(seating[table][seat], f"player {seating[table][seat]}"))
+                     for seat in order if seat in seating[table]}
             header = _header(event, round_no, table, seats, rules, moment.date().isoformat())
             for (old,) in conn.execute(
                     'SELECT l.id FROM table_links l LEFT JOIN table_link_revocations r '

@@ -135,7 +135,7 @@ class TableFinding(Struct, frozen=True, gc=False):
     recorded: Scores | None = None
     computed: Scores | None = None
     held: tuple[Card, ...] = ()     # revokes: the cards of the suit led he held (or played later)
-    status: str | None = None       # revokes: "established" or "claimed", as model.Finding's
+    status: str | None = None       # revokes: "established", "claimed" or "not borne out", as model.Finding's
 
     def __str__(self) -> str:
         return self.message

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 
 from .cards import Card, Suit, effective_suit, make_pack, power_table, trick_winner
 from .errors import InconsistentRecord, Problem
-from .model import CallKind, DealKind, FindingKind
+from .model import CallKind, DealKind, FindingKind, replace
 from .rules import RevokeLone, RevokeTo, Rules
 from .table import SeatIndex, Table, Variant
 from .table_model import (
@@ -449,13 +449,23 @@ def _revoke_findings(record: TableRecord, number: int, makers: tuple[SeatIndex, 
     suit led he held (or played later), the status ("established" for a revoke the cards show,
     "claimed" for one only claimed at the table) and the charge with its rules."""
     table, rules = record.table, record.rules
+    names = {s: p.name for s, p in record.players if p.name}
+    out = []
     for irr in deal.irregularities:
         if irr.kind is TableIrregularityKind.REVOKE_CLAIMED and irr.seat is not None:
             trick = (irr.trick or 1) - 1
-            if not any(r.seat == irr.seat and (irr.trick is None or r.trick == trick) for r in revokes):
-                revokes = revokes + [_Revoke(irr.seat, trick, None, "claimed at the table")]
-    names = {s: p.name for s, p in record.players if p.name}
-    out = []
+            if any(r.seat == irr.seat and (irr.trick is None or r.trick == trick) for r in revokes):
+                continue
+            if _cards_known(deal, irr.seat, table.seats):   # as revokes.py: "not borne out"
+                who = names.get(irr.seat) or table.token(irr.seat)
+                zero = (0,) * table.seats
+                out.append((TableFinding(
+                    FindingKind.REVOKE, f"deal {number}, trick {trick + 1}: a revoke by {who} was "
+                    f"claimed, but the hands show none — no penalty ({rules.cite('revoke')})",
+                    rules.cite("revoke"), number, trick + 1, irr.seat, None, zero,
+                    status="not borne out"), zero))
+                continue
+            revokes = revokes + [_Revoke(irr.seat, trick, None, "claimed at the table")]
     for r, points, how in _revoke_charges(table, rules, makers, lone, revokes, names):
         who = names.get(r.seat) or table.token(r.seat)
         head = f"deal {number}, trick {r.trick + 1}: {who}"
@@ -478,6 +488,15 @@ def _revoke_findings(record: TableRecord, number: int, makers: tuple[SeatIndex, 
             FindingKind.REVOKE, f"{what}, {how}", cite, number, r.trick + 1, r.seat, r.card, points,
             held=r.held, status=status), points))
     return out
+
+
+def _cards_known(deal: TableDeal, seat: SeatIndex, n: int) -> bool:
+    """Whether every card ``seat`` held in the play is known (so a claimed revoke the cards do
+    not show is not borne out, as revokes.py rules for four hands): his hand is recorded in
+    full, or all five tricks are recorded whole (nobody sits out at these tables)."""
+    if deal.hands is not None and seat < len(deal.hands) and all(c is not None for c in deal.hands[seat]):
+        return True
+    return len(deal.tricks) == 5 and all(len(t.cards) == n for t in deal.tricks)
 
 
 def _suit_led(led: Suit | None, trump: Suit | None) -> str:
@@ -585,9 +604,10 @@ def replay_table(record: TableRecord) -> TableReplay:
         # penalties first (Somerset 4): a penalty that wins the game stops the hand's points
         with_penalty = _add(score, result.penalty)
         if _winner(with_penalty, target) is not None and any(result.hand_points):
-            score = with_penalty
-            result = _with_note(result, f"deal {number}: the penalty won the game before the hand's "
-                                f"points ({rules.cite('revoke_precedence')})")
+            score = with_penalty   # the deal as scored: its points are the penalty's (as match.py)
+            result = _with_note(replace(result, hand_points=(0,) * n, points=result.penalty),
+                                f"deal {number}: the penalty won the game before the hand's "
+                                f"points, which are not scored ({rules.cite('revoke_precedence')})")
         else:
             score = _add(score, result.points)
         result = sheet.deal(result, deal, before, score, len(games) + 1)
@@ -608,10 +628,8 @@ def replay_table(record: TableRecord) -> TableReplay:
 
 
 def _with_finding(result: TableDealResult, finding: TableFinding) -> TableDealResult:
-    from .model import replace
     return replace(result, findings=result.findings + (finding,))
 
 
 def _with_note(result: TableDealResult, note: str) -> TableDealResult:
-    from .model import replace
     return replace(result, notes=result.notes + (note,))

@@ -75,6 +75,26 @@ def test_a_claimed_revoke_is_claimed_in_the_json_too() -> None:
     assert finding["points"] == [0, 2, 0]   # modern §7: 2 to the maker, the other side
 
 
+def test_a_claim_the_recorded_hands_refute_is_not_borne_out_and_costs_nothing() -> None:
+    """Golden 04 (a cut-throat march, every hand recorded, everybody following suit) with a
+    revoke claimed against 1 at trick 4: 1 showed out of clubs there (QS) but held no club by
+    then (his 9C and TC went on tricks 1 and 2), so the hands show no revoke. As for four hands
+    (revokes.py, "not borne out"): a finding without penalty, and the march's 3 to 0 stand."""
+    record = _golden("04-cutthroat-march")
+    record["deals"][0]["irregularities"] = [{"kind": "revoke-claimed", "seat": "1", "trick": 4}]
+    result = replay_table(load_table_record(record))
+    finding, = result.findings
+    assert (finding.status, finding.seat, finding.trick, finding.points) == ("not borne out", 1, 4, (0, 0, 0))
+    assert finding.message == ("deal 1, trick 4: a revoke by 1 was claimed, but the hands show "
+                               f"none — no penalty ({finding.rule})")
+    assert result.deals[0].points == (3, 0, 0) and result.games[0].score == (3, 0, 0)
+    deal = record["deals"][0]   # the five whole tricks alone still show every card he held
+    deal["kind"] = "plays"
+    for key in ("hands", "kitty"):
+        del deal[key]
+    assert replay_table(load_table_record(record)).findings[0].status == "not borne out"
+
+
 BASE = "09-cutthroat-revoke-modern"
 
 
@@ -151,3 +171,18 @@ def test_a_result_deal_says_alone_only_at_five() -> None:
     found = {p.where: p.what for p in caught.value.problems}
     assert "only in the five-handed game" in found["deals[0].result.alone"]
     assert "no lone defender" in found["deals[0].result.defender_alone"]
+
+
+def test_a_penalty_that_wins_the_game_is_the_deals_points() -> None:
+    """Golden 08 (two-handed, Somerset: 0 revokes, 1 marches: penalty 3 and hand 2 to 1) from
+    a start of 0-3 in a game of 5: the penalty is scored first (Somerset 4) and takes 1 to 6,
+    past the game, so the hand's points are not scored (docs/RULES.md, tables of 2, 3 and 5).
+    The deal says so itself — points = penalty, hand points none — so that what a sheet, a table
+    or a page adds up from the deals is the game's score."""
+    record = _golden("08-two-handed-revoke-somerset")
+    record["start_score"] = [0, 3]
+    result = replay_table(load_table_record(record))
+    deal, = result.deals
+    assert (deal.penalty, deal.hand_points, deal.points) == ((0, 3), (0, 0), (0, 3))
+    assert result.games[0].score == (0, 6) and result.games[0].winner == 1
+    assert any("penalty won the game before the hand's points" in n for n in deal.notes)

@@ -54,7 +54,8 @@ class TableOfNFindingSchema(Schema):
     held = fields.List(fields.String(), required=True, metadata={
         "description": "revokes: the cards of the suit led the offender held (or played later)"})
     status = fields.String(required=True, allow_none=True, validate=validate.OneOf(
-        ["established", "claimed"]), metadata={"description": "revokes: established or claimed"})
+        ["established", "claimed", "not borne out"]), metadata={
+        "description": "revokes: established, claimed, or not borne out (claimed, the cards show none)"})
 
 
 class TableOfNDealSchema(Schema):

@@ -56,16 +56,16 @@ def fill(path: Path, subs: list[Any], bind: bool) -> tuple[Any, int, float]:
     migrate(db)
     eid = events.create_event(db, {"name": "Bench", "format": "progressive",
                                    "deals_per_round": 4})
-    original = store_module.bind_seats
+    original = store_module.bind_records
     if not bind:
-        store_module.bind_seats = lambda *a, **k: None  # type: ignore[assignment]
+        store_module.bind_records = lambda *a, **k: None  # type: ignore[assignment]
     try:
         store = Store(db)
         start = time.perf_counter()
         ids = [store.save(sub).id for sub in subs]
         elapsed = time.perf_counter() - start
     finally:
-        store_module.bind_seats = original
+        store_module.bind_records = original
     if bind:
         for rid in ids:
             events.attach_sitting(db, eid, rid)

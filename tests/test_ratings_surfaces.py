@@ -104,6 +104,24 @@ def test_unrated_records_are_named_on_stderr(tmp_path):
     assert "not rated" not in result.stdout
 
 
+def test_a_game_of_three_players_is_named_unrated_for_what_it_is(tmp_path):
+    """A cut-throat game has no partnerships to rate: it is left out saying so, not as "a seat
+    has no registry player" (its seats are 0, 1 and 2, not N E S W)."""
+    from euchre_records.api.store.ingest import prepare
+    from euchre_records.api.store.store import Store
+    from test_ratings import fresh_db
+    path = str(tmp_path / "t.db")
+    db = fresh_db(path)
+    Store(db).save(prepare((Path(__file__).parents[1] / "examples" / "cutthroat-game.json")
+                           .read_text(encoding="utf-8")))
+    db.close()
+    result = CliRunner().invoke(main, ["ratings", "--db", path])
+    assert result.exit_code == 0
+    assert ("record 1: not rated: a cut-throat game of 3 players: the ratings rate four-handed "
+            "partnership games only") in result.stderr
+    assert "registry player" not in result.stderr
+
+
 # --- the API -----------------------------------------------------------------------------------
 
 def test_get_ratings(client):

@@ -135,9 +135,16 @@ def matches(db: sqlite_utils.Database, club: str | None = None, date_from: str |
     for record_id, event_id, round_no, fmt, scoring, league, event_date in conn.execute(_SITTINGS):
         sittings.setdefault(record_id, []).append(
             (event_id, round_no, _progressive(fmt, scoring), league, event_date))
+    tables = {r[0]: (int(r[1]), r[2]) for r in conn.execute(   # migration 17: tables of n
+        f"SELECT id, seats, variant FROM records WHERE seats != 4 AND id IN ({ids})", params)}
     out: list[Match] = []
     skipped: list[Unrated] = []
     for record_id, date, round_label, first_id, first_at in records:
+        if record_id in tables:
+            n, variant = tables[record_id]
+            skipped.append(Unrated(record_id, f"a {variant} game of {n} players: the ratings rate "
+                                   "four-handed partnership games only (docs/RATINGS.md)"))
+            continue
         counted = sittings.get(record_id, [])
         events = tuple(sorted({e for s in counted for e in (s[0], s[3]) if e is not None}))
         when = date or next((s[4] for s in counted if s[4]), None) or (first_at or "")[:10]

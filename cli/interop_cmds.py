@@ -218,56 +218,26 @@ def export(file: str | None, target: str, db_path: str | None, all_versions: boo
                 continue
             header, layout = False, _sheet_layout(item)
             continue
-        if isinstance(item, TableRecord):   # a table of 2, 3 or 5 (cli/table_export.py)
-            from .table_export import table_document
-            try:
-                doc, notes = table_document(item, target, lossy)
-            except RecordError as exc:
-                bad += 1
-                _report(label, exc)
-                continue
-            for note in notes:
-                click.echo(f"{label}: {note}", err=True)
-            if isinstance(doc, bytes):
-                if label != whole:
-                    bad += 1
-                    click.echo(f"{label}: binary EGN holds one record per file: export the "
-                               "records one by one", err=True)
-                    continue
-                sys.stdout.flush()
-                sys.stdout.buffer.write(doc)
-                sys.stdout.buffer.flush()
-                continue
-            if label != whole or target == "jsonl":
-                click.echo(json.dumps(doc, ensure_ascii=False, separators=(",", ":")))
-            else:
-                click.echo(json.dumps(doc, indent=2, ensure_ascii=False))
-            continue
         try:
-            replay(item)  # a record validate calls impossible is refused, never exported
-            doc = (_to_egn(label, item, lossy) if target.startswith("egn")
-                   else dump_record(item) if target == "jsonl"
-                   else _to_openspiel(label, item, skip))
-            if target.startswith("egnb"):
-                binary = egn_to_egnb(doc, condensed=target == "egnb")
+            if isinstance(item, TableRecord):   # a table of 2, 3 or 5 (cli/table_export.py)
+                from .table_export import table_document
+                doc, notes = table_document(item, target, lossy)
+            else:
+                replay(item)  # a record validate calls impossible is refused, never exported
+                doc = (_to_egn(label, item, lossy) if target.startswith("egn")
+                       else dump_record(item) if target == "jsonl"
+                       else _to_openspiel(label, item, skip))
+                if target.startswith("egnb"):
+                    doc = egn_to_egnb(doc, condensed=target == "egnb")
+                notes = []
         except RecordError as exc:
             bad += 1
             _report(label, exc)
             continue
-        if target.startswith("egnb"):
-            if label != whole:
-                bad += 1
-                click.echo(f"{label}: binary EGN holds one record per file: export the records "
-                           "one by one", err=True)
-                continue
-            sys.stdout.flush()
-            sys.stdout.buffer.write(binary)
-            sys.stdout.buffer.flush()
-            continue
-        if label != whole or target == "jsonl":  # JSON Lines out, however many records
-            click.echo(json.dumps(doc, ensure_ascii=False, separators=(",", ":")))
-        else:
-            click.echo(json.dumps(doc, indent=2, ensure_ascii=False))
+        for note in notes:
+            click.echo(f"{label}: {note}", err=True)
+        if not _emit(label, doc, whole, target):
+            bad += 1
     if target == "csv":
         click.echo("".join(sheet), nl=False)
     elif target == "xlsx" and sheet:
@@ -300,11 +270,23 @@ def _export_table(file: str, target: str, lossy: bool) -> bool:
         raise SystemExit(1) from None
     for note in notes:
         click.echo(f"{file}: {note}", err=True)
+    _emit(file, doc, file, target)
+    return True
+
+
+def _emit(label: str, doc: Any, whole: str | None, target: str) -> bool:
+    """Write one exported record: binary EGN as bytes (one record per file: False, and why on
+    stderr, when ``label`` is one of many, not the ``whole`` input), JSON Lines for many records
+    or for jsonl, else indented JSON."""
     if isinstance(doc, bytes):
+        if label != whole:
+            click.echo(f"{label}: binary EGN holds one record per file: export the records "
+                       "one by one", err=True)
+            return False
         sys.stdout.flush()
         sys.stdout.buffer.write(doc)
         sys.stdout.buffer.flush()
-    elif target == "jsonl":
+    elif label != whole or target == "jsonl":  # JSON Lines out, however many records
         click.echo(json.dumps(doc, ensure_ascii=False, separators=(",", ":")))
     else:
         click.echo(json.dumps(doc, indent=2, ensure_ascii=False))

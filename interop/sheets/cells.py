@@ -6,9 +6,11 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Sequence
 
 from euchre_records.errors import Problem
+
+from .guard import unneutral
 
 __all__ = ["SheetRecord", "where", "parse_int", "parse_overrides", "cell_value", "YES", "NO",
            "EVENT"]
@@ -68,3 +70,49 @@ def parse_int(row: int, col: str, text: str, p: list[Problem]) -> int | None:
 def cell_value(value: Any) -> str:
     """An override's value as written in the ``overrides`` cell."""
     return value if isinstance(value, str) else json.dumps(value)
+
+
+Sitting = tuple[int, dict[str, str], list[tuple[int, dict[str, str]]]]
+"""A sitting read from a sheet: its first row, its sitting cells, and (row, deal cells) per deal."""
+
+
+def column_name(cell: str) -> str:
+    """A header cell as a column name: trimmed, lower case, spaces as underscores."""
+    return cell.strip().lower().replace(" ", "_")
+
+
+def sittings_of(rows: Sequence[Sequence[str]], quoted: bool, *, known: Sequence[str],
+                required: Sequence[str], text: Sequence[str], sitting_columns: Sequence[str],
+                deal_columns: Sequence[str]) -> tuple[list[Problem], list[Sitting]]:
+    """The header's problems (an unknown or repeated column, a required one missing), or the
+    sittings of the rows below it: blank rows skipped, ``quoted`` text cells un-neutralised, a
+    new sitting where the sitting cells change or a deal numbered 1 starts; a row with cells
+    past the header is marked ``_extra`` for the layout to refuse."""
+    header = [column_name(c) for c in rows[0]]
+    problems = [Problem(where(1, name or f"#{i + 1}"), "unknown column; known: " + ", ".join(known))
+                for i, name in enumerate(header) if name not in known and name]
+    problems += [Problem(where(1, name), "column repeated")
+                 for i, name in enumerate(header) if name and name in header[:i]]
+    missing = [c for c in required if c not in header]
+    if missing:
+        problems.append(Problem("row 1", "missing required column(s): " + ", ".join(missing)))
+    if problems:
+        return problems, []
+    index = {name: i for i, name in enumerate(header) if name}
+    sittings: list[Sitting] = []
+    for number, raw in enumerate(rows[1:], 2):
+        cells = {name: (raw[i].strip() if i < len(raw) else "") for name, i in index.items()}
+        if quoted:
+            cells.update({c: unneutral(cells[c]) for c in text if c in cells})
+        extra = [c for c in raw[len(header):] if c.strip()]
+        if not any(cells.values()) and not extra:
+            continue  # a blank row
+        sitting = {c: cells.get(c, "") for c in sitting_columns}
+        deal = {c: cells.get(c, "") for c in deal_columns}
+        if extra:
+            deal["_extra"] = "x"
+        current = sittings[-1] if sittings else None
+        if current is None or (any(sitting.values()) and sitting != current[1]) or deal["deal"] == "1":
+            sittings.append((number, sitting, []))
+        sittings[-1][2].append((number, deal))
+    return [], sittings

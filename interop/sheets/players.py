@@ -33,8 +33,9 @@ from euchre_records.errors import Problem, RecordError, UnsupportedRules
 from euchre_records.model import DealKind
 from euchre_records.table_model import TableRecord
 
-from .cells import EVENT, NO, YES, SheetRecord, cell_value, parse_int, parse_overrides, where
-from .guard import neutral, unneutral
+from .cells import (EVENT, NO, YES, SheetRecord, cell_value, column_name, parse_int, parse_overrides,
+                    sittings_of, where)
+from .guard import neutral
 
 __all__ = ["PLAYER_COLUMNS", "PLAYER_SITTING_COLUMNS", "PLAYER_TEXT_COLUMNS", "MAX_PLAYERS",
            "is_player_layout", "read_player_rows", "write_player_sheet"]
@@ -59,44 +60,17 @@ _UNDEALT = "none"
 
 def is_player_layout(header: Sequence[str]) -> bool:
     """Whether a header row is this layout's: it names ``seats`` or a per-player column."""
-    return any(_name(c) in _MARKERS for c in header)
-
-
-def _name(cell: str) -> str:
-    return cell.strip().lower().replace(" ", "_")
+    return any(column_name(c) in _MARKERS for c in header)
 
 
 def read_player_rows(rows: Sequence[Sequence[str]], quoted: bool = False) -> list[SheetRecord]:
     """The sittings of a sheet in this layout, given as rows of cells, the header first
     (``quoted``: the text cells are a CSV's, neutralised by our export)."""
-    header = [_name(c) for c in rows[0]]
-    problems = [Problem(where(1, name or f"#{i + 1}"), "unknown column; known: "
-                        + ", ".join(PLAYER_COLUMNS))
-                for i, name in enumerate(header) if name not in PLAYER_COLUMNS and name]
-    problems += [Problem(where(1, name), "column repeated")
-                 for i, name in enumerate(header) if name and name in header[:i]]
-    missing = [c for c in REQUIRED if c not in header]
-    if missing:
-        problems.append(Problem("row 1", "missing required column(s): " + ", ".join(missing)))
+    problems, sittings = sittings_of(rows, quoted, known=PLAYER_COLUMNS, required=REQUIRED,
+                                     text=PLAYER_TEXT_COLUMNS, sitting_columns=PLAYER_SITTING_COLUMNS,
+                                     deal_columns=DEAL_COLUMNS)
     if problems:
         return [SheetRecord(1, 1, problems=problems)]
-    index = {name: i for i, name in enumerate(header) if name}
-    sittings: list[tuple[int, dict[str, str], list[tuple[int, dict[str, str]]]]] = []
-    for number, raw in enumerate(rows[1:], 2):
-        cells = {name: (raw[i].strip() if i < len(raw) else "") for name, i in index.items()}
-        if quoted:
-            cells.update({c: unneutral(cells[c]) for c in PLAYER_TEXT_COLUMNS if c in cells})
-        extra = [c for c in raw[len(header):] if c.strip()]
-        if not any(cells.values()) and not extra:
-            continue
-        sitting = {c: cells.get(c, "") for c in PLAYER_SITTING_COLUMNS}
-        deal = {c: cells.get(c, "") for c in DEAL_COLUMNS}
-        if extra:
-            deal["_extra"] = "x"
-        current = sittings[-1] if sittings else None
-        if current is None or (any(sitting.values()) and sitting != current[1]) or deal["deal"] == "1":
-            sittings.append((number, sitting, []))
-        sittings[-1][2].append((number, deal))
     return [_sitting(first, sitting, deals) for first, sitting, deals in sittings]
 
 

@@ -37,7 +37,7 @@ from euchre_records.errors import Problem, RecordError, UnsupportedRules
 from euchre_records.model import DealKind, Record
 from euchre_records.table_model import TableRecord
 
-from .cells import NO, YES, SheetRecord, cell_value, parse_int, parse_overrides, where
+from .cells import NO, YES, SheetRecord, cell_value, parse_int, parse_overrides, sittings_of, where
 from .players import (PLAYER_COLUMNS, PLAYER_TEXT_COLUMNS, is_player_layout, read_player_rows,
                       write_player_sheet)
 from .guard import (SheetRefused, check_cells, check_file_size, guess_delimiter, neutral,
@@ -94,36 +94,11 @@ def read_rows(rows: Sequence[Sequence[str]], quoted: bool = False) -> list[Sheet
                                                     "the columns (see the template)")])]
     if is_player_layout(rows[0]):   # one column per player: 2, 3 or 5 (interop/sheets/players.py)
         return read_player_rows(rows, quoted)
-    header = [c.strip().lower().replace(" ", "_") for c in rows[0]]
-    problems = [Problem(_where(1, name or f"#{i + 1}"), "unknown column; known: " + ", ".join(COLUMNS))
-                for i, name in enumerate(header) if name not in COLUMNS and name]
-    problems += [Problem(_where(1, name), "column repeated")
-                 for i, name in enumerate(header) if name and name in header[:i]]
-    missing = [c for c in REQUIRED if c not in header]
-    if missing:
-        problems.append(Problem("row 1", "missing required column(s): " + ", ".join(missing)))
+    problems, sittings = sittings_of(rows, quoted, known=COLUMNS, required=REQUIRED,
+                                     text=TEXT_COLUMNS, sitting_columns=SITTING_COLUMNS,
+                                     deal_columns=DEAL_COLUMNS)
     if problems:
         return [SheetRecord(1, 1, problems=problems)]
-    index = {name: i for i, name in enumerate(header) if name}
-    sittings: list[tuple[int, dict[str, str], list[tuple[int, dict[str, str]]]]] = []
-    for number, raw in enumerate(rows[1:], 2):
-        cells = {name: (raw[i].strip() if i < len(raw) else "") for name, i in index.items()}
-        if quoted:
-            cells.update({c: unneutral(cells[c]) for c in TEXT_COLUMNS if c in cells})
-        extra = [c for c in raw[len(header):] if c.strip()]
-        if not any(cells.values()) and not extra:
-            continue  # a blank row
-        sitting = {c: cells.get(c, "") for c in SITTING_COLUMNS}
-        deal_cells = {c: cells.get(c, "") for c in DEAL_COLUMNS}
-        if extra:
-            deal_cells["_extra"] = "x"
-        given = any(sitting.values())
-        current = sittings[-1] if sittings else None
-        new = (current is None or (given and sitting != current[1])
-               or deal_cells["deal"] == "1")
-        if new:
-            sittings.append((number, sitting, []))
-        sittings[-1][2].append((number, deal_cells))
     return [_sitting(first, sitting, deals) for first, sitting, deals in sittings]
 
 

@@ -149,3 +149,36 @@ def test_backup_and_restore_keep_the_tables_of_n(tmp_path: Path) -> None:
         if table != "records":   # the public copy keeps them as they are (records: token ids cleared)
             assert rows(public, table) == rows(db, table), table
     assert len(rows(db, "deal_scores")) > 50
+
+
+def test_player_shows_the_record_at_each_table_size(tmp_path: Path) -> None:
+    """`euchre player ID`: a player of the cut-throat and five-handed examples has a row per
+    variant; games won there are the games the replay gives him (the store's SQL against the
+    engine's result), and an unknown id is exit 1, one line."""
+    from euchre_records.schema.tables import load_table_record
+    from euchre_records.table_replay import replay_table
+    examples = Path(__file__).parents[1] / "examples"
+    db = str(tmp_path / "t.db")
+    assert run("import", str(examples / "cutthroat-game.json"), str(examples / "five-handed-game.json"),
+               "--db", db).exit_code == 0
+    won: dict[tuple[str, str], int] = {}
+    for name, variant in (("cutthroat-game.json", "cut-throat"), ("five-handed-game.json",
+                                                                  "call-your-partner")):
+        record = load_table_record(json.loads((examples / name).read_text(encoding="utf-8")))
+        winners = [g.winner for g in replay_table(record).games if g.finished]
+        for seat, p in record.players:
+            won[(p.name, variant)] = winners.count(seat)
+    seen = 0
+    for pid in range(1, 20):
+        shown = run("player", str(pid), "--db", db, "--format", "json")
+        if shown.exit_code != 0:
+            break
+        body = json.loads(shown.output)
+        for row in body["variants"]:
+            assert row["games_won"] == won[(body["name"], row["variant"])], (body["name"], row)
+            seen += 1
+    assert seen == len(won)
+    text = run("player", "1", "--db", db)
+    assert text.exit_code == 0 and "tables of two, three and five:" in text.output
+    missing = run("player", "99", "--db", db)
+    assert missing.exit_code == 1 and "no player 99" in missing.stderr and "Traceback" not in missing.output

@@ -67,10 +67,10 @@ def deal_of_form(data: dict[str, Any], form: Any) -> tuple[dict[str, Any], Probl
 
 def fields_for(data: dict[str, Any], problems: list[dict[str, str]],
                deal_index: int) -> Problems:
-    """:func:`fields_of` for a four-handed draft, ``table_fields_of`` for a table of n."""
+    """:func:`fields_of` for a four-handed draft, with the table form's fields for a table of n."""
     if seats_of(data) != 4:
-        from .table_draft import table_fields_of
-        return table_fields_of(problems, deal_index)
+        from .table_draft import TABLE_FIELD_OF_PATH
+        return fields_of(problems, deal_index, TABLE_FIELD_OF_PATH)
     return fields_of(problems, deal_index)
 
 
@@ -91,8 +91,10 @@ def next_dealer(data: dict[str, Any], sub: Submission | None) -> str:
     return next_seat(str(deals[-1].get("dealer", "W")))
 
 
-def fields_of(problems: list[dict[str, str]], deal_index: int) -> Problems:
-    """Engine/notation problems of deal ``deal_index`` as (form field, message)."""
+def fields_of(problems: list[dict[str, str]], deal_index: int,
+              paths: tuple[tuple[str, str], ...] = _FIELD_OF_PATH) -> Problems:
+    """Engine/notation problems of deal ``deal_index`` as (form field, message); ``paths``
+    maps a record path under the deal to its form field (the first that matches)."""
     out: Problems = []
     prefix = f"deals[{deal_index}]"
     for p in problems:
@@ -100,7 +102,7 @@ def fields_of(problems: list[dict[str, str]], deal_index: int) -> Problems:
         field = "general"
         if where.startswith(prefix):
             rest = where[len(prefix):].lstrip(".")
-            field = next((f for path, f in _FIELD_OF_PATH if rest.startswith(path)), "general")
+            field = next((f for path, f in paths if rest.startswith(path)), "general")
         out.append((field, f"{where}: {p['what']}" if field == "general" else p["what"]))
     return out
 

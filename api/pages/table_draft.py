@@ -5,7 +5,7 @@ called card.
 Contracts: :func:`table_draft_page` renders from the engine's replay of the draft (through
 ``replay_draft``, i.e. ``ingest.prepare``) and its table view (``euchre_records.table_view``);
 nothing is scored here. The form's field for a problem is found from the record path the engine
-names (:func:`table_fields_of`), as for four hands.
+names (``draft_view.fields_of`` with :data:`TABLE_FIELD_OF_PATH`), as for four hands.
 """
 
 from __future__ import annotations
@@ -23,12 +23,13 @@ from .forms import Problems
 from .table_forms import (UNDEALT, VARIANT_TITLES, form_of_table_deal, seat_tokens, seats_of)
 from .table_sheet import build_table_sheet, table_next_dealer, table_scoreboard
 
-__all__ = ["table_draft_page", "table_fields_of", "players_of", "game_target"]
+__all__ = ["table_draft_page", "TABLE_FIELD_OF_PATH", "players_of", "game_target"]
 
-_FIELD_OF_PATH = (("result.tricks", "tricks"), ("result.trump", "trump"),
-                  ("result.maker", "maker"), ("result.alone", "called"),
-                  ("result.called", "called"), ("result.partner", "partner"), ("result", "maker"),
-                  ("dealer", "dealer"), ("irregularities", "revoke_seat"))
+TABLE_FIELD_OF_PATH = (("result.tricks", "tricks"), ("result.trump", "trump"),
+                       ("result.maker", "maker"), ("result.alone", "called"),
+                       ("result.called", "called"), ("result.partner", "partner"),
+                       ("result", "maker"), ("dealer", "dealer"), ("irregularities", "revoke_seat"))
+"""A record path under a deal -> the field of the table form it belongs to (draft_view.fields_of)."""
 
 
 def players_of(data: dict[str, Any]) -> dict[str, str]:
@@ -42,20 +43,6 @@ def game_target(sub: Submission | None) -> int | None:
         return None
     from euchre_records.table_replay import game_points_of
     return game_points_of(sub.record)  # type: ignore[arg-type]
-
-
-def table_fields_of(problems: list[dict[str, str]], deal_index: int) -> Problems:
-    """Engine/notation problems of deal ``deal_index`` as (form field, message)."""
-    out: Problems = []
-    prefix = f"deals[{deal_index}]"
-    for p in problems:
-        where = p["where"]
-        field = "general"
-        if where.startswith(prefix):
-            rest = where[len(prefix):].lstrip(".")
-            field = next((f for path, f in _FIELD_OF_PATH if rest.startswith(path)), "general")
-        out.append((field, f"{where}: {p['what']}" if field == "general" else p["what"]))
-    return out
 
 
 def table_draft_page(draft: store_drafts.Draft, sub: Submission | None,

@@ -19,13 +19,13 @@ from dataclasses import dataclass, field
 from .cards import Card, Suit, effective_suit, make_pack, power_table, trick_winner
 from .errors import InconsistentRecord, Problem
 from .model import CallKind, DealKind, FindingKind, replace
-from .rules import RevokeLone, RevokeTo, Rules
-from .table import SeatIndex, Table, Variant
+from .table import SeatIndex, Variant
 from .table_model import (
     Scores, TableDeal, TableDealResult, TableFinding, TableGameResult, TableIrregularityKind,
     TableRecord, TableReplay,
 )
 from .table_fastpath import fast_table_deal
+from .table_revokes import Revoke, revoke_findings
 from .table_scoring import hand_points
 from .table_sheet_check import SheetCheck
 
@@ -50,22 +50,12 @@ def game_points_of(record: TableRecord) -> int:
 
 
 @dataclass
-class _Revoke:
-    seat: SeatIndex
-    trick: int                 # 0-based
-    card: Card | None
-    how: str                   # "from the hand" / "proven by a later play" / "claimed at the table"
-    held: tuple[Card, ...] = ()
-    led: Suit | None = None    # the (effective) suit led, which the card did not follow
-
-
-@dataclass
 class _Play:
     """What one deal's play established."""
 
     leaders: list[SeatIndex] = field(default_factory=list)
     winners: list[SeatIndex] = field(default_factory=list)
-    revokes: list[_Revoke] = field(default_factory=list)
+    revokes: list[Revoke] = field(default_factory=list)
     partner: SeatIndex | None = None
     partner_trick: int | None = None
     complete: bool = False
@@ -271,7 +261,7 @@ class _Deal:
                         holder_known = True
                 for first in shown_void_at.pop((seat, suit), ()):
                     if not any(r.seat == seat and r.trick == first for r in result.revokes):
-                        result.revokes.append(_Revoke(seat, first, deal.tricks[first].cards[
+                        result.revokes.append(Revoke(seat, first, deal.tricks[first].cards[
                             (seat - result.leaders[first]) % n], "proven by a later play", (c,), suit))
                 if j == 0:
                     led = suit
@@ -281,7 +271,7 @@ class _Deal:
                     held = () if hands is None else tuple(
                         x for x in hands[seat] if x is not None and powers[x][0] is led)
                     if held:
-                        result.revokes.append(_Revoke(seat, t, c, "from the hand", held, led))
+                        result.revokes.append(Revoke(seat, t, c, "from the hand", held, led))
                     else:
                         shown_void_at.setdefault((seat, led), []).append(t)
             if len(trick.cards) == n:
@@ -332,50 +322,6 @@ def _pack(size: int, joker: bool) -> frozenset[Card]:
     return found
 
 
-def _revoke_charges(table: Table, rules: Rules, makers: tuple[SeatIndex, ...], alone: bool,
-                    revokes: list[_Revoke], names: dict[SeatIndex, str] | None = None
-                    ) -> list[tuple[_Revoke, Scores, str]]:
-    """Each revoke's points per seat, and how it was charged (Somerset 63, 71; Hoyle; modern §7)."""
-    n = table.seats
-    lone_game = alone and table.called_partner   # only the five-handed lone maker is a "lone hand"
-    cancelled: set[int] = set()
-    if rules.revokes_cancel:
-        by_makers = [i for i, r in enumerate(revokes) if r.seat in makers]
-        by_defenders = [i for i, r in enumerate(revokes) if r.seat not in makers]
-        pairs = min(len(by_makers), len(by_defenders))
-        cancelled = set(by_makers[:pairs]) | set(by_defenders[:pairs])
-    out = []
-    for i, r in enumerate(revokes):
-        offenders = makers if r.seat in makers else tuple(s for s in range(n) if s not in makers)
-        others = tuple(s for s in range(n) if s not in offenders)
-        lone = lone_game if rules.revoke_lone is RevokeLone.LONE_HAND else (lone_game and r.seat not in makers)
-        size = rules.revoke_penalty_lone if lone else rules.revoke_penalty
-        points = [0] * n
-        if i in cancelled:
-            out.append((r, tuple(points), f"cancelled by an equal number of revokes by the other side "
-                        f"({rules.cite('revokes_cancel')})"))
-            continue
-        if rules.revoke_to is RevokeTo.DEDUCT:
-            for s in offenders:
-                points[s] = -size
-            how = f"{size} points deducted from {_names(table, offenders, names)}"
-        else:
-            for s in others:
-                points[s] = size
-            how = f"{size} points to {_names(table, others, names)}"
-        out.append((r, tuple(points), f"{how} ({rules.cite('revoke_penalty')}; each player of the "
-                    "side scores the side's penalty, VARIANTS.md)"))
-    return out
-
-
-def _names(table: Table, seats: tuple[SeatIndex, ...], names: dict[SeatIndex, str] | None) -> str:
-    """"0", "each of 0 and 1", "each of Ann, Bob and 3": names where the record has them."""
-    who = [(names or {}).get(s) or table.token(s) for s in seats]
-    if len(who) == 1:
-        return who[0]
-    return "each of " + ", ".join(who[:-1]) + " and " + who[-1]
-
-
 def _add(a: Scores, b: Scores) -> Scores:
     return tuple(x + y for x, y in zip(a, b))
 
@@ -422,7 +368,7 @@ def _deal_result(record: TableRecord, deal: TableDeal, number: int, where: str,
     lone = alone or table.maker_alone or (table.called_partner and partner is None)
     defenders = tuple(s for s in range(n) if s not in makers)
     maker_tricks = sum(1 for w in play.winners if w in makers)
-    findings = _revoke_findings(record, number, makers, lone, play.revokes, deal, trump)
+    findings = revoke_findings(record, number, makers, lone, play.revokes, deal, trump)
     notes = tuple(replay.notes)
     if deal.unfinished:
         return TableDealResult(number, deal.kind, deal.dealer, trump, maker, lone, makers, defenders,
@@ -439,71 +385,6 @@ def problems_of(replay: _Deal, problems: list[Problem]) -> bool:
         problems.extend(replay.problems)
         return True
     return False
-
-
-def _revoke_findings(record: TableRecord, number: int, makers: tuple[SeatIndex, ...], lone: bool,
-                     revokes: list[_Revoke], deal: TableDeal,
-                     trump: Suit | None) -> list[tuple[TableFinding, Scores]]:
-    """Each revoke's finding and points. The text as the four-handed findings' (revokes.py): the
-    player (his name when the record has it, else his seat token), the card, the cards of the
-    suit led he held (or played later), the status ("established" for a revoke the cards show,
-    "claimed" for one only claimed at the table) and the charge with its rules."""
-    table, rules = record.table, record.rules
-    names = {s: p.name for s, p in record.players if p.name}
-    out = []
-    for irr in deal.irregularities:
-        if irr.kind is TableIrregularityKind.REVOKE_CLAIMED and irr.seat is not None:
-            trick = (irr.trick or 1) - 1
-            if any(r.seat == irr.seat and (irr.trick is None or r.trick == trick) for r in revokes):
-                continue
-            if _cards_known(deal, irr.seat, table.seats):   # as revokes.py: "not borne out"
-                who = names.get(irr.seat) or table.token(irr.seat)
-                zero = (0,) * table.seats
-                out.append((TableFinding(
-                    FindingKind.REVOKE, f"deal {number}, trick {trick + 1}: a revoke by {who} was "
-                    f"claimed, but the hands show none — no penalty ({rules.cite('revoke')})",
-                    rules.cite("revoke"), number, trick + 1, irr.seat, None, zero,
-                    status="not borne out"), zero))
-                continue
-            revokes = revokes + [_Revoke(irr.seat, trick, None, "claimed at the table")]
-    for r, points, how in _revoke_charges(table, rules, makers, lone, revokes, names):
-        who = names.get(r.seat) or table.token(r.seat)
-        head = f"deal {number}, trick {r.trick + 1}: {who}"
-        cite = rules.cite("revoke")
-        if r.how == "claimed at the table":
-            status = "claimed"
-            what = f"{head} revoked (claimed at the table; the record cannot prove it) — revoke ({cite})"
-        else:
-            status = "established"
-            card = "a card" if r.card is None else r.card.name
-            led = _suit_led(r.led, trump)
-            if r.how == "from the hand":
-                what = (f"{head} played {card} holding {' '.join(c.name for c in r.held)} when {led} "
-                        f"— revoke ({cite}); established (trick quitted)")
-            else:
-                what = (f"{head} played {card} when {led} and later played "
-                        f"{' '.join(c.name for c in r.held)} — revoke proven by a later play "
-                        f"({cite}); established (trick quitted)")
-        out.append((TableFinding(
-            FindingKind.REVOKE, f"{what}, {how}", cite, number, r.trick + 1, r.seat, r.card, points,
-            held=r.held, status=status), points))
-    return out
-
-
-def _cards_known(deal: TableDeal, seat: SeatIndex, n: int) -> bool:
-    """Whether every card ``seat`` held in the play is known (so a claimed revoke the cards do
-    not show is not borne out, as revokes.py rules for four hands): his hand is recorded in
-    full, or all five tricks are recorded whole (nobody sits out at these tables)."""
-    if deal.hands is not None and seat < len(deal.hands) and all(c is not None for c in deal.hands[seat]):
-        return True
-    return len(deal.tricks) == 5 and all(len(t.cards) == n for t in deal.tricks)
-
-
-def _suit_led(led: Suit | None, trump: Suit | None) -> str:
-    """"hearts were led", "trumps were led" (as the four-handed findings say, revokes.py)."""
-    if led is None:
-        return "the suit was led"
-    return "trumps were led" if led is trump else f"{led.word} were led"
 
 
 def _result_only(record: TableRecord, deal: TableDeal, number: int, where: str,
@@ -529,7 +410,7 @@ def _result_only(record: TableRecord, deal: TableDeal, number: int, where: str,
     makers = (o.maker,) if partner is None else (o.maker, partner)
     lone = o.alone or table.maker_alone or (table.called_partner and partner is None)
     defenders = tuple(s for s in range(n) if s not in makers)
-    findings = _revoke_findings(record, number, makers, lone, [], deal, o.trump)
+    findings = revoke_findings(record, number, makers, lone, [], deal, o.trump)
     return _score(record, deal, number, o.maker, o.trump, lone, makers, defenders, partner,
                   partner_known, (), (), o.tricks, findings, tuple(notes))
 

@@ -385,49 +385,6 @@ def players(db_path: str, fmt: str, club: str | None, event_id: int | None,
     _emit(rows, fmt, player_registry.TABLE_COLUMNS)
 
 
-VARIANT_COLUMNS = ("variant", "records", "games_played", "games_won", "deals_played", "deals_made",
-                   "called_as_partner", "points_scored", "euchres_suffered", "euchres_inflicted",
-                   "marches_made", "lone_hands_tried", "revokes")
-
-
-@click.command()
-@click.argument("player_id", type=click.IntRange(1, MAX_ID))
-@db_option
-@click.option("--event", "event_id", default=None, type=click.IntRange(1, MAX_ID),
-              help="Only this event's sittings (a league: all its nights).")
-@output.format_option(("table", "json"))
-def player(player_id: int, db_path: str, event_id: int | None, fmt: str) -> None:
-    """One registry player: the four-handed statistics and partnerships (as ``players``), and
-    his record at tables of two, three and five, a row per variant (docs/STORE.md). Exit 1 for
-    an unknown player.
-
-    \b
-    Example:
-      euchre player 3 --db club.db --format json
-    """
-    db = _open(db_path)
-    try:
-        found = player_registry.get_player(db, player_id, event_id)
-    finally:
-        db.close()
-    if found is None:
-        raise click.ClickException(f"no player {player_id} in {db_path}")
-    if fmt == "json":
-        click.echo(json.dumps(found, indent=2, ensure_ascii=False))
-        return
-    merged = f", merged into {found['merged_into']}" if "merged_into" in found else ""
-    click.echo(f"{found['name']} (player {found['id']}{merged})")
-    stats = found["statistics"]
-    if stats.get("records"):
-        click.echo("four-handed:")
-        _emit([stats], "table", [c for c in PLAYER_COLUMNS if c != "name"])
-    if found["variants"]:
-        click.echo("tables of two, three and five:")
-        _emit(found["variants"], "table", VARIANT_COLUMNS)
-    if not stats.get("records") and not found["variants"]:
-        click.echo("no current records")
-
-
 NARROW_PLAYER_COLUMNS = (("name", "name"), ("id", "id"), ("records", "records"),
                          ("rubbers_played", "rubbers"), ("rubbers_won", "won"),
                          ("games_played", "games"), ("games_won", "won"),
@@ -607,4 +564,4 @@ def _load_examples(db_path: str) -> None:
     _print_report(report)
 
 
-COMMANDS.extend([import_, correct, rubbers, show, players, player, serve])
+COMMANDS.extend([import_, correct, rubbers, show, players, serve])

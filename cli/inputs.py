@@ -12,9 +12,9 @@ from typing import Iterable, Iterator, NamedTuple
 from ..errors import NotationError, Problem, RecordError
 from ..model import Record
 from ..table_model import TableRecord
-from euchre_records.interop.detect import load_any_data, notation_of
+from euchre_records.interop.detect import load_any_table_data, notation_of
 from euchre_records.interop.egn.document import in_egn_terms
-from euchre_records.interop.egn.binary import MAX_SIZE, egnb_to_record, is_egn_binary
+from euchre_records.interop.egn.binary import MAX_SIZE, egnb_to_any, is_egn_binary
 from ..schema.notation import iter_jsonl, parse_json
 from ..schema.wire import decode_record
 from ..schema.tables import load_table_record
@@ -96,7 +96,7 @@ def read_records(path: str) -> Iterator[Loaded]:
             return
         if binary is not None:
             try:
-                yield Loaded(label, egnb_to_record(binary), True)
+                yield Loaded(label, egnb_to_any(binary), True)   # 2, 3 or 5 players too
             except RecordError as exc:
                 yield Loaded(label, exc)
             return
@@ -123,7 +123,7 @@ def read_records(path: str) -> Iterator[Loaded]:
         if table_data(data):   # a table of 2, 3 or 5 (docs/TABLES.md)
             yield Loaded(label, load_table_record(data))
             return
-        yield Loaded(label, load_any_data(data), notation_of(data) == "egn")
+        yield Loaded(label, load_any_table_data(data), notation_of(data) == "egn")  # EGN of n too
     except RecordError as exc:
         yield Loaded(label, exc)
 

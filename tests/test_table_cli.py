@@ -182,3 +182,21 @@ def test_player_shows_the_record_at_each_table_size(tmp_path: Path) -> None:
     assert text.exit_code == 0 and "tables of two, three and five:" in text.output
     missing = run("player", "99", "--db", db)
     assert missing.exit_code == 1 and "no player 99" in missing.stderr and "Traceback" not in missing.output
+
+
+@pytest.mark.parametrize("target", ["egn", "egnb"])
+def test_an_egn_game_of_three_goes_through_validate_replay_and_import(tmp_path: Path, target: str) -> None:
+    """A cut-throat golden exported to EGN (JSON or binary) is read back by validate, replay and
+    import as the table of 3 it is — the march's 3 points to seat 0 (golden 04's hand-worked
+    figures) — not refused as a four-handed record of the wrong count."""
+    golden = Path(__file__).with_name("golden") / "variants" / "04-cutthroat-march.json"
+    exported = run("export", str(golden), "--to", target)
+    assert exported.exit_code == 0, exported.stderr
+    path = tmp_path / f"game.{target}"
+    path.write_bytes(exported.stdout_bytes)
+    assert run("validate", str(path)).exit_code == 0
+    replayed = run("replay", str(path), "--format", "json")
+    assert replayed.exit_code == 0 and json.loads(replayed.output)["deals"][0]["points"] == [3, 0, 0]
+    db = str(tmp_path / "e.db")
+    imported = run("import", str(path), "--db", db)
+    assert imported.exit_code == 0 and "stored 1" in imported.stderr + imported.output

@@ -82,12 +82,17 @@ def test_variant_goldens_read_through_the_view(path: Path) -> None:
                 assert (list(value) if isinstance(value, tuple) else value) == want_game[key]
 
 
-@pytest.mark.parametrize("path", DEALS, ids=lambda p: p.stem)
+def _with_points() -> list[Path]:
+    """The four-handed deal goldens whose hand-worked expectation gives the deal's points (the
+    others are goldens of an error, or of findings only: nothing to compare a view with)."""
+    return [p for p in DEALS if "points" in expected(p) and _replayed(p) is not None]
+
+
+@pytest.mark.parametrize("path", _with_points(), ids=lambda p: p.stem)
 def test_four_handed_goldens_read_as_two_side_columns(path: Path) -> None:
     exp = expected(path)
     done = _replayed(path)
-    if done is None or "points" not in exp:
-        pytest.skip("no points worked out in this golden")
+    assert done is not None
     view = view_of(*done)
     assert view.tokens == ("N", "E", "S", "W")
     assert [c.key for c in view.columns] == ["N-S", "E-W"] and view.rubber

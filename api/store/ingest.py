@@ -20,7 +20,7 @@ from euchre_records.match import replay
 from euchre_records.model import Record, ReplayResult
 from euchre_records.table_model import TableRecord, TableReplay
 from euchre_records.table_view import RecordView, view_of
-from euchre_records.interop.detect import load_any_data, notation_of, parse_json
+from euchre_records.interop.detect import load_any_table_data, notation_of, parse_json
 from euchre_records.interop.egn.document import in_egn_terms
 from euchre_records.schema.json_text import compact
 from euchre_records.schema.notation import dump_record, indented_json, load_record
@@ -53,7 +53,7 @@ def _parse(text: str) -> tuple[Record | TableRecord, bool]:
     data = parse_json(text)
     if table_data(data):
         return load_table(data), False
-    found: Record | TableRecord = load_any_data(data)
+    found: Record | TableRecord = load_any_table_data(data)   # EGN of 2, 3 or 5 players too
     return found, notation_of(data) == "egn"
 
 

@@ -100,7 +100,7 @@ def _impossible() -> str:
 
 def _unsupported() -> str:
     doc = json.loads(json.dumps(EGN))
-    doc["metadata"]["ruleset"]["num_players"] = 3  # only the four-handed game is played
+    doc["metadata"]["ruleset"]["num_players"] = 6  # six-handed euchre is refused by name (VARIANTS.md)
     return json.dumps(doc)
 
 

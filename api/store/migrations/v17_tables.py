@@ -17,6 +17,8 @@ from __future__ import annotations
 
 import sqlite_utils
 
+from .widen_checks import widen_checks
+
 from ..append_only import append_only
 
 __all__ = ["_v17_tables_of_n", "TABLE_OF_N_TABLES"]
@@ -38,27 +40,7 @@ def _widen_seat_checks(db: sqlite_utils.Database) -> None:
     """Widen the seat CHECKs and drop ``seats.side``'s NOT NULL in place: constraints that only
     admit more rows (sqlite.org/lang_altertable.html, "Making Other Kinds Of Table Schema
     Changes"); every stored row satisfies the wider ones."""
-    version = int(db.execute("PRAGMA schema_version").fetchone()[0])
-    edits: list[tuple[str, str]] = []
-    for table, changes in _SEAT_CHECKS.items():
-        row = db.execute("SELECT sql FROM sqlite_master WHERE type = 'table' AND name = ?",
-                         [table]).fetchone()
-        if row is None:
-            raise RuntimeError(f"no table {table}; not migrating")
-        sql = row[0]
-        for old, new in changes:
-            if sql.count(old) != 1:
-                raise RuntimeError(f"{table} has an unexpected seat constraint; not migrating")
-            sql = sql.replace(old, new)
-        edits.append((table, sql))
-    db.execute("PRAGMA writable_schema = ON")
-    try:
-        for table, sql in edits:
-            db.execute("UPDATE sqlite_master SET sql = ? WHERE type = 'table' AND name = ?",
-                       [sql, table])
-        db.execute(f"PRAGMA schema_version = {version + 1}")
-    finally:
-        db.execute("PRAGMA writable_schema = OFF")
+    widen_checks(db, _SEAT_CHECKS, "seat constraint")
 
 
 def _v17_tables_of_n(db: sqlite_utils.Database) -> None:

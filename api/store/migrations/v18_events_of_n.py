@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import sqlite_utils
 
+from .widen_checks import widen_checks
+
 __all__ = ["_v18_events_of_n", "GAME_SCORES_SQL"]
 
 _CHECKS = {
@@ -61,27 +63,7 @@ place by ``RANK()`` and the sitting's deals (void ones, misdeals and new deals, 
 
 
 def _widen(db: sqlite_utils.Database) -> None:
-    version = int(db.execute("PRAGMA schema_version").fetchone()[0])
-    edits: list[tuple[str, str]] = []
-    for table, changes in _CHECKS.items():
-        row = db.execute("SELECT sql FROM sqlite_master WHERE type = 'table' AND name = ?",
-                         [table]).fetchone()
-        if row is None:
-            raise RuntimeError(f"no table {table}; not migrating")
-        sql = row[0]
-        for old, new in changes:
-            if sql.count(old) != 1:
-                raise RuntimeError(f"{table} has an unexpected constraint; not migrating")
-            sql = sql.replace(old, new)
-        edits.append((table, sql))
-    db.execute("PRAGMA writable_schema = ON")
-    try:
-        for table, sql in edits:
-            db.execute("UPDATE sqlite_master SET sql = ? WHERE type = 'table' AND name = ?",
-                       [sql, table])
-        db.execute(f"PRAGMA schema_version = {version + 1}")
-    finally:
-        db.execute("PRAGMA writable_schema = OFF")
+    widen_checks(db, _CHECKS, "constraint")
 
 
 def _v18_events_of_n(db: sqlite_utils.Database) -> None:

@@ -1,0 +1,21 @@
+"""The optional compiled accelerators of the hot paths (C against the CPython API, no other library).
+
+Everything else of the build is in pyproject.toml. Each extension is ``optional``: where no C
+compiler is present the build goes on without it and the package runs its pure-Python path,
+which is also the oracle the tests hold each compiled function equal to (docs/DESIGN.md,
+"Compiled accelerators"). An editable install builds them in place; after editing a ``.c`` file
+run ``python setup.py build_ext --inplace`` (or ``pip install -e .`` again).
+"""
+
+from pathlib import Path
+
+from setuptools import Extension, setup
+
+_SOURCES = {
+    "euchre_records.schema._cwire": "schema/_cwire.c",     # card, hand and trick strings (schema/wire.py)
+    "euchre_records._cplay": "euchre_records/_cplay.c",    # the fast replay's trick play (fastpath.py)
+}
+
+setup(ext_modules=[Extension(name, [source], optional=True, extra_compile_args=["-O2"])
+                   for name, source in _SOURCES.items() if Path(__file__).with_name(source).exists()
+                   or Path(source).exists()])

@@ -11,11 +11,12 @@ from pathlib import Path
 
 from setuptools import Extension, setup
 
+_HERE = Path(__file__).resolve().parent
+
 _SOURCES = {
     "euchre_records.schema._cwire": "schema/_cwire.c",     # card, hand and trick strings (schema/wire.py)
     "euchre_records._cplay": "euchre_records/_cplay.c",    # the fast replay's trick play (fastpath.py)
 }
 
 setup(ext_modules=[Extension(name, [source], optional=True, extra_compile_args=["-O2"])
-                   for name, source in _SOURCES.items() if Path(__file__).with_name(source).exists()
-                   or Path(source).exists()])
+                   for name, source in _SOURCES.items() if (_HERE / source).exists()])

@@ -26,7 +26,7 @@ drops at least its own two); the count is compared in C.
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated, Any, cast
 
 import msgspec
 from marshmallow import ValidationError
@@ -40,11 +40,18 @@ from euchre_records.model import (
 from euchre_records.rules import Rules, resolve_rules
 
 from .basefields import _CONTROL, POINTS_LIMIT, SEAT_BY_TEXT, SUIT_BY_TEXT, DateField, load_each
-from .cardfields import CARD_BY_TOKEN, CARD_NAME, CARD_OR_UNKNOWN_BY_TOKEN, HAND_MAX, HAND_MIN
+from .cardfields import (
+    CARD_BY_TOKEN, CARD_NAME, CARD_OR_UNKNOWN_BY_TOKEN, HAND_MAX, HAND_MIN, CardsField,
+)
 from .playfields import _PAIRS, parse_call, parse_trick
 from .schemas import DEAL_SCHEMA
 
-__all__ = ["decode_record"]
+try:
+    from . import _cwire
+except ImportError:   # no compiler where the package was built: the pure-Python path
+    _cwire = None  # type: ignore[assignment]
+
+__all__ = ["decode_record", "use_compiled"]
 
 _Score = Annotated[int, Meta(ge=-POINTS_LIMIT, le=POINTS_LIMIT)]
 _Points = tuple[_Score, _Score]
@@ -265,6 +272,10 @@ _LOADERS = {name: DEAL_SCHEMA.load_fields[name] for name in (
     "outcome", "irregularities", "annotations", "alternatives", "exchanges")}
 
 
+_KITTY = cast(CardsField, DEAL_SCHEMA.fields["kitty"])
+KITTY_MIN, KITTY_MAX = _KITTY.low, _KITTY.high   # the schema's bounds (CardsField), 1 to 12
+
+
 def _cards(text: str, low: int, high: int) -> tuple[Card | None, ...]:
     """A card string of ``low`` to ``high`` tokens, ``??`` allowed (CardsField's parse)."""
     out = tuple(map(_CARD_OR_UNKNOWN, text.split()))
@@ -290,6 +301,11 @@ def _hand(text: str) -> tuple[Card | None, ...]:
     return _cards(text, HAND_MIN, HAND_MAX)
 
 
+def _hands(n: str, e: str, s: str, w: str) -> tuple[tuple[Card | None, ...], ...]:
+    """The four hands (the Python twin of ``_cwire.hands``)."""
+    return (_hand(n), _hand(e), _hand(s), _hand(w))
+
+
 def _nested(name: str, value: Any) -> Any:
     """A rarer part of a deal, loaded by the schema's own field (raises ValidationError)."""
     return _LOADERS[name]._deserialize(value, name, None)
@@ -305,7 +321,19 @@ def _deal(w: _Deal) -> Deal:
     hands = None
     if w.hands is not UNSET:
         h = w.hands
-        hands = (_hand(h.N), _hand(h.E), _hand(h.S), _hand(h.W))
+        hands = _C_HANDS(h.N, h.E, h.S, h.W)
+        if hands is None:
+            hands = _hands(h.N, h.E, h.S, h.W)
+    kitty = None
+    if w.kitty is not UNSET:
+        kitty = _C_CARDS(w.kitty, KITTY_MIN, KITTY_MAX)
+        if kitty is None:
+            kitty = _cards(w.kitty, KITTY_MIN, KITTY_MAX)
+    tricks: tuple[Trick, ...] = ()
+    if w.tricks is not UNSET:
+        tricks = _C_TRICKS(w.tricks)
+        if tricks is None:
+            tricks = _tricks(w.tricks)
     turned = None if w.turned is UNSET else _CARD(w.turned)
     joker_suit = None
     if w.joker_suit is not UNSET:
@@ -322,10 +350,10 @@ def _deal(w: _Deal) -> Deal:
         recorded = RecordedScore(points, total)
     return Deal(
         kind, SEAT_BY_TEXT[w.dealer], turned, joker_suit, hands,
-        None if w.kitty is UNSET else _cards(w.kitty, 1, 12),
+        kitty,
         () if w.calls is UNSET else _calls(w.calls),
         None if w.discard is UNSET else _CARD_OR_UNKNOWN(w.discard),
-        () if w.tricks is UNSET else _tricks(w.tricks),
+        tricks,
         None if w.result is UNSET else _nested("outcome", w.result),
         () if w.irregularities is UNSET else _nested("irregularities", w.irregularities),
         recorded,
@@ -380,6 +408,7 @@ def _calls(value: list[str]) -> tuple[Call, ...]:
 
 
 _LEADER = {seat.name: seat for seat in SEATS}
+TRICK_MIN, TRICK_MAX = 2, 4   # parse_trick's bounds (TricksField): a lone hand's trick has 3
 
 _LEAD_PAIRS: dict[str, tuple[Seat, tuple[Card, Card]]] = {
     f"{seat.name}: {pair}": (seat, cards) for seat in SEATS for pair, cards in _PAIRS.items()}
@@ -424,9 +453,44 @@ def _tricks(value: list[str]) -> tuple[Trick, ...]:
                 cards, seat = tuple(map(card, t[3:].split())), leader[t[0]]
             else:
                 cards, seat = tuple(map(card, t.split())), None
-            if not 2 <= len(cards) <= 4:
+            if not TRICK_MIN <= len(cards) <= TRICK_MAX:
                 raise _Refused
             append(Trick(cards, seat))
     except KeyError:
         return load_each(value, parse_trick)
     return tuple(out)
+
+
+# --- the compiled twins (schema/_cwire.c) ----------------------------------------------------
+
+def _none(*args: Any) -> None:
+    """The compiled functions' stand-in on the pure path: every string goes to the Python twin."""
+    return None
+
+
+_C_HANDS: Any = _none
+_C_CARDS: Any = _none
+_C_TRICKS: Any = _none
+COMPILED = False
+"""Whether the card strings of a deal are parsed by ``_cwire`` (else by the Python twins)."""
+
+
+def use_compiled(on: bool) -> bool:
+    """Parse card strings with ``_cwire`` (``on``, where it was built) or with the Python twins
+    alone; returns whether the compiled path is now in use. For tests and benchmarks, which hold
+    the two paths equal and compare their speed in one run; the results are the same either way."""
+    global _C_HANDS, _C_CARDS, _C_TRICKS, COMPILED
+    if on and _cwire is not None:
+        _C_HANDS, _C_CARDS, _C_TRICKS, COMPILED = _cwire.hands, _cwire.cards, _cwire.tricks, True
+    else:
+        _C_HANDS = _C_CARDS = _C_TRICKS = _none
+        COMPILED = False
+    return COMPILED
+
+
+if _cwire is not None:
+    # everything the C knows comes from here: the tables of the schemas' card fields, the seats
+    # a trick's prefix names, the model's Trick and the bounds of a hand and of a trick
+    _cwire.init(CARD_OR_UNKNOWN_BY_TOKEN, CARD_BY_TOKEN, _LEADER, Trick, HAND_MIN, HAND_MAX,
+                TRICK_MIN, TRICK_MAX)
+    use_compiled(True)

@@ -1,0 +1,299 @@
+/* The card strings of a record's deals, parsed in C (schema/wire.py's compiled path).
+ *
+ * Contract (each function has a pure-Python twin in schema/wire.py, which stays the fallback and
+ * the oracle the tests hold these equal to):
+ *   init(cards_or_unknown, cards, leaders, trick_type, hand_low, hand_high, trick_low, trick_high)
+ *       takes everything this module knows from Python, once: the token -> card tables (only
+ *       their two-character keys are used, a value of None being the unknown card), the seat of
+ *       each one-character leader prefix, the Trick type and the bounds of a hand and a trick.
+ *   hands(n, e, s, w)      -> the four hands as tuples of cards (``??`` -> None), or None;
+ *   cards(text, low, high) -> one card string of low to high tokens (``??`` allowed), or None;
+ *   tricks(list)           -> the tuple of Trick of a list of trick strings, or None.
+ * A string is taken only in the canonical shape: exact str, ASCII, tokens of two characters
+ * from the table separated by one space, nothing before or after; a trick optionally led by
+ * "X: " with X a key of ``leaders``. Anything else (another spelling, another type, a count out
+ * of bounds, a call before init) answers None and the caller takes the Python path. Nothing
+ * here raises but MemoryError, and no input can crash it (every index is bounds-checked).
+ */
+
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <string.h>
+
+#define SPAN 128
+
+static PyObject *any_table[SPAN * SPAN];    /* token -> card or None (strong references) */
+static PyObject *known_table[SPAN * SPAN];  /* token -> card, never None */
+static PyObject *leader_table[SPAN];         /* leader letter -> seat */
+static PyObject *trick_type = NULL;
+static Py_ssize_t hand_low = 0, hand_high = -1, trick_low = 0, trick_high = -1;
+static int ready = 0;
+
+static void
+clear_tables(void)
+{
+    for (Py_ssize_t i = 0; i < SPAN * SPAN; i++) {
+        Py_CLEAR(any_table[i]);
+        Py_CLEAR(known_table[i]);
+    }
+    for (Py_ssize_t i = 0; i < SPAN; i++) {
+        Py_CLEAR(leader_table[i]);
+    }
+    Py_CLEAR(trick_type);
+    ready = 0;
+}
+
+/* The ASCII bytes of an exact str, or NULL (not a str, or not ASCII). */
+static const unsigned char *
+ascii_of(PyObject *text, Py_ssize_t *size)
+{
+    if (!PyUnicode_CheckExact(text) || !PyUnicode_IS_ASCII(text)) {
+        return NULL;
+    }
+    *size = PyUnicode_GET_LENGTH(text);
+    return (const unsigned char *)PyUnicode_DATA(text);
+}
+
+/* Fill ``table`` from a dict's two-character ASCII keys without whitespace; 0 or -1. */
+static int
+fill(PyObject *dict, PyObject **table, int none_ok)
+{
+    PyObject *key, *value;
+    Py_ssize_t pos = 0;
+    if (!PyDict_Check(dict)) {
+        PyErr_SetString(PyExc_TypeError, "a card table must be a dict");
+        return -1;
+    }
+    while (PyDict_Next(dict, &pos, &key, &value)) {
+        Py_ssize_t size;
+        const unsigned char *s = ascii_of(key, &size);
+        if (s == NULL || size != 2 || Py_ISSPACE(s[0]) || Py_ISSPACE(s[1])) {
+            continue;   /* "10H" and the like: the Python path's */
+        }
+        if (value == Py_None && !none_ok) {
+            continue;
+        }
+        Py_INCREF(value);
+        Py_XSETREF(table[s[0] * SPAN + s[1]], value);
+    }
+    return 0;
+}
+
+static PyObject *
+cw_init(PyObject *self, PyObject *args)
+{
+    PyObject *any, *known, *leaders, *type;
+    Py_ssize_t hl, hh, tl, th;
+    if (!PyArg_ParseTuple(args, "O!O!O!Onnnn:init", &PyDict_Type, &any, &PyDict_Type, &known,
+                          &PyDict_Type, &leaders, &type, &hl, &hh, &tl, &th)) {
+        return NULL;
+    }
+    if (!PyCallable_Check(type)) {
+        PyErr_SetString(PyExc_TypeError, "trick_type must be callable");
+        return NULL;
+    }
+    if (hl < 1 || hh < hl || tl < 1 || th < tl) {
+        PyErr_SetString(PyExc_ValueError, "bounds must be 1 <= low <= high");
+        return NULL;
+    }
+    clear_tables();
+    if (fill(any, any_table, 1) < 0 || fill(known, known_table, 0) < 0) {
+        clear_tables();
+        return NULL;
+    }
+    PyObject *key, *value;
+    Py_ssize_t pos = 0;
+    while (PyDict_Next(leaders, &pos, &key, &value)) {
+        Py_ssize_t size;
+        const unsigned char *s = ascii_of(key, &size);
+        if (s == NULL || size != 1 || Py_ISSPACE(s[0]) || s[0] == ':') {
+            continue;
+        }
+        Py_INCREF(value);
+        Py_XSETREF(leader_table[s[0]], value);
+    }
+    Py_INCREF(type);
+    trick_type = type;
+    hand_low = hl, hand_high = hh, trick_low = tl, trick_high = th;
+    ready = 1;
+    Py_RETURN_NONE;
+}
+
+/* The tuple of the ``size`` bytes at ``s`` read as tokens of ``table``, ``low`` to ``high`` of
+ * them; NULL without an exception when not in the canonical shape, NULL with one on MemoryError. */
+static PyObject *
+parse_tokens(const unsigned char *s, Py_ssize_t size, PyObject **table, Py_ssize_t low,
+             Py_ssize_t high)
+{
+    if (size < 2 || (size + 1) % 3 != 0) {
+        return NULL;
+    }
+    Py_ssize_t count = (size + 1) / 3;
+    if (count < low || count > high) {
+        return NULL;
+    }
+    for (Py_ssize_t i = 0; i < count; i++) {
+        const unsigned char *t = s + 3 * i;
+        if (t[0] >= SPAN || t[1] >= SPAN || table[t[0] * SPAN + t[1]] == NULL
+                || (i + 1 < count && t[2] != ' ')) {
+            return NULL;
+        }
+    }
+    PyObject *out = PyTuple_New(count);
+    if (out == NULL) {
+        return NULL;
+    }
+    for (Py_ssize_t i = 0; i < count; i++) {
+        const unsigned char *t = s + 3 * i;
+        PyObject *card = table[t[0] * SPAN + t[1]];
+        Py_INCREF(card);
+        PyTuple_SET_ITEM(out, i, card);
+    }
+    return out;
+}
+
+/* None when the error indicator is clear (not canonical), else NULL (MemoryError goes up). */
+static PyObject *
+refused(void)
+{
+    if (PyErr_Occurred()) {
+        if (PyErr_ExceptionMatches(PyExc_MemoryError)) {
+            return NULL;
+        }
+        PyErr_Clear();
+    }
+    Py_RETURN_NONE;
+}
+
+static PyObject *
+one_hand(PyObject *text)
+{
+    Py_ssize_t size;
+    const unsigned char *s = ascii_of(text, &size);
+    if (s == NULL) {
+        return NULL;
+    }
+    return parse_tokens(s, size, any_table, hand_low, hand_high);
+}
+
+static PyObject *
+cw_hands(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (!ready || nargs != 4) {
+        Py_RETURN_NONE;
+    }
+    PyObject *out = PyTuple_New(4);
+    if (out == NULL) {
+        return NULL;
+    }
+    for (Py_ssize_t i = 0; i < 4; i++) {
+        PyObject *hand = one_hand(args[i]);
+        if (hand == NULL) {
+            Py_DECREF(out);
+            return refused();
+        }
+        PyTuple_SET_ITEM(out, i, hand);
+    }
+    return out;
+}
+
+static PyObject *
+cw_cards(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (!ready || nargs != 3 || !PyLong_CheckExact(args[1]) || !PyLong_CheckExact(args[2])) {
+        Py_RETURN_NONE;
+    }
+    Py_ssize_t low = PyLong_AsSsize_t(args[1]), high = PyLong_AsSsize_t(args[2]);
+    if ((low == -1 || high == -1) && PyErr_Occurred()) {
+        return refused();
+    }
+    Py_ssize_t size;
+    const unsigned char *s = ascii_of(args[0], &size);
+    if (s == NULL) {
+        Py_RETURN_NONE;
+    }
+    PyObject *out = parse_tokens(s, size, any_table, low, high);
+    return out != NULL ? out : refused();
+}
+
+/* One trick string to a Trick, or NULL (error set only on a failure of Python itself). */
+static PyObject *
+one_trick(PyObject *text)
+{
+    Py_ssize_t size;
+    const unsigned char *s = ascii_of(text, &size);
+    if (s == NULL) {
+        return NULL;
+    }
+    PyObject *leader = NULL;
+    if (size >= 3 && s[1] == ':' && s[2] == ' ') {
+        if (s[0] >= SPAN || (leader = leader_table[s[0]]) == NULL) {
+            return NULL;
+        }
+        s += 3, size -= 3;
+    }
+    PyObject *cards = parse_tokens(s, size, known_table, trick_low, trick_high);
+    if (cards == NULL) {
+        return NULL;
+    }
+    PyObject *argv[2] = {cards, leader};
+    PyObject *trick = PyObject_Vectorcall(trick_type, argv, leader == NULL ? 1 : 2, NULL);
+    Py_DECREF(cards);
+    return trick;
+}
+
+static PyObject *
+cw_tricks(PyObject *self, PyObject *value)
+{
+    if (!ready || !PyList_CheckExact(value)) {
+        Py_RETURN_NONE;
+    }
+    Py_ssize_t count = PyList_GET_SIZE(value);
+    PyObject *out = PyTuple_New(count);
+    if (out == NULL) {
+        return NULL;
+    }
+    for (Py_ssize_t i = 0; i < count; i++) {
+        /* the list cannot change under us: nothing here runs Python code but trick_type, and a
+         * list's size is read again on every pass */
+        if (i >= PyList_GET_SIZE(value)) {
+            Py_DECREF(out);
+            Py_RETURN_NONE;
+        }
+        PyObject *item = PyList_GET_ITEM(value, i);
+        Py_INCREF(item);
+        PyObject *trick = one_trick(item);
+        Py_DECREF(item);
+        if (trick == NULL) {
+            Py_DECREF(out);
+            return refused();
+        }
+        PyTuple_SET_ITEM(out, i, trick);
+    }
+    if (count != PyList_GET_SIZE(value)) {
+        Py_DECREF(out);
+        Py_RETURN_NONE;
+    }
+    return out;
+}
+
+static PyMethodDef methods[] = {
+    {"init", cw_init, METH_VARARGS, "Take the card tables, leaders, Trick type and bounds."},
+    {"hands", (PyCFunction)(void (*)(void))cw_hands, METH_FASTCALL,
+     "hands(n, e, s, w): the four hands in canonical shape, or None."},
+    {"cards", (PyCFunction)(void (*)(void))cw_cards, METH_FASTCALL,
+     "cards(text, low, high): a canonical card string of low to high tokens, or None."},
+    {"tricks", cw_tricks, METH_O, "tricks(list): the Tricks of canonical trick strings, or None."},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module = {
+    PyModuleDef_HEAD_INIT, "_cwire",
+    "Card, hand and trick strings parsed in C (see schema/wire.py).", -1, methods,
+};
+
+PyMODINIT_FUNC
+PyInit__cwire(void)
+{
+    return PyModule_Create(&module);
+}

@@ -1,0 +1,13 @@
+"""Types of the compiled card-string parser (schema/_cwire.c; contract in its header comment)."""
+
+from typing import Any
+
+from euchre_records.cards import Card, Seat
+from euchre_records.model import Trick
+
+def init(cards_or_unknown: dict[str, Card | None], cards: dict[str, Card],
+         leaders: dict[str, Seat], trick_type: type[Trick], hand_low: int, hand_high: int,
+         trick_low: int, trick_high: int) -> None: ...
+def hands(n: Any, e: Any, s: Any, w: Any, /) -> tuple[tuple[Card | None, ...], ...] | None: ...
+def cards(text: Any, low: Any, high: Any, /) -> tuple[Card | None, ...] | None: ...
+def tricks(value: Any, /) -> tuple[Trick, ...] | None: ...

@@ -8,7 +8,9 @@
  *       each one-character leader prefix, the Trick type and the bounds of a hand and a trick.
  *   hands(n, e, s, w)      -> the four hands as tuples of cards (``??`` -> None), or None;
  *   cards(text, low, high) -> one card string of low to high tokens (``??`` allowed), or None;
- *   tricks(list)           -> the tuple of Trick of a list of trick strings, or None.
+ *   tricks(list)           -> the tuple of Trick of a list of trick strings, or None;
+ *   repeated_key(text)     -> whether an object of a JSON text (str or bytes) without a
+ *                             backslash writes a key twice, or None where it cannot tell.
  * A string is taken only in the canonical shape: exact str, ASCII, tokens of two characters
  * from the table separated by one space, nothing before or after; a trick optionally led by
  * "X: " with X a key of ``leaders``. Anything else (another spelling, another type, a count out
@@ -277,6 +279,104 @@ cw_tricks(PyObject *self, PyObject *value)
     return out;
 }
 
+/* --- repeated keys ------------------------------------------------------------------------ */
+
+#define MAX_DEPTH 64     /* deeper nesting: the answer is left to the caller (None) */
+#define MAX_KEYS 1024    /* keys open at once on the path from the root */
+#define MAX_OBJECT 64    /* keys of one object compared pairwise: more, and None */
+
+/* 1 if an object of the JSON text repeats a key, 0 if none does, -1 if this scan cannot tell (a
+ * backslash, a string left open, brackets that do not match, limits above). Strings hold no
+ * backslash, so each runs from one '"' to the next; a string is a key when it stands in an
+ * object after '{' or ','. Keys are compared code unit by code unit within one text. */
+#define SCAN(NAME, UNIT)                                                                        \
+static int                                                                                      \
+NAME(const UNIT *s, Py_ssize_t size)                                                            \
+{                                                                                               \
+    Py_ssize_t key_at[MAX_KEYS], key_len[MAX_KEYS];                                             \
+    Py_ssize_t base[MAX_DEPTH];  /* index of the first key of each open object */               \
+    char is_object[MAX_DEPTH];                                                                  \
+    Py_ssize_t depth = 0, keys = 0;                                                             \
+    int expect_key = 0;                                                                         \
+    for (Py_ssize_t i = 0; i < size; i++) {                                                     \
+        UNIT c = s[i];                                                                          \
+        switch (c) {                                                                            \
+        case '{': case '[':                                                                     \
+            if (depth >= MAX_DEPTH) return -1;                                                  \
+            is_object[depth] = (c == '{');                                                      \
+            base[depth] = keys;                                                                 \
+            depth++;                                                                            \
+            expect_key = (c == '{');                                                            \
+            break;                                                                              \
+        case '}': case ']':                                                                     \
+            if (depth == 0 || is_object[depth - 1] != (c == '}')) return -1;                    \
+            depth--;                                                                            \
+            keys = base[depth];                                                                 \
+            expect_key = 0;                                                                     \
+            break;                                                                              \
+        case ',':                                                                               \
+            expect_key = depth > 0 && is_object[depth - 1];                                     \
+            break;                                                                              \
+        case '\\':                                                                              \
+            return -1;                                                                          \
+        case '"': {                                                                             \
+            Py_ssize_t start = ++i;                                                             \
+            while (i < size && s[i] != '"') {                                                   \
+                if (s[i] == '\\') return -1;                                                    \
+                i++;                                                                            \
+            }                                                                                   \
+            if (i >= size) return -1;                                                           \
+            if (expect_key) {                                                                   \
+                Py_ssize_t len = i - start, first = base[depth - 1];                            \
+                if (keys - first >= MAX_OBJECT || keys >= MAX_KEYS) return -1;                  \
+                for (Py_ssize_t k = first; k < keys; k++) {                                     \
+                    if (key_len[k] == len                                                       \
+                            && memcmp(s + key_at[k], s + start, len * sizeof(UNIT)) == 0) {     \
+                        return 1;                                                               \
+                    }                                                                           \
+                }                                                                               \
+                key_at[keys] = start, key_len[keys] = len;                                      \
+                keys++;                                                                         \
+                expect_key = 0;                                                                 \
+            }                                                                                   \
+            break;                                                                              \
+        }                                                                                       \
+        default:                                                                                \
+            break;                                                                              \
+        }                                                                                       \
+    }                                                                                           \
+    return depth == 0 ? 0 : -1;                                                                 \
+}
+
+SCAN(scan1, Py_UCS1)
+SCAN(scan2, Py_UCS2)
+SCAN(scan4, Py_UCS4)
+
+static PyObject *
+cw_repeated_key(PyObject *self, PyObject *text)
+{
+    int found;
+    if (PyBytes_CheckExact(text)) {
+        found = scan1((const Py_UCS1 *)PyBytes_AS_STRING(text), PyBytes_GET_SIZE(text));
+    }
+    else if (PyUnicode_CheckExact(text)) {
+        Py_ssize_t size = PyUnicode_GET_LENGTH(text);
+        const void *data = PyUnicode_DATA(text);
+        switch (PyUnicode_KIND(text)) {
+        case PyUnicode_1BYTE_KIND: found = scan1((const Py_UCS1 *)data, size); break;
+        case PyUnicode_2BYTE_KIND: found = scan2((const Py_UCS2 *)data, size); break;
+        default: found = scan4((const Py_UCS4 *)data, size); break;
+        }
+    }
+    else {
+        found = -1;
+    }
+    if (found < 0) {
+        Py_RETURN_NONE;
+    }
+    return PyBool_FromLong(found);
+}
+
 static PyMethodDef methods[] = {
     {"init", cw_init, METH_VARARGS, "Take the card tables, leaders, Trick type and bounds."},
     {"hands", (PyCFunction)(void (*)(void))cw_hands, METH_FASTCALL,
@@ -284,6 +384,8 @@ static PyMethodDef methods[] = {
     {"cards", (PyCFunction)(void (*)(void))cw_cards, METH_FASTCALL,
      "cards(text, low, high): a canonical card string of low to high tokens, or None."},
     {"tricks", cw_tricks, METH_O, "tricks(list): the Tricks of canonical trick strings, or None."},
+    {"repeated_key", cw_repeated_key, METH_O,
+     "repeated_key(text): whether an object of the JSON text repeats a key; None: cannot tell."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -19,9 +19,23 @@ schemas refuse. Callers load a None through the schemas, which report the proble
 tests/test_wire.py holds the two paths equal.
 
 Repeated keys: msgspec keeps the last value of a key written twice, where the notation refuses
-the record. In a text with no backslash every ``"`` opens or closes a string, so the decoded value
-written back holds as many ``"`` as the text exactly when no key was repeated (a repeated key
-drops at least its own two); the count is compared in C.
+the record. In a text with no backslash every ``"`` opens or closes a string, so the compiled
+scan (``_cwire.repeated_key``) reads each object's keys straight from the text and compares them;
+its Python twin counts instead: the decoded value written back holds as many ``"`` as the text
+exactly when no key was repeated (a repeated key drops at least its own two). Where the scan
+cannot tell (nesting deeper than 64, an object of more than 64 keys) the count decides.
+
+The compiled path (schema/_cwire.c, built by setup.py where a C compiler is present): the card
+strings of a deal (the four hands, the kitty, the trick strings) and the repeated-key scan are
+done in C when the module was built, each by a function with a Python twin here (``_hands``,
+``_cards``, ``_tricks``, ``_repeated_key``) that stays as the fallback and the oracle. The C
+holds no table of its own: ``_cwire.init`` hands it the schemas' token -> card tables, the
+seats, the model's Trick and the bounds of a hand and a trick. It takes a string only in the
+canonical shape (upper-case two-character tokens, one space apart, ``"E: "`` before a trick's
+cards) and answers None for anything else, which the Python twin then parses as before: the
+compiled path changes no result, only its speed (tests/test_cwire.py holds them equal, on
+canonical, respelled and arbitrary input). ``use_compiled(False)`` turns it off for tests and
+benchmarks; an import that fails (no compiler at build time) leaves the pure path.
 """
 
 from __future__ import annotations
@@ -156,15 +170,22 @@ def decode_record(text: str | bytes) -> Record | None:
         if (b"\\" in text) if isinstance(text, bytes) else ("\\" in text):
             return None
         wire = _DECODE(text)
-        if _quotes(text) != _ENCODE(wire).count(b'"'):
-            return None   # a key written twice
+        repeated = _C_REPEATED_KEY(text)
+        if repeated is None:
+            repeated = _repeated_key(text, wire)
+        if repeated:
+            return None
         return _record(wire)
     except (msgspec.DecodeError, msgspec.ValidationError, UnicodeError, *_SLOW):
         return None
 
 
-def _quotes(text: str | bytes) -> int:
-    return text.count(b'"') if isinstance(text, bytes) else text.count('"')
+def _repeated_key(text: str | bytes, wire: _Record) -> bool:
+    """Whether a key of ``text`` (valid JSON, no backslash, decoded as ``wire``) is written twice:
+    the quotes of the text and of the value written back differ (the Python twin of
+    ``_cwire.repeated_key``; see the module docstring)."""
+    quotes = text.count(b'"') if isinstance(text, bytes) else text.count('"')
+    return quotes != _ENCODE(wire).count(b'"')
 
 
 # --- the record and its metadata -------------------------------------------------------------
@@ -471,6 +492,7 @@ def _none(*args: Any) -> None:
 _C_HANDS: Any = _none
 _C_CARDS: Any = _none
 _C_TRICKS: Any = _none
+_C_REPEATED_KEY: Any = _none
 COMPILED = False
 """Whether the card strings of a deal are parsed by ``_cwire`` (else by the Python twins)."""
 
@@ -479,11 +501,12 @@ def use_compiled(on: bool) -> bool:
     """Parse card strings with ``_cwire`` (``on``, where it was built) or with the Python twins
     alone; returns whether the compiled path is now in use. For tests and benchmarks, which hold
     the two paths equal and compare their speed in one run; the results are the same either way."""
-    global _C_HANDS, _C_CARDS, _C_TRICKS, COMPILED
+    global _C_HANDS, _C_CARDS, _C_TRICKS, _C_REPEATED_KEY, COMPILED
     if on and _cwire is not None:
-        _C_HANDS, _C_CARDS, _C_TRICKS, COMPILED = _cwire.hands, _cwire.cards, _cwire.tricks, True
+        _C_HANDS, _C_CARDS, _C_TRICKS = _cwire.hands, _cwire.cards, _cwire.tricks
+        _C_REPEATED_KEY, COMPILED = _cwire.repeated_key, True
     else:
-        _C_HANDS = _C_CARDS = _C_TRICKS = _none
+        _C_HANDS = _C_CARDS = _C_TRICKS = _C_REPEATED_KEY = _none
         COMPILED = False
     return COMPILED
 

@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 from euchre_records.errors import NotationError
 from euchre_records.model import Record
 from euchre_records.schema.notation import dump_record, dumps, load_record, loads, parse_json
-from euchre_records.schema.wire import decode_record
+from euchre_records.schema.wire import decode_record, use_compiled
 
 from test_notation_properties import _mutate, _paths, junk, records
 
@@ -35,10 +35,21 @@ def _schemas(text: str | bytes) -> Record | NotationError:
         return exc
 
 
+def _pure(text: str | bytes) -> Record | None:
+    """decode_record with the card strings and the key check by the Python twins alone."""
+    use_compiled(False)
+    try:
+        return decode_record(text)
+    finally:
+        use_compiled(True)
+
+
 def _same_or_refused(text: str | bytes) -> Record | None:
     """The fast path gives the schemas' Record (same canonical text and hash) or None; on a text
-    the schemas refuse it gives None and ``loads`` raises the schemas' problems."""
+    the schemas refuse it gives None and ``loads`` raises the schemas' problems. With the
+    compiled card strings (schema/_cwire.c, where built) and without, it gives the same."""
     fast, slow = decode_record(text), _schemas(text)
+    assert _pure(text) == fast
     if isinstance(slow, NotationError):
         assert fast is None, f"the fast path accepted a record the schemas refuse: {slow}"
         with pytest.raises(NotationError) as caught:

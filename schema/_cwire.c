@@ -45,11 +45,26 @@ clear_tables(void)
     ready = 0;
 }
 
+/* Whether a str's code units can be read in place (always, since 3.12; a legacy string of
+ * 3.11 not yet made ready is made so here, a failure cleared: the caller answers None). */
+static int
+ready_str(PyObject *text)
+{
+#if PY_VERSION_HEX < 0x030C0000
+    if (PyUnicode_READY(text) < 0) {
+        PyErr_Clear();
+        return 0;
+    }
+#endif
+    (void)text;
+    return 1;
+}
+
 /* The ASCII bytes of an exact str, or NULL (not a str, or not ASCII). */
 static const unsigned char *
 ascii_of(PyObject *text, Py_ssize_t *size)
 {
-    if (!PyUnicode_CheckExact(text) || !PyUnicode_IS_ASCII(text)) {
+    if (!PyUnicode_CheckExact(text) || !ready_str(text) || !PyUnicode_IS_ASCII(text)) {
         return NULL;
     }
     *size = PyUnicode_GET_LENGTH(text);
@@ -359,7 +374,7 @@ cw_repeated_key(PyObject *self, PyObject *text)
     if (PyBytes_CheckExact(text)) {
         found = scan1((const Py_UCS1 *)PyBytes_AS_STRING(text), PyBytes_GET_SIZE(text));
     }
-    else if (PyUnicode_CheckExact(text)) {
+    else if (PyUnicode_CheckExact(text) && ready_str(text)) {
         Py_ssize_t size = PyUnicode_GET_LENGTH(text);
         const void *data = PyUnicode_DATA(text);
         switch (PyUnicode_KIND(text)) {

@@ -175,6 +175,23 @@ def test_any_tricks_give_the_twins_answer_or_none(value: list[Any]) -> None:
     _agrees(_cwire.tricks(value), _twin(wire._tricks, value))
 
 
+def test_the_trick_bounds_handed_to_the_c_are_the_schemas() -> None:
+    """wire.TRICK_MIN and TRICK_MAX (given to _cwire.init) are where parse_trick, the schemas'
+    parser, starts and stops accepting (a lone hand's trick has three cards, Somerset 74)."""
+    from marshmallow import ValidationError
+
+    from euchre_records.schema.playfields import parse_trick
+    names = ["AS", "KS", "QS", "9S", "8S", "7S"]
+    for count in range(1, 7):
+        text = " ".join(names[:count])
+        if wire.TRICK_MIN <= count <= wire.TRICK_MAX:
+            assert parse_trick(text).cards == _cwire.tricks([text])[0].cards
+        else:
+            with pytest.raises(ValidationError):
+                parse_trick(text)
+            assert _cwire.tricks([text]) is None
+
+
 @pytest.mark.parametrize("value", [("E: AS 9D",), "E: AS 9D", None, 3, b"E: AS 9D",
                                    type("L", (list,), {})(["E: AS 9D"])])
 def test_tricks_not_in_an_exact_list_are_left_to_the_twin(value: Any) -> None:

@@ -15,7 +15,7 @@ from .model import CallKind, Deal, DealKind, DealResult, Trick
 from .rules import LoneLead, Rules
 from .scoring import hand_points
 
-__all__ = ["fast_replay"]
+__all__ = ["fast_replay", "COMPILED"]
 
 _SUITS = tuple(Suit)
 _SUIT_INDEX = {s: i for i, s in enumerate(_SUITS)}
@@ -40,6 +40,14 @@ _INFO: dict[Suit, dict[Card, tuple[int, int, int]]] = {
 _NOT_A_CARD = (0, 0, 0)
 # per trump, in one lookup: (_INFO, _SUIT_MASK, index of the trump suit)
 _TRUMP = {t: (_INFO[t], _SUIT_MASK[t], _SUIT_INDEX[t]) for t in Suit}
+
+
+try:   # the compiled twins of _hand_masks, _play_known and _play_inferred (_cplay.c)
+    from . import _cplay
+except ImportError:   # no compiler at install: the pure-Python functions below run alone
+    _cplay = None   # type: ignore[assignment]
+COMPILED = _cplay is not None
+"""Whether the compiled kernels (``euchre_records._cplay``) are in use."""
 
 
 def _orders(out: int) -> tuple[tuple[int, ...], ...]:
@@ -92,32 +100,15 @@ def fast_replay(deal: Deal, rules: Rules, number: int) -> DealResult | None:
     turned_bit = bit.get(turned, 0)
     hands = deal.hands
     full = hands is not None
-    masks = [0, 0, 0, 0]
+    masks: list[int] = [0, 0, 0, 0]
     if hands is not None:
         try:
-            if len(hands) != 4:
-                return None   # not one hand per seat: left to the detailed replay
-            h0, h1, h2, h3 = hands
-            if len(h0) != 5 or len(h1) != 5 or len(h2) != 5 or len(h3) != 5:
-                return None
-            # KeyError: an unknown card
-            masks = [bit[h0[0]] + bit[h0[1]] + bit[h0[2]] + bit[h0[3]] + bit[h0[4]],  # type: ignore[index]
-                     bit[h1[0]] + bit[h1[1]] + bit[h1[2]] + bit[h1[3]] + bit[h1[4]],  # type: ignore[index]
-                     bit[h2[0]] + bit[h2[1]] + bit[h2[2]] + bit[h2[3]] + bit[h2[4]],  # type: ignore[index]
-                     bit[h3[0]] + bit[h3[1]] + bit[h3[2]] + bit[h3[3]] + bit[h3[4]]]  # type: ignore[index]
-            total = turned_bit + masks[0] + masks[1] + masks[2] + masks[3]
-            count = 21
-            kitty = deal.kitty
-            if kitty is not None:
-                if len(kitty) != pack.bit_count() - 21:
-                    return None
-                total += sum(map(bit.__getitem__, kitty))   # type: ignore[arg-type]  # KeyError
-                count += len(kitty)
-        except KeyError:
+            known = _c_hand_masks(hands, deal.kitty, turned_bit, pack)
+        except TypeError:
+            known = _hand_masks(hands, deal.kitty, turned_bit, pack)
+        if known is None:
             return None
-        # a sum of distinct powers of two has one bit per term; a repeat carries
-        if total.bit_count() != count or total & ~pack:
-            return None
+        masks = known
     elif not turned_bit & pack:
         return None
 
@@ -218,9 +209,17 @@ def fast_replay(deal: Deal, rules: Rules, number: int) -> DealResult | None:
     if len(tricks) != 5:
         return None
     if full:
-        winners = _play_known(tricks, orders, lead, trump, masks)
+        try:
+            winners = _c_play_known(tricks, orders, lead, trump, masks)
+        except TypeError:
+            winners = _play_known(tricks, orders, lead, trump, masks)
     else:
-        inferred = _play_inferred(tricks, orders, lead, trump, pack, used, turned_bit, int(dealer))
+        try:
+            inferred = _c_play_inferred(tricks, orders, lead, trump, pack, used, turned_bit,
+                                        int(dealer))
+        except TypeError:
+            inferred = _play_inferred(tricks, orders, lead, trump, pack, used, turned_bit,
+                                      int(dealer))
         if inferred is None:
             return None
         winners, used = inferred
@@ -240,6 +239,38 @@ def fast_replay(deal: Deal, rules: Rules, number: int) -> DealResult | None:
     return DealResult(number, deal.kind, dealer, turned, trump, maker, alone, defender, False,
                              (z[lead], z[w0], z[w1], z[w2], z[w3]),
                              (z[w0], z[w1], z[w2], z[w3], z[w4]), (ns, 5 - ns), hand, (0, 0), hand)
+
+
+def _hand_masks(hands: tuple[tuple[Card | None, ...], ...], kitty: tuple[Card | None, ...] | None,
+                turned_bit: int, pack: int) -> list[int] | None:
+    """Each seat's cards as a mask, when the four hands hold five known cards each, the kitty (if
+    known) the rest of the pack, and the hands, kitty and turned card (``turned_bit``) are the
+    pack's cards once each; None otherwise."""
+    bit = _BIT
+    try:
+        if len(hands) != 4:
+            return None   # not one hand per seat: left to the detailed replay
+        h0, h1, h2, h3 = hands
+        if len(h0) != 5 or len(h1) != 5 or len(h2) != 5 or len(h3) != 5:
+            return None
+        # KeyError: an unknown card
+        masks = [bit[h0[0]] + bit[h0[1]] + bit[h0[2]] + bit[h0[3]] + bit[h0[4]],  # type: ignore[index]
+                 bit[h1[0]] + bit[h1[1]] + bit[h1[2]] + bit[h1[3]] + bit[h1[4]],  # type: ignore[index]
+                 bit[h2[0]] + bit[h2[1]] + bit[h2[2]] + bit[h2[3]] + bit[h2[4]],  # type: ignore[index]
+                 bit[h3[0]] + bit[h3[1]] + bit[h3[2]] + bit[h3[3]] + bit[h3[4]]]  # type: ignore[index]
+        total = turned_bit + masks[0] + masks[1] + masks[2] + masks[3]
+        count = 21
+        if kitty is not None:
+            if len(kitty) != pack.bit_count() - 21:
+                return None
+            total += sum(map(bit.__getitem__, kitty))   # type: ignore[arg-type]  # KeyError
+            count += len(kitty)
+    except KeyError:
+        return None
+    # a sum of distinct powers of two has one bit per term; a repeat carries
+    if total.bit_count() != count or total & ~pack:
+        return None
+    return masks
 
 
 def _play_known(tricks: tuple[Trick, ...], orders: tuple[tuple[int, ...], ...], lead: int,
@@ -313,3 +344,17 @@ def _play_inferred(tricks: tuple[Trick, ...], orders: tuple[tuple[int, ...], ...
         winners.append(win)
         lead = win
     return winners, used
+
+
+if _cplay is not None:
+    # the tables the C reads, from cards.py's: the cards in bit order, per trump their
+    # effective suit index and power (the C holds no euchre knowledge of its own)
+    _BY_BIT = tuple(sorted(_BIT, key=_BIT.__getitem__))
+    assert [_BIT[c] for c in _BY_BIT] == [1 << i for i in range(len(_BY_BIT))]
+    _cplay.init(_BY_BIT, _SUITS, tuple(tuple(_EFF[t][c][0] for c in _BY_BIT) for t in _SUITS),
+                tuple(tuple(_EFF[t][c][1] for c in _BY_BIT) for t in _SUITS))
+    _c_hand_masks = _cplay.hand_masks
+    _c_play_known = _cplay.play_known
+    _c_play_inferred = _cplay.play_inferred
+else:
+    _c_hand_masks, _c_play_known, _c_play_inferred = _hand_masks, _play_known, _play_inferred

@@ -1,0 +1,13 @@
+"""Type stub of the compiled twins of fastpath.py's hand masks and trick play (_cplay.c)."""
+
+from typing import Any
+
+def init(cards: tuple[Any, ...], suits: tuple[Any, ...], effs: tuple[tuple[int, ...], ...],
+         powers: tuple[tuple[int, ...], ...]) -> None: ...
+def hand_masks(hands: tuple[tuple[Any, ...], ...], kitty: tuple[Any, ...] | None, turned_bit: int,
+               pack: int) -> list[int] | None: ...
+def play_known(tricks: tuple[Any, ...], orders: tuple[tuple[int, ...], ...], lead: int, trump: Any,
+               masks: list[int]) -> list[int] | None: ...
+def play_inferred(tricks: tuple[Any, ...], orders: tuple[tuple[int, ...], ...], lead: int,
+                  trump: Any, pack: int, used: int, turned_bit: int,
+                  dealer: int) -> tuple[list[int], int] | None: ...

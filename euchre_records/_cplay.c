@@ -1,4 +1,5 @@
-/* The fast replay's hot loops in C (issue 20): the hand masks and the trick play over bit masks.
+/* The fast replay's hot loops in C (issue 20): the hand masks, the bidding walk and the trick
+   play over bit masks.
 
    Each function is the twin of a pure-Python function in fastpath.py, which stays as the fallback
    (this module absent) and as the oracle the tests hold these equal to:
@@ -7,15 +8,18 @@
      play_known(tricks, orders, lead, trump, masks)                   fastpath._play_known
      play_inferred(tricks, orders, lead, trump, pack, used,
                    turned_bit, dealer)                                fastpath._play_inferred
+     bid(calls, dealer, turned_suit, flags)                           fastpath._bid
 
    Contract: when a function returns a value, it is the value its twin returns for the same
    arguments. It raises TypeError for arguments of a shape it does not take (a list where the
    model has a tuple, an int past 64 bits, a seat out of 0-3 ...); the caller then runs the twin.
    Attribute errors of the objects given propagate as they would in the twin.
 
-   The C holds no euchre knowledge: init() is given, by fastpath.py, the cards in bit order
-   (card i has the bit 1 << i), the suits, and per trump each card's effective suit index and
-   power, all built from cards.py. Cards are found by identity (they are interned singletons).
+   The C holds no euchre knowledge of its own: init() is given, by fastpath.py, the cards in bit
+   order (card i has the bit 1 << i), the suits, and per trump each card's effective suit index
+   and power, all built from cards.py; init_bidding() the seats, who sits on each one's left,
+   the call words and which word accepts the turned card from each seat. The walk itself (the
+   order of the checks) is the twin's, line by line. Cards are found by identity (they are interned singletons).
    Unlike the twins, play_known does not consume the masks list it is given. */
 
 #define PY_SSIZE_T_CLEAN
@@ -577,7 +581,222 @@ done:
     return result;
 }
 
+/* --- the bidding walk (twin of fastpath._bid) --- */
+
+static PyObject *seat_objs[4];      /* strong references: SEATS, seat i has the value i */
+static int left_idx[4];             /* LEFT_OF as seat indexes */
+static PyObject *kinds[7];          /* PASS ORDER ASSIST TAKE NAME PARTNER_ALONE DEFEND_ALONE */
+static PyObject *proper[4];         /* by (seat - dealer) & 3: the word that accepts the card */
+static int bid_ready = 0;
+static PyObject *s_kind, *s_seat, *s_suit, *s_alone;
+
+enum { K_PASS, K_ORDER, K_ASSIST, K_TAKE, K_NAME, K_PARTNER_ALONE, K_DEFEND_ALONE };
+enum { F_STICK = 1, F_CANADIAN = 2, F_TAKES_LONE = 4, F_DEFEND = 8 };
+
+static int
+seat_index(PyObject *o)
+{
+    for (int s = 0; s < 4; s++)
+        if (seat_objs[s] == o)
+            return s;
+    return -1;
+}
+
+static PyObject *
+cplay_init_bidding(PyObject *self, PyObject *args)
+{
+    PyObject *seats_t, *left_t, *kinds_t, *proper_t;
+    if (!PyArg_ParseTuple(args, "O!O!O!O!:init_bidding", &PyTuple_Type, &seats_t, &PyTuple_Type,
+                          &left_t, &PyTuple_Type, &kinds_t, &PyTuple_Type, &proper_t))
+        return NULL;
+    if (PyTuple_GET_SIZE(seats_t) != 4 || PyTuple_GET_SIZE(left_t) != 4
+            || PyTuple_GET_SIZE(kinds_t) != 7 || PyTuple_GET_SIZE(proper_t) != 4) {
+        PyErr_SetString(PyExc_ValueError, "init_bidding: 4 seats, 4 left seats, 7 kinds, 4 words");
+        return NULL;
+    }
+    bid_ready = 0;
+    for (int s = 0; s < 4; s++) {
+        Py_XSETREF(seat_objs[s], Py_NewRef(PyTuple_GET_ITEM(seats_t, s)));
+        Py_XSETREF(proper[s], Py_NewRef(PyTuple_GET_ITEM(proper_t, s)));
+    }
+    for (int k = 0; k < 7; k++)
+        Py_XSETREF(kinds[k], Py_NewRef(PyTuple_GET_ITEM(kinds_t, k)));
+    for (int s = 0; s < 4; s++) {
+        int l = seat_index(PyTuple_GET_ITEM(left_t, s));
+        if (l < 0) {
+            PyErr_SetString(PyExc_ValueError, "init_bidding: a left seat that is not a seat");
+            return NULL;
+        }
+        left_idx[s] = l;
+    }
+    bid_ready = 1;
+    Py_RETURN_NONE;
+}
+
+/* call.<name> is not None and is not `expected`: 1, 0, or -1 on an error */
+static int
+other_seat(PyObject *call, PyObject *expected)
+{
+    PyObject *v = PyObject_GetAttr(call, s_seat);
+    if (v == NULL)
+        return -1;
+    int r = v != Py_None && v != expected;
+    Py_DECREF(v);
+    return r;
+}
+
+static PyObject *
+cplay_bid(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 4) {
+        PyErr_SetString(PyExc_TypeError, "bid(calls, dealer, turned_suit, flags)");
+        return NULL;
+    }
+    if (!bid_ready) {
+        PyErr_SetString(PyExc_RuntimeError, "_cplay.init_bidding() was not called");
+        return NULL;
+    }
+    PyObject *calls = args[0], *turned_suit = args[2];
+    long flags;
+    if (!PyTuple_Check(calls)) {
+        unsupported("calls: not a tuple");
+        return NULL;
+    }
+    int dealer = seat_index(args[1]);
+    if (dealer < 0) {
+        unsupported("dealer: not a seat");
+        return NULL;
+    }
+    if (as_small(args[3], 0, 255, &flags) < 0)
+        return NULL;
+    int seat = left_idx[dealer], passes = 0, maker = -1;
+    int took_up = 0, thrown = 0, partner_took = 0;
+    PyObject *trump = Py_NewRef(Py_None), *alone = Py_NewRef(Py_False);
+    PyObject *defender = Py_NewRef(Py_None);
+    PyObject *kind = NULL, *result = NULL;
+    Py_ssize_t n = PyTuple_GET_SIZE(calls);
+    for (Py_ssize_t ci = 0; ci < n; ci++) {
+        PyObject *call = PyTuple_GET_ITEM(calls, ci);
+        Py_XSETREF(kind, PyObject_GetAttr(call, s_kind));
+        if (kind == NULL)
+            goto done;
+        if (maker < 0 && !thrown) {
+            int other = other_seat(call, seat_objs[seat]);
+            if (other < 0)
+                goto done;
+            if (other)
+                goto refuse;
+            if (kind == kinds[K_PASS]) {
+                if (passes == 7 && (flags & F_STICK))
+                    goto refuse;
+                passes++;
+                thrown = passes == 8;
+                seat = left_idx[seat];
+            }
+            else if (kind == kinds[K_ORDER] || kind == kinds[K_ASSIST] || kind == kinds[K_TAKE]) {
+                if (passes >= 4 || kind != proper[(seat - dealer) & 3])
+                    goto refuse;
+                if ((flags & F_CANADIAN) && kind == kinds[K_ASSIST]) {
+                    PyObject *a = PyObject_GetAttr(call, s_alone);
+                    if (a == NULL)
+                        goto done;
+                    int truth = PyObject_IsTrue(a);
+                    Py_DECREF(a);
+                    if (truth < 0)
+                        goto done;
+                    if (!truth)
+                        goto refuse;   /* the Canadian loner: the detailed replay refuses it */
+                }
+                PyObject *a = PyObject_GetAttr(call, s_alone);
+                if (a == NULL)
+                    goto done;
+                Py_SETREF(alone, a);
+                Py_SETREF(trump, Py_NewRef(turned_suit));
+                maker = seat;
+                took_up = 1;
+            }
+            else if (kind == kinds[K_NAME]) {
+                if (passes < 4)
+                    goto refuse;
+                PyObject *su = PyObject_GetAttr(call, s_suit);
+                if (su == NULL)
+                    goto done;
+                if (su == turned_suit || su == Py_None) {
+                    Py_DECREF(su);
+                    goto refuse;
+                }
+                PyObject *a = PyObject_GetAttr(call, s_alone);
+                if (a == NULL) {
+                    Py_DECREF(su);
+                    goto done;
+                }
+                Py_SETREF(trump, su);
+                Py_SETREF(alone, a);
+                maker = seat;
+            }
+            else
+                goto refuse;
+        }
+        else if (thrown)
+            goto refuse;
+        else if (kind == kinds[K_PARTNER_ALONE]) {
+            /* Somerset 74-75 (see the twin) */
+            int partner = (maker + 2) & 3;
+            if (!(flags & F_TAKES_LONE) || partner_took || defender != Py_None || !took_up)
+                goto refuse;
+            int other = other_seat(call, seat_objs[partner]);
+            if (other < 0)
+                goto done;
+            int rel = (maker - dealer) & 3;
+            if (other || (rel != 1 && rel != 2))
+                goto refuse;
+            maker = partner;
+            Py_SETREF(alone, Py_NewRef(Py_True));
+            partner_took = 1;
+        }
+        else if (kind == kinds[K_DEFEND_ALONE]) {
+            if (!(flags & F_DEFEND))
+                goto refuse;
+            PyObject *v = PyObject_GetAttr(call, s_seat);
+            if (v == NULL)
+                goto done;
+            if (v == Py_None) {
+                Py_DECREF(v);
+                goto refuse;
+            }
+            int d = seat_index(v);
+            if (d < 0) {
+                Py_DECREF(v);
+                unsupported("a defender's seat that is not a seat");
+                goto done;
+            }
+            if (!((d ^ maker) & 1) || defender != Py_None) {
+                Py_DECREF(v);
+                goto refuse;
+            }
+            Py_SETREF(defender, v);
+        }
+        else
+            goto refuse;
+    }
+    result = Py_BuildValue("(OOOOOO)", maker < 0 ? Py_None : seat_objs[maker], trump, alone,
+                           took_up ? Py_True : Py_False, thrown ? Py_True : Py_False, defender);
+    goto done;
+refuse:
+    result = Py_NewRef(Py_None);
+done:
+    Py_XDECREF(kind);
+    Py_DECREF(trump);
+    Py_DECREF(alone);
+    Py_DECREF(defender);
+    return result;
+}
+
 static PyMethodDef methods[] = {
+    {"init_bidding", cplay_init_bidding, METH_VARARGS,
+     "init_bidding(seats, left_of, kinds, proper): the bidding's tables, from fastpath.py."},
+    {"bid", (PyCFunction)(void (*)(void))cplay_bid, METH_FASTCALL,
+     "bid(calls, dealer, turned_suit, flags): the twin of fastpath._bid."},
     {"init", cplay_init, METH_VARARGS,
      "init(cards, suits, effs, powers): the tables, built by fastpath.py from cards.py."},
     {"hand_masks", (PyCFunction)(void (*)(void))cplay_hand_masks, METH_FASTCALL,
@@ -600,7 +819,12 @@ PyInit__cplay(void)
 {
     s_cards = PyUnicode_InternFromString("cards");
     s_leader = PyUnicode_InternFromString("leader");
-    if (s_cards == NULL || s_leader == NULL)
+    s_kind = PyUnicode_InternFromString("kind");
+    s_seat = PyUnicode_InternFromString("seat");
+    s_suit = PyUnicode_InternFromString("suit");
+    s_alone = PyUnicode_InternFromString("alone");
+    if (s_cards == NULL || s_leader == NULL || s_kind == NULL || s_seat == NULL || s_suit == NULL
+            || s_alone == NULL)
         return NULL;
     return PyModule_Create(&module);
 }

@@ -1,4 +1,4 @@
-"""Type stub of the compiled twins of fastpath.py's hand masks and trick play (_cplay.c)."""
+"""Type stub of the compiled twins of fastpath.py's bidding walk, hand masks and trick play (_cplay.c)."""
 
 from typing import Any
 
@@ -11,3 +11,7 @@ def play_known(tricks: tuple[Any, ...], orders: tuple[tuple[int, ...], ...], lea
 def play_inferred(tricks: tuple[Any, ...], orders: tuple[tuple[int, ...], ...], lead: int,
                   trump: Any, pack: int, used: int, turned_bit: int,
                   dealer: int) -> tuple[list[int], int] | None: ...
+def init_bidding(seats: tuple[Any, ...], left_of: tuple[Any, ...], kinds: tuple[Any, ...],
+                 proper: tuple[Any, ...]) -> None: ...
+def bid(calls: tuple[Any, ...], dealer: Any, turned_suit: Any,
+        flags: int) -> tuple[Any, Any, Any, bool, bool, Any] | None: ...

@@ -29,7 +29,7 @@ from hypothesis import strategies as st
 
 from euchre_records import fastpath
 from euchre_records.cards import JOKER, SEATS, Seat, Suit, make_pack
-from euchre_records.model import Deal, DealKind, Trick, replace
+from euchre_records.model import Call, CallKind, Deal, DealKind, Trick, replace
 from euchre_records.rules import PRESETS, Rules, preset
 from euchre_records.testkit.simulate import random_deal
 
@@ -41,11 +41,23 @@ except ImportError:   # pragma: no cover - the build without a compiler
 needs_c = pytest.mark.skipif(_cplay is None, reason="euchre_records._cplay is not built")
 
 TWINS: dict[str, Callable[..., Any]] = {
+    "bid": fastpath._bid,
     "hand_masks": fastpath._hand_masks,
     "play_known": fastpath._play_known,
     "play_inferred": fastpath._play_inferred,
 }
 CARDS = tuple(make_pack(32, True))
+KERNELS = ("bid", "hand_masks", "play_known", "play_inferred")
+
+
+def _kernels() -> tuple[Callable[..., Any], ...]:
+    """What fastpath calls now for each of KERNELS."""
+    return tuple(getattr(fastpath, f"_c_{name}") for name in KERNELS)
+
+
+def _set_kernels(*fns: Callable[..., Any]) -> None:
+    for name, fn in zip(KERNELS, fns):
+        setattr(fastpath, f"_c_{name}", fn)
 
 
 def test_the_extension_is_built_under_ci() -> None:
@@ -119,6 +131,12 @@ def rule_sets(draw: st.DrawFn) -> Rules:
 
 def corrupted(deal: Deal, rng: random.Random, how: int) -> Deal:
     """``deal`` with one fault of kind ``how`` (0: none)."""
+    if how == 7 and deal.calls:   # one call another word, seat or loner
+        calls = list(deal.calls)
+        k = rng.randrange(len(calls))
+        calls[k] = Call(rng.choice(list(CallKind)), rng.choice([None, *SEATS]),
+                        rng.choice([None, *Suit]), rng.random() < 0.5)
+        return replace(deal, calls=tuple(calls))
     if not deal.tricks or how == 0:
         return deal
     tricks: list[list[Any]] = [list(t.cards) for t in deal.tricks]
@@ -145,21 +163,19 @@ def corrupted(deal: Deal, rng: random.Random, how: int) -> Deal:
 
 @needs_c
 @settings(max_examples=400, deadline=None)
-@given(rule_sets(), st.integers(0, 2**32 - 1), st.sampled_from(SEATS), st.integers(0, 6))
+@given(rule_sets(), st.integers(0, 2**32 - 1), st.sampled_from(SEATS), st.integers(0, 7))
 def test_every_kernel_call_of_the_fast_replay_equals_its_twin(
         rules: Rules, seed: int, dealer: Seat, how: int) -> None:
     rng = random.Random(seed)
     deal = corrupted(random_deal(rng, rules, dealer, pass_rate=0.4), rng, how)
     spy = _Spy()
-    saved = fastpath._c_hand_masks, fastpath._c_play_known, fastpath._c_play_inferred
+    saved = _kernels()
     try:
-        fastpath._c_hand_masks = spy.kernel("hand_masks")
-        fastpath._c_play_known = spy.kernel("play_known")
-        fastpath._c_play_inferred = spy.kernel("play_inferred")
+        _set_kernels(*(spy.kernel(name) for name in KERNELS))
         for variant in (deal, replace(deal, kind=DealKind.PLAYS, hands=None, kitty=None)):
             fastpath.fast_replay(variant, rules, 2)
     finally:
-        fastpath._c_hand_masks, fastpath._c_play_known, fastpath._c_play_inferred = saved
+        _set_kernels(*saved)
 
 
 def test_the_kernels_are_reached_on_clean_deals() -> None:
@@ -168,23 +184,21 @@ def test_the_kernels_are_reached_on_clean_deals() -> None:
         pytest.skip("euchre_records._cplay is not built")
     rules = preset("modern")
     spy = _Spy()
-    saved = fastpath._c_hand_masks, fastpath._c_play_known, fastpath._c_play_inferred
+    saved = _kernels()
     try:
-        fastpath._c_hand_masks = spy.kernel("hand_masks")
-        fastpath._c_play_known = spy.kernel("play_known")
-        fastpath._c_play_inferred = spy.kernel("play_inferred")
+        _set_kernels(*(spy.kernel(name) for name in KERNELS))
         taken = 0
         for seed in range(40):
             deal = random_deal(random.Random(seed), rules, SEATS[seed % 4], pass_rate=0.2)
             for variant in (deal, replace(deal, kind=DealKind.PLAYS, hands=None, kitty=None)):
                 taken += fastpath.fast_replay(variant, rules, 1) is not None
     finally:
-        fastpath._c_hand_masks, fastpath._c_play_known, fastpath._c_play_inferred = saved
+        _set_kernels(*saved)
     assert taken > 40
     assert min(spy.calls.values()) > 10, spy.calls
 
 
-@given(rule_sets(), st.integers(0, 2**32 - 1), st.sampled_from(SEATS), st.integers(0, 6))
+@given(rule_sets(), st.integers(0, 2**32 - 1), st.sampled_from(SEATS), st.integers(0, 7))
 @settings(max_examples=200, deadline=None)
 def test_the_fast_replay_is_the_same_with_and_without_the_c(
         rules: Rules, seed: int, dealer: Seat, how: int) -> None:
@@ -192,14 +206,12 @@ def test_the_fast_replay_is_the_same_with_and_without_the_c(
     deal = corrupted(random_deal(rng, rules, dealer, pass_rate=0.4), rng, how)
     for variant in (deal, replace(deal, kind=DealKind.PLAYS, hands=None, kitty=None)):
         with_c = fastpath.fast_replay(variant, rules, 4)
-        saved = fastpath._c_hand_masks, fastpath._c_play_known, fastpath._c_play_inferred
+        saved = _kernels()
         try:
-            fastpath._c_hand_masks = fastpath._hand_masks
-            fastpath._c_play_known = fastpath._play_known
-            fastpath._c_play_inferred = fastpath._play_inferred
+            _set_kernels(*(TWINS[name] for name in KERNELS))
             without = fastpath.fast_replay(variant, rules, 4)
         finally:
-            fastpath._c_hand_masks, fastpath._c_play_known, fastpath._c_play_inferred = saved
+            _set_kernels(*saved)
         assert with_c == without
 
 
@@ -402,3 +414,115 @@ def test_without_the_extension_the_pure_path_runs() -> None:
     from euchre_records.match import replay
     from euchre_records.testkit.samples import random_record
     assert pure.strip() == repr(replay(random_record(3)))
+
+
+# --- the bidding walk ---
+
+class _OddCall:
+    """A call-like object whose attributes may be anything (or missing)."""
+
+    def __init__(self, **attrs: Any) -> None:
+        self.__dict__.update(attrs)
+
+
+kinds = st.sampled_from(list(CallKind))
+seats_or_none = st.one_of(st.none(), st.sampled_from(SEATS))
+real_calls = st.builds(Call, kinds, seats_or_none, st.one_of(st.none(), st.sampled_from(list(Suit))),
+                       st.booleans())
+odd_calls = st.one_of(
+    st.builds(_OddCall, kind=st.one_of(kinds, anything), seat=st.one_of(seats_or_none, anything),
+              suit=st.one_of(st.none(), st.sampled_from(list(Suit)), anything),
+              alone=st.one_of(st.booleans(), anything)),
+    st.builds(_OddCall, kind=kinds), st.builds(_OddCall, kind=kinds, seat=seats_or_none),
+    anything)
+call_seqs = st.one_of(
+    st.lists(real_calls, max_size=12).map(tuple), st.lists(real_calls, max_size=12).map(tuple),
+    st.lists(st.one_of(real_calls, real_calls, real_calls, odd_calls), max_size=12).map(tuple))
+
+
+@needs_c
+@settings(max_examples=1500, deadline=None)
+@given(call_seqs, st.sampled_from(SEATS), st.sampled_from(list(Suit)), st.integers(0, 15))
+def test_bid_on_arbitrary_calls(calls: Any, dealer: Seat, turned: Suit, flags: int) -> None:
+    compare("bid", calls, dealer, turned, flags)
+
+
+@needs_c
+@settings(max_examples=600, deadline=None)
+@given(st.one_of(call_seqs, st.lists(real_calls, max_size=3), anything),
+       st.one_of(st.sampled_from(SEATS), small_ints, anything), st.one_of(st.sampled_from(list(Suit)), anything),
+       st.one_of(st.integers(0, 15), big_ints, anything))
+def test_bid_on_arbitrary_arguments(calls: Any, dealer: Any, turned: Any, flags: Any) -> None:
+    compare("bid", calls, dealer, turned, flags)
+
+
+@st.composite
+def biddings(draw: st.DrawFn) -> tuple[tuple[Call, ...], Seat, Suit]:
+    """Calls near a legal bidding: passes in turn (seat given or not), a making call in turn (the
+    proper word, or another), then loners, take-overs and defenders by any seat, and strays."""
+    dealer = draw(st.sampled_from(SEATS))
+    turned = draw(st.sampled_from(list(Suit)))
+    n = draw(st.integers(0, 8))
+    in_turn = [SEATS[(dealer + 1 + i) & 3] for i in range(9)]
+    calls = [Call(CallKind.PASS, draw(st.sampled_from([None, in_turn[i]]))) for i in range(n)]
+    if n < 8 and draw(st.integers(0, 3)):
+        seat = in_turn[n]
+        word = (fastpath._PROPER[(seat - dealer) & 3] if n < 4 else CallKind.NAME)
+        calls.append(Call(draw(st.sampled_from([word] * 12 + list(CallKind))),
+                          draw(st.sampled_from([None, seat, seat, seat, *SEATS])),
+                          draw(st.sampled_from([None, *Suit])), draw(st.booleans())))
+    extra = st.builds(Call, st.sampled_from([CallKind.PARTNER_ALONE, CallKind.DEFEND_ALONE]),
+                      st.sampled_from([None, *SEATS]), st.none(), st.booleans())
+    calls += draw(st.lists(extra, max_size=3))
+    if draw(st.integers(0, 5)) == 0:
+        calls.insert(draw(st.integers(0, len(calls))), draw(real_calls))
+    return tuple(calls), dealer, turned
+
+
+@needs_c
+@settings(max_examples=1500, deadline=None)
+@given(biddings(), st.integers(0, 15))
+def test_bid_on_biddings_near_legal_ones(case: tuple[tuple[Call, ...], Seat, Suit],
+                                         flags: int) -> None:
+    calls, dealer, turned = case
+    assert not isinstance(compare("bid", calls, dealer, turned, flags), Exception)
+
+
+BIDDING_CASES = [
+    # N deals, E (eldest) orders up, W (his partner, third hand) takes over alone: Somerset 74
+    ((Call(CallKind.ORDER, Seat.E), Call(CallKind.PARTNER_ALONE, Seat.W)), 15,
+     (Seat.W, Suit.SPADES, True, True, False, None)),
+    # the same take-over after a defender went alone: refused (the detailed replay explains)
+    ((Call(CallKind.ORDER, Seat.E), Call(CallKind.DEFEND_ALONE, Seat.N),
+      Call(CallKind.PARTNER_ALONE, Seat.W)), 15, None),
+    # a take-over of the take-over: refused
+    ((Call(CallKind.ORDER, Seat.E), Call(CallKind.PARTNER_ALONE, Seat.W),
+      Call(CallKind.PARTNER_ALONE, Seat.E)), 15, None),
+    # two lone defenders: refused; one is kept
+    ((Call(CallKind.ORDER, Seat.E), Call(CallKind.DEFEND_ALONE, Seat.N),
+      Call(CallKind.DEFEND_ALONE, Seat.S)), 15, None),
+    ((Call(CallKind.ORDER, Seat.E), Call(CallKind.DEFEND_ALONE, Seat.N)), 15,
+     (Seat.E, Suit.SPADES, False, True, False, Seat.N)),
+    # a lone defender of the makers' own side: refused
+    ((Call(CallKind.ORDER, Seat.E), Call(CallKind.DEFEND_ALONE, Seat.W)), 15, None),
+    # all pass twice: thrown in, unless the dealer is stuck
+    ((Call(CallKind.PASS),) * 8, 0, (None, None, False, False, True, None)),
+    ((Call(CallKind.PASS),) * 8, 1, None),
+    # the dealer (N) takes up the card: his word is TAKE, not ORDER
+    ((Call(CallKind.PASS),) * 3 + (Call(CallKind.TAKE, Seat.N),), 0,
+     (Seat.N, Suit.SPADES, False, True, False, None)),
+    ((Call(CallKind.PASS),) * 3 + (Call(CallKind.ORDER, Seat.N),), 0, None),
+    # second round (E S W N E pass): S names hearts; naming the turned suit is refused
+    ((Call(CallKind.PASS),) * 5 + (Call(CallKind.NAME, suit=Suit.HEARTS, alone=True),), 0,
+     (Seat.S, Suit.HEARTS, True, False, False, None)),
+    ((Call(CallKind.PASS),) * 6 + (Call(CallKind.NAME, suit=Suit.SPADES),), 0, None),
+]
+
+
+@pytest.mark.parametrize(("calls", "flags", "expected"), BIDDING_CASES)
+def test_bid_on_hand_worked_biddings(calls: tuple[Call, ...], flags: int, expected: Any) -> None:
+    """Hand-worked walks (N deals, spades turned; flags 15: stick, Canadian, take-overs and lone
+    defenders all on; 0: all off; 1: stick the dealer only), by the twin and by the C."""
+    assert fastpath._bid(calls, Seat.N, Suit.SPADES, flags) == expected
+    if _cplay is not None:
+        assert compare("bid", calls, Seat.N, Suit.SPADES, flags) == expected

@@ -267,7 +267,7 @@ packs = st.one_of(st.sampled_from(PACK_MASKS), big_ints, anything)
 
 
 @needs_c
-@settings(max_examples=1500, deadline=None)
+@settings(max_examples=700, deadline=None)
 @given(trick_seqs, orderish, st.one_of(seat_ints, seat_ints, anything), trumps, maskish)
 def test_play_known_on_arbitrary_arguments(tricks: Any, orders: Any, lead: Any, trump: Any,
                                            masks: Any) -> None:
@@ -275,7 +275,7 @@ def test_play_known_on_arbitrary_arguments(tricks: Any, orders: Any, lead: Any, 
 
 
 @needs_c
-@settings(max_examples=1500, deadline=None)
+@settings(max_examples=700, deadline=None)
 @given(trick_seqs, orderish, st.one_of(seat_ints, seat_ints, anything), trumps, packs,
        st.one_of(st.just(0), big_ints, anything),
        st.one_of(st.sampled_from([1 << c.index for c in CARDS]), big_ints, anything),
@@ -295,7 +295,7 @@ held = st.lists(st.integers(0, 2**33 - 1), min_size=4, max_size=4)
 
 
 @needs_c
-@settings(max_examples=1000, deadline=None)
+@settings(max_examples=600, deadline=None)
 @given(typed_tricks, real_orders, seat_ints, st.sampled_from(list(Suit)), held)
 def test_play_known_on_arbitrary_cards(tricks: Any, orders: Any, lead: int, trump: Suit,
                                        masks: list[int]) -> None:
@@ -304,7 +304,7 @@ def test_play_known_on_arbitrary_cards(tricks: Any, orders: Any, lead: int, trum
 
 
 @needs_c
-@settings(max_examples=1000, deadline=None)
+@settings(max_examples=600, deadline=None)
 @given(typed_tricks, real_orders, seat_ints, st.sampled_from(list(Suit)),
        st.sampled_from(PACK_MASKS), st.integers(0, 2**33 - 1),
        st.sampled_from([1 << c.index for c in CARDS]), seat_ints)
@@ -320,7 +320,7 @@ hand_tuples = st.lists(card_tuples, min_size=0, max_size=5).map(tuple)
 
 
 @needs_c
-@settings(max_examples=1500, deadline=None)
+@settings(max_examples=700, deadline=None)
 @given(st.one_of(hand_tuples, hand_tuples.map(list), anything),
        st.one_of(st.none(), card_tuples, st.lists(cardish, max_size=12), anything),
        st.one_of(st.sampled_from([1 << c.index for c in CARDS]), big_ints, anything), packs)
@@ -441,7 +441,7 @@ call_seqs = st.one_of(
 
 
 @needs_c
-@settings(max_examples=1500, deadline=None)
+@settings(max_examples=700, deadline=None)
 @given(call_seqs, st.sampled_from(SEATS), st.sampled_from(list(Suit)), st.integers(0, 15))
 def test_bid_on_arbitrary_calls(calls: Any, dealer: Seat, turned: Suit, flags: int) -> None:
     compare("bid", calls, dealer, turned, flags)
@@ -480,7 +480,7 @@ def biddings(draw: st.DrawFn) -> tuple[tuple[Call, ...], Seat, Suit]:
 
 
 @needs_c
-@settings(max_examples=1500, deadline=None)
+@settings(max_examples=1200, deadline=None)
 @given(biddings(), st.integers(0, 15))
 def test_bid_on_biddings_near_legal_ones(case: tuple[tuple[Call, ...], Seat, Suit],
                                          flags: int) -> None:

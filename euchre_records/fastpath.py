@@ -11,11 +11,11 @@ that explanations need. A property test holds the two to the same results.
 from __future__ import annotations
 
 from .cards import JOKER, LEFT_OF, SEATS, Card, Seat, Side, Suit, make_pack, power_table
-from .model import CallKind, Deal, DealKind, DealResult, Trick
+from .model import Call, CallKind, Deal, DealKind, DealResult, Trick
 from .rules import LoneLead, Rules
 from .scoring import hand_points
 
-__all__ = ["fast_replay"]
+__all__ = ["fast_replay", "COMPILED"]
 
 _SUITS = tuple(Suit)
 _SUIT_INDEX = {s: i for i, s in enumerate(_SUITS)}
@@ -42,6 +42,14 @@ _NOT_A_CARD = (0, 0, 0)
 _TRUMP = {t: (_INFO[t], _SUIT_MASK[t], _SUIT_INDEX[t]) for t in Suit}
 
 
+try:   # the compiled twins of _bid, _hand_masks, _play_known and _play_inferred (_cplay.c)
+    from . import _cplay
+except ImportError:   # no compiler at install: the pure-Python functions below run alone
+    _cplay = None   # type: ignore[assignment]
+COMPILED = _cplay is not None
+"""Whether the compiled kernels (``euchre_records._cplay``) are in use."""
+
+
 def _orders(out: int) -> tuple[tuple[int, ...], ...]:
     """For each leader, the active seats in playing order, when the seats in ``out`` sit out."""
     result: list[tuple[int, ...]] = []
@@ -54,7 +62,8 @@ def _orders(out: int) -> tuple[tuple[int, ...], ...]:
 
 
 _ORDERS = tuple(_orders(out) if out.bit_count() <= 2 else () for out in range(16))   # at most 2 sit out
-_RULES: dict[int, tuple[Rules, int, dict[tuple[bool, bool, bool, int], tuple[int, int]]]] = {}
+_RULES: dict[int, tuple[Rules, int, dict[tuple[bool, bool, bool, int], tuple[int, int]], int]] = {}
+_STICK, _CANADIAN, _TAKES_LONE, _DEFEND = 1, 2, 4, 8   # _bid's flags: the rules' bidding options
 _PASS, _ORDER, _ASSIST, _TAKE, _NAME = (CallKind.PASS, CallKind.ORDER, CallKind.ASSIST,
                                         CallKind.TAKE, CallKind.NAME)
 _PARTNER_ALONE, _DEFEND_ALONE, _RESULT = CallKind.PARTNER_ALONE, CallKind.DEFEND_ALONE, DealKind.RESULT
@@ -64,9 +73,9 @@ _LONE_LEFT = LoneLead.LEFT_OF_LONE
 _THROWN_IN = ((), (), (0, 0), (0, 0), (0, 0), (0, 0))
 
 
-def _rules_table(rules: Rules) -> tuple[int, dict[tuple[bool, bool, bool, int], tuple[int, int]]]:
-    """(the pack as a mask, scoring.hand_points for every case), tabled once per rule set
-    (keyed by identity: a frozen Rules hashes all its fields)."""
+def _rules_table(rules: Rules) -> tuple[int, dict[tuple[bool, bool, bool, int], tuple[int, int]], int]:
+    """(the pack as a mask, scoring.hand_points for every case, the bidding's options as _bid's
+    flags), tabled once per rule set (keyed by identity: a frozen Rules hashes all its fields)."""
     entry = _RULES.get(id(rules))
     if entry is None or entry[0] is not rules:
         pack = sum(_BIT[c] for c in make_pack(rules.pack, rules.joker))
@@ -76,8 +85,11 @@ def _rules_table(rules: Rules) -> tuple[int, dict[tuple[bool, bool, bool, int], 
                  for tricks in range(6)}
         if len(_RULES) > 64:
             _RULES.clear()
-        entry = _RULES[id(rules)] = (rules, pack, table)
-    return entry[1], entry[2]
+        flags = ((_STICK if rules.stick_the_dealer else 0) | (_CANADIAN if rules.canadian else 0)
+                 | (_TAKES_LONE if rules.partner_takes_lone else 0)
+                 | (_DEFEND if rules.defend_alone else 0))
+        entry = _RULES[id(rules)] = (rules, pack, table, flags)
+    return entry[1], entry[2], entry[3]
 
 
 def fast_replay(deal: Deal, rules: Rules, number: int) -> DealResult | None:
@@ -88,36 +100,19 @@ def fast_replay(deal: Deal, rules: Rules, number: int) -> DealResult | None:
     if turned is None or turned is JOKER:
         return None
     bit = _BIT
-    pack, points = _rules_table(rules)
+    pack, points, flags = _rules_table(rules)
     turned_bit = bit.get(turned, 0)
     hands = deal.hands
     full = hands is not None
-    masks = [0, 0, 0, 0]
+    masks: list[int] = [0, 0, 0, 0]
     if hands is not None:
         try:
-            if len(hands) != 4:
-                return None   # not one hand per seat: left to the detailed replay
-            h0, h1, h2, h3 = hands
-            if len(h0) != 5 or len(h1) != 5 or len(h2) != 5 or len(h3) != 5:
-                return None
-            # KeyError: an unknown card
-            masks = [bit[h0[0]] + bit[h0[1]] + bit[h0[2]] + bit[h0[3]] + bit[h0[4]],  # type: ignore[index]
-                     bit[h1[0]] + bit[h1[1]] + bit[h1[2]] + bit[h1[3]] + bit[h1[4]],  # type: ignore[index]
-                     bit[h2[0]] + bit[h2[1]] + bit[h2[2]] + bit[h2[3]] + bit[h2[4]],  # type: ignore[index]
-                     bit[h3[0]] + bit[h3[1]] + bit[h3[2]] + bit[h3[3]] + bit[h3[4]]]  # type: ignore[index]
-            total = turned_bit + masks[0] + masks[1] + masks[2] + masks[3]
-            count = 21
-            kitty = deal.kitty
-            if kitty is not None:
-                if len(kitty) != pack.bit_count() - 21:
-                    return None
-                total += sum(map(bit.__getitem__, kitty))   # type: ignore[arg-type]  # KeyError
-                count += len(kitty)
-        except KeyError:
+            known = _c_hand_masks(hands, deal.kitty, turned_bit, pack)
+        except TypeError:
+            known = _hand_masks(hands, deal.kitty, turned_bit, pack)
+        if known is None:
             return None
-        # a sum of distinct powers of two has one bit per term; a repeat carries
-        if total.bit_count() != count or total & ~pack:
-            return None
+        masks = known
     elif not turned_bit & pack:
         return None
 
@@ -125,55 +120,13 @@ def fast_replay(deal: Deal, rules: Rules, number: int) -> DealResult | None:
     dealer = deal.dealer
     turned_suit = turned.suit
     assert turned_suit is not None
-    seat = LEFT_OF[dealer]
-    passes = 0
-    maker: Seat | None = None
-    trump: Suit | None = None
-    alone = took_up = thrown = partner_took = False
-    defender: Seat | None = None
-    for call in deal.calls:
-        kind = call.kind
-        if maker is None and not thrown:
-            if call.seat is not None and call.seat is not seat:
-                return None
-            if kind is _PASS:
-                if passes == 7 and rules.stick_the_dealer:
-                    return None
-                passes += 1
-                thrown = passes == 8
-                seat = LEFT_OF[seat]
-            elif kind is _ORDER or kind is _ASSIST or kind is _TAKE:
-                if passes >= 4 or kind is not _PROPER[(seat - dealer) & 3]:
-                    return None
-                if rules.canadian and kind is _ASSIST and not call.alone:
-                    return None   # the Canadian loner: the detailed replay refuses it
-                maker, trump, alone, took_up = seat, turned_suit, call.alone, True
-            elif kind is _NAME:
-                if passes < 4 or call.suit is turned_suit or call.suit is None:
-                    return None
-                maker, trump, alone = seat, call.suit, call.alone
-            else:
-                return None
-        elif thrown:
-            return None
-        elif kind is _PARTNER_ALONE:
-            # Somerset 74-75: third hand takes over from eldest, the dealer from second hand,
-            # once, before a defender goes alone, when the turned card was accepted
-            assert maker is not None
-            partner = SEATS[(maker + 2) & 3]
-            if (not rules.partner_takes_lone or partner_took or defender is not None or not took_up
-                    or (call.seat is not None and call.seat is not partner)
-                    or ((maker - dealer) & 3) not in (1, 2)):
-                return None
-            maker, alone, partner_took = partner, True, True
-        elif kind is _DEFEND_ALONE:
-            assert maker is not None
-            if (not rules.defend_alone or call.seat is None or not (call.seat ^ maker) & 1
-                    or defender is not None):
-                return None
-            defender = call.seat
-        else:
-            return None
+    try:
+        bid = _c_bid(deal.calls, dealer, turned_suit, flags)
+    except TypeError:
+        bid = _bid(deal.calls, dealer, turned_suit, flags)
+    if bid is None:
+        return None
+    maker, trump, alone, took_up, thrown, defender = bid
     if thrown:
         if deal.tricks or deal.discard is not None:
             return None
@@ -218,9 +171,17 @@ def fast_replay(deal: Deal, rules: Rules, number: int) -> DealResult | None:
     if len(tricks) != 5:
         return None
     if full:
-        winners = _play_known(tricks, orders, lead, trump, masks)
+        try:
+            winners = _c_play_known(tricks, orders, lead, trump, masks)
+        except TypeError:
+            winners = _play_known(tricks, orders, lead, trump, masks)
     else:
-        inferred = _play_inferred(tricks, orders, lead, trump, pack, used, turned_bit, int(dealer))
+        try:
+            inferred = _c_play_inferred(tricks, orders, lead, trump, pack, used, turned_bit,
+                                        int(dealer))
+        except TypeError:
+            inferred = _play_inferred(tricks, orders, lead, trump, pack, used, turned_bit,
+                                      int(dealer))
         if inferred is None:
             return None
         winners, used = inferred
@@ -240,6 +201,97 @@ def fast_replay(deal: Deal, rules: Rules, number: int) -> DealResult | None:
     return DealResult(number, deal.kind, dealer, turned, trump, maker, alone, defender, False,
                              (z[lead], z[w0], z[w1], z[w2], z[w3]),
                              (z[w0], z[w1], z[w2], z[w3], z[w4]), (ns, 5 - ns), hand, (0, 0), hand)
+
+
+_Bid = tuple[Seat | None, Suit | None, bool, bool, bool, Seat | None]
+
+
+def _bid(calls: tuple[Call, ...], dealer: Seat, turned_suit: Suit, flags: int) -> _Bid | None:
+    """The plain bidding walk: (maker, trump, alone, took_up, thrown, defender) where each call is
+    the one its seat may make in turn (``flags``: the rules' options, _STICK ... _DEFEND), or
+    None for anything else (the detailed replay explains). ``thrown``: all passed twice."""
+    seat = LEFT_OF[dealer]
+    passes = 0
+    maker: Seat | None = None
+    trump: Suit | None = None
+    alone = took_up = thrown = partner_took = False
+    defender: Seat | None = None
+    for call in calls:
+        kind = call.kind
+        if maker is None and not thrown:
+            if call.seat is not None and call.seat is not seat:
+                return None
+            if kind is _PASS:
+                if passes == 7 and flags & _STICK:
+                    return None
+                passes += 1
+                thrown = passes == 8
+                seat = LEFT_OF[seat]
+            elif kind is _ORDER or kind is _ASSIST or kind is _TAKE:
+                if passes >= 4 or kind is not _PROPER[(seat - dealer) & 3]:
+                    return None
+                if flags & _CANADIAN and kind is _ASSIST and not call.alone:
+                    return None   # the Canadian loner: the detailed replay refuses it
+                maker, trump, alone, took_up = seat, turned_suit, call.alone, True
+            elif kind is _NAME:
+                if passes < 4 or call.suit is turned_suit or call.suit is None:
+                    return None
+                maker, trump, alone = seat, call.suit, call.alone
+            else:
+                return None
+        elif thrown:
+            return None
+        elif kind is _PARTNER_ALONE:
+            # Somerset 74-75: third hand takes over from eldest, the dealer from second hand,
+            # once, before a defender goes alone, when the turned card was accepted
+            assert maker is not None
+            partner = SEATS[(maker + 2) & 3]
+            if (not flags & _TAKES_LONE or partner_took or defender is not None or not took_up
+                    or (call.seat is not None and call.seat is not partner)
+                    or ((maker - dealer) & 3) not in (1, 2)):
+                return None
+            maker, alone, partner_took = partner, True, True
+        elif kind is _DEFEND_ALONE:
+            assert maker is not None
+            if (not flags & _DEFEND or call.seat is None or not (call.seat ^ maker) & 1
+                    or defender is not None):
+                return None
+            defender = call.seat
+        else:
+            return None
+    return maker, trump, alone, took_up, thrown, defender
+
+
+def _hand_masks(hands: tuple[tuple[Card | None, ...], ...], kitty: tuple[Card | None, ...] | None,
+                turned_bit: int, pack: int) -> list[int] | None:
+    """Each seat's cards as a mask, when the four hands hold five known cards each, the kitty (if
+    known) the rest of the pack, and the hands, kitty and turned card (``turned_bit``) are the
+    pack's cards once each; None otherwise."""
+    bit = _BIT
+    try:
+        if len(hands) != 4:
+            return None   # not one hand per seat: left to the detailed replay
+        h0, h1, h2, h3 = hands
+        if len(h0) != 5 or len(h1) != 5 or len(h2) != 5 or len(h3) != 5:
+            return None
+        # KeyError: an unknown card
+        masks = [bit[h0[0]] + bit[h0[1]] + bit[h0[2]] + bit[h0[3]] + bit[h0[4]],  # type: ignore[index]
+                 bit[h1[0]] + bit[h1[1]] + bit[h1[2]] + bit[h1[3]] + bit[h1[4]],  # type: ignore[index]
+                 bit[h2[0]] + bit[h2[1]] + bit[h2[2]] + bit[h2[3]] + bit[h2[4]],  # type: ignore[index]
+                 bit[h3[0]] + bit[h3[1]] + bit[h3[2]] + bit[h3[3]] + bit[h3[4]]]  # type: ignore[index]
+        total = turned_bit + masks[0] + masks[1] + masks[2] + masks[3]
+        count = 21
+        if kitty is not None:
+            if len(kitty) != pack.bit_count() - 21:
+                return None
+            total += sum(map(bit.__getitem__, kitty))   # type: ignore[arg-type]  # KeyError
+            count += len(kitty)
+    except KeyError:
+        return None
+    # a sum of distinct powers of two has one bit per term; a repeat carries
+    if total.bit_count() != count or total & ~pack:
+        return None
+    return masks
 
 
 def _play_known(tricks: tuple[Trick, ...], orders: tuple[tuple[int, ...], ...], lead: int,
@@ -313,3 +365,22 @@ def _play_inferred(tricks: tuple[Trick, ...], orders: tuple[tuple[int, ...], ...
         winners.append(win)
         lead = win
     return winners, used
+
+
+if _cplay is not None:
+    # the tables the C reads, from cards.py's: the cards in bit order, per trump their
+    # effective suit index and power (the C holds no euchre knowledge of its own)
+    _BY_BIT = tuple(sorted(_BIT, key=_BIT.__getitem__))
+    assert [_BIT[c] for c in _BY_BIT] == [1 << i for i in range(len(_BY_BIT))]
+    _cplay.init(_BY_BIT, _SUITS, tuple(tuple(_EFF[t][c][0] for c in _BY_BIT) for t in _SUITS),
+                tuple(tuple(_EFF[t][c][1] for c in _BY_BIT) for t in _SUITS))
+    assert all(int(s) == i for i, s in enumerate(SEATS))   # the C's seat arithmetic (& 3)
+    _cplay.init_bidding(SEATS, LEFT_OF, (_PASS, _ORDER, _ASSIST, _TAKE, _NAME, _PARTNER_ALONE,
+                                         _DEFEND_ALONE), _PROPER)
+    _c_bid = _cplay.bid
+    _c_hand_masks = _cplay.hand_masks
+    _c_play_known = _cplay.play_known
+    _c_play_inferred = _cplay.play_inferred
+else:
+    _c_bid, _c_hand_masks, _c_play_known, _c_play_inferred = (_bid, _hand_masks, _play_known,
+                                                              _play_inferred)

@@ -1,0 +1,830 @@
+/* The fast replay's hot loops in C (issue 20): the hand masks, the bidding walk and the trick
+   play over bit masks.
+
+   Each function is the twin of a pure-Python function in fastpath.py, which stays as the fallback
+   (this module absent) and as the oracle the tests hold these equal to:
+
+     hand_masks(hands, kitty, turned_bit, pack)                       fastpath._hand_masks
+     play_known(tricks, orders, lead, trump, masks)                   fastpath._play_known
+     play_inferred(tricks, orders, lead, trump, pack, used,
+                   turned_bit, dealer)                                fastpath._play_inferred
+     bid(calls, dealer, turned_suit, flags)                           fastpath._bid
+
+   Contract: when a function returns a value, it is the value its twin returns for the same
+   arguments. It raises TypeError for arguments of a shape it does not take (a list where the
+   model has a tuple, an int past 64 bits, a seat out of 0-3 ...); the caller then runs the twin.
+   Attribute errors of the objects given propagate as they would in the twin.
+
+   The C holds no euchre knowledge of its own: init() is given, by fastpath.py, the cards in bit
+   order (card i has the bit 1 << i), the suits, and per trump each card's effective suit index
+   and power, all built from cards.py; init_bidding() the seats, who sits on each one's left,
+   the call words and which word accepts the turned card from each seat. The walk itself (the
+   order of the checks) is the twin's, line by line. Cards are found by identity (they are interned singletons).
+   Unlike the twins, play_known does not consume the masks list it is given. */
+
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+
+#define MAXCARDS 48                  /* 26 sums of bits below 2**48 never pass 64 bits */
+#define HT 256                       /* open-addressing table: card object -> bit index */
+
+static PyObject *cards[MAXCARDS];   /* strong references: the pointers stay valid */
+static int ncards = 0;
+static PyObject *suits[4];          /* strong references */
+static int eff[4][MAXCARDS];        /* per trump index: effective suit index of card i */
+static long power[4][MAXCARDS];     /* per trump index: power of card i */
+static uint64_t suit_mask[4][4];    /* per trump index, per effective suit: mask of its cards */
+static PyObject *ht_key[HT];        /* borrowed from cards[] */
+static int ht_val[HT];
+static int ready = 0;
+
+static PyObject *s_cards, *s_leader;   /* interned attribute names */
+
+static size_t
+slot_of(PyObject *o)
+{
+    uintptr_t p = (uintptr_t)o;
+    return (size_t)((p >> 4) ^ (p >> 12)) & (HT - 1);
+}
+
+/* The bit index of a card, or -1 for any other object (an error set if it is unhashable, as
+   the twin's dict lookup raises TypeError then; -2 returned in that case). */
+static int
+card_index(PyObject *o)
+{
+    size_t h = slot_of(o);
+    while (ht_key[h] != NULL) {
+        if (ht_key[h] == o)
+            return ht_val[h];
+        h = (h + 1) & (HT - 1);
+    }
+    if (PyObject_Hash(o) == -1)
+        return -2;
+    return -1;
+}
+
+static void
+clear_tables(void)
+{
+    for (int i = 0; i < ncards; i++)
+        Py_CLEAR(cards[i]);
+    for (int s = 0; s < 4; s++)
+        Py_CLEAR(suits[s]);
+    memset(ht_key, 0, sizeof ht_key);
+    ncards = 0;
+    ready = 0;
+}
+
+static int
+unsupported(const char *what)
+{
+    PyErr_Format(PyExc_TypeError, "_cplay: %s", what);
+    return -1;
+}
+
+/* A Python int in 0 .. 2**64-1 into *out; else TypeError (-1). */
+static int
+as_u64(PyObject *o, uint64_t *out)
+{
+    if (!PyLong_Check(o))
+        return unsupported("not an int");
+    unsigned long long v = PyLong_AsUnsignedLongLong(o);   /* OverflowError: negative or too big */
+    if (v == (unsigned long long)-1 && PyErr_Occurred()) {
+        PyErr_Clear();
+        return unsupported("an int out of 0 .. 2**64-1");
+    }
+    *out = (uint64_t)v;
+    return 0;
+}
+
+/* A small int into *out (any int with int's own comparison); else TypeError. */
+static int
+as_small(PyObject *o, long lo, long hi, long *out)
+{
+    if (!PyLong_Check(o) || Py_TYPE(o)->tp_richcompare != PyLong_Type.tp_richcompare)
+        return unsupported("not a plain int");
+    int overflow = 0;
+    long v = PyLong_AsLongAndOverflow(o, &overflow);
+    if (v == -1 && PyErr_Occurred())
+        return -1;
+    if (overflow || v < lo || v > hi)
+        return unsupported("an int out of range");
+    *out = v;
+    return 0;
+}
+
+static PyObject *
+cplay_init(PyObject *self, PyObject *args)
+{
+    PyObject *cards_t, *suits_t, *effs_t, *powers_t;
+    if (!PyArg_ParseTuple(args, "O!O!O!O!:init", &PyTuple_Type, &cards_t, &PyTuple_Type, &suits_t,
+                          &PyTuple_Type, &effs_t, &PyTuple_Type, &powers_t))
+        return NULL;
+    Py_ssize_t n = PyTuple_GET_SIZE(cards_t);
+    if (n < 1 || n > MAXCARDS || PyTuple_GET_SIZE(suits_t) != 4 || PyTuple_GET_SIZE(effs_t) != 4
+            || PyTuple_GET_SIZE(powers_t) != 4) {
+        PyErr_SetString(PyExc_ValueError, "init: 1-48 cards, and 4 suits, effs and powers");
+        return NULL;
+    }
+    clear_tables();
+    memset(suit_mask, 0, sizeof suit_mask);
+    for (int t = 0; t < 4; t++) {
+        PyObject *e = PyTuple_GET_ITEM(effs_t, t), *p = PyTuple_GET_ITEM(powers_t, t);
+        if (!PyTuple_Check(e) || !PyTuple_Check(p) || PyTuple_GET_SIZE(e) != n
+                || PyTuple_GET_SIZE(p) != n) {
+            PyErr_SetString(PyExc_ValueError, "init: effs[t] and powers[t] give one int per card");
+            goto fail;
+        }
+        for (Py_ssize_t i = 0; i < n; i++) {
+            long ev, pv;
+            if (as_small(PyTuple_GET_ITEM(e, i), 0, 3, &ev) < 0
+                    || as_small(PyTuple_GET_ITEM(p, i), -1000000, 1000000, &pv) < 0) {
+                PyErr_Clear();
+                PyErr_SetString(PyExc_ValueError, "init: suit indexes 0-3, small powers");
+                goto fail;
+            }
+            eff[t][i] = (int)ev;
+            power[t][i] = pv;
+            suit_mask[t][ev] |= (uint64_t)1 << i;
+        }
+    }
+    for (int s = 0; s < 4; s++) {
+        suits[s] = PyTuple_GET_ITEM(suits_t, s);
+        Py_INCREF(suits[s]);
+    }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *c = PyTuple_GET_ITEM(cards_t, i);
+        size_t h = slot_of(c);
+        while (ht_key[h] != NULL) {
+            if (ht_key[h] == c) {
+                PyErr_SetString(PyExc_ValueError, "init: a card given twice");
+                ncards = (int)i;
+                goto fail;
+            }
+            h = (h + 1) & (HT - 1);
+        }
+        Py_INCREF(c);
+        cards[i] = c;
+        ht_key[h] = c;
+        ht_val[h] = (int)i;
+    }
+    ncards = (int)n;
+    ready = 1;
+    Py_RETURN_NONE;
+fail:
+    clear_tables();
+    return NULL;
+}
+
+static int
+trump_index(PyObject *trump)
+{
+    if (!ready) {
+        PyErr_SetString(PyExc_RuntimeError, "_cplay.init() was not called");
+        return -1;
+    }
+    for (int s = 0; s < 4; s++)
+        if (suits[s] == trump)
+            return s;
+    unsupported("not a suit");
+    return -1;
+}
+
+/* orders: a tuple of 4 tuples of n seats (ints 0-3), n the same for all, 1 <= n <= 4. */
+static int
+read_orders(PyObject *orders, int seats[4][4], Py_ssize_t *n_out)
+{
+    if (!PyTuple_Check(orders) || PyTuple_GET_SIZE(orders) != 4)
+        return unsupported("orders: not a tuple of 4");
+    Py_ssize_t n = -1;
+    for (int l = 0; l < 4; l++) {
+        PyObject *o = PyTuple_GET_ITEM(orders, l);
+        if (!PyTuple_Check(o))
+            return unsupported("orders: not tuples");
+        Py_ssize_t k = PyTuple_GET_SIZE(o);
+        if (n < 0)
+            n = k;
+        if (k != n || k < 1 || k > 4)
+            return unsupported("orders: of 1-4 seats each, all alike");
+        for (Py_ssize_t j = 0; j < k; j++) {
+            long v;
+            if (as_small(PyTuple_GET_ITEM(o, j), 0, 3, &v) < 0)
+                return -1;
+            seats[l][j] = (int)v;
+        }
+    }
+    *n_out = n;
+    return 0;
+}
+
+/* trick.cards (a tuple, new reference) after checking its size and trick.leader as the twin
+   does: *stop = 1 when the twin returns None here. */
+static PyObject *
+trick_cards(PyObject *trick, Py_ssize_t n, PyObject *lead_obj, int *stop)
+{
+    *stop = 0;
+    PyObject *cards_o = PyObject_GetAttr(trick, s_cards);
+    if (cards_o == NULL)
+        return NULL;
+    if (!PyTuple_Check(cards_o)) {
+        Py_DECREF(cards_o);
+        unsupported("trick.cards: not a tuple");
+        return NULL;
+    }
+    if (PyTuple_GET_SIZE(cards_o) != n) {
+        *stop = 1;
+        return cards_o;
+    }
+    PyObject *leader = PyObject_GetAttr(trick, s_leader);
+    if (leader == NULL) {
+        Py_DECREF(cards_o);
+        return NULL;
+    }
+    if (leader != Py_None) {
+        int ne = PyObject_RichCompareBool(leader, lead_obj, Py_NE);
+        if (ne < 0) {
+            Py_DECREF(leader);
+            Py_DECREF(cards_o);
+            return NULL;
+        }
+        if (ne)
+            *stop = 1;
+    }
+    Py_DECREF(leader);
+    return cards_o;
+}
+
+static PyObject *
+winners_list(const int *winners, Py_ssize_t count)
+{
+    PyObject *list = PyList_New(count);
+    if (list == NULL)
+        return NULL;
+    for (Py_ssize_t i = 0; i < count; i++) {
+        PyObject *v = PyLong_FromLong(winners[i]);
+        if (v == NULL) {
+            Py_DECREF(list);
+            return NULL;
+        }
+        PyList_SET_ITEM(list, i, v);
+    }
+    return list;
+}
+
+static PyObject *
+cplay_hand_masks(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 4) {
+        PyErr_SetString(PyExc_TypeError, "hand_masks(hands, kitty, turned_bit, pack)");
+        return NULL;
+    }
+    if (!ready) {
+        PyErr_SetString(PyExc_RuntimeError, "_cplay.init() was not called");
+        return NULL;
+    }
+    PyObject *hands = args[0], *kitty = args[1];
+    uint64_t turned_bit, pack;
+    if (!PyTuple_Check(hands)) {
+        unsupported("hands: not a tuple");
+        return NULL;
+    }
+    if (as_u64(args[2], &turned_bit) < 0 || as_u64(args[3], &pack) < 0)
+        return NULL;
+    if (PyTuple_GET_SIZE(hands) != 4)
+        Py_RETURN_NONE;
+    PyObject *h[4];
+    for (int s = 0; s < 4; s++) {
+        h[s] = PyTuple_GET_ITEM(hands, s);
+        if (!PyTuple_Check(h[s])) {
+            unsupported("a hand: not a tuple");
+            return NULL;
+        }
+    }
+    for (int s = 0; s < 4; s++)
+        if (PyTuple_GET_SIZE(h[s]) != 5)
+            Py_RETURN_NONE;
+    /* the twin sums with +: a repeated card carries into another bit, so the sum has fewer bits
+       than cards (cards have bits below 2**48: no sum here passes 64 bits, but turned_bit may) */
+    uint64_t masks[4];
+    uint64_t total = turned_bit;
+    int carry = 0;
+    for (int s = 0; s < 4; s++) {
+        uint64_t m = 0;
+        for (int k = 0; k < 5; k++) {
+            int i = card_index(PyTuple_GET_ITEM(h[s], k));
+            if (i == -2)
+                return NULL;
+            if (i < 0)
+                Py_RETURN_NONE;
+            m += (uint64_t)1 << i;
+        }
+        masks[s] = m;
+        if (total > UINT64_MAX - m)
+            carry = 2;
+        total += m;
+    }
+    long count = 21;
+    if (kitty != Py_None) {
+        if (!PyTuple_Check(kitty)) {
+            unsupported("kitty: not a tuple");
+            return NULL;
+        }
+        Py_ssize_t kn = PyTuple_GET_SIZE(kitty);
+        if (kn != (Py_ssize_t)__builtin_popcountll(pack) - 21)
+            Py_RETURN_NONE;
+        for (Py_ssize_t k = 0; k < kn; k++) {
+            int i = card_index(PyTuple_GET_ITEM(kitty, k));
+            if (i == -2)
+                return NULL;
+            if (i < 0)
+                Py_RETURN_NONE;
+            uint64_t b = (uint64_t)1 << i;
+            if (total > UINT64_MAX - b)
+                carry = 2;
+            total += b;
+        }
+        count += (long)kn;
+    }
+    /* past 64 bits the twin's sum has a bit beyond any 64-bit pack */
+    if (carry == 2 || __builtin_popcountll(total) != count || (total & ~pack))
+        Py_RETURN_NONE;
+    return Py_BuildValue("[KKKK]", (unsigned long long)masks[0], (unsigned long long)masks[1],
+                         (unsigned long long)masks[2], (unsigned long long)masks[3]);
+}
+
+static PyObject *
+cplay_play_known(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 5) {
+        PyErr_SetString(PyExc_TypeError, "play_known(tricks, orders, lead, trump, masks)");
+        return NULL;
+    }
+    PyObject *tricks = args[0], *lead_obj = args[2], *masks_o = args[4];
+    int seats[4][4];
+    Py_ssize_t n;
+    long lead;
+    int t = trump_index(args[3]);
+    if (t < 0)
+        return NULL;
+    if (!PyTuple_Check(tricks)) {
+        unsupported("tricks: not a tuple");
+        return NULL;
+    }
+    if (read_orders(args[1], seats, &n) < 0 || as_small(lead_obj, 0, 3, &lead) < 0)
+        return NULL;
+    if (!PyList_Check(masks_o) || PyList_GET_SIZE(masks_o) != 4) {
+        unsupported("masks: not a list of 4");
+        return NULL;
+    }
+    uint64_t masks[4];
+    for (int s = 0; s < 4; s++)
+        if (as_u64(PyList_GET_ITEM(masks_o, s), &masks[s]) < 0)
+            return NULL;
+    const int trump_i = t;
+    Py_ssize_t count = PyTuple_GET_SIZE(tricks);
+    int small[8];
+    int *winners = count <= 8 ? small : PyMem_Malloc(sizeof(int) * (size_t)count);
+    if (winners == NULL)
+        return PyErr_NoMemory();
+    PyObject *result = NULL;
+    PyObject *lead_int = NULL;
+    for (Py_ssize_t ti = 0; ti < count; ti++) {
+        int stop;
+        Py_XDECREF(lead_int);
+        lead_int = PyLong_FromLong(lead);
+        if (lead_int == NULL)
+            goto done;
+        PyObject *cards_o = trick_cards(PyTuple_GET_ITEM(tricks, ti), n, lead_int, &stop);
+        if (cards_o == NULL)
+            goto done;
+        if (stop) {
+            Py_DECREF(cards_o);
+            result = Py_None;
+            Py_INCREF(result);
+            goto done;
+        }
+        const int *order = seats[lead];
+        int i = card_index(PyTuple_GET_ITEM(cards_o, 0));
+        if (i == -2) {
+            Py_DECREF(cards_o);
+            goto done;
+        }
+        int who = (int)lead;
+        if (i < 0 || !(masks[who] & ((uint64_t)1 << i))) {
+            Py_DECREF(cards_o);
+            result = Py_None;
+            Py_INCREF(result);
+            goto done;
+        }
+        masks[who] -= (uint64_t)1 << i;
+        int led = eff[trump_i][i];
+        long best = power[trump_i][i];
+        uint64_t follow = suit_mask[trump_i][led];
+        int win = who;
+        for (Py_ssize_t k = 1; k < n; k++) {
+            who = order[k];
+            i = card_index(PyTuple_GET_ITEM(cards_o, k));
+            if (i == -2) {
+                Py_DECREF(cards_o);
+                goto done;
+            }
+            if (i < 0 || !(masks[who] & ((uint64_t)1 << i))) {
+                Py_DECREF(cards_o);
+                result = Py_None;
+                Py_INCREF(result);
+                goto done;
+            }
+            masks[who] -= (uint64_t)1 << i;
+            int e = eff[trump_i][i];
+            long p = power[trump_i][i];
+            if (e == led) {
+                if (p > best) {
+                    best = p;
+                    win = who;
+                }
+            }
+            else if (masks[who] & follow) {
+                Py_DECREF(cards_o);
+                result = Py_None;   /* a revoke */
+                Py_INCREF(result);
+                goto done;
+            }
+            else if (e == trump_i && p > best) {
+                best = p;
+                win = who;
+            }
+        }
+        Py_DECREF(cards_o);
+        winners[ti] = win;
+        lead = win;
+    }
+    result = winners_list(winners, count);
+done:
+    Py_XDECREF(lead_int);
+    if (winners != small)
+        PyMem_Free(winners);
+    return result;
+}
+
+static PyObject *
+cplay_play_inferred(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 8) {
+        PyErr_SetString(PyExc_TypeError,
+                        "play_inferred(tricks, orders, lead, trump, pack, used, turned_bit, dealer)");
+        return NULL;
+    }
+    PyObject *tricks = args[0], *lead_obj = args[2];
+    int seats[4][4];
+    Py_ssize_t n;
+    long lead, dealer;
+    uint64_t pack, used, turned_bit;
+    int t = trump_index(args[3]);
+    if (t < 0)
+        return NULL;
+    if (!PyTuple_Check(tricks)) {
+        unsupported("tricks: not a tuple");
+        return NULL;
+    }
+    if (read_orders(args[1], seats, &n) < 0 || as_small(lead_obj, 0, 3, &lead) < 0
+            || as_u64(args[4], &pack) < 0 || as_u64(args[5], &used) < 0
+            || as_u64(args[6], &turned_bit) < 0)
+        return NULL;
+    {   /* any plain int: the twin only asks who != dealer, for seats 0-3 */
+        PyObject *d = args[7];
+        if (!PyLong_Check(d) || Py_TYPE(d)->tp_richcompare != PyLong_Type.tp_richcompare) {
+            unsupported("dealer: not a plain int");
+            return NULL;
+        }
+        int overflow = 0;
+        dealer = PyLong_AsLongAndOverflow(d, &overflow);
+        if (dealer == -1 && PyErr_Occurred())
+            return NULL;
+        if (overflow || dealer < 0 || dealer > 3)
+            dealer = -1;
+    }
+    const int trump_i = t;
+    Py_ssize_t count = PyTuple_GET_SIZE(tricks);
+    int small[8];
+    int *winners = count <= 8 ? small : PyMem_Malloc(sizeof(int) * (size_t)count);
+    if (winners == NULL)
+        return PyErr_NoMemory();
+    PyObject *result = NULL;
+    PyObject *lead_int = NULL;
+    unsigned voids[4] = {0, 0, 0, 0};
+    for (Py_ssize_t ti = 0; ti < count; ti++) {
+        int stop;
+        Py_XDECREF(lead_int);
+        lead_int = PyLong_FromLong(lead);
+        if (lead_int == NULL)
+            goto done;
+        PyObject *cards_o = trick_cards(PyTuple_GET_ITEM(tricks, ti), n, lead_int, &stop);
+        if (cards_o == NULL)
+            goto done;
+        if (stop) {
+            Py_DECREF(cards_o);
+            result = Py_None;
+            Py_INCREF(result);
+            goto done;
+        }
+        const int *order = seats[lead];
+        int led = -1;
+        long best = -1;
+        int win = (int)lead;
+        for (Py_ssize_t k = 0; k < n; k++) {
+            int who = order[k];
+            int i = card_index(PyTuple_GET_ITEM(cards_o, k));
+            if (i == -2) {
+                Py_DECREF(cards_o);
+                goto done;
+            }
+            uint64_t b = i < 0 ? 0 : (uint64_t)1 << i;
+            int e = i < 0 ? 0 : eff[trump_i][i];
+            long p = i < 0 ? 0 : power[trump_i][i];
+            if (!(b & pack) || (used & b) || (voids[who] >> e & 1)
+                    || (b == turned_bit && who != dealer)) {
+                Py_DECREF(cards_o);
+                result = Py_None;
+                Py_INCREF(result);
+                goto done;
+            }
+            used |= b;
+            if (led < 0) {
+                led = e;
+                best = p;
+                win = who;
+            }
+            else {
+                if (e != led)
+                    voids[who] |= 1u << led;
+                if ((e == led || e == trump_i) && p > best) {
+                    best = p;
+                    win = who;
+                }
+            }
+        }
+        Py_DECREF(cards_o);
+        winners[ti] = win;
+        lead = win;
+    }
+    {
+        PyObject *list = winners_list(winners, count);
+        if (list != NULL) {
+            result = Py_BuildValue("(NK)", list, (unsigned long long)used);
+        }
+    }
+done:
+    Py_XDECREF(lead_int);
+    if (winners != small)
+        PyMem_Free(winners);
+    return result;
+}
+
+/* --- the bidding walk (twin of fastpath._bid) --- */
+
+static PyObject *seat_objs[4];      /* strong references: SEATS, seat i has the value i */
+static int left_idx[4];             /* LEFT_OF as seat indexes */
+static PyObject *kinds[7];          /* PASS ORDER ASSIST TAKE NAME PARTNER_ALONE DEFEND_ALONE */
+static PyObject *proper[4];         /* by (seat - dealer) & 3: the word that accepts the card */
+static int bid_ready = 0;
+static PyObject *s_kind, *s_seat, *s_suit, *s_alone;
+
+enum { K_PASS, K_ORDER, K_ASSIST, K_TAKE, K_NAME, K_PARTNER_ALONE, K_DEFEND_ALONE };
+enum { F_STICK = 1, F_CANADIAN = 2, F_TAKES_LONE = 4, F_DEFEND = 8 };
+
+static int
+seat_index(PyObject *o)
+{
+    for (int s = 0; s < 4; s++)
+        if (seat_objs[s] == o)
+            return s;
+    return -1;
+}
+
+static PyObject *
+cplay_init_bidding(PyObject *self, PyObject *args)
+{
+    PyObject *seats_t, *left_t, *kinds_t, *proper_t;
+    if (!PyArg_ParseTuple(args, "O!O!O!O!:init_bidding", &PyTuple_Type, &seats_t, &PyTuple_Type,
+                          &left_t, &PyTuple_Type, &kinds_t, &PyTuple_Type, &proper_t))
+        return NULL;
+    if (PyTuple_GET_SIZE(seats_t) != 4 || PyTuple_GET_SIZE(left_t) != 4
+            || PyTuple_GET_SIZE(kinds_t) != 7 || PyTuple_GET_SIZE(proper_t) != 4) {
+        PyErr_SetString(PyExc_ValueError, "init_bidding: 4 seats, 4 left seats, 7 kinds, 4 words");
+        return NULL;
+    }
+    bid_ready = 0;
+    for (int s = 0; s < 4; s++) {
+        Py_XSETREF(seat_objs[s], Py_NewRef(PyTuple_GET_ITEM(seats_t, s)));
+        Py_XSETREF(proper[s], Py_NewRef(PyTuple_GET_ITEM(proper_t, s)));
+    }
+    for (int k = 0; k < 7; k++)
+        Py_XSETREF(kinds[k], Py_NewRef(PyTuple_GET_ITEM(kinds_t, k)));
+    for (int s = 0; s < 4; s++) {
+        int l = seat_index(PyTuple_GET_ITEM(left_t, s));
+        if (l < 0) {
+            PyErr_SetString(PyExc_ValueError, "init_bidding: a left seat that is not a seat");
+            return NULL;
+        }
+        left_idx[s] = l;
+    }
+    bid_ready = 1;
+    Py_RETURN_NONE;
+}
+
+/* call.<name> is not None and is not `expected`: 1, 0, or -1 on an error */
+static int
+other_seat(PyObject *call, PyObject *expected)
+{
+    PyObject *v = PyObject_GetAttr(call, s_seat);
+    if (v == NULL)
+        return -1;
+    int r = v != Py_None && v != expected;
+    Py_DECREF(v);
+    return r;
+}
+
+static PyObject *
+cplay_bid(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 4) {
+        PyErr_SetString(PyExc_TypeError, "bid(calls, dealer, turned_suit, flags)");
+        return NULL;
+    }
+    if (!bid_ready) {
+        PyErr_SetString(PyExc_RuntimeError, "_cplay.init_bidding() was not called");
+        return NULL;
+    }
+    PyObject *calls = args[0], *turned_suit = args[2];
+    long flags;
+    if (!PyTuple_Check(calls)) {
+        unsupported("calls: not a tuple");
+        return NULL;
+    }
+    int dealer = seat_index(args[1]);
+    if (dealer < 0) {
+        unsupported("dealer: not a seat");
+        return NULL;
+    }
+    if (as_small(args[3], 0, 255, &flags) < 0)
+        return NULL;
+    int seat = left_idx[dealer], passes = 0, maker = -1;
+    int took_up = 0, thrown = 0, partner_took = 0;
+    PyObject *trump = Py_NewRef(Py_None), *alone = Py_NewRef(Py_False);
+    PyObject *defender = Py_NewRef(Py_None);
+    PyObject *kind = NULL, *result = NULL;
+    Py_ssize_t n = PyTuple_GET_SIZE(calls);
+    for (Py_ssize_t ci = 0; ci < n; ci++) {
+        PyObject *call = PyTuple_GET_ITEM(calls, ci);
+        Py_XSETREF(kind, PyObject_GetAttr(call, s_kind));
+        if (kind == NULL)
+            goto done;
+        if (maker < 0 && !thrown) {
+            int other = other_seat(call, seat_objs[seat]);
+            if (other < 0)
+                goto done;
+            if (other)
+                goto refuse;
+            if (kind == kinds[K_PASS]) {
+                if (passes == 7 && (flags & F_STICK))
+                    goto refuse;
+                passes++;
+                thrown = passes == 8;
+                seat = left_idx[seat];
+            }
+            else if (kind == kinds[K_ORDER] || kind == kinds[K_ASSIST] || kind == kinds[K_TAKE]) {
+                if (passes >= 4 || kind != proper[(seat - dealer) & 3])
+                    goto refuse;
+                if ((flags & F_CANADIAN) && kind == kinds[K_ASSIST]) {
+                    PyObject *a = PyObject_GetAttr(call, s_alone);
+                    if (a == NULL)
+                        goto done;
+                    int truth = PyObject_IsTrue(a);
+                    Py_DECREF(a);
+                    if (truth < 0)
+                        goto done;
+                    if (!truth)
+                        goto refuse;   /* the Canadian loner: the detailed replay refuses it */
+                }
+                PyObject *a = PyObject_GetAttr(call, s_alone);
+                if (a == NULL)
+                    goto done;
+                Py_SETREF(alone, a);
+                Py_SETREF(trump, Py_NewRef(turned_suit));
+                maker = seat;
+                took_up = 1;
+            }
+            else if (kind == kinds[K_NAME]) {
+                if (passes < 4)
+                    goto refuse;
+                PyObject *su = PyObject_GetAttr(call, s_suit);
+                if (su == NULL)
+                    goto done;
+                if (su == turned_suit || su == Py_None) {
+                    Py_DECREF(su);
+                    goto refuse;
+                }
+                PyObject *a = PyObject_GetAttr(call, s_alone);
+                if (a == NULL) {
+                    Py_DECREF(su);
+                    goto done;
+                }
+                Py_SETREF(trump, su);
+                Py_SETREF(alone, a);
+                maker = seat;
+            }
+            else
+                goto refuse;
+        }
+        else if (thrown)
+            goto refuse;
+        else if (kind == kinds[K_PARTNER_ALONE]) {
+            /* Somerset 74-75 (see the twin) */
+            int partner = (maker + 2) & 3;
+            if (!(flags & F_TAKES_LONE) || partner_took || defender != Py_None || !took_up)
+                goto refuse;
+            int other = other_seat(call, seat_objs[partner]);
+            if (other < 0)
+                goto done;
+            int rel = (maker - dealer) & 3;
+            if (other || (rel != 1 && rel != 2))
+                goto refuse;
+            maker = partner;
+            Py_SETREF(alone, Py_NewRef(Py_True));
+            partner_took = 1;
+        }
+        else if (kind == kinds[K_DEFEND_ALONE]) {
+            if (!(flags & F_DEFEND))
+                goto refuse;
+            PyObject *v = PyObject_GetAttr(call, s_seat);
+            if (v == NULL)
+                goto done;
+            if (v == Py_None) {
+                Py_DECREF(v);
+                goto refuse;
+            }
+            int d = seat_index(v);
+            if (d < 0) {
+                Py_DECREF(v);
+                unsupported("a defender's seat that is not a seat");
+                goto done;
+            }
+            if (!((d ^ maker) & 1) || defender != Py_None) {
+                Py_DECREF(v);
+                goto refuse;
+            }
+            Py_SETREF(defender, v);
+        }
+        else
+            goto refuse;
+    }
+    result = Py_BuildValue("(OOOOOO)", maker < 0 ? Py_None : seat_objs[maker], trump, alone,
+                           took_up ? Py_True : Py_False, thrown ? Py_True : Py_False, defender);
+    goto done;
+refuse:
+    result = Py_NewRef(Py_None);
+done:
+    Py_XDECREF(kind);
+    Py_DECREF(trump);
+    Py_DECREF(alone);
+    Py_DECREF(defender);
+    return result;
+}
+
+static PyMethodDef methods[] = {
+    {"init_bidding", cplay_init_bidding, METH_VARARGS,
+     "init_bidding(seats, left_of, kinds, proper): the bidding's tables, from fastpath.py."},
+    {"bid", (PyCFunction)(void (*)(void))cplay_bid, METH_FASTCALL,
+     "bid(calls, dealer, turned_suit, flags): the twin of fastpath._bid."},
+    {"init", cplay_init, METH_VARARGS,
+     "init(cards, suits, effs, powers): the tables, built by fastpath.py from cards.py."},
+    {"hand_masks", (PyCFunction)(void (*)(void))cplay_hand_masks, METH_FASTCALL,
+     "hand_masks(hands, kitty, turned_bit, pack): the twin of fastpath._hand_masks."},
+    {"play_known", (PyCFunction)(void (*)(void))cplay_play_known, METH_FASTCALL,
+     "play_known(tricks, orders, lead, trump, masks): the twin of fastpath._play_known."},
+    {"play_inferred", (PyCFunction)(void (*)(void))cplay_play_inferred, METH_FASTCALL,
+     "play_inferred(tricks, orders, lead, trump, pack, used, turned_bit, dealer): the twin of "
+     "fastpath._play_inferred."},
+    {NULL, NULL, 0, NULL}
+};
+
+static struct PyModuleDef module = {
+    PyModuleDef_HEAD_INIT, "_cplay",
+    "The fast replay's hand masks and trick play in C (twins of fastpath.py's).", -1, methods,
+};
+
+PyMODINIT_FUNC
+PyInit__cplay(void)
+{
+    s_cards = PyUnicode_InternFromString("cards");
+    s_leader = PyUnicode_InternFromString("leader");
+    s_kind = PyUnicode_InternFromString("kind");
+    s_seat = PyUnicode_InternFromString("seat");
+    s_suit = PyUnicode_InternFromString("suit");
+    s_alone = PyUnicode_InternFromString("alone");
+    if (s_cards == NULL || s_leader == NULL || s_kind == NULL || s_seat == NULL || s_suit == NULL
+            || s_alone == NULL)
+        return NULL;
+    return PyModule_Create(&module);
+}

@@ -14,6 +14,7 @@ from euchre_records.cards import Card, Seat
 from euchre_records.model import Call, CallKind, Trick
 
 from .basefields import SEAT_BY_TEXT, SEAT_RE, SUIT_BY_TEXT, CompactField, load_each
+from .card_text import tricks_text as _tricks_text
 from .cardfields import CARD_BY_TOKEN, CARD_NAME, CARD_RE, cards_text, parse_cards
 
 __all__ = ["CallsField", "TricksField", "parse_call", "call_text", "parse_trick", "trick_text",
@@ -175,12 +176,10 @@ def trick_text(trick: Trick) -> str:
 
 def tricks_text(tricks: tuple[Trick, ...]) -> list[str]:
     """``[trick_text(t) for t in tricks]``, with the card names looked up in place."""
-    try:
-        name = CARD_NAME.__getitem__
-        return [" ".join(map(name, t.cards)) if t.leader is None
-                else _LEADER_PREFIX[t.leader] + " ".join(map(name, t.cards)) for t in tricks]
-    except KeyError:  # a card not from the interned pack (never made by the loader)
-        return [trick_text(t) for t in tricks]
+    texts = _tricks_text(tricks, CARD_NAME, _LEADER_PREFIX)   # in C where built (card_text.py)
+    if texts is not None:
+        return texts
+    return [trick_text(t) for t in tricks]  # a card not from the interned pack (never loaded)
 
 
 class TricksField(CompactField):

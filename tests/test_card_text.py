@@ -1,0 +1,206 @@
+"""The compiled card-string writer (schema/_cdump.c) against its pure-Python twin
+(schema/card_text.py), on valid deals and on arbitrary objects; and the canonical text it
+writes against the standard library's encoder of the same data."""
+
+from __future__ import annotations
+
+import json
+import types
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from euchre_records.cards import SEATS, Seat, make_pack
+from euchre_records.model import Record, Trick
+from euchre_records.schema import card_text
+from euchre_records.schema.cardfields import CARD_NAME
+from euchre_records.schema.notation import dump_record, dumps
+from euchre_records.schema.playfields import _LEADER_PREFIX
+from euchre_records.testkit.samples import random_texts
+
+from test_notation_properties import records
+
+_cdump = pytest.importorskip("euchre_records.schema._cdump",
+                             reason="the C accelerator is not built (no compiler)")
+
+CARDS = sorted(make_pack(24, joker=True), key=lambda c: c.index)
+SETTINGS = settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck))
+
+
+def same(compiled: Any, twin: Any, *args: Any) -> None:
+    """Both return the same value, or both raise the same type of exception."""
+    try:
+        want = twin(*args)
+    except Exception as exc:   # noqa: BLE001 - the type is what is compared
+        with pytest.raises(type(exc)):
+            compiled(*args)
+        return
+    got = compiled(*args)
+    assert got == want
+    assert type(got) is type(want)
+
+
+def test_the_module_uses_the_compiled_writer_when_built() -> None:
+    assert card_text.COMPILED
+    assert card_text.cards_text is _cdump.cards_text
+
+
+def test_known_strings() -> None:
+    """Hand-written: the tokens of the notation (FORMAT.md), unknown cards as ??."""
+    by = {c.name: c for c in CARDS}
+    hand = (by["QC"], by["9D"], None, by["JK"], by["TH"])
+    for f in (_cdump.cards_text, card_text.cards_text_py):
+        assert f(hand, CARD_NAME) == "QC 9D ?? JK TH"
+        assert f((), CARD_NAME) == ""
+        assert f([by["QC"]], CARD_NAME) is None           # a list is not a tuple
+        assert f((by["QC"], "QC"), CARD_NAME) is None      # a string is not a card
+    tricks = (Trick((by["AS"], by["KS"], by["QS"], by["9S"]), None),
+              Trick((by["JH"], by["JD"], by["AH"]), Seat.E))
+    for f in (_cdump.tricks_text, card_text.tricks_text_py):
+        assert f(tricks, CARD_NAME, _LEADER_PREFIX) == ["AS KS QS 9S", "E: JH JD AH"]
+    for f in (_cdump.hands_text, card_text.hands_text_py):
+        assert f((hand, hand, (), (by["9S"],)), CARD_NAME) == (
+            "QC 9D ?? JK TH", "QC 9D ?? JK TH", "", "9S")
+        assert f((hand, hand, hand), CARD_NAME) is None
+
+
+def test_a_dict_is_required() -> None:
+    class Names(dict):   # type: ignore[type-arg]
+        def __missing__(self, key: Any) -> str:
+            return "XX"
+    for f in (_cdump.cards_text, card_text.cards_text_py):
+        with pytest.raises(TypeError):
+            f((), Names())
+        with pytest.raises(TypeError):
+            f((), None)     # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        _cdump.cards_text(())   # type: ignore[call-arg]
+
+
+class Boom:
+    """A key whose hash or comparison raises, or a trick whose attribute does."""
+
+    def __init__(self, where: str) -> None:
+        self.where = where
+
+    def __hash__(self) -> int:
+        if self.where == "hash":
+            raise RuntimeError("no hash")
+        return 7
+
+    def __eq__(self, other: object) -> bool:
+        if self.where == "eq":
+            raise ValueError("no eq")
+        return self is other
+
+    @property
+    def cards(self) -> Any:
+        if self.where == "cards":
+            raise RuntimeError("no cards")
+        return ()
+
+    @property
+    def leader(self) -> Any:
+        raise KeyError("no leader")
+
+
+class Text(str):
+    """A str subclass (accepted as a str by both)."""
+
+
+scalars = st.one_of(
+    st.sampled_from(CARDS), st.none(), st.integers(-3, 3), st.text(max_size=3),
+    st.builds(Boom, st.sampled_from(["hash", "eq", "cards"])), st.sampled_from([Seat.N, Seat.W, 1.5]),
+    st.builds(list, st.just(())))
+values = st.one_of(st.sampled_from(["QC", "??", "é", "\U0001F0A1", "", "a b"]),
+                   st.text(max_size=4), st.text(max_size=4).map(Text),
+                   st.integers(), st.none(), st.just(b"QC"))
+names = st.one_of(st.just(CARD_NAME),
+                  st.builds(lambda d, booms: {**d, **{Boom("eq"): "QC" for _ in range(booms)}},
+                            st.dictionaries(st.one_of(st.sampled_from(CARDS), st.none(),
+                                                      st.integers(-3, 3), st.text(max_size=3),
+                                                      st.sampled_from(SEATS)),
+                                            values, max_size=8),
+                            st.integers(0, 1)),   # a key whose comparison raises (hash 7)
+                  st.builds(lambda d: {**CARD_NAME, **d},
+                            st.dictionaries(st.sampled_from(CARDS), values, max_size=3)))
+groups = st.one_of(st.lists(scalars, max_size=8).map(tuple), st.lists(scalars, max_size=3),
+                   scalars)
+tricks = st.one_of(
+    st.builds(Trick, st.lists(st.sampled_from(CARDS), max_size=5).map(tuple),
+              st.one_of(st.none(), st.sampled_from(SEATS))),
+    st.builds(lambda c, l: types.SimpleNamespace(cards=c, leader=l), groups,
+              st.one_of(st.none(), st.sampled_from(SEATS), st.integers(0, 2), st.text(max_size=2))),
+    scalars)
+
+
+@SETTINGS
+@given(groups, names)
+def test_cards_text_equals_its_twin_on_anything(cards: Any, table: Any) -> None:
+    same(_cdump.cards_text, card_text.cards_text_py, cards, table)
+
+
+@SETTINGS
+@given(st.one_of(st.lists(groups, min_size=3, max_size=5).map(tuple), groups), names)
+def test_hands_text_equals_its_twin_on_anything(hands: Any, table: Any) -> None:
+    same(_cdump.hands_text, card_text.hands_text_py, hands, table)
+
+
+@SETTINGS
+@given(st.one_of(st.lists(tricks, max_size=6).map(tuple), st.lists(tricks, max_size=2), scalars),
+       names, st.one_of(st.just(_LEADER_PREFIX), names))
+def test_tricks_text_equals_its_twin_on_anything(value: Any, table: Any, prefixes: Any) -> None:
+    same(_cdump.tricks_text, card_text.tricks_text_py, value, table, prefixes)
+
+
+def test_long_card_tuples() -> None:
+    """Past the C's stack buffer of 64 cards."""
+    cards = tuple(CARDS * 5)
+    want = " ".join(c.name for c in cards)
+    assert _cdump.cards_text(cards, CARD_NAME) == card_text.cards_text_py(cards, CARD_NAME) == want
+
+
+def test_random_rubbers_keep_their_canonical_text() -> None:
+    """Canonical texts (written by the old path when the testkit made them) read and written
+    again give the same bytes, and equal the standard library's encoding of the same data."""
+    from euchre_records.schema.notation import loads
+    for text in random_texts(60, start_seed=101):
+        record = loads(text)
+        assert dumps(record) == text
+        assert dumps(record) == json.dumps(dump_record(record), indent=2, ensure_ascii=False) + "\n"
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck))
+@given(records)
+def test_dumps_is_the_standard_library_encoding(record: Record) -> None:
+    """Records of every shape (irregularities, annotations, non-ASCII names ...): the canonical
+    text is ``json.dumps(dump_record(r), indent=2, ensure_ascii=False)`` plus a newline, where
+    the deals' card strings come from the compiled writer."""
+    assert dumps(record) == json.dumps(dump_record(record), indent=2, ensure_ascii=False) + "\n"
+
+
+def _with_twins(f: Any, *args: Any) -> Any:
+    """``f(*args)`` with the dump side's card strings written by the Python twins."""
+    from euchre_records.schema import cardfields, playfields
+    saved = cardfields._cards_text, cardfields._hands_text, playfields._tricks_text
+    cardfields._cards_text, cardfields._hands_text = card_text.cards_text_py, card_text.hands_text_py
+    playfields._tricks_text = card_text.tricks_text_py
+    try:
+        return f(*args)
+    finally:
+        cardfields._cards_text, cardfields._hands_text, playfields._tricks_text = saved
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck))
+@given(records)
+def test_compiled_and_twin_write_the_same_canonical_text(record: Record) -> None:
+    assert dumps(record) == _with_twins(dumps, record)
+
+
+def test_compiled_and_twin_on_random_rubbers() -> None:
+    from euchre_records.schema.notation import loads
+    for text in random_texts(30, start_seed=202):
+        record = loads(text)
+        assert dumps(record) == _with_twins(dumps, record) == text

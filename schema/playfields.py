@@ -94,6 +94,26 @@ def call_text(call: Call) -> str:
     return _written(call)
 
 
+_CALLS_TEXT: dict[tuple[Call, ...], tuple[str, ...]] = {}
+_CALLS_TEXT_MAX = 4096
+
+
+def calls_text(calls: tuple[Call, ...]) -> list[str]:
+    """``[call_text(c) for c in calls]``, looked up by the whole bidding: a call's text is a
+    function of its fields, by which a Call hashes and compares (in C), and a club's deals
+    repeat few biddings. Bounded (cleared when full): memory stays flat in the input."""
+    try:
+        found = _CALLS_TEXT.get(calls)
+    except TypeError:   # an unhashable value in a call (never made by the loader)
+        return [call_text(c) for c in calls]
+    if found is None:
+        found = tuple(map(call_text, calls))
+        if len(_CALLS_TEXT) >= _CALLS_TEXT_MAX:
+            _CALLS_TEXT.clear()
+        _CALLS_TEXT[calls] = found
+    return list(found)
+
+
 def _written(call: Call) -> str:
     word = call.suit.value if call.kind is CallKind.NAME and call.suit else _CALL_WORD[call.kind]
     if call.alone or call.kind in _MUST_BE_ALONE:
@@ -113,7 +133,7 @@ class CallsField(CompactField):
         return load_each(value, parse_call)
 
     def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> Any:
-        return [call_text(c) for c in value] if value else None
+        return calls_text(value) if value else None
 
 
 # --- tricks ----------------------------------------------------------------------------------

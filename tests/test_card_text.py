@@ -13,14 +13,14 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from euchre_records.cards import SEATS, Seat, make_pack
-from euchre_records.model import Record, Trick
+from euchre_records.model import Call, CallKind, Record, Trick
 from euchre_records.schema import card_text
 from euchre_records.schema.cardfields import CARD_NAME
 from euchre_records.schema.notation import dump_record, dumps
-from euchre_records.schema.playfields import _LEADER_PREFIX
+from euchre_records.schema.playfields import _LEADER_PREFIX, call_text, calls_text
 from euchre_records.testkit.samples import random_texts
 
-from test_notation_properties import records
+from test_notation_properties import calls, records
 
 _cdump = pytest.importorskip("euchre_records.schema._cdump",
                              reason="the C accelerator is not built (no compiler)")
@@ -183,14 +183,22 @@ def test_dumps_is_the_standard_library_encoding(record: Record) -> None:
 
 def _with_twins(f: Any, *args: Any) -> Any:
     """``f(*args)`` with the dump side's card strings written by the Python twins."""
-    from euchre_records.schema import cardfields, playfields
-    saved = cardfields._cards_text, cardfields._hands_text, playfields._tricks_text
-    cardfields._cards_text, cardfields._hands_text = card_text.cards_text_py, card_text.hands_text_py
-    playfields._tricks_text = card_text.tricks_text_py
+    from euchre_records.schema import cardfields, playfields, schemas
+    places = [(cardfields, "_cards_text", card_text.cards_text_py),
+              (cardfields, "_hands_text", card_text.hands_text_py),
+              (playfields, "_tricks_text", card_text.tricks_text_py),
+              (schemas, "_cards_text", card_text.cards_text_py),
+              (schemas, "_hands_text", card_text.hands_text_py),
+              (schemas, "_tricks_text", card_text.tricks_text_py)]
+    saved = [(module, name, getattr(module, name)) for module, name, _ in places]
+    for module, name, twin in places:
+        assert getattr(module, name) is not twin     # the compiled one was in use
+        setattr(module, name, twin)
     try:
         return f(*args)
     finally:
-        cardfields._cards_text, cardfields._hands_text, playfields._tricks_text = saved
+        for module, name, compiled in saved:
+            setattr(module, name, compiled)
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck))
@@ -204,3 +212,21 @@ def test_compiled_and_twin_on_random_rubbers() -> None:
     for text in random_texts(30, start_seed=202):
         record = loads(text)
         assert dumps(record) == _with_twins(dumps, record) == text
+
+
+@SETTINGS
+@given(st.lists(st.lists(calls(), max_size=6).map(tuple), min_size=1, max_size=8))
+def test_calls_text_is_call_text_of_each_call(biddings: list[tuple[Call, ...]]) -> None:
+    """Looked up by the whole bidding, the texts are those of each call (equal biddings made of
+    other Call objects included: copies by value)."""
+    for bidding in biddings + [tuple(Call(c.kind, c.seat, c.suit, c.alone) for c in b)
+                               for b in biddings]:
+        assert calls_text(bidding) == [call_text(c) for c in bidding]
+
+
+def test_calls_text_table_stays_bounded() -> None:
+    from euchre_records.schema import playfields
+    for i in range(playfields._CALLS_TEXT_MAX + 5):
+        bidding = (Call(CallKind.PASS),) * (i % 9) + (Call(CallKind.ORDER, Seat.E, None, True),) * (i // 9)
+        assert calls_text(bidding) == [call_text(c) for c in bidding]
+    assert len(playfields._CALLS_TEXT) <= playfields._CALLS_TEXT_MAX

@@ -16,6 +16,7 @@ _HERE = Path(__file__).resolve().parent
 _SOURCES = {
     "euchre_records.schema._cwire": "schema/_cwire.c",     # card, hand and trick strings (schema/wire.py)
     "euchre_records._cplay": "euchre_records/_cplay.c",    # the fast replay's trick play (fastpath.py)
+    "euchre_records.schema._cdump": "schema/_cdump.c",     # card strings of the canonical text (schema/card_text.py)
 }
 
 setup(ext_modules=[Extension(name, [source], optional=True, extra_compile_args=["-O2"])

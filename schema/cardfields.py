@@ -16,6 +16,7 @@ from euchre_records.cards import parse_card as _parse_card
 from euchre_records.errors import NotationError
 
 from .basefields import CompactField
+from .card_text import cards_text as _cards_text, hands_text as _hands_text
 
 __all__ = ["CardField", "CardsField", "HandsField", "parse_cards", "cards_text", "CARD_RE",
            "hands_fast", "CARD_OR_UNKNOWN_BY_TOKEN", "CARD_NAME", "hands_text",
@@ -110,10 +111,10 @@ def parse_cards(text: Any, unknown_ok: bool, low: int, high: int) -> tuple[Card 
 
 def cards_text(cards: tuple[Card | None, ...]) -> str:
     """The canonical card string: upper-case tokens separated by one space."""
-    try:  # a table lookup per card: this runs for every hand of every record stored
-        return " ".join(map(_NAME_OF.__getitem__, cards))
-    except KeyError:  # a card not from the interned pack (never made by the loader)
-        return " ".join(card_name(c) for c in cards)
+    text = _cards_text(cards, _NAME_OF)  # in C where built: this runs for every hand stored
+    if text is not None:
+        return text
+    return " ".join(card_name(c) for c in cards)  # not a tuple of interned cards (never loaded)
 
 
 def cards_pattern(unknown_ok: bool, low: int, high: int) -> str:
@@ -199,14 +200,9 @@ class HandsField(CompactField):
 
 def hands_text(hands: tuple[tuple[Card | None, ...], ...]) -> dict[str, str]:
     """The hands as dumped: ``{"N": card string, ...}`` in seat order."""
-    if len(hands) == 4:
-        name = _NAME_OF.__getitem__
-        n, e, s, w = hands
-        try:
-            return {"N": " ".join(map(name, n)), "E": " ".join(map(name, e)),
-                    "S": " ".join(map(name, s)), "W": " ".join(map(name, w))}
-        except KeyError:  # a card not from the interned pack (never made by the loader)
-            pass
+    texts = _hands_text(hands, _NAME_OF)   # four tuples of interned cards (schema/card_text.py)
+    if texts is not None:
+        return {"N": texts[0], "E": texts[1], "S": texts[2], "W": texts[3]}
     return {name: cards_text(hand) for name, hand in zip(_SEAT_NAMES, hands)}
 
 

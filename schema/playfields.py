@@ -14,6 +14,7 @@ from euchre_records.cards import Card, Seat
 from euchre_records.model import Call, CallKind, Trick
 
 from .basefields import SEAT_BY_TEXT, SEAT_RE, SUIT_BY_TEXT, CompactField, load_each
+from .card_text import tricks_text as _tricks_text
 from .cardfields import CARD_BY_TOKEN, CARD_NAME, CARD_RE, cards_text, parse_cards
 
 __all__ = ["CallsField", "TricksField", "parse_call", "call_text", "parse_trick", "trick_text",
@@ -93,6 +94,26 @@ def call_text(call: Call) -> str:
     return _written(call)
 
 
+_CALLS_TEXT: dict[tuple[Call, ...], tuple[str, ...]] = {}
+_CALLS_TEXT_MAX = 4096
+
+
+def calls_text(calls: tuple[Call, ...]) -> list[str]:
+    """``[call_text(c) for c in calls]``, looked up by the whole bidding: a call's text is a
+    function of its fields, by which a Call hashes and compares (in C), and a club's deals
+    repeat few biddings. Bounded (cleared when full): memory stays flat in the input."""
+    try:
+        found = _CALLS_TEXT.get(calls)
+    except TypeError:   # an unhashable value in a call (never made by the loader)
+        return [call_text(c) for c in calls]
+    if found is None:
+        found = tuple(map(call_text, calls))
+        if len(_CALLS_TEXT) >= _CALLS_TEXT_MAX:
+            _CALLS_TEXT.clear()
+        _CALLS_TEXT[calls] = found
+    return list(found)
+
+
 def _written(call: Call) -> str:
     word = call.suit.value if call.kind is CallKind.NAME and call.suit else _CALL_WORD[call.kind]
     if call.alone or call.kind in _MUST_BE_ALONE:
@@ -112,7 +133,7 @@ class CallsField(CompactField):
         return load_each(value, parse_call)
 
     def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> Any:
-        return [call_text(c) for c in value] if value else None
+        return calls_text(value) if value else None
 
 
 # --- tricks ----------------------------------------------------------------------------------
@@ -175,12 +196,10 @@ def trick_text(trick: Trick) -> str:
 
 def tricks_text(tricks: tuple[Trick, ...]) -> list[str]:
     """``[trick_text(t) for t in tricks]``, with the card names looked up in place."""
-    try:
-        name = CARD_NAME.__getitem__
-        return [" ".join(map(name, t.cards)) if t.leader is None
-                else _LEADER_PREFIX[t.leader] + " ".join(map(name, t.cards)) for t in tricks]
-    except KeyError:  # a card not from the interned pack (never made by the loader)
-        return [trick_text(t) for t in tricks]
+    texts = _tricks_text(tricks, CARD_NAME, _LEADER_PREFIX)   # in C where built (card_text.py)
+    if texts is not None:
+        return texts
+    return [trick_text(t) for t in tricks]  # a card not from the interned pack (never loaded)
 
 
 class TricksField(CompactField):

@@ -38,6 +38,9 @@ def points(value: tuple[int, int] | None) -> dict[str, int] | None:
 
 
 
+_SEAT_NAME = SEAT_NAME.__getitem__
+
+
 def _seat(seat: Seat | None) -> str | None:
     return None if seat is None else SEAT_NAME[seat]
 
@@ -96,6 +99,8 @@ def dump_deal_result(deal: DealResult) -> dict[str, Any]:
     """What the replay computed for one deal."""
     maker, turned, trump = deal.maker, deal.turned, deal.trump
     defender, next_dealer = deal.defender_alone, deal.next_dealer
+    tricks, hand, penalty, scored = deal.tricks, deal.hand_points, deal.penalty, deal.points
+    # points() written out in place: this runs for every deal stored
     return {
         "number": deal.number,
         "kind": DEAL_KIND_VALUE[deal.kind],
@@ -112,12 +117,12 @@ def dump_deal_result(deal: DealResult) -> dict[str, Any]:
         "void": deal.void,
         "unfinished": deal.unfinished,
         "next_dealer": None if next_dealer is None else SEAT_NAME[next_dealer],
-        "leaders": list(map(SEAT_NAME.__getitem__, deal.leaders)),
-        "winners": list(map(SEAT_NAME.__getitem__, deal.winners)),
-        "tricks": points(deal.tricks),
-        "hand_points": points(deal.hand_points),
-        "penalty": points(deal.penalty),
-        "points": points(deal.points),
+        "leaders": list(map(_SEAT_NAME, deal.leaders)),
+        "winners": list(map(_SEAT_NAME, deal.winners)),
+        "tricks": None if tricks is None else {"ns": tricks[0], "ew": tricks[1]},
+        "hand_points": None if hand is None else {"ns": hand[0], "ew": hand[1]},
+        "penalty": None if penalty is None else {"ns": penalty[0], "ew": penalty[1]},
+        "points": None if scored is None else {"ns": scored[0], "ew": scored[1]},
         "findings": [dump_finding(f) for f in deal.findings] if deal.findings else [],
         "notes": list(deal.notes),
     }
@@ -125,16 +130,18 @@ def dump_deal_result(deal: DealResult) -> dict[str, Any]:
 
 def dump_game(game: GameResult) -> dict[str, Any]:
     """One game of the record: its deals, scores, winner and rubber points."""
+    start, score, carried, rubber = game.start, game.score, game.carried, game.rubber_points
+    winner = game.winner
     return {
         "number": game.number,
         "first_deal": game.first_deal,
         "last_deal": game.last_deal,
-        "start": points(game.start),
-        "score": points(game.score),
-        "winner": _side(game.winner),
+        "start": None if start is None else {"ns": start[0], "ew": start[1]},
+        "score": None if score is None else {"ns": score[0], "ew": score[1]},
+        "winner": None if winner is None else SIDE_VALUE[winner],
         "finished": game.finished,
-        "carried": points(game.carried),
-        "rubber_points": points(game.rubber_points),
+        "carried": None if carried is None else {"ns": carried[0], "ew": carried[1]},
+        "rubber_points": None if rubber is None else {"ns": rubber[0], "ew": rubber[1]},
     }
 
 

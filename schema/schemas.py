@@ -31,9 +31,11 @@ from .basefields import (
     BoolField, CompactField, DateField, EnumField, IntField, LabelField, NameField, PointsField,
     SeatField, StrField, SuitField,
 )
-from .cardfields import CardField, CardsField, HandsField, cards_text, hands_text
+from .card_text import cards_text as _cards_text, hands_text as _hands_text
+from .card_text import tricks_text as _tricks_text
+from .cardfields import CARD_NAME, CardField, CardsField, HandsField, cards_text, hands_text
 from .lean import LeanNested, NotationSchema, lean_dump, lean_load
-from .playfields import CallsField, TricksField, call_text, tricks_text
+from .playfields import _LEADER_PREFIX, CallsField, TricksField, calls_text, tricks_text
 from .rulefields import OverridesField
 
 __all__ = [
@@ -471,18 +473,25 @@ class DealSchema(NotationSchema):
         out: dict[str, Any] = {"kind": deal.kind._value_, "dealer": SEAT_NAME[deal.dealer]}
         if deal.turned is not None:
             out["turned"] = deal.turned.name
-        if deal.hands is not None:
-            hands = hands_text(deal.hands)
-            if hands:
-                out["hands"] = hands
+        hands = deal.hands
+        if hands is not None:   # the card strings by the compiled writer where it takes them
+            four = _hands_text(hands, CARD_NAME)
+            if four is not None:
+                out["hands"] = {"N": four[0], "E": four[1], "S": four[2], "W": four[3]}
+            else:
+                texts = hands_text(hands)
+                if texts:
+                    out["hands"] = texts
         if deal.kitty:
-            out["kitty"] = cards_text(deal.kitty)
+            kitty = _cards_text(deal.kitty, CARD_NAME)
+            out["kitty"] = kitty if kitty is not None else cards_text(deal.kitty)
         if deal.calls:
-            out["calls"] = list(map(call_text, deal.calls))
+            out["calls"] = calls_text(deal.calls)
         if deal.discard is not None:
             out["discard"] = deal.discard.name
         if deal.tricks:
-            out["tricks"] = tricks_text(deal.tricks)
+            tricks = _tricks_text(deal.tricks, CARD_NAME, _LEADER_PREFIX)
+            out["tricks"] = tricks if tricks is not None else tricks_text(deal.tricks)
         return out
 
 

@@ -14,7 +14,7 @@ from euchre_records.enum_text import (  # Enum .name and .value are slow descrip
     DEAL_KIND_VALUE, FINDING_KIND_VALUE, SEAT_NAME, SEAT_SIDE, SIDE_VALUE, SUIT_VALUE,
 )
 from euchre_records.cards import LEFT_OF, Seat
-from euchre_records.model import CallKind, Deal, DealResult, Record, ReplayResult
+from euchre_records.model import Call, CallKind, Deal, DealResult, Record, ReplayResult
 
 from .row_tuples import Row, Rows
 
@@ -34,7 +34,7 @@ def summary(result: ReplayResult) -> dict[str, Any]:
         "rubber": None if rubber is None else {
             "system": rubber.system, "games_won": list(rubber.games_won),
             "rubber_points": list(rubber.rubber_points), "net": rubber.net,
-            "winner": rubber.winner.value if rubber.winner else None,
+            "winner": SIDE_VALUE[rubber.winner] if rubber.winner else None,
             "finished": rubber.finished,
         },
     }
@@ -70,10 +70,36 @@ def record_calls(record: Record, numbers: list[int]) -> tuple[Row, ...]:
     """``(deal, call, round, seat, kind, suit, alone)`` for every recorded call of the deals
     numbered ``numbers`` (those the replay scored: the store's ``deals`` rows)."""
     out: list[Row] = []
+    deals = record.deals
+    count = len(deals)
     for number in numbers:
-        if 1 <= number <= len(record.deals):
-            out.extend((number, *c) for c in call_rows(record.deals[number - 1]))
+        if 1 <= number <= count:
+            out += [(number, *c) for c in _call_rows_of(deals[number - 1])]
     return tuple(out)
+
+
+_CALL_ROWS: dict[tuple[Seat, tuple[Call, ...]], list[Row]] = {}
+_CALL_ROWS_MAX = 4096
+"""call_rows by (dealer, calls): a pure function of the two, and a club's deals repeat few
+bidding sequences ("pass, pass, order" ...), so most deals find theirs here. Bounded: cleared
+when full, so memory stays flat in the input."""
+
+
+def _call_rows_of(deal: Deal) -> list[Row]:
+    """``call_rows(deal)``, looked up by the deal's dealer and calls (a Call hashes and compares
+    its fields in C). The list returned is shared: read it, never change it."""
+    key = (deal.dealer, deal.calls)
+    try:
+        return _CALL_ROWS[key]
+    except KeyError:
+        pass
+    except TypeError:   # an unhashable value in a call (never made by the loader)
+        return call_rows(deal)
+    rows = call_rows(deal)
+    if len(_CALL_ROWS) >= _CALL_ROWS_MAX:
+        _CALL_ROWS.clear()
+    _CALL_ROWS[key] = rows
+    return rows
 
 
 def call_rows(deal: Deal) -> list[Row]:
@@ -111,7 +137,7 @@ def _rubber_row(result: ReplayResult) -> Row:
     if rb is not None:
         return (rb.system, len(result.games), rb.games_won[0], rb.games_won[1],
                 rb.rubber_points[0], rb.rubber_points[1], rb.net,
-                rb.winner.value if rb.winner else None, int(rb.finished))
+                SIDE_VALUE[rb.winner] if rb.winner else None, int(rb.finished))
     won = (sum(1 for g in result.games if g.winner is not None and SIDE_VALUE[g.winner] == "NS"),
            sum(1 for g in result.games if g.winner is not None and SIDE_VALUE[g.winner] == "EW"))
     # single games are games, not a rubber: no rubber winner (the games have theirs)
@@ -120,8 +146,9 @@ def _rubber_row(result: ReplayResult) -> Row:
 
 def _deal_rows(result: ReplayResult) -> tuple[Row, ...]:
     if len(result.running) == len(result.deals):  # the engine's own running score
-        return tuple(_deal_row(run[0] if run else None, d, run[1] if run else (0, 0))
-                     for d, run in zip(result.deals, result.running))
+        row = _deal_row
+        return tuple([row(run[0], d, run[1]) if run else row(None, d, (0, 0))
+                      for d, run in zip(result.deals, result.running)])
     # a result without running scores (built by hand): recompute from the games' deal ranges
     game_of: dict[int, tuple[int, tuple[int, int]]] = {}
     for g in result.games:

@@ -16,6 +16,9 @@ replayed first (not timed), then each stage is timed over all records, interleav
 - ``result text``: ``compact(dump_result(result))`` (prepare_record's ``result_json``);
 - ``store rows (rows_of)``: the rows of the submission.
 
+The before side is a ``git archive`` of REV, so it runs without compiled extensions (their
+pure-Python twins): name a REV from before the C was added, or read its figures as the twins'.
+
 Prints the best of each side and after/before per stage, and checks that both sides wrote the
 same canonical texts, hashes, result texts and rows (a digest of all of them): a speed change
 never changes a result. A ratio is read within one run; the machine's other load moves both
@@ -84,6 +87,11 @@ def main() -> int:
     sys.path.insert(0, str(ROOT / "benchmarks"))
     from base_checkout import checkout, run_python
     rev = args.before or merge_base()
+    head = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "HEAD"], check=True,
+                          capture_output=True, text=True).stdout.strip()
+    if rev == head or rev.startswith(head):   # merged into main: no branch start to compare
+        print("the merge base with main is HEAD itself: give --before REV", file=sys.stderr)
+        return 2
     argv = [str(args.records), str(args.repeat)]
     runs: dict[str, list[dict[str, object]]] = {"before": [], "after": []}
     with tempfile.TemporaryDirectory() as tmp:

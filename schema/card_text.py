@@ -32,16 +32,10 @@ def _need_dict(value: object, what: str) -> None:
 
 
 def _joined(cards: tuple[Any, ...], names: dict[Any, Any], prefix: str = "") -> str | None:
-    parts: list[str] = []
-    for card in cards:
-        try:
-            value = names[card]
-        except Exception:   # noqa: BLE001 - a lookup that raises is a card not known (contract)
-            return None
-        if not isinstance(value, str):
-            return None
-        parts.append(value)
-    return prefix + " ".join(parts)
+    try:   # the join refuses a value that is not a str (TypeError), as the C does
+        return prefix + " ".join(map(names.__getitem__, cards))
+    except Exception:   # noqa: BLE001 - a lookup that raises is a card not known (contract)
+        return None
 
 
 def cards_text_py(cards: Any, names: dict[Any, Any]) -> str | None:

@@ -46,7 +46,8 @@ ROOT = Path(__file__).resolve().parent.parent
 VARIANTS = sorted(p for p in (ROOT / "tests" / "golden" / "variants").glob("*.json")
                   if not p.name.endswith(".expected.json"))
 START = "ebb0763"
-"""The commit this round (issue 20's bulk path) started from: its writer made strings."""
+"""The commit this round (issue 20's bulk path) started from: its writer made strings. A change
+of the layout (``tables.DATASET_VERSION``) changes the contents on purpose: move START then."""
 
 
 def _compact(text: str) -> str:

@@ -39,7 +39,8 @@ from .plays import TEXT_OF
 from .table_rows import FOUR_HANDED, SCORE_COLUMNS
 from .tables import ALL_COLUMNS, DATASET_VERSION, Batch, tables_for
 
-__all__ = ["write_shard", "arrow_schema", "writer_schema", "part_name", "dask_setup", "DIRECT"]
+__all__ = ["write_shard", "arrow_schema", "writer_schema", "part_name", "dask_setup", "DIRECT",
+           "PROFILER_CALLBACKS"]
 
 _TYPES = {"str": pa.string(), "int": pa.int64(), "bool": pa.bool_(),
           "strs": pa.list_(pa.string())}
@@ -100,12 +101,26 @@ def _joined(four: pa.Array, more: list[Any], kind: pa.DataType) -> pa.Array:
     return _fit(pa.concat_arrays([_fit(four, plain), pa.array(more, type=plain)]), kind)
 
 
+PROFILER_CALLBACKS = ("profile", "profile-cycle")
+"""A Dask worker's periodic callbacks of its statistical profiler (``distributed.worker.profile``),
+which stops the task's thread every 10 ms to walk its stack: about an eighth of a shard's CPU
+time (docs/DATASET.md "Measured"), for a profile nobody reads here."""
+
+
 def dask_setup(worker: object = None) -> None:
     """What a Dask worker started with ``--preload euchre_records.bulk.parquet`` runs as it
     starts (Dask's preload hook): this module and the engine are imported by then, and here
     Arrow makes its first array, which imports pandas (pyarrow 26; about half a second), so
-    that the worker's first shard does not wait for either (docs/DATASET.md)."""
+    that the worker's first shard does not wait for either (docs/DATASET.md); and the worker's
+    statistical profiler is stopped (:data:`PROFILER_CALLBACKS`), as ``--workers N`` starts its
+    own workers without it."""
     pa.array([0], type=pa.int64())
+    callbacks = getattr(worker, "periodic_callbacks", None)
+    if isinstance(callbacks, dict):
+        for name in PROFILER_CALLBACKS:
+            callback = callbacks.pop(name, None)
+            if callback is not None:
+                callback.stop()
 
 
 def part_name(shard: Shard) -> str:

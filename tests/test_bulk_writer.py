@@ -153,3 +153,35 @@ def test_every_table_holds_what_the_start_of_the_round_wrote(tmp_path):
         assert _stats(old) == _stats(new), part
         if part.parts[0] not in DIRECT:
             assert (before / part).read_bytes() == (after / part).read_bytes(), part
+
+
+class _Callback:
+    def __init__(self) -> None:
+        self.stopped = False
+
+    def stop(self) -> None:
+        self.stopped = True
+
+
+def test_the_preload_stops_the_workers_profiler_and_nothing_else():
+    from euchre_records.bulk.parquet import PROFILER_CALLBACKS, dask_setup
+
+    class Worker:
+        periodic_callbacks = {name: _Callback() for name in (*PROFILER_CALLBACKS, "heartbeat")}
+
+    held = dict(Worker.periodic_callbacks)
+    dask_setup(Worker())
+    assert set(Worker.periodic_callbacks) == {"heartbeat"}
+    assert [held[n].stopped for n in (*PROFILER_CALLBACKS, "heartbeat")] == [True, True, False]
+    dask_setup(None)   # a preload with no worker (Dask's other callers): nothing to stop
+
+
+def test_a_preloaded_worker_runs_without_its_profiler():
+    distributed = _need("dask.distributed")
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=False,
+                                  dashboard_address=None, preload=["euchre_records.bulk.parquet"],
+                                  scheduler_kwargs={"dashboard_address": None},
+                                  silence_logs=50) as cluster, distributed.Client(cluster) as client:
+        running = client.run(lambda dask_worker: sorted(dask_worker.periodic_callbacks))
+    (names,) = running.values()
+    assert "heartbeat" in names and not set(names) & {"profile", "profile-cycle"}, names

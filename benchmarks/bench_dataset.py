@@ -10,7 +10,9 @@ LocalCluster, its start-up included) and on an already running 2-worker cluster 
 excluded), twice: workers that import the bulk modules at their first shard, and workers started
 with ``--preload euchre_records.bulk.parquet`` (docs/DATASET.md), which import them as they
 start. Prints deals/s for each and the speed-up against one process, and checks that the
-four outputs are byte-identical; and deals per CPU second of the one-process run, which the
+four outputs are byte-identical; beside them, what two processes of fixed CPU-bound work get of
+the machine against one (``parallelism``: 2.0 on two free cores), measured before and after the
+cluster runs, which bounds any 2-worker speed-up on a machine shared with other jobs; and deals per CPU second of the one-process run, which the
 machine's other load does not change as much as its wall time.
 
 The reference in the same run: ``ingest.prepare`` of every line alone (the validated load, the
@@ -203,6 +205,36 @@ def variants(tmp: str, shard: int, deals: int, four_rate: float) -> None:
           f"the four-handed deals per CPU s of this run")
 
 
+def _burn(seconds: float) -> int:
+    """Fixed work on one core: hashing rounds until ``seconds`` of CPU time went by."""
+    import hashlib
+    started, n, data = time.process_time(), 0, b"x" * 4096
+    while time.process_time() - started < seconds:
+        for _ in range(200):
+            data = hashlib.sha256(data).digest() * 128
+        n += 1
+    return n
+
+
+def _burn_rate(seconds: float) -> float:
+    """Rounds of :func:`_burn` per wall second in this process."""
+    t = time.perf_counter()
+    n = _burn(seconds)
+    return n / (time.perf_counter() - t)
+
+
+def parallelism(seconds: float = 1.0) -> float:
+    """What two processes get of the machine now against one (2.0 on two free cores): the same
+    CPU-bound work alone, then in two processes at once, as rounds per wall second. What a
+    2-worker cluster can gain over one process is bounded by it."""
+    import multiprocessing
+    one = _burn_rate(seconds)
+    with multiprocessing.get_context("spawn").Pool(2) as pool:
+        pool.map(_burn_rate, [0.05, 0.05])   # the workers started and imported first
+        two = sum(pool.map(_burn_rate, [seconds, seconds]))
+    return two / one
+
+
 def files(out: Path) -> dict[str, bytes]:
     return {str(p.relative_to(out)): p.read_bytes() for p in sorted(out.rglob("*")) if p.is_file()}
 
@@ -252,6 +284,7 @@ def main() -> int:
             print(f"1 process: {secs:.2f} s, {report.deals / secs:,.0f} deals/s, "
                   f"{report.deals / cpu['1 process']:,.0f} deals per CPU s")
             return 0
+        free = [parallelism()]
         t = time.perf_counter()
         two = build_dataset([str(src)], f"{tmp}/two", shard_bytes=shard, workers=2)
         timings["--workers 2 (cluster start included)"] = time.perf_counter() - t
@@ -267,6 +300,7 @@ def main() -> int:
                                       scheduler=cluster.scheduler_address)
                 timings[name] = time.perf_counter() - t
                 cpu[name] = sched.cpu_seconds
+        free.append(parallelism())
         same = all(files(Path(f"{tmp}/one")) == files(Path(f"{tmp}/{other}"))
                    for other in ("two", "0", "1"))
         print(f"shards: {report.shards}; outputs byte-identical: {same}")
@@ -275,7 +309,10 @@ def main() -> int:
             print(f"{name:40} {secs:7.2f} s  {report.deals / secs:9,.0f} deals/s  "
                   f"x{base / secs:.2f} vs 1 process; shard tasks used {cpu[name]:.1f} CPU s, "
                   f"{cpu[name] / secs:.2f} cores on average")
-        print("(a second worker can only use a core the machine's other processes leave free)")
+        print("(a second worker can only use a core the machine's other processes leave free: "
+              f"two processes of fixed CPU-bound work got x{free[0]:.2f} and x{free[1]:.2f} of "
+              "one, before and after the cluster runs; the running cluster's speed-up over that: "
+              f"x{base / timings['--scheduler (2 running, bulk preloaded)'] / (sum(free) / 2):.2f})")
         print(f"one process: {report.deals / cpu['1 process']:,.0f} deals per CPU second of its "
               f"shard tasks, what it would reach on a core of its own (targets: 25,000 deals/s in "
               f"one process; a running 2-worker cluster 1.7x that)")

@@ -5,12 +5,24 @@ and writes ``OUT/<table>/part-<shard>.parquet`` for every table, empty tables in
 groups of at most ``batch`` records, so a worker holds one batch of rows at a time. The bytes
 written depend only on the shard and ``batch``: the same input gives the same files on any
 scheduler.
+
+The tables gathered column by column (:data:`DIRECT`: ``plays``, ``deal_scores``,
+``game_scores``, most of a batch's cells) hand their text columns to the Parquet writer as
+dictionary arrays (the few names, and an index per row) instead of one string per row: Parquet
+dictionary-encodes those columns anyway, and given the dictionary the writer skips hashing
+every string back into one. What is stored is the same as for plain string columns: the file's
+Arrow schema (``ARROW:schema``, the base64 of the serialised :func:`arrow_schema`, as Arrow
+writes it) and its metadata are those of the string columns, so every reader gets strings,
+the same values in the same order; only the order of a dictionary page's entries may differ
+(tests/test_bulk_writer.py holds the tables equal to those of plain string arrays).
 """
 
 from __future__ import annotations
 
+import base64
 import gc
 import time
+from functools import cache
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -27,25 +39,88 @@ from .plays import TEXT_OF
 from .table_rows import FOUR_HANDED, SCORE_COLUMNS
 from .tables import ALL_COLUMNS, DATASET_VERSION, Batch, tables_for
 
-__all__ = ["write_shard", "arrow_schema", "part_name", "dask_setup"]
+__all__ = ["write_shard", "arrow_schema", "writer_schema", "part_name", "dask_setup", "DIRECT",
+           "PROFILER_CALLBACKS"]
 
 _TYPES = {"str": pa.string(), "int": pa.int64(), "bool": pa.bool_(),
           "strs": pa.list_(pa.string())}
 
 
+_CODES = pa.dictionary(pa.int32(), pa.string())
+"""A text column handed to the writer as names and an index per row (see the module doc)."""
+
+DIRECT = ("plays", "deal_scores", "game_scores")
+"""The tables whose text columns go to the writer as dictionary arrays (module doc)."""
+
+
+@cache
 def arrow_schema(table: str) -> pa.Schema:
-    """The Arrow schema of a dataset table, with the layout version in its metadata."""
+    """The Arrow schema of a dataset table, with the layout version in its metadata: what a
+    reader of its files gets."""
     return pa.schema([pa.field(name, _TYPES[kind]) for name, kind in ALL_COLUMNS[table]],
                      metadata={"euchre_records.dataset": DATASET_VERSION,
                                "euchre_records.table": table})
+
+
+@cache
+def writer_schema(table: str) -> pa.Schema:
+    """The schema of the arrays handed to the writer: :func:`arrow_schema`, but for the text
+    columns of a :data:`DIRECT` table, which are dictionary arrays (module doc)."""
+    schema = arrow_schema(table)
+    if table not in DIRECT:
+        return schema
+    return pa.schema([pa.field(f.name, _CODES) if f.type == pa.string() else f for f in schema],
+                     metadata=schema.metadata)
+
+
+@cache
+def _file_metadata(table: str) -> dict[bytes, bytes]:
+    """The key-value metadata of a DIRECT table's file: what Arrow stores for
+    :func:`arrow_schema` (its serialised form under ``ARROW:schema``, then its own metadata)."""
+    schema = arrow_schema(table)
+    return {b"ARROW:schema": base64.b64encode(schema.serialize().to_pybytes()),
+            **(schema.metadata or {})}
+
+
+def _fit(array: pa.Array, kind: pa.DataType) -> pa.Array:
+    """``array`` (strings or dictionary-coded strings) as the writer's ``kind`` wants it."""
+    if array.type == kind:
+        return array
+    if kind == _CODES:
+        return array.dictionary_encode()   # int32 indexes, the names in order of appearance
+    if pa.types.is_dictionary(array.type):
+        return array.dictionary_decode()
+    return array
+
+
+def _joined(four: pa.Array, more: list[Any], kind: pa.DataType) -> pa.Array:
+    """The column-wise rows, then the values ``more`` (rows of tables of 2, 3, 5), as ``kind``."""
+    if not more:
+        return _fit(four, kind)
+    plain = pa.string() if kind == _CODES else kind
+    return _fit(pa.concat_arrays([_fit(four, plain), pa.array(more, type=plain)]), kind)
+
+
+PROFILER_CALLBACKS = ("profile", "profile-cycle")
+"""A Dask worker's periodic callbacks of its statistical profiler (``distributed.worker.profile``),
+which stops the task's thread every 10 ms to walk its stack: about an eighth of a shard's CPU
+time (docs/DATASET.md "Measured"), for a profile nobody reads here."""
 
 
 def dask_setup(worker: object = None) -> None:
     """What a Dask worker started with ``--preload euchre_records.bulk.parquet`` runs as it
     starts (Dask's preload hook): this module and the engine are imported by then, and here
     Arrow makes its first array, which imports pandas (pyarrow 26; about half a second), so
-    that the worker's first shard does not wait for either (docs/DATASET.md)."""
+    that the worker's first shard does not wait for either (docs/DATASET.md); and the worker's
+    statistical profiler is stopped (:data:`PROFILER_CALLBACKS`), as ``--workers N`` starts its
+    own workers without it."""
     pa.array([0], type=pa.int64())
+    callbacks = getattr(worker, "periodic_callbacks", None)
+    if isinstance(callbacks, dict):
+        for name in PROFILER_CALLBACKS:
+            callback = callbacks.pop(name, None)
+            if callback is not None:
+                callback.stop()
 
 
 def part_name(shard: Shard) -> str:
@@ -82,11 +157,15 @@ class _Writers:
         batch.clear()
 
     def _write(self, table: str, arrays: list[pa.Array], rows: int) -> None:
-        schema = arrow_schema(table)
+        schema = writer_schema(table)
         data = pa.Table.from_arrays(arrays, schema=schema)
         writer = self.writers.get(table)
         if writer is None:
-            writer = self.writers[table] = pq.ParquetWriter(self._path(table), schema)
+            if table in DIRECT:   # the stored schema is arrow_schema's, given at close
+                writer = pq.ParquetWriter(self._path(table), schema, store_schema=False)
+            else:
+                writer = pq.ParquetWriter(self._path(table), schema)
+            self.writers[table] = writer
         writer.write_table(data)
         self.counts[table] += rows
 
@@ -94,6 +173,8 @@ class _Writers:
         for table in self.tables:
             writer = self.writers.pop(table, None)
             if writer is not None:
+                if table in DIRECT:
+                    writer.add_key_value_metadata(_file_metadata(table))
                 writer.close()
             else:
                 schema = arrow_schema(table)
@@ -106,39 +187,41 @@ class _Writers:
 
 
 def _play_arrays(batch: Batch) -> list[pa.Array]:
-    """The ``plays`` columns of a batch as Arrow arrays: numbers and flags straight from numpy,
-    texts taken from their few names (``bulk.plays.TEXT_OF``) by index."""
+    """The ``plays`` columns of a batch as the writer takes them (:func:`writer_schema`):
+    numbers and flags straight from numpy, texts as their few names (``bulk.plays.TEXT_OF``)
+    and an index per row; then the cards of tables of 2, 3 and 5 (``bulk.table_rows``)."""
     columns = batch.plays.columns()
     count = len(batch.plays)
-    tables = batch.rows["plays"]   # the cards of tables of 2, 3 and 5 (bulk.table_rows), after
+    tables = batch.rows["plays"]
     out = []
-    for i, f in enumerate(arrow_schema("plays")):
+    for i, f in enumerate(writer_schema("plays")):
         if f.name in columns:
             values = columns[f.name]
             names = batch.keys if f.name == "record_id" else TEXT_OF.get(f.name)
             if names is not None:
-                four = pa.array(names, type=pa.string()).take(pa.array(values))
+                four = pa.DictionaryArray.from_arrays(pa.array(values.astype(np.int32)),
+                                                      pa.array(names, type=pa.string()))
             else:
                 four = pa.array(values, type=f.type)
         else:   # the variant columns: every card gathered column-wise is four-handed
-            four = pa.array([FOUR_HANDED[f.name == "variant"]], type=f.type).take(
-                pa.array(np.zeros(count, dtype=np.int64)))
-        if tables:
-            four = pa.concat_arrays([four, pa.array([r[i] for r in tables], type=f.type)])
-        out.append(four)
+            value = FOUR_HANDED[f.name == "variant"]
+            if f.type == _CODES:
+                four = pa.DictionaryArray.from_arrays(pa.array(np.zeros(count, dtype=np.int32)),
+                                                      pa.array([value], type=pa.string()))
+            else:
+                four = pa.array(np.full(count, value, dtype=np.int64), type=f.type)
+        out.append(_joined(four, [r[i] for r in tables], f.type))
     return out
 
 
 def _score_arrays(batch: Batch, table: str) -> list[pa.Array]:
-    """``deal_scores`` or ``game_scores`` of a batch: the four-handed columns
-    (``bulk.score_columns``), then the rows of tables of 2, 3 and 5."""
+    """``deal_scores`` or ``game_scores`` of a batch as the writer takes them: the four-handed
+    columns (``bulk.score_columns``), then the rows of tables of 2, 3 and 5."""
     four = batch.scores.arrays(batch.keys)[table]
     rows = batch.rows[table]
-    if not rows:
-        return four
-    schema = arrow_schema(table)
-    return [pa.concat_arrays([a, pa.array(list(col), type=f.type)])
-            for a, col, f in zip(four, zip(*rows), schema)]
+    more = list(zip(*rows)) if rows else [()] * len(four)
+    return [_joined(a, list(col), f.type)
+            for a, col, f in zip(four, more, writer_schema(table))]
 
 
 @contextmanager

@@ -142,7 +142,9 @@ def _on_cluster(parts: list[Any], workers: int | None, scheduler: str | None,
 
     cluster = None
     if scheduler is None:
-        with dask.config.set({"distributed.comm.timeouts.connect": "90s"}):  # a busy machine
+        with dask.config.set({"distributed.comm.timeouts.connect": "90s",  # a busy machine
+                              # the workers' statistical profiler: an eighth of a shard's CPU
+                              "distributed.worker.profile.enabled": False}):
             cluster = LocalCluster(n_workers=workers or 1, threads_per_worker=1,
                                    processes=True, host="127.0.0.1", dashboard_address=None,
                                    preload=["euchre_records.bulk.parquet"],  # imports as they start

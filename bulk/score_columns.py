@@ -8,7 +8,9 @@ themselves, and :meth:`FourScores.arrays` turns them into the Arrow arrays of th
 columns (``table_rows.SCORE_COLUMNS``): four rows per deal and per game, seats N E S W in that
 order, each seat carrying his partnership's figures; ``side`` is ``makers`` for the maker's
 partnership and ``defenders`` for the other (null where nobody made trump); ``won`` is null while
-the game is unfinished. The values are those of ``table_rows.four_scores`` (the same rows as
+the game is unfinished. The text columns (record_id, seat, side, partnership, variant) are
+dictionary arrays, the few names and an index per row, as the Parquet writer takes them
+(``bulk.parquet.DIRECT``); their values are strings all the same. The values are those of ``table_rows.four_scores`` (the same rows as
 tuples; tests/test_bulk_variants.py holds them equal).
 
 Why columns: four rows per deal made as Python tuples and converted cell by cell into Arrow made
@@ -41,6 +43,12 @@ def _take(values: pa.Array, index: np.ndarray[Any, Any]) -> pa.Array:
     return values.take(pa.array(index, type=pa.int64()))
 
 
+def _coded(names: pa.Array, index: np.ndarray[Any, Any],
+           mask: np.ndarray[Any, Any] | None = None) -> pa.Array:
+    """The strings ``names[index]`` (null where ``mask``) as a dictionary array."""
+    return pa.DictionaryArray.from_arrays(pa.array(index.astype(np.int32), mask=mask), names)
+
+
 def _per_seat(ns: Sequence[int], ew: Sequence[int]) -> pa.Array:
     """N, E, S, W of each row: ns, ew, ns, ew."""
     a, b = np.asarray(ns, dtype=np.int64), np.asarray(ew, dtype=np.int64)
@@ -48,7 +56,9 @@ def _per_seat(ns: Sequence[int], ew: Sequence[int]) -> pa.Array:
 
 
 def _constant(value: Any, kind: pa.DataType, count: int) -> pa.Array:
-    return _take(pa.array([value], type=kind), np.zeros(count, dtype=np.int64))
+    if kind == pa.string():
+        return _coded(pa.array([value], type=kind), np.zeros(count, dtype=np.int32))
+    return pa.array(np.full(count, value, dtype=np.int64), type=kind)
 
 
 class FourScores:
@@ -85,14 +95,14 @@ class FourScores:
         side = np.array([{"NS": 0, "EW": 1}.get(s, -1) for s in cols[7]], dtype=np.int64)
         side_of = side[each]
         part = np.tile(_PART_OF_SEAT, n)
-        role = pa.array(np.where(side_of == part, 0, 1), type=pa.int64(), mask=side_of < 0)
+        role = np.where(side_of == part, 0, 1)
         out = {
-            "record_id": _take(keys, np.asarray(self._deal_record, dtype=np.int64)[each]),
+            "record_id": _coded(keys, np.asarray(self._deal_record, dtype=np.int64)[each]),
             "game": _take(pa.array(cols[0], type=pa.int64()), each),
             "deal": _take(pa.array(cols[1], type=pa.int64()), each),
-            "seat": _take(_SEATS, np.tile(np.arange(4, dtype=np.int64), n)),
-            "side": _SIDES.take(role),
-            "partnership": _take(_PARTS, part),
+            "seat": _coded(_SEATS, np.tile(np.arange(4, dtype=np.int64), n)),
+            "side": _coded(_SIDES, role, side_of < 0),
+            "partnership": _coded(_PARTS, part),
             "hand_points": _per_seat(cols[16], cols[17]),
             "penalty": _per_seat(cols[18], cols[19]),
             "points": _per_seat(cols[20], cols[21]),
@@ -110,10 +120,10 @@ class FourScores:
         winner = np.array([{"NS": 0, "EW": 1}.get(w, -1) for w in cols[7]], dtype=np.int64)[each]
         finished = np.array([bool(f) for f in cols[8]], dtype=bool)[each]
         out = {
-            "record_id": _take(keys, np.asarray(self._game_record, dtype=np.int64)[each]),
+            "record_id": _coded(keys, np.asarray(self._game_record, dtype=np.int64)[each]),
             "game": _take(pa.array(cols[0], type=pa.int64()), each),
-            "seat": _take(_SEATS, np.tile(np.arange(4, dtype=np.int64), n)),
-            "partnership": _take(_PARTS, part),
+            "seat": _coded(_SEATS, np.tile(np.arange(4, dtype=np.int64), n)),
+            "partnership": _coded(_PARTS, part),
             "start": _per_seat(cols[3], cols[4]),
             "score": _per_seat(cols[5], cols[6]),
             "won": pa.array(winner == part, type=pa.bool_(), mask=~finished),

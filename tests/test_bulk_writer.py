@@ -1,0 +1,187 @@
+"""The Parquet writer's fast paths keep the dataset's contents (bulk/parquet.py, docs/DATASET.md).
+
+Oracles, none of them the writer under test:
+- the rows ``tables_of`` makes as Python tuples (``Batch.play_rows``, ``Batch.score_rows``: the
+  numpy columns turned back into names one by one), against the files the writer makes from
+  dictionary arrays, on random records of the three presets mixed with records of 2, 3 and 5
+  seats (hypothesis);
+- what Arrow itself stores for plain string columns (``ARROW:schema`` and the schema's metadata
+  of a file written the ordinary way), against what the writer stores for dictionary columns;
+- the package as it was at the commit this round started from (benchmarks/base_checkout.py):
+  every table's schema, rows in order, key-value metadata and row-group statistics the same.
+"""
+
+from __future__ import annotations
+
+import importlib
+import io
+import json
+import os
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
+
+
+def _need(module: str) -> Any:
+    """The module, or a skip locally; under CI (which installs the bulk extra) missing fails."""
+    if os.environ.get("CI"):
+        return importlib.import_module(module)
+    return pytest.importorskip(module, reason=f"{module} is not installed (the bulk extra)")
+
+
+pa = _need("pyarrow")
+pq = _need("pyarrow.parquet")
+
+from euchre_records.bulk.parquet import DIRECT, arrow_schema, write_shard  # noqa: E402
+from euchre_records.bulk.run import build_dataset  # noqa: E402
+from euchre_records.bulk.shards import plan_shards  # noqa: E402
+from euchre_records.bulk.tables import COLUMNS, TABLES, tables_of  # noqa: E402
+from euchre_records.testkit.samples import random_texts  # noqa: E402
+
+ROOT = Path(__file__).resolve().parent.parent
+VARIANTS = sorted(p for p in (ROOT / "tests" / "golden" / "variants").glob("*.json")
+                  if not p.name.endswith(".expected.json"))
+START = "ebb0763"
+"""The commit this round (issue 20's bulk path) started from: its writer made strings. A change
+of the layout (``tables.DATASET_VERSION``) changes the contents on purpose: move START then."""
+
+
+def _compact(text: str) -> str:
+    return json.dumps(json.loads(text), ensure_ascii=False, separators=(",", ":"))
+
+
+def _lines(seed: int, count: int, variants: list[int]) -> list[str]:
+    lines: list[str] = []
+    for i, preset in enumerate(("somerset-1888", "hoyle", "modern")):
+        lines.extend(_compact(t) for t in random_texts(count, start_seed=seed + 50 * i,
+                                                       rules_name=preset))
+    for k in variants:   # records of 2, 3 and 5 seats, between the four-handed ones
+        lines.insert(k % (len(lines) + 1), _compact(VARIANTS[k % len(VARIANTS)].read_text("utf-8")))
+    return lines
+
+
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(seed=st.integers(0, 10_000), count=st.integers(0, 3),
+       variants=st.lists(st.integers(0, 200), max_size=3), batch=st.integers(1, 7))
+def test_dictionary_columns_read_back_as_the_rows_of_tables_of(tmp_path, seed, count, variants,
+                                                               batch):
+    lines = _lines(seed, count, variants)
+    where = Path(tempfile.mkdtemp(dir=tmp_path))   # one folder per example
+    src = where / "in.jsonl"
+    src.write_text("".join(line + "\n" for line in lines), encoding="utf-8")
+    (shard,) = plan_shards([str(src)], 1 << 30)
+    write_shard(shard, str(where / "out"), batch)
+    expected: dict[str, list[tuple[Any, ...]]] = {t: [] for t in TABLES}
+    for first in range(0, len(lines), batch):   # a row group: `batch` records
+        group: dict[str, list[tuple[Any, ...]]] = {t: [] for t in TABLES}
+        for n, line in enumerate(lines[first:first + batch], first + 1):
+            tables_of(f"{src}:{n}", line, group)
+        for table, rows in group.items():
+            if table in DIRECT:   # a row group's four-handed rows, then the others' (module doc)
+                at = [name for name, _ in COLUMNS[table]].index("variant")
+                rows = ([r for r in rows if r[at] == "four-handed"]
+                        + [r for r in rows if r[at] != "four-handed"])
+            expected[table].extend(rows)
+    for table in TABLES:
+        got = pq.read_table(where / "out" / table / "part-000000.parquet")
+        if table in DIRECT:   # (elsewhere a list column reads back with Parquet's item name)
+            assert got.schema.equals(arrow_schema(table), check_metadata=True), table
+        names = [name for name, _ in COLUMNS[table]]
+        assert got.to_pylist() == [dict(zip(names, row)) for row in expected[table]], table
+    assert sum(len(expected[t]) for t in DIRECT) > 0 or not lines
+
+
+def test_the_stored_schema_is_the_one_arrow_stores_for_strings(tmp_path):
+    src = tmp_path / "in.jsonl"
+    src.write_text("".join(line + "\n" for line in _lines(3, 2, [0, 5])), encoding="utf-8")
+    build_dataset([str(src)], str(tmp_path / "out"))
+    for table in DIRECT:
+        ours = pq.ParquetFile(tmp_path / "out" / table / "part-000000.parquet")
+        assert ours.metadata.num_rows > 0
+        plain = io.BytesIO()
+        pq.write_table(ours.read(), plain)   # read as strings, written the ordinary way
+        theirs = pq.ParquetFile(io.BytesIO(plain.getvalue()))
+        assert ours.metadata.metadata == theirs.metadata.metadata, table
+        assert ours.schema_arrow.equals(arrow_schema(table), check_metadata=True)
+        assert ours.read().equals(theirs.read())
+
+
+def _stats(f: Any) -> list[Any]:
+    out = []
+    for g in range(f.metadata.num_row_groups):
+        for c in range(f.metadata.num_columns):
+            s = f.metadata.row_group(g).column(c).statistics
+            out.append(None if s is None else (s.has_min_max, s.null_count, s.num_values,
+                                               s.min if s.has_min_max else None,
+                                               s.max if s.has_min_max else None))
+    return out
+
+
+def test_every_table_holds_what_the_start_of_the_round_wrote(tmp_path):
+    """Four-handed rubbers of the three presets, records of 2, 3 and 5 seats, the examples and a
+    bad line, written by the writer of the commit this round started from and by this one:
+    every file has the same Arrow schema, metadata, rows in order and statistics; only the
+    bytes of the dictionary tables may differ (the order of a dictionary page's names)."""
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    try:
+        from base_checkout import checkout, run_python
+    finally:
+        sys.path.pop(0)
+    src = tmp_path / "mixed.jsonl"
+    src.write_text("".join(line + "\n" for line in _lines(40, 4, [1, 7, 30, 64])) + "{bad\n",
+                   encoding="utf-8")
+    base = checkout(START, tmp_path / "base")
+    inputs = [str(src), str(ROOT / "examples")]
+    before, after = tmp_path / "before", tmp_path / "after"
+    run_python(base, "from euchre_records.bulk.run import build_dataset\n"
+                     f"build_dataset({inputs!r}, {str(before)!r}, shard_bytes=40_000, batch=3)\n")
+    build_dataset(inputs, str(after), shard_bytes=40_000, batch=3)
+    assert (before / "manifest.json").read_text() == (after / "manifest.json").read_text()
+    parts = sorted(p.relative_to(before) for p in before.rglob("*.parquet"))
+    assert parts == sorted(p.relative_to(after) for p in after.rglob("*.parquet"))
+    assert len(parts) > 2 * len(TABLES)
+    for part in parts:
+        old, new = pq.ParquetFile(before / part), pq.ParquetFile(after / part)
+        assert old.metadata.metadata == new.metadata.metadata, part
+        assert old.schema_arrow.equals(new.schema_arrow, check_metadata=True), part
+        assert old.read().to_pylist() == new.read().to_pylist(), part
+        assert old.metadata.num_row_groups == new.metadata.num_row_groups, part
+        assert _stats(old) == _stats(new), part
+        if part.parts[0] not in DIRECT:
+            assert (before / part).read_bytes() == (after / part).read_bytes(), part
+
+
+class _Callback:
+    def __init__(self) -> None:
+        self.stopped = False
+
+    def stop(self) -> None:
+        self.stopped = True
+
+
+def test_the_preload_stops_the_workers_profiler_and_nothing_else():
+    from euchre_records.bulk.parquet import PROFILER_CALLBACKS, dask_setup
+
+    class Worker:
+        periodic_callbacks = {name: _Callback() for name in (*PROFILER_CALLBACKS, "heartbeat")}
+
+    held = dict(Worker.periodic_callbacks)
+    dask_setup(Worker())
+    assert set(Worker.periodic_callbacks) == {"heartbeat"}
+    assert [held[n].stopped for n in (*PROFILER_CALLBACKS, "heartbeat")] == [True, True, False]
+    dask_setup(None)   # a preload with no worker (Dask's other callers): nothing to stop
+
+
+def test_a_preloaded_worker_runs_without_its_profiler():
+    distributed = _need("dask.distributed")
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=False,
+                                  dashboard_address=None, preload=["euchre_records.bulk.parquet"],
+                                  scheduler_kwargs={"dashboard_address": None},
+                                  silence_logs=50) as cluster, distributed.Client(cluster) as client:
+        running = client.run(lambda dask_worker: sorted(dask_worker.periodic_callbacks))
+    (names,) = running.values()
+    assert "heartbeat" in names and not set(names) & {"profile", "profile-cycle"}, names

@@ -22,11 +22,17 @@ import hashlib
 import json
 import multiprocessing as mp
 import os
+import queue
+import sqlite3
 import sys
+import threading
+from collections import deque
+from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from itertools import islice
+from multiprocessing.connection import Connection
 from pathlib import Path
-from typing import IO, Any, Callable, Iterable, Iterator
+from typing import IO, Callable, Iterable, Iterator
 
 import sqlite_utils
 
@@ -35,7 +41,8 @@ from euchre_records.errors import RecordError
 from .row_tuples import Rows
 from .store import Saved, Store
 
-__all__ = ["ImportReport", "iter_sources", "import_sources", "input_size", "input_hash", "MAX_REASONS"]
+__all__ = ["ImportReport", "iter_sources", "import_sources", "input_size", "input_hash", "MAX_REASONS",
+           "WorkerDied", "import_pragmas", "WINDOW"]
 
 MAX_REASONS = 1000
 """Invalid inputs whose reasons are kept in the report; past this they are only counted."""
@@ -244,6 +251,40 @@ WORKER_NICENESS = 10
 critical path, so when the cores are all busy it should not wait for one (on 2 cores with
 ``--jobs 2``, 3-10 % off the wall time of benchmarks/bench_import.py, measured A/B)."""
 
+WINDOW = 128
+"""Records a parallel import stores with one ``add.many`` (one statement a table)."""
+
+CHUNK = 16
+"""Records sent to a worker in one message (and answered in one)."""
+
+AHEAD = 2 * WINDOW
+"""Records given to the workers and not yet stored, at most: the window being stored and the
+next one being prepared, so the workers never wait for the writer to hand them work, and
+memory stays bounded whatever the input's size."""
+
+CACHE_KIB = 16384
+"""SQLite's page cache of the import's connection, in KiB (``PRAGMA cache_size``; SQLite's
+default is 2,000): a batch of 500 records changes about 9 MB of pages, which a smaller cache
+spills into the WAL and writes again. A bound, not a growth: memory stays flat in the input."""
+
+
+class WorkerDied(RuntimeError):
+    """A worker process of a parallel import ended without answering (killed, out of memory).
+    The records stored before it stay stored (see :meth:`Store.bulk`)."""
+
+
+@contextmanager
+def import_pragmas(conn: sqlite3.Connection) -> Iterator[None]:
+    """The connection settings an import writes under (:data:`CACHE_KIB`), then the connection's
+    own again. Durability and the schema are untouched: the same journal (WAL), ``synchronous``,
+    foreign keys, indexes and triggers as every other write."""
+    before = conn.execute("PRAGMA cache_size").fetchone()[0]
+    conn.execute(f"PRAGMA cache_size = -{CACHE_KIB}")
+    try:
+        yield
+    finally:
+        conn.execute(f"PRAGMA cache_size = {int(before)}")
+
 
 def _lower_priority() -> None:
     """A worker's start: it yields the CPU to the writer when they compete."""
@@ -253,34 +294,123 @@ def _lower_priority() -> None:
         pass
 
 
+def _work(conn: Connection) -> None:
+    """A worker process: each message is a list of texts, answered with their rows or problems
+    (:func:`_prepare_rows`, which never raises), in order; ``None`` or a closed pipe ends it."""
+    _lower_priority()
+    while True:
+        try:
+            texts = conn.recv()
+        except (EOFError, OSError):
+            return
+        if texts is None:
+            return
+        conn.send([_prepare_rows(text) for text in texts])
+
+
+class _Workers:
+    """``jobs`` forked worker processes, each with its own pipe, fed chunks round-robin by one
+    thread (so that the writer never blocks on a full pipe while a worker blocks on its answer)
+    and read by the caller in the order given: worker ``n % jobs`` answers chunk ``n``, and
+    each answers its chunks in order, so the answers come back in input order. The answers are
+    read in the calling thread itself (no second thread unpickling them while it writes)."""
+
+    def __init__(self, jobs: int) -> None:
+        context = mp.get_context("fork")  # no threads yet; spawn breaks on -c scripts
+        self.pipes: list[Connection] = []
+        self.processes = []
+        for _ in range(jobs):
+            mine, theirs = context.Pipe()
+            process = context.Process(target=_work, args=(theirs,), daemon=True)
+            process.start()
+            theirs.close()  # only the worker holds its end: its death is an EOF here
+            self.pipes.append(mine)
+            self.processes.append(process)
+        self.outbox: queue.Queue[tuple[int, list[str]] | None] = queue.Queue()
+        self.feeder = threading.Thread(target=self._feed, name="import-feeder", daemon=True)
+        self.feeder.start()
+        self.sent = 0
+
+    def _feed(self) -> None:
+        while (item := self.outbox.get()) is not None:
+            worker, texts = item
+            try:
+                self.pipes[worker].send(texts)
+            except OSError:  # the worker is gone: its reader is told (an EOF)
+                pass
+
+    def submit(self, texts: list[str]) -> int:
+        """Give a chunk to the next worker; the worker's number."""
+        worker = self.sent % len(self.pipes)
+        self.sent += 1
+        self.outbox.put((worker, texts))
+        return worker
+
+    def answer(self, worker: int) -> list[Rows | list[str]]:
+        """The answer to the oldest chunk given to ``worker`` and not yet answered."""
+        try:
+            answer: list[Rows | list[str]] = self.pipes[worker].recv()
+            return answer
+        except (EOFError, OSError):
+            code = self.processes[worker].exitcode
+            raise WorkerDied(f"an import worker ended without answering (exit code {code}); "
+                             "the records stored before it are kept, and running the same "
+                             "import again stores the rest") from None
+
+    def close(self) -> None:
+        """Stop the feeder and the workers (at once if they are still busy)."""
+        self.outbox.put(None)
+        self.feeder.join(timeout=5)
+        for pipe in self.pipes:
+            try:
+                pipe.send(None)
+            except OSError:
+                pass
+        for process in self.processes:
+            process.join(timeout=1)
+            if process.is_alive():
+                process.terminate()
+                process.join()
+        for pipe in self.pipes:
+            pipe.close()
+
+
 def _prepared(sources: Iterable[tuple[str, str]], jobs: int
               ) -> Iterator[list[tuple[str, Rows | list[str]]]]:
     """``(source, rows or problems)`` in input order, in groups: one record at a time in this
-    process (each stored as soon as read, for a stream), or with ``jobs`` > 1 a window at a time
-    from worker processes that parse and replay it (memory stays flat)."""
+    process (each stored as soon as read, for a stream), or with ``jobs`` > 1 a window of
+    :data:`WINDOW` at a time from worker processes that parse and replay them while this process
+    stores the window before (at most :data:`AHEAD` records in flight: memory stays flat)."""
     if jobs <= 1:
         for source, text in sources:
             yield [(source, _prepare_rows(text))]
         return
-    window = jobs * 64
     it = iter(sources)
-    first = list(islice(it, window))
+    first = list(islice(it, CHUNK))
     if not first:  # nothing new (a re-run): no worker processes at all
         return
     from . import ingest, rows  # noqa: F401  (loaded once here, not in every forked worker)
-    # no threads here; spawn breaks on -c scripts
-    with mp.get_context("fork").Pool(jobs, initializer=_lower_priority) as pool:
-        waiting: tuple[list[str], Any] | None = None
-        while True:  # the workers prepare the next window while this process stores the last
-            chunk, first = (first, []) if first else (list(islice(it, window)), [])
-            ahead = (([source for source, _ in chunk],
-                      pool.map_async(_prepare_rows, [text for _, text in chunk], chunksize=16))
-                     if chunk else None)
-            if waiting is not None:
-                yield list(zip(waiting[0], waiting[1].get()))
-            if ahead is None:
-                break
-            waiting = ahead
+    workers = _Workers(jobs)
+    try:
+        given: deque[tuple[int, list[str]]] = deque()  # (worker, sources) not yet answered
+        in_flight = 0
+        group: list[tuple[str, Rows | list[str]]] = []
+        chunk = first
+        while chunk or given:
+            if chunk:
+                given.append((workers.submit([text for _, text in chunk]),
+                              [source for source, _ in chunk]))
+                in_flight += len(chunk)
+                chunk = list(islice(it, CHUNK))
+            if not chunk or in_flight >= AHEAD:   # enough given: take the oldest answer
+                worker, names = given.popleft()
+                group.extend(zip(names, workers.answer(worker)))
+                in_flight -= len(names)
+                if len(group) >= WINDOW or not (chunk or given):
+                    yield group
+                    group = []
+    finally:
+        workers.close()
 
 
 def import_sources(db: sqlite_utils.Database, sources: Iterable[tuple[str, str]],
@@ -291,7 +421,7 @@ def import_sources(db: sqlite_utils.Database, sources: Iterable[tuple[str, str]]
     process, as the CLI does); the writes stay in this one, a window of records at a time."""
     report = report or ImportReport()
     hashes: dict[str, str] = {}
-    with Store(db).bulk(submitted_by, batch) as add:
+    with import_pragmas(db.conn), Store(db).bulk(submitted_by, batch) as add:
         for group in _prepared(_unseen(db, sources, report, hashes), jobs):
             valid: list[tuple[str, Rows]] = []
             for source, rows in group:

@@ -32,7 +32,7 @@ from dataclasses import dataclass, field, replace
 from itertools import islice
 from multiprocessing.connection import Connection
 from pathlib import Path
-from typing import IO, Callable, Iterable, Iterator
+from typing import IO, Callable, Iterable, Iterator, TypeVar
 
 import sqlite_utils
 
@@ -48,6 +48,7 @@ MAX_REASONS = 1000
 """Invalid inputs whose reasons are kept in the report; past this they are only counted."""
 
 JSONL_SUFFIXES = (".jsonl", ".ndjson")
+Key = TypeVar("Key")
 RECORD_SUFFIXES = (".json", ".egn")
 
 
@@ -231,19 +232,18 @@ def input_hash(text: str) -> str:
     return hashlib.sha256(text.strip().encode("utf-8", "surrogatepass")).hexdigest()
 
 
-def _unseen(db: sqlite_utils.Database, sources: Iterable[tuple[str, str]], report: ImportReport,
-            hashes: dict[str, str]) -> Iterator[tuple[str, str]]:
-    """The sources whose exact text was never imported; the others count as duplicates at once
-    (a re-run costs reading, hashing and one indexed lookup per record). ``hashes`` receives the
-    input hash of every source let through."""
+def _unseen(db: sqlite_utils.Database, sources: Iterable[tuple[str, str]], report: ImportReport
+            ) -> Iterator[tuple[tuple[str, str], str]]:
+    """The sources whose exact text was never imported, as ``((source, input hash), text)``; the
+    others count as duplicates at once (a re-run costs reading, hashing and one indexed lookup
+    per record)."""
     lookup = db.conn.execute
     for source, text in sources:
         digest = input_hash(text)
         if lookup("SELECT 1 FROM input_hashes WHERE hash = ?", (digest,)).fetchone():
             report.duplicates += 1
             continue
-        hashes[source] = digest
-        yield source, text
+        yield (source, digest), text
 
 
 WORKER_NICENESS = 10
@@ -258,9 +258,10 @@ CHUNK = 16
 """Records sent to a worker in one message (and answered in one)."""
 
 AHEAD = 2 * WINDOW
-"""Records given to the workers and not yet stored, at most: the window being stored and the
-next one being prepared, so the workers never wait for the writer to hand them work, and
-memory stays bounded whatever the input's size."""
+"""Records given to the workers and not yet answered, at most: the workers prepare the next
+windows while the writer stores one, so they never wait for it to hand them work, and memory
+stays bounded whatever the input's size. Read and not yet stored are at most
+``AHEAD + WINDOW + CHUNK`` records (400): what an interruption leaves unstored."""
 
 CACHE_KIB = 16384
 """SQLite's page cache of the import's connection, in KiB (``PRAGMA cache_size``; SQLite's
@@ -375,8 +376,8 @@ class _Workers:
             pipe.close()
 
 
-def _prepared(sources: Iterable[tuple[str, str]], jobs: int
-              ) -> Iterator[list[tuple[str, Rows | list[str]]]]:
+def _prepared(sources: Iterable[tuple[Key, str]], jobs: int
+              ) -> Iterator[list[tuple[Key, Rows | list[str]]]]:
     """``(source, rows or problems)`` in input order, in groups: one record at a time in this
     process (each stored as soon as read, for a stream), or with ``jobs`` > 1 a window of
     :data:`WINDOW` at a time from worker processes that parse and replay them while this process
@@ -392,9 +393,9 @@ def _prepared(sources: Iterable[tuple[str, str]], jobs: int
     from . import ingest, rows  # noqa: F401  (loaded once here, not in every forked worker)
     workers = _Workers(jobs)
     try:
-        given: deque[tuple[int, list[str]]] = deque()  # (worker, sources) not yet answered
+        given: deque[tuple[int, list[Key]]] = deque()  # (worker, sources) not yet answered
         in_flight = 0
-        group: list[tuple[str, Rows | list[str]]] = []
+        group: list[tuple[Key, Rows | list[str]]] = []
         chunk = first
         while chunk or given:
             if chunk:
@@ -420,29 +421,39 @@ def import_sources(db: sqlite_utils.Database, sources: Iterable[tuple[str, str]]
     parses and replays in that many forked worker processes (call it from a single-threaded
     process, as the CLI does); the writes stay in this one, a window of records at a time."""
     report = report or ImportReport()
-    hashes: dict[str, str] = {}
     with import_pragmas(db.conn), Store(db).bulk(submitted_by, batch) as add:
-        for group in _prepared(_unseen(db, sources, report, hashes), jobs):
-            valid: list[tuple[str, Rows]] = []
-            for source, rows in group:
+        for group in _prepared(_unseen(db, sources, report), jobs):
+            valid: list[tuple[str, str, Rows]] = []
+            for (source, digest), rows in group:
                 if isinstance(rows, list):
-                    hashes.pop(source, None)
                     _invalid(report, source, rows)
                 else:
-                    valid.append((source, rows))
-            outcomes = add.many([rows for _, rows in valid])
-            remembered = []
-            for (source, rows), outcome in zip(valid, outcomes):
-                digest = hashes.pop(source, None)
+                    valid.append((source, digest, rows))
+            outcomes = add.many([rows for _, _, rows in valid])
+            remembered: dict[str, int] = {}
+            for (source, digest, rows), outcome in zip(valid, outcomes):
                 if not isinstance(outcome, Saved):
                     _invalid(report, source, [str(outcome)])
                     continue
-                if digest is not None:
-                    remembered.append((digest, outcome.id))
+                if outcome.duplicate and _text_stored_now(db, digest, remembered):
+                    # the very text came earlier in this import and was stored: a duplicate
+                    # by its input hash, as the one-process import (which stores the first
+                    # before it reads the second) counts it, findings untold
+                    report.duplicates += 1
+                    continue
+                remembered.setdefault(digest, outcome.id)
                 _count(report, source, rows, outcome, keep_ids)
             db.conn.executemany("INSERT OR IGNORE INTO input_hashes (hash, record_id) "
-                                "VALUES (?, ?)", remembered)
+                                "VALUES (?, ?)", list(remembered.items()))
     return report
+
+
+def _text_stored_now(db: sqlite_utils.Database, digest: str, remembered: dict[str, int]) -> bool:
+    """Whether a text of this input hash was stored earlier in this import: in this window
+    (``remembered``) or an earlier one (its ``input_hashes`` row is written; none was before
+    the import, or :func:`_unseen` would have counted this text at once)."""
+    return digest in remembered or db.conn.execute(
+        "SELECT 1 FROM input_hashes WHERE hash = ?", (digest,)).fetchone() is not None
 
 
 def _count(report: ImportReport, source: str, rows: Rows, saved: Saved, keep_ids: bool) -> None:

@@ -221,3 +221,18 @@ def test_the_cli_reports_a_dead_worker_in_one_line(tmp_path: Path,
     assert result.exception is None or isinstance(result.exception, SystemExit)
     assert "an import worker ended without answering" in result.output
     assert "Traceback" not in result.output
+
+
+@pytest.mark.parametrize("text", [VALID[0], *EXAMPLES], ids=lambda t: json.loads(t).get(
+    "event", {}).get("event", "record")[:30] if isinstance(json.loads(t), dict) else "record")
+def test_rows_come_back_from_a_worker_equal(text: str) -> None:
+    """What a worker sends (Rows.__reduce__: the fields in order) is rebuilt equal, every field
+    set, a table of n's TableRows included."""
+    import pickle
+    from dataclasses import fields
+    rows = importer._prepare_rows(text)
+    assert not isinstance(rows, list), rows
+    again = pickle.loads(pickle.dumps(rows))
+    assert again == rows and type(again) is type(rows)
+    assert [getattr(again, f.name) for f in fields(rows)] == \
+        [getattr(rows, f.name) for f in fields(rows)]

@@ -353,6 +353,7 @@ class _Workers:
             answer: list[Rows | list[str]] = self.pipes[worker].recv()
             return answer
         except (EOFError, OSError):
+            self.processes[worker].join(timeout=5)   # its end may come a moment after its pipe's
             code = self.processes[worker].exitcode
             raise WorkerDied(f"an import worker ended without answering (exit code {code}); "
                              "the records stored before it are kept, and running the same "

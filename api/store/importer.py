@@ -22,6 +22,7 @@ import hashlib
 import json
 import multiprocessing as mp
 import os
+import pickle
 import queue
 import sqlite3
 import sys
@@ -314,9 +315,12 @@ def _work(conn: Connection) -> None:
 class _Workers:
     """``jobs`` forked worker processes, each with its own pipe, fed chunks round-robin by one
     thread (so that the writer never blocks on a full pipe while a worker blocks on its answer)
-    and read by the caller in the order given: worker ``n % jobs`` answers chunk ``n``, and
-    each answers its chunks in order, so the answers come back in input order. The answers are
-    read in the calling thread itself (no second thread unpickling them while it writes)."""
+    and answered in the order given: worker ``n % jobs`` answers chunk ``n``, and each answers
+    its chunks in order, so the answers come back in input order. A reader thread a worker
+    takes each answer off its pipe as soon as it is sent, as bytes (so no worker waits for the
+    writer to want its answer: they work ahead up to :data:`AHEAD`), and the writer's own thread
+    unpickles it when it is wanted (not a second thread holding the interpreter while the
+    writer runs its statements)."""
 
     def __init__(self, jobs: int) -> None:
         context = mp.get_context("fork")  # no threads yet; spawn breaks on -c scripts
@@ -330,8 +334,13 @@ class _Workers:
             self.pipes.append(mine)
             self.processes.append(process)
         self.outbox: queue.Queue[tuple[int, list[str]] | None] = queue.Queue()
-        self.feeder = threading.Thread(target=self._feed, name="import-feeder", daemon=True)
-        self.feeder.start()
+        self.inboxes: list[queue.Queue[bytes | None]] = [queue.Queue() for _ in range(jobs)]
+        self.threads = [threading.Thread(target=self._feed, name="import-feeder", daemon=True)]
+        self.threads += [threading.Thread(target=self._read, args=(worker,),
+                                          name=f"import-reader-{worker}", daemon=True)
+                         for worker in range(jobs)]
+        for thread in self.threads:
+            thread.start()
         self.sent = 0
 
     def _feed(self) -> None:
@@ -342,6 +351,16 @@ class _Workers:
             except OSError:  # the worker is gone: its reader is told (an EOF)
                 pass
 
+    def _read(self, worker: int) -> None:
+        """Move ``worker``'s answers, as sent, to its inbox; ``None`` when its pipe ends."""
+        pipe, inbox = self.pipes[worker], self.inboxes[worker]
+        while True:
+            try:
+                inbox.put(pipe.recv_bytes())
+            except (EOFError, OSError):
+                inbox.put(None)
+                return
+
     def submit(self, texts: list[str]) -> int:
         """Give a chunk to the next worker; the worker's number."""
         worker = self.sent % len(self.pipes)
@@ -351,20 +370,21 @@ class _Workers:
 
     def answer(self, worker: int) -> list[Rows | list[str]]:
         """The answer to the oldest chunk given to ``worker`` and not yet answered."""
-        try:
-            answer: list[Rows | list[str]] = self.pipes[worker].recv()
-            return answer
-        except (EOFError, OSError):
+        data = self.inboxes[worker].get()
+        if data is None:
+            self.inboxes[worker].put(None)   # and to any later question
             self.processes[worker].join(timeout=5)   # its end may come a moment after its pipe's
             code = self.processes[worker].exitcode
             raise WorkerDied(f"an import worker ended without answering (exit code {code}); "
                              "the records stored before it are kept, and running the same "
-                             "import again stores the rest") from None
+                             "import again stores the rest")
+        answer: list[Rows | list[str]] = pickle.loads(data)
+        return answer
 
     def close(self) -> None:
-        """Stop the feeder and the workers (at once if they are still busy)."""
+        """Stop the feeder, the workers (at once if they are still busy) and the readers."""
         self.outbox.put(None)
-        self.feeder.join(timeout=5)
+        self.threads[0].join(timeout=5)
         for pipe in self.pipes:
             try:
                 pipe.send(None)
@@ -375,6 +395,8 @@ class _Workers:
             if process.is_alive():
                 process.terminate()
                 process.join()
+        for thread in self.threads[1:]:   # each sees its worker's end as the end of its pipe
+            thread.join(timeout=5)
         for pipe in self.pipes:
             pipe.close()
 

@@ -18,7 +18,9 @@ from click.core import ParameterSource
 
 from ..api.store import players as player_registry
 from ..api.store import queries
-from ..api.store.importer import ImportReport, import_sources, input_size, iter_sources
+from ..api.store.importer import (
+    ImportReport, WorkerDied, import_sources, input_size, iter_sources,
+)
 from ..api.store.store import MAX_ID
 from . import output
 from .store_access import DEFAULT_DB, db_option
@@ -129,7 +131,10 @@ def import_(paths: tuple[str, ...], db_path: str, submitted_by: str | None, batc
         if any(path.lower().endswith(".emn") for path in paths):  # .emn: an event each (EVENTS.md)
             from . import event_emn_cmds  # loaded only then: the events code is a third of start-up
             paths, emn_ok = event_emn_cmds.import_emn_paths(db, paths)
-        report = run_import(db, paths, submitted_by, batch, show, jobs)
+        try:
+            report = run_import(db, paths, submitted_by, batch, show, jobs)
+        except WorkerDied as exc:   # what was stored stays (Store.bulk); a re-run stores the rest
+            raise click.ClickException(str(exc)) from None
     finally:
         db.close()
     _print_report(report)

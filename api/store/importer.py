@@ -22,11 +22,18 @@ import hashlib
 import json
 import multiprocessing as mp
 import os
+import pickle
+import queue
+import sqlite3
 import sys
+import threading
+from collections import deque
+from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from itertools import islice
+from multiprocessing.connection import Connection
 from pathlib import Path
-from typing import IO, Any, Callable, Iterable, Iterator
+from typing import IO, Callable, Iterable, Iterator, TypeVar
 
 import sqlite_utils
 
@@ -35,12 +42,14 @@ from euchre_records.errors import RecordError
 from .row_tuples import Rows
 from .store import Saved, Store
 
-__all__ = ["ImportReport", "iter_sources", "import_sources", "input_size", "input_hash", "MAX_REASONS"]
+__all__ = ["ImportReport", "iter_sources", "import_sources", "input_size", "input_hash", "MAX_REASONS",
+           "WorkerDied", "import_pragmas", "WINDOW"]
 
 MAX_REASONS = 1000
 """Invalid inputs whose reasons are kept in the report; past this they are only counted."""
 
 JSONL_SUFFIXES = (".jsonl", ".ndjson")
+Key = TypeVar("Key")
 RECORD_SUFFIXES = (".json", ".egn")
 
 
@@ -224,25 +233,62 @@ def input_hash(text: str) -> str:
     return hashlib.sha256(text.strip().encode("utf-8", "surrogatepass")).hexdigest()
 
 
-def _unseen(db: sqlite_utils.Database, sources: Iterable[tuple[str, str]], report: ImportReport,
-            hashes: dict[str, str]) -> Iterator[tuple[str, str]]:
-    """The sources whose exact text was never imported; the others count as duplicates at once
-    (a re-run costs reading, hashing and one indexed lookup per record). ``hashes`` receives the
-    input hash of every source let through."""
+def _unseen(db: sqlite_utils.Database, sources: Iterable[tuple[str, str]], report: ImportReport
+            ) -> Iterator[tuple[tuple[str, str], str]]:
+    """The sources whose exact text was never imported, as ``((source, input hash), text)``; the
+    others count as duplicates at once (a re-run costs reading, hashing and one indexed lookup
+    per record)."""
     lookup = db.conn.execute
     for source, text in sources:
         digest = input_hash(text)
         if lookup("SELECT 1 FROM input_hashes WHERE hash = ?", (digest,)).fetchone():
             report.duplicates += 1
             continue
-        hashes[source] = digest
-        yield source, text
+        yield (source, digest), text
 
 
 WORKER_NICENESS = 10
 """How much lower the parsing workers run than the writer: the single writer is the import's
 critical path, so when the cores are all busy it should not wait for one (on 2 cores with
 ``--jobs 2``, 3-10 % off the wall time of benchmarks/bench_import.py, measured A/B)."""
+
+WINDOW = 128
+"""Records a parallel import stores with one ``add.many`` (one statement a table)."""
+
+CHUNK = 16
+"""Records sent to a worker in one message (and answered in one)."""
+
+AHEAD = 2 * WINDOW
+"""Records given to the workers and not yet answered, at most: the workers prepare the next
+windows while the writer stores one, so they never wait for it to hand them work, and memory
+stays bounded whatever the input's size. Read and not yet stored are at most
+``AHEAD + WINDOW + CHUNK`` records (400): what an interruption leaves unstored."""
+
+CACHE_KIB = 8192
+"""SQLite's page cache of the import's connection, in KiB (``PRAGMA cache_size``; SQLite's
+default is 2,000): a batch of 500 records changes about 9 MB of pages, which a small cache
+spills into the WAL mid-transaction and writes again (8 MiB: 28 % fewer page writes, by
+strace, for 1,000 rubbers).
+A bound, not a growth: memory stays flat in the input. 16 MiB was no faster within the noise
+and added 18 MB to the peak."""
+
+
+class WorkerDied(RuntimeError):
+    """A worker process of a parallel import ended without answering (killed, out of memory).
+    The records stored before it stay stored (see :meth:`Store.bulk`)."""
+
+
+@contextmanager
+def import_pragmas(conn: sqlite3.Connection) -> Iterator[None]:
+    """The connection settings an import writes under (:data:`CACHE_KIB`), then the connection's
+    own again. Durability and the schema are untouched: the same journal (WAL), ``synchronous``,
+    foreign keys, indexes and triggers as every other write."""
+    before = conn.execute("PRAGMA cache_size").fetchone()[0]
+    conn.execute(f"PRAGMA cache_size = -{CACHE_KIB}")
+    try:
+        yield
+    finally:
+        conn.execute(f"PRAGMA cache_size = {int(before)}")
 
 
 def _lower_priority() -> None:
@@ -253,34 +299,145 @@ def _lower_priority() -> None:
         pass
 
 
-def _prepared(sources: Iterable[tuple[str, str]], jobs: int
-              ) -> Iterator[list[tuple[str, Rows | list[str]]]]:
+def _work(conn: Connection) -> None:
+    """A worker process: each message is a list of texts, answered with their rows or problems
+    (:func:`_prepare_rows`, which never raises), in order; ``None`` or a closed pipe ends it."""
+    _lower_priority()
+    while True:
+        try:
+            texts = conn.recv()
+        except (EOFError, OSError):
+            return
+        if texts is None:
+            return
+        conn.send([_prepare_rows(text) for text in texts])
+
+
+class _Workers:
+    """``jobs`` forked worker processes, each with its own pipe, fed chunks round-robin by one
+    thread (so that the writer never blocks on a full pipe while a worker blocks on its answer)
+    and answered in the order given: worker ``n % jobs`` answers chunk ``n``, and each answers
+    its chunks in order, so the answers come back in input order. A reader thread a worker
+    takes each answer off its pipe as soon as it is sent, as bytes (so no worker waits for the
+    writer to want its answer: they work ahead up to :data:`AHEAD`), and the writer's own thread
+    unpickles it when it is wanted (not a second thread holding the interpreter while the
+    writer runs its statements)."""
+
+    def __init__(self, jobs: int) -> None:
+        context = mp.get_context("fork")  # no threads yet; spawn breaks on -c scripts
+        self.pipes: list[Connection] = []
+        self.processes = []
+        for _ in range(jobs):
+            mine, theirs = context.Pipe()
+            process = context.Process(target=_work, args=(theirs,), daemon=True)
+            process.start()
+            theirs.close()  # only the worker holds its end: its death is an EOF here
+            self.pipes.append(mine)
+            self.processes.append(process)
+        self.outbox: queue.Queue[tuple[int, list[str]] | None] = queue.Queue()
+        self.inboxes: list[queue.Queue[bytes | None]] = [queue.Queue() for _ in range(jobs)]
+        self.threads = [threading.Thread(target=self._feed, name="import-feeder", daemon=True)]
+        self.threads += [threading.Thread(target=self._read, args=(worker,),
+                                          name=f"import-reader-{worker}", daemon=True)
+                         for worker in range(jobs)]
+        for thread in self.threads:
+            thread.start()
+        self.sent = 0
+
+    def _feed(self) -> None:
+        while (item := self.outbox.get()) is not None:
+            worker, texts = item
+            try:
+                self.pipes[worker].send(texts)
+            except OSError:  # the worker is gone: its reader is told (an EOF)
+                pass
+
+    def _read(self, worker: int) -> None:
+        """Move ``worker``'s answers, as sent, to its inbox; ``None`` when its pipe ends."""
+        pipe, inbox = self.pipes[worker], self.inboxes[worker]
+        while True:
+            try:
+                inbox.put(pipe.recv_bytes())
+            except (EOFError, OSError):
+                inbox.put(None)
+                return
+
+    def submit(self, texts: list[str]) -> int:
+        """Give a chunk to the next worker; the worker's number."""
+        worker = self.sent % len(self.pipes)
+        self.sent += 1
+        self.outbox.put((worker, texts))
+        return worker
+
+    def answer(self, worker: int) -> list[Rows | list[str]]:
+        """The answer to the oldest chunk given to ``worker`` and not yet answered."""
+        data = self.inboxes[worker].get()
+        if data is None:
+            self.inboxes[worker].put(None)   # and to any later question
+            self.processes[worker].join(timeout=5)   # its end may come a moment after its pipe's
+            code = self.processes[worker].exitcode
+            raise WorkerDied(f"an import worker ended without answering (exit code {code}); "
+                             "the records stored before it are kept, and running the same "
+                             "import again stores the rest")
+        answer: list[Rows | list[str]] = pickle.loads(data)
+        return answer
+
+    def close(self) -> None:
+        """Stop the feeder, the workers (at once if they are still busy) and the readers."""
+        self.outbox.put(None)
+        self.threads[0].join(timeout=5)
+        for pipe in self.pipes:
+            try:
+                pipe.send(None)
+            except OSError:
+                pass
+        for process in self.processes:
+            process.join(timeout=1)
+            if process.is_alive():
+                process.terminate()
+                process.join()
+        for thread in self.threads[1:]:   # each sees its worker's end as the end of its pipe
+            thread.join(timeout=5)
+        for pipe in self.pipes:
+            pipe.close()
+
+
+def _prepared(sources: Iterable[tuple[Key, str]], jobs: int
+              ) -> Iterator[list[tuple[Key, Rows | list[str]]]]:
     """``(source, rows or problems)`` in input order, in groups: one record at a time in this
-    process (each stored as soon as read, for a stream), or with ``jobs`` > 1 a window at a time
-    from worker processes that parse and replay it (memory stays flat)."""
+    process (each stored as soon as read, for a stream), or with ``jobs`` > 1 a window of
+    :data:`WINDOW` at a time from worker processes that parse and replay them while this process
+    stores the window before (at most :data:`AHEAD` records in flight: memory stays flat)."""
     if jobs <= 1:
         for source, text in sources:
             yield [(source, _prepare_rows(text))]
         return
-    window = jobs * 64
     it = iter(sources)
-    first = list(islice(it, window))
+    first = list(islice(it, CHUNK))
     if not first:  # nothing new (a re-run): no worker processes at all
         return
     from . import ingest, rows  # noqa: F401  (loaded once here, not in every forked worker)
-    # no threads here; spawn breaks on -c scripts
-    with mp.get_context("fork").Pool(jobs, initializer=_lower_priority) as pool:
-        waiting: tuple[list[str], Any] | None = None
-        while True:  # the workers prepare the next window while this process stores the last
-            chunk, first = (first, []) if first else (list(islice(it, window)), [])
-            ahead = (([source for source, _ in chunk],
-                      pool.map_async(_prepare_rows, [text for _, text in chunk], chunksize=16))
-                     if chunk else None)
-            if waiting is not None:
-                yield list(zip(waiting[0], waiting[1].get()))
-            if ahead is None:
-                break
-            waiting = ahead
+    workers = _Workers(jobs)
+    try:
+        given: deque[tuple[int, list[Key]]] = deque()  # (worker, sources) not yet answered
+        in_flight = 0
+        group: list[tuple[Key, Rows | list[str]]] = []
+        chunk = first
+        while chunk or given:
+            if chunk:
+                given.append((workers.submit([text for _, text in chunk]),
+                              [source for source, _ in chunk]))
+                in_flight += len(chunk)
+                chunk = list(islice(it, CHUNK))
+            if not chunk or in_flight >= AHEAD:   # enough given: take the oldest answer
+                worker, names = given.popleft()
+                group.extend(zip(names, workers.answer(worker)))
+                in_flight -= len(names)
+                if len(group) >= WINDOW or not (chunk or given):
+                    yield group
+                    group = []
+    finally:
+        workers.close()
 
 
 def import_sources(db: sqlite_utils.Database, sources: Iterable[tuple[str, str]],
@@ -290,29 +447,39 @@ def import_sources(db: sqlite_utils.Database, sources: Iterable[tuple[str, str]]
     parses and replays in that many forked worker processes (call it from a single-threaded
     process, as the CLI does); the writes stay in this one, a window of records at a time."""
     report = report or ImportReport()
-    hashes: dict[str, str] = {}
-    with Store(db).bulk(submitted_by, batch) as add:
-        for group in _prepared(_unseen(db, sources, report, hashes), jobs):
-            valid: list[tuple[str, Rows]] = []
-            for source, rows in group:
+    with import_pragmas(db.conn), Store(db).bulk(submitted_by, batch) as add:
+        for group in _prepared(_unseen(db, sources, report), jobs):
+            valid: list[tuple[str, str, Rows]] = []
+            for (source, digest), rows in group:
                 if isinstance(rows, list):
-                    hashes.pop(source, None)
                     _invalid(report, source, rows)
                 else:
-                    valid.append((source, rows))
-            outcomes = add.many([rows for _, rows in valid])
-            remembered = []
-            for (source, rows), outcome in zip(valid, outcomes):
-                digest = hashes.pop(source, None)
+                    valid.append((source, digest, rows))
+            outcomes = add.many([rows for _, _, rows in valid])
+            remembered: dict[str, int] = {}
+            for (source, digest, rows), outcome in zip(valid, outcomes):
                 if not isinstance(outcome, Saved):
                     _invalid(report, source, [str(outcome)])
                     continue
-                if digest is not None:
-                    remembered.append((digest, outcome.id))
+                if outcome.duplicate and _text_stored_now(db, digest, remembered):
+                    # the very text came earlier in this import and was stored: a duplicate
+                    # by its input hash, as the one-process import (which stores the first
+                    # before it reads the second) counts it, findings untold
+                    report.duplicates += 1
+                    continue
+                remembered.setdefault(digest, outcome.id)
                 _count(report, source, rows, outcome, keep_ids)
             db.conn.executemany("INSERT OR IGNORE INTO input_hashes (hash, record_id) "
-                                "VALUES (?, ?)", remembered)
+                                "VALUES (?, ?)", list(remembered.items()))
     return report
+
+
+def _text_stored_now(db: sqlite_utils.Database, digest: str, remembered: dict[str, int]) -> bool:
+    """Whether a text of this input hash was stored earlier in this import: in this window
+    (``remembered``) or an earlier one (its ``input_hashes`` row is written; none was before
+    the import, or :func:`_unseen` would have counted this text at once)."""
+    return digest in remembered or db.conn.execute(
+        "SELECT 1 FROM input_hashes WHERE hash = ?", (digest,)).fetchone() is not None
 
 
 def _count(report: ImportReport, source: str, rows: Rows, saved: Saved, keep_ids: bool) -> None:

@@ -23,7 +23,6 @@ from typing import Any, Iterable, Sequence
 import sqlite_utils
 
 from euchre_records.names import clean_name, name_key
-from euchre_records.schema.basefields import label_problem
 from .statistics_sql import VARIANT_STATISTICS_SQL
 
 __all__ = ["RegistryError", "bind_seats", "bind_records", "has_registry", "bind_existing", "create_player", "add_alias", "add_ref", "rename",
@@ -81,6 +80,9 @@ def _add_name(conn: sqlite3.Connection, player_id: int, name: str, kind: str, wh
     shown = clean_name(name)
     if not shown or len(shown) > 200:
         raise RegistryError(f"{what} must have 1 to 200 characters")
+    # the notation's check, loaded here: an import's writer (and its re-run) never names players
+    # this way, and the schemas would be a fifth of a re-run's start-up
+    from euchre_records.schema.basefields import label_problem
     problem = label_problem(shown)
     if problem:  # as the notation refuses it (schema/basefields.py): shown raw, it could spoof
         raise RegistryError(f"{what} may not hold a {problem}")

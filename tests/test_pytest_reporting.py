@@ -57,9 +57,8 @@ def run_pytest(tmp_path: Path, *options: str) -> subprocess.CompletedProcess[str
         cwd=tmp_path, env=env, capture_output=True, text=True, timeout=300)
 
 
-@pytest.mark.parametrize("options", [(), ("-n", "1")], ids=["in-process", "xdist-worker"])
-def test_a_failing_hypothesis_test_is_reported_by_name(tmp_path: Path, options: tuple[str, ...]) -> None:
-    done = run_pytest(tmp_path, *options)
+def test_a_failing_hypothesis_test_is_reported_by_name(tmp_path: Path) -> None:
+    done = run_pytest(tmp_path)
     report = done.stdout + done.stderr
     assert "INTERNALERROR" not in report, report[-3000:]
     assert done.returncode == 1, report[-3000:]   # 1 = tests failed; 3 would be an internal error

@@ -15,7 +15,6 @@ import sys
 import textwrap
 from pathlib import Path
 
-import pytest
 from hypothesis import settings
 
 ROOT = Path(__file__).resolve().parent.parent

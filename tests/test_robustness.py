@@ -245,12 +245,14 @@ def test_claims_past_the_request_budget_are_422_too_costly(client: Any, monkeypa
 
 def test_a_whole_request_of_claims_costs_about_a_second_at_most(client: Any) -> None:
     # 600 claims before the first trick would cost several seconds; the budget stops it.
+    # CPU time of this thread (the test client runs the request in it), not the wall clock:
+    # what the budget bounds is work, and a shared runner's other load does not add to it
     import time
-    started = time.monotonic()
+    started = time.thread_time()
     resp = client.post("/validate", data=claim_text(600), content_type="application/json")
-    elapsed = time.monotonic() - started
+    spent = time.thread_time() - started
     assert resp.status_code == 422 and resp.get_json()["error"]["code"] == "too-costly"
-    assert elapsed < 10  # ~1 s of search on an idle machine; generous for a shared CI runner
+    assert spent < 5  # ~1 s of search on an idle machine
 
 
 @pytest.mark.parametrize("header, stored", [

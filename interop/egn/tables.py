@@ -47,7 +47,7 @@ from euchre_records.errors import NotationError, Problem, RecordError, Unsupport
 from euchre_records.model import CallKind, DealKind, Record
 from euchre_records.rules import Rules, preset
 from euchre_records.schema.tables import load_table_record
-from euchre_records.table import VariantOptions, table_for
+from euchre_records.table import VariantOptions
 from euchre_records.table_model import TableDeal, TableRecord
 from euchre_records.table_replay import game_points_of
 from euchre_records.interop.json_access import FLAG, LIST, OBJECT, WHOLE, field, typed

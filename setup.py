@@ -2,7 +2,7 @@
 
 Everything else of the build is in pyproject.toml. Each extension is ``optional``: where no C
 compiler is present the build goes on without it and the package runs its pure-Python path,
-which is also the oracle the tests hold each compiled function equal to (docs/DESIGN.md,
+which is also the oracle the tests hold each compiled function equal to (README.md,
 "Compiled accelerators"). An editable install builds them in place; after editing a ``.c`` file run
 ``pip install --no-deps -e .`` again (its isolated build brings the setuptools pyproject.toml
 asks for; ``python setup.py build_ext --inplace`` works only where that setuptools is installed).

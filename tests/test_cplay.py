@@ -30,8 +30,10 @@ from hypothesis import strategies as st
 from euchre_records import fastpath
 from euchre_records.cards import JOKER, SEATS, Seat, Suit, make_pack
 from euchre_records.model import Call, CallKind, Deal, DealKind, Trick, replace
-from euchre_records.rules import PRESETS, Rules, preset
+from euchre_records.rules import Rules, preset
 from euchre_records.testkit.simulate import random_deal
+
+import test_deal_properties as deal_properties
 
 try:
     from euchre_records import _cplay
@@ -115,18 +117,7 @@ class _Spy:
         return call
 
 
-@st.composite
-def rule_sets(draw: st.DrawFn) -> Rules:
-    base = preset(draw(st.sampled_from(sorted(PRESETS))))
-    return base.with_overrides({
-        "pack": draw(st.sampled_from([24, 28, 32])),
-        "joker": draw(st.booleans()),
-        "stick_the_dealer": draw(st.booleans()),
-        "defend_alone": draw(st.booleans()),
-        "partner_takes_lone": draw(st.booleans()),
-        "lone_lead": draw(st.sampled_from(["eldest", "left-of-lone"])),
-        "turned_card_discard": draw(st.booleans()),
-    })
+rule_sets = deal_properties.rule_sets   # the replay properties' rule sets, one definition
 
 
 def corrupted(deal: Deal, rng: random.Random, how: int) -> Deal:

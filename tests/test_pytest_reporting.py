@@ -62,7 +62,8 @@ def test_a_failing_hypothesis_test_is_reported_by_name(tmp_path: Path) -> None:
     assert "INTERNALERROR" not in report, report[-3000:]
     assert done.returncode == 1, report[-3000:]   # 1 = tests failed; 3 would be an internal error
     assert "FAILED" in report and "test_a_property_that_fails_on_purpose" in report, report[-3000:]
-    assert "Falsifying example" in report, report[-3000:]
+    # older hypothesis releases print "Falsifying example", newer ones (6.170 in CI's fresh venv) "Failing test case"
+    assert "Falsifying example" in report or "Failing test case" in report, report[-3000:]
     assert "1 failed, 2 passed" in report, report[-3000:]
 
 

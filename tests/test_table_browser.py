@@ -214,6 +214,7 @@ def test_cut_throat_deals_queued_offline_pass_the_deal_over_three_seats(server, 
         sign_in(page, base, token)
         url = start(page, base, "Three-handed", ["Ann", "Bob", "Cy"])
         page.wait_for_function("() => document.documentElement.dataset.offlineReady === 'yes'")
+        before_offline = len(errors)
         ctx.set_offline(True)
         for dealer, maker, trump, tricks in GAME[:4]:
             assert checked_dealer(page) == dealer
@@ -226,6 +227,7 @@ def test_cut_throat_deals_queued_offline_pass_the_deal_over_three_seats(server, 
         page.evaluate("window.dispatchEvent(new Event('online'))")
         page.wait_for_function("() => ((document.querySelector('.offline-sent') || {}).textContent"
                                " || '').startsWith('4 deals sent at')")
+        back_online = len(errors)
         page.wait_for_selector("#deal-4")
         cells = page.locator("#deal-4 td.num").all_inner_texts()
         assert [c.split()[-1] for c in cells] == ["0", "8", "3"]   # RUNNING[3]
@@ -240,4 +242,9 @@ def test_cut_throat_deals_queued_offline_pass_the_deal_over_three_seats(server, 
         assert [d["dealer"] for d in deals] == ["0", "1", "2", "0"]
     finally:
         ctx.close()
-    assert [e for e in errors if "ERR_INTERNET_DISCONNECTED" not in e] == [], errors
+    # a request refused while the context was offline is logged as a failed load (as
+    # ERR_INTERNET_DISCONNECTED, or ERR_FAILED when the service worker's fetch was the one
+    # refused: seen in CI under load); any other message, or any at all outside that window, counts
+    offline = errors[before_offline:back_online]
+    assert errors[:before_offline] == [] and errors[back_online:] == [], errors
+    assert [e for e in offline if not e.startswith("Failed to load resource: net::ERR_")] == [], errors

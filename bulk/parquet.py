@@ -37,7 +37,7 @@ from euchre_records.errors import RecordError
 from .shards import Shard, read_shard
 from .plays import TEXT_OF
 from .table_rows import FOUR_HANDED, SCORE_COLUMNS
-from .tables import ALL_COLUMNS, DATASET_VERSION, Batch, tables_for
+from .tables import ALL_COLUMNS, DATASET_VERSION, FLAGGED, Batch, bool_column, tables_for
 
 __all__ = ["write_shard", "arrow_schema", "writer_schema", "part_name", "dask_setup", "DIRECT",
            "PROFILER_CALLBACKS"]
@@ -80,6 +80,19 @@ def _file_metadata(table: str) -> dict[bytes, bytes]:
     schema = arrow_schema(table)
     return {b"ARROW:schema": base64.b64encode(schema.serialize().to_pybytes()),
             **(schema.metadata or {})}
+
+
+_BOOL = pa.bool_()
+
+
+def _bool_array(values: tuple[Any, ...]) -> pa.Array:
+    """A flag column of a ``tables.FLAGGED`` table as booleans: the store's 0/1 (None kept) cast
+    in Arrow, nonzero being true; values that are not all integers or None (booleans of a table
+    of 2, 3 or 5 among them) one by one (``tables.bool_column``)."""
+    try:
+        return pa.array(values, type=pa.int64()).cast(_BOOL)
+    except (pa.ArrowInvalid, pa.ArrowTypeError):
+        return pa.array(bool_column(values), type=_BOOL)
 
 
 def _fit(array: pa.Array, kind: pa.DataType) -> pa.Array:
@@ -152,7 +165,9 @@ class _Writers:
             if not items:
                 continue
             schema = arrow_schema(table)
-            self._write(table, [pa.array(col, type=f.type)
+            flagged = table in FLAGGED
+            self._write(table, [_bool_array(col) if flagged and f.type == _BOOL
+                                else pa.array(col, type=f.type)
                                 for col, f in zip(zip(*items), schema)], len(items))
         batch.clear()
 

@@ -152,6 +152,7 @@ class _Writers:
 
     def flush(self, batch: Batch) -> None:
         """Write the batch's rows as one row group per table that has any, and clear it."""
+        scores: dict[str, list[pa.Array]] | None = None   # both score tables, made once
         for table, items in batch.rows.items():
             if table == "plays":
                 if len(batch.plays) or items:
@@ -160,7 +161,10 @@ class _Writers:
             if table in SCORE_COLUMNS:
                 four = batch.scores.counts()[table]
                 if four or items:
-                    self._write(table, _score_arrays(batch, table), four + len(items))
+                    if scores is None:
+                        scores = batch.scores.arrays(batch.keys)
+                    self._write(table, _score_arrays(batch, table, scores[table]),
+                                four + len(items))
                 continue
             if not items:
                 continue
@@ -229,10 +233,10 @@ def _play_arrays(batch: Batch) -> list[pa.Array]:
     return out
 
 
-def _score_arrays(batch: Batch, table: str) -> list[pa.Array]:
+def _score_arrays(batch: Batch, table: str, four: list[pa.Array]) -> list[pa.Array]:
     """``deal_scores`` or ``game_scores`` of a batch as the writer takes them: the four-handed
-    columns (``bulk.score_columns``), then the rows of tables of 2, 3 and 5."""
-    four = batch.scores.arrays(batch.keys)[table]
+    columns ``four`` (``bulk.score_columns``: ``batch.scores.arrays`` makes both tables' at
+    once), then the rows of tables of 2, 3 and 5."""
     rows = batch.rows[table]
     more = list(zip(*rows)) if rows else [()] * len(four)
     return [_joined(a, list(col), f.type)

@@ -166,7 +166,7 @@ def before_after(rev: str, src: Path, shard: int, tmp: str, rounds: int) -> None
     import shutil
     import subprocess
     from base_checkout import checkout, run_python
-    root = checkout(rev, Path(tmp) / "base")
+    root = checkout(rev, Path(tmp) / "base", compiled=True)
     cpu: dict[str, list[float]] = {"before": [], "after": []}
     deals = 0
     for i in range(rounds):

@@ -218,12 +218,12 @@ def _add(batch: Batch, source: str, text: str) -> None:
     rb = rows.rubber    # system, games, games_ns, games_ew, rp_ns, rp_ew, net, winner, finished
     out["records"].append((key, source, head[3], head[4], overrides, *head[5:12],
                            *rb[:8], bool(rb[8]), head[1], *FOUR_HANDED))
-    out["players"].extend((key, *seat, *FOUR_HANDED) for seat in rows.seats)
+    out["players"] += [(key, *seat, *FOUR_HANDED) for seat in rows.seats]
     # flags as the store keeps them (0/1): typed as booleans column-wise (bool_column)
-    out["games"].extend((key, *g, *FOUR_HANDED) for g in rows.games)
-    out["deals"].extend((key, *d, head[4], overrides, *four_deal_extras(d)) for d in rows.deals)
-    out["findings"].extend((key, i, *f, *FOUR_HANDED) for i, f in enumerate(rows.findings, 1))
-    out["calls"].extend((key, *c, *FOUR_HANDED) for c in rows.calls)   # the store's own calls rows
+    out["games"] += [(key, *g, *FOUR_HANDED) for g in rows.games]
+    out["deals"] += [(key, *d, head[4], overrides, *four_deal_extras(d)) for d in rows.deals]
+    out["findings"] += [(key, i, *f, *FOUR_HANDED) for i, f in enumerate(rows.findings, 1)]
+    out["calls"] += [(key, *c, *FOUR_HANDED) for c in rows.calls]   # the store's own calls rows
     batch.scores.add(len(batch.keys), rows.deals, rows.games)
     _plays(len(batch.keys), record, result, batch.plays)
     batch.keys.append(key)

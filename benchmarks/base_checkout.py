@@ -4,7 +4,10 @@ Contract: :func:`checkout(rev, into)` writes the tree of git revision ``rev`` (`
 nothing of the work tree) under ``into`` laid out as the installed package
 (``into/euchre_records`` holding the core, with ``schema``, ``api``, ``cli``, ``bulk``,
 ``interop``, ``events`` and ``testkit`` inside it, as pyproject's package-dir maps them) and
-returns ``into``. :func:`python_env(root)` is an environment in which ``python -c`` imports
+returns ``into``; with ``compiled``, the C accelerators of that tree (its ``*.c`` files beside
+their modules, as setup.py builds them) are compiled in place too, so that a benchmark compares
+the package as it runs installed, not its pure-Python fallback against this tree's compiled
+path (a missing compiler leaves the fallback, as an install would). :func:`python_env(root)` is an environment in which ``python -c`` imports
 ``euchre_records`` from ``root``; :func:`run_python` runs code there, with the editable
 install's finder taken out of ``sys.meta_path`` first, and checks it did import from ``root``.
 
@@ -28,7 +31,7 @@ ROOT = Path(__file__).resolve().parents[1]
 SUBPACKAGES = ("schema", "api", "cli", "bulk", "interop", "events", "testkit")
 
 
-def checkout(rev: str, into: Path) -> Path:
+def checkout(rev: str, into: Path, compiled: bool = False) -> Path:
     """The package of ``rev`` under ``into`` (see the module contract)."""
     paths = ["euchre_records", *SUBPACKAGES]
     tar = subprocess.run(["git", "-C", str(ROOT), "archive", "--format=tar", rev, *paths],
@@ -40,7 +43,22 @@ def checkout(rev: str, into: Path) -> Path:
     (staging / "euchre_records").rename(package)
     for name in SUBPACKAGES:
         (staging / name).rename(package / name)
+    if compiled:
+        _build_extensions(into)
     return into
+
+
+def _build_extensions(into: Path) -> None:
+    """Compile every C source of the checked-out package in place (``-O2``, optional each)."""
+    modules = {".".join(c.relative_to(into).with_suffix("").parts): str(c.relative_to(into))
+               for c in sorted((into / "euchre_records").rglob("*.c"))}
+    if not modules:
+        return
+    code = ("from setuptools import Extension, setup\n"
+            f"setup(script_args=['build_ext', '--inplace', '--build-temp', '_build'], "
+            f"ext_modules=[Extension(n, [s], optional=True, extra_compile_args=['-O2']) "
+            f"for n, s in {modules!r}.items()])\n")
+    subprocess.run([sys.executable, "-c", code], cwd=into, check=True, capture_output=True)
 
 
 def python_env(root: Path) -> dict[str, str]:

@@ -30,7 +30,8 @@ the shards, Dask's synchronous scheduler: the whole build less ``Batch.add``), b
 
 ``--before REV`` (e.g. the commit a branch started from) runs the one-process build of the same
 four-handed input with the package as it was at git revision REV (benchmarks/base_checkout.py:
-``git archive`` into a temporary folder, run in a subprocess), alternately with this work tree's,
+``git archive`` into a temporary folder, its C accelerators compiled there, run in a
+subprocess), alternately with this work tree's,
 ``--rounds`` times each, each in a fresh interpreter that builds twice and counts the second
 build (warm alike): four-handed deals per CPU second before and after, in the same run.
 ``--variants N`` builds, in this process, an archive of about N deals at tables of two, three
@@ -166,7 +167,7 @@ def before_after(rev: str, src: Path, shard: int, tmp: str, rounds: int) -> None
     import shutil
     import subprocess
     from base_checkout import checkout, run_python
-    root = checkout(rev, Path(tmp) / "base")
+    root = checkout(rev, Path(tmp) / "base", compiled=True)
     cpu: dict[str, list[float]] = {"before": [], "after": []}
     deals = 0
     for i in range(rounds):

@@ -37,7 +37,7 @@ from euchre_records.errors import RecordError
 from .shards import Shard, read_shard
 from .plays import TEXT_OF
 from .table_rows import FOUR_HANDED, SCORE_COLUMNS
-from .tables import ALL_COLUMNS, DATASET_VERSION, Batch, tables_for
+from .tables import ALL_COLUMNS, DATASET_VERSION, FLAGGED, Batch, bool_column, tables_for
 
 __all__ = ["write_shard", "arrow_schema", "writer_schema", "part_name", "dask_setup", "DIRECT",
            "PROFILER_CALLBACKS"]
@@ -80,6 +80,19 @@ def _file_metadata(table: str) -> dict[bytes, bytes]:
     schema = arrow_schema(table)
     return {b"ARROW:schema": base64.b64encode(schema.serialize().to_pybytes()),
             **(schema.metadata or {})}
+
+
+_BOOL = pa.bool_()
+
+
+def _bool_array(values: tuple[Any, ...]) -> pa.Array:
+    """A flag column of a ``tables.FLAGGED`` table as booleans: the store's 0/1 (None kept) cast
+    in Arrow, nonzero being true; values that are not all integers or None (booleans of a table
+    of 2, 3 or 5 among them) one by one (``tables.bool_column``)."""
+    try:
+        return pa.array(values, type=pa.int64()).cast(_BOOL)
+    except (pa.ArrowInvalid, pa.ArrowTypeError):
+        return pa.array(bool_column(values), type=_BOOL)
 
 
 def _fit(array: pa.Array, kind: pa.DataType) -> pa.Array:
@@ -139,6 +152,7 @@ class _Writers:
 
     def flush(self, batch: Batch) -> None:
         """Write the batch's rows as one row group per table that has any, and clear it."""
+        scores: dict[str, list[pa.Array]] | None = None   # both score tables, made once
         for table, items in batch.rows.items():
             if table == "plays":
                 if len(batch.plays) or items:
@@ -147,12 +161,17 @@ class _Writers:
             if table in SCORE_COLUMNS:
                 four = batch.scores.counts()[table]
                 if four or items:
-                    self._write(table, _score_arrays(batch, table), four + len(items))
+                    if scores is None:
+                        scores = batch.scores.arrays(batch.keys)
+                    self._write(table, _score_arrays(batch, table, scores[table]),
+                                four + len(items))
                 continue
             if not items:
                 continue
             schema = arrow_schema(table)
-            self._write(table, [pa.array(col, type=f.type)
+            flagged = table in FLAGGED
+            self._write(table, [_bool_array(col) if flagged and f.type == _BOOL
+                                else pa.array(col, type=f.type)
                                 for col, f in zip(zip(*items), schema)], len(items))
         batch.clear()
 
@@ -214,10 +233,10 @@ def _play_arrays(batch: Batch) -> list[pa.Array]:
     return out
 
 
-def _score_arrays(batch: Batch, table: str) -> list[pa.Array]:
+def _score_arrays(batch: Batch, table: str, four: list[pa.Array]) -> list[pa.Array]:
     """``deal_scores`` or ``game_scores`` of a batch as the writer takes them: the four-handed
-    columns (``bulk.score_columns``), then the rows of tables of 2, 3 and 5."""
-    four = batch.scores.arrays(batch.keys)[table]
+    columns ``four`` (``bulk.score_columns``: ``batch.scores.arrays`` makes both tables' at
+    once), then the rows of tables of 2, 3 and 5."""
     rows = batch.rows[table]
     more = list(zip(*rows)) if rows else [()] * len(four)
     return [_joined(a, list(col), f.type)

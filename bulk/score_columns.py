@@ -36,6 +36,7 @@ Row = tuple[Any, ...]
 _SEATS = pa.array(["N", "E", "S", "W"], type=pa.string())
 _PARTS = pa.array(["NS", "EW"], type=pa.string())
 _SIDES = pa.array(["makers", "defenders"], type=pa.string())
+_SIDE_CODE = {"NS": 0, "EW": 1}   # a partnership's index in _PARTS (-1: none)
 _PART_OF_SEAT = np.array([0, 1, 0, 1], dtype=np.int64)   # N, E, S, W: NS, EW, NS, EW
 
 
@@ -92,7 +93,7 @@ class FourScores:
         n = len(self._deals)
         cols = list(zip(*self._deals)) if n else [()] * 24
         each = np.repeat(np.arange(n, dtype=np.int64), 4)
-        side = np.array([{"NS": 0, "EW": 1}.get(s, -1) for s in cols[7]], dtype=np.int64)
+        side = np.array([_SIDE_CODE.get(s, -1) for s in cols[7]], dtype=np.int64)
         side_of = side[each]
         part = np.tile(_PART_OF_SEAT, n)
         role = np.where(side_of == part, 0, 1)
@@ -117,7 +118,7 @@ class FourScores:
         cols = list(zip(*self._games)) if n else [()] * 9
         each = np.repeat(np.arange(n, dtype=np.int64), 4)
         part = np.tile(_PART_OF_SEAT, n)
-        winner = np.array([{"NS": 0, "EW": 1}.get(w, -1) for w in cols[7]], dtype=np.int64)[each]
+        winner = np.array([_SIDE_CODE.get(w, -1) for w in cols[7]], dtype=np.int64)[each]
         finished = np.array([bool(f) for f in cols[8]], dtype=bool)[each]
         out = {
             "record_id": _coded(keys, np.asarray(self._game_record, dtype=np.int64)[each]),

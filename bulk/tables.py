@@ -19,6 +19,7 @@ the four-handed per-seat scores as columns (``bulk.plays``, ``bulk.score_columns
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from typing import Any
 
 from euchre_records.errors import RecordError
@@ -34,7 +35,7 @@ from .table_rows import (DEAL_COLUMNS, FOUR_HANDED, SCORE_COLUMNS, VARIANT_COLUM
                          four_deal_extras, is_seats_refusal, prepare_table)
 
 __all__ = ["DATASET_VERSION", "COLUMNS", "TABLES", "ALL_COLUMNS", "tables_for", "tables_of",
-           "empty_tables", "Batch"]
+           "empty_tables", "Batch", "FLAGGED", "bool_column"]
 
 DATASET_VERSION = "3"
 """Version of the table layout (docs/DATASET.md); bumped whenever a column or table changes
@@ -164,7 +165,9 @@ def tables_of(source: str, text: str, into: TableRows | None = None,
     batch = Batch(analysis)
     batch.add(source, text)
     for table, rows in batch.rows.items():
-        if table not in _COLUMNWISE:   # given below, the n-handed ones included
+        if table in FLAGGED:
+            out[table].extend(_bools(table, row) for row in rows)
+        elif table not in _COLUMNWISE:   # given below, the n-handed ones included
             out[table].extend(rows)
     out["plays"].extend(batch.play_rows())
     for table in SCORE_COLUMNS:
@@ -215,12 +218,12 @@ def _add(batch: Batch, source: str, text: str) -> None:
     rb = rows.rubber    # system, games, games_ns, games_ew, rp_ns, rp_ew, net, winner, finished
     out["records"].append((key, source, head[3], head[4], overrides, *head[5:12],
                            *rb[:8], bool(rb[8]), head[1], *FOUR_HANDED))
-    out["players"].extend((key, *seat, *FOUR_HANDED) for seat in rows.seats)
-    out["games"].extend(_bools("games", (key, *g, *FOUR_HANDED)) for g in rows.games)
-    out["deals"].extend(_bools("deals", (key, *d, head[4], overrides, *four_deal_extras(d)))
-                        for d in rows.deals)
-    out["findings"].extend((key, i, *f, *FOUR_HANDED) for i, f in enumerate(rows.findings, 1))
-    out["calls"].extend((key, *c, *FOUR_HANDED) for c in rows.calls)   # the store's own calls rows
+    out["players"] += [(key, *seat, *FOUR_HANDED) for seat in rows.seats]
+    # flags as the store keeps them (0/1): typed as booleans column-wise (bool_column)
+    out["games"] += [(key, *g, *FOUR_HANDED) for g in rows.games]
+    out["deals"] += [(key, *d, head[4], overrides, *four_deal_extras(d)) for d in rows.deals]
+    out["findings"] += [(key, i, *f, *FOUR_HANDED) for i, f in enumerate(rows.findings, 1)]
+    out["calls"] += [(key, *c, *FOUR_HANDED) for c in rows.calls]   # the store's own calls rows
     batch.scores.add(len(batch.keys), rows.deals, rows.games)
     _plays(len(batch.keys), record, result, batch.plays)
     batch.keys.append(key)
@@ -230,9 +233,20 @@ def _add(batch: Batch, source: str, text: str) -> None:
 
 _BOOL_INDEXES = {name: tuple(sorted(idx)) for name, idx in _BOOL_FIELDS.items()}
 
+FLAGGED = ("games", "deals")
+"""The tables whose rows hold a four-handed record's flags as the store keeps them, 0/1 (None
+where unknown), beside the booleans of the rows of tables of 2, 3 and 5: the dataset types
+them as booleans, column by column when the batch is written (:func:`bool_column`)."""
+
+
+def bool_column(values: Sequence[Any]) -> list[bool | None]:
+    """A flag column as booleans: 0/1 or False/True, None kept (the oracle of the writer's
+    column-wise cast, ``parquet._bool_array``)."""
+    return [None if v is None else bool(v) for v in values]
+
 
 def _bools(table: str, row: Row) -> Row:
-    """The store keeps flags as 0/1; the dataset types them as booleans."""
+    """One row of a :data:`FLAGGED` table with its flags as booleans (``tables_of``)."""
     out = list(row)
     for i in _BOOL_INDEXES[table]:
         if out[i] is not None:

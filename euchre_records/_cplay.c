@@ -255,6 +255,29 @@ trick_cards(PyObject *trick, Py_ssize_t n, PyObject *lead_obj, int *stop)
     return cards_o;
 }
 
+/* The cards of tricks[ti], led by seat ``lead``, for the two trick loops: 0 with a new reference
+   in *cards_out; 1 where the fast path stops (a trick of another size than n, or a recorded
+   leader other than ``lead``: the twin returns None there); -1 with an error raised. */
+static int
+next_trick(PyObject *tricks, Py_ssize_t ti, Py_ssize_t n, long lead, PyObject **cards_out)
+{
+    *cards_out = NULL;
+    PyObject *lead_int = PyLong_FromLong(lead);
+    if (lead_int == NULL)
+        return -1;
+    int stop;
+    PyObject *cards_o = trick_cards(PyTuple_GET_ITEM(tricks, ti), n, lead_int, &stop);
+    Py_DECREF(lead_int);
+    if (cards_o == NULL)
+        return -1;
+    if (stop) {
+        Py_DECREF(cards_o);
+        return 1;
+    }
+    *cards_out = cards_o;
+    return 0;
+}
+
 static PyObject *
 winners_list(const int *winners, Py_ssize_t count)
 {
@@ -388,18 +411,12 @@ cplay_play_known(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
     if (winners == NULL)
         return PyErr_NoMemory();
     PyObject *result = NULL;
-    PyObject *lead_int = NULL;
     for (Py_ssize_t ti = 0; ti < count; ti++) {
-        int stop;
-        Py_XDECREF(lead_int);
-        lead_int = PyLong_FromLong(lead);
-        if (lead_int == NULL)
+        PyObject *cards_o;
+        int got = next_trick(tricks, ti, n, lead, &cards_o);
+        if (got < 0)
             goto done;
-        PyObject *cards_o = trick_cards(PyTuple_GET_ITEM(tricks, ti), n, lead_int, &stop);
-        if (cards_o == NULL)
-            goto done;
-        if (stop) {
-            Py_DECREF(cards_o);
+        if (got > 0) {
             result = Py_None;
             Py_INCREF(result);
             goto done;
@@ -461,7 +478,6 @@ cplay_play_known(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
     }
     result = winners_list(winners, count);
 done:
-    Py_XDECREF(lead_int);
     if (winners != small)
         PyMem_Free(winners);
     return result;
@@ -511,19 +527,13 @@ cplay_play_inferred(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
     if (winners == NULL)
         return PyErr_NoMemory();
     PyObject *result = NULL;
-    PyObject *lead_int = NULL;
     unsigned voids[4] = {0, 0, 0, 0};
     for (Py_ssize_t ti = 0; ti < count; ti++) {
-        int stop;
-        Py_XDECREF(lead_int);
-        lead_int = PyLong_FromLong(lead);
-        if (lead_int == NULL)
+        PyObject *cards_o;
+        int got = next_trick(tricks, ti, n, lead, &cards_o);
+        if (got < 0)
             goto done;
-        PyObject *cards_o = trick_cards(PyTuple_GET_ITEM(tricks, ti), n, lead_int, &stop);
-        if (cards_o == NULL)
-            goto done;
-        if (stop) {
-            Py_DECREF(cards_o);
+        if (got > 0) {
             result = Py_None;
             Py_INCREF(result);
             goto done;
@@ -575,7 +585,6 @@ cplay_play_inferred(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
         }
     }
 done:
-    Py_XDECREF(lead_int);
     if (winners != small)
         PyMem_Free(winners);
     return result;

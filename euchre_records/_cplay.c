@@ -295,17 +295,27 @@ winners_list(const int *winners, Py_ssize_t count)
     return list;
 }
 
+/* The checks every entry point makes first: its number of arguments (``usage`` in the TypeError)
+   and that its tables were given (``init``: the function that gives them). 0 with an error set. */
+static int
+entry_ok(Py_ssize_t nargs, Py_ssize_t want, const char *usage, int is_ready, const char *init)
+{
+    if (nargs != want) {
+        PyErr_SetString(PyExc_TypeError, usage);
+        return 0;
+    }
+    if (!is_ready) {
+        PyErr_Format(PyExc_RuntimeError, "_cplay.%s() was not called", init);
+        return 0;
+    }
+    return 1;
+}
+
 static PyObject *
 cplay_hand_masks(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
 {
-    if (nargs != 4) {
-        PyErr_SetString(PyExc_TypeError, "hand_masks(hands, kitty, turned_bit, pack)");
+    if (!entry_ok(nargs, 4, "hand_masks(hands, kitty, turned_bit, pack)", ready, "init"))
         return NULL;
-    }
-    if (!ready) {
-        PyErr_SetString(PyExc_RuntimeError, "_cplay.init() was not called");
-        return NULL;
-    }
     PyObject *hands = args[0], *kitty = args[1];
     uint64_t turned_bit, pack;
     if (!PyTuple_Check(hands)) {
@@ -379,10 +389,8 @@ cplay_hand_masks(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
 static PyObject *
 cplay_play_known(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
 {
-    if (nargs != 5) {
-        PyErr_SetString(PyExc_TypeError, "play_known(tricks, orders, lead, trump, masks)");
+    if (!entry_ok(nargs, 5, "play_known(tricks, orders, lead, trump, masks)", ready, "init"))
         return NULL;
-    }
     PyObject *tricks = args[0], *lead_obj = args[2], *masks_o = args[4];
     int seats[4][4];
     Py_ssize_t n;
@@ -486,11 +494,9 @@ done:
 static PyObject *
 cplay_play_inferred(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
 {
-    if (nargs != 8) {
-        PyErr_SetString(PyExc_TypeError,
-                        "play_inferred(tricks, orders, lead, trump, pack, used, turned_bit, dealer)");
+    if (!entry_ok(nargs, 8, "play_inferred(tricks, orders, lead, trump, pack, used, turned_bit, dealer)",
+                  ready, "init"))
         return NULL;
-    }
     PyObject *tricks = args[0], *lead_obj = args[2];
     int seats[4][4];
     Py_ssize_t n;
@@ -657,14 +663,8 @@ other_seat(PyObject *call, PyObject *expected)
 static PyObject *
 cplay_bid(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
 {
-    if (nargs != 4) {
-        PyErr_SetString(PyExc_TypeError, "bid(calls, dealer, turned_suit, flags)");
+    if (!entry_ok(nargs, 4, "bid(calls, dealer, turned_suit, flags)", bid_ready, "init_bidding"))
         return NULL;
-    }
-    if (!bid_ready) {
-        PyErr_SetString(PyExc_RuntimeError, "_cplay.init_bidding() was not called");
-        return NULL;
-    }
     PyObject *calls = args[0], *turned_suit = args[2];
     long flags;
     if (!PyTuple_Check(calls)) {

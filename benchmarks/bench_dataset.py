@@ -44,6 +44,10 @@ four-handed input with the package as it was at git revision REV (benchmarks/bas
 subprocess), alternately with this work tree's,
 ``--rounds`` times each, each in a fresh interpreter that builds twice and counts the second
 build (warm alike): four-handed deals per CPU second before and after, in the same run.
+``--pairs N`` (default 3) then starts a cluster as one is run beside the command (``dask
+scheduler`` and ``dask worker --nworkers 2 --nthreads 1 --preload euchre_records.bulk.parquet``,
+processes of their own) and alternates N one-process builds with N builds on it of the same input, and prints each pair's ratio and the medians:
+the figure to read against the targets, each ratio's two sides measured within a minute.
 ``--variants N`` builds, in this process, an archive of about N deals at tables of two, three
 and five (records of 12 random legal deals, benchmarks/bench_variants.py's), and prints their
 deals per CPU second beside the four-handed figure. Both are printed after the one-process run
@@ -57,6 +61,8 @@ import resource
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -276,6 +282,56 @@ def same_work_in_two(src: Path, shard: int, tmp: str, tag: str) -> float:
     return one / two
 
 
+@contextmanager
+def dask_cluster(tmp: str) -> Iterator[str]:
+    """A 2-worker cluster as one is run beside the command: ``dask scheduler`` and ``dask
+    worker --nworkers 2 --nthreads 1 --preload euchre_records.bulk.parquet`` in processes of
+    their own (a LocalCluster's scheduler would run in this process, beside the one-process
+    builds it is compared with); yields the scheduler's address once both workers are in."""
+    import json
+    import subprocess
+    from dask.distributed import Client
+    info = Path(tmp) / "scheduler.json"
+    dask = str(Path(sys.executable).with_name("dask"))
+    quiet = {"stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL}
+    procs = [subprocess.Popen([dask, "scheduler", "--host", "127.0.0.1", "--port", "0",
+                               "--no-dashboard", "--scheduler-file", str(info)], **quiet)]
+    try:
+        deadline = time.monotonic() + 60
+        while not info.exists() and time.monotonic() < deadline:
+            time.sleep(0.1)
+        procs.append(subprocess.Popen([dask, "worker", "--scheduler-file", str(info),
+                                       "--nworkers", "2", "--nthreads", "1", "--no-dashboard",
+                                       "--preload", PRELOAD, "--host", "127.0.0.1"], **quiet))
+        with Client(scheduler_file=str(info), timeout="60s") as client:
+            client.wait_for_workers(2, timeout=120)
+        yield json.loads(info.read_text())["address"]
+    finally:
+        for proc in reversed(procs):
+            proc.terminate()
+        for proc in reversed(procs):
+            try:
+                proc.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+
+
+def alternate(src: Path, shard: int, tmp: str, scheduler: str, pairs: int
+              ) -> list[tuple[float, float]]:
+    """``pairs`` times: the one-process build of ``src``, then the same build on the running
+    cluster at ``scheduler``; their wall seconds. Alternating puts both sides of each ratio on
+    the machine as it is at that minute (a shared machine's speed drifts more than the ratio)."""
+    out = []
+    for i in range(pairs):
+        t = time.perf_counter()
+        build_dataset([str(src)], f"{tmp}/pair-one-{i}", shard_bytes=shard)
+        one = time.perf_counter() - t
+        t = time.perf_counter()
+        build_dataset([str(src)], f"{tmp}/pair-two-{i}", shard_bytes=shard, scheduler=scheduler)
+        out.append((one, time.perf_counter() - t))
+    return out
+
+
 def files(out: Path) -> dict[str, bytes]:
     return {str(p.relative_to(out)): p.read_bytes() for p in sorted(out.rglob("*")) if p.is_file()}
 
@@ -289,6 +345,8 @@ def main() -> int:
     ap.add_argument("--stages", action="store_true", help="only where a deal's CPU time goes")
     ap.add_argument("--before", metavar="REV", help="also the one-process run at git revision REV")
     ap.add_argument("--rounds", type=int, default=2, help="alternate runs each for --before")
+    ap.add_argument("--pairs", type=int, default=3, metavar="N",
+                    help="alternate one-process and running-cluster builds, N of each (0: none)")
     ap.add_argument("--variants", type=int, default=6000, metavar="N",
                     help="deals at tables of 2, 3 and 5 (0: none)")
     args = ap.parse_args()
@@ -343,6 +401,9 @@ def main() -> int:
                                       scheduler=cluster.scheduler_address)
                 timings[name] = time.perf_counter() - t
                 cpu[name] = sched.cpu_seconds
+        if args.pairs:
+            with dask_cluster(tmp) as address:
+                pairs = alternate(src, shard, tmp, address, args.pairs)
         free.append(parallelism())
         same.append(same_work_in_two(src, shard, tmp, "after"))
         identical = all(files(Path(f"{tmp}/one")) == files(Path(f"{tmp}/{other}"))
@@ -363,6 +424,18 @@ def main() -> int:
         print(f"running 2-worker cluster (preloaded): {report.deals / timings['--scheduler (2 running, bulk preloaded)']:,.0f} "
               f"deals/s = x{running:.2f} this run's one process, "
               f"x{report.deals / timings['--scheduler (2 running, bulk preloaded)'] / 25_000:.2f} the 25,000 deals/s target")
+        if args.pairs:
+            ratios = sorted(one / two for one, two in pairs)
+            rates = sorted(report.deals / one for one, _ in pairs)
+            clustered = sorted(report.deals / two for _, two in pairs)
+            mid = len(pairs) // 2
+            print(f"{args.pairs} alternate pairs, one process then a running 2-worker cluster "
+                  "(dask scheduler and dask worker --preload, processes of their own): one process "
+                  f"{', '.join(f'{r:,.0f}' for r in rates)} deals/s; the cluster "
+                  f"{', '.join(f'{r:,.0f}' for r in clustered)} deals/s; the cluster over the one "
+                  f"process of its pair x{', x'.join(f'{r:.2f}' for r in ratios)}: median "
+                  f"x{ratios[mid]:.2f}, median cluster {clustered[mid]:,.0f} deals/s = "
+                  f"x{clustered[mid] / 25_000:.2f} of 25,000")
         print(f"one process: {report.deals / cpu['1 process']:,.0f} deals per CPU second of its "
               f"shard tasks, what it would reach on a core of its own (targets: 25,000 deals/s in "
               f"one process; a running 2-worker cluster 1.7x that)")

@@ -16,8 +16,9 @@ replayed first (not timed), then each stage is timed over all records, interleav
 - ``result text``: ``compact(dump_result(result))`` (prepare_record's ``result_json``);
 - ``store rows (rows_of)``: the rows of the submission.
 
-The before side is a ``git archive`` of REV, so it runs without compiled extensions (their
-pure-Python twins): name a REV from before the C was added, or read its figures as the twins'.
+The before side is a ``git archive`` of REV with its C accelerators compiled there
+(benchmarks/base_checkout.py, ``compiled=True``), so compiled code is compared with compiled
+code; a REV from before the C was added runs its pure-Python code, as it did then.
 
 Prints the best of each side and after/before per stage, and checks that both sides wrote the
 same canonical texts, hashes, result texts and rows (a digest of all of them): a speed change
@@ -95,7 +96,7 @@ def main() -> int:
     argv = [str(args.records), str(args.repeat)]
     runs: dict[str, list[dict[str, object]]] = {"before": [], "after": []}
     with tempfile.TemporaryDirectory() as tmp:
-        root = checkout(rev, Path(tmp) / "base")
+        root = checkout(rev, Path(tmp) / "base", compiled=True)
         for _ in range(args.rounds):
             for side in ("before", "after"):
                 if side == "before":

@@ -24,8 +24,8 @@ Not a test. Run:  python benchmarks/bench_import.py [--records 1000] [--jobs 2] 
 three see it as it is then), and the best of each counts; the ratio of each round is printed
 too, in wall time and in CPU time (the import's own and its workers', against the reference's:
 less moved by the other work on a shared machine than wall time). ``--before REV`` times, in
-the same rounds, the import of git revision REV (benchmarks/base_checkout.py: e.g. the commit a
-branch started from) on the same file, so that a change is measured before and after in one
+the same rounds, the import of git revision REV (benchmarks/base_checkout.py, its C
+accelerators compiled there: e.g. the commit a branch started from) on the same file, so that a change is measured before and after in one
 run. Before timing, the package's modules are byte-compiled
 (``compileall``), as ``pip install`` does for an installed package: this sandbox sets
 ``PYTHONDONTWRITEBYTECODE``, so without it every run would compile the sources anew (about 0.1 s
@@ -136,7 +136,7 @@ def main() -> None:
 
     run_before: Callable[[Path], tuple[float, float]] | None = None
     if args.before:
-        root = checkout(args.before, tmp / "before")
+        root = checkout(args.before, tmp / "before", compiled=True)
         compile_package([str(root / "euchre_records")])
         # as base_checkout.run_python: without the editable install's finder, run in ``root``
         launch = ("import sys\nsys.meta_path[:] = [f for f in sys.meta_path "

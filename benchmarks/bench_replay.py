@@ -19,7 +19,7 @@ what the C buys, in the same run.
 ``--before REV`` (e.g. the commit a branch started from) times instead the replay stage of
 ``bench_dataset.py --stages`` (``match.replay`` of the 40 random rubbers its input repeats, CPU
 microseconds a deal, best of ``--repeat``) with the package as it was at git revision REV
-(benchmarks/base_checkout.py) and with this work tree's, alternately, ``--rounds`` times each,
+(benchmarks/base_checkout.py, its C accelerators compiled there) and with this work tree's, alternately, ``--rounds`` times each,
 each in a fresh interpreter: before and after in one run.
 """
 
@@ -130,7 +130,7 @@ def before_after(rev: str, rounds: int, repeat: int) -> int:
     code = STAGE.format(repeat=repeat)
     times: dict[str, list[float]] = {"before": [], "after": []}
     with tempfile.TemporaryDirectory() as tmp:
-        root = checkout(rev, Path(tmp))
+        root = checkout(rev, Path(tmp), compiled=True)
         for _ in range(rounds):
             times["before"].append(float(run_python(root, code)))
             times["after"].append(float(subprocess.run(

@@ -197,3 +197,22 @@ def test_the_analysis_example_runs_on_an_analysed_dataset(tmp_path: Path) -> Non
     total = _duck(tmp_path, "SELECT sum(cost), count(*) FROM 'tables/analysis_plays/*.parquet'")
     assert rows and sum(r[2] for r in rows) == total[0][0]
     assert sum(r[1] for r in rows) == total[0][1]
+
+
+def test_the_documented_trim_setting_unsets_only_the_trim_variable() -> None:
+    """The page's way to start workers without ``MALLOC_TRIM_THRESHOLD_`` ("Measured"): the
+    variable as written there, read by a fresh interpreter as a nanny reads its workers'
+    environment, drops that variable and keeps Dask's others."""
+    pytest.importorskip("distributed")
+    (setting,) = re.findall(r'^\s+(DASK_DISTRIBUTED__NANNY__PRE_SPAWN_ENVIRON="[^"]+") \\$',
+                            PAGE.read_text(encoding="utf-8"), re.M)
+    name, value = setting.split("=", 1)
+    code = ("import json\nfrom distributed.nanny import _get_env_variables\n"
+            "print(json.dumps(_get_env_variables('distributed.nanny.pre-spawn-environ')))")
+    env = {k: v for k, v in os.environ.items() if not k.startswith("DASK_")}
+    read = [json.loads(subprocess.run([sys.executable, "-c", code], env=extra, check=True,
+                                      capture_output=True, text=True, timeout=120).stdout)
+            for extra in (env, {**env, name: value.strip('"')})]
+    assert "MALLOC_TRIM_THRESHOLD_" in read[0]                 # Dask's default sets it
+    assert "MALLOC_TRIM_THRESHOLD_" not in read[1]
+    assert {k: v for k, v in read[0].items() if k != "MALLOC_TRIM_THRESHOLD_"} == read[1]

@@ -1,7 +1,8 @@
 """euchre dataset: deals/s in one process against a LocalCluster of 2 workers, in one run.
 
 Usage: python benchmarks/bench_dataset.py [--deals 200000] [--shard-mb 8] [--one-process]
-                                          [--before REV] [--rounds 2] [--variants 6000]
+                                          [--before REV] [--rounds 2] [--pairs 3]
+                                          [--variants 6000]
 
 The defaults are ``euchre dataset``'s own shard size (8 MiB) and an input of about 64 MB, eight
 such shards, so that each of two workers has several. Smaller shards cost more per deal: every
@@ -46,8 +47,9 @@ subprocess), alternately with this work tree's,
 build (warm alike): four-handed deals per CPU second before and after, in the same run.
 ``--pairs N`` (default 3) then starts a cluster as one is run beside the command (``dask
 scheduler`` and ``dask worker --nworkers 2 --nthreads 1 --preload euchre_records.bulk.parquet``,
-processes of their own) and alternates N one-process builds with N builds on it of the same input, and prints each pair's ratio and the medians:
-the figure to read against the targets, each ratio's two sides measured within a minute.
+processes of their own), alternates N one-process builds with N builds on it of the same input,
+and prints each pair's ratio and the medians: the figure to read against the targets, each
+ratio's two sides measured within a minute. Their outputs join the byte-for-byte comparison.
 ``--variants N`` builds, in this process, an archive of about N deals at tables of two, three
 and five (records of 12 random legal deals, benchmarks/bench_variants.py's), and prints their
 deals per CPU second beside the four-handed figure. Both are printed after the one-process run
@@ -406,8 +408,10 @@ def main() -> int:
                 pairs = alternate(src, shard, tmp, address, args.pairs)
         free.append(parallelism())
         same.append(same_work_in_two(src, shard, tmp, "after"))
-        identical = all(files(Path(f"{tmp}/one")) == files(Path(f"{tmp}/{other}"))
-                   for other in ("two", "0", "1"))
+        others = ["two", "0", "1", *(f"pair-{side}-{i}" for i in range(args.pairs)
+                                     for side in ("one", "two"))]
+        first = files(Path(f"{tmp}/one"))
+        identical = all(first == files(Path(f"{tmp}/{other}")) for other in others)
         print(f"shards: {report.shards}; outputs byte-identical: {identical}")
         base = timings["1 process"]
         for name, secs in timings.items():

@@ -22,9 +22,7 @@ two processes get of the machine against one, which bounds any 2-worker speed-up
 CPU-bound work (``parallelism``: 2.0 on two free cores) and for this very work, the same shards
 written by two plain processes without Dask (``same_work_in_two``), which also contend for the
 memory and caches the two cores share; and deals per CPU second of the one-process run, which
-the machine's other load does not change as much as its wall time. Last, the running cluster's
-deals/s (workers preloaded) as a multiple of the one-process run and of 25,000 deals/s (the
-targets of issue 20: 25,000 deals/s in one process, a running 2-worker cluster 1.7x that).
+the machine's other load does not change as much as its wall time.
 
 The reference in the same run: ``ingest.prepare`` of every line alone (the validated load, the
 replay, the canonical and result texts: what the store does with every record it takes, nothing
@@ -425,9 +423,6 @@ def main() -> int:
               "and two plain processes writing the same shards (no Dask) "
               f"x{same[0]:.2f} and x{same[1]:.2f} of one, before and after the cluster runs; the "
               f"running cluster's speed-up over the latter: x{running / bound:.2f})")
-        print(f"running 2-worker cluster (preloaded): {report.deals / timings['--scheduler (2 running, bulk preloaded)']:,.0f} "
-              f"deals/s = x{running:.2f} this run's one process, "
-              f"x{report.deals / timings['--scheduler (2 running, bulk preloaded)'] / 25_000:.2f} the 25,000 deals/s target")
         if args.pairs:
             ratios = sorted(one / two for one, two in pairs)
             rates = sorted(report.deals / one for one, _ in pairs)

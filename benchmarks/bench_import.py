@@ -25,8 +25,8 @@ three see it as it is then), and the best of each counts; the ratio of each roun
 too, in wall time and in CPU time (the import's own and its workers', against the reference's:
 less moved by the other work on a shared machine than wall time). ``--before REV`` times, in
 the same rounds, the import of git revision REV (benchmarks/base_checkout.py, its C
-accelerators compiled there: e.g. the commit a branch started from) on the same file, so that a change is measured before and after in one
-run. Before timing, the package's modules are byte-compiled
+accelerators compiled there: e.g. the commit a branch started from) on the same file, so that
+a change is measured before and after in one run. Before timing, the package's modules are byte-compiled
 (``compileall``), as ``pip install`` does for an installed package: this sandbox sets
 ``PYTHONDONTWRITEBYTECODE``, so without it every run would compile the sources anew (about 0.1 s
 of each import). ``--cold`` skips that. Prints deals/s for each and the ratios (targets: the

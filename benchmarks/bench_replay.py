@@ -19,8 +19,8 @@ what the C buys, in the same run.
 ``--before REV`` (e.g. the commit a branch started from) times instead the replay stage of
 ``bench_dataset.py --stages`` (``match.replay`` of the 40 random rubbers its input repeats, CPU
 microseconds a deal, best of ``--repeat``) with the package as it was at git revision REV
-(benchmarks/base_checkout.py, its C accelerators compiled there) and with this work tree's, alternately, ``--rounds`` times each,
-each in a fresh interpreter: before and after in one run.
+(benchmarks/base_checkout.py, its C accelerators compiled there) and with this work tree's,
+alternately, ``--rounds`` times each, each in a fresh interpreter: before and after in one run.
 """
 
 from __future__ import annotations

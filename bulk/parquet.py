@@ -40,7 +40,7 @@ from .table_rows import FOUR_HANDED, SCORE_COLUMNS
 from .tables import ALL_COLUMNS, DATASET_VERSION, FLAGGED, Batch, bool_column, tables_for
 
 __all__ = ["write_shard", "arrow_schema", "writer_schema", "part_name", "dask_setup", "DIRECT",
-           "PROFILER_CALLBACKS"]
+           "PROFILER_CALLBACKS", "statistics_columns"]
 
 _TYPES = {"str": pa.string(), "int": pa.int64(), "bool": pa.bool_(),
           "strs": pa.list_(pa.string())}
@@ -80,6 +80,25 @@ def _file_metadata(table: str) -> dict[bytes, bytes]:
     schema = arrow_schema(table)
     return {b"ARROW:schema": base64.b64encode(schema.serialize().to_pybytes()),
             **(schema.metadata or {})}
+
+
+_PRUNING_TEXT = frozenset({"source", "format_version", "rules", "club", "event", "date", "variant"})
+"""The text columns whose values come in runs (a source's records sit together; a club night's
+share its club, event and date; an archive is of one variant, or a few), so that a row group's
+minimum and maximum can let a reader skip it on a filter."""
+
+
+@cache
+def statistics_columns(table: str) -> list[str] | bool:
+    """The columns of ``table`` whose row groups carry minimum and maximum statistics: every
+    number and flag, and the text columns of :data:`_PRUNING_TEXT`. The other text columns
+    (record ids, which are hashes in no order; seats, cards, suits and calls, every value of
+    which is in every row group; the canonical text) get none: such a minimum and maximum
+    never lets a reader skip a row group, and computing them was a quarter of Parquet's own
+    encoding time (docs/DATASET.md "Row-group statistics")."""
+    names = [f.name for f in arrow_schema(table)
+             if f.name in _PRUNING_TEXT or f.type in (pa.int64(), pa.bool_())]
+    return names or False
 
 
 _BOOL = pa.bool_()
@@ -181,9 +200,11 @@ class _Writers:
         writer = self.writers.get(table)
         if writer is None:
             if table in DIRECT:   # the stored schema is arrow_schema's, given at close
-                writer = pq.ParquetWriter(self._path(table), schema, store_schema=False)
+                writer = pq.ParquetWriter(self._path(table), schema, store_schema=False,
+                                          write_statistics=statistics_columns(table))
             else:
-                writer = pq.ParquetWriter(self._path(table), schema)
+                writer = pq.ParquetWriter(self._path(table), schema,
+                                          write_statistics=statistics_columns(table))
             self.writers[table] = writer
         writer.write_table(data)
         self.counts[table] += rows
@@ -197,7 +218,8 @@ class _Writers:
                 writer.close()
             else:
                 schema = arrow_schema(table)
-                pq.write_table(schema.empty_table(), self._path(table))
+                pq.write_table(schema.empty_table(), self._path(table),
+                               write_statistics=statistics_columns(table))
 
     def _path(self, table: str) -> str:
         folder = self.out / table

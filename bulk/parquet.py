@@ -37,7 +37,8 @@ from euchre_records.errors import RecordError
 from .shards import Shard, read_shard
 from .plays import TEXT_OF
 from .table_rows import FOUR_HANDED, SCORE_COLUMNS
-from .tables import ALL_COLUMNS, DATASET_VERSION, FLAGGED, Batch, bool_column, tables_for
+from .tables import (ALL_COLUMNS, DATASET_VERSION, DEAL_TABLES, FLAGGED, Batch, bool_column,
+                     tables_for)
 
 __all__ = ["write_shard", "arrow_schema", "writer_schema", "part_name", "dask_setup", "DIRECT",
            "PROFILER_CALLBACKS", "statistics_columns"]
@@ -172,6 +173,7 @@ class _Writers:
     def flush(self, batch: Batch) -> None:
         """Write the batch's rows as one row group per table that has any, and clear it."""
         scores: dict[str, list[pa.Array]] | None = None   # both score tables, made once
+        deals: dict[str, list[pa.Array]] | None = None    # deals and calls, made once
         for table, items in batch.rows.items():
             if table == "plays":
                 if len(batch.plays) or items:
@@ -182,8 +184,15 @@ class _Writers:
                 if four or items:
                     if scores is None:
                         scores = batch.scores.arrays(batch.keys)
-                    self._write(table, _score_arrays(batch, table, scores[table]),
+                    self._write(table, _then_others(batch, table, scores[table]),
                                 four + len(items))
+                continue
+            if table in DEAL_TABLES:
+                four = batch.deals.counts()[table]
+                if four or items:
+                    if deals is None:
+                        deals = batch.deals.arrays(batch.keys)
+                    self._write(table, _then_others(batch, table, deals[table]), four + len(items))
                 continue
             if not items:
                 continue
@@ -255,10 +264,10 @@ def _play_arrays(batch: Batch) -> list[pa.Array]:
     return out
 
 
-def _score_arrays(batch: Batch, table: str, four: list[pa.Array]) -> list[pa.Array]:
-    """``deal_scores`` or ``game_scores`` of a batch as the writer takes them: the four-handed
-    columns ``four`` (``bulk.score_columns``: ``batch.scores.arrays`` makes both tables' at
-    once), then the rows of tables of 2, 3 and 5."""
+def _then_others(batch: Batch, table: str, four: list[pa.Array]) -> list[pa.Array]:
+    """``deal_scores``, ``game_scores``, ``deals`` or ``calls`` of a batch as the writer takes
+    them: the four-handed columns ``four`` (``bulk.score_columns``, ``bulk.deal_columns``: each
+    makes two tables' at once), then the rows of tables of 2, 3 and 5."""
     rows = batch.rows[table]
     more = list(zip(*rows)) if rows else [()] * len(four)
     return [_joined(a, list(col), f.type)

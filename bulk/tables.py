@@ -11,9 +11,11 @@ SQLite store made from the same records (``records.hash``), and end with the lay
 A record of 2, 3 or 5 seats, which the four-handed reader refuses at ``rules.seats``, is read,
 replayed and turned into rows by ``bulk.table_rows`` (its key: the sha256 of
 ``schema.tables.dumps_table``); the dispatch is that refusal, so the four-handed path does no
-extra work. :class:`Batch` gathers the same rows for many records, the cards of ``plays`` and
-the four-handed per-seat scores as columns (``bulk.plays``, ``bulk.score_columns``): what
-``parquet.write_shard`` writes; ``tables_of`` is one record's Batch as tuples.
+extra work. :class:`Batch` gathers the same rows for many records, the cards of ``plays``, the
+four-handed per-seat scores and the four-handed ``deals`` and ``calls`` as columns
+(``bulk.plays``, ``bulk.score_columns``, ``bulk.deal_columns``), each table's four-handed rows
+before the others' (docs/DATASET.md "Row order"): what ``parquet.write_shard`` writes;
+``tables_of`` is one record's Batch as tuples.
 """
 
 from __future__ import annotations
@@ -30,12 +32,13 @@ from euchre_records.api.store.rows import rows_of
 
 from .analysis_rows import ANALYSIS_COLUMNS, ANALYSIS_TABLES, analysis_rows
 from .plays import TEXT_OF, PlayColumns
+from .deal_columns import FourDeals
 from .score_columns import FourScores
 from .table_rows import (DEAL_COLUMNS, FOUR_HANDED, SCORE_COLUMNS, VARIANT_COLUMNS, add_table_rows,
-                         four_deal_extras, is_seats_refusal, prepare_table)
+                         is_seats_refusal, prepare_table)
 
 __all__ = ["DATASET_VERSION", "COLUMNS", "TABLES", "ALL_COLUMNS", "tables_for", "tables_of",
-           "empty_tables", "Batch", "FLAGGED", "bool_column"]
+           "empty_tables", "Batch", "FLAGGED", "DEAL_TABLES", "bool_column"]
 
 DATASET_VERSION = "3"
 """Version of the table layout (docs/DATASET.md); bumped whenever a column or table changes
@@ -123,6 +126,7 @@ class Batch:
         self.keys: list[str] = []
         self.plays = PlayColumns()
         self.scores = FourScores()   # deal_scores, game_scores of four-handed records
+        self.deals = FourDeals()     # deals, calls of four-handed records
 
     def add(self, source: str, text: str) -> None:
         """Add the rows of one record text (see module contract)."""
@@ -135,6 +139,7 @@ class Batch:
         self.keys.clear()
         self.plays.clear()
         self.scores.clear()
+        self.deals.clear()
 
     def play_rows(self) -> list[Row]:
         """The ``plays`` rows added, as tuples in column order (``tables_of``, the tests)."""
@@ -165,17 +170,23 @@ def tables_of(source: str, text: str, into: TableRows | None = None,
     batch = Batch(analysis)
     batch.add(source, text)
     for table, rows in batch.rows.items():
-        if table in FLAGGED:
-            out[table].extend(_bools(table, row) for row in rows)
-        elif table not in _COLUMNWISE:   # given below, the n-handed ones included
-            out[table].extend(rows)
+        if table in _COLUMNWISE:   # given below, the n-handed ones included
+            continue
+        out[table].extend([_bools(table, row) for row in rows] if table in FLAGGED else rows)
     out["plays"].extend(batch.play_rows())
     for table in SCORE_COLUMNS:
         out[table].extend(batch.score_rows(table))
+    four = batch.deals.rows(batch.keys)
+    for table in DEAL_TABLES:   # the four-handed rows, then those of tables of 2, 3 and 5
+        rows = four[table] + batch.rows[table]
+        out[table].extend([_bools(table, r) for r in rows] if table in FLAGGED else rows)
     return out
 
 
-_COLUMNWISE = ("plays", *SCORE_COLUMNS)
+DEAL_TABLES = ("deals", "calls")
+"""The tables a batch holds the four-handed rows of as the store's (``bulk.deal_columns``)."""
+
+_COLUMNWISE = ("plays", *SCORE_COLUMNS, *DEAL_TABLES)
 
 
 def _add_table(batch: Batch, source: str, text: str) -> None:
@@ -221,9 +232,9 @@ def _add(batch: Batch, source: str, text: str) -> None:
     out["players"] += [(key, *seat, *FOUR_HANDED) for seat in rows.seats]
     # flags as the store keeps them (0/1): typed as booleans column-wise (bool_column)
     out["games"] += [(key, *g, *FOUR_HANDED) for g in rows.games]
-    out["deals"] += [(key, *d, head[4], overrides, *four_deal_extras(d)) for d in rows.deals]
     out["findings"] += [(key, i, *f, *FOUR_HANDED) for i, f in enumerate(rows.findings, 1)]
-    out["calls"] += [(key, *c, *FOUR_HANDED) for c in rows.calls]   # the store's own calls rows
+    # deals and calls: the store's own rows, made columns when the batch is written
+    batch.deals.add(len(batch.keys), head[4], overrides, rows.deals, rows.calls)
     batch.scores.add(len(batch.keys), rows.deals, rows.games)
     _plays(len(batch.keys), record, result, batch.plays)
     batch.keys.append(key)

@@ -45,9 +45,15 @@ subprocess), alternately with this work tree's,
 build (warm alike): four-handed deals per CPU second before and after, in the same run.
 ``--pairs N`` (default 3) then starts a cluster as one is run beside the command (``dask
 scheduler`` and ``dask worker --nworkers 2 --nthreads 1 --preload euchre_records.bulk.parquet``,
-processes of their own), alternates N one-process builds with N builds on it of the same input,
+processes of their own), alternates N one-process builds with N builds on it of the same input
+(one process first in even pairs, the cluster first in odd ones),
 and prints each pair's ratio and the medians: the figure to read against the targets, each
 ratio's two sides measured within a minute. Their outputs join the byte-for-byte comparison.
+Beside each pair, ``json.loads`` of bench_load.py's one-full-deal record (the text issue 20
+timed at 5.8 us when it set 25,000 deals/s) is timed before and after, and the pairs' deals/s
+are printed again as that machine would have run them (scaled by the reference's time here
+over 5.8 us): the targets read as ratios to a reference of the same minutes, as the issue
+asks of every target, on a machine whose speed moves by half from one hour to the next.
 ``--variants N`` builds, in this process, an archive of about N deals at tables of two, three
 and five (records of 12 random legal deals, benchmarks/bench_variants.py's), and prints their
 deals per CPU second beside the four-handed figure. Both are printed after the one-process run
@@ -77,6 +83,36 @@ PRELOAD = "euchre_records.bulk.parquet"
 
 def write_input(path: Path, deals: int) -> int:
     return write_many_deals(path, deals, start_seed=7000)
+
+
+ISSUE_JSON_US = 5.8
+"""Microseconds of ``json.loads`` of bench_load.py's one-full-deal record (``full_record(1)``,
+the same text then and now) on the machine as issue 20 measured it ("validated loads of one
+full deal: 57.8 us against json.loads 5.8 us"): the machine's speed its 25,000 deals/s was set
+at. This shared machine runs that same call between 4 and 9 us from one hour to the next."""
+
+
+def json_speed(rounds: int = 15, calls: int = 2000) -> float:
+    """Microseconds of ``json.loads`` of that record now: the median of ``rounds`` short rounds
+    of wall time, about a quarter of a second in all (the speed the machine gives this minute, time the host takes included, as in
+    the builds' wall times)."""
+    import json
+    import statistics
+    from bench_load import full_record
+    text = full_record(1)
+    times = []
+    for _ in range(rounds):
+        t = time.perf_counter()
+        for _ in range(calls):
+            json.loads(text)
+        times.append((time.perf_counter() - t) / calls * 1e6)
+    return statistics.median(times)
+
+
+def at_issue_speed(rate: float, json_us: float) -> float:
+    """``rate`` (deals/s) as the machine of the issue would have run it: scaled by how much
+    slower (or faster) the reference call ran beside it than there (:data:`ISSUE_JSON_US`)."""
+    return rate * json_us / ISSUE_JSON_US
 
 
 def prepare_cpu(src: Path) -> float:
@@ -317,18 +353,24 @@ def dask_cluster(tmp: str) -> Iterator[str]:
 
 
 def alternate(src: Path, shard: int, tmp: str, scheduler: str, pairs: int
-              ) -> list[tuple[float, float]]:
-    """``pairs`` times: the one-process build of ``src``, then the same build on the running
-    cluster at ``scheduler``; their wall seconds. Alternating puts both sides of each ratio on
+              ) -> list[tuple[float, float, float]]:
+    """``pairs`` times: the one-process build of ``src`` and the same build on the running
+    cluster at ``scheduler``, one after the other (the one process first in even pairs, the
+    cluster first in odd ones, so that neither side always follows the other); their wall
+    seconds, and :func:`json_speed` before, between and after them (the median). Alternating puts both sides of each ratio on
     the machine as it is at that minute (a shared machine's speed drifts more than the ratio)."""
+    import statistics
     out = []
     for i in range(pairs):
-        t = time.perf_counter()
-        build_dataset([str(src)], f"{tmp}/pair-one-{i}", shard_bytes=shard)
-        one = time.perf_counter() - t
-        t = time.perf_counter()
-        build_dataset([str(src)], f"{tmp}/pair-two-{i}", shard_bytes=shard, scheduler=scheduler)
-        out.append((one, time.perf_counter() - t))
+        refs = [json_speed()]
+        secs = {}
+        for side in ("one", "two") if i % 2 == 0 else ("two", "one"):
+            t = time.perf_counter()
+            build_dataset([str(src)], f"{tmp}/pair-{side}-{i}", shard_bytes=shard,
+                          scheduler=scheduler if side == "two" else None)
+            secs[side] = time.perf_counter() - t
+            refs.append(json_speed())
+        out.append((secs["one"], secs["two"], statistics.median(refs)))
     return out
 
 
@@ -381,6 +423,11 @@ def main() -> int:
             variants(tmp, shard, args.variants, report.deals / cpu["1 process"])
         if args.one_process:
             secs = timings["1 process"]
+            ref = json_speed()
+            print(f"json.loads of bench_load's one-deal record now {ref:.1f} us (issue 20: "
+                  f"{ISSUE_JSON_US} us): the one-process build at that speed "
+                  f"{at_issue_speed(report.deals / secs, ref):,.0f} deals/s (target 25,000; the "
+                  "build and this reference minutes apart: read the pairs of a full run)")
             print(f"1 process: {secs:.2f} s, {report.deals / secs:,.0f} deals/s, "
                   f"{report.deals / cpu['1 process']:,.0f} deals per CPU s")
             return 0
@@ -424,9 +471,9 @@ def main() -> int:
               f"x{same[0]:.2f} and x{same[1]:.2f} of one, before and after the cluster runs; the "
               f"running cluster's speed-up over the latter: x{running / bound:.2f})")
         if args.pairs:
-            ratios = sorted(one / two for one, two in pairs)
-            rates = sorted(report.deals / one for one, _ in pairs)
-            clustered = sorted(report.deals / two for _, two in pairs)
+            ratios = sorted(one / two for one, two, _ in pairs)
+            rates = sorted(report.deals / one for one, _, _ in pairs)
+            clustered = sorted(report.deals / two for _, two, _ in pairs)
             mid = len(pairs) // 2
             print(f"{args.pairs} alternate pairs, one process then a running 2-worker cluster "
                   "(dask scheduler and dask worker --preload, processes of their own): one process "
@@ -435,6 +482,15 @@ def main() -> int:
                   f"process of its pair x{', x'.join(f'{r:.2f}' for r in ratios)}: median "
                   f"x{ratios[mid]:.2f}, median cluster {clustered[mid]:,.0f} deals/s = "
                   f"x{clustered[mid] / 25_000:.2f} of 25,000")
+            speeds = [ref for _, _, ref in pairs]
+            ones = sorted(at_issue_speed(report.deals / one, ref) for one, _, ref in pairs)
+            twos = sorted(at_issue_speed(report.deals / two, ref) for _, two, ref in pairs)
+            print(f"the same pairs at the speed of the machine issue 20 set its targets on "
+                  f"(json.loads of bench_load's one-deal record {ISSUE_JSON_US} us there, "
+                  f"{min(speeds):.1f}-{max(speeds):.1f} us beside these pairs): one process "
+                  f"{', '.join(f'{r:,.0f}' for r in ones)} deals/s, median {ones[mid]:,.0f} "
+                  f"(target 25,000); the cluster {', '.join(f'{r:,.0f}' for r in twos)}, median "
+                  f"{twos[mid]:,.0f} (target 1.7 x 25,000 = 42,500)")
         print(f"one process: {report.deals / cpu['1 process']:,.0f} deals per CPU second of its "
               f"shard tasks, what it would reach on a core of its own (targets: 25,000 deals/s in "
               f"one process; a running 2-worker cluster 1.7x that)")

@@ -3,9 +3,9 @@
 Contract:
 - :func:`plan_shards` turns the named inputs (files and folders; folders are walked in name order
   for ``*.json``, ``*.egn``, ``*.jsonl`` and ``*.ndjson``, as ``euchre import`` walks them) into a
-  list of :class:`Shard`. A JSON Lines file is cut at line starts into byte ranges of about
-  ``shard_bytes``, each knowing the number of its first line; other files (one record each) are
-  grouped into shards of about ``shard_bytes``. The plan depends only on the inputs and
+  list of :class:`Shard`. A JSON Lines file is cut at line starts into as few byte ranges of
+  about the same size as keep each within about ``shard_bytes`` (:func:`shard_target`), each
+  knowing the number of its first line; other files (one record each) are grouped into shards of about ``shard_bytes``. The plan depends only on the inputs and
   ``shard_bytes``, never on how many workers run it, so the output does not either. Planning
   reads JSON Lines files once in 1 MiB blocks (it counts newlines) and keeps nothing.
 - :func:`read_shard` yields ``(source, text, problem)`` for each record of a shard, reading only
@@ -23,7 +23,7 @@ from typing import Any, Iterable, Iterator
 
 from euchre_records.api.store.importer import JSONL_SUFFIXES, RECORD_SUFFIXES
 
-__all__ = ["Shard", "plan_shards", "read_shard", "DEFAULT_SHARD_BYTES"]
+__all__ = ["Shard", "plan_shards", "read_shard", "shard_target", "DEFAULT_SHARD_BYTES"]
 
 DEFAULT_SHARD_BYTES = 8 * 1024 * 1024
 BLOCK = 1 << 20
@@ -73,14 +73,23 @@ def _files(paths: Iterable[str], skipped: list[str]) -> Iterator[Path]:
                     skipped.append(str(file))
 
 
+def shard_target(size: int, shard_bytes: int) -> int:
+    """The bytes a shard of a ``size``-byte JSON Lines file is cut at: ``size`` shared evenly
+    among as few shards as keep each within ``shard_bytes`` (one, for an empty file), so that
+    the last shard is not a small remainder that leaves a worker idle at the end of the run."""
+    parts = max(1, -(-size // max(1, shard_bytes)))
+    return max(1, -(-size // parts))
+
+
 def _jsonl_ranges(path: Path, shard_bytes: int) -> Iterator[tuple[int, int, int]]:
-    """``(start, end, first_line)`` ranges cut at line starts, each at least ``shard_bytes``
-    (but the last); one line in memory at a time."""
+    """``(start, end, first_line)`` ranges cut at line starts, each at least
+    :func:`shard_target` bytes (but the last); one line in memory at a time."""
     start, first, pos, line = 0, 1, 0, 0
+    target = shard_target(path.stat().st_size, shard_bytes)
     with path.open("rb") as stream:
         for line, text in enumerate(stream, 1):
             pos += len(text)
-            if pos - start >= shard_bytes:
+            if pos - start >= target:
                 yield start, pos, first
                 start, first = pos, line + 1
     if pos > start or pos == 0:

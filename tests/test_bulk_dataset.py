@@ -225,6 +225,12 @@ def test_shards_cover_every_line_once(tmp_path_factory, lines, shard):
                 if line.strip()]
     assert got == expected
     assert all(isinstance(s, Shard) for s in shards)
+    # about equal shards, no more of them than cutting every `shard` bytes would make
+    size, longest = len(text.encode("utf-8")), max((len(ln.encode()) + 1 for ln in lines), default=0)
+    assert len(shards) <= max(1, -(-size // shard))
+    even = size / max(1, -(-size // shard))   # the input shared evenly among that many
+    assert all(s.end - s.start < even + longest + 1 for s in shards)
+    assert all(s.end - s.start >= even - 1 for s in shards[:-1])
 
 
 @pytest.fixture(scope="module")

@@ -161,25 +161,31 @@ def test_every_table_holds_what_the_start_of_the_round_wrote(tmp_path):
         from base_checkout import checkout, run_python
     finally:
         sys.path.pop(0)
-    src = tmp_path / "mixed.jsonl"
-    src.write_text("".join(line + "\n" for line in _lines(40, 4, [1, 7, 30, 64])) + "{bad\n",
-                   encoding="utf-8")
+    lines = [*_lines(40, 4, [1, 7, 30, 64]), "{bad"]
+    halves = (tmp_path / "mixed-1.jsonl", tmp_path / "mixed-2.jsonl")
+    for half, part in zip(halves, (lines[::2], lines[1::2])):
+        half.write_text("".join(line + "\n" for line in part), encoding="utf-8")
+    # one shard a JSON Lines file, so that START's plan (cut every shard_bytes) and this one
+    # (the file shared evenly, bulk/shards.py) are the same; the examples in several shards
+    shard = max(half.stat().st_size for half in halves)
     base = checkout(START, tmp_path / "base")
-    inputs = [str(src), str(ROOT / "examples")]
+    inputs = [*map(str, halves), str(ROOT / "examples")]
     before, after = tmp_path / "before", tmp_path / "after"
     run_python(base, "from euchre_records.bulk.run import build_dataset\n"
-                     f"build_dataset({inputs!r}, {str(before)!r}, shard_bytes=40_000, batch=3)\n")
-    build_dataset(inputs, str(after), shard_bytes=40_000, batch=3)
+                     f"build_dataset({inputs!r}, {str(before)!r}, shard_bytes={shard}, batch=3)\n")
+    build_dataset(inputs, str(after), shard_bytes=shard, batch=3)
     assert (before / "manifest.json").read_text() == (after / "manifest.json").read_text()
     parts = sorted(p.relative_to(before) for p in before.rglob("*.parquet"))
     assert parts == sorted(p.relative_to(after) for p in after.rglob("*.parquet"))
     assert len(parts) > 2 * len(TABLES)
+    moved = 0   # files of deals or calls whose row groups mix four-handed rows with others
     for part in parts:
         old, new = pq.ParquetFile(before / part), pq.ParquetFile(after / part)
         assert old.metadata.metadata == new.metadata.metadata, part
         assert old.schema_arrow.equals(new.schema_arrow, check_metadata=True), part
         if part.parts[0] in DEAL_TABLES:   # START wrote a batch's rows in record order
             assert _four_first(old) == new.read().to_pylist(), part
+            moved += _four_first(old) != old.read().to_pylist()
         else:
             assert old.read().to_pylist() == new.read().to_pylist(), part
         assert old.metadata.num_row_groups == new.metadata.num_row_groups, part
@@ -188,6 +194,7 @@ def test_every_table_holds_what_the_start_of_the_round_wrote(tmp_path):
         dropped = [s for s in _stats(old, kept=False) if s and s[0]]
         if new.metadata.num_rows and part.parts[0] != "errors":
             assert dropped, part   # START wrote min/max there: the test would see a change
+    assert moved   # the input has such row groups: the reordering is checked, not assumed
 
 
 class _Callback:

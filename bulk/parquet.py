@@ -207,13 +207,9 @@ class _Writers:
         schema = writer_schema(table)
         data = pa.Table.from_arrays(arrays, schema=schema)
         writer = self.writers.get(table)
-        if writer is None:
-            if table in DIRECT:   # the stored schema is arrow_schema's, given at close
-                writer = pq.ParquetWriter(self._path(table), schema, store_schema=False,
-                                          write_statistics=statistics_columns(table))
-            else:
-                writer = pq.ParquetWriter(self._path(table), schema,
-                                          write_statistics=statistics_columns(table))
+        if writer is None:   # a DIRECT table's stored schema is arrow_schema's, given at close
+            writer = pq.ParquetWriter(self._path(table), schema, store_schema=table not in DIRECT,
+                                      write_statistics=statistics_columns(table))
             self.writers[table] = writer
         writer.write_table(data)
         self.counts[table] += rows

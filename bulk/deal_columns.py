@@ -25,14 +25,13 @@ from typing import Any
 import numpy as np
 import pyarrow as pa
 
-from .table_rows import FOUR_HANDED, four_deal_extras
+from .table_rows import _PARTNER4, FOUR_HANDED, four_deal_extras
 
 __all__ = ["FourDeals"]
 
 Row = tuple[Any, ...]
 
 _STR, _INT, _BOOL = pa.string(), pa.int64(), pa.bool_()
-_PARTNER = {"N": "S", "S": "N", "E": "W", "W": "E"}
 _FLAGS = frozenset({8, 10, 11, 12, 13})   # the store row's 0/1 flags: booleans here
 _DEAL_TYPES = (_INT, _INT, _STR, _STR, _STR, _STR, _STR, _STR, _BOOL, _STR, _BOOL, _BOOL, _BOOL,
                _BOOL, *([_INT] * 10))
@@ -60,6 +59,7 @@ class FourDeals:
         self._call_record: list[int] = []
         self._rules: list[str] = []        # by record index, for every record added
         self._overrides: list[str] = []
+        self._columns: list[tuple[Any, ...]] | None = None
 
     def add(self, record: int, rules: str, overrides: str, deals: tuple[Row, ...],
             calls: tuple[Row, ...]) -> None:
@@ -71,9 +71,22 @@ class FourDeals:
         self._deal_record.extend([record] * len(deals))
         self._calls.extend(calls)
         self._call_record.extend([record] * len(calls))
+        self._columns = None
 
     def counts(self) -> dict[str, int]:
         return {"deals": len(self._deals), "calls": len(self._calls)}
+
+    def deal_columns(self) -> list[tuple[Any, ...]]:
+        """The store deal rows added, turned on their side (one tuple a value of the row), made
+        once for the batch: the ``deals`` columns and ``bulk.score_columns``' come from them."""
+        if self._columns is None:
+            n = len(self._deals)
+            self._columns = list(zip(*self._deals)) if n else [()] * len(_DEAL_TYPES)
+        return self._columns
+
+    def deal_records(self) -> list[int]:
+        """The index of each deal row's record in the caller's keys."""
+        return self._deal_record
 
     def rows(self, keys: list[str]) -> dict[str, list[Row]]:
         """Both tables' rows as tuples in column order (the module contract's oracle)."""
@@ -89,7 +102,7 @@ class FourDeals:
 
     def _deal_arrays(self, keys: pa.Array) -> list[pa.Array]:
         n = len(self._deals)
-        cols = list(zip(*self._deals)) if n else [()] * len(_DEAL_TYPES)
+        cols = self.deal_columns()
         record = pa.array(np.asarray(self._deal_record, dtype=np.int64), type=_INT)
         out = [keys.take(record)]
         out += [_flag(col) if i in _FLAGS else pa.array(col, type=kind)
@@ -103,7 +116,7 @@ class FourDeals:
                 makers.append(None)
                 maker_tricks.append(None)
             else:
-                makers.append([maker] if alone else [maker, _PARTNER[maker]])
+                makers.append([maker] if alone else [maker, _PARTNER4[maker]])
                 maker_tricks.append(ns if side == "NS" else ew)
         out.append(pa.array(makers, type=pa.list_(_STR)))
         out.append(pa.array(maker_tricks, type=_INT))

@@ -1,10 +1,11 @@
 """``deal_scores`` and ``game_scores`` of four-handed records, column by column. Pure, no I/O.
 
-Contract: :class:`FourScores` collects the store's deal and game rows of four-handed records
-(``api/store/rows.py``: a deal row holds its game at 0, number at 1, the maker's side at 7 and the
-``_ns``/``_ew`` pairs of hand points, penalty, points and running score at 16..23; a game row its
-number at 0, start at 3-4, score at 5-6, winner at 7, finished at 8), keeping the row tuples
-themselves, and :meth:`FourScores.arrays` turns them into the Arrow arrays of the two tables'
+Contract: :class:`FourScores` collects the store's game rows of four-handed records and reads
+their deal rows from the batch's ``bulk.deal_columns.FourDeals``, which holds them for the
+``deals`` table too (``api/store/rows.py``: a deal row holds its game at 0, number at 1, the
+maker's side at 7 and the ``_ns``/``_ew`` pairs of hand points, penalty, points and running
+score at 16..23; a game row its number at 0, start at 3-4, score at 5-6, winner at 7, finished
+at 8), keeping the row tuples themselves, and :meth:`FourScores.arrays` turns them into the Arrow arrays of the two tables'
 columns (``table_rows.SCORE_COLUMNS``): four rows per deal and per game, seats N E S W in that
 order, each seat carrying his partnership's figures; ``side`` is ``makers`` for the maker's
 partnership and ``defenders`` for the other (null where nobody made trump); ``won`` is null while
@@ -27,6 +28,7 @@ from typing import Any
 import numpy as np
 import pyarrow as pa
 
+from .deal_columns import FourDeals
 from .table_rows import FOUR_HANDED, SCORE_COLUMNS
 
 __all__ = ["FourScores"]
@@ -63,26 +65,27 @@ def _constant(value: Any, kind: pa.DataType, count: int) -> pa.Array:
 
 
 class FourScores:
-    """The four-handed deal and game rows of a batch (see the module contract)."""
+    """The four-handed deal and game rows of a batch (see the module contract): the game rows
+    held here, the deal rows by the batch's :class:`FourDeals` (``deals``), which turns them
+    on their side once for both tables."""
 
-    def __init__(self) -> None:
+    def __init__(self, deals: FourDeals) -> None:
+        self._held = deals
         self.clear()
 
     def clear(self) -> None:
-        self._deals: list[Row] = []
-        self._deal_record: list[int] = []
+        """Forget the game rows (the deal rows are cleared with their FourDeals)."""
         self._games: list[Row] = []
         self._game_record: list[int] = []
 
-    def add(self, record: int, deals: tuple[Row, ...], games: tuple[Row, ...]) -> None:
-        """The store rows of one record, whose key is at index ``record`` of the caller's keys."""
-        self._deals.extend(deals)
-        self._deal_record.extend([record] * len(deals))
+    def add(self, record: int, games: tuple[Row, ...]) -> None:
+        """The store game rows of one record, whose key is at index ``record`` of the caller's
+        keys (its deal rows: ``FourDeals.add``)."""
         self._games.extend(games)
         self._game_record.extend([record] * len(games))
 
     def counts(self) -> dict[str, int]:
-        return {"deal_scores": 4 * len(self._deals), "game_scores": 4 * len(self._games)}
+        return {"deal_scores": 4 * self._held.counts()["deals"], "game_scores": 4 * len(self._games)}
 
     def arrays(self, keys: list[str]) -> dict[str, list[pa.Array]]:
         """The columns of ``deal_scores`` and ``game_scores`` (in table order) for the rows added."""
@@ -90,15 +93,15 @@ class FourScores:
         return {"deal_scores": self._deal_arrays(names), "game_scores": self._game_arrays(names)}
 
     def _deal_arrays(self, keys: pa.Array) -> list[pa.Array]:
-        n = len(self._deals)
-        cols = list(zip(*self._deals)) if n else [()] * 24
+        n = self._held.counts()["deals"]
+        cols = self._held.deal_columns()
         each = np.repeat(np.arange(n, dtype=np.int64), 4)
         side = np.array([_SIDE_CODE.get(s, -1) for s in cols[7]], dtype=np.int64)
         side_of = side[each]
         part = np.tile(_PART_OF_SEAT, n)
         role = np.where(side_of == part, 0, 1)
         out = {
-            "record_id": _coded(keys, np.asarray(self._deal_record, dtype=np.int64)[each]),
+            "record_id": _coded(keys, np.asarray(self._held.deal_records(), dtype=np.int64)[each]),
             "game": _take(pa.array(cols[0], type=pa.int64()), each),
             "deal": _take(pa.array(cols[1], type=pa.int64()), each),
             "seat": _coded(_SEATS, np.tile(np.arange(4, dtype=np.int64), n)),

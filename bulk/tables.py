@@ -125,8 +125,8 @@ class Batch:
         self.rows = empty_tables(analysis)
         self.keys: list[str] = []
         self.plays = PlayColumns()
-        self.scores = FourScores()   # deal_scores, game_scores of four-handed records
         self.deals = FourDeals()     # deals, calls of four-handed records
+        self.scores = FourScores(self.deals)   # their deal_scores, game_scores
 
     def add(self, source: str, text: str) -> None:
         """Add the rows of one record text (see module contract)."""
@@ -235,7 +235,7 @@ def _add(batch: Batch, source: str, text: str) -> None:
     out["findings"] += [(key, i, *f, *FOUR_HANDED) for i, f in enumerate(rows.findings, 1)]
     # deals and calls: the store's own rows, made columns when the batch is written
     batch.deals.add(len(batch.keys), head[4], overrides, rows.deals, rows.calls)
-    batch.scores.add(len(batch.keys), rows.deals, rows.games)
+    batch.scores.add(len(batch.keys), rows.games)
     _plays(len(batch.keys), record, result, batch.plays)
     batch.keys.append(key)
     if batch.analysis:

@@ -94,8 +94,8 @@ at. This shared machine runs that same call between 4 and 9 us from one hour to 
 
 def json_speed(rounds: int = 15, calls: int = 2000) -> float:
     """Microseconds of ``json.loads`` of that record now: the median of ``rounds`` short rounds
-    of wall time, about a quarter of a second in all (the speed the machine gives this minute, time the host takes included, as in
-    the builds' wall times)."""
+    of wall time, about a quarter of a second in all (the speed the machine gives this minute,
+    time the host takes included, as in the builds' wall times)."""
     import json
     import statistics
     from bench_load import full_record
@@ -357,8 +357,9 @@ def alternate(src: Path, shard: int, tmp: str, scheduler: str, pairs: int
     """``pairs`` times: the one-process build of ``src`` and the same build on the running
     cluster at ``scheduler``, one after the other (the one process first in even pairs, the
     cluster first in odd ones, so that neither side always follows the other); their wall
-    seconds, and :func:`json_speed` before, between and after them (the median). Alternating puts both sides of each ratio on
-    the machine as it is at that minute (a shared machine's speed drifts more than the ratio)."""
+    seconds, and :func:`json_speed` before, between and after them (the median). Alternating
+    puts both sides of each ratio on the machine as it is at that minute (a shared machine's
+    speed drifts more than the ratio)."""
     import statistics
     out = []
     for i in range(pairs):

@@ -172,27 +172,20 @@ class _Writers:
 
     def flush(self, batch: Batch) -> None:
         """Write the batch's rows as one row group per table that has any, and clear it."""
-        scores: dict[str, list[pa.Array]] | None = None   # both score tables, made once
-        deals: dict[str, list[pa.Array]] | None = None    # deals and calls, made once
+        made: dict[str, dict[str, list[pa.Array]]] = {}   # each holder's two tables, made once
         for table, items in batch.rows.items():
             if table == "plays":
                 if len(batch.plays) or items:
                     self._write(table, _play_arrays(batch), len(batch.plays) + len(items))
                 continue
-            if table in SCORE_COLUMNS:
-                four = batch.scores.counts()[table]
+            holder = _HOLDER.get(table)
+            if holder is not None:   # deal_scores, game_scores (batch.scores); deals, calls
+                four = getattr(batch, holder).counts()[table]
                 if four or items:
-                    if scores is None:
-                        scores = batch.scores.arrays(batch.keys)
-                    self._write(table, _then_others(batch, table, scores[table]),
+                    if holder not in made:
+                        made[holder] = getattr(batch, holder).arrays(batch.keys)
+                    self._write(table, _then_others(batch, table, made[holder][table]),
                                 four + len(items))
-                continue
-            if table in DEAL_TABLES:
-                four = batch.deals.counts()[table]
-                if four or items:
-                    if deals is None:
-                        deals = batch.deals.arrays(batch.keys)
-                    self._write(table, _then_others(batch, table, deals[table]), four + len(items))
                 continue
             if not items:
                 continue
@@ -258,6 +251,11 @@ def _play_arrays(batch: Batch) -> list[pa.Array]:
                 four = pa.array(np.full(count, value, dtype=np.int64), type=f.type)
         out.append(_joined(four, [r[i] for r in tables], f.type))
     return out
+
+
+_HOLDER = {**{t: "scores" for t in SCORE_COLUMNS}, **{t: "deals" for t in DEAL_TABLES}}
+"""The tables whose four-handed columns a batch's ``scores`` (``bulk.score_columns``) or
+``deals`` (``bulk.deal_columns``) makes, two tables at a time."""
 
 
 def _then_others(batch: Batch, table: str, four: list[pa.Array]) -> list[pa.Array]:

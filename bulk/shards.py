@@ -5,9 +5,10 @@ Contract:
   for ``*.json``, ``*.egn``, ``*.jsonl`` and ``*.ndjson``, as ``euchre import`` walks them) into a
   list of :class:`Shard`. A JSON Lines file is cut at line starts into as few byte ranges of
   about the same size as keep each within about ``shard_bytes`` (:func:`shard_target`), each
-  knowing the number of its first line; other files (one record each) are grouped into shards of about ``shard_bytes``. The plan depends only on the inputs and
-  ``shard_bytes``, never on how many workers run it, so the output does not either. Planning
-  reads JSON Lines files once in 1 MiB blocks (it counts newlines) and keeps nothing.
+  knowing the number of its first line; other files (one record each) are grouped into shards
+  of about ``shard_bytes``. The plan depends only on the inputs and ``shard_bytes``, never on
+  how many workers run it, so the output does not either. Planning reads each JSON Lines file
+  once, a line at a time (it counts lines), and keeps nothing.
 - :func:`read_shard` yields ``(source, text, problem)`` for each record of a shard, reading only
   its byte range; ``source`` is ``file:line`` for JSON Lines, ``file#game N`` for the games of
   an EMN match file (``.emn``), and the file name otherwise. A file that cannot be read or

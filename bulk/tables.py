@@ -169,17 +169,16 @@ def tables_of(source: str, text: str, into: TableRows | None = None,
     out = into if into is not None else empty_tables(analysis)
     batch = Batch(analysis)
     batch.add(source, text)
+    four = batch.deals.rows(batch.keys)
     for table, rows in batch.rows.items():
-        if table in _COLUMNWISE:   # given below, the n-handed ones included
+        if table in DEAL_TABLES:   # the four-handed rows, then those of tables of 2, 3 and 5
+            rows = four[table] + rows
+        elif table in _COLUMNWISE:   # plays and the score tables: given below, all of them
             continue
         out[table].extend([_bools(table, row) for row in rows] if table in FLAGGED else rows)
     out["plays"].extend(batch.play_rows())
     for table in SCORE_COLUMNS:
         out[table].extend(batch.score_rows(table))
-    four = batch.deals.rows(batch.keys)
-    for table in DEAL_TABLES:   # the four-handed rows, then those of tables of 2, 3 and 5
-        rows = four[table] + batch.rows[table]
-        out[table].extend([_bools(table, r) for r in rows] if table in FLAGGED else rows)
     return out
 
 

@@ -21,7 +21,18 @@
   }
   function leftOf(seat) { var s = seats(); return s[(s.indexOf(seat) + 1) % s.length]; }
   var SUITS = { S: "♠ spades", H: "♥ hearts", D: "♦ diamonds", C: "♣ clubs" };
-  var draining = false, lastSent = null, editing = null;
+  var draining = false, again = false, lastSent = null, batch = 0, editing = null;
+  // a send that failed while the browser says it is online (Wi-Fi up, the server out of reach;
+  // an answer lost on the way back; a server error) is tried again by itself: after 1 s, then
+  // 2, 4, 8, 16 and every 30 s, until one goes through or the browser goes offline
+  var retryTimer = null, failures = 0, RETRY_MS = [1000, 2000, 4000, 8000, 16000, 30000];
+  function retryLater() {
+    if (retryTimer !== null || !navigator.onLine) return;
+    var wait = RETRY_MS[Math.min(failures, RETRY_MS.length - 1)];
+    failures += 1;
+    banner.dataset.retryIn = String(wait);
+    retryTimer = setTimeout(function () { retryTimer = null; drain(); }, wait);
+  }
 
   // ---- the ids: crypto.randomUUID where the browser has it (secure contexts), else the same
   // 122 random bits from crypto.getRandomValues (which every context has)
@@ -131,11 +142,11 @@
           list.appendChild(item);
         });
         banner.appendChild(list);
-      } else if (lastSent) {
+      } else if (lastSent && !draining) {   // (mid-send it would be the last time's count)
         banner.appendChild(el("p", plural(lastSent.count) + " sent at " + clock(lastSent.at) + ".",
                               "offline-sent"));
       }
-      banner.classList.toggle("active", waiting > 0 || !!lastSent);
+      banner.classList.toggle("active", waiting > 0 || (!!lastSent && !draining));
       showProblem(rows[0]);
       return rows;
     });
@@ -339,11 +350,17 @@
       });
   }
 
+  // One drain at a time; a call that comes while one runs (an `online` event during a send)
+  // makes it go round once more when it ends, so no request to send is dropped.
   function drain() {
-    if (draining || !navigator.onLine) return Promise.resolve();
+    if (!navigator.onLine) return Promise.resolve();
+    if (draining) { again = true; return Promise.resolve(); }
+    if (retryTimer !== null) { clearTimeout(retryTimer); retryTimer = null; }
     draining = true;
+    again = false;
     banner.dataset.sending = "yes";
-    var sent = 0, chain = null;
+    delete banner.dataset.retryIn;
+    var sent = 0, chain = null, failed = false;
     var addUrl = root.querySelector("#deal-form") ? root.querySelector("#deal-form").action :
       location.pathname + "/deals";
     function step() {
@@ -359,6 +376,7 @@
           if (r.status === 200 || r.status === 201) {
             chain = r.data.revision;
             sent += 1;
+            failures = 0;
             return store.remove(e.seq).then(show).then(step);
           }
           if (err && err.code === "stale-draft") {
@@ -370,22 +388,35 @@
             e.problems = err.problems.length ? err.problems : [{ where: "deal " + e.number, what: err.message }];
             return store.put(e);
           }
-          e.note = r.status === 403 || r.status === 401 || /\/login/.test(r.url || "") ?
+          // signed out: not tried again by itself (each try would land on the sign-in page,
+          // which empties the worker's copies); the next sign-in's page load sends them
+          var signedOut = r.status === 403 || r.status === 401 || /\/login/.test(r.url || "");
+          e.note = signedOut ?
             "The deals could not be sent: sign in again (they stay here until then)." :
-            "The server answered " + r.status + "; the deals stay here and go on the next try.";
+            "The server answered " + r.status + "; the deals stay here and are sent again shortly.";
+          failed = !signedOut;
           return store.put(e);
         });
       });
     }
-    return step().catch(function () { /* the connection went again: the deals wait */ })
+    return step().catch(function () { failed = true; /* no answer: the deals wait */ })
       .then(function () {
         draining = false;
         banner.dataset.sending = "no";
-        if (sent) {
-          lastSent = { count: sent, at: new Date() };
-          return refreshSheet();
-        }
-      }).then(show);
+        // "4 deals sent at 21:14" counts every deal sent since the queue was last empty, over
+        // as many tries as it took
+        return queued().then(function (rows) {
+          if (sent) {
+            batch += sent;
+            lastSent = { count: batch, at: new Date() };
+          }
+          if (!rows.length) batch = 0;
+          if (sent) return refreshSheet();
+        });
+      }).then(show).then(function () {
+        if (again) return drain();
+        if (failed) retryLater();
+      });
   }
 
   function refreshSheet() {

@@ -23,8 +23,11 @@ from euchre_records.api.store.tokens import revoke, token_by_id, verify
 
 from pages_support import make_app, make_token
 from test_pages import Scorer
+import test_table_links
 from test_table_links import (_deal_direct, _table_client, db_path,  # noqa: F401 (fixtures)
-                              deal_after_expiry, link_of, night)
+                              deal_after_expiry, link_of)
+
+night = test_table_links.night   # the fixture, under the name the tests ask for
 
 
 def _shown(iso: str) -> str:

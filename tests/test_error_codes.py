@@ -112,7 +112,8 @@ def _superseded_repost(w: World) -> tuple[int, str]:
 
 
 def _duplicate_correction(w: World) -> tuple[int, str]:
-    first, second = w.stored(TEXTS[0]), w.stored(TEXTS[1])
+    first = w.stored(TEXTS[0])
+    w.stored(TEXTS[1])
     return answer(w.post(f"/records?supersedes={first}", TEXTS[1]))  # TEXTS[1] is stored already
 
 

@@ -386,13 +386,11 @@ def _write_bidding(out: _Out, ctx: _Ctx, ph: dict[str, Any], where: str, start: 
     p = ctx.players
     others = [s for s in _SUITS if s != ctx.up_suit]
     seat = start
-    ordered = False
     for i, call in enumerate(calls):
         if call == "Pass":
             out.write(0, 1 if seat < p else 2)
         elif call == "Order" and seat < p:
             out.write(1, 1)
-            ordered = True
         elif isinstance(call, str) and call in others and seat >= p:
             out.write(others.index(call) + 1, 2)
         else:

@@ -108,14 +108,19 @@ def as_tuples(deals):
              bool(d["result"].get("alone"))) for d in deals]
 
 
-def test_three_deals_offline_survive_a_reload_and_are_stored_once_in_order(server, chromium):
+def ready_sitting(server, chromium) -> tuple[Phone, object, int]:
+    """A phone signed in on a new four-handed sitting that the service worker has kept."""
     base, token, path = server
     phone = Phone(chromium)
+    sign_in(phone.page, base, token)
+    url = start_sitting(phone.page, base)
+    kept_by_worker(phone.page)
+    return phone, path, int(url.rsplit("/", 1)[1])
+
+
+def test_three_deals_offline_survive_a_reload_and_are_stored_once_in_order(server, chromium):
+    phone, path, draft_id = ready_sitting(server, chromium)
     page = phone.page
-    sign_in(page, base, token)
-    url = start_sitting(page, base)
-    draft_id = int(url.rsplit("/", 1)[1])
-    kept_by_worker(page)
     phone.context.set_offline(True)
     for deal in OFFLINE_DEALS:
         tap(page, *deal)
@@ -277,13 +282,8 @@ def test_a_server_error_is_sent_again_by_itself_and_a_signed_out_answer_waits(se
     sign-in note and is not tried again by itself (a retry would land on the sign-in page), until
     the next `online` event or page load. The banner's count is of every deal sent since the
     queue was last empty, over all the tries: deal 1 went on the first, deal 2 on the third."""
-    base, token, path = server
-    phone = Phone(chromium)
+    phone, path, draft_id = ready_sitting(server, chromium)
     page = phone.page
-    sign_in(page, base, token)
-    url = start_sitting(page, base)
-    draft_id = int(url.rsplit("/", 1)[1])
-    kept_by_worker(page)
     answers = ["real", "503", "403"]     # what the next POSTs are answered with; then the server
     posts: list[str] = []
 

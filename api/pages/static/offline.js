@@ -1,9 +1,10 @@
 // Entry that survives the connection (docs/PAGES.md, "Entry without the connection").
 // A deal added while the connection is down (or while earlier deals still wait) is kept in the
 // browser (IndexedDB; localStorage where there is none) with an id made here, and sent when the
-// connection returns: in order, one at a time, each over the revision the one before it made, so
-// a clash with another phone is found (both versions shown) and a resend is answered by the
-// server as a duplicate, never stored twice. A deal the server refuses stays here with its
+// connection returns, or by itself after a send that failed while online (1 s, 2, 4 … 30 s): in
+// order, one at a time, each over the revision the one before it made, so a clash with another
+// phone is found (both versions shown) and a resend is answered by the server as a duplicate,
+// never stored twice. A deal the server refuses stays here with its
 // problems. The service worker (/sw.js) keeps the page for a reload without the connection.
 (function () {
   "use strict";
@@ -30,7 +31,6 @@
     if (retryTimer !== null || !navigator.onLine) return;
     var wait = RETRY_MS[Math.min(failures, RETRY_MS.length - 1)];
     failures += 1;
-    banner.dataset.retryIn = String(wait);
     retryTimer = setTimeout(function () { retryTimer = null; drain(); }, wait);
   }
 
@@ -359,7 +359,6 @@
     draining = true;
     again = false;
     banner.dataset.sending = "yes";
-    delete banner.dataset.retryIn;
     var sent = 0, chain = null, failed = false;
     var addUrl = root.querySelector("#deal-form") ? root.querySelector("#deal-form").action :
       location.pathname + "/deals";

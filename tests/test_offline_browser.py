@@ -16,6 +16,7 @@ from __future__ import annotations
 import json
 import re
 import sqlite3
+from pathlib import Path
 
 import pytest
 
@@ -108,7 +109,7 @@ def as_tuples(deals):
              bool(d["result"].get("alone"))) for d in deals]
 
 
-def ready_sitting(server, chromium) -> tuple[Phone, object, int]:
+def ready_sitting(server, chromium) -> tuple[Phone, Path, int]:
     """A phone signed in on a new four-handed sitting that the service worker has kept."""
     base, token, path = server
     phone = Phone(chromium)

@@ -4,8 +4,8 @@
 // connection returns, or by itself after a send that failed while online (1 s, 2, 4 … 30 s): in
 // order, one at a time, each over the revision the one before it made, so a clash with another
 // phone is found (both versions shown) and a resend is answered by the server as a duplicate,
-// never stored twice. A deal the server refuses stays here with its
-// problems. The service worker (/sw.js) keeps the page for a reload without the connection.
+// never stored twice. A deal the server refuses stays here with its problems. The service worker
+// (/sw.js) keeps the page for a reload without the connection.
 (function () {
   "use strict";
   var root = document.getElementById("sitting");
@@ -404,15 +404,13 @@
         banner.dataset.sending = "no";
         // "4 deals sent at 21:14" counts every deal sent since the queue was last empty, over
         // as many tries as it took
-        return queued().then(function (rows) {
-          if (sent) {
-            batch += sent;
-            lastSent = { count: batch, at: new Date() };
-          }
-          if (!rows.length) batch = 0;
-          if (sent) return refreshSheet();
-        });
-      }).then(show).then(function () {
+        if (sent) {
+          batch += sent;
+          lastSent = { count: batch, at: new Date() };
+          return refreshSheet();
+        }
+      }).then(show).then(function (rows) {
+        if (!rows.length) batch = 0;
         if (again) return drain();
         if (failed) retryLater();
       });

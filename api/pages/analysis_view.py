@@ -3,8 +3,10 @@
 Contract: :func:`record_analysis_view` gives, for a stored record, what the record page shows
 of its analysis: None when it is neither cached nor asked for (``compute`` False), else a dict
 with ``deals`` by number (the value beside what was scored, one sentence with card signs, each
-play's cost by (trick, seat), the calls) or ``too_costly`` with the reason. The numbers are the
-stored analysis's (api/store/analysis_cache); nothing is computed here but the wording.
+play's cost by (trick, seat), the calls), or ``too_costly`` with the reason (past the budget, or
+a record the analysis cannot read), or ``busy`` (no slot of the CPU gate free: try again). The
+numbers are the stored analysis's (api/store/analysis_cache, through api/analysis_request.py:
+gated, computed once); nothing is computed here but the wording.
 """
 
 from __future__ import annotations
@@ -12,8 +14,9 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from euchre_records.errors import SearchBudgetExceeded
+from euchre_records.errors import RecordError
 
+from ..cpu_gate import ServerBusy
 from ..store import analysis_cache
 from .sheet import SUIT_SIGNS
 from .tricks import card_text
@@ -23,28 +26,22 @@ __all__ = ["record_analysis_view", "player_accuracy_view"]
 _WORDS = ("no", "one", "two", "three", "four", "five")
 
 
-def _cached(db: Any, record_id: int) -> str | None:
-    from euchre_records.analysis import ANALYSIS_VERSION
-    row = db.conn.execute(
-        "SELECT analysis FROM analysis_cache JOIN records ON records.hash = analysis_cache.hash "
-        "WHERE records.id = ? AND analysis_cache.version = ?", (record_id, ANALYSIS_VERSION)).fetchone()
-    return None if row is None else str(row[0])
-
-
-def record_analysis_view(db: Any, record_id: int, compute: bool,
-                         budget: int | None = None) -> dict[str, Any] | None:
-    text = _cached(db, record_id)
+def record_analysis_view(db: Any, record_id: int, compute: bool) -> dict[str, Any] | None:
+    text = analysis_cache.cached_analysis(db, record_id)
     if text is None and not compute:
         return None
     if text is None:
+        from ..analysis_request import analysis_of
         try:
-            text = analysis_cache.record_analysis(db, record_id, budget)
-        except SearchBudgetExceeded as exc:
-            return {"too_costly": str(exc), "deals": {}}
+            text = analysis_of(db, record_id)
+        except RecordError as exc:
+            return {"too_costly": str(exc), "busy": None, "deals": {}}
+        except ServerBusy as exc:
+            return {"too_costly": None, "busy": str(exc), "deals": {}}
         if text is None:
             return None
     data = json.loads(text)
-    return {"too_costly": None, "deals": {d["number"]: _deal(d) for d in data["deals"]},
+    return {"too_costly": None, "busy": None, "deals": {d["number"]: _deal(d) for d in data["deals"]},
             "players": data["players"]}
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from flask import Response, abort, current_app, render_template, request
+from flask import Response, abort, render_template, request
 
 from ..auth import public
 from ..db import get_db
@@ -119,8 +119,7 @@ def record(record_id: int) -> str:
         return render_template("table_record.html", meta=meta, **table_record_context(canonical))
     result = json.loads(queries.get_result(db, record_id) or "{}")
     from .analysis_view import record_analysis_view
-    analysis = record_analysis_view(db, record_id, request.args.get("analysis") == "1",
-                                    current_app.config.get("ANALYSIS_BUDGET"))
+    analysis = record_analysis_view(db, record_id, request.args.get("analysis") == "1")
     return render_template("record.html", meta=meta, deals=card_deals(canonical, result),
                            rubber_id=queries.rubber_of_record(db, record_id), analysis=analysis,
                            has_cards=any(d.get("kind") not in ("result", "points") for d in canonical.get("deals", [])))

@@ -42,12 +42,12 @@ from __future__ import annotations
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
-from typing import Collection, Iterator, Mapping, Sequence
+from typing import Any, Collection, Iterator, Mapping, Sequence
 
 from .cards import SEATS, Card, Seat, Side, Suit, power_table
 from .errors import SearchBudgetExceeded
 
-__all__ = ["DoubleDummy", "Position", "solve", "analysis_budget", "AnalysisBudget", "DEFAULT_ANALYSIS_BUDGET"]
+__all__ = ["DoubleDummy", "Position", "solve", "Hands", "analysis_budget", "AnalysisBudget", "DEFAULT_ANALYSIS_BUDGET"]
 
 DEFAULT_ANALYSIS_BUDGET = 1_000_000
 """Search positions one request may spend on analysis, all its deals together: about three
@@ -123,6 +123,11 @@ def _played_by(position: Position, seat: int) -> tuple[Card, ...]:
     return ()
 
 
+Hands = Mapping[Any, Sequence[Card]]
+"""Cards by seat: the keys are int seats 0 .. n-1 (a four-handed :class:`~.cards.Seat` is one;
+``Any`` because a mapping's key type is invariant)."""
+
+
 def _low_bits(mask: int) -> Iterator[int]:
     while mask:
         low = mask & -mask
@@ -149,7 +154,7 @@ class DoubleDummy:
     """Positions with fewer tricks left than this are filed by their cards only: they are many,
     cheap to search again, and squeezing them costs more than it saves."""
 
-    def __init__(self, cards: Mapping[int, Sequence[Card]], trump: Suit | None,
+    def __init__(self, cards: Hands, trump: Suit | None,
                  side: Side | Collection[int], sitting_out: Collection[int] = frozenset()) -> None:
         self.active: tuple[int, ...] = tuple(sorted(s for s in cards if s not in sitting_out))
         self.side = side
@@ -188,7 +193,7 @@ class DoubleDummy:
             out |= bit[c]
         return out
 
-    def tricks(self, hands: Mapping[int, Sequence[Card]], leader: int,
+    def tricks(self, hands: Hands, leader: int,
                trick: Sequence[Card] = ()) -> int:
         """Tricks the side takes of the rest of the deal (the trick in progress included) from
         the position where each active seat holds ``hands[seat]`` and the cards ``trick`` are

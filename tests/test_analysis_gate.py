@@ -119,10 +119,40 @@ def test_an_analysis_asked_for_at_once_is_computed_once(tmp_path: Path,
     assert len(calls) == 1, f"one analysis was computed {len(calls)} times at once"
 
 
-@pytest.mark.parametrize("name", ["two-handed-game.json", "cutthroat-game.json",
-                                  "five-handed-game.json"])
-def test_a_record_of_any_table_is_not_a_500(tmp_path: Path, name: str) -> None:
-    app, client, rid = _stored(ClaimGate(), tmp_path, (EXAMPLES / name).read_text())
+VARIANTS = Path(__file__).parent / "golden" / "variants"
+
+
+@pytest.mark.parametrize("path, seats", [
+    (EXAMPLES / "two-handed-game.json", 2), (EXAMPLES / "cutthroat-game.json", 3),
+    (EXAMPLES / "five-handed-game.json", 5), (VARIANTS / "02-cutthroat-euchre.json", 3),
+    (VARIANTS / "05-five-handed-partner-found-at-trick-3.json", 5),
+    (VARIANTS / "01-two-handed-march.json", 2)], ids=lambda v: getattr(v, "name", str(v)))
+def test_a_record_of_any_table_is_analysed(tmp_path: Path, path: Path, seats: int) -> None:
+    from euchre_records.api.rest.analysis_schemas import AnalysisSchema
+    app, client, rid = _stored(ClaimGate(), tmp_path, path.read_text())
     resp = client.get(f"/records/{rid}/analysis")
-    assert resp.status_code != 500
-    assert resp.status_code in (200, 422), resp.get_data(as_text=True)
+    assert resp.status_code == 200, resp.get_data(as_text=True)
+    body = resp.get_json()
+    assert AnalysisSchema().validate(body) == {}
+    assert body["seats"] == [str(s) for s in range(seats)]
+    assert [p["seat"] for p in body["players"]] == body["seats"]
+    if path.parent == VARIANTS:   # full deals: analysed; the examples' are results only
+        assert body["deals"][0]["known"]
+    for d in body["deals"]:
+        if d["known"]:
+            assert len(d["points"]) == seats and len(d["plays"]) == 5 * seats
+
+
+def test_a_record_it_cannot_read_is_a_422_with_the_reason(tmp_path: Path,
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    from euchre_records.errors import UnsupportedRules
+    app, client, rid = _stored(ClaimGate(), tmp_path)
+
+    def refuse(record: Any) -> Any:
+        raise UnsupportedRules("a rule the analysis does not know", "rules.example")
+    monkeypatch.setattr(analysis_cache, "analyse_record", refuse)
+    resp = client.get(f"/records/{rid}/analysis")
+    assert resp.status_code == 422
+    error = resp.get_json()["error"]
+    assert error["code"] == "unsupported"
+    assert error["problems"] == [{"where": "rules.example", "what": "a rule the analysis does not know"}]

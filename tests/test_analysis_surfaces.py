@@ -171,3 +171,31 @@ def test_the_player_page_counts_the_analysed_deals(stored) -> None:  # type: ign
     after = client.get("/web/players/Bell").get_data(as_text=True)
     assert ("Over 1 analysed deal (1 of 1 records analysed): 5 cards played, 4 best plays "
             "(80.0 %), 1 costly, 1 trick lost.") in after
+
+
+# --- tables of two, three and five; the legend (issues 32, 33) ----------------------------------
+
+VARIANTS = Path(__file__).parent / "golden" / "variants"
+
+
+def test_analyse_a_cut_throat_record_with_its_seats_and_the_legend() -> None:
+    result = run("analyse", VARIANTS / "02-cutthroat-euchre.json")
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    assert "deal 1: makers could have taken 0" in out
+    # points per seat: the maker euchred, each of the other two scores 2 (VARIANTS.md)
+    assert "best play: 0 tricks, seat 0 2, seat 1 0, seat 2 2" in out
+    assert "trick 1: 1 KD, 2 JC, 0 AD" in out
+    assert "best call for seat 0:" in out and "best call for N-S" not in out
+    assert "How to read it" in out and '"-1" after a card' in out and '"not allowed"' in out
+
+
+def test_analyse_json_of_a_five_handed_record_names_the_seats() -> None:
+    result = run("analyse", VARIANTS / "05-five-handed-partner-found-at-trick-3.json", "--format", "json")
+    assert result.exit_code == 0, result.output
+    body = json.loads(result.stdout)
+    assert body["seats"] == ["0", "1", "2", "3", "4"]
+    deal = body["deals"][0]
+    assert deal["maker"] == "1" and len(deal["points"]) == 5
+    assert all(b["side"] is None for b in deal["best_calls"]) and len(deal["best_calls"]) == 5
+    assert "How to read it" not in result.stdout

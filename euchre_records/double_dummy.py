@@ -179,6 +179,7 @@ class DoubleDummy:
         self.block_of: dict[int, int] = {b: m for m in self.block_masks for b in _low_bits(m)}
         self.ours = ours
         self.memo: dict[tuple[int, ...], tuple[int, int]] = {}     # by the cards as they are
+        self.two: dict[tuple[int, ...], int] = {}                  # two tricks left: exact
         self.ranked: dict[tuple[int, ...], tuple[int, int]] = {}   # by the squeezed position
         self.win_of: dict[int, int] = {b: self.block_of[b] | self.trumps for b in self.block_of}
         self.visited = 0
@@ -325,6 +326,12 @@ class DoubleDummy:
             return False
         if left == 1:
             return self._last(state, lead) >= need
+        if left == 2:
+            raw2 = state + (lead,)
+            two = self.two.get(raw2)
+            if two is None:
+                two = self.two[raw2] = self._two(state, lead, 0, 0, 0, 0, 0, 2)
+            return two >= need
         raw = state + (lead,)
         memo = self.memo
         known = memo.get(raw)
@@ -356,6 +363,55 @@ class DoubleDummy:
                 squeezed = self._key(state, lead, live)
             self.ranked[squeezed] = known
         return answer
+
+    def _two(self, state: tuple[int, ...], lead: int, pos: int, led: int, best: int,
+             best_seat: int, alpha: int, beta: int) -> int:
+        """The side's exact tricks of the last two, ``pos`` cards of the first of them down,
+        when it lies within [alpha, beta] (else a bound past the window): alpha-beta on a small
+        tree. :meth:`_wins` files the exact value by the cards as they are, so the questions
+        "one?" and "two?" cost one search."""
+        self.visited += 1
+        n = len(state)
+        seat = (lead + pos) % n
+        hand = state[seat]
+        ours = self.ours
+        mine = ours[seat]
+        if pos == 0:
+            legal = hand
+        else:
+            legal = hand & led or hand
+        value = -1 if mine else 3
+        trumps = self.trumps
+        while legal:
+            b = legal & -legal
+            legal ^= b
+            nstate = state[:seat] + (hand & ~b,) + state[seat + 1:]
+            if pos == 0:
+                nled, nbest, nseat = self.block_of[b], b, seat
+            else:
+                nled = led
+                if b & (led | trumps) and b > best:
+                    nbest, nseat = b, seat
+                else:
+                    nbest, nseat = best, best_seat
+            if pos == n - 1:
+                v = (1 if ours[nseat] else 0) + self._last(nstate, nseat)
+            else:
+                v = self._two(nstate, lead, pos + 1, nled, nbest, nseat, alpha, beta)
+            if mine:
+                if v > value:
+                    value = v
+                    if value >= beta:
+                        break
+                    if value > alpha:
+                        alpha = value
+            elif v < value:
+                value = v
+                if value <= alpha:
+                    break
+                if value < beta:
+                    beta = value
+        return value
 
     def _last(self, state: tuple[int, ...], lead: int) -> int:
         """The last trick: one card each, no choice."""

@@ -41,8 +41,16 @@ def record_analysis_view(db: Any, record_id: int, compute: bool) -> dict[str, An
         if text is None:
             return None
     data = json.loads(text)
-    return {"too_costly": None, "busy": None, "deals": {d["number"]: _deal(d) for d in data["deals"]},
-            "players": data["players"]}
+    seats = data.get("seats") or ["N", "E", "S", "W"]
+    return {"too_costly": None, "busy": None, "players": data["players"], "seats": seats,
+            "deals": {d["number"]: _deal(d, seats) for d in data["deals"]}}
+
+
+def _points(points: list[int], seats: list[str]) -> str:
+    """"N-S 1 – E-W 0" four-handed; "seat 0: 2 · seat 1: 0" at a table of n."""
+    if len(seats) == 4:
+        return f"N-S {points[0]} – E-W {points[1]}"
+    return " · ".join(f"seat {s}: {p}" for s, p in zip(seats, points))
 
 
 def _trump(t: str | None) -> str:
@@ -51,7 +59,7 @@ def _trump(t: str | None) -> str:
     return "no trump" if t == "NT" else SUIT_SIGNS.get(t, t)
 
 
-def _deal(d: dict[str, Any]) -> dict[str, Any]:
+def _deal(d: dict[str, Any], seats: list[str]) -> dict[str, Any]:
     costs = {(p["trick"], p["seat"]): p for p in d["plays"]}
     if not d["known"]:
         sentence = f"Not analysed: {d['reason']}."
@@ -67,12 +75,18 @@ def _deal(d: dict[str, Any]) -> dict[str, Any]:
         else:
             sentence += ": every card played was a best play."
     calls = [{"name": _trump(c["trump"]) + (" alone" if c["alone"] else ""), **c} for c in d["calls"]]
-    best = [{"name": _trump(b["trump"]) + (" alone" if b["alone"] else ""), **b} for b in d["best_calls"]]
-    revokes = [dict(r, text=card_text(r["card"])) for r in d["revokes"]]
+    best = [{"name": _trump(b["trump"]) + (" alone" if b["alone"] else ""),
+             "who": (f"seat {b['maker']}" if b["side"] is None else
+                     ("N-S" if b["side"] == "NS" else "E-W") + f": {b['maker']}"), **b}
+            for b in d["best_calls"]]
+    revokes = [dict(r, text=card_text(r["card"]), scored_text=_points(r["scored"], seats),
+                    best_text=_points(r["best_points"], seats)) for r in d["revokes"]]
     for p in d["plays"]:
         p["best_text"] = " or ".join(card_text(c) for c in p["best"])
-    return {**d, "sentence": sentence, "costs": costs, "call_rows": calls, "best_rows": best,
-            "revoke_rows": revokes}
+    texts = {"points_text": _points(d["points"], seats) if d["points"] else "",
+             "scored_text": _points(d["scored"], seats) if d["scored"] else ""}
+    return {**d, **texts, "sentence": sentence, "costs": costs, "call_rows": calls,
+            "best_rows": best, "revoke_rows": revokes}
 
 
 def player_accuracy_view(db: Any, name: str) -> dict[str, Any]:

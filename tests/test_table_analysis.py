@@ -104,6 +104,16 @@ def _check(n: int, seed: int, last: int) -> None:
             won += 1
     assert a.taken == won
     assert a.plays[-1].after == won
+    # the calls: the trump made is the only one round 1 allows; its row counts the dealer's best
+    # discard, so it is at least the deal's value when the dealer made trump, at most otherwise
+    # (two and three: the maker alone, so the row's makers are the deal's)
+    assert [c.allowed for c in a.calls] == [c.trump.value == trump for c in a.calls]
+    if n < 5:
+        made = next(c for c in a.calls if c.trump.value == trump)
+        dealer = int(deal["dealer"])
+        maker = next(iter(makers))
+        assert made.tricks >= a.tricks if maker == dealer else made.tricks <= a.tricks
+    assert len(a.best_calls) == n and all(b.maker == i for i, b in enumerate(a.best_calls))
 
 
 @settings(max_examples=30, deadline=None)

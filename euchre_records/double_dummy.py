@@ -53,7 +53,8 @@ DEFAULT_ANALYSIS_BUDGET = 1_000_000
 """Search positions one request may spend on analysis, all its deals together: about three
 seconds of CPU (a position costs ~3 µs). A full deal with its calls and every play costs about
 11,000 on average over the examples (benchmarks/bench_analysis.py times the parts), so a
-record of some ninety such deals fits; a 2 MiB body of thousands is refused 422 ``too-costly``
+record of some ninety such deals fits (five-handed, a full deal costs some 50,000: about
+eighteen; two- and three-handed, a few thousand); a 2 MiB body of thousands is refused 422 ``too-costly``
 after about three seconds, and nothing is cached."""
 
 

@@ -41,9 +41,7 @@ from euchre_records.table_replay import replay_table
 from golden_cases import GOLDEN
 from reference_euchre import random_variant_record
 
-jsonschema = pytest.importorskip("jsonschema")
-DATA = Path(__file__).parent / "data" / "egn"
-VALIDATOR = jsonschema.Draft7Validator(json.loads((DATA / "egn-schema-v1.json").read_text(encoding="utf-8")))
+from egn_support import DATA, EGN_VALIDATOR as VALIDATOR   # EGN's schema, date-time enforced
 VARIANTS = GOLDEN / "variants"
 ALONE_TEXT = "euchre-records: goes alone, no partner called"   # docs/INTEROP.md, spelled out again
 

@@ -29,6 +29,7 @@ from euchre_records.model import (
 
 from euchre_records.schema.basefields import POINTS_LIMIT, label_problem
 from euchre_records.interop.json_access import FLAG, LIST, OBJECT, TEXT, WHOLE, field, items, typed
+from .dates import date_in
 from .cards import CardReader, egn_calls, egn_tricks, is_generic, is_partly_known
 from .legacy import LEGACY_VERSION_RE, upgrade_legacy
 from .lines import alternatives_in, annotations_in, bid_calls, split_phases, trump_of, with_alone
@@ -165,8 +166,9 @@ def egn_to_record(data: object) -> Record:
         last = deals[-1]
         deals[-1] = replace(last, recorded=RecordedScore(total=final))
     try:
-        event = Event(event=_label(meta, "title"), notes=_text(meta, "description"),
-                      date=_egn_date(meta), game_id=_label(meta, "gameId"))
+        date, notes = date_in(_egn_date(meta), _text(meta, "description"))
+        event = Event(event=_label(meta, "title"), notes=notes, date=date,
+                      game_id=_label(meta, "gameId"))
     except NotationError as exc:
         raise NotationError(bad + list(exc.problems)) from None
     return Record(rules=rules, deals=tuple(deals), event=event, players=players,

@@ -24,6 +24,7 @@ from euchre_records.errors import Problem, UnsupportedRules
 from euchre_records.model import CallKind, Deal, DealKind, Record
 
 from .cards import call_token, card_token
+from .dates import DATE_NOTE, DESCRIPTION_MAX, date_note, date_out
 from .lines import alternatives_out, annotations_out, bid_calls
 from .exchanges import exchanges_out
 from .rules import from_rules, rules_loss
@@ -76,6 +77,7 @@ def egn_losses(record: Record) -> list[tuple[Problem, bool]]:
     for name in ("club", "table", "round"):
         if getattr(ev, name):
             out.append((Problem(f"event.{name}", "EGN has no field for it"), False))
+    out += date_losses(ev.date, ev.notes)
     last = len(record.deals) - 1
     opening = _opening_points(record)
     for i, deal in enumerate(record.deals):
@@ -129,28 +131,60 @@ def record_to_egn(record: Record, lossy: bool = False) -> dict[str, Any]:
         meta["gameId"] = ev.game_id
     if ev.event is not None:
         meta["title"] = ev.event
-    if ev.notes is not None:
-        meta["description"] = ev.notes
-    if ev.date is not None:
-        meta["date"] = ev.date
-    meta["players"] = _players(record)
     opening = _opening_points(record)
+    lost = [_points_loss(i, d, i < opening, False) for i, d in enumerate(record.deals) if d.kind is DealKind.POINTS]
+    note = ("Left out by the export from euchre-records (--lossy): " + "; ".join(lost) + "."
+            if lost else None)
+    date, description = date_and_description(ev.date, ev.notes, note)
+    if description is not None:
+        meta["description"] = description
+    if date is not None:
+        meta["date"] = date
+    meta["players"] = _players(record)
     start = record.start_score
     for deal in record.deals[:opening]:
         assert deal.points is not None
         start = (start[0] + deal.points[0], start[1] + deal.points[1])
     meta["initialScore"] = list(start)
-    lost = [_points_loss(i, d, i < opening, False) for i, d in enumerate(record.deals) if d.kind is DealKind.POINTS]
-    if lost:
-        note = "Left out by the export from euchre-records (--lossy): " + "; ".join(lost) + "."
-        text = f"{ev.notes} {note}" if ev.notes else note
-        meta["description"] = text if len(text) <= 1024 else text[:1023] + "…"
     if record.deals and record.deals[-1].recorded and record.deals[-1].recorded.total is not None:
         meta["finalScore"] = list(record.deals[-1].recorded.total)
     meta["ruleset"] = from_rules(record.rules)
     played = [d for d in record.deals if d.kind is not DealKind.POINTS]
     return {"fileType": "Euchre Game Notation", "version": EGN_VERSION, "metadata": meta,
             "deals": [_deal(i, d) for i, d in enumerate(played)]}
+
+
+def date_losses(date: str | None, notes: str | None) -> list[tuple[Problem, bool]]:
+    """What becomes of the record's date in EGN (interop/egn/dates.py): a date written otherwise
+    but carried whole is named as not mattering; one that cannot be carried whole (no room
+    left in the description, or longer than EGN allows) is a loss refused unless lossy."""
+    if date is None:
+        return []
+    _, _, loss = date_out(date, notes)
+    if loss is not None:
+        return [(Problem("event.date", loss), True)]
+    said = date_note(date)
+    return [(Problem("event.date", said), False)] if said is not None else []
+
+
+def date_and_description(date: str | None, notes: str | None, extra: str | None = None
+                         ) -> tuple[str | None, str | None]:
+    """EGN's ``metadata.date`` and ``description`` for our date and notes, with ``extra`` (the
+    note of what a lossy export left out) after the notes: the note of the date as recorded,
+    when it is needed and fits, comes last, ``extra`` being cut to leave it room."""
+    base = notes if extra is None else (f"{notes} {extra}" if notes else extra)
+    if date is None:
+        written, loss, noted = None, None, False
+    else:
+        written, _, loss = date_out(date, notes)
+        noted = loss is None and written != date
+    limit = DESCRIPTION_MAX - (len(DATE_NOTE.format(date=date)) + 1 if noted else 0)
+    if base is not None and len(base) > limit and (extra is not None or len(base) > DESCRIPTION_MAX):
+        base = base[:max(0, limit - 1)] + "…"
+    if noted:
+        assert date is not None
+        base = f"{base} {DATE_NOTE.format(date=date)}" if base is not None else DATE_NOTE.format(date=date)
+    return written, base
 
 
 def _opening_points(record: Record) -> int:

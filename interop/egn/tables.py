@@ -54,6 +54,8 @@ from euchre_records.interop.json_access import FLAG, LIST, OBJECT, WHOLE, field,
 
 from .cards import CardReader, EGN_SUITS, card_token
 from .rules import EGN_DEFAULTS, TABLE_COUNTS, from_rules, players_refusal, rules_loss, to_rules
+from .dates import date_in
+from .out import date_and_description, date_losses
 
 __all__ = ["egn_to_any", "egn_to_table_record", "table_record_to_egn", "table_egn_losses",
            "egn_players", "table_egn_where", "table_in_egn_terms", "CALLED_NOTE", "ALONE_NOTE"]
@@ -123,8 +125,9 @@ def egn_to_table_record(data: object) -> TableRecord:
                                "with the four-handed reader", "metadata.ruleset.num_players")
     doc: dict[str, Any] = {"format": "euchre-records", "version": "1.0"}
     try:
-        event = {"event": _label(meta, "title"), "notes": _text(meta, "description"),
-                 "date": _egn_date(meta), "game_id": _label(meta, "gameId")}
+        date, notes = date_in(_egn_date(meta), _text(meta, "description"))
+        event = {"event": _label(meta, "title"), "notes": notes, "date": date,
+                 "game_id": _label(meta, "gameId")}
     except NotationError as exc:
         bad += exc.problems
         event = {}
@@ -531,6 +534,7 @@ def table_egn_losses(record: TableRecord) -> list[tuple[Problem, bool]]:
     for name in ("club", "table", "round"):
         if getattr(ev, name):
             out.append((Problem(f"event.{name}", "EGN has no field for it"), False))
+    out += date_losses(ev.date, ev.notes)
     last = len(record.deals) - 1
     for i, deal in enumerate(record.deals):
         where = f"deals[{i}]"
@@ -568,10 +572,14 @@ def table_record_to_egn(record: TableRecord, lossy: bool = False) -> dict[str, A
     n = record.table.seats
     meta: dict[str, Any] = {}
     ev = record.event
-    for key, name in (("gameId", "game_id"), ("title", "event"), ("description", "notes"),
-                      ("date", "date")):
+    for key, name in (("gameId", "game_id"), ("title", "event")):
         if getattr(ev, name) is not None:
             meta[key] = getattr(ev, name)
+    date, description = date_and_description(ev.date, ev.notes)
+    if description is not None:
+        meta["description"] = description
+    if date is not None:
+        meta["date"] = date
     meta["players"] = _players_out(record)
     meta["initialScore"] = list(record.start_score) if n == 2 else []
     last = record.deals[-1].recorded if record.deals else None

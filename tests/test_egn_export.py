@@ -134,3 +134,44 @@ def test_without_lossy_a_loss_that_changes_the_replay_is_refused(tmp_path: Path)
     result = CliRunner().invoke(main, ["export", str(path), "--to", "egn"])
     assert result.exit_code == 1 and result.stdout == ""
     assert "rules: EGN has no rule-set flag for revoke_penalty=3" in result.stderr
+
+
+LAWS = Path(__file__).parent / "golden" / "laws"
+
+
+@pytest.mark.parametrize("name", ["22-somerset-wrong-cards-found-trick-3", "23-somerset-wrong-cards-found-trick-1",
+                                  "25-hoyle-wrong-cards-found-trick-3", "26-somerset-wrong-cards-lone-hand",
+                                  "27-hoyle-wrong-cards-lone-hand-defender", "69-somerset-wrong-cards-kitty-recorded"])
+def test_lossy_writes_a_hand_of_a_wrong_number_as_unknown(name: str) -> None:
+    """Issue 34: --lossy said a six-card hand "cannot be written as EGN playerCards" and wrote it
+    anyway, and our reader refused the file (a hand holds at most 5 cards). It is now written as
+    an unknown hand, [] (docs/INTEROP.md, Deals), and the file reads back and replays."""
+    from euchre_records.schema.notation import loads
+    record = loads((LAWS / f"{name}.json").read_text("utf-8"))
+    wrong = [(i, s) for i, d in enumerate(record.deals) for s, h in zip(Seat, d.hands or ()) if len(h) != 5]
+    assert wrong
+    result = CliRunner().invoke(main, ["export", str(LAWS / f"{name}.json"), "--to", "egn", "--lossy"])
+    assert result.exit_code == 0, result.stderr
+    doc = json.loads(result.stdout)
+    VALIDATOR.validate(doc)
+    for i, seat in wrong:
+        assert f"not in EGN: deals[{i}].hands.{seat.name}: a hand of" in result.stderr
+        assert doc["deals"][i]["initialState"]["playerCards"][int(seat)] == []
+    back = egn_to_record(doc)
+    replay(back)
+    assert all(h == (None,) * 5 for i, s in wrong for h in [back.deals[i].hands[int(s)]])  # type: ignore[index]
+
+
+@pytest.mark.parametrize("name", ["11-somerset-pass-then-order-partner-bound", "31-somerset-lead-out-of-turn-stands",
+                                  "58-somerset-pass-then-order-waived"])
+def test_lossy_refuses_what_would_not_read_back(name: str) -> None:
+    """Issue 34: with its irregularity left out, such a record is a game that cannot have been
+    played (a call after trump was made, a lead out of turn), and --lossy wrote it anyway: valid
+    EGN that `euchre validate` calls impossible. Now refused, at its place, saying why."""
+    for target in ("egn", "egnb", "egnb-expanded"):
+        result = CliRunner().invoke(main, ["export", str(LAWS / f"{name}.json"), "--to", target, "--lossy"])
+        assert result.exit_code == 1 and result.stdout_bytes == b"", result.stderr
+        refusal = [ln for ln in result.stderr.splitlines() if ": not in EGN: " not in ln]
+        assert refusal and all(": unsupported: deals[0]." in ln for ln in refusal), result.stderr
+        if target != "egnb":   # the condensed form refuses the calls after trump first
+            assert all("EGN cannot carry this record, even with --lossy" in ln for ln in refusal)

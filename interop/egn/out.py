@@ -20,7 +20,7 @@ from __future__ import annotations
 from typing import Any
 
 from euchre_records.cards import SEATS, JOKER
-from euchre_records.errors import Problem, UnsupportedRules
+from euchre_records.errors import Problem, RecordError, UnsupportedRules
 from euchre_records.model import CallKind, Deal, DealKind, Record
 
 from .cards import call_token, card_token
@@ -107,7 +107,8 @@ def egn_losses(record: Record) -> list[tuple[Problem, bool]]:
             for seat, hand in zip(SEATS, deal.hands):
                 if len(hand) != 5:
                     out.append((Problem(f"{where}.hands.{seat.name}", f"a hand of {len(hand)} cards "
-                                        "(a wrong number dealt) cannot be written as EGN playerCards"), True))
+                                        "(a wrong number dealt) cannot be written as EGN playerCards: "
+                                        "with --lossy it is written as an unknown hand ([])"), True))
     for seat, player in record.players:
         if not player.name:
             out.append((Problem(f"players.{seat.name}.name", "an empty name is written as no player"), False))
@@ -150,8 +151,32 @@ def record_to_egn(record: Record, lossy: bool = False) -> dict[str, Any]:
         meta["finalScore"] = list(record.deals[-1].recorded.total)
     meta["ruleset"] = from_rules(record.rules)
     played = [d for d in record.deals if d.kind is not DealKind.POINTS]
-    return {"fileType": "Euchre Game Notation", "version": EGN_VERSION, "metadata": meta,
-            "deals": [_deal(i, d) for i, d in enumerate(played)]}
+    doc = {"fileType": "Euchre Game Notation", "version": EGN_VERSION, "metadata": meta,
+           "deals": [_deal(i, d) for i, d in enumerate(played)]}
+    if lossy:
+        reads_back(doc)
+    return doc
+
+
+def reads_back(doc: dict[str, Any]) -> None:
+    """Refuse (UnsupportedRules) a document that our own reader would refuse: what a lossy export
+    writes must read back. A record less what EGN cannot carry may no longer be a game that
+    can have been played (calls that stand only by an irregularity left out, a lead out of turn
+    ...): such a record has no EGN form, and the problem is named at its place."""
+    from .tables import egn_to_any   # the readers import this module
+    from euchre_records.match import replay
+    from euchre_records.table_replay import replay_table
+    try:
+        back = egn_to_any(doc)
+        if isinstance(back, Record):
+            replay(back)
+        else:
+            replay_table(back)
+    except RecordError as exc:
+        raise UnsupportedRules([Problem(p.where, "EGN cannot carry this record, even with --lossy: "
+                                        "without what EGN cannot hold, the EGN document would be "
+                                        f"a game that cannot have been played: {p.what}")
+                                for p in exc.problems]) from None
 
 
 def date_losses(date: str | None, notes: str | None) -> list[tuple[Problem, bool]]:
@@ -247,7 +272,8 @@ def _active(deal: Deal) -> int:
 def _deal(number: int, deal: Deal) -> dict[str, Any]:
     state: dict[str, Any] = {"dealer": int(deal.dealer), "upCard": card_token(deal.turned)}
     if deal.kind is DealKind.FULL and deal.hands is not None:
-        state["playerCards"] = [[] if all(c is None for c in hand) else [card_token(c) for c in hand]
+        state["playerCards"] = [[] if len(hand) != 5 or all(c is None for c in hand)   # the hand of
+                                else [card_token(c) for c in hand]      # a wrong number: --lossy
                                 for hand in deal.hands]
     phases: list[dict[str, Any]] = []
     bids = bid_calls(deal.calls)

@@ -55,7 +55,7 @@ from euchre_records.interop.json_access import FLAG, LIST, OBJECT, WHOLE, field,
 from .cards import CardReader, EGN_SUITS, card_token
 from .rules import EGN_DEFAULTS, TABLE_COUNTS, from_rules, players_refusal, rules_loss, to_rules
 from .dates import date_in
-from .out import date_and_description, date_losses
+from .out import date_and_description, date_losses, reads_back
 
 __all__ = ["egn_to_any", "egn_to_table_record", "table_record_to_egn", "table_egn_losses",
            "egn_players", "table_egn_where", "table_in_egn_terms", "CALLED_NOTE", "ALONE_NOTE"]
@@ -588,8 +588,11 @@ def table_record_to_egn(record: TableRecord, lossy: bool = False) -> dict[str, A
     ruleset = from_rules(_egn_rules(record))
     ruleset["num_players"] = n
     meta["ruleset"] = {k: ruleset[k] for k in EGN_DEFAULTS if k in ruleset}   # the schema's order
-    return {"fileType": "Euchre Game Notation", "version": "1.4", "metadata": meta,
-            "deals": [_deal_out(i, d, n) for i, d in enumerate(record.deals)]}
+    doc = {"fileType": "Euchre Game Notation", "version": "1.4", "metadata": meta,
+           "deals": [_deal_out(i, d, n) for i, d in enumerate(record.deals)]}
+    if lossy:
+        reads_back(doc)   # what --lossy writes must read back
+    return doc
 
 
 def _players_out(record: TableRecord) -> list[Any]:

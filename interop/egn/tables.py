@@ -20,7 +20,8 @@ five"; its schema forbids fields of its own, ``additionalProperties: false`` eve
   maker neither goes alone nor names a card in such a note is refused, located.
 - **cut-throat's and the two-handed game's "maker alone"**: nothing to carry. At these tables
   the maker always plays against all the others, nobody sits out, so EGN's ``isAlone`` is false
-  and a trick holds n cards; ``isAlone: true`` there is refused (it would seat a player out).
+  and a trick holds n cards; ``isAlone: true`` (or a lone defender) there is an invalid game, refused
+  with the rule (NotationError: the two-handed and cut-throat games have no lone hands).
 - **per-player scores**: ``initialScore`` and ``finalScore`` are two team scores. With two
   players they are the two players' scores (team 0/2 is player 0, team 1/3 player 1) and are
   carried; with three and five they are written empty (``[]``) and read only empty or zero. A
@@ -47,9 +48,9 @@ from euchre_records.errors import NotationError, Problem, RecordError, Unsupport
 from euchre_records.model import CallKind, DealKind, Record
 from euchre_records.rules import Rules, preset
 from euchre_records.schema.tables import load_table_record
-from euchre_records.table import VariantOptions
+from euchre_records.table import Variant, VariantOptions
 from euchre_records.table_model import TableDeal, TableRecord
-from euchre_records.table_replay import game_points_of
+from euchre_records.table_replay import VARIANT_CITES, game_points_of
 from euchre_records.interop.json_access import FLAG, LIST, OBJECT, WHOLE, field, typed
 
 from .cards import CardReader, EGN_SUITS, card_token
@@ -320,9 +321,14 @@ def _deal(raw: object, where: str, count: int) -> tuple[dict[str, Any], tuple[in
                                     "letter s h d c)", f"{bw}.calls[{k}]")
             maker_at = k
         if _flag(b, "isAlone", bw):
-            raise UnsupportedRules(_sits_out(count), f"{bw}.isAlone")
+            _refuse_alone(count, f"{bw}.isAlone")
         defender = b.get("aloneDefender", -1)
         if defender not in (-1, None):
+            if count in _NO_LONE_HANDS:
+                raise NotationError(f"no lone defender in the {_NO_LONE_HANDS[count]}: the defenders "
+                                    "have no partner to leave out (the maker plays alone against the "
+                                    f"rest; {VARIANT_CITES[_VARIANT[count]]}; VARIANTS.md)",
+                                    f"{bw}.aloneDefender")
             raise UnsupportedRules("no lone defender at a table of two, three or five",
                                    f"{bw}.aloneDefender")
         if b.get("cardExchanges"):
@@ -359,7 +365,7 @@ def _deal(raw: object, where: str, count: int) -> tuple[dict[str, Any], tuple[in
         p, pw = play
         p_index = phases.index(p)
         if _flag(p, "isAlone", pw):
-            raise UnsupportedRules(_sits_out(count), f"{pw}.isAlone")
+            _refuse_alone(count, f"{pw}.isAlone")
         if p.get("playAnnotations"):
             raise UnsupportedRules(_not_yet("annotations"), f"{pw}.playAnnotations")
         raw_tricks = field(p, "tricks", pw, LIST, optional=False, what="a list of tricks")
@@ -428,6 +434,25 @@ def _flag(obj: dict[str, Any], key: str, where: str) -> bool:
 
 def _not_yet(what: str) -> str:
     return f"{what}: not yet taken at tables of two, three and five (our records of them hold none)"
+
+
+_VARIANT = {2: Variant.TWO_HANDED, 3: Variant.CUTTHROAT, 5: Variant.CALL_PARTNER}
+_NO_LONE_HANDS = {2: "two-handed game", 3: "cut-throat game"}
+"""The games with no lone hand to declare (VARIANTS.md: Keller, "no lone hands in the two-handed
+game in the sense of the four-handed game"; cut-throat's maker "plays alone against the other
+two ... there is no further 'alone' to declare")."""
+
+
+def _refuse_alone(count: int, where: str) -> None:
+    """``isAlone: true`` at a table of ``count``: an invalid game where the rules have no lone
+    hand (two-handed, cut-throat), with the rule; at five hands not EGN's way of writing the lone
+    maker (it would seat a player out)."""
+    if count in _NO_LONE_HANDS:
+        raise NotationError(f"the {_NO_LONE_HANDS[count]} has no lone hands: the maker always plays "
+                            f"alone against the rest, nobody sits out and every trick holds {count} "
+                            f"cards ({VARIANT_CITES[_VARIANT[count]]}; VARIANTS.md), so isAlone "
+                            "must be false", where)
+    raise UnsupportedRules(_sits_out(count), where)
 
 
 def _sits_out(count: int) -> str:

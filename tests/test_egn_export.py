@@ -175,3 +175,47 @@ def test_lossy_refuses_what_would_not_read_back(name: str) -> None:
         assert refusal and all(": unsupported: deals[0]." in ln for ln in refusal), result.stderr
         if target != "egnb":   # the condensed form refuses the calls after trump first
             assert all("EGN cannot carry this record, even with --lossy" in ln for ln in refusal)
+
+
+def test_texts_beyond_egns_limits_are_refused_or_cut_with_lossy(tmp_path: Path) -> None:
+    """EGN's schema limits the title to 128 characters, the game id and player names to 64, an
+    annotation to 1024 and one action's annotations to 50; our notation does not. Such a record
+    was written as a document EGN's schema refuses. Now refused at each place, and written with
+    --lossy cut to fit, each cut named."""
+    from euchre_records.schema.notation import loads
+    record = loads((Path(__file__).resolve().parents[1] / "examples" / "modern-lone-march.json").read_text("utf-8"))
+    first = record.deals[0]
+    notes = first.annotations + tuple(Annotation("call 1", f"{k} " + "x" * 1100) for k in range(51))
+    record = replace(record, event=replace(record.event, event="T" * 129, game_id="g" * 65),
+                     players=tuple((s, replace(p, name="N" * 65)) for s, p in record.players),
+                     deals=(replace(first, annotations=notes),) + record.deals[1:])
+    n = len(first.annotations)
+    expected = {"event.event", "event.game_id", "players.N.name", "players.E.name", "players.S.name",
+                "players.W.name", "deals[0].annotations"} | {f"deals[0].annotations[{n + k}]" for k in range(51)}
+    with pytest.raises(UnsupportedRules) as caught:
+        record_to_egn(record)
+    assert {p.where for p in caught.value.problems} == expected
+    path = tmp_path / "long.json"
+    path.write_text(dumps(record), encoding="utf-8")
+    result = CliRunner().invoke(main, ["export", str(path), "--to", "egn", "--lossy"])
+    assert result.exit_code == 0, result.stderr
+    named = {line.split(": not in EGN: ", 1)[1].split(": ", 1)[0] for line in result.stderr.splitlines()
+             if ": not in EGN: " in line}
+    assert expected <= named
+    doc = json.loads(result.stdout)
+    VALIDATOR.validate(doc)
+    meta = doc["metadata"]
+    assert meta["title"] == "T" * 127 + "…" and meta["gameId"] == "g" * 63 + "…"
+    assert len(doc["deals"][0]["phases"][0]["callAnnotations"]["0"]) == 50
+    back = egn_to_record(doc)
+    assert back.event.event == meta["title"] and back.deals[0].tricks == record.deals[0].tricks
+
+
+def test_more_deals_than_egn_holds_are_refused_even_lossy() -> None:
+    record = _rich(5, False)
+    record = replace(record, deals=record.deals * 17)   # 102 deals
+    for lossy in (False, True):
+        with pytest.raises(UnsupportedRules) as caught:
+            record_to_egn(record, lossy=lossy)
+        assert [p.where for p in caught.value.problems] == ["deals"]
+        assert "at most 100 deals" in caught.value.problems[0].what

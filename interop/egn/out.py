@@ -25,6 +25,7 @@ from euchre_records.model import CallKind, Deal, DealKind, Record
 
 from .cards import call_token, card_token
 from .dates import DATE_NOTE, DESCRIPTION_MAX, date_note, date_out
+from .limits import fit, limit_losses, too_many
 from .lines import alternatives_out, annotations_out, bid_calls
 from .exchanges import exchanges_out
 from .rules import from_rules, rules_loss
@@ -35,7 +36,7 @@ EGN_VERSION = "1.4"
 
 
 def _impossible(record: Record) -> list[Problem]:
-    out = []
+    out = too_many([(i, d) for i, d in enumerate(record.deals) if d.kind is not DealKind.POINTS])
     for i, deal in enumerate(record.deals):
         where = f"deals[{i}]"
         if deal.kind is DealKind.POINTS:
@@ -78,6 +79,8 @@ def egn_losses(record: Record) -> list[tuple[Problem, bool]]:
         if getattr(ev, name):
             out.append((Problem(f"event.{name}", "EGN has no field for it"), False))
     out += date_losses(ev.date, ev.notes)
+    out += limit_losses(ev, record.players, [(i, d) for i, d in enumerate(record.deals)
+                                             if d.kind is not DealKind.POINTS])
     last = len(record.deals) - 1
     opening = _opening_points(record)
     for i, deal in enumerate(record.deals):
@@ -154,6 +157,7 @@ def record_to_egn(record: Record, lossy: bool = False) -> dict[str, Any]:
     doc = {"fileType": "Euchre Game Notation", "version": EGN_VERSION, "metadata": meta,
            "deals": [_deal(i, d) for i, d in enumerate(played)]}
     if lossy:
+        fit(doc)   # texts and lists cut to EGN's limits (named by egn_losses)
         reads_back(doc)
     return doc
 

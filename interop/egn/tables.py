@@ -56,6 +56,7 @@ from euchre_records.interop.json_access import FLAG, LIST, OBJECT, WHOLE, field,
 from .cards import CardReader, EGN_SUITS, card_token
 from .rules import EGN_DEFAULTS, TABLE_COUNTS, from_rules, players_refusal, rules_loss, to_rules
 from .dates import date_in
+from .limits import fit, limit_losses, too_many
 from .out import date_and_description, date_losses, reads_back
 
 __all__ = ["egn_to_any", "egn_to_table_record", "table_record_to_egn", "table_egn_losses",
@@ -525,7 +526,7 @@ def _egn_rules(record: TableRecord) -> Rules:
 
 
 def _impossible(record: TableRecord) -> list[Problem]:
-    out = []
+    out = too_many(list(enumerate(record.deals)))
     for i, deal in enumerate(record.deals):
         where = f"deals[{i}]"
         if deal.kind is DealKind.RESULT:
@@ -560,6 +561,7 @@ def table_egn_losses(record: TableRecord) -> list[tuple[Problem, bool]]:
         if getattr(ev, name):
             out.append((Problem(f"event.{name}", "EGN has no field for it"), False))
     out += date_losses(ev.date, ev.notes)
+    out += limit_losses(ev, record.players)
     last = len(record.deals) - 1
     for i, deal in enumerate(record.deals):
         where = f"deals[{i}]"
@@ -616,6 +618,7 @@ def table_record_to_egn(record: TableRecord, lossy: bool = False) -> dict[str, A
     doc = {"fileType": "Euchre Game Notation", "version": "1.4", "metadata": meta,
            "deals": [_deal_out(i, d, n) for i, d in enumerate(record.deals)]}
     if lossy:
+        fit(doc)          # texts cut to EGN's limits (named by table_egn_losses)
         reads_back(doc)   # what --lossy writes must read back
     return doc
 

@@ -156,3 +156,17 @@ def test_a_table_of_two_three_or_five_carries_its_date_too(ours: str, egn: str) 
     assert schema_errors(doc) == [] and doc["metadata"]["date"] == egn
     back = egn_to_any(json.loads(json.dumps(doc)))
     assert (back.event.date, back.event.notes) == (ours, None)
+
+
+@pytest.mark.parametrize("date, description", [
+    ("2024-10-15T00:00", "Cup final (euchre-records: the date as recorded is 1888)"),     # other date
+    ("2024-10-15T00:00", "Cup final(euchre-records: the date as recorded is 2024-10-15)"),  # no space
+    ("2024-10-15T00:00", "(euchre-records: the date as recorded is 2024-10-15) and more"),  # not at the end
+])
+def test_a_note_that_does_not_fit_the_date_is_read_as_text(date: str, description: str) -> None:
+    """Our reader takes the note off only when the date field is its date written as EGN allows;
+    otherwise the date and the description are read as they stand."""
+    doc = record_to_egn(_record("2024-10-15T19:02"))
+    doc["metadata"].update(date=date, description=description)
+    back = egn_to_record(doc)
+    assert (back.event.date, back.event.notes) == (doc["metadata"]["date"], description)

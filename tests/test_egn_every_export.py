@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import re
+from dataclasses import fields
 from pathlib import Path
 from typing import Any
 
@@ -28,7 +29,7 @@ from euchre_records.errors import RecordError
 from euchre_records.match import replay
 from euchre_records.model import CallKind, DealKind, Record
 from euchre_records.table_model import TableRecord
-from euchre_records.table_replay import replay_table
+from euchre_records.table_replay import game_points_of, replay_table
 from euchre_records.interop.egn.binary import egnb_to_egn
 from euchre_records.interop.egn.tables import egn_to_any
 
@@ -64,11 +65,11 @@ _UP = {CallKind.ORDER: "up", CallKind.ASSIST: "up", CallKind.TAKE: "up"}
 left to the turn order."""
 
 
-def _carried(record: Record | TableRecord, lost: set[str]) -> dict[str, Any]:
+def _carried(record: Record | TableRecord, lost: set[str], options: set[str]) -> dict[str, Any]:
     """What EGN carries of ``record`` (docs/INTEROP.md), less the places in ``lost``: call seats and
     trick leaders are left to the turn order, the kitty, club, table, round and provenance have
     no field; a lossy export's points-only deals leave the play list and change the
-    description and start score."""
+    description and start score. ``options``: the rule options the export named as lost."""
     ev = record.event
     points_lost = any(re.fullmatch(r"deals\[\d+\]", w) for w in lost)
     event = {"event": ev.event, "game_id": ev.game_id}
@@ -81,8 +82,11 @@ def _carried(record: Record | TableRecord, lost: set[str]) -> dict[str, Any]:
                                        if p.name]}
     if not points_lost and "start_score" not in lost:
         out["start"] = record.start_score
-    if "rules" not in lost:
-        out["rules"] = record.rules.option_values()
+    out["rules"] = {k: v for k, v in record.rules.option_values().items() if k not in options}
+    if isinstance(record, TableRecord):   # the table's target, which the export writes (a
+        out["rules"]["game_points"] = game_points_of(record)   # variant's own when the preset's differs)
+        out["options"] = {f.name: getattr(record.options, f.name) for f in fields(record.options)
+                          if f.name not in options}
     deals = []
     for i, deal in enumerate(record.deals):
         at = f"deals[{i}]"
@@ -145,10 +149,11 @@ def test_every_export_is_refused_clearly_or_valid_and_reads_back(path: Path, tar
         back = egn_to_any(json.loads(json.dumps(doc)))   # never refused: it must read back
         scores = _scores(back)
         label = None if len(docs) == 1 else k
-        lost = {m["where"] for m in losses if len(docs) == 1 or m["label"].endswith(f":{k + 1}")}
-        mine, theirs = _carried(record, lost), _carried(back, lost)
-        if "rules" in mine and isinstance(record, Record):
-            theirs["rules"] = back.rules.option_values()
-        assert theirs == mine, (label, lost)
+        mine_named = [m for m in losses if len(docs) == 1 or m["label"].endswith(f":{k + 1}")]
+        lost = {m["where"] for m in mine_named}
+        options = {name for m in mine_named if m["where"] in ("rules", "rules.overrides")
+                   for name in re.findall(r"(\w+)=", m.string)}
+        options |= {m["where"].rsplit(".", 1)[1] for m in mine_named if m["where"].startswith("rules.overrides.")}
+        assert _carried(back, lost, options) == _carried(record, lost, options), (label, lost)
         if not lossy:
             assert scores == _scores(record)

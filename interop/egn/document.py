@@ -33,7 +33,7 @@ from .dates import date_in
 from .cards import CardReader, egn_calls, egn_tricks, is_generic, is_partly_known
 from .legacy import LEGACY_VERSION_RE, upgrade_legacy
 from .lines import alternatives_in, annotations_in, bid_calls, split_phases, trump_of, with_alone
-from .out import record_to_egn, egn_losses
+from .out import egn_document, egn_losses, not_read_back
 from .exchanges import exchanges_in, settle_kinds
 from .rules import to_rules
 from euchre_records.schema.notation import parse_json
@@ -48,6 +48,23 @@ VERSION_RE = re.compile(r"^1\.[234](?:\.\d+)?$")
 """The versions read directly (EGN's schema: ``^1\\.[234](?:\\.\\d+)?$``)."""
 _TOP = {"fileType", "version", "metadata", "deals"}
 _META = {"gameId", "title", "description", "players", "initialScore", "finalScore", "date", "ruleset"}
+
+
+def record_to_egn(record: Record, lossy: bool = False) -> dict[str, Any]:
+    """The EGN document of ``record`` (a dict ready for ``json.dumps``; :func:`.out.egn_document`).
+
+    Raises UnsupportedRules listing every problem when the record holds something EGN cannot
+    express at all, or (unless ``lossy``) something whose loss would change a replay; and, when
+    ``lossy``, when the document written would not read back (our reader, then a replay, would
+    refuse it): what --lossy writes always reads back."""
+    doc = egn_document(record, lossy)
+    if lossy:
+        from euchre_records.match import replay
+        try:
+            replay(egn_to_record(doc))
+        except RecordError as exc:
+            raise not_read_back(exc) from None
+    return doc
 
 
 def is_egn(data: object) -> bool:

@@ -1,8 +1,9 @@
-"""Our records written as EGN 1.4: :func:`record_to_egn` and :func:`egn_losses`.
+"""Our records written as EGN 1.4: :func:`egn_document` (public as ``document.record_to_egn``,
+which reads a lossy document back before giving it out) and :func:`egn_losses`.
 
 EGN carries less than our notation. :func:`egn_losses` lists what an export leaves out, each
 item marked as mattering to a replay (rule options, irregularities, per-deal scoresheet entries,
-deal-level annotations) or not (the kitty, club/table/round metadata). ``record_to_egn`` refuses
+deal-level annotations) or not (the kitty, club/table/round metadata). ``egn_document`` refuses
 (UnsupportedRules) a record with losses that matter unless ``lossy=True``, and always refuses
 what EGN cannot hold at all: result-only deals, the partner taking over a lone hand, a turned
 joker (EGN cannot say which suit the dealer named).
@@ -30,7 +31,8 @@ from .lines import alternatives_out, annotations_out, bid_calls
 from .exchanges import exchanges_out
 from .rules import from_rules, rules_loss
 
-__all__ = ["record_to_egn", "egn_losses", "EGN_VERSION"]
+__all__ = ["egn_document", "egn_losses", "not_read_back", "date_losses", "date_and_description",
+           "EGN_VERSION"]
 
 EGN_VERSION = "1.4"
 
@@ -118,8 +120,9 @@ def egn_losses(record: Record) -> list[tuple[Problem, bool]]:
     return out
 
 
-def record_to_egn(record: Record, lossy: bool = False) -> dict[str, Any]:
-    """The EGN document of ``record`` (a dict ready for ``json.dumps``).
+def egn_document(record: Record, lossy: bool = False) -> dict[str, Any]:
+    """The EGN document of ``record`` (a dict ready for ``json.dumps``), as written: the public
+    :func:`.document.record_to_egn` also reads a lossy one back before giving it out.
 
     Raises UnsupportedRules listing every problem when the record holds something EGN cannot
     express at all, or (unless ``lossy``) something whose loss would change a replay.
@@ -158,29 +161,18 @@ def record_to_egn(record: Record, lossy: bool = False) -> dict[str, Any]:
            "deals": [_deal(i, d) for i, d in enumerate(played)]}
     if lossy:
         fit(doc)   # texts and lists cut to EGN's limits (named by egn_losses)
-        reads_back(doc)
     return doc
 
 
-def reads_back(doc: dict[str, Any]) -> None:
-    """Refuse (UnsupportedRules) a document that our own reader would refuse: what a lossy export
-    writes must read back. A record less what EGN cannot carry may no longer be a game that
+def not_read_back(exc: RecordError) -> UnsupportedRules:
+    """The refusal of a lossy export whose document our own reader refuses (``exc``, from reading
+    it back and replaying it): a record less what EGN cannot carry may no longer be a game that
     can have been played (calls that stand only by an irregularity left out, a lead out of turn
-    ...): such a record has no EGN form, and the problem is named at its place."""
-    from .tables import egn_to_any   # the readers import this module
-    from euchre_records.match import replay
-    from euchre_records.table_replay import replay_table
-    try:
-        back = egn_to_any(doc)
-        if isinstance(back, Record):
-            replay(back)
-        else:
-            replay_table(back)
-    except RecordError as exc:
-        raise UnsupportedRules([Problem(p.where, "EGN cannot carry this record, even with --lossy: "
-                                        "without what EGN cannot hold, the EGN document would be "
-                                        f"a game that cannot have been played: {p.what}")
-                                for p in exc.problems]) from None
+    ...). Such a record has no EGN form; the problem is named at its place."""
+    return UnsupportedRules([Problem(p.where, "EGN cannot carry this record, even with --lossy: "
+                                     "without what EGN cannot hold, the EGN document would be a "
+                                     f"game that cannot have been played: {p.what}")
+                             for p in exc.problems])
 
 
 def date_losses(date: str | None, notes: str | None) -> list[tuple[Problem, bool]]:

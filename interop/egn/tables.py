@@ -50,14 +50,14 @@ from euchre_records.rules import Rules, preset
 from euchre_records.schema.tables import load_table_record
 from euchre_records.table import Variant, VariantOptions
 from euchre_records.table_model import TableDeal, TableRecord
-from euchre_records.table_replay import VARIANT_CITES, game_points_of
+from euchre_records.table_replay import VARIANT_CITES, game_points_of, replay_table
 from euchre_records.interop.json_access import FLAG, LIST, OBJECT, WHOLE, field, typed
 
 from .cards import CardReader, EGN_SUITS, card_token
 from .rules import EGN_DEFAULTS, TABLE_COUNTS, from_rules, players_refusal, rules_loss, to_rules
 from .dates import date_in
 from .limits import fit, limit_losses, too_many
-from .out import date_and_description, date_losses, reads_back
+from .out import date_and_description, date_losses, not_read_back
 
 __all__ = ["egn_to_any", "egn_to_table_record", "table_record_to_egn", "table_egn_losses",
            "egn_players", "table_egn_where", "table_in_egn_terms", "CALLED_NOTE", "ALONE_NOTE"]
@@ -619,7 +619,10 @@ def table_record_to_egn(record: TableRecord, lossy: bool = False) -> dict[str, A
            "deals": [_deal_out(i, d, n) for i, d in enumerate(record.deals)]}
     if lossy:
         fit(doc)          # texts cut to EGN's limits (named by table_egn_losses)
-        reads_back(doc)   # what --lossy writes must read back
+        try:              # what --lossy writes must read back
+            replay_table(egn_to_table_record(doc))
+        except RecordError as exc:
+            raise not_read_back(exc) from None
     return doc
 
 

@@ -598,3 +598,20 @@ def test_a_lone_hand_at_two_in_a_condensed_file_is_invalid_too() -> None:
     assert not isinstance(err.value, UnsupportedRules)
     assert err.value.problems[0].where == "deals[0].phases[0].isAlone"
     assert "no lone hands" in err.value.problems[0].what
+
+
+@pytest.mark.parametrize("command", ["export", "validate", "replay", "import"])
+def test_an_invalid_egn_game_of_two_is_reported_by_every_command(command: str, tmp_path: Path) -> None:
+    """`euchre export` read an EGN game of two, three or five players from JSON without catching
+    its reader's refusal: a traceback (UnsupportedRules before issue 34's fix, NotationError
+    after it). Every command now says why, at the place."""
+    path = tmp_path / "two.egn"
+    path.write_text(json.dumps(_two_alone("bidding")), encoding="utf-8")
+    args = {"export": ["export", str(path), "--to", "egn"], "validate": ["validate", str(path)],
+            "replay": ["replay", str(path)],
+            "import": ["import", str(path), "--db", str(tmp_path / "club.db")]}[command]
+    result = CliRunner().invoke(main, args)
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    assert "Traceback" not in result.stderr
+    assert "deals[0].phases[0].isAlone" in result.stderr + result.stdout
+    assert "Keller 1887 ch. VII" in result.stderr + result.stdout

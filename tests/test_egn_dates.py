@@ -99,6 +99,8 @@ def _dates() -> st.SearchStrategy[str]:
                                               max_size=40)))
 @example("0001", None)
 @example("2024-10-15T19:02+01:00", "ends with (euchre-records: the date as recorded is 1888)")
+@example("2024-10-15T00:00", "ends with (euchre-records: the date as recorded is 2024-10-15)")
+@example("2024-10-15T00:00", "(euchre-records: the date as recorded is 2024-10-15T00:00)")
 def test_any_date_of_ours_exports_valid_and_reads_back(date: str, notes: str | None) -> None:
     record = _record(date, notes)
     doc = record_to_egn(record)
@@ -170,3 +172,16 @@ def test_a_note_that_does_not_fit_the_date_is_read_as_text(date: str, descriptio
     doc["metadata"].update(date=date, description=description)
     back = egn_to_record(doc)
     assert (back.event.date, back.event.notes) == (doc["metadata"]["date"], description)
+
+
+def test_notes_that_end_like_the_date_note_are_kept_as_they_are() -> None:
+    """A date written as it is needs no note, but notes that end with a note our reader would
+    take (for that same date field) would lose it, and the date would change: the export then
+    adds the note of the date itself, and the reader takes off only that last one."""
+    notes = "Odd, but ours: (euchre-records: the date as recorded is 2024-10-15)"
+    record = _record("2024-10-15T00:00", notes)
+    doc = record_to_egn(record)
+    assert schema_errors(doc) == [] and doc["metadata"]["date"] == "2024-10-15T00:00"
+    assert doc["metadata"]["description"] == notes + " (euchre-records: the date as recorded is 2024-10-15T00:00)"
+    back = egn_to_record(doc)
+    assert (back.event.date, back.event.notes) == ("2024-10-15T00:00", notes)

@@ -71,8 +71,7 @@ def date_in(egn_date_field: str | None, description: str | None) -> tuple[str | 
     if description is None or egn_date_field is None:
         return egn_date_field, description
     m = _NOTE_RE.search(description)
-    if (m is None or not _OURS.fullmatch(m.group(1)) or m.group(1) == egn_date_field
-            or egn_date(m.group(1)) != egn_date_field):
+    if m is None or not _OURS.fullmatch(m.group(1)) or egn_date(m.group(1)) != egn_date_field:
         return egn_date_field, description
     rest = description[:m.start()]
     if rest == "":
@@ -94,7 +93,9 @@ def date_out(date: str, description: str | None) -> tuple[str, str | None, str |
     """``(EGN date, EGN description, loss)`` for our ``date`` and description (``None``: none).
 
     ``loss`` is None when the date reads back as it is: written as it is, or written as EGN
-    allows with the note of the date as recorded at the end of the description. Otherwise it
+    allows with the note of the date as recorded at the end of the description. The note is
+    also written for a date written as it is when the description itself ends with a note our
+    reader would take (its own date written the same): the reader takes off only the last one. Otherwise it
     says what is lost: the description has no room left for the note (EGN's 1024 characters),
     or the date is longer than EGN's 64 characters (its fraction of a second is cut to fit)."""
     written = egn_date(date)
@@ -105,8 +106,8 @@ def date_out(date: str, description: str | None) -> tuple[str, str | None, str |
         cut = head + dot + rest[:keep] + rest[digits:]
         return cut, description, (f"EGN's date holds at most {EGN_DATE_MAX} characters: "
                                   f"{date!r} is written {cut!r}")
-    if written == date:
-        return written, description, None
+    if written == date and date_in(written, description) == (date, description):
+        return written, description, None   # no note needed (nor one to protect, see below)
     noted = with_date_note(description, date)
     if len(noted) > DESCRIPTION_MAX:
         return written, description, (f"EGN has no date of {_kind(date)} ({date!r}): it is "

@@ -197,8 +197,8 @@ def date_and_description(date: str | None, notes: str | None, extra: str | None 
     if date is None:
         written, loss, noted = None, None, False
     else:
-        written, _, loss = date_out(date, notes)
-        noted = loss is None and written != date
+        written, carried, loss = date_out(date, notes)
+        noted = loss is None and carried != notes
     limit = DESCRIPTION_MAX - (len(DATE_NOTE.format(date=date)) + 1 if noted else 0)
     if base is not None and len(base) > limit and (extra is not None or len(base) > DESCRIPTION_MAX):
         base = base[:max(0, limit - 1)] + "…"

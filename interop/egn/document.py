@@ -183,8 +183,8 @@ def egn_to_record(data: object) -> Record:
         last = deals[-1]
         deals[-1] = replace(last, recorded=RecordedScore(total=final))
     try:
-        date, notes = date_in(_egn_date(meta), _text(meta, "description"))
-        event = Event(event=_label(meta, "title"), notes=notes, date=date,
+        date, description = date_in(_egn_date(meta), _text(meta, "description"))
+        event = Event(event=_label(meta, "title"), notes=description, date=date,
                       game_id=_label(meta, "gameId"))
     except NotationError as exc:
         raise NotationError(bad + list(exc.problems)) from None

@@ -162,8 +162,10 @@ def _store_items(db_path: str, all_versions: bool, filters: dict[str, str | None
               help="With --db: only records dated on or before DATE (inclusive).")
 @click.option("--lossy", is_flag=True,
               help="EGN, csv: write the record even when the target cannot carry some of it "
-                   "(rule options, irregularities, cards, notes); what is left out goes to "
-                   "stderr.")
+                   "(rule options, irregularities, cards, notes, texts beyond EGN's limits); what "
+                   "is left out goes to stderr. An EGN document that would not read back (a "
+                   "record that, less what EGN cannot carry, is no longer a game that can have "
+                   "been played) is refused, not written.")
 @click.option("--skip", is_flag=True,
               help="OpenSpiel: leave out the deals OpenSpiel cannot replay instead of failing.")
 def export(file: str | None, target: str, db_path: str | None, all_versions: bool,

@@ -53,7 +53,10 @@ def table_input(path: str) -> TableRecord | RecordError | None:
     except (UnicodeDecodeError, ValueError):
         return None
     if isinstance(data, dict) and data.get("fileType") == "Euchre Game Notation":
-        return egn_to_table_record(data) if egn_players(data) in TABLE_COUNTS else None
+        try:
+            return egn_to_table_record(data) if egn_players(data) in TABLE_COUNTS else None
+        except RecordError as exc:   # an EGN game of 2, 3 or 5 that does not read: say why
+            return exc
     rules = data.get("rules") if isinstance(data, dict) else None
     seats = rules.get("seats") if isinstance(rules, dict) else None
     if isinstance(seats, int) and not isinstance(seats, bool) and seats in TABLE_COUNTS:

@@ -159,9 +159,57 @@ def test_random_bytes_never_crash() -> None:
 
 @pytest.mark.parametrize("path", BINARY, ids=lambda p: p.name)
 def test_binary_export_decodes_to_schema_valid_egn(path: Path) -> None:
-    jsonschema = pytest.importorskip("jsonschema")
-    validator = jsonschema.Draft7Validator(json.loads((DATA / "egn-schema-v1.json").read_text()))
+    from egn_support import EGN_VALIDATOR as validator   # EGN's schema, date-time enforced
     record = egn_to_record(json_form(path))
     for condensed in (True, False):
         validator.validate(egnb_to_egn(record_to_egnb(record, condensed=condensed)))
     validator.validate(record_to_egn(record))
+
+
+EXCHANGES = sorted(p for p in (Path(__file__).parent / "golden" / "deals").glob("*-house-*.json")
+                   if not p.name.endswith(".expected.json") and '"exchanges"' in p.read_text("utf-8"))
+
+
+def test_the_exchange_goldens_are_here() -> None:
+    """Issue 34's four (going under: 75, 80; partner's best: 77, 82), and 81."""
+    assert {p.name[:2] for p in EXCHANGES} >= {"75", "77", "80", "82"}
+
+
+@pytest.mark.parametrize("path", EXCHANGES, ids=lambda p: p.stem)
+def test_exchanges_are_kept_expanded_and_refused_condensed(path: Path) -> None:
+    """The condensed bit stream has no field for cardExchanges (docs/binary-format.md); it
+    dropped them, and the file then said a player played a card he never held. Now the
+    condensed form refuses the deal at its exchanges, naming the expanded form, and the
+    expanded form (egn-expanded.proto: BiddingPhase.cardExchanges) keeps them."""
+    from click.testing import CliRunner
+    from egn_support import schema_errors
+    from euchre_records.cli.main import main
+    from euchre_records.schema.notation import loads
+    record = loads(path.read_text("utf-8"))
+    assert any(d.exchanges for d in record.deals)
+    for lossy in (False, True):   # dropping them would make the record impossible: never
+        with pytest.raises(UnsupportedRules) as caught:
+            record_to_egnb(record, lossy=lossy)
+        assert [p.where.rsplit(".", 1)[-1] for p in caught.value.problems] == ["cardExchanges"]
+        assert "expanded" in str(caught.value)
+        result = CliRunner().invoke(main, ["export", str(path), "--to", "egnb"]
+                                    + (["--lossy"] if lossy else []))
+        assert result.exit_code == 1 and result.stdout_bytes == b""
+        assert "cardExchanges" in result.stderr and "--to egnb-expanded" in result.stderr
+    data = record_to_egnb(record, condensed=False)
+    assert schema_errors(egnb_to_egn(data)) == []
+    back = egnb_to_record(data)
+    assert [d.exchanges for d in back.deals] == [d.exchanges for d in record.deals]
+    assert replay(back).deals == replay(egn_to_record(record_to_egn(record))).deals
+
+
+def test_condensed_refuses_calls_after_trump_is_made() -> None:
+    """The bit stream stops the bidding at the call that makes trump: the calls after it (an
+    irregular record, written with --lossy) were dropped without a word."""
+    deal = {"dealNumber": 0, "initialState": {"dealer": 0, "upCard": "9s"},
+            "phases": [{"phaseNumber": 0, "type": "EUCHRE_BIDDING", "isAlone": False,
+                        "calls": ["Pass", "Order", "Pass"]}]}
+    with pytest.raises(UnsupportedRules) as caught:
+        encode_deal(deal, "deals[0]")
+    assert [p.where for p in caught.value.problems] == ["deals[0].phases[0].calls[2]"]
+    assert "expanded" in str(caught.value)

@@ -23,9 +23,7 @@ from euchre_records.interop.egn.binary import egnb_to_egn, egnb_to_record, recor
 from euchre_records.schema.notation import dumps
 from euchre_records.testkit.simulate import random_deal
 
-DATA = Path(__file__).parent / "data" / "egn"
-jsonschema = pytest.importorskip("jsonschema")
-VALIDATOR = jsonschema.Draft7Validator(json.loads((DATA / "egn-schema-v1.json").read_text(encoding="utf-8")))
+from egn_support import DATA, EGN_VALIDATOR as VALIDATOR   # EGN's schema, date-time enforced
 
 
 def test_our_copy_of_the_schema_is_egns() -> None:
@@ -106,7 +104,7 @@ def test_every_export_is_valid_egn_and_comes_back(seed: int, partial: bool) -> N
 
 def test_lossy_lists_exactly_what_egn_cannot_carry(tmp_path: Path) -> None:
     """Four things of this record have no EGN field: a note on the whole deal, the club, the
-    table and the provenance. --lossy writes the rest and names each of the four, once."""
+    table and the provenance; its date (a day) is written as EGN allows and carried in the description. --lossy writes the rest and names each of the four, once."""
     record = _rich(3, False)
     first = record.deals[0]
     deal = replace(first, annotations=first.annotations + (Annotation("deal", "a fine deal"),))
@@ -122,6 +120,8 @@ def test_lossy_lists_exactly_what_egn_cannot_carry(tmp_path: Path) -> None:
     n = len(deal.annotations) - 1
     assert lost == sorted([f"deals[0].annotations[{n}]: EGN annotates calls and plays only",
                            "event.club: EGN has no field for it", "event.table: EGN has no field for it",
+                           "event.date: EGN has no date of a day: written '2026-11-29T00:00', the "
+                           "date as recorded kept at the end of metadata.description",
                            "provenance: EGN has no field for notes on how the record was converted"])
     VALIDATOR.validate(json.loads(result.stdout))
 
@@ -134,3 +134,88 @@ def test_without_lossy_a_loss_that_changes_the_replay_is_refused(tmp_path: Path)
     result = CliRunner().invoke(main, ["export", str(path), "--to", "egn"])
     assert result.exit_code == 1 and result.stdout == ""
     assert "rules: EGN has no rule-set flag for revoke_penalty=3" in result.stderr
+
+
+LAWS = Path(__file__).parent / "golden" / "laws"
+
+
+@pytest.mark.parametrize("name", ["22-somerset-wrong-cards-found-trick-3", "23-somerset-wrong-cards-found-trick-1",
+                                  "25-hoyle-wrong-cards-found-trick-3", "26-somerset-wrong-cards-lone-hand",
+                                  "27-hoyle-wrong-cards-lone-hand-defender", "69-somerset-wrong-cards-kitty-recorded"])
+def test_lossy_writes_a_hand_of_a_wrong_number_as_unknown(name: str) -> None:
+    """Issue 34: --lossy said a six-card hand "cannot be written as EGN playerCards" and wrote it
+    anyway, and our reader refused the file (a hand holds at most 5 cards). It is now written as
+    an unknown hand, [] (docs/INTEROP.md, Deals), and the file reads back and replays."""
+    from euchre_records.schema.notation import loads
+    record = loads((LAWS / f"{name}.json").read_text("utf-8"))
+    wrong = [(i, s) for i, d in enumerate(record.deals) for s, h in zip(Seat, d.hands or ()) if len(h) != 5]
+    assert wrong
+    result = CliRunner().invoke(main, ["export", str(LAWS / f"{name}.json"), "--to", "egn", "--lossy"])
+    assert result.exit_code == 0, result.stderr
+    doc = json.loads(result.stdout)
+    VALIDATOR.validate(doc)
+    for i, seat in wrong:
+        assert f"not in EGN: deals[{i}].hands.{seat.name}: a hand of" in result.stderr
+        assert doc["deals"][i]["initialState"]["playerCards"][int(seat)] == []
+    back = egn_to_record(doc)
+    replay(back)
+    assert all(h == (None,) * 5 for i, s in wrong for h in [back.deals[i].hands[int(s)]])  # type: ignore[index]
+
+
+@pytest.mark.parametrize("name", ["11-somerset-pass-then-order-partner-bound", "31-somerset-lead-out-of-turn-stands",
+                                  "58-somerset-pass-then-order-waived"])
+def test_lossy_refuses_what_would_not_read_back(name: str) -> None:
+    """Issue 34: with its irregularity left out, such a record is a game that cannot have been
+    played (a call after trump was made, a lead out of turn), and --lossy wrote it anyway: valid
+    EGN that `euchre validate` calls impossible. Now refused, at its place, saying why."""
+    for target in ("egn", "egnb", "egnb-expanded"):
+        result = CliRunner().invoke(main, ["export", str(LAWS / f"{name}.json"), "--to", target, "--lossy"])
+        assert result.exit_code == 1 and result.stdout_bytes == b"", result.stderr
+        refusal = [ln for ln in result.stderr.splitlines() if ": not in EGN: " not in ln]
+        assert refusal and all(": unsupported: deals[0]." in ln for ln in refusal), result.stderr
+        if target != "egnb":   # the condensed form refuses the calls after trump first
+            assert all("EGN cannot carry this record, even with --lossy" in ln for ln in refusal)
+
+
+def test_texts_beyond_egns_limits_are_refused_or_cut_with_lossy(tmp_path: Path) -> None:
+    """EGN's schema limits the title to 128 characters, the game id and player names to 64, an
+    annotation to 1024 and one action's annotations to 50; our notation does not. Such a record
+    was written as a document EGN's schema refuses. Now refused at each place, and written with
+    --lossy cut to fit, each cut named."""
+    from euchre_records.schema.notation import loads
+    record = loads((Path(__file__).resolve().parents[1] / "examples" / "modern-lone-march.json").read_text("utf-8"))
+    first = record.deals[0]
+    notes = first.annotations + tuple(Annotation("call 1", f"{k} " + "x" * 1100) for k in range(51))
+    record = replace(record, event=replace(record.event, event="T" * 129, game_id="g" * 65),
+                     players=tuple((s, replace(p, name="N" * 65)) for s, p in record.players),
+                     deals=(replace(first, annotations=notes),) + record.deals[1:])
+    n = len(first.annotations)
+    expected = {"event.event", "event.game_id", "players.N.name", "players.E.name", "players.S.name",
+                "players.W.name", "deals[0].annotations"} | {f"deals[0].annotations[{n + k}]" for k in range(51)}
+    with pytest.raises(UnsupportedRules) as caught:
+        record_to_egn(record)
+    assert {p.where for p in caught.value.problems} == expected
+    path = tmp_path / "long.json"
+    path.write_text(dumps(record), encoding="utf-8")
+    result = CliRunner().invoke(main, ["export", str(path), "--to", "egn", "--lossy"])
+    assert result.exit_code == 0, result.stderr
+    named = {line.split(": not in EGN: ", 1)[1].split(": ", 1)[0] for line in result.stderr.splitlines()
+             if ": not in EGN: " in line}
+    assert expected <= named
+    doc = json.loads(result.stdout)
+    VALIDATOR.validate(doc)
+    meta = doc["metadata"]
+    assert meta["title"] == "T" * 127 + "…" and meta["gameId"] == "g" * 63 + "…"
+    assert len(doc["deals"][0]["phases"][0]["callAnnotations"]["0"]) == 50
+    back = egn_to_record(doc)
+    assert back.event.event == meta["title"] and back.deals[0].tricks == record.deals[0].tricks
+
+
+def test_more_deals_than_egn_holds_are_refused_even_lossy() -> None:
+    record = _rich(5, False)
+    record = replace(record, deals=record.deals * 17)   # 102 deals
+    for lossy in (False, True):
+        with pytest.raises(UnsupportedRules) as caught:
+            record_to_egn(record, lossy=lossy)
+        assert [p.where for p in caught.value.problems] == ["deals"]
+        assert "at most 100 deals" in caught.value.problems[0].what

@@ -41,9 +41,7 @@ from euchre_records.table_replay import replay_table
 from golden_cases import GOLDEN
 from reference_euchre import random_variant_record
 
-jsonschema = pytest.importorskip("jsonschema")
-DATA = Path(__file__).parent / "data" / "egn"
-VALIDATOR = jsonschema.Draft7Validator(json.loads((DATA / "egn-schema-v1.json").read_text(encoding="utf-8")))
+from egn_support import DATA, EGN_VALIDATOR as VALIDATOR   # EGN's schema, date-time enforced
 VARIANTS = GOLDEN / "variants"
 ALONE_TEXT = "euchre-records: goes alone, no partner called"   # docs/INTEROP.md, spelled out again
 
@@ -554,3 +552,66 @@ def test_damaged_n_handed_binary_is_refused_never_a_crash(data: st.DataObject) -
             replay_table(record)
     except RecordError as exc:
         assert exc.problems and all(p.what for p in exc.problems)
+
+
+def _two_alone(where: str) -> dict[str, Any]:
+    doc = egn_doc(2, [json.loads(json.dumps(TWO_HANDED_DEAL))], names=["Dan", "Eve"], start=[0, 0])
+    phases = doc["deals"][0]["phases"]
+    if where == "bidding":
+        phases[0]["isAlone"] = True
+    elif where == "play":
+        phases[1]["isAlone"] = True
+    else:
+        phases[0]["aloneDefender"] = 0
+    return doc
+
+
+@pytest.mark.parametrize("where, at", [("bidding", "deals[0].phases[0].isAlone"),
+                                       ("play", "deals[0].phases[1].isAlone"),
+                                       ("defender", "deals[0].phases[0].aloneDefender")])
+def test_a_lone_hand_at_two_is_an_invalid_game_with_the_rule(where: str, at: str, tmp_path: Path) -> None:
+    """Issue 34: the two-handed game has no lone hands (Keller 1887 ch. VII; VARIANTS.md), so an
+    EGN game of two players that goes alone is invalid, refused with that rule — it was refused
+    as "unsupported", as if a feature were missing here."""
+    doc = _two_alone(where)
+    with pytest.raises(NotationError) as err:
+        egn_to_any(doc)
+    assert not isinstance(err.value, UnsupportedRules)
+    [problem] = err.value.problems
+    assert problem.where == at
+    assert "Keller 1887 ch. VII" in problem.what and "two-handed game" in problem.what
+    path = tmp_path / "two.egn"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    result = CliRunner().invoke(main, ["validate", str(path)])
+    assert result.exit_code == 1
+    assert f"{path}: invalid: {at}: " in result.stderr and "unsupported" not in result.stderr
+
+
+def test_a_lone_hand_at_two_in_a_condensed_file_is_invalid_too() -> None:
+    """The bit stream's alone bit makes each trick one card short (docs/binary-format.md); the
+    file decodes, and the game it holds is refused as invalid, with the rule."""
+    doc = _two_alone("bidding")
+    doc["deals"][0]["phases"][1]["tricks"] = [[t[0]] for t in doc["deals"][0]["phases"][1]["tricks"]]
+    data = egn_to_egnb(doc)
+    with pytest.raises(NotationError) as err:
+        egnb_to_any(data)
+    assert not isinstance(err.value, UnsupportedRules)
+    assert err.value.problems[0].where == "deals[0].phases[0].isAlone"
+    assert "no lone hands" in err.value.problems[0].what
+
+
+@pytest.mark.parametrize("command", ["export", "validate", "replay", "import"])
+def test_an_invalid_egn_game_of_two_is_reported_by_every_command(command: str, tmp_path: Path) -> None:
+    """`euchre export` read an EGN game of two, three or five players from JSON without catching
+    its reader's refusal: a traceback (UnsupportedRules before issue 34's fix, NotationError
+    after it). Every command now says why, at the place."""
+    path = tmp_path / "two.egn"
+    path.write_text(json.dumps(_two_alone("bidding")), encoding="utf-8")
+    args = {"export": ["export", str(path), "--to", "egn"], "validate": ["validate", str(path)],
+            "replay": ["replay", str(path)],
+            "import": ["import", str(path), "--db", str(tmp_path / "club.db")]}[command]
+    result = CliRunner().invoke(main, args)
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    assert "Traceback" not in result.stderr
+    assert "deals[0].phases[0].isAlone" in result.stderr + result.stdout
+    assert "Keller 1887 ch. VII" in result.stderr + result.stdout

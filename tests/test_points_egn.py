@@ -18,7 +18,7 @@ from euchre_records.interop.egn.document import egn_to_record, record_to_egn
 from euchre_records.schema.notation import loads
 
 jsonschema = pytest.importorskip("jsonschema")
-EGN_SCHEMA = json.loads((Path(__file__).parent / "data" / "egn" / "egn-schema-v1.json").read_text("utf-8"))
+from egn_support import EGN_SCHEMA, EGN_VALIDATOR   # EGN's schema, date-time enforced
 EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "modern-lone-march.json"
 
 
@@ -43,7 +43,7 @@ def test_refused_by_default_naming_each_points_deal() -> None:
 def test_lossy_writes_what_egn_carries_and_names_the_rest() -> None:
     record = loads(json.dumps(_mixed()))
     doc = record_to_egn(record, lossy=True)
-    jsonschema.Draft7Validator(EGN_SCHEMA).validate(doc)
+    EGN_VALIDATOR.validate(doc)
     assert len(doc["deals"]) == 1
     assert doc["deals"][0]["initialState"]["dealer"] == 0          # N, the played deal
     assert doc["metadata"]["initialScore"] == [0, 2]                # deal 1's points carried in

@@ -385,7 +385,7 @@ def egnb_to_record(data: bytes) -> Record:
 
 def record_to_egnb(record: Record, condensed: bool = True, lossy: bool = False) -> bytes:
     """A record as a binary EGN file (condensed by default)."""
-    from .out import record_to_egn
+    from .document import record_to_egn
     return egn_to_egnb(record_to_egn(record, lossy=lossy), condensed)
 
 

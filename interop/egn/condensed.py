@@ -32,7 +32,8 @@ field for either).
 
 Contract: :func:`decode_deal` returns the deal object or raises :class:`BinaryError` naming the
 deal and the bit offset; :func:`encode_deal` raises UnsupportedRules for what the condensed form
-cannot hold (a bidding that stops part-way, an unknown card, more than 255 annotations ...).
+cannot hold (a bidding that stops part-way or goes on after trump is made, card exchanges, an
+unknown card, more than 255 annotations ...).
 """
 
 from __future__ import annotations
@@ -383,6 +384,16 @@ def _write_phases(out: _Out, ctx: _Ctx, phases: list[dict[str, Any]], where: str
 
 def _write_bidding(out: _Out, ctx: _Ctx, ph: dict[str, Any], where: str, start: int) -> None:
     calls = list(ph.get("calls", []))
+    if ph.get("cardExchanges"):
+        raise UnsupportedRules("the condensed form has no field for card exchanges (going under, "
+                               "partner's best, a farmer's hand; docs/binary-format.md): without "
+                               "them the cards played are not the hands held. Write it expanded "
+                               "(--to egnb-expanded)", f"{where}.cardExchanges")
+    made = next((i for i, c in enumerate(calls) if c != "Pass"), None)
+    if made is not None and made < len(calls) - 1:
+        raise UnsupportedRules("the condensed form ends the bidding at the call that makes trump: "
+                               f"the {len(calls) - 1 - made} call(s) after it cannot be written. "
+                               "Write it expanded (--to egnb-expanded)", f"{where}.calls[{made + 1}]")
     p = ctx.players
     others = [s for s in _SUITS if s != ctx.up_suit]
     seat = start

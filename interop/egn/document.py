@@ -29,10 +29,11 @@ from euchre_records.model import (
 
 from euchre_records.schema.basefields import POINTS_LIMIT, label_problem
 from euchre_records.interop.json_access import FLAG, LIST, OBJECT, TEXT, WHOLE, field, items, typed
+from .dates import date_in
 from .cards import CardReader, egn_calls, egn_tricks, is_generic, is_partly_known
 from .legacy import LEGACY_VERSION_RE, upgrade_legacy
 from .lines import alternatives_in, annotations_in, bid_calls, split_phases, trump_of, with_alone
-from .out import record_to_egn, egn_losses
+from .out import egn_document, egn_losses, not_read_back
 from .exchanges import exchanges_in, settle_kinds
 from .rules import to_rules
 from euchre_records.schema.notation import parse_json
@@ -47,6 +48,23 @@ VERSION_RE = re.compile(r"^1\.[234](?:\.\d+)?$")
 """The versions read directly (EGN's schema: ``^1\\.[234](?:\\.\\d+)?$``)."""
 _TOP = {"fileType", "version", "metadata", "deals"}
 _META = {"gameId", "title", "description", "players", "initialScore", "finalScore", "date", "ruleset"}
+
+
+def record_to_egn(record: Record, lossy: bool = False) -> dict[str, Any]:
+    """The EGN document of ``record`` (a dict ready for ``json.dumps``; :func:`.out.egn_document`).
+
+    Raises UnsupportedRules listing every problem when the record holds something EGN cannot
+    express at all, or (unless ``lossy``) something whose loss would change a replay; and, when
+    ``lossy``, when the document written would not read back (our reader, then a replay, would
+    refuse it): what --lossy writes always reads back."""
+    doc = egn_document(record, lossy)
+    if lossy:
+        from euchre_records.match import replay
+        try:
+            replay(egn_to_record(doc))
+        except RecordError as exc:
+            raise not_read_back(exc) from None
+    return doc
 
 
 def is_egn(data: object) -> bool:
@@ -165,8 +183,9 @@ def egn_to_record(data: object) -> Record:
         last = deals[-1]
         deals[-1] = replace(last, recorded=RecordedScore(total=final))
     try:
-        event = Event(event=_label(meta, "title"), notes=_text(meta, "description"),
-                      date=_egn_date(meta), game_id=_label(meta, "gameId"))
+        date, description = date_in(_egn_date(meta), _text(meta, "description"))
+        event = Event(event=_label(meta, "title"), notes=description, date=date,
+                      game_id=_label(meta, "gameId"))
     except NotationError as exc:
         raise NotationError(bad + list(exc.problems)) from None
     return Record(rules=rules, deals=tuple(deals), event=event, players=players,

@@ -1,8 +1,9 @@
-"""Our records written as EGN 1.4: :func:`record_to_egn` and :func:`egn_losses`.
+"""Our records written as EGN 1.4: :func:`egn_document` (public as ``document.record_to_egn``,
+which reads a lossy document back before giving it out) and :func:`egn_losses`.
 
 EGN carries less than our notation. :func:`egn_losses` lists what an export leaves out, each
 item marked as mattering to a replay (rule options, irregularities, per-deal scoresheet entries,
-deal-level annotations) or not (the kitty, club/table/round metadata). ``record_to_egn`` refuses
+deal-level annotations) or not (the kitty, club/table/round metadata). ``egn_document`` refuses
 (UnsupportedRules) a record with losses that matter unless ``lossy=True``, and always refuses
 what EGN cannot hold at all: result-only deals, the partner taking over a lone hand, a turned
 joker (EGN cannot say which suit the dealer named).
@@ -20,21 +21,24 @@ from __future__ import annotations
 from typing import Any
 
 from euchre_records.cards import SEATS, JOKER
-from euchre_records.errors import Problem, UnsupportedRules
+from euchre_records.errors import Problem, RecordError, UnsupportedRules
 from euchre_records.model import CallKind, Deal, DealKind, Record
 
 from .cards import call_token, card_token
+from .dates import DATE_NOTE, DESCRIPTION_MAX, date_note, date_out
+from .limits import fit, limit_losses, too_many
 from .lines import alternatives_out, annotations_out, bid_calls
 from .exchanges import exchanges_out
 from .rules import from_rules, rules_loss
 
-__all__ = ["record_to_egn", "egn_losses", "EGN_VERSION"]
+__all__ = ["egn_document", "egn_losses", "not_read_back", "date_losses", "date_and_description",
+           "EGN_VERSION"]
 
 EGN_VERSION = "1.4"
 
 
 def _impossible(record: Record) -> list[Problem]:
-    out = []
+    out = too_many([(i, d) for i, d in enumerate(record.deals) if d.kind is not DealKind.POINTS])
     for i, deal in enumerate(record.deals):
         where = f"deals[{i}]"
         if deal.kind is DealKind.POINTS:
@@ -76,6 +80,9 @@ def egn_losses(record: Record) -> list[tuple[Problem, bool]]:
     for name in ("club", "table", "round"):
         if getattr(ev, name):
             out.append((Problem(f"event.{name}", "EGN has no field for it"), False))
+    out += date_losses(ev.date, ev.notes)
+    out += limit_losses(ev, record.players, [(i, d) for i, d in enumerate(record.deals)
+                                             if d.kind is not DealKind.POINTS])
     last = len(record.deals) - 1
     opening = _opening_points(record)
     for i, deal in enumerate(record.deals):
@@ -105,15 +112,17 @@ def egn_losses(record: Record) -> list[tuple[Problem, bool]]:
             for seat, hand in zip(SEATS, deal.hands):
                 if len(hand) != 5:
                     out.append((Problem(f"{where}.hands.{seat.name}", f"a hand of {len(hand)} cards "
-                                        "(a wrong number dealt) cannot be written as EGN playerCards"), True))
+                                        "(a wrong number dealt) cannot be written as EGN playerCards: "
+                                        "with --lossy it is written as an unknown hand ([])"), True))
     for seat, player in record.players:
         if not player.name:
             out.append((Problem(f"players.{seat.name}.name", "an empty name is written as no player"), False))
     return out
 
 
-def record_to_egn(record: Record, lossy: bool = False) -> dict[str, Any]:
-    """The EGN document of ``record`` (a dict ready for ``json.dumps``).
+def egn_document(record: Record, lossy: bool = False) -> dict[str, Any]:
+    """The EGN document of ``record`` (a dict ready for ``json.dumps``), as written: the public
+    :func:`.document.record_to_egn` also reads a lossy one back before giving it out.
 
     Raises UnsupportedRules listing every problem when the record holds something EGN cannot
     express at all, or (unless ``lossy``) something whose loss would change a replay.
@@ -129,28 +138,74 @@ def record_to_egn(record: Record, lossy: bool = False) -> dict[str, Any]:
         meta["gameId"] = ev.game_id
     if ev.event is not None:
         meta["title"] = ev.event
-    if ev.notes is not None:
-        meta["description"] = ev.notes
-    if ev.date is not None:
-        meta["date"] = ev.date
-    meta["players"] = _players(record)
     opening = _opening_points(record)
+    lost = [_points_loss(i, d, i < opening, False) for i, d in enumerate(record.deals) if d.kind is DealKind.POINTS]
+    note = ("Left out by the export from euchre-records (--lossy): " + "; ".join(lost) + "."
+            if lost else None)
+    date, description = date_and_description(ev.date, ev.notes, note)
+    if description is not None:
+        meta["description"] = description
+    if date is not None:
+        meta["date"] = date
+    meta["players"] = _players(record)
     start = record.start_score
     for deal in record.deals[:opening]:
         assert deal.points is not None
         start = (start[0] + deal.points[0], start[1] + deal.points[1])
     meta["initialScore"] = list(start)
-    lost = [_points_loss(i, d, i < opening, False) for i, d in enumerate(record.deals) if d.kind is DealKind.POINTS]
-    if lost:
-        note = "Left out by the export from euchre-records (--lossy): " + "; ".join(lost) + "."
-        text = f"{ev.notes} {note}" if ev.notes else note
-        meta["description"] = text if len(text) <= 1024 else text[:1023] + "…"
     if record.deals and record.deals[-1].recorded and record.deals[-1].recorded.total is not None:
         meta["finalScore"] = list(record.deals[-1].recorded.total)
     meta["ruleset"] = from_rules(record.rules)
     played = [d for d in record.deals if d.kind is not DealKind.POINTS]
-    return {"fileType": "Euchre Game Notation", "version": EGN_VERSION, "metadata": meta,
-            "deals": [_deal(i, d) for i, d in enumerate(played)]}
+    doc = {"fileType": "Euchre Game Notation", "version": EGN_VERSION, "metadata": meta,
+           "deals": [_deal(i, d) for i, d in enumerate(played)]}
+    if lossy:
+        fit(doc)   # texts and lists cut to EGN's limits (named by egn_losses)
+    return doc
+
+
+def not_read_back(exc: RecordError) -> UnsupportedRules:
+    """The refusal of a lossy export whose document our own reader refuses (``exc``, from reading
+    it back and replaying it): a record less what EGN cannot carry may no longer be a game that
+    can have been played (calls that stand only by an irregularity left out, a lead out of turn
+    ...). Such a record has no EGN form; the problem is named at its place."""
+    return UnsupportedRules([Problem(p.where, "EGN cannot carry this record, even with --lossy: "
+                                     "without what EGN cannot hold, the EGN document would be a "
+                                     f"game that cannot have been played: {p.what}")
+                             for p in exc.problems])
+
+
+def date_losses(date: str | None, notes: str | None) -> list[tuple[Problem, bool]]:
+    """What becomes of the record's date in EGN (interop/egn/dates.py): a date written otherwise
+    but carried whole is named as not mattering; one that cannot be carried whole (no room
+    left in the description, or longer than EGN allows) is a loss refused unless lossy."""
+    if date is None:
+        return []
+    _, _, loss = date_out(date, notes)
+    if loss is not None:
+        return [(Problem("event.date", loss), True)]
+    said = date_note(date)
+    return [(Problem("event.date", said), False)] if said is not None else []
+
+
+def date_and_description(date: str | None, notes: str | None, extra: str | None = None
+                         ) -> tuple[str | None, str | None]:
+    """EGN's ``metadata.date`` and ``description`` for our date and notes, with ``extra`` (the
+    note of what a lossy export left out) after the notes: the note of the date as recorded,
+    when it is needed and fits, comes last, ``extra`` being cut to leave it room."""
+    base = notes if extra is None else (f"{notes} {extra}" if notes else extra)
+    if date is None:
+        written, loss, noted = None, None, False
+    else:
+        written, carried, loss = date_out(date, notes)
+        noted = loss is None and carried != notes
+    limit = DESCRIPTION_MAX - (len(DATE_NOTE.format(date=date)) + 1 if noted else 0)
+    if base is not None and len(base) > limit and (extra is not None or len(base) > DESCRIPTION_MAX):
+        base = base[:max(0, limit - 1)] + "…"
+    if noted:
+        assert date is not None
+        base = f"{base} {DATE_NOTE.format(date=date)}" if base is not None else DATE_NOTE.format(date=date)
+    return written, base
 
 
 def _opening_points(record: Record) -> int:
@@ -213,7 +268,8 @@ def _active(deal: Deal) -> int:
 def _deal(number: int, deal: Deal) -> dict[str, Any]:
     state: dict[str, Any] = {"dealer": int(deal.dealer), "upCard": card_token(deal.turned)}
     if deal.kind is DealKind.FULL and deal.hands is not None:
-        state["playerCards"] = [[] if all(c is None for c in hand) else [card_token(c) for c in hand]
+        state["playerCards"] = [[] if len(hand) != 5 or all(c is None for c in hand)   # the hand of
+                                else [card_token(c) for c in hand]      # a wrong number: --lossy
                                 for hand in deal.hands]
     phases: list[dict[str, Any]] = []
     bids = bid_calls(deal.calls)

@@ -20,7 +20,8 @@ five"; its schema forbids fields of its own, ``additionalProperties: false`` eve
   maker neither goes alone nor names a card in such a note is refused, located.
 - **cut-throat's and the two-handed game's "maker alone"**: nothing to carry. At these tables
   the maker always plays against all the others, nobody sits out, so EGN's ``isAlone`` is false
-  and a trick holds n cards; ``isAlone: true`` there is refused (it would seat a player out).
+  and a trick holds n cards; ``isAlone: true`` (or a lone defender) there is an invalid game, refused
+  with the rule (NotationError: the two-handed and cut-throat games have no lone hands).
 - **per-player scores**: ``initialScore`` and ``finalScore`` are two team scores. With two
   players they are the two players' scores (team 0/2 is player 0, team 1/3 player 1) and are
   carried; with three and five they are written empty (``[]``) and read only empty or zero. A
@@ -47,13 +48,16 @@ from euchre_records.errors import NotationError, Problem, RecordError, Unsupport
 from euchre_records.model import CallKind, DealKind, Record
 from euchre_records.rules import Rules, preset
 from euchre_records.schema.tables import load_table_record
-from euchre_records.table import VariantOptions
+from euchre_records.table import Variant, VariantOptions
 from euchre_records.table_model import TableDeal, TableRecord
-from euchre_records.table_replay import game_points_of
+from euchre_records.table_replay import VARIANT_CITES, game_points_of, replay_table
 from euchre_records.interop.json_access import FLAG, LIST, OBJECT, WHOLE, field, typed
 
 from .cards import CardReader, EGN_SUITS, card_token
 from .rules import EGN_DEFAULTS, TABLE_COUNTS, from_rules, players_refusal, rules_loss, to_rules
+from .dates import date_in
+from .limits import fit, limit_losses, too_many
+from .out import date_and_description, date_losses, not_read_back
 
 __all__ = ["egn_to_any", "egn_to_table_record", "table_record_to_egn", "table_egn_losses",
            "egn_players", "table_egn_where", "table_in_egn_terms", "CALLED_NOTE", "ALONE_NOTE"]
@@ -123,8 +127,9 @@ def egn_to_table_record(data: object) -> TableRecord:
                                "with the four-handed reader", "metadata.ruleset.num_players")
     doc: dict[str, Any] = {"format": "euchre-records", "version": "1.0"}
     try:
-        event = {"event": _label(meta, "title"), "notes": _text(meta, "description"),
-                 "date": _egn_date(meta), "game_id": _label(meta, "gameId")}
+        date, notes = date_in(_egn_date(meta), _text(meta, "description"))
+        event = {"event": _label(meta, "title"), "notes": notes, "date": date,
+                 "game_id": _label(meta, "gameId")}
     except NotationError as exc:
         bad += exc.problems
         event = {}
@@ -317,9 +322,14 @@ def _deal(raw: object, where: str, count: int) -> tuple[dict[str, Any], tuple[in
                                     "letter s h d c)", f"{bw}.calls[{k}]")
             maker_at = k
         if _flag(b, "isAlone", bw):
-            raise UnsupportedRules(_sits_out(count), f"{bw}.isAlone")
+            _refuse_alone(count, f"{bw}.isAlone")
         defender = b.get("aloneDefender", -1)
         if defender not in (-1, None):
+            if count in _NO_LONE_HANDS:
+                raise NotationError(f"no lone defender in the {_NO_LONE_HANDS[count]}: the defenders "
+                                    "have no partner to leave out (the maker plays alone against the "
+                                    f"rest; {VARIANT_CITES[_VARIANT[count]]}; VARIANTS.md)",
+                                    f"{bw}.aloneDefender")
             raise UnsupportedRules("no lone defender at a table of two, three or five",
                                    f"{bw}.aloneDefender")
         if b.get("cardExchanges"):
@@ -356,7 +366,7 @@ def _deal(raw: object, where: str, count: int) -> tuple[dict[str, Any], tuple[in
         p, pw = play
         p_index = phases.index(p)
         if _flag(p, "isAlone", pw):
-            raise UnsupportedRules(_sits_out(count), f"{pw}.isAlone")
+            _refuse_alone(count, f"{pw}.isAlone")
         if p.get("playAnnotations"):
             raise UnsupportedRules(_not_yet("annotations"), f"{pw}.playAnnotations")
         raw_tricks = field(p, "tricks", pw, LIST, optional=False, what="a list of tricks")
@@ -425,6 +435,25 @@ def _flag(obj: dict[str, Any], key: str, where: str) -> bool:
 
 def _not_yet(what: str) -> str:
     return f"{what}: not yet taken at tables of two, three and five (our records of them hold none)"
+
+
+_VARIANT = {2: Variant.TWO_HANDED, 3: Variant.CUTTHROAT, 5: Variant.CALL_PARTNER}
+_NO_LONE_HANDS = {2: "two-handed game", 3: "cut-throat game"}
+"""The games with no lone hand to declare (VARIANTS.md: Keller, "no lone hands in the two-handed
+game in the sense of the four-handed game"; cut-throat's maker "plays alone against the other
+two ... there is no further 'alone' to declare")."""
+
+
+def _refuse_alone(count: int, where: str) -> None:
+    """``isAlone: true`` at a table of ``count``: an invalid game where the rules have no lone
+    hand (two-handed, cut-throat), with the rule; at five hands not EGN's way of writing the lone
+    maker (it would seat a player out)."""
+    if count in _NO_LONE_HANDS:
+        raise NotationError(f"the {_NO_LONE_HANDS[count]} has no lone hands: the maker always plays "
+                            f"alone against the rest, nobody sits out and every trick holds {count} "
+                            f"cards ({VARIANT_CITES[_VARIANT[count]]}; VARIANTS.md), so isAlone "
+                            "must be false", where)
+    raise UnsupportedRules(_sits_out(count), where)
 
 
 def _sits_out(count: int) -> str:
@@ -497,7 +526,7 @@ def _egn_rules(record: TableRecord) -> Rules:
 
 
 def _impossible(record: TableRecord) -> list[Problem]:
-    out = []
+    out = too_many(list(enumerate(record.deals)))
     for i, deal in enumerate(record.deals):
         where = f"deals[{i}]"
         if deal.kind is DealKind.RESULT:
@@ -531,6 +560,8 @@ def table_egn_losses(record: TableRecord) -> list[tuple[Problem, bool]]:
     for name in ("club", "table", "round"):
         if getattr(ev, name):
             out.append((Problem(f"event.{name}", "EGN has no field for it"), False))
+    out += date_losses(ev.date, ev.notes)
+    out += limit_losses(ev, record.players)
     last = len(record.deals) - 1
     for i, deal in enumerate(record.deals):
         where = f"deals[{i}]"
@@ -568,10 +599,14 @@ def table_record_to_egn(record: TableRecord, lossy: bool = False) -> dict[str, A
     n = record.table.seats
     meta: dict[str, Any] = {}
     ev = record.event
-    for key, name in (("gameId", "game_id"), ("title", "event"), ("description", "notes"),
-                      ("date", "date")):
+    for key, name in (("gameId", "game_id"), ("title", "event")):
         if getattr(ev, name) is not None:
             meta[key] = getattr(ev, name)
+    date, description = date_and_description(ev.date, ev.notes)
+    if description is not None:
+        meta["description"] = description
+    if date is not None:
+        meta["date"] = date
     meta["players"] = _players_out(record)
     meta["initialScore"] = list(record.start_score) if n == 2 else []
     last = record.deals[-1].recorded if record.deals else None
@@ -580,8 +615,15 @@ def table_record_to_egn(record: TableRecord, lossy: bool = False) -> dict[str, A
     ruleset = from_rules(_egn_rules(record))
     ruleset["num_players"] = n
     meta["ruleset"] = {k: ruleset[k] for k in EGN_DEFAULTS if k in ruleset}   # the schema's order
-    return {"fileType": "Euchre Game Notation", "version": "1.4", "metadata": meta,
-            "deals": [_deal_out(i, d, n) for i, d in enumerate(record.deals)]}
+    doc = {"fileType": "Euchre Game Notation", "version": "1.4", "metadata": meta,
+           "deals": [_deal_out(i, d, n) for i, d in enumerate(record.deals)]}
+    if lossy:
+        fit(doc)          # texts cut to EGN's limits (named by table_egn_losses)
+        try:              # what --lossy writes must read back
+            replay_table(egn_to_table_record(doc))
+        except RecordError as exc:
+            raise not_read_back(exc) from None
+    return doc
 
 
 def _players_out(record: TableRecord) -> list[Any]:

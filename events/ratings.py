@@ -30,7 +30,9 @@ __all__ = ["FOUR_HANDED", "Kind", "Outcome", "Match", "Point", "Entry", "Ladder"
            "MODEL_PARAMETERS", "ORDINAL_Z", "new_model", "rate", "side_ranks", "points_ranks"]
 
 FOUR_HANDED = "four-handed"
-"""The variant of every record today; each variant has its own ladder (issue 19 adds others)."""
+"""The four-handed partnership game's variant. Each variant (``table.Variant``'s values:
+``two-handed``, ``cut-throat``, ``four-handed``, ``call-your-partner``) has its own ladder;
+at the tables of 2, 3 and 5 every player is a team of one."""
 
 MODEL_PARAMETERS: Mapping[str, float] = {
     "mu": 25.0, "sigma": 25.0 / 3.0, "beta": 25.0 / 6.0, "kappa": 0.0001, "tau": 25.0 / 300.0}

@@ -104,9 +104,9 @@ def test_unrated_records_are_named_on_stderr(tmp_path):
     assert "not rated" not in result.stdout
 
 
-def test_a_game_of_three_players_is_named_unrated_for_what_it_is(tmp_path):
-    """A cut-throat game has no partnerships to rate: it is left out saying so, not as "a seat
-    has no registry player" (its seats are 0, 1 and 2, not N E S W)."""
+def test_a_game_of_three_players_is_rated_on_its_variants_ladder(tmp_path):
+    """A cut-throat game is rated on the cut-throat ladder (each player by his place), not left
+    out; the four-handed ladder does not hold its players."""
     from euchre_records.api.store.ingest import prepare
     from euchre_records.api.store.store import Store
     from test_ratings import fresh_db
@@ -115,11 +115,14 @@ def test_a_game_of_three_players_is_named_unrated_for_what_it_is(tmp_path):
     Store(db).save(prepare((Path(__file__).parents[1] / "examples" / "cutthroat-game.json")
                            .read_text(encoding="utf-8")))
     db.close()
+    result = CliRunner().invoke(main, ["ratings", "--db", path, "--variant", "cut-throat",
+                                       "--format", "csv"])
+    assert result.exit_code == 0 and "not rated" not in result.stderr
+    lines = result.stdout.splitlines()
+    assert [line.split(",")[:3] for line in lines[1:]] == [
+        ["1", "Ben", "2"], ["2", "Ada", "1"], ["3", "Cora", "3"]]   # scores 11, 5, 3
     result = CliRunner().invoke(main, ["ratings", "--db", path])
-    assert result.exit_code == 0
-    assert ("record 1: not rated: a cut-throat game of 3 players: the ratings rate four-handed "
-            "partnership games only") in result.stderr
-    assert "registry player" not in result.stderr
+    assert result.exit_code == 0 and "Ben" not in result.stdout
 
 
 # --- the API -----------------------------------------------------------------------------------

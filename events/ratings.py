@@ -27,7 +27,7 @@ from typing import Iterable, Mapping, Sequence
 from openskill.models import PlackettLuce, PlackettLuceRating
 
 __all__ = ["FOUR_HANDED", "Kind", "Outcome", "Match", "Point", "Entry", "Ladder", "Book",
-           "MODEL_PARAMETERS", "ORDINAL_Z", "new_model", "rate", "side_ranks", "points_ranks"]
+           "MODEL_PARAMETERS", "ORDINAL_Z", "new_model", "plain_words", "rate", "side_ranks", "points_ranks"]
 
 FOUR_HANDED = "four-handed"
 """The four-handed partnership game's variant. Each variant (``table.Variant``'s values:
@@ -40,6 +40,22 @@ MODEL_PARAMETERS: Mapping[str, float] = {
 
 ORDINAL_Z = 3.0
 """A ladder ranks by ``mu - ORDINAL_Z * sigma``: a new player starts at 0 and climbs with evidence."""
+
+
+def plain_words() -> tuple[str, ...]:
+    """What a rating, mu and sigma mean, for a club player (docs/RATINGS.md §1), one sentence
+    each, with the model's starting values (:data:`MODEL_PARAMETERS`)."""
+    p = MODEL_PARAMETERS
+    return (
+        "The rating is a cautious score: how well a player plays, counting only what the "
+        "results so far prove. Everyone starts at 0; it rises with wins and as more matches "
+        "make it surer, and falls with losses.",
+        f"μ (mu) is the best guess of a player's strength: everyone starts at {p['mu']:.0f}, "
+        f"above it is better than a newcomer, below it worse.",
+        f"σ (sigma) is how unsure that guess still is: {p['sigma']:.1f} for a newcomer, smaller "
+        f"with every match. The rating is μ less {ORDINAL_Z:.0f} σ, a strength the player is "
+        f"almost surely above.",
+    )
 
 
 class Kind(Enum):

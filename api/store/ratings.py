@@ -37,6 +37,7 @@ from typing import Any, Callable, Sequence
 import sqlite_utils
 
 from euchre_records.events.individual import places
+from euchre_records.table import Variant
 
 from euchre_records.events.ratings import (FOUR_HANDED, ORDINAL_Z, Book, Entry, Kind, Match,
                                            Point, new_model, points_ranks, rate, side_ranks)
@@ -364,8 +365,16 @@ def _point(p: Point) -> dict[str, Any]:
             "sigma": _rounded(p.sigma), "change": _rounded(p.change), "events": list(p.events)}
 
 
+def _variant_order(variant: str) -> tuple[bool, int, str]:
+    """Four-handed first, then the tables of 2, 3 and 5 in size order (an unknown name last)."""
+    sizes = [v.value for v in Variant]
+    return (variant != FOUR_HANDED, sizes.index(variant) if variant in sizes else len(sizes),
+            variant)
+
+
 def player_ratings(db: sqlite_utils.Database, player_id: int) -> list[dict[str, Any]]:
-    """A player's rating in each variant's ladder (the player a merged-away id counts as):
+    """A player's rating in each variant's ladder, four-handed first, then by table size (the
+    player a merged-away id counts as):
     place and ladder size, rating, mu, sigma, matches won, lost and drawn, and the history,
     one point per match in time order. Empty for a player without a rated match."""
     try:
@@ -373,7 +382,9 @@ def player_ratings(db: sqlite_utils.Database, player_id: int) -> list[dict[str, 
     except RegistryError:
         return []
     out = []
-    for variant, found in book(db).ladders.items():
+    ladders = book(db).ladders
+    for variant in sorted(ladders, key=_variant_order):
+        found = ladders[variant]
         for place, e in zip(_places(found.players), found.players):
             if e.key == (pid,):
                 out.append({"variant": variant, "place": place, "of": len(found.players),

@@ -67,7 +67,7 @@ def ratings(db_path: str, fmt: str, club: str | None, date_from: str | None,
     if fmt == "table" and rows:   # for people: what the columns mean (data formats go without)
         click.echo("")
         for sentence in plain_words():
-            click.echo(textwrap.fill(sentence, 96))
+            click.echo(textwrap.fill(sentence, 80))
 
 
 COMMANDS.append(ratings)

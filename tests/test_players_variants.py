@@ -180,3 +180,29 @@ def test_euchre_players_variant_in_every_format(tmp_path):
     assert four.exit_code == 0 and json.loads(four.output) == []
     bad = run(main, ["players", "--db", path, "--variant", "six-handed"])
     assert bad.exit_code == 2 and "'six-handed' is not one of" in bad.stderr
+
+
+def test_euchre_player_shows_the_ratings_of_each_variant_as_the_api(tmp_path):
+    """``euchre player --format json`` answers as ``GET /players/{id}``, ratings included (one
+    per variant, four-handed first); the text ends with them and what they mean."""
+    from euchre_records.api.app import create_app
+    from euchre_records.events.ratings import plain_words
+    from test_ratings import NS_GAME, record_text
+    path = str(tmp_path / "p.db")
+    db = fresh_db(path)
+    Store(db).save(prepare((ROOT / "examples/cutthroat-game.json").read_text(encoding="utf-8")))
+    Store(db).save(prepare(record_text(["Ada", "Bob", "Cy", "Di"], NS_GAME)))
+    db.close()
+    shown = CliRunner().invoke(main, ["player", "1", "--db", path, "--format", "json"])
+    body = json.loads(shown.output)
+    api = create_app({"DATABASE": path, "TESTING": True}).test_client().get("/players/1")
+    assert body["ratings"] == api.get_json()["ratings"]
+    assert [(r["variant"], r["place"], r["of"]) for r in body["ratings"]] == [
+        ("four-handed", 1, 4), ("cut-throat", 2, 3)]   # Ada won the four-handed game, 2nd of 3
+    text = CliRunner().invoke(main, ["player", "1", "--db", path]).stdout
+    lines = text.splitlines()
+    at = lines.index("ratings (docs/RATINGS.md):")
+    assert [line.split()[:3] for line in lines[at + 3:at + 5]] == [
+        ["four-handed", "1", "4"], ["cut-throat", "2", "3"]]
+    assert " ".join(" ".join(lines[at + 5:]).split()) == " ".join(
+        " ".join(plain_words()).split())

@@ -206,3 +206,23 @@ def test_euchre_player_shows_the_ratings_of_each_variant_as_the_api(tmp_path):
         ["four-handed", "1", "4"], ["cut-throat", "2", "3"]]
     assert " ".join(" ".join(lines[at + 5:]).split()) == " ".join(
         " ".join(plain_words()).split())
+
+
+def test_an_individual_events_players_are_its_standings_figures():
+    """tests/golden/events/04-cutthroat-night (worked by hand): with --event, each player's games,
+    games won and points are the golden standings' (points: each game's final score less its
+    start, here the points made over its deals)."""
+    from events_support import build
+    case = json.loads((ROOT / "tests/golden/events/04-cutthroat-night.json").read_text())
+    expected = json.loads(
+        (ROOT / "tests/golden/events/04-cutthroat-night.expected.json").read_text())
+    db, event_id, _ = build(case)
+    rows = {r["name"]: r for r in players.variant_player_table(db, "cut-throat",
+                                                              event_id=event_id)}
+    assert set(rows) == {line["entrant"] for line in expected["standings"]}
+    for line in expected["standings"]:
+        row = rows[line["entrant"]]
+        assert (row["games_played"], row["games_won"], row["points_scored"]) == (
+            line["games"], line["wins"], line["points"]), line["entrant"]
+    assert players.variant_player_table(db, "cut-throat", event_id=event_id + 1) == []
+    assert players.variant_player_table(db, "two-handed", event_id=event_id) == []

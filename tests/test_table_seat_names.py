@@ -136,3 +136,9 @@ def test_the_rank_row_follows_the_pack(scorer):
     url = start(scorer, {**FIVE, "pack": "32"})
     ranks = [i["value"] for i in page(scorer, url).select('input[name="called_rank"]')]
     assert ranks == ["7", "8", "9", "T", "J", "Q", "K", "A"]
+
+
+def test_setting_a_draft_of_three_aside_names_its_players(scorer):
+    url = start(scorer, THREE)
+    text = " ".join(page(scorer, url + "/abandon").find("main").get_text(" ").split())
+    assert "Ann, Bob, Cy — 0 deal(s) entered." in text and " N " not in f" {text} "

@@ -144,7 +144,7 @@ def test_get_ratings(client):
     assert page["pages"] == 3
     pairs = client.get("/ratings?kind=partnerships").get_json()
     assert pairs["total"] == 12
-    for bad in ("kind=teams", "from=yesterday", "per_page=0"):
+    for bad in ("kind=teams", "from=yesterday", "per_page=0", "variant=six-handed"):
         answer = client.get(f"/ratings?{bad}")
         assert answer.status_code == 422, bad
         assert answer.get_json()["error"]["problems"][0]["where"].startswith("query.")

@@ -46,6 +46,9 @@ def ratings(db_path: str, fmt: str, club: str | None, date_from: str | None,
       euchre ratings --db club.db
       euchre ratings --db club.db --partnerships --from 2026-01 --format csv
     """
+    if partnerships and variant != Variant.FOUR_HANDED.value:
+        raise click.UsageError(f"--partnerships: the {variant} game has no partnerships to rate "
+                               "(each player plays for himself; its ladder is of players)")
     db = open_for_command(db_path)
     kind = "partnerships" if partnerships else "players"
     try:

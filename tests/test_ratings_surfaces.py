@@ -128,6 +128,10 @@ def test_a_game_of_three_players_is_rated_on_its_variants_ladder(tmp_path):
         ["1", "Ben", "2"], ["2", "Ada", "1"], ["3", "Cora", "3"]]   # scores 11, 5, 3
     result = CliRunner().invoke(main, ["ratings", "--db", path])
     assert result.exit_code == 0 and "Ben" not in result.stdout
+    result = CliRunner().invoke(main, ["ratings", "--db", path, "--variant", "cut-throat",
+                                       "--partnerships"])
+    assert result.exit_code == 2 and "the cut-throat game has no partnerships" in result.stderr
+    assert "Traceback" not in result.output
 
 
 # --- the API -----------------------------------------------------------------------------------

@@ -37,10 +37,9 @@ from typing import Any, Callable, Sequence
 import sqlite_utils
 
 from euchre_records.events.individual import places
-from euchre_records.table import Variant
-
 from euchre_records.events.ratings import (FOUR_HANDED, ORDINAL_Z, Book, Entry, Kind, Match,
                                            Point, new_model, points_ranks, rate, side_ranks)
+from euchre_records.table import Variant
 
 from .players import RegistryError, effective_id, player_names
 from .queries import filters

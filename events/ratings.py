@@ -127,7 +127,9 @@ def points_ranks(points: Sequence[int]) -> tuple[int, ...]:
 
 @dataclass(frozen=True, slots=True)
 class Point:
-    """One step of an entrant's history: the rating after a match, and its change."""
+    """One step of an entrant's history: the rating after a match, and its change; ``place``
+    is where the entrant finished among the ``of`` teams of the match (1 + the teams ranked
+    better: level teams share a place), the outcome said as a place at tables of n."""
 
     record_id: int
     date: str | None
@@ -139,6 +141,8 @@ class Point:
     ordinal: float
     change: float          # of the ordinal, by this match
     events: tuple[int, ...]
+    place: int = 1
+    of: int = 2
 
 
 @dataclass(frozen=True, slots=True)
@@ -209,8 +213,10 @@ class _Track:
             self.lost += 1
         else:
             self.drawn += 1
+        place = 1 + sum(1 for r in m.ranks if r < m.ranks[team])
         self.history.append(Point(m.record_id, m.date, m.kind, m.game, outcome, new.mu,
-                                  new.sigma, after, after - before, m.events))
+                                  new.sigma, after, after - before, m.events, place,
+                                  len(m.teams)))
 
     def entry(self, key: tuple[int, ...]) -> Entry:
         r = self.rating

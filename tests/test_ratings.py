@@ -282,6 +282,13 @@ def test_tables_of_n_rate_each_player_by_place_on_the_variants_ladder():
     fay, ivy = (r for r in ratings.ladder(db, variant="call-your-partner")
                 if r["name"] in ("Fay", "Ivy"))
     assert fay["place"] == ivy["place"] == 4 and fay["rating"] == ivy["rating"]
+    # each history point says the place in the game: the hand-read ranks + 1, of the table
+    for variant, names, ranks in EXAMPLES.values():
+        for row in ratings.ladder(db, variant=variant):
+            (mine,) = [r for r in ratings.player_ratings(db, row["id"]) if r["variant"] == variant]
+            (point,) = mine["history"]
+            assert (point["place"], point["of"]) == (ranks[names.index(row["name"])] + 1,
+                                                     len(names))
 
 
 def test_a_two_handed_game_is_the_partnerships_two_entrant_match():

@@ -277,6 +277,8 @@ def test_a_player_page_shows_each_variants_rating(tables_client):
     links = [s.select_one("p a")["href"] for s in soup.select("section.rating")]
     assert links == ["/web/ratings?variant=four-handed", "/web/ratings?variant=cut-throat"]
     assert soup.select("details.rating-words p")[1].get_text().startswith("μ (mu)")
+    cut = soup.select("section.rating")[1].select("tbody tr td")
+    assert " ".join(cut[2].get_text().split()) == "lost (place 2 of 3)"   # 5 to Ben's 11, Cora 3
 
 
 def test_the_rating_chart_geometry():

@@ -102,6 +102,11 @@ class RatingPointSchema(Schema):
     sigma = fields.Float(required=True)
     change = fields.Float(required=True, metadata={"description": "of the rating, by this match"})
     events = fields.List(fields.Integer(), required=True)
+    place = fields.Integer(required=True, metadata={
+        "description": "where the entrant finished: 1 + the sides (or, at tables of 2, 3 and 5, "
+                       "the players) ranked better; level ones share a place"})
+    of = fields.Integer(required=True, metadata={
+        "description": "the sides, or players, of the match"})
 
 
 class PlayerRatingSchema(Schema):

@@ -361,7 +361,8 @@ def ladder(db: sqlite_utils.Database, *, kind: str = "players", variant: str = F
 def _point(p: Point) -> dict[str, Any]:
     return {"record_id": p.record_id, "date": p.date, "kind": p.kind.value, "game": p.game,
             "outcome": p.outcome.value, "rating": _rounded(p.ordinal), "mu": _rounded(p.mu),
-            "sigma": _rounded(p.sigma), "change": _rounded(p.change), "events": list(p.events)}
+            "sigma": _rounded(p.sigma), "change": _rounded(p.change), "events": list(p.events),
+            "place": p.place, "of": p.of}
 
 
 def _variant_order(variant: str) -> tuple[bool, int, str]:

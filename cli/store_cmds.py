@@ -370,9 +370,10 @@ PLAYER_COLUMNS = ("name", "rubbers_played", "rubbers_won", "net_rubber_points", 
               help="The table with every column (wider than 80 characters); without it the "
                    "table fits an 80-column terminal. json, jsonl and csv always have them all.")
 @click.option("--variant", default="four-handed", show_default=True,
-              type=click.Choice([v.value for v in Variant]),
+              type=click.Choice([*(v.value for v in Variant), "all"]),
               help="The game: four-handed partnerships, or a table of 2, 3 or 5 where each "
-                   "player scores for himself (its own columns).")
+                   "player scores for himself (its own columns); all: a row per player and "
+                   "game, with the columns every table has.")
 def players(db_path: str, fmt: str, club: str | None, event_id: int | None,
             date_from: str | None, date_to: str | None, sort: str, wide: bool,
             variant: str) -> None:
@@ -381,7 +382,8 @@ def players(db_path: str, fmt: str, club: str | None, event_id: int | None,
     points scored and conceded, euchres suffered and inflicted, lone hands, revokes. With
     --variant two-handed, cut-throat or call-your-partner, the games at that table: games won
     by the player himself, deals made, times called as partner, points, euchres, marches, lone
-    hands, revokes.
+    hands, revokes. With --variant all, a row per player and game with the columns every
+    table has (four-handed first; points and euchres there are his side's).
 
     \b
     Example:
@@ -391,7 +393,11 @@ def players(db_path: str, fmt: str, club: str | None, event_id: int | None,
     four = variant == Variant.FOUR_HANDED.value
     db = _open(db_path)
     try:
-        if four:
+        if variant == "all":
+            rows = player_registry.all_variants_player_table(
+                db, club=club, event_id=event_id, date_from=date_from, date_to=date_to,
+                sort=sort)
+        elif four:
             rows = player_registry.player_table(db, club=club, event_id=event_id,
                                                 date_from=date_from, date_to=date_to, sort=sort)
         else:
@@ -400,10 +406,12 @@ def players(db_path: str, fmt: str, club: str | None, event_id: int | None,
                 date_to=date_to, sort=sort)
     finally:
         db.close()
-    columns = player_registry.TABLE_COLUMNS if four else player_registry.TABLE_N_COLUMNS
+    columns, narrow = ((player_registry.TABLE_COLUMNS, NARROW_PLAYER_COLUMNS) if four else
+                       (player_registry.ALL_VARIANTS_COLUMNS, NARROW_ALL_COLUMNS)
+                       if variant == "all" else
+                       (player_registry.TABLE_N_COLUMNS, NARROW_TABLE_N_COLUMNS))
     if fmt == "table" and not wide:
-        _narrow_players(rows, NARROW_PLAYER_COLUMNS if four else NARROW_TABLE_N_COLUMNS,
-                        len(columns))
+        _narrow_players(rows, narrow, len(columns))
         return
     _emit(rows, fmt, columns)
 
@@ -422,24 +430,31 @@ NARROW_TABLE_N_COLUMNS = (("name", "name"), ("id", "id"), ("records", "records")
                           ("marches_made", "marches"))
 """The same at a table of 2, 3 or 5 (``--variant``)."""
 
+NARROW_ALL_COLUMNS = (("variant", "game"), ("name", "name"),
+                      ("games_played", "games"), ("games_won", "won"), ("deals_made", "made"),
+                      ("points_scored", "points"), ("euchres_suffered", "euchred"),
+                      ("marches_made", "marches"))
+"""The same across the games (``--variant all``)."""
+
 TERMINAL_WIDTH = 80
 
 
 def _narrow_players(rows: Sequence[dict[str, Any]],
                     narrow: Sequence[tuple[str, str]] = NARROW_PLAYER_COLUMNS,
                     every: int = len(player_registry.TABLE_COLUMNS)) -> None:
-    """The player table in :data:`TERMINAL_WIDTH` columns: the columns of ``narrow`` under
-    short headers, a name too long for the rest cut with ``…``; a line on stderr says how to
-    see the other of the ``every`` columns."""
+    """The player table in :data:`TERMINAL_WIDTH` columns: the columns of ``narrow`` (one of
+    them ``name``) under short headers, a name too long for the rest cut with ``…``; a line on
+    stderr says how to see the other of the ``every`` columns."""
     cells = [["" if r.get(c) is None else str(r.get(c)) for c, _ in narrow] for r in rows]
     heads = [h for _, h in narrow]
     widths = [max([len(h)] + [len(row[i]) for row in cells]) for i, h in enumerate(heads)]
-    room = TERMINAL_WIDTH - sum(widths[1:]) - 2 * (len(widths) - 1)
-    if widths[0] > room:
-        widths[0] = room
+    at = [c for c, _ in narrow].index("name")   # the column that gives way
+    room = TERMINAL_WIDTH - (sum(widths) - widths[at]) - 2 * (len(widths) - 1)
+    if widths[at] > room:
+        widths[at] = room
         for row in cells:
-            if len(row[0]) > room:
-                row[0] = row[0][:room - 1] + "…"
+            if len(row[at]) > room:
+                row[at] = row[at][:room - 1] + "…"
     click.echo("  ".join(h.ljust(w) for h, w in zip(heads, widths)).rstrip())
     click.echo("  ".join("-" * w for w in widths))
     for row in cells:

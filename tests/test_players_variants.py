@@ -226,3 +226,43 @@ def test_an_individual_events_players_are_its_standings_figures():
             line["games"], line["wins"], line["points"]), line["entrant"]
     assert players.variant_player_table(db, "cut-throat", event_id=event_id + 1) == []
     assert players.variant_player_table(db, "two-handed", event_id=event_id) == []
+
+
+def test_euchre_players_across_every_game(tmp_path):
+    """``--variant all``: a row per player and game, four-handed first; the tables of n are their
+    own tables' rows, the four-handed ones ``players``' rows, and each four-handed player's
+    marches (deals he made trump and his side took all five) counted here from the engine's view
+    of the records."""
+    path = str(tmp_path / "all.db")
+    db = fresh_db(path)
+    four_names = ("hoyle-rubber.json", "somerset-rubber.json", "modern-lone-march.json")
+    views = []
+    for name in (*four_names, "cutthroat-game.json", "five-handed-game.json"):
+        saved = prepare((ROOT / "examples" / name).read_text(encoding="utf-8"))
+        Store(db).save(saved)
+        if name in four_names:
+            views.append(saved.view)
+    marches: Counter = Counter()
+    for view in views:
+        for d in view.deals:
+            if d.maker is not None and d.maker_tricks == 5:
+                marches[view.players[view.tokens.index(d.maker)].name] += 1
+    rows = json.loads(CliRunner().invoke(main, ["players", "--db", path, "--variant", "all",
+                                                "--format", "json"]).output)
+    assert [r["variant"] for r in rows] == sorted(
+        (r["variant"] for r in rows), key=players.VARIANT_ORDER.index)
+    four = {r["name"]: r for r in players.player_table(db)}
+    for row in rows:
+        assert list(row) == list(players.ALL_VARIANTS_COLUMNS)
+        if row["variant"] == "four-handed":
+            same = four[row["name"]]
+            assert row["marches_made"] == marches[row["name"]], row["name"]
+        else:
+            (same,) = [r for r in players.variant_player_table(db, row["variant"])
+                       if r["id"] == row["id"]]
+        assert all(row[c] == same[c] for c in row if c not in ("variant", "marches_made"))
+    assert {r["variant"] for r in rows} == {"four-handed", "cut-throat", "call-your-partner"}
+    assert sum(marches.values()) > 0     # the examples do march
+    narrow = CliRunner().invoke(main, ["players", "--db", path, "--variant", "all"])
+    assert all(len(line) <= 80 for line in narrow.stdout.splitlines())
+    assert narrow.stdout.splitlines()[0].split()[:2] == ["game", "name"]

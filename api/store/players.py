@@ -28,7 +28,8 @@ from .statistics_sql import VARIANT_STATISTICS_SQL
 __all__ = ["RegistryError", "bind_seats", "bind_records", "has_registry", "bind_existing", "create_player", "add_alias", "add_ref", "rename",
            "merge", "split", "effective_id", "search_players", "get_player", "player_names",
            "player_for", "player_table", "TABLE_COLUMNS", "SORTS", "variant_player_table",
-           "TABLE_N_COLUMNS"]
+           "TABLE_N_COLUMNS", "all_variants_player_table", "ALL_VARIANTS_COLUMNS",
+           "VARIANT_ORDER"]
 
 NOTATION = "notation"
 
@@ -518,3 +519,50 @@ def variant_player_table(db: sqlite_utils.Database, variant: str, *, club: str |
     ORDER BY {SORTS[sort]}
     """
     return _rows(db.conn, sql, params)
+
+
+ALL_VARIANTS_COLUMNS = ("variant", "name", "id", "records", "games_played", "games_won",
+                        "win_rate", "deals_played", "deals_made", "points_scored",
+                        "euchres_suffered", "euchres_inflicted", "marches_made",
+                        "lone_hands_tried", "revokes")
+"""The columns of :func:`all_variants_player_table`: what every table has in common."""
+
+VARIANT_ORDER = ("four-handed", "two-handed", "cut-throat", "call-your-partner")
+"""The order of the games in a player table across variants: four-handed first, then by size."""
+
+
+def all_variants_player_table(db: sqlite_utils.Database, *, club: str | None = None,
+                              event_id: int | None = None, date_from: str | None = None,
+                              date_to: str | None = None,
+                              sort: str = "name") -> list[dict[str, Any]]:
+    """A row per registry player and game he played (four-handed first, then the tables of 2,
+    3 and 5; within a game in the ``sort`` order), with :data:`ALL_VARIANTS_COLUMNS`: the four-
+    handed rows are :func:`player_table`'s (points and euchres are his side's there, games won
+    by his side) with ``marches_made`` the deals he made trump and his side took all five; the
+    others :func:`variant_player_table`'s."""
+    rows: list[dict[str, Any]] = []
+    four = player_table(db, club=club, event_id=event_id, date_from=date_from, date_to=date_to,
+                        sort=sort)
+    if four:
+        from .queries import filters
+        where, params = filters(None, club, date_from, date_to)
+        where += " AND records.seats = 4"
+        if event_id is not None:
+            where += (" AND records.id IN (SELECT record_id FROM tournament_seat_scores WHERE "
+                      "tournament_id = ? OR tournament_id IN (SELECT id FROM tournaments WHERE "
+                      "league_id = ?))")
+            params += [event_id, event_id]
+        marches = dict(db.conn.execute(
+            "SELECT e.effective_id, count(*) FROM deals "
+            "JOIN records ON records.id = deals.record_id "
+            "JOIN seat_bindings b ON b.record_id = deals.record_id AND b.seat = deals.maker "
+            f"JOIN registry_effective e ON e.player_id = b.player_id {where} "
+            "AND deals.marched GROUP BY e.effective_id", params).fetchall())
+        rows += [{**r, "variant": VARIANT_ORDER[0], "marches_made": marches.get(r["id"], 0)}
+                 for r in four]
+    for variant in VARIANT_ORDER[1:]:
+        rows += [{**r, "variant": variant}
+                 for r in variant_player_table(db, variant, club=club, event_id=event_id,
+                                               date_from=date_from, date_to=date_to,
+                                               sort=sort)]
+    return [{c: r.get(c) for c in ALL_VARIANTS_COLUMNS} for r in rows]

@@ -1,5 +1,8 @@
 """The CPU one client can take: costly requests share a few slots per process.
 
+Every costly computation goes through it: a record's claims, a large body, and the double-dummy
+analysis of a record (api/store/analysis_cache.py), and any added later.
+
 A record's claims are checked by searching every line of play (euchre_records/claims.py),
 bounded per request (``DEFAULT_REQUEST_BUDGET``, about a second of CPU), and a large body costs
 its parse and replay. That bounded one request, not eight: eight claim-heavy bodies at once took
@@ -11,6 +14,9 @@ Contract (:class:`ClaimGate`; one per app, used by every request through api/app
   full detail is a few KiB to a few tens), checked before the body is read, or once its claim
   searches pass :data:`FREE_POSITIONS` (a few tens of milliseconds: an ordinary record's claims
   never get there). Cheap requests never meet the gate.
+- An analysis not yet cached is costly from the start (:meth:`Pacer.take`); a request that asks
+  for an analysis another request is computing waits for its end as one of the queue
+  (:meth:`ClaimGate.follow`), under the same bounds.
 - A costly request needs one of ``slots`` (:data:`SLOTS`) to go on, and holds it until it ends.
 - At most ``queue`` (:data:`QUEUE`) requests wait for a slot, each at most ``wait`` seconds,
   sleeping (the interpreter's lock is free meanwhile). A request that finds the queue full, or
@@ -77,9 +83,26 @@ class ClaimGate:
             with self._lock:
                 self._waiting -= 1
 
+    def follow(self, done: threading.Event) -> None:
+        """Wait, as one of the queue, for another request's computation to end (``done`` set).
+        ServerBusy at once when the queue is full, or when it has not ended within ``wait``."""
+        with self._lock:
+            if self._waiting >= self.queue:
+                raise ServerBusy(self._busy("others wait for it already"), 1)
+            self._waiting += 1
+        try:
+            if not done.wait(self.wait):
+                raise ServerBusy(self._busy(f"the same analysis, asked for by another request, "
+                                            f"did not end within {self.wait:g} s"),
+                                 max(1, round(self.wait)))
+        finally:
+            with self._lock:
+                self._waiting -= 1
+
     def _busy(self, why: str) -> str:
-        return (f"the server is busy with other costly requests (large bodies or long claim "
-                f"searches) and has no slot for this one ({why}); send it again in a moment")
+        return (f"the server is busy with other costly requests (large bodies, long claim "
+                f"searches or analyses) and has no slot for this one ({why}); send it again in "
+                f"a moment")
 
     def _release(self) -> None:
         self._slots.release()

@@ -16,6 +16,12 @@ Run:  python benchmarks/bench_analysis.py [--deals 300] [--played 100] [--refere
    makers' tricks before and after every card, each costly card's best cards (calls left
    out), as plays per second; against the claim search asked the only part of that it can
    answer, the value at each trick boundary of the played line.
+4. Every table size: ``--deals`` random full deals at each of 2, 3, 4 and 5 seats (a pack of 24,
+   28 at five; random trump and leader; the makers made per deal: one seat at 2 and 3, the
+   seat and its partner at 4, the maker and a random partner, or alone, at 5), each solved from
+   scratch through the int-seat entry (``DoubleDummy`` with a side given as its seats), as
+   solves per second of CPU; each size's ratio to the four-handed figure of the same run (the
+   aim: at least 1.0 at every size, issue 32). ``--sizes-only`` runs this part alone.
 """
 
 from __future__ import annotations
@@ -60,8 +66,12 @@ def main() -> None:
     parser.add_argument("--played", type=int, default=100)
     parser.add_argument("--reference", type=int, default=4)
     parser.add_argument("--seed", type=int, default=11)
+    parser.add_argument("--sizes-only", action="store_true", help="run part 4 only")
     args = parser.parse_args()
     rng = random.Random(args.seed)
+    if args.sizes_only:
+        sizes(rng, args.deals)
+        return
 
     cases = [deal(rng, SEATS) for _ in range(args.deals)]
     ours_s, ours = cpu(lambda: [DoubleDummy(h, t, s).tricks(h, ld) for h, ld, t, s in cases])
@@ -116,6 +126,32 @@ def main() -> None:
           f"{args.played / plays_s:,.0f} deals/s; the claim search, at the {n_bounds} trick "
           f"boundaries only: {n_bounds / bounds_s:,.0f} positions/s, {args.played / bounds_s:,.0f} "
           f"deals/s; ratio (deals) {bounds_s / plays_s:.1f}x")
+    sizes(rng, args.deals)
+
+
+def table_deal(rng: random.Random, n: int) -> tuple[dict[int, list[Any]], int, Suit, frozenset[int]]:
+    """A random full deal at a table of ``n``: hands by int seat, leader, trump, makers."""
+    pack = sorted(make_pack(28 if n == 5 else 24))
+    rng.shuffle(pack)
+    hands = {s: pack[5 * s:5 * s + 5] for s in range(n)}
+    maker = rng.randrange(n)
+    makers = {maker}
+    if n == 4:
+        makers.add((maker + 2) % 4)
+    elif n == 5 and rng.random() < 0.8:   # a partner called and dealt (else alone)
+        makers.add(rng.choice([s for s in range(n) if s != maker]))
+    return hands, rng.randrange(n), rng.choice(list(Suit)), frozenset(makers)
+
+
+def sizes(rng: random.Random, deals: int) -> None:
+    rates: dict[int, float] = {}
+    for n in (4, 2, 3, 5):
+        cases = [table_deal(rng, n) for _ in range(deals)]
+        took, _ = cpu(lambda: [DoubleDummy(h, t, m).tricks(h, ld) for h, ld, t, m in cases])
+        rates[n] = deals / took
+    print(f"4. {deals} full deals at each table size, solves/s of CPU on one core: "
+          + "; ".join(f"{n} seats {rates[n]:,.0f}/s (x{rates[n] / rates[4]:.2f} the four-handed)"
+                      for n in (2, 3, 4, 5)))
 
 
 if __name__ == "__main__":

@@ -16,6 +16,13 @@ Run:  python benchmarks/probe_dos.py [--slow 110] [--seconds 10]
    every 50 ms: the slowest and the median GET, against the median GET of the idle server (the
    reference, same run), with the gate of api/cpu_gate.py off (the "before") and on. The aim:
    the slowest GET under 100 ms.
+5. Analyses: a record of ``--analysis-deals`` full deals (200 by default, far past the analysis's
+   budget) is stored once with a club's token, then ``--bodies`` anonymous clients ask for its
+   double-dummy analysis at the same moment (``GET /records/{id}/analysis``), while a normal
+   client times ``GET /records/{other}`` (a small record) every 50 ms until they are all
+   answered: the slowest and median plain GET, how the analysis GETs were answered and how
+   long the slowest took, and the CPU seconds the process spent meanwhile. Run it on each
+   version to compare (``--only-analysis``).
 """
 
 from __future__ import annotations
@@ -189,6 +196,70 @@ def gets_beside_bodies(port: int, bodies: int, seconds: float) -> str:
             + ", ".join(f"{n} x {status}" for status, n in sorted(answers.items())))
 
 
+def costly_record(deals: int, seed: int = 5) -> str:
+    """A modern four-handed record of ``deals`` random full deals (a game that never ends)."""
+    import json
+    import random
+
+    from euchre_records.cards import SEATS
+    from euchre_records.model import Record
+    from euchre_records.rules import preset
+    from euchre_records.schema.notation import dump_record
+    from euchre_records.testkit.simulate import random_deal
+    rng = random.Random(seed)
+    rules = preset("modern")
+    played = [random_deal(rng, rules, dealer=SEATS[i % 4], pass_rate=0.3) for i in range(deals)]
+    data = dump_record(Record(rules, tuple(played)))
+    data["rules"] = {"preset": "modern", "overrides": {"game_points": 100000, "rubber": "none"}}
+    return json.dumps(data)
+
+
+def _get(port: int, path: str, timeout: float = 300) -> tuple[int, float]:
+    started = time.monotonic()
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
+    conn.request("GET", path)
+    status = conn.getresponse().status
+    conn.close()
+    return status, (time.monotonic() - started) * 1000
+
+
+def analyses_beside_gets(app: Any, port: int, askers: int, deals: int) -> str:
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+    from auth_fixtures import writing_client
+    client = writing_client(app)
+    costly = client.post("/records", data=costly_record(deals), content_type="application/json")
+    plain = client.post("/records", data=costly_record(1, seed=9), content_type="application/json")
+    assert costly.status_code == 201 and plain.status_code == 201, costly.get_data(as_text=True)
+    costly_id, plain_id = costly.get_json()["id"], plain.get_json()["id"]
+    idle = sorted(_get(port, f"/records/{plain_id}")[1] for _ in range(20))[10]
+    answers: list[tuple[int, float]] = []
+
+    def asker() -> None:
+        answers.append(_get(port, f"/records/{costly_id}/analysis"))
+    threads = [threading.Thread(target=asker, daemon=True) for _ in range(askers)]
+    cpu_before = time.process_time()
+    for t in threads:
+        t.start()
+    times = []
+    while any(t.is_alive() for t in threads):
+        times.append(_get(port, f"/records/{plain_id}")[1])
+        time.sleep(0.05)
+    for t in threads:
+        t.join()
+    cpu = time.process_time() - cpu_before
+    again = _get(port, f"/records/{costly_id}/analysis")
+    times.sort()
+    statuses: dict[int, int] = {}
+    for status, _ in answers:
+        statuses[status] = statuses.get(status, 0) + 1
+    return (f"{askers} anonymous analysis GETs of a record of {deals} full deals: answered "
+            + ", ".join(f"{n} x {status}" for status, n in sorted(statuses.items()))
+            + f", the slowest after {max(ms for _, ms in answers) / 1000:.1f} s; {cpu:.1f} CPU "
+            f"seconds meanwhile (the whole process); asked once more: {again[0]} in "
+            f"{again[1]:.0f} ms. Beside them {len(times)} plain GETs of another record: slowest "
+            f"{times[-1]:.0f} ms, median {times[len(times) // 2]:.0f} ms (idle median {idle:.1f} ms)")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--slow", type=int, default=110, help="slow connections")
@@ -197,6 +268,8 @@ def main() -> None:
     parser.add_argument("--bodies", type=int, default=8, help="claim-heavy clients at once")
     parser.add_argument("--load-seconds", type=float, default=8, help="how long they post")
     parser.add_argument("--only-gate", action="store_true", help="run probe 4 only")
+    parser.add_argument("--analysis-deals", type=int, default=200, help="deals of the costly record")
+    parser.add_argument("--only-analysis", action="store_true", help="run probe 5 only")
     args = parser.parse_args()
 
     from euchre_records.api.app import create_app
@@ -204,6 +277,13 @@ def main() -> None:
     from euchre_records.api.cpu_gate import ClaimGate
 
     tmp = Path(tempfile.mkdtemp(prefix="euchre-dos-"))
+    app = create_app({"DATABASE": str(tmp / "analysis.db")})
+    server, port = start(app, True)
+    print(f"== {analyses_beside_gets(app, port, args.bodies, args.analysis_deals)}")
+    time.sleep(0.5)   # let the last answers leave before the server closes
+    server.close()
+    if args.only_analysis:
+        return
     for gated in (False, True):
         off = None if gated else ClaimGate(free=10**18, large_body=10**18)  # never costly
         app = create_app({"DATABASE": str(tmp / f"gate-{gated}.db"), "CLAIM_GATE": off})

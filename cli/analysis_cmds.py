@@ -1,7 +1,9 @@
 """The ``analyse`` command: the double-dummy analysis of records (docs/ANALYSIS.md).
 
-Thin: reads records (a file, or a stored record by id), calls
-:func:`euchre_records.analysis.analyse_record`, prints it. Exit 0; 1 for an invalid or
+Thin: reads records of any table (a file, or a stored record by id), calls
+:func:`euchre_records.analysis.analyse_record` (four-handed) or
+:func:`euchre_records.table_analysis.analyse_table_record` (2, 3 or 5 players), prints it, and in
+the table format ends with :data:`LEGEND`, what the numbers mean. Exit 0; 1 for an invalid or
 impossible record or an unknown id; 2 for usage errors.
 """
 
@@ -13,17 +15,32 @@ from typing import Any
 import click
 
 from ..analysis import RecordAnalysis, analyse_record, as_json
-from ..errors import RecordError, UnsupportedRules
+from ..errors import RecordError
 from ..model import Record
+from ..table_analysis import analyse_table_record
 from ..table_model import TableRecord
 from .output import EXIT_INVALID, EXIT_OK, emit_json, emit_rows, format_option, worst
 
 COMMANDS: list[click.Command] = []
 
+LEGEND = """\
+How to read it (double dummy: every card seen, every player playing his best):
+  "could have taken 4": the makers' tricks with best play by all from the start of play;
+  "took 5": their tricks as played. Points are per side (N-S, E-W) or, at a table of 2, 3 or
+  5, per seat.
+  "-1" after a card: the tricks that card cost its player's side against his best card (no
+  mark: a best play); "revoke": it did not follow suit.
+  "calls by N": each trump the maker could have named, alone or not, as "H 5 (+2)": with
+  hearts trump the makers take 5 tricks with best play, and their points less the opponents'
+  are +2; "not allowed": the bidding did not let him make that call when he made his. Five-
+  handed, each trump with the best partner he could have called, or alone.
+  "tricks_lost": the tricks a player's costly cards cost, over the deals analysed."""
 
-def _stored(db_path: str, record_id: int) -> Record:
+
+def _stored(db_path: str, record_id: int) -> Record | TableRecord:
     from ..api.store import queries
-    from ..interop.detect import load_any
+    from ..interop.detect import load_any_table_data
+    from ..schema.notation import parse_json
     from .store_cmds import _open
     db = _open(db_path)
     try:
@@ -33,43 +50,51 @@ def _stored(db_path: str, record_id: int) -> Record:
     if text is None:
         click.echo(f"no record {record_id} in {db_path}", err=True)
         raise SystemExit(EXIT_INVALID)
-    return load_any(text)
+    return load_any_table_data(parse_json(text))
+
+
+def _points(analysis: RecordAnalysis, points: tuple[int, ...]) -> str:
+    """``N-S 1 E-W 0`` four-handed; ``seat 0 1, seat 1 0, seat 2 0`` at a table of n."""
+    if len(analysis.tokens) == 4:
+        return f"N-S {points[0]} E-W {points[1]}"
+    return ", ".join(f"seat {t} {p}" for t, p in zip(analysis.tokens, points))
 
 
 def _table(label: str, analysis: RecordAnalysis) -> None:
     """The analysis for people: per deal its value, its plays and its calls; then the players."""
     click.echo(label)
+    tokens = analysis.tokens
     for d in analysis.deals:
         click.echo(f"deal {d.number}: {d.summary}")
         if d.known and d.points is not None and d.scored is not None:
-            click.echo(f"  best play: {d.tricks} tricks, N-S {d.points[0]} E-W {d.points[1]}; "
-                       f"as scored: {d.taken} tricks, N-S {d.scored[0]} E-W {d.scored[1]}")
+            click.echo(f"  best play: {d.tricks} tricks, {_points(analysis, d.points)}; "
+                       f"as scored: {d.taken} tricks, {_points(analysis, d.scored)}")
         if d.plays:
             per_trick: dict[int, list[str]] = {}
             for p in d.plays:
                 mark = f" -{p.cost}" if p.cost else ""
                 mark += " revoke" if p.revoke else ""
-                per_trick.setdefault(p.trick, []).append(f"{p.seat.name} {p.card.name}{mark}")
+                per_trick.setdefault(p.trick, []).append(f"{tokens[p.seat]} {p.card.name}{mark}")
             for t, cards in per_trick.items():
                 click.echo(f"  trick {t}: " + ", ".join(cards))
         for r in d.revokes:
-            click.echo(f"  revoke by {r.seat.name} at trick {r.trick}: scored by law N-S {r.scored[0]} "
-                       f"E-W {r.scored[1]}; best play there: {r.best_tricks} tricks, "
-                       f"N-S {r.best_points[0]} E-W {r.best_points[1]}")
+            click.echo(f"  revoke by {tokens[r.seat]} at trick {r.trick}: scored by law "
+                       f"{_points(analysis, r.scored)}; best play there: {r.best_tricks} tricks, "
+                       f"{_points(analysis, r.best_points)}")
         if d.calls:
             assert d.maker is not None
             cells = []
             for c in d.calls:
                 name = ("NT" if c.trump is None else c.trump.value) + (" alone" if c.alone else "")
-                cells.append(f"{name} {c.tricks} ({c.points:+d}){'' if c.allowed else ' not allowed'}")
-            click.echo(f"  calls by {d.maker.name}: " + ", ".join(cells))
+                cells.append(f"{name} {c.tricks} ({c.points:+d}{'' if c.allowed else ', not allowed'})")
+            click.echo(f"  calls by {tokens[d.maker]}: " + ", ".join(cells))
             for b in d.best_calls:
                 name = ("NT" if b.trump is None else b.trump.value) + (" alone" if b.alone else "")
-                click.echo(f"  best call for {b.side.label}: {b.maker.name} {name}, "
-                           f"{b.tricks} tricks ({b.points:+d})")
+                who = f"seat {tokens[b.maker]}:" if b.side is None else f"{b.side.label}: {tokens[b.maker]}"
+                click.echo(f"  best call for {who} {name}, {b.tricks} tricks ({b.points:+d})")
         elif d.calls_reason and d.known:
             click.echo(f"  calls not analysed: {d.calls_reason}")
-    rows = [{"seat": p.seat.name, "name": p.name, "plays": p.plays, "costly": p.costly,
+    rows = [{"seat": tokens[p.seat], "name": p.name, "plays": p.plays, "costly": p.costly,
              "tricks_lost": p.lost} for p in analysis.players]
     emit_rows(rows, "table", ("seat", "name", "plays", "costly", "tricks_lost"))
 
@@ -83,12 +108,13 @@ def _table(label: str, analysis: RecordAnalysis) -> None:
 def analyse(source: str, db_path: str | None, fmt: str) -> None:
     """Double-dummy analysis: the value of each deal with best play, every call, every card.
 
-    SOURCE is a record file (our notation or EGN, .jsonl for several, - for stdin), or with
-    --db a stored record's id. For each deal whose hands are known: the makers' tricks and
+    SOURCE is a record file (our notation or EGN, .jsonl for several, - for stdin) at any table
+    (2, 3, 4 or 5 players), or with --db a stored record's id. For each deal whose hands are
+    known: the makers' tricks and
     points with best play by all beside what was scored, each card's cost in tricks against
     the player's best card, and the calls the makers could have made. Deals whose hands are
-    not known say why. Then per player: plays, costly plays, tricks lost. No search limit
-    applies here (the API refuses a record that costs too much).
+    not known say why. Then per player: plays, costly plays, tricks lost; then a legend of the
+    numbers. No search limit applies here (the API refuses a record that costs too much).
 
     Exit 0; 1 for an invalid or impossible record or an unknown id; 2 for usage errors.
 
@@ -120,12 +146,7 @@ def analyse(source: str, db_path: str | None, fmt: str) -> None:
             codes.append(EXIT_INVALID)
             continue
         try:
-            if isinstance(item, TableRecord):
-                from .table_text import four_handed_only
-                raise UnsupportedRules(four_handed_only(
-                    item, "the double-dummy analysis", "its search plays four hands of two "
-                    "partnerships"), "rules.seats")
-            analysis = analyse_record(item)
+            analysis = analyse_record(item) if isinstance(item, Record) else analyse_table_record(item)
         except RecordError as exc:
             for line in _error_lines(label, exc):
                 click.echo(line, err=True)
@@ -142,6 +163,9 @@ def analyse(source: str, db_path: str | None, fmt: str) -> None:
                 emit_json([doc], "jsonl")
             else:
                 out.append(doc)
+    if fmt == "table" and out:
+        click.echo()
+        click.echo(LEGEND)
     if fmt == "json":
         click.echo(json.dumps(out[0] if len(items) == 1 and out else out, indent=2, ensure_ascii=False))
     raise SystemExit(worst(*codes))

@@ -22,10 +22,10 @@ Every value is exact (:mod:`.double_dummy`); the search is bounded by
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Mapping, Sequence
+from typing import Callable, Mapping, Sequence
 
 from .cards import JOKER, LEFT_OF, SEATS, Card, Seat, Side, Suit, power_table
-from .double_dummy import DoubleDummy
+from .double_dummy import DoubleDummy, Hands
 from .match import replay
 from .model import Deal, DealKind, DealResult, IrregularityKind, Points, Record, ReplayResult
 from .rules import LoneLead, Rules
@@ -36,8 +36,9 @@ __all__ = [
     "RecordAnalysis", "analyse_record", "analyse_deal", "as_json", "ANALYSIS_VERSION",
 ]
 
-ANALYSIS_VERSION = 1
-"""Bumped when an analysis of the same record could come out differently (cached results carry it)."""
+ANALYSIS_VERSION = 2
+"""Bumped when an analysis of the same record could come out differently (cached results carry it).
+2: seats as the table's tokens (``"seats"``), any table; points per score column."""
 
 _WORDS = ("no", "one", "two", "three", "four", "five")
 
@@ -50,7 +51,7 @@ class PlayCost:
     gained counts 0); ``best``: his best legal cards when the play cost something."""
 
     trick: int            # 1-based
-    seat: Seat
+    seat: int             # a Seat four-handed; the seat index 0 .. n-1 at a table of n
     card: Card
     before: int
     after: int
@@ -74,10 +75,11 @@ class CallValue:
 
 @dataclass(frozen=True, slots=True)
 class BestCall:
-    """The best call a side could make (over both its seats), with its net points."""
+    """The best call a side could make (over both its seats), with its net points; at a table
+    of n (sides made per deal) the best call of one player, ``side`` None."""
 
-    side: Side
-    maker: Seat
+    side: Side | None
+    maker: int
     trump: Suit | None
     alone: bool
     tricks: int
@@ -90,11 +92,11 @@ class RevokeView:
     there and best play after) would have given."""
 
     trick: int
-    seat: Seat
+    seat: int
     card: Card
-    scored: Points
+    scored: tuple[int, ...]
     best_tricks: int
-    best_points: Points
+    best_points: tuple[int, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,12 +107,12 @@ class DealAnalysis:
     known: bool
     reason: str | None = None
     trump: Suit | None = None
-    maker: Seat | None = None
+    maker: int | None = None
     alone: bool = False
     tricks: int | None = None          # makers' tricks with best play from the start of play
-    points: Points | None = None       # the points those tricks score (N-S, E-W)
+    points: tuple[int, ...] | None = None   # the points those tricks score, per score column
     taken: int | None = None           # makers' tricks as scored
-    scored: Points | None = None       # the deal's points as scored (penalties included)
+    scored: tuple[int, ...] | None = None   # the deal's points as scored (penalties included)
     plays: tuple[PlayCost, ...] = ()
     calls: tuple[CallValue, ...] = ()
     calls_reason: str | None = None
@@ -136,7 +138,7 @@ class DealAnalysis:
 class PlayerAccuracy:
     """A seat's plays over the analysed deals of a record."""
 
-    seat: Seat
+    seat: int
     name: str | None
     plays: int
     costly: int
@@ -145,9 +147,14 @@ class PlayerAccuracy:
 
 @dataclass(frozen=True, slots=True)
 class RecordAnalysis:
+    """The analysis of a record: its deals, and each seat's plays. ``tokens`` are the table's
+    seat tokens by seat index (``N E S W``, or ``0 .. n-1``); points are per score column (N-S,
+    E-W four-handed; one per player at a table of n)."""
+
     deals: tuple[DealAnalysis, ...]
     players: tuple[PlayerAccuracy, ...]
     version: int = ANALYSIS_VERSION
+    tokens: tuple[str, ...] = ("N", "E", "S", "W")
 
 
 # --- the record ------------------------------------------------------------------------------
@@ -191,7 +198,12 @@ def analyse_deal(deal: Deal, rules: Rules, result: DealResult, calls: bool = Tru
                             scored=result.points, calls=call_values, calls_reason=calls_reason,
                             best_calls=best_calls)
     solver = DoubleDummy(start, trump, maker.side, out)
-    plays, revokes = _plays(solver, start, order, result, rules, maker, out)
+    makers = frozenset(s for s in SEATS if s.side is maker.side)
+
+    def points_of(tricks: int) -> Points:
+        return hand_points(rules, maker.side, result.alone, result.defender_alone, tricks)
+    plays, revokes = _plays(solver, start, order, result.winners, trump, makers, points_of,
+                            result.points)
     first_leader = order[0][0][0] if order else _opening_leader(rules, deal.dealer, maker, result.alone, out)
     tricks = plays[0].before if plays else solver.tricks(start, first_leader)
     points = hand_points(rules, maker.side, result.alone, result.defender_alone, tricks)
@@ -337,14 +349,16 @@ def _legal(hand: Sequence[Card], led: Card | None, trump: Suit | None) -> list[C
     return follow or list(hand)
 
 
-def _plays(solver: DoubleDummy, start: Mapping[Seat, Sequence[Card]],
-           order: list[list[tuple[Seat, Card]]], result: DealResult, rules: Rules, maker: Seat,
-           out: frozenset[Seat]) -> tuple[tuple[PlayCost, ...], tuple[RevokeView, ...]]:
-    """Every card played, with its cost; and each revoke beside best play from before it."""
+def _plays(solver: DoubleDummy, start: Hands,
+           order: Sequence[Sequence[tuple[int, Card]]], winners: Sequence[int], trump: Suit | None,
+           makers: frozenset[int], points_of: Callable[[int], tuple[int, ...]],
+           scored: tuple[int, ...]) -> tuple[tuple[PlayCost, ...], tuple[RevokeView, ...]]:
+    """Every card played, with its cost; and each revoke beside best play from before it. Any
+    table: seats are ints, ``makers`` the deal's making side, ``points_of(tricks)`` the points
+    the makers' tricks score, ``scored`` the deal's points as scored."""
     hands = {s: list(cards) for s, cards in start.items()}
-    side = maker.side
     won = 0
-    values: list[tuple[int, Seat, Card, int, Seat, tuple[Card, ...], dict[Seat, list[Card]]]] = []
+    values: list[tuple[int, int, Card, int, int, tuple[Card, ...], dict[int, list[Card]]]] = []
     # (trick, seat, card, value before, leader, table before, hands before)
     for t, trick in enumerate(order):
         leader = trick[0][0]
@@ -354,51 +368,48 @@ def _plays(solver: DoubleDummy, start: Mapping[Seat, Sequence[Card]],
             values.append((t + 1, seat, c, before, leader, tuple(down), {s: list(h) for s, h in hands.items()}))
             hands[seat] = [x for x in hands[seat] if x is not c]
             down.append(c)
-        winner_seat = result.winners[t]
-        if winner_seat.side is side:
+        if winners[t] in makers:
             won += 1
     end = won
     if order and len(order) < 5:   # a claim settled the rest: best play from where the play stopped
-        end += solver.tricks(hands, result.winners[-1])
+        end += solver.tricks(hands, winners[len(order) - 1])
     plays: list[PlayCost] = []
     revokes: list[RevokeView] = []
-    trump = result.trump
     for i, (t, seat, c, before, leader, table, held) in enumerate(values):
         after = values[i + 1][3] if i + 1 < len(values) else end
         legal = _legal(held[seat], table[0] if table else None, trump)
         revoke = c not in legal
-        ours = seat.side is side
+        ours = seat in makers
         diff = (before - after) if ours else (after - before)
         cost = max(0, diff)
         best: tuple[Card, ...] = ()
         if cost or revoke:
-            best = _best_cards(solver, held, seat, leader, table, legal, before, ours, t, result, side)
+            best = _best_cards(solver, held, seat, leader, table, legal, before, t, winners, makers)
         plays.append(PlayCost(t, seat, c, before, after, cost, revoke, best))
         if revoke:
-            revokes.append(RevokeView(t, seat, c, result.points, before,
-                                      hand_points(rules, side, result.alone, result.defender_alone, before)))
+            revokes.append(RevokeView(t, seat, c, scored, before, points_of(before)))
     return tuple(plays), tuple(revokes)
 
 
-def _best_cards(solver: DoubleDummy, held: Mapping[Seat, Sequence[Card]], seat: Seat, leader: Seat,
-                table: tuple[Card, ...], legal: list[Card], before: int, ours: bool, trick: int,
-                result: DealResult, side: Side) -> tuple[Card, ...]:
+def _best_cards(solver: DoubleDummy, held: Hands, seat: int, leader: int,
+                table: tuple[Card, ...], legal: list[Card], before: int, trick: int,
+                winners: Sequence[int], makers: frozenset[int]) -> tuple[Card, ...]:
     """The player's legal cards that keep the value ``before``."""
-    won = sum(1 for w in result.winners[:trick - 1] if w.side is side)
+    won = sum(1 for w in winners[:trick - 1] if w in makers)
     best = []
     for c in legal:
-        rest = {s: [x for x in h if x is not c] if s is seat else list(h) for s, h in held.items()}
+        rest = {s: [x for x in h if x is not c] if s == seat else list(h) for s, h in held.items()}
         value = won + solver.tricks(rest, leader, table + (c,)) if len(table) + 1 < len(held) else \
-            won + _after_trick(solver, rest, leader, table + (c,), side)
+            won + _after_trick(solver, rest, leader, table + (c,), makers)
         if value == before:
             best.append(c)
     return tuple(best)
 
 
-def _after_trick(solver: DoubleDummy, hands: Mapping[Seat, Sequence[Card]], leader: Seat,
-                 table: tuple[Card, ...], side: Side) -> int:
+def _after_trick(solver: DoubleDummy, hands: Hands, leader: int,
+                 table: tuple[Card, ...], makers: frozenset[int]) -> int:
     """The makers' tricks from a completed trick on: the trick's own plus the rest."""
-    seats = [s for s in SEATS if s in hands]
+    seats = sorted(hands)
     i = seats.index(leader)
     order = [seats[(i + k) % len(seats)] for k in range(len(seats))]
     table_power = power_table(solver.trump)
@@ -410,7 +421,7 @@ def _after_trick(solver: DoubleDummy, hands: Mapping[Seat, Sequence[Card]], lead
         if (s is led or s is solver.trump) and p > bp:
             best_k = k
     winner = order[best_k]
-    return (1 if winner.side is side else 0) + solver.tricks(hands, winner)
+    return (1 if winner in makers else 0) + solver.tricks(hands, winner)
 
 
 # --- the calls -------------------------------------------------------------------------------
@@ -519,33 +530,37 @@ def _trump_text(trump: Suit | None) -> str:
 
 def as_json(analysis: RecordAnalysis) -> dict[str, object]:
     """The analysis as JSON-ready values (docs/ANALYSIS.md "The JSON"): cards in the notation,
-    seats as letters, points as [N-S, E-W], trump ``"NT"`` for no trump."""
+    seats as the table's tokens (letters four-handed, "0" .. "n-1" at a table of n), points per
+    score column ([N-S, E-W], or one per player), trump ``"NT"`` for no trump."""
+    tokens = analysis.tokens
     return {
         "version": analysis.version,
-        "deals": [_deal_json(d) for d in analysis.deals],
-        "players": [{"seat": p.seat.name, "name": p.name, "plays": p.plays, "costly": p.costly,
+        "seats": list(tokens),
+        "deals": [_deal_json(d, tokens) for d in analysis.deals],
+        "players": [{"seat": tokens[p.seat], "name": p.name, "plays": p.plays, "costly": p.costly,
                      "lost": p.lost} for p in analysis.players],
     }
 
 
-def _deal_json(d: DealAnalysis) -> dict[str, object]:
+def _deal_json(d: DealAnalysis, tokens: tuple[str, ...]) -> dict[str, object]:
     return {
         "number": d.number, "known": d.known, "reason": d.reason,
         "trump": None if d.maker is None else _trump_text(d.trump),
-        "maker": d.maker.name if d.maker else None, "alone": d.alone,
+        "maker": None if d.maker is None else tokens[d.maker], "alone": d.alone,
         "tricks": d.tricks, "points": list(d.points) if d.points else None,
         "taken": d.taken, "scored": list(d.scored) if d.scored else None,
         "summary": d.summary,
-        "plays": [{"trick": p.trick, "seat": p.seat.name, "card": p.card.name, "before": p.before,
+        "plays": [{"trick": p.trick, "seat": tokens[p.seat], "card": p.card.name, "before": p.before,
                    "after": p.after, "cost": p.cost, "revoke": p.revoke,
                    "best": [c.name for c in p.best]} for p in d.plays],
         "calls": [{"trump": _trump_text(c.trump), "alone": c.alone, "tricks": c.tricks,
                    "points": c.points, "allowed": c.allowed, "why": c.why} for c in d.calls],
         "calls_reason": d.calls_reason,
-        "best_calls": [{"side": b.side.value, "maker": b.maker.name, "trump": _trump_text(b.trump),
-                        "alone": b.alone, "tricks": b.tricks, "points": b.points}
+        "best_calls": [{"side": None if b.side is None else b.side.value, "maker": tokens[b.maker],
+                        "trump": _trump_text(b.trump), "alone": b.alone, "tricks": b.tricks,
+                        "points": b.points}
                        for b in d.best_calls],
-        "revokes": [{"trick": r.trick, "seat": r.seat.name, "card": r.card.name,
+        "revokes": [{"trick": r.trick, "seat": tokens[r.seat], "card": r.card.name,
                      "scored": list(r.scored), "best_tricks": r.best_tricks,
                      "best_points": list(r.best_points)} for r in d.revokes],
     }

@@ -25,7 +25,12 @@ which ``tests/test_double_dummy.py`` checks against a brute force written apart.
 bounded like the claim search: inside :func:`analysis_budget` every position costs one unit and
 past the limit :class:`~euchre_records.errors.SearchBudgetExceeded` is raised (``too-costly``).
 
+Any table: seats are ints in the order of play, and the side is a set of seats (three-handed,
+the maker 1 alone against 0 and 2):
+
 >>> from euchre_records.cards import parse_card as c, Suit
+>>> solve(Position(((c("AS"),), (c("9H"),), (c("KS"),)), frozenset({1}), 0, Suit.HEARTS))
+1
 >>> hands = {Seat.N: [c("JH"), c("9S")], Seat.E: [c("AH"), c("AS")], Seat.S: [c("9C"), c("TC")],
 ...          Seat.W: [c("KS"), c("QS")]}
 >>> DoubleDummy(hands, Suit.HEARTS, Side.NS).tricks(hands, Seat.N)
@@ -36,18 +41,20 @@ from __future__ import annotations
 
 from contextlib import contextmanager
 from contextvars import ContextVar
-from typing import Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Collection, Iterator, Mapping, Sequence
 
 from .cards import SEATS, Card, Seat, Side, Suit, power_table
 from .errors import SearchBudgetExceeded
 
-__all__ = ["DoubleDummy", "analysis_budget", "AnalysisBudget", "DEFAULT_ANALYSIS_BUDGET"]
+__all__ = ["DoubleDummy", "Position", "solve", "Hands", "analysis_budget", "AnalysisBudget", "DEFAULT_ANALYSIS_BUDGET"]
 
 DEFAULT_ANALYSIS_BUDGET = 1_000_000
 """Search positions one request may spend on analysis, all its deals together: about three
 seconds of CPU (a position costs ~3 µs). A full deal with its calls and every play costs about
 11,000 on average over the examples (benchmarks/bench_analysis.py times the parts), so a
-record of some ninety such deals fits; a 2 MiB body of thousands is refused 422 ``too-costly``
+record of some ninety such deals fits (five-handed, a full deal costs some 50,000: about
+eighteen; two- and three-handed, a few thousand); a 2 MiB body of thousands is refused 422 ``too-costly``
 after about three seconds, and nothing is cached."""
 
 
@@ -82,6 +89,46 @@ def analysis_budget(limit: int | None = None) -> Iterator[AnalysisBudget]:
         _BUDGET.reset(token)
 
 
+@dataclass(frozen=True, slots=True)
+class Position:
+    """A position of any table, as the solver sees it: ``hands[i]`` the cards seat ``i`` holds
+    (seats 0 .. n-1 in the order of play), ``makers`` the seats whose tricks are counted (the
+    maker, and his partner where there is one), ``leader`` the seat that led (or is to lead)
+    the trick, ``trump`` None for no trump, ``table`` the cards already down in the trick in
+    progress (the leader's first), ``out`` seats that take no part (a lone hand's partner)."""
+
+    hands: tuple[tuple[Card, ...], ...]
+    makers: frozenset[int]
+    leader: int
+    trump: Suit | None
+    table: tuple[Card, ...] = ()
+    out: frozenset[int] = frozenset()
+
+
+def solve(position: Position) -> int:
+    """The makers' tricks of the rest of the deal (the trick in progress included) with best
+    play by every seat (ValueError for a position that cannot arise)."""
+    cards = {i: h for i, h in enumerate(position.hands) if i not in position.out}
+    solver = DoubleDummy({i: list(h) + [c for c in _played_by(position, i)] for i, h in cards.items()},
+                         position.trump, position.makers)
+    return solver.tricks(cards, position.leader, position.table)
+
+
+def _played_by(position: Position, seat: int) -> tuple[Card, ...]:
+    """The card ``seat`` has put on the table in the trick in progress (none or one)."""
+    order = [s for s in range(len(position.hands)) if s not in position.out]
+    k = order.index(position.leader)
+    for j, c in enumerate(position.table):
+        if order[(k + j) % len(order)] == seat:
+            return (c,)
+    return ()
+
+
+Hands = Mapping[Any, Sequence[Card]]
+"""Cards by seat: the keys are int seats 0 .. n-1 (a four-handed :class:`~.cards.Seat` is one;
+``Any`` because a mapping's key type is invariant)."""
+
+
 def _low_bits(mask: int) -> Iterator[int]:
     while mask:
         low = mask & -mask
@@ -96,20 +143,27 @@ def _top(mask: int) -> int:
 class DoubleDummy:
     """The double-dummy value of every position of one deal's play, for one side.
 
-    ``cards`` maps each active seat to the cards it holds at the earliest position that will be
+    ``cards`` maps each active seat (an int, 0 .. n-1 in the order of play: a four-handed
+    :class:`~.cards.Seat` is one) to the cards it holds at the earliest position that will be
     asked about (typically the start of play); ``sitting_out`` seats take no part (lone hands);
-    ``trump`` None is a no-trump deal. Raises ValueError for a card held twice.
+    ``side`` is the side counted: a four-handed :class:`~.cards.Side`, or the seats of the side
+    (the makers of a deal at a table of n); ``trump`` None is a no-trump deal. Raises ValueError
+    for a card held twice.
     """
 
     SQUEEZE_FROM = 3
     """Positions with fewer tricks left than this are filed by their cards only: they are many,
     cheap to search again, and squeezing them costs more than it saves."""
 
-    def __init__(self, cards: Mapping[Seat, Sequence[Card]], trump: Suit | None, side: Side,
-                 sitting_out: frozenset[Seat] = frozenset()) -> None:
-        self.active: tuple[Seat, ...] = tuple(s for s in SEATS if s not in sitting_out)
+    def __init__(self, cards: Hands, trump: Suit | None,
+                 side: Side | Collection[int], sitting_out: Collection[int] = frozenset()) -> None:
+        self.active: tuple[int, ...] = tuple(sorted(s for s in cards if s not in sitting_out))
         self.side = side
         self.trump = trump
+        if isinstance(side, Side):
+            ours = tuple(SEATS[s].side is side for s in self.active)
+        else:
+            ours = tuple(s in side for s in self.active)
         table = power_table(trump)
         every = [c for s in self.active for c in cards[s]]
         if len(set(every)) != len(every):
@@ -124,8 +178,9 @@ class DoubleDummy:
         self.trumps = blocks.get(trump, 0) if trump is not None else 0
         self.block_masks = tuple(blocks.values())
         self.block_of: dict[int, int] = {b: m for m in self.block_masks for b in _low_bits(m)}
-        self.ours = tuple(s.side is side for s in self.active)
+        self.ours = ours
         self.memo: dict[tuple[int, ...], tuple[int, int]] = {}     # by the cards as they are
+        self.two: dict[tuple[int, ...], int] = {}                  # two tricks left: exact
         self.ranked: dict[tuple[int, ...], tuple[int, int]] = {}   # by the squeezed position
         self.win_of: dict[int, int] = {b: self.block_of[b] | self.trumps for b in self.block_of}
         self.visited = 0
@@ -140,7 +195,7 @@ class DoubleDummy:
             out |= bit[c]
         return out
 
-    def tricks(self, hands: Mapping[Seat, Sequence[Card]], leader: Seat,
+    def tricks(self, hands: Hands, leader: int,
                trick: Sequence[Card] = ()) -> int:
         """Tricks the side takes of the rest of the deal (the trick in progress included) from
         the position where each active seat holds ``hands[seat]`` and the cards ``trick`` are
@@ -272,6 +327,12 @@ class DoubleDummy:
             return False
         if left == 1:
             return self._last(state, lead) >= need
+        if left == 2:
+            raw2 = state + (lead,)
+            two = self.two.get(raw2)
+            if two is None:
+                two = self.two[raw2] = self._two(state, lead, 0, 0, 0, 0, 0, 2)
+            return two >= need
         raw = state + (lead,)
         memo = self.memo
         known = memo.get(raw)
@@ -303,6 +364,55 @@ class DoubleDummy:
                 squeezed = self._key(state, lead, live)
             self.ranked[squeezed] = known
         return answer
+
+    def _two(self, state: tuple[int, ...], lead: int, pos: int, led: int, best: int,
+             best_seat: int, alpha: int, beta: int) -> int:
+        """The side's exact tricks of the last two, ``pos`` cards of the first of them down,
+        when it lies within [alpha, beta] (else a bound past the window): alpha-beta on a small
+        tree. :meth:`_wins` files the exact value by the cards as they are, so the questions
+        "one?" and "two?" cost one search."""
+        self.visited += 1
+        n = len(state)
+        seat = (lead + pos) % n
+        hand = state[seat]
+        ours = self.ours
+        mine = ours[seat]
+        if pos == 0:
+            legal = hand
+        else:
+            legal = hand & led or hand
+        value = -1 if mine else 3
+        trumps = self.trumps
+        while legal:
+            b = legal & -legal
+            legal ^= b
+            nstate = state[:seat] + (hand & ~b,) + state[seat + 1:]
+            if pos == 0:
+                nled, nbest, nseat = self.block_of[b], b, seat
+            else:
+                nled = led
+                if b & (led | trumps) and b > best:
+                    nbest, nseat = b, seat
+                else:
+                    nbest, nseat = best, best_seat
+            if pos == n - 1:
+                v = (1 if ours[nseat] else 0) + self._last(nstate, nseat)
+            else:
+                v = self._two(nstate, lead, pos + 1, nled, nbest, nseat, alpha, beta)
+            if mine:
+                if v > value:
+                    value = v
+                    if value >= beta:
+                        break
+                    if value > alpha:
+                        alpha = value
+            elif v < value:
+                value = v
+                if value <= alpha:
+                    break
+                if value < beta:
+                    beta = value
+        return value
 
     def _last(self, state: tuple[int, ...], lead: int) -> int:
         """The last trick: one card each, no choice."""

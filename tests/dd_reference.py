@@ -9,10 +9,16 @@ A K Q J 10 9 (8 7). A player must follow the suit led when he can; the highest t
 trick, else the highest card of the suit led; the winner leads next. No trump (a house rule):
 every card is of its printed suit and the highest of the suit led wins.
 
-Seats are the letters ``NESW`` clockwise; a lone hand's partner is simply absent from ``hands``.
+Seats are the letters ``NESW`` clockwise by default; at a table of n (../shared/VARIANTS.md)
+they are 0 .. n-1 in the order of play (pass ``order=range(n)``) and ``side`` is the set of the
+deal's makers: the maker alone (two- and three-handed, a lone hand of five), or the maker and
+the holder of the called card (five-handed). A lone hand's partner is simply absent from
+``hands``.
 """
 
 from __future__ import annotations
+
+from typing import Collection, Hashable, Sequence
 
 ORDER = "NESW"
 SAME_COLOUR = {"S": "C", "C": "S", "H": "D", "D": "H"}
@@ -40,7 +46,7 @@ def _power(card: str, trump: str | None) -> int:
     return rank + (100 if trump is not None and _suit(card, trump) == trump else 0)
 
 
-def _trick_winner(plays: list[tuple[str, str]], trump: str | None) -> str:
+def _trick_winner(plays: list[tuple[Hashable, str]], trump: str | None) -> Hashable:
     """The seat that wins ``plays`` ((seat, card) in playing order)."""
     led = _suit(plays[0][1], trump)
     best_seat, best_card = plays[0]
@@ -61,30 +67,32 @@ def _legal(hand: list[str], led: str | None, trump: str | None) -> list[str]:
     return follow or list(hand)
 
 
-def _next(seat: str, seats: str) -> str:
-    i = ORDER.index(seat)
+def _next(seat: Hashable, seats: Collection[Hashable], order: Sequence[Hashable]) -> Hashable:
+    i = list(order).index(seat)
     while True:
-        i = (i + 1) % 4
-        if ORDER[i] in seats:
-            return ORDER[i]
+        i = (i + 1) % len(order)
+        if order[i] in seats:
+            return order[i]
 
 
-def best_tricks(hands: dict[str, list[str]], leader: str, trump: str | None, side: str,
-                table: tuple[tuple[str, str], ...] = ()) -> int:
-    """Tricks ``side`` ("NS" or "EW") takes of the rest with best play by all, ``table`` being
-    the cards already down in the current trick, which ``leader`` led."""
-    seats = "".join(s for s in ORDER if s in hands)
+def best_tricks(hands: dict[Hashable, list[str]], leader: Hashable, trump: str | None,
+                side: Collection[Hashable], table: tuple[tuple[Hashable, str], ...] = (),
+                order: Sequence[Hashable] = ORDER) -> int:
+    """Tricks ``side`` ("NS" or "EW", or a set of seats) takes of the rest with best play by all,
+    ``table`` being the cards already down in the current trick, which ``leader`` led;
+    ``order`` the seats of the table clockwise."""
+    seats = [s for s in order if s in hands]
     if not any(hands.values()) and not table:
         return 0
     if len(table) == len(seats):
         winner = _trick_winner(list(table), trump)
         got = 1 if winner in side else 0
-        return got + best_tricks(hands, winner, trump, side)
-    seat = leader if not table else _next(table[-1][0], seats)
+        return got + best_tricks(hands, winner, trump, side, (), order)
+    seat = leader if not table else _next(table[-1][0], seats, order)
     led = _suit(table[0][1], trump) if table else None
     results = []
     for card in _legal(hands[seat], led, trump):
         rest = dict(hands)
         rest[seat] = [c for c in hands[seat] if c != card]
-        results.append(best_tricks(rest, leader, trump, side, table + ((seat, card),)))
+        results.append(best_tricks(rest, leader, trump, side, table + ((seat, card),), order))
     return max(results) if seat in side else min(results)

@@ -171,3 +171,66 @@ def test_the_player_page_counts_the_analysed_deals(stored) -> None:  # type: ign
     after = client.get("/web/players/Bell").get_data(as_text=True)
     assert ("Over 1 analysed deal (1 of 1 records analysed): 5 cards played, 4 best plays "
             "(80.0 %), 1 costly, 1 trick lost.") in after
+
+
+# --- tables of two, three and five; the legend (issues 32, 33) ----------------------------------
+
+VARIANTS = Path(__file__).parent / "golden" / "variants"
+
+
+def test_analyse_a_cut_throat_record_with_its_seats_and_the_legend() -> None:
+    result = run("analyse", VARIANTS / "02-cutthroat-euchre.json")
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    assert "deal 1: makers could have taken 0" in out
+    # points per seat: the maker euchred, each of the other two scores 2 (VARIANTS.md)
+    assert "best play: 0 tricks, seat 0 2, seat 1 0, seat 2 2" in out
+    assert "trick 1: 1 KD, 2 JC, 0 AD" in out
+    assert "best call for seat 0:" in out and "best call for N-S" not in out
+    assert "How to read it" in out and '"-1" after a card' in out and '"not allowed"' in out
+
+
+def test_analyse_json_of_a_five_handed_record_names_the_seats() -> None:
+    result = run("analyse", VARIANTS / "05-five-handed-partner-found-at-trick-3.json", "--format", "json")
+    assert result.exit_code == 0, result.output
+    body = json.loads(result.stdout)
+    assert body["seats"] == ["0", "1", "2", "3", "4"]
+    deal = body["deals"][0]
+    assert deal["maker"] == "1" and len(deal["points"]) == 5
+    assert all(b["side"] is None for b in deal["best_calls"]) and len(deal["best_calls"]) == 5
+    assert "How to read it" not in result.stdout
+
+
+# --- the pages at every table; links from the rubber and player pages (issues 32, 33) -----------
+
+def test_the_rubber_page_links_to_the_analysis(stored) -> None:  # type: ignore[no-untyped-def]
+    client, rid = stored
+    rubbers = client.get("/rubbers").get_json()
+    rubber_id = next(r["id"] for r in rubbers["items"] if r["record_id"] == rid)
+    page = client.get(f"/web/rubbers/{rubber_id}").get_data(as_text=True)
+    assert f'href="/web/records/{rid}?analysis=1">the double-dummy analysis</a>' in page
+
+
+def test_the_player_page_links_to_the_analysis_of_their_records(stored) -> None:  # type: ignore[no-untyped-def]
+    client, rid = stored
+    page = client.get("/web/players/Bell").get_data(as_text=True)
+    assert f'<a href="/web/records/{rid}?analysis=1">record {rid}</a>' in page
+
+
+def test_a_five_handed_record_page_shows_its_analysis(app) -> None:  # type: ignore[no-untyped-def]
+    client = writing_client(app)
+    text = (GOLDEN / "tables" / "five-handed.json").read_text()
+    rid = client.post("/records", data=text, content_type="application/json").get_json()["id"]
+    page = client.get(f"/web/records/{rid}").get_data(as_text=True)
+    assert "Show the double-dummy analysis" in page
+    shown = client.get(f"/web/records/{rid}?analysis=1").get_data(as_text=True)
+    # the numbers of the hand-worked golden: 5 with best play, 3 as played, the AS cost two
+    assert "Makers could have taken 5, took 3: the A♠ at trick 1 cost two." in shown
+    assert ("With best play: 5 tricks, seat 0: 2 · seat 1: 0 · seat 2: 2 · seat 3: 0 · seat 4: 0; "
+            "as scored: 3 tricks, seat 0: 1 · seat 1: 0 · seat 2: 1 · seat 3: 0 · seat 4: 0.") in shown
+    # by hand: any of the three top trumps led first keeps the march
+    import re
+    titles = re.findall(r'<span class="cost" title="best: ([^"]*)">−(\d)', shown)
+    assert [(set(best.split(" or ")), cost) for best, cost in titles] == [({"J♥", "J♦", "A♥"}, "2")]
+    assert "as if every hand were seen" in shown
+    assert "Best call for seat 0" in shown

@@ -110,7 +110,6 @@ def test_import_show_filter_and_dump_round_trip(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("args, words", [
     (["export", "{f}", "--to", "openspiel"], "OpenSpiel's euchre is the four-handed"),
-    (["analyse", "{f}"], "double-dummy analysis takes four-handed records only"),
 ])
 def test_four_handed_only_commands_refuse_with_the_reason(args: list[str], words: str) -> None:
     result = run(*[a.format(f=CUT_TIE) for a in args])

@@ -3,8 +3,10 @@
 Contract: :func:`record_analysis_view` gives, for a stored record, what the record page shows
 of its analysis: None when it is neither cached nor asked for (``compute`` False), else a dict
 with ``deals`` by number (the value beside what was scored, one sentence with card signs, each
-play's cost by (trick, seat), the calls) or ``too_costly`` with the reason. The numbers are the
-stored analysis's (api/store/analysis_cache); nothing is computed here but the wording.
+play's cost by (trick, seat), the calls), or ``too_costly`` with the reason (past the budget, or
+a record the analysis cannot read), or ``busy`` (no slot of the CPU gate free: try again). The
+numbers are the stored analysis's (api/store/analysis_cache, through api/analysis_request.py:
+gated, computed once); nothing is computed here but the wording.
 """
 
 from __future__ import annotations
@@ -12,8 +14,9 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from euchre_records.errors import SearchBudgetExceeded
+from euchre_records.errors import RecordError
 
+from ..cpu_gate import ServerBusy
 from ..store import analysis_cache
 from .sheet import SUIT_SIGNS
 from .tricks import card_text
@@ -23,29 +26,31 @@ __all__ = ["record_analysis_view", "player_accuracy_view"]
 _WORDS = ("no", "one", "two", "three", "four", "five")
 
 
-def _cached(db: Any, record_id: int) -> str | None:
-    from euchre_records.analysis import ANALYSIS_VERSION
-    row = db.conn.execute(
-        "SELECT analysis FROM analysis_cache JOIN records ON records.hash = analysis_cache.hash "
-        "WHERE records.id = ? AND analysis_cache.version = ?", (record_id, ANALYSIS_VERSION)).fetchone()
-    return None if row is None else str(row[0])
-
-
-def record_analysis_view(db: Any, record_id: int, compute: bool,
-                         budget: int | None = None) -> dict[str, Any] | None:
-    text = _cached(db, record_id)
+def record_analysis_view(db: Any, record_id: int, compute: bool) -> dict[str, Any] | None:
+    text = analysis_cache.cached_analysis(db, record_id)
     if text is None and not compute:
         return None
     if text is None:
+        from ..analysis_request import analysis_of
         try:
-            text = analysis_cache.record_analysis(db, record_id, budget)
-        except SearchBudgetExceeded as exc:
-            return {"too_costly": str(exc), "deals": {}}
+            text = analysis_of(db, record_id)
+        except RecordError as exc:
+            return {"too_costly": str(exc), "busy": None, "deals": {}}
+        except ServerBusy as exc:
+            return {"too_costly": None, "busy": str(exc), "deals": {}}
         if text is None:
             return None
     data = json.loads(text)
-    return {"too_costly": None, "deals": {d["number"]: _deal(d) for d in data["deals"]},
-            "players": data["players"]}
+    seats = data.get("seats") or ["N", "E", "S", "W"]
+    return {"too_costly": None, "busy": None, "players": data["players"], "seats": seats,
+            "deals": {d["number"]: _deal(d, seats) for d in data["deals"]}}
+
+
+def _points(points: list[int], seats: list[str]) -> str:
+    """"N-S 1 – E-W 0" four-handed; "seat 0: 2 · seat 1: 0" at a table of n."""
+    if len(seats) == 4:
+        return f"N-S {points[0]} – E-W {points[1]}"
+    return " · ".join(f"seat {s}: {p}" for s, p in zip(seats, points))
 
 
 def _trump(t: str | None) -> str:
@@ -54,7 +59,7 @@ def _trump(t: str | None) -> str:
     return "no trump" if t == "NT" else SUIT_SIGNS.get(t, t)
 
 
-def _deal(d: dict[str, Any]) -> dict[str, Any]:
+def _deal(d: dict[str, Any], seats: list[str]) -> dict[str, Any]:
     costs = {(p["trick"], p["seat"]): p for p in d["plays"]}
     if not d["known"]:
         sentence = f"Not analysed: {d['reason']}."
@@ -70,12 +75,18 @@ def _deal(d: dict[str, Any]) -> dict[str, Any]:
         else:
             sentence += ": every card played was a best play."
     calls = [{"name": _trump(c["trump"]) + (" alone" if c["alone"] else ""), **c} for c in d["calls"]]
-    best = [{"name": _trump(b["trump"]) + (" alone" if b["alone"] else ""), **b} for b in d["best_calls"]]
-    revokes = [dict(r, text=card_text(r["card"])) for r in d["revokes"]]
+    best = [{"name": _trump(b["trump"]) + (" alone" if b["alone"] else ""),
+             "who": (f"seat {b['maker']}" if b["side"] is None else
+                     ("N-S" if b["side"] == "NS" else "E-W") + f": {b['maker']}"), **b}
+            for b in d["best_calls"]]
+    revokes = [dict(r, text=card_text(r["card"]), scored_text=_points(r["scored"], seats),
+                    best_text=_points(r["best_points"], seats)) for r in d["revokes"]]
     for p in d["plays"]:
         p["best_text"] = " or ".join(card_text(c) for c in p["best"])
-    return {**d, "sentence": sentence, "costs": costs, "call_rows": calls, "best_rows": best,
-            "revoke_rows": revokes}
+    texts = {"points_text": _points(d["points"], seats) if d["points"] else "",
+             "scored_text": _points(d["scored"], seats) if d["scored"] else ""}
+    return {**d, **texts, "sentence": sentence, "costs": costs, "call_rows": calls,
+            "best_rows": best, "revoke_rows": revokes}
 
 
 def player_accuracy_view(db: Any, name: str) -> dict[str, Any]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from flask import Response, abort, current_app, render_template, request
+from flask import Response, abort, render_template, request
 
 from ..auth import public
 from ..db import get_db
@@ -114,13 +114,15 @@ def record(record_id: int) -> str:
     if meta is None:
         abort(404, description=f"no record {record_id}")
     canonical = json.loads(queries.get_canonical(db, record_id) or "{}")
+    from .analysis_view import record_analysis_view
+    analysis = record_analysis_view(db, record_id, request.args.get("analysis") == "1")
     if (canonical.get("rules") or {}).get("seats", 4) != 4:   # a table of two, three or five
         from .table_record import table_record_context
-        return render_template("table_record.html", meta=meta, **table_record_context(canonical))
+        return render_template("table_record.html", meta=meta, analysis=analysis,
+                               has_cards=any(d.get("kind") not in ("result", "points")
+                                             for d in canonical.get("deals", [])),
+                               **table_record_context(canonical))
     result = json.loads(queries.get_result(db, record_id) or "{}")
-    from .analysis_view import record_analysis_view
-    analysis = record_analysis_view(db, record_id, request.args.get("analysis") == "1",
-                                    current_app.config.get("ANALYSIS_BUDGET"))
     return render_template("record.html", meta=meta, deals=card_deals(canonical, result),
                            rubber_id=queries.rubber_of_record(db, record_id), analysis=analysis,
                            has_cards=any(d.get("kind") not in ("result", "points") for d in canonical.get("deals", [])))

@@ -9,13 +9,16 @@ from marshmallow import Schema, fields, validate
 
 __all__ = ["AnalysisSchema"]
 
-_SEAT = validate.OneOf(["N", "E", "S", "W"])
+_SEAT = validate.OneOf(["N", "E", "S", "W", "0", "1", "2", "3", "4"])
+"""A seat's token: a letter four-handed, "0" .. "n-1" at a table of n."""
 _TRUMP = validate.OneOf(["S", "H", "D", "C", "NT"])
 
 
 def _points(description: str, **kwargs: object) -> fields.List:
-    return fields.List(fields.Integer(), validate=validate.Length(equal=2),
-                       metadata={"description": description + " (N-S, E-W)"}, **kwargs)  # type: ignore[arg-type]
+    return fields.List(fields.Integer(), validate=validate.Length(min=2, max=5),
+                       metadata={"description": description + " (per score column: N-S, E-W "
+                                 "four-handed; one per player, by seat, at a table of n)"},
+                       **kwargs)  # type: ignore[arg-type]
 
 
 class PlaySchema(Schema):
@@ -37,13 +40,16 @@ class CallSchema(Schema):
     alone = fields.Boolean(required=True)
     tricks = fields.Integer(required=True, metadata={"description": "the makers' tricks with best play"})
     points = fields.Integer(required=True, metadata={
-        "description": "the makers' side's points less the other side's"})
+        "description": "the makers' side's points less the other side's (at a table of n: the "
+                       "maker's points less the most any opponent scores)"})
     allowed = fields.Boolean(required=True, metadata={"description": "the bidding allowed this call"})
     why = fields.String(required=True)
 
 
 class BestCallSchema(Schema):
-    side = fields.String(required=True, validate=validate.OneOf(["NS", "EW"]))
+    side = fields.String(required=True, allow_none=True, validate=validate.OneOf(["NS", "EW"]),
+                         metadata={"description": "four-handed: the side; null at a table of n, "
+                                   "where each player's best call is given"})
     maker = fields.String(required=True, validate=_SEAT)
     trump = fields.String(required=True, validate=_TRUMP)
     alone = fields.Boolean(required=True)
@@ -95,5 +101,7 @@ class AnalysisSchema(Schema):
     """A record's double-dummy analysis: per deal its value, calls and plays; per seat its accuracy."""
 
     version = fields.Integer(required=True, metadata={"description": "the analysis version"})
+    seats = fields.List(fields.String(validate=_SEAT), required=True, metadata={
+        "description": "the table's seat tokens, in the order of play: N E S W, or 0 .. n-1"})
     deals = fields.List(fields.Nested(DealAnalysisSchema()), required=True)
     players = fields.List(fields.Nested(PlayerAccuracySchema()), required=True)

@@ -258,17 +258,21 @@ def get_result(record_id: int) -> Response:
 @records_blp.doc(operationId="getRecordAnalysis", summary="The record's double-dummy analysis",
                  description="Per deal whose hands are known: the makers' tricks and points with "
                              "best play, each call's value, each card's cost (docs/ANALYSIS.md). "
-                             "Computed on first request and cached by the record's hash; 422 "
-                             "too-costly when the analysis would exceed the request's search budget.")
+                             "Computed on first request, once however many ask at once, and "
+                             "cached by the record's hash. A computation holds one of the "
+                             "server's slots for costly work: 503 busy (with Retry-After) when "
+                             "none is free. 422 too-costly when the analysis would exceed the "
+                             "request's search budget (remembered: asked again, the same answer "
+                             "at once); 422 with the reason for a record it cannot analyse.")
 @records_blp.alt_response(200, schema=AnalysisSchema, success=True,
                           description="the analysis")
-@_errors(404, 422)
+@_errors(404, 422, 503)
 def get_analysis(record_id: int) -> Response:
-    from ..store.analysis_cache import record_analysis
+    from ..analysis_request import analysis_of
     try:
-        text = record_analysis(get_db(), record_id, current_app.config.get("ANALYSIS_BUDGET"))
-    except SearchBudgetExceeded as exc:
-        raise ApiError(422, "too-costly", str(exc), error_payload(exc)) from None
+        text = analysis_of(get_db(), record_id)
+    except RecordError as exc:
+        raise ApiError(422, exc.kind, str(exc), error_payload(exc)) from None
     if text is None:
         raise _not_found("record", record_id)
     return _json(text)

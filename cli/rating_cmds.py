@@ -5,9 +5,13 @@ A thin wrapper over ``api/store/ratings.py``; data to stdout, the records left u
 
 from __future__ import annotations
 
+import textwrap
+
 import click
 
 from ..api.store import ratings as store_ratings
+from ..events.ratings import plain_words
+from ..table import Variant
 from . import output
 from .store_access import db_option, open_for_command
 
@@ -24,14 +28,16 @@ COMMANDS: list[click.Command] = []
 @click.option("--partnerships", is_flag=True,
               help="The partnerships' ladder (two players as one entrant) instead of players'.")
 @click.option("--variant", default="four-handed", show_default=True,
-              help="The game's variant: each has its own ladder.")
+              type=click.Choice([v.value for v in Variant]),
+              help="The game's variant: each has its own ladder (at tables of 2, 3 and 5 each "
+                   "player is rated by the place they finish in).")
 def ratings(db_path: str, fmt: str, club: str | None, date_from: str | None,
             date_to: str | None, partnerships: bool, variant: str) -> None:
     """The rating ladder: every registry player (or partnership) rated from the stored games,
     rubbers and progressive sittings in time order, best first (docs/RATINGS.md).
 
     The rating is openskill's ordinal, mu - 3 sigma (a new player starts at 0); mu is the skill
-    estimate and sigma its uncertainty. With --club, --from or --to-date only those records are
+    estimate and sigma its uncertainty; the table ends with what they mean in plain words. With --club, --from or --to-date only those records are
     rated: a ladder of their own, from new ratings. Records that give no match (an unfinished
     rubber, a seat without a player) are listed on stderr.
 
@@ -40,6 +46,9 @@ def ratings(db_path: str, fmt: str, club: str | None, date_from: str | None,
       euchre ratings --db club.db
       euchre ratings --db club.db --partnerships --from 2026-01 --format csv
     """
+    if partnerships and variant != Variant.FOUR_HANDED.value:
+        raise click.UsageError(f"--partnerships: the {variant} game has no partnerships to rate "
+                               "(each player plays for himself; its ladder is of players)")
     db = open_for_command(db_path)
     kind = "partnerships" if partnerships else "players"
     try:
@@ -58,6 +67,10 @@ def ratings(db_path: str, fmt: str, club: str | None, date_from: str | None,
         rows = [{**r, "rating": f"{r['rating']:.2f}", "mu": f"{r['mu']:.2f}",
                  "sigma": f"{r['sigma']:.2f}"} for r in rows]
     output.emit_rows(rows, fmt, columns)
+    if fmt == "table" and rows:   # for people: what the columns mean (data formats go without)
+        click.echo("")
+        for sentence in plain_words():
+            click.echo(textwrap.fill(sentence, 80))
 
 
 COMMANDS.append(ratings)

@@ -22,6 +22,7 @@ from ..api.store.importer import (
     ImportReport, WorkerDied, import_sources, input_size, iter_sources,
 )
 from ..api.store.store import MAX_ID
+from ..table import Variant
 from . import output
 from .store_access import DEFAULT_DB, db_option
 from .store_access import open_for_command as _open
@@ -368,26 +369,51 @@ PLAYER_COLUMNS = ("name", "rubbers_played", "rubbers_won", "net_rubber_points", 
 @click.option("--wide", is_flag=True,
               help="The table with every column (wider than 80 characters); without it the "
                    "table fits an 80-column terminal. json, jsonl and csv always have them all.")
+@click.option("--variant", default="four-handed", show_default=True,
+              type=click.Choice([*(v.value for v in Variant), "all"]),
+              help="The game: four-handed partnerships, or a table of 2, 3 or 5 where each "
+                   "player scores for himself (its own columns); all: a row per player and "
+                   "game, with the columns every table has.")
 def players(db_path: str, fmt: str, club: str | None, event_id: int | None,
-            date_from: str | None, date_to: str | None, sort: str, wide: bool) -> None:
+            date_from: str | None, date_to: str | None, sort: str, wide: bool,
+            variant: str) -> None:
     """Player statistics by registry player (names matched after NFC and case folding, merges
     applied; docs/EVENTS.md): records, rubbers and games played and won, win rate, deals made,
-    points scored and conceded, euchres suffered and inflicted, lone hands, revokes.
+    points scored and conceded, euchres suffered and inflicted, lone hands, revokes. With
+    --variant two-handed, cut-throat or call-your-partner, the games at that table: games won
+    by the player himself, deals made, times called as partner, points, euchres, marches, lone
+    hands, revokes. With --variant all, a row per player and game with the columns every
+    table has (four-handed first; points and euchres there are his side's).
 
     \b
     Example:
       euchre players --db club.db --event 3 --sort points --format json
+      euchre players --db club.db --variant cut-throat --sort games
     """
+    four = variant == Variant.FOUR_HANDED.value
     db = _open(db_path)
     try:
-        rows = player_registry.player_table(db, club=club, event_id=event_id,
-                                            date_from=date_from, date_to=date_to, sort=sort)
+        if variant == "all":
+            rows = player_registry.all_variants_player_table(
+                db, club=club, event_id=event_id, date_from=date_from, date_to=date_to,
+                sort=sort)
+        elif four:
+            rows = player_registry.player_table(db, club=club, event_id=event_id,
+                                                date_from=date_from, date_to=date_to, sort=sort)
+        else:
+            rows = player_registry.variant_player_table(
+                db, variant, club=club, event_id=event_id, date_from=date_from,
+                date_to=date_to, sort=sort)
     finally:
         db.close()
+    columns, narrow = ((player_registry.TABLE_COLUMNS, NARROW_PLAYER_COLUMNS) if four else
+                       (player_registry.ALL_VARIANTS_COLUMNS, NARROW_ALL_COLUMNS)
+                       if variant == "all" else
+                       (player_registry.TABLE_N_COLUMNS, NARROW_TABLE_N_COLUMNS))
     if fmt == "table" and not wide:
-        _narrow_players(rows)
+        _narrow_players(rows, narrow, len(columns))
         return
-    _emit(rows, fmt, player_registry.TABLE_COLUMNS)
+    _emit(rows, fmt, columns)
 
 
 NARROW_PLAYER_COLUMNS = (("name", "name"), ("id", "id"), ("records", "records"),
@@ -397,28 +423,43 @@ NARROW_PLAYER_COLUMNS = (("name", "name"), ("id", "id"), ("records", "records"),
                          ("lone_hands_marched", "marches"))
 """``players``' table without ``--wide``: (column, header) pairs that fit 80 characters."""
 
+NARROW_TABLE_N_COLUMNS = (("name", "name"), ("id", "id"), ("records", "records"),
+                          ("games_played", "games"), ("games_won", "won"),
+                          ("win_rate", "win rate"), ("deals_made", "made"),
+                          ("points_scored", "points"), ("euchres_suffered", "euchred"),
+                          ("marches_made", "marches"))
+"""The same at a table of 2, 3 or 5 (``--variant``)."""
+
+NARROW_ALL_COLUMNS = (("variant", "game"), ("name", "name"),
+                      ("games_played", "games"), ("games_won", "won"), ("deals_made", "made"),
+                      ("points_scored", "points"), ("euchres_suffered", "euchred"),
+                      ("marches_made", "marches"))
+"""The same across the games (``--variant all``)."""
+
 TERMINAL_WIDTH = 80
 
 
-def _narrow_players(rows: Sequence[dict[str, Any]]) -> None:
-    """The player table in :data:`TERMINAL_WIDTH` columns: the columns of
-    :data:`NARROW_PLAYER_COLUMNS` under short headers, a name too long for the rest cut with
-    ``…``; a line on stderr says how to see every column."""
-    cells = [["" if r.get(c) is None else str(r.get(c)) for c, _ in NARROW_PLAYER_COLUMNS]
-             for r in rows]
-    heads = [h for _, h in NARROW_PLAYER_COLUMNS]
+def _narrow_players(rows: Sequence[dict[str, Any]],
+                    narrow: Sequence[tuple[str, str]] = NARROW_PLAYER_COLUMNS,
+                    every: int = len(player_registry.TABLE_COLUMNS)) -> None:
+    """The player table in :data:`TERMINAL_WIDTH` columns: the columns of ``narrow`` (one of
+    them ``name``) under short headers, a name too long for the rest cut with ``…``; a line on
+    stderr says how to see the other of the ``every`` columns."""
+    cells = [["" if r.get(c) is None else str(r.get(c)) for c, _ in narrow] for r in rows]
+    heads = [h for _, h in narrow]
     widths = [max([len(h)] + [len(row[i]) for row in cells]) for i, h in enumerate(heads)]
-    room = TERMINAL_WIDTH - sum(widths[1:]) - 2 * (len(widths) - 1)
-    if widths[0] > room:
-        widths[0] = room
+    at = [c for c, _ in narrow].index("name")   # the column that gives way
+    room = TERMINAL_WIDTH - (sum(widths) - widths[at]) - 2 * (len(widths) - 1)
+    if widths[at] > room:
+        widths[at] = room
         for row in cells:
-            if len(row[0]) > room:
-                row[0] = row[0][:room - 1] + "…"
+            if len(row[at]) > room:
+                row[at] = row[at][:room - 1] + "…"
     click.echo("  ".join(h.ljust(w) for h, w in zip(heads, widths)).rstrip())
     click.echo("  ".join("-" * w for w in widths))
     for row in cells:
         click.echo("  ".join(v.ljust(w) for v, w in zip(row, widths)).rstrip())
-    click.echo(f"{len(player_registry.TABLE_COLUMNS) - len(heads)} more columns: --wide, or "
+    click.echo(f"{every - len(heads)} more columns: --wide, or "
                "--format csv or json", err=True)
 
 

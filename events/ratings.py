@@ -27,10 +27,12 @@ from typing import Iterable, Mapping, Sequence
 from openskill.models import PlackettLuce, PlackettLuceRating
 
 __all__ = ["FOUR_HANDED", "Kind", "Outcome", "Match", "Point", "Entry", "Ladder", "Book",
-           "MODEL_PARAMETERS", "ORDINAL_Z", "new_model", "rate", "side_ranks", "points_ranks"]
+           "MODEL_PARAMETERS", "ORDINAL_Z", "new_model", "plain_words", "rate", "side_ranks", "points_ranks"]
 
 FOUR_HANDED = "four-handed"
-"""The variant of every record today; each variant has its own ladder (issue 19 adds others)."""
+"""The four-handed partnership game's variant. Each variant (``table.Variant``'s values:
+``two-handed``, ``cut-throat``, ``four-handed``, ``call-your-partner``) has its own ladder;
+at the tables of 2, 3 and 5 every player is a team of one."""
 
 MODEL_PARAMETERS: Mapping[str, float] = {
     "mu": 25.0, "sigma": 25.0 / 3.0, "beta": 25.0 / 6.0, "kappa": 0.0001, "tau": 25.0 / 300.0}
@@ -38,6 +40,22 @@ MODEL_PARAMETERS: Mapping[str, float] = {
 
 ORDINAL_Z = 3.0
 """A ladder ranks by ``mu - ORDINAL_Z * sigma``: a new player starts at 0 and climbs with evidence."""
+
+
+def plain_words() -> tuple[str, ...]:
+    """What a rating, mu and sigma mean, for a club player (docs/RATINGS.md §1), one sentence
+    each, with the model's starting values (:data:`MODEL_PARAMETERS`)."""
+    p = MODEL_PARAMETERS
+    return (
+        "The rating is a cautious score: how well a player plays, counting only what the "
+        "results so far prove. Everyone starts at 0; it rises with wins and as more matches "
+        "make it surer, and falls with losses.",
+        f"μ (mu) is the best guess of a player's strength: everyone starts at {p['mu']:.0f}, "
+        f"above it is better than a newcomer, below it worse.",
+        f"σ (sigma) is how unsure that guess still is: {p['sigma']:.1f} for a newcomer, smaller "
+        f"with every match. The rating is μ less {ORDINAL_Z:.0f} σ, a strength the player is "
+        f"almost surely above.",
+    )
 
 
 class Kind(Enum):
@@ -109,7 +127,9 @@ def points_ranks(points: Sequence[int]) -> tuple[int, ...]:
 
 @dataclass(frozen=True, slots=True)
 class Point:
-    """One step of an entrant's history: the rating after a match, and its change."""
+    """One step of an entrant's history: the rating after a match, and its change; ``place``
+    is where the entrant finished among the ``of`` teams of the match (1 + the teams ranked
+    better: level teams share a place), the outcome said as a place at tables of n."""
 
     record_id: int
     date: str | None
@@ -121,6 +141,8 @@ class Point:
     ordinal: float
     change: float          # of the ordinal, by this match
     events: tuple[int, ...]
+    place: int = 1
+    of: int = 2
 
 
 @dataclass(frozen=True, slots=True)
@@ -191,8 +213,10 @@ class _Track:
             self.lost += 1
         else:
             self.drawn += 1
+        place = 1 + sum(1 for r in m.ranks if r < m.ranks[team])
         self.history.append(Point(m.record_id, m.date, m.kind, m.game, outcome, new.mu,
-                                  new.sigma, after, after - before, m.events))
+                                  new.sigma, after, after - before, m.events, place,
+                                  len(m.teams)))
 
     def entry(self, key: tuple[int, ...]) -> Entry:
         r = self.rating

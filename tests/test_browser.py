@@ -339,11 +339,15 @@ def test_rating_pages_fit_a_phone_and_pass_axe(chromium, tmp_path):
     case = json.loads((ROOT / "tests/golden/events/01-progressive-night.json").read_text())
     path = tmp_path / "ratings.db"
     db, event_id, _ = build(case, path=str(path))
+    from euchre_records.api.store.ingest import prepare
+    from euchre_records.api.store.store import Store
+    Store(db).save(prepare((ROOT / "examples/cutthroat-game.json").read_text(encoding="utf-8")))
     db.close()
     with live_server(make_app(path)) as base:
         for viewport in (PHONE, DESKTOP):
             w = Watched(chromium, viewport)
             for url in ("/web/ratings", "/web/ratings?kind=partnerships&from=2026",
+                        "/web/ratings?variant=cut-throat", "/web/players/Ada",
                         "/web/players/Cy", f"/web/events/{event_id}"):
                 w.page.goto(base + url)
                 width = w.page.evaluate("document.documentElement.scrollWidth")

@@ -54,6 +54,20 @@ def record_text(names, deals, *, preset="modern", date="2026-11-01", game_points
                   for i, (maker, tricks) in enumerate(deals)]})
 
 
+def table_text(names, deals, *, date="2026-11-01", game_points=5, table="1"):
+    """A record at a table of ``len(names)`` (2, 3 or 5) of result-only deals: ``deals`` are
+    (maker seat index, tricks), the deal passing to the left from seat 0."""
+    n = len(names)
+    return json.dumps({
+        "format": "euchre-records", "version": "1.0",
+        "event": {"club": "Riverside", "date": date, "table": table},
+        "players": {str(i): {"name": name} for i, name in enumerate(names)},
+        "rules": {"preset": "modern", "seats": n, "overrides": {"game_points": game_points}},
+        "deals": [{"kind": "result", "dealer": str(i % n),
+                   "result": {"maker": str(maker), "trump": "H", "tricks": tricks}}
+                  for i, (maker, tricks) in enumerate(deals)]})
+
+
 NS_GAME = [("N", 5), ("S", 5), ("N", 3)]          # N-S 2 + 2 + 1 = 5: N-S win the game of 5
 EW_GAME = [("E", 5), ("W", 5), ("E", 4)]          # E-W 5
 
@@ -231,6 +245,121 @@ def test_filters_that_select_the_same_records_share_one_computation(tmp_path):
     db.close()
 
 
+# --- tables of two, three and five: individual places ------------------------------------------
+
+EXAMPLES = {  # the examples' final scores by seat (their expected results), and so the places
+    "cutthroat-game.json": ("cut-throat", ("Ada", "Ben", "Cora"), (1, 0, 2)),        # 5, 11, 3
+    "two-handed-game.json": ("two-handed", ("Dan", "Eve"), (0, 1)),                   # 6, 2
+    "five-handed-game.json": ("call-your-partner", ("Fay", "Gus", "Hal", "Ivy", "Jon"),
+                              (3, 2, 1, 3, 0)),                                       # 1 3 4 1 10
+}
+
+
+def test_tables_of_n_rate_each_player_by_place_on_the_variants_ladder():
+    """Each example game is one match of teams of one, ranked by the final scores (level
+    players share the place): the numbers are openskill's own for those ranks, each variant on
+    a ladder of its own, and the four-handed ladder is what it is without them."""
+    from openskill.models import PlackettLuce
+    db, alone = fresh_db(), fresh_db()
+    for target in (db, alone):
+        Store(target).save(prepare(record_text(["Ann", "Bob", "Cy", "Di"], NS_GAME)))
+    for name in EXAMPLES:
+        Store(db).save(prepare((ROOT / "examples" / name).read_text(encoding="utf-8")))
+    assert ratings.unrated(db) == []
+    assert ratings.ladder(db) == ratings.ladder(alone)
+    assert canonical(db)[FOUR_HANDED] == canonical(alone)[FOUR_HANDED]
+    model = PlackettLuce()
+    for variant, names, ranks in EXAMPLES.values():
+        new = model.rate([[model.rating()] for _ in names], ranks=list(ranks))
+        rows = {r["name"]: r for r in ratings.ladder(db, variant=variant)}
+        assert set(rows) == set(names)
+        assert ratings.ladder(db, variant=variant, kind="partnerships") == []
+        for name, rank, (after,) in zip(names, ranks, new):
+            row = rows[name]
+            assert (row["mu"], row["sigma"]) == (round(after.mu, 4), round(after.sigma, 4))
+            assert (row["won"], row["lost"], row["drawn"]) == (
+                (1, 0, 0) if rank == 0 else (0, 1, 0))
+    fay, ivy = (r for r in ratings.ladder(db, variant="call-your-partner")
+                if r["name"] in ("Fay", "Ivy"))
+    assert fay["place"] == ivy["place"] == 4 and fay["rating"] == ivy["rating"]
+    # each history point says the place in the game: the hand-read ranks + 1, of the table
+    for variant, names, ranks in EXAMPLES.values():
+        for row in ratings.ladder(db, variant=variant):
+            (mine,) = [r for r in ratings.player_ratings(db, row["id"]) if r["variant"] == variant]
+            (point,) = mine["history"]
+            assert (point["place"], point["of"]) == (ranks[names.index(row["name"])] + 1,
+                                                     len(names))
+
+
+def test_a_two_handed_game_is_the_partnerships_two_entrant_match():
+    """Two players, one game: the same update as two partnerships rated as two entrants (the
+    four-handed partnerships' ladder), by the same win rule."""
+    db = fresh_db()
+    Store(db).save(prepare(record_text(["Ann", "Bob", "Cy", "Di"], NS_GAME)))
+    Store(db).save(prepare(table_text(["Ed", "Flo"], [(0, 5), (1, 3), (0, 5), (0, 5)])))
+    pair = ratings.ladder(db, kind="partnerships")[0]
+    ed = ratings.ladder(db, variant="two-handed")[0]
+    assert ed["name"] == "Ed" and (ed["mu"], ed["sigma"]) == (pair["mu"], pair["sigma"])
+
+
+def test_the_cutthroat_night_rates_the_golden_places():
+    """tests/golden/events/04-cutthroat-night: its games are placed by hand in the golden; each
+    is one match whose ranks are those places, each player's wins are the golden's games won
+    (first place alone), and the night is every match they played."""
+    from events_support import build
+    case = json.loads((ROOT / "tests/golden/events/04-cutthroat-night.json").read_text())
+    expected = json.loads(
+        (ROOT / "tests/golden/events/04-cutthroat-night.expected.json").read_text())
+    db, event_id, _ = build(case)
+    found, skipped = ratings.matches(db)
+    assert skipped == [] and {(m.kind, m.variant) for m in found} == {(Kind.GAME, "cut-throat")}
+    names = players.player_names(db.conn, {p for m in found for t in m.teams for p in t})
+    placed = sorted((tuple(names[t[0]] for t in m.teams), tuple(r + 1 for r in m.ranks))
+                    for m in found)
+    assert placed == sorted((tuple(g["players"]), tuple(g["places"])) for g in expected["games"])
+    rows = {r["name"]: r for r in ratings.ladder(db, variant="cut-throat")}
+    for line in expected["standings"]:
+        row = rows[line["entrant"]]
+        assert (row["matches"], row["won"]) == (line["games"], line["wins"]), line["entrant"]
+    changes = {c["name"]: c for c in ratings.event_changes(db, event_id)}
+    assert {c["variant"] for c in changes.values()} == {"cut-throat"}
+    for name, c in changes.items():
+        assert c["after"] == rows[name]["rating"] and c["matches"] == rows[name]["matches"]
+
+
+def test_an_individual_progressive_sitting_is_one_match_on_its_points():
+    """The same night as a progressive event: each sitting is one match placed by the points
+    each player made over its deals (here one game from 0, so the golden's places again)."""
+    from events_support import build
+    case = json.loads((ROOT / "tests/golden/events/04-cutthroat-night.json").read_text())
+    expected = json.loads(
+        (ROOT / "tests/golden/events/04-cutthroat-night.expected.json").read_text())
+    case["event"] = {**case["event"], "format": "progressive"}
+    db, event_id, _ = build(case)
+    found, skipped = ratings.matches(db)
+    assert skipped == [] and {m.kind for m in found} == {Kind.SITTING}
+    assert all(m.events == (event_id,) for m in found)
+    names = players.player_names(db.conn, {p for m in found for t in m.teams for p in t})
+    placed = sorted((tuple(names[t[0]] for t in m.teams), tuple(r + 1 for r in m.ranks))
+                    for m in found)
+    assert placed == sorted((tuple(g["players"]), tuple(g["places"])) for g in expected["games"])
+
+
+def test_records_of_n_that_give_no_match_say_why():
+    db = fresh_db()
+    # a two-handed game that stops at 4 to 1 of 5: unfinished
+    Store(db).save(prepare(table_text(["Ann", "Bob"], [(0, 5), (1, 3), (0, 5)])))
+    Store(db).save(prepare(table_text(["Ann", "Bob", "Ann2"], [(0, 5), (0, 5), (0, 5)])))
+    assert [(u.record_id, u.reason) for u in ratings.unrated(db)] == [
+        (1, "no game is finished")]
+    ids = {r["name"]: r["id"] for r in ratings.ladder(db, variant="cut-throat")}
+    with write_transaction(db):
+        players.merge(db.conn, ids["Ann2"], ids["Ann"])
+    assert ratings.ladder(db, variant="cut-throat") == []
+    assert [(u.record_id, u.reason) for u in ratings.unrated(db)] == [
+        (1, "no game is finished"), (2, "one player sits in two seats (after a merge)")]
+
+
 # --- recomputed exactly: the property ------------------------------------------------------------
 
 NAMES = ("Ann", "Bob", "Cy", "Di", "Ed", "Flo")
@@ -247,9 +376,21 @@ def texts(draw):
                        game_points=5 if preset == "modern" else None)
 
 
+@st.composite
+def table_texts(draw):
+    """A cut-throat (3) or two-handed (2) record of result-only deals among the same names."""
+    n = draw(st.sampled_from([2, 3]))
+    names = draw(st.permutations(NAMES))[:n]
+    deals = draw(st.lists(st.tuples(st.integers(0, n - 1), st.integers(0, 5)),
+                          min_size=1, max_size=8))
+    return table_text(names, deals, date=draw(st.sampled_from(DATES)))
+
+
+ANY_TEXT = st.one_of(texts(), table_texts())
+
 OPS = st.one_of(
-    st.tuples(st.just("add"), texts()),
-    st.tuples(st.just("correct"), st.integers(0, 5), texts()),
+    st.tuples(st.just("add"), ANY_TEXT),
+    st.tuples(st.just("correct"), st.integers(0, 5), ANY_TEXT),
     st.tuples(st.just("withdraw"), st.integers(0, 5)),
     st.tuples(st.just("restore"), st.integers(0, 5)),
     st.tuples(st.just("merge"), st.sampled_from(NAMES), st.sampled_from(NAMES)),

@@ -20,6 +20,7 @@ from euchre_records.api.app import create_app
 from euchre_records.api.store import players, ratings
 from euchre_records.api.store.store import write_transaction
 from euchre_records.cli.main import main
+from euchre_records.events.ratings import plain_words
 
 from events_support import build
 
@@ -60,7 +61,11 @@ def test_euchre_ratings_table_json_and_csv(night):
     header, rule, *lines = table.output.splitlines()
     assert header.split() == ["place", "name", "id", "rating", "mu", "sigma", "matches", "won",
                               "lost", "drawn", "last_date"]
+    lines, words = lines[:lines.index("")], lines[lines.index("") + 1:]
     assert len(lines) == 8
+    # the plain words follow the table: what the rating, mu and sigma are, the model's values
+    assert " ".join(words).split() == " ".join(plain_words()).split()
+    assert "everyone starts at 25" in " ".join(words) and "8.3 for a newcomer" in " ".join(words)
     as_json = json.loads(runner.invoke(main, ["ratings", "--db", path, "--format", "json"]).output)
     assert [line.split()[1] for line in lines] == [r["name"] for r in as_json]
     assert_ladder_order(as_json)
@@ -104,9 +109,9 @@ def test_unrated_records_are_named_on_stderr(tmp_path):
     assert "not rated" not in result.stdout
 
 
-def test_a_game_of_three_players_is_named_unrated_for_what_it_is(tmp_path):
-    """A cut-throat game has no partnerships to rate: it is left out saying so, not as "a seat
-    has no registry player" (its seats are 0, 1 and 2, not N E S W)."""
+def test_a_game_of_three_players_is_rated_on_its_variants_ladder(tmp_path):
+    """A cut-throat game is rated on the cut-throat ladder (each player by his place), not left
+    out; the four-handed ladder does not hold its players."""
     from euchre_records.api.store.ingest import prepare
     from euchre_records.api.store.store import Store
     from test_ratings import fresh_db
@@ -115,11 +120,18 @@ def test_a_game_of_three_players_is_named_unrated_for_what_it_is(tmp_path):
     Store(db).save(prepare((Path(__file__).parents[1] / "examples" / "cutthroat-game.json")
                            .read_text(encoding="utf-8")))
     db.close()
+    result = CliRunner().invoke(main, ["ratings", "--db", path, "--variant", "cut-throat",
+                                       "--format", "csv"])
+    assert result.exit_code == 0 and "not rated" not in result.stderr
+    lines = result.stdout.splitlines()
+    assert [line.split(",")[:3] for line in lines[1:]] == [
+        ["1", "Ben", "2"], ["2", "Ada", "1"], ["3", "Cora", "3"]]   # scores 11, 5, 3
     result = CliRunner().invoke(main, ["ratings", "--db", path])
-    assert result.exit_code == 0
-    assert ("record 1: not rated: a cut-throat game of 3 players: the ratings rate four-handed "
-            "partnership games only") in result.stderr
-    assert "registry player" not in result.stderr
+    assert result.exit_code == 0 and "Ben" not in result.stdout
+    result = CliRunner().invoke(main, ["ratings", "--db", path, "--variant", "cut-throat",
+                                       "--partnerships"])
+    assert result.exit_code == 2 and "the cut-throat game has no partnerships" in result.stderr
+    assert "Traceback" not in result.output
 
 
 # --- the API -----------------------------------------------------------------------------------
@@ -136,7 +148,7 @@ def test_get_ratings(client):
     assert page["pages"] == 3
     pairs = client.get("/ratings?kind=partnerships").get_json()
     assert pairs["total"] == 12
-    for bad in ("kind=teams", "from=yesterday", "per_page=0"):
+    for bad in ("kind=teams", "from=yesterday", "per_page=0", "variant=six-handed"):
         answer = client.get(f"/ratings?{bad}")
         assert answer.status_code == 422, bad
         assert answer.get_json()["error"]["problems"][0]["where"].startswith("query.")
@@ -215,6 +227,58 @@ def test_the_event_page_has_its_rating_changes(client, night):
     assert sorted(names) == sorted(ROUNDS_WON)
     changes = [float(tr.select("td")[-1].get_text()) for tr in table.select("tbody tr")]
     assert changes == sorted(changes, reverse=True)
+
+
+@pytest.fixture(scope="module")
+def tables_client(tmp_path_factory):
+    """A store of the three example games at tables of 3, 2 and 5 and one four-handed game by
+    players of the cut-throat game (so Ada is on two ladders)."""
+    from euchre_records.api.store.ingest import prepare
+    from euchre_records.api.store.store import Store
+    from test_ratings import NS_GAME, fresh_db, record_text
+    path = str(tmp_path_factory.mktemp("tables") / "tables.db")
+    db = fresh_db(path)
+    for name in ("cutthroat-game.json", "two-handed-game.json", "five-handed-game.json"):
+        Store(db).save(prepare((ROOT / "examples" / name).read_text(encoding="utf-8")))
+    Store(db).save(prepare(record_text(["Ada", "Ben", "Cora", "Dan"], NS_GAME)))
+    db.close()
+    return create_app({"DATABASE": path, "TESTING": True}).test_client()
+
+
+def test_the_ladder_page_of_each_variant(tables_client):
+    """Each game's ladder on the page is the API's (the same order, the same ratings); the
+    partnerships of a table of n fall back to its players; the page says in plain words what
+    the numbers mean."""
+    for variant, count in (("cut-throat", 3), ("two-handed", 2), ("call-your-partner", 5),
+                           ("four-handed", 4)):
+        for kind in ("players", "partnerships"):
+            soup = BeautifulSoup(tables_client.get(
+                f"/web/ratings?variant={variant}&kind={kind}").data, "html.parser")
+            api = tables_client.get(f"/ratings?variant={variant}&kind="
+                                    f"{'players' if variant != 'four-handed' else kind}"
+                                    "&per_page=100").get_json()["items"]
+            rows = soup.select("table.ladder tbody tr")
+            assert [r.th.get_text(" ", strip=True).replace(" & ", "&") for r in rows] == [
+                r["name"].replace(" & ", "&") for r in api]
+            assert len(rows) == (2 if (variant, kind) == ("four-handed", "partnerships")
+                                 else count)
+            checked = soup.select_one('input[name="variant"][checked]')
+            assert checked["value"] == variant
+        words = soup.select_one("section.rating-words").get_text(" ", strip=True)
+        assert all(" ".join(w.split()) in " ".join(words.split()) for w in plain_words())
+    unknown = BeautifulSoup(tables_client.get("/web/ratings?variant=six").data, "html.parser")
+    assert unknown.select_one('input[name="variant"][checked]')["value"] == "four-handed"
+
+
+def test_a_player_page_shows_each_variants_rating(tables_client):
+    soup = BeautifulSoup(tables_client.get("/web/players/Ada").data, "html.parser")
+    heads = [s.h2.get_text(strip=True) for s in soup.select("section.rating")]
+    assert heads == ["Rating: Four-handed partnerships", "Rating: Three-handed cut-throat"]
+    links = [s.select_one("p a")["href"] for s in soup.select("section.rating")]
+    assert links == ["/web/ratings?variant=four-handed", "/web/ratings?variant=cut-throat"]
+    assert soup.select("details.rating-words p")[1].get_text().startswith("μ (mu)")
+    cut = soup.select("section.rating")[1].select("tbody tr td")
+    assert " ".join(cut[2].get_text().split()) == "lost (place 2 of 3)"   # 5 to Ben's 11, Cora 3
 
 
 def test_the_rating_chart_geometry():

@@ -169,11 +169,15 @@ def _pages(page, base) -> list[str]:
     five = start(page, base, "Five-handed", ["Ann", "Bob", "Cy", "Di", "Ed"])
     page.locator('#deal-form label.choice:has(input[name="maker"][value="3"])').click()
     page.locator('#deal-form label.choice:has(input[name="trump"][value="H"])').click()
-    page.fill("#called", "AC")
+    page.locator('#deal-form label.choice:has(input[name="called_suit"][value="C"])').click()
+    page.locator('#deal-form label.choice:has(input[name="called_rank"][value="A"])').click()
     page.locator('#deal-form label.choice:has(input[name="partner"][value="1"])').click()
     page.locator('#deal-form label.choice:has(input[name="tricks"][value="5"])').click()
     page.locator('#deal-form button[type="submit"]').click()
     page.wait_for_selector("#deal-1")
+    # the called card tapped as a suit then a rank: the ace of clubs, held by Bob (seat 1)
+    assert " ".join(page.locator("#deal-1 td").nth(1).inner_text().split()) == \
+        "Di AC held by Bob"
     two = start(page, base, "Two-handed", ["Ann", "Bob"])
     page.goto(three)
     page.locator("button", has_text="Finish and store the record").click()
@@ -222,7 +226,7 @@ def test_cut_throat_deals_queued_offline_pass_the_deal_over_three_seats(server, 
         assert page.locator("#offline-count").inner_text() == "4 deals waiting to send"
         assert checked_dealer(page) == "1"            # deal 5 is dealt by seat 1 (0, 1, 2, 0, 1)
         items = page.locator("#offline-banner li").all_inner_texts()
-        assert "dealt by 0 Ann: 1 Bob made ♥ hearts, 5 tricks" in items[0], items
+        assert "dealt by Ann: Bob made ♥ hearts, 5 tricks" in items[0], items   # names, not 0 1 2
         ctx.set_offline(False)
         page.evaluate("window.dispatchEvent(new Event('online'))")
         page.wait_for_function("() => ((document.querySelector('.offline-sent') || {}).textContent"

@@ -188,7 +188,7 @@ def test_cut_throat_deals_score_each_player_as_worked_by_hand(scorer, db_path):
         "Deal 3 added: score Ann 0, Bob 5, Cy 3."   # as docs/PAGES.md quotes it
     board = " ".join(soup.find(id="scoreboard").get_text().split())
     assert board.startswith("Ann 0 · Bob 5 · Cy 3 game to 10")
-    assert "Ann (seat 0) deals next" in board
+    assert board.endswith("· Ann deals next")   # by name, never by the seat's number
     heads = [th.get_text() for th in soup.select("table.table-sheet thead th")]
     assert heads[-3:] == ["Ann", "Bob", "Cy"]
     assert "there are no rubbers at this table" in soup.get_text()
@@ -248,7 +248,7 @@ def test_five_handed_mistakes_are_located(scorer, db_path):
     soup = BeautifulSoup(post_deal(scorer, url, dealer="0", maker="3", trump="H",
                                    tricks="3").data, "html.parser")
     assert errors_at(soup, "called") == [
-        "write the card the maker named (e.g. AC), or tick 'alone'"]
+        "choose the card the maker named (its suit, then its rank), or tick 'alone'"]
     soup = BeautifulSoup(post_deal(scorer, url, dealer="0", maker="3", trump="H", tricks="3",
                                    called="AC").data, "html.parser")
     assert errors_at(soup, "partner") == ["choose who held the named card, or 'not dealt'"]
@@ -359,7 +359,7 @@ def test_the_record_page_of_a_cut_throat_game(scorer):
     soup = page(scorer, f"/web/records/{record_id}")
     head = " ".join(soup.find("header", class_="record-head").get_text().split())
     assert head.startswith(f"Record {record_id}: three-handed cut-throat")
-    assert "Seats (clockwise): 0 Ann, 1 Bob, 2 Cy" in head
+    assert "Players clockwise from the first dealer: Ann, Bob, Cy — each plays for himself." in head
     assert [th.get_text() for th in soup.select("table.table-sheet thead th.player-col")] == [
         "Ann", "Bob", "Cy"]
     assert [c[-1] for c in score_cells(soup)][-1] == "0 → 3"
@@ -408,7 +408,8 @@ def test_changing_a_deal_taking_one_back_and_changing_the_players(scorer, db_pat
                      partner="undealt").status_code == 303
     form = page(scorer, url + "/deals/1")
     assert form.select_one("#f-partner input[checked]")["value"] == "undealt"
-    assert form.find("input", {"name": "called"})["value"] == "AC"
+    assert [i["value"] for i in form.select("#f-called input[type=radio][checked]")] == [
+        "C", "A"]   # the called card's taps: clubs, then the ace
     resp = scorer.post(url + "/deals/1", data={"csrf_token": csrf(scorer),
                                                "revision": revision(scorer, url), "dealer": "0",
                                                "maker": "3", "trump": "H", "tricks": "4",

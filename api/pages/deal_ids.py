@@ -98,8 +98,13 @@ def answered_first(found: store_drafts.Draft, client_id: str | None) -> Response
 
 
 def deal_summary(deal: Mapping[str, Any], players: Mapping[str, str]) -> str:
-    """One line a scorer recognises a deal by: dealer, maker, trump, alone and tricks."""
+    """One line a scorer recognises a deal by: dealer, maker, trump, alone and tricks. A
+    four-handed seat is its letter and player ("N Ann"); a seat at a table of n its player
+    alone ("Ann", or "seat 2" where nobody is named): the numbers are the notation's, not the
+    table's."""
     def who(seat: str) -> str:
+        if seat.isdigit():
+            return players.get(seat) or f"seat {seat}"
         return f"{seat} {players[seat]}" if players.get(seat) else seat
 
     dealer = deal.get("dealer") or "?"

@@ -12,10 +12,13 @@ from typing import Any
 
 from flask import render_template, request
 
+from euchre_records.events.ratings import FOUR_HANDED, plain_words
+
 from ..db import get_db
 from ..store import ratings as store_ratings
 from .blueprint import bp
 from .rating_chart import rating_chart
+from .table_forms import VARIANT_NAMES
 
 __all__: list[str] = []
 
@@ -29,6 +32,11 @@ def ratings() -> str:
     kind = request.args.get("kind", "players")
     if kind not in store_ratings.KINDS:
         kind = "players"
+    variant = request.args.get("variant", FOUR_HANDED)
+    if variant not in VARIANT_NAMES:
+        variant = FOUR_HANDED
+    if variant != FOUR_HANDED:   # a table of 2, 3 or 5 has no fixed partnerships
+        kind = "players"
     club = " ".join(request.args.get("club", "").split())[:200] or None
     problems: list[str] = []
     dates: dict[str, str | None] = {}
@@ -40,12 +48,20 @@ def ratings() -> str:
             value = ""
         dates[field] = value or None
     db = get_db()
-    rows = store_ratings.ladder(db, kind=kind, club=club, date_from=dates["from"],
-                                date_to=dates["to"])
+    rows = store_ratings.ladder(db, kind=kind, variant=variant, club=club,
+                                date_from=dates["from"], date_to=dates["to"])
     unrated = store_ratings.unrated(db, club, dates["from"], dates["to"])
-    return render_template("ratings.html", kind=kind, club=club or "", date_from=dates["from"] or "",
+    return render_template("ratings.html", kind=kind, variant=variant,
+                           variants=list(VARIANT_NAMES), club=club or "",
+                           date_from=dates["from"] or "",
                            date_to=dates["to"] or "", rows=rows[:LADDER_ROWS], total=len(rows),
                            unrated=len(unrated), problems=problems)
+
+
+@bp.app_template_global("rating_words")
+def rating_words() -> tuple[str, ...]:
+    """What a rating, μ and σ mean, in plain words (events/ratings.py ``plain_words``)."""
+    return plain_words()
 
 
 @bp.app_template_global("player_rating")

@@ -20,7 +20,8 @@ from ..store import drafts as store_drafts
 from ..store.ingest import Submission
 from . import deal_ids
 from .forms import Problems
-from .table_forms import (UNDEALT, VARIANT_TITLES, form_of_table_deal, seat_tokens, seats_of)
+from .table_forms import (UNDEALT, VARIANT_TITLES, called_ranks, form_of_table_deal,
+                          seat_tokens, seats_of)
 from .table_sheet import build_table_sheet, table_next_dealer, table_scoreboard
 
 __all__ = ["table_draft_page", "TABLE_FIELD_OF_PATH", "players_of", "game_target"]
@@ -69,5 +70,5 @@ def table_draft_page(draft: store_drafts.Draft, sub: Submission | None,
         "draft.html", draft=draft, data=data, sheet=sheet, chart=None,
         record_problems=record_problems, form=form, errors=errors, problems=list(problems),
         players=players, seats=seat_tokens(n), editing=editing, board=board, table_n=n,
-        variant_title=VARIANT_TITLES[n], undealt=UNDEALT,
+        variant_title=VARIANT_TITLES[n], undealt=UNDEALT, called_ranks=called_ranks(data),
         deal_kinds=[d.get("kind") for d in deals], conflict=conflict, deal_id=deal_id), status

@@ -63,6 +63,20 @@ UNDEALT = "undealt"
 
 SUITS = ("S", "H", "D", "C")
 
+PACK_RANKS = {24: ("9", "T", "J", "Q", "K", "A"), 28: ("8", "9", "T", "J", "Q", "K", "A"),
+              32: ("7", "8", "9", "T", "J", "Q", "K", "A")}
+"""The ranks of each pack, lowest first (the notation's letters: T the ten): the rank buttons of
+the five-handed called card."""
+
+
+def called_ranks(data: Mapping[str, Any]) -> tuple[str, ...]:
+    """The ranks the five-handed form offers for the called card: those of the draft's pack
+    (``rules.overrides.pack``, else the variant's 28 cards). The engine still refuses a card
+    not in the pack or of the trump suit."""
+    overrides = (data.get("rules") or {}).get("overrides") or {}
+    pack = overrides.get("pack", VARIANT_PACKS.get(seats_of(data), 24))
+    return PACK_RANKS.get(pack, PACK_RANKS[32]) if isinstance(pack, int) else PACK_RANKS[32]
+
 
 def seat_tokens(n: int) -> tuple[str, ...]:
     """The seat tokens of a table of ``n``: N E S W at four, "0" .. "n-1" otherwise."""
@@ -162,8 +176,22 @@ def table_deal_from_form(form: Mapping[str, str], n: int) -> tuple[dict[str, Any
 
 def _partner_of(form: Mapping[str, str], result: dict[str, Any], maker: str,
                 problems: Problems) -> None:
-    """The five-handed maker's choice: alone, or the called card and who held it."""
+    """The five-handed maker's choice: alone, or the called card and who held it. The card is
+    tapped as a suit (``called_suit``) then a rank (``called_rank``); a written ``called``
+    (``AC``: what the form posted before the taps, and what a script may post) is taken when
+    nothing is tapped. Either is then checked by the engine (in the pack, not of the trump suit)."""
     called = " ".join((form.get("called") or "").upper().split())
+    suit, rank = form.get("called_suit") or "", form.get("called_rank") or ""
+    if suit or rank:   # the taps, when there are any, are what the scorer chose last
+        if suit not in SUITS:
+            problems.append(("called", f"'{suit}' is not a suit" if suit else
+                             f"choose the suit of the card named (its rank is {rank})"))
+            return
+        if rank not in PACK_RANKS[32]:
+            problems.append(("called", f"'{rank}' is not a rank" if rank else
+                             "choose the rank of the card named, after its suit"))
+            return
+        called = rank + suit
     partner = form.get("partner") or ""
     if form.get("alone") == "yes":
         result["alone"] = True
@@ -172,7 +200,8 @@ def _partner_of(form: Mapping[str, str], result: dict[str, Any], maker: str,
                                        "or 'alone'"))
         return
     if not called:
-        problems.append(("called", "write the card the maker named (e.g. AC), or tick 'alone'"))
+        problems.append(("called", "choose the card the maker named (its suit, then its rank), "
+                                   "or tick 'alone'"))
         return
     result["called"] = called
     if partner == UNDEALT:
@@ -197,8 +226,12 @@ def form_of_table_deal(deal: Mapping[str, Any]) -> dict[str, str]:
     else:
         out.update(maker=result["maker"], trump=result.get("trump") or "",
                    tricks=str(result.get("tricks", "")),
-                   alone="yes" if result.get("alone") else "",
-                   called=result.get("called") or "")
+                   alone="yes" if result.get("alone") else "")
+        called = str(result.get("called") or "")
+        if len(called) == 2:   # the taps: a rank letter and a suit letter
+            out.update(called_rank=called[0], called_suit=called[1])
+        elif called:
+            out["called"] = called
         if "partner" in result:
             out["partner"] = UNDEALT if result["partner"] is None else result["partner"]
     for i in irregularities:

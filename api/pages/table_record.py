@@ -19,12 +19,13 @@ from euchre_records.table_view import view_of
 
 from .blueprint import bp
 from .table_forms import VARIANT_TITLES, seat_tokens, variant_title
-from .table_sheet import build_table_sheet
+from .table_sheet import build_table_sheet, seat_name
 from .tricks import card_text
 
 __all__ = ["table_record_context", "table_card_deals", "recent_table_records", "seat_names"]
 
 bp.add_app_template_global(variant_title, "variant_title")
+bp.add_app_template_global(seat_name, "seat_name")
 
 
 @bp.app_template_global("seat_names")
@@ -79,19 +80,22 @@ def table_card_deals(record: Mapping[str, Any], result: Mapping[str, Any],
             found = revokes.get((number, t + 1), [])
             marked = {(f["seat"], f["card"]) for f in found}
             tricks.append({"number": t + 1, "leader": leader, "winner": winner,
-                           "leader_name": players.get(leader or "", ""),
-                           "winner_name": players.get(winner or "", ""),
-                           "plays": [{"seat": s, "card": c, "text": card_text(c),
+                           "leader_name": seat_name(players, leader),
+                           "winner_name": seat_name(players, winner),
+                           "plays": [{"seat": s, "name": seat_name(players, s) if s else "",
+                                      "card": c, "text": card_text(c),
                                       "revoke": (s, c) in marked, "won": s == winner}
                                      for s, c in zip(seats, cards)],
                            "revokes": found})
         hands = deal.get("hands")
         out.append({
             "number": number, "kind": deal.get("kind"), "dealer": deal.get("dealer"),
+            "dealer_name": seat_name(players, deal.get("dealer")),
             "turned": card_text(deal["turned"]) if deal.get("turned") else None,
             "calls": deal.get("calls", []), "called": deal.get("called"),
             "discard": card_text(deal["discard"]) if deal.get("discard") else None,
-            "hands": {s: [card_text(c) for c in hands[s].split()] for s in tokens if s in hands}
+            "hands": [(seat_name(players, s), [card_text(c) for c in hands[s].split()])
+                      for s in tokens if s in hands]
             if hands else None,
             "tricks": tricks,
         })

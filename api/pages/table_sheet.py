@@ -20,13 +20,18 @@ from euchre_records.table_view import RecordView
 
 from .sheet import SUIT_NAMES, SUIT_SIGNS
 
-__all__ = ["build_table_sheet", "table_scoreboard", "table_next_dealer"]
+__all__ = ["build_table_sheet", "table_scoreboard", "table_next_dealer", "seat_name"]
 
 
-def _name(players: Mapping[str, str], token: str | None) -> str:
+def seat_name(players: Mapping[str, str], token: str | None) -> str:
+    """How the pages name a seat at a table of n: its player's name (``players`` by seat token),
+    else "seat 2" where the record names nobody there; "" for no seat."""
     if token is None:
         return ""
     return players.get(token) or f"seat {token}"
+
+
+_name = seat_name
 
 
 def _row(view: RecordView, d: Any, players: Mapping[str, str],

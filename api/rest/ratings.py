@@ -15,6 +15,8 @@ from flask import Response
 from flask_smorest import Blueprint
 from marshmallow import Schema, fields, validate
 
+from euchre_records.table import Variant
+
 from ..db import get_db
 from ..store import ratings as store_ratings
 from .document import CHALLENGE
@@ -33,8 +35,11 @@ class RatingsArgs(PageArgs):
 
     kind = fields.String(load_default="players", validate=validate.OneOf(store_ratings.KINDS),
                          metadata={"description": "the players' ladder or the partnerships'"})
-    variant = fields.String(load_default="four-handed", validate=validate.Length(max=40),
-                            metadata={"description": "the game's variant: each has its ladder"})
+    variant = fields.String(load_default="four-handed",
+                            validate=validate.OneOf([v.value for v in Variant]),
+                            metadata={"description": "the game's variant: each has its ladder "
+                                                     "(at tables of 2, 3 and 5 each player is "
+                                                     "ranked by his place)"})
     club = fields.String(metadata={"description": "only this club's records: a ladder of their "
                                                   "own, from new ratings"})
     date_from = fields.String(data_key="from", validate=_DATE, metadata={
@@ -97,6 +102,11 @@ class RatingPointSchema(Schema):
     sigma = fields.Float(required=True)
     change = fields.Float(required=True, metadata={"description": "of the rating, by this match"})
     events = fields.List(fields.Integer(), required=True)
+    place = fields.Integer(required=True, metadata={
+        "description": "where the entrant finished: 1 + the sides (or, at tables of 2, 3 and 5, "
+                       "the players) ranked better; level ones share a place"})
+    of = fields.Integer(required=True, metadata={
+        "description": "the sides, or players, of the match"})
 
 
 class PlayerRatingSchema(Schema):

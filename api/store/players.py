@@ -27,7 +27,9 @@ from .statistics_sql import VARIANT_STATISTICS_SQL
 
 __all__ = ["RegistryError", "bind_seats", "bind_records", "has_registry", "bind_existing", "create_player", "add_alias", "add_ref", "rename",
            "merge", "split", "effective_id", "search_players", "get_player", "player_names",
-           "player_for", "player_table", "TABLE_COLUMNS", "SORTS"]
+           "player_for", "player_table", "TABLE_COLUMNS", "SORTS", "variant_player_table",
+           "TABLE_N_COLUMNS", "all_variants_player_table", "ALL_VARIANTS_COLUMNS",
+           "VARIANT_ORDER"]
 
 NOTATION = "notation"
 
@@ -448,3 +450,119 @@ def player_table(db: sqlite_utils.Database, *, club: str | None = None,
     ORDER BY {SORTS[sort]}
     """
     return _rows(db.conn, sql, params)
+
+
+TABLE_N_COLUMNS = ("name", "id", "records", "games_played", "games_won", "win_rate",
+                   "deals_played", "deals_made", "called_as_partner", "points_scored",
+                   "euchres_suffered", "euchres_inflicted", "marches_made", "lone_hands_tried",
+                   "revokes")
+"""The columns of :func:`variant_player_table` (a table of 2, 3 or 5), in order: the columns of
+a player's per-variant row (statistics_sql.VARIANT_STATISTICS_SQL) with the name, the id and the
+win rate."""
+
+
+def variant_player_table(db: sqlite_utils.Database, variant: str, *, club: str | None = None,
+                         event_id: int | None = None, date_from: str | None = None,
+                         date_to: str | None = None, sort: str = "name") -> list[dict[str, Any]]:
+    """:func:`player_table` for a table of 2, 3 or 5 (``variant``: ``two-handed``, ``cut-throat``,
+    ``call-your-partner``): per registry player (merges applied) who sat at one in the current
+    records that pass the filters (club, an event's counted sittings, the inclusive dates), the
+    columns of :data:`TABLE_N_COLUMNS`. Each player scores for himself there, so his games won
+    are the games whose winner is his seat; deals made are his as maker, ``called_as_partner``
+    the deals he held the five-handed called card; euchres suffered count the makers' side
+    (maker or called partner), inflicted the defenders'; marches and lone hands are his as
+    maker; revokes the revoke findings at his seat."""
+    from .queries import filters
+
+    where, params = filters(None, club, date_from, date_to, variant=variant)
+    if event_id is not None:   # the event's counted sittings (an individual event's games)
+        where += (" AND records.id IN (SELECT record_id FROM tournament_game_scores WHERE "
+                  "tournament_id = ?)")
+        params += [event_id]
+    sql = f"""
+    WITH s AS (
+        SELECT e.effective_id AS pid, seats.record_id, seats.seat
+        FROM seats JOIN records ON records.id = seats.record_id
+        JOIN seat_bindings b ON b.record_id = seats.record_id AND b.seat = seats.seat
+        JOIN registry_effective e ON e.player_id = b.player_id
+        {where}
+    ), d AS (
+        SELECT s.pid, count(ds.deal) AS deals_played,
+          coalesce(sum(ds.role = 'maker'), 0) AS deals_made,
+          coalesce(sum(ds.role = 'partner'), 0) AS called_as_partner,
+          coalesce(sum(ds.points), 0) AS points_scored,
+          coalesce(sum(ds.role IN ('maker', 'partner') AND td.euchred), 0) AS euchres_suffered,
+          coalesce(sum(ds.role = 'defender' AND td.euchred), 0) AS euchres_inflicted,
+          coalesce(sum(ds.role = 'maker' AND td.marched), 0) AS marches_made,
+          coalesce(sum(ds.role = 'maker' AND td.alone), 0) AS lone_hands_tried
+        FROM s LEFT JOIN deal_scores ds ON ds.record_id = s.record_id AND ds.seat = s.seat
+        LEFT JOIN table_deals td ON td.record_id = ds.record_id AND td.number = ds.deal
+        GROUP BY s.pid
+    ), g AS (
+        SELECT s.pid, count(DISTINCT s.record_id) AS records, count(tg.number) AS games_played,
+          coalesce(sum(tg.winner = s.seat), 0) AS games_won
+        FROM s LEFT JOIN table_games tg ON tg.record_id = s.record_id GROUP BY s.pid
+    ), f AS (
+        SELECT s.pid, count(tf.id) AS revokes FROM s LEFT JOIN table_findings tf
+          ON tf.record_id = s.record_id AND tf.kind = 'revoke' AND tf.seat = s.seat
+        GROUP BY s.pid
+    )
+    SELECT g.pid AS id,
+      (SELECT name FROM registry_names n WHERE n.player_id = g.pid AND n.kind = 'display'
+        ORDER BY n.id DESC LIMIT 1) AS name,
+      g.records, g.games_played, g.games_won,
+      CASE WHEN g.games_played > 0 THEN round(1.0 * g.games_won / g.games_played, 4) END
+        AS win_rate,
+      d.deals_played, d.deals_made, d.called_as_partner, d.points_scored, d.euchres_suffered,
+      d.euchres_inflicted, d.marches_made, d.lone_hands_tried, f.revokes
+    FROM g JOIN d ON d.pid = g.pid JOIN f ON f.pid = g.pid
+    ORDER BY {SORTS[sort]}
+    """
+    return _rows(db.conn, sql, params)
+
+
+ALL_VARIANTS_COLUMNS = ("variant", "name", "id", "records", "games_played", "games_won",
+                        "win_rate", "deals_played", "deals_made", "points_scored",
+                        "euchres_suffered", "euchres_inflicted", "marches_made",
+                        "lone_hands_tried", "revokes")
+"""The columns of :func:`all_variants_player_table`: what every table has in common."""
+
+VARIANT_ORDER = ("four-handed", "two-handed", "cut-throat", "call-your-partner")
+"""The order of the games in a player table across variants: four-handed first, then by size."""
+
+
+def all_variants_player_table(db: sqlite_utils.Database, *, club: str | None = None,
+                              event_id: int | None = None, date_from: str | None = None,
+                              date_to: str | None = None,
+                              sort: str = "name") -> list[dict[str, Any]]:
+    """A row per registry player and game he played (four-handed first, then the tables of 2,
+    3 and 5; within a game in the ``sort`` order), with :data:`ALL_VARIANTS_COLUMNS`: the four-
+    handed rows are :func:`player_table`'s (points and euchres are his side's there, games won
+    by his side) with ``marches_made`` the deals he made trump and his side took all five; the
+    others :func:`variant_player_table`'s."""
+    rows: list[dict[str, Any]] = []
+    four = player_table(db, club=club, event_id=event_id, date_from=date_from, date_to=date_to,
+                        sort=sort)
+    if four:
+        from .queries import filters
+        where, params = filters(None, club, date_from, date_to)
+        where += " AND records.seats = 4"
+        if event_id is not None:
+            where += (" AND records.id IN (SELECT record_id FROM tournament_seat_scores WHERE "
+                      "tournament_id = ? OR tournament_id IN (SELECT id FROM tournaments WHERE "
+                      "league_id = ?))")
+            params += [event_id, event_id]
+        marches = dict(db.conn.execute(
+            "SELECT e.effective_id, count(*) FROM deals "
+            "JOIN records ON records.id = deals.record_id "
+            "JOIN seat_bindings b ON b.record_id = deals.record_id AND b.seat = deals.maker "
+            f"JOIN registry_effective e ON e.player_id = b.player_id {where} "
+            "AND deals.marched GROUP BY e.effective_id", params).fetchall())
+        rows += [{**r, "variant": VARIANT_ORDER[0], "marches_made": marches.get(r["id"], 0)}
+                 for r in four]
+    for variant in VARIANT_ORDER[1:]:
+        rows += [{**r, "variant": variant}
+                 for r in variant_player_table(db, variant, club=club, event_id=event_id,
+                                               date_from=date_from, date_to=date_to,
+                                               sort=sort)]
+    return [{c: r.get(c) for c in ALL_VARIANTS_COLUMNS} for r in rows]

@@ -13,8 +13,12 @@ Contracts:
   more points over its deals, equal points a draw; otherwise a rubber is one match won by the
   side the rubber's system makes winner (an unfinished rubber is not rated); otherwise each
   finished game of a record of single games is one match won by the game's winner. A record
-  without four different players (a seat with no player, or one person in two seats after a
-  merge) is not rated; :func:`unrated` says which and why.
+  at a table of 2, 3 or 5 (its own variant's ladder) rates each player as a team of one, ranked
+  by place (events/individual.py: 1 + the players with more points, level players sharing
+  it): a counted progressive sitting by the points each made over its deals, otherwise each
+  finished game by its final scores. A record without as many different players as seats (a
+  seat with no player, or one person in two seats after a merge) is not rated; :func:`unrated`
+  says which and why.
 - The computed ratings are kept in memory per database file, keyed by a change counter of the
   store (:func:`change_counter`: the largest ids of the append-only tables the ratings read);
   every write to those tables makes a new id, so a cached answer is never stale. Filters that
@@ -28,12 +32,14 @@ import hashlib
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Callable, Sequence
 
 import sqlite_utils
 
+from euchre_records.events.individual import places
 from euchre_records.events.ratings import (FOUR_HANDED, ORDINAL_Z, Book, Entry, Kind, Match,
                                            Point, new_model, points_ranks, rate, side_ranks)
+from euchre_records.table import Variant
 
 from .players import RegistryError, effective_id, player_names
 from .queries import filters
@@ -87,10 +93,56 @@ _SITTINGS = """
 each (event, round, table) -- the same rows the standings count (events_schema.SEAT_SCORES_SQL)."""
 
 
-def _variant(_row: Any) -> str:
-    """The variant of a stored record: four-handed for every record today (issue 19 gives the
-    records their variant; its ladder is then its own)."""
-    return FOUR_HANDED
+def _place_ranks(scores: Sequence[int]) -> tuple[int, ...]:
+    """The ranks of one contest at a table of n from each seat's points: the places of the
+    events' standings (events/individual.py: 1 + the players with more points; level players
+    share the better place), counted from 0."""
+    return tuple(p - 1 for p in places(scores))
+
+
+def _table_games(conn: Any, ids: str, params: Any) -> dict[int, list[tuple[int, bool,
+                                                                           tuple[int, ...]]]]:
+    """Per record at a table of n, its games in order: (number, finished, the final score of
+    each seat in seat order)."""
+    scores: dict[tuple[int, int], dict[int, int]] = {}
+    for record_id, game, seat, score in conn.execute(
+            "SELECT record_id, game, seat, score FROM game_scores "
+            f"WHERE record_id IN ({ids})", params):
+        scores.setdefault((record_id, game), {})[int(seat)] = int(score)
+    out: dict[int, list[tuple[int, bool, tuple[int, ...]]]] = {}
+    for record_id, number, finished in conn.execute(
+            "SELECT record_id, number, finished FROM table_games "
+            f"WHERE record_id IN ({ids}) ORDER BY record_id, number", params):
+        at = scores.get((record_id, number), {})
+        out.setdefault(record_id, []).append(
+            (int(number), bool(finished), tuple(at[s] for s in sorted(at))))
+    return out
+
+
+def _table_points(conn: Any, ids: str, params: Any) -> dict[int, tuple[int, ...]]:
+    """Per record at a table of n, each seat's points over all its deals, in seat order."""
+    acc: dict[int, dict[int, int]] = {}
+    for record_id, seat, points in conn.execute(
+            "SELECT record_id, seat, coalesce(sum(points), 0) FROM deal_scores "
+            f"WHERE record_id IN ({ids}) GROUP BY record_id, seat", params):
+        acc.setdefault(record_id, {})[int(seat)] = int(points)
+    return {r: tuple(at[s] for s in sorted(at)) for r, at in acc.items()}
+
+
+def _places_matches(record_id: int, n: int, progressive: bool,
+                    games: list[tuple[int, bool, tuple[int, ...]]],
+                    points: tuple[int, ...] | None, match: Callable[..., Match],
+                    skipped: list[Unrated]) -> list[Match]:
+    """The matches of a record at a table of n (each player a team of one, ranked by place):
+    a counted progressive sitting is one match placed by each player's points over its deals;
+    otherwise each finished game is one match placed by the players' final scores (its winner
+    first alone, as the engine ends a game). A record with no finished game gives none."""
+    if progressive:
+        return [match(Kind.SITTING, _place_ranks(points or (0,) * n))]
+    finished = [(number, score) for number, done, score in games if done and len(score) == n]
+    if not finished:
+        skipped.append(Unrated(record_id, "no game is finished"))
+    return [match(Kind.GAME, _place_ranks(score), number) for number, score in finished]
 
 
 def _progressive(fmt: str, scoring: str | None) -> bool:
@@ -135,16 +187,13 @@ def matches(db: sqlite_utils.Database, club: str | None = None, date_from: str |
     for record_id, event_id, round_no, fmt, scoring, league, event_date in conn.execute(_SITTINGS):
         sittings.setdefault(record_id, []).append(
             (event_id, round_no, _progressive(fmt, scoring), league, event_date))
-    tables = {r[0]: (int(r[1]), r[2]) for r in conn.execute(   # migration 17: tables of n
+    tables = {r[0]: (int(r[1]), str(r[2])) for r in conn.execute(   # migration 17: tables of n
         f"SELECT id, seats, variant FROM records WHERE seats != 4 AND id IN ({ids})", params)}
+    table_games = _table_games(conn, ids, params) if tables else {}
+    table_points = _table_points(conn, ids, params) if tables else {}
     out: list[Match] = []
     skipped: list[Unrated] = []
     for record_id, date, round_label, first_id, first_at in records:
-        if record_id in tables:
-            n, variant = tables[record_id]
-            skipped.append(Unrated(record_id, f"a {variant} game of {n} players: the ratings rate "
-                                   "four-handed partnership games only (docs/RATINGS.md)"))
-            continue
         counted = sittings.get(record_id, [])
         events = tuple(sorted({e for s in counted for e in (s[0], s[3]) if e is not None}))
         when = date or next((s[4] for s in counted if s[4]), None) or (first_at or "")[:10]
@@ -152,19 +201,27 @@ def matches(db: sqlite_utils.Database, club: str | None = None, date_from: str |
         if round_no is None:
             round_no = int(round_label) if round_label and str(round_label).isdigit() else 0
         at = seats.get(record_id, {})
-        players = [at.get(seat) for seat in "NESW"]
+        n, variant = tables.get(record_id, (4, FOUR_HANDED))
+        tokens = "NESW" if n == 4 else [str(i) for i in range(n)]
+        players = [at.get(seat) for seat in tokens]
         if any(p is None for p in players):
             skipped.append(Unrated(record_id, "a seat has no registry player"))
             continue
-        if len(set(players)) < 4:
+        if len(set(players)) < n:
             skipped.append(Unrated(record_id, "one player sits in two seats (after a merge)"))
             continue
-        teams = tuple(tuple(int(at[s] or 0) for s in SIDE_SEATS[side]) for side in SIDES)
+        teams = (tuple(tuple(int(at[s] or 0) for s in SIDE_SEATS[side]) for side in SIDES)
+                 if n == 4 else tuple((int(p or 0),) for p in players))
 
         def match(kind: Kind, ranks: tuple[int, ...], game: int | None = None) -> Match:
-            return Match((when, round_no, int(first_id), game or 0), _variant(None), kind,
+            return Match((when, round_no, int(first_id), game or 0), variant, kind,
                          int(record_id), date, teams, ranks, game, events)
 
+        if n != 4:
+            out.extend(_places_matches(record_id, n, any(s[2] for s in counted),
+                                       table_games.get(record_id, []),
+                                       table_points.get(record_id), match, skipped))
+            continue
         system, winner = rubbers.get(record_id, ("none", None))
         if any(s[2] for s in counted):
             out.append(match(Kind.SITTING, points_ranks(points.get(record_id, (0, 0)))))
@@ -304,11 +361,20 @@ def ladder(db: sqlite_utils.Database, *, kind: str = "players", variant: str = F
 def _point(p: Point) -> dict[str, Any]:
     return {"record_id": p.record_id, "date": p.date, "kind": p.kind.value, "game": p.game,
             "outcome": p.outcome.value, "rating": _rounded(p.ordinal), "mu": _rounded(p.mu),
-            "sigma": _rounded(p.sigma), "change": _rounded(p.change), "events": list(p.events)}
+            "sigma": _rounded(p.sigma), "change": _rounded(p.change), "events": list(p.events),
+            "place": p.place, "of": p.of}
+
+
+def _variant_order(variant: str) -> tuple[bool, int, str]:
+    """Four-handed first, then the tables of 2, 3 and 5 in size order (an unknown name last)."""
+    sizes = [v.value for v in Variant]
+    return (variant != FOUR_HANDED, sizes.index(variant) if variant in sizes else len(sizes),
+            variant)
 
 
 def player_ratings(db: sqlite_utils.Database, player_id: int) -> list[dict[str, Any]]:
-    """A player's rating in each variant's ladder (the player a merged-away id counts as):
+    """A player's rating in each variant's ladder, four-handed first, then by table size (the
+    player a merged-away id counts as):
     place and ladder size, rating, mu, sigma, matches won, lost and drawn, and the history,
     one point per match in time order. Empty for a player without a rated match."""
     try:
@@ -316,7 +382,9 @@ def player_ratings(db: sqlite_utils.Database, player_id: int) -> list[dict[str, 
     except RegistryError:
         return []
     out = []
-    for variant, found in book(db).ladders.items():
+    ladders = book(db).ladders
+    for variant in sorted(ladders, key=_variant_order):
+        found = ladders[variant]
         for place, e in zip(_places(found.players), found.players):
             if e.key == (pid,):
                 out.append({"variant": variant, "place": place, "of": len(found.players),

@@ -10,12 +10,14 @@ that explanations need. A property test holds the two to the same results.
 
 from __future__ import annotations
 
+from typing import Protocol
+
 from .cards import JOKER, LEFT_OF, SEATS, Card, Seat, Side, Suit, make_pack, power_table
 from .model import Call, CallKind, Deal, DealKind, DealResult, Trick
 from .rules import LoneLead, Rules
 from .scoring import hand_points
 
-__all__ = ["fast_replay", "COMPILED"]
+__all__ = ["COMPILED", "fast_replay", "hand_masks", "orders_of_table", "play_known"]
 
 _SUITS = tuple(Suit)
 _SUIT_INDEX = {s: i for i, s in enumerate(_SUITS)}
@@ -61,6 +63,17 @@ def _orders(out: int) -> tuple[tuple[int, ...], ...]:
     return tuple(result)
 
 
+def orders_of_table(seats: int) -> tuple[tuple[int, ...], ...]:
+    """For each leader at a table of ``seats`` where every seat plays, the seats in playing order
+    (to the left, seat + 1 modulo the table)."""
+    found = _TABLE_ORDERS.get(seats)
+    if found is None:
+        found = _TABLE_ORDERS[seats] = tuple(tuple((lead + k) % seats for k in range(seats))
+                                             for lead in range(seats))
+    return found
+
+
+_TABLE_ORDERS: dict[int, tuple[tuple[int, ...], ...]] = {}
 _ORDERS = tuple(_orders(out) if out.bit_count() <= 2 else () for out in range(16))   # at most 2 sit out
 _RULES: dict[int, tuple[Rules, int, dict[tuple[bool, bool, bool, int], tuple[int, int]], int]] = {}
 _STICK, _CANADIAN, _TAKES_LONE, _DEFEND = 1, 2, 4, 8   # _bid's flags: the rules' bidding options
@@ -106,6 +119,8 @@ def fast_replay(deal: Deal, rules: Rules, number: int) -> DealResult | None:
     full = hands is not None
     masks: list[int] = [0, 0, 0, 0]
     if hands is not None:
+        if len(hands) != 4:
+            return None   # not one hand per seat: left to the detailed replay
         try:
             known = _c_hand_masks(hands, deal.kitty, turned_bit, pack)
         except TypeError:
@@ -264,25 +279,22 @@ def _bid(calls: tuple[Call, ...], dealer: Seat, turned_suit: Suit, flags: int) -
 
 def _hand_masks(hands: tuple[tuple[Card | None, ...], ...], kitty: tuple[Card | None, ...] | None,
                 turned_bit: int, pack: int) -> list[int] | None:
-    """Each seat's cards as a mask, when the four hands hold five known cards each, the kitty (if
-    known) the rest of the pack, and the hands, kitty and turned card (``turned_bit``) are the
-    pack's cards once each; None otherwise."""
+    """Each seat's cards as a mask, one per hand of ``hands`` (a table of 1 to 8 seats), when
+    every hand holds five known cards, the kitty (if known) the rest of the pack, and the hands,
+    kitty and turned card (``turned_bit``) are the pack's cards once each; None otherwise."""
     bit = _BIT
+    if not 1 <= len(hands) <= 8:
+        return None
     try:
-        if len(hands) != 4:
-            return None   # not one hand per seat: left to the detailed replay
-        h0, h1, h2, h3 = hands
-        if len(h0) != 5 or len(h1) != 5 or len(h2) != 5 or len(h3) != 5:
-            return None
         # KeyError: an unknown card
-        masks = [bit[h0[0]] + bit[h0[1]] + bit[h0[2]] + bit[h0[3]] + bit[h0[4]],  # type: ignore[index]
-                 bit[h1[0]] + bit[h1[1]] + bit[h1[2]] + bit[h1[3]] + bit[h1[4]],  # type: ignore[index]
-                 bit[h2[0]] + bit[h2[1]] + bit[h2[2]] + bit[h2[3]] + bit[h2[4]],  # type: ignore[index]
-                 bit[h3[0]] + bit[h3[1]] + bit[h3[2]] + bit[h3[3]] + bit[h3[4]]]  # type: ignore[index]
-        total = turned_bit + masks[0] + masks[1] + masks[2] + masks[3]
-        count = 21
+        masks = [bit[h[0]] + bit[h[1]] + bit[h[2]] + bit[h[3]] + bit[h[4]]  # type: ignore[index]
+                 for h in hands if len(h) == 5]
+        if len(masks) != len(hands):
+            return None
+        total = turned_bit + sum(masks)
+        count = 5 * len(hands) + 1
         if kitty is not None:
-            if len(kitty) != pack.bit_count() - 21:
+            if len(kitty) != pack.bit_count() - count:
                 return None
             total += sum(map(bit.__getitem__, kitty))   # type: ignore[arg-type]  # KeyError
             count += len(kitty)
@@ -294,10 +306,41 @@ def _hand_masks(hands: tuple[tuple[Card | None, ...], ...], kitty: tuple[Card | 
     return masks
 
 
-def _play_known(tricks: tuple[Trick, ...], orders: tuple[tuple[int, ...], ...], lead: int,
+class PlayedTrick(Protocol):
+    """What the trick kernels read of a trick at any table: its cards in playing order and its
+    recorded leader (a seat as an int, None when left to the laws)."""
+
+    @property
+    def cards(self) -> tuple[Card, ...]: ...
+
+    @property
+    def leader(self) -> int | None: ...
+
+
+def hand_masks(hands: tuple[tuple[Card | None, ...], ...], kitty: tuple[Card | None, ...] | None,
+               turned_bit: int, pack: int) -> list[int] | None:
+    """:func:`_hand_masks`, compiled where the kernels are built: one per seat at any table."""
+    try:
+        return _c_hand_masks(hands, kitty, turned_bit, pack)
+    except TypeError:
+        return _hand_masks(hands, kitty, turned_bit, pack)
+
+
+def play_known(tricks: tuple[PlayedTrick, ...], orders: tuple[tuple[int, ...], ...], lead: int,
+               trump: Suit, masks: list[int]) -> list[int] | None:
+    """:func:`_play_known`, compiled where the kernels are built, at any table (``orders``: per
+    seat, the seats in playing order when it leads). ``masks`` may be consumed."""
+    try:
+        return _c_play_known(tricks, orders, lead, trump, masks)
+    except TypeError:
+        return _play_known(tricks, orders, lead, trump, masks)
+
+
+def _play_known(tricks: tuple[PlayedTrick, ...], orders: tuple[tuple[int, ...], ...], lead: int,
                 trump: Suit, masks: list[int]) -> list[int] | None:
-    """The five tricks' winners (seats 0-3) when every hand is known (``masks``: each seat's
-    cards after the discard, consumed); None for a card not held or a revoke."""
+    """The tricks' winners (seats 0 .. n-1) when every hand is known (``masks``: each seat's
+    cards after the discard, consumed; ``orders``: per seat, the seats in playing order when it
+    leads); None for a card not held, a trick of another size, a leader not ``lead`` or a revoke."""
     info, suit_mask, trump_i = _TRUMP[trump]
     n = len(orders[lead])
     winners: list[int] = []

@@ -19,31 +19,14 @@ points per seat; the game's end is then scored by ``replay_table`` from those po
 
 from __future__ import annotations
 
-from .cards import JOKER, Card, Suit, make_pack, power_table
+from .cards import JOKER, Suit, make_pack
+from .fastpath import _BIT, _NOT_A_CARD, _TRUMP, hand_masks, orders_of_table, play_known
 from .model import CallKind, DealKind
 from .table_model import Scores, TableDeal, TableDealResult, TableRecord
 from .table_scoring import hand_points
 
 __all__ = ["fast_table_deal"]
 
-_BIT: dict[Card, int] = {c: 1 << c.index for c in make_pack(32, True)}
-_SUITS = tuple(Suit)
-_SUIT_INDEX = {s: i for i, s in enumerate(_SUITS)}
-_NOT_A_CARD = (0, 0, 0)
-
-
-def _trump_tables(trump: Suit) -> tuple[dict[Card, tuple[int, int, int]], tuple[int, ...], int]:
-    """Per trump: card -> (bit, effective suit index, power); suit index -> mask of its cards;
-    the index of the trump suit."""
-    powers = power_table(trump)
-    info = {c: (b, _SUIT_INDEX[powers[c][0]], powers[c][1]) for c, b in _BIT.items()}
-    masks = [0] * len(_SUITS)
-    for b, e, _ in info.values():
-        masks[e] |= b
-    return info, tuple(masks), _SUIT_INDEX[trump]
-
-
-_TRUMP = {t: _trump_tables(t) for t in Suit}
 _PACKS: dict[tuple[int, bool], int] = {}
 _PASS, _ORDER, _TAKE, _NAME = CallKind.PASS, CallKind.ORDER, CallKind.TAKE, CallKind.NAME
 _FULL = DealKind.FULL
@@ -67,23 +50,14 @@ def fast_table_deal(record: TableRecord, deal: TableDeal, number: int) -> TableD
     n = table.seats
     if len(hands) != n:
         return None
-    bit = _BIT
     pack = _pack_mask(rules.pack, rules.joker)
-    # --- the deal: every card known, each once, all in the pack ---
-    try:
-        masks = [bit[h[0]] + bit[h[1]] + bit[h[2]] + bit[h[3]] + bit[h[4]]  # type: ignore[index]
-                 for h in hands if len(h) == 5]                             # KeyError: unknown card
-        if len(masks) != n:
-            return None
-        total = bit[turned] + sum(masks)
-        count = 5 * n + 1
-        for c in deal.kitty or ():
-            if c is not None:
-                total += bit[c]
-                count += 1
-    except KeyError:
+    # --- the deal: every card known, each once, all in the pack (the one kernel of every table,
+    # fastpath.hand_masks); a kitty given in part is left to the detailed replay ---
+    kitty = deal.kitty
+    if kitty is not None and (len(kitty) != pack.bit_count() - 5 * n - 1 or None in kitty):
         return None
-    if total.bit_count() != count or total & ~pack:   # a repeated card carries into fewer bits
+    masks = hand_masks(hands, kitty, _BIT.get(turned, 0), pack)
+    if masks is None:
         return None
 
     # --- the bidding: the plain case only ---
@@ -132,8 +106,8 @@ def fast_table_deal(record: TableRecord, deal: TableDeal, number: int) -> TableD
     if taken:
         if discard is None or (discard is turned and not rules.turned_card_discard):
             return None
-        db = bit.get(discard, 0)
-        held = masks[dealer] + bit[turned]
+        db = _BIT.get(discard, 0)
+        held = masks[dealer] + _BIT[turned]
         if not held & db:
             return None
         masks[dealer] = held - db
@@ -143,7 +117,7 @@ def fast_table_deal(record: TableRecord, deal: TableDeal, number: int) -> TableD
     # --- five hands: the called card and its holder ---
     called = deal.called
     partner: int | None = None
-    info, suit_mask, trump_i = _TRUMP[trump]
+    info, _, trump_i = _TRUMP[trump]
     if table.called_partner:
         if alone:
             if called is not None or deal.partner_stated:
@@ -151,7 +125,7 @@ def fast_table_deal(record: TableRecord, deal: TableDeal, number: int) -> TableD
         else:
             if called is None or info.get(called, _NOT_A_CARD)[1] == trump_i:
                 return None
-            cb = bit.get(called, 0)
+            cb = _BIT.get(called, 0)
             holder = next((s for s in range(n) if masks[s] & cb), None)
             if holder == maker:
                 return None   # the detailed replay notes that he plays alone
@@ -161,43 +135,16 @@ def fast_table_deal(record: TableRecord, deal: TableDeal, number: int) -> TableD
     elif called is not None or deal.partner_stated:
         return None
 
-    # --- the play: every card held, suit followed ---
+    # --- the play: every card held, suit followed (the kernel of every table) ---
     tricks = deal.tricks
     if len(tricks) != 5:
         return None
     lead = (dealer + 1) % n
-    leaders: list[int] = []
-    winners: list[int] = []
-    for trick in tricks:
-        cards = trick.cards
-        if len(cards) != n or (trick.leader is not None and trick.leader != lead):
-            return None
-        leaders.append(lead)
-        b, led, best = info.get(cards[0], _NOT_A_CARD)
-        m = masks[lead]
-        if not m & b:
-            return None
-        masks[lead] = m - b
-        follow = suit_mask[led]
-        win = lead
-        who = lead
-        for k in range(1, n):
-            who = who + 1 if who + 1 < n else 0
-            b, e, p = info.get(cards[k], _NOT_A_CARD)
-            m = masks[who]
-            if not m & b:
-                return None   # not held (or not a card of the pack)
-            m -= b
-            masks[who] = m
-            if e == led:
-                if p > best:
-                    best, win = p, who
-            elif m & follow:
-                return None   # a revoke: the detailed replay reports it
-            elif e == trump_i and p > best:
-                best, win = p, who
-        winners.append(win)
-        lead = win
+    found = play_known(tricks, orders_of_table(n), lead, trump, masks)
+    if found is None:
+        return None
+    winners = found
+    leaders = [lead, *winners[:4]]
 
     # --- the score ---
     makers = (maker,) if partner is None else (maker, partner)

@@ -16,7 +16,7 @@ from .errors import InconsistentRecord
 from .model import Deal, Finding, FindingKind, Irregularity, IrregularityKind, Points
 from .plays import Breach, PlayLog
 from .rules import Rules
-from .scoring import RevokeCharge, charge_text, revoke_penalties
+from .scoring import RevokeCharge, charge_text, revoke_penalties, side_column
 
 if TYPE_CHECKING:
     from .bidding import Bidding
@@ -109,14 +109,14 @@ def revoke_findings(deal: Deal, rules: Rules, number: int, where: str, bidding: 
     charged = found + [r for r in unproven if r.status == "claimed"]
     maker = bidding.maker
     assert maker is not None
-    charges = [RevokeCharge(r.seat.side, bidding.alone,
+    charges = [RevokeCharge(side_column(r.seat.side), bidding.alone,
                             bidding.alone and r.seat.side is not maker.side,
                             r.event.revoke_election if r.event else None) for r in charged]
     outcomes = revoke_penalties(rules, charges)
     penalty = (sum(o.points[0] for o in outcomes), sum(o.points[1] for o in outcomes))
     hand_scores = rules.revoke_hand_scores or not any(o.how in ("added", "deducted") for o in outcomes)
     trump, inferred = bidding.trump, deal.hands is None
-    findings = [_message(rules, number, r, o.how, o.size, o.points, bidding.alone, trump, inferred)
+    findings = [_message(rules, number, r, o.how, o.size, o.pair, bidding.alone, trump, inferred)
                 for r, o in zip(charged, outcomes)]
     findings += [_message(rules, number, r, r.status, 0, (0, 0), bidding.alone, trump, inferred)
                  for r in corrected + [u for u in unproven if u.status != "claimed"]]

@@ -14,7 +14,8 @@ from dataclasses import dataclass
 
 from .cards import Card, Suit
 from .model import FindingKind
-from .rules import RevokeLone, RevokeTo, Rules
+from .rules import Rules
+from .scoring import DealSides, RevokeCharge, revoke_penalties
 from .table import SeatIndex, Table
 from .table_model import Scores, TableDeal, TableFinding, TableIrregularityKind, TableRecord
 
@@ -37,35 +38,26 @@ class Revoke:
 def revoke_charges(table: Table, rules: Rules, makers: tuple[SeatIndex, ...], alone: bool,
                     revokes: list[Revoke], names: dict[SeatIndex, str] | None = None
                     ) -> list[tuple[Revoke, Scores, str]]:
-    """Each revoke's points per seat, and how it was charged (Somerset 63, 71; Hoyle; modern §7)."""
+    """Each revoke's points per seat, and how it was charged (Somerset 63, 71; Hoyle; modern §7):
+    scored by :func:`scoring.revoke_penalties`, as the four-handed game's, with the deal's two
+    sides the makers' seats and the others' (one score column per seat)."""
     n = table.seats
     lone_game = alone and table.called_partner   # only the five-handed lone maker is a "lone hand"
-    cancelled: set[int] = set()
-    if rules.revokes_cancel:
-        by_makers = [i for i, r in enumerate(revokes) if r.seat in makers]
-        by_defenders = [i for i, r in enumerate(revokes) if r.seat not in makers]
-        pairs = min(len(by_makers), len(by_defenders))
-        cancelled = set(by_makers[:pairs]) | set(by_defenders[:pairs])
+    defenders = tuple(s for s in range(n) if s not in makers)
+    sides = DealSides(n, (makers, defenders))
+    charges = [RevokeCharge(0 if r.seat in makers else 1, lone_game,
+                            lone_game and r.seat not in makers) for r in revokes]
     out = []
-    for i, r in enumerate(revokes):
-        offenders = makers if r.seat in makers else tuple(s for s in range(n) if s not in makers)
-        others = tuple(s for s in range(n) if s not in offenders)
-        lone = lone_game if rules.revoke_lone is RevokeLone.LONE_HAND else (lone_game and r.seat not in makers)
-        size = rules.revoke_penalty_lone if lone else rules.revoke_penalty
-        points = [0] * n
-        if i in cancelled:
-            out.append((r, tuple(points), f"cancelled by an equal number of revokes by the other side "
-                        f"({rules.cite('revokes_cancel')})"))
+    for r, charge, outcome in zip(revokes, charges, revoke_penalties(rules, charges, sides)):
+        if outcome.how == "cancelled":
+            out.append((r, outcome.points, f"cancelled by an equal number of revokes by the other "
+                        f"side ({rules.cite('revokes_cancel')})"))
             continue
-        if rules.revoke_to is RevokeTo.DEDUCT:
-            for s in offenders:
-                points[s] = -size
-            how = f"{size} points deducted from {_names(table, offenders, names)}"
+        if outcome.how == "deducted":
+            how = f"{outcome.size} points deducted from {_names(table, sides.sides[charge.offender], names)}"
         else:
-            for s in others:
-                points[s] = size
-            how = f"{size} points to {_names(table, others, names)}"
-        out.append((r, tuple(points), f"{how} ({rules.cite('revoke_penalty')}; each player of the "
+            how = f"{outcome.size} points to {_names(table, sides.sides[1 - charge.offender], names)}"
+        out.append((r, outcome.points, f"{how} ({rules.cite('revoke_penalty')}; each player of the "
                     "side scores the side's penalty, VARIANTS.md)"))
     return out
 

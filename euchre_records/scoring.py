@@ -13,10 +13,11 @@ from dataclasses import dataclass
 from .cards import Seat, Side
 from .model import Points
 from .rules import Election, RevokeLone, RevokeTo, Rules
+from .table import CutthroatEuchre, Table, Variant, VariantOptions
 
 __all__ = [
     "hand_points", "hand_outcome", "RevokeCharge", "revoke_penalties", "side_points", "charge_text",
-    "DealSides", "PARTNERSHIPS", "side_column", "Scores",
+    "DealSides", "PARTNERSHIPS", "side_column", "Scores", "hand_value", "seat_points",
 ]
 
 Scores = tuple[int, ...]
@@ -41,6 +42,56 @@ def hand_outcome(rules: Rules, alone: bool, defender_alone: bool, maker_tricks: 
     if alone:
         return ("lone hand euchred", rules.lone_euchred, False)
     return ("euchred", rules.euchre, False)
+
+
+def hand_value(table: Table, rules: Rules, options: VariantOptions, alone: bool,
+               defender_alone: bool, maker_tricks: int) -> tuple[str, int, bool]:
+    """(name of the outcome, points, whether they go to the makers) of a played hand at any
+    table: one value table, the table's variant choosing its row (RULES.md for four hands,
+    VARIANTS.md for two, three and five). The four-handed row is :func:`hand_outcome`. A
+    cut-throat maker euchred under ``cutthroat_euchre: maker-minus-2`` loses the points: they go
+    to the makers, negative. Five-handed, a lone maker who marches scores 5 (VARIANTS.md).
+
+    >>> from euchre_records.table import table_for
+    >>> from euchre_records.rules import preset
+    >>> hand_value(table_for(5), preset("modern"), VariantOptions(), True, False, 5)
+    ('lone march', 5, True)
+    """
+    if not 0 <= maker_tricks <= 5:
+        raise ValueError(f"makers' tricks must be 0-5, not {maker_tricks}")
+    variant = table.variant
+    if variant is Variant.FOUR_HANDED:
+        return hand_outcome(rules, alone, defender_alone, maker_tricks)
+    made = maker_tricks >= 3
+    march = maker_tricks == 5
+    if variant is Variant.TWO_HANDED:
+        value = options.two_handed_march if march else rules.make if made else rules.euchre
+    elif variant is Variant.CUTTHROAT:
+        value = options.cutthroat_march if march else rules.make if made else rules.euchre
+        if not made and options.cutthroat_euchre is CutthroatEuchre.MAKER_MINUS_2:
+            return "euchred (maker loses)", -value, True
+    elif alone:   # five-handed call your partner, the maker alone
+        value = options.call_partner_lone_march if march else rules.lone_make if made else rules.euchre
+    else:
+        value = rules.march if march else rules.make if made else rules.euchre
+    name = "march" if march else "made" if made else "euchred"
+    return ("lone " + name if alone and table.called_partner else name), value, made
+
+
+def seat_points(table: Table, rules: Rules, options: VariantOptions, makers: tuple[int, ...],
+                alone: bool, maker_tricks: int) -> tuple[Scores, str]:
+    """The hand's own points per seat at a table where each scores for himself (the makers'
+    seats against the others', :class:`DealSides`), and the name of the outcome
+    (:func:`hand_value`; no lone defender at these tables).
+
+    >>> from euchre_records.table import table_for
+    >>> from euchre_records.rules import preset
+    >>> seat_points(table_for(3), preset("modern"), VariantOptions(), (1,), True, 2)
+    ((2, 0, 2), 'euchred')
+    """
+    name, value, to_makers = hand_value(table, rules, options, alone, False, maker_tricks)
+    defenders = tuple(s for s in range(table.seats) if s not in makers)
+    return DealSides(table.seats, (makers, defenders)).points(0 if to_makers else 1, value), name
 
 
 def hand_points(rules: Rules, maker_side: Side, alone: bool, defender_alone: Seat | None,

@@ -23,7 +23,7 @@ from .cards import JOKER, Suit, make_pack
 from .fastpath import _BIT, _NOT_A_CARD, _TRUMP, hand_masks, orders_of_table, play_known
 from .model import CallKind, DealKind
 from .table_model import Scores, TableDeal, TableDealResult, TableRecord
-from .table_scoring import hand_points
+from .scoring import seat_points
 
 __all__ = ["fast_table_deal"]
 
@@ -151,7 +151,7 @@ def fast_table_deal(record: TableRecord, deal: TableDeal, number: int) -> TableD
     lone = alone or table.maker_alone or (table.called_partner and partner is None)
     defenders = tuple(s for s in range(n) if s not in makers)
     maker_tricks = sum(1 for w in winners if w in makers)
-    points: Scores = hand_points(table, rules, record.options, makers, lone, maker_tricks)[0]
+    points: Scores = seat_points(table, rules, record.options, makers, lone, maker_tricks)[0]
     return TableDealResult(number, deal.kind, dealer, trump, maker, lone, makers, defenders,
                            called, partner, True, False, tuple(leaders), tuple(winners),
                            maker_tricks, points, (0,) * n, points)

@@ -26,7 +26,7 @@ from .table_model import (
 )
 from .table_fastpath import fast_table_deal
 from .table_revokes import Revoke, revoke_findings
-from .table_scoring import hand_points
+from .scoring import seat_points as hand_points
 from .table_sheet_check import SheetCheck
 
 __all__ = ["replay_table", "game_points_of", "hand_points", "VARIANT_CITES"]

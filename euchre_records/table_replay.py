@@ -25,7 +25,7 @@ from .table_model import (
     TableRecord, TableReplay,
 )
 from .table_fastpath import fast_table_deal
-from .table_revokes import Revoke, revoke_findings
+from .revokes import Revoke, seat_revoke_findings
 from .scoring import seat_points as hand_points
 from .table_sheet_check import SheetCheck
 
@@ -368,7 +368,7 @@ def _deal_result(record: TableRecord, deal: TableDeal, number: int, where: str,
     lone = alone or table.maker_alone or (table.called_partner and partner is None)
     defenders = tuple(s for s in range(n) if s not in makers)
     maker_tricks = sum(1 for w in play.winners if w in makers)
-    findings = revoke_findings(record, number, makers, lone, play.revokes, deal, trump)
+    findings = seat_revoke_findings(record, number, makers, lone, play.revokes, deal, trump)
     notes = tuple(replay.notes)
     if deal.unfinished:
         return TableDealResult(number, deal.kind, deal.dealer, trump, maker, lone, makers, defenders,
@@ -410,7 +410,7 @@ def _result_only(record: TableRecord, deal: TableDeal, number: int, where: str,
     makers = (o.maker,) if partner is None else (o.maker, partner)
     lone = o.alone or table.maker_alone or (table.called_partner and partner is None)
     defenders = tuple(s for s in range(n) if s not in makers)
-    findings = revoke_findings(record, number, makers, lone, [], deal, o.trump)
+    findings = seat_revoke_findings(record, number, makers, lone, [], deal, o.trump)
     return _score(record, deal, number, o.maker, o.trump, lone, makers, defenders, partner,
                   partner_known, (), (), o.tricks, findings, tuple(notes))
 

@@ -5,8 +5,9 @@ Contract: :func:`fast_table_deal` either returns exactly the :class:`TableDealRe
 detailed replay (``table_replay._deal_result``) would return for the deal, or None — whenever
 the deal is anything but a clean, complete, fully known one: a kind other than ``full``, an
 unfinished deal, an irregularity, an unknown card in a hand, the joker turned, a wrong call or
-turn, a dealer who took the card up without a recorded discard, a five-handed maker who called a
-card he holds himself (the detailed replay notes it), any card not held and any revoke. The
+turn, a dealer who took the card up without a recorded discard, any card not held and any
+revoke. A five-handed maker who called a card he holds himself plays alone, with the detailed
+replay's note. The
 caller (:func:`table_replay.replay_table`) then runs the detailed replay, which explains or
 refuses. So the fast path decides nothing the detailed replay would decide differently; it only
 skips the findings, notes and located problems a clean deal does not need. A property test
@@ -117,6 +118,7 @@ def fast_table_deal(record: TableRecord, deal: TableDeal, number: int) -> TableD
     # --- five hands: the called card and its holder ---
     called = deal.called
     partner: int | None = None
+    notes: tuple[str, ...] = ()
     info, _, trump_i = _TRUMP[trump]
     if table.called_partner:
         if alone:
@@ -127,11 +129,15 @@ def fast_table_deal(record: TableRecord, deal: TableDeal, number: int) -> TableD
                 return None
             cb = _BIT.get(called, 0)
             holder = next((s for s in range(n) if masks[s] & cb), None)
-            if holder == maker:
-                return None   # the detailed replay notes that he plays alone
-            if deal.partner_stated and deal.partner != holder:
+            if holder == maker:   # he plays alone, and the replay says so (as the detailed one)
+                if deal.partner_stated and deal.partner is not None:
+                    return None
+                notes = (f"deal {number}: the maker holds the card he called ({called.name}): "
+                         "he plays alone",)
+            elif deal.partner_stated and deal.partner != holder:
                 return None
-            partner = holder
+            else:
+                partner = holder
     elif called is not None or deal.partner_stated:
         return None
 
@@ -154,4 +160,4 @@ def fast_table_deal(record: TableRecord, deal: TableDeal, number: int) -> TableD
     points: Scores = seat_points(table, rules, record.options, makers, lone, maker_tricks)[0]
     return TableDealResult(number, deal.kind, dealer, trump, maker, lone, makers, defenders,
                            called, partner, True, False, tuple(leaders), tuple(winners),
-                           maker_tricks, points, (0,) * n, points)
+                           maker_tricks, points, (0,) * n, points, notes=notes)

@@ -24,7 +24,7 @@ from .table_model import (
     Scores, TableDeal, TableDealResult, TableFinding, TableGameResult, TableIrregularityKind,
     TableRecord, TableReplay,
 )
-from .table_fastpath import fast_table_deal
+from .fastpath import fast_table_deal
 from .revokes import Revoke, seat_revoke_findings
 from .scoring import seat_points as hand_points
 from .table_sheet_check import SheetCheck

@@ -33,7 +33,7 @@ from euchre_records.errors import NotationError
 from euchre_records.model import Call, CallKind, Deal, DealKind, Trick, replace
 from euchre_records.rules import Rules, preset
 from euchre_records.schema.tables import load_table_record
-from euchre_records.table_fastpath import fast_table_deal
+from euchre_records.fastpath import fast_table_deal
 from euchre_records.testkit.simulate import random_deal
 
 import reference_euchre as ref

@@ -1,4 +1,4 @@
-"""The fast path at tables of two, three and five (euchre_records/table_fastpath.py) held equal to
+"""The fast path at tables of two, three and five (euchre_records/fastpath.py, fast_table_deal) held equal to
 the detailed replay.
 
 The oracle here is the detailed replay of the same deal (``table_replay._deal_result``, which
@@ -25,7 +25,7 @@ from hypothesis import strategies as st
 import euchre_records.table_replay as table_replay
 from euchre_records.errors import InconsistentRecord, NotationError
 from euchre_records.schema.tables import load_any, load_table_record
-from euchre_records.table_fastpath import fast_table_deal
+from euchre_records.fastpath import fast_table_deal
 from euchre_records.table_model import TableDealResult, TableRecord, TableReplay
 
 GOLDEN = Path(__file__).with_name("golden") / "variants"

@@ -27,7 +27,7 @@ from .table_model import (
 from .fastpath import fast_table_deal
 from .revokes import Revoke, seat_revoke_findings
 from .scoring import seat_points as hand_points
-from .table_sheet_check import SheetCheck
+from .scoresheet import SheetCheck
 
 __all__ = ["replay_table", "game_points_of", "hand_points", "VARIANT_CITES"]
 
@@ -463,8 +463,7 @@ def replay_table(record: TableRecord) -> TableReplay:
                      "(VARIANTS.md), not implemented")
     score: Scores = record.start_score or (0,) * n
     start, first = score, 1
-    sheet = SheetCheck(record, lambda options, makers, alone, tricks: hand_points(
-        table, rules, options, makers, alone, tricks)[0], VARIANT_CITES[table.variant])
+    sheet = SheetCheck(record, VARIANT_CITES[table.variant])
     expected: SeatIndex | None = None
     for i, deal in enumerate(record.deals):
         number, where = i + 1, f"deals[{i}]"

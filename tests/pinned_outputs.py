@@ -68,6 +68,30 @@ def outputs(root: Path) -> dict[str, dict[str, Any]]:
     return out
 
 
+def store_rows(root: Path, db_path: Path) -> dict[str, list[list[Any]]]:
+    """A store made at ``db_path`` by importing ``root``'s examples (``euchre import``'s path,
+    cli.store_cmds.run_import), and every row of every table of it, in rowid order, as lists;
+    columns of clock times (``*_at``) are left out, the only values that differ between two
+    imports of the same files."""
+    from euchre_records.api.store.migrations import open_store
+    from euchre_records.cli.store_cmds import run_import
+
+    db = open_store(db_path, write=True)
+    run_import(db, [str(p) for p in sorted((root / "examples").glob("*.json"))], "pin", 500,
+               False)
+    out: dict[str, list[list[Any]]] = {}
+    names = [r[0] for r in db.conn.execute(
+        "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' "
+        "ORDER BY name")]
+    for name in names:
+        cur = db.conn.execute(f'SELECT * FROM "{name}"')
+        keep = [i for i, d in enumerate(cur.description) if not d[0].endswith("_at")]
+        columns = [cur.description[i][0] for i in keep]
+        out[name] = [columns] + [[row[i] for i in keep] for row in cur.fetchall()]
+    db.conn.close()
+    return out
+
+
 def first_difference(before: Any, after: Any, where: str = "") -> str | None:
     """The JSON path of the first place two JSON values differ, with both values; None if equal."""
     if type(before) is not type(after):

@@ -12,12 +12,13 @@ from __future__ import annotations
 
 import functools
 import json
+import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from pinned_outputs import SNAPSHOT_PATH, first_difference, outputs, record_files
+from pinned_outputs import SNAPSHOT_PATH, first_difference, outputs, record_files, store_rows
 
 ROOT = Path(__file__).resolve().parents[1]
 SNAPSHOT: dict[str, Any] = json.loads(ROOT.joinpath(*SNAPSHOT_PATH).read_text(encoding="utf-8"))
@@ -61,3 +62,37 @@ def test_first_difference_names_the_path() -> None:
     assert first_difference(entry, dict(entry, result=result)) == (
         f".result.deals[0].points.ns: {entry['result']['deals'][0]['points']['ns']!r} became "
         f"{result['deals'][0]['points']['ns']!r}")
+
+
+def test_a_store_of_the_examples_made_before_is_the_one_made_now(tmp_path: Path) -> None:
+    """The examples imported into a store by the code of the base revision (checked out with
+    benchmarks/base_checkout.py) and by this tree's: every table the same, row for row (but the
+    clock times). And the base's store read with this tree's code: each stored record's
+    canonical text replays to the hash, canonical text and result JSON stored with it."""
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    try:
+        from base_checkout import checkout, run_python
+    finally:
+        sys.path.pop(0)
+    from euchre_records.api.store.ingest import prepare
+    from euchre_records.api.store.migrations import open_store
+
+    base = checkout(SNAPSHOT["base"], tmp_path / "base")
+    before_db = tmp_path / "before.db"
+    source = (ROOT / "tests" / "pinned_outputs.py").read_text(encoding="utf-8")
+    code = (source.replace("from __future__ import annotations\n", "")
+            .replace('if __name__ == "__main__":', "if False:")
+            + f"\nimport json as _j, pathlib as _p\n"
+              f"print(_j.dumps(store_rows(_p.Path({str(ROOT)!r}), _p.Path({str(before_db)!r}))))\n")
+    before = json.loads(run_python(base, code))
+    after = json.loads(json.dumps(store_rows(ROOT, tmp_path / "after.db")))
+    assert sorted(before) == sorted(after)
+    assert len(before["records"]) > 5
+    for table in before:
+        difference = first_difference(before[table], after[table], table)
+        assert difference is None, difference
+    db = open_store(before_db, write=False)
+    rows = list(db.conn.execute("SELECT hash, canonical, result FROM records ORDER BY id"))
+    for digest, canonical, result in rows:
+        sub = prepare(canonical)
+        assert (sub.hash, sub.canonical, sub.result_json) == (digest, canonical, result)

@@ -441,6 +441,19 @@ else:
 
 _PACKS: dict[tuple[int, bool], int] = {}
 _FULL = DealKind.FULL
+_SEAT_POINTS: dict[int, tuple[object, object, object, dict[tuple[tuple[int, ...], bool, int], Scores]]] = {}
+
+
+def _seat_points_table(record: TableRecord) -> dict[tuple[tuple[int, ...], bool, int], Scores]:
+    """scoring.seat_points of the record's table, rules and options, remembered per (makers,
+    lone, makers' tricks): keyed by the rules' identity, holding them (as _rules_table)."""
+    rules, options, table = record.rules, record.options, record.table
+    entry = _SEAT_POINTS.get(id(rules))
+    if entry is None or entry[0] is not rules or entry[1] is not options or entry[2] is not table:
+        if len(_SEAT_POINTS) > 64:
+            _SEAT_POINTS.clear()
+        entry = _SEAT_POINTS[id(rules)] = (rules, options, table, {})
+    return entry[3]
 
 
 def _pack_mask(size: int, joker: bool) -> int:
@@ -580,7 +593,11 @@ def fast_table_deal(record: TableRecord, deal: TableDeal, number: int) -> TableD
     lone = alone or table.maker_alone or (table.called_partner and partner is None)
     defenders = tuple(s for s in range(n) if s not in makers)
     maker_tricks = sum(1 for w in winners if w in makers)
-    points: Scores = seat_points(table, rules, record.options, makers, lone, maker_tricks)[0]
+    known = _seat_points_table(record)
+    points = known.get((makers, lone, maker_tricks))
+    if points is None:
+        points = known[makers, lone, maker_tricks] = seat_points(table, rules, record.options,
+                                                                 makers, lone, maker_tricks)[0]
     return TableDealResult(number, deal.kind, dealer, trump, maker, lone, makers, defenders,
                            called, partner, True, False, tuple(leaders), tuple(winners),
                            maker_tricks, points, (0,) * n, points, notes=notes)

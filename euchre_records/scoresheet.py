@@ -9,12 +9,14 @@ Running scores are those of the current game after the deal, before a finished g
 
 from __future__ import annotations
 
+from operator import sub
+
 from .model import (
     DealResult, Finding, FindingKind, Irregularity, IrregularityKind, Points, Record, RecordedScore,
     replace,
 )
 from .rules import Rules
-from .scoring import hand_outcome, hand_points, seat_points
+from .scoring import add_scores, hand_outcome, hand_points, seat_points
 from .table import CutthroatEuchre, SeatIndex, Variant, VariantOptions
 from .table_model import Scores, TableDeal, TableDealResult, TableFinding, TableRecord
 
@@ -202,10 +204,6 @@ def check_scoresheet(rules: Rules, record: Record, results: list[DealResult],
 # Contract: pure. :class:`SheetCheck` is fed the deals in order by ``replay_table``; for each deal
 # with a ``scoresheet`` it returns the deal's result with its scoresheet findings added.
 
-def _add_scores(a: Scores, b: Scores) -> Scores:
-    return tuple(x + y for x, y in zip(a, b))
-
-
 class _Names:
     def __init__(self, record: TableRecord) -> None:
         self.table = record.table
@@ -250,7 +248,7 @@ def seat_likely_cause(record: TableRecord, r: TableDealResult, recorded: Scores,
 
     def alt(makers_: tuple[SeatIndex, ...], alone_: bool, tricks_: int,
             options_: VariantOptions = options) -> Scores:
-        return _add_scores(score(options_, makers_, alone_, tricks_), penalty)
+        return add_scores(score(options_, makers_, alone_, tricks_), penalty)
 
     made = tricks >= 3
     five = table.variant is Variant.CALL_PARTNER
@@ -292,7 +290,7 @@ def seat_likely_cause(record: TableRecord, r: TableDealResult, recorded: Scores,
             one = [0] * n
             for s in defenders:
                 one[s] = rules.make
-            candidates.append((_add_scores(tuple(one), penalty), f"a euchre scored as {rules.make} "
+            candidates.append((add_scores(tuple(one), penalty), f"a euchre scored as {rules.make} "
                                f"({rules.cite('score')})"))
             given = [s for s in defenders if recorded[s] - penalty[s] == rules.euchre]
             left_out = [s for s in defenders if recorded[s] - penalty[s] == 0]
@@ -348,7 +346,7 @@ class SheetCheck:
             self.skipped, self.game = [], game
         if result.unfinished:
             self.unfinished.append((game, result.number))
-        computed = tuple(a - b for a, b in zip(after, before))
+        computed = tuple(map(sub, after, before))
         sheet = deal.recorded
         if sheet is None:
             self.skipped.append((result.number, computed))
@@ -375,14 +373,14 @@ class SheetCheck:
         base = None if self.skipped else (self.last_total if self.last_game == game else before)
         if sheet.total is not None and tuple(sheet.total) != after:
             total = tuple(sheet.total)
-            adds_on = own is not None and _add_scores(own, points) == total
+            adds_on = own is not None and add_scores(own, points) == total
             if adds_on and self.last_game is not None and self.last_game < game and not wrong_points:
                 self.ran_on = (self.last_game, self.last_deal) if self.ran_on is None else self.ran_on
             elif not adds_on:
                 self.ran_on = None
             missed = (0,) * n
             for _, p in self.skipped:
-                missed = _add_scores(missed, p)
+                missed = add_scores(missed, p)
             for s in range(n):
                 if total[s] == after[s]:
                     continue
@@ -420,7 +418,7 @@ class SheetCheck:
             self.last_total, self.skipped = tuple(sheet.total), []
             self.last_game, self.last_deal = game, number
         elif base is not None:
-            self.last_total, self.last_game, self.last_deal = _add_scores(base, points), game, number
+            self.last_total, self.last_game, self.last_deal = add_scores(base, points), game, number
         if not found:
             return result
         return replace(result, findings=result.findings + tuple(found))

@@ -9,6 +9,7 @@ tests and the docs read one table.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from operator import add
 
 from .cards import Seat, Side
 from .model import Points
@@ -18,6 +19,7 @@ from .table import CutthroatEuchre, Table, Variant, VariantOptions
 __all__ = [
     "hand_points", "hand_outcome", "RevokeCharge", "revoke_penalties", "side_points", "charge_text",
     "DealSides", "PARTNERSHIPS", "side_column", "Scores", "hand_value", "seat_points",
+    "add_scores",
 ]
 
 Scores = tuple[int, ...]
@@ -121,6 +123,11 @@ class DealSides:
 
 PARTNERSHIPS = DealSides(2, ((0,), (1,)))
 """The four-handed game's sides: N-S the column 0, E-W the column 1, fixed for the game."""
+
+
+def add_scores(a: Scores, b: Scores) -> Scores:
+    """Two scores added column by column."""
+    return tuple(map(add, a, b))
 
 
 def side_column(side: Side) -> int:

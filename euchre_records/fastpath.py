@@ -441,6 +441,7 @@ else:
 
 _PACKS: dict[tuple[int, bool], int] = {}
 _FULL = DealKind.FULL
+_DEFENDERS: dict[tuple[int, tuple[int, ...]], tuple[int, ...]] = {}   # (n, makers) -> the others
 _SEAT_POINTS: dict[int, tuple[object, object, object, dict[tuple[tuple[int, ...], bool, int], Scores]]] = {}
 
 
@@ -591,8 +592,10 @@ def fast_table_deal(record: TableRecord, deal: TableDeal, number: int) -> TableD
     # --- the score ---
     makers = (maker,) if partner is None else (maker, partner)
     lone = alone or table.maker_alone or (table.called_partner and partner is None)
-    defenders = tuple(s for s in range(n) if s not in makers)
-    maker_tricks = sum(1 for w in winners if w in makers)
+    defenders = _DEFENDERS.get((n, makers))
+    if defenders is None:
+        defenders = _DEFENDERS[n, makers] = tuple(s for s in range(n) if s not in makers)
+    maker_tricks = winners.count(maker) + (0 if partner is None else winners.count(partner))
     known = _seat_points_table(record)
     points = known.get((makers, lone, maker_tricks))
     if points is None:

@@ -291,12 +291,13 @@ def _hand_masks(hands: tuple[tuple[Card | None, ...], ...], kitty: tuple[Card | 
     bit = _BIT
     if not 1 <= len(hands) <= 8:
         return None
+    for h in hands:   # every hand's size before any card (as the C: an unhashable card of a
+        if len(h) != 5:   # hand raises only where every hand has five)
+            return None
     try:
         # KeyError: an unknown card
         masks = [bit[h[0]] + bit[h[1]] + bit[h[2]] + bit[h[3]] + bit[h[4]]  # type: ignore[index]
-                 for h in hands if len(h) == 5]
-        if len(masks) != len(hands):
-            return None
+                 for h in hands]
         total = turned_bit + sum(masks)
         count = 5 * len(hands) + 1
         if kitty is not None:

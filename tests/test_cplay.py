@@ -24,7 +24,7 @@ import random
 from typing import Any, Callable
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from euchre_records import fastpath
@@ -368,6 +368,9 @@ hand_tuples = st.lists(card_tuples, min_size=0, max_size=5).map(tuple)
 @given(st.one_of(hand_tuples, hand_tuples.map(list), anything),
        st.one_of(st.none(), card_tuples, st.lists(cardish, max_size=12), anything),
        st.one_of(st.sampled_from([1 << c.index for c in CARDS]), big_ints, anything), packs)
+# found once: a five-card hand of unhashable things before a hand of another size; the twin for
+# any n read the cards before checking every hand's size (the C checks the sizes first)
+@example((([], [], [], [], []), ()), None, 0, 0)
 def test_hand_masks_on_arbitrary_arguments(hands: Any, kitty: Any, turned_bit: Any,
                                            pack: Any) -> None:
     compare("hand_masks", hands, kitty, turned_bit, pack)

@@ -5,7 +5,7 @@ Not a test. Run:  python benchmarks/bench_variants.py [--deals N] [--rounds R]
 
 Random legal deals (fixed seed) of each table, full hands known, are replayed by
 ``table_replay.replay_table`` (one record per table holding all its deals, scored as games) twice:
-as it runs (clean deals by the fast path, euchre_records/table_fastpath.py) and with the fast path
+as it runs (clean deals by the fast path, fastpath.fast_table_deal) and with the fast path
 switched off (every deal by the detailed replay, which builds the findings). The reference is
 ``match.replay`` of as many four-handed deals (random legal deals, the hands known, the same
 seed), in the same process. Prints deals/s for each and the ratio to the reference: CPU time

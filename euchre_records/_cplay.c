@@ -20,7 +20,12 @@
    and power, all built from cards.py; init_bidding() the seats, who sits on each one's left,
    the call words and which word accepts the turned card from each seat. The walk itself (the
    order of the checks) is the twin's, line by line. Cards are found by identity (they are interned singletons).
-   Unlike the twins, play_known does not consume the masks list it is given. */
+   Unlike the twins, play_known does not consume the masks list it is given.
+
+   The table has any number of seats from 2 to MAXSEATS (issue 32: one fast path for every
+   table): hand_masks takes one hand per seat, play_known one order of play per seat that may
+   lead (the seats as ints 0 .. n-1) and one mask per seat; the four-handed game is the same loop
+   with n = 4. play_inferred (cards inferred from the play alone) and bid stay four-handed. */
 
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -28,6 +33,7 @@
 
 #define MAXCARDS 48                  /* 26 sums of bits below 2**48 never pass 64 bits */
 #define HT 256                       /* open-addressing table: card object -> bit index */
+#define MAXSEATS 8                   /* seats at a table: orders, masks and hands up to this */
 
 static PyObject *cards[MAXCARDS];   /* strong references: the pointers stay valid */
 static int ncards = 0;
@@ -191,30 +197,36 @@ trump_index(PyObject *trump)
     return -1;
 }
 
-/* orders: a tuple of 4 tuples of n seats (ints 0-3), n the same for all, 1 <= n <= 4. */
+/* orders: a tuple of one tuple per seat at the table (2 .. MAXSEATS of them: *seats_out), the
+   order of play when that seat leads, each of n seats (ints 0 .. seats-1), n the same for all,
+   1 <= n <= seats. */
 static int
-read_orders(PyObject *orders, int seats[4][4], Py_ssize_t *n_out)
+read_orders(PyObject *orders, int seats[MAXSEATS][MAXSEATS], Py_ssize_t *n_out,
+            Py_ssize_t *seats_out)
 {
-    if (!PyTuple_Check(orders) || PyTuple_GET_SIZE(orders) != 4)
-        return unsupported("orders: not a tuple of 4");
+    if (!PyTuple_Check(orders) || PyTuple_GET_SIZE(orders) < 2
+            || PyTuple_GET_SIZE(orders) > MAXSEATS)
+        return unsupported("orders: not a tuple of 2-8");
+    Py_ssize_t table = PyTuple_GET_SIZE(orders);
     Py_ssize_t n = -1;
-    for (int l = 0; l < 4; l++) {
+    for (Py_ssize_t l = 0; l < table; l++) {
         PyObject *o = PyTuple_GET_ITEM(orders, l);
         if (!PyTuple_Check(o))
             return unsupported("orders: not tuples");
         Py_ssize_t k = PyTuple_GET_SIZE(o);
         if (n < 0)
             n = k;
-        if (k != n || k < 1 || k > 4)
-            return unsupported("orders: of 1-4 seats each, all alike");
+        if (k != n || k < 1 || k > table)
+            return unsupported("orders: of 1 to the table's seats each, all alike");
         for (Py_ssize_t j = 0; j < k; j++) {
             long v;
-            if (as_small(PyTuple_GET_ITEM(o, j), 0, 3, &v) < 0)
+            if (as_small(PyTuple_GET_ITEM(o, j), 0, table - 1, &v) < 0)
                 return -1;
             seats[l][j] = (int)v;
         }
     }
     *n_out = n;
+    *seats_out = table;
     return 0;
 }
 
@@ -324,25 +336,26 @@ cplay_hand_masks(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
     }
     if (as_u64(args[2], &turned_bit) < 0 || as_u64(args[3], &pack) < 0)
         return NULL;
-    if (PyTuple_GET_SIZE(hands) != 4)
+    Py_ssize_t table = PyTuple_GET_SIZE(hands);
+    if (table < 1 || table > MAXSEATS)
         Py_RETURN_NONE;
-    PyObject *h[4];
-    for (int s = 0; s < 4; s++) {
+    PyObject *h[MAXSEATS];
+    for (Py_ssize_t s = 0; s < table; s++) {
         h[s] = PyTuple_GET_ITEM(hands, s);
         if (!PyTuple_Check(h[s])) {
             unsupported("a hand: not a tuple");
             return NULL;
         }
     }
-    for (int s = 0; s < 4; s++)
+    for (Py_ssize_t s = 0; s < table; s++)
         if (PyTuple_GET_SIZE(h[s]) != 5)
             Py_RETURN_NONE;
     /* the twin sums with +: a repeated card carries into another bit, so the sum has fewer bits
        than cards (cards have bits below 2**48: no sum here passes 64 bits, but turned_bit may) */
-    uint64_t masks[4];
+    uint64_t masks[MAXSEATS];
     uint64_t total = turned_bit;
     int carry = 0;
-    for (int s = 0; s < 4; s++) {
+    for (Py_ssize_t s = 0; s < table; s++) {
         uint64_t m = 0;
         for (int k = 0; k < 5; k++) {
             int i = card_index(PyTuple_GET_ITEM(h[s], k));
@@ -357,14 +370,14 @@ cplay_hand_masks(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
             carry = 2;
         total += m;
     }
-    long count = 21;
+    long count = 5 * (long)table + 1;
     if (kitty != Py_None) {
         if (!PyTuple_Check(kitty)) {
             unsupported("kitty: not a tuple");
             return NULL;
         }
         Py_ssize_t kn = PyTuple_GET_SIZE(kitty);
-        if (kn != (Py_ssize_t)__builtin_popcountll(pack) - 21)
+        if (kn != (Py_ssize_t)__builtin_popcountll(pack) - count)
             Py_RETURN_NONE;
         for (Py_ssize_t k = 0; k < kn; k++) {
             int i = card_index(PyTuple_GET_ITEM(kitty, k));
@@ -382,8 +395,18 @@ cplay_hand_masks(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
     /* past 64 bits the twin's sum has a bit beyond any 64-bit pack */
     if (carry == 2 || __builtin_popcountll(total) != count || (total & ~pack))
         Py_RETURN_NONE;
-    return Py_BuildValue("[KKKK]", (unsigned long long)masks[0], (unsigned long long)masks[1],
-                         (unsigned long long)masks[2], (unsigned long long)masks[3]);
+    PyObject *list = PyList_New(table);
+    if (list == NULL)
+        return NULL;
+    for (Py_ssize_t s = 0; s < table; s++) {
+        PyObject *v = PyLong_FromUnsignedLongLong((unsigned long long)masks[s]);
+        if (v == NULL) {
+            Py_DECREF(list);
+            return NULL;
+        }
+        PyList_SET_ITEM(list, s, v);
+    }
+    return list;
 }
 
 static PyObject *
@@ -392,8 +415,8 @@ cplay_play_known(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
     if (!entry_ok(nargs, 5, "play_known(tricks, orders, lead, trump, masks)", ready, "init"))
         return NULL;
     PyObject *tricks = args[0], *lead_obj = args[2], *masks_o = args[4];
-    int seats[4][4];
-    Py_ssize_t n;
+    int seats[MAXSEATS][MAXSEATS];
+    Py_ssize_t n, table;
     long lead;
     int t = trump_index(args[3]);
     if (t < 0)
@@ -402,14 +425,15 @@ cplay_play_known(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
         unsupported("tricks: not a tuple");
         return NULL;
     }
-    if (read_orders(args[1], seats, &n) < 0 || as_small(lead_obj, 0, 3, &lead) < 0)
+    if (read_orders(args[1], seats, &n, &table) < 0
+            || as_small(lead_obj, 0, table - 1, &lead) < 0)
         return NULL;
-    if (!PyList_Check(masks_o) || PyList_GET_SIZE(masks_o) != 4) {
-        unsupported("masks: not a list of 4");
+    if (!PyList_Check(masks_o) || PyList_GET_SIZE(masks_o) != table) {
+        unsupported("masks: not a list of one per seat");
         return NULL;
     }
-    uint64_t masks[4];
-    for (int s = 0; s < 4; s++)
+    uint64_t masks[MAXSEATS];
+    for (Py_ssize_t s = 0; s < table; s++)
         if (as_u64(PyList_GET_ITEM(masks_o, s), &masks[s]) < 0)
             return NULL;
     const int trump_i = t;
@@ -498,8 +522,8 @@ cplay_play_inferred(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
                   ready, "init"))
         return NULL;
     PyObject *tricks = args[0], *lead_obj = args[2];
-    int seats[4][4];
-    Py_ssize_t n;
+    int seats[MAXSEATS][MAXSEATS];
+    Py_ssize_t n, table;
     long lead, dealer;
     uint64_t pack, used, turned_bit;
     int t = trump_index(args[3]);
@@ -509,7 +533,9 @@ cplay_play_inferred(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
         unsupported("tricks: not a tuple");
         return NULL;
     }
-    if (read_orders(args[1], seats, &n) < 0 || as_small(lead_obj, 0, 3, &lead) < 0
+    if (read_orders(args[1], seats, &n, &table) < 0
+            || (table != 4 && unsupported("play_inferred: four seats only") < 0)
+            || as_small(lead_obj, 0, 3, &lead) < 0
             || as_u64(args[4], &pack) < 0 || as_u64(args[5], &used) < 0
             || as_u64(args[6], &turned_bit) < 0)
         return NULL;

@@ -1,4 +1,8 @@
-"""The fast path of the deal replay: the common case, verified with integer bit masks.
+"""The fast path of the deal replay at every table: the common case, verified with integer bit masks.
+
+The four-handed game's :func:`fast_replay` and the tables of two, three and five's
+:func:`fast_table_deal` (at the end of this module) check their cards with the same kernels,
+:func:`hand_masks` and :func:`play_known` (compiled in ``_cplay.c``), called with n seats.
 
 Contract: :func:`fast_replay` either returns exactly the :class:`DealResult` the detailed replay
 (``deal._Replay``) would return, or None — whenever the deal is anything but a clean, complete,
@@ -10,12 +14,16 @@ that explanations need. A property test holds the two to the same results.
 
 from __future__ import annotations
 
+from typing import Protocol
+
 from .cards import JOKER, LEFT_OF, SEATS, Card, Seat, Side, Suit, make_pack, power_table
 from .model import Call, CallKind, Deal, DealKind, DealResult, Trick
 from .rules import LoneLead, Rules
-from .scoring import hand_points
+from .scoring import hand_points, seat_points
+from .table_model import Scores, TableDeal, TableDealResult, TableRecord
 
-__all__ = ["fast_replay", "COMPILED"]
+__all__ = ["COMPILED", "fast_replay", "fast_table_deal", "hand_masks", "orders_of_table",
+           "play_known"]
 
 _SUITS = tuple(Suit)
 _SUIT_INDEX = {s: i for i, s in enumerate(_SUITS)}
@@ -61,6 +69,17 @@ def _orders(out: int) -> tuple[tuple[int, ...], ...]:
     return tuple(result)
 
 
+def orders_of_table(seats: int) -> tuple[tuple[int, ...], ...]:
+    """For each leader at a table of ``seats`` where every seat plays, the seats in playing order
+    (to the left, seat + 1 modulo the table)."""
+    found = _TABLE_ORDERS.get(seats)
+    if found is None:
+        found = _TABLE_ORDERS[seats] = tuple(tuple((lead + k) % seats for k in range(seats))
+                                             for lead in range(seats))
+    return found
+
+
+_TABLE_ORDERS: dict[int, tuple[tuple[int, ...], ...]] = {}
 _ORDERS = tuple(_orders(out) if out.bit_count() <= 2 else () for out in range(16))   # at most 2 sit out
 _RULES: dict[int, tuple[Rules, int, dict[tuple[bool, bool, bool, int], tuple[int, int]], int]] = {}
 _STICK, _CANADIAN, _TAKES_LONE, _DEFEND = 1, 2, 4, 8   # _bid's flags: the rules' bidding options
@@ -106,6 +125,8 @@ def fast_replay(deal: Deal, rules: Rules, number: int) -> DealResult | None:
     full = hands is not None
     masks: list[int] = [0, 0, 0, 0]
     if hands is not None:
+        if len(hands) != 4:
+            return None   # not one hand per seat: left to the detailed replay
         try:
             known = _c_hand_masks(hands, deal.kitty, turned_bit, pack)
         except TypeError:
@@ -264,25 +285,23 @@ def _bid(calls: tuple[Call, ...], dealer: Seat, turned_suit: Suit, flags: int) -
 
 def _hand_masks(hands: tuple[tuple[Card | None, ...], ...], kitty: tuple[Card | None, ...] | None,
                 turned_bit: int, pack: int) -> list[int] | None:
-    """Each seat's cards as a mask, when the four hands hold five known cards each, the kitty (if
-    known) the rest of the pack, and the hands, kitty and turned card (``turned_bit``) are the
-    pack's cards once each; None otherwise."""
+    """Each seat's cards as a mask, one per hand of ``hands`` (a table of 1 to 8 seats), when
+    every hand holds five known cards, the kitty (if known) the rest of the pack, and the hands,
+    kitty and turned card (``turned_bit``) are the pack's cards once each; None otherwise."""
     bit = _BIT
-    try:
-        if len(hands) != 4:
-            return None   # not one hand per seat: left to the detailed replay
-        h0, h1, h2, h3 = hands
-        if len(h0) != 5 or len(h1) != 5 or len(h2) != 5 or len(h3) != 5:
+    if not 1 <= len(hands) <= 8:
+        return None
+    for h in hands:   # every hand's size before any card (as the C: an unhashable card of a
+        if len(h) != 5:   # hand raises only where every hand has five)
             return None
+    try:
         # KeyError: an unknown card
-        masks = [bit[h0[0]] + bit[h0[1]] + bit[h0[2]] + bit[h0[3]] + bit[h0[4]],  # type: ignore[index]
-                 bit[h1[0]] + bit[h1[1]] + bit[h1[2]] + bit[h1[3]] + bit[h1[4]],  # type: ignore[index]
-                 bit[h2[0]] + bit[h2[1]] + bit[h2[2]] + bit[h2[3]] + bit[h2[4]],  # type: ignore[index]
-                 bit[h3[0]] + bit[h3[1]] + bit[h3[2]] + bit[h3[3]] + bit[h3[4]]]  # type: ignore[index]
-        total = turned_bit + masks[0] + masks[1] + masks[2] + masks[3]
-        count = 21
+        masks = [bit[h[0]] + bit[h[1]] + bit[h[2]] + bit[h[3]] + bit[h[4]]  # type: ignore[index]
+                 for h in hands]
+        total = turned_bit + sum(masks)
+        count = 5 * len(hands) + 1
         if kitty is not None:
-            if len(kitty) != pack.bit_count() - 21:
+            if len(kitty) != pack.bit_count() - count:
                 return None
             total += sum(map(bit.__getitem__, kitty))   # type: ignore[arg-type]  # KeyError
             count += len(kitty)
@@ -294,10 +313,41 @@ def _hand_masks(hands: tuple[tuple[Card | None, ...], ...], kitty: tuple[Card | 
     return masks
 
 
-def _play_known(tricks: tuple[Trick, ...], orders: tuple[tuple[int, ...], ...], lead: int,
+class PlayedTrick(Protocol):
+    """What the trick kernels read of a trick at any table: its cards in playing order and its
+    recorded leader (a seat as an int, None when left to the laws)."""
+
+    @property
+    def cards(self) -> tuple[Card, ...]: ...
+
+    @property
+    def leader(self) -> int | None: ...
+
+
+def hand_masks(hands: tuple[tuple[Card | None, ...], ...], kitty: tuple[Card | None, ...] | None,
+               turned_bit: int, pack: int) -> list[int] | None:
+    """:func:`_hand_masks`, compiled where the kernels are built: one per seat at any table."""
+    try:
+        return _c_hand_masks(hands, kitty, turned_bit, pack)
+    except TypeError:
+        return _hand_masks(hands, kitty, turned_bit, pack)
+
+
+def play_known(tricks: tuple[PlayedTrick, ...], orders: tuple[tuple[int, ...], ...], lead: int,
+               trump: Suit, masks: list[int]) -> list[int] | None:
+    """:func:`_play_known`, compiled where the kernels are built, at any table (``orders``: per
+    seat, the seats in playing order when it leads). ``masks`` may be consumed."""
+    try:
+        return _c_play_known(tricks, orders, lead, trump, masks)
+    except TypeError:
+        return _play_known(tricks, orders, lead, trump, masks)
+
+
+def _play_known(tricks: tuple[PlayedTrick, ...], orders: tuple[tuple[int, ...], ...], lead: int,
                 trump: Suit, masks: list[int]) -> list[int] | None:
-    """The five tricks' winners (seats 0-3) when every hand is known (``masks``: each seat's
-    cards after the discard, consumed); None for a card not held or a revoke."""
+    """The tricks' winners (seats 0 .. n-1) when every hand is known (``masks``: each seat's
+    cards after the discard, consumed; ``orders``: per seat, the seats in playing order when it
+    leads); None for a card not held, a trick of another size, a leader not ``lead`` or a revoke."""
     info, suit_mask, trump_i = _TRUMP[trump]
     n = len(orders[lead])
     winners: list[int] = []
@@ -384,3 +434,174 @@ if _cplay is not None:
 else:
     _c_bid, _c_hand_masks, _c_play_known, _c_play_inferred = (_bid, _hand_masks, _play_known,
                                                               _play_inferred)
+
+
+# --- tables where each scores for himself (2, 3, 5) ---------------------------------------------
+# The fast path of table_replay.replay_table (docs/TABLES.md "The fast path"): the same kernels
+# (hand_masks, play_known) with n seats; the bidding and the called card are the table's own.
+
+_PACKS: dict[tuple[int, bool], int] = {}
+_FULL = DealKind.FULL
+_DEFENDERS: dict[tuple[int, tuple[int, ...]], tuple[int, ...]] = {}   # (n, makers) -> the others
+_SEAT_POINTS: dict[int, tuple[object, object, object, dict[tuple[tuple[int, ...], bool, int], Scores]]] = {}
+
+
+def _seat_points_table(record: TableRecord) -> dict[tuple[tuple[int, ...], bool, int], Scores]:
+    """scoring.seat_points of the record's table, rules and options, remembered per (makers,
+    lone, makers' tricks): keyed by the rules' identity, holding them (as _rules_table)."""
+    rules, options, table = record.rules, record.options, record.table
+    entry = _SEAT_POINTS.get(id(rules))
+    if entry is None or entry[0] is not rules or entry[1] is not options or entry[2] is not table:
+        if len(_SEAT_POINTS) > 64:
+            _SEAT_POINTS.clear()
+        entry = _SEAT_POINTS[id(rules)] = (rules, options, table, {})
+    return entry[3]
+
+
+def _pack_mask(size: int, joker: bool) -> int:
+    mask = _PACKS.get((size, joker))
+    if mask is None:
+        mask = _PACKS[(size, joker)] = sum(_BIT[c] for c in make_pack(size, joker))
+    return mask
+
+
+def fast_table_deal(record: TableRecord, deal: TableDeal, number: int) -> TableDealResult | None:
+    """The result of a clean deal at a table of n, or None.
+
+    Contract: either exactly the :class:`TableDealResult` the detailed replay
+    (``table_replay._deal_result``) would return for the deal, or None — whenever the deal is
+    anything but a clean, complete, fully known one: a kind other than ``full``, an unfinished
+    deal, an irregularity, an unknown card in a hand, a kitty given in part, the joker turned, a
+    wrong call or turn, a dealer who took the card up without a recorded discard, any card not
+    held and any revoke. A five-handed maker who called a card he holds himself plays alone, with
+    the detailed replay's note. The caller (:func:`table_replay.replay_table`) then runs the
+    detailed replay, which explains or refuses: the fast path decides nothing the detailed replay
+    would decide differently. It gives what bulk tables and the store read (maker, trump, makers
+    and defenders, partner, leaders and winners, the makers' tricks, the points per seat); the
+    game's end is scored by ``replay_table``. Held equal to the detailed replay by
+    tests/test_table_fastpath.py."""
+    if deal.kind is not _FULL or deal.unfinished or deal.irregularities:
+        return None
+    turned, hands = deal.turned, deal.hands
+    if turned is None or turned is JOKER or hands is None:
+        return None
+    table, rules = record.table, record.rules
+    n = table.seats
+    if len(hands) != n:
+        return None
+    pack = _pack_mask(rules.pack, rules.joker)
+    # --- the deal: every card known, each once, all in the pack (the one kernel of every table,
+    # fastpath.hand_masks); a kitty given in part is left to the detailed replay ---
+    kitty = deal.kitty
+    if kitty is not None and (len(kitty) != pack.bit_count() - 5 * n - 1 or None in kitty):
+        return None
+    masks = hand_masks(hands, kitty, _BIT.get(turned, 0), pack)
+    if masks is None:
+        return None
+
+    # --- the bidding: the plain case only ---
+    dealer = deal.dealer
+    calls = deal.calls
+    turned_suit = turned.suit
+    maker = -1
+    trump: Suit | None = None
+    alone = taken = False
+    seat = (dealer + 1) % n
+    last = len(calls) - 1
+    for i, call in enumerate(calls):
+        if i >= 2 * n or (call.seat is not None and call.seat != seat):
+            return None
+        if call.alone and not table.called_partner:
+            return None
+        kind = call.kind
+        if kind is _PASS:
+            if i >= n and seat == dealer and rules.stick_the_dealer:
+                return None
+            seat = (seat + 1) % n
+            continue
+        if i != last:
+            return None
+        if kind is _ORDER or kind is _TAKE:
+            if i >= n or (kind is _TAKE) != (seat == dealer):
+                return None
+            maker, trump, alone, taken = seat, turned_suit, call.alone, True
+        elif kind is _NAME:
+            if i < n or call.suit is turned_suit or call.suit is None:
+                return None
+            maker, trump, alone = seat, call.suit, call.alone
+        else:
+            return None
+    if trump is None:
+        if len(calls) != 2 * n or deal.tricks or deal.discard is not None or deal.called is not None:
+            return None
+        zero = (0,) * n
+        return TableDealResult(number, deal.kind, dealer, None, None, False, (), (), None, None,
+                               True, True, (), (), 0, zero, zero, zero,
+                               notes=(f"deal {number}: every player passed twice: thrown in "
+                                      f"({rules.cite('thrown_in')})",))
+
+    # --- the dealer's take-up and discard ---
+    discard = deal.discard
+    if taken:
+        if discard is None or (discard is turned and not rules.turned_card_discard):
+            return None
+        db = _BIT.get(discard, 0)
+        held = masks[dealer] + _BIT[turned]
+        if not held & db:
+            return None
+        masks[dealer] = held - db
+    elif discard is not None:
+        return None
+
+    # --- five hands: the called card and its holder ---
+    called = deal.called
+    partner: int | None = None
+    notes: tuple[str, ...] = ()
+    info, _, trump_i = _TRUMP[trump]
+    if table.called_partner:
+        if alone:
+            if called is not None or deal.partner_stated:
+                return None
+        else:
+            if called is None or info.get(called, _NOT_A_CARD)[1] == trump_i:
+                return None
+            cb = _BIT.get(called, 0)
+            holder = next((s for s in range(n) if masks[s] & cb), None)
+            if holder == maker:   # he plays alone, and the replay says so (as the detailed one)
+                if deal.partner_stated and deal.partner is not None:
+                    return None
+                notes = (f"deal {number}: the maker holds the card he called ({called.name}): "
+                         "he plays alone",)
+            elif deal.partner_stated and deal.partner != holder:
+                return None
+            else:
+                partner = holder
+    elif called is not None or deal.partner_stated:
+        return None
+
+    # --- the play: every card held, suit followed (the kernel of every table) ---
+    tricks = deal.tricks
+    if len(tricks) != 5:
+        return None
+    lead = (dealer + 1) % n
+    found = play_known(tricks, orders_of_table(n), lead, trump, masks)
+    if found is None:
+        return None
+    winners = found
+    leaders = [lead, *winners[:4]]
+
+    # --- the score ---
+    makers = (maker,) if partner is None else (maker, partner)
+    lone = alone or table.maker_alone or (table.called_partner and partner is None)
+    defenders = _DEFENDERS.get((n, makers))
+    if defenders is None:
+        defenders = _DEFENDERS[n, makers] = tuple(s for s in range(n) if s not in makers)
+    maker_tricks = winners.count(maker) + (0 if partner is None else winners.count(partner))
+    known = _seat_points_table(record)
+    points = known.get((makers, lone, maker_tricks))
+    if points is None:
+        points = known[makers, lone, maker_tricks] = seat_points(table, rules, record.options,
+                                                                 makers, lone, maker_tricks)[0]
+    return TableDealResult(number, deal.kind, dealer, trump, maker, lone, makers, defenders,
+                           called, partner, True, False, tuple(leaders), tuple(winners),
+                           maker_tricks, points, (0,) * n, points, notes=notes)

@@ -14,7 +14,7 @@ from .errors import InconsistentRecord
 from .laws import score_adjustments
 from .model import Deal, DealResult, Finding, FindingKind, IrregularityKind
 from .rules import JokerUpcard, Rules
-from .scoring import RevokeCharge, charge_text, hand_points, revoke_penalties
+from .scoring import RevokeCharge, charge_text, hand_points, revoke_penalties, side_column
 
 __all__ = ["replay_outcome"]
 
@@ -61,7 +61,7 @@ def replay_outcome(deal: Deal, rules: Rules, number: int, where: str) -> DealRes
         if event.seat is None:
             raise InconsistentRecord("a revoke claim needs the offender's seat",
                                      f"{where}.irregularities[{i}].seat")
-        charges.append(RevokeCharge(event.seat.side, outcome.alone,
+        charges.append(RevokeCharge(side_column(event.seat.side), outcome.alone,
                                     outcome.alone and event.seat.side is not maker.side,
                                     event.revoke_election))
         claimed.append(event)
@@ -76,7 +76,7 @@ def replay_outcome(deal: Deal, rules: Rules, number: int, where: str) -> DealRes
             FindingKind.REVOKE,
             f"deal {number}{trick}: {event.seat.name} revoked (claimed at the table) — revoke "
             f"({rules.cite('revoke')}); {tail}",
-            rules.cite("revoke"), number, event.trick, event.seat, event.card, (), "claimed", o.points))
+            rules.cite("revoke"), number, event.trick, event.seat, event.card, (), "claimed", o.pair))
     penalty = (sum(o.points[0] for o in outcomes), sum(o.points[1] for o in outcomes))
     hand = hand_points(rules, maker.side, outcome.alone, outcome.defender_alone, outcome.tricks)
     if not rules.revoke_hand_scores and any(o.how in ("added", "deducted") for o in outcomes):

@@ -36,7 +36,7 @@ from .cards import Seat, Side
 from .errors import InconsistentRecord
 from .model import Deal, DealResult, Finding, FindingKind, Points
 from .rules import Election, JokerUpcard, Rules
-from .scoring import RevokeCharge, hand_outcome, revoke_penalties, side_points
+from .scoring import RevokeCharge, hand_outcome, revoke_penalties, side_column, side_points
 
 __all__ = ["played_points", "revoke_points", "law_points", "replay_points", "points_text",
            "REVOKES_CONSIDERED"]
@@ -118,12 +118,12 @@ def revoke_points(rules: Rules) -> dict[Points, str]:
             for count in range(1, REVOKES_CONSIDERED + 1):
                 for offenders in product((Side.NS, Side.EW), repeat=count):
                     for elections in product(_elections(rules), repeat=count):
-                        charges = [RevokeCharge(o, alone, alone and o is not side, e)
+                        charges = [RevokeCharge(side_column(o), alone, alone and o is not side, e)
                                    for o, e in zip(offenders, elections)]
                         outcomes = revoke_penalties(rules, charges)
                         penalty: Points = (0, 0)
                         for o in outcomes:
-                            penalty = _add(penalty, o.points)
+                            penalty = _add(penalty, o.pair)
                         scored = hand
                         if not rules.revoke_hand_scores and any(
                                 o.how in ("added", "deducted") for o in outcomes):

@@ -1,5 +1,10 @@
 """Revoke detection and charging for a played deal.
 
+At every table (issue 32: one revoke module): the four-handed game's revokes are found in the play
+log (:func:`revoke_findings`); at the tables where each scores for himself the replay finds them
+and :func:`seat_revoke_findings` words and charges them the same way (docs/TABLES.md "Findings").
+Both charge through :func:`scoring.revoke_penalties`, over the deal's two sides.
+
 A revoke (Somerset 62) is a card of another suit played while holding a card of the (effective)
 suit led — the left bower and the joker are trumps for this purpose. With hands known the held
 cards are read from the hand; with hands inferred from the plays a revoke is *proven* when the
@@ -9,6 +14,7 @@ discard, so anything he plays later was in it).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Mapping, Sequence
 
 from .cards import SEATS, Card, Seat, Suit
@@ -16,12 +22,14 @@ from .errors import InconsistentRecord
 from .model import Deal, Finding, FindingKind, Irregularity, IrregularityKind, Points
 from .plays import Breach, PlayLog
 from .rules import Rules
-from .scoring import RevokeCharge, charge_text, revoke_penalties
+from .scoring import DealSides, RevokeCharge, charge_text, revoke_penalties, side_column
+from .table import SeatIndex, Table
+from .table_model import Scores, TableDeal, TableFinding, TableIrregularityKind, TableRecord
 
 if TYPE_CHECKING:
     from .bidding import Bidding
 
-__all__ = ["revoke_findings"]
+__all__ = ["revoke_findings", "seat_revoke_findings", "revoke_charges", "Revoke"]
 
 class _Revoke:
     __slots__ = ("seat", "trick", "card", "led", "held", "status", "event", "reason", "kept")
@@ -109,14 +117,14 @@ def revoke_findings(deal: Deal, rules: Rules, number: int, where: str, bidding: 
     charged = found + [r for r in unproven if r.status == "claimed"]
     maker = bidding.maker
     assert maker is not None
-    charges = [RevokeCharge(r.seat.side, bidding.alone,
+    charges = [RevokeCharge(side_column(r.seat.side), bidding.alone,
                             bidding.alone and r.seat.side is not maker.side,
                             r.event.revoke_election if r.event else None) for r in charged]
     outcomes = revoke_penalties(rules, charges)
     penalty = (sum(o.points[0] for o in outcomes), sum(o.points[1] for o in outcomes))
     hand_scores = rules.revoke_hand_scores or not any(o.how in ("added", "deducted") for o in outcomes)
     trump, inferred = bidding.trump, deal.hands is None
-    findings = [_message(rules, number, r, o.how, o.size, o.points, bidding.alone, trump, inferred)
+    findings = [_message(rules, number, r, o.how, o.size, o.pair, bidding.alone, trump, inferred)
                 for r, o in zip(charged, outcomes)]
     findings += [_message(rules, number, r, r.status, 0, (0, 0), bidding.alone, trump, inferred)
                  for r in corrected + [u for u in unproven if u.status != "claimed"]]
@@ -133,9 +141,10 @@ def _hand_known_in_play(deal: Deal, log: PlayLog, seat: Seat,
     return len(log.by_seat[seat]) == 5
 
 
-def _suit_led(led: Suit | None, trump: Suit | None) -> str:
+def _suit_led(led: Suit | None, trump: Suit | None, unknown: str = "") -> str:
+    """"hearts were led", "trumps were led"; ``unknown`` where the suit led is not known."""
     if led is None:
-        return ""
+        return unknown
     return "trumps were led" if led is trump else f"{led.word} were led"
 
 
@@ -180,3 +189,111 @@ def _message(rules: Rules, number: int, r: _Revoke, how: str, size: int, points:
     tail = charge_text(rules, offender, how, size, lone)
     return Finding(FindingKind.REVOKE, f"{what}, {tail}", rules.cite("revoke"), number, t, r.seat,
                    r.card, tuple(r.held), r.status, points)
+
+
+# --- tables where each scores for himself (2, 3, 5) -----------------------------------------
+
+@dataclass
+class Revoke:
+    """A revoke found in the play at a table where each scores for himself (or claimed): who, at
+    which trick, with what, and how known."""
+
+    seat: SeatIndex
+    trick: int                 # 0-based
+    card: Card | None
+    how: str                   # "from the hand" / "proven by a later play" / "claimed at the table"
+    held: tuple[Card, ...] = ()
+    led: Suit | None = None    # the (effective) suit led, which the card did not follow
+
+
+def revoke_charges(table: Table, rules: Rules, makers: tuple[SeatIndex, ...], alone: bool,
+                    revokes: list[Revoke], names: dict[SeatIndex, str] | None = None
+                    ) -> list[tuple[Revoke, Scores, str]]:
+    """Each revoke's points per seat, and how it was charged (Somerset 63, 71; Hoyle; modern §7):
+    scored by :func:`scoring.revoke_penalties`, as the four-handed game's, with the deal's two
+    sides the makers' seats and the others' (one score column per seat)."""
+    n = table.seats
+    lone_game = alone and table.called_partner   # only the five-handed lone maker is a "lone hand"
+    defenders = tuple(s for s in range(n) if s not in makers)
+    sides = DealSides(n, (makers, defenders))
+    charges = [RevokeCharge(0 if r.seat in makers else 1, lone_game,
+                            lone_game and r.seat not in makers) for r in revokes]
+    out = []
+    for r, charge, outcome in zip(revokes, charges, revoke_penalties(rules, charges, sides)):
+        if outcome.how == "cancelled":
+            out.append((r, outcome.points, f"cancelled by an equal number of revokes by the other "
+                        f"side ({rules.cite('revokes_cancel')})"))
+            continue
+        if outcome.how == "deducted":
+            how = f"{outcome.size} points deducted from {_names(table, sides.sides[charge.offender], names)}"
+        else:
+            how = f"{outcome.size} points to {_names(table, sides.sides[1 - charge.offender], names)}"
+        out.append((r, outcome.points, f"{how} ({rules.cite('revoke_penalty')}; each player of the "
+                    "side scores the side's penalty, VARIANTS.md)"))
+    return out
+
+
+def _names(table: Table, seats: tuple[SeatIndex, ...], names: dict[SeatIndex, str] | None) -> str:
+    """"0", "each of 0 and 1", "each of Ann, Bob and 3": names where the record has them."""
+    who = [(names or {}).get(s) or table.token(s) for s in seats]
+    if len(who) == 1:
+        return who[0]
+    return "each of " + ", ".join(who[:-1]) + " and " + who[-1]
+
+
+def seat_revoke_findings(record: TableRecord, number: int, makers: tuple[SeatIndex, ...], lone: bool,
+                     revokes: list[Revoke], deal: TableDeal,
+                     trump: Suit | None) -> list[tuple[TableFinding, Scores]]:
+    """Each revoke's finding and points. The text as the four-handed findings' (revokes.py): the
+    player (his name when the record has it, else his seat token), the card, the cards of the
+    suit led he held (or played later), the status ("established" for a revoke the cards show,
+    "claimed" for one only claimed at the table) and the charge with its rules."""
+    table, rules = record.table, record.rules
+    names = {s: p.name for s, p in record.players if p.name}
+    out = []
+    for irr in deal.irregularities:
+        if irr.kind is TableIrregularityKind.REVOKE_CLAIMED and irr.seat is not None:
+            trick = (irr.trick or 1) - 1
+            if any(r.seat == irr.seat and (irr.trick is None or r.trick == trick) for r in revokes):
+                continue
+            if _cards_known(deal, irr.seat, table.seats):   # as revokes.py: "not borne out"
+                who = names.get(irr.seat) or table.token(irr.seat)
+                zero = (0,) * table.seats
+                out.append((TableFinding(
+                    FindingKind.REVOKE, f"deal {number}, trick {trick + 1}: a revoke by {who} was "
+                    f"claimed, but the hands show none — no penalty ({rules.cite('revoke')})",
+                    rules.cite("revoke"), number, trick + 1, irr.seat, None, zero,
+                    status="not borne out"), zero))
+                continue
+            revokes = revokes + [Revoke(irr.seat, trick, None, "claimed at the table")]
+    for r, points, how in revoke_charges(table, rules, makers, lone, revokes, names):
+        who = names.get(r.seat) or table.token(r.seat)
+        head = f"deal {number}, trick {r.trick + 1}: {who}"
+        cite = rules.cite("revoke")
+        if r.how == "claimed at the table":
+            status = "claimed"
+            what = f"{head} revoked (claimed at the table; the record cannot prove it) — revoke ({cite})"
+        else:
+            status = "established"
+            card = "a card" if r.card is None else r.card.name
+            led = _suit_led(r.led, trump, "the suit was led")
+            if r.how == "from the hand":
+                what = (f"{head} played {card} holding {' '.join(c.name for c in r.held)} when {led} "
+                        f"— revoke ({cite}); established (trick quitted)")
+            else:
+                what = (f"{head} played {card} when {led} and later played "
+                        f"{' '.join(c.name for c in r.held)} — revoke proven by a later play "
+                        f"({cite}); established (trick quitted)")
+        out.append((TableFinding(
+            FindingKind.REVOKE, f"{what}, {how}", cite, number, r.trick + 1, r.seat, r.card, points,
+            held=r.held, status=status), points))
+    return out
+
+
+def _cards_known(deal: TableDeal, seat: SeatIndex, n: int) -> bool:
+    """Whether every card ``seat`` held in the play is known (so a claimed revoke the cards do
+    not show is not borne out, as revokes.py rules for four hands): his hand is recorded in
+    full, or all five tricks are recorded whole (nobody sits out at these tables)."""
+    if deal.hands is not None and seat < len(deal.hands) and all(c is not None for c in deal.hands[seat]):
+        return True
+    return len(deal.tricks) == 5 and all(len(t.cards) == n for t in deal.tricks)

@@ -24,10 +24,11 @@ from .table_model import (
     Scores, TableDeal, TableDealResult, TableFinding, TableGameResult, TableIrregularityKind,
     TableRecord, TableReplay,
 )
-from .table_fastpath import fast_table_deal
-from .table_revokes import Revoke, revoke_findings
-from .table_scoring import hand_points
-from .table_sheet_check import SheetCheck
+from .fastpath import fast_table_deal
+from .revokes import Revoke, seat_revoke_findings
+from .scoring import add_scores
+from .scoring import seat_points as hand_points
+from .scoresheet import SheetCheck
 
 __all__ = ["replay_table", "game_points_of", "hand_points", "VARIANT_CITES"]
 
@@ -322,10 +323,6 @@ def _pack(size: int, joker: bool) -> frozenset[Card]:
     return found
 
 
-def _add(a: Scores, b: Scores) -> Scores:
-    return tuple(x + y for x, y in zip(a, b))
-
-
 def _void_result(number: int, deal: TableDeal, n: int, why: str, next_dealer: SeatIndex | None,
                  notes: tuple[str, ...] = ()) -> TableDealResult:
     zero = (0,) * n
@@ -368,7 +365,7 @@ def _deal_result(record: TableRecord, deal: TableDeal, number: int, where: str,
     lone = alone or table.maker_alone or (table.called_partner and partner is None)
     defenders = tuple(s for s in range(n) if s not in makers)
     maker_tricks = sum(1 for w in play.winners if w in makers)
-    findings = revoke_findings(record, number, makers, lone, play.revokes, deal, trump)
+    findings = seat_revoke_findings(record, number, makers, lone, play.revokes, deal, trump)
     notes = tuple(replay.notes)
     if deal.unfinished:
         return TableDealResult(number, deal.kind, deal.dealer, trump, maker, lone, makers, defenders,
@@ -410,7 +407,7 @@ def _result_only(record: TableRecord, deal: TableDeal, number: int, where: str,
     makers = (o.maker,) if partner is None else (o.maker, partner)
     lone = o.alone or table.maker_alone or (table.called_partner and partner is None)
     defenders = tuple(s for s in range(n) if s not in makers)
-    findings = revoke_findings(record, number, makers, lone, [], deal, o.trump)
+    findings = seat_revoke_findings(record, number, makers, lone, [], deal, o.trump)
     return _score(record, deal, number, o.maker, o.trump, lone, makers, defenders, partner,
                   partner_known, (), (), o.tricks, findings, tuple(notes))
 
@@ -425,14 +422,14 @@ def _score(record: TableRecord, deal: TableDeal, number: int, maker: SeatIndex, 
     hand, _ = hand_points(table, rules, record.options, makers, lone, maker_tricks)
     penalty: Scores = (0,) * n
     for _, points in findings:
-        penalty = _add(penalty, points)
+        penalty = add_scores(penalty, points)
     if any(any(p) for _, p in findings) and not rules.revoke_hand_scores:
         hand = (0,) * n
     return TableDealResult(number, deal.kind, deal.dealer, trump, maker, lone, makers, defenders,
                            deal.called if deal.kind is not DealKind.RESULT else
                            (deal.outcome.called if deal.outcome else None),
                            partner, partner_known, False, leaders, winners, maker_tricks, hand,
-                           penalty, _add(hand, penalty), tuple(f for f, _ in findings), notes=notes)
+                           penalty, add_scores(hand, penalty), tuple(f for f, _ in findings), notes=notes)
 
 
 def _winner(score: Scores, target: int) -> SeatIndex | None:
@@ -463,8 +460,7 @@ def replay_table(record: TableRecord) -> TableReplay:
                      "(VARIANTS.md), not implemented")
     score: Scores = record.start_score or (0,) * n
     start, first = score, 1
-    sheet = SheetCheck(record, lambda options, makers, alone, tricks: hand_points(
-        table, rules, options, makers, alone, tricks)[0], VARIANT_CITES[table.variant])
+    sheet = SheetCheck(record, VARIANT_CITES[table.variant])
     expected: SeatIndex | None = None
     for i, deal in enumerate(record.deals):
         number, where = i + 1, f"deals[{i}]"
@@ -483,14 +479,14 @@ def replay_table(record: TableRecord) -> TableReplay:
         expected = result.next_dealer if result.next_dealer is not None else table.left(deal.dealer)
         before = score
         # penalties first (Somerset 4): a penalty that wins the game stops the hand's points
-        with_penalty = _add(score, result.penalty)
+        with_penalty = add_scores(score, result.penalty)
         if _winner(with_penalty, target) is not None and any(result.hand_points):
             score = with_penalty   # the deal as scored: its points are the penalty's (as match.py)
             result = _with_note(replace(result, hand_points=(0,) * n, points=result.penalty),
                                 f"deal {number}: the penalty won the game before the hand's "
                                 f"points, which are not scored ({rules.cite('revoke_precedence')})")
         else:
-            score = _add(score, result.points)
+            score = add_scores(score, result.points)
         result = sheet.deal(result, deal, before, score, len(games) + 1)
         results.append(result)
         findings.extend(result.findings)

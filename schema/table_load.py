@@ -304,6 +304,12 @@ def _deal(raw: object, table: Table, rules: Rules, where: str, out: _Problems) -
     except ValueError:
         out.add(f"{where}.kind", "expected 'full', 'plays' or 'result'")
         return None
+    if kind not in (DealKind.FULL, DealKind.PLAYS, DealKind.RESULT):
+        # a kind of the four-handed notation (a points-only deal): not yet taken here, and refused
+        # located, not left to the lookups below (which know only these three)
+        out.add(f"{where}.kind", f"{kind.value!r} deals are not yet taken at tables of two, three "
+                "and five: expected 'full', 'plays' or 'result'")
+        return None
     dealer = _seat(raw.get("dealer"), table, f"{where}.dealer", out)
     pack = make_pack(rules.pack, rules.joker)
 

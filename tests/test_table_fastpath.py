@@ -1,4 +1,4 @@
-"""The fast path at tables of two, three and five (euchre_records/table_fastpath.py) held equal to
+"""The fast path at tables of two, three and five (euchre_records/fastpath.py, fast_table_deal) held equal to
 the detailed replay.
 
 The oracle here is the detailed replay of the same deal (``table_replay._deal_result``, which
@@ -25,7 +25,7 @@ from hypothesis import strategies as st
 import euchre_records.table_replay as table_replay
 from euchre_records.errors import InconsistentRecord, NotationError
 from euchre_records.schema.tables import load_any, load_table_record
-from euchre_records.table_fastpath import fast_table_deal
+from euchre_records.fastpath import fast_table_deal
 from euchre_records.table_model import TableDealResult, TableRecord, TableReplay
 
 GOLDEN = Path(__file__).with_name("golden") / "variants"
@@ -178,3 +178,32 @@ def test_the_fast_path_takes_some_golden_deals() -> None:
         assert isinstance(record, TableRecord)
         taken += sum(r is not None for r in _check(record))
     assert taken >= 5
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.sampled_from(PRESETS), st.integers(0, 2**32 - 1))
+def test_a_maker_who_called_his_own_card_is_taken_alone_as_the_detailed_replay_says(
+        preset: str, seed: int) -> None:
+    """Five hands: the maker names a card not of the trump suit that he holds himself (the
+    reference never makes one, so it is made here from its deals): he plays alone (VARIANTS.md
+    five-handed), the fast path takes the deal and gives exactly the detailed result, its note
+    included (no note where the card is the dealer-maker's discard: then it is undealt)."""
+    rng = random.Random(seed)
+    made = ref.random_variant_record(rng, 5, preset, size=28, alone_rate=0.0, revoke_rate=0.0)
+    deal = json.loads(json.dumps(made.record["deals"][0]))
+    if made.thrown_in or made.trump is None or made.maker is None:
+        return
+    own = [c for c in deal["hands"][made.maker].split()
+           if ref.suit_of(c, made.trump) != made.trump]
+    if not own:
+        return
+    deal["called"] = rng.choice(own)
+    deal.pop("partner", None)
+    record = load_table_record(dict(made.record, deals=[deal]))
+    fast, = _check(record)
+    detailed = _detailed(record, 0)
+    assert detailed is not None and detailed.partner is None and detailed.alone
+    assert fast == detailed
+    # the dealer's own discard is a card undealt (VARIANTS.md five-handed): alone, without the note
+    held = deal["called"] != deal.get("discard")
+    assert any("holds the card he called" in note for note in fast.notes) == held

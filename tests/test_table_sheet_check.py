@@ -1,4 +1,4 @@
-"""The sheet check at tables of two, three and five (euchre_records/table_sheet_check.py): each
+"""The sheet check at tables of two, three and five (euchre_records/scoresheet.py, SheetCheck): each
 finding located at a deal and a player's column, its likely cause, its rule.
 
 Golden sheets in tests/golden/sheets/ (``*-slips``, ``*-missed``): records whose sheet holds

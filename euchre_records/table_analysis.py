@@ -12,7 +12,7 @@ per player, with one :class:`~.analysis.DealAnalysis` per deal:
 
 - a deal whose hands at the start of play are known (dealt, the dealer's discard applied, or
   inferred completely from five played tricks) gets its value: the makers' tricks with best
-  play by all, and the points they would score (:func:`~.table_scoring.hand_points`); every card
+  play by all, and the points they would score (:func:`~.scoring.seat_points`); every card
   played gets the makers' tricks before and after it and its cost, as four-handed;
 - a deal whose dealt hands are known gets its calls: for each trump (and, five-handed, alone or
   with each partner the maker could have called), the maker's net points had he made that call,
@@ -37,7 +37,7 @@ from .rules import Rules
 from .table import Table, VariantOptions
 from .table_model import TableDeal, TableDealResult, TableRecord, TableReplay
 from .table_replay import replay_table
-from .table_scoring import hand_points
+from .scoring import seat_points as hand_points
 
 __all__ = ["analyse_table_record", "analyse_table_deal"]
 

@@ -21,8 +21,8 @@ from pages_support import browser, live_server, make_app, need_chromium, serious
 PROJECTOR = {"width": 1920, "height": 1080}
 LAPTOP = {"width": 1280, "height": 800}
 MIN_NAME_PX = 20
-"""The smallest a name of the standings is drawn on either screen (the board's type is 1.75 % of
-the width or 3.1 % of the height, whichever is less: 33.5 px on the projector, 22.4 px on the
+"""The smallest a name of the standings is drawn on either screen (the board's type is 1.7 % of
+the width or 3 % of the height, whichever is less: 32.4 px on the projector, 21.8 px on the
 laptop; pages.css never lets it under 20 px)."""
 
 FINAL = "these standings are final"
@@ -52,13 +52,19 @@ def _in_sight(page: Any, viewport: dict[str, int], players: int) -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("viewport, players", [(PROJECTOR, 24), (LAPTOP, 12), (LAPTOP, 24)])
+@pytest.mark.parametrize("viewport, players, closed", [
+    (PROJECTOR, 24, False), (PROJECTOR, 24, True), (LAPTOP, 12, False), (LAPTOP, 12, True),
+    (LAPTOP, 24, False)], ids=["projector-24", "projector-24-final", "laptop-12",
+                               "laptop-12-final", "laptop-24"])
 def test_the_standings_fit_the_screen_without_scrolling(tmp_path: Path,
                                                         viewport: dict[str, int],
-                                                        players: int) -> None:
+                                                        players: int, closed: bool) -> None:
+    """Open (some tables playing) and closed (every table finished, five last results and the
+    final line): the closed board is the fuller one."""
     need_chromium()
     path = tmp_path / "night.db"
-    eid = big_night_db(path, players=players, finished=players // 4 - 2)
+    eid = big_night_db(path, players=players, finished=players // 4 - (0 if closed else 2),
+                       close=closed)
     with live_server(make_app(path)) as base, browser() as b:
         context = b.new_context(viewport=viewport)
         page = context.new_page()

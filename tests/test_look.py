@@ -18,10 +18,8 @@ from typing import Any, Iterator
 import pytest
 
 from night_support import Night, build_night
-from pages_support import (DESKTOP, PHONE, browser, build_db, live_server, make_app,
+from pages_support import (DESKTOP, PHONE, WIDE, browser, build_db, live_server, make_app,
                            need_chromium, serious_violations)
-
-WIDE = {"width": 1920, "height": 1080}
 
 
 def _sign_in(page: Any, base: str, token: str) -> None:

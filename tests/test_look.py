@@ -90,8 +90,9 @@ def test_the_kinds_of_event_are_seen_and_the_chosen_one_stands_out(
     assert page.evaluate("getComputedStyle(document.activeElement).outlineStyle") != "none"
     page.keyboard.press("ArrowDown")
     assert radios.nth(2).is_checked()
-    assert _style(pairs, "border-top-color") == _style(rubbers.page.locator(
-        '#f-format label:has(input:checked)'), "border-top-color")
+    marked = _style(pairs, "background-color")                 # the mark moved with the choice
+    assert marked != _style(rubbers, "background-color")
+    assert _style(rubbers, "background-color") == _style(labels.nth(0), "background-color")
     context.close()
 
 
@@ -181,3 +182,21 @@ def test_no_page_scrolls_sideways_and_axe_passes_in_either_scheme(
             check(page, name)
         context.close()
     assert problems == []
+
+
+@pytest.mark.slow
+def test_a_page_printed_from_a_dark_screen_prints_dark_ink_on_white(
+        night: tuple[str, Night], chromium: Any) -> None:
+    """The dark scheme is the screen's: print.css's scoresheet keeps black on white."""
+    base, found = night
+    context = chromium.new_context(viewport=DESKTOP, color_scheme="dark")
+    page = context.new_page()
+    _sign_in(page, base, found.token)
+    page.goto(f"{base}/web/events/{found.event_id}")
+    assert _luminance(page.evaluate("getComputedStyle(document.documentElement).backgroundColor")
+                      ) < 0.2                                       # dark on screen
+    page.emulate_media(media="print", color_scheme="dark")
+    ground = page.evaluate("getComputedStyle(document.documentElement).backgroundColor")
+    ink = page.evaluate("getComputedStyle(document.querySelector('h1')).color")
+    assert _luminance(ground) > 0.9 and _luminance(ink) < 0.1, (ground, ink)
+    context.close()

@@ -74,7 +74,8 @@ def main() -> None:
             page.fill("#table", "4")
             page.screenshot(path=str(HERE / f"new-sitting-{name}.png"), full_page=True)
             page.locator('form.sitting-form button[type="submit"]').click()
-            page.wait_for_load_state("networkidle")
+            page.wait_for_selector("#deal-form")   # the sitting's page (no network-idle wait:
+            # on a loaded machine its 30 s ran out)
             for deal in DEALS:
                 tap_deal(page, *deal, touch=False)
             page.screenshot(path=str(HERE / f"entry-{name}.png"), full_page=True)
@@ -128,14 +129,16 @@ def board() -> None:
     """The live board: a night of 24 players at six tables (tests/board_support.py), round 1
     with four tables finished and two playing, on a phone, a laptop (1280 x 800) and a projector
     (1920 x 1080); the same night closed (board-final-*: the standings are final); and the
-    standings on a phone (the event's page)."""
+    standings on a phone (the event's page, of a night of the first eight players)."""
     from board_support import big_night_db
     tmp = Path(tempfile.mkdtemp())
     event_id = big_night_db(tmp / "board.db")
     closed_id = big_night_db(tmp / "closed.db", finished=6, close=True)
+    small_id = big_night_db(tmp / "small.db", players=8, finished=2)   # the standings page
     laptop = {"width": 1280, "height": 800}
     with live_server(make_app(tmp / "board.db")) as base, \
-            live_server(make_app(tmp / "closed.db")) as closed, browser() as b:
+            live_server(make_app(tmp / "closed.db")) as closed, \
+            live_server(make_app(tmp / "small.db")) as small, browser() as b:
         for name, size in (("desktop", laptop), ("phone", PHONE), ("wide", WIDE)):
             ctx = b.new_context(viewport=size, device_scale_factor=1)
             page = ctx.new_page()
@@ -144,7 +147,7 @@ def board() -> None:
             page.goto(f"{closed}/web/events/{closed_id}/board")
             page.screenshot(path=str(HERE / f"board-final-{name}.png"), full_page=True)
             if name == "phone":
-                page.goto(f"{base}/web/events/{event_id}")
+                page.goto(f"{small}/web/events/{small_id}")
                 page.screenshot(path=str(HERE / "standings-phone.png"), full_page=True)
             ctx.close()
     print("screenshots in", HERE)

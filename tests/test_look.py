@@ -129,7 +129,8 @@ def _pages(found: Night) -> list[tuple[str, str]]:
     return [*found.pages(), ("home", "/"), ("players", "/web/players"), ("events", "/web/events"),
             ("ratings", "/web/ratings"), ("player", "/web/players/Ann"),
             ("new-sitting", "/web/sittings/new"), ("new-sitting-5", "/web/sittings/new?seats=5"),
-            ("round-links", f"/web/events/{found.links_event_id}/rounds/1/links")]
+            ("round-links", f"/web/events/{found.links_event_id}/rounds/1/links"),
+            ("cards", f"/web/drafts/{found.draft_id}/cards"), ("table-join", "/web/table")]
 
 
 @pytest.mark.slow
@@ -177,6 +178,7 @@ def test_no_page_scrolls_sideways_and_axe_passes_in_either_scheme(
         page = context.new_page()
         for name, path in (("rubber", f"/web/rubbers/{chosen['id']}"),
                            ("record", f"/web/records/{chosen['record_id']}"),
+                           ("analysis", f"/web/records/{chosen['record_id']}?analysis=1"),
                            ("examples-home", "/")):
             page.goto(other + path)
             check(page, name)

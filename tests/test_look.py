@@ -202,3 +202,27 @@ def test_a_page_printed_from_a_dark_screen_prints_dark_ink_on_white(
     ink = page.evaluate("getComputedStyle(document.querySelector('h1')).color")
     assert _luminance(ground) > 0.9 and _luminance(ink) < 0.1, (ground, ink)
     context.close()
+
+
+@pytest.mark.slow
+def test_the_deal_form_s_tap_buttons_take_the_keyboard_with_a_visible_ring(
+        night: tuple[str, Night], chromium: Any) -> None:
+    """A guard for the restyle (it held on main too): the radios drawn as tap buttons are still
+    radios to the keyboard, and the focused one's button has the focus ring."""
+    base, found = night
+    context = chromium.new_context(viewport=PHONE)
+    page = context.new_page()
+    _sign_in(page, base, found.token)
+    page.goto(f"{base}/web/drafts/{found.draft_id}")
+    page.locator('#deal-form input[name="maker"]').first.focus()
+    page.keyboard.press("ArrowRight")                       # the keyboard moves the choice
+    focused = page.evaluate("[document.activeElement.name, document.activeElement.value,"
+                            " document.activeElement.checked]")
+    assert focused[0] == "maker" and focused[2] is True
+    button = page.locator(f'#deal-form input[name="maker"][value="{focused[1]}"] + span')
+    assert _style(button, "outline-style") == "solid"
+    assert float(_style(button, "outline-width").rstrip("px")) >= 2
+    assert _style(button, "background-color") != _style(
+        page.locator('#deal-form input[name="maker"]:not(:checked) + span').first,
+        "background-color")                                  # and shows it is chosen
+    context.close()

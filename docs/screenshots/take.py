@@ -78,6 +78,7 @@ def main() -> None:
             # on a loaded machine its 30 s ran out)
             for deal in DEALS:
                 tap_deal(page, *deal, touch=False)
+            unstick(page)
             page.screenshot(path=str(HERE / f"entry-{name}.png"), full_page=True)
             if name == "desktop":
                 page.goto(page.url.split("#")[0] + "/cards")

@@ -18,6 +18,7 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networki
                  "--disable-component-update", "--disable-sync", "--no-first-run"]
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 900}
+WIDE = {"width": 1920, "height": 1080}
 
 
 def example_texts() -> list[tuple[str, str]]:

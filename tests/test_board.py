@@ -128,7 +128,9 @@ def test_the_board_reloads_itself_without_javascript(tmp_path: Path) -> None:
         soup = BeautifulSoup(client.get("/web/events/1/board").data, "html.parser")
     meta = soup.select_one("noscript meta[http-equiv=refresh]")
     assert meta is not None and int(meta["content"]) > 0
-    assert soup.select_one('nav a[href="/web/events"]') is not None     # events in the site menu
+    # the board's own frame (issue 33): no site menu; the event's page a link away
+    assert soup.select_one("header.site") is None
+    assert soup.select_one('#board-live a[href="/web/events/1"]') is not None
 
 
 @pytest.mark.slow

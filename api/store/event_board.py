@@ -11,6 +11,8 @@ Contract: :func:`board` returns None for an unknown event, else a JSON-ready dic
   come from :func:`round_tables`, which also serves a round's page and API: one computation);
 - ``last_results``: the five sittings attached last, newest first, with round, table, seats and
   points;
+- ``closed_at``: when the event was closed (None while open): a closed event's standings are
+  final and its board stops refreshing itself;
 - ``version``: :func:`board_version`, which the pages send as the ETag, so a client that polls
   with ``If-None-Match`` gets 304 until something changes.
 
@@ -43,7 +45,7 @@ from euchre_records.events.tournament import seat_tokens
 
 from .event_reads import (_finding, _table_order, current_seating, event_findings, event_sittings,
                           round_detail, standings)
-from .event_rows import EventError, tournament_row
+from .event_rows import EventError, closed_at, tournament_row
 from .players import player_names
 
 __all__ = ["board", "board_version", "round_tables", "round_view", "TableStatus", "LAST_RESULTS"]
@@ -107,7 +109,7 @@ def board(db: sqlite_utils.Database, event_id: int) -> dict[str, Any] | None:
     latest = sorted(sittings, key=lambda s: s["attached_id"], reverse=True)[:LAST_RESULTS]
     out: dict[str, Any] = {
         "event": table["event"], "standings": table, "round": current, "tables": tables,
-        "seats": len(tokens),
+        "seats": len(tokens), "closed_at": closed_at(conn, event_id),
         "progress": {"finished": sum(t["status"] == "finished" for t in tables),
                      "playing": sum(t["status"] == "playing" for t in tables)},
         "last_results": [{"round": s["round"], "table": s["table"], "seats": seats(s["seats"]),

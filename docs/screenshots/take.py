@@ -1,4 +1,5 @@
-"""Take the screenshots of docs/screenshots/ (desktop 1280 px and phone 390 px wide):
+"""Take the screenshots of docs/screenshots/, every page at three widths: ``-phone`` (390 px),
+``-desktop`` (1280 px) and ``-wide`` (1920 px, a big screen or a projector):
 ``python docs/screenshots/take.py`` (needs Debian chromium and playwright);
 ``python docs/screenshots/take.py ratings`` takes only those of the ratings (docs/RATINGS.md),
 ``python docs/screenshots/take.py board`` those of the live board (docs/PAGES.md),
@@ -18,17 +19,20 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent.parent / "tests"))
 
-from pages_support import (DESKTOP, PHONE, browser, build_db, live_server,  # noqa: E402
-                           make_app, make_token, tap_deal)
+from pages_support import (DESKTOP, PHONE, WIDE, browser, build_db,  # noqa: E402
+                           live_server, make_app, make_token, tap_deal)
+
+SIZES = (("desktop", DESKTOP), ("phone", PHONE), ("wide", WIDE))
+"""The widths every page is taken at, by the suffix of its file name."""
 
 DEALS = [("E", "H", "3", False), ("S", "S", "5", True), ("W", "D", "2", False),
          ("N", "C", "4", False), ("E", "H", "5", False)]
 
 
 def analysis_shots(b, base: str, record_id: int) -> None:
-    """record-analysis-{desktop,phone}.png: the record page's double-dummy analysis of the
+    """record-analysis-{desktop,phone,wide}.png: the record page's double-dummy analysis of the
     hand-worked lone hand (tests/golden/analysis/lone-hand.json), its calls opened."""
-    for name, size in (("desktop", DESKTOP), ("phone", PHONE)):
+    for name, size in SIZES:
         ctx = b.new_context(viewport=size, device_scale_factor=1)
         page = ctx.new_page()
         page.goto(f"{base}/web/records/{record_id}?analysis=1")
@@ -55,7 +59,7 @@ def main() -> None:
     chosen = next(r for r in rubbers if r["rules"] == "somerset-1888")
     somerset, somerset_record = chosen["id"], chosen["record_id"]
     with live_server(app) as base, browser() as b:
-        for name, size in (("desktop", DESKTOP), ("phone", PHONE)):
+        for name, size in SIZES:
             ctx = b.new_context(viewport=size, device_scale_factor=1)
             page = ctx.new_page()
             page.goto(f"{base}/login?token={token}")
@@ -70,9 +74,11 @@ def main() -> None:
             page.fill("#table", "4")
             page.screenshot(path=str(HERE / f"new-sitting-{name}.png"), full_page=True)
             page.locator('form.sitting-form button[type="submit"]').click()
-            page.wait_for_load_state("networkidle")
+            page.wait_for_selector("#deal-form")   # the sitting's page (no network-idle wait:
+            # on a loaded machine its 30 s ran out)
             for deal in DEALS:
                 tap_deal(page, *deal, touch=False)
+            unstick(page)
             page.screenshot(path=str(HERE / f"entry-{name}.png"), full_page=True)
             if name == "desktop":
                 page.goto(page.url.split("#")[0] + "/cards")
@@ -109,7 +115,7 @@ def ratings() -> None:
                         for i, text in enumerate(random_texts(40, start_seed=100))])
     db.close()
     with live_server(make_app(db_path)) as base, browser() as b:
-        for name, size in (("desktop", DESKTOP), ("phone", PHONE)):
+        for name, size in SIZES:
             ctx = b.new_context(viewport=size, device_scale_factor=1)
             page = ctx.new_page()
             page.goto(f"{base}/web/ratings")
@@ -121,40 +127,35 @@ def ratings() -> None:
 
 
 def board() -> None:
-    """The live board and the standings on a phone: the golden progressive night with round 3
-    half played (its first table finished, the second still playing)."""
-    import json
-
-    from euchre_records.api.store import events
-    from euchre_records.api.store.ingest import prepare
-    from euchre_records.api.store.store import Store
-    from events_support import build
-    db_path = Path(tempfile.mkdtemp()) / "board.db"
-    case = json.loads((HERE.parent.parent / "tests/golden/events/01-progressive-night.json")
-                      .read_text())
-    db, event_id, _ = build(case, order=[0, 1, 2, 3], path=str(db_path))
-    seats = events.movement(db, event_id, 2)
-    events.add_seating(db, event_id, 3, [
-        {"table": str(s.table), "seats": dict(zip("NESW", (int(p) for p in s.seats)))}
-        for s in seats])
-    events.attach_sitting(db, event_id, Store(db).save(prepare(json.dumps(
-        case["sittings"][4]["record"]))).id)
-    db.close()
-    with live_server(make_app(db_path)) as base, browser() as b:
-        for name, size in (("desktop", DESKTOP), ("phone", PHONE)):
+    """The live board: a night of 24 players at six tables (tests/board_support.py), round 1
+    with four tables finished and two playing, on a phone, a laptop (1280 x 800) and a projector
+    (1920 x 1080); the same night closed (board-final-*: the standings are final); and the
+    standings on a phone (the event's page, of a night of the first eight players)."""
+    from board_support import big_night_db
+    tmp = Path(tempfile.mkdtemp())
+    event_id = big_night_db(tmp / "board.db")
+    closed_id = big_night_db(tmp / "closed.db", finished=6, close=True)
+    small_id = big_night_db(tmp / "small.db", players=8, finished=2)   # the standings page
+    laptop = {"width": 1280, "height": 800}
+    with live_server(make_app(tmp / "board.db")) as base, \
+            live_server(make_app(tmp / "closed.db")) as closed, \
+            live_server(make_app(tmp / "small.db")) as small, browser() as b:
+        for name, size in (("desktop", laptop), ("phone", PHONE), ("wide", WIDE)):
             ctx = b.new_context(viewport=size, device_scale_factor=1)
             page = ctx.new_page()
             page.goto(f"{base}/web/events/{event_id}/board")
             page.screenshot(path=str(HERE / f"board-{name}.png"), full_page=True)
+            page.goto(f"{closed}/web/events/{closed_id}/board")
+            page.screenshot(path=str(HERE / f"board-final-{name}.png"), full_page=True)
             if name == "phone":
-                page.goto(f"{base}/web/events/{event_id}")
+                page.goto(f"{small}/web/events/{small_id}")
                 page.screenshot(path=str(HERE / "standings-phone.png"), full_page=True)
             ctx.close()
     print("screenshots in", HERE)
 
 
 def analysis() -> None:
-    """Only record-analysis-{desktop,phone}.png (see :func:`analysis_shots`)."""
+    """Only record-analysis-{desktop,phone,wide}.png (see :func:`analysis_shots`)."""
     db = Path(tempfile.mkdtemp()) / "shots.db"
     build_db(db)
     app = make_app(db)
@@ -184,7 +185,7 @@ def links() -> None:
     db.close()
     with live_server(make_app(db_path)) as base, browser() as b:
         dead_url = ""
-        for name, size in (("desktop", DESKTOP), ("phone", PHONE)):
+        for name, size in SIZES:
             ctx = b.new_context(viewport=size, device_scale_factor=1)
             page = ctx.new_page()
             page.goto(f"{base}/login?token={token}")
@@ -214,13 +215,13 @@ def links() -> None:
 
 def night() -> None:
     """The director's pages and the scorer's page of a club night (issue 18), each page of
-    tests/night_support.py at both widths but the board (see :func:`board`), the page a table
+    tests/night_support.py at the three widths but the board (see :func:`board`), the page a table
     link opens and a sitting opened from one (the links and cards: :func:`links`)."""
     from night_support import build_night, link_pages
     db_path = Path(tempfile.mkdtemp()) / "night.db"
     found = build_night(db_path)
     with live_server(make_app(db_path)) as base, browser() as b:
-        for name, size in (("desktop", DESKTOP), ("phone", PHONE)):
+        for name, size in SIZES:
             def shoot(page, shot, name=name):   # the links and cards: take.py links
                 if shot in ("table-join", "table-scorer"):
                     page.screenshot(path=str(HERE / f"{shot}-{name}.png"), full_page=True)
@@ -245,11 +246,11 @@ def unstick(page) -> None:
 
 
 def tables() -> None:
-    """nhanded-*-{desktop,phone}.png: the sitting form of a five-handed table, a cut-throat game
+    """nhanded-*-{desktop,phone,wide}.png: the sitting form of a five-handed table, a cut-throat game
     tapped to its end (tests/test_table_browser.py's hand-worked plan) and its stored record,
     and a five-handed sitting with a called partner."""
     from test_table_browser import GAME, sign_in, start
-    for name, size in (("desktop", DESKTOP), ("phone", PHONE)):
+    for name, size in SIZES:
         db = Path(tempfile.mkdtemp()) / "tables.db"   # a store each: the record is new in both
         build_db(db, examples=False)
         token = make_token(db, "Riverside")

@@ -55,6 +55,17 @@
       });
     });
   }
+  // the sticky scoreboard's height, for pages.css's scroll padding: a jump to #entry or to a
+  // deal of the sheet lands below the scoreboard, not under it (the CSS has a fallback)
+  function measure() {
+    var board = document.getElementById("scoreboard");
+    if (board) document.documentElement.style.setProperty("--sticky-height", board.offsetHeight + "px");
+  }
   var root = document.getElementById("sitting");
-  if (root) bind(root);
+  if (root) {
+    bind(root);
+    measure();
+    window.addEventListener("resize", measure);
+    new MutationObserver(measure).observe(root.parentNode, { childList: true });   // swap()
+  }
 })();

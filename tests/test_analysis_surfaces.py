@@ -234,3 +234,18 @@ def test_a_five_handed_record_page_shows_its_analysis(app) -> None:  # type: ign
     assert [(set(best.split(" or ")), cost) for best, cost in titles] == [({"J♥", "J♦", "A♥"}, "2")]
     assert "as if every hand were seen" in shown
     assert "Best call for seat 0" in shown
+
+
+def test_a_five_handed_analysis_names_the_players_where_the_record_does(app) -> None:  # type: ignore[no-untyped-def]
+    """Issue 32: the pages name seats by their players, never "seat 0": the same hand-worked
+    deal with its five players named shows their names in the points and the best calls."""
+    client = writing_client(app)
+    record = json.loads((GOLDEN / "tables" / "five-handed.json").read_text())
+    names = ["Ann", "Bob", "Cy", "Dee", "Eve"]
+    record["players"] = {str(i): {"name": n} for i, n in enumerate(names)}
+    rid = client.post("/records", json=record).get_json()["id"]
+    shown = client.get(f"/web/records/{rid}?analysis=1").get_data(as_text=True)
+    assert ("With best play: 5 tricks, Ann: 2 · Bob: 0 · Cy: 2 · Dee: 0 · Eve: 0; "
+            "as scored: 3 tricks, Ann: 1 · Bob: 0 · Cy: 1 · Dee: 0 · Eve: 0.") in shown
+    assert "Best call for Ann" in shown
+    assert "seat 0" not in shown

@@ -19,6 +19,7 @@ from euchre_records.errors import RecordError
 from ..cpu_gate import ServerBusy
 from ..store import analysis_cache
 from .sheet import SUIT_SIGNS
+from .table_sheet import seat_name
 from .tricks import card_text
 
 __all__ = ["record_analysis_view", "player_accuracy_view"]
@@ -42,15 +43,17 @@ def record_analysis_view(db: Any, record_id: int, compute: bool) -> dict[str, An
             return None
     data = json.loads(text)
     seats = data.get("seats") or ["N", "E", "S", "W"]
+    names = {p["seat"]: p["name"] for p in data["players"] if p.get("name")}
     return {"too_costly": None, "busy": None, "players": data["players"], "seats": seats,
-            "deals": {d["number"]: _deal(d, seats) for d in data["deals"]}}
+            "deals": {d["number"]: _deal(d, seats, names) for d in data["deals"]}}
 
 
-def _points(points: list[int], seats: list[str]) -> str:
-    """"N-S 1 – E-W 0" four-handed; "seat 0: 2 · seat 1: 0" at a table of n."""
+def _points(points: list[int], seats: list[str], names: dict[str, str]) -> str:
+    """"N-S 1 – E-W 0" four-handed; at a table of n each player by name ("Ann: 2 · Bob: 0"),
+    "seat 2" only where the record names nobody there (table_sheet.seat_name)."""
     if len(seats) == 4:
         return f"N-S {points[0]} – E-W {points[1]}"
-    return " · ".join(f"seat {s}: {p}" for s, p in zip(seats, points))
+    return " · ".join(f"{seat_name(names, s)}: {p}" for s, p in zip(seats, points))
 
 
 def _trump(t: str | None) -> str:
@@ -59,7 +62,7 @@ def _trump(t: str | None) -> str:
     return "no trump" if t == "NT" else SUIT_SIGNS.get(t, t)
 
 
-def _deal(d: dict[str, Any], seats: list[str]) -> dict[str, Any]:
+def _deal(d: dict[str, Any], seats: list[str], names: dict[str, str]) -> dict[str, Any]:
     costs = {(p["trick"], p["seat"]): p for p in d["plays"]}
     if not d["known"]:
         sentence = f"Not analysed: {d['reason']}."
@@ -76,15 +79,17 @@ def _deal(d: dict[str, Any], seats: list[str]) -> dict[str, Any]:
             sentence += ": every card played was a best play."
     calls = [{"name": _trump(c["trump"]) + (" alone" if c["alone"] else ""), **c} for c in d["calls"]]
     best = [{"name": _trump(b["trump"]) + (" alone" if b["alone"] else ""),
-             "who": (f"seat {b['maker']}" if b["side"] is None else
+             "who": (seat_name(names, b["maker"]) if b["side"] is None else
                      ("N-S" if b["side"] == "NS" else "E-W") + f": {b['maker']}"), **b}
             for b in d["best_calls"]]
-    revokes = [dict(r, text=card_text(r["card"]), scored_text=_points(r["scored"], seats),
-                    best_text=_points(r["best_points"], seats)) for r in d["revokes"]]
+    revokes = [dict(r, text=card_text(r["card"]), scored_text=_points(r["scored"], seats, names),
+                    best_text=_points(r["best_points"], seats, names),
+                    who=r["seat"] if len(seats) == 4 else seat_name(names, r["seat"]))
+               for r in d["revokes"]]
     for p in d["plays"]:
         p["best_text"] = " or ".join(card_text(c) for c in p["best"])
-    texts = {"points_text": _points(d["points"], seats) if d["points"] else "",
-             "scored_text": _points(d["scored"], seats) if d["scored"] else ""}
+    texts = {"points_text": _points(d["points"], seats, names) if d["points"] else "",
+             "scored_text": _points(d["scored"], seats, names) if d["scored"] else ""}
     return {**d, **texts, "sentence": sentence, "costs": costs, "call_rows": calls,
             "best_rows": best, "revoke_rows": revokes}
 

@@ -259,7 +259,9 @@ def get_result(record_id: int) -> Response:
                  description="Per deal whose hands are known: the makers' tricks and points with "
                              "best play, each call's value, each card's cost (docs/ANALYSIS.md). "
                              "Computed on first request and cached by the record's hash; 422 "
-                             "too-costly when the analysis would exceed the request's search budget.")
+                             "too-costly when the analysis would exceed the request's search budget; "
+                             "422 unsupported-rules for a record at a table of two, three or "
+                             "five (the analysis is four-handed).")
 @records_blp.alt_response(200, schema=AnalysisSchema, success=True,
                           description="the analysis")
 @_errors(404, 422)
@@ -269,6 +271,10 @@ def get_analysis(record_id: int) -> Response:
         text = record_analysis(get_db(), record_id, current_app.config.get("ANALYSIS_BUDGET"))
     except SearchBudgetExceeded as exc:
         raise ApiError(422, "too-costly", str(exc), error_payload(exc)) from None
+    except NotationError as exc:   # a stored record the four-handed analysis cannot read
+        raise ApiError(422, "unsupported-rules", "the double-dummy analysis takes four-handed "
+                       "records only; this record is at a table of two, three or five",
+                       error_payload(exc)) from None
     if text is None:
         raise _not_found("record", record_id)
     return _json(text)

@@ -12,6 +12,7 @@ from typing import Any, Callable
 from flask import Blueprint as PlainBlueprint
 from flask import Response, current_app, request, url_for
 from flask_smorest import Blueprint
+from werkzeug.routing import PathConverter
 
 from euchre_records.errors import (
     InconsistentRecord, NotationError, RecordError, SearchBudgetExceeded, UnsupportedRules,
@@ -364,7 +365,21 @@ def get_player_statistics(args: dict[str, Any]) -> Response:
     return _dump(stats)
 
 
-@moved_bp.route("/players/<path:name>", methods=["GET"])
+class _OldPlayerName(PathConverter):
+    """The ``name`` of the old ``/players/{name}``: any name, slashes too, except the paths of the
+    registry's own operations (``/players/{id}/merge``, ``/players/{id}/names``,
+    ``/players/merges/{id}/split``, POST only): matched by the old route too, they were answered
+    with its GET in their ``Allow`` (OPTIONS) and a GET was redirected, where the document says
+    405."""
+
+    regex = r"(?!\d+/(?:merge|names)$)(?!merges/\d+/split$)[^/].*?"
+
+
+moved_bp.record_once(lambda state: state.app.url_map.converters.setdefault(
+    "old_player_name", _OldPlayerName))
+
+
+@moved_bp.route("/players/<old_player_name:name>", methods=["GET"])
 def player_statistics_moved(name: str) -> Response:
     """The old ``GET /players/{name}`` (until 2026-12): 308 to ``/players/statistics?name=``.
     An all-digit name never reached it (``/players/24`` is registry player 24)."""

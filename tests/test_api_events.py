@@ -94,8 +94,8 @@ def test_writes_need_a_token_and_the_event_club(app) -> None:  # type: ignore[no
     _, admin = make_token(app.config["DATABASE"], "Admin", admin=True)
     resp = owner.post("/players/1/merge", data=json.dumps({"into": 2}),
                       content_type="application/json", headers={"Authorization": f"Bearer {admin}"})
-    assert resp.status_code == 422  # no players yet: a located refusal, not a 500
-    assert resp.get_json()["error"]["problems"][0]["where"] == "into"
+    assert resp.status_code == 404  # no players yet: player 1 is not found, not a 500
+    assert resp.get_json()["error"]["message"] == "no player 1"
 
 
 @pytest.mark.parametrize("path, body, status, where", [

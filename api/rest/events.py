@@ -324,6 +324,14 @@ def get_player(args: dict[str, Any], player_id: int) -> Response:
 
 
 
+def _registry_404(table: str, key: int, what: str) -> None:
+    """404 for an id in the path that names no row of the registry (``table``: its players or
+    its changes), before the store is asked to change it."""
+    kind = " AND kind = 'merge'" if table == "registry_changes" else ""
+    if get_db().conn.execute(f"SELECT 1 FROM {table} WHERE id = ?{kind}", (key,)).fetchone() is None:
+        raise ApiError(404, "not-found", f"no {what} {key}")
+
+
 def _admin() -> None:
     actor = current_actor()
     if actor is None or not actor.admin:
@@ -338,11 +346,12 @@ def _admin() -> None:
                   summary="Merge this player into another (a typo, a second entry); admin only")
 @registry_blp.alt_response(201, schema=CreatedSchema, success=True, headers=LOCATION,
                            description="the merge's id (what a split undoes)")
-@_errors(registry_blp, 400, 403, 413, 415, 422)
+@_errors(registry_blp, 400, 403, 404, 413, 415, 422)
 def merge_player(player_id: int) -> Response:
     body = _json_body()
     _admin()
     data = _load(MergeSchema(), body)
+    _registry_404("registry_players", player_id, "player")
     db = get_db()
     try:
         with write_transaction(db):
@@ -359,9 +368,10 @@ def merge_player(player_id: int) -> Response:
 @registry_blp.doc(summary="Undo a wrong merge (both players count on their own again); "
                           "admin only", security=SECURITY)
 @registry_blp.alt_response(201, schema=CreatedSchema, success=True, description="split")
-@_errors(registry_blp, 403, 422)
+@_errors(registry_blp, 403, 404, 422)
 def split_players(merge_id: int) -> Response:
     _admin()
+    _registry_404("registry_changes", merge_id, "merge")
     db = get_db()
     try:
         with write_transaction(db):
@@ -377,11 +387,12 @@ def split_players(merge_id: int) -> Response:
                   security=SECURITY, summary="Add an alias or a new display name; admin only")
 @registry_blp.alt_response(201, schema=PlayerSchema, success=True, description="the player",
                            headers=LOCATION)
-@_errors(registry_blp, 400, 403, 413, 415, 422)
+@_errors(registry_blp, 400, 403, 404, 413, 415, 422)
 def name_player(player_id: int) -> Response:
     body = _json_body()
     _admin()
     data = _load(NameSchema(), body)
+    _registry_404("registry_players", player_id, "player")
     db = get_db()
     try:
         with write_transaction(db):

@@ -204,8 +204,6 @@ def _players(raw: object, table: Table, out: _Problems) -> tuple[tuple[int, Play
 
 
 def _scores(raw: object, table: Table, where: str, out: _Problems) -> Scores | None:
-    if isinstance(raw, list):   # JSON's integers: 12.0 is the integer 12 (JSON Schema's too)
-        raw = [int(v) if isinstance(v, float) and v.is_integer() else v for v in raw]
     if (not isinstance(raw, list) or len(raw) != table.seats
             or any(isinstance(v, bool) or not isinstance(v, int) or abs(v) > 10**6 for v in raw)):
         out.add(where, f"expected an array of {table.seats} integers, one per seat")

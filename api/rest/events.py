@@ -107,7 +107,7 @@ def _by() -> str | None:
 def _attachable(record_id: int) -> None:
     """403 unless the token's club owns the record (an admin: any record). A sitting makes a
     record count in standings: the record's own club vouches for it, as it alone corrects it;
-    an unknown record is left to the store (404)."""
+    an unknown record is left to the store (422 unknown-record)."""
     try:
         owner = record_owner(get_db(), record_id)
     except UnknownRecord:
@@ -286,6 +286,10 @@ def attach_sitting(event_id: int) -> Response:
                                           round_no=data.get("round"), table=data.get("table"),
                                           created_by=_by())
     except store_events.EventError as exc:
+        if exc.status == 404 and exc.where == "record":   # the body names no stored record: the
+            # event (the URL) is found, so not 404 (clients read that as the event gone)
+            raise ApiError(422, "unknown-record", exc.what,
+                           [{"where": "record_id", "what": exc.what}]) from None
         raise _refused(exc) from None
     location = url_for("events.get_standings", event_id=event_id)
     return _dump({"id": sid, "links": {"standings": location}}, 201, {"Location": location})

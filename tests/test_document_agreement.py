@@ -10,6 +10,7 @@ here, each on a real request.
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 from typing import Any
@@ -18,7 +19,7 @@ import pytest
 
 from euchre_records.api.app import create_app
 
-from auth_fixtures import writing_client
+from auth_fixtures import make_token, writing_client
 
 ROOT = Path(__file__).resolve().parents[1]
 METHODS = {"get", "put", "post", "delete", "options", "head", "patch", "trace"}
@@ -78,3 +79,69 @@ def test_the_analysis_of_a_record_at_a_table_of_n_is_a_4xx_not_a_500(app: Any,
     error = answer.get_json()["error"]
     assert error["status"] == answer.status_code and error["message"]
     assert error["code"] in {"unsupported-rules", "invalid-record"}
+
+
+def _body_validator(doc: dict[str, Any], path: str) -> Any:
+    """A JSON Schema validator of ``POST path``'s documented body (components as ``$defs``)."""
+    from jsonschema import Draft202012Validator
+    text = json.dumps({"components": doc["components"]["schemas"],
+                       "body": doc["paths"][path]["post"]["requestBody"]["content"]
+                       ["application/json"]["schema"]})
+    parts = json.loads(text.replace('"#/components/schemas/', '"#/$defs/'))
+    return Draft202012Validator({**parts["body"], "$defs": parts["components"]})
+
+
+ADMIN_CASES = [   # (path, body): the document and the server must agree on each
+    ("/players/1/names", {"name": "\u009b]er"}),        # a C1 control character (ST202)
+    ("/players/1/names", {"name": "   "}),
+    ("/players/1/names", {"name": "Ann\nLee"}),
+    ("/players/1/names", {"name": "Ann Lee", "kind": "alias"}),
+    ("/events", {"name": "0", "format": "games", "seats": 2, "league": 1}),   # ST202
+    ("/events", {"name": "0", "format": "pairs", "scoring": "progressive"}),
+    ("/events", {"name": "0", "format": "games"}),
+    ("/events", {"name": "0", "format": "rubbers", "seats": 3}),
+    ("/events", {"name": "0", "format": "rubbers", "place_scoring": "places"}),
+    ("/events", {"name": "\u0082+", "format": "rubbers"}),
+    ("/events", {"name": "Night", "format": "rubbers", "players": [{}]}),
+    ("/events", {"name": "Night", "format": "rubbers", "club": "a\tb"}),
+    ("/events", {"name": "Night", "format": "progressive", "seats": 3}),
+    ("/events", {"name": "Night", "format": "rubbers", "players": ["Ann", {"name": "Bo"}]}),
+]
+
+
+@pytest.mark.parametrize("path, body", ADMIN_CASES)
+def test_the_document_refuses_what_the_server_refuses(tmp_path: Path, path: str,
+                                                       body: dict[str, Any]) -> None:
+    """A body the document allows is taken (201); one it refuses, the server refuses (422):
+    the document states the store's rules these bodies meet (ST202 found them apart)."""
+    app = create_app({"DATABASE": str(tmp_path / "rules.db"), "TESTING": True})
+    doc = app.test_client().get("/openapi.json").get_json()
+    allowed = _body_validator(doc, re.sub(r"/\d+/", "/{player_id}/", path)).is_valid(body)
+    client = writing_client(app, "Admin")
+    _, admin = make_token(app.config["DATABASE"], "Admin", admin=True)
+    client.environ_base["HTTP_AUTHORIZATION"] = f"Bearer {admin}"
+    made = client.post("/events", json={"name": "L", "format": "league",   # league 1; players
+                                        "players": ["Ann", "Bo", "Cy", "Di"]})
+    assert made.status_code == 201, made.get_data(as_text=True)
+    answer = client.post(path, json=body)
+    assert answer.status_code == (201 if allowed else 422), (allowed, answer.get_data(as_text=True))
+
+
+def test_the_links_rules_are_the_presets(app: Any) -> None:
+    from euchre_records.rules import PRESETS
+    doc = app.test_client().get("/openapi.json").get_json()
+    rules = doc["components"]["schemas"]["LinkIssue"]["properties"]["rules"]
+    assert sorted(rules["enum"]) == sorted(PRESETS)
+
+
+@pytest.mark.parametrize("path, body", [("/players/99/names", {"name": "Ann"}),
+                                        ("/players/99/merge", {"into": 1}),
+                                        ("/players/merges/99/split", None)])
+def test_an_unknown_id_in_a_registry_path_is_404(tmp_path: Path, path: str,
+                                                 body: dict[str, Any] | None) -> None:
+    app = create_app({"DATABASE": str(tmp_path / "reg.db"), "TESTING": True})
+    client = app.test_client()
+    _, admin = make_token(app.config["DATABASE"], "Admin", admin=True)
+    answer = client.post(path, json=body, headers={"Authorization": f"Bearer {admin}"})
+    assert answer.status_code == 404, answer.get_data(as_text=True)
+    assert answer.get_json()["error"]["code"] == "not-found"

@@ -31,6 +31,11 @@ __all__ = [
     "PlayerPageSchema",
 ]
 
+LABEL_PATTERN = f"^[^{_CONTROL_CLASS}]*(?![\\s\\S])"
+"""A label as the store takes it (label_problem): one line of visible text. The final lookahead ends
+the text in both regex dialects (Python's ``$`` also matches before a final newline)."""
+NAME_PATTERN = f"^[^{_CONTROL_CLASS}]*[^\\s{_CONTROL_CLASS}][^{_CONTROL_CLASS}]*(?![\\s\\S])"
+"""A name: a label with a character that is not a space."""
 FORMATS = [f.value for f in Format]
 PLACE_SCORINGS = [p.value for p in PlaceScoring]
 _TOKENS = ("N", "E", "S", "W", "0", "1", "2", "3", "4")
@@ -63,8 +68,8 @@ class NameOrEntrant(Typed):
     """An event's player: a name, or an :class:`EntrantSchema` object."""
 
     def __init__(self, **kwargs: Any) -> None:
-        super().__init__({"oneOf": [{"type": "string", "minLength": 1, "maxLength": 200},
-                                    EntrantSchema]}, **kwargs)
+        super().__init__({"oneOf": [{"type": "string", "minLength": 1, "maxLength": 200,
+                                     "pattern": NAME_PATTERN}, EntrantSchema]}, **kwargs)
 
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
         if isinstance(value, str):
@@ -102,8 +107,9 @@ class EntrantSchema(Schema):
     """An event's player as an object: a new or known ``name`` (with the notation's player
     ``id``), or a registry id (``player``); ``pair`` numbers a pairs event's partnership."""
 
-    name = fields.String(validate=validate.Length(min=1, max=200))
-    id = fields.String(validate=validate.Length(min=1, max=64), metadata={
+    name = fields.String(validate=validate.Length(min=1, max=200),
+                         metadata={"pattern": NAME_PATTERN})
+    id = fields.String(validate=validate.Length(min=1, max=64), metadata={"pattern": LABEL_PATTERN,
         "description": "the player's id in the records (the notation's players.X.id)"})
     player = fields.Integer(validate=validate.Range(min=1, max=MAX_ID), metadata={
         "description": "a registry id, instead of a name"})
@@ -123,8 +129,11 @@ class EntrantSchema(Schema):
 _ENTRANT = EntrantSchema()
 
 
-def _text(description: str | None = None, max_length: int = 1024) -> fields.String:
-    meta = {"description": description} if description else {}
+def _text(description: str | None = None, max_length: int = 1024,
+          pattern: str | None = None) -> fields.String:
+    meta: dict[str, Any] = {"description": description} if description else {}
+    if pattern:
+        meta["pattern"] = pattern
     return fields.String(allow_none=True, validate=validate.Length(max=max_length), metadata=meta)
 
 
@@ -143,9 +152,10 @@ def _date(description: str) -> fields.String:
 class EventCreateSchema(Schema):
     """The body of ``POST /events`` (docs/EVENTS.md, "Creating")."""
 
-    name = fields.String(required=True, validate=validate.Length(min=1, max=200))
+    name = fields.String(required=True, validate=validate.Length(min=1, max=200),
+                         metadata={"pattern": NAME_PATTERN})
     format = fields.String(required=True, validate=validate.OneOf(FORMATS))
-    club = _text("the club (default: the token's club)")
+    club = _text("the club (default: the token's club)", pattern=LABEL_PATTERN)
     date_from = _date("first day, YYYY-MM-DD")
     date_to = _date("last day, YYYY-MM-DD")
     pairing = fields.String(allow_none=True, validate=validate.OneOf(PAIRINGS),
@@ -156,7 +166,7 @@ class EventCreateSchema(Schema):
         ["rubbers", "progressive", "pairs"]), metadata={"description": "a league's ranking"})
     league = _count("the league (season) this event is a night of", top=MAX_ID)
     description = _text()
-    match_id = _text("EMN: the match's id")
+    match_id = _text("EMN: the match's id", pattern=LABEL_PATTERN)
     emn_format = _text("EMN: the match format")
     emn_target = _count("EMN: the target score", top=10**9)
     seats = fields.Integer(validate=validate.OneOf([2, 3, 4, 5]), metadata={
@@ -197,7 +207,7 @@ SeatingSeatsSchema = Schema.from_dict(
 class TableSeatingInSchema(Schema):
     table = fields.String(validate=validate.Length(min=1, max=64), metadata={
         "description": "the table's label (default: its place in the list, 1 ...): one line of "
-                       "visible text", "pattern": f"^[^{_CONTROL_CLASS}]*$"})
+                       "visible text", "pattern": LABEL_PATTERN})
     seats = fields.Nested(SeatingSeatsSchema(), required=True)
 
 
@@ -223,7 +233,7 @@ class SittingSchema(Schema):
     round = fields.Integer(validate=validate.Range(min=1, max=10_000))
     table = fields.String(validate=validate.Length(min=1, max=64), metadata={
         "description": "the table's label: one line of visible text",
-        "pattern": f"^[^{_CONTROL_CLASS}]*$"})
+        "pattern": LABEL_PATTERN})
 
 
 class MergeSchema(Schema):

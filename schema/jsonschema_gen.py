@@ -203,6 +203,46 @@ def _strict_conditions(schema: dict[str, Any], defs: dict[str, Any]) -> None:
             _strict_conditions(member, defs)
 
 
+def _overrides_where(condition: dict[str, Any]) -> dict[str, Any]:
+    """A condition on the record's ``rules.overrides`` (given)."""
+    return {"required": ["overrides"], "properties": {"overrides": condition}}
+
+
+def _rule_checks(rules: dict[str, Any], tables: list[dict[str, Any]]) -> None:
+    """State :meth:`Rules.check`'s cross-checks of the options (after the preset's own) in the
+    four-handed ``Rules`` and the ``Table<n>Rules``: game_points and fixed_deals at least 1 and
+    exactly one of them set; no fixed deals in a rubber; not no-trump with the joker. Written for
+    presets that set game_points, no fixed_deals, no joker and no no-trump (all of today's): the
+    generator refuses to run, rather than write a wrong schema, if a preset stops being so."""
+    from euchre_records.rules import PRESETS, RubberSystem, preset
+
+    for name in PRESETS:
+        p = preset(name)
+        if p.game_points is None or p.fixed_deals is not None or p.joker or p.allow_no_trump:
+            raise ValueError(f"preset {name}: _rule_checks assumes game_points set, no "
+                             "fixed_deals, no joker, no no-trump; state its rules anew")
+    options = rules["properties"]["overrides"]["properties"]
+    for key in ("game_points", "fixed_deals"):
+        options[key]["minimum"] = 1
+    fixed = _overrides_where({"required": ["fixed_deals"],
+                              "properties": {"fixed_deals": {"type": "integer"}}})
+    no_target = _overrides_where({"required": ["game_points"],
+                                  "properties": {"game_points": {"type": "null"}}})
+    no_rubber = sorted(n for n in PRESETS if preset(n).rubber is RubberSystem.NONE)
+    rules["allOf"] = [
+        {"if": fixed, "then": no_target},      # exactly one of game_points and fixed_deals
+        {"if": no_target, "then": fixed},
+        {"if": fixed, "then": {"anyOf": [     # a game of fixed deals forms no rubber
+            {"properties": {"preset": {"enum": no_rubber}}},
+            _overrides_where({"required": ["rubber"], "properties": {"rubber": {"const": "none"}}})]}},
+        {"not": _overrides_where({"required": ["allow_no_trump", "joker"], "properties": {
+            "allow_no_trump": {"const": True}, "joker": {"const": True}}})}]
+    for table in tables:   # no fixed deals there (a four-handed rule): a points target it is
+        table["properties"]["overrides"]["properties"]["game_points"] = {
+            "description": options["game_points"].get("description", "game_points"),
+            "type": "integer", "minimum": 1}
+
+
 def generate_json_schema() -> dict[str, Any]:
     """The JSON Schema (draft 2020-12) of a whole record in notation 1.0: ``oneOf`` a four-handed
     record (``$defs/FourHandedRecord``, from the marshmallow schemas; ``rules.seats`` 4 or left
@@ -217,6 +257,7 @@ def generate_json_schema() -> dict[str, Any]:
     four["description"] = "A four-handed record (rules.seats 4 or left out)."
     defs = {"FourHandedRecord": four, **defs}
     defs.update(table_defs(defs["Rules"], four))
+    _rule_checks(defs["Rules"], [defs[f"Table{n}Rules"] for n in TABLE_SEATS])
     for definition in defs.values():
         _strict_conditions(definition, defs)
     return {"$schema": "https://json-schema.org/draft/2020-12/schema",

@@ -22,7 +22,6 @@ from schemathesis.openapi.checks import RejectedPositiveData
 from schemathesis.specs.openapi.checks import positive_data_acceptance
 
 _RECORD = {("impossible-record", None, ""), ("too-costly", None, ""),
-           ("invalid-record", "rules.overrides", ""),
            ("invalid-record", "deals", "is not in the pack of")}
 STATE_REFUSALS: dict[str, set[tuple[str, str | None, str]]] = {
     # (code, where: the first problem's place, a prefix, None: any; a text its ``what`` holds)
@@ -46,9 +45,7 @@ STATE_REFUSALS: dict[str, set[tuple[str, str | None, str]]] = {
 no stored record; an event's players naming no registry player, or too few to draw; a seating
 whose seats are not the event's (its table size); links of a round not seated yet, or for a
 table the seating does not have; a league that is no league; a merge of merged
-players; a card not in the record's pack (which the preset and overrides choose); the rule options'
-cross-checks (``Rules.check``: exactly one of game_points and fixed_deals, after the preset's),
-which the JSON Schema does not state yet."""
+players; a card not in the record's pack (which the preset and overrides choose)."""
 
 KNOWN_GAP = "an integral float (4.0) where the notation's readers want an integer"
 """Not let through silently: JSON's number 4.0 is JSON Schema's integer 4, and the notation's

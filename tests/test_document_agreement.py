@@ -145,3 +145,26 @@ def test_an_unknown_id_in_a_registry_path_is_404(tmp_path: Path, path: str,
     answer = client.post(path, json=body, headers={"Authorization": f"Bearer {admin}"})
     assert answer.status_code == 404, answer.get_data(as_text=True)
     assert answer.get_json()["error"]["code"] == "not-found"
+
+
+RULE_CASES = [{"fixed_deals": 5}, {"fixed_deals": 5, "game_points": None}, {"game_points": None},
+              {"game_points": 0}, {"fixed_deals": 0, "game_points": None},
+              {"allow_no_trump": True, "joker": True}, {"allow_no_trump": True},
+              {"fixed_deals": 5, "game_points": None, "rubber": "none"}, {"game_points": 7}]
+
+
+@pytest.mark.parametrize("overrides", RULE_CASES)
+@pytest.mark.parametrize("seats", [4, 3])
+@pytest.mark.parametrize("preset", ["hoyle", "modern"])
+def test_the_schema_and_the_reader_agree_on_the_rule_options(app: Any, overrides: dict[str, Any],
+                                                             seats: int, preset: str) -> None:
+    """The rule options' cross-checks (Rules.check: exactly one of game_points and fixed_deals,
+    each at least 1, no fixed deals in a rubber, not no-trump with the joker) are the schema's
+    too: a record it allows, POST /validate takes (ST202 found one apart)."""
+    from jsonschema import Draft202012Validator
+    from euchre_records.schema.jsonschema_gen import generate_json_schema
+    record = {"format": "euchre-records", "version": "1.0", "deals": [],
+              "rules": {"preset": preset, "seats": seats, "overrides": overrides}}
+    allowed = Draft202012Validator(generate_json_schema()).is_valid(record)
+    answer = app.test_client().post("/validate", json=record)
+    assert answer.status_code == (200 if allowed else 422), (allowed, answer.get_data(as_text=True))

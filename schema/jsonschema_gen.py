@@ -12,12 +12,13 @@ The committed file ``schema/euchre-records-1.0.schema.json`` is this output; reg
 
 from __future__ import annotations
 
+import copy
 import json
 from pathlib import Path
 from typing import Any
 
 from .basefields import CompactField
-from .jsonschema_tables import table_condition, table_defs
+from .jsonschema_tables import TABLE_SEATS, table_defs
 from .lean import LeanNested, NotationSchema
 from .schemas import RECORD_SCHEMA
 
@@ -146,15 +147,119 @@ def _object_schema(schema: NotationSchema, defs: dict[str, Any]) -> dict[str, An
     return out
 
 
+_TYPED_KEYWORDS = {
+    "string": ("pattern", "minLength", "maxLength", "format"),
+    "array": ("items", "prefixItems", "minItems", "maxItems", "uniqueItems", "contains"),
+    "object": ("properties", "required", "additionalProperties", "propertyNames",
+               "patternProperties", "minProperties", "maxProperties", "dependentRequired"),
+    "number": ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf")}
+_IN_PLACE = ("if", "then", "else", "not")
+_MEMBERS = ("allOf", "anyOf", "oneOf")
+
+
+def _strict(fragment: Any, base: Any, defs: dict[str, Any]) -> None:
+    """Make a condition on an object (its ``if``/``then``/``else``, ``not``, ``allOf`` ...)
+    explicit the way JSON Schema validators' strict modes (ajv's ``strict``) ask, without changing
+    what it accepts: a property it requires is declared in it (``{}``: anything), and a fragment
+    using a type's keywords (``pattern``, ``items`` ...) names the type, taken from the property's
+    own declaration in ``base`` (which the value must meet anyway, so the condition is unchanged).
+    ``base``: the schema the fragment's value is declared by (refs followed)."""
+    if not isinstance(fragment, dict):
+        return
+    while isinstance(base, dict) and "$ref" in base:
+        base = defs.get(base["$ref"].rsplit("/", 1)[-1])
+    base = base if isinstance(base, dict) else {}
+    for key in fragment.get("required", ()):
+        fragment.setdefault("properties", {}).setdefault(key, {})
+    uses = {kind for kind, words in _TYPED_KEYWORDS.items() if any(w in fragment for w in words)}
+    if uses and "type" not in fragment and "$ref" not in fragment and "type" in base:
+        fragment["type"] = copy.deepcopy(base["type"])
+    for key, sub in fragment.get("properties", {}).items():
+        _strict(sub, base.get("properties", {}).get(key), defs)
+    if "items" in fragment:
+        _strict(fragment["items"], base.get("items"), defs)
+    for key in _IN_PLACE:
+        _strict(fragment.get(key), base, defs)
+    for key in _MEMBERS:
+        for member in fragment.get(key, ()):
+            _strict(member, base, defs)
+
+
+def _strict_conditions(schema: dict[str, Any], defs: dict[str, Any]) -> None:
+    """:func:`_strict` on every condition of ``schema`` and of the schemas nested in it."""
+    if not isinstance(schema, dict):
+        return
+    for key in _IN_PLACE:
+        _strict(schema.get(key), schema, defs)
+    for key in _MEMBERS:
+        for member in schema.get(key, ()):
+            if "$ref" not in member:
+                _strict(member, schema, defs)
+    for sub in schema.get("properties", {}).values():
+        _strict_conditions(sub, defs)
+    _strict_conditions(schema.get("items"), defs)
+    for key in ("anyOf", "oneOf"):
+        for member in schema.get(key, ()):
+            _strict_conditions(member, defs)
+
+
+def _overrides_where(condition: dict[str, Any]) -> dict[str, Any]:
+    """A condition on the record's ``rules.overrides`` (given)."""
+    return {"required": ["overrides"], "properties": {"overrides": condition}}
+
+
+def _rule_checks(rules: dict[str, Any], tables: list[dict[str, Any]]) -> None:
+    """State :meth:`Rules.check`'s cross-checks of the options (after the preset's own) in the
+    four-handed ``Rules`` and the ``Table<n>Rules``: game_points and fixed_deals at least 1 and
+    exactly one of them set; no fixed deals in a rubber; not no-trump with the joker. Written for
+    presets that set game_points, no fixed_deals, no joker and no no-trump (all of today's): the
+    generator refuses to run, rather than write a wrong schema, if a preset stops being so."""
+    from euchre_records.rules import PRESETS, RubberSystem, preset
+
+    for name in PRESETS:
+        p = preset(name)
+        if p.game_points is None or p.fixed_deals is not None or p.joker or p.allow_no_trump:
+            raise ValueError(f"preset {name}: _rule_checks assumes game_points set, no "
+                             "fixed_deals, no joker, no no-trump; state its rules anew")
+    options = rules["properties"]["overrides"]["properties"]
+    for key in ("game_points", "fixed_deals"):
+        options[key]["minimum"] = 1
+    fixed = _overrides_where({"required": ["fixed_deals"],
+                              "properties": {"fixed_deals": {"type": "integer"}}})
+    no_target = _overrides_where({"required": ["game_points"],
+                                  "properties": {"game_points": {"type": "null"}}})
+    no_rubber = sorted(n for n in PRESETS if preset(n).rubber is RubberSystem.NONE)
+    rules["allOf"] = [
+        {"if": fixed, "then": no_target},      # exactly one of game_points and fixed_deals
+        {"if": no_target, "then": fixed},
+        {"if": fixed, "then": {"anyOf": [     # a game of fixed deals forms no rubber
+            {"properties": {"preset": {"enum": no_rubber}}},
+            _overrides_where({"required": ["rubber"], "properties": {"rubber": {"const": "none"}}})]}},
+        {"not": _overrides_where({"required": ["allow_no_trump", "joker"], "properties": {
+            "allow_no_trump": {"const": True}, "joker": {"const": True}}})}]
+    for table in tables:   # no fixed deals there (a four-handed rule): a points target it is
+        table["properties"]["overrides"]["properties"]["game_points"] = {
+            "description": options["game_points"].get("description", "game_points"),
+            "type": "integer", "minimum": 1}
+
+
 def generate_json_schema() -> dict[str, Any]:
-    """The JSON Schema (draft 2020-12) of a whole record in notation 1.0: a four-handed record
-    (``$defs/FourHandedRecord``, from the marshmallow schemas) or, when ``rules.seats`` is given
-    and not 4, a record at a table of 2, 3 or 5 (``$defs/TableRecord``, :mod:`.jsonschema_tables`)."""
+    """The JSON Schema (draft 2020-12) of a whole record in notation 1.0: ``oneOf`` a four-handed
+    record (``$defs/FourHandedRecord``, from the marshmallow schemas; ``rules.seats`` 4 or left
+    out) and the records at tables of 2, 3 and 5 (``$defs/Table<n>Record``,
+    :mod:`.jsonschema_tables`; ``rules.seats`` required and constant). ``rules.seats`` sets the
+    branches apart, so exactly one can match: a flat ``oneOf`` of object schemas, which OpenAPI
+    client generators type as a union of models (an ``if``/``then``/``else`` at the top, as
+    before, they could not type at all). No ``discriminator``: OpenAPI's names a top-level
+    property, and what tells the records apart is nested (``rules.seats``)."""
     defs: dict[str, Any] = {}
     four = _object_schema(RECORD_SCHEMA, defs)
     four["description"] = "A four-handed record (rules.seats 4 or left out)."
     defs = {"FourHandedRecord": four, **defs}
     defs.update(table_defs(defs["Rules"], four))
+    _rule_checks(defs["Rules"], [defs[f"Table{n}Rules"] for n in TABLE_SEATS])
+    for definition in defs.values():
+        _strict_conditions(definition, defs)
     return {"$schema": "https://json-schema.org/draft/2020-12/schema",
             "$id": "urn:euchre-records:notation:1.0",
             "title": "euchre-records 1.0",
@@ -163,8 +268,8 @@ def generate_json_schema() -> dict[str, Any]:
                             "by rules.seats. Game logic is checked by the replay engine, not by "
                             "this schema."),
             "type": "object",
-            "if": table_condition(), "then": {"$ref": "#/$defs/TableRecord"},
-            "else": {"$ref": "#/$defs/FourHandedRecord"},
+            "oneOf": [{"$ref": "#/$defs/FourHandedRecord"},
+                      *({"$ref": f"#/$defs/Table{n}Record"} for n in TABLE_SEATS)],
             "$defs": defs}
 
 

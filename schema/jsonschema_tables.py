@@ -7,7 +7,7 @@ refused at these tables (:data:`.table_load.FOUR_HANDED_ONLY`), the card pattern
 :mod:`.cardfields`, and the four-handed definitions they share (``Event``, ``Player`` and the
 preset's rule options, taken from the four-handed schema as generated). One definition per
 table, ``Table<n>Record`` with its deal, outcome, irregularity and scoresheet, and
-``TableRecord`` choosing among them by ``rules.seats``. :mod:`.jsonschema_gen` puts them in the
+``TableRecord``, ``oneOf`` them (``rules.seats`` tells them apart). :mod:`.jsonschema_gen` puts them in the
 committed schema beside the four-handed record.
 
 Contract: every record :func:`.table_load.load_table_record` takes validates (the schema is
@@ -26,7 +26,7 @@ from euchre_records.table import VARIANT_OPTIONS, Table, table_for
 from .cardfields import CARD_OR_UNKNOWN_RE, CARD_RE
 from .table_load import FOUR_HANDED_ONLY
 
-__all__ = ["TABLE_SEATS", "table_defs", "table_condition"]
+__all__ = ["TABLE_SEATS", "table_defs"]
 
 TABLE_SEATS = (2, 3, 5)
 """The tables described here (4 is the four-handed record)."""
@@ -246,12 +246,6 @@ def _record(table: Table, name: str, four: dict[str, Any]) -> dict[str, Any]:
         "required": ["format", "version", "rules", "deals"], "additionalProperties": False}
 
 
-def table_condition() -> dict[str, Any]:
-    """The ``if`` that sends a record to ``TableRecord``: ``rules.seats`` given and not 4."""
-    return {"required": ["rules"], "properties": {"rules": {"required": ["seats"], "properties": {
-        "seats": {"not": {"const": 4}}}}}}
-
-
 def table_defs(four_rules: dict[str, Any], four_record: dict[str, Any]) -> dict[str, Any]:
     """The ``$defs`` entries of the n-handed records (``TableRecord`` and ``Table<n>...``), from
     the four-handed ``Rules`` and record definitions they share fragments with."""
@@ -265,15 +259,10 @@ def table_defs(four_rules: dict[str, Any], four_record: dict[str, Any]) -> dict[
         defs[f"{name}Deal"] = _deal(table, name)
         defs[f"{name}Outcome"] = _outcome(table)
         defs[f"{name}Irregularity"] = _irregularity(table)
-        branches.append({"if": {"properties": {"rules": {"properties": {"seats": {"const": seats}}}}},
-                         "then": {"$ref": f"#/$defs/{name}Record"}})
+        branches.append({"$ref": f"#/$defs/{name}Record"})
     defs["TableRecord"] = {
         "type": "object",
-        "description": "A record at a table of 2, 3 or 5 (rules.seats); one of the Table<n>Record.",
-        "required": ["rules"],
-        "properties": {"rules": {"description": "The rule set; its seats choose the table.",
-                                 "type": "object", "required": ["seats"], "properties": {
-            "seats": {"description": "The number of players: 2, 3 or 5 here (4 is the four-handed "
-                      "record; 1, 6, 7 and 8 are refused by name).", "enum": list(TABLE_SEATS)}}}},
-        "allOf": branches}
+        "description": "A record at a table of 2, 3 or 5: one of the Table<n>Record, told apart "
+                       "by rules.seats (required in each, a constant).",
+        "oneOf": branches}
     return defs

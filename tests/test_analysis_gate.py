@@ -154,5 +154,5 @@ def test_a_record_it_cannot_read_is_a_422_with_the_reason(tmp_path: Path,
     resp = client.get(f"/records/{rid}/analysis")
     assert resp.status_code == 422
     error = resp.get_json()["error"]
-    assert error["code"] == "unsupported"
+    assert error["code"] == "unsupported-rules"
     assert error["problems"] == [{"where": "rules.example", "what": "a rule the analysis does not know"}]

@@ -94,8 +94,8 @@ def test_writes_need_a_token_and_the_event_club(app) -> None:  # type: ignore[no
     _, admin = make_token(app.config["DATABASE"], "Admin", admin=True)
     resp = owner.post("/players/1/merge", data=json.dumps({"into": 2}),
                       content_type="application/json", headers={"Authorization": f"Bearer {admin}"})
-    assert resp.status_code == 422  # no players yet: a located refusal, not a 500
-    assert resp.get_json()["error"]["problems"][0]["where"] == "into"
+    assert resp.status_code == 404  # no players yet: player 1 is not found, not a 500
+    assert resp.get_json()["error"]["message"] == "no player 1"
 
 
 @pytest.mark.parametrize("path, body, status, where", [
@@ -108,7 +108,7 @@ def test_writes_need_a_token_and_the_event_club(app) -> None:  # type: ignore[no
     ("/events", {"name": "x", "format": "pairs", "date_form": "2026-12-01"}, 422, "date_form"),
     ("/events/{eid}/rounds/1/seating", {"tables": [{"table": "1", "seats": {
         "N": "Nobody", "E": 1, "S": 2, "W": 3}}]}, 422, "tables[0].seats.N"),
-    ("/events/{eid}/sittings", {"record_id": 12345}, 404, "record"),
+    ("/events/{eid}/sittings", {"record_id": 12345}, 422, "record_id"),   # the event is found
     ("/events/{eid}/sittings", {"record_id": "x"}, 422, "record_id"),
     ("/events/999/sittings", {"record_id": 1}, 404, None),
 ])

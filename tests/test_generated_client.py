@@ -12,12 +12,15 @@ from __future__ import annotations
 
 import importlib
 import json
+import re
+import typing
 import subprocess
 import sys
 import threading
 from pathlib import Path
 from typing import Any, Iterator
 
+import attrs
 import pytest
 
 from euchre_records.api.app import create_app
@@ -88,8 +91,27 @@ def test_a_generated_client_posts_reads_pages_and_runs_an_event(
         _drive(pkg, client, anonymous)
 
 
+def test_the_record_body_is_a_union_of_typed_models(client_package: Any) -> None:
+    """POST /records's body: one typed model per kind of record (the schema's top-level oneOf),
+    each with its fields typed (rules and deals of models of their own), not one untyped dict."""
+    pkg = client_package
+    submit = _api(pkg, "records", "submit_record")
+    body = typing.get_type_hints(submit.sync_detailed)["body"]
+    members = set(typing.get_args(body))
+    names = {"NotationFourHandedRecord", "NotationTable2Record", "NotationTable3Record",
+             "NotationTable5Record"}
+    assert members == {_model(pkg, name) for name in names}, body
+    for model in members:
+        fields = attrs.fields_dict(model)   # annotations as written: names of models
+        rules, deals = str(fields["rules"].type), str(fields["deals"].type)
+        assert re.fullmatch(r"Notation(Table\d)?Rules", rules), (model, rules)
+        deal = re.fullmatch(r"list\[(Notation(?:Table\d)?Deal)\]", deals)
+        assert deal, (model, deals)
+        assert "kind" in attrs.fields_dict(_model(pkg, deal.group(1))), (model, deal.group(1))
+
+
 def _drive(pkg: Any, client: Any, anonymous_client: Any) -> None:
-    Record = _model(pkg, "EuchreRecords10")  # the notation's record (its title)
+    Record = _model(pkg, "NotationFourHandedRecord")  # a typed model of the record body
     submit = _api(pkg, "records", "submit_record")
 
     text = (ROOT / "examples" / "somerset-rubber.json").read_text(encoding="utf-8")

@@ -24,7 +24,7 @@ from marshmallow import Schema, fields
 
 from euchre_records.schema.rulefields import rule_options_schema
 
-__all__ = ["Typed", "OperationIds", "DuplicateOperationId", "LOCATION", "LOCATION_HEADER",
+__all__ = ["Typed", "OperationIds", "SchemaRules", "DuplicateOperationId", "LOCATION", "LOCATION_HEADER",
            "CHALLENGE", "CHALLENGE_HEADER",
            "operation_id",
            "configure_document", "component_ref", "rule_components", "ENUM_COMPONENTS"]
@@ -161,6 +161,19 @@ class OperationIds(BasePlugin):
             self.seen[oid] = where
 
 
+class SchemaRules(BasePlugin):
+    """apispec plugin: a marshmallow schema's ``json_schema_rules`` (a class attribute: JSON
+    Schema keywords relating its fields, ``if``/``then``/``else`` ..., which marshmallow's fields
+    cannot state one by one) are merged into its component, as the notation's schemas' rules are
+    into the notation's JSON Schema (schema/jsonschema_gen.py)."""
+
+    def schema_helper(self, name: str, definition: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
+        schema = kwargs.get("schema")
+        cls = schema if isinstance(schema, type) else type(schema)
+        rules = getattr(cls, "json_schema_rules", None)
+        return dict(rules) if isinstance(rules, dict) else {}
+
+
 def configure_document(api: Any) -> None:
     """Set up the document of a flask-smorest ``Api`` before its blueprints are registered: the
     operation ids, :class:`Typed` fields, the bearer scheme and the notation's components."""
@@ -170,6 +183,9 @@ def configure_document(api: Any) -> None:
     plugin = OperationIds()
     plugin.init_spec(api.spec)
     api.spec.plugins.append(plugin)
+    rules = SchemaRules()
+    rules.init_spec(api.spec)
+    api.spec.plugins.append(rules)
     api.ma_plugin.converter.add_attribute_function(_typed2properties)
     api.ma_plugin.converter.add_attribute_function(_nullable_enum)
     api.spec.components.security_scheme("bearerAuth", BEARER_SCHEME)

@@ -16,7 +16,8 @@ from typing import Any
 
 from marshmallow import EXCLUDE, Schema, ValidationError, fields, validate, validates_schema
 
-from euchre_records.events.tournament import Format, Pairing, PlaceScoring
+from euchre_records.events.tournament import INDIVIDUAL_FORMATS, Format, Pairing, PlaceScoring
+from euchre_records.schema.basefields import _CONTROL_CLASS, NameField, label_problem
 
 from ..store.store import MAX_ID
 from .document import Typed
@@ -30,6 +31,11 @@ __all__ = [
     "PlayerPageSchema",
 ]
 
+LABEL_PATTERN = f"^[^{_CONTROL_CLASS}]*(?![\\s\\S])"
+"""A label as the store takes it (label_problem): one line of visible text. The final lookahead ends
+the text in both regex dialects (Python's ``$`` also matches before a final newline)."""
+NAME_PATTERN = f"^[^{_CONTROL_CLASS}]*[^\\s{_CONTROL_CLASS}][^{_CONTROL_CLASS}]*(?![\\s\\S])"
+"""A name: a label with a character that is not a space."""
 FORMATS = [f.value for f in Format]
 PLACE_SCORINGS = [p.value for p in PlaceScoring]
 _TOKENS = ("N", "E", "S", "W", "0", "1", "2", "3", "4")
@@ -62,8 +68,8 @@ class NameOrEntrant(Typed):
     """An event's player: a name, or an :class:`EntrantSchema` object."""
 
     def __init__(self, **kwargs: Any) -> None:
-        super().__init__({"oneOf": [{"type": "string", "minLength": 1, "maxLength": 200},
-                                    EntrantSchema]}, **kwargs)
+        super().__init__({"oneOf": [{"type": "string", "minLength": 1, "maxLength": 200,
+                                     "pattern": NAME_PATTERN}, EntrantSchema]}, **kwargs)
 
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
         if isinstance(value, str):
@@ -81,10 +87,13 @@ class IdOrName(Typed):
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__({"oneOf": [{"type": "integer", "minimum": 1, "maximum": MAX_ID},
-                                    {"type": "string", "minLength": 1, "maxLength": 200}]},
+                                    {"type": "string", "minLength": 1, "maxLength": 200,
+                                     "pattern": "\\S"}]},
                          **kwargs)
 
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
+        if isinstance(value, float) and value.is_integer():
+            value = int(value)   # JSON Schema's integer: 424.0 is the integer 424
         if isinstance(value, bool) or not isinstance(value, (int, str)):
             raise ValidationError("a player is a registry id or a name")
         if isinstance(value, int) and not 1 <= value <= MAX_ID:
@@ -98,12 +107,18 @@ class EntrantSchema(Schema):
     """An event's player as an object: a new or known ``name`` (with the notation's player
     ``id``), or a registry id (``player``); ``pair`` numbers a pairs event's partnership."""
 
-    name = fields.String(validate=validate.Length(min=1, max=200))
-    id = fields.String(validate=validate.Length(min=1, max=64), metadata={
+    name = fields.String(validate=validate.Length(min=1, max=200),
+                         metadata={"pattern": NAME_PATTERN})
+    id = fields.String(validate=validate.Length(min=1, max=64), metadata={"pattern": LABEL_PATTERN,
         "description": "the player's id in the records (the notation's players.X.id)"})
     player = fields.Integer(validate=validate.Range(min=1, max=MAX_ID), metadata={
         "description": "a registry id, instead of a name"})
     pair = fields.Integer(validate=validate.Range(min=1, max=10_000))
+
+    json_schema_rules: dict[str, Any] = {"anyOf": [
+        {"type": "object", "required": ["name"], "properties": {"name": {}}},
+        {"type": "object", "required": ["player"], "properties": {"player": {}}}]}
+    """What ``_named`` checks, in the document: a name or a registry id."""
 
     @validates_schema
     def _named(self, data: dict[str, Any], **kwargs: Any) -> None:
@@ -114,8 +129,11 @@ class EntrantSchema(Schema):
 _ENTRANT = EntrantSchema()
 
 
-def _text(description: str | None = None, max_length: int = 1024) -> fields.String:
-    meta = {"description": description} if description else {}
+def _text(description: str | None = None, max_length: int = 1024,
+          pattern: str | None = None) -> fields.String:
+    meta: dict[str, Any] = {"description": description} if description else {}
+    if pattern:
+        meta["pattern"] = pattern
     return fields.String(allow_none=True, validate=validate.Length(max=max_length), metadata=meta)
 
 
@@ -134,9 +152,10 @@ def _date(description: str) -> fields.String:
 class EventCreateSchema(Schema):
     """The body of ``POST /events`` (docs/EVENTS.md, "Creating")."""
 
-    name = fields.String(required=True, validate=validate.Length(min=1, max=200))
+    name = fields.String(required=True, validate=validate.Length(min=1, max=200),
+                         metadata={"pattern": NAME_PATTERN})
     format = fields.String(required=True, validate=validate.OneOf(FORMATS))
-    club = _text("the club (default: the token's club)")
+    club = _text("the club (default: the token's club)", pattern=LABEL_PATTERN)
     date_from = _date("first day, YYYY-MM-DD")
     date_to = _date("last day, YYYY-MM-DD")
     pairing = fields.String(allow_none=True, validate=validate.OneOf(PAIRINGS),
@@ -147,7 +166,7 @@ class EventCreateSchema(Schema):
         ["rubbers", "progressive", "pairs"]), metadata={"description": "a league's ranking"})
     league = _count("the league (season) this event is a night of", top=MAX_ID)
     description = _text()
-    match_id = _text("EMN: the match's id")
+    match_id = _text("EMN: the match's id", pattern=LABEL_PATTERN)
     emn_format = _text("EMN: the match format")
     emn_target = _count("EMN: the target score", top=10**9)
     seats = fields.Integer(validate=validate.OneOf([2, 3, 4, 5]), metadata={
@@ -158,6 +177,23 @@ class EventCreateSchema(Schema):
                                             "(default places)"})
     players = fields.List(NameOrEntrant(), metadata={
         "description": "the registered players: names, or {name, id, pair} / {player, pair}"})
+
+    json_schema_rules: dict[str, Any] = {"allOf": [{
+        "if": {"type": "object", "required": ["format"],
+               "properties": {"format": {"type": "string", "not": {"const": Format.LEAGUE.value}}}},
+        "then": {"properties": {"scoring": {"type": "null"}}}}, {
+        "if": {"type": "object", "required": ["seats"],
+               "properties": {"seats": {"type": "integer", "enum": [2, 3, 5]}}},
+        "then": {"properties": {
+            "format": {"type": "string", "enum": [f.value for f in INDIVIDUAL_FORMATS]},
+            "league": {"type": "null"}, "scoring": {"type": "null"}}},
+        "else": {"properties": {
+            "format": {"type": "string", "not": {"const": Format.GAMES.value}},
+            "place_scoring": {"type": "null"}}}}]}
+    """What the store checks of these settings (Tournament.settings_problem, a league's night
+    four-handed only), stated in the document too: only a league has a scoring format; at tables of 2, 3 or 5 (an individual event)
+    the format is games or progressive and there is no league; at tables of four (seats 4 or
+    left out) the format is not games and there is no place_scoring."""
 
 
 _SEAT_HELP = ('N, E, S and W at a table of four; "0" .. "n-1" at a table of n (an individual '
@@ -170,7 +206,8 @@ SeatingSeatsSchema = Schema.from_dict(
 
 class TableSeatingInSchema(Schema):
     table = fields.String(validate=validate.Length(min=1, max=64), metadata={
-        "description": "the table's label (default: its place in the list, 1 ...)"})
+        "description": "the table's label (default: its place in the list, 1 ...): one line of "
+                       "visible text", "pattern": LABEL_PATTERN})
     seats = fields.Nested(SeatingSeatsSchema(), required=True)
 
 
@@ -194,7 +231,9 @@ class SittingSchema(Schema):
 
     record_id = fields.Integer(required=True, validate=validate.Range(min=1, max=MAX_ID))
     round = fields.Integer(validate=validate.Range(min=1, max=10_000))
-    table = fields.String(validate=validate.Length(min=1, max=64))
+    table = fields.String(validate=validate.Length(min=1, max=64), metadata={
+        "description": "the table's label: one line of visible text",
+        "pattern": LABEL_PATTERN})
 
 
 class MergeSchema(Schema):
@@ -205,10 +244,29 @@ class MergeSchema(Schema):
     note = fields.String(validate=validate.Length(max=500))
 
 
+class RegistryName(Typed):
+    """A name given to a registry player: 1 to 200 characters, not all spaces, one line of
+    visible text (the notation's rule for names, :func:`label_problem`), as the document says."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__({**NameField.schema_fragment, "minLength": 1, "maxLength": 200},
+                         **kwargs)
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
+        if not isinstance(value, str):
+            raise ValidationError("a name is a string")
+        if not (value.strip() and len(value) <= 200):
+            raise ValidationError("a name is 1 to 200 characters, not all spaces")
+        problem = label_problem(value)
+        if problem:
+            raise ValidationError(f"a name may not hold a {problem}")
+        return value
+
+
 class NameSchema(Schema):
     """The body of ``POST /players/{player_id}/names``."""
 
-    name = fields.String(required=True, validate=validate.Length(min=1, max=200))
+    name = RegistryName(required=True)
     kind = fields.String(load_default="alias", validate=validate.OneOf(["alias", "display"]),
                          metadata={"description": "alias (also matched) or display (the new name)"})
 

@@ -107,7 +107,7 @@ def _by() -> str | None:
 def _attachable(record_id: int) -> None:
     """403 unless the token's club owns the record (an admin: any record). A sitting makes a
     record count in standings: the record's own club vouches for it, as it alone corrects it;
-    an unknown record is left to the store (404)."""
+    an unknown record is left to the store (422 unknown-record)."""
     try:
         owner = record_owner(get_db(), record_id)
     except UnknownRecord:
@@ -286,6 +286,10 @@ def attach_sitting(event_id: int) -> Response:
                                           round_no=data.get("round"), table=data.get("table"),
                                           created_by=_by())
     except store_events.EventError as exc:
+        if exc.status == 404 and exc.where == "record":   # the body names no stored record: the
+            # event (the URL) is found, so not 404 (clients read that as the event gone)
+            raise ApiError(422, "unknown-record", exc.what,
+                           [{"where": "record_id", "what": exc.what}]) from None
         raise _refused(exc) from None
     location = url_for("events.get_standings", event_id=event_id)
     return _dump({"id": sid, "links": {"standings": location}}, 201, {"Location": location})
@@ -324,6 +328,14 @@ def get_player(args: dict[str, Any], player_id: int) -> Response:
 
 
 
+def _registry_404(table: str, key: int, what: str) -> None:
+    """404 for an id in the path that names no row of the registry (``table``: its players or
+    its changes), before the store is asked to change it."""
+    kind = " AND kind = 'merge'" if table == "registry_changes" else ""
+    if get_db().conn.execute(f"SELECT 1 FROM {table} WHERE id = ?{kind}", (key,)).fetchone() is None:
+        raise ApiError(404, "not-found", f"no {what} {key}")
+
+
 def _admin() -> None:
     actor = current_actor()
     if actor is None or not actor.admin:
@@ -338,11 +350,12 @@ def _admin() -> None:
                   summary="Merge this player into another (a typo, a second entry); admin only")
 @registry_blp.alt_response(201, schema=CreatedSchema, success=True, headers=LOCATION,
                            description="the merge's id (what a split undoes)")
-@_errors(registry_blp, 400, 403, 413, 415, 422)
+@_errors(registry_blp, 400, 403, 404, 413, 415, 422)
 def merge_player(player_id: int) -> Response:
     body = _json_body()
     _admin()
     data = _load(MergeSchema(), body)
+    _registry_404("registry_players", player_id, "player")
     db = get_db()
     try:
         with write_transaction(db):
@@ -359,9 +372,10 @@ def merge_player(player_id: int) -> Response:
 @registry_blp.doc(summary="Undo a wrong merge (both players count on their own again); "
                           "admin only", security=SECURITY)
 @registry_blp.alt_response(201, schema=CreatedSchema, success=True, description="split")
-@_errors(registry_blp, 403, 422)
+@_errors(registry_blp, 403, 404, 422)
 def split_players(merge_id: int) -> Response:
     _admin()
+    _registry_404("registry_changes", merge_id, "merge")
     db = get_db()
     try:
         with write_transaction(db):
@@ -377,11 +391,12 @@ def split_players(merge_id: int) -> Response:
                   security=SECURITY, summary="Add an alias or a new display name; admin only")
 @registry_blp.alt_response(201, schema=PlayerSchema, success=True, description="the player",
                            headers=LOCATION)
-@_errors(registry_blp, 400, 403, 413, 415, 422)
+@_errors(registry_blp, 400, 403, 404, 413, 415, 422)
 def name_player(player_id: int) -> Response:
     body = _json_body()
     _admin()
     data = _load(NameSchema(), body)
+    _registry_404("registry_players", player_id, "player")
     db = get_db()
     try:
         with write_transaction(db):

@@ -123,7 +123,10 @@ class SubmitHeaders(Schema):
         unknown = EXCLUDE
 
     submitted_by = HeaderText(data_key="X-Submitted-By", validate=validate.Length(
-        min=1, max=200), metadata={"description": "who submits (the submitted_by field wins)"})
+        min=1, max=200), metadata={
+            "description": "who submits (the submitted_by field wins): printable ASCII as sent; "
+                           "other text in RFC 8187 form UTF-8''percent-encoded",
+            "pattern": "^[ -~]*$"})
 
 
 class ProblemSchema(Schema):

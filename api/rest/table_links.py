@@ -18,6 +18,7 @@ from typing import Any
 
 from flask import Response, g, request, url_for
 from flask_smorest import Blueprint
+from euchre_records.rules import PRESETS
 from marshmallow import Schema, fields, validate
 
 from ..auth import NotSignedIn, current_actor, require_writer
@@ -45,7 +46,8 @@ class LinkIssueSchema(Schema):
 
     expires_hours = fields.Float(validate=validate.Range(min=0.25, max=table_links.MAX_HOURS),
                                  allow_nan=False)
-    rules = fields.String(validate=validate.Length(min=1, max=40))
+    rules = fields.String(validate=validate.OneOf(sorted(PRESETS)), metadata={
+        "description": "the rule set (a preset) of the sittings' drafts; default modern"})
     tables = fields.List(fields.String(validate=validate.Length(min=1, max=64)),
                          validate=validate.Length(min=1, max=500))
 

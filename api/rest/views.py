@@ -12,6 +12,7 @@ from typing import Any, Callable
 from flask import Blueprint as PlainBlueprint
 from flask import Response, current_app, request, url_for
 from flask_smorest import Blueprint
+from werkzeug.routing import PathConverter
 
 from euchre_records.errors import (
     InconsistentRecord, NotationError, RecordError, SearchBudgetExceeded, UnsupportedRules,
@@ -60,6 +61,11 @@ _ID = f"int(max={MAX_ID})"
 
 _KIND_CODES = {NotationError: "invalid-record", InconsistentRecord: "impossible-record",
                UnsupportedRules: "unsupported-rules", SearchBudgetExceeded: "too-costly"}
+
+
+def _kind_code(exc: RecordError) -> str:
+    """The API's error code of an engine refusal (docs/API.md "Errors")."""
+    return next((c for t, c in _KIND_CODES.items() if isinstance(exc, t)), "invalid-record")
 
 
 def blueprints() -> list[Blueprint]:
@@ -117,7 +123,7 @@ def _submission() -> Submission:
         problems = error_payload(exc)
         if isinstance(exc, NotationError) and not _is_json(text):
             raise ApiError(400, "malformed-json", "the body is not JSON", problems) from None
-        code = next((c for t, c in _KIND_CODES.items() if isinstance(exc, t)), "invalid-record")
+        code = _kind_code(exc)
         message = (str(exc) if code == "too-costly"
                    else f"the record is not valid: {len(problems)} problem(s)")
         raise ApiError(422, code, message, problems) from None
@@ -271,8 +277,8 @@ def get_analysis(record_id: int) -> Response:
     from ..analysis_request import analysis_of
     try:
         text = analysis_of(get_db(), record_id)
-    except RecordError as exc:
-        raise ApiError(422, exc.kind, str(exc), error_payload(exc)) from None
+    except RecordError as exc:   # the same codes as every other answer about a record
+        raise ApiError(422, _kind_code(exc), str(exc), error_payload(exc)) from None
     if text is None:
         raise _not_found("record", record_id)
     return _json(text)
@@ -362,7 +368,21 @@ def get_player_statistics(args: dict[str, Any]) -> Response:
     return _dump(stats)
 
 
-@moved_bp.route("/players/<path:name>", methods=["GET"])
+class _OldPlayerName(PathConverter):
+    """The ``name`` of the old ``/players/{name}``: any name, slashes too, except the paths of the
+    registry's own operations (``/players/{id}/merge``, ``/players/{id}/names``,
+    ``/players/merges/{id}/split``, POST only): matched by the old route too, they were answered
+    with its GET in their ``Allow`` (OPTIONS) and a GET was redirected, where the document says
+    405."""
+
+    regex = r"(?!\d+/(?:merge|names)$)(?!merges/\d+/split$)[^/].*?"
+
+
+moved_bp.record_once(lambda state: state.app.url_map.converters.setdefault(
+    "old_player_name", _OldPlayerName))
+
+
+@moved_bp.route("/players/<old_player_name:name>", methods=["GET"])
 def player_statistics_moved(name: str) -> Response:
     """The old ``GET /players/{name}`` (until 2026-12): 308 to ``/players/statistics?name=``.
     An all-digit name never reached it (``/players/24`` is registry player 24)."""

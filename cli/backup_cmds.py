@@ -19,6 +19,9 @@ COMMANDS: list[click.Command] = []
 
 
 def _say(verb: str, report: BackupReport) -> None:
+    if report.debris:
+        click.echo(f"removed what interrupted backups left: {', '.join(report.debris)}",
+                   err=True)
     what = "public copy (no tokens, sessions, settings or drafts)" if report.public else "copy"
     click.echo(f"{verb} {report.path}: {what} of schema version {report.schema_version}, "
                f"{report.records} record versions, {report.bytes:,} bytes; integrity ok",

@@ -70,9 +70,25 @@ def _event_summary(conn: sqlite3.Connection, row: Mapping[str, Any]) -> dict[str
 
 
 def list_events(db: sqlite_utils.Database, *, club: str | None = None, page: int = 1,
-                per_page: int = 20) -> tuple[list[dict[str, Any]], int]:
-    """One page of tournaments, newest first, and the total."""
-    where, params = ("WHERE club = ?", [club]) if club else ("", [])
+                per_page: int = 20, club_label: str | None = None
+                ) -> tuple[list[dict[str, Any]], int]:
+    """One page of tournaments, newest first, and the total.
+
+    ``club`` is the club that **owns** an event — the club of the token that created it
+    (``tournaments.club_id``), found by its name in ``clubs`` — or, for an event no club owns
+    (made by a local command), its label; the label (``tournaments.club``) is free text its
+    writer chose, so it never puts an event under a club that did not make it. ``club_label``
+    filters by the label alone, whoever made the event (as ``/records`` does, docs/API.md)."""
+    clauses: list[str] = []
+    params: list[Any] = []
+    if club:
+        clauses.append("(club_id = (SELECT clubs.id FROM clubs WHERE clubs.name = ?) "
+                       "OR (club_id IS NULL AND club = ?))")
+        params.extend([club, club])
+    if club_label:
+        clauses.append("club = ?")
+        params.append(club_label)
+    where = f"WHERE {' AND '.join(clauses)}" if clauses else ""
     total = db.conn.execute(f"SELECT count(*) FROM tournaments {where}", params).fetchone()[0]
     rows = fetch_rows(db.conn, f"SELECT * FROM tournaments {where} ORDER BY id DESC LIMIT ? OFFSET ?",
                  [*params, per_page, (page - 1) * per_page])

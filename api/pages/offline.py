@@ -27,8 +27,9 @@ from ..db import get_db
 from ..store import drafts as store_drafts
 from . import deal_ids, entry
 from .blueprint import _digest, bp, static_url
-from .draft_view import deal_of_form, fields_for
+from .draft_view import deal_of_form, draft_page, fields_for
 from .forms import Problems
+from .round_cap import REFUSED_STATUS, beyond_cap
 
 __all__ = ["ASSETS", "WORKER_CSP"]
 
@@ -75,6 +76,12 @@ def keep_mine(draft_id: int) -> Any:
     data = copy.deepcopy(base)
     deals = data.setdefault("deals", [])
     position = len(deals)
+    past = beyond_cap(found.id, found.data, len(found.data.get("deals") or []))
+    if past is not None:   # the latest revision has the sitting's deals already
+        if deal_ids.wants_json():
+            return deal_ids.refused(position + 1, [("general", past)])
+        return draft_page(found, form=dict(request.form), problems=[("general", past)],
+                          status=REFUSED_STATUS)
     if client_id is not None and (problem := store_drafts.client_id_problem(client_id)):
         problems = [*problems, ("general", f"deal_id: {problem}")]
     if not problems:

@@ -119,5 +119,10 @@ def test_a_sitting_a_store_holds_with_too_many_deals_counts_the_rounds_deals(
         table = next(t for t in events.round_detail(db, eid, 1)["sittings"]
                      if t["table"] == "1")
         assert table["points"] == [4, 0]
+        # the ratings rate the sitting as its standings count it: N-S ahead (4 to 0), not E-W
+        # (12 to 4 over all ten deals); rank 0 is the first place
+        from euchre_records.api.store import ratings
+        played = [m for m in ratings.matches(db)[0] if m.record_id == rid]
+        assert [m.ranks for m in played] == [(0, 1)]
     finally:
         db.close()

@@ -63,6 +63,30 @@ _COUNTED_DEAL = "NOT (maker IS NULL AND thrown_in = 0 AND redeal = 0)"
 """A deal that counts as one (void deals, misdeals and new deals, are none: EVENTS §3.2)."""
 
 
+def last_round_deal(conn: sqlite3.Connection, record_id: int, cap: int) -> int | None:
+    """The number of a four-handed record's ``cap``-th counted deal (the last a progressive
+    round of ``cap`` deals plays), or None when it has no more than ``cap``."""
+    found = conn.execute(f"SELECT number FROM deals WHERE record_id = ? AND {_COUNTED_DEAL} "
+                         "ORDER BY number LIMIT 1 OFFSET ?", (record_id, cap)).fetchone()
+    if found is None:   # no deal past the cap: nothing to stop
+        return None
+    return int(conn.execute(f"SELECT number FROM deals WHERE record_id = ? AND {_COUNTED_DEAL} "
+                            "ORDER BY number LIMIT 1 OFFSET ?", (record_id, cap - 1)
+                            ).fetchone()[0])
+
+
+def round_points(conn: sqlite3.Connection, record_id: int, cap: int) -> tuple[int, int] | None:
+    """N-S and E-W points of a record's first ``cap`` counted deals, or None when it has no
+    more than ``cap`` (its points are then all its deals')."""
+    last = last_round_deal(conn, record_id, cap)
+    if last is None:
+        return None
+    ns, ew = conn.execute("SELECT coalesce(sum(points_ns), 0), coalesce(sum(points_ew), 0) "
+                          "FROM deals WHERE record_id = ? AND number <= ?",
+                          (record_id, last)).fetchone()
+    return int(ns), int(ew)
+
+
 def _round_deals_only(conn: sqlite3.Connection,
                       rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """The rows with the sittings of a progressive round of ``deals_per_round`` deals that
@@ -80,9 +104,9 @@ def _round_deals_only(conn: sqlite3.Connection,
         cap = caps[tid]
         if cap is None or r["seat"] is None or r["record_id"] is None or r["deals"] <= cap:
             continue
-        last = conn.execute(f"SELECT number FROM deals WHERE record_id = ? AND {_COUNTED_DEAL} "
-                            "ORDER BY number LIMIT 1 OFFSET ?", (r["record_id"], cap - 1)
-                            ).fetchone()[0]
+        last = last_round_deal(conn, int(r["record_id"]), cap)
+        if last is None:
+            continue
         ns, ew, lone = conn.execute(
             "SELECT coalesce(sum(points_ns), 0), coalesce(sum(points_ew), 0), "
             "coalesce(sum(maker = ? AND alone = 1 AND thrown_in = 0 AND redeal = 0 "

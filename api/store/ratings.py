@@ -35,6 +35,7 @@ import sqlite_utils
 from euchre_records.events.ratings import (FOUR_HANDED, ORDINAL_Z, Book, Entry, Kind, Match,
                                            Point, new_model, points_ranks, rate, side_ranks)
 
+from .event_reads import round_points
 from .players import RegistryError, effective_id, player_names
 from .queries import filters
 
@@ -135,6 +136,12 @@ def matches(db: sqlite_utils.Database, club: str | None = None, date_from: str |
     for record_id, event_id, round_no, fmt, scoring, league, event_date in conn.execute(_SITTINGS):
         sittings.setdefault(record_id, []).append(
             (event_id, round_no, _progressive(fmt, scoring), league, event_date))
+        per_round = conn.execute("SELECT deals_per_round FROM tournaments WHERE id = ? AND "
+                                 "format = 'progressive'", (event_id,)).fetchone()
+        if per_round is not None and per_round[0] and record_id in points:
+            # a round's deals only, as its standings count them (EVENTS §3.2)
+            points[record_id] = round_points(conn, record_id, int(per_round[0])) \
+                or points[record_id]
     tables = {r[0]: (int(r[1]), r[2]) for r in conn.execute(   # migration 17: tables of n
         f"SELECT id, seats, variant FROM records WHERE seats != 4 AND id IN ({ids})", params)}
     out: list[Match] = []

@@ -126,3 +126,33 @@ def test_a_sitting_a_store_holds_with_too_many_deals_counts_the_rounds_deals(
         assert [m.ranks for m in played] == [(0, 1)]
     finally:
         db.close()
+
+
+def test_any_sitting_of_a_fixed_number_of_deals_refuses_one_more(db_path: Path) -> None:
+    """Not only a table link's: a club's own sitting of a game of 2 deals (its rule set's
+    fixed_deals, as a correction of such a record opens it) refuses deal 3 the same way."""
+    from euchre_records.api.store import drafts
+    from euchre_records.api.store.tokens import verify
+    from test_pages import Scorer
+    token = make_token(db_path, "Riverside Euchre Club")
+    db = open_db(db_path)
+    try:
+        row = verify(db, token)
+        assert row is not None
+        draft_id = drafts.create_draft(db, {
+            "format": "euchre-records", "version": "1.0",
+            "players": {s: {"name": n} for s, n in zip(SEATS, ("Ann", "Bob", "Cy", "Di"))},
+            "rules": {"preset": "modern", "overrides": {"fixed_deals": 2, "game_points": None}},
+            "deals": []}, club_id=row.club_id, token_id=row.id)
+    finally:
+        db.close()
+    scorer = Scorer(make_app(db_path).test_client(), token)
+    scorer.login()
+    url = f"/web/drafts/{draft_id}"
+    for n in range(2):
+        assert _post(scorer.client, scorer.csrf, url, dealer=SEATS[n]).status_code == 303
+    refused = _post(scorer.client, scorer.csrf, url, dealer="S")
+    assert refused.status_code == 422
+    assert "deal 3 is refused: the sitting is a game of 2 deals, and 2 are entered" in \
+        " ".join(BeautifulSoup(refused.data, "html.parser").get_text(" ").split())
+    assert _deals_of(db_path, draft_id) == 2

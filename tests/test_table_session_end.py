@@ -59,7 +59,12 @@ def test_a_session_ends_at_its_own_hours_before_its_link(night: dict[str, Any],
     clock(61)
     refused = _deal_direct(client, csrf, url)                    # 20:01: the session is over
     assert refused.status_code == 410, refused.data[:300]
-    assert client.get(url).status_code == 410
+    page = BeautifulSoup(client.get(url).data, "html.parser")
+    assert page.h1.get_text() == "This browser's table session has ended"
+    said = " ".join(page.get_text(" ").split())
+    assert "ended at 2026-12-04 20:00 UTC" in said          # the session's end, not the link's
+    assert "the link itself works until 2026-12-05 01:00 UTC" in said
+    assert "scan the table card again" in said
     # the link itself is still live: a browser that opens it now writes deal 2
     other, other_csrf, other_url = _table_client(app, issued.secret)
     assert other_url == url

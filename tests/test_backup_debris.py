@@ -34,7 +34,11 @@ def copy_then_wait(source, target):
     print("copied", flush=True)
     sys.stdin.readline()          # until the test kills this process
 b._copy = copy_then_wait
-b.backup(sys.argv[1], sys.argv[2])
+if sys.argv[3] == "cli":          # the command, as cron runs it
+    from euchre_records.cli.main import main
+    main(["backup", "--db", sys.argv[1], sys.argv[2]])
+else:
+    b.backup(sys.argv[1], sys.argv[2])
 """
 
 
@@ -44,16 +48,17 @@ def _store(path: Path) -> Path:
     return path
 
 
-def _stopped_backup(store: Path, out: Path) -> subprocess.Popen[str]:
-    proc = subprocess.Popen([sys.executable, "-c", STOPPED_BACKUP, str(store), str(out)],
-                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+def _stopped_backup(store: Path, out: Path, how: str = "function") -> subprocess.Popen[str]:
+    proc = subprocess.Popen([sys.executable, "-c", STOPPED_BACKUP, str(store), str(out), how],
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
     assert proc.stdout is not None
     assert proc.stdout.readline() == "copied\n"   # blocks until the copy is written
     return proc
 
 
 def _close(proc: subprocess.Popen[str]) -> None:
-    for pipe in (proc.stdin, proc.stdout):
+    for pipe in (proc.stdin, proc.stdout, proc.stderr):
         if pipe is not None and not pipe.closed:
             pipe.close()
 
@@ -120,3 +125,18 @@ def test_a_hidden_part_that_is_no_sqlite_file_is_not_ours(tmp_path: Path) -> Non
     result = CliRunner().invoke(main, ["backup", "--db", str(store), str(tmp_path / "b.db")])
     assert result.exit_code == 0, result.output
     assert other.read_bytes() == b"half a download"
+
+
+def test_a_backup_stopped_by_sigterm_removes_its_own_part(tmp_path: Path) -> None:
+    """``kill`` (SIGTERM) is not SIGKILL: the command stops as an error (exit 1, one line) and
+    its clean-up removes the part at once."""
+    store = _store(tmp_path / "club.db")
+    proc = _stopped_backup(store, tmp_path / "copy.db", how="cli")
+    assert len(_hidden(tmp_path)) == 1
+    proc.send_signal(signal.SIGTERM)
+    assert proc.wait() == 1
+    assert proc.stderr is not None
+    said = proc.stderr.read()
+    _close(proc)
+    assert "stopped by SIGTERM: nothing was written" in said and "Traceback" not in said
+    assert _hidden(tmp_path) == [] and not (tmp_path / "copy.db").exists()

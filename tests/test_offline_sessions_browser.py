@@ -5,6 +5,8 @@ to table — against the app on waitress at 127.0.0.1 (a secure context: the wor
 - The phone opens table 1's link and the worker keeps its sitting; then it opens table 2's
   link (the next round, another table): offline, table 1's sitting is no longer readable, and
   table 2's is.
+- A club's scorer signs in on the phone and the worker keeps a sitting of the club; then the
+  phone opens a table link: offline, the club's sitting is no longer readable.
 - The phone opens table 1's link; the director revokes it; the phone's next page (online)
   answers that the link is dead: offline, the sitting is no longer readable. The same when the
   session ends at its expiry (the server's clock moved past it).
@@ -41,7 +43,7 @@ def night(tmp_path: Path) -> Iterator[dict[str, Any]]:
               {"table": "2", "seats": {"N": "Ann", "E": "Bob", "S": "Cy", "W": "Di"}}]
     eid, issued = issue_for(path, token, [SEATING, second])
     with live_server(make_app(path)) as base:
-        yield {"base": base, "db": path, "event": eid,
+        yield {"base": base, "db": path, "event": eid, "token": token,
                "round1": {link.link.table: link for link in issued[0]},
                "round2": {link.link.table: link for link in issued[1]}}
 
@@ -68,14 +70,21 @@ def _open_link(page: Any, base: str, secret: str) -> str:
 
 
 def _offline_answer(page: Any, url: str) -> str:
-    """What the phone shows for ``url`` without the connection: the page's h1, or 'nothing'."""
+    """What the phone shows for ``url`` without the connection: the page's h1, or 'nothing'.
+    Each look is a new tab of the same browser context (its worker, cookies and caches), so a
+    failed navigation's error page cannot interrupt the next one."""
+    tab = page.context.new_page()
     try:
-        answer = page.goto(url)
-    except Exception as exc:   # playwright's Error: the navigation failed (net::ERR_FAILED)
-        assert "ERR_" in str(exc), exc
-        return "nothing"
-    assert answer is not None and answer.from_service_worker
-    return str(page.locator("h1").inner_text())
+        try:
+            answer = tab.goto(url)
+        except Exception as exc:   # playwright's Error: the navigation failed (net::ERR_FAILED,
+            said = str(exc)         # or Chromium's own error page took its place)
+            assert "ERR_" in said or "chrome-error://" in said, exc
+            return "nothing"
+        assert answer is not None and answer.from_service_worker
+        return str(tab.locator("h1").inner_text())
+    finally:
+        tab.close()
 
 
 def test_opening_another_tables_link_leaves_the_first_sitting_unreadable_offline(
@@ -89,6 +98,26 @@ def test_opening_another_tables_link_leaves_the_first_sitting_unreadable_offline
     phone.context.set_offline(True)
     assert _offline_answer(phone, first) == "nothing"
     assert _offline_answer(phone, second) == second_h1     # this session's page is kept
+
+
+def test_a_table_link_after_a_clubs_session_leaves_the_clubs_sitting_unreadable_offline(
+        night: dict[str, Any], phone: Any) -> None:
+    base = night["base"]
+    phone.goto(f"{base}/login?token={night['token']}")
+    phone.locator('main button[type="submit"]').click()
+    phone.wait_for_url(base + "/")
+    phone.goto(base + "/web/sittings/new")
+    for seat, name in zip("NESW", ("Ann", "Bob", "Cy", "Di")):
+        phone.fill(f"#player_{seat}", name)
+    phone.locator('form.sitting-form button[type="submit"]').click()
+    phone.wait_for_url(SITTING)
+    phone.wait_for_function("() => document.documentElement.dataset.offlineReady === 'yes'")
+    club = str(phone.url).split("#")[0]
+    table = _open_link(phone, base, night["round1"]["2"].secret)
+    table_h1 = phone.locator("h1").inner_text()
+    phone.context.set_offline(True)
+    assert _offline_answer(phone, club) == "nothing"
+    assert _offline_answer(phone, table) == table_h1
 
 
 def _revoke(night: dict[str, Any]) -> None:

@@ -11,8 +11,11 @@ order, each seat carrying his partnership's figures; ``side`` is ``makers`` for 
 partnership and ``defenders`` for the other (null where nobody made trump); ``won`` is null while
 the game is unfinished. The text columns (record_id, seat, side, partnership, variant) are
 dictionary arrays, the few names and an index per row, as the Parquet writer takes them
-(``bulk.parquet.DIRECT``); their values are strings all the same. The values are those of ``table_rows.four_scores`` (the same rows as
-tuples; tests/test_bulk_variants.py holds them equal).
+(``bulk.parquet.DIRECT``); their values are strings all the same.
+
+Tests: tests/test_game_scores_won.py (``won`` true, false and null, worked by hand),
+tests/test_bulk_variants.py (each seat's deal points against the reference laws, and every
+four-handed value against the layout-2 commit's output).
 
 Why columns: four rows per deal made as Python tuples and converted cell by cell into Arrow made
 the four-handed build markedly slower than layout 2's (benchmarks/bench_dataset.py ``--before``,

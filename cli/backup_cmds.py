@@ -8,7 +8,10 @@ that cannot be written), with a one-line message; 2 usage.
 
 from __future__ import annotations
 
+import signal
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Any, Iterator
 
 import click
 
@@ -18,7 +21,26 @@ from .store_access import db_option
 COMMANDS: list[click.Command] = []
 
 
+@contextmanager
+def _stopped_cleanly() -> Iterator[None]:
+    """SIGTERM and SIGHUP (``kill``, a closed terminal) stop the command as an error, so the
+    backup's own clean-up removes its temporary file; SIGKILL cannot be caught: the next backup
+    into the folder removes what it leaves (api/store/backup.py)."""
+    def stop(signum: int, _frame: Any) -> None:
+        raise click.ClickException(f"stopped by {signal.Signals(signum).name}: nothing was "
+                                   "written")
+    old = {sig: signal.signal(sig, stop) for sig in (signal.SIGTERM, signal.SIGHUP)}
+    try:
+        yield
+    finally:
+        for sig, handler in old.items():
+            signal.signal(sig, handler)
+
+
 def _say(verb: str, report: BackupReport) -> None:
+    if report.debris:
+        click.echo(f"removed what interrupted backups left: {', '.join(report.debris)}",
+                   err=True)
     what = "public copy (no tokens, sessions, settings or drafts)" if report.public else "copy"
     click.echo(f"{verb} {report.path}: {what} of schema version {report.schema_version}, "
                f"{report.records} record versions, {report.bytes:,} bytes; integrity ok",
@@ -47,7 +69,8 @@ def backup_(out: str, db_path: str, public: bool, no_replace: bool) -> None:
       euchre backup --db club.db --public club-public.db
     """
     try:
-        report = backup(db_path, out, public=public, replace=not no_replace)
+        with _stopped_cleanly():
+            report = backup(db_path, out, public=public, replace=not no_replace)
     except BackupError as exc:
         raise click.ClickException(str(exc)) from None
     _say("wrote", report)
@@ -71,7 +94,8 @@ def restore_(backup_path: str, db_path: str, replace: bool) -> None:
       euchre restore backups/club-2026-12-01.db --db club.db
     """
     try:
-        report = restore(backup_path, db_path, replace=replace)
+        with _stopped_cleanly():
+            report = restore(backup_path, db_path, replace=replace)
     except BackupError as exc:
         raise click.ClickException(str(exc)) from None
     _say("restored", report)

@@ -42,9 +42,13 @@ EVENT_COLUMNS = ("id", "name", "format", "club", "date_from", "date_to", "rounds
 @_command
 @click.command("events")
 @db_option
-@click.option("--club", default=None, help="Only this club's events.")
+@click.option("--club", default=None,
+              help="Only the events this club owns (made with its token; an event made by a "
+                   "local command: by its label).")
+@click.option("--club-label", default=None,
+              help="Only the events whose own club label is this, whoever made them.")
 @format_option()
-def events_(db_path: str, club: str | None, fmt: str) -> None:
+def events_(db_path: str, club: str | None, club_label: str | None, fmt: str) -> None:
     """List the events (tournaments), newest first.
 
     \b
@@ -53,7 +57,8 @@ def events_(db_path: str, club: str | None, fmt: str) -> None:
     """
     db = open_store_file(db_path)
     try:
-        items, _ = store_events.list_events(db, club=club, per_page=10_000)
+        items, _ = store_events.list_events(db, club=club, club_label=club_label,
+                                            per_page=10_000)
     finally:
         db.close()
     emit(items, fmt, EVENT_COLUMNS)

@@ -356,8 +356,10 @@ def check_sitting(t: Tournament, facts: SittingFacts, *,
         add(f"{where}: the tournament has {t.rounds} round(s)", "round")
     if t.ranking is Format.PROGRESSIVE and t.deals_per_round is not None \
             and facts.deals != t.deals_per_round:
+        counted = ("the points count as recorded" if facts.deals < t.deals_per_round else
+                   f"only the points of the first {t.deals_per_round} count")
         add(f"{where}: {facts.deals} deal(s) recorded, the tournament plays "
-            f"{t.deals_per_round} per round; the points count as recorded", "deals")
+            f"{t.deals_per_round} per round; {counted}", "deals")
     for seat, pid, name in zip(tokens, facts.players, facts.names):
         if pid is None:
             add(f"{where}: seat {seat} has no player", "seats")

@@ -30,7 +30,7 @@ from click.testing import CliRunner
 from euchre_records.api.store import drafts, tokens
 from euchre_records.api.store.backup import PRIVATE_TABLES, PUBLIC_TABLES, TOKEN_COLUMNS
 from euchre_records.api.store.migrations import SCHEMA_VERSION, migrate, open_db
-from euchre_records.api.store.store import Store
+from euchre_records.api.store.store import Store, Writer
 from euchre_records.cli.main import main
 
 from events_support import build
@@ -86,13 +86,15 @@ def full_store(path: Path) -> dict[str, Any]:
         from euchre_records.api.store.ingest import prepare
         first = Store(db).save(prepare(record_text(1000)), submitted_by="Ann").id
         Store(db).save(prepare(record_text(1001)), submitted_by="Bob", supersedes=first)
-        other = Store(db).save(prepare(record_text(1002)), submitted_by="Cy").id
-        Store(db).withdraw(other, submitted_by="Di")
+        # records written over HTTP name their token (records.token_id): Bath's scorer's
+        writer = Writer(bath.club_id, bath.id)
+        other = Store(db).save(prepare(record_text(1002)), submitted_by="Cy", writer=writer).id
+        Store(db).withdraw(other, submitted_by="Di", writer=writer)
         hashes = [r[0] for r in db.execute("SELECT hash FROM tokens")]
     finally:
         db.close()
     return {"bath": bath_text, "admin": admin_text, "hashes": hashes,
-            "secret": "s3cret-" + "x" * 40}
+            "secret": "s3cret-" + "x" * 40, "bath_id": bath.id}
 
 
 def tables_of(path: Path) -> dict[str, list[tuple[Any, ...]]]:
@@ -252,7 +254,7 @@ def test_a_backup_taken_while_the_server_writes_restores_every_table(tmp_path: P
         by = {r[0] for r in conn.execute("SELECT submitted_by FROM records")}
         assert {"Ann", "Bob", "Cy", "Di", "scorer 0", "scorer 1", "scorer 2"} <= by
         assert conn.execute("SELECT count(*) FROM records WHERE token_id IS NOT NULL"
-                            ).fetchone()[0] == len(server.stored)
+                            ).fetchone()[0] == len(server.stored) + 2   # full_store's Cy, Di
         assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
     finally:
         conn.close()
@@ -272,6 +274,10 @@ def test_the_public_copy_keeps_the_records_and_none_of_the_secrets(tmp_path: Pat
     assert conn.execute("PRAGMA freelist_count").fetchone()[0] == 0   # vacuumed: no free page
     assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "delete"   # one file
     conn.close()
+    with sqlite3.connect(store) as read:   # the store's two versions written with Bath's token
+        assert read.execute("SELECT submitted_by, token_id FROM records WHERE token_id IS NOT "
+                            "NULL ORDER BY id").fetchall() == [("Cy", secrets["bath_id"]),
+                                                               ("Di", secrets["bath_id"])]
     want, got = tables_of(store), tables_of(public)
     for name in PUBLIC_TABLES:
         if name == "records":

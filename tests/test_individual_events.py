@@ -259,11 +259,21 @@ def test_a_progressive_cutthroat_round_is_placed_by_its_points_and_its_deals_cou
         events.attach_sitting(db, eid, Store(db).save(prepare(json.dumps(record))).id)
     got = events.standings(db, eid)
     assert got is not None and got["format"] == "progressive"
-    # by hand, to 10: table 1 Bob 5, Ann 2, Cy 0; table 2 Di 5, Ed 3, Flo 0 (both unfinished)
+    # by hand, to 10: table 1 Bob 5, Ann 2, Cy 0 (two deals); table 2 recorded three deals and
+    # counts the round's two (§3.2): Ed makes clubs with 3 tricks (1 to Ed), Flo is euchred
+    # in diamonds (2 to each of Di and Ed): Ed 3, Di 2, Flo 0 — Di's march of deal 3 does not
+    # count (both games unfinished)
     assert [(g["players"], g["scores"], g["places"]) for g in got["games"]] == [
-        (["Ann", "Bob", "Cy"], [2, 5, 0], [2, 1, 3]), (["Di", "Ed", "Flo"], [5, 3, 0], [1, 2, 3])]
+        (["Ann", "Bob", "Cy"], [2, 5, 0], [2, 1, 3]), (["Di", "Ed", "Flo"], [2, 3, 0], [2, 1, 3])]
     assert [(f["table"], f["rule"].split(" ")[1]) for f in got["findings"]] == [("2", "§3.2")]
-    assert "3 deal(s) recorded, the tournament plays 2 per round" in got["findings"][0]["what"]
+    assert got["findings"][0]["what"].endswith(
+        "3 deal(s) recorded, the tournament plays 2 per round; only the points of the first 2 "
+        "count")
+    # the ratings place each player as the standings do, over the round's two deals: at table 2
+    # Ed first (3), Di second (2), Flo third; over all three deals Di (5) would be first
+    from euchre_records.api.store import ratings
+    placed = {m.record_id: m.ranks for m in ratings.matches(db)[0]}
+    assert placed == {1: (1, 0, 2), 2: (1, 0, 2)}
     # in a games event the same unfinished games are not placed
     games = events.create_event(db, {**CASE["event"], "name": "Games night"})
     events.add_seating(db, games, 1, CASE["seatings"][0]["tables"])

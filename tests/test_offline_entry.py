@@ -106,6 +106,35 @@ def test_a_resend_is_a_duplicate_never_a_second_deal(scorer, db_path, token):
     assert [d["result"]["maker"] for d in stored_deals(db_path, draft_of(url))] == ["E", "S"]
 
 
+def test_one_deal_id_sent_to_two_drafts_is_stored_in_each(scorer, db_path):
+    """A deal id names a deal *of a draft*: the same id arriving at a second draft (two sittings
+    scored from one browser, or an id that happens to repeat) is a new deal there, stored as
+    deal 1 at revision 2 of that draft, never answered with the first draft's receipt (which
+    would lose the deal from the second draft). Kills the mutant whose id look-up
+    (api/store/drafts._receipt) ignores the draft."""
+    client, csrf = scorer
+    first_url = start(client, csrf)
+    second_url = start(client, csrf)
+    assert draft_of(first_url) != draft_of(second_url)
+    assert send(client, csrf, first_url, ID_A, 1).status_code == 201
+    assert send(client, csrf, first_url, ID_B, 2, dealer="E", maker="S").status_code == 201
+    other = send(client, csrf, second_url, ID_A, 1, maker="W", trump="S")
+    assert other.status_code == 201, other.get_json()
+    assert other.get_json() == {"draft": draft_of(second_url), "deal": 1, "revision": 2,
+                                "deal_id": ID_A, "duplicate": False}
+    assert [(d["result"]["maker"], d["result"]["trump"])
+            for d in stored_deals(db_path, draft_of(second_url))] == [("W", "S")]
+    assert [d["result"]["maker"] for d in stored_deals(db_path, draft_of(first_url))] == \
+        ["E", "S"]
+    # each draft still answers a resend of the id with its own receipt
+    again = send(client, csrf, second_url, ID_A, 1, maker="W", trump="S")
+    assert (again.status_code, again.get_json()["draft"], again.get_json()["deal"],
+            again.get_json()["revision"]) == (200, draft_of(second_url), 1, 2)
+    late = send(client, csrf, first_url, ID_A, 1)
+    assert (late.status_code, late.get_json()["draft"], late.get_json()["deal"]) == \
+        (200, draft_of(first_url), 1)
+
+
 def test_a_form_sent_twice_is_stored_once(scorer, db_path):
     client, csrf = scorer
     url = start(client, csrf)

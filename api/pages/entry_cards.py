@@ -19,6 +19,7 @@ from .blueprint import bp
 from .draft_access import ID, own_draft, writer_required
 from .draft_view import next_dealer, replay_draft, save_revision, score_note
 from .forms import SEATS, Problems, form_of_full_deal, full_deal_from_form
+from .round_cap import REFUSED_STATUS, beyond_cap
 from .table_forms import (form_of_table_full_deal, seat_tokens, seats_of,
                           table_full_deal_from_form)
 from .table_sheet import table_next_dealer
@@ -95,6 +96,10 @@ def _cards(draft_id: int, number: int | None) -> Any:
                       else table_full_deal_from_form(request.form, n))
     data = json.loads(json.dumps(found.data))
     position = len(data.setdefault("deals", [])) if number is None else number - 1
+    past = beyond_cap(found.id, found.data, position) if number is None else None
+    if past is not None:   # the sitting's deals are in: refused, whatever the form says
+        return _cards_page(found, dict(request.form), [("general", past)], shown,
+                           False), REFUSED_STATUS
     sub: Submission | None = None
     if not problems:
         if number is None:

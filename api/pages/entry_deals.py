@@ -22,6 +22,7 @@ from .blueprint import bp
 from .draft_access import ID, own_draft, seen_revision, writer_required
 from .draft_view import (deal_of_form, draft_page, fields_for, replay_draft, save_revision,
                          score_note)
+from .round_cap import REFUSED_STATUS, beyond_cap
 
 __all__ = ["add_deal", "edit_deal", "undo_deal", "identified"]
 
@@ -40,6 +41,12 @@ def _with_deal(found: store_drafts.Draft, index: int | None,
     deals = data.setdefault("deals", [])
     position = len(deals) if index is None else index
     sub: Submission | None = None
+    past = beyond_cap(found.id, found.data, position) if index is None else None
+    if past is not None:   # the sitting's deals are in: refused, whatever the form says
+        if deal_ids.wants_json():
+            return deal_ids.refused(position + 1, [("general", past)])
+        return draft_page(found, form=form, problems=[("general", past)],
+                          status=REFUSED_STATUS)
     if not problems:
         if index is None:
             deals.append(deal)

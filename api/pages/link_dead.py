@@ -24,6 +24,8 @@ TITLES = {LinkState.REVOKED: "This table link was revoked",
 
 def link_dead_page(check: LinkCheck) -> Response:
     status = 404 if check.state is LinkState.UNKNOWN else 410
-    body = render_template("link_dead.html", check=check, title=TITLES.get(check.state, "Dead link"),
+    title = ("This browser's table session has ended" if check.session_ended_at
+             else TITLES.get(check.state, "Dead link"))
+    body = render_template("link_dead.html", check=check, title=title,
                            message=dead_message(check), status=status)
     return Response(body, status=status, mimetype="text/html")

@@ -5,8 +5,18 @@ Contracts (docs/PAGES.md "Entry without the connection"):
   (``/web/drafts/N``, network first, the copy kept for a reload without the connection) and the
   pages' static files (cache first: their URLs carry their hash). It writes nothing to the server
   itself and never answers a POST from its cache; the browser's queue (static/offline.js) sends
-  the deals tapped without the connection. Signing in or out empties its cache. It is served with
-  a policy of its own that lets it fetch from this site only (``connect-src 'self'``).
+  the deals tapped without the connection. It is served with a policy of its own that lets it
+  fetch from this site only (``connect-src 'self'``), to a table link's session too on a private
+  server (a ``table_view``: those phones reload offline as well).
+- **A session's pages go with the session.** Every HTML page of the blueprint answers with
+  :data:`SESSION_HEADER`: an opaque key of the browser session it was drawn for (an HMAC of
+  the session's id under the app's secret key, never the id: the key opens nothing), or
+  ``none`` when the request has no live session (anonymous, signed out, expired, revoked, a
+  dead table link). The worker keeps a session's sitting pages in a cache named for that key,
+  and the first page it sees with another key (or ``none``) removes every other session's
+  cache before anything else: opening a table link, signing in as another club, or a session
+  that ended and is answered so, leaves no earlier page readable offline. Signing in or out
+  empties them too. Offline, a sitting page is answered from the current session's cache only.
 - ``POST /web/drafts/N/keep-mine`` settles a clash in favour of this writer: the draft as the
   revision it saw (``base_revision``) with its deal added, saved over the latest revision
   (``revision``) as a new revision; the other writer's version stays in the draft's history. It
@@ -17,31 +27,58 @@ from __future__ import annotations
 
 import copy
 import hashlib
+import hmac
 import uuid
 from typing import Any
 
-from flask import Response, render_template, request
+from flask import Response, current_app, g, render_template, request, session
 
-from ..auth.table import table_view
+from ..auth.table import TABLE_SESSION_KEY, table_view
 from ..db import get_db
 from ..store import drafts as store_drafts
 from . import deal_ids, entry
-from .blueprint import _digest, bp, static_url
-from .draft_view import deal_of_form, fields_for
+from .blueprint import _digest, actor, bp, static_url
+from .draft_view import deal_of_form, draft_page, fields_for
 from .forms import Problems
+from .round_cap import REFUSED_STATUS, beyond_cap
 
-__all__ = ["ASSETS", "WORKER_CSP"]
+__all__ = ["ASSETS", "WORKER_CSP", "SESSION_HEADER", "session_key"]
 
 ASSETS = ("pages.css", "print.css", "entry.js", "offline.js", "localtime.js")
 """The static files the worker keeps from the start (the sitting page loads them all)."""
 WORKER_CSP = "default-src 'none'; connect-src 'self'; frame-ancestors 'none'"
 
 
+SESSION_HEADER = "X-Euchre-Offline-Session"
+"""The header that names, to the service worker, the session a page was drawn for."""
+
+
+def session_key() -> str:
+    """The key of this request's live browser session (club or table link), or ``none``."""
+    if g.get("table") is not None and session.get(TABLE_SESSION_KEY) is not None:
+        kind, sid = "table", session.get(TABLE_SESSION_KEY)
+    elif actor() is not None and g.get("auth_via") == "session" and session.get("sid"):
+        kind, sid = "club", session.get("sid")
+    else:
+        return "none"
+    secret = current_app.secret_key
+    key = secret.encode() if isinstance(secret, str) else bytes(secret or b"")
+    return hmac.new(key, f"offline-cache:{kind}:{sid}".encode(), hashlib.sha256).hexdigest()[:32]
+
+
+@bp.after_request
+def _name_the_session(resp: Response) -> Response:
+    if resp.mimetype == "text/html":
+        resp.headers[SESSION_HEADER] = session_key()
+    return resp
+
+
 @bp.route("/sw.js")
+@table_view   # a table link's phone on a private server reloads its sitting offline too
 def service_worker() -> Response:
     assets = [static_url(name) for name in ASSETS]
     version = hashlib.sha256("".join(_digest(n) for n in ASSETS).encode()).hexdigest()[:12]
-    body = render_template("sw.js", assets=assets, version=version)
+    body = render_template("sw.js", assets=assets, version=version, header=SESSION_HEADER)
     resp = Response(body, mimetype="text/javascript")
     resp.headers["Cache-Control"] = "no-cache"
     resp.headers["Content-Security-Policy"] = WORKER_CSP
@@ -75,6 +112,12 @@ def keep_mine(draft_id: int) -> Any:
     data = copy.deepcopy(base)
     deals = data.setdefault("deals", [])
     position = len(deals)
+    past = beyond_cap(found.id, found.data, len(found.data.get("deals") or []))
+    if past is not None:   # the latest revision has the sitting's deals already
+        if deal_ids.wants_json():
+            return deal_ids.refused(position + 1, [("general", past)])
+        return draft_page(found, form=dict(request.form), problems=[("general", past)],
+                          status=REFUSED_STATUS)
     if client_id is not None and (problem := store_drafts.client_id_problem(client_id)):
         problems = [*problems, ("general", f"deal_id: {problem}")]
     if not problems:

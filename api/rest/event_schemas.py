@@ -46,7 +46,11 @@ SEATS = ("N", "E", "S", "W")
 # --- query arguments ------------------------------------------------------------------------
 
 class EventListArgs(PageArgs):
-    club = fields.String(metadata={"description": "only this club's events"})
+    club = fields.String(metadata={"description": (
+        "only the events this club owns (made with its token; for events made by a local "
+        "command, which no club owns: their label)")})
+    club_label = fields.String(metadata={"description": (
+        "only the events whose own club label (free text) is this, whoever made them")})
 
 
 class PlayerSearchArgs(PageArgs):

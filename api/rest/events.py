@@ -138,7 +138,8 @@ def _owned(event_id: int) -> None:
 @_errors(events_blp, 422)
 def list_events(args: dict[str, Any]) -> Response:
     items, total = store_events.list_events(get_db(), club=args.get("club"), page=args["page"],
-                                            per_page=args["per_page"])
+                                            per_page=args["per_page"],
+                                            club_label=args.get("club_label"))
     return _dump(_page(items, total, args))
 
 

@@ -18,19 +18,28 @@ Contracts:
   an older backup up to date).
 - Errors (not a store, an integrity failure, a path that cannot be written) raise
   :class:`BackupError` with a message; nothing is left at ``out`` then.
+- The temporary file is ``.OUT.xxxxxxxx.part`` beside ``out``, held under an exclusive
+  ``flock`` for as long as its backup or restore runs. A process that is killed (``kill -9``,
+  a reboot) cannot remove it; the system drops its lock. So every backup and restore first
+  removes the *debris* of its folder: each ``.NAME.xxxxxxxx.part`` that nobody holds locked and
+  that is empty or an SQLite file, with its ``-journal``, ``-wal`` and ``-shm``
+  (:func:`clear_debris`; the report names them). A part another backup is writing is locked
+  and left alone.
 """
 
 from __future__ import annotations
 
+import fcntl
 import os
+import re
 import sqlite3
 import tempfile
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import quote
 
 __all__ = ["BackupError", "BackupReport", "backup", "restore", "integrity", "check_store",
-           "PRIVATE_TABLES",
+           "clear_debris", "PRIVATE_TABLES",
            "PUBLIC_TABLES", "TOKEN_COLUMNS"]
 
 PRIVATE_TABLES = ("tokens", "settings", "sessions", "drafts", "draft_revisions", "input_hashes",
@@ -74,6 +83,8 @@ class BackupReport:
     schema_version: int
     records: int
     public: bool
+    debris: tuple[str, ...] = field(default=())
+    """The temporary files of interrupted backups removed from OUT's folder first."""
 
 
 def _readonly(path: Path) -> sqlite3.Connection:
@@ -138,29 +149,111 @@ def _copy(source: sqlite3.Connection, target_path: Path) -> None:
         target.close()
 
 
-def _scratch(out: Path) -> Path:
-    """A new empty temporary file beside ``out`` (renamed onto it when done)."""
+_PART = re.compile(r"\..+\.[a-z0-9_]{8}\.part")
+"""The name of a backup's temporary file (``tempfile.mkstemp(prefix=".OUT.", suffix=".part")``)."""
+_SQLITE_HEADER = b"SQLite format 3\x00"
+_SIDE_FILES = ("-journal", "-wal", "-shm")
+
+
+def _locked(path: Path) -> int | None:
+    """An fd of ``path`` holding its exclusive flock, or None when another process holds it (a
+    backup at work) or the file is gone. The lock is on the file the name still names."""
+    try:
+        fd = os.open(path, os.O_RDONLY)
+    except OSError:
+        return None
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        if os.stat(path).st_ino == os.fstat(fd).st_ino:
+            return fd
+    except OSError:
+        pass
+    os.close(fd)
+    return None
+
+
+def _is_debris(fd: int) -> bool:
+    """A killed backup's part is empty or an SQLite file; anything else is not ours."""
+    head = os.pread(fd, len(_SQLITE_HEADER), 0)
+    return head in (b"", _SQLITE_HEADER)
+
+
+def clear_debris(folder: Path) -> list[str]:
+    """Remove the temporary files interrupted backups left in ``folder`` (see the module
+    contract): the names removed. A part another backup holds locked is left alone."""
+    removed: list[str] = []
+    try:
+        names = sorted(p for p in folder.iterdir() if _PART.fullmatch(p.name))
+    except OSError:
+        return removed
+    for part in names:
+        fd = _locked(part)
+        if fd is None:
+            continue
+        try:
+            if not _is_debris(fd):
+                continue
+            for path in (part, *(Path(str(part) + side) for side in _SIDE_FILES)):
+                try:
+                    path.unlink()
+                    removed.append(path.name)
+                except FileNotFoundError:
+                    pass
+        except OSError:
+            continue
+        finally:
+            os.close(fd)
+    return removed
+
+
+@dataclass(slots=True)
+class _Scratch:
+    """A new empty temporary file beside ``out`` (renamed onto it when done), held locked
+    (``fd``) until :meth:`close`; ``debris``: what :func:`clear_debris` removed first."""
+
+    path: Path
+    fd: int
+    debris: tuple[str, ...]
+
+    def close(self) -> None:
+        """Remove the file if it is still there (a failure), then release the lock."""
+        try:
+            for path in (self.path, *(Path(str(self.path) + s) for s in _SIDE_FILES)):
+                if path.exists():
+                    path.unlink()
+        finally:
+            os.close(self.fd)
+
+
+def _scratch(out: Path) -> _Scratch:
+    """A new empty temporary file beside ``out``, locked, after the folder's debris is gone."""
     if out.exists() and out.is_dir():
         raise BackupError(f"{out} is a folder, not a file")
     if not out.parent.is_dir():
         raise BackupError(f"cannot write {out}: the folder {out.parent} does not exist")
-    try:
-        fd, name = tempfile.mkstemp(prefix=f".{out.name}.", suffix=".part", dir=out.parent)
-    except OSError as exc:
-        raise BackupError(f"cannot write {out}: {exc.strerror or exc}") from None
-    os.close(fd)
-    os.unlink(name)   # sqlite makes the file itself
-    return Path(name)
+    debris = tuple(clear_debris(out.parent))
+    while True:
+        try:
+            fd, name = tempfile.mkstemp(prefix=f".{out.name}.", suffix=".part", dir=out.parent)
+        except OSError as exc:
+            raise BackupError(f"cannot write {out}: {exc.strerror or exc}") from None
+        fcntl.flock(fd, fcntl.LOCK_EX)   # a cleaner that saw it unlocked holds it for a moment
+        try:
+            if os.stat(name).st_ino == os.fstat(fd).st_ino:
+                return _Scratch(Path(name), fd, debris)   # sqlite takes the empty file as a db
+        except FileNotFoundError:
+            pass
+        os.close(fd)   # removed in that moment as debris: make another
 
 
-def _report(path: Path, public: bool) -> BackupReport:
+def _report(path: Path, public: bool, debris: tuple[str, ...] = ()) -> BackupReport:
     conn = sqlite3.connect(f"file:{quote(str(path.resolve()))}?mode=ro", uri=True)
     try:
         version = int(conn.execute("PRAGMA user_version").fetchone()[0])
         records = int(conn.execute("SELECT count(*) FROM records").fetchone()[0])
     finally:
         conn.close()
-    return BackupReport(str(path), path.stat().st_size, version, records, public)
+    return BackupReport(str(path), path.stat().st_size, version, records, public, debris)
 
 
 def backup(db_path: str | Path, out: str | Path, public: bool = False,
@@ -173,32 +266,35 @@ def backup(db_path: str | Path, out: str | Path, public: bool = False,
     if out_path.exists() and src_path.exists() and out_path.resolve() == src_path.resolve():
         raise BackupError("the backup must be another file than the store")
     source = _readonly(src_path)
-    scratch = _scratch(out_path)
+    try:
+        scratch = _scratch(out_path)
+    except BaseException:
+        source.close()
+        raise
     try:
         try:
             _store_version(source, str(src_path))
             integrity(source, str(src_path))
-            _copy(source, scratch)
+            _copy(source, scratch.path)
         finally:
             source.close()
         if public:
-            _upgrade(scratch)
-        copy = sqlite3.connect(str(scratch))
+            _upgrade(scratch.path)
+        copy = sqlite3.connect(str(scratch.path))
         try:
             if public:
                 _make_public(copy)
             integrity(copy, f"the copy of {src_path}")
         finally:
             copy.close()
-        os.replace(scratch, out_path)
+        os.replace(scratch.path, out_path)
     except sqlite3.DatabaseError as exc:
         raise BackupError(f"cannot back up {src_path}: {exc}") from None
     except OSError as exc:
         raise BackupError(f"cannot write {out_path}: {exc.strerror or exc}") from None
     finally:
-        if scratch.exists():
-            scratch.unlink()
-    return _report(out_path, public)
+        scratch.close()
+    return _report(out_path, public, scratch.debris)
 
 
 def _upgrade(path: Path) -> None:
@@ -242,6 +338,7 @@ def restore(backup_path: str | Path, db_path: str | Path, replace: bool = False)
     if out_path.exists() and out_path.resolve() == src_path.resolve():
         raise BackupError("the backup and the store are the same file")
     source = _readonly(src_path)
+    debris: tuple[str, ...] = ()
     try:
         _store_version(source, str(src_path))
         integrity(source, str(src_path))
@@ -250,11 +347,11 @@ def restore(backup_path: str | Path, db_path: str | Path, replace: bool = False)
         else:
             scratch = _scratch(out_path)
             try:
-                _copy(source, scratch)
-                os.replace(scratch, out_path)
+                _copy(source, scratch.path)
+                os.replace(scratch.path, out_path)
             finally:
-                if scratch.exists():
-                    scratch.unlink()
+                scratch.close()
+            debris = scratch.debris
     except sqlite3.DatabaseError as exc:
         raise BackupError(f"cannot restore into {out_path}: {exc}") from None
     except OSError as exc:
@@ -266,7 +363,7 @@ def restore(backup_path: str | Path, db_path: str | Path, replace: bool = False)
         integrity(target, str(out_path))
     finally:
         target.close()
-    return _report(out_path, public=False)
+    return _report(out_path, public=False, debris=debris)
 
 
 def _into_existing(source: sqlite3.Connection, out_path: Path) -> None:

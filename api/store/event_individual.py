@@ -35,10 +35,52 @@ __all__ = ["game_rows", "individual_sittings", "individual_standings", "individu
 
 
 def game_rows(db: sqlite_utils.Database, event_id: int) -> list[dict[str, Any]]:
-    """The ``tournament_game_scores`` rows of a tournament's sittings at tables of n."""
-    return fetch_rows(db.conn, GAME_SCORES_SQL.format(where="AND ts.tournament_id = ?")
+    """The ``tournament_game_scores`` rows of a tournament's sittings at tables of n, a
+    progressive round's counted over its fixed number of deals only (:func:`_round_deals_only`)."""
+    rows = fetch_rows(db.conn, GAME_SCORES_SQL.format(where="AND ts.tournament_id = ?")
                       + ' ORDER BY latest.round, latest."table", gs.game, CAST(gs.seat AS INTEGER)',
                       [event_id])
+    return _round_deals_only(db, event_id, rows)
+
+
+def _round_deals_only(db: sqlite_utils.Database, event_id: int,
+                      rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """In a progressive event with ``deals_per_round``, a sitting that recorded more deals
+    counts up to the last deal the round plays (EVENTS §3.2, as at four hands): a game begun
+    after it is left out, and the game it falls in is scored as it stood after it. ``deals``
+    stays the number recorded (its finding says so)."""
+    t = db.conn.execute("SELECT format, deals_per_round FROM tournaments WHERE id = ?",
+                        (event_id,)).fetchone()
+    if t is None or t[0] != "progressive" or not t[1]:
+        return rows
+    cap = int(t[1])
+    cut: dict[int, tuple[int, int, dict[str, int]] | None] = {}
+    out = []
+    for r in rows:
+        rid = int(r["record_id"])
+        if r["deals"] <= cap:
+            out.append(r)
+            continue
+        if rid not in cut:
+            last = db.conn.execute(
+                "SELECT number, game FROM table_deals WHERE record_id = ? AND void IS NULL "
+                "ORDER BY number LIMIT 1 OFFSET ?", (rid, cap - 1)).fetchone()
+            scores = {} if last is None else dict(db.conn.execute(
+                "SELECT seat, score FROM deal_scores WHERE record_id = ? AND deal = ?",
+                (rid, last[0])).fetchall())
+            cut[rid] = None if last is None or last[1] is None else \
+                (int(last[0]), int(last[1]), scores)
+        found = cut[rid]
+        if found is None:
+            out.append(r)
+            continue
+        _, game, scores = found
+        if r["game"] > game:
+            continue
+        if r["game"] == game:
+            r = {**r, "score": scores.get(r["seat"], r["score"]), "finished": False}
+        out.append(r)
+    return out
 
 
 def individual_sittings(rows: Iterable[Mapping[str, Any]]) -> dict[int, dict[str, Any]]:

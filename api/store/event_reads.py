@@ -48,12 +48,73 @@ def _scope(row: Mapping[str, Any]) -> tuple[str, list[Any]]:
 
 
 def seat_scores(db: sqlite_utils.Database, event_id: int) -> list[dict[str, Any]]:
-    """The ``tournament_seat_scores`` rows of a tournament (a league: of its nights)."""
+    """The ``tournament_seat_scores`` rows of a tournament (a league: of its nights), with the
+    points of a progressive round counted over its fixed number of deals only
+    (:func:`_round_deals_only`)."""
     row = tournament_row(db.conn, event_id)
     where, params = _scope(row)
-    return fetch_rows(db.conn, SEAT_SCORES_SQL.format(where=where)
-                 + ' ORDER BY latest.tournament_id, latest.round, latest."table", '
-                   "instr('NESW', seats.seat)", params)
+    rows = fetch_rows(db.conn, SEAT_SCORES_SQL.format(where=where)
+                      + ' ORDER BY latest.tournament_id, latest.round, latest."table", '
+                        "instr('NESW', seats.seat)", params)
+    return _round_deals_only(db.conn, rows)
+
+
+_COUNTED_DEAL = "NOT (maker IS NULL AND thrown_in = 0 AND redeal = 0)"
+"""A deal that counts as one (void deals, misdeals and new deals, are none: EVENTS §3.2)."""
+
+
+def last_round_deal(conn: sqlite3.Connection, record_id: int, cap: int) -> int | None:
+    """The number of a four-handed record's ``cap``-th counted deal (the last a progressive
+    round of ``cap`` deals plays), or None when it has no more than ``cap``."""
+    found = conn.execute(f"SELECT number FROM deals WHERE record_id = ? AND {_COUNTED_DEAL} "
+                         "ORDER BY number LIMIT 1 OFFSET ?", (record_id, cap)).fetchone()
+    if found is None:   # no deal past the cap: nothing to stop
+        return None
+    return int(conn.execute(f"SELECT number FROM deals WHERE record_id = ? AND {_COUNTED_DEAL} "
+                            "ORDER BY number LIMIT 1 OFFSET ?", (record_id, cap - 1)
+                            ).fetchone()[0])
+
+
+def round_points(conn: sqlite3.Connection, record_id: int, cap: int) -> tuple[int, int] | None:
+    """N-S and E-W points of a record's first ``cap`` counted deals, or None when it has no
+    more than ``cap`` (its points are then all its deals')."""
+    last = last_round_deal(conn, record_id, cap)
+    if last is None:
+        return None
+    ns, ew = conn.execute("SELECT coalesce(sum(points_ns), 0), coalesce(sum(points_ew), 0) "
+                          "FROM deals WHERE record_id = ? AND number <= ?",
+                          (record_id, last)).fetchone()
+    return int(ns), int(ew)
+
+
+def _round_deals_only(conn: sqlite3.Connection,
+                      rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The rows with the sittings of a progressive round of ``deals_per_round`` deals that
+    recorded more counted over their first ``deals_per_round`` deals only: points for and
+    against and lone hands made stop at the last deal the round plays; ``deals`` stays the
+    number recorded (its finding, §3.2, says so). A table link refuses such a deal since it was
+    found (docs/EVENTS.md); this keeps one a store already holds out of the standings."""
+    caps: dict[int, int | None] = {}
+    for r in rows:
+        tid = int(r["tournament_id"])
+        if tid not in caps:
+            t = conn.execute("SELECT format, deals_per_round FROM tournaments WHERE id = ?",
+                             (tid,)).fetchone()
+            caps[tid] = int(t[1]) if t is not None and t[0] == "progressive" and t[1] else None
+        cap = caps[tid]
+        if cap is None or r["seat"] is None or r["record_id"] is None or r["deals"] <= cap:
+            continue
+        last = last_round_deal(conn, int(r["record_id"]), cap)
+        if last is None:
+            continue
+        ns, ew, lone = conn.execute(
+            "SELECT coalesce(sum(points_ns), 0), coalesce(sum(points_ew), 0), "
+            "coalesce(sum(maker = ? AND alone = 1 AND thrown_in = 0 AND redeal = 0 "
+            "AND euchred = 0), 0) FROM deals WHERE record_id = ? AND number <= ?",
+            (r["seat"], r["record_id"], last)).fetchone()
+        r["points_for"], r["points_against"] = (ns, ew) if r["side"] == "NS" else (ew, ns)
+        r["lone_hands_made"] = lone
+    return rows
 
 
 def _event_summary(conn: sqlite3.Connection, row: Mapping[str, Any]) -> dict[str, Any]:
@@ -70,9 +131,25 @@ def _event_summary(conn: sqlite3.Connection, row: Mapping[str, Any]) -> dict[str
 
 
 def list_events(db: sqlite_utils.Database, *, club: str | None = None, page: int = 1,
-                per_page: int = 20) -> tuple[list[dict[str, Any]], int]:
-    """One page of tournaments, newest first, and the total."""
-    where, params = ("WHERE club = ?", [club]) if club else ("", [])
+                per_page: int = 20, club_label: str | None = None
+                ) -> tuple[list[dict[str, Any]], int]:
+    """One page of tournaments, newest first, and the total.
+
+    ``club`` is the club that **owns** an event — the club of the token that created it
+    (``tournaments.club_id``), found by its name in ``clubs`` — or, for an event no club owns
+    (made by a local command), its label; the label (``tournaments.club``) is free text its
+    writer chose, so it never puts an event under a club that did not make it. ``club_label``
+    filters by the label alone, whoever made the event (as ``/records`` does, docs/API.md)."""
+    clauses: list[str] = []
+    params: list[Any] = []
+    if club:
+        clauses.append("(club_id = (SELECT clubs.id FROM clubs WHERE clubs.name = ?) "
+                       "OR (club_id IS NULL AND club = ?))")
+        params.extend([club, club])
+    if club_label:
+        clauses.append("club = ?")
+        params.append(club_label)
+    where = f"WHERE {' AND '.join(clauses)}" if clauses else ""
     total = db.conn.execute(f"SELECT count(*) FROM tournaments {where}", params).fetchone()[0]
     rows = fetch_rows(db.conn, f"SELECT * FROM tournaments {where} ORDER BY id DESC LIMIT ? OFFSET ?",
                  [*params, per_page, (page - 1) * per_page])

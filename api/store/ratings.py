@@ -41,6 +41,7 @@ from euchre_records.events.ratings import (FOUR_HANDED, ORDINAL_Z, Book, Entry, 
                                            Point, new_model, points_ranks, rate, side_ranks)
 from euchre_records.table import Variant
 
+from .event_reads import round_points
 from .players import RegistryError, effective_id, player_names
 from .queries import filters
 
@@ -129,6 +130,19 @@ def _table_points(conn: Any, ids: str, params: Any) -> dict[int, tuple[int, ...]
     return {r: tuple(at[s] for s in sorted(at)) for r, at in acc.items()}
 
 
+def _round_table_points(conn: Any, record_id: int, cap: int) -> tuple[int, ...] | None:
+    """Each seat's points over a record's first ``cap`` counted deals at a table of n, or None
+    when it has no more than ``cap`` (its points are then all its deals')."""
+    past = conn.execute("SELECT number FROM table_deals WHERE record_id = ? AND void IS NULL "
+                        "ORDER BY number LIMIT 1 OFFSET ?", (record_id, cap)).fetchone()
+    if past is None:
+        return None
+    acc = dict(conn.execute("SELECT seat, coalesce(sum(points), 0) FROM deal_scores "
+                            "WHERE record_id = ? AND deal < ? GROUP BY seat",
+                            (record_id, int(past[0]))).fetchall())
+    return tuple(int(acc[s]) for s in sorted(acc, key=int))
+
+
 def _places_matches(record_id: int, n: int, progressive: bool,
                     games: list[tuple[int, bool, tuple[int, ...]]],
                     points: tuple[int, ...] | None, match: Callable[..., Match],
@@ -184,13 +198,26 @@ def matches(db: sqlite_utils.Database, club: str | None = None, date_from: str |
         "SELECT record_id, coalesce(sum(points_ns), 0), coalesce(sum(points_ew), 0) FROM deals "
         f"WHERE record_id IN ({ids}) GROUP BY record_id", params)}
     sittings: dict[int, list[tuple[int, int, bool, int | None, str | None]]] = {}
+    caps: dict[int, int] = {}   # record -> the deals its progressive round plays
     for record_id, event_id, round_no, fmt, scoring, league, event_date in conn.execute(_SITTINGS):
         sittings.setdefault(record_id, []).append(
             (event_id, round_no, _progressive(fmt, scoring), league, event_date))
+        per_round = conn.execute("SELECT deals_per_round FROM tournaments WHERE id = ? AND "
+                                 "format = 'progressive'", (event_id,)).fetchone()
+        if per_round is not None and per_round[0]:
+            caps[record_id] = int(per_round[0])
+    for record_id, cap in caps.items():
+        if record_id in points:
+            # a round's deals only, as its standings count them (EVENTS §3.2)
+            points[record_id] = round_points(conn, record_id, cap) or points[record_id]
     tables = {r[0]: (int(r[1]), str(r[2])) for r in conn.execute(   # migration 17: tables of n
         f"SELECT id, seats, variant FROM records WHERE seats != 4 AND id IN ({ids})", params)}
     table_games = _table_games(conn, ids, params) if tables else {}
     table_points = _table_points(conn, ids, params) if tables else {}
+    for record_id, cap in caps.items():
+        if record_id in table_points:   # the same cap at a table of n
+            table_points[record_id] = _round_table_points(conn, record_id, cap) \
+                or table_points[record_id]
     out: list[Match] = []
     skipped: list[Unrated] = []
     for record_id, date, round_label, first_id, first_at in records:

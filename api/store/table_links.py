@@ -110,10 +110,12 @@ class IssuedLink:
 @dataclass(frozen=True, slots=True)
 class LinkCheck:
     """The answer for a presented secret or session: the link (None when unknown) and its
-    state."""
+    state; ``session_ended_at`` when a session ended at its own end, its link still live (the
+    state is then EXPIRED: the session's, not the link's)."""
 
     link: TableLink | None
     state: LinkState
+    session_ended_at: str | None = None
 
 
 def _now() -> datetime:
@@ -366,7 +368,7 @@ def link_of_session(db: sqlite_utils.Database, session_id: object) -> LinkCheck:
     if link is None:
         return LinkCheck(None, LinkState.UNKNOWN)
     if link.state is LinkState.LIVE and str(row[1]) <= _iso(_now()):
-        return LinkCheck(link, LinkState.EXPIRED)
+        return LinkCheck(link, LinkState.EXPIRED, session_ended_at=str(row[1]))
     return LinkCheck(link, link.state)
 
 

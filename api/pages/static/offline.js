@@ -147,9 +147,28 @@
                               "offline-sent"));
       }
       banner.classList.toggle("active", waiting > 0 || (!!lastSent && !draining));
+      showOnBoard(rows);
       showProblem(rows[0]);
       return rows;
     });
+  }
+
+  // the scoreboard stays on screen (sticky) while the scorer taps: the waiting deals are
+  // counted there, next to the score they are not yet in, so nobody enters them again
+  function showOnBoard(rows) {
+    var board = document.getElementById("scoreboard");
+    if (!board) return;
+    var line = document.getElementById("score-queue");
+    if (!rows.length) { if (line) line.remove(); return; }
+    if (!line) {
+      line = el("p", "", "score-queue");
+      line.id = "score-queue";
+      board.appendChild(line);
+    }
+    var first = rows[0].number, last = rows[rows.length - 1].number;
+    line.textContent = plural(rows.length) + " waiting to send (" +
+      (first === last ? "deal " + first : "deals " + first + "–" + last) + "): kept on this " +
+      "device, not yet in this score" + (navigator.onLine ? "" : "; they go when the connection returns") + ".";
   }
 
   function button(text, act, primary) {

@@ -1,0 +1,168 @@
+"""Issue 33, "What went wrong on the night": each trouble a newcomer met while running a
+progressive night from the browser, met again the same way in chromium.
+
+The night: twelve players, three tables, four deals a round, the event dated 2026-11-27 (not
+today). The director's pages run on a desktop signed in with the club's token; each table is a
+phone (390 px, touch) that opened its table's link and never holds the token. The deals are
+worked by hand under modern rules (no game ends within four deals), as in
+tests/test_club_night.py:
+  A: E 3 tricks (E-W 1), S 5 (N-S 2), N 3 (N-S 1), W 4 (E-W 1)   -> N-S 3, E-W 2
+  T: N 3 (N-S 1), E 3 (E-W 1), S 3 (N-S 1), W 3 (E-W 1)           -> N-S 2, E-W 2, a tie
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Iterator
+
+import pytest
+
+from pages_support import (DESKTOP, PHONE, browser, build_db, live_server, make_app,
+                           need_chromium, serious_violations, tap_deal)
+
+pytestmark = pytest.mark.slow
+
+CLUB = "Riverside Euchre Club"
+PLAYERS = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ivy", "Jo", "Kit", "Lou"]
+SEATING = [("1", ("Ann", "Bob", "Cy", "Di")), ("2", ("Ed", "Flo", "Gus", "Hal")),
+           ("3", ("Ivy", "Jo", "Kit", "Lou"))]
+DATE = "2026-11-27"
+PLAN_A = [("E", "H", 3, False), ("S", "S", 5, False), ("N", "D", 3, False), ("W", "C", 4, False)]
+PLAN_T = [("N", "H", 3, False), ("E", "S", 3, False), ("S", "D", 3, False), ("W", "C", 3, False)]
+SHOTS = Path("/tmp") / "night33-shots"
+
+
+@dataclass(frozen=True)
+class Night:
+    base: str
+    db_path: Path
+    token: str
+    event_id: int
+    links: dict[str, str]
+
+
+@pytest.fixture
+def night(tmp_path: Path) -> Iterator[Night]:
+    """The event with round 1 seated and its table links issued, served live."""
+    need_chromium()
+    from euchre_records.api.store import events, table_links, tokens
+    from euchre_records.api.store.migrations import open_db
+    db_path = tmp_path / "night.db"
+    build_db(db_path, examples=False)
+    db = open_db(db_path)
+    try:
+        row, token = tokens.create_token(db, CLUB)
+        by = f"{CLUB} (token {row.id})"
+        event_id = events.create_event(
+            db, {"name": "Friday progressive", "format": "progressive", "club": CLUB,
+                 "rounds": 3, "deals_per_round": 4, "date_from": DATE, "players": PLAYERS},
+            created_by=by, club_id=row.club_id)
+        events.add_seating(db, event_id, 1, [
+            {"table": t, "seats": dict(zip("NESW", names))} for t, names in SEATING],
+            created_by=by)
+        issued = table_links.issue_links(db, event_id, 1, club_id=row.club_id,
+                                         token_id=row.id, created_by=by)
+        secrets = {link.link.table: link.secret for link in issued}
+    finally:
+        db.close()
+    with live_server(make_app(db_path)) as base:
+        yield Night(base, db_path, token, event_id,
+                    {t: f"{base}/web/table#{s}" for t, s in secrets.items()})
+
+
+def phone(b: Any, **extra: Any) -> tuple[Any, Any]:
+    ctx = b.new_context(viewport=PHONE, has_touch=True, is_mobile=True, **extra)
+    return ctx, ctx.new_page()
+
+
+def open_link(page: Any, url: str) -> None:
+    page.goto(url)
+    page.wait_for_url(re.compile(r".*/web/drafts/\d+(#entry)?$"))
+
+
+def director(b: Any, night: Night, viewport: dict[str, int] = DESKTOP) -> Any:
+    ctx = b.new_context(viewport=viewport)
+    page = ctx.new_page()
+    page.goto(f"{night.base}/login?token={night.token}")
+    page.locator('main button[type="submit"]').click()
+    page.wait_for_url(night.base + "/")
+    return page
+
+
+def no_sideways_scroll(page: Any) -> None:
+    wide = page.evaluate("() => [document.documentElement.scrollWidth,"
+                         " document.documentElement.clientWidth]")
+    assert wide[0] <= wide[1], f"the page scrolls sideways: {wide}"
+
+
+def look(page: Any, name: str) -> None:
+    """The page at 390 px and at 1280 px: a screenshot of each (for a person to look at), no
+    sideways scroll, and axe without a serious or critical finding."""
+    SHOTS.mkdir(exist_ok=True)
+    size = page.viewport_size
+    for width, label in ((390, "phone"), (1280, "desktop")):
+        page.set_viewport_size({"width": width, "height": 844})
+        no_sideways_scroll(page)
+        page.screenshot(path=str(SHOTS / f"{name}-{label}.png"), full_page=True)
+    page.set_viewport_size(size)
+    assert serious_violations(page) == []
+
+
+def in_viewport(page: Any, selector: str) -> bool:
+    return bool(page.evaluate(
+        "s => { const r = document.querySelector(s).getBoundingClientRect();"
+        " return r.height > 0 && r.top >= 0 && r.bottom <= window.innerHeight; }", selector))
+
+
+def test_the_scoreboard_keeps_the_rounds_score_when_its_deals_are_in(night: Night) -> None:
+    """The newcomer's table tapped its four deals from the link; the big scoreboard read
+    "0 – 0" while the sheet said the round ended 3-2. Also in the header: the event's date (not
+    today's) and the round's rules in words ("4 deals a round", never "game_points=None")."""
+    with browser() as b:
+        ctx, page = phone(b)
+        open_link(page, night.links["1"])
+        for deal in PLAN_A:
+            tap_deal(page, *deal)
+        page.wait_for_selector("#sitting-over")
+        figures = page.locator("#scoreboard .figure").all_inner_texts()
+        assert figures == ["3", "2"], figures
+        assert "score 3–2" in page.locator("#last-deal").inner_text()
+        assert "deal 4 of 4" in page.locator("#scoreboard").inner_text()
+        head = page.locator("header.record-head").inner_text()
+        assert "4 deals a round" in head and "=" not in head, head
+        assert DATE in head, head
+        look(page, "table-round-over")
+        ctx.close()
+
+
+def test_deals_tapped_offline_are_counted_on_the_scoreboard_in_view(night: Night) -> None:
+    """Table 2 lost the connection after deal 1, tapped deals 2 and 3 and reloaded offline: the
+    scoreboard said "deal 1 of 4" under a form saying "Add deal 4", and the notice of the
+    waiting deals was off-screen at the top. Now the scoreboard (on screen while tapping) counts
+    the waiting deals; when the connection returns they go and it counts them as entered."""
+    with browser() as b:
+        ctx, page = phone(b, service_workers="allow")
+        open_link(page, night.links["2"])
+        tap_deal(page, *PLAN_A[0])
+        page.wait_for_function("() => document.documentElement.dataset.offlineReady === 'yes'")
+        ctx.set_offline(True)
+        for deal in PLAN_A[1:3]:
+            tap_deal(page, *deal)
+        answer = page.reload()
+        assert answer is not None and answer.from_service_worker
+        page.wait_for_selector("#score-queue")
+        assert page.locator('#deal-form button[type="submit"]').inner_text() == "Add deal 4"
+        # the scorer is at the form, far below the top of the page
+        page.locator('#deal-form button[type="submit"]').scroll_into_view_if_needed()
+        said = page.locator("#score-queue").inner_text()
+        assert said.startswith("2 deals waiting to send (deals 2–3)"), said
+        assert in_viewport(page, "#score-queue"), "the waiting deals are not on screen"
+        look(page, "table-offline-queued")
+        ctx.set_offline(False)
+        page.evaluate("window.dispatchEvent(new Event('online'))")
+        page.wait_for_function("() => !document.getElementById('score-queue') && "
+                               "document.getElementById('scoreboard').innerText"
+                               ".includes('deal 3 of 4')")
+        ctx.close()

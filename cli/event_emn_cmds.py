@@ -4,6 +4,8 @@ and the EMN files among ``euchre import``'s inputs.
 
 from __future__ import annotations
 
+from euchre_records.words import counted
+
 import json
 from pathlib import Path
 from typing import Any, Sequence
@@ -29,7 +31,7 @@ def import_emn_file(db: Any, path: str, created_by: str = "cli") -> tuple[int, l
     except RecordError as exc:
         for p in exc.problems:
             click.echo(f"{path}: invalid: {p}", err=True)
-        raise click.ClickException(f"{path}: not imported ({len(exc.problems)} problem(s))") from None
+        raise click.ClickException(f"{path}: not imported ({counted(len(exc.problems), 'problem')})") from None
     except store_events.EventError as exc:
         raise click.ClickException(f"{path}: not imported: {exc.what}") from None
 
@@ -50,7 +52,7 @@ def event_import(path: str, db_path: str) -> None:
     finally:
         db.close()
     click.echo(event_id)
-    click.echo(f"{path}: event {event_id} with {len(ids)} game(s)", err=True)
+    click.echo(f"{path}: event {event_id} with {counted(len(ids), 'game')}", err=True)
 
 
 @event.command("export")
@@ -97,6 +99,6 @@ def import_emn_paths(db: Any, paths: Sequence[str]) -> tuple[tuple[str, ...], bo
             click.echo(f"{exc.message}", err=True)
             ok = False
             continue
-        click.echo(f"{path}: event {event_id} with {len(ids)} game(s)", err=True)
+        click.echo(f"{path}: event {event_id} with {counted(len(ids), 'game')}", err=True)
     return tuple(rest), ok
 

@@ -11,6 +11,8 @@ Exit codes: 0 ok; 1 a request the store refuses.
 
 from __future__ import annotations
 
+from euchre_records.words import counted
+
 import json
 import os
 from pathlib import Path
@@ -98,7 +100,7 @@ def event_links(event_id: int, round_no: int, tables: tuple[str, ...], hours: fl
                                                  ensure_ascii=False) + "\n")
     else:
         _print(rows, fmt, ("id", "table", "expires_at", "url"))
-    click.echo(f"{len(rows)} link(s) issued for round {round_no}: each is shown this once",
+    click.echo(f"{counted(len(rows), 'link')} issued for round {round_no}: each is shown this once",
                err=True)
 
 

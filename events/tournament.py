@@ -19,6 +19,8 @@ Contract:
 
 from __future__ import annotations
 
+from euchre_records.words import counted
+
 from dataclasses import dataclass
 from enum import Enum
 from typing import Callable, Iterable, Mapping, Protocol, Sequence, TypeVar
@@ -353,10 +355,10 @@ def check_sitting(t: Tournament, facts: SittingFacts, *,
             f"of {t.seats}; it is not ranked", "table")
         return out
     if t.rounds is not None and not 1 <= facts.round <= t.rounds:
-        add(f"{where}: the tournament has {t.rounds} round(s)", "round")
+        add(f"{where}: the tournament has {counted(t.rounds, 'round')}", "round")
     if t.ranking is Format.PROGRESSIVE and t.deals_per_round is not None \
             and facts.deals != t.deals_per_round:
-        add(f"{where}: {facts.deals} deal(s) recorded, the tournament plays "
+        add(f"{where}: {counted(facts.deals, 'deal')} recorded, the tournament plays "
             f"{t.deals_per_round} per round; the points count as recorded", "deals")
     for seat, pid, name in zip(tokens, facts.players, facts.names):
         if pid is None:

@@ -263,7 +263,7 @@ def test_a_progressive_cutthroat_round_is_placed_by_its_points_and_its_deals_cou
     assert [(g["players"], g["scores"], g["places"]) for g in got["games"]] == [
         (["Ann", "Bob", "Cy"], [2, 5, 0], [2, 1, 3]), (["Di", "Ed", "Flo"], [5, 3, 0], [1, 2, 3])]
     assert [(f["table"], f["rule"].split(" ")[1]) for f in got["findings"]] == [("2", "§3.2")]
-    assert "3 deal(s) recorded, the tournament plays 2 per round" in got["findings"][0]["what"]
+    assert "3 deals recorded, the tournament plays 2 per round" in got["findings"][0]["what"]
     # in a games event the same unfinished games are not placed
     games = events.create_event(db, {**CASE["event"], "name": "Games night"})
     events.add_seating(db, games, 1, CASE["seatings"][0]["tables"])

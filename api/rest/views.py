@@ -5,6 +5,8 @@ they are: a GET never parses or replays a record.
 
 from __future__ import annotations
 
+from euchre_records.words import counted
+
 import json
 import math
 from typing import Any, Callable
@@ -119,7 +121,7 @@ def _submission() -> Submission:
             raise ApiError(400, "malformed-json", "the body is not JSON", problems) from None
         code = next((c for t, c in _KIND_CODES.items() if isinstance(exc, t)), "invalid-record")
         message = (str(exc) if code == "too-costly"
-                   else f"the record is not valid: {len(problems)} problem(s)")
+                   else f"the record is not valid: {counted(len(problems), 'problem')}")
         raise ApiError(422, code, message, problems) from None
 
 

@@ -166,3 +166,102 @@ def test_deals_tapped_offline_are_counted_on_the_scoreboard_in_view(night: Night
                                "document.getElementById('scoreboard').innerText"
                                ".includes('deal 3 of 4')")
         ctx.close()
+
+
+def store_round(night: Night, plans: dict[str, list[Any]], round_no: int = 1) -> None:
+    """The round's sittings as the phones would have stored them: each table's four deals
+    (dealers N, E, S, W), attached to the event."""
+    import json
+    from euchre_records.api.store import events
+    from euchre_records.api.store.ingest import prepare
+    from euchre_records.api.store.migrations import open_db
+    from euchre_records.api.store.store import Store
+    db = open_db(night.db_path)
+    try:
+        for table, names in SEATING:
+            record = {"format": "euchre-records", "version": "1.0",
+                      "event": {"club": CLUB, "event": "Friday progressive",
+                                "round": str(round_no), "table": table, "date": DATE},
+                      "players": {s: {"name": n} for s, n in zip("NESW", names)},
+                      "rules": {"preset": "modern",
+                                "overrides": {"fixed_deals": 4, "game_points": None}},
+                      "deals": [{"kind": "result", "dealer": dealer,
+                                 "result": {"maker": m, "trump": t, "tricks": k}}
+                                for dealer, (m, t, k, _alone) in zip("NESW", plans[table])]}
+            saved = Store(db).save(prepare(json.dumps(record)))
+            events.attach_sitting(db, night.event_id, saved.id, created_by="test")
+    finally:
+        db.close()
+
+
+def test_a_tied_table_is_settled_on_the_round_page(night: Night) -> None:
+    """Tables 2 and 3 tied 2-2 after four deals; "Seat round 2 by the movement" was refused on
+    the first tied table, and the director's only ways on were a new draw or typing every
+    table. Now the round page asks about each tied table: table 2 is settled by a cut the page
+    draws (its seed and cards recorded and shown), table 3 by the director naming E-W; table 1,
+    untied, keeps the movement's seating. The seating is worked out here by hand from the
+    movement (docs/EVENTS.md §4) and the pair each tie sends up."""
+    store_round(night, {"1": PLAN_A, "2": PLAN_T, "3": PLAN_T})
+    with browser() as b:
+        page = director(b, night)
+        page.goto(f"{night.base}/web/events/{night.event_id}/rounds/1")
+        form = page.locator("form.settle-ties")
+        assert form.count() == 1, page.locator("main").inner_text()
+        legends = form.locator("legend").all_inner_texts()
+        assert legends == ["Table 2, tied 2–2: who moves as the winners?",
+                           "Table 3, tied 2–2: who moves as the winners?"], legends
+        look(page, "round-ties")
+        # no choice for table 3: refused, naming the table, nothing seated
+        form.locator('#tie-2 input[value="cut"]').check()
+        form.evaluate("f => f.noValidate = true")
+        form.locator('button[type="submit"]').click()
+        page.wait_for_url(re.compile(r".*/rounds/1#settle-ties$"))
+        assert "Table 3 is tied 2–2" in page.locator("#messages").inner_text()
+        form = page.locator("form.settle-ties")
+        form.locator('#tie-2 label:has(input[value="cut"])').click()
+        form.locator('#tie-3 label:has(input[value="EW"])').click()
+        form.locator('button[type="submit"]').click()
+        page.wait_for_url(re.compile(rf".*/web/events/{night.event_id}/rounds/2$"))
+        said = page.locator(".ties-settled").inner_text()
+        m = re.search(r"table 2 by a cut \(seed (\d+)\): (.+?); table 3 by the director: "
+                      r"E-W \(Jo & Lou\) move as the winners", said)
+        assert m, said
+        from euchre_records.events.tie_cut import cut_for_tie   # the recorded seed's cut
+        cut = cut_for_tie(int(m.group(1)))
+        assert m.group(2) == cut.words()
+        up, stay = ((("Ed", "Gus"), ("Flo", "Hal")) if cut.winners == "NS" else
+                    (("Flo", "Hal"), ("Ed", "Gus")))
+        want = [f"Table 1: N Ann, E Cy, S {up[0]}, W {up[1]}",
+                f"Table 2: N {stay[0]}, E {stay[1]}, S Jo, W Lou",
+                "Table 3: N Ivy, E Kit, S Bob, W Di"]
+        seating = page.locator("h2", has_text="Seating").locator(
+            "xpath=following-sibling::ul[1]/li").all_inner_texts()
+        assert seating == want, seating
+        look(page, "round-ties-settled")
+
+
+def test_closing_names_each_table_still_playing_and_asks_again(night: Night) -> None:
+    """The director closed the event while table 1 was still playing (two deals entered on
+    its phone): no warning. Now the close form names the table and its deals, and closing
+    without ticking "close it anyway" is refused, naming it again; ticked, the event closes."""
+    with browser() as b:
+        ctx, phone_page = phone(b)
+        open_link(phone_page, night.links["1"])
+        for deal in PLAN_A[:2]:
+            tap_deal(phone_page, *deal)
+        page = director(b, night)
+        page.goto(f"{night.base}/web/events/{night.event_id}")
+        warning = page.locator("#close-warning")
+        assert "Round 1, table 1: 2 deals entered" in warning.inner_text()
+        look(page, "close-warning")
+        page.locator('form.close-event input[name="confirm"]').check()
+        page.locator('form.close-event button[type="submit"]').click()
+        page.wait_for_url(re.compile(r".*#close-warning$"))
+        said = page.locator("#messages").inner_text()
+        assert "Not closed" in said and "round 1, table 1: 2 deals entered" in said, said
+        assert "the standings are final" not in page.locator("main").inner_text()
+        page.locator('form.close-event input[name="confirm"]').check()
+        page.locator('form.close-event input[name="confirm_playing"]').check()
+        page.locator('form.close-event button[type="submit"]').click()
+        page.wait_for_selector("text=the standings are final")
+        ctx.close()

@@ -265,3 +265,29 @@ def test_closing_names_each_table_still_playing_and_asks_again(night: Night) -> 
         page.locator('form.close-event button[type="submit"]').click()
         page.wait_for_selector("text=the standings are final")
         ctx.close()
+
+
+def test_an_impossible_points_only_deal_is_warned_about_at_the_top(night: Night) -> None:
+    """Deal 4 of table 3 was typed points only, 3-0: no deal scores 3 under modern rules, yet
+    the page said a green "Deal 4 added". Now the points-only fields stay folded until "Points
+    only" is chosen, and the deal is kept as written with a warning that says why, at the top
+    of the page and on screen."""
+    with browser() as b:
+        ctx, page = phone(b)
+        open_link(page, night.links["3"])
+        for deal in PLAN_A[:3]:
+            tap_deal(page, *deal)
+        assert page.locator("#points-only").get_attribute("open") is None   # folded
+        assert not page.locator('input[name="points_ns"]').is_visible()
+        page.locator('#deal-form label.choice:has(input[name="maker"][value="points"])').tap()
+        page.locator('input[name="points_ns"]').fill("3")   # unfolded by the choice
+        page.locator('input[name="points_ew"]').fill("0")
+        page.locator('#deal-form button[type="submit"]').tap()
+        page.wait_for_selector("#messages .flash-warning")
+        said = page.locator("#messages").inner_text()
+        assert "Check deal 4: 3 points to N-S is not a possible score of one deal under " \
+            "modern rules" in said, said
+        assert "Deal 4 added" not in said
+        assert in_viewport(page, "#messages .flash-warning"), "the warning is off-screen"
+        look(page, "points-only-warning")
+        ctx.close()

@@ -133,8 +133,20 @@ def test_the_scoreboard_keeps_the_rounds_score_when_its_deals_are_in(night: Nigh
         head = page.locator("header.record-head").inner_text()
         assert "4 deals a round" in head and "=" not in head, head
         assert DATE in head, head
+        # the sheet speaks of the round, not of a game nobody won
+        sheet = page.locator("#live-sheet").inner_text()
+        assert "4 deals a round: the round's points N-S 3, E-W 2." in sheet, sheet
+        assert "no winner" not in sheet and "Single games" not in sheet, sheet
         look(page, "table-round-over")
+        page.locator('form[action$="/finish"] button').tap()
+        page.wait_for_url(re.compile(r".*/web/table$"))
         ctx.close()
+        # the player's page lists the round as a round, with its points
+        desk = director(b, night)
+        desk.goto(f"{night.base}/web/players/Ann")
+        outcome = desk.locator("ul.rubbers .outcome").first.inner_text()
+        assert outcome == "a round of 4 deals · the round's points N-S 3, E-W 2", outcome
+        look(desk, "player-rounds")
 
 
 def test_deals_tapped_offline_are_counted_on_the_scoreboard_in_view(night: Night) -> None:

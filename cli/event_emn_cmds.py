@@ -4,14 +4,13 @@ and the EMN files among ``euchre import``'s inputs.
 
 from __future__ import annotations
 
-from euchre_records.words import counted
-
 import json
 from pathlib import Path
 from typing import Any, Sequence
 
 import click
 
+from euchre_records.words import counted
 from ..api.store import event_matches
 from ..api.store import events as store_events
 from .event_support import ID, db_option, event, open_store_file, refused

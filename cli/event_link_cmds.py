@@ -11,14 +11,13 @@ Exit codes: 0 ok; 1 a request the store refuses.
 
 from __future__ import annotations
 
-from euchre_records.words import counted
-
 import json
 import os
 from pathlib import Path
 
 import click
 
+from euchre_records.words import counted
 from ..api.store import queries, table_links, tokens
 from .event_support import ID, db_option, event, format_option, open_store_file, refused
 

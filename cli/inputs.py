@@ -19,11 +19,9 @@ from ..schema.notation import iter_jsonl, parse_json
 from ..schema.wire import decode_record
 from ..schema.tables import load_table_record
 from euchre_records.api.store.table_ingest import table_data
+from euchre_records.api.store.importer import EMPTY, NOT_UTF8   # one wording with import
 
 __all__ = ["read_records", "Loaded", "EMPTY"]
-
-EMPTY = "the file is empty"
-"""What an input without a record (nothing, or only blanks) is told, whatever its kind."""
 
 
 class Loaded(NamedTuple):
@@ -112,7 +110,7 @@ def read_records(path: str) -> Iterator[Loaded]:
         yield Loaded(label, NotationError(f"cannot read the file: {exc.strerror or exc}"))
         return
     except UnicodeDecodeError:
-        yield Loaded(label, NotationError("the file is not UTF-8 text"))
+        yield Loaded(label, NotationError(NOT_UTF8))
         return
     record = decode_record(text)   # a valid record of ours: msgspec's path (schema/wire.py)
     if record is not None:

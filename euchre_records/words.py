@@ -1,6 +1,7 @@
 """Counts and rule settings in the words a player uses, for the CLI and the pages alike.
 
-Contract: :func:`counted` writes ``1 deal`` and ``2 deals`` (never ``deal(s)``, ``1 pts``);
+Contract: :func:`counted` writes ``1 deal`` and ``2 deals`` (never a bracketed plural, nor
+``1 pts``);
 :func:`override_words` writes a record's rule overrides as a scorer reads them (``4 deals a
 round``, ``game to 7``), never as ``key=value`` internals. Both are pure functions of their
 arguments.

@@ -19,11 +19,11 @@ Contract:
 
 from __future__ import annotations
 
-from euchre_records.words import counted
-
 from dataclasses import dataclass
 from enum import Enum
 from typing import Callable, Iterable, Mapping, Protocol, Sequence, TypeVar
+
+from euchre_records.words import counted
 
 __all__ = [
     "Format", "Pairing", "Tournament", "SittingScore", "Criterion", "CRITERIA", "Totals",

@@ -303,3 +303,29 @@ def test_an_impossible_points_only_deal_is_warned_about_at_the_top(night: Night)
         assert in_viewport(page, "#messages .flash-warning"), "the warning is off-screen"
         look(page, "points-only-warning")
         ctx.close()
+
+
+def test_the_sign_in_page_and_the_table_cards_keep_their_secrets(night: Night) -> None:
+    """The newcomer opened the sign-in link the club was given (/login?token=...): the page's
+    own menu link to "Sign in" carried the token in its address. The table-cards page had no
+    Print button and no reminder that the links are shown only this once."""
+    with browser() as b:
+        ctx = b.new_context(viewport=PHONE)
+        page = ctx.new_page()
+        page.goto(f"{night.base}/login?token={night.token}")
+        hrefs = page.locator("a").evaluate_all("links => links.map(a => a.getAttribute('href'))")
+        assert not [h for h in hrefs if night.token in h or "token=" in h], hrefs
+        page.locator('main button[type="submit"]').click()
+        page.wait_for_url(night.base + "/")
+        page.goto(f"{night.base}/web/events/{night.event_id}/rounds/1/links")
+        page.locator('form[action$="/links"] button[type="submit"]').click()
+        page.wait_for_selector("section.table-card")
+        reminder = page.locator("#once-warning")
+        assert "shown only this once" in reminder.inner_text()
+        printing = page.get_by_role("button", name="Print the cards")
+        assert printing.is_visible()
+        page.evaluate("window.print = () => { document.body.dataset.printed = 'yes'; }")
+        printing.click()
+        assert page.evaluate("document.body.dataset.printed") == "yes"
+        look(page, "table-cards")
+        ctx.close()

@@ -5,8 +5,6 @@ they are: a GET never parses or replays a record.
 
 from __future__ import annotations
 
-from euchre_records.words import counted
-
 import json
 import math
 from typing import Any, Callable
@@ -15,6 +13,7 @@ from flask import Blueprint as PlainBlueprint
 from flask import Response, current_app, request, url_for
 from flask_smorest import Blueprint
 
+from euchre_records.words import counted
 from euchre_records.errors import (
     InconsistentRecord, NotationError, RecordError, SearchBudgetExceeded, UnsupportedRules,
 )

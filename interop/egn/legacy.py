@@ -18,10 +18,10 @@ lead the rules give is named in the notes (the replay follows the rules, as EGN 
 
 from __future__ import annotations
 
-from euchre_records.words import counted
-
 import re
 from typing import Any
+
+from euchre_records.words import counted
 
 __all__ = ["LEGACY_VERSION_RE", "upgrade_legacy"]
 

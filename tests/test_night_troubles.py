@@ -171,6 +171,8 @@ def test_deals_tapped_offline_are_counted_on_the_scoreboard_in_view(night: Night
         said = page.locator("#score-queue").inner_text()
         assert said.startswith("2 deals waiting to send (deals 2–3)"), said
         assert in_viewport(page, "#score-queue"), "the waiting deals are not on screen"
+        counted_on_board = page.locator("#scoreboard .score-deals").inner_text()
+        assert counted_on_board == "deal 3 of 4 (2 waiting to send)", counted_on_board
         look(page, "table-offline-queued")
         ctx.set_offline(False)
         page.evaluate("window.dispatchEvent(new Event('online'))")

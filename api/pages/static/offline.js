@@ -158,6 +158,13 @@
   function showOnBoard(rows) {
     var board = document.getElementById("scoreboard");
     if (!board) return;
+    // "deal 1 of 4" counts the stored deals; the waiting ones are counted with them, as waiting
+    var count = board.querySelector(".score-deals");
+    if (count) {
+      var stored = parseInt(count.dataset.deals, 10), fixed = count.dataset.fixed;
+      count.textContent = "deal " + (stored + rows.length) + " of " + fixed +
+        (rows.length ? " (" + rows.length + " waiting to send)" : "");
+    }
     var line = document.getElementById("score-queue");
     if (!rows.length) { if (line) line.remove(); return; }
     if (!line) {
@@ -395,6 +402,10 @@
             chain = r.data.revision;
             sent += 1;
             failures = 0;
+            // the scoreboard's count moves the deal from waiting to stored (its score follows
+            // with the page's refresh at the end of the drain)
+            var count = document.querySelector("#scoreboard .score-deals");
+            if (count) count.dataset.deals = String(parseInt(count.dataset.deals, 10) + 1);
             return store.remove(e.seq).then(show).then(step);
           }
           if (err && err.code === "stale-draft") {

@@ -8,6 +8,7 @@ worked by hand under modern rules (no game ends within four deals), as in
 tests/test_club_night.py:
   A: E 3 tricks (E-W 1), S 5 (N-S 2), N 3 (N-S 1), W 4 (E-W 1)   -> N-S 3, E-W 2
   T: N 3 (N-S 1), E 3 (E-W 1), S 3 (N-S 1), W 3 (E-W 1)           -> N-S 2, E-W 2, a tie
+  L: as T, N's 3 tricks played alone (N-S 1, a lone hand made)    -> N-S 2, E-W 2, a tie
 """
 
 from __future__ import annotations
@@ -31,6 +32,8 @@ SEATING = [("1", ("Ann", "Bob", "Cy", "Di")), ("2", ("Ed", "Flo", "Gus", "Hal"))
 DATE = "2026-11-27"
 PLAN_A = [("E", "H", 3, False), ("S", "S", 5, False), ("N", "D", 3, False), ("W", "C", 4, False)]
 PLAN_T = [("N", "H", 3, False), ("E", "S", 3, False), ("S", "D", 3, False), ("W", "C", 3, False)]
+# tied too, N-S's first point a lone hand made (N alone, 3 tricks: 1 point)
+PLAN_L = [("N", "H", 3, True), ("E", "S", 3, False), ("S", "D", 3, False), ("W", "C", 3, False)]
 SHOTS = Path("/tmp") / "night33-shots"
 
 
@@ -200,8 +203,9 @@ def store_round(night: Night, plans: dict[str, list[Any]], round_no: int = 1) ->
                       "rules": {"preset": "modern",
                                 "overrides": {"fixed_deals": 4, "game_points": None}},
                       "deals": [{"kind": "result", "dealer": dealer,
-                                 "result": {"maker": m, "trump": t, "tricks": k}}
-                                for dealer, (m, t, k, _alone) in zip("NESW", plans[table])]}
+                                 "result": {"maker": m, "trump": t, "tricks": k,
+                                            **({"alone": True} if alone else {})}}
+                                for dealer, (m, t, k, alone) in zip("NESW", plans[table])]}
             saved = Store(db).save(prepare(json.dumps(record)))
             events.attach_sitting(db, night.event_id, saved.id, created_by="test")
     finally:
@@ -331,3 +335,31 @@ def test_the_sign_in_page_and_the_table_cards_keep_their_secrets(night: Night) -
         assert page.evaluate("document.body.dataset.printed") == "yes"
         look(page, "table-cards")
         ctx.close()
+
+
+def test_a_tie_settled_by_the_events_tie_break_and_by_the_directors_word(night: Night) -> None:
+    """Table 2 tied 2-2 with N-S's lone hand made: the event's tie-break after points (lone
+    hands made, docs/EVENTS.md §2) sends N-S up; table 3 tied with no lone hand (the tie-break
+    is offered there as level, not as a choice) and the director names N-S. Table 1 keeps the
+    movement; the seating is worked out by hand."""
+    store_round(night, {"1": PLAN_A, "2": PLAN_L, "3": PLAN_T})
+    with browser() as b:
+        page = director(b, night, PHONE)
+        page.goto(f"{night.base}/web/events/{night.event_id}/rounds/1")
+        form = page.locator("form.settle-ties")
+        assert "lone hands made: N-S 1, E-W 0, so N-S move" in form.locator("#tie-2").inner_text()
+        assert form.locator('#tie-3 input[value="tiebreak"]').count() == 0
+        assert "level here too: 0 each" in form.locator("#tie-3").inner_text()
+        form.locator('#tie-2 label:has(input[value="tiebreak"])').click()
+        form.locator('#tie-3 label:has(input[value="NS"])').click()
+        form.locator('button[type="submit"]').click()
+        page.wait_for_url(re.compile(rf".*/web/events/{night.event_id}/rounds/2$"))
+        said = page.locator(".ties-settled").inner_text()
+        assert "table 2 by the event's tie-break, lone hands made (N-S 1, E-W 0): N-S (Ed & " \
+            "Gus) move as the winners; table 3 by the director: N-S (Ivy & Kit) move as the " \
+            "winners" in said, said
+        seating = page.locator("h2", has_text="Seating").locator(
+            "xpath=following-sibling::ul[1]/li").all_inner_texts()
+        assert seating == ["Table 1: N Ann, E Cy, S Ed, W Gus",
+                           "Table 2: N Flo, E Hal, S Ivy, W Kit",
+                           "Table 3: N Jo, E Lou, S Bob, W Di"], seating

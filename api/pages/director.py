@@ -203,7 +203,8 @@ def _settled_ties(db: Any, event_id: int, number: int, form: Any
                   ) -> tuple[dict[int, str], list[str], str]:
     """The round's tied tables as the director settled them on the round page (docs/EVENTS.md
     §4.2): ``settle_TABLE`` is ``NS`` or ``EW`` (the director names the pair that moves as the
-    winners) or ``cut`` (a cut the page draws now, its seed recorded in the note). Returns the
+    winners), ``tiebreak`` (the progressive format's tie-break after points: more lone hands
+    made in the round) or ``cut`` (a cut the page draws now, its seed recorded in the note). Returns the
     settlements, a note for each in words, and the problem when a tied table has no choice."""
     from euchre_records.events.tie_cut import cut_for_tie
     settled: dict[int, str] = {}
@@ -218,6 +219,16 @@ def _settled_ties(db: Any, event_id: int, number: int, form: Any
         if choice in ("NS", "EW"):
             settled[table] = choice
             notes.append(f"table {table} by the director: {pair[choice]} move as the winners")
+        elif choice == "tiebreak" and tie["lone"][0] != tie["lone"][1]:
+            side = "NS" if tie["lone"][0] > tie["lone"][1] else "EW"
+            settled[table] = side
+            notes.append(f"table {table} by the event's tie-break, lone hands made (N-S "
+                         f"{tie['lone'][0]}, E-W {tie['lone'][1]}): {pair[side]} move as the "
+                         "winners")
+        elif choice == "tiebreak":
+            ns, ew = tie["lone"]
+            return {}, [], (f"Table {table}: the event's tie-break cannot settle it, both pairs "
+                            f"made {counted(ns, 'lone hand')}; choose the pair or a cut.")
         elif choice == "cut":
             cut = cut_for_tie(secrets.randbelow(1_000_000) + 1)
             settled[table] = cut.winners

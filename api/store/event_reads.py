@@ -396,18 +396,28 @@ def movement(db: sqlite_utils.Database, event_id: int, number: int,
 def round_ties(db: sqlite_utils.Database, event_id: int, number: int
                ) -> list[dict[str, Any]]:
     """The tied tables of a four-handed round, in table order: ``{"table", "points": (N-S,
-    E-W), "seats": {seat: player id}}``; empty when none is tied or the round cannot move
-    (incomplete, tables not numbered, tables of n)."""
+    E-W), "seats": {seat: player id}, "lone": (lone hands made by N-S, by E-W)}`` (the lone
+    hands: the progressive format's tie-break after points, docs/EVENTS.md §2 and §4.2); empty
+    when none is tied or the round cannot move (incomplete, tables not numbered, tables of n)."""
     if int(tournament_row(db.conn, event_id).get("seats") or 4) != 4:
         return []
     try:
         results = _round_results(db, event_id, number)
     except EventError:
         return []
-    return [{"table": r.seating.table, "points": r.points,
-             "seats": dict(zip(SEATS, (int(p) for p in r.seating.seats)))}
-            for r in sorted(results, key=lambda r: r.seating.table)
-            if r.points[0] == r.points[1]]
+    lone = {int(s["table"]): s["lone"] for s in _sittings(seat_scores(db, event_id)).values()
+            if s["round"] == number and s["tournament_id"] == event_id
+            and str(s["table"]).isdigit()}
+    out = []
+    for r in sorted(results, key=lambda r: r.seating.table):
+        if r.points[0] != r.points[1]:
+            continue
+        made = lone.get(r.seating.table, {})
+        out.append({"table": r.seating.table, "points": r.points,
+                    "seats": dict(zip(SEATS, (int(p) for p in r.seating.seats))),
+                    "lone": (int(made.get("N") or 0) + int(made.get("S") or 0),
+                             int(made.get("E") or 0) + int(made.get("W") or 0))})
+    return out
 
 
 TIES_SETTLED = "; ties settled: "

@@ -72,8 +72,26 @@ def _looks_like_json_lines(text: str) -> bool:
     return text.lstrip().startswith("{") and "\n{" in text.strip()
 
 
+EMN_HINT = "an .emn file is an EMN match file (a whole event): `euchre event import FILE --db DB`"
+
+
 def read_records(path: str) -> Iterator[Loaded]:
-    """Yield a :class:`Loaded` for every record in ``path`` (a file, ``-``, or .jsonl)."""
+    """Yield a :class:`Loaded` for every record in ``path`` (a file, ``-``, or .jsonl). A file
+    named ``*.emn`` that gives no record is told where EMN match files go (``euchre event
+    import``), unless its problem already says so."""
+    if not path.lower().endswith(".emn"):
+        yield from _read_records(path)
+        return
+    for loaded in _read_records(path):
+        item = loaded.item
+        if isinstance(item, RecordError) and "euchre event import" not in str(item):
+            problems = [Problem(p.where, f"{p.what}; {EMN_HINT}") for p in item.problems] or \
+                [Problem("", EMN_HINT)]
+            loaded = loaded._replace(item=type(item)(problems))
+        yield loaded
+
+
+def _read_records(path: str) -> Iterator[Loaded]:
     label = "<stdin>" if path == "-" else path
     try:
         if path.lower().endswith((".csv", ".xlsx")):

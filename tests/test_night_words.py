@@ -40,6 +40,10 @@ def test_validate_of_an_emn_match_file_points_to_event_import(tmp_path: Path,
                                  "metadata": {"title": "Finals"}, "games": []}))
     said = runner.invoke(main, ["validate", str(match)]).output
     assert "EMN match file" in said and "euchre event import" in said, said
+    broken = tmp_path / "x.emn"   # named .emn, not even JSON: still told where EMN goes
+    broken.write_text("not json")
+    said = runner.invoke(main, ["validate", str(broken)]).output
+    assert "not valid JSON" in said and "euchre event import" in said, said
     other = tmp_path / "x.json"
     other.write_text('{"title": "a game"}')
     said = runner.invoke(main, ["validate", str(other)]).output

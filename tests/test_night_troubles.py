@@ -222,7 +222,13 @@ def test_a_tied_table_is_settled_on_the_round_page(night: Night) -> None:
     store_round(night, {"1": PLAN_A, "2": PLAN_T, "3": PLAN_T})
     with browser() as b:
         page = director(b, night)
-        page.goto(f"{night.base}/web/events/{night.event_id}/rounds/1")
+        # the way the newcomer went: the seat page's "Seat round 2 by the movement" leads to the
+        # round page's ties, both named, instead of a refusal on the first
+        page.goto(f"{night.base}/web/events/{night.event_id}/rounds/2/seat")
+        page.get_by_role("button", name="Seat round 2 by the movement").click()
+        page.wait_for_url(re.compile(r".*/rounds/1#settle-ties$"))
+        said = page.locator("#messages").inner_text()
+        assert "Table 2 is tied 2–2; Table 3 is tied 2–2" in said, said
         form = page.locator("form.settle-ties")
         assert form.count() == 1, page.locator("main").inner_text()
         legends = form.locator("legend").all_inner_texts()

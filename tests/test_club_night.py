@@ -145,7 +145,7 @@ def go_offline_for_three_deals(ctx: Any, page: Any, deals: list[Any]) -> None:
     page.locator('#deal-form button[type="submit"]').scroll_into_view_if_needed()
     assert page.locator("#scoreboard .score-deals").inner_text() == \
         "deal 3 of 4 (2 waiting to send)"
-    assert page.evaluate("() => { const r = document.getElementById('score-queue')"
+    assert page.evaluate("() => { const r = document.getElementById('offline-count')"
                          ".getBoundingClientRect(); return r.top >= 0 && "
                          "r.bottom <= window.innerHeight; }"), "the waiting deals are off-screen"
     # the form after the reload is the one after the waiting deals: deal 4, dealt by W

@@ -167,21 +167,25 @@ def test_deals_tapped_offline_are_counted_on_the_scoreboard_in_view(night: Night
             tap_deal(page, *deal)
         answer = page.reload()
         assert answer is not None and answer.from_service_worker
-        page.wait_for_selector("#score-queue")
+        page.wait_for_selector("#scoreboard #offline-count")
         assert page.locator('#deal-form button[type="submit"]').inner_text() == "Add deal 4"
         # the scorer is at the form, far below the top of the page
         page.locator('#deal-form button[type="submit"]').scroll_into_view_if_needed()
-        said = page.locator("#score-queue").inner_text()
-        assert said.startswith("2 deals waiting to send (deals 2–3)"), said
-        assert in_viewport(page, "#score-queue"), "the waiting deals are not on screen"
+        notice = page.locator("#offline-banner").inner_text()
+        assert notice.startswith("2 deals waiting to send"), notice
+        assert "Deal 2, dealt by E Flo" in notice and "Deal 3, dealt by S Gus" in notice, notice
+        assert "Not yet in the score" in notice, notice
+        assert in_viewport(page, "#offline-count"), "the waiting deals are not on screen"
         counted_on_board = page.locator("#scoreboard .score-deals").inner_text()
         assert counted_on_board == "deal 3 of 4 (2 waiting to send)", counted_on_board
         look(page, "table-offline-queued")
         ctx.set_offline(False)
         page.evaluate("window.dispatchEvent(new Event('online'))")
-        page.wait_for_function("() => !document.getElementById('score-queue') && "
+        page.wait_for_function("() => !document.getElementById('offline-count') && "
                                "document.getElementById('scoreboard').innerText"
                                ".includes('deal 3 of 4')")
+        # the notice went back above the page with its "sent" line
+        assert page.locator("#scoreboard #offline-banner").count() == 0
         ctx.close()
 
 

@@ -134,6 +134,8 @@
         banner.appendChild(el("p", navigator.onLine ?
           (draining ? "Sending them now…" : "They go as soon as the server takes them.") :
           "No connection: they are kept on this device and go when it returns.", "offline-how"));
+        banner.appendChild(el("p", "Not yet in the score: it counts them once they are sent.",
+                              "offline-not-scored"));
         var list = el("ol", "", "offline-list");
         rows.forEach(function (r) {
           var item = el("li", "Deal " + r.number + ", " + summary(r) +
@@ -153,29 +155,25 @@
     });
   }
 
-  // the scoreboard stays on screen (sticky) while the scorer taps: the waiting deals are
-  // counted there, next to the score they are not yet in, so nobody enters them again
+  // The scoreboard stays on screen (sticky) while the scorer taps. While deals wait, the notice
+  // itself moves into it, where the scorer is looking (at the top of the page it was scrolled
+  // away, and deals were entered twice), and its "deal 1 of 4" counts them as waiting; when
+  // none waits the notice goes back above the page (its "sent at" line, a refusal's panel).
   function showOnBoard(rows) {
     var board = document.getElementById("scoreboard");
-    if (!board) return;
-    // "deal 1 of 4" counts the stored deals; the waiting ones are counted with them, as waiting
-    var count = board.querySelector(".score-deals");
+    var count = board && board.querySelector(".score-deals");
     if (count) {
       var stored = parseInt(count.dataset.deals, 10), fixed = count.dataset.fixed;
       count.textContent = "deal " + (stored + rows.length) + " of " + fixed +
         (rows.length ? " (" + rows.length + " waiting to send)" : "");
     }
-    var line = document.getElementById("score-queue");
-    if (!rows.length) { if (line) line.remove(); return; }
-    if (!line) {
-      line = el("p", "", "score-queue");
-      line.id = "score-queue";
-      board.appendChild(line);
+    if (rows.length && board) {
+      if (banner.parentNode !== board) board.appendChild(banner);
+      banner.classList.add("on-board");
+    } else if (banner.parentNode !== panel.parentNode) {
+      panel.parentNode.insertBefore(banner, panel);
+      banner.classList.remove("on-board");
     }
-    var first = rows[0].number, last = rows[rows.length - 1].number;
-    line.textContent = plural(rows.length) + " waiting to send (" +
-      (first === last ? "deal " + first : "deals " + first + "–" + last) + "): kept on this " +
-      "device, not yet in this score" + (navigator.onLine ? "" : "; they go when the connection returns") + ".";
   }
 
   function button(text, act, primary) {

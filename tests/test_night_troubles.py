@@ -150,6 +150,12 @@ def test_the_scoreboard_keeps_the_rounds_score_when_its_deals_are_in(night: Nigh
         outcome = desk.locator("ul.rubbers .outcome").first.inner_text()
         assert outcome == "a round of 4 deals · the round's points N-S 3, E-W 2", outcome
         look(desk, "player-rounds")
+        desk.locator("ul.rubbers a").first.click()
+        meta = desk.locator("main p.meta").first.inner_text()
+        assert "rules: Modern rules, 4 deals a round" in meta and "=" not in meta, meta
+        sheet = desk.locator("main").inner_text()
+        assert "4 deals a round: the round's points N-S 3, E-W 2." in sheet, sheet
+        look(desk, "rubber-round")
 
 
 def test_deals_tapped_offline_are_counted_on_the_scoreboard_in_view(night: Night) -> None:

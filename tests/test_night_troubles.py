@@ -319,7 +319,7 @@ def test_an_impossible_points_only_deal_is_warned_about_at_the_top(night: Night)
         page.locator('#deal-form button[type="submit"]').tap()
         page.wait_for_selector("#messages .flash-warning")
         said = page.locator("#messages").inner_text()
-        assert "Check deal 4: 3 points to N-S is not a possible score of one deal under " \
+        assert "Check deal 4 (added): 3 points to N-S is not a possible score of one deal under " \
             "modern rules" in said, said
         assert "Deal 4 added" not in said
         assert in_viewport(page, "#messages .flash-warning"), "the warning is off-screen"

@@ -56,8 +56,8 @@ def _with_deal(found: store_drafts.Draft, index: int | None,
     warning = points_warning(sub, position)
     message, category = f"Deal {position + 1} {what}{score_note(sub)}.", "ok"
     if warning:   # kept as the sheet wrote it, but no deal scores that: said first, not "ok"
-        message, category = (f"Check deal {position + 1}: {warning}. It is {what} as written; "
-                             "change it if the points were mistyped."), "warning"
+        message, category = (f"Check deal {position + 1} ({what}): {warning}. Change it if the "
+                             "points were mistyped."), "warning"
     if client_id is not None and index is None:
         return identified(found, data, deal, position, client_id, message, category)
     done = save_revision(found, data, message, category)

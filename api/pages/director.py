@@ -10,7 +10,6 @@ Each write is the same store function the CLI and the API call (``events.create_
 from __future__ import annotations
 
 import re
-import secrets
 from typing import Any
 
 from flask import abort, flash, redirect, render_template, request, url_for
@@ -21,7 +20,7 @@ from ..db import get_db
 from ..store import events as store_events
 from ..store import queries
 from ..store.event_reads import TIES_SETTLED
-from ..store.players import player_names
+from ..store.tie_settling import settle_ties
 from ..store.store import MAX_ID
 from .blueprint import actor, bp
 from .entry import writer_required
@@ -201,48 +200,16 @@ def seat_round(event_id: int, number: int) -> Any:
 
 def _settled_ties(db: Any, event_id: int, number: int, form: Any
                   ) -> tuple[dict[int, str], list[str], str]:
-    """The round's tied tables as the director settled them on the round page (docs/EVENTS.md
-    §4.2): ``settle_TABLE`` is ``NS`` or ``EW`` (the director names the pair that moves as the
-    winners), ``tiebreak`` (the progressive format's tie-break after points: more lone hands
-    made in the round) or ``cut`` (a cut the page draws now, its seed recorded in the note).
-    Returns the settlements, a note for each in words, and the problem (every tied table without
-    a choice named) when one cannot be settled; then nothing is drawn."""
-    from euchre_records.events.tie_cut import cut_for_tie
+    """The round's tied tables as the director settled them on the round page: ``settle_TABLE``
+    is ``NS``, ``EW``, ``tiebreak`` or ``cut`` (:func:`..store.tie_settling.settle_ties`).
+    Returns the settlements, a note for each, and the problem when one cannot be settled."""
     ties = store_events.round_ties(db, event_id, number)
-    # every choice is checked before any cut is drawn: a cut is never drawn and thrown away
-    unsettled = [f"Table {t['table']} is tied {t['points'][0]}–{t['points'][1]}"
-                 for t in ties if form.get(f"settle_{t['table']}") not in
-                 ("NS", "EW", "tiebreak", "cut")]
-    if unsettled:
-        return {}, [], ("; ".join(unsettled) + ": for each, choose the pair that moves as the "
-                        "winners (or the tie-break, or a cut) below, then seat the next round.")
-    level = [t for t in ties if form.get(f"settle_{t['table']}") == "tiebreak"
-             and t["lone"][0] == t["lone"][1]]
-    if level:
-        t = level[0]
-        return {}, [], (f"Table {t['table']}: the event's tie-break cannot settle it, both pairs "
-                        f"made {counted(t['lone'][0], 'lone hand')}; choose the pair or a cut.")
-    settled: dict[int, str] = {}
-    notes: list[str] = []
-    names = player_names(db.conn, [p for t in ties for p in t["seats"].values()])
-    for tie in ties:
-        table, seats = tie["table"], tie["seats"]
-        pair = {"NS": f"N-S ({names.get(seats['N'])} & {names.get(seats['S'])})",
-                "EW": f"E-W ({names.get(seats['E'])} & {names.get(seats['W'])})"}
-        choice = form.get(f"settle_{table}")
-        if choice in ("NS", "EW"):
-            settled[table] = choice
-            notes.append(f"table {table} by the director: {pair[choice]} move as the winners")
-        elif choice == "tiebreak":
-            side = "NS" if tie["lone"][0] > tie["lone"][1] else "EW"
-            settled[table] = side
-            notes.append(f"table {table} by the event's tie-break, lone hands made (N-S "
-                         f"{tie['lone'][0]}, E-W {tie['lone'][1]}): {pair[side]} move as the "
-                         "winners")
-        else:
-            cut = cut_for_tie(secrets.randbelow(1_000_000) + 1)
-            settled[table] = cut.winners
-            notes.append(f"table {table} by a cut (seed {cut.seed}): {cut.words()}")
+    choices = {t["table"]: form.get(f"settle_{t['table']}") or "" for t in ties}
+    try:
+        settled, notes = settle_ties(db, event_id, number, choices)
+    except store_events.EventError as exc:
+        return {}, [], exc.what + (" below, then seat the next round." if exc.where ==
+                                   "settle" else "")
     return settled, notes, ""
 
 

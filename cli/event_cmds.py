@@ -369,16 +369,37 @@ def event_add(event_id: int, paths: tuple[str, ...], round_no: int | None, table
 @click.argument("round_no", metavar="ROUND", type=click.IntRange(1, 10_000))
 @click.option("--save/--no-save", default=False, show_default=True,
               help="Record it as the seating of the next round.")
+@click.option("--settle", "settles", multiple=True, metavar="TABLE=HOW",
+              help="Settle a tied table: HOW is NS or EW (that pair moves as the winners), "
+                   "tiebreak (more lone hands made) or cut (a cut drawn now); docs/EVENTS.md "
+                   "4.2. Repeat for each tied table.")
 @db_option
-def event_next_seating(event_id: int, round_no: int, save: bool, db_path: str) -> None:
+def event_next_seating(event_id: int, round_no: int, save: bool, settles: tuple[str, ...],
+                       db_path: str) -> None:
     """The traditional progressive movement's seating after ROUND (docs/EVENTS.md); at tables
-    of 2, 3 or 5 the ladder movement (first up, last down)."""
+    of 2, 3 or 5 the ladder movement (first up, last down). A tied table is settled with
+    --settle (its settlement is printed, and recorded with the seating by --save)."""
+    from euchre_records.api.store.event_reads import TIES_SETTLED
+    from euchre_records.api.store.tie_settling import CHOICES, settle_ties
+    choices: dict[int, str] = {}
+    for item in settles:
+        table, _, how = item.partition("=")
+        if not table.strip().isdigit() or how.strip() not in CHOICES:
+            raise click.BadParameter(f"{item!r}: write TABLE=HOW, HOW one of "
+                                     f"{', '.join(CHOICES)} (e.g. 2=NS)", param_hint="--settle")
+        choices[int(table)] = how.strip()
     db = open_store_file(db_path)
+    notes: list[str] = []
     try:
         try:
-            seats = store_events.movement(db, event_id, round_no)
+            settled: dict[int, str] = {}
+            if choices:
+                settled, notes = settle_ties(db, event_id, round_no, choices)
+            seats = store_events.movement(db, event_id, round_no, settled or None)
         except store_events.EventError as exc:
             raise refused(exc) from None
+        if notes:
+            click.echo("ties settled: " + "; ".join(notes), err=True)
         ids = [int(p) for s in seats for p in s.seats]
         names = store_players.player_names(db.conn, ids)
         for s in seats:
@@ -389,7 +410,8 @@ def event_next_seating(event_id: int, round_no: int, save: bool, db_path: str) -
             store_events.add_seating(db, event_id, round_no + 1, [
                 {"table": str(s.table),
                  "seats": dict(zip(seat_tokens(len(s.seats)), (int(p) for p in s.seats)))}
-                for s in seats], created_by="cli")
+                for s in seats], created_by="cli" + (TIES_SETTLED + "; ".join(notes)
+                                                      if notes else ""))
     finally:
         db.close()
 

@@ -10,6 +10,7 @@ from typing import Any, Sequence
 
 import click
 
+from euchre_records.words import counted
 from ..api.store import event_matches
 from ..api.store import events as store_events
 from .event_support import ID, db_option, event, open_store_file, refused
@@ -29,7 +30,7 @@ def import_emn_file(db: Any, path: str, created_by: str = "cli") -> tuple[int, l
     except RecordError as exc:
         for p in exc.problems:
             click.echo(f"{path}: invalid: {p}", err=True)
-        raise click.ClickException(f"{path}: not imported ({len(exc.problems)} problem(s))") from None
+        raise click.ClickException(f"{path}: not imported ({counted(len(exc.problems), 'problem')})") from None
     except store_events.EventError as exc:
         raise click.ClickException(f"{path}: not imported: {exc.what}") from None
 
@@ -50,7 +51,7 @@ def event_import(path: str, db_path: str) -> None:
     finally:
         db.close()
     click.echo(event_id)
-    click.echo(f"{path}: event {event_id} with {len(ids)} game(s)", err=True)
+    click.echo(f"{path}: event {event_id} with {counted(len(ids), 'game')}", err=True)
 
 
 @event.command("export")
@@ -97,6 +98,6 @@ def import_emn_paths(db: Any, paths: Sequence[str]) -> tuple[tuple[str, ...], bo
             click.echo(f"{exc.message}", err=True)
             ok = False
             continue
-        click.echo(f"{path}: event {event_id} with {len(ids)} game(s)", err=True)
+        click.echo(f"{path}: event {event_id} with {counted(len(ids), 'game')}", err=True)
     return tuple(rest), ok
 

@@ -17,6 +17,7 @@ from pathlib import Path
 
 import click
 
+from euchre_records.words import counted
 from ..api.store import queries, table_links, tokens
 from .event_support import ID, db_option, event, format_option, open_store_file, refused
 
@@ -98,7 +99,7 @@ def event_links(event_id: int, round_no: int, tables: tuple[str, ...], hours: fl
                                                  ensure_ascii=False) + "\n")
     else:
         _print(rows, fmt, ("id", "table", "expires_at", "url"))
-    click.echo(f"{len(rows)} link(s) issued for round {round_no}: each is shown this once",
+    click.echo(f"{counted(len(rows), 'link')} issued for round {round_no}: each is shown this once",
                err=True)
 
 

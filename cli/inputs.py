@@ -19,11 +19,9 @@ from ..schema.notation import iter_jsonl, parse_json
 from ..schema.wire import decode_record
 from ..schema.tables import load_table_record
 from euchre_records.api.store.table_ingest import table_data
+from euchre_records.api.store.importer import EMPTY, NOT_UTF8   # one wording with import
 
 __all__ = ["read_records", "Loaded", "EMPTY"]
-
-EMPTY = "the file is empty"
-"""What an input without a record (nothing, or only blanks) is told, whatever its kind."""
 
 
 class Loaded(NamedTuple):
@@ -74,8 +72,26 @@ def _looks_like_json_lines(text: str) -> bool:
     return text.lstrip().startswith("{") and "\n{" in text.strip()
 
 
+EMN_HINT = "an .emn file is an EMN match file (a whole event): `euchre event import FILE --db DB`"
+
+
 def read_records(path: str) -> Iterator[Loaded]:
-    """Yield a :class:`Loaded` for every record in ``path`` (a file, ``-``, or .jsonl)."""
+    """Yield a :class:`Loaded` for every record in ``path`` (a file, ``-``, or .jsonl). A file
+    named ``*.emn`` that gives no record is told where EMN match files go (``euchre event
+    import``), unless its problem already says so."""
+    if not path.lower().endswith(".emn"):
+        yield from _read_records(path)
+        return
+    for loaded in _read_records(path):
+        item = loaded.item
+        if isinstance(item, RecordError) and "euchre event import" not in str(item):
+            problems = [Problem(p.where, f"{p.what}; {EMN_HINT}") for p in item.problems] or \
+                [Problem("", EMN_HINT)]
+            loaded = loaded._replace(item=type(item)(problems))
+        yield loaded
+
+
+def _read_records(path: str) -> Iterator[Loaded]:
     label = "<stdin>" if path == "-" else path
     try:
         if path.lower().endswith((".csv", ".xlsx")):
@@ -112,7 +128,7 @@ def read_records(path: str) -> Iterator[Loaded]:
         yield Loaded(label, NotationError(f"cannot read the file: {exc.strerror or exc}"))
         return
     except UnicodeDecodeError:
-        yield Loaded(label, NotationError("the file is not UTF-8 text"))
+        yield Loaded(label, NotationError(NOT_UTF8))
         return
     record = decode_record(text)   # a valid record of ours: msgspec's path (schema/wire.py)
     if record is not None:

@@ -25,6 +25,7 @@ from .penalty_cards import penalty_card_checks
 from .plays import PlayLog
 from .revokes import revoke_findings
 from .rules import Rules
+from .words import counted
 
 __all__ = ["replay_unfinished", "ReplayInProgress"]
 
@@ -98,7 +99,7 @@ def replay_unfinished(rp: ReplayInProgress, bidding: Bidding, findings: list[Fin
     if not played:
         where = "after the bidding, before the first lead"
     elif played > len(winners):
-        where = f"inside trick {played}, after {len(deal.tricks[-1].cards)} card(s)"
+        where = f"inside trick {played}, after {counted(len(deal.tricks[-1].cards), 'card')}"
     else:
         where = f"after trick {played}"
     return result(tuple(leaders), tuple(winners), where, found)

@@ -23,6 +23,8 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Callable, Iterable, Mapping, Protocol, Sequence, TypeVar
 
+from euchre_records.words import counted
+
 __all__ = [
     "Format", "Pairing", "Tournament", "SittingScore", "Criterion", "CRITERIA", "Totals",
     "Standing", "rank", "ranked", "totals", "EventFinding", "SittingFacts", "check_sitting",
@@ -353,13 +355,13 @@ def check_sitting(t: Tournament, facts: SittingFacts, *,
             f"of {t.seats}; it is not ranked", "table")
         return out
     if t.rounds is not None and not 1 <= facts.round <= t.rounds:
-        add(f"{where}: the tournament has {t.rounds} round(s)", "round")
+        add(f"{where}: the tournament has {counted(t.rounds, 'round')}", "round")
     if t.ranking is Format.PROGRESSIVE and t.deals_per_round is not None \
             and facts.deals != t.deals_per_round:
-        counted = ("the points count as recorded" if facts.deals < t.deals_per_round else
-                   f"only the points of the first {t.deals_per_round} count")
-        add(f"{where}: {facts.deals} deal(s) recorded, the tournament plays "
-            f"{t.deals_per_round} per round; {counted}", "deals")
+        kept = ("the points count as recorded" if facts.deals < t.deals_per_round else
+                f"only the points of the first {t.deals_per_round} count")
+        add(f"{where}: {counted(facts.deals, 'deal')} recorded, the tournament plays "
+            f"{t.deals_per_round} per round; {kept}", "deals")
     for seat, pid, name in zip(tokens, facts.players, facts.names):
         if pid is None:
             add(f"{where}: seat {seat} has no player", "seats")
@@ -416,10 +418,16 @@ class TableResult:
 
 
 class MovementTie(ValueError):
-    """A tied table: the movement cannot tell winners from losers."""
+    """Tied tables the director has not settled: the movement cannot tell winners from losers.
+    ``tables`` names every one of them (table number, (N-S points, E-W points)), in order."""
+
+    def __init__(self, message: str, tables: Sequence[tuple[int, tuple[int, int]]] = ()):
+        super().__init__(message)
+        self.tables = tuple(tables)
 
 
-def next_seating(results: Sequence[TableResult]) -> tuple[TableSeating, ...]:
+def next_seating(results: Sequence[TableResult],
+                 settled: Mapping[int, str] | None = None) -> tuple[TableSeating, ...]:
     """The traditional progressive movement (docs/EVENTS.md, "The movement").
 
     Tables are numbered 1 (the head table) up. After a round the winners of every table but the
@@ -428,6 +436,12 @@ def next_seating(results: Sequence[TableResult]) -> tuple[TableSeating, ...]:
     who stay sit N and E, the two who arrive S and W, so each stayer gets an arriver as partner
     (N with S, E with W). The stayers keep their order (the one who sat N or E before, first);
     so do the arrivers.
+
+    A tied table has no winners of its own: ``settled`` names, for a tied table's number, the
+    pair that moves as its winners (``"NS"`` or ``"EW"``: the director's word, a cut, or the
+    event's tie rule; docs/EVENTS.md §4.2). Every tied table left unsettled is named in one
+    :class:`MovementTie`; ``settled`` says nothing about an untied table, which keeps the
+    movement's seating.
 
     >>> r1 = TableResult(TableSeating(1, ("a", "b", "c", "d")), (5, 2))
     >>> r2 = TableResult(TableSeating(2, ("e", "f", "g", "h")), (1, 6))
@@ -440,15 +454,21 @@ def next_seating(results: Sequence[TableResult]) -> tuple[TableSeating, ...]:
         raise ValueError(f"tables must be numbered 1 to {len(by_table)}, got {numbers}")
     winners: list[tuple[str, str]] = []
     losers: list[tuple[str, str]] = []
+    chosen = dict(settled or {})
+    open_ties = [(r.seating.table, r.points) for r in by_table
+                 if r.points[0] == r.points[1] and chosen.get(r.seating.table) not in ("NS", "EW")]
+    if open_ties:
+        raise MovementTie("; ".join(f"table {t}: the round is tied {ns}-{ew}"
+                                    for t, (ns, ew) in open_ties)
+                          + "; settle each tie (who moves as the winners) or record the "
+                          "director's seating for the next round", open_ties)
     for r in by_table:
         ns, ew = r.points
         n, e, s, w = r.seating.seats
-        if ns == ew:
-            raise MovementTie(f"table {r.seating.table}: the round is tied {ns}-{ew}; record "
-                              "the director's seating for the next round")
         pair_ns, pair_ew = (n, s), (e, w)
-        winners.append(pair_ns if ns > ew else pair_ew)
-        losers.append(pair_ew if ns > ew else pair_ns)
+        ns_won = ns > ew if ns != ew else chosen[r.seating.table] == "NS"
+        winners.append(pair_ns if ns_won else pair_ew)
+        losers.append(pair_ew if ns_won else pair_ns)
     count = len(by_table)
     out: list[TableSeating] = []
     for i in range(count):

@@ -10,7 +10,7 @@ UnsupportedRules (an EGN flag we do not play). JSON syntax errors give line and 
 >>> load_any('{"title": "a game"}')
 Traceback (most recent call last):
 ...
-euchre_records.errors.NotationError: not a euchre record: expected "format": "euchre-records" (our notation) or "fileType": "Euchre Game Notation" (EGN)
+euchre_records.errors.NotationError: not a euchre record: expected "format": "euchre-records" (our notation) or "fileType": "Euchre Game Notation" (EGN); an EMN match file (an event) goes in with `euchre event import`
 """
 
 from __future__ import annotations
@@ -43,8 +43,13 @@ def load_any_data(data: object) -> Record:
         return egn_to_record(data)
     if kind == FORMAT_NAME or (isinstance(data, dict) and "format" in data and "fileType" not in data):
         return load_record(data)
+    from euchre_records.interop.emn.document import is_emn
+    if is_emn(data):   # a whole match, not one record: another command reads it
+        raise NotationError("not a single euchre record but an EMN match file (a whole event): "
+                            "import it with `euchre event import FILE --db DB`")
     raise NotationError(f'not a euchre record: expected "format": "{FORMAT_NAME}" (our notation) '
-                        f'or "fileType": "{FILE_TYPE}" (EGN)')
+                        f'or "fileType": "{FILE_TYPE}" (EGN); an EMN match file (an event) '
+                        'goes in with `euchre event import`')
 
 
 def load_any_table_data(data: object) -> Record | TableRecord:

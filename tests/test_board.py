@@ -20,6 +20,7 @@ from pathlib import Path
 import pytest
 from bs4 import BeautifulSoup
 
+from euchre_records.words import counted
 from euchre_records.api.store import events
 from euchre_records.api.store.event_board import board
 from euchre_records.api.store.ingest import prepare
@@ -99,7 +100,7 @@ def test_the_board_standings_are_the_cli_standings(tmp_path: Path) -> None:
         lines = [li.get_text(" ", strip=True) for li in soup.select("ol.board-standings li")]
         assert len(lines) == len(shown["standings"])
         for line, s in zip(lines, shown["standings"]):
-            assert line.startswith(f"{s['place']} {s['entrant']}") and f"{s['points']} pts" in line
+            assert line.startswith(f"{s['place']} {s['entrant']}") and counted(s['points'], "pt") in line
 
 
 def test_polling_with_the_etag_is_answered_304_until_a_sitting_arrives(tmp_path: Path) -> None:

@@ -114,7 +114,7 @@ def test_refusals_are_messages_and_findings_exit_3(night: Path) -> None:
     assert _run("event", "attach", "2", "1", "--db", "club.db").exit_code == 0  # type: ignore[attr-defined]
     table = _run("standings", "2", "--db", "club.db")
     assert table.exit_code == 3  # type: ignore[attr-defined]
-    assert "4 deal(s) recorded, the tournament plays 8 per round" in table.stderr  # type: ignore[attr-defined]
+    assert "4 deals recorded, the tournament plays 8 per round" in table.stderr  # type: ignore[attr-defined]
     assert "Ann (N) is not a player of this tournament" in table.stderr  # type: ignore[attr-defined]
     assert _run("events", "--db", "nothing.db").exit_code == 1  # type: ignore[attr-defined]
 

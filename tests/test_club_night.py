@@ -49,6 +49,7 @@ PLANS = {
     "B": [("N", "H", 2, False), ("E", "S", 3, False), ("S", "D", 5, False), ("W", "C", 3, False)],
     "C": [("S", "C", 5, True), ("E", "H", 3, False), ("W", "D", 1, False), ("N", "S", 3, False)],
 }
+TOTALS = {"A": ["3", "2"], "B": ["2", "4"], "C": ["7", "1"]}   # N-S, E-W after the four deals
 # which plan each table plays in each round
 PLAN_OF = {(1, "1"): "A", (1, "2"): "B", (1, "3"): "C",
            (2, "1"): "C", (2, "2"): "A", (2, "3"): "B",
@@ -140,6 +141,13 @@ def go_offline_for_three_deals(ctx: Any, page: Any, deals: list[Any]) -> None:
     assert answer is not None and answer.from_service_worker
     page.wait_for_function("() => document.getElementById('offline-count') !== null")
     assert page.locator("#offline-count").inner_text() == "2 deals waiting to send"
+    # the scorer looks at the form, far below that banner: the sticky scoreboard counts them
+    page.locator('#deal-form button[type="submit"]').scroll_into_view_if_needed()
+    assert page.locator("#scoreboard .score-deals").inner_text() == \
+        "deal 3 of 4 (2 waiting to send)"
+    assert page.evaluate("() => { const r = document.getElementById('offline-count')"
+                         ".getBoundingClientRect(); return r.top >= 0 && "
+                         "r.bottom <= window.innerHeight; }"), "the waiting deals are off-screen"
     # the form after the reload is the one after the waiting deals: deal 4, dealt by W
     assert page.locator("#deal-form h2").inner_text() == "Deal 4"
     assert page.locator('#deal-form input[name="dealer"]:checked').get_attribute("value") == "W"
@@ -222,6 +230,11 @@ def test_a_progressive_night_of_three_tables_and_three_rounds(tmp_path: Path) ->
                             continue
                     tap_deal(page, *plan[k])
             for table, (_ctx, page) in phones.items():
+                # the round's points, worked by hand (the module's docstring), on the board
+                # that stays on screen: never a fresh 0 - 0 at the end of the round
+                page.wait_for_selector("#sitting-over")
+                assert page.locator("#scoreboard .figure").all_inner_texts() == \
+                    TOTALS[PLAN_OF[(round_no, table)]], (round_no, table)
                 finish(page, table, round_no)
             wait_board(board, f"Round {round_no}: 3 tables finished, 0 playing")
 

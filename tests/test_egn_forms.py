@@ -469,7 +469,7 @@ def test_egn_1_1_upgrade_names_an_initial_lead_the_rules_contradict() -> None:
     doc["deals"][1]["phases"][1]["initialLead"] = 2
     record = egn_to_record(doc)
     notes = " ".join(record.provenance)
-    assert "dropped the kitty of 1 deal(s)" in notes
+    assert "dropped the kitty of 1 deal" in notes
     assert "deal 1: initialLead 3, the rules give 1" in notes and "deal 2" not in notes
     assert replay(record).deals[0].leaders[0] is Seat.E
 

@@ -226,12 +226,12 @@ def test_a_sitting_that_does_not_fit_is_a_finding_not_a_crash() -> None:
     found = events.standings(db, eid)
     assert found is not None
     whats = [f["what"] for f in found["findings"]]
-    assert "round 1, table 1: 3 deal(s) recorded, the tournament plays 4 per round; " \
+    assert "round 1, table 1: 3 deals recorded, the tournament plays 4 per round; " \
            "the points count as recorded" in whats
     assert "round 1, table 1: Zed (E) is not a player of this tournament" in whats
     assert "round 1, table 1: E is Zed in the record, the round's seating has Bob" in whats
     assert "round 1: Ann sits at table 1 and at table 2" in whats
-    assert "round 5, table 9: the tournament has 3 round(s)" in whats
+    assert "round 5, table 9: the tournament has 3 rounds" in whats
     assert all(f["rule"].startswith("EVENTS §3.") for f in found["findings"])
     # the standings still count what was recorded
     zed = next(line for line in found["standings"] if line["entrant"] == "Zed")

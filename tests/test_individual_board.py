@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from euchre_records.words import counted
 from euchre_records.api.store import events
 from euchre_records.api.store.ingest import prepare
 from euchre_records.api.store.store import Store
@@ -61,7 +62,7 @@ def test_the_board_shows_individual_places_and_follows_the_night(tmp_path: Path)
         for line, want in zip(lines, WANT["standings"]):
             words = " ".join(line.split())
             assert words.startswith(f"{want['place']} {want['entrant']} "), words
-            assert f"{want['place_points']} place pts" in words
+            assert counted(want["place_points"], "place pt") in words
             assert "places " + ", ".join(map(str, want["places"])) in words
         tables = page.locator("ul.board-tables li").all_inner_texts()
         assert "5–1–1" in tables[1] and "Ed, Flo, Cy" in tables[1]

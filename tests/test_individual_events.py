@@ -267,7 +267,7 @@ def test_a_progressive_cutthroat_round_is_placed_by_its_points_and_its_deals_cou
         (["Ann", "Bob", "Cy"], [2, 5, 0], [2, 1, 3]), (["Di", "Ed", "Flo"], [2, 3, 0], [2, 1, 3])]
     assert [(f["table"], f["rule"].split(" ")[1]) for f in got["findings"]] == [("2", "§3.2")]
     assert got["findings"][0]["what"].endswith(
-        "3 deal(s) recorded, the tournament plays 2 per round; only the points of the first 2 "
+        "3 deals recorded, the tournament plays 2 per round; only the points of the first 2 "
         "count")
     # the ratings place each player as the standings do, over the round's two deals: at table 2
     # Ed first (3), Di second (2), Flo third; over all three deals Di (5) would be first

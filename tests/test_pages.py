@@ -294,7 +294,7 @@ def test_draft_survives_and_is_listed_for_its_club_only(scorer, client, db_path)
     scorer.deal(url, maker="E", trump="H", tricks="3")
     home = scorer.page("/")
     assert [a["href"] for a in home.select("ul.drafts a")] == [url]
-    assert "1 deal(s)" in home.select_one("ul.drafts li").text
+    assert "1 deal," in home.select_one("ul.drafts li").text
     other = Scorer(make_app(db_path).test_client(), make_token(db_path, "Hillside"))
     other.login()
     assert not other.page("/").select("ul.drafts li")

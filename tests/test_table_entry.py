@@ -440,7 +440,7 @@ def test_home_and_player_pages_list_the_games_at_tables_of_n(scorer):
     record_id = stored_game(scorer)
     home = page(scorer, "/")
     drafts = [" ".join(li.get_text().split()) for li in home.select("ul.drafts li")]
-    assert any(d.startswith(f"Draft {url.rsplit('/', 1)[1]}: Ann, Bob, Cy, Di, Ed — 0 deal(s)")
+    assert any(d.startswith(f"Draft {url.rsplit('/', 1)[1]}: Ann, Bob, Cy, Di, Ed — 0 deals")
                for d in drafts), drafts
     listed = [" ".join(li.get_text().split()) for li in home.select("ul.table-records li")]
     assert listed == [f"Record {record_id}: Three-handed cut-throat — Ann, Bob, Cy · 2026-12-01"]

@@ -114,7 +114,7 @@ def test_a_sitting_a_store_holds_with_too_many_deals_counts_the_rounds_deals(
         points = {line["entrant"]: line["points"] for line in found["standings"]}
         assert {k: points[k] for k in ("Ann", "Bob", "Cy", "Di")} == \
             {"Ann": 4, "Cy": 4, "Bob": 0, "Di": 0}
-        assert "round 1, table 1: 10 deal(s) recorded, the tournament plays 4 per round; " \
+        assert "round 1, table 1: 10 deals recorded, the tournament plays 4 per round; " \
                "only the points of the first 4 count" in [f["what"] for f in found["findings"]]
         table = next(t for t in events.round_detail(db, eid, 1)["sittings"]
                      if t["table"] == "1")

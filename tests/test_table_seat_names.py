@@ -141,4 +141,4 @@ def test_the_rank_row_follows_the_pack(scorer):
 def test_setting_a_draft_of_three_aside_names_its_players(scorer):
     url = start(scorer, THREE)
     text = " ".join(page(scorer, url + "/abandon").find("main").get_text(" ").split())
-    assert "Ann, Bob, Cy — 0 deal(s) entered." in text and " N " not in f" {text} "
+    assert "Ann, Bob, Cy — 0 deals entered." in text and " N " not in f" {text} "

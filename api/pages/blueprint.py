@@ -15,10 +15,15 @@ from typing import Any
 
 from flask import Blueprint, Response, g, request, url_for
 
+from euchre_records.words import counted, override_words
+
 __all__ = ["bp", "PAGE_PREFIXES", "is_page_path", "actor"]
 
 bp = Blueprint("pages", __name__, template_folder="templates", static_folder="static",
                static_url_path="/web/static")
+
+bp.add_app_template_global(counted, "counted")   # "1 deal", "2 deals": one wording with the CLI
+bp.add_app_template_global(override_words, "override_words")
 
 PAGE_PREFIXES = ("/web/", "/login", "/logout")
 """Paths that belong to the pages (with ``/`` itself): their errors are HTML."""

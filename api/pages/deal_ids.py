@@ -46,8 +46,9 @@ def wants_json() -> bool:
 
 
 def answer(draft_id: int, receipt: store_drafts.DealReceipt, deal_id: str,
-           message: str) -> Response:
-    """A stored deal (201) or a resend of one (200, ``duplicate``), as JSON or as the page."""
+           message: str, category: str = "ok") -> Response:
+    """A stored deal (201) or a resend of one (200, ``duplicate``), as JSON or as the page
+    (``message`` flashed as ``category``: ``warning`` for a deal stored with a finding)."""
     if wants_json():
         resp = jsonify(draft=draft_id, deal=receipt.deal_number, revision=receipt.revision,
                        deal_id=deal_id, duplicate=receipt.duplicate)
@@ -57,7 +58,7 @@ def answer(draft_id: int, receipt: store_drafts.DealReceipt, deal_id: str,
         flash(f"Deal {receipt.deal_number} had already arrived (this browser sent it again); "
               "nothing new was stored.", "ok")
     else:
-        flash(message, "ok")
+        flash(message, category)
     return redirect(url_for("pages.draft", draft_id=draft_id) + "#entry", 303)
 
 

@@ -15,9 +15,12 @@ from typing import Any
 from flask import abort, flash, redirect, render_template, request, url_for
 
 from ...events.tournament import seat_tokens
+from ...words import counted
 from ..db import get_db
 from ..store import events as store_events
 from ..store import queries
+from ..store.event_reads import TIES_SETTLED
+from ..store.tie_settling import settle_ties
 from ..store.store import MAX_ID
 from .blueprint import actor, bp
 from .entry import writer_required
@@ -166,12 +169,19 @@ def seat_round(event_id: int, number: int) -> Any:
                         created_by=_by())
                     flash(f"Round {number} drawn with seed {seed}.", "ok")
             elif how == "movement" and number > 1:
-                seats = store_events.movement(db, event_id, number - 1)
+                settled, notes, missing = _settled_ties(db, event_id, number - 1, request.form)
+                if missing:
+                    flash(missing, "error")
+                    return redirect(url_for("pages.event_round", event_id=event_id,
+                                            number=number - 1) + "#settle-ties", 303)
+                seats = store_events.movement(db, event_id, number - 1, settled)
+                note = ("; ".join(notes)) if notes else ""
                 store_events.add_seating(db, event_id, number, [
                     {"table": str(s.table),
                      "seats": dict(zip(seat_tokens(len(s.seats)), (int(p) for p in s.seats)))}
-                    for s in seats], created_by=_by())
-                flash(f"Round {number} seated by the movement.", "ok")
+                    for s in seats], created_by=_by() + (f"{TIES_SETTLED}{note}" if note else ""))
+                flash(f"Round {number} seated by the movement"
+                      + (f"; ties settled: {note}." if note else "."), "ok")
             else:
                 tables, problems = _tables_of(request.form.get("tables") or "",
                                               int(found.get("seats") or 4))
@@ -188,6 +198,21 @@ def seat_round(event_id: int, number: int) -> Any:
                            problems=problems, errors=_errors(problems))
 
 
+def _settled_ties(db: Any, event_id: int, number: int, form: Any
+                  ) -> tuple[dict[int, str], list[str], str]:
+    """The round's tied tables as the director settled them on the round page: ``settle_TABLE``
+    is ``NS``, ``EW``, ``tiebreak`` or ``cut`` (:func:`..store.tie_settling.settle_ties`).
+    Returns the settlements, a note for each, and the problem when one cannot be settled."""
+    ties = store_events.round_ties(db, event_id, number)
+    choices = {t["table"]: form.get(f"settle_{t['table']}") or "" for t in ties}
+    try:
+        settled, notes = settle_ties(db, event_id, number, choices)
+    except store_events.EventError as exc:
+        return {}, [], exc.what + (" below, then seat the next round." if exc.where ==
+                                   "settle" else "")
+    return settled, notes, ""
+
+
 @bp.route(f"/web/events/<{_ID}:event_id>/close", methods=["POST"])
 @writer_required
 def close_event(event_id: int) -> Any:
@@ -196,6 +221,14 @@ def close_event(event_id: int) -> Any:
     if request.form.get("confirm") != "yes":
         flash("Tick 'the night is over' to close the event.", "error")
         return redirect(url_for("pages.event", event_id=event_id), 303)
+    playing = store_events.tables_playing(get_db(), event_id)
+    if playing and request.form.get("confirm_playing") != "yes":
+        said = "; ".join(f"round {t['round']}, table {t['table']}: {counted(t['deals'], 'deal')}"
+                         " entered" for t in playing)
+        flash(f"Not closed: {'a table is' if len(playing) == 1 else 'tables are'} still playing "
+              f"({said}). Tick 'close it anyway' to close without "
+              f"{'it' if len(playing) == 1 else 'them'}.", "error")
+        return redirect(url_for("pages.event", event_id=event_id) + "#close-warning", 303)
     try:
         store_events.close_event(get_db(), event_id, created_by=_by())
     except store_events.EventError as exc:

@@ -12,6 +12,7 @@ Contracts:
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from flask import flash, redirect, render_template, url_for
@@ -37,7 +38,7 @@ from .table_forms import seats_of
 
 __all__ = ["replay_draft", "next_dealer", "fields_of", "fields_for", "deal_of_form", "draft_page",
            "save_revision",
-           "score_note"]
+           "score_note", "points_warning"]
 
 bp.add_app_template_global(preset_title, "preset_title")
 
@@ -160,15 +161,31 @@ def draft(draft_id: int) -> Any:
 
 
 def save_revision(found: store_drafts.Draft, data: dict[str, Any],
-                  message: str) -> Response | None:
-    """Save a new revision; None when the draft moved on meanwhile (flashes why)."""
+                  message: str, category: str = "ok") -> Response | None:
+    """Save a new revision; None when the draft moved on meanwhile (flashes why). ``message``
+    is flashed as ``category`` (``warning``: saved, with something the scorer must check)."""
     try:
         store_drafts.save_draft(get_db(), found.id, data, seen_revision())
     except store_drafts.DraftError as exc:
         flash(str(exc), "error")
         return None
-    flash(message, "ok")
+    flash(message, category)
     return redirect(url_for("pages.draft", draft_id=found.id) + "#entry", 303)
+
+
+def points_warning(sub: Submission | None, position: int) -> str:
+    """Why the points-only deal at ``position`` (0-based) cannot happen as written (the
+    engine's finding on it: a score no deal makes under the rules), or ``""``. Such a deal is
+    kept as written (the sheet said it), but the scorer is told at once, not greeted as a
+    success."""
+    if sub is None or position >= len(sub.result.deals):
+        return ""
+    deal = sub.result.deals[position]
+    kind = getattr(deal, "kind", None)
+    if getattr(kind, "value", kind) != "points":
+        return ""
+    found = [re.sub(r"^deal \d+: ", "", f.message) for f in getattr(deal, "findings", ()) or ()]
+    return "; ".join(found)
 
 
 def score_note(sub: Submission | None) -> str:

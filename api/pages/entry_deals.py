@@ -21,7 +21,7 @@ from . import deal_ids
 from .blueprint import bp
 from .draft_access import ID, own_draft, seen_revision, writer_required
 from .draft_view import (deal_of_form, draft_page, fields_for, replay_draft, save_revision,
-                         score_note)
+                         score_note, points_warning)
 from .round_cap import REFUSED_STATUS, beyond_cap
 
 __all__ = ["add_deal", "edit_deal", "undo_deal", "identified"]
@@ -60,15 +60,19 @@ def _with_deal(found: store_drafts.Draft, index: int | None,
         return draft_page(found, form=form, problems=problems,
                            editing=None if index is None else index + 1)
     what = "added" if index is None else "changed"
+    warning = points_warning(sub, position)
+    message, category = f"Deal {position + 1} {what}{score_note(sub)}.", "ok"
+    if warning:   # kept as the sheet wrote it, but no deal scores that: said first, not "ok"
+        message, category = (f"Check deal {position + 1} ({what}): {warning}. Change it if the "
+                             "points were mistyped."), "warning"
     if client_id is not None and index is None:
-        return identified(found, data, deal, position, client_id,
-                           f"Deal {position + 1} added{score_note(sub)}.")
-    done = save_revision(found, data, f"Deal {position + 1} {what}{score_note(sub)}.")
+        return identified(found, data, deal, position, client_id, message, category)
+    done = save_revision(found, data, message, category)
     return done or draft_page(own_draft(found.id))
 
 
 def identified(found: store_drafts.Draft, data: dict[str, Any], deal: dict[str, Any],
-                position: int, client_id: str, message: str) -> Any:
+                position: int, client_id: str, message: str, category: str = "ok") -> Any:
     """Store an added deal with its browser id; a clash with another writer shows (or answers)
     both versions, the stored one and this one, and stores nothing."""
     db = get_db()
@@ -87,7 +91,7 @@ def identified(found: store_drafts.Draft, data: dict[str, Any], deal: dict[str, 
         if deal_ids.wants_json():
             return deal_ids.closed(latest)
         abort(409, description=f"draft {found.id} is {latest.status}")
-    return deal_ids.answer(found.id, receipt, client_id, message)
+    return deal_ids.answer(found.id, receipt, client_id, message, category)
 
 
 @bp.route(f"/web/drafts/<{ID}:draft_id>/deals", methods=["POST"])

@@ -14,6 +14,7 @@ from flask import Response, abort, render_template, request
 from ..auth import public
 from ..db import get_db
 from ..store import drafts, queries
+from ..store.players import player_names
 from ..store.store import MAX_ID
 from .blueprint import actor, bp
 from .chart import chart
@@ -146,7 +147,10 @@ def event(event_id: int) -> str:
     found = mod.get_event(db, event_id)
     if found is None:
         abort(404, description=f"no event {event_id}")
-    return render_template("event.html", event=found, standings=mod.standings(db, event_id))
+    director = may_attach(actor(), queries.event_owner(db, event_id)[1])
+    playing = mod.tables_playing(db, event_id) if director and not found.get("closed_at") else []
+    return render_template("event.html", event=found, standings=mod.standings(db, event_id),
+                           playing=playing)
 
 
 @bp.route(f"/web/events/<{_ID}:event_id>/rounds/<int(min=1,max=999):number>")
@@ -163,8 +167,17 @@ def event_round(event_id: int, number: int) -> str:
         abort(404, description=f"no event {event_id}")
     rubbers = {s["record_id"]: queries.rubber_of_record(db, s["record_id"])
                for s in detail["sittings"]}
+    ties = []
+    if director and detail.get("next_seating") is None and detail.get("next_seating_why"):
+        ties = mod.round_ties(db, event_id, number)
+        names = {int(k): str(v) for k, v in player_names(
+            db.conn, [p for t in ties for p in t["seats"].values()]).items()}
+        for t in ties:   # the names of each pair, for the director's choice
+            t["pairs"] = {"NS": f"{names.get(t['seats']['N'])} & {names.get(t['seats']['S'])}",
+                          "EW": f"{names.get(t['seats']['E'])} & {names.get(t['seats']['W'])}"}
+    settled = mod.ties_settled(db, event_id, number)
     return render_template("round.html", event=found, detail=detail, rubbers=rubbers,
-                           director=director)
+                           director=director, ties=ties, settled=settled)
 
 
 @bp.route("/favicon.ico")

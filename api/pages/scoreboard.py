@@ -1,7 +1,8 @@
 """The scoreboard a scorer keeps on screen while entering deals, and whether the sitting is over.
 
 Contract: :func:`scoreboard` reads only the engine's replay of the draft (its games, rubber and
-rules) and the names at the seats; it scores nothing itself. ``over`` is True when no further
+rules) and the names at the seats; it scores nothing itself. ``score`` is the current game's;
+once the sitting is over it is the score the last game ended on (never a fresh 0-0). ``over`` is True when no further
 deal belongs to the record: the rubber is decided, or the fixed number of deals of the rule set
 is reached. Single games (rubber ``none``) are never over: a sheet may run on into the next game,
 so ``game_won`` only says that the last game was won and the record may be stored.
@@ -35,7 +36,6 @@ def scoreboard(result: Any, players: Mapping[str, str], next_dealer: str,
     ns, ew = _side_names(players)
     games = result.games
     current = games[-1] if games else None
-    score = current.score if current is not None and not current.finished else (0, 0)
     won = [sum(1 for g in games if g.winner is not None and g.winner.name == side)
            for side in ("NS", "EW")]
     rubber = result.rubber
@@ -49,6 +49,10 @@ def scoreboard(result: Any, players: Mapping[str, str], next_dealer: str,
     else:
         over, why = False, ""
     last = games[-1] if games else None
+    # a finished game gives way to the next one at 0-0, unless nothing follows: the end of a
+    # progressive round (its fixed deals) or of the rubber shows the score it ended on
+    score = ((0, 0) if current is None else
+             current.score if not current.finished or over else (0, 0))
     game_won = (None if last is None or not last.finished or last.winner is None else
                 {"number": last.number, "side": ns if last.winner.name == "NS" else ew})
     return {

@@ -14,6 +14,7 @@ from flask import Response, current_app, request, url_for
 from flask_smorest import Blueprint
 from werkzeug.routing import PathConverter
 
+from euchre_records.words import counted
 from euchre_records.errors import (
     InconsistentRecord, NotationError, RecordError, SearchBudgetExceeded, UnsupportedRules,
 )
@@ -125,7 +126,7 @@ def _submission() -> Submission:
             raise ApiError(400, "malformed-json", "the body is not JSON", problems) from None
         code = _kind_code(exc)
         message = (str(exc) if code == "too-costly"
-                   else f"the record is not valid: {len(problems)} problem(s)")
+                   else f"the record is not valid: {counted(len(problems), 'problem')}")
         raise ApiError(422, code, message, problems) from None
 
 

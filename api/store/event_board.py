@@ -48,7 +48,8 @@ from .event_reads import (_finding, _table_order, current_seating, event_finding
 from .event_rows import EventError, closed_at, tournament_row
 from .players import player_names
 
-__all__ = ["board", "board_version", "round_tables", "round_view", "TableStatus", "LAST_RESULTS"]
+__all__ = ["board", "board_version", "round_tables", "round_view", "TableStatus", "LAST_RESULTS",
+           "tables_playing"]
 
 LAST_RESULTS = 5
 
@@ -238,3 +239,16 @@ def round_view(db: sqlite_utils.Database, event_id: int, number: int, *,
     out["progress"] = {status.value: sum(t["status"] == status.value for t in out["tables"])
                        for status in TableStatus}
     return out
+
+
+def tables_playing(db: sqlite_utils.Database, event_id: int) -> list[dict[str, Any]]:
+    """Every table of the event still playing: its table link's draft holds deals and no sitting
+    is stored for it (:attr:`TableStatus.IN_PROGRESS`), in round and table order, each
+    ``{"round", "table", "deals"}``; what closing the event now would leave out."""
+    rounds = [int(r) for (r,) in db.conn.execute(
+        "SELECT DISTINCT round FROM tournament_seatings WHERE tournament_id = ? ORDER BY round",
+        (event_id,))]
+    sittings = event_sittings(db, event_id)
+    return [{"round": n, "table": t["table"], "deals": t["deals"]}
+            for n in rounds for t in round_tables(db, event_id, n, sittings=sittings)
+            if t["status"] == TableStatus.IN_PROGRESS.value]

@@ -450,16 +450,72 @@ def _table_order(item: tuple[str, Any]) -> tuple[int, str]:
     return (int(label), "") if label.isdigit() else (10**9, label)
 
 
-def movement(db: sqlite_utils.Database, event_id: int, number: int
+def movement(db: sqlite_utils.Database, event_id: int, number: int,
+             settled: Mapping[int, str] | None = None
              ) -> tuple[TableSeating, ...] | tuple[NTableSeating, ...]:
     """The traditional movement's seating for round ``number + 1`` from the sittings of round
     ``number`` (player ids as text); at tables of 2, 3 or 5 the ladder movement
-    (:func:`.event_individual.individual_movement`). EventError when the round is incomplete,
-    its tables are not numbered 1..n, or a table is tied (the director then records a
-    seating)."""
+    (:func:`.event_individual.individual_movement`). ``settled``: for a tied table's number, the
+    pair that moves as its winners ("NS" or "EW"; :func:`next_seating`). EventError when the
+    round is incomplete, its tables are not numbered 1..n, or a tied table is left unsettled
+    (every one named; the director settles them or records a seating)."""
     if int(tournament_row(db.conn, event_id).get("seats") or 4) != 4:
         from .event_individual import individual_movement
         return individual_movement(db, event_id, number)
+    try:
+        return next_seating(_round_results(db, event_id, number), settled)
+    except MovementTie as exc:
+        raise EventError(str(exc), "round") from None
+    except ValueError as exc:
+        raise EventError(f"round {number}: {exc}", "round") from None
+
+
+def round_ties(db: sqlite_utils.Database, event_id: int, number: int
+               ) -> list[dict[str, Any]]:
+    """The tied tables of a four-handed round, in table order: ``{"table", "points": (N-S,
+    E-W), "seats": {seat: player id}, "lone": (lone hands made by N-S, by E-W)}`` (the lone
+    hands: the progressive format's tie-break after points, docs/EVENTS.md §2 and §4.2); empty
+    when none is tied or the round cannot move (incomplete, tables not numbered, tables of n)."""
+    if int(tournament_row(db.conn, event_id).get("seats") or 4) != 4:
+        return []
+    try:
+        results = _round_results(db, event_id, number)
+    except EventError:
+        return []
+    lone = {int(s["table"]): s["lone"] for s in _sittings(seat_scores(db, event_id)).values()
+            if s["round"] == number and s["tournament_id"] == event_id
+            and str(s["table"]).isdigit()}
+    out = []
+    for r in sorted(results, key=lambda r: r.seating.table):
+        if r.points[0] != r.points[1]:
+            continue
+        made = lone.get(r.seating.table, {})
+        out.append({"table": r.seating.table, "points": r.points,
+                    "seats": dict(zip(SEATS, (int(p) for p in r.seating.seats))),
+                    "lone": (int(made.get("N") or 0) + int(made.get("S") or 0),
+                             int(made.get("E") or 0) + int(made.get("W") or 0))})
+    return out
+
+
+TIES_SETTLED = "; ties settled: "
+"""Between the director and the note of the tied tables settled, in a seating's ``created_by``
+(the seating is append-only: the note is kept with the version it made)."""
+
+
+def ties_settled(db: sqlite_utils.Database, event_id: int, number: int) -> str | None:
+    """How the tied tables of round ``number - 1`` were settled when the movement seated round
+    ``number`` (each table: by the director or by a cut, with its seed and cards); None when
+    the round's current seating settled no tie."""
+    row = db.conn.execute(
+        "SELECT created_by FROM tournament_seatings WHERE tournament_id = ? AND round = ? "
+        "ORDER BY version DESC LIMIT 1", (event_id, number)).fetchone()
+    by = str(row[0]) if row and row[0] else ""
+    return by.split(TIES_SETTLED, 1)[1] if TIES_SETTLED in by else None
+
+
+def _round_results(db: sqlite_utils.Database, event_id: int, number: int
+                   ) -> list[TableResult]:
+    """Each table's seating and points (N-S, E-W) in round ``number``, for the movement."""
     sittings = [s for s in _sittings(seat_scores(db, event_id)).values()
                 if s["round"] == number and s["tournament_id"] == event_id]
     if not sittings:
@@ -474,9 +530,4 @@ def movement(db: sqlite_utils.Database, event_id: int, number: int
         results.append(TableResult(
             TableSeating(int(s["table"]), tuple(str(s["seats"][seat]) for seat in SEATS)),  # type: ignore[arg-type]
             (s["points"]["NS"][0], s["points"]["EW"][0])))
-    try:
-        return next_seating(results)
-    except MovementTie as exc:
-        raise EventError(str(exc), "round") from None
-    except ValueError as exc:
-        raise EventError(f"round {number}: {exc}", "round") from None
+    return results

@@ -19,13 +19,14 @@ from __future__ import annotations
 
 from .event_reads import (
     current_seating, event_findings, event_sittings, get_event, list_events, movement,
-    round_detail, seat_scores, standings, tournament_of,
+    round_detail, round_ties, ties_settled, seat_scores, standings, tournament_of,
 )
-from .event_board import round_view
+from .event_board import round_view, tables_playing
 from .event_rows import EventError
 from .event_writes import add_seating, attach_sitting, close_event, create_event, draw_seating
 
 __all__ = ["EventError", "create_event", "add_seating", "draw_seating", "attach_sitting", "close_event",
            "list_events",
            "get_event", "standings", "round_detail", "round_view", "event_findings", "movement",
+           "round_ties", "ties_settled", "tables_playing",
            "tournament_of", "seat_scores", "current_seating", "event_sittings"]

@@ -77,6 +77,8 @@ class ImportReport:
 
 
 EMPTY = "the file is empty"
+NOT_UTF8 = "the file is not UTF-8 text"
+"""What ``euchre import`` and ``euchre validate`` (cli/inputs.py) both say of such a file."""
 """What an input without a record (nothing, or only blanks) is told, whatever its kind."""
 
 
@@ -171,8 +173,10 @@ def _file(path: Path, report: ImportReport, progress: Callable[[int], None]
                 _invalid(report, str(path), [EMPTY])
                 return
             yield str(path), text
-    except (OSError, UnicodeDecodeError) as exc:
-        _invalid(report, str(path), [f"cannot read: {exc}"])
+    except UnicodeDecodeError:   # a picture, a spreadsheet saved as binary ...
+        _invalid(report, str(path), [NOT_UTF8])
+    except OSError as exc:
+        _invalid(report, str(path), [f"cannot read the file: {exc.strerror or exc}"])
 
 
 def _stdin(stream: IO[str], progress: Callable[[int], None],

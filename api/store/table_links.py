@@ -13,7 +13,8 @@ Contracts:
   new link, in one transaction. A table's live earlier links are revoked by it (a re-printed
   card replaces the old one); the sitting's draft is kept (the deals entered so far stay) when
   it is still open with the same players, else a new draft is made from the seating, with the
-  event, round and table in its header. The event must be open (EventError 409 once closed).
+  event, round, table and date in its header (the event's first day, ``date_from``; today when
+  the event names none). The event must be open (EventError 409 once closed).
 - A link is *live* until the first of: its revocation (a row in ``table_link_revocations``),
   the close of its event, its ``expires_at``, or the end of its sitting (the draft finished or
   set aside: *used*). :func:`check_link` and :func:`link_of_session` say which, so a page can
@@ -272,7 +273,8 @@ def issue_links(db: sqlite_utils.Database, event_id: int, round_no: int, *,
             order = seat_tokens(int(event.get("seats") or 4))
             seats = {seat: str(names.get(seating[table][seat], f"player {seating[table][seat]}"))
                      for seat in order if seat in seating[table]}
-            header = _header(event, round_no, table, seats, rules, moment.date().isoformat())
+            header = _header(event, round_no, table, seats, rules,
+                             str(event.get("date_from") or moment.date().isoformat()))
             for (old,) in conn.execute(
                     'SELECT l.id FROM table_links l LEFT JOIN table_link_revocations r '
                     'ON r.link_id = l.id WHERE l.tournament_id = ? AND l.round = ? AND '

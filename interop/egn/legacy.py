@@ -21,6 +21,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from euchre_records.words import counted
+
 __all__ = ["LEGACY_VERSION_RE", "upgrade_legacy"]
 
 LEGACY_VERSION_RE = re.compile(r"^1\.[01](?:\.\d+)?$")
@@ -105,7 +107,7 @@ def upgrade_legacy(data: dict[str, Any]) -> tuple[dict[str, Any], list[str]]:
                     if rule is not None and given != rule:
                         disagree.append(f"deal {i + 1}: initialLead {given!r}, the rules give {rule}")
     if kitties:
-        notes.append(f"EGN {version} upgraded to 1.4: dropped the kitty of {kitties} deal(s) "
+        notes.append(f"EGN {version} upgraded to 1.4: dropped the kitty of {counted(kitties, 'deal')} "
                      "(1.2 removed it as redundant)")
     if leads:
         text = (f"EGN {version} upgraded to 1.4: dropped initialLead from {leads} trick-play "

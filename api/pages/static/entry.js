@@ -6,6 +6,10 @@
   function focusEntry(root) {
     var summary = root.querySelector("#error-summary");
     if (summary) { summary.focus(); return; }
+    // a deal stored with a warning (a points-only deal no deal can score): the warning, at the
+    // top, is read before the next deal is tapped
+    var warning = document.querySelector("#messages .flash-warning");
+    if (warning) { warning.setAttribute("tabindex", "-1"); warning.focus(); return; }
     var first = root.querySelector('#deal-form input[name="maker"]');
     if (first) first.focus({ preventScroll: true });
   }
@@ -24,7 +28,16 @@
     return true;
   }
   window.euchreSwap = swap;   // offline.js refreshes the sheet after sending its queue
+  // "Points only" as the maker unfolds the points fields it needs
+  function pointsOnly(root) {
+    var box = root.querySelector("#points-only");
+    if (!box) return;
+    root.querySelectorAll('#deal-form input[name="maker"]').forEach(function (input) {
+      input.addEventListener("change", function () { if (input.value === "points" && input.checked) box.open = true; });
+    });
+  }
   function bind(root) {
+    pointsOnly(root);
     root.querySelectorAll("form[data-live]").forEach(function (form) {
       form.addEventListener("submit", function (ev) {
         ev.preventDefault();

@@ -134,6 +134,8 @@
         banner.appendChild(el("p", navigator.onLine ?
           (draining ? "Sending them now…" : "They go as soon as the server takes them.") :
           "No connection: they are kept on this device and go when it returns.", "offline-how"));
+        banner.appendChild(el("p", "Not yet in the score: it counts them once they are sent.",
+                              "offline-not-scored"));
         var list = el("ol", "", "offline-list");
         rows.forEach(function (r) {
           var item = el("li", "Deal " + r.number + ", " + summary(r) +
@@ -147,9 +149,31 @@
                               "offline-sent"));
       }
       banner.classList.toggle("active", waiting > 0 || (!!lastSent && !draining));
+      showOnBoard(rows);
       showProblem(rows[0]);
       return rows;
     });
+  }
+
+  // The scoreboard stays on screen (sticky) while the scorer taps. While deals wait, the notice
+  // itself moves into it, where the scorer is looking (at the top of the page it was scrolled
+  // away, and deals were entered twice), and its "deal 1 of 4" counts them as waiting; when
+  // none waits the notice goes back above the page (its "sent at" line, a refusal's panel).
+  function showOnBoard(rows) {
+    var board = document.getElementById("scoreboard");
+    var count = board && board.querySelector(".score-deals");
+    if (count) {
+      var stored = parseInt(count.dataset.deals, 10), fixed = count.dataset.fixed;
+      count.textContent = "deal " + (stored + rows.length) + " of " + fixed +
+        (rows.length ? " (" + rows.length + " waiting to send)" : "");
+    }
+    if (rows.length && board) {
+      if (banner.parentNode !== board) board.appendChild(banner);
+      banner.classList.add("on-board");
+    } else if (banner.parentNode !== panel.parentNode) {
+      panel.parentNode.insertBefore(banner, panel);
+      banner.classList.remove("on-board");
+    }
   }
 
   function button(text, act, primary) {
@@ -376,6 +400,10 @@
             chain = r.data.revision;
             sent += 1;
             failures = 0;
+            // the scoreboard's count moves the deal from waiting to stored (its score follows
+            // with the page's refresh at the end of the drain)
+            var count = document.querySelector("#scoreboard .score-deals");
+            if (count) count.dataset.deals = String(parseInt(count.dataset.deals, 10) + 1);
             return store.remove(e.seq).then(show).then(step);
           }
           if (err && err.code === "stale-draft") {

@@ -219,7 +219,10 @@ def revoke_points(rules: Rules, columns: SeatColumns | None = None) -> dict[Scor
                         points = add_scores(scored, penalty)
                         if points in plain or points in out:
                             continue
-                        by = " and ".join(f"a revoke by {label}" for _, label in offenders)
+                        labels = [label for _, label in offenders]
+                        by = (f"two revokes by {labels[0]}" if len(labels) == 2 and
+                              labels[0] == labels[1] and columns is not None else
+                              " and ".join(f"a revoke by {label}" for label in labels))
                         out[points] = (f"{by} ({rules.cite('revoke_penalty')}) in a deal that was "
                                        f"otherwise {how}")
     return out

@@ -20,12 +20,26 @@ Contracts (docs/FORMAT.md "Points-only deals", docs/RULES.md):
   not refused. A pair possible only with a revoke or another law is a note, not a finding. Every
   result notes what the sheet cannot show and the engine cannot check: who made trump, alone or
   not, the tricks, revokes and other irregularities, and whether the deal was dealt correctly.
+- :func:`check_points` — those notes and that finding for any score, shared by the four-handed
+  :func:`replay_points` and ``table_replay`` at tables of two, three and five.
+
+Every function takes the score's columns: none for the four-handed (N-S, E-W) pair, or a
+:class:`SeatColumns` for a table where each player scores for himself (one entry per seat). There
+the ways a deal can go are the variant's making sides (one seat alone at two and three; one seat
+alone or any two at five), each scored by :func:`~euchre_records.scoring.hand_value` for the
+variant and each revoke by :func:`~euchre_records.scoring.revoke_penalties` with that deal's
+sides; no other law changes a score at those tables (docs/TABLES.md "Points-only deals per
+player").
 
 >>> from euchre_records.rules import preset
 >>> sorted(p for p in played_points(preset("modern")) if p[1] == 0)
 [(0, 0), (1, 0), (2, 0), (4, 0)]
 >>> (3, 0) in revoke_points(preset("modern"))
 False
+>>> from euchre_records.table import table_for, VariantOptions
+>>> cutthroat = SeatColumns(table_for(3), VariantOptions(), "VARIANTS.md")
+>>> sorted(p for p in played_points(preset("modern"), cutthroat) if p[0] == p[1] == 0)
+[(0, 0, 0), (0, 0, 1), (0, 0, 3)]
 """
 
 from __future__ import annotations
@@ -33,9 +47,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from itertools import combinations, product
 
-from .cards import Seat, Side
+from .cards import Side
 from .errors import InconsistentRecord
-from .model import Deal, DealResult, Finding, FindingKind, Points
+from .model import Deal, DealResult, Finding, FindingKind
 from .rules import Election, JokerUpcard, Rules
 from .scoring import (
     DealSides, RevokeCharge, Scores, add_scores, hand_outcome, hand_value, revoke_penalties,

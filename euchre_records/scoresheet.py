@@ -12,7 +12,7 @@ from __future__ import annotations
 from operator import sub
 
 from .model import (
-    DealResult, Finding, FindingKind, Irregularity, IrregularityKind, Points, Record, RecordedScore,
+    DealKind, DealResult, Finding, FindingKind, Irregularity, IrregularityKind, Points, Record, RecordedScore,
     replace,
 )
 from .rules import Rules
@@ -232,6 +232,9 @@ def seat_likely_cause(record: TableRecord, r: TableDealResult, recorded: Scores,
 
     n = table.seats
     wrong = [s for s in range(n) if recorded[s] != computed[s]]
+    if r.kind is DealKind.POINTS:
+        return ("a points-only deal scores its points as written, and the sheet's figures for it "
+                "are not those points")
     if r.void is not None:
         return f"the deal was void ({r.void}) and scores nothing"
     if r.thrown_in or r.maker is None:

@@ -86,7 +86,9 @@ class TableScore(Struct, frozen=True, gc=False):
 
 
 class TableDeal(Struct, frozen=True, gc=False):
-    """One deal at a table of n. ``hands`` indexed by seat (``None`` an unknown card)."""
+    """One deal at a table of n. ``hands`` indexed by seat (``None`` an unknown card). A
+    points-only deal (kind ``points``) has only its ``dealer``, ``points`` (one entry per seat)
+    and, perhaps, ``recorded``."""
 
     kind: DealKind
     dealer: SeatIndex
@@ -103,6 +105,7 @@ class TableDeal(Struct, frozen=True, gc=False):
     irregularities: tuple[TableIrregularity, ...] = ()
     recorded: TableScore | None = None
     unfinished: bool = False
+    points: Scores | None = None      # kind ``points``: the points each seat scored, as written
 
 
 class TableRecord(Struct, frozen=True, gc=False):

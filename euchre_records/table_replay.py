@@ -25,6 +25,7 @@ from .table_model import (
     TableRecord, TableReplay,
 )
 from .fastpath import fast_table_deal
+from .points_only import SeatColumns, check_points
 from .revokes import Revoke, seat_revoke_findings
 from .scoring import add_scores
 from .scoring import seat_points as hand_points
@@ -345,6 +346,8 @@ def _deal_result(record: TableRecord, deal: TableDeal, number: int, where: str,
             return _void_result(number, deal, n, why, None if passes else deal.dealer)
     if deal.kind is DealKind.RESULT:
         return _result_only(record, deal, number, where, problems)
+    if deal.kind is DealKind.POINTS:
+        return _points_only(record, deal, number)
     replay = _Deal(record, deal, number, where)
     maker, trump, alone, taken, thrown = replay.bidding()
     if problems_of(replay, problems):
@@ -410,6 +413,22 @@ def _result_only(record: TableRecord, deal: TableDeal, number: int, where: str,
     findings = seat_revoke_findings(record, number, makers, lone, [], deal, o.trump)
     return _score(record, deal, number, o.maker, o.trump, lone, makers, defenders, partner,
                   partner_known, (), (), o.tricks, findings, tuple(notes))
+
+
+def _points_only(record: TableRecord, deal: TableDeal, number: int) -> TableDealResult:
+    """A points-only deal scores the points as written, one per seat (docs/FORMAT.md
+    "Points-only deals"); :func:`~euchre_records.points_only.check_points`, given the table's
+    score columns, notes what cannot be checked and makes a ``scoresheet`` finding of points no
+    deal of the variant could give (a slip of the scorer's: scored as written, not refused)."""
+    table, n = record.table, record.table.seats
+    assert deal.points is not None     # the loader requires them
+    columns = SeatColumns(table, record.options, VARIANT_CITES[table.variant])
+    notes, message, rule = check_points(deal.points, record.rules, number, columns)
+    findings = () if message is None else (
+        TableFinding(FindingKind.SCORESHEET, message, rule, number, recorded=deal.points),)
+    return TableDealResult(number, deal.kind, deal.dealer, None, None, False, (), (), None, None,
+                           True, False, (), (), 0, deal.points, (0,) * n, deal.points, findings,
+                           notes=notes)
 
 
 def _score(record: TableRecord, deal: TableDeal, number: int, maker: SeatIndex, trump: Suit | None,

@@ -173,8 +173,9 @@ def _deal(table: Table, name: str) -> dict[str, Any]:
     trick_any = f"^{_WS}*{lead}{CARD_RE}(?:{_WS}+{CARD_RE}){{0,{n - 1}}}{_WS}*$"
     hand = {"type": "string", "pattern": _cards(CARD_OR_UNKNOWN_RE, 5, 5)}
     props: dict[str, Any] = {
-        "kind": {"description": "full: hands known; plays: calls and plays only; result: outcome only.",
-                 "type": "string", "enum": ["full", "plays", "result"]},
+        "kind": {"description": "full: hands known; plays: calls and plays only; result: outcome "
+                 "only; points: only the points each player scored.",
+                 "type": "string", "enum": ["full", "plays", "result", "points"]},
         "dealer": {"description": "The dealer's seat.", **_seat_enum(table)},
         "turned": {"description": "The turned card (required for full and plays); not the joker.",
                    "type": "string", "pattern": f"^{CARD_RE}$", "not": {"pattern": "^[Jj][Kk]$"}},
@@ -204,6 +205,8 @@ def _deal(table: Table, name: str) -> dict[str, Any]:
                            "points": _nullable(_scores(table, "Points written for this deal, one per seat.")),
                            "total": _nullable(_scores(table, "Each seat's running score after this deal."))}},
         "unfinished": {"description": "The record stops inside this deal.", "type": "boolean"},
+        "points": _scores(table, "A points-only deal (kind points only, required there): the "
+                          "points each seat scored, as written on the sheet."),
     }
     if not table.called_partner:   # (not the schema ``false``: OpenAPI tools read it as a ref)
         for key in ("called", "partner"):
@@ -211,12 +214,17 @@ def _deal(table: Table, name: str) -> dict[str, Any]:
                           "not": {}}
     rules: list[dict[str, Any]] = [
         {"if": {"required": ["kind"], "properties": {"kind": {"const": "full"}}},
-         "then": {"required": ["turned", "hands"], "properties": {"result": False}}},
+         "then": {"required": ["turned", "hands"], "properties": {"result": False, "points": False}}},
         {"if": {"required": ["kind"], "properties": {"kind": {"const": "plays"}}},
-         "then": {"required": ["turned"], "properties": {"hands": False, "kitty": False, "result": False}}},
+         "then": {"required": ["turned"], "properties": {"hands": False, "kitty": False, "result": False,
+                                                         "points": False}}},
         {"if": {"required": ["kind"], "properties": {"kind": {"const": "result"}}},
          "then": {"required": ["result"], "properties": {
-             k: False for k in ("hands", "kitty", "calls", "called", "partner", "discard", "tricks")}}},
+             k: False for k in ("hands", "kitty", "calls", "called", "partner", "discard", "tricks",
+                                "points")}}},
+        {"if": {"required": ["kind"], "properties": {"kind": {"const": "points"}}},
+         "then": {"required": ["points"], "properties": {
+             k: False for k in props if k not in ("kind", "dealer", "points", "scoresheet")}}},
         {"if": {"not": {"required": ["unfinished"], "properties": {"unfinished": {"const": True}}}},
          "then": {"properties": {"tricks": {"items": {"pattern": trick_full}}}}},
     ]

@@ -95,6 +95,8 @@ def _dump_deal(deal: TableDeal, table: Table) -> dict[str, Any]:
         out["result"] = result
     if deal.irregularities:
         out["irregularities"] = [_dump_irregularity(i, table) for i in deal.irregularities]
+    if deal.points is not None:
+        out["points"] = list(deal.points)
     if deal.recorded is not None:
         sheet = {k: list(v) for k, v in (("points", deal.recorded.points), ("total", deal.recorded.total))
                  if v is not None}

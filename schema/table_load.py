@@ -40,7 +40,7 @@ _PLAYER_PLAN = plan_of(PLAYER_SCHEMA)
 
 _RECORD_KEYS = ("format", "version", "event", "players", "rules", "start_score", "deals")
 _DEAL_KEYS = ("kind", "dealer", "turned", "hands", "kitty", "calls", "called", "partner", "discard",
-              "tricks", "result", "irregularities", "scoresheet", "unfinished")
+              "tricks", "result", "irregularities", "scoresheet", "unfinished", "points")
 _NOT_YET = ("joker_suit", "annotations", "alternatives", "exchanges", "provenance")
 FOUR_HANDED_ONLY = ("canadian", "allow_no_trump", "fast_break", "four_trick_tokens",
                     "partners_best", "go_under", "farmers", "defend_alone", "partner_takes_lone",
@@ -302,15 +302,13 @@ def _deal(raw: object, table: Table, rules: Rules, where: str, out: _Problems) -
     try:
         kind = DealKind(raw.get("kind"))
     except ValueError:
-        out.add(f"{where}.kind", "expected 'full', 'plays' or 'result'")
-        return None
-    if kind not in (DealKind.FULL, DealKind.PLAYS, DealKind.RESULT):
-        # a kind of the four-handed notation (a points-only deal): not yet taken here, and refused
-        # located, not left to the lookups below (which know only these three)
-        out.add(f"{where}.kind", f"{kind.value!r} deals are not yet taken at tables of two, three "
-                "and five: expected 'full', 'plays' or 'result'")
+        out.add(f"{where}.kind", "expected 'full', 'plays', 'result' or 'points'")
         return None
     dealer = _seat(raw.get("dealer"), table, f"{where}.dealer", out)
+    if kind is DealKind.POINTS:
+        return _points_deal(raw, table, dealer, where, out, before)
+    if "points" in raw:
+        out.add(f"{where}.points", f"not with kind {kind.value!r} (only in a points-only deal)")
     pack = make_pack(rules.pack, rules.joker)
 
     def in_pack(c: Card | None, at: str) -> None:
@@ -399,6 +397,28 @@ def _deal(raw: object, table: Table, rules: Rules, where: str, out: _Problems) -
         return None
     return TableDeal(kind, dealer, turned, hands, kitty, tuple(calls), called, partner, stated,
                      discard, tuple(tricks), outcome, irregularities, recorded, unfinished)
+
+
+def _points_deal(raw: dict[str, Any], table: Table, dealer: int | None, where: str, out: _Problems,
+                 before: int) -> TableDeal | None:
+    """A points-only deal (docs/FORMAT.md "Points-only deals"): ``kind``, ``dealer``, ``points``
+    (one integer per seat, required) and perhaps ``scoresheet``; nothing of the play."""
+    for key in raw:
+        if key in _DEAL_KEYS and key not in ("kind", "dealer", "points", "scoresheet"):
+            out.add(f"{where}.{key}", "not with kind 'points' (a points-only deal keeps only the "
+                    "points each player scored)")
+    points = None
+    if "points" not in raw:
+        out.add(f"{where}.points", f"required with kind 'points': an array of {table.seats} "
+                "integers, one per seat")
+    else:
+        points = _scores(raw["points"], table, f"{where}.points", out)
+    recorded = None
+    if "scoresheet" in raw:
+        recorded = _scoresheet(raw["scoresheet"], table, f"{where}.scoresheet", out)
+    if len(out.items) > before or dealer is None or points is None:
+        return None
+    return TableDeal(DealKind.POINTS, dealer, recorded=recorded, points=points)
 
 
 def _hands(raw: object, table: Table, where: str, out: _Problems) -> tuple[tuple[Card | None, ...], ...] | None:

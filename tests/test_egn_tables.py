@@ -251,15 +251,16 @@ def _golden_cases() -> list[Path]:
 
 @pytest.mark.parametrize("path", _golden_cases(), ids=lambda p: p.stem)
 def test_every_variant_golden_goes_through_egn(path: Path) -> None:
-    """Each hand-worked golden: refused (result-only deals), or exported -- plainly when EGN
+    """Each hand-worked golden: refused (result-only and points-only deals), or exported -- plainly when EGN
     carries all that matters, else refused without ``lossy`` naming each loss -- valid by EGN's
     schema, and read back through JSON and both binary forms to the same record (kitty aside),
     whose replay is the golden's when nothing that matters was lost."""
     record = load_table_record(json.loads(path.read_text(encoding="utf-8")))
-    if any(d.kind.value == "result" for d in record.deals):
-        with pytest.raises(UnsupportedRules, match="result-only deal"):
-            table_record_to_egn(record, lossy=True)
-        return
+    for kind, words in (("result", "result-only deal"), ("points", "points-only deal")):
+        if any(d.kind.value == kind for d in record.deals):
+            with pytest.raises(UnsupportedRules, match=words):
+                table_record_to_egn(record, lossy=True)
+            return
     matters = [p for p, m in table_egn_losses(record) if m]
     if matters:
         with pytest.raises(UnsupportedRules) as err:

@@ -158,6 +158,8 @@ BEYOND_THE_SCHEMA = {
     "05-called-trump-king": "a card of the trump suit: the trump is made in the bidding",
     "06-called-card-not-in-pack": "the cards of the pack depend on rules.overrides.pack",
     "07-partner-does-not-hold-the-card": "who holds a card is read from the hands",
+    "12-cutthroat-stuck-dealer-passes": "whose pass is the stuck dealer's is the bidding's order "
+                                        "from the dealer (the replay's)",
 }
 """Bad goldens the schema cannot refuse (the reader or the replay does), and why."""
 

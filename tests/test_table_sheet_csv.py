@@ -139,7 +139,9 @@ OK = "1,0,1,H,,,,3,0,1,0,,,0,1,0,,"
     (_rows(OK, sitting=",,,,,3,Ann,,Cy,,,modern,"), "row 2, column player_1", "name is missing"),
     (_rows("1,0,1,H,,,,3,0,1,0,7,,0,1,0,,"), "row 2, column points_3", "seats 0 to 2"),
     (_rows("1,0,1,H,,,,3,0,1,,,,0,1,0,,"), "row 2, column points_2", "every player's figure"),
-    (_rows("1,0,?,,,,,,0,1,0,,,,,,,"), "row 2, column maker", "points-only deal"),
+    (_rows("1,0,?,H,,,,,0,1,0,,,,,,,"), "row 2, column trump", "not with a maker of '?'"),
+    (_rows("1,0,?,,,,,,0,1,,,,,,,,"), "row 2, column points_2", "needs every player's points"),
+    (_rows("1,0,?,,,,,,0,1,0,,,0,1,,,"), "row 2, column total_2", "every player's figure"),
     (_rows("1,0,7,H,,,,3,,,,,,,,,,"), "row 2, column maker", ""),
     (_rows("1,0,1,H,,,,9,,,,,,,,,,"), "row 2, column tricks", ""),
     (_rows("1,0,1,H,,AC,,3,,,,,,,,,,"), "row 2, column called", ""),
@@ -239,3 +241,20 @@ def test_a_per_player_sheet_goes_into_a_store_and_comes_out_the_same(tmp_path: P
     out = _euchre("export", "--db", "t.db", "--to", "csv", cwd=tmp_path)
     assert out.returncode == 0, out.stderr
     assert out.stdout == (FOLDER / "tuesday.csv").read_text(encoding="utf-8")
+
+
+def test_a_points_only_row_is_a_points_only_deal_and_writes_back() -> None:
+    """A maker of ``?`` (docs/CLI.md): the deal's points are the points columns, its running
+    score the total columns; the sheet written from the record is the sheet read (oracle: the
+    figures typed into the rows, and the cut-throat values of VARIANTS.md for the finding)."""
+    text = _rows("1,0,?,,,,,,0,3,0,,,0,3,0,,", "2,1,?,,,,,,0,3,3,,,0,6,3,,")
+    (sitting,) = read_sheet(text)
+    assert not sitting.problems
+    record = load_table_record(sitting.data or {})
+    assert [(d.kind.value, d.points) for d in record.deals] == [("points", (0, 3, 0)),
+                                                                ("points", (0, 3, 3))]
+    replay = replay_table(record)
+    assert replay.running == ((0, 3, 0), (0, 6, 3))
+    # 3 to each of two players: no cut-throat deal gives it (a march is 3 to the maker alone)
+    assert [f.kind.value for f in replay.deals[1].findings] == ["scoresheet"]
+    assert write_sheet([record]) == text

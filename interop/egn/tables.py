@@ -532,6 +532,9 @@ def _impossible(record: TableRecord) -> list[Problem]:
         if deal.kind is DealKind.RESULT:
             out.append(Problem(where, "a result-only deal cannot be written in EGN (it needs the "
                                       "turned card, the calls and the plays)"))
+        elif deal.kind is DealKind.POINTS:
+            out.append(Problem(where, "a points-only deal cannot be written in EGN (it needs the "
+                                      "turned card, the calls and the plays)"))
         elif deal.turned is None:
             out.append(Problem(f"{where}.turned", "EGN needs the turned card"))
     return out
@@ -589,7 +592,7 @@ def table_record_to_egn(record: TableRecord, lossy: bool = False) -> dict[str, A
     """The EGN document of a record at a table of 2, 3 or 5 (a dict ready for ``json.dumps``).
 
     Raises UnsupportedRules listing every problem when the record holds something EGN cannot
-    express at all (a result-only deal), or (unless ``lossy``) something whose loss would
+    express at all (a result-only or points-only deal), or (unless ``lossy``) something whose loss would
     change a replay (see :func:`table_egn_losses`)."""
     problems = _impossible(record)
     if not lossy:

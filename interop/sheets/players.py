@@ -13,8 +13,9 @@ this layout when its header names ``seats`` or a per-player column; otherwise it
 four-handed layout (interop/sheets/table.py), which is unchanged.
 
 What a row cannot say: the cards, irregularities (a revoke claimed), notes, a score carried
-in; and a points-only deal (maker ``?``), which the notation of these tables does not have yet:
-such a row is refused at its maker cell with the reason.
+in. A row whose maker is ``?`` is a points-only deal (docs/FORMAT.md "Points-only deals"): its
+points from the points columns (every player's, required), its running score from the total
+columns; the other result cells stay blank.
 
 Contracts as the four-handed layout's: :func:`read_player_rows` never raises for bad input and
 locates every problem at ``row R, column C``; :func:`write_player_sheet` writes what it reads
@@ -136,9 +137,8 @@ def _deal(row: int, cells: dict[str, str], number: int, n: int, p: list[Problem]
     deal: dict[str, Any] = {"kind": "result", "dealer": cells["dealer"]}
     maker = cells["maker"]
     if maker == "?":
-        p.append(Problem(where(row, "maker"), "a points-only deal (maker '?') is not yet taken at "
-                         "tables of two, three and five: give the maker, trump and tricks"))
-    elif not maker:
+        return _points_deal(row, cells, n, alone, p)
+    if not maker:
         for col in ("trump", "alone", "called", "partner", "tricks"):
             if cells[col] and not (col == "alone" and alone in NO):
                 p.append(Problem(where(row, col), "only with a maker (a blank maker means the "
@@ -171,9 +171,35 @@ def _deal(row: int, cells: dict[str, str], number: int, n: int, p: list[Problem]
     return deal
 
 
+def _points_deal(row: int, cells: dict[str, str], n: int, alone: str,
+                 p: list[Problem]) -> dict[str, Any]:
+    """A row whose maker is ``?``: a points-only deal, its points from the points columns
+    (required, one per player), its running score from the total columns."""
+    for col in ("trump", "alone", "called", "partner", "tricks"):
+        if cells[col] and not (col == "alone" and alone in NO):
+            p.append(Problem(where(row, col), "not with a maker of '?' (only the points are "
+                             "known: a points-only deal)"))
+    deal: dict[str, Any] = {"kind": "points", "dealer": cells["dealer"]}
+    cols = POINTS[:n]
+    for c in cols:
+        if not cells[c]:
+            p.append(Problem(where(row, c), f"a points-only deal (maker '?') needs every "
+                             f"player's points ({n} columns {cols[0]} to {cols[-1]})"))
+    deal["points"] = [parse_int(row, c, cells[c], p) for c in cols]
+    totals = TOTALS[:n]
+    if any(cells[c] for c in totals):
+        for c in totals:
+            if not cells[c]:
+                p.append(Problem(where(row, c), f"give every player's figure or none ({n} "
+                                 f"columns {totals[0]} to {totals[-1]})"))
+        deal["scoresheet"] = {"total": [parse_int(row, c, cells[c], p) for c in totals]}
+    return deal
+
+
 _PATHS = (("dealer", "dealer"), ("result.maker", "maker"), ("result.trump", "trump"),
           ("result.alone", "alone"), ("result.called", "called"), ("result.partner", "partner"),
           ("result.tricks", "tricks"), ("result", "maker"), ("scoresheet.total", "total_0"),
+          ("points", "points_0"),
           ("scoresheet", "points_0"))
 
 
@@ -225,7 +251,11 @@ def _losses(record: TableRecord) -> list[Problem]:
         out.append(Problem("players", "the sheet keeps names only, not player ids"))
     for i, d in enumerate(record.deals):
         at = f"deals[{i}]"
-        if d.kind is not DealKind.RESULT:
+        if d.kind is DealKind.POINTS:
+            if d.recorded is not None and d.recorded.points not in (None, d.points):
+                out.append(Problem(f"{at}.scoresheet.points", "the sheet's points columns hold a "
+                                   "points-only deal's points, not other figures as well"))
+        elif d.kind is not DealKind.RESULT:
             out.append(Problem(at, f"a {d.kind.value} deal: the sheet keeps its result only "
                                "(maker, trump, tricks, the called card and partner), not the cards"))
         if d.irregularities:
@@ -264,6 +294,12 @@ def _record_rows(record: TableRecord) -> list[list[str]]:
     results = None
     rows = []
     for number, deal in enumerate(record.deals, 1):
+        if deal.kind is DealKind.POINTS:   # maker '?': the points, the running score
+            total = deal.recorded.total if deal.recorded is not None else None
+            rows.append((sitting if number == 1 else blank)
+                        + [str(number), tok(deal.dealer), "?", "", "", "", "", "",
+                           *_padded(list(deal.points or ())), *_padded(list(total or ()))])
+            continue
         if deal.kind is DealKind.RESULT and deal.outcome is not None:
             o = deal.outcome
             maker, trump, alone, called, tricks = o.maker, o.trump, o.alone, o.called, o.tricks

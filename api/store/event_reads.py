@@ -23,6 +23,7 @@ from euchre_records.events.tournament import (
 from .event_rows import SEATS, EventError, closed_at, fetch_rows, tournament_row
 from .events_schema import SEAT_SCORES_SQL
 from .players import player_names
+from .queries import club_clauses
 
 __all__ = ["list_events", "get_event", "standings", "round_detail", "event_findings", "movement",
            "tournament_of", "seat_scores", "current_seating", "event_sittings"]
@@ -140,15 +141,7 @@ def list_events(db: sqlite_utils.Database, *, club: str | None = None, page: int
     (made by a local command), its label; the label (``tournaments.club``) is free text its
     writer chose, so it never puts an event under a club that did not make it. ``club_label``
     filters by the label alone, whoever made the event (as ``/records`` does, docs/API.md)."""
-    clauses: list[str] = []
-    params: list[Any] = []
-    if club:
-        clauses.append("(club_id = (SELECT clubs.id FROM clubs WHERE clubs.name = ?) "
-                       "OR (club_id IS NULL AND club = ?))")
-        params.extend([club, club])
-    if club_label:
-        clauses.append("club = ?")
-        params.append(club_label)
+    clauses, params = club_clauses("tournaments", club, club_label)
     where = f"WHERE {' AND '.join(clauses)}" if clauses else ""
     total = db.conn.execute(f"SELECT count(*) FROM tournaments {where}", params).fetchone()[0]
     rows = fetch_rows(db.conn, f"SELECT * FROM tournaments {where} ORDER BY id DESC LIMIT ? OFFSET ?",

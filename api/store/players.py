@@ -23,7 +23,7 @@ from typing import Any, Iterable, Sequence
 import sqlite_utils
 
 from euchre_records.names import clean_name, name_key
-from .statistics_sql import VARIANT_STATISTICS_SQL
+from .statistics_sql import TABLE_DEAL_COUNTS, TABLE_DEAL_JOINS, VARIANT_STATISTICS_SQL
 
 __all__ = ["RegistryError", "bind_seats", "bind_records", "has_registry", "bind_existing", "create_player", "add_alias", "add_ref", "rename",
            "merge", "split", "effective_id", "search_players", "get_player", "player_names",
@@ -487,16 +487,8 @@ def variant_player_table(db: sqlite_utils.Database, variant: str, *, club: str |
         JOIN registry_effective e ON e.player_id = b.player_id
         {where}
     ), d AS (
-        SELECT s.pid, count(ds.deal) AS deals_played,
-          coalesce(sum(ds.role = 'maker'), 0) AS deals_made,
-          coalesce(sum(ds.role = 'partner'), 0) AS called_as_partner,
-          coalesce(sum(ds.points), 0) AS points_scored,
-          coalesce(sum(ds.role IN ('maker', 'partner') AND td.euchred), 0) AS euchres_suffered,
-          coalesce(sum(ds.role = 'defender' AND td.euchred), 0) AS euchres_inflicted,
-          coalesce(sum(ds.role = 'maker' AND td.marched), 0) AS marches_made,
-          coalesce(sum(ds.role = 'maker' AND td.alone), 0) AS lone_hands_tried
-        FROM s LEFT JOIN deal_scores ds ON ds.record_id = s.record_id AND ds.seat = s.seat
-        LEFT JOIN table_deals td ON td.record_id = ds.record_id AND td.number = ds.deal
+        SELECT s.pid, {TABLE_DEAL_COUNTS}
+        {TABLE_DEAL_JOINS}
         GROUP BY s.pid
     ), g AS (
         SELECT s.pid, count(DISTINCT s.record_id) AS records, count(tg.number) AS games_played,

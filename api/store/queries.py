@@ -59,6 +59,24 @@ def get_result(db: sqlite_utils.Database, record_id: int) -> str | None:
     return None if row is None else str(row[0])
 
 
+def club_clauses(table: str, club: str | None, club_label: str | None
+                 ) -> tuple[list[str], list[Any]]:
+    """The ``WHERE`` clauses and parameters of the club filters on ``table`` (``records`` or
+    ``tournaments``, each with ``club_id`` and ``club``): ``club`` the club that owns a row (the
+    club of the token that wrote it, by its name in ``clubs``), or the label of a row no club
+    owns; ``club_label`` the free-text label alone, whoever wrote the row."""
+    clauses: list[str] = []
+    params: list[Any] = []
+    if club:
+        clauses.append(f"({table}.club_id = (SELECT clubs.id FROM clubs WHERE clubs.name = ?) "
+                       f"OR ({table}.club_id IS NULL AND {table}.club = ?))")
+        params.extend([club, club])
+    if club_label:
+        clauses.append(f"{table}.club = ?")
+        params.append(club_label)
+    return clauses, params
+
+
 def filters(player: str | None = None, club: str | None = None, date_from: str | None = None,
             date_to: str | None = None, club_label: str | None = None, *,
             seats: int | None = None, variant: str | None = None) -> tuple[str, list[Any]]:
@@ -82,13 +100,9 @@ def filters(player: str | None = None, club: str | None = None, date_from: str |
                      "WHERE e.effective_id IN (SELECT e2.effective_id FROM registry_names n "
                      "JOIN registry_effective e2 ON e2.player_id = n.player_id WHERE n.key = ?))")
         params.append(name_key(player))
-    if club:
-        where.append("(records.club_id = (SELECT clubs.id FROM clubs WHERE clubs.name = ?) "
-                     "OR (records.club_id IS NULL AND records.club = ?))")
-        params.extend([club, club])
-    if club_label:
-        where.append("records.club = ?")
-        params.append(club_label)
+    owner, owner_params = club_clauses("records", club, club_label)
+    where += owner
+    params += owner_params
     if date_from:
         where.append("records.date >= ?")
         params.append(date_from)

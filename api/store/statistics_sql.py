@@ -42,7 +42,26 @@ PLAYER_STATISTICS_SQL = """
 """
 """Player statistics over current records; ``{where}`` narrows the players (e.g. by name)."""
 
-VARIANT_STATISTICS_SQL = """
+TABLE_DEAL_COUNTS = """count(ds.deal) AS deals_played,
+      coalesce(sum(ds.role = 'maker'), 0) AS deals_made,
+      coalesce(sum(ds.role = 'partner'), 0) AS called_as_partner,
+      coalesce(sum(ds.points), 0) AS points_scored,
+      coalesce(sum(ds.role IN ('maker', 'partner') AND td.euchred), 0) AS euchres_suffered,
+      coalesce(sum(ds.role = 'defender' AND td.euchred), 0) AS euchres_inflicted,
+      coalesce(sum(ds.role = 'maker' AND td.marched), 0) AS marches_made,
+      coalesce(sum(ds.role = 'maker' AND td.alone), 0) AS lone_hands_tried"""
+"""A player's deals at tables of n, over ``s`` (his seats) joined by :data:`TABLE_DEAL_JOINS`:
+deals made are his as maker, ``called_as_partner`` the deals he held the five-handed called
+card, euchres suffered count the makers' side (maker or called partner), inflicted the
+defenders'; marches and lone hands are his as maker. Shared by the per-variant statistics and
+the registry's listing (players.py)."""
+
+TABLE_DEAL_JOINS = """
+    FROM s LEFT JOIN deal_scores ds ON ds.record_id = s.record_id AND ds.seat = s.seat
+    LEFT JOIN table_deals td ON td.record_id = ds.record_id AND td.number = ds.deal
+"""
+
+VARIANT_STATISTICS_SQL = ('''
     WITH s AS (
         SELECT seats.record_id, seats.seat, records.variant FROM seats
         JOIN records ON records.id = seats.record_id AND records.status = 'current'
@@ -56,20 +75,11 @@ VARIANT_STATISTICS_SQL = """
         WHERE s2.variant = s.variant) AS games_played,
       (SELECT count(*) FROM s s2 JOIN table_games g ON g.record_id = s2.record_id
         AND g.winner = s2.seat WHERE s2.variant = s.variant) AS games_won,
-      count(ds.deal) AS deals_played,
-      coalesce(sum(ds.role = 'maker'), 0) AS deals_made,
-      coalesce(sum(ds.role = 'partner'), 0) AS called_as_partner,
-      coalesce(sum(ds.points), 0) AS points_scored,
-      coalesce(sum(ds.role IN ('maker', 'partner') AND td.euchred), 0) AS euchres_suffered,
-      coalesce(sum(ds.role = 'defender' AND td.euchred), 0) AS euchres_inflicted,
-      coalesce(sum(ds.role = 'maker' AND td.marched), 0) AS marches_made,
-      coalesce(sum(ds.role = 'maker' AND td.alone), 0) AS lone_hands_tried,
+''' + TABLE_DEAL_COUNTS + ''',
       (SELECT count(*) FROM s s2 JOIN table_findings f ON f.record_id = s2.record_id
         AND f.kind = 'revoke' AND f.seat = s2.seat WHERE s2.variant = s.variant) AS revokes
-    FROM s LEFT JOIN deal_scores ds ON ds.record_id = s.record_id AND ds.seat = s.seat
-    LEFT JOIN table_deals td ON td.record_id = ds.record_id AND td.number = ds.deal
-    GROUP BY s.variant ORDER BY s.variant
-"""
+''' + TABLE_DEAL_JOINS + '''    GROUP BY s.variant ORDER BY s.variant
+''')
 """A registry player's record at tables of two, three and five, one row per variant (migration
 17); ``?`` is the player's effective id and ``{where}`` narrows the records (e.g. to an event).
 Scores are per player there, so a player's games are won by himself (``table_games.winner``

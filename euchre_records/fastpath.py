@@ -440,29 +440,28 @@ else:
 # The fast path of table_replay.replay_table (docs/TABLES.md "The fast path"): the same kernels
 # (hand_masks, play_known) with n seats; the bidding and the called card are the table's own.
 
-_PACKS: dict[tuple[int, bool], int] = {}
 _FULL = DealKind.FULL
 _DEFENDERS: dict[tuple[int, tuple[int, ...]], tuple[int, ...]] = {}   # (n, makers) -> the others
-_SEAT_POINTS: dict[int, tuple[object, object, object, dict[tuple[tuple[int, ...], bool, int], Scores]]] = {}
+_SeatPoints = dict[tuple[tuple[int, ...], bool, int], Scores]
+# per record's rules (keyed by identity, holding rules, options and table as _rules_table):
+# (the pack as a mask, the table's orders of play, the zero score, the seat points remembered)
+_TableEntry = tuple[int, tuple[tuple[int, ...], ...], Scores, _SeatPoints]
+_TABLES: dict[int, tuple[object, object, object, _TableEntry]] = {}
 
 
-def _seat_points_table(record: TableRecord) -> dict[tuple[tuple[int, ...], bool, int], Scores]:
-    """scoring.seat_points of the record's table, rules and options, remembered per (makers,
-    lone, makers' tricks): keyed by the rules' identity, holding them (as _rules_table)."""
+def _table_entry(record: TableRecord) -> _TableEntry:
+    """What fast_table_deal reads of the record's table, rules and options, tabled once per rule
+    set: the pack as a mask, :func:`orders_of_table`, the zero score and scoring.seat_points
+    remembered per (makers, lone, makers' tricks)."""
     rules, options, table = record.rules, record.options, record.table
-    entry = _SEAT_POINTS.get(id(rules))
+    entry = _TABLES.get(id(rules))
     if entry is None or entry[0] is not rules or entry[1] is not options or entry[2] is not table:
-        if len(_SEAT_POINTS) > 64:
-            _SEAT_POINTS.clear()
-        entry = _SEAT_POINTS[id(rules)] = (rules, options, table, {})
+        if len(_TABLES) > 64:
+            _TABLES.clear()
+        entry = _TABLES[id(rules)] = (rules, options, table, (
+            sum(_BIT[c] for c in make_pack(rules.pack, rules.joker)), orders_of_table(table.seats), (0,) * table.seats,
+            {}))
     return entry[3]
-
-
-def _pack_mask(size: int, joker: bool) -> int:
-    mask = _PACKS.get((size, joker))
-    if mask is None:
-        mask = _PACKS[(size, joker)] = sum(_BIT[c] for c in make_pack(size, joker))
-    return mask
 
 
 def fast_table_deal(record: TableRecord, deal: TableDeal, number: int) -> TableDealResult | None:
@@ -489,13 +488,17 @@ def fast_table_deal(record: TableRecord, deal: TableDeal, number: int) -> TableD
     n = table.seats
     if len(hands) != n:
         return None
-    pack = _pack_mask(rules.pack, rules.joker)
+    pack, orders, zero, known = _table_entry(record)
     # --- the deal: every card known, each once, all in the pack (the one kernel of every table,
     # fastpath.hand_masks); a kitty given in part is left to the detailed replay ---
     kitty = deal.kitty
     if kitty is not None and (len(kitty) != pack.bit_count() - 5 * n - 1 or None in kitty):
         return None
-    masks = hand_masks(hands, kitty, _BIT.get(turned, 0), pack)
+    turned_bit = _BIT.get(turned, 0)
+    try:
+        masks = _c_hand_masks(hands, kitty, turned_bit, pack)
+    except TypeError:
+        masks = _hand_masks(hands, kitty, turned_bit, pack)
     if masks is None:
         return None
 
@@ -508,10 +511,11 @@ def fast_table_deal(record: TableRecord, deal: TableDeal, number: int) -> TableD
     alone = taken = False
     seat = (dealer + 1) % n
     last = len(calls) - 1
+    called_partner = table.called_partner
     for i, call in enumerate(calls):
         if i >= 2 * n or (call.seat is not None and call.seat != seat):
             return None
-        if call.alone and not table.called_partner:
+        if call.alone and not called_partner:
             return None
         kind = call.kind
         if kind is _PASS:
@@ -534,7 +538,6 @@ def fast_table_deal(record: TableRecord, deal: TableDeal, number: int) -> TableD
     if trump is None:
         if len(calls) != 2 * n or deal.tricks or deal.discard is not None or deal.called is not None:
             return None
-        zero = (0,) * n
         return TableDealResult(number, deal.kind, dealer, None, None, False, (), (), None, None,
                                True, True, (), (), 0, zero, zero, zero,
                                notes=(f"deal {number}: every player passed twice: thrown in "
@@ -558,7 +561,7 @@ def fast_table_deal(record: TableRecord, deal: TableDeal, number: int) -> TableD
     partner: int | None = None
     notes: tuple[str, ...] = ()
     info, _, trump_i = _TRUMP[trump]
-    if table.called_partner:
+    if called_partner:
         if alone:
             if called is not None or deal.partner_stated:
                 return None
@@ -566,7 +569,11 @@ def fast_table_deal(record: TableRecord, deal: TableDeal, number: int) -> TableD
             if called is None or info.get(called, _NOT_A_CARD)[1] == trump_i:
                 return None
             cb = _BIT.get(called, 0)
-            holder = next((s for s in range(n) if masks[s] & cb), None)
+            holder: int | None = None
+            for s, m in enumerate(masks):
+                if m & cb:
+                    holder = s
+                    break
             if holder == maker:   # he plays alone, and the replay says so (as the detailed one)
                 if deal.partner_stated and deal.partner is not None:
                     return None
@@ -584,24 +591,25 @@ def fast_table_deal(record: TableRecord, deal: TableDeal, number: int) -> TableD
     if len(tricks) != 5:
         return None
     lead = (dealer + 1) % n
-    found = play_known(tricks, orders_of_table(n), lead, trump, masks)
-    if found is None:
+    try:
+        winners = _c_play_known(tricks, orders, lead, trump, masks)
+    except TypeError:
+        winners = _play_known(tricks, orders, lead, trump, masks)
+    if winners is None:
         return None
-    winners = found
-    leaders = [lead, *winners[:4]]
 
     # --- the score ---
     makers = (maker,) if partner is None else (maker, partner)
-    lone = alone or table.maker_alone or (table.called_partner and partner is None)
+    lone = alone or table.maker_alone or (called_partner and partner is None)
     defenders = _DEFENDERS.get((n, makers))
     if defenders is None:
         defenders = _DEFENDERS[n, makers] = tuple(s for s in range(n) if s not in makers)
     maker_tricks = winners.count(maker) + (0 if partner is None else winners.count(partner))
-    known = _seat_points_table(record)
     points = known.get((makers, lone, maker_tricks))
     if points is None:
         points = known[makers, lone, maker_tricks] = seat_points(table, rules, record.options,
                                                                  makers, lone, maker_tricks)[0]
     return TableDealResult(number, deal.kind, dealer, trump, maker, lone, makers, defenders,
-                           called, partner, True, False, tuple(leaders), tuple(winners),
-                           maker_tricks, points, (0,) * n, points, notes=notes)
+                           called, partner, True, False,
+                           (lead, winners[0], winners[1], winners[2], winners[3]), tuple(winners),
+                           maker_tricks, points, zero, points, notes=notes)

@@ -441,26 +441,26 @@ else:
 # (hand_masks, play_known) with n seats; the bidding and the called card are the table's own.
 
 _FULL = DealKind.FULL
-_DEFENDERS: dict[tuple[int, tuple[int, ...]], tuple[int, ...]] = {}   # (n, makers) -> the others
-_SeatPoints = dict[tuple[tuple[int, ...], bool, int], Scores]
+# (maker, partner, lone, makers' tricks) -> (the makers, the defenders, scoring.seat_points)
+_SeatPoints = dict[tuple[int, int | None, bool, int], tuple[tuple[int, ...], tuple[int, ...], Scores]]
 # per record's rules (keyed by identity, holding rules, options and table as _rules_table):
-# (the pack as a mask, the table's orders of play, the zero score, the seat points remembered)
+# (the pack as a mask, the table's orders of play, the zero score, the sides and points remembered)
 _TableEntry = tuple[int, tuple[tuple[int, ...], ...], Scores, _SeatPoints]
 _TABLES: dict[int, tuple[object, object, object, _TableEntry]] = {}
 
 
 def _table_entry(record: TableRecord) -> _TableEntry:
     """What fast_table_deal reads of the record's table, rules and options, tabled once per rule
-    set: the pack as a mask, :func:`orders_of_table`, the zero score and scoring.seat_points
-    remembered per (makers, lone, makers' tricks)."""
+    set: the pack as a mask, :func:`orders_of_table`, the zero score, and the makers, defenders
+    and scoring.seat_points remembered per (maker, partner, lone, makers' tricks)."""
     rules, options, table = record.rules, record.options, record.table
     entry = _TABLES.get(id(rules))
     if entry is None or entry[0] is not rules or entry[1] is not options or entry[2] is not table:
         if len(_TABLES) > 64:
             _TABLES.clear()
+        pack = sum(_BIT[c] for c in make_pack(rules.pack, rules.joker))
         entry = _TABLES[id(rules)] = (rules, options, table, (
-            sum(_BIT[c] for c in make_pack(rules.pack, rules.joker)), orders_of_table(table.seats), (0,) * table.seats,
-            {}))
+            pack, orders_of_table(table.seats), (0,) * table.seats, {}))
     return entry[3]
 
 
@@ -599,16 +599,15 @@ def fast_table_deal(record: TableRecord, deal: TableDeal, number: int) -> TableD
         return None
 
     # --- the score ---
-    makers = (maker,) if partner is None else (maker, partner)
-    lone = alone or table.maker_alone or (called_partner and partner is None)
-    defenders = _DEFENDERS.get((n, makers))
-    if defenders is None:
-        defenders = _DEFENDERS[n, makers] = tuple(s for s in range(n) if s not in makers)
     maker_tricks = winners.count(maker) + (0 if partner is None else winners.count(partner))
-    points = known.get((makers, lone, maker_tricks))
-    if points is None:
-        points = known[makers, lone, maker_tricks] = seat_points(table, rules, record.options,
-                                                                 makers, lone, maker_tricks)[0]
+    lone = alone or table.maker_alone or (called_partner and partner is None)
+    side = known.get((maker, partner, lone, maker_tricks))
+    if side is None:
+        makers: tuple[int, ...] = (maker,) if partner is None else (maker, partner)
+        side = known[maker, partner, lone, maker_tricks] = (
+            makers, tuple(s for s in range(n) if s not in makers),
+            seat_points(table, rules, record.options, makers, lone, maker_tricks)[0])
+    makers, defenders, points = side
     return TableDealResult(number, deal.kind, dealer, trump, maker, lone, makers, defenders,
                            called, partner, True, False,
                            (lead, winners[0], winners[1], winners[2], winners[3]), tuple(winners),

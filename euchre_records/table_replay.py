@@ -483,10 +483,10 @@ def replay_table(record: TableRecord) -> TableReplay:
     sheet = SheetCheck(record, VARIANT_CITES[table.variant])
     expected: SeatIndex | None = None
     for i, deal in enumerate(record.deals):
-        number, where = i + 1, f"deals[{i}]"
+        number = i + 1
         result = fast_table_deal(record, deal, number)   # None: not a clean deal
         if result is None:
-            result = _deal_result(record, deal, number, where, problems)
+            result = _deal_result(record, deal, number, f"deals[{i}]", problems)
         if result is None:
             continue
         if expected is not None and deal.dealer != expected:
@@ -513,7 +513,8 @@ def replay_table(record: TableRecord) -> TableReplay:
             score = add_scores(score, result.points)
         result = sheet.deal(result, deal, before, score, len(games) + 1)
         results.append(result)
-        findings.extend(result.findings)
+        if result.findings:
+            findings.extend(result.findings)
         running.append(score)
         won = _winner(score, target) if max(score) >= target else None   # _winner's first test
         if won is not None:

@@ -488,7 +488,12 @@ def fast_table_deal(record: TableRecord, deal: TableDeal, number: int) -> TableD
     n = table.seats
     if len(hands) != n:
         return None
-    pack, orders, zero, known = _table_entry(record)
+    entry = _TABLES.get(id(rules))   # _table_entry's look-up, inline on the hot path
+    if (entry is None or entry[0] is not rules or entry[1] is not record.options
+            or entry[2] is not table):
+        pack, orders, zero, known = _table_entry(record)
+    else:
+        pack, orders, zero, known = entry[3]
     # --- the deal: every card known, each once, all in the pack (the one kernel of every table,
     # fastpath.hand_masks); a kitty given in part is left to the detailed replay ---
     kitty = deal.kitty

@@ -8,7 +8,7 @@
      play_known(tricks, orders, lead, trump, masks)                   fastpath._play_known
      play_inferred(tricks, orders, lead, trump, pack, used,
                    turned_bit, dealer)                                fastpath._play_inferred
-     bid(calls, dealer, turned_suit, flags)                           fastpath._bid
+     bid(calls, seats, dealer, turned_suit, flags)                    fastpath._bid
 
    Contract: when a function returns a value, it is the value its twin returns for the same
    arguments. It raises TypeError for arguments of a shape it does not take (a list where the
@@ -17,15 +17,16 @@
 
    The C holds no euchre knowledge of its own: init() is given, by fastpath.py, the cards in bit
    order (card i has the bit 1 << i), the suits, and per trump each card's effective suit index
-   and power, all built from cards.py; init_bidding() the seats, who sits on each one's left,
-   the call words and which word accepts the turned card from each seat. The walk itself (the
+   and power, all built from cards.py; init_bidding() the call words. bid() is given the table's
+   seat objects (by index; the seat on i's left is i + 1 modulo n). The walk itself (the
    order of the checks) is the twin's, line by line. Cards are found by identity (they are interned singletons).
    Unlike the twins, play_known does not consume the masks list it is given.
 
    The table has any number of seats from 2 to MAXSEATS (issue 32: one fast path for every
    table): hand_masks takes one hand per seat, play_known one order of play per seat that may
    lead (the seats as ints 0 .. n-1) and one mask per seat; the four-handed game is the same loop
-   with n = 4. play_inferred (cards inferred from the play alone) and bid stay four-handed. */
+   with n = 4; bid walks n seats (the four-handed options only at four). play_inferred (cards
+   inferred from the play alone) stays four-handed. */
 
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -622,23 +623,22 @@ done:
     return result;
 }
 
-/* --- the bidding walk (twin of fastpath._bid) --- */
+/* --- the bidding walk (twin of fastpath._bid), at a table of n seats --- */
 
-static PyObject *seat_objs[4];      /* strong references: SEATS, seat i has the value i */
-static int left_idx[4];             /* LEFT_OF as seat indexes */
 static PyObject *kinds[7];          /* PASS ORDER ASSIST TAKE NAME PARTNER_ALONE DEFEND_ALONE */
-static PyObject *proper[4];         /* by (seat - dealer) & 3: the word that accepts the card */
 static int bid_ready = 0;
 static PyObject *s_kind, *s_seat, *s_suit, *s_alone;
 
 enum { K_PASS, K_ORDER, K_ASSIST, K_TAKE, K_NAME, K_PARTNER_ALONE, K_DEFEND_ALONE };
-enum { F_STICK = 1, F_CANADIAN = 2, F_TAKES_LONE = 4, F_DEFEND = 8 };
+enum { F_STICK = 1, F_CANADIAN = 2, F_TAKES_LONE = 4, F_DEFEND = 8, F_NO_LONE = 16 };
+#define F_FOUR_ONLY (F_CANADIAN | F_TAKES_LONE | F_DEFEND)
 
+/* the index of `o` (by identity) in the table's seats, or -1 */
 static int
-seat_index(PyObject *o)
+seat_index(PyObject *seats, int nseats, PyObject *o)
 {
-    for (int s = 0; s < 4; s++)
-        if (seat_objs[s] == o)
+    for (int s = 0; s < nseats; s++)
+        if (PyTuple_GET_ITEM(seats, s) == o)
             return s;
     return -1;
 }
@@ -646,30 +646,15 @@ seat_index(PyObject *o)
 static PyObject *
 cplay_init_bidding(PyObject *self, PyObject *args)
 {
-    PyObject *seats_t, *left_t, *kinds_t, *proper_t;
-    if (!PyArg_ParseTuple(args, "O!O!O!O!:init_bidding", &PyTuple_Type, &seats_t, &PyTuple_Type,
-                          &left_t, &PyTuple_Type, &kinds_t, &PyTuple_Type, &proper_t))
+    PyObject *kinds_t;
+    if (!PyArg_ParseTuple(args, "O!:init_bidding", &PyTuple_Type, &kinds_t))
         return NULL;
-    if (PyTuple_GET_SIZE(seats_t) != 4 || PyTuple_GET_SIZE(left_t) != 4
-            || PyTuple_GET_SIZE(kinds_t) != 7 || PyTuple_GET_SIZE(proper_t) != 4) {
-        PyErr_SetString(PyExc_ValueError, "init_bidding: 4 seats, 4 left seats, 7 kinds, 4 words");
+    if (PyTuple_GET_SIZE(kinds_t) != 7) {
+        PyErr_SetString(PyExc_ValueError, "init_bidding: 7 kinds");
         return NULL;
-    }
-    bid_ready = 0;
-    for (int s = 0; s < 4; s++) {
-        Py_XSETREF(seat_objs[s], Py_NewRef(PyTuple_GET_ITEM(seats_t, s)));
-        Py_XSETREF(proper[s], Py_NewRef(PyTuple_GET_ITEM(proper_t, s)));
     }
     for (int k = 0; k < 7; k++)
         Py_XSETREF(kinds[k], Py_NewRef(PyTuple_GET_ITEM(kinds_t, k)));
-    for (int s = 0; s < 4; s++) {
-        int l = seat_index(PyTuple_GET_ITEM(left_t, s));
-        if (l < 0) {
-            PyErr_SetString(PyExc_ValueError, "init_bidding: a left seat that is not a seat");
-            return NULL;
-        }
-        left_idx[s] = l;
-    }
     bid_ready = 1;
     Py_RETURN_NONE;
 }
@@ -689,22 +674,31 @@ other_seat(PyObject *call, PyObject *expected)
 static PyObject *
 cplay_bid(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
 {
-    if (!entry_ok(nargs, 4, "bid(calls, dealer, turned_suit, flags)", bid_ready, "init_bidding"))
+    if (!entry_ok(nargs, 5, "bid(calls, seats, dealer, turned_suit, flags)", bid_ready,
+                  "init_bidding"))
         return NULL;
-    PyObject *calls = args[0], *turned_suit = args[2];
+    PyObject *calls = args[0], *seats = args[1], *turned_suit = args[3];
     long flags;
     if (!PyTuple_Check(calls)) {
         unsupported("calls: not a tuple");
         return NULL;
     }
-    int dealer = seat_index(args[1]);
+    if (!PyTuple_CheckExact(seats) || PyTuple_GET_SIZE(seats) < 1
+            || PyTuple_GET_SIZE(seats) > MAXSEATS) {
+        unsupported("seats: not a tuple of 1 to MAXSEATS");
+        return NULL;
+    }
+    int nseats = (int)PyTuple_GET_SIZE(seats);
+    int dealer = seat_index(seats, nseats, args[2]);
     if (dealer < 0) {
         unsupported("dealer: not a seat");
         return NULL;
     }
-    if (as_small(args[3], 0, 255, &flags) < 0)
+    if (as_small(args[4], 0, 255, &flags) < 0)
         return NULL;
-    int seat = left_idx[dealer], passes = 0, maker = -1;
+    if (nseats != 4 && (flags & F_FOUR_ONLY))
+        return Py_NewRef(Py_None);   /* the four-handed options at another table */
+    int seat = (dealer + 1) % nseats, passes = 0, maker = -1;
     int took_up = 0, thrown = 0, partner_took = 0;
     PyObject *trump = Py_NewRef(Py_None), *alone = Py_NewRef(Py_False);
     PyObject *defender = Py_NewRef(Py_None);
@@ -715,21 +709,35 @@ cplay_bid(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
         Py_XSETREF(kind, PyObject_GetAttr(call, s_kind));
         if (kind == NULL)
             goto done;
+        if (flags & F_NO_LONE) {   /* a table without lone hands: any call said alone */
+            PyObject *a = PyObject_GetAttr(call, s_alone);
+            if (a == NULL)
+                goto done;
+            int truth = PyObject_IsTrue(a);
+            Py_DECREF(a);
+            if (truth < 0)
+                goto done;
+            if (truth)
+                goto refuse;
+        }
         if (maker < 0 && !thrown) {
-            int other = other_seat(call, seat_objs[seat]);
+            int other = other_seat(call, PyTuple_GET_ITEM(seats, seat));
             if (other < 0)
                 goto done;
             if (other)
                 goto refuse;
             if (kind == kinds[K_PASS]) {
-                if (passes == 7 && (flags & F_STICK))
+                if (passes == 2 * nseats - 1 && (flags & F_STICK))
                     goto refuse;
                 passes++;
-                thrown = passes == 8;
-                seat = left_idx[seat];
+                thrown = passes == 2 * nseats;
+                seat = (seat + 1) % nseats;
             }
             else if (kind == kinds[K_ORDER] || kind == kinds[K_ASSIST] || kind == kinds[K_TAKE]) {
-                if (passes >= 4 || kind != proper[(seat - dealer) & 3])
+                int from = (seat - dealer + nseats) % nseats;   /* the word that accepts it */
+                PyObject *word = from == 0 ? kinds[K_TAKE]
+                    : (nseats == 4 && from == 2 ? kinds[K_ASSIST] : kinds[K_ORDER]);
+                if (passes >= nseats || kind != word)
                     goto refuse;
                 if ((flags & F_CANADIAN) && kind == kinds[K_ASSIST]) {
                     PyObject *a = PyObject_GetAttr(call, s_alone);
@@ -751,7 +759,7 @@ cplay_bid(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
                 took_up = 1;
             }
             else if (kind == kinds[K_NAME]) {
-                if (passes < 4)
+                if (passes < nseats)
                     goto refuse;
                 PyObject *su = PyObject_GetAttr(call, s_suit);
                 if (su == NULL)
@@ -779,7 +787,7 @@ cplay_bid(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
             int partner = (maker + 2) & 3;
             if (!(flags & F_TAKES_LONE) || partner_took || defender != Py_None || !took_up)
                 goto refuse;
-            int other = other_seat(call, seat_objs[partner]);
+            int other = other_seat(call, PyTuple_GET_ITEM(seats, partner));
             if (other < 0)
                 goto done;
             int rel = (maker - dealer) & 3;
@@ -799,7 +807,7 @@ cplay_bid(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
                 Py_DECREF(v);
                 goto refuse;
             }
-            int d = seat_index(v);
+            int d = seat_index(seats, nseats, v);
             if (d < 0) {
                 Py_DECREF(v);
                 unsupported("a defender's seat that is not a seat");
@@ -814,7 +822,8 @@ cplay_bid(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
         else
             goto refuse;
     }
-    result = Py_BuildValue("(OOOOOO)", maker < 0 ? Py_None : seat_objs[maker], trump, alone,
+    result = Py_BuildValue("(OOOOOO)", maker < 0 ? Py_None : PyTuple_GET_ITEM(seats, maker),
+                           trump, alone,
                            took_up ? Py_True : Py_False, thrown ? Py_True : Py_False, defender);
     goto done;
 refuse:
@@ -829,9 +838,9 @@ done:
 
 static PyMethodDef methods[] = {
     {"init_bidding", cplay_init_bidding, METH_VARARGS,
-     "init_bidding(seats, left_of, kinds, proper): the bidding's tables, from fastpath.py."},
+     "init_bidding(kinds): the call words, from fastpath.py."},
     {"bid", (PyCFunction)(void (*)(void))cplay_bid, METH_FASTCALL,
-     "bid(calls, dealer, turned_suit, flags): the twin of fastpath._bid."},
+     "bid(calls, seats, dealer, turned_suit, flags): the twin of fastpath._bid."},
     {"init", cplay_init, METH_VARARGS,
      "init(cards, suits, effs, powers): the tables, built by fastpath.py from cards.py."},
     {"hand_masks", (PyCFunction)(void (*)(void))cplay_hand_masks, METH_FASTCALL,

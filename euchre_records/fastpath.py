@@ -14,13 +14,13 @@ that explanations need. A property test holds the two to the same results.
 
 from __future__ import annotations
 
-from typing import Protocol
+from typing import Protocol, TypeVar, cast
 
-from .cards import JOKER, LEFT_OF, SEATS, Card, Seat, Side, Suit, make_pack, power_table
+from .cards import JOKER, SEATS, Card, Seat, Side, Suit, make_pack, power_table
 from .model import Call, CallKind, Deal, DealKind, DealResult, Trick
 from .rules import LoneLead, Rules
 from .scoring import hand_points, seat_points
-from .table_model import Scores, TableDeal, TableDealResult, TableRecord
+from .table_model import Scores, TableCall, TableDeal, TableDealResult, TableRecord
 
 __all__ = ["COMPILED", "fast_replay", "fast_table_deal", "hand_masks", "orders_of_table",
            "play_known"]
@@ -82,7 +82,8 @@ def orders_of_table(seats: int) -> tuple[tuple[int, ...], ...]:
 _TABLE_ORDERS: dict[int, tuple[tuple[int, ...], ...]] = {}
 _ORDERS = tuple(_orders(out) if out.bit_count() <= 2 else () for out in range(16))   # at most 2 sit out
 _RULES: dict[int, tuple[Rules, int, dict[tuple[bool, bool, bool, int], tuple[int, int]], int]] = {}
-_STICK, _CANADIAN, _TAKES_LONE, _DEFEND = 1, 2, 4, 8   # _bid's flags: the rules' bidding options
+_STICK, _CANADIAN, _TAKES_LONE, _DEFEND, _NO_LONE = 1, 2, 4, 8, 16   # _bid's flags: the bidding's rules
+_FOUR_ONLY = _CANADIAN | _TAKES_LONE | _DEFEND   # options of the four-handed game alone
 _PASS, _ORDER, _ASSIST, _TAKE, _NAME = (CallKind.PASS, CallKind.ORDER, CallKind.ASSIST,
                                         CallKind.TAKE, CallKind.NAME)
 _PARTNER_ALONE, _DEFEND_ALONE, _RESULT = CallKind.PARTNER_ALONE, CallKind.DEFEND_ALONE, DealKind.RESULT
@@ -142,9 +143,9 @@ def fast_replay(deal: Deal, rules: Rules, number: int) -> DealResult | None:
     turned_suit = turned.suit
     assert turned_suit is not None
     try:
-        bid = _c_bid(deal.calls, dealer, turned_suit, flags)
+        bid = _c_bid(deal.calls, SEATS, dealer, turned_suit, flags)
     except TypeError:
-        bid = _bid(deal.calls, dealer, turned_suit, flags)
+        bid = _bid(deal.calls, SEATS, dealer, turned_suit, flags)
     if bid is None:
         return None
     maker, trump, alone, took_up, thrown, defender = bid
@@ -224,38 +225,58 @@ def fast_replay(deal: Deal, rules: Rules, number: int) -> DealResult | None:
                              (z[w0], z[w1], z[w2], z[w3], z[w4]), (ns, 5 - ns), hand, (0, 0), hand)
 
 
-_Bid = tuple[Seat | None, Suit | None, bool, bool, bool, Seat | None]
+_S = TypeVar("_S")   # a seat: cards.Seat at four, an int index at other tables
 
 
-def _bid(calls: tuple[Call, ...], dealer: Seat, turned_suit: Suit, flags: int) -> _Bid | None:
-    """The plain bidding walk: (maker, trump, alone, took_up, thrown, defender) where each call is
-    the one its seat may make in turn (``flags``: the rules' options, _STICK ... _DEFEND), or
-    None for anything else (the detailed replay explains). ``thrown``: all passed twice."""
-    seat = LEFT_OF[dealer]
+def _bid(calls: tuple[Call, ...] | tuple[TableCall, ...], seats: tuple[_S, ...], dealer: _S,
+         turned_suit: Suit, flags: int
+         ) -> tuple[_S | None, Suit | None, bool, bool, bool, Seat | None] | None:
+    """The plain bidding walk at a table of ``len(seats)``: (maker, trump, alone, took_up, thrown,
+    defender) where each call is the one its seat may make in turn, or None for anything else
+    (the detailed replay explains). ``thrown``: all passed twice.
+
+    ``seats``: the table's seat objects by index (:data:`cards.SEATS`, or the ints 0 .. n-1 of a
+    table of n), a call's seat and the dealer found among them by identity; the seat on i's left
+    is i + 1 modulo n; the maker is returned as his seat object. The word that accepts the
+    turned card: TAKE by the dealer, ASSIST by his partner at four, ORDER by the others.
+    ``flags``: the rules' options, _STICK ... _DEFEND, and _NO_LONE (a table without lone hands:
+    any call said alone is refused); the four-handed options (_CANADIAN, _TAKES_LONE, _DEFEND)
+    at another table: None."""
+    n = len(seats)
+    if n != 4 and flags & _FOUR_ONLY:
+        return None
+    d = next((i for i, s in enumerate(seats) if s is dealer), -1)
+    if d < 0:
+        return None
+    seat = (d + 1) % n
     passes = 0
-    maker: Seat | None = None
+    maker = -1
     trump: Suit | None = None
     alone = took_up = thrown = partner_took = False
     defender: Seat | None = None
     for call in calls:
         kind = call.kind
-        if maker is None and not thrown:
-            if call.seat is not None and call.seat is not seat:
+        if flags & _NO_LONE and call.alone:
+            return None
+        if maker < 0 and not thrown:
+            if call.seat is not None and call.seat is not seats[seat]:
                 return None
             if kind is _PASS:
-                if passes == 7 and flags & _STICK:
+                if passes == 2 * n - 1 and flags & _STICK:
                     return None
                 passes += 1
-                thrown = passes == 8
-                seat = LEFT_OF[seat]
+                thrown = passes == 2 * n
+                seat = (seat + 1) % n
             elif kind is _ORDER or kind is _ASSIST or kind is _TAKE:
-                if passes >= 4 or kind is not _PROPER[(seat - dealer) & 3]:
+                at = (seat - d) % n
+                word = _TAKE if at == 0 else _ASSIST if n == 4 and at == 2 else _ORDER
+                if passes >= n or kind is not word:
                     return None
                 if flags & _CANADIAN and kind is _ASSIST and not call.alone:
                     return None   # the Canadian loner: the detailed replay refuses it
                 maker, trump, alone, took_up = seat, turned_suit, call.alone, True
             elif kind is _NAME:
-                if passes < 4 or call.suit is turned_suit or call.suit is None:
+                if passes < n or call.suit is turned_suit or call.suit is None:
                     return None
                 maker, trump, alone = seat, call.suit, call.alone
             else:
@@ -264,23 +285,21 @@ def _bid(calls: tuple[Call, ...], dealer: Seat, turned_suit: Suit, flags: int) -
             return None
         elif kind is _PARTNER_ALONE:
             # Somerset 74-75: third hand takes over from eldest, the dealer from second hand,
-            # once, before a defender goes alone, when the turned card was accepted
-            assert maker is not None
-            partner = SEATS[(maker + 2) & 3]
+            # once, before a defender goes alone, when the turned card was accepted (four seats)
+            partner = (maker + 2) & 3
             if (not flags & _TAKES_LONE or partner_took or defender is not None or not took_up
-                    or (call.seat is not None and call.seat is not partner)
-                    or ((maker - dealer) & 3) not in (1, 2)):
+                    or (call.seat is not None and call.seat is not seats[partner])
+                    or ((maker - d) & 3) not in (1, 2)):
                 return None
             maker, alone, partner_took = partner, True, True
         elif kind is _DEFEND_ALONE:
-            assert maker is not None
             if (not flags & _DEFEND or call.seat is None or not (call.seat ^ maker) & 1
                     or defender is not None):
                 return None
-            defender = call.seat
+            defender = cast(Seat, call.seat)   # _DEFEND: four seats, cards.Seat
         else:
             return None
-    return maker, trump, alone, took_up, thrown, defender
+    return (seats[maker] if maker >= 0 else None), trump, alone, took_up, thrown, defender
 
 
 def _hand_masks(hands: tuple[tuple[Card | None, ...], ...], kitty: tuple[Card | None, ...] | None,
@@ -425,8 +444,7 @@ if _cplay is not None:
     _cplay.init(_BY_BIT, _SUITS, tuple(tuple(_EFF[t][c][0] for c in _BY_BIT) for t in _SUITS),
                 tuple(tuple(_EFF[t][c][1] for c in _BY_BIT) for t in _SUITS))
     assert all(int(s) == i for i, s in enumerate(SEATS))   # the C's seat arithmetic (& 3)
-    _cplay.init_bidding(SEATS, LEFT_OF, (_PASS, _ORDER, _ASSIST, _TAKE, _NAME, _PARTNER_ALONE,
-                                         _DEFEND_ALONE), _PROPER)
+    _cplay.init_bidding((_PASS, _ORDER, _ASSIST, _TAKE, _NAME, _PARTNER_ALONE, _DEFEND_ALONE))
     _c_bid = _cplay.bid
     _c_hand_masks = _cplay.hand_masks
     _c_play_known = _cplay.play_known
@@ -440,29 +458,33 @@ else:
 # The fast path of table_replay.replay_table (docs/TABLES.md "The fast path"): the same kernels
 # (hand_masks, play_known) with n seats; the bidding and the called card are the table's own.
 
-_PACKS: dict[tuple[int, bool], int] = {}
 _FULL = DealKind.FULL
-_DEFENDERS: dict[tuple[int, tuple[int, ...]], tuple[int, ...]] = {}   # (n, makers) -> the others
-_SEAT_POINTS: dict[int, tuple[object, object, object, dict[tuple[tuple[int, ...], bool, int], Scores]]] = {}
+# (maker, partner, lone, makers' tricks) -> (the makers, the defenders, scoring.seat_points)
+_SeatPoints = dict[tuple[int, int | None, bool, int], tuple[tuple[int, ...], tuple[int, ...], Scores]]
+# per record's rules (keyed by identity, holding rules, options and table as _rules_table):
+# (the pack as a mask, the table's orders of play, the zero score, the seats, _bid's flags, the
+# sides and points remembered)
+_TableEntry = tuple[int, tuple[tuple[int, ...], ...], Scores, tuple[int, ...], int, _SeatPoints]
+_TABLES: dict[int, tuple[object, object, object, _TableEntry]] = {}
 
 
-def _seat_points_table(record: TableRecord) -> dict[tuple[tuple[int, ...], bool, int], Scores]:
-    """scoring.seat_points of the record's table, rules and options, remembered per (makers,
-    lone, makers' tricks): keyed by the rules' identity, holding them (as _rules_table)."""
+def _table_entry(record: TableRecord) -> _TableEntry:
+    """What fast_table_deal reads of the record's table, rules and options, tabled once per rule
+    set: the pack as a mask, :func:`orders_of_table`, the zero score, the seats (0 .. n-1) and
+    the bidding's flags for :func:`_bid`, and the makers, defenders and scoring.seat_points
+    remembered per (maker, partner, lone, makers' tricks)."""
     rules, options, table = record.rules, record.options, record.table
-    entry = _SEAT_POINTS.get(id(rules))
+    entry = _TABLES.get(id(rules))
     if entry is None or entry[0] is not rules or entry[1] is not options or entry[2] is not table:
-        if len(_SEAT_POINTS) > 64:
-            _SEAT_POINTS.clear()
-        entry = _SEAT_POINTS[id(rules)] = (rules, options, table, {})
+        if len(_TABLES) > 64:
+            _TABLES.clear()
+        pack = sum(_BIT[c] for c in make_pack(rules.pack, rules.joker))
+        flags = ((_STICK if rules.stick_the_dealer else 0)
+                 | (0 if table.called_partner else _NO_LONE))   # lone hands: five-handed only
+        entry = _TABLES[id(rules)] = (rules, options, table, (
+            pack, orders_of_table(table.seats), (0,) * table.seats, tuple(range(table.seats)),
+            flags, {}))
     return entry[3]
-
-
-def _pack_mask(size: int, joker: bool) -> int:
-    mask = _PACKS.get((size, joker))
-    if mask is None:
-        mask = _PACKS[(size, joker)] = sum(_BIT[c] for c in make_pack(size, joker))
-    return mask
 
 
 def fast_table_deal(record: TableRecord, deal: TableDeal, number: int) -> TableDealResult | None:
@@ -489,56 +511,48 @@ def fast_table_deal(record: TableRecord, deal: TableDeal, number: int) -> TableD
     n = table.seats
     if len(hands) != n:
         return None
-    pack = _pack_mask(rules.pack, rules.joker)
+    entry = _TABLES.get(id(rules))   # _table_entry's look-up, inline on the hot path
+    if (entry is None or entry[0] is not rules or entry[1] is not record.options
+            or entry[2] is not table):
+        pack, orders, zero, seats, flags, known = _table_entry(record)
+    else:
+        pack, orders, zero, seats, flags, known = entry[3]
     # --- the deal: every card known, each once, all in the pack (the one kernel of every table,
     # fastpath.hand_masks); a kitty given in part is left to the detailed replay ---
     kitty = deal.kitty
     if kitty is not None and (len(kitty) != pack.bit_count() - 5 * n - 1 or None in kitty):
         return None
-    masks = hand_masks(hands, kitty, _BIT.get(turned, 0), pack)
+    turned_bit = _BIT.get(turned, 0)
+    try:
+        masks = _c_hand_masks(hands, kitty, turned_bit, pack)
+    except TypeError:
+        masks = _hand_masks(hands, kitty, turned_bit, pack)
     if masks is None:
         return None
 
-    # --- the bidding: the plain case only ---
+    # --- the bidding: the plain case only (the four-handed walk, _bid, at n seats) ---
     dealer = deal.dealer
     calls = deal.calls
     turned_suit = turned.suit
-    maker = -1
-    trump: Suit | None = None
-    alone = taken = False
-    seat = (dealer + 1) % n
-    last = len(calls) - 1
-    for i, call in enumerate(calls):
-        if i >= 2 * n or (call.seat is not None and call.seat != seat):
+    assert turned_suit is not None
+    try:
+        bid = _c_bid(calls, seats, dealer, turned_suit, flags)
+    except TypeError:
+        bid = _bid(calls, seats, dealer, turned_suit, flags)
+    if bid is None:
+        return None
+    maker_seat, trump, alone, taken, thrown, _ = bid
+    called_partner = table.called_partner
+    if thrown:
+        if deal.tricks or deal.discard is not None or deal.called is not None:
             return None
-        if call.alone and not table.called_partner:
-            return None
-        kind = call.kind
-        if kind is _PASS:
-            if i >= n and seat == dealer and rules.stick_the_dealer:
-                return None
-            seat = (seat + 1) % n
-            continue
-        if i != last:
-            return None
-        if kind is _ORDER or kind is _TAKE:
-            if i >= n or (kind is _TAKE) != (seat == dealer):
-                return None
-            maker, trump, alone, taken = seat, turned_suit, call.alone, True
-        elif kind is _NAME:
-            if i < n or call.suit is turned_suit or call.suit is None:
-                return None
-            maker, trump, alone = seat, call.suit, call.alone
-        else:
-            return None
-    if trump is None:
-        if len(calls) != 2 * n or deal.tricks or deal.discard is not None or deal.called is not None:
-            return None
-        zero = (0,) * n
         return TableDealResult(number, deal.kind, dealer, None, None, False, (), (), None, None,
                                True, True, (), (), 0, zero, zero, zero,
                                notes=(f"deal {number}: every player passed twice: thrown in "
                                       f"({rules.cite('thrown_in')})",))
+    if maker_seat is None or trump is None:
+        return None   # the bidding stops short
+    maker = maker_seat
 
     # --- the dealer's take-up and discard ---
     discard = deal.discard
@@ -558,7 +572,7 @@ def fast_table_deal(record: TableRecord, deal: TableDeal, number: int) -> TableD
     partner: int | None = None
     notes: tuple[str, ...] = ()
     info, _, trump_i = _TRUMP[trump]
-    if table.called_partner:
+    if called_partner:
         if alone:
             if called is not None or deal.partner_stated:
                 return None
@@ -566,7 +580,11 @@ def fast_table_deal(record: TableRecord, deal: TableDeal, number: int) -> TableD
             if called is None or info.get(called, _NOT_A_CARD)[1] == trump_i:
                 return None
             cb = _BIT.get(called, 0)
-            holder = next((s for s in range(n) if masks[s] & cb), None)
+            holder: int | None = None
+            for s, m in enumerate(masks):
+                if m & cb:
+                    holder = s
+                    break
             if holder == maker:   # he plays alone, and the replay says so (as the detailed one)
                 if deal.partner_stated and deal.partner is not None:
                     return None
@@ -584,24 +602,24 @@ def fast_table_deal(record: TableRecord, deal: TableDeal, number: int) -> TableD
     if len(tricks) != 5:
         return None
     lead = (dealer + 1) % n
-    found = play_known(tricks, orders_of_table(n), lead, trump, masks)
-    if found is None:
+    try:
+        winners = _c_play_known(tricks, orders, lead, trump, masks)
+    except TypeError:
+        winners = _play_known(tricks, orders, lead, trump, masks)
+    if winners is None:
         return None
-    winners = found
-    leaders = [lead, *winners[:4]]
 
     # --- the score ---
-    makers = (maker,) if partner is None else (maker, partner)
-    lone = alone or table.maker_alone or (table.called_partner and partner is None)
-    defenders = _DEFENDERS.get((n, makers))
-    if defenders is None:
-        defenders = _DEFENDERS[n, makers] = tuple(s for s in range(n) if s not in makers)
     maker_tricks = winners.count(maker) + (0 if partner is None else winners.count(partner))
-    known = _seat_points_table(record)
-    points = known.get((makers, lone, maker_tricks))
-    if points is None:
-        points = known[makers, lone, maker_tricks] = seat_points(table, rules, record.options,
-                                                                 makers, lone, maker_tricks)[0]
+    lone = alone or table.maker_alone or (called_partner and partner is None)
+    side = known.get((maker, partner, lone, maker_tricks))
+    if side is None:
+        makers: tuple[int, ...] = (maker,) if partner is None else (maker, partner)
+        side = known[maker, partner, lone, maker_tricks] = (
+            makers, tuple(s for s in range(n) if s not in makers),
+            seat_points(table, rules, record.options, makers, lone, maker_tricks)[0])
+    makers, defenders, points = side
     return TableDealResult(number, deal.kind, dealer, trump, maker, lone, makers, defenders,
-                           called, partner, True, False, tuple(leaders), tuple(winners),
-                           maker_tricks, points, (0,) * n, points, notes=notes)
+                           called, partner, True, False,
+                           (lead, winners[0], winners[1], winners[2], winners[3]), tuple(winners),
+                           maker_tricks, points, zero, points, notes=notes)

@@ -336,7 +336,8 @@ class SheetCheck:
         self.last_game: int | None = None         # its game
         self.last_deal = 0                        # and its deal
         self.game: int | None = None              # the game of the deal before
-        self.skipped: list[tuple[int, Scores]] = []   # deals of this game since then with no running score
+        # deals of this game since then with no running score: (number, score before, after)
+        self.skipped: list[tuple[int, Scores, Scores]] = []
         self.unfinished: list[tuple[int, int]] = []   # (game, deal) of the unfinished deals
         self.ran_on: tuple[int, int] | None = None    # (game, its last deal) the sheet ran on past
 
@@ -349,11 +350,11 @@ class SheetCheck:
             self.skipped, self.game = [], game
         if result.unfinished:
             self.unfinished.append((game, result.number))
-        computed = tuple(map(sub, after, before))
         sheet = deal.recorded
-        if sheet is None:
-            self.skipped.append((result.number, computed))
+        if sheet is None:   # its points computed only if a later sheet needs them (most never do)
+            self.skipped.append((result.number, before, after))
             return result
+        computed = tuple(map(sub, after, before))
         cite = self.rules.cite("scoresheet")
         n, number, name = len(after), result.number, self.name
         found: list[TableFinding] = []
@@ -382,8 +383,8 @@ class SheetCheck:
             elif not adds_on:
                 self.ran_on = None
             missed = (0,) * n
-            for _, p in self.skipped:
-                missed = add_scores(missed, p)
+            for _, b, a in self.skipped:
+                missed = add_scores(missed, tuple(map(sub, a, b)))
             for s in range(n):
                 if total[s] == after[s]:
                     continue
@@ -402,7 +403,7 @@ class SheetCheck:
                 elif self.skipped and missed[s] != 0 and total[s] == after[s] - missed[s]:
                     several = len(self.skipped) > 1
                     cause = (f"a missed deal: deal{'s' if several else ''} "
-                             f"{', '.join(str(d) for d, _ in self.skipped)} "
+                             f"{', '.join(str(d) for d, _, _ in self.skipped)} "
                              f"{'have' if several else 'has'} no entry on the sheet and "
                              f"{'their' if several else 'its'} points were never added")
                 elif base is not None and base[s] + points[s] != total[s]:

@@ -477,15 +477,16 @@ def replay_table(record: TableRecord) -> TableReplay:
     if rules.lap:
         notes.append("points beyond the game are not carried (lap) at this table: only by agreement "
                      "(VARIANTS.md), not implemented")
-    score: Scores = record.start_score or (0,) * n
+    zero: Scores = (0,) * n
+    score: Scores = record.start_score or zero
     start, first = score, 1
     sheet = SheetCheck(record, VARIANT_CITES[table.variant])
     expected: SeatIndex | None = None
     for i, deal in enumerate(record.deals):
-        number, where = i + 1, f"deals[{i}]"
+        number = i + 1
         result = fast_table_deal(record, deal, number)   # None: not a clean deal
         if result is None:
-            result = _deal_result(record, deal, number, where, problems)
+            result = _deal_result(record, deal, number, f"deals[{i}]", problems)
         if result is None:
             continue
         if expected is not None and deal.dealer != expected:
@@ -495,11 +496,15 @@ def replay_table(record: TableRecord) -> TableReplay:
                              f"{rules.cite('deal_passes')})", rules.cite("deal_passes"), number,
                              seat=deal.dealer)
             result = _with_finding(result, f)
-        expected = result.next_dealer if result.next_dealer is not None else table.left(deal.dealer)
+        next_dealer = result.next_dealer   # else the seat on the dealer's left (table.left)
+        expected = next_dealer if next_dealer is not None else (deal.dealer + 1) % n
         before = score
         # penalties first (Somerset 4): a penalty that wins the game stops the hand's points
-        with_penalty = add_scores(score, result.penalty)
-        if _winner(with_penalty, target) is not None and any(result.hand_points):
+        # (no penalty, the common case: the score as it stands, no new tuple)
+        penalty = result.penalty
+        with_penalty = score if penalty == zero else add_scores(score, penalty)
+        if (max(with_penalty) >= target and _winner(with_penalty, target) is not None
+                and any(result.hand_points)):
             score = with_penalty   # the deal as scored: its points are the penalty's (as match.py)
             result = _with_note(replace(result, hand_points=(0,) * n, points=result.penalty),
                                 f"deal {number}: the penalty won the game before the hand's "
@@ -508,9 +513,10 @@ def replay_table(record: TableRecord) -> TableReplay:
             score = add_scores(score, result.points)
         result = sheet.deal(result, deal, before, score, len(games) + 1)
         results.append(result)
-        findings.extend(result.findings)
+        if result.findings:
+            findings.extend(result.findings)
         running.append(score)
-        won = _winner(score, target)
+        won = _winner(score, target) if max(score) >= target else None   # _winner's first test
         if won is not None:
             games.append(TableGameResult(len(games) + 1, first, number, start, score, won, True))
             score = start = (0,) * n

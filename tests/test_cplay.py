@@ -33,6 +33,7 @@ from euchre_records.errors import NotationError
 from euchre_records.model import Call, CallKind, Deal, DealKind, Trick, replace
 from euchre_records.rules import Rules, preset
 from euchre_records.schema.tables import load_table_record
+from euchre_records.table_model import TableCall
 from euchre_records.fastpath import fast_table_deal
 from euchre_records.testkit.simulate import random_deal
 
@@ -492,16 +493,18 @@ call_seqs = st.one_of(
 @settings(max_examples=700, deadline=None)
 @given(call_seqs, st.sampled_from(SEATS), st.sampled_from(list(Suit)), st.integers(0, 15))
 def test_bid_on_arbitrary_calls(calls: Any, dealer: Seat, turned: Suit, flags: int) -> None:
-    compare("bid", calls, dealer, turned, flags)
+    compare("bid", calls, SEATS, dealer, turned, flags)
 
 
 @needs_c
 @settings(max_examples=600, deadline=None)
 @given(st.one_of(call_seqs, st.lists(real_calls, max_size=3), anything),
        st.one_of(st.sampled_from(SEATS), small_ints, anything), st.one_of(st.sampled_from(list(Suit)), anything),
-       st.one_of(st.integers(0, 15), big_ints, anything))
-def test_bid_on_arbitrary_arguments(calls: Any, dealer: Any, turned: Any, flags: Any) -> None:
-    compare("bid", calls, dealer, turned, flags)
+       st.one_of(st.integers(0, 31), big_ints, anything),
+       st.one_of(st.just(SEATS), st.integers(1, 9).map(lambda n: tuple(range(n))), anything))
+def test_bid_on_arbitrary_arguments(calls: Any, dealer: Any, turned: Any, flags: Any,
+                                    seats: Any) -> None:
+    compare("bid", calls, seats, dealer, turned, flags)
 
 
 @st.composite
@@ -533,7 +536,47 @@ def biddings(draw: st.DrawFn) -> tuple[tuple[Call, ...], Seat, Suit]:
 def test_bid_on_biddings_near_legal_ones(case: tuple[tuple[Call, ...], Seat, Suit],
                                          flags: int) -> None:
     calls, dealer, turned = case
-    assert not isinstance(compare("bid", calls, dealer, turned, flags), Exception)
+    assert not isinstance(compare("bid", calls, SEATS, dealer, turned, flags), Exception)
+
+
+@st.composite
+def table_biddings(draw: st.DrawFn) -> tuple[tuple[TableCall, ...], int, int, Suit]:
+    """Calls near a legal bidding at a table of n (2 to 8 seats, the seats ints): passes in turn
+    (seat given or not, alone or not), a making call in turn (the proper word, or another), and
+    strays."""
+    n = draw(st.integers(2, 8))
+    dealer = draw(st.integers(0, n - 1))
+    turned = draw(st.sampled_from(list(Suit)))
+    count = draw(st.integers(0, 2 * n))
+    in_turn = [(dealer + 1 + i) % n for i in range(2 * n + 1)]
+    calls = [TableCall(CallKind.PASS, draw(st.sampled_from([None, in_turn[i]])),
+                       alone=draw(st.integers(0, 9)) == 0) for i in range(count)]
+    if count < 2 * n and draw(st.integers(0, 3)):
+        seat = in_turn[count]
+        word = (CallKind.NAME if count >= n else CallKind.TAKE if seat == dealer else
+                CallKind.ORDER)
+        calls.append(TableCall(draw(st.sampled_from([word] * 12 + list(CallKind))),
+                               draw(st.sampled_from([None, seat, seat, seat, *range(n)])),
+                               draw(st.sampled_from([None, *Suit])), draw(st.booleans())))
+    if draw(st.integers(0, 5)) == 0:
+        calls.insert(draw(st.integers(0, len(calls))),
+                     TableCall(draw(st.sampled_from(list(CallKind))),
+                               draw(st.sampled_from([None, *range(n)])),
+                               draw(st.sampled_from([None, *Suit])), draw(st.booleans())))
+    return tuple(calls), n, dealer, turned
+
+
+@needs_c
+@settings(max_examples=1200, deadline=None)
+@given(table_biddings(), st.integers(0, 31))
+def test_bid_at_tables_of_n(case: tuple[tuple[TableCall, ...], int, int, Suit], flags: int) -> None:
+    """The walk at n seats (the seats the ints 0 .. n-1, as fast_table_deal gives them): the C
+    equals its twin, and the four-handed options elsewhere than at four decline."""
+    calls, n, dealer, turned = case
+    result = compare("bid", calls, tuple(range(n)), dealer, turned, flags)
+    assert not isinstance(result, Exception)
+    if n != 4 and flags & fastpath._FOUR_ONLY:
+        assert result is None
 
 
 BIDDING_CASES = [
@@ -571,6 +614,6 @@ BIDDING_CASES = [
 def test_bid_on_hand_worked_biddings(calls: tuple[Call, ...], flags: int, expected: Any) -> None:
     """Hand-worked walks (N deals, spades turned; flags 15: stick, Canadian, take-overs and lone
     defenders all on; 0: all off; 1: stick the dealer only), by the twin and by the C."""
-    assert fastpath._bid(calls, Seat.N, Suit.SPADES, flags) == expected
+    assert fastpath._bid(calls, SEATS, Seat.N, Suit.SPADES, flags) == expected
     if _cplay is not None:
-        assert compare("bid", calls, Seat.N, Suit.SPADES, flags) == expected
+        assert compare("bid", calls, SEATS, Seat.N, Suit.SPADES, flags) == expected

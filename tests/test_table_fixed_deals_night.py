@@ -95,6 +95,7 @@ def test_a_tables_phone_enters_its_four_deals_and_is_refused_a_fifth(db_path: Pa
     # by hand (golden why): Ann 0, Bob 8, Cy 3 after the round's 4 deals, shown, not a fresh 0
     board = BeautifulSoup(client.get(url).data, "html.parser").find(id="scoreboard")
     assert [f.get_text() for f in board.select(".figure")] == ["0", "8", "3"]
+    assert "Game 1 — the round's points (no winner), 0–8–3" in _text(client.get(url).data)
     refused = _post(client, csrf, url, _deal_form(golden[0]))
     assert refused.status_code == 422
     assert REASON in _text(refused.data)

@@ -148,3 +148,18 @@ def test_the_sittings_of_the_links_stored_give_the_hand_worked_standings(db_path
             WANT["standings"]
     finally:
         db.close()
+
+
+def test_a_sitting_of_a_rubber_preset_plays_its_deals_without_the_rubber() -> None:
+    """Hoyle's preset has a rubber, and a game of fixed deals forms none (Rules.check): the
+    link's sitting says ``rubber: none`` so its record loads (before, it was refused: "a fixed
+    number of deals cannot form a rubber"), at a table of three as at four."""
+    from euchre_records.rules import preset
+    assert preset("hoyle").rubber.value != "none"
+    for seats in (3, 4):
+        rules = table_links._sitting_rules({**CASE["event"], "seats": seats}, "hoyle")
+        assert rules["overrides"] == {"fixed_deals": 4, "game_points": None, "rubber": "none"}
+        if seats == 3:
+            data = {**CASE["sittings"][0]["record"], "rules": rules}
+            assert prepare(json.dumps(data)) is not None
+    assert "rubber" not in table_links._sitting_rules(CASE["event"], "modern")["overrides"]

@@ -237,6 +237,9 @@ def _sitting_rules(event: dict[str, Any], preset: str) -> dict[str, Any]:
     out: dict[str, Any] = {"preset": preset} if seats == 4 else {"preset": preset, "seats": seats}
     if event.get("format") == "progressive" and per_round:
         out["overrides"] = {"fixed_deals": int(per_round), "game_points": None}
+        from euchre_records.rules import RubberSystem, preset as preset_rules
+        if preset_rules(preset).rubber is not RubberSystem.NONE:   # a game of fixed deals forms
+            out["overrides"]["rubber"] = "none"                     # no rubber (Rules.check)
     return out
 
 

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from .cards import Card, Suit, effective_suit, make_pack, power_table, trick_winner
 from .errors import InconsistentRecord, Problem
 from .model import CallKind, DealKind, FindingKind, replace
-from .table import SeatIndex, Variant
+from .table import SeatIndex, Table, Variant
 from .table_model import (
     Scores, TableDeal, TableDealResult, TableFinding, TableGameResult, TableIrregularityKind,
     TableRecord, TableReplay,
@@ -42,11 +42,13 @@ VARIANT_CITES = {
 """The source cited for a variant's own rules (docs/RULES.md "Tables of two, three and five")."""
 
 
-def game_points_of(record: TableRecord) -> int:
+def game_points_of(record: TableRecord) -> int | None:
     """The game's target: ``game_points`` when the record overrides it, else the variant's
-    default (10 for cut-throat and five-handed), else the preset's."""
+    default (10 for cut-throat and five-handed), else the preset's. None for a sitting of
+    ``fixed_deals`` deals (``game_points: null``): no points target, the game is the deals."""
+    if record.rules.fixed_deals is not None:
+        return None
     if "game_points" in dict(record.rules.overrides) or record.table.default_game_points is None:
-        assert record.rules.game_points is not None  # fixed_deals is refused at these tables
         return record.rules.game_points
     return record.table.default_game_points
 
@@ -462,9 +464,20 @@ def _winner(score: Scores, target: int) -> SeatIndex | None:
 
 
 def replay_table(record: TableRecord) -> TableReplay:
-    """Replay every deal of a record at a table of 2, 3 or 5 and score its games."""
+    """Replay every deal of a record at a table of 2, 3 or 5 and score its games.
+
+    Games: a game ends when a player reaches the target (:func:`_winner`), or, with the rule
+    option ``fixed_deals`` N (a sitting of N deals, the progressive game; docs/RULES.md), after
+    its N-th deal, as in the four-handed engine (``match.score_games``): such a game is finished
+    and has **no winner** whatever the score (EGN 1.4 ``num_deals``: the points count, each
+    player's for himself), and a note says so. Void deals (misdeal, new deal) are no deals of
+    the game; an unfinished deal is one (it ends the record). Fewer than N deals: the game is
+    unfinished. More than N: the deals after the N-th open a next game of N deals, as at four
+    hands (an event that plays N deals a round counts the first N only, docs/EVENTS.md §3.2)."""
     table, rules, n = record.table, record.rules, record.table.seats
     target = game_points_of(record)
+    fixed = rules.fixed_deals
+    in_game = 0
     problems: list[Problem] = []
     results: list[TableDealResult] = []
     findings: list[TableFinding] = []
@@ -500,11 +513,12 @@ def replay_table(record: TableRecord) -> TableReplay:
         expected = next_dealer if next_dealer is not None else (deal.dealer + 1) % n
         before = score
         # penalties first (Somerset 4): a penalty that wins the game stops the hand's points
-        # (no penalty, the common case: the score as it stands, no new tuple)
+        # (no penalty, the common case: the score as it stands, no new tuple; no target: a
+        # game of fixed deals, which no score ends)
         penalty = result.penalty
         with_penalty = score if penalty == zero else add_scores(score, penalty)
-        if (max(with_penalty) >= target and _winner(with_penalty, target) is not None
-                and any(result.hand_points)):
+        if (target is not None and max(with_penalty) >= target
+                and _winner(with_penalty, target) is not None and any(result.hand_points)):
             score = with_penalty   # the deal as scored: its points are the penalty's (as match.py)
             result = _with_note(replace(result, hand_points=(0,) * n, points=result.penalty),
                                 f"deal {number}: the penalty won the game before the hand's "
@@ -516,17 +530,30 @@ def replay_table(record: TableRecord) -> TableReplay:
         if result.findings:
             findings.extend(result.findings)
         running.append(score)
-        won = _winner(score, target) if max(score) >= target else None   # _winner's first test
-        if won is not None:
+        if result.void is None:
+            in_game += 1
+        won = (_winner(score, target) if target is not None and max(score) >= target
+               else None)   # max: _winner's first test, without the call
+        if won is not None or (fixed is not None and in_game == fixed):
             games.append(TableGameResult(len(games) + 1, first, number, start, score, won, True))
+            if won is None:
+                notes.append(_no_winner_note(table, len(games), fixed, start, score))
             score = start = (0,) * n
-            first = number + 1
+            first, in_game = number + 1, 0
     if problems:
         raise InconsistentRecord(problems)
     if first <= len(record.deals) or not games:
         games.append(TableGameResult(len(games) + 1, first, len(record.deals), start, score, None, False))
     return TableReplay(rules, table, tuple(results), tuple(games), tuple(findings), tuple(running),
                        tuple(notes))
+
+
+def _no_winner_note(table: Table, game: int, fixed: int | None, start: Scores,
+                    score: Scores) -> str:
+    """The note of a finished game of ``fixed`` deals: no winner, each player's points."""
+    points = ", ".join(f"seat {table.token(s)} {score[s] - start[s]}" for s in range(table.seats))
+    return (f"game {game}: a game of {fixed} deal{'s' if fixed != 1 else ''} has no winner (EGN 1.4: "
+            f"games set to num_deals count points, not wins); {points}")
 
 
 def _with_finding(result: TableDealResult, finding: TableFinding) -> TableDealResult:

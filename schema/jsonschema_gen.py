@@ -237,10 +237,11 @@ def _rule_checks(rules: dict[str, Any], tables: list[dict[str, Any]]) -> None:
             _overrides_where({"required": ["rubber"], "properties": {"rubber": {"const": "none"}}})]}},
         {"not": _overrides_where({"required": ["allow_no_trump", "joker"], "properties": {
             "allow_no_trump": {"const": True}, "joker": {"const": True}}})}]
-    for table in tables:   # no fixed deals there (a four-handed rule): a points target it is
-        table["properties"]["overrides"]["properties"]["game_points"] = {
-            "description": options["game_points"].get("description", "game_points"),
-            "type": "integer", "minimum": 1}
+    for table in tables:   # the same checks of the target: a points target or fixed deals (issue 32)
+        theirs = table["properties"]["overrides"]["properties"]
+        for key in ("game_points", "fixed_deals"):
+            theirs[key] = dict(options[key])
+        table["allOf"] = rules["allOf"][:3] + table.get("allOf", [])
 
 
 def generate_json_schema() -> dict[str, Any]:

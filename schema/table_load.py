@@ -43,9 +43,10 @@ _DEAL_KEYS = ("kind", "dealer", "turned", "hands", "kitty", "calls", "called", "
               "tricks", "result", "irregularities", "scoresheet", "unfinished", "points")
 _NOT_YET = ("joker_suit", "annotations", "alternatives", "exchanges", "provenance")
 FOUR_HANDED_ONLY = ("canadian", "allow_no_trump", "fast_break", "four_trick_tokens",
-                    "partners_best", "go_under", "farmers", "defend_alone", "partner_takes_lone",
-                    "fixed_deals")
-"""Options of the four-handed game refused (when set) at tables of 2, 3 and 5, for now."""
+                    "partners_best", "go_under", "farmers", "defend_alone", "partner_takes_lone")
+"""Options of the four-handed game refused (when set) at tables of 2, 3 and 5, for now.
+``fixed_deals`` (with ``game_points: null``) is taken: a sitting of that many deals, replayed by
+:func:`euchre_records.table_replay.replay_table` as a game with no winner."""
 
 _CALL = re.compile(r"^\s*(?:(\d+)\s*:\s*)?([A-Za-z]+)(\s+alone)?\s*$", re.IGNORECASE)
 _TRICK_PREFIX = re.compile(r"^\s*(\d+)\s*:\s*(.*)$", re.DOTALL)

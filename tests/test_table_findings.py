@@ -3,7 +3,7 @@
 - A revoke's finding reads as the four-handed one does (revokes.py) and carries its status:
   the texts below are written by hand from the deals (tests/golden/variants), not pasted.
 - What these tables do not take yet (docs/RULES.md "Tables of two, three and five": the house
-  rules, defend_alone, partner_takes_lone, fixed_deals, a rubber, a turned joker, irregularities
+  rules, defend_alone, partner_takes_lone, a rubber, a turned joker, irregularities
   other than revoke-claimed / misdeal / new-deal, exchanges, annotations, alternatives) is each a
   located NotationError that names the reason, never a traceback.
 """
@@ -119,7 +119,6 @@ REFUSALS = [
     ("rules.overrides.farmers", "misdeal", "rules.overrides.farmers", "four-handed game"),
     ("rules.overrides.defend_alone", True, "rules.overrides.defend_alone", "four-handed game"),
     ("rules.overrides.partner_takes_lone", True, "rules.overrides.partner_takes_lone", "four-handed game"),
-    ("rules.overrides.fixed_deals", 8, "rules.overrides.fixed_deals", "four-handed game"),
     ("rules.overrides.rubber", "somerset", "rules.overrides.rubber", "fixed partnerships"),
     ("rules.overrides.two_handed_march", 4, "rules.overrides.two_handed_march", "two-handed game"),
     ("rules.preset", ["modern"], "rules.preset", "unknown rule set"),

@@ -60,7 +60,8 @@ def table_draft_page(draft: store_drafts.Draft, sub: Submission | None,
     if sub is not None:
         view = view_of(sub.record, sub.result)
         sheet = build_table_sheet(view, players, kinds)
-        board = table_scoreboard(view, players, dealer, game_target(sub))
+        board = table_scoreboard(view, players, dealer, game_target(sub),
+                                 sub.record.rules.fixed_deals, len(deals))
     if form is None:
         form = form_of_table_deal(deals[editing - 1]) if editing else {"dealer": dealer}
     errors: dict[str, list[str]] = {}

@@ -106,12 +106,20 @@ def table_next_dealer(result: Any, data: Mapping[str, Any]) -> str:
 
 
 def table_scoreboard(view: RecordView, players: Mapping[str, str], next_dealer: str,
-                     target: int | None) -> dict[str, Any]:
-    """The score of the game in play, per player, and who deals next (nothing scored here)."""
+                     target: int | None, fixed_deals: int | None = None,
+                     deals_entered: int = 0) -> dict[str, Any]:
+    """The score of the game in play, per player, and who deals next (nothing scored here).
+
+    A sitting of ``fixed_deals`` deals (``target`` None) shows "deal k of N" with k the deals
+    entered, as the four-handed board does (:func:`.scoreboard.scoreboard`), and is ``over``
+    once N are entered: the score is then the one its game ended on, not a fresh 0, and the
+    page offers to store it (one more deal is refused by :mod:`.round_cap`)."""
     games = view.games
     current = games[-1] if games else None
     zero = [0] * len(view.columns)
-    score = list(current.score) if current is not None and not current.finished else zero
+    over = bool(fixed_deals) and deals_entered >= (fixed_deals or 0)
+    score = (list(current.score) if current is not None and (not current.finished or over)
+             else zero)
     last = games[-1] if games else None
     label = {c.key: c.label for c in view.columns}
     won = (None if last is None or not last.finished or last.winner is None else
@@ -119,5 +127,7 @@ def table_scoreboard(view: RecordView, players: Mapping[str, str], next_dealer: 
     return {"columns": [{"key": c.key, "label": c.label} for c in view.columns],
             "score": score, "target": target, "next_dealer": next_dealer,
             "next_dealer_name": _name(players, next_dealer), "game_won": won,
+            "fixed_deals": fixed_deals, "deals": deals_entered, "over": over,
+            "why_over": f"all {fixed_deals} deals are played" if over else "",
             "games_won": [sum(1 for g in games if g.finished and g.winner == c.key)
                           for c in view.columns]}

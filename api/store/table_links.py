@@ -229,14 +229,17 @@ def _sitting_rules(event: dict[str, Any], preset: str) -> dict[str, Any]:
     """The rules of a table's sitting: the preset, and for a progressive night with a fixed
     number of deals a round (docs/EVENTS.md) that many deals and no game or rubber, so the
     scorer's page says when the round's deals are in and offers to store the sitting; at an
-    individual event's table of n, ``seats`` n and no fixed deals (the engine takes
-    ``fixed_deals`` at four-handed tables only; the round is the deals recorded, its game left
-    unfinished, and the event counts them, docs/EVENTS.md §2.1, §3.2)."""
+    individual event's table of n, ``seats`` n, and the same fixed deals at a progressive one
+    (issue 32: a game of that many deals with no winner, placed by each player's points,
+    docs/EVENTS.md §2.1, §3.2)."""
     per_round = event.get("deals_per_round")
     seats = int(event.get("seats") or 4)
     out: dict[str, Any] = {"preset": preset} if seats == 4 else {"preset": preset, "seats": seats}
-    if event.get("format") == "progressive" and per_round and seats == 4:
+    if event.get("format") == "progressive" and per_round:
         out["overrides"] = {"fixed_deals": int(per_round), "game_points": None}
+        from euchre_records.rules import RubberSystem, preset as preset_rules
+        if preset_rules(preset).rubber is not RubberSystem.NONE:   # a game of fixed deals forms
+            out["overrides"]["rubber"] = "none"                     # no rubber (Rules.check)
     return out
 
 

@@ -331,7 +331,7 @@ class DoubleDummy:
             raw2 = state + (lead,)
             two = self.two.get(raw2)
             if two is None:
-                two = self.two[raw2] = self._two(state, lead, 0, 0, 0, 0, 0, 2)
+                two = self.two[raw2] = self._last_two(state, lead)
             return two >= need
         raw = state + (lead,)
         memo = self.memo
@@ -365,16 +365,36 @@ class DoubleDummy:
             self.ranked[squeezed] = known
         return answer
 
+    def _last_two(self, state: tuple[int, ...], lead: int) -> int:
+        """The side's exact tricks of the last two, from a trick boundary. The highest live
+        trump wins the trick it falls in, so its side takes at least one: the search then only
+        tells one trick from two (or none from one), a narrower window that cuts more."""
+        live_trumps = 0
+        trumps = self.trumps
+        for h in state:
+            live_trumps |= h & trumps
+        if not live_trumps:
+            return self._two(state, lead, 0, 0, 0, 0, 0, 2)
+        top = 1 << (live_trumps.bit_length() - 1)
+        for i, h in enumerate(state):
+            if h & top:
+                if self.ours[i]:
+                    return max(1, self._two(state, lead, 0, 0, 0, 0, 1, 2))
+                return min(1, self._two(state, lead, 0, 0, 0, 0, 0, 1))
+        raise AssertionError("a live trump is held")
+
     def _two(self, state: tuple[int, ...], lead: int, pos: int, led: int, best: int,
-             best_seat: int, alpha: int, beta: int) -> int:
-        """The side's exact tricks of the last two, ``pos`` cards of the first of them down,
-        when it lies within [alpha, beta] (else a bound past the window): alpha-beta on a small
-        tree. :meth:`_wins` files the exact value by the cards as they are, so the questions
-        "one?" and "two?" cost one search."""
+             best_seat: int, alpha: int, beta: int, gone: int = 0) -> int:
+        """The side's exact tricks of the last two, ``pos`` cards of the first of them down
+        (``gone`` the cards played to it, still in ``state``), when it lies within
+        [alpha, beta] (else a bound past the window): alpha-beta on a small tree.
+        :meth:`_wins` files the exact value by the cards as they are, so the questions "one?"
+        and "two?" cost one search. The second trick has no choice: it is played out at once
+        from the cards each hand kept."""
         self.visited += 1
         n = len(state)
         seat = (lead + pos) % n
-        hand = state[seat]
+        hand = state[seat] & ~gone
         ours = self.ours
         mine = ours[seat]
         if pos == 0:
@@ -383,10 +403,10 @@ class DoubleDummy:
             legal = hand & led or hand
         value = -1 if mine else 3
         trumps = self.trumps
+        last = pos == n - 1
         while legal:
             b = legal & -legal
             legal ^= b
-            nstate = state[:seat] + (hand & ~b,) + state[seat + 1:]
             if pos == 0:
                 nled, nbest, nseat = self.block_of[b], b, seat
             else:
@@ -395,10 +415,19 @@ class DoubleDummy:
                     nbest, nseat = b, seat
                 else:
                     nbest, nseat = best, best_seat
-            if pos == n - 1:
-                v = (1 if ours[nseat] else 0) + self._last(nstate, nseat)
+            if last:
+                kept = gone | b
+                first = state[nseat] & ~kept
+                win = self.win_of[first]
+                top, at = first, nseat
+                for k in range(1, n):
+                    i = (nseat + k) % n
+                    c = state[i] & ~kept
+                    if c & win and c > top:
+                        top, at = c, i
+                v = (1 if ours[nseat] else 0) + (1 if ours[at] else 0)
             else:
-                v = self._two(nstate, lead, pos + 1, nled, nbest, nseat, alpha, beta)
+                v = self._two(state, lead, pos + 1, nled, nbest, nseat, alpha, beta, gone | b)
             if mine:
                 if v > value:
                     value = v

@@ -480,17 +480,10 @@ class DoubleDummy:
         if not legal:
             legal = hand
         win = led | self.trumps
-        reps = self._reps(legal, live)
-        beaters = [b for b in reps if b & win and b > best]
-        if beaters:
-            if len(beaters) < len(reps):
-                others = [b for b in reps if not (b & win and b > best)]
-                # partner holds the trick: low first; else the cheapest winner first
-                moves = others + beaters if ours[best_seat] is our_turn else beaters + others
-            else:
-                moves = reps
+        if not legal & (legal - 1):   # one legal card (often, with five hands): no choice
+            moves = [legal]
         else:
-            moves = reps
+            moves = self._order(legal, live, win, best, ours[best_seat] is our_turn)
         last = pos == n - 1
         for b in moves:
             if b & win and b > best:
@@ -505,6 +498,17 @@ class DoubleDummy:
             if result is our_turn:
                 return our_turn
         return not our_turn
+
+    def _order(self, legal: int, live: int, win: int, best: int, partner_holds: bool) -> list[int]:
+        """A follower's moves in order: one card of each run among ``legal``; when some would
+        take the trick from ``best`` and some not, low first if the partner holds the trick,
+        else the cheapest winner first."""
+        reps = self._reps(legal, live)
+        beaters = [b for b in reps if b & win and b > best]
+        if beaters and len(beaters) < len(reps):
+            others = [b for b in reps if not (b & win and b > best)]
+            return others + beaters if partner_holds else beaters + others
+        return reps
 
     def _reps(self, legal: int, live: int) -> list[int]:
         """One card of each run of touching cards among ``legal`` (a run: cards of one suit with

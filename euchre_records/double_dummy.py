@@ -177,6 +177,7 @@ class DoubleDummy:
             blocks[table[c][0]] = blocks.get(table[c][0], 0) | b
         self.trumps = blocks.get(trump, 0) if trump is not None else 0
         self.block_masks = tuple(blocks.values())
+        self.plain_masks = tuple(m for m in self.block_masks if m != self.trumps)
         self.block_of: dict[int, int] = {b: m for m in self.block_masks for b in _low_bits(m)}
         self.ours = ours
         self.memo: dict[tuple[int, ...], tuple[int, int]] = {}     # by the cards as they are
@@ -255,30 +256,65 @@ class DoubleDummy:
 
     # --- the search ------------------------------------------------------------------------
     def _bounds(self, state: tuple[int, ...], lead: int, left: int) -> tuple[int, int]:
-        """Cheap bounds on the side's tricks: at least the sure trump winners of its best hand
-        (trumps above every opposing trump each win their own trick), at most the tricks left
-        less the other side's."""
+        """Cheap bounds on the side's tricks at a trick boundary: at least the sure winners of
+        its side, at most the tricks left less the other side's. A side's sure winners are the
+        more of two counts:
+
+        - the sure trump winners of its best hand (trumps above every opposing trump each win
+          their own trick, whoever leads);
+        - the leader's cashing tricks, for the leader's side: the trumps he holds above every
+          other live trump, each led in turn and winning; and when those leads draw every
+          other trump (no other hand holds more trumps than that), in each plain suit the
+          cards he holds above every other live card of it, led in turn after.
+        """
         trumps = self.trumps
-        if not trumps:
-            return 0, left
         ours = self.ours
-        our_t = their_t = 0
-        for i, h in enumerate(state):
-            if ours[i]:
-                our_t |= h & trumps
-            else:
-                their_t |= h & trumps
         mine = theirs = 0
-        top_theirs = their_t.bit_length()
-        top_ours = our_t.bit_length()
+        if trumps:
+            our_t = their_t = 0
+            for i, h in enumerate(state):
+                if ours[i]:
+                    our_t |= h & trumps
+                else:
+                    their_t |= h & trumps
+            top_theirs = their_t.bit_length()
+            top_ours = our_t.bit_length()
+            for i, h in enumerate(state):
+                t = h & trumps
+                if ours[i]:
+                    sure = (t >> top_theirs).bit_count() if top_theirs else t.bit_count()
+                    if sure > mine:
+                        mine = sure
+                else:
+                    sure = (t >> top_ours).bit_count() if top_ours else t.bit_count()
+                    if sure > theirs:
+                        theirs = sure
+        hand = state[lead]
+        others = 0
+        most = 0   # the most trumps another hand holds
         for i, h in enumerate(state):
-            t = h & trumps
-            if ours[i]:
-                sure = (t >> top_theirs).bit_count() if top_theirs else t.bit_count()
-                mine = max(mine, sure)
-            else:
-                sure = (t >> top_ours).bit_count() if top_ours else t.bit_count()
-                theirs = max(theirs, sure)
+            if i != lead:
+                others |= h
+                if trumps:
+                    c = (h & trumps).bit_count()
+                    if c > most:
+                        most = c
+        cash = 0
+        if trumps:
+            t = hand & trumps
+            o = others & trumps
+            cash = (t >> o.bit_length()).bit_count() if o else t.bit_count()
+        if most <= cash:
+            for m in self.plain_masks:
+                h = hand & m
+                if h:
+                    o = others & m
+                    cash += (h >> o.bit_length()).bit_count() if o else h.bit_count()
+        if ours[lead]:
+            if cash > mine:
+                mine = cash
+        elif cash > theirs:
+            theirs = cash
         return mine, left - theirs
 
     def _key(self, state: tuple[int, ...], lead: int, live: int) -> tuple[int, ...]:

@@ -402,22 +402,14 @@ class DoubleDummy:
         return answer
 
     def _last_two(self, state: tuple[int, ...], lead: int) -> int:
-        """The side's exact tricks of the last two, from a trick boundary. The highest live
-        trump wins the trick it falls in, so its side takes at least one: the search then only
-        tells one trick from two (or none from one), a narrower window that cuts more."""
-        live_trumps = 0
-        trumps = self.trumps
-        for h in state:
-            live_trumps |= h & trumps
-        if not live_trumps:
-            return self._two(state, lead, 0, 0, 0, 0, 0, 2)
-        top = 1 << (live_trumps.bit_length() - 1)
-        for i, h in enumerate(state):
-            if h & top:
-                if self.ours[i]:
-                    return max(1, self._two(state, lead, 0, 0, 0, 0, 1, 2))
-                return min(1, self._two(state, lead, 0, 0, 0, 0, 0, 1))
-        raise AssertionError("a live trump is held")
+        """The side's exact tricks of the last two, from a trick boundary: none when the cheap
+        bounds (:meth:`_bounds`) meet, else an alpha-beta search in the window they leave (the
+        highest live trump, say, wins its trick, so its side takes one at least: the search then
+        only tells one trick from two), a narrower window that cuts more."""
+        low, high = self._bounds(state, lead, 2)
+        if low >= high:
+            return low
+        return min(high, max(low, self._two(state, lead, 0, 0, 0, 0, low, high)))
 
     def _two(self, state: tuple[int, ...], lead: int, pos: int, led: int, best: int,
              best_seat: int, alpha: int, beta: int, gone: int = 0) -> int:

@@ -181,7 +181,7 @@ class DoubleDummy:
         self.block_of: dict[int, int] = {b: m for m in self.block_masks for b in _low_bits(m)}
         self.ours = ours
         self.memo: dict[tuple[int, ...], tuple[int, int]] = {}     # by the cards as they are
-        self.two: dict[tuple[int, ...], int] = {}                  # two tricks left: exact
+        self.two: dict[tuple[int, ...], tuple[int, int]] = {}      # two tricks left: bounds, then exact
         self.ranked: dict[tuple[int, ...], tuple[int, int]] = {}   # by the squeezed position
         self.win_of: dict[int, int] = {b: self.block_of[b] | self.trumps for b in self.block_of}
         self.visited = 0
@@ -365,9 +365,15 @@ class DoubleDummy:
             return self._last(state, lead) >= need
         if left == 2:
             raw2 = state + (lead,)
-            two = self.two.get(raw2)
-            if two is None:
-                two = self.two[raw2] = self._last_two(state, lead)
+            known2 = self.two.get(raw2)
+            if known2 is None:
+                known2 = self.two[raw2] = self._bounds(state, lead, 2)
+            if need <= known2[0]:
+                return True
+            if need > known2[1]:
+                return False
+            two = self._last_two(state, lead, *known2)
+            self.two[raw2] = (two, two)
             return two >= need
         raw = state + (lead,)
         memo = self.memo
@@ -401,14 +407,12 @@ class DoubleDummy:
             self.ranked[squeezed] = known
         return answer
 
-    def _last_two(self, state: tuple[int, ...], lead: int) -> int:
-        """The side's exact tricks of the last two, from a trick boundary: none when the cheap
-        bounds (:meth:`_bounds`) meet, else an alpha-beta search in the window they leave (the
-        highest live trump, say, wins its trick, so its side takes one at least: the search then
-        only tells one trick from two), a narrower window that cuts more."""
-        low, high = self._bounds(state, lead, 2)
-        if low >= high:
-            return low
+    def _last_two(self, state: tuple[int, ...], lead: int, low: int, high: int) -> int:
+        """The side's exact tricks of the last two, from a trick boundary, known to lie in
+        [low, high] (:meth:`_bounds`): an alpha-beta search in that window (the highest live
+        trump, say, wins its trick, so its side takes one at least: the search then only tells
+        one trick from two), a narrower window that cuts more. :meth:`_wins` files the bounds
+        first and searches only for a question they do not answer."""
         return min(high, max(low, self._two(state, lead, 0, 0, 0, 0, low, high)))
 
     def _two(self, state: tuple[int, ...], lead: int, pos: int, led: int, best: int,

@@ -383,11 +383,17 @@ class DoubleDummy:
             live |= h
         squeezed = None
         if known is None:
+            # the cheap bounds first: when they answer, no key is squeezed and nothing filed
+            known = self._bounds(state, lead, left)
+            if need <= known[0]:
+                return True
+            if need > known[1]:
+                return False
             if left >= self.SQUEEZE_FROM:
                 squeezed = self._key(state, lead, live)
-                known = self.ranked.get(squeezed)
-            if known is None:
-                known = self._bounds(state, lead, left)
+                ranked = self.ranked.get(squeezed)
+                if ranked is not None:
+                    known = (max(known[0], ranked[0]), min(known[1], ranked[1]))
             memo[raw] = known
         low, high = known
         if need <= low:

@@ -507,8 +507,24 @@ class DoubleDummy:
         our_turn = ours[seat]
         if pos == 0:
             moves = self._reps(hand, live)
-            moves.reverse()   # leads: high cards first (a trump lead or a sure winner settles most)
             block_of = self.block_of
+            # leads: a card that is the highest live card of its suit first (high to low: a
+            # top trump or a sure winner settles most), then the others from the lowest; with
+            # no such card, high to low
+            tops = 0
+            for m in self.block_masks:
+                lm = live & m
+                if lm:
+                    tops |= 1 << (lm.bit_length() - 1)
+            if hand & tops:
+                winners = [b for b in moves if b & tops]
+                if len(winners) < len(moves):
+                    winners.reverse()
+                    moves = winners + [b for b in moves if not b & tops]
+                else:
+                    moves.reverse()
+            else:
+                moves.reverse()
             for b in moves:
                 nstate = state[:seat] + (hand & ~b,) + state[seat + 1:]
                 if self._trick(nstate, lead, need, 1, block_of[b], b, seat, live) is our_turn:

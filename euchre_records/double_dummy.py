@@ -509,8 +509,7 @@ class DoubleDummy:
             moves = self._reps(hand, live)
             block_of = self.block_of
             # leads: a card that is the highest live card of its suit first (high to low: a
-            # top trump or a sure winner settles most), then the others from the lowest; with
-            # no such card, high to low
+            # top trump or a sure winner settles most), then the others from the lowest
             tops = 0
             for m in self.block_masks:
                 lm = live & m
@@ -523,8 +522,6 @@ class DoubleDummy:
                     moves = winners + [b for b in moves if not b & tops]
                 else:
                     moves.reverse()
-            else:
-                moves.reverse()
             for b in moves:
                 nstate = state[:seat] + (hand & ~b,) + state[seat + 1:]
                 if self._trick(nstate, lead, need, 1, block_of[b], b, seat, live) is our_turn:

@@ -177,10 +177,11 @@ class DoubleDummy:
             blocks[table[c][0]] = blocks.get(table[c][0], 0) | b
         self.trumps = blocks.get(trump, 0) if trump is not None else 0
         self.block_masks = tuple(blocks.values())
+        self.plain_masks = tuple(m for m in self.block_masks if m != self.trumps)
         self.block_of: dict[int, int] = {b: m for m in self.block_masks for b in _low_bits(m)}
         self.ours = ours
         self.memo: dict[tuple[int, ...], tuple[int, int]] = {}     # by the cards as they are
-        self.two: dict[tuple[int, ...], int] = {}                  # two tricks left: exact
+        self.two: dict[tuple[int, ...], tuple[int, int]] = {}      # two tricks left: bounds, then exact
         self.ranked: dict[tuple[int, ...], tuple[int, int]] = {}   # by the squeezed position
         self.win_of: dict[int, int] = {b: self.block_of[b] | self.trumps for b in self.block_of}
         self.visited = 0
@@ -255,30 +256,65 @@ class DoubleDummy:
 
     # --- the search ------------------------------------------------------------------------
     def _bounds(self, state: tuple[int, ...], lead: int, left: int) -> tuple[int, int]:
-        """Cheap bounds on the side's tricks: at least the sure trump winners of its best hand
-        (trumps above every opposing trump each win their own trick), at most the tricks left
-        less the other side's."""
+        """Cheap bounds on the side's tricks at a trick boundary: at least the sure winners of
+        its side, at most the tricks left less the other side's. A side's sure winners are the
+        more of two counts:
+
+        - the sure trump winners of its best hand (trumps above every opposing trump each win
+          their own trick, whoever leads);
+        - the leader's cashing tricks, for the leader's side: the trumps he holds above every
+          other live trump, each led in turn and winning; and when those leads draw every
+          other trump (no other hand holds more trumps than that), in each plain suit the
+          cards he holds above every other live card of it, led in turn after.
+        """
         trumps = self.trumps
-        if not trumps:
-            return 0, left
         ours = self.ours
-        our_t = their_t = 0
-        for i, h in enumerate(state):
-            if ours[i]:
-                our_t |= h & trumps
-            else:
-                their_t |= h & trumps
         mine = theirs = 0
-        top_theirs = their_t.bit_length()
-        top_ours = our_t.bit_length()
+        if trumps:
+            our_t = their_t = 0
+            for i, h in enumerate(state):
+                if ours[i]:
+                    our_t |= h & trumps
+                else:
+                    their_t |= h & trumps
+            top_theirs = their_t.bit_length()
+            top_ours = our_t.bit_length()
+            for i, h in enumerate(state):
+                t = h & trumps
+                if ours[i]:
+                    sure = (t >> top_theirs).bit_count() if top_theirs else t.bit_count()
+                    if sure > mine:
+                        mine = sure
+                else:
+                    sure = (t >> top_ours).bit_count() if top_ours else t.bit_count()
+                    if sure > theirs:
+                        theirs = sure
+        hand = state[lead]
+        others = 0
+        most = 0   # the most trumps another hand holds
         for i, h in enumerate(state):
-            t = h & trumps
-            if ours[i]:
-                sure = (t >> top_theirs).bit_count() if top_theirs else t.bit_count()
-                mine = max(mine, sure)
-            else:
-                sure = (t >> top_ours).bit_count() if top_ours else t.bit_count()
-                theirs = max(theirs, sure)
+            if i != lead:
+                others |= h
+                if trumps:
+                    c = (h & trumps).bit_count()
+                    if c > most:
+                        most = c
+        cash = 0
+        if trumps:
+            t = hand & trumps
+            o = others & trumps
+            cash = (t >> o.bit_length()).bit_count() if o else t.bit_count()
+        if most <= cash:
+            for m in self.plain_masks:
+                h = hand & m
+                if h:
+                    o = others & m
+                    cash += (h >> o.bit_length()).bit_count() if o else h.bit_count()
+        if ours[lead]:
+            if cash > mine:
+                mine = cash
+        elif cash > theirs:
+            theirs = cash
         return mine, left - theirs
 
     def _key(self, state: tuple[int, ...], lead: int, live: int) -> tuple[int, ...]:
@@ -329,9 +365,15 @@ class DoubleDummy:
             return self._last(state, lead) >= need
         if left == 2:
             raw2 = state + (lead,)
-            two = self.two.get(raw2)
-            if two is None:
-                two = self.two[raw2] = self._two(state, lead, 0, 0, 0, 0, 0, 2)
+            known2 = self.two.get(raw2)
+            if known2 is None:
+                known2 = self.two[raw2] = self._bounds(state, lead, 2)
+            if need <= known2[0]:
+                return True
+            if need > known2[1]:
+                return False
+            two = self._last_two(state, lead, *known2)
+            self.two[raw2] = (two, two)
             return two >= need
         raw = state + (lead,)
         memo = self.memo
@@ -341,11 +383,17 @@ class DoubleDummy:
             live |= h
         squeezed = None
         if known is None:
+            # the cheap bounds first: when they answer, no key is squeezed and nothing filed
+            known = self._bounds(state, lead, left)
+            if need <= known[0]:
+                return True
+            if need > known[1]:
+                return False
             if left >= self.SQUEEZE_FROM:
                 squeezed = self._key(state, lead, live)
-                known = self.ranked.get(squeezed)
-            if known is None:
-                known = self._bounds(state, lead, left)
+                ranked = self.ranked.get(squeezed)
+                if ranked is not None:
+                    known = (max(known[0], ranked[0]), min(known[1], ranked[1]))
             memo[raw] = known
         low, high = known
         if need <= low:
@@ -365,16 +413,26 @@ class DoubleDummy:
             self.ranked[squeezed] = known
         return answer
 
+    def _last_two(self, state: tuple[int, ...], lead: int, low: int, high: int) -> int:
+        """The side's exact tricks of the last two, from a trick boundary, known to lie in
+        [low, high] (:meth:`_bounds`): an alpha-beta search in that window (the highest live
+        trump, say, wins its trick, so its side takes one at least: the search then only tells
+        one trick from two), a narrower window that cuts more. :meth:`_wins` files the bounds
+        first and searches only for a question they do not answer."""
+        return min(high, max(low, self._two(state, lead, 0, 0, 0, 0, low, high)))
+
     def _two(self, state: tuple[int, ...], lead: int, pos: int, led: int, best: int,
-             best_seat: int, alpha: int, beta: int) -> int:
-        """The side's exact tricks of the last two, ``pos`` cards of the first of them down,
-        when it lies within [alpha, beta] (else a bound past the window): alpha-beta on a small
-        tree. :meth:`_wins` files the exact value by the cards as they are, so the questions
-        "one?" and "two?" cost one search."""
+             best_seat: int, alpha: int, beta: int, gone: int = 0) -> int:
+        """The side's exact tricks of the last two, ``pos`` cards of the first of them down
+        (``gone`` the cards played to it, still in ``state``), when it lies within
+        [alpha, beta] (else a bound past the window): alpha-beta on a small tree.
+        :meth:`_wins` files the exact value by the cards as they are, so the questions "one?"
+        and "two?" cost one search. The second trick has no choice: it is played out at once
+        from the cards each hand kept."""
         self.visited += 1
         n = len(state)
         seat = (lead + pos) % n
-        hand = state[seat]
+        hand = state[seat] & ~gone
         ours = self.ours
         mine = ours[seat]
         if pos == 0:
@@ -383,10 +441,10 @@ class DoubleDummy:
             legal = hand & led or hand
         value = -1 if mine else 3
         trumps = self.trumps
+        last = pos == n - 1
         while legal:
             b = legal & -legal
             legal ^= b
-            nstate = state[:seat] + (hand & ~b,) + state[seat + 1:]
             if pos == 0:
                 nled, nbest, nseat = self.block_of[b], b, seat
             else:
@@ -395,10 +453,19 @@ class DoubleDummy:
                     nbest, nseat = b, seat
                 else:
                     nbest, nseat = best, best_seat
-            if pos == n - 1:
-                v = (1 if ours[nseat] else 0) + self._last(nstate, nseat)
+            if last:
+                kept = gone | b
+                first = state[nseat] & ~kept
+                win = self.win_of[first]
+                top, at = first, nseat
+                for k in range(1, n):
+                    i = (nseat + k) % n
+                    c = state[i] & ~kept
+                    if c & win and c > top:
+                        top, at = c, i
+                v = (1 if ours[nseat] else 0) + (1 if ours[at] else 0)
             else:
-                v = self._two(nstate, lead, pos + 1, nled, nbest, nseat, alpha, beta)
+                v = self._two(state, lead, pos + 1, nled, nbest, nseat, alpha, beta, gone | b)
             if mine:
                 if v > value:
                     value = v
@@ -440,8 +507,21 @@ class DoubleDummy:
         our_turn = ours[seat]
         if pos == 0:
             moves = self._reps(hand, live)
-            moves.reverse()   # leads: high cards first (a trump lead or a sure winner settles most)
             block_of = self.block_of
+            # leads: a card that is the highest live card of its suit first (high to low: a
+            # top trump or a sure winner settles most), then the others from the lowest
+            tops = 0
+            for m in self.block_masks:
+                lm = live & m
+                if lm:
+                    tops |= 1 << (lm.bit_length() - 1)
+            if hand & tops:
+                winners = [b for b in moves if b & tops]
+                if len(winners) < len(moves):
+                    winners.reverse()
+                    moves = winners + [b for b in moves if not b & tops]
+                else:
+                    moves.reverse()
             for b in moves:
                 nstate = state[:seat] + (hand & ~b,) + state[seat + 1:]
                 if self._trick(nstate, lead, need, 1, block_of[b], b, seat, live) is our_turn:
@@ -451,17 +531,10 @@ class DoubleDummy:
         if not legal:
             legal = hand
         win = led | self.trumps
-        reps = self._reps(legal, live)
-        beaters = [b for b in reps if b & win and b > best]
-        if beaters:
-            if len(beaters) < len(reps):
-                others = [b for b in reps if not (b & win and b > best)]
-                # partner holds the trick: low first; else the cheapest winner first
-                moves = others + beaters if ours[best_seat] is our_turn else beaters + others
-            else:
-                moves = reps
+        if not legal & (legal - 1):   # one legal card (often, with five hands): no choice
+            moves = [legal]
         else:
-            moves = reps
+            moves = self._order(legal, live, win, best, ours[best_seat] is our_turn)
         last = pos == n - 1
         for b in moves:
             if b & win and b > best:
@@ -476,6 +549,17 @@ class DoubleDummy:
             if result is our_turn:
                 return our_turn
         return not our_turn
+
+    def _order(self, legal: int, live: int, win: int, best: int, partner_holds: bool) -> list[int]:
+        """A follower's moves in order: one card of each run among ``legal``; when some would
+        take the trick from ``best`` and some not, low first if the partner holds the trick,
+        else the cheapest winner first."""
+        reps = self._reps(legal, live)
+        beaters = [b for b in reps if b & win and b > best]
+        if beaters and len(beaters) < len(reps):
+            others = [b for b in reps if not (b & win and b > best)]
+            return others + beaters if partner_holds else beaters + others
+        return reps
 
     def _reps(self, legal: int, live: int) -> list[int]:
         """One card of each run of touching cards among ``legal`` (a run: cards of one suit with

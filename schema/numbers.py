@@ -18,7 +18,9 @@ same record written with ``4``.
 from __future__ import annotations
 
 from decimal import Decimal, InvalidOperation
-from typing import Any
+from typing import Any, TypeVar, cast
+
+_T = TypeVar("_T")
 
 __all__ = ["whole_number", "whole_numbers", "holds_float", "MAX_INT_DIGITS"]
 
@@ -53,14 +55,18 @@ def holds_float(value: Any) -> bool:
     return False
 
 
-def whole_numbers(value: Any) -> Any:
+def whole_numbers(value: _T) -> _T:
     """``value`` with every whole-number float an ``int`` (a new value where one changed; the
     same object otherwise). Infinities and NaN stay floats."""
+    return cast(_T, _whole(value))
+
+
+def _whole(value: Any) -> Any:
     kind = type(value)
     if kind is float:
         return int(value) if value.is_integer() else value
     if kind is dict:
-        return {key: whole_numbers(item) for key, item in value.items()}
+        return {key: _whole(item) for key, item in value.items()}
     if kind is list:
-        return [whole_numbers(item) for item in value]
+        return [_whole(item) for item in value]
     return value

@@ -25,7 +25,7 @@ from euchre_records.model import Record
 
 from .json_text import indented
 from .lean import lean_dump, lean_load, plan_of
-from .numbers import MAX_INT_DIGITS, holds_float, whole_number, whole_numbers
+from .numbers import MAX_INT_DIGITS, holds_whole_float, whole_number, whole_numbers
 from .schemas import RECORD_SCHEMA, SeatsField
 from .wire import decode_record
 
@@ -72,7 +72,7 @@ def load_record(data: object) -> Record:
     try:
         return _load_record(data)
     except NotationError:
-        if not holds_float(data):
+        if not holds_whole_float(data):
             raise
     return _load_record(whole_numbers(data))
 

@@ -22,7 +22,7 @@ from typing import Any, TypeVar, cast
 
 _T = TypeVar("_T")
 
-__all__ = ["whole_number", "whole_numbers", "holds_float", "MAX_INT_DIGITS"]
+__all__ = ["whole_number", "whole_numbers", "holds_whole_float", "MAX_INT_DIGITS"]
 
 MAX_INT_DIGITS = 4300
 """Longest integer read (Python's own limit of integer-string conversion)."""
@@ -40,14 +40,16 @@ def whole_number(literal: str) -> int | float:
     return float(literal)
 
 
-def holds_float(value: Any) -> bool:
-    """Whether a parsed JSON value holds a float anywhere (iterative: no depth limit)."""
+def holds_whole_float(value: Any) -> bool:
+    """Whether a parsed JSON value holds a whole-number float anywhere (iterative: no depth
+    limit). Never true of a value :func:`parse_json` gave (its hook made them integers)."""
     stack = [value]
     while stack:
         item = stack.pop()
         kind = type(item)
         if kind is float:
-            return True
+            if item.is_integer():
+                return True
         if kind is dict:
             stack.extend(item.values())
         elif kind is list:
@@ -56,9 +58,13 @@ def holds_float(value: Any) -> bool:
 
 
 def whole_numbers(value: _T) -> _T:
-    """``value`` with every whole-number float an ``int`` (a new value where one changed; the
-    same object otherwise). Infinities and NaN stay floats."""
-    return cast(_T, _whole(value))
+    """``value`` with every whole-number float an ``int`` (a new value; infinities and NaN stay
+    floats). A value nested too deeply to copy is given back as it was (its readers then refuse
+    it where they did before, never with a RecursionError)."""
+    try:
+        return cast(_T, _whole(value))
+    except RecursionError:
+        return value
 
 
 def _whole(value: Any) -> Any:

@@ -214,3 +214,21 @@ def test_a_progressive_night_with_every_integer_a_float(app: Any, monkeypatch: A
     want = expected(night.NIGHT)
     assert [(s["place"], s["entrant"], s["points"]) for s in got["standings"]] == \
         [(s["place"], s["entrant"], s["points"]) for s in want["standings"]]
+
+
+@pytest.mark.parametrize("seats", [None, 3])
+@pytest.mark.parametrize("inner, python", [("4.0", False), ("4", False), ("4.0", True)])
+def test_a_deeply_nested_value_with_a_float_is_a_located_error_not_a_recursion_error(
+        seats: int | None, inner: str, python: bool) -> None:
+    """A refused record nested 900 deep: the second reading with whole floats made integers
+    cannot copy it, and the record is refused as before. Failed (RecursionError from
+    ``whole_numbers``) before this test's commit."""
+    rules = {"preset": "modern"} if seats is None else {"preset": "modern", "seats": seats}
+    deep = "[" * 900 + inner + "]" * 900
+    text = (f'{{"format": "euchre-records", "version": "1.0", "rules": {json.dumps(rules)}, '
+            f'"deals": [], "start_score": [4.5, 0], "provenance": {deep}}}')
+    with pytest.raises(NotationError):
+        load_any(json.loads(text)) if python else loads(text)
+    if python:
+        with pytest.raises(NotationError):
+            load_record(json.loads(text))

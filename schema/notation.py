@@ -25,6 +25,7 @@ from euchre_records.model import Record
 
 from .json_text import indented
 from .lean import lean_dump, lean_load, plan_of
+from .numbers import MAX_INT_DIGITS, holds_whole_float, whole_number, whole_numbers
 from .schemas import RECORD_SCHEMA, SeatsField
 from .wire import decode_record
 
@@ -62,10 +63,21 @@ def load_record(data: object) -> Record:
     """Load an already-parsed JSON value into a :class:`Record`.
 
     Raises :class:`NotationError` listing every problem found (never only the first).
-    Same result as ``RECORD_SCHEMA.load(data)`` (marshmallow's own driver), only faster.
+    Same result as ``RECORD_SCHEMA.load(data)`` (marshmallow's own driver), only faster. A
+    whole-number float (``4.0``) is the integer it equals (schema/numbers.py): a value the
+    schemas refuse is read again with those floats made integers.
     """
     if not isinstance(data, dict):
         raise NotationError(f"a record is a JSON object, not {type(data).__name__}")
+    try:
+        return _load_record(data)
+    except NotationError:
+        if not holds_whole_float(data):
+            raise
+    return _load_record(whole_numbers(data))
+
+
+def _load_record(data: dict[str, Any]) -> Record:
     rules = data.get("rules")
     if type(rules) is dict and "seats" in rules and rules["seats"] != 4:
         _refuse_seats(rules["seats"])   # the rest of such a record is not four-handed notation
@@ -106,9 +118,9 @@ def indented_json(value: Any) -> str:
     return indented(value)
 
 
-MAX_INT_DIGITS = 4300
-"""Longest JSON integer read (Python's own limit of integer-string conversion); a longer one is
-a located notation error, never a ValueError from the depths of ``int()``."""
+# MAX_INT_DIGITS (schema/numbers.py): the longest JSON integer read (Python's own limit of
+# integer-string conversion); a longer one is a located notation error, never a ValueError from
+# the depths of ``int()``.
 
 _SURROGATE_HINT = re.compile(r"[\ud800-\udfff]|\\u[dD][89a-fA-F]")
 _LONG_DIGITS = re.compile(r"-?[0-9]{%d,}" % (MAX_INT_DIGITS + 1))
@@ -213,7 +225,9 @@ def parse_json(text: str | bytes) -> object:
     """JSON text to a value, strictly: a NotationError (located by line and column, or by path)
     for a syntax error, bytes that are not UTF-8, nesting too deep for the parser, an integer over
     :data:`MAX_INT_DIGITS` digits, ``NaN``/``Infinity``, a key repeated in one object, or a lone
-    surrogate (``"\\ud800"``) in any string."""
+    surrogate (``"\\ud800"``) in any string. A number with a fraction or an exponent whose value
+    is whole (``4.0``, ``1e2``) is read as that integer (schema/numbers.py: JSON Schema's
+    integer); any other stays a float, which no field of the notation takes."""
     if isinstance(text, bytes):
         try:
             text = text.decode("utf-8")
@@ -221,7 +235,7 @@ def parse_json(text: str | bytes) -> object:
             raise NotationError(f"not valid UTF-8 text: {exc.reason} at byte {exc.start}") from None
     try:
         value = json.loads(text, object_pairs_hook=_strict_object, parse_int=_bounded_int,
-                           parse_constant=_no_constant)
+                           parse_float=whole_number, parse_constant=_no_constant)
     except json.JSONDecodeError as exc:
         raise NotationError(
             f"not valid JSON: {_json_message(exc)} at line {exc.lineno}, column {exc.colno}") from None

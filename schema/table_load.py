@@ -30,6 +30,7 @@ from euchre_records.table_model import (
 
 from .basefields import SUIT_BY_TEXT
 from .lean import lean_load, plan_of
+from .numbers import holds_whole_float, whole_numbers
 from .schemas import PLAYER_SCHEMA, EventSchema
 
 __all__ = ["load_table_record", "load_any", "FOUR_HANDED_ONLY"]
@@ -67,6 +68,8 @@ class _Problems:
 def load_any(data: object) -> Record | TableRecord:
     """A four-handed :class:`Record` or a :class:`TableRecord`, by ``rules.seats``."""
     from .notation import load_record
+    if holds_whole_float(data):
+        data = whole_numbers(data)   # 3.0 seats is 3 (schema/numbers.py)
     rules = data.get("rules") if isinstance(data, dict) else None
     seats = rules.get("seats", 4) if isinstance(rules, dict) else 4
     if seats == 4 or isinstance(seats, bool) or not isinstance(seats, int):
@@ -78,6 +81,8 @@ def load_table_record(data: object) -> TableRecord:
     """Load a record of 2, 3 or 5 seats. Raises NotationError listing every problem found."""
     if not isinstance(data, dict):
         raise NotationError(f"a record is a JSON object, not {type(data).__name__}")
+    if holds_whole_float(data):
+        data = whole_numbers(data)   # a whole-number float is its integer (schema/numbers.py)
     out = _Problems()
     for key in data:
         if key in _NOT_YET:

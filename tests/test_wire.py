@@ -160,7 +160,9 @@ def test_a_repeated_key_before_a_syntax_error_is_a_located_syntax_error() -> Non
 @pytest.mark.parametrize("text", [
     '{"format": "euchre-records", "version": "1.0", "rules": {"preset": "modern"}, "deals": []} x',
     '{"format": "euchre-records", "version": "1.0", "rules": {"preset": "modern"}, "deals": [], '
-    '"start_score": [1e2, 0]}',
+    '"start_score": [1.25e1, 0]}',  # not whole (1e2 is the integer 100: schema/numbers.py)
+    '{"format": "euchre-records", "version": "1.0", "rules": {"preset": "modern"}, "deals": [], '
+    '"start_score": [1e6, 0]}',     # whole, out of range
     '{"format": "euchre-records", "version": "1.0", "rules": {"preset": "modern"}, "deals": [], '
     '"start_score": [NaN, 0]}',
     '{"format": "euchre-records", "version": "1.0", "rules": {"preset": "modern"}, "deals": [], '

@@ -15,6 +15,8 @@ from flask import Response, request, url_for
 from flask_smorest import Blueprint
 from marshmallow import Schema, ValidationError
 
+from euchre_records.schema.numbers import whole_number
+
 from ..auth import Forbidden, current_actor, may_modify, require_writer
 from ..db import get_db
 from ..errors import ApiError, problems_of
@@ -73,7 +75,8 @@ def _json_body() -> dict[str, Any]:
                        f"send JSON (application/json), not {mimetype or 'no content type'}")
     raw = request.get_data(cache=False)
     try:
-        data = json.loads(raw.decode("utf-8-sig"))
+        # a whole-number float (4.0) is the integer JSON Schema says it is (schema/numbers.py)
+        data = json.loads(raw.decode("utf-8-sig"), parse_float=whole_number)
     except UnicodeDecodeError as exc:
         raise ApiError(400, "bad-encoding", f"the body is not UTF-8: {exc.reason}") from None
     except (ValueError, RecursionError) as exc:

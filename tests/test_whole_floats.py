@@ -107,10 +107,11 @@ def test_integers_written_as_floats_load_to_the_same_record(record: Record, data
 
 
 def _golden_texts() -> list[Path]:
-    """Every golden and example that is a record of the notation (others are event files)."""
+    """Every golden and example that is a record of the notation (others are event files),
+    with the refused records of tests/golden/variants/bad."""
     root = Path(__file__).parent.parent
-    found = sorted([*cases("variants"), *cases("deals"), *cases("points"),
-                    *(root / "examples").glob("*.json")])
+    found = sorted([*cases("variants"), *cases("variants/bad"), *cases("deals"),
+                    *cases("points"), *(root / "examples").glob("*.json")])
     return [p for p in found if _is_record(json.loads(p.read_text(encoding="utf-8")))]
 
 

@@ -671,6 +671,18 @@ other_seat(PyObject *call, PyObject *expected)
     return r;
 }
 
+/* call.alone is true: 1, 0, or -1 on an error */
+static int
+said_alone(PyObject *call)
+{
+    PyObject *a = PyObject_GetAttr(call, s_alone);
+    if (a == NULL)
+        return -1;
+    int truth = PyObject_IsTrue(a);
+    Py_DECREF(a);
+    return truth;
+}
+
 static PyObject *
 cplay_bid(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
 {
@@ -710,11 +722,7 @@ cplay_bid(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
         if (kind == NULL)
             goto done;
         if (flags & F_NO_LONE) {   /* a table without lone hands: any call said alone */
-            PyObject *a = PyObject_GetAttr(call, s_alone);
-            if (a == NULL)
-                goto done;
-            int truth = PyObject_IsTrue(a);
-            Py_DECREF(a);
+            int truth = said_alone(call);
             if (truth < 0)
                 goto done;
             if (truth)
@@ -740,11 +748,7 @@ cplay_bid(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
                 if (passes >= nseats || kind != word)
                     goto refuse;
                 if ((flags & F_CANADIAN) && kind == kinds[K_ASSIST]) {
-                    PyObject *a = PyObject_GetAttr(call, s_alone);
-                    if (a == NULL)
-                        goto done;
-                    int truth = PyObject_IsTrue(a);
-                    Py_DECREF(a);
+                    int truth = said_alone(call);
                     if (truth < 0)
                         goto done;
                     if (!truth)

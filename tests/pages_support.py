@@ -137,6 +137,27 @@ def browser() -> Iterator[Any]:
             b.close()
 
 
+def sign_in(page: Any, base: str, token: str) -> None:
+    """Sign ``page`` in with a club's token as a person does: the sign-in page, its button, and
+    the home page it lands on."""
+    page.goto(f"{base}/login?token={token}")
+    page.locator('main button[type="submit"]').click()
+    page.wait_for_url(base + "/")
+
+
+def page_problems(page: Any, what: str, width: int) -> list[str]:
+    """What is wrong with the page as it is now, at a viewport ``width`` px wide: it scrolls
+    sideways, or axe-core finds serious or critical violations. Empty when neither."""
+    problems = []
+    scroll = page.evaluate("document.documentElement.scrollWidth")
+    if scroll > width:
+        problems.append(f"{what} at {width} px scrolls sideways ({scroll} px)")
+    bad = serious_violations(page)
+    if bad:
+        problems.append(f"{what} at {width} px: {bad}")
+    return problems
+
+
 def serious_violations(page: Any) -> list[tuple[str, str, str]]:
     """axe-core's serious and critical violations on the page as it is now: (rule id, impact,
     the first offending element's HTML, cut to 120 characters). Empty when it passes."""

@@ -17,7 +17,7 @@ import re
 import pytest
 
 from pages_support import (DESKTOP, PHONE, browser, build_db, live_server, make_app, make_token,
-                           need_chromium, serious_violations, tap_deal)
+                           need_chromium, serious_violations, sign_in, tap_deal)
 
 # (maker, trump, tricks, alone); dealers N, E, S, W, N, E, S (the deal passes to the left)
 RUBBER = [
@@ -75,12 +75,6 @@ def desktop(chromium):
     w = Watched(chromium, DESKTOP)
     yield w
     w.close()
-
-
-def sign_in(page, base, token):
-    page.goto(f"{base}/login?token={token}")
-    page.locator('main button[type="submit"]').click()
-    page.wait_for_url(base + "/")
 
 
 def start_sitting(page, base, preset="hoyle"):

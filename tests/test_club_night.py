@@ -39,7 +39,7 @@ import pytest
 from euchre_records.api.store.migrations import open_db
 
 from pages_support import (DESKTOP, PHONE, browser, build_db, live_server, make_app, make_token,
-                           need_chromium, tap_deal)
+                           need_chromium, sign_in, tap_deal)
 
 PLAYERS = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ivy", "Jo", "Kit", "Lou"]
 SEED = "20261127"
@@ -61,12 +61,6 @@ SEATING_LINE = re.compile(r"Table (\S+): N (.+), E (.+), S (.+), W (.+)$")
 def _euchre(*args: str) -> subprocess.CompletedProcess[str]:
     exe = shutil.which("euchre", path=str(Path(sys.executable).parent)) or "euchre"
     return subprocess.run([exe, *args], capture_output=True, text=True, check=False)
-
-
-def sign_in(page: Any, base: str, token: str) -> None:
-    page.goto(f"{base}/login?token={token}")
-    page.locator('main button[type="submit"]').click()
-    page.wait_for_url(base + "/")
 
 
 def create_event(page: Any, base: str) -> int:

@@ -19,13 +19,7 @@ import pytest
 
 from night_support import Night, build_night
 from pages_support import (DESKTOP, PHONE, WIDE, browser, build_db, live_server, make_app,
-                           need_chromium, serious_violations)
-
-
-def _sign_in(page: Any, base: str, token: str) -> None:
-    page.goto(f"{base}/login?token={token}")
-    page.locator('main button[type="submit"]').click()
-    page.wait_for_url(base + "/")
+                           need_chromium, page_problems, sign_in)
 
 
 @pytest.fixture(scope="module")
@@ -55,7 +49,7 @@ def test_the_kinds_of_event_are_seen_and_the_chosen_one_stands_out(
     base, found = night
     context = chromium.new_context(viewport=viewport)
     page = context.new_page()
-    _sign_in(page, base, found.token)
+    sign_in(page, base, found.token)
     page.goto(f"{base}/web/events/new")
     radios = page.locator('input[type="radio"][name="format"]')
     labels = page.locator('#f-format label:has(input[name="format"])')
@@ -103,7 +97,7 @@ def test_a_jump_to_the_deal_form_lands_below_the_scoreboard(
     base, found = night
     context = chromium.new_context(viewport=viewport)
     page = context.new_page()
-    _sign_in(page, base, found.token)
+    sign_in(page, base, found.token)
     page.goto(f"{base}/web/drafts/{found.draft_id}")
     page.goto(f"{base}/web/drafts/{found.draft_id}#entry")   # as the menu's table link jumps
     page.wait_for_function("scrollY > 0")
@@ -144,12 +138,7 @@ def test_no_page_scrolls_sideways_and_axe_passes_in_either_scheme(
     width = viewport["width"]
 
     def check(page: Any, what: str) -> None:
-        scroll = page.evaluate("document.documentElement.scrollWidth")
-        if scroll > width:
-            problems.append(f"{what} scrolls sideways at {width} px ({scroll} px)")
-        bad = serious_violations(page)
-        if bad:
-            problems.append(f"{what} at {width} px, {scheme}: {bad}")
+        problems.extend(f"{p} ({scheme})" for p in page_problems(page, what, width))
         # the page follows the scheme asked for: dark ground, light ink, or the other way
         ground = page.evaluate("getComputedStyle(document.body).backgroundColor === 'rgba(0, 0, 0, 0)'"
                                " ? getComputedStyle(document.documentElement).backgroundColor"
@@ -161,7 +150,7 @@ def test_no_page_scrolls_sideways_and_axe_passes_in_either_scheme(
     page = context.new_page()
     page.goto(f"{base}/login")
     check(page, "login")
-    _sign_in(page, base, found.token)
+    sign_in(page, base, found.token)
     for name, path in _pages(found):
         resp = page.goto(base + path)
         assert resp is not None and resp.status == 200, path
@@ -193,7 +182,7 @@ def test_a_page_printed_from_a_dark_screen_prints_dark_ink_on_white(
     base, found = night
     context = chromium.new_context(viewport=DESKTOP, color_scheme="dark")
     page = context.new_page()
-    _sign_in(page, base, found.token)
+    sign_in(page, base, found.token)
     page.goto(f"{base}/web/events/{found.event_id}")
     assert _luminance(page.evaluate("getComputedStyle(document.documentElement).backgroundColor")
                       ) < 0.2                                       # dark on screen
@@ -212,7 +201,7 @@ def test_the_deal_form_s_tap_buttons_take_the_keyboard_with_a_visible_ring(
     base, found = night
     context = chromium.new_context(viewport=PHONE)
     page = context.new_page()
-    _sign_in(page, base, found.token)
+    sign_in(page, base, found.token)
     page.goto(f"{base}/web/drafts/{found.draft_id}")
     page.locator('#deal-form input[name="maker"]').first.focus()
     page.keyboard.press("ArrowRight")                       # the keyboard moves the choice

@@ -20,16 +20,11 @@ import pytest
 
 from night_support import build_night, link_pages
 from pages_support import (DESKTOP, PHONE, browser, live_server, make_app, need_chromium,
-                           serious_violations)
+                           page_problems)
 
 
 def _check(page: Any, what: str, width: int, found: list[str]) -> None:
-    scroll = page.evaluate("document.documentElement.scrollWidth")
-    if scroll > width:
-        found.append(f"{what} at {width} px scrolls sideways ({scroll} px)")
-    bad = serious_violations(page)
-    if bad:
-        found.append(f"{what} at {width} px: {bad}")
+    found.extend(page_problems(page, what, width))
 
 
 @pytest.mark.slow   # one test a width, so that the two run side by side on two workers

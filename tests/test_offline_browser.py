@@ -21,7 +21,8 @@ from pathlib import Path
 import pytest
 
 from pages_support import (CHROMIUM_ARGS, DESKTOP, PHONE, build_db, chromium_path, live_server,
-                           make_app, make_token, need_chromium, serious_violations, tap_deal)
+                           make_app, make_token, need_chromium, serious_violations, sign_in,
+                           tap_deal)
 
 # (maker, trump, tricks, alone): deals 1-3, dealers N, E, S
 OFFLINE_DEALS = [("E", "H", "3", False), ("S", "S", "5", True), ("W", "D", "2", False)]
@@ -64,12 +65,6 @@ class Phone:
     def close(self):
         self.context.close()
         assert self.errors == [], self.errors
-
-
-def sign_in(page, base, token):
-    page.goto(f"{base}/login?token={token}")
-    page.locator('main button[type="submit"]').click()
-    page.wait_for_url(base + "/")
 
 
 def start_sitting(page, base):

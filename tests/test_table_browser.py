@@ -18,7 +18,7 @@ import re
 import pytest
 
 from pages_support import (DESKTOP, PHONE, browser, build_db, live_server, make_app, make_token,
-                           need_chromium, serious_violations, tap_deal)
+                           need_chromium, serious_violations, sign_in, tap_deal)
 from test_table_entry import FIVE_HANDS, FIVE_TRICKS
 
 # (dealer, maker, trump, tricks) — Ann 0, Bob 1, Cy 2; the deal passes to the left
@@ -60,12 +60,6 @@ def context(b, viewport):
     page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
     page.on("pageerror", lambda e: errors.append(str(e)))
     return ctx, page, errors
-
-
-def sign_in(page, base, token):
-    page.goto(f"{base}/login?token={token}")
-    page.locator('main button[type="submit"]').click()
-    page.wait_for_url(base + "/")
 
 
 def start(page, base, size_link: str, names: list[str]) -> str:

@@ -26,7 +26,7 @@ from euchre_records.events.tournament import (
     Format, MovementTie, PlaceScoring, SittingFacts, Tournament, seat_tokens,
 )
 
-from .event_rows import EventError, fetch_rows, tournament_row
+from .event_rows import EventError, fetch_rows, round_deals, tournament_row
 from .migrations.v18_events_of_n import GAME_SCORES_SQL
 from .players import player_names
 
@@ -49,11 +49,9 @@ def _round_deals_only(db: sqlite_utils.Database, event_id: int,
     counts up to the last deal the round plays (EVENTS §3.2, as at four hands): a game begun
     after it is left out, and the game it falls in is scored as it stood after it. ``deals``
     stays the number recorded (its finding says so)."""
-    t = db.conn.execute("SELECT format, deals_per_round FROM tournaments WHERE id = ?",
-                        (event_id,)).fetchone()
-    if t is None or t[0] != "progressive" or not t[1]:
+    cap = round_deals(db.conn, event_id)
+    if cap is None:
         return rows
-    cap = int(t[1])
     cut: dict[int, tuple[int, int, dict[str, int]] | None] = {}
     out = []
     for r in rows:

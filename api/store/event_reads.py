@@ -20,7 +20,8 @@ from euchre_records.events.tournament import (
     next_seating, rank, seat_tokens,
 )
 
-from .event_rows import SEATS, EventError, closed_at, fetch_rows, tournament_row
+from .event_rows import (SEATS, EventError, closed_at, fetch_rows, round_deals,
+                         tournament_row)
 from .events_schema import SEAT_SCORES_SQL
 from .players import player_names
 from .queries import club_clauses
@@ -99,9 +100,7 @@ def _round_deals_only(conn: sqlite3.Connection,
     for r in rows:
         tid = int(r["tournament_id"])
         if tid not in caps:
-            t = conn.execute("SELECT format, deals_per_round FROM tournaments WHERE id = ?",
-                             (tid,)).fetchone()
-            caps[tid] = int(t[1]) if t is not None and t[0] == "progressive" and t[1] else None
+            caps[tid] = round_deals(conn, tid)
         cap = caps[tid]
         if cap is None or r["seat"] is None or r["record_id"] is None or r["deals"] <= cap:
             continue

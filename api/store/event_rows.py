@@ -13,7 +13,7 @@ from typing import Any
 
 
 __all__ = ["SEATS", "EventError", "utc_now", "fetch_rows", "tournament_row", "open_tournament_row",
-           "closed_at"]
+           "closed_at", "round_deals"]
 
 SEATS = ("N", "E", "S", "W")
 
@@ -41,6 +41,15 @@ def tournament_row(conn: sqlite3.Connection, event_id: int) -> dict[str, Any]:
     if not rows:
         raise EventError(f"no event {event_id}", "event", status=404)
     return rows[0]
+
+
+def round_deals(conn: sqlite3.Connection, event_id: int) -> int | None:
+    """The deals a round of event ``event_id`` plays (``deals_per_round``), or None where no
+    round is of fixed deals (not a progressive event, or one without the setting): what caps a
+    sitting's counted deals (EVENTS §3.2)."""
+    t = conn.execute("SELECT format, deals_per_round FROM tournaments WHERE id = ?",
+                     (event_id,)).fetchone()
+    return int(t[1]) if t is not None and t[0] == "progressive" and t[1] else None
 
 
 def closed_at(conn: sqlite3.Connection, event_id: int) -> str | None:

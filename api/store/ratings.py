@@ -42,6 +42,7 @@ from euchre_records.events.ratings import (FOUR_HANDED, ORDINAL_Z, Book, Entry, 
 from euchre_records.table import Variant
 
 from .event_reads import round_points
+from .event_rows import round_deals
 from .players import RegistryError, effective_id, player_names
 from .queries import filters
 
@@ -199,13 +200,15 @@ def matches(db: sqlite_utils.Database, club: str | None = None, date_from: str |
         f"WHERE record_id IN ({ids}) GROUP BY record_id", params)}
     sittings: dict[int, list[tuple[int, int, bool, int | None, str | None]]] = {}
     caps: dict[int, int] = {}   # record -> the deals its progressive round plays
+    per_event: dict[int, int | None] = {}
     for record_id, event_id, round_no, fmt, scoring, league, event_date in conn.execute(_SITTINGS):
         sittings.setdefault(record_id, []).append(
             (event_id, round_no, _progressive(fmt, scoring), league, event_date))
-        per_round = conn.execute("SELECT deals_per_round FROM tournaments WHERE id = ? AND "
-                                 "format = 'progressive'", (event_id,)).fetchone()
-        if per_round is not None and per_round[0]:
-            caps[record_id] = int(per_round[0])
+        if event_id not in per_event:
+            per_event[event_id] = round_deals(conn, event_id)
+        cap = per_event[event_id]
+        if cap is not None:
+            caps[record_id] = cap
     for record_id, cap in caps.items():
         if record_id in points:
             # a round's deals only, as its standings count them (EVENTS §3.2)

@@ -8,7 +8,7 @@ Contracts:
   the tricks the making side took, each player's points and the running score.
 - Games are won by a player; there is no rubber (rubbers need fixed partnerships).
 - :func:`build_table_sheet` returns plain dicts/lists for ``_table_sheet.html``;
-  :func:`table_scoreboard` those of ``_table_scoreboard.html``.
+  :func:`table_scoreboard` those of ``_scoreboard.html`` (its ``columns``: one score a player).
 """
 
 from __future__ import annotations
@@ -98,7 +98,7 @@ def table_scoreboard(view: RecordView, players: Mapping[str, str], next_dealer: 
     last = games[-1] if games else None
     label = {c.key: c.label for c in view.columns}
     won = (None if last is None or not last.finished or last.winner is None else
-           {"number": last.number, "player": label.get(last.winner, last.winner)})
+           {"number": last.number, "side": label.get(last.winner, last.winner)})
     return {"columns": [{"key": c.key, "label": c.label} for c in view.columns],
             "score": score, "target": target, "next_dealer": next_dealer,
             "next_dealer_name": _name(players, next_dealer), "game_won": won,

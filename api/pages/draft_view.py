@@ -81,12 +81,12 @@ def next_dealer(data: dict[str, Any], sub: Submission | None) -> str:
     deals = data.get("deals") or []
     if not deals:
         return seat_tokens(n)[0]
+    if sub is not None and isinstance(sub.result, TableReplay) and sub.result.deals:
+        at, token = sub.result.deals[-1], sub.result.table.token
+        return (token(at.next_dealer) if at.next_dealer is not None
+                else next_seat(token(at.dealer), n))
     if sub is not None and sub.result.deals:
         last = sub.result.deals[-1]
-        if isinstance(sub.result, TableReplay):
-            token = sub.result.table.token
-            return (token(last.next_dealer) if last.next_dealer is not None
-                    else next_seat(token(last.dealer), n))
         if last.redeal:
             return last.dealer.name
         nxt = getattr(last, "next_dealer", None)

@@ -1,6 +1,7 @@
-"""The entry forms at tables of two, three and five (api/pages/table_forms.py, entry_*.py), through
-Flask's test client: the table size chosen when a sitting starts, deals tapped and card by card,
-the per-player sheet, and every form mistake located at its field (never a 500).
+"""The entry forms at tables of two, three and five (api/pages/forms.py, deal_form.py,
+card_form.py, entry_*.py), through Flask's test client: the table size chosen when a sitting
+starts, deals tapped and card by card, the per-player sheet, and every form mistake located at
+its field (never a 500).
 
 The figures are worked by hand from ../shared/VARIANTS.md (not read back from the engine):
 cut-throat (modern default): the maker's 3 or 4 tricks 1, a march 3, a euchred maker gives 2 to

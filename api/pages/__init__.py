@@ -11,7 +11,7 @@ from . import board, director, entry, login, reading  # noqa: F401  (they add th
 from . import ratings  # noqa: F401  (the ladder page and the ratings on player and event pages)
 from . import table_cards  # noqa: F401  (table links: issued, printed, revoked, opened)
 from . import offline  # noqa: F401  (the service worker; keeping one's own deal in a clash)
-from . import table_record  # noqa: F401  (a table of n's record page; the variant_title global)
+from . import record_page  # noqa: F401  (the record page's globals: variant_title, seat_name)
 from .blueprint import bp, is_page_path
 from .errors import html_error, wants_html
 

@@ -19,7 +19,7 @@ from euchre_records.errors import RecordError
 from ..cpu_gate import ServerBusy
 from ..store import analysis_cache
 from .sheet import SUIT_SIGNS
-from .table_sheet import seat_name
+from .seats import seat_name
 from .tricks import card_text
 
 __all__ = ["record_analysis_view", "player_accuracy_view"]
@@ -50,7 +50,7 @@ def record_analysis_view(db: Any, record_id: int, compute: bool) -> dict[str, An
 
 def _points(points: list[int], seats: list[str], names: dict[str, str]) -> str:
     """"N-S 1 – E-W 0" four-handed; at a table of n each player by name ("Ann: 2 · Bob: 0"),
-    "seat 2" only where the record names nobody there (table_sheet.seat_name)."""
+    "seat 2" only where the record names nobody there (seats.seat_name)."""
     if len(seats) == 4:
         return f"N-S {points[0]} – E-W {points[1]}"
     return " · ".join(f"{seat_name(names, s)}: {p}" for s, p in zip(seats, points))

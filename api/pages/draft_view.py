@@ -31,10 +31,11 @@ from . import deal_ids
 from .blueprint import bp
 from .chart import chart
 from .draft_access import ID, own_draft, seen_revision, writer_required
-from .forms import SEATS, Problems, deal_from_form, form_of_deal, next_seat
+from .deal_form import deal_from_form, form_of_deal
+from .forms import Problems
 from .scoreboard import preset_title, scoreboard
+from .seats import SEATS, next_seat, seat_tokens, seats_of
 from .sheet import build_sheet, running_of
-from .table_forms import seats_of
 
 __all__ = ["replay_draft", "next_dealer", "fields_of", "fields_for", "deal_of_form", "draft_page",
            "save_revision",
@@ -57,13 +58,9 @@ def replay_draft(data: dict[str, Any]) -> tuple[Submission | None, list[dict[str
 
 
 def deal_of_form(data: dict[str, Any], form: Any) -> tuple[dict[str, Any], Problems]:
-    """The result-only deal the deal form posted, read for the draft's table (four hands:
-    ``forms.deal_from_form``; a table of n: ``table_forms.table_deal_from_form``)."""
-    n = seats_of(data)
-    if n != 4:
-        from .table_forms import table_deal_from_form
-        return table_deal_from_form(form, n)
-    return deal_from_form(form)
+    """The result-only deal the deal form posted, read for the draft's table
+    (``deal_form.deal_from_form``)."""
+    return deal_from_form(form, seats_of(data))
 
 
 def fields_for(data: dict[str, Any], problems: list[dict[str, str]],
@@ -76,11 +73,18 @@ def fields_for(data: dict[str, Any], problems: list[dict[str, str]],
 
 
 def next_dealer(data: dict[str, Any], sub: Submission | None) -> str:
-    """Who deals next by the engine's replay: the same dealer after a redeal, the seat the laws
-    name after a void deal, else the last dealer's left; N for the first deal."""
+    """Who deals next by the engine's replay, at any table: the same dealer after a redeal, the
+    seat the laws name after a void deal, else the last dealer's left; the first seat (N, or
+    seat 0) for the first deal, and the last dealer written's left when the draft does not
+    replay."""
+    n = seats_of(data)
     deals = data.get("deals") or []
     if not deals:
-        return "N"
+        return seat_tokens(n)[0]
+    if sub is not None and isinstance(sub.result, TableReplay) and sub.result.deals:
+        at, token = sub.result.deals[-1], sub.result.table.token
+        return (token(at.next_dealer) if at.next_dealer is not None
+                else next_seat(token(at.dealer), n))
     if sub is not None and sub.result.deals:
         last = sub.result.deals[-1]
         if last.redeal:
@@ -89,7 +93,7 @@ def next_dealer(data: dict[str, Any], sub: Submission | None) -> str:
         if nxt is not None:
             return str(nxt.name)
         return next_seat(last.dealer.name)
-    return next_seat(str(deals[-1].get("dealer", "W")))
+    return next_seat(str(deals[-1].get("dealer", seat_tokens(n)[-1])), n)
 
 
 def fields_of(problems: list[dict[str, str]], deal_index: int,

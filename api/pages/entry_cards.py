@@ -1,6 +1,6 @@
 """Card-by-card entry of a deal (kind ``full``): the hands, calls, discard and tricks.
 
-Contracts: the form's own mistakes are found by ``forms.full_deal_from_form``; the cards are read
+Contracts: the form's own mistakes are found by ``card_form.full_deal_from_form``; the cards are read
 and checked by the notation and the engine through ``replay_draft``, and each problem comes back
 at its field with its place in the deal (``tricks[2][1]: ...``). Nothing is saved with a problem.
 """
@@ -18,11 +18,10 @@ from ..store.ingest import Submission
 from .blueprint import bp
 from .draft_access import ID, own_draft, writer_required
 from .draft_view import next_dealer, replay_draft, save_revision, score_note
-from .forms import SEATS, Problems, form_of_full_deal, full_deal_from_form
+from .card_form import form_of_full_deal, full_deal_from_form
+from .forms import Problems
 from .round_cap import REFUSED_STATUS, beyond_cap
-from .table_forms import (form_of_table_full_deal, seat_tokens, seats_of,
-                          table_full_deal_from_form)
-from .table_sheet import table_next_dealer
+from .seats import seat_tokens, seats_of
 
 __all__ = ["add_cards", "edit_cards"]
 
@@ -68,7 +67,7 @@ def _cards_page(found: store_drafts.Draft, form: dict[str, str], problems: Probl
     n = seats_of(found.data)
     return render_template("cards.html", draft=found, form=form, errors=errors,
                            problems=problems, number=number, editing=editing,
-                           seats=SEATS if n == 4 else seat_tokens(n), players=players,
+                           seats=seat_tokens(n), players=players,
                            table_n=None if n == 4 else n)
 
 
@@ -83,17 +82,14 @@ def _cards(draft_id: int, number: int | None) -> Any:
     shown = number or len(deals) + 1
     if request.method == "GET":
         if number is not None:
-            form = (form_of_full_deal(deals[number - 1]) if n == 4
-                    else form_of_table_full_deal(deals[number - 1]))
+            form = form_of_full_deal(deals[number - 1])
         else:
             sub, _ = replay_draft(found.data)
-            form = {"dealer": next_dealer(found.data, sub) if n == 4
-                    else table_next_dealer(None if sub is None else sub.result, found.data)}
+            form = {"dealer": next_dealer(found.data, sub)}
         return _cards_page(found, form, [], shown, number is not None)
     if found.status != "open":
         abort(409, description=f"draft {draft_id} is {found.status}")
-    deal, problems = (full_deal_from_form(request.form) if n == 4
-                      else table_full_deal_from_form(request.form, n))
+    deal, problems = full_deal_from_form(request.form, n)
     data = json.loads(json.dumps(found.data))
     position = len(data.setdefault("deals", [])) if number is None else number - 1
     past = beyond_cap(found.id, found.data, position) if number is None else None

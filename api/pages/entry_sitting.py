@@ -8,7 +8,7 @@ deal, when they cannot stand under it. Problems go back to the form at their fie
 from __future__ import annotations
 
 import re
-from typing import Any, Mapping
+from typing import Any
 
 from flask import abort, redirect, render_template, request, url_for
 
@@ -21,10 +21,10 @@ from ..store import queries
 from .blueprint import actor, bp
 from .draft_access import ID, own_draft, writer_required
 from .draft_view import replay_draft, save_revision
-from .forms import OVERRIDE_FIELDS, Problems, form_of_sitting, sitting_from_form, with_sitting
-from .table_forms import (TABLE_OVERRIDES, VARIANT_FIELDS, VARIANT_PACKS, VARIANT_TITLES,
-                          seat_tokens, seats_of, table_form_of_sitting, table_sitting_from_form,
-                          table_size, with_table_sitting)
+from .forms import (OVERRIDE_FIELDS, TABLE_OVERRIDES, Problems, form_of_sitting,
+                    sitting_from_form, with_sitting)
+from .seats import (VARIANT_FIELDS, VARIANT_PACKS, VARIANT_TITLES, seat_tokens, seats_of,
+                    table_size)
 
 __all__ = ["new_sitting", "edit_sitting"]
 
@@ -46,7 +46,7 @@ def new_sitting() -> Any:
     if asked is not None and table_size(asked) is None:   # say why, at the size's field
         problems.append(("seats", _size_problem(asked)))
     elif request.method == "POST":
-        header, problems = _header_of(request.form, n)
+        header, problems = sitting_from_form(request.form, n)
         if not problems:
             _, found = replay_draft(header)
             problems = [(_sitting_field(p["where"]), p["what"]) for p in found]
@@ -83,11 +83,6 @@ def _size_problem(asked: str) -> str:
     return f"{asked!r} is not a table size offered here"
 
 
-def _header_of(form: Mapping[str, str], n: int) -> tuple[dict[str, Any], Problems]:
-    """The sitting form read for a table of ``n`` (four-handed: forms.sitting_from_form)."""
-    return sitting_from_form(form) if n == 4 else table_sitting_from_form(form, n)
-
-
 @bp.route(f"/web/drafts/<{ID}:draft_id>/sitting", methods=["GET", "POST"])
 @writer_required
 def edit_sitting(draft_id: int) -> Any:
@@ -95,14 +90,12 @@ def edit_sitting(draft_id: int) -> Any:
     found = own_draft(draft_id)
     n = seats_of(found.data)   # the table's size stays as the sitting started
     if request.method == "GET":
-        return _sitting_page(form_of_sitting(found.data) if n == 4
-                             else table_form_of_sitting(found.data), [], found)
+        return _sitting_page(form_of_sitting(found.data), [], found)
     if found.status != "open":
         abort(409, description=f"draft {draft_id} is {found.status}")
-    header, problems = _header_of(request.form, n)
+    header, problems = sitting_from_form(request.form, n)
     if not problems:
-        data = (with_sitting(found.data, header) if n == 4
-                else with_table_sitting(found.data, header))
+        data = with_sitting(found.data, header)
         _, found_problems = replay_draft(data)
         problems = [(_sitting_field(p["where"]),
                      p["what"] if not p["where"].startswith("deals") else

@@ -1,4 +1,6 @@
-"""What the entry forms post, turned into the notation (a record header, a result-only deal).
+"""What the sitting form posts, turned into a record header, at every table; and what the
+entry forms share (``Problems``, the reading of a number). The deal forms: ``deal_form.py`` (by
+taps) and ``card_form.py`` (card by card).
 
 Contracts: every function takes the posted form (a mapping of field name to text) and returns
 notation data plus a list of ``(field, message)`` problems; the data is only meaningful when the
@@ -16,10 +18,11 @@ from euchre_records.names import name_key
 from euchre_records.rules import PRESETS
 from euchre_records.schema.basefields import label_problem
 
-__all__ = ["SEATS", "OVERRIDE_FIELDS", "sitting_from_form", "deal_from_form", "form_of_deal",
-           "form_of_sitting", "with_sitting", "next_seat", "Problems"]
+from .seats import VARIANT_FIELDS, VARIANT_PACKS, seat_tokens, seats_of
 
-SEATS = ("N", "E", "S", "W")
+__all__ = ["OVERRIDE_FIELDS", "TABLE_OVERRIDES", "sitting_from_form", "form_of_sitting",
+           "with_sitting", "Problems"]
+
 Problems = list[tuple[str, str]]
 
 OVERRIDE_FIELDS: dict[str, tuple[str, ...]] = {
@@ -31,10 +34,13 @@ OVERRIDE_FIELDS: dict[str, tuple[str, ...]] = {
 }
 """The overrides the sitting form offers (the usual ones); '' means 'as the preset says'."""
 
-
-def next_seat(seat: str) -> str:
-    """The seat on ``seat``'s left (the deal passes to the left: N, E, S, W)."""
-    return SEATS[(SEATS.index(seat) + 1) % 4]
+TABLE_OVERRIDES: dict[str, tuple[str, ...]] = {
+    "game_points": (),
+    "stick_the_dealer": ("yes", "no"),
+    "pack": ("24", "28", "32"),
+}
+"""The preset's overrides offered at tables of two, three and five (no lone lead: the maker's
+side has no partner who sits out; no joker: not yet taken at these tables, docs/FORMAT.md)."""
 
 
 def _at(seat: str) -> str:
@@ -58,12 +64,13 @@ def _int(form: Mapping[str, str], name: str, problems: Problems, low: int = 0,
     return value
 
 
-def sitting_from_form(form: Mapping[str, str], seats: tuple[str, ...] = SEATS,
-                      offered: Mapping[str, tuple[str, ...]] = OVERRIDE_FIELDS
-                      ) -> tuple[dict[str, Any], Problems]:
-    """The record header of a new sitting: players, rules (preset + overrides), event.
-    ``seats``: the seat tokens of the table (a table of n: table_forms.py); ``offered``: the
-    overrides its form offers."""
+def sitting_from_form(form: Mapping[str, str], n: int = 4) -> tuple[dict[str, Any], Problems]:
+    """The record header of a new sitting at a table of ``n``: players by seat token, rules
+    (preset + the overrides offered at that table), event. At a table of two, three or five
+    also ``rules.seats``, the variant's pack when the form leaves it, and its own options
+    (:data:`.seats.VARIANT_FIELDS`)."""
+    seats = seat_tokens(n)
+    offered = OVERRIDE_FIELDS if n == 4 else TABLE_OVERRIDES
     problems: Problems = []
     players = {}
     for seat in seats:
@@ -115,7 +122,15 @@ def sitting_from_form(form: Mapping[str, str], seats: tuple[str, ...] = SEATS,
             date.fromisoformat(event["date"])
         except ValueError:
             problems.append(("date", f"'{event['date']}' is not a date (YYYY-MM-DD)"))
-    rules: dict[str, Any] = {"preset": preset}
+    if n in VARIANT_PACKS and not form.get("pack"):
+        overrides["pack"] = VARIANT_PACKS[n]   # the variant's pack, not the preset's 24
+    for name, choices in VARIANT_FIELDS.get(n, {}).items():
+        value = form.get(name) or ""
+        if value and value not in choices:
+            problems.append((name, f"'{value}' is not one of {', '.join(choices)}"))
+        elif value:
+            overrides[name] = value
+    rules: dict[str, Any] = {"preset": preset} if n == 4 else {"preset": preset, "seats": n}
     if overrides:
         rules["overrides"] = overrides
     header: dict[str, Any] = {"format": "euchre-records", "version": "1.0"}
@@ -125,141 +140,17 @@ def sitting_from_form(form: Mapping[str, str], seats: tuple[str, ...] = SEATS,
     return header, problems
 
 
-def deal_from_form(form: Mapping[str, str]) -> tuple[dict[str, Any], Problems]:
-    """A result-only deal from the deal form: dealer, maker (or thrown in), trump, alone, tricks,
-    the scoresheet's own figures and the irregularities that change the score; or a points-only
-    deal when the maker chosen is "points" (:func:`_points_deal_from_form`)."""
-    problems: Problems = []
-    dealer = form.get("dealer") or ""
-    if dealer not in SEATS:
-        problems.append(("dealer", "choose the dealer"))
-    maker = form.get("maker") or ""
-    deal: dict[str, Any] = {"kind": "result", "dealer": dealer}
-    irregularities: list[dict[str, Any]] = []
-    misdeal = form.get("misdeal") == "yes"
-    if maker == "points" and not misdeal:
-        return _points_deal_from_form(form, dealer, problems)
-    if misdeal:
-        deal["result"] = {"maker": None}
-        irregularities.append({"kind": "misdeal", "seat": dealer,
-                               "cause": form.get("misdeal_cause") or "wrong-count"})
-    elif maker == "none":
-        deal["result"] = {"maker": None}
-    elif maker in SEATS:
-        result: dict[str, Any] = {"maker": maker}
-        trump = form.get("trump") or ""
-        if trump in ("S", "H", "D", "C"):
-            result["trump"] = trump
-        elif trump:
-            problems.append(("trump", f"'{trump}' is not a suit"))
-        else:
-            problems.append(("trump", "choose the trump suit"))
-        if form.get("alone") == "yes":
-            result["alone"] = True
-        tricks = _int(form, "tricks", problems, 0, 5)
-        if tricks is None and not any(p[0] == "tricks" for p in problems):
-            problems.append(("tricks", "choose how many tricks the makers won"))
-        result["tricks"] = tricks
-        deal["result"] = result
-    else:
-        problems.append(("maker", "choose who made trump, or 'all passed'"))
-        # every problem at once: a deal made needs its trump and tricks too
-        if not form.get("trump"):
-            problems.append(("trump", "choose the trump suit"))
-        if not form.get("tricks"):
-            problems.append(("tricks", "choose how many tricks the makers won"))
-    revoke = form.get("revoke_seat") or ""
-    if revoke in SEATS:
-        entry: dict[str, Any] = {"kind": "revoke-claimed", "seat": revoke}
-        election = form.get("revoke_election") or ""
-        if election in ("add", "deduct", "hand"):
-            entry["election"] = election
-        irregularities.append(entry)
-    elif revoke:
-        problems.append(("revoke_seat", f"'{revoke}' is not a seat"))
-    if irregularities:
-        deal["irregularities"] = irregularities
-    sheet: dict[str, Any] = {}
-    for key in ("points", "total"):
-        ns = _int(form, f"sheet_{key}_ns", problems)
-        ew = _int(form, f"sheet_{key}_ew", problems)
-        if (ns is None) != (ew is None):
-            problems.append((f"sheet_{key}_ns", f"write both sides' {key} or neither"))
-        elif ns is not None and ew is not None:
-            sheet[key] = [ns, ew]
-    if sheet:
-        deal["scoresheet"] = sheet
-    return deal, problems
-
-
-def _points_deal_from_form(form: Mapping[str, str], dealer: str, problems: Problems
-                           ) -> tuple[dict[str, Any], Problems]:
-    """A points-only deal (docs/FORMAT.md): "Points only" chosen as the maker, each side's
-    points written; the sheet's running score may go with it, nothing of the play."""
-    deal: dict[str, Any] = {"kind": "points", "dealer": dealer}
-    ns = _int(form, "points_ns", problems, -99, 99)   # negative: a penalty deducted
-    ew = _int(form, "points_ew", problems, -99, 99)
-    if ns is None or ew is None:
-        if not any(p[0] in ("points_ns", "points_ew") for p in problems):
-            problems.append(("points_ns", "write each side's points (0 for a side that scored none)"))
-    else:
-        deal["points"] = [ns, ew]
-    for name, what in (("trump", "the trump suit"), ("tricks", "the tricks"), ("alone", "alone"),
-                       ("revoke_seat", "a revoke"), ("sheet_points_ns", "the scorer's points")):
-        if form.get(name):
-            problems.append((name, f"not with 'points only': {what} is not recorded (choose who "
-                                   "made trump instead to enter the deal as played)"))
-    ns_total = _int(form, "sheet_total_ns", problems)
-    ew_total = _int(form, "sheet_total_ew", problems)
-    if (ns_total is None) != (ew_total is None):
-        problems.append(("sheet_total_ns", "write both sides' total or neither"))
-    elif ns_total is not None and ew_total is not None:
-        deal["scoresheet"] = {"total": [ns_total, ew_total]}
-    return deal, problems
-
-
-def form_of_deal(deal: dict[str, Any]) -> dict[str, str]:
-    """The deal form's fields filled from a result-only or points-only deal (to edit it)."""
-    out = {"dealer": deal.get("dealer", "")}
-    if deal.get("kind") == "points":
-        out["maker"] = "points"
-        points = deal.get("points") or ["", ""]
-        out["points_ns"], out["points_ew"] = str(points[0]), str(points[1])
-        total = (deal.get("scoresheet") or {}).get("total")
-        if total:
-            out["sheet_total_ns"], out["sheet_total_ew"] = str(total[0]), str(total[1])
-        return out
-    result = deal.get("result") or {}
-    irregularities = deal.get("irregularities") or []
-    if any(i.get("kind") == "misdeal" for i in irregularities):
-        out["misdeal"] = "yes"
-    elif result.get("maker") is None:
-        out["maker"] = "none"
-    else:
-        out.update(maker=result["maker"], trump=result.get("trump") or "",
-                   tricks=str(result.get("tricks", "")),
-                   alone="yes" if result.get("alone") else "")
-    for i in irregularities:
-        if i.get("kind") == "revoke-claimed":
-            out["revoke_seat"] = i.get("seat") or ""
-            out["revoke_election"] = i.get("election") or ""
-        if i.get("kind") == "misdeal":
-            out["misdeal_cause"] = i.get("cause") or ""
-    for key, pair in (deal.get("scoresheet") or {}).items():
-        if pair:
-            out[f"sheet_{key}_ns"], out[f"sheet_{key}_ew"] = str(pair[0]), str(pair[1])
-    return out
-
-
-def form_of_sitting(data: dict[str, Any]) -> dict[str, str]:
-    """The sitting form's fields filled from a (draft) record's header."""
-    out: dict[str, str] = {}
+def form_of_sitting(data: Mapping[str, Any]) -> dict[str, str]:
+    """The sitting form's fields filled from a (draft) record's header, at any table: the
+    table size (``seats``), the players, the preset, the offered overrides and the variant's
+    own options, the event."""
+    out: dict[str, str] = {"seats": str(seats_of(data))}
     for seat, player in (data.get("players") or {}).items():
         out[f"player_{seat}"] = player.get("name", "")
     rules = data.get("rules") or {}
     out["preset"] = rules.get("preset", "")
     overrides = rules.get("overrides") or {}
-    for name in OVERRIDE_FIELDS:
+    for name in (*OVERRIDE_FIELDS, *VARIANT_FIELDS.get(seats_of(data), {})):
         if name not in overrides or overrides[name] is None:
             continue
         value = overrides[name]
@@ -271,11 +162,13 @@ def form_of_sitting(data: dict[str, Any]) -> dict[str, str]:
     return out
 
 
-def with_sitting(data: dict[str, Any], header: dict[str, Any]) -> dict[str, Any]:
+def with_sitting(data: Mapping[str, Any], header: Mapping[str, Any]) -> dict[str, Any]:
     """``data`` (a draft record) with the header of the sitting form: the players' names (a
     player's other fields kept when the seat keeps its name), the preset and the offered
-    overrides (overrides the form does not offer are kept), the event fields the form has (the
-    others, such as notes, kept). The deals are untouched."""
+    overrides and variant's options (overrides the form does not offer are kept), the event
+    fields the form has (the others, such as notes, kept). The table size and the deals are
+    untouched."""
+    n = seats_of(data)
     out = dict(data)
     old_players = data.get("players") or {}
     players = {}
@@ -287,10 +180,11 @@ def with_sitting(data: dict[str, Any], header: dict[str, Any]) -> dict[str, Any]
         players[seat] = kept
     out["players"] = players
     old_overrides = dict((data.get("rules") or {}).get("overrides") or {})
-    for name in OVERRIDE_FIELDS:
+    for name in (*OVERRIDE_FIELDS, *VARIANT_FIELDS.get(n, {})):
         old_overrides.pop(name, None)
     old_overrides.update(header["rules"].get("overrides") or {})
-    rules: dict[str, Any] = {"preset": header["rules"]["preset"]}
+    rules: dict[str, Any] = ({"preset": header["rules"]["preset"]} if n == 4 else
+                             {"preset": header["rules"]["preset"], "seats": n})
     if old_overrides:
         rules["overrides"] = old_overrides
     out["rules"] = rules
@@ -301,53 +195,4 @@ def with_sitting(data: dict[str, Any], header: dict[str, Any]) -> dict[str, Any]
         out["event"] = event
     else:
         out.pop("event", None)
-    return out
-
-
-CARD_FIELDS = ("dealer", "turned", "hand_N", "hand_E", "hand_S", "hand_W", "calls", "discard",
-               "tricks")
-
-
-def full_deal_from_form(form: Mapping[str, str]) -> tuple[dict[str, Any], Problems]:
-    """A card-level deal (kind ``full``) from the card form: the dealer, the turned card, the
-    four hands as dealt, the calls and the tricks one per line, the discard. Only the form's
-    own mistakes are found here (a missing hand); the cards are read and checked by the
-    notation and the engine, which locate their problems (``deals[3].hands.E[4]``)."""
-    problems: Problems = []
-    dealer = form.get("dealer") or ""
-    if dealer not in SEATS:
-        problems.append(("dealer", "choose the dealer"))
-    deal: dict[str, Any] = {"kind": "full", "dealer": dealer}
-    turned = " ".join((form.get("turned") or "").split())
-    if turned:
-        deal["turned"] = turned
-    else:
-        problems.append(("turned", "write the card turned up (e.g. JH)"))
-    hands = {}
-    for seat in SEATS:
-        text = " ".join((form.get(f"hand_{seat}") or "").split())
-        if text:
-            hands[seat] = text
-        else:
-            problems.append((f"hand_{seat}", f"write {seat}'s five cards (?? for one not seen)"))
-    deal["hands"] = hands
-    calls = [" ".join(line.split()) for line in (form.get("calls") or "").splitlines()]
-    if any(calls):
-        deal["calls"] = [c for c in calls if c]
-    discard = " ".join((form.get("discard") or "").split())
-    if discard:
-        deal["discard"] = discard
-    tricks = [" ".join(line.split()) for line in (form.get("tricks") or "").splitlines()]
-    if any(tricks):
-        deal["tricks"] = [t for t in tricks if t]
-    return deal, problems
-
-
-def form_of_full_deal(deal: dict[str, Any]) -> dict[str, str]:
-    """The card form's fields filled from a card-level deal."""
-    out = {"dealer": deal.get("dealer", ""), "turned": deal.get("turned", ""),
-           "discard": deal.get("discard", ""), "calls": "\n".join(deal.get("calls", [])),
-           "tricks": "\n".join(deal.get("tricks", []))}
-    for seat, cards in (deal.get("hands") or {}).items():
-        out[f"hand_{seat}"] = cards
     return out

@@ -18,7 +18,7 @@ from ..db import get_db
 from ..store import ratings as store_ratings
 from .blueprint import bp
 from .rating_chart import rating_chart
-from .table_forms import VARIANT_NAMES
+from .seats import VARIANT_NAMES
 
 __all__: list[str] = []
 

@@ -47,7 +47,7 @@ def home() -> str:
     events: list[dict[str, Any]] = []
     if events_mod is not None:
         events, _ = events_mod.list_events(db, per_page=10)
-    from .table_record import recent_table_records
+    from .record_page import recent_table_records
     return render_template("home.html", rubbers=rubbers, total=total, drafts=open_drafts,
                            set_aside=set_aside, events=events,
                            events_known=events_mod is not None,
@@ -69,7 +69,7 @@ def player(name: str) -> str:
         abort(404, description=f"no player named {name!r}")
     rubbers, total = queries.list_rubbers(db, player=name, per_page=20)
     from .analysis_view import player_accuracy_view
-    from .table_record import recent_table_records
+    from .record_page import recent_table_records
     return render_template("player.html", name=name, stats=stats, rubbers=rubbers, total=total,
                            table_records=recent_table_records(db, player=name),
                            registry=_registry_entry(db, name), accuracy=player_accuracy_view(db, name))
@@ -118,8 +118,8 @@ def record(record_id: int) -> str:
     from .analysis_view import record_analysis_view
     analysis = record_analysis_view(db, record_id, request.args.get("analysis") == "1")
     if (canonical.get("rules") or {}).get("seats", 4) != 4:   # a table of two, three or five
-        from .table_record import table_record_context
-        return render_template("table_record.html", meta=meta, analysis=analysis,
+        from .record_page import table_record_context
+        return render_template("record.html", meta=meta, analysis=analysis,
                                has_cards=any(d.get("kind") not in ("result", "points")
                                              for d in canonical.get("deals", [])),
                                **table_record_context(canonical))

@@ -19,10 +19,10 @@ from euchre_records.table_view import view_of
 from ..store import drafts as store_drafts
 from ..store.ingest import Submission
 from . import deal_ids
+from .deal_form import UNDEALT, called_ranks, form_of_deal
 from .forms import Problems
-from .table_forms import (UNDEALT, VARIANT_TITLES, called_ranks, form_of_table_deal,
-                          seat_tokens, seats_of)
-from .table_sheet import build_table_sheet, table_next_dealer, table_scoreboard
+from .seats import VARIANT_TITLES, seat_tokens, seats_of
+from .table_sheet import build_table_sheet, table_scoreboard
 
 __all__ = ["table_draft_page", "TABLE_FIELD_OF_PATH", "players_of", "game_target"]
 
@@ -56,14 +56,15 @@ def table_draft_page(draft: store_drafts.Draft, sub: Submission | None,
     deals = data.get("deals") or []
     kinds = {i + 1: d.get("kind", "") for i, d in enumerate(deals)}
     sheet = board = None
-    dealer = table_next_dealer(None if sub is None else sub.result, data)
+    from .draft_view import next_dealer
+    dealer = next_dealer(data, sub)
     if sub is not None:
         view = view_of(sub.record, sub.result)
         sheet = build_table_sheet(view, players, kinds)
         board = table_scoreboard(view, players, dealer, game_target(sub),
                                  sub.record.rules.fixed_deals, len(deals))
     if form is None:
-        form = form_of_table_deal(deals[editing - 1]) if editing else {"dealer": dealer}
+        form = form_of_deal(deals[editing - 1]) if editing else {"dealer": dealer}
     errors: dict[str, list[str]] = {}
     for field, message in problems:
         errors.setdefault(field, []).append(message)

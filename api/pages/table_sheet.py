@@ -8,8 +8,7 @@ Contracts:
   the tricks the making side took, each player's points and the running score.
 - Games are won by a player; there is no rubber (rubbers need fixed partnerships).
 - :func:`build_table_sheet` returns plain dicts/lists for ``_table_sheet.html``;
-  :func:`table_scoreboard` those of ``_table_scoreboard.html``; :func:`table_next_dealer` the seat
-  token who deals next by the replay.
+  :func:`table_scoreboard` those of ``_scoreboard.html`` (its ``columns``: one score a player).
 """
 
 from __future__ import annotations
@@ -18,17 +17,10 @@ from typing import Any, Mapping
 
 from euchre_records.table_view import RecordView
 
+from .seats import seat_name
 from .sheet import SUIT_NAMES, SUIT_SIGNS
 
-__all__ = ["build_table_sheet", "table_scoreboard", "table_next_dealer", "seat_name"]
-
-
-def seat_name(players: Mapping[str, str], token: str | None) -> str:
-    """How the pages name a seat at a table of n: its player's name (``players`` by seat token),
-    else "seat 2" where the record names nobody there; "" for no seat."""
-    if token is None:
-        return ""
-    return players.get(token) or f"seat {token}"
+__all__ = ["build_table_sheet", "table_scoreboard"]
 
 
 _name = seat_name
@@ -88,23 +80,6 @@ def build_table_sheet(view: RecordView, players: Mapping[str, str],
             "players": dict(players)}
 
 
-def table_next_dealer(result: Any, data: Mapping[str, Any]) -> str:
-    """Who deals next by the replay (a :class:`TableReplay` or None when the draft does not
-    replay): the seat a void deal names, else the last dealer's left; seat 0 first."""
-    from .table_forms import seats_of, table_next_seat
-    n = seats_of(data)
-    deals = data.get("deals") or []
-    if not deals:
-        return "0"
-    if result is not None and result.deals:
-        last = result.deals[-1]
-        token = result.table.token
-        if last.next_dealer is not None:
-            return token(last.next_dealer)
-        return table_next_seat(token(last.dealer), n)
-    return table_next_seat(str(deals[-1].get("dealer", "0")), n)
-
-
 def table_scoreboard(view: RecordView, players: Mapping[str, str], next_dealer: str,
                      target: int | None, fixed_deals: int | None = None,
                      deals_entered: int = 0) -> dict[str, Any]:
@@ -123,7 +98,7 @@ def table_scoreboard(view: RecordView, players: Mapping[str, str], next_dealer: 
     last = games[-1] if games else None
     label = {c.key: c.label for c in view.columns}
     won = (None if last is None or not last.finished or last.winner is None else
-           {"number": last.number, "player": label.get(last.winner, last.winner)})
+           {"number": last.number, "side": label.get(last.winner, last.winner)})
     return {"columns": [{"key": c.key, "label": c.label} for c in view.columns],
             "score": score, "target": target, "next_dealer": next_dealer,
             "next_dealer_name": _name(players, next_dealer), "game_won": won,

@@ -1,18 +1,24 @@
-"""The JSON shape of a replay result (``euchre replay --format json``, the HTTP API).
+"""The JSON shape of a replay result at every table (``euchre replay --format json``, the HTTP API).
 
-:func:`dump_result` turns a :class:`ReplayResult` into plain JSON-ready dicts. The shape is
-documented in docs/FORMAT.md ("Replay result"). Conventions:
+:func:`dump_result` turns a :class:`ReplayResult` (four-handed) or a :class:`TableReplay` (a
+table of two, three or five; :func:`dump_table_result`) into plain JSON-ready dicts. The shape is
+documented in docs/FORMAT.md ("Replay result", "Tables of two, three and five"). Conventions:
 
 - every key is always present (``null`` when there is no value), so consumers need no guessing;
-- a score or a change of score is ``{"ns": int, "ew": int}``;
-- seats are ``"N" "E" "S" "W"``, sides ``"NS" "EW"``, suits ``"S" "H" "D" "C"``, cards their
-  canonical token (``"JH"``), enums their string value (``"revoke"``, ``"full"``);
+- four-handed, a score or a change of score is ``{"ns": int, "ew": int}``; at a table of n it is
+  an array of n integers, seat 0 first (a finding's ``points``: empty when it moved none);
+- seats are ``"N" "E" "S" "W"`` (sides ``"NS" "EW"``), or the tokens ``"0" .. "n-1"``; suits
+  ``"S" "H" "D" "C"``, cards their canonical token (``"JH"``), enums their string value
+  (``"revoke"``, ``"full"``);
 - deal, game and trick numbers are 1-based, as a scorer counts them.
+
+A finding is dumped by one function for both (:func:`dump_finding`), its keys in the order each
+kind of result has always had (four-handed: ``held`` and ``status`` before the scores).
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 from euchre_records.cards import Card, Seat, Side, Suit
 from euchre_records.enum_text import (  # Enum .name and .value are slow descriptors
@@ -26,9 +32,10 @@ from euchre_records.model import (
     RubberResult,
 )
 from euchre_records.rules import Rules
+from euchre_records.table_model import TableDealResult, TableFinding, TableGameResult, TableReplay
 
-__all__ = ["dump_result", "dump_rules", "dump_deal_result", "dump_game", "dump_rubber",
-           "dump_finding", "points"]
+__all__ = ["dump_result", "dump_table_result", "dump_rules", "dump_deal_result", "dump_game",
+           "dump_rubber", "dump_finding", "points"]
 
 
 def points(value: tuple[int, int] | None) -> dict[str, int] | None:
@@ -77,22 +84,30 @@ def dump_rules(rules: Rules) -> dict[str, Any]:
             "options": _option_values(rules)}
 
 
-def dump_finding(finding: Finding) -> dict[str, Any]:
-    """One finding (a breach of the laws, or a scoresheet disagreement)."""
-    return {
+def _scores(value: tuple[int, ...] | None) -> list[int] | None:
+    return None if value is None else list(value)
+
+
+def dump_finding(finding: Finding | TableFinding,
+                 seat: Callable[[Any], str | None] = _seat) -> dict[str, Any]:
+    """One finding (a breach of the laws, or a scoresheet disagreement). A four-handed
+    :class:`Finding` by default; a :class:`TableFinding` with ``seat`` its table's token of a
+    seat index, its scores as arrays."""
+    head = {
         "kind": FINDING_KIND_VALUE[finding.kind],
         "message": finding.message,
         "rule": finding.rule,
         "deal": finding.deal,
         "trick": finding.trick,
-        "seat": _seat(finding.seat),
+        "seat": seat(finding.seat),
         "card": _card(finding.card),
-        "held": [c.name for c in finding.held],
-        "status": finding.status,
-        "points": points(finding.points),
-        "recorded": points(finding.recorded),
-        "computed": points(finding.computed),
     }
+    revoke = {"held": [c.name for c in finding.held], "status": finding.status}
+    if isinstance(finding, TableFinding):
+        return {**head, "points": list(finding.points), "recorded": _scores(finding.recorded),
+                "computed": _scores(finding.computed), **revoke}
+    return {**head, **revoke, "points": points(finding.points),
+            "recorded": points(finding.recorded), "computed": points(finding.computed)}
 
 
 def dump_deal_result(deal: DealResult) -> dict[str, Any]:
@@ -159,12 +174,15 @@ def dump_rubber(rubber: RubberResult | None) -> dict[str, Any] | None:
     }
 
 
-def dump_result(result: ReplayResult) -> dict[str, Any]:
-    """The whole replay as JSON-ready dicts (see docs/FORMAT.md, "Replay result").
+def dump_result(result: ReplayResult | TableReplay) -> dict[str, Any]:
+    """The whole replay as JSON-ready dicts (see docs/FORMAT.md, "Replay result"); a
+    :class:`TableReplay` as :func:`dump_table_result`.
 
     ``findings`` lists every finding in record order (the deals' included); ``clean`` is true
     when there are none.
     """
+    if isinstance(result, TableReplay):
+        return dump_table_result(result)
     return {
         "rules": dump_rules(result.rules),
         "clean": result.clean,
@@ -174,3 +192,49 @@ def dump_result(result: ReplayResult) -> dict[str, Any]:
         "findings": [dump_finding(f) for f in result.findings],
         "notes": list(result.notes),
     }
+
+
+# --- tables of two, three and five: seat tokens, a score per player, no rubber ---------------
+
+def dump_table_result(result: TableReplay) -> dict[str, Any]:
+    """The JSON of a replay at a table of n (docs/FORMAT.md "Tables of two, three and five"):
+    the four-handed result's keys but ``tricks``, ``turned``, the sides and the rubber's; scores
+    as arrays of n; each deal's ``makers``, ``defenders``, ``called``, ``partner``,
+    ``partner_known`` and ``maker_tricks``; a game's ``winner`` a seat; ``rubber`` null."""
+    table = result.table
+    token = table.token
+
+    def seat(s: int | None) -> str | None:
+        return None if s is None else token(s)
+
+    return {
+        "rules": {"preset": result.rules.name, "seats": table.seats, "variant": table.variant.value},
+        "clean": result.clean,
+        "deals": [_table_deal(d, seat) for d in result.deals],
+        "games": [_table_game(g, seat) for g in result.games],
+        "rubber": None,
+        "findings": [dump_finding(f, seat) for f in result.findings],
+        "notes": list(result.notes),
+    }
+
+
+def _table_deal(d: TableDealResult, seat: Callable[[int | None], str | None]) -> dict[str, Any]:
+    return {
+        "number": d.number, "kind": DEAL_KIND_VALUE[d.kind], "dealer": seat(d.dealer),
+        "trump": _suit(d.trump), "maker": seat(d.maker),
+        "alone": d.alone, "makers": [seat(s) for s in d.makers],
+        "defenders": [seat(s) for s in d.defenders],
+        "called": _card(d.called), "partner": seat(d.partner),
+        "partner_known": d.partner_known, "thrown_in": d.thrown_in, "void": d.void,
+        "unfinished": d.unfinished, "next_dealer": seat(d.next_dealer),
+        "leaders": [seat(s) for s in d.leaders], "winners": [seat(s) for s in d.winners],
+        "maker_tricks": d.maker_tricks, "hand_points": list(d.hand_points),
+        "penalty": list(d.penalty), "points": list(d.points),
+        "findings": [dump_finding(f, seat) for f in d.findings], "notes": list(d.notes),
+    }
+
+
+def _table_game(g: TableGameResult, seat: Callable[[int | None], str | None]) -> dict[str, Any]:
+    return {"number": g.number, "first_deal": g.first_deal, "last_deal": g.last_deal,
+            "start": list(g.start), "score": list(g.score), "winner": seat(g.winner),
+            "finished": g.finished}

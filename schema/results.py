@@ -32,9 +32,10 @@ from euchre_records.model import (
     RubberResult,
 )
 from euchre_records.rules import Rules
+from euchre_records.table import Table
 from euchre_records.table_model import TableDealResult, TableFinding, TableGameResult, TableReplay
 
-__all__ = ["dump_result", "dump_table_result", "dump_rules", "dump_deal_result", "dump_game",
+__all__ = ["dump_result", "dump_table_result", "dump_findings", "dump_rules", "dump_deal_result", "dump_game",
            "dump_rubber", "dump_finding", "points"]
 
 
@@ -202,11 +203,7 @@ def dump_table_result(result: TableReplay) -> dict[str, Any]:
     as arrays of n; each deal's ``makers``, ``defenders``, ``called``, ``partner``,
     ``partner_known`` and ``maker_tricks``; a game's ``winner`` a seat; ``rubber`` null."""
     table = result.table
-    token = table.token
-
-    def seat(s: int | None) -> str | None:
-        return None if s is None else token(s)
-
+    seat = _token_of(table)
     return {
         "rules": {"preset": result.rules.name, "seats": table.seats, "variant": table.variant.value},
         "clean": result.clean,
@@ -216,6 +213,23 @@ def dump_table_result(result: TableReplay) -> dict[str, Any]:
         "findings": [dump_finding(f, seat) for f in result.findings],
         "notes": list(result.notes),
     }
+
+
+def dump_findings(result: ReplayResult | TableReplay) -> list[dict[str, Any]]:
+    """The findings of either replay as :func:`dump_result` lists them (``findings``)."""
+    if isinstance(result, TableReplay):
+        seat = _token_of(result.table)
+        return [dump_finding(f, seat) for f in result.findings]
+    return [dump_finding(f) for f in result.findings]
+
+
+def _token_of(table: Table) -> Callable[[int | None], str | None]:
+    """A seat index of ``table`` -> its token ``"0" .. "n-1"``; None stays None."""
+    token = table.token
+
+    def seat(s: int | None) -> str | None:
+        return None if s is None else token(s)
+    return seat
 
 
 def _table_deal(d: TableDealResult, seat: Callable[[int | None], str | None]) -> dict[str, Any]:

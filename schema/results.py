@@ -12,13 +12,13 @@ documented in docs/FORMAT.md ("Replay result", "Tables of two, three and five").
   (``"revoke"``, ``"full"``);
 - deal, game and trick numbers are 1-based, as a scorer counts them.
 
-A finding is dumped by one function for both (:func:`dump_finding`), its keys in the order each
-kind of result has always had (four-handed: ``held`` and ``status`` before the scores).
+One :func:`dump_finding` for both, its keys in each kind's order (four-handed: ``held`` and
+``status`` before the scores).
 """
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any, Sequence
 
 from euchre_records.cards import Card, Seat, Side, Suit
 from euchre_records.enum_text import (  # Enum .name and .value are slow descriptors
@@ -32,11 +32,11 @@ from euchre_records.model import (
     RubberResult,
 )
 from euchre_records.rules import Rules
-from euchre_records.table import Table
 from euchre_records.table_model import TableDealResult, TableFinding, TableGameResult, TableReplay
+from euchre_records.table_view import tokens_of
 
-__all__ = ["dump_result", "dump_table_result", "dump_findings", "dump_rules", "dump_deal_result", "dump_game",
-           "dump_rubber", "dump_finding", "points"]
+__all__ = ["dump_result", "dump_table_result", "dump_findings", "dump_rules", "dump_deal_result",
+           "dump_game", "dump_rubber", "dump_finding", "points"]
 
 
 def points(value: tuple[int, int] | None) -> dict[str, int] | None:
@@ -44,13 +44,15 @@ def points(value: tuple[int, int] | None) -> dict[str, int] | None:
     return None if value is None else {"ns": value[0], "ew": value[1]}
 
 
-
-
 _SEAT_NAME = SEAT_NAME.__getitem__
 
 
-def _seat(seat: Seat | None) -> str | None:
-    return None if seat is None else SEAT_NAME[seat]
+_FOUR_TOKENS = tuple(SEAT_NAME[s] for s in Seat)
+
+
+def _at(tokens: Sequence[str], seat: int | None) -> str | None:
+    """A seat index's token (``tokens`` by index); None stays None."""
+    return None if seat is None else tokens[seat]
 
 
 def _side(side: Side | None) -> str | None:
@@ -89,20 +91,13 @@ def _scores(value: tuple[int, ...] | None) -> list[int] | None:
     return None if value is None else list(value)
 
 
-def dump_finding(finding: Finding | TableFinding,
-                 seat: Callable[[Any], str | None] = _seat) -> dict[str, Any]:
-    """One finding (a breach of the laws, or a scoresheet disagreement). A four-handed
-    :class:`Finding` by default; a :class:`TableFinding` with ``seat`` its table's token of a
-    seat index, its scores as arrays."""
-    head = {
-        "kind": FINDING_KIND_VALUE[finding.kind],
-        "message": finding.message,
-        "rule": finding.rule,
-        "deal": finding.deal,
-        "trick": finding.trick,
-        "seat": seat(finding.seat),
-        "card": _card(finding.card),
-    }
+def dump_finding(finding: Finding | TableFinding, tokens: Sequence[str] = _FOUR_TOKENS
+                 ) -> dict[str, Any]:
+    """One finding (a breach of the laws, or a scoresheet disagreement): a four-handed
+    :class:`Finding`, or a :class:`TableFinding` with ``tokens`` its table's seat tokens."""
+    head = {"kind": FINDING_KIND_VALUE[finding.kind], "message": finding.message,
+            "rule": finding.rule, "deal": finding.deal, "trick": finding.trick,
+            "seat": _at(tokens, finding.seat), "card": _card(finding.card)}
     revoke = {"held": [c.name for c in finding.held], "status": finding.status}
     if isinstance(finding, TableFinding):
         return {**head, "points": list(finding.points), "recorded": _scores(finding.recorded),
@@ -195,6 +190,12 @@ def dump_result(result: ReplayResult | TableReplay) -> dict[str, Any]:
     }
 
 
+def dump_findings(result: ReplayResult | TableReplay) -> list[dict[str, Any]]:
+    """The findings of either replay as :func:`dump_result` lists them (``findings``)."""
+    tokens = tokens_of(result.table) if isinstance(result, TableReplay) else _FOUR_TOKENS
+    return [dump_finding(f, tokens) for f in result.findings]
+
+
 # --- tables of two, three and five: seat tokens, a score per player, no rubber ---------------
 
 def dump_table_result(result: TableReplay) -> dict[str, Any]:
@@ -203,52 +204,35 @@ def dump_table_result(result: TableReplay) -> dict[str, Any]:
     as arrays of n; each deal's ``makers``, ``defenders``, ``called``, ``partner``,
     ``partner_known`` and ``maker_tricks``; a game's ``winner`` a seat; ``rubber`` null."""
     table = result.table
-    seat = _token_of(table)
+    tokens = tokens_of(table)
     return {
         "rules": {"preset": result.rules.name, "seats": table.seats, "variant": table.variant.value},
         "clean": result.clean,
-        "deals": [_table_deal(d, seat) for d in result.deals],
-        "games": [_table_game(g, seat) for g in result.games],
+        "deals": [_table_deal(d, tokens) for d in result.deals],
+        "games": [_table_game(g, tokens) for g in result.games],
         "rubber": None,
-        "findings": [dump_finding(f, seat) for f in result.findings],
+        "findings": [dump_finding(f, tokens) for f in result.findings],
         "notes": list(result.notes),
     }
 
 
-def dump_findings(result: ReplayResult | TableReplay) -> list[dict[str, Any]]:
-    """The findings of either replay as :func:`dump_result` lists them (``findings``)."""
-    if isinstance(result, TableReplay):
-        seat = _token_of(result.table)
-        return [dump_finding(f, seat) for f in result.findings]
-    return [dump_finding(f) for f in result.findings]
-
-
-def _token_of(table: Table) -> Callable[[int | None], str | None]:
-    """A seat index of ``table`` -> its token ``"0" .. "n-1"``; None stays None."""
-    token = table.token
-
-    def seat(s: int | None) -> str | None:
-        return None if s is None else token(s)
-    return seat
-
-
-def _table_deal(d: TableDealResult, seat: Callable[[int | None], str | None]) -> dict[str, Any]:
+def _table_deal(d: TableDealResult, tokens: Sequence[str]) -> dict[str, Any]:
     return {
-        "number": d.number, "kind": DEAL_KIND_VALUE[d.kind], "dealer": seat(d.dealer),
-        "trump": _suit(d.trump), "maker": seat(d.maker),
-        "alone": d.alone, "makers": [seat(s) for s in d.makers],
-        "defenders": [seat(s) for s in d.defenders],
-        "called": _card(d.called), "partner": seat(d.partner),
+        "number": d.number, "kind": DEAL_KIND_VALUE[d.kind], "dealer": tokens[d.dealer],
+        "trump": _suit(d.trump), "maker": _at(tokens, d.maker),
+        "alone": d.alone, "makers": [tokens[s] for s in d.makers],
+        "defenders": [tokens[s] for s in d.defenders],
+        "called": _card(d.called), "partner": _at(tokens, d.partner),
         "partner_known": d.partner_known, "thrown_in": d.thrown_in, "void": d.void,
-        "unfinished": d.unfinished, "next_dealer": seat(d.next_dealer),
-        "leaders": [seat(s) for s in d.leaders], "winners": [seat(s) for s in d.winners],
+        "unfinished": d.unfinished, "next_dealer": _at(tokens, d.next_dealer),
+        "leaders": [tokens[s] for s in d.leaders], "winners": [tokens[s] for s in d.winners],
         "maker_tricks": d.maker_tricks, "hand_points": list(d.hand_points),
         "penalty": list(d.penalty), "points": list(d.points),
-        "findings": [dump_finding(f, seat) for f in d.findings], "notes": list(d.notes),
+        "findings": [dump_finding(f, tokens) for f in d.findings], "notes": list(d.notes),
     }
 
 
-def _table_game(g: TableGameResult, seat: Callable[[int | None], str | None]) -> dict[str, Any]:
+def _table_game(g: TableGameResult, tokens: Sequence[str]) -> dict[str, Any]:
     return {"number": g.number, "first_deal": g.first_deal, "last_deal": g.last_deal,
-            "start": list(g.start), "score": list(g.score), "winner": seat(g.winner),
+            "start": list(g.start), "score": list(g.score), "winner": _at(tokens, g.winner),
             "finished": g.finished}

@@ -1,18 +1,13 @@
 """The replay result's schema in the API's document, for every table: the shape of
 :func:`euchre_records.schema.results.dump_result` (docs/FORMAT.md, "Replay result" and "Tables of
-two, three and five"), answered by ``POST /validate`` and ``GET /records/{id}/result``.
-
-Two kinds of answer, one set of field definitions: the four-handed ``Result`` (seats ``N E S W``,
-sides, every score ``{"ns": int, "ew": int}``, a rubber) and the ``TableOfNResult`` of a table of
-two, three or five (seats ``"0" .. "n-1"``, every score an array of n, no rubber). What tells
-them apart is a :class:`_Kind` (how a seat, a game's winner and a score are written, the trumps
-and the revoke statuses); the fields both have are written once, in ``_*_fields``.
-:data:`ANY_RESULT` is the documented answer: ``oneOf`` the two.
+two, three and five"), answered by ``POST /validate`` and ``GET /records/{id}/result``:
+:data:`ANY_RESULT`, ``oneOf`` the four-handed ``Result`` (seats ``N E S W``, scores
+``{"ns", "ew"}``, a rubber) and the ``TableOfNResult`` (seats ``"0" .. "n-1"``, scores arrays of
+n, no rubber). The fields both have are written once (``_*_fields``), given a :class:`_Kind`.
 
 Every key is always there (``null`` when there is no value), so every field is required; no
 other key is allowed (the tests validate real answers against this schema). The enums are the
-core's own (:class:`FindingKind`, :class:`DealKind`, :class:`Variant`), so a new kind is
-documented when it is made.
+core's own (:class:`FindingKind`, :class:`DealKind`, :class:`Variant`).
 """
 
 from __future__ import annotations
@@ -78,10 +73,9 @@ def _moved(description: str, nullable: bool = False) -> Field:
 
 @dataclass(frozen=True)
 class _Kind:
-    """How one kind of table writes its result: ``seat(**kw)`` a seat, ``winner(**kw)`` a game's
-    winner (a side or a seat), ``scores(description, nullable)`` a score or a change of score,
-    ``moved`` the points a finding moved; the trumps a deal may name; the revoke statuses
-    (None: any string, other findings have their own)."""
+    """How a kind of table writes its result: a seat, a game's winner (a side or a seat), a
+    score (``scores(description, nullable)``), what a finding moved, the trumps; a finding's
+    ``status`` (``statuses``: its values, None: any string, each law its own ruling)."""
 
     seat: Callable[..., Field]
     winner: Callable[..., Field]
@@ -94,12 +88,9 @@ class _Kind:
 
 SIDES = _Kind(seat, side, _points, _points, ("S", "H", "D", "C", "NT"), None,
               "revokes: established, corrected, claimed or not borne out; other laws: the ruling")
-"""The four-handed game: fixed sides, scores ``{"ns", "ew"}``."""
-
 PLAYERS = _Kind(_token, _token, _scores, _moved, ("S", "H", "D", "C"),
                 ("established", "claimed", "not borne out"),
                 "revokes: established, claimed, or not borne out (claimed, the cards show none)")
-"""Tables of 2, 3 and 5: scores per player."""
 
 
 def _finding_fields(kind: _Kind) -> dict[str, Field]:

@@ -15,13 +15,16 @@ from __future__ import annotations
 import csv
 import json
 import sys
-from typing import Any, Iterable, Sequence
+from typing import TYPE_CHECKING, Any, Iterable, Sequence
 
 import click
 
+if TYPE_CHECKING:
+    from ..table_model import TableRecord
+
 __all__ = ["EXIT_OK", "EXIT_INVALID", "EXIT_USAGE", "EXIT_FINDINGS", "EXIT_CODES_HELP",
            "format_option", "emit_rows", "emit_json", "worst", "renamed_option", "yes_no",
-           "to_date_option"]
+           "to_date_option", "four_handed_only"]
 
 EXIT_OK = 0
 EXIT_INVALID = 1
@@ -151,3 +154,9 @@ def tidy_help(command: click.Command) -> None:
     if isinstance(command, click.Group):
         for sub in command.commands.values():
             tidy_help(sub)
+
+
+def four_handed_only(record: TableRecord, what: str, why: str) -> str:
+    """The reason a four-handed-only target refuses a record at a table of n."""
+    return (f"{what} takes four-handed records only ({why}); this is a "
+            f"{record.table.variant.value} record of {record.table.seats} players")

@@ -21,7 +21,6 @@ from .inputs import Loaded, read_records
 from .output import (EXIT_CODES_HELP, EXIT_FINDINGS, EXIT_INVALID, EXIT_OK, emit_json,
                      emit_rows, format_option, worst)
 from .scoresheet_text import render_replay
-from .table_text import render_table_replay, table_findings, table_result_json
 
 COMMANDS: list[click.Command] = []
 
@@ -60,7 +59,7 @@ def _checked(loaded: Loaded, rules_name: str | None = None
 def _verdict(label: str, result: ReplayResult | TableReplay | None, error: RecordError | None
              ) -> dict[str, Any]:
     """One record's verdict for scripts: status, every error and finding with its place."""
-    from ..schema.results import dump_finding
+    from ..schema.results import dump_findings
     if error is not None:
         return {"source": label, "status": _KIND.get(error.kind, "error"), "deals": None,
                 "games": None,
@@ -68,8 +67,7 @@ def _verdict(label: str, result: ReplayResult | TableReplay | None, error: Recor
                             "what": p.what} for p in error.problems],
                 "findings": []}
     assert result is not None
-    findings = (table_findings(result) if isinstance(result, TableReplay)
-                else [dump_finding(f) for f in result.findings])
+    findings = dump_findings(result)
     return {"source": label, "status": "findings" if result.findings else "ok",
             "deals": len(result.deals), "games": len(result.games), "errors": [],
             "findings": findings}
@@ -177,16 +175,6 @@ def replay(file: str, fmt: str, rules_name: str | None) -> None:
         assert result is not None and not isinstance(loaded.item, RecordError)
         if result.findings:
             codes.append(EXIT_FINDINGS)
-        if isinstance(result, TableReplay):   # scores per player (cli/table_text.py)
-            assert isinstance(loaded.item, TableRecord)
-            if fmt == "jsonl":
-                emit_json([table_result_json(result)], "jsonl")
-            elif fmt == "json":
-                results.append(table_result_json(result))
-            else:
-                click.echo(render_table_replay(loaded.label, loaded.item, result))
-            continue
-        assert not isinstance(loaded.item, TableRecord)
         if fmt == "jsonl":
             emit_json([dump_result(result)], "jsonl")
         elif fmt == "json":

@@ -24,6 +24,7 @@ from ..api.store.importer import (
 from ..api.store.store import MAX_ID
 from ..table import Variant
 from . import output
+from .shown_rows import DEAL_COLUMNS, FINDING_COLUMNS, shown_rows
 from .store_access import DEFAULT_DB, db_option
 from .store_access import open_for_command as _open
 
@@ -228,10 +229,6 @@ def rubbers(db_path: str, fmt: str, player: str | None, club: str | None,
     _emit(rows, fmt, RUBBER_COLUMNS)
 
 
-DEAL_COLUMNS = ("number", "dealer", "turned", "trump", "maker", "alone", "tricks_ns",
-                "tricks_ew", "points_ns", "points_ew", "score_ns", "score_ew")
-
-
 def selected_ids(db: Any, *, player: str | None = None, club: str | None = None,
                  date_from: str | None = None, date_to: str | None = None,
                  all_versions: bool = False, seats: int | None = None,
@@ -250,16 +247,7 @@ def _show_one(db: Any, record_id: int, fmt: str) -> Any:
     """The JSON of one record (json formats), or its text printed (table, csv)."""
     meta = queries.get_record_meta(db, record_id)
     assert meta is not None
-    columns: Sequence[str] = DEAL_COLUMNS
-    if meta.get("seats", 4) != 4:   # a table of 2, 3 or 5: points per player (migration 17)
-        from .table_text import stored_table_deals, stored_table_findings
-        deals, columns = stored_table_deals(db, record_id)
-        findings = stored_table_findings(db, record_id)
-    else:
-        deals = list(db.query("SELECT * FROM deals WHERE record_id = ? ORDER BY number",
-                              [record_id]))
-        findings = list(db.query("SELECT deal, trick, seat, kind, rule, message FROM findings "
-                                 "WHERE record_id = ? ORDER BY id", [record_id]))
+    deals, columns, findings = shown_rows(db, record_id, meta.get("seats", 4))
     if fmt in ("json", "jsonl"):
         return {**meta, "record": json.loads(queries.get_canonical(db, record_id) or "null"),
                 "result": json.loads(queries.get_result(db, record_id) or "null")}
@@ -276,7 +264,7 @@ def _show_one(db: Any, record_id: int, fmt: str) -> Any:
     _emit(deals, "table", columns)
     if findings:
         click.echo()
-        _emit(findings, "table", ("deal", "trick", "seat", "kind", "rule", "message"))
+        _emit(findings, "table", FINDING_COLUMNS)
     return None
 
 

@@ -80,7 +80,7 @@ def table_document(record: TableRecord, target: str, lossy: bool, egn: bool = Fa
     except RecordError as exc:
         raise table_in_egn_terms(exc) if egn else exc from None
     if target == "openspiel":
-        from .table_text import four_handed_only
+        from .output import four_handed_only
         raise UnsupportedRules(four_handed_only(record, "--to openspiel", "OpenSpiel's euchre is "
                                                 "the four-handed partnership game"), "rules.seats")
     if target == "jsonl":

@@ -1,18 +1,24 @@
-"""The JSON shape of a replay result (``euchre replay --format json``, the HTTP API).
+"""The JSON shape of a replay result at every table (``euchre replay --format json``, the HTTP API).
 
-:func:`dump_result` turns a :class:`ReplayResult` into plain JSON-ready dicts. The shape is
-documented in docs/FORMAT.md ("Replay result"). Conventions:
+:func:`dump_result` turns a :class:`ReplayResult` (four-handed) or a :class:`TableReplay` (a
+table of two, three or five; :func:`dump_table_result`) into plain JSON-ready dicts. The shape is
+documented in docs/FORMAT.md ("Replay result", "Tables of two, three and five"). Conventions:
 
 - every key is always present (``null`` when there is no value), so consumers need no guessing;
-- a score or a change of score is ``{"ns": int, "ew": int}``;
-- seats are ``"N" "E" "S" "W"``, sides ``"NS" "EW"``, suits ``"S" "H" "D" "C"``, cards their
-  canonical token (``"JH"``), enums their string value (``"revoke"``, ``"full"``);
+- four-handed, a score or a change of score is ``{"ns": int, "ew": int}``; at a table of n it is
+  an array of n integers, seat 0 first (a finding's ``points``: empty when it moved none);
+- seats are ``"N" "E" "S" "W"`` (sides ``"NS" "EW"``), or the tokens ``"0" .. "n-1"``; suits
+  ``"S" "H" "D" "C"``, cards their canonical token (``"JH"``), enums their string value
+  (``"revoke"``, ``"full"``);
 - deal, game and trick numbers are 1-based, as a scorer counts them.
+
+One :func:`dump_finding` for both, its keys in each kind's order (four-handed: ``held`` and
+``status`` before the scores).
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Sequence
 
 from euchre_records.cards import Card, Seat, Side, Suit
 from euchre_records.enum_text import (  # Enum .name and .value are slow descriptors
@@ -26,9 +32,11 @@ from euchre_records.model import (
     RubberResult,
 )
 from euchre_records.rules import Rules
+from euchre_records.table_model import TableDealResult, TableFinding, TableGameResult, TableReplay
+from euchre_records.table_view import tokens_of
 
-__all__ = ["dump_result", "dump_rules", "dump_deal_result", "dump_game", "dump_rubber",
-           "dump_finding", "points"]
+__all__ = ["dump_result", "dump_table_result", "dump_findings", "dump_rules", "dump_deal_result",
+           "dump_game", "dump_rubber", "dump_finding", "points"]
 
 
 def points(value: tuple[int, int] | None) -> dict[str, int] | None:
@@ -36,13 +44,15 @@ def points(value: tuple[int, int] | None) -> dict[str, int] | None:
     return None if value is None else {"ns": value[0], "ew": value[1]}
 
 
-
-
 _SEAT_NAME = SEAT_NAME.__getitem__
 
 
-def _seat(seat: Seat | None) -> str | None:
-    return None if seat is None else SEAT_NAME[seat]
+_FOUR_TOKENS = tuple(SEAT_NAME[s] for s in Seat)
+
+
+def _at(tokens: Sequence[str], seat: int | None) -> str | None:
+    """A seat index's token (``tokens`` by index); None stays None."""
+    return None if seat is None else tokens[seat]
 
 
 def _side(side: Side | None) -> str | None:
@@ -77,22 +87,23 @@ def dump_rules(rules: Rules) -> dict[str, Any]:
             "options": _option_values(rules)}
 
 
-def dump_finding(finding: Finding) -> dict[str, Any]:
-    """One finding (a breach of the laws, or a scoresheet disagreement)."""
-    return {
-        "kind": FINDING_KIND_VALUE[finding.kind],
-        "message": finding.message,
-        "rule": finding.rule,
-        "deal": finding.deal,
-        "trick": finding.trick,
-        "seat": _seat(finding.seat),
-        "card": _card(finding.card),
-        "held": [c.name for c in finding.held],
-        "status": finding.status,
-        "points": points(finding.points),
-        "recorded": points(finding.recorded),
-        "computed": points(finding.computed),
-    }
+def _scores(value: tuple[int, ...] | None) -> list[int] | None:
+    return None if value is None else list(value)
+
+
+def dump_finding(finding: Finding | TableFinding, tokens: Sequence[str] = _FOUR_TOKENS
+                 ) -> dict[str, Any]:
+    """One finding (a breach of the laws, or a scoresheet disagreement): a four-handed
+    :class:`Finding`, or a :class:`TableFinding` with ``tokens`` its table's seat tokens."""
+    head = {"kind": FINDING_KIND_VALUE[finding.kind], "message": finding.message,
+            "rule": finding.rule, "deal": finding.deal, "trick": finding.trick,
+            "seat": _at(tokens, finding.seat), "card": _card(finding.card)}
+    revoke = {"held": [c.name for c in finding.held], "status": finding.status}
+    if isinstance(finding, TableFinding):
+        return {**head, "points": list(finding.points), "recorded": _scores(finding.recorded),
+                "computed": _scores(finding.computed), **revoke}
+    return {**head, **revoke, "points": points(finding.points),
+            "recorded": points(finding.recorded), "computed": points(finding.computed)}
 
 
 def dump_deal_result(deal: DealResult) -> dict[str, Any]:
@@ -159,12 +170,15 @@ def dump_rubber(rubber: RubberResult | None) -> dict[str, Any] | None:
     }
 
 
-def dump_result(result: ReplayResult) -> dict[str, Any]:
-    """The whole replay as JSON-ready dicts (see docs/FORMAT.md, "Replay result").
+def dump_result(result: ReplayResult | TableReplay) -> dict[str, Any]:
+    """The whole replay as JSON-ready dicts (see docs/FORMAT.md, "Replay result"); a
+    :class:`TableReplay` as :func:`dump_table_result`.
 
     ``findings`` lists every finding in record order (the deals' included); ``clean`` is true
     when there are none.
     """
+    if isinstance(result, TableReplay):
+        return dump_table_result(result)
     return {
         "rules": dump_rules(result.rules),
         "clean": result.clean,
@@ -174,3 +188,51 @@ def dump_result(result: ReplayResult) -> dict[str, Any]:
         "findings": [dump_finding(f) for f in result.findings],
         "notes": list(result.notes),
     }
+
+
+def dump_findings(result: ReplayResult | TableReplay) -> list[dict[str, Any]]:
+    """The findings of either replay as :func:`dump_result` lists them (``findings``)."""
+    tokens = tokens_of(result.table) if isinstance(result, TableReplay) else _FOUR_TOKENS
+    return [dump_finding(f, tokens) for f in result.findings]
+
+
+# --- tables of two, three and five: seat tokens, a score per player, no rubber ---------------
+
+def dump_table_result(result: TableReplay) -> dict[str, Any]:
+    """The JSON of a replay at a table of n (docs/FORMAT.md "Tables of two, three and five"):
+    the four-handed result's keys but ``tricks``, ``turned``, the sides and the rubber's; scores
+    as arrays of n; each deal's ``makers``, ``defenders``, ``called``, ``partner``,
+    ``partner_known`` and ``maker_tricks``; a game's ``winner`` a seat; ``rubber`` null."""
+    table = result.table
+    tokens = tokens_of(table)
+    return {
+        "rules": {"preset": result.rules.name, "seats": table.seats, "variant": table.variant.value},
+        "clean": result.clean,
+        "deals": [_table_deal(d, tokens) for d in result.deals],
+        "games": [_table_game(g, tokens) for g in result.games],
+        "rubber": None,
+        "findings": [dump_finding(f, tokens) for f in result.findings],
+        "notes": list(result.notes),
+    }
+
+
+def _table_deal(d: TableDealResult, tokens: Sequence[str]) -> dict[str, Any]:
+    return {
+        "number": d.number, "kind": DEAL_KIND_VALUE[d.kind], "dealer": tokens[d.dealer],
+        "trump": _suit(d.trump), "maker": _at(tokens, d.maker),
+        "alone": d.alone, "makers": [tokens[s] for s in d.makers],
+        "defenders": [tokens[s] for s in d.defenders],
+        "called": _card(d.called), "partner": _at(tokens, d.partner),
+        "partner_known": d.partner_known, "thrown_in": d.thrown_in, "void": d.void,
+        "unfinished": d.unfinished, "next_dealer": _at(tokens, d.next_dealer),
+        "leaders": [tokens[s] for s in d.leaders], "winners": [tokens[s] for s in d.winners],
+        "maker_tricks": d.maker_tricks, "hand_points": list(d.hand_points),
+        "penalty": list(d.penalty), "points": list(d.points),
+        "findings": [dump_finding(f, tokens) for f in d.findings], "notes": list(d.notes),
+    }
+
+
+def _table_game(g: TableGameResult, tokens: Sequence[str]) -> dict[str, Any]:
+    return {"number": g.number, "first_deal": g.first_deal, "last_deal": g.last_deal,
+            "start": list(g.start), "score": list(g.score), "winner": _at(tokens, g.winner),
+            "finished": g.finished}

@@ -6,7 +6,8 @@ concern:
   and :func:`load_any` (either model by ``rules.seats``): :mod:`.table_load`;
 - :func:`dump_table_record` (the canonical dict) and :func:`dumps_table` (the canonical text):
   :mod:`.table_dump`;
-- :func:`dump_table_result`, the JSON of a :class:`TableReplay`: :mod:`.table_results`.
+- :func:`dump_table_result`, the JSON of a :class:`TableReplay`: :mod:`.results`, the one
+  result dump of every table.
 
 Contracts: ``load_table_record(dump_table_record(r)) == r`` for every record loaded, and
 ``dumps_table(load_table_record(json.loads(t))) == t`` for every canonical text ``t``.
@@ -16,7 +17,7 @@ from __future__ import annotations
 
 from .table_dump import dump_table_record, dumps_table
 from .table_load import FOUR_HANDED_ONLY, load_any, load_table_record
-from .table_results import dump_table_result
+from .results import dump_table_result
 
 __all__ = ["load_table_record", "dump_table_record", "dumps_table", "load_any", "dump_table_result",
            "FOUR_HANDED_ONLY"]

@@ -46,8 +46,11 @@ def outputs(root: Path) -> dict[str, dict[str, Any]]:
     from euchre_records.errors import RecordError
     from euchre_records.api.store.ingest import error_payload, prepare
     from euchre_records.cli.scoresheet_text import render_replay
-    from euchre_records.cli.table_text import render_table_replay
     from euchre_records.model import Record
+    try:   # before issue 32 made render_replay the one scoresheet of every table
+        from euchre_records.cli.table_text import render_table_replay
+    except ImportError:
+        render_table_replay = render_replay
 
     out: dict[str, dict[str, Any]] = {}
     for path in record_files(root):

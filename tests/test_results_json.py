@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from euchre_records.cards import Seat, Side, Suit, parse_card
 from euchre_records.model import (
     DealKind, DealResult, Finding, FindingKind, GameResult, ReplayResult, RubberResult,
 )
 from euchre_records.rules import preset, resolve_rules
-from euchre_records.schema.results import dump_result
+from euchre_records.schema.results import dump_findings, dump_result
+from euchre_records.table_model import TableRecord, TableReplay
 
 REVOKE = Finding(FindingKind.REVOKE, "deal 1, trick 2: E revoked", "Somerset 62-64", deal=1, trick=2,
                  seat=Seat.E, card=parse_card("9S"), held=(parse_card("AH"), parse_card("TH")),
@@ -91,3 +94,26 @@ def test_void_deal_and_notes() -> None:
 def test_no_rubber_is_null() -> None:
     out = dump_result(ReplayResult(preset("modern"), (), (), None, ()))
     assert out["rubber"] is None and out["deals"] == [] and out["findings"] == []
+
+
+def _replayed(path: str) -> ReplayResult | TableReplay:
+    from pathlib import Path
+
+    from euchre_records.match import replay
+    from euchre_records.schema.tables import load_any
+    from euchre_records.table_replay import replay_table
+    record = load_any(json.loads((Path(__file__).resolve().parents[1] / path).read_text("utf-8")))
+    return replay_table(record) if isinstance(record, TableRecord) else replay(record)
+
+
+@pytest.mark.parametrize("path", [
+    "tests/golden/deals/12-somerset-revoke-corrected.json",            # four-handed, a revoke
+    "tests/golden/variants/08-two-handed-revoke-somerset.json",        # two-handed, a revoke
+    "tests/golden/sheets/cutthroat-slips.json",                        # three, the sheet's slips
+    "tests/golden/variants/10-five-handed-revoke-hoyle.json",          # five, a revoke
+])
+def test_the_findings_alone_are_the_results_findings(path: str) -> None:
+    """validate's verdict lists ``dump_findings``: the result's own ``findings``, at every table."""
+    result = _replayed(path)
+    assert result.findings, path   # a case with none would prove nothing
+    assert dump_findings(result) == dump_result(result)["findings"]

@@ -25,7 +25,7 @@ from ..db import get_db
 from ..errors import ApiError
 from ..store.ingest import Submission, error_payload, prepare
 from .document import CHALLENGE, LOCATION
-from .table_result_schemas import ANY_RESULT
+from .result_schemas import ANY_RESULT
 from .schemas import (
     MAX_ID, ErrorSchema, ListArgs, PlayerNameArgs, RecordListArgs, PlayerStatsSchema, RecordOutSchema,
     RecordPageSchema, RubberPageSchema, RubberSchema, SavedSchema, SubmitArgs,

@@ -148,13 +148,13 @@ def test_the_documented_export_is_valid_egn_with_its_date(tmp_path: Path) -> Non
 
 @pytest.mark.parametrize(("ours", "egn"), WRITTEN)
 def test_a_table_of_two_three_or_five_carries_its_date_too(ours: str, egn: str) -> None:
-    """The n-seat export (interop/egn/tables.py) writes and reads the date the same way."""
-    from euchre_records.interop.egn.tables import egn_to_any, table_record_to_egn
+    """The n-seat export writes and reads the date the same way (the one EGN writer and reader)."""
+    from euchre_records.interop.egn.document import egn_to_any, record_to_egn
     from euchre_records.schema.tables import load_table_record
     data = json.loads((Path(__file__).parent / "golden" / "variants" / "02-cutthroat-euchre.json").read_text("utf-8"))
     data["event"] = {"event": "Three at the inn", "date": ours}
     record = load_table_record(data)
-    doc = table_record_to_egn(record)
+    doc = record_to_egn(record)
     assert schema_errors(doc) == [] and doc["metadata"]["date"] == egn
     back = egn_to_any(json.loads(json.dumps(doc)))
     assert (back.event.date, back.event.notes) == (ours, None)

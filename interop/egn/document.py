@@ -28,7 +28,7 @@ from euchre_records.model import (
 
 from euchre_records.interop.json_access import FLAG, LIST, field, items, typed
 from .cards import CardReader, egn_calls, egn_tricks, is_generic, is_partly_known
-from .front import FILE_TYPE, VERSION_RE, Front, deal_head, egn_players, is_egn, read_front
+from .front import FILE_TYPE, VERSION_RE, Front, deal_head, each_deal, egn_players, is_egn, read_front
 from .per_player import per_player_record
 from .where import egn_where, in_egn_terms
 from .lines import alternatives_in, annotations_in, bid_calls, trump_of, with_alone
@@ -99,18 +99,11 @@ def _four_handed(front: Front) -> Record:
     deals: list[Deal] = []
     stops: list[tuple[int, str]] = []
     raw_deals = front.raw_deals
-    for i, raw in enumerate(raw_deals):
-        try:
-            deal, stop, notes = _deal(raw, f"deals[{i}]", i + 1)
-        except UnsupportedRules as exc:
-            unsupported += exc.problems
-        except NotationError as exc:
-            bad += exc.problems
-        else:
-            deals.append(deal)
-            provenance += notes
-            if stop is not None:
-                stops.append((i, stop))
+    for i, (deal, stop, notes) in each_deal(front, lambda raw, where, i: _deal(raw, where, i + 1)):
+        deals.append(deal)
+        provenance += notes
+        if stop is not None:
+            stops.append((i, stop))
     for i, stop in stops:   # a deal broken off inside the game: unfinished, and the game goes on
         if i != len(raw_deals) - 1:
             provenance.append(f"deals[{i}]: the deal stops {stop} and deals follow: read as "

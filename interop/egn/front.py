@@ -14,7 +14,7 @@ of the table (:mod:`.document`, :mod:`.per_player`).
 from __future__ import annotations
 
 import re
-from typing import Any, NamedTuple
+from typing import Any, Callable, NamedTuple, TypeVar
 
 from euchre_records.errors import NotationError, Problem, UnsupportedRules
 from euchre_records.model import Event, ExternalId, Player
@@ -28,7 +28,10 @@ from .legacy import LEGACY_VERSION_RE, upgrade_legacy
 from .lines import split_phases
 from .rules import TABLE_COUNTS, to_rules
 
-__all__ = ["FILE_TYPE", "VERSION_RE", "is_egn", "egn_players", "Front", "read_front", "deal_head"]
+__all__ = ["FILE_TYPE", "VERSION_RE", "is_egn", "egn_players", "Front", "read_front", "each_deal",
+           "deal_head"]
+
+T = TypeVar("T")
 
 FILE_TYPE = "Euchre Game Notation"
 VERSION_RE = re.compile(r"^1\.[234](?:\.\d+)?$")
@@ -109,6 +112,21 @@ def read_front(data: object, tables: bool) -> Front:
         bad += exc.problems
         raw_deals = []
     return Front(rules, table, event, players, start, final, raw_deals, provenance, bad, unsupported)
+
+
+def each_deal(front: Front, read: Callable[[object, str, int], T]) -> list[tuple[int, T]]:
+    """Each deal of the document read by ``read(raw, where, index)``, by index, in order; a deal
+    whose reading fails adds its problems to the front's and is left out, so that every deal's
+    problems are reported at once."""
+    out: list[tuple[int, T]] = []
+    for i, raw in enumerate(front.raw_deals):
+        try:
+            out.append((i, read(raw, f"deals[{i}]", i)))
+        except UnsupportedRules as exc:
+            front.unsupported.extend(exc.problems)
+        except NotationError as exc:
+            front.bad.extend(exc.problems)
+    return out
 
 
 def deal_head(raw: object, where: str, count: int

@@ -33,7 +33,7 @@ from euchre_records.interop.json_access import FLAG, LIST, OBJECT, field, typed
 
 from .called import ALONE_NOTE, called_in, not_yet
 from .cards import CardReader, EGN_SUITS
-from .front import Front, deal_head
+from .front import Front, deal_head, each_deal
 from .where import egn_where
 
 __all__ = ["per_player_record"]
@@ -59,18 +59,9 @@ def per_player_record(front: Front) -> TableRecord:
         doc["rules"] = {"preset": "modern", "seats": table.seats, "overrides": overrides}
     if front.start is not None and any(front.start):
         doc["start_score"] = list(front.start)
-    deals: list[dict[str, Any]] = []
-    phases_at: list[tuple[int | None, int | None]] = []
-    for i, raw in enumerate(front.raw_deals):
-        try:
-            deal, at = _deal(raw, f"deals[{i}]", table)
-        except UnsupportedRules as exc:
-            unsupported += exc.problems
-        except NotationError as exc:
-            bad += exc.problems
-        else:
-            deals.append(deal)
-            phases_at.append(at)
+    read = each_deal(front, lambda raw, where, _: _deal(raw, where, table))
+    deals = [deal for _, (deal, _) in read]
+    phases_at = [at for _, (_, at) in read]
     if front.final is not None:
         if not deals:
             bad.append(Problem("metadata.finalScore", "a finalScore needs at least one deal"))

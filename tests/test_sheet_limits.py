@@ -202,7 +202,7 @@ def test_the_xlsx_export_writes_names_as_text_never_formulas(tmp_path: Path) -> 
         assert "<f>" not in book.read(SHEET_PART).decode()
 
 
-# Tables of n (the per-player layout, interop/sheets/players.py): the same rule for every
+# Tables of n (a column per player, interop/sheets/layout.py): the same rule for every
 # player_i cell and the sitting's labels. The expected cells are written out by hand from
 # OWASP's rule: a ' in front of a cell that begins, after any apostrophes, with = + - @.
 TABLES_OF_N = [

@@ -140,7 +140,8 @@ PLAYERS = _layout(
                      "{first} to {last})",
            "result": "(maker, trump, tricks, the called card and partner)"},
     player_fields=("id", "ids"),
-    deal_losses=((("unfinished",), "unfinished", "the sheet has no column for an unfinished deal"),),
+    deal_losses=((("unfinished",), "unfinished",
+                  "the sheet has no column for an unfinished deal"),),
     score_paths=lambda points, totals: (("scoresheet.total", totals[0]), ("points", points[0])))
 """The sheet of two, three and five: a column per player."""
 

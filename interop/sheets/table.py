@@ -43,7 +43,8 @@ from euchre_records.table import SEAT_COUNTS, Table, table_for
 from euchre_records.table_model import TableDeal, TableDealResult, TableOutcome, TableRecord
 from euchre_records.table_view import AnyRecord, AnyReplay, table_of
 
-from .cells import EVENT, NO, YES, SheetRecord, cell_value, parse_int, parse_overrides, sittings_of, where
+from .cells import (EVENT, NO, YES, SheetRecord, cell_value, parse_int, parse_overrides,
+                    sittings_of, where)
 from .guard import (SheetRefused, check_cells, check_file_size, guess_delimiter, neutral,
                     unneutral, xlsx_cells)
 from .layout import ALL_COLUMNS, PLAYERS, SIDES, Layout, layout_of_header, layout_of_table

@@ -255,9 +255,11 @@ def _replay(record: AnyRecord) -> AnyReplay:
 
 def _check(layout: Layout, out: SheetRecord, data: dict[str, Any]) -> None:
     """Load and replay the record; locate every error in the sheet's cells."""
-    from euchre_records.schema.tables import load_any
+    from euchre_records.schema.notation import load_record
+    from euchre_records.schema.tables import load_table_record
+    load = load_table_record if "seats" in data["rules"] else load_record   # as load_any chooses
     try:
-        _replay(load_any(data))
+        _replay(load(data))
     except RecordError as exc:
         out.problems.extend(_cell(layout, out, prob) for prob in exc.problems)
         return
@@ -315,8 +317,10 @@ def _losses(layout: Layout, record: AnyRecord) -> list[Problem]:
             out.append(Problem(f"{at}.irregularities", "the sheet has no column for "
                                "irregularities"))
         for fields, path, what in layout.deal_losses:
-            if any(getattr(d, f) for f in fields):
-                out.append(Problem(f"{at}.{path}", what))
+            for f in fields:
+                if getattr(d, f):
+                    out.append(Problem(f"{at}.{path}", what))
+                    break
     return out
 
 
@@ -355,6 +359,7 @@ def _record_rows(layout: Layout, record: AnyRecord) -> list[list[str]]:
                record.rules.name, "; ".join(f"{k}={cell_value(v)}" for k, v in overrides)]
     blank = [""] * len(sitting)
     width = len(layout.points)
+    writers = [_WRITE_RESULT[c] for c in layout.extras]
     results: Sequence[DealResult | TableDealResult] = ()
     rows = []
     deals: Sequence[Deal | TableDeal] = record.deals
@@ -371,7 +376,7 @@ def _record_rows(layout: Layout, record: AnyRecord) -> list[list[str]]:
             results = results or _replay(record).deals
             outcome = _found(table, results[number - 1])
         rec = deal.recorded
-        rows.append(head + _result_cells(layout, tok, outcome)
+        rows.append(head + _result_cells(writers, tok, outcome)
                     + _padded(rec.points if rec is not None else None, width)
                     + _padded(rec.total if rec is not None else None, width))
     return rows
@@ -387,18 +392,21 @@ def _found(table: Table, r: DealResult | TableDealResult) -> Outcome | TableOutc
                         partner_stated=r.called is not None and r.partner_known)
 
 
-def _result_cells(layout: Layout, tok: Callable[[int], str], o: Any) -> list[str]:
-    """The cells from ``maker`` to ``tricks`` of an outcome (all blank: thrown in)."""
+def _result_cells(writers: Sequence[Callable[[Any, Callable[[int], str]], str]],
+                  tok: Callable[[int], str], o: Any) -> list[str]:
+    """The cells from ``maker`` to ``tricks`` of an outcome (all blank: thrown in), the table's
+    own result cells by ``writers`` (_WRITE_RESULT's of the layout's extras)."""
     if o.maker is None:
-        return [""] * (4 + len(layout.extras))
-    return [tok(o.maker), "" if o.trump is None else o.trump.value, "yes" if o.alone else "",
-            *(_WRITE_RESULT[c](o, tok) for c in layout.extras), str(o.tricks)]
+        return [""] * (4 + len(writers))
+    return ([tok(o.maker), "" if o.trump is None else o.trump.value, "yes" if o.alone else ""]
+            + [write(o, tok) for write in writers] + [str(o.tricks)])
 
 
 def _padded(values: Sequence[int] | None, width: int) -> list[str]:
     """Figures as cells, blank up to ``width`` columns."""
-    cells = [str(v) for v in values or ()]
-    return cells + [""] * (width - len(cells))
+    if not values:
+        return [""] * width
+    return [str(v) for v in values] + [""] * (width - len(values))
 
 
 def xlsx_rows(path: str) -> list[list[str]]:

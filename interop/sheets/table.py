@@ -41,7 +41,7 @@ from euchre_records.errors import Problem, RecordError, UnsupportedRules
 from euchre_records.model import Deal, DealKind, DealResult, Outcome
 from euchre_records.table import SEAT_COUNTS, Table, table_for
 from euchre_records.table_model import TableDeal, TableDealResult, TableOutcome, TableRecord
-from euchre_records.table_view import AnyRecord, AnyReplay, table_of
+from euchre_records.table_view import AnyRecord, AnyReplay, columns_of, table_of
 
 from .cells import (EVENT, NO, YES, SheetRecord, cell_value, parse_int, parse_overrides,
                     sittings_of, where)
@@ -139,7 +139,7 @@ def _sitting(layout: Layout, first: int, sitting: dict[str, str],
     if overrides:
         rules["overrides"] = overrides
     data["rules"] = rules
-    width = _width(layout, table)
+    width = len(columns_of(table, ()))   # the score columns it fills: per side or per player
     data["deals"] = [_deal(layout, n, width, row, cells, number, p)
                      for number, (row, cells) in enumerate(deals, 1)]
     if not p:
@@ -161,11 +161,6 @@ def _seats(first: int, cell: str, p: list[Problem]) -> Table | None:
                          "points_ns ...; see the template)"))
         return None
     return table_for(n)
-
-
-def _width(layout: Layout, table: Table) -> int:
-    """How many of the layout's score columns a table fills: one per side or per player."""
-    return len(layout.points) if layout.table is not None else table.seats
 
 
 def _deal(layout: Layout, n: int, width: int, row: int, cells: dict[str, str], number: int,

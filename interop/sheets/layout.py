@@ -120,7 +120,7 @@ SIDES = _layout(
            "figures": "give both sides' figures or neither",
            "points": "a points-only deal (maker '?') needs both sides' points",
            "result": "(maker, trump, alone, tricks)"},
-    player_fields=("id",),
+    player_fields=("id",),   # external ids (``ids``) left out unrefused, as this sheet always did
     deal_losses=((("annotations", "alternatives"), "annotations",
                   "the sheet has no column for annotations"),),
     score_paths=lambda points, totals: (

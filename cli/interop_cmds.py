@@ -214,7 +214,7 @@ def export(file: str | None, target: str, db_path: str | None, all_versions: boo
             bad += 1
             _report(label, item)
             continue
-        if target in ("csv", "xlsx"):   # either layout, one per sheet (interop/sheets/)
+        if target in ("csv", "xlsx"):   # a column per side or per player (interop/sheets/)
             try:
                 if isinstance(item, TableRecord):
                     replay_table(item)

@@ -201,6 +201,29 @@ def test_what_the_sheet_cannot_hold_is_refused_by_name(path: Path, refused: str)
     assert _canonical(_records(write_sheet([back]))[0]) == _canonical(back)
 
 
+@pytest.mark.parametrize("path", [EXAMPLES / "sheet-template.csv", EXAMPLES / "cutthroat-game.json"],
+                         ids=["per-side", "per-player"])
+@pytest.mark.parametrize(("change", "refused"), [
+    (lambda d: d["players"][next(iter(d["players"]))].update(ids=[{"id": "7", "source": "acbl"}]),
+     "players: the sheet keeps names only, not player ids"),
+    (lambda d: d["deals"][0].update(unfinished=True),
+     "deals[0].unfinished: the sheet has no column for an unfinished deal"),
+], ids=["ids", "unfinished"])
+def test_ids_and_an_unfinished_deal_are_refused_at_every_table(path: Path, change: Any,
+                                                                refused: str) -> None:
+    """A player's external ids and an unfinished deal have no column in either layout: refused by
+    name (the four-handed sheet once dropped both silently), named under ``lossy``."""
+    text = path.read_text(encoding="utf-8")
+    data = read_sheet(text)[0].data if path.suffix == ".csv" else json.loads(text)
+    assert data is not None
+    write_sheet([load_any(data)])   # the record as it is writes
+    change(data)
+    with pytest.raises(UnsupportedRules) as caught:
+        write_sheet([load_any(data)])
+    assert refused in str(caught.value)
+    assert write_sheet([load_any(data)], lossy=True)
+
+
 # --- bad cells ---------------------------------------------------------------------------------
 
 def _sheet(*rows: str) -> str:

@@ -32,7 +32,8 @@ from euchre_records.table_view import columns_of, tokens_of
 
 from .cells import column_name
 
-__all__ = ["Layout", "SIDES", "PLAYERS", "layout_of_header", "layout_of_table", "ALL_COLUMNS"]
+__all__ = ["Layout", "SIDES", "PLAYERS", "layout_of_header", "layout_of_table", "ALL_COLUMNS",
+           "PLAYER_FIELDS", "DEAL_LOSSES"]
 
 _EVENT_COLUMNS = ("date", "club", "event", "table", "round")
 _SEAT_WORDS = {"N": "north", "E": "east", "S": "south", "W": "west"}
@@ -47,9 +48,7 @@ class Layout:
     ``totals``: one column per seat / score column of that table, by index; ``tokens`` the seat
     tokens of the same seats. ``extras``: the result columns between ``alone`` and ``tricks``.
     ``seat_text``: a seat cell as its notation token. ``words``: problem texts (``str.format``
-    with ``n``, ``last_seat``, ``first`` and ``last``, the columns concerned). ``player_fields``:
-    the player fields a sheet cannot keep; ``deal_losses``: (deal fields, path, what) a sheet
-    cannot keep either. ``paths``: (record path prefix within a deal, column), the first match
+    with ``n``, ``last_seat``, ``first`` and ``last``, the columns concerned). ``paths``: (record path prefix within a deal, column), the first match
     locating a notation or replay error."""
 
     table: Table | None
@@ -60,8 +59,6 @@ class Layout:
     extras: tuple[str, ...]
     seat_text: Callable[[str], str]
     words: dict[str, str]
-    player_fields: tuple[str, ...]
-    deal_losses: tuple[tuple[tuple[str, ...], str, str], ...]
     paths: tuple[tuple[str, str], ...]
 
     @property
@@ -95,8 +92,7 @@ class Layout:
 
 
 def _layout(widest: Table, *, fixed: bool, extras: tuple[str, ...], seat_text: Callable[[str], str],
-            words: dict[str, str], player_fields: tuple[str, ...],
-            deal_losses: tuple[tuple[tuple[str, ...], str, str], ...],
+            words: dict[str, str],
             score_paths: Callable[[tuple[str, ...], tuple[str, ...]], tuple[tuple[str, str], ...]]
             ) -> Layout:
     keys = [column.key.replace("-", "").lower() for column in columns_of(widest, ())]
@@ -109,8 +105,16 @@ def _layout(widest: Table, *, fixed: bool, extras: tuple[str, ...], seat_text: C
              ("scoresheet", points[0]))
     return Layout(widest if fixed else None, tokens,
                   tuple(_SEAT_WORDS.get(t, f"player_{t}") for t in tokens), points, totals, extras,
-                  seat_text, words, player_fields, deal_losses, paths)
+                  seat_text, words, paths)
 
+
+PLAYER_FIELDS = ("id", "ids")
+"""The player fields no sheet keeps (a player is his name there)."""
+
+DEAL_LOSSES = ((("annotations", "alternatives"), "annotations",
+                "the sheet has no column for annotations"),
+               (("unfinished",), "unfinished", "the sheet has no column for an unfinished deal"))
+"""The deal fields no sheet keeps: (fields, path, what), refused, or named under ``--lossy``."""
 
 SIDES = _layout(
     table_for(4), fixed=True, extras=("defender_alone",), seat_text=str.upper,
@@ -120,9 +124,6 @@ SIDES = _layout(
            "figures": "give both sides' figures or neither",
            "points": "a points-only deal (maker '?') needs both sides' points",
            "result": "(maker, trump, alone, tricks)"},
-    player_fields=("id",),   # external ids (``ids``) left out unrefused, as this sheet always did
-    deal_losses=((("annotations", "alternatives"), "annotations",
-                  "the sheet has no column for annotations"),),
     score_paths=lambda points, totals: (
         *((f"scoresheet.points[{i}]", c) for i, c in enumerate(points)),
         ("scoresheet.points", points[0]),
@@ -139,9 +140,6 @@ PLAYERS = _layout(
            "points": "a points-only deal (maker '?') needs every player's points ({n} columns "
                      "{first} to {last})",
            "result": "(maker, trump, tricks, the called card and partner)"},
-    player_fields=("id", "ids"),
-    deal_losses=((("unfinished",), "unfinished",
-                  "the sheet has no column for an unfinished deal"),),
     score_paths=lambda points, totals: (("scoresheet.total", totals[0]), ("points", points[0])))
 """The sheet of two, three and five: a column per player."""
 

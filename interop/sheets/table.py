@@ -47,7 +47,8 @@ from .cells import (EVENT, NO, YES, SheetRecord, cell_value, parse_int, parse_ov
                     sittings_of, where)
 from .guard import (SheetRefused, check_cells, check_file_size, guess_delimiter, neutral,
                     unneutral, xlsx_cells)
-from .layout import ALL_COLUMNS, PLAYERS, SIDES, Layout, layout_of_header, layout_of_table
+from .layout import (ALL_COLUMNS, DEAL_LOSSES, PLAYER_FIELDS, PLAYERS, SIDES, Layout,
+                     layout_of_header, layout_of_table)
 
 __all__ = ["COLUMNS", "SITTING_COLUMNS", "SheetRecord", "read_sheet", "read_rows",
            "write_sheet", "xlsx_rows", "sheet_sources", "sheet_xlsx", "SHEET_SUFFIXES"]
@@ -296,7 +297,7 @@ def _losses(layout: Layout, record: AnyRecord) -> list[Problem]:
         out.append(Problem("event.notes", "the sheet has no column for notes"))
     if any(record.start_score):
         out.append(Problem("start_score", "the sheet has no column for a score carried in"))
-    if any(getattr(p, f) for _, p in record.players for f in layout.player_fields):
+    if any(getattr(p, f, None) for _, p in record.players for f in PLAYER_FIELDS):
         out.append(Problem("players", "the sheet keeps names only, not player ids"))
     deals: Sequence[Deal | TableDeal] = record.deals
     for i, d in enumerate(deals):
@@ -311,9 +312,9 @@ def _losses(layout: Layout, record: AnyRecord) -> list[Problem]:
         if d.irregularities:
             out.append(Problem(f"{at}.irregularities", "the sheet has no column for "
                                "irregularities"))
-        for fields, path, what in layout.deal_losses:
+        for fields, path, what in DEAL_LOSSES:
             for f in fields:
-                if getattr(d, f):
+                if getattr(d, f, None):   # a field the kind of record lacks holds nothing
                     out.append(Problem(f"{at}.{path}", what))
                     break
     return out

@@ -1,4 +1,4 @@
-"""The analysis of records at tables of two, three and five (euchre_records/table_analysis.py,
+"""The analysis of records at tables of two, three and five (euchre_records/analysis.py,
 issue 32), against the brute force of tests/dd_reference.py over random legal deals made here
 (no engine code makes them: the pack, the deal, the bidding and the play are drawn from the laws
 of ../shared/VARIANTS.md, with the reference's own following and trick winner):
@@ -23,7 +23,7 @@ from hypothesis import example, given, settings, strategies as st
 from dd_reference import _legal, _suit, _trick_winner, best_tricks
 from euchre_records.interop.detect import load_any_table_data
 from euchre_records.schema.notation import parse_json
-from euchre_records.table_analysis import analyse_table_record
+from euchre_records.analysis import analyse_record
 
 GOLDEN = Path(__file__).parent / "golden" / "analysis" / "tables"
 RANKS = {24: "9TJQKA", 28: "89TJQKA"}
@@ -83,7 +83,7 @@ def _record(n: int, deal: dict[str, Any]) -> str:
 
 def _check(n: int, seed: int, last: int) -> None:
     deal, known = random_table_deal(n, seed)
-    analysis = analyse_table_record(load_any_table_data(parse_json(_record(n, deal))))
+    analysis = analyse_record(load_any_table_data(parse_json(_record(n, deal))))
     a = analysis.deals[0]
     assert a.known, a.reason
     makers, trump, tricks = known["makers"], known["trump"], known["tricks"]
@@ -143,7 +143,7 @@ def test_five_handed_the_last_two_tricks_are_the_minimax(seed: int) -> None:
 def test_hand_worked_golden_at_a_table(name: str) -> None:
     expected = json.loads((GOLDEN / f"{name}.expected.json").read_text())
     record = load_any_table_data(parse_json((GOLDEN / f"{name}.json").read_text()))
-    deal = analyse_table_record(record).deals[0]
+    deal = analyse_record(record).deals[0]
     assert deal.known, deal.reason
     assert deal.tricks == expected["tricks"]
     assert list(deal.points or ()) == expected["points"]

@@ -25,6 +25,7 @@ from .table_model import (
     TableRecord, TableReplay,
 )
 from .fastpath import fast_table_deal
+from .house_rules import Tokens, fast_break, fast_break_note
 from .points_only import SeatColumns, check_points
 from .revokes import Revoke, seat_revoke_findings
 from .scoring import add_scores
@@ -446,6 +447,9 @@ def _score(record: TableRecord, deal: TableDeal, number: int, maker: SeatIndex, 
         penalty = add_scores(penalty, points)
     if any(any(p) for _, p in findings) and not rules.revoke_hand_scores:
         hand = (0,) * n
+    if rules.fast_break and fast_break(makers, winners, maker_tricks):
+        hand = (0,) * n   # the hand only: penalties stand (docs/RULES.md "House rules")
+        notes = notes + (fast_break_note(number),)
     return TableDealResult(number, deal.kind, deal.dealer, trump, maker, lone, makers, defenders,
                            deal.called if deal.kind is not DealKind.RESULT else
                            (deal.outcome.called if deal.outcome else None),
@@ -494,6 +498,7 @@ def replay_table(record: TableRecord) -> TableReplay:
     score: Scores = record.start_score or zero
     start, first = score, 1
     sheet = SheetCheck(record, VARIANT_CITES[table.variant])
+    tokens = Tokens() if rules.four_trick_tokens else None   # counted within a game
     expected: SeatIndex | None = None
     for i, deal in enumerate(record.deals):
         number = i + 1
@@ -511,6 +516,8 @@ def replay_table(record: TableRecord) -> TableReplay:
             result = _with_finding(result, f)
         next_dealer = result.next_dealer   # else the seat on the dealer's left (table.left)
         expected = next_dealer if next_dealer is not None else (deal.dealer + 1) % n
+        if tokens is not None:
+            result = tokens.apply_seats(result)
         before = score
         # penalties first (Somerset 4): a penalty that wins the game stops the hand's points
         # (no penalty, the common case: the score as it stands, no new tuple; no target: a
@@ -540,6 +547,8 @@ def replay_table(record: TableRecord) -> TableReplay:
                 notes.append(_no_winner_note(table, len(games), fixed, start, score))
             score = start = (0,) * n
             first, in_game = number + 1, 0
+            if tokens is not None:
+                tokens.reset()
     if problems:
         raise InconsistentRecord(problems)
     if first <= len(record.deals) or not games:

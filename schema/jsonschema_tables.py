@@ -3,7 +3,7 @@
 The n-handed reader (:mod:`.table_load`) is plain Python, not marshmallow schemas, so these
 definitions are built here from what it reads: the seat tokens (:meth:`Table.token`), the
 variants' own options (:data:`euchre_records.table.VARIANT_OPTIONS`), the four-handed options
-refused at these tables (:data:`.table_load.FOUR_HANDED_ONLY`), the card patterns of
+refused at these tables (:func:`.table_load.off_only`), the card patterns of
 :mod:`.cardfields`, and the four-handed definitions they share (``Event``, ``Player`` and the
 preset's rule options, taken from the four-handed schema as generated). One definition per
 table, ``Table<n>Record`` with its deal, outcome, irregularity and scoresheet, and
@@ -22,9 +22,10 @@ from typing import Any
 
 from euchre_records.rules import preset
 from euchre_records.table import VARIANT_OPTIONS, Table, table_for
+from euchre_records.table_refusals import REFUSED
 
 from .cardfields import CARD_OR_UNKNOWN_RE, CARD_RE
-from .table_load import FOUR_HANDED_ONLY
+from .table_load import off_only
 
 __all__ = ["TABLE_SEATS", "table_defs"]
 
@@ -69,14 +70,16 @@ def _cards(token: str, low: int | None, high: int | None) -> str:
 def _rules(table: Table, four: dict[str, Any]) -> dict[str, Any]:
     base = four["properties"]["overrides"]["properties"]
     options: dict[str, Any] = {}
+    refused = off_only(table)
     for key, fragment in base.items():
-        if key in FOUR_HANDED_ONLY:   # taken only when off (the reader refuses it set)
+        if key in refused:   # taken only when off (the reader refuses it set)
             types = fragment.get("type", [])
             off: dict[str, Any] = ({"type": "null"} if "null" in types else
                                    {"type": "string", "const": "off"} if "off" in fragment.get("enum", ())
                                    else {"type": "boolean", "const": False})
-            options[key] = {"description": f"{fragment.get('description', key)} (a rule of the "
-                            "four-handed game: only off at this table)", **off}
+            why = REFUSED.get(key, {}).get(table.variant, "not yet taken at this table")
+            options[key] = {"description": f"{fragment.get('description', key)} (only off at "
+                            f"this table: {why})", **off}
         elif key == "rubber":
             options[key] = {"description": "a rubber needs fixed partnerships: only 'none' here",
                             "const": "none"}

@@ -23,6 +23,7 @@ from euchre_records.errors import NotationError, Problem, join_path
 from euchre_records.model import CallKind, DealKind, Event, Player, Record
 from euchre_records.rules import PRESETS, Rules, resolve_rules
 from euchre_records.table import Table, table_for, variant_options
+from euchre_records.table_refusals import refusal, refused_options
 from euchre_records.table_model import (
     Scores, TableCall, TableDeal, TableIrregularity, TableIrregularityKind, TableOutcome,
     TableRecord, TableScore, TableTrick,
@@ -33,7 +34,7 @@ from .lean import lean_load, plan_of
 from .numbers import holds_whole_float, whole_numbers
 from .schemas import PLAYER_SCHEMA, EventSchema
 
-__all__ = ["load_table_record", "load_any", "FOUR_HANDED_ONLY"]
+__all__ = ["load_table_record", "load_any", "NOT_YET_OPTIONS", "off_only"]
 
 _EVENT_SCHEMA = EventSchema()
 _EVENT_PLAN = plan_of(_EVENT_SCHEMA)
@@ -43,11 +44,16 @@ _RECORD_KEYS = ("format", "version", "event", "players", "rules", "start_score",
 _DEAL_KEYS = ("kind", "dealer", "turned", "hands", "kitty", "calls", "called", "partner", "discard",
               "tricks", "result", "irregularities", "scoresheet", "unfinished", "points")
 _NOT_YET = ("joker_suit", "annotations", "alternatives", "exchanges", "provenance")
-FOUR_HANDED_ONLY = ("canadian", "allow_no_trump", "fast_break", "four_trick_tokens",
-                    "partners_best", "go_under", "farmers", "defend_alone", "partner_takes_lone")
-"""Options of the four-handed game refused (when set) at tables of 2, 3 and 5, for now.
+NOT_YET_OPTIONS = ("allow_no_trump", "go_under", "farmers")
+"""House rules not yet taken at tables of 2, 3 and 5 (when set), for want of code: the other
+options a table refuses are refused by a rule (:mod:`euchre_records.table_refusals`).
 ``fixed_deals`` (with ``game_points: null``) is taken: a sitting of that many deals, replayed by
 :func:`euchre_records.table_replay.replay_table` as a game with no winner."""
+
+
+def off_only(table: Table) -> tuple[str, ...]:
+    """The options ``table`` takes only off: refused by a rule, or not yet taken."""
+    return refused_options(table) + NOT_YET_OPTIONS
 
 _CALL = re.compile(r"^\s*(?:(\d+)\s*:\s*)?([A-Za-z]+)(\s+alone)?\s*$", re.IGNORECASE)
 _TRICK_PREFIX = re.compile(r"^\s*(\d+)\s*:\s*(.*)$", re.DOTALL)
@@ -157,9 +163,9 @@ def _rules(raw: object, out: _Problems) -> tuple[Table | None, Rules | None, Any
         out.items.extend(exc.problems)
         return None, None, None, ()
     bad = False
-    for key in FOUR_HANDED_ONLY:
+    for key in off_only(table):
         if rest.get(key) not in (None, False, "off"):
-            out.add(f"rules.overrides.{key}", f"{key} is a rule of the four-handed game; not taken "
+            out.add(f"rules.overrides.{key}", refusal(table, key) or f"{key} is not yet taken "
                     f"at a {table.variant.value} table")
             bad = True
     if rest.get("rubber", "none") != "none":

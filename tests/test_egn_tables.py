@@ -383,7 +383,7 @@ def test_three_players_read_with_names_and_seats() -> None:
     (lambda d: d["deals"][0]["phases"][0].update(callAnnotations={"0": ["nice"]}),
      "deals[0].phases[0].callAnnotations.0", "annotations: not yet taken"),
     (lambda d: d["metadata"]["ruleset"].update(canadian=True), "metadata.ruleset.canadian",
-     "four-handed game"),
+     "the Canadian loner is the dealer's partner's"),
 ])
 def test_bad_egn_of_three_players_is_refused_located(change: Any, where: str, text: str) -> None:
     doc = _three()

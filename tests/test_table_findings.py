@@ -110,15 +110,19 @@ def _set(record: dict[str, Any], path: str, value: Any) -> dict[str, Any]:
 
 REFUSALS = [
     # (path set, value, where the error is, words of its reason)
-    ("rules.overrides.canadian", True, "rules.overrides.canadian", "four-handed game"),
-    ("rules.overrides.allow_no_trump", True, "rules.overrides.allow_no_trump", "four-handed game"),
-    ("rules.overrides.fast_break", True, "rules.overrides.fast_break", "four-handed game"),
-    ("rules.overrides.four_trick_tokens", True, "rules.overrides.four_trick_tokens", "four-handed game"),
-    ("rules.overrides.partners_best", True, "rules.overrides.partners_best", "four-handed game"),
-    ("rules.overrides.go_under", True, "rules.overrides.go_under", "four-handed game"),
-    ("rules.overrides.farmers", "misdeal", "rules.overrides.farmers", "four-handed game"),
-    ("rules.overrides.defend_alone", True, "rules.overrides.defend_alone", "four-handed game"),
-    ("rules.overrides.partner_takes_lone", True, "rules.overrides.partner_takes_lone", "four-handed game"),
+    # refused by the rule that forbids them at cut-throat (euchre_records/table_refusals.py)
+    ("rules.overrides.canadian", True, "rules.overrides.canadian", "the Canadian loner is the dealer's partner's"),
+    ("rules.overrides.four_trick_tokens", True, "rules.overrides.four_trick_tokens",
+     "the cut-throat maker always plays alone against the other two"),
+    ("rules.overrides.partners_best", True, "rules.overrides.partners_best", "the cut-throat maker has no partner"),
+    ("rules.overrides.defend_alone", True, "rules.overrides.defend_alone",
+     "the maker plays alone against the other two, who play together"),
+    ("rules.overrides.partner_takes_lone", True, "rules.overrides.partner_takes_lone",
+     "no partner to take the hand over"),
+    # not yet: the card exchanges at tables of n
+    ("rules.overrides.allow_no_trump", True, "rules.overrides.allow_no_trump", "not yet taken"),
+    ("rules.overrides.go_under", True, "rules.overrides.go_under", "not yet taken"),
+    ("rules.overrides.farmers", "misdeal", "rules.overrides.farmers", "not yet taken"),
     ("rules.overrides.rubber", "somerset", "rules.overrides.rubber", "fixed partnerships"),
     ("rules.overrides.two_handed_march", 4, "rules.overrides.two_handed_march", "two-handed game"),
     ("rules.preset", ["modern"], "rules.preset", "unknown rule set"),

@@ -65,11 +65,11 @@ def _add(a: Points, b: Points) -> Points:
     return (a[0] + b[0], a[1] + b[1])
 
 
-def _token_note(number: int, who: str, count: int) -> str:
+def _token_note(number: int, who: str, count: int, whose: str = "their") -> str:
     rule = house_cite("four_trick_tokens")
     if count < 4:
         return f"deal {number}: {who} made with exactly four tricks — token {count} of 4 ({rule})"
-    return (f"deal {number}: {who} made with exactly four tricks — their fourth token, turned in "
+    return (f"deal {number}: {who} made with exactly four tricks — {whose} fourth token, turned in "
             f"for 1 extra point ({rule})")
 
 
@@ -118,7 +118,7 @@ class Tokens:
         notes = list(r.notes)
         for seat in r.makers:
             count = self.earn(seat)
-            notes.append(_token_note(r.number, f"seat {seat}", count))
+            notes.append(_token_note(r.number, f"seat {seat}", count, "his"))
             bonus[seat] = 1 if count == 4 else 0
         if not any(bonus):
             return replace(r, notes=tuple(notes))

@@ -68,14 +68,20 @@ class TableIrregularityKind(Enum):
     REVOKE_CLAIMED = "revoke-claimed"
     MISDEAL = "misdeal"
     NEW_DEAL = "new-deal"
+    CLAIM = "claim"                  # the claimer's side takes ``tricks`` of the rest
+    CONCESSION = "concession"        # the conceder's side gives up the rest (keeps ``tricks``)
 
 
 class TableIrregularity(Struct, frozen=True, gc=False):
+    """One irregularity; ``tricks`` (claim, concession): how many of the remaining tricks the
+    claimer's side takes, None all of them (docs/FORMAT.md)."""
+
     kind: TableIrregularityKind
     seat: SeatIndex | None = None
     trick: int | None = None
     cause: str | None = None
     note: str | None = None
+    tricks: int | None = None
 
 
 class TableScore(Struct, frozen=True, gc=False):
@@ -171,6 +177,7 @@ class TableDealResult(Struct, frozen=True, gc=False):
     next_dealer: SeatIndex | None = None
     notes: tuple[str, ...] = ()
     unfinished: bool = False
+    no_trump: bool = False          # played at no trump (house rule allow_no_trump): trump None
 
 
 class TableGameResult(Struct, frozen=True, gc=False):

@@ -9,8 +9,8 @@ other option of the preset's :class:`~euchre_records.rules.Rules` is taken, appl
 (VARIANTS.md, "Everything not said here"). Pure.
 
 >>> from euchre_records.table import table_for
->>> refusal(table_for(2), "canadian")[:58]
-'canadian: the Canadian loner is the dealer\\'s partner\\'s; the'
+>>> print(refusal(table_for(2), "canadian"))
+canadian: the Canadian loner is the dealer's partner's; the two-handed player has no partner (Keller 1887 ch. VII; VARIANTS.md two-handed)
 >>> refusal(table_for(5), "fast_break") is None
 True
 """

@@ -22,6 +22,7 @@ from typing import Any
 
 from euchre_records.rules import preset
 from euchre_records.table import VARIANT_OPTIONS, Table, table_for
+from euchre_records.table_model import TableIrregularityKind
 from euchre_records.table_refusals import REFUSED
 
 from .cardfields import CARD_OR_UNKNOWN_RE, CARD_RE
@@ -155,11 +156,14 @@ def _irregularity(table: Table) -> dict[str, Any]:
         "the engine takes there.",
         "properties": {
             "kind": {"description": "What happened.", "type": "string",
-                     "enum": ["revoke-claimed", "misdeal", "new-deal"]},
+                     "enum": [k.value for k in TableIrregularityKind]},
             "seat": {"description": "The offender (or the claimer).",
                      "anyOf": [_seat_enum(table), {"type": "null"}]},
             "trick": {"description": "The trick concerned, 1-based.", "type": ["integer", "null"],
                       "minimum": 1, "maximum": 5},
+            "tricks": {"description": "Claim or concession: how many of the remaining tricks the "
+                       "claimer's side takes (default: all of them).", "type": ["integer", "null"],
+                       "minimum": 0, "maximum": 5},
             "cause": {"description": "Misdeal or new deal: why.", "type": ["string", "null"]},
             "note": {"description": "Free text.", "type": ["string", "null"]}},
         "required": ["kind"], "additionalProperties": False}
@@ -168,7 +172,7 @@ def _irregularity(table: Table) -> dict[str, Any]:
 def _deal(table: Table, name: str) -> dict[str, Any]:
     n, seat_re = table.seats, _seat_re(table)
     tokens = [table.token(s) for s in table.all_seats]
-    words = f"(?:{_ci('pass')}|{_ci('p')}|(?:{_ci('order')}|{_ci('take')}|[SHDCshdc])" \
+    words = f"(?:{_ci('pass')}|{_ci('p')}|(?:{_ci('order')}|{_ci('take')}|[SHDCshdc]|{_ci('nt')})" \
             f"(?:{_WS}+{_ci('alone')})?)"
     call = f"^{_WS}*(?:{seat_re}{_WS}*:{_WS}*)?{words}{_WS}*$"
     lead = f"(?:{seat_re}{_WS}*:{_WS}*)?"

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from euchre_records.cards import Card, card_name
+from euchre_records.model import CallKind
 from euchre_records.table import Table
 from euchre_records.table_model import TableCall, TableDeal, TableIrregularity, TableRecord
 
@@ -56,7 +57,8 @@ def _cards_text(cards: tuple[Card | None, ...]) -> str:
 
 def _call_text(call: TableCall, table: Table) -> str:
     prefix = "" if call.seat is None else f"{table.token(call.seat)}: "
-    word = call.kind.value if call.suit is None else call.suit.value
+    word = ("NT" if call.kind is CallKind.NO_TRUMP else call.kind.value) if call.suit is None \
+        else call.suit.value
     return prefix + word + (" alone" if call.alone else "")
 
 
@@ -110,7 +112,7 @@ def _dump_irregularity(i: TableIrregularity, table: Table) -> dict[str, Any]:
     out: dict[str, Any] = {"kind": i.kind.value}
     if i.seat is not None:
         out["seat"] = table.token(i.seat)
-    for key in ("trick", "cause", "note"):
+    for key in ("trick", "tricks", "cause", "note"):
         if getattr(i, key) is not None:
             out[key] = getattr(i, key)
     return out

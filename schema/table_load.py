@@ -44,7 +44,7 @@ _RECORD_KEYS = ("format", "version", "event", "players", "rules", "start_score",
 _DEAL_KEYS = ("kind", "dealer", "turned", "hands", "kitty", "calls", "called", "partner", "discard",
               "tricks", "result", "irregularities", "scoresheet", "unfinished", "points")
 _NOT_YET = ("joker_suit", "annotations", "alternatives", "exchanges", "provenance")
-NOT_YET_OPTIONS = ("allow_no_trump", "go_under", "farmers")
+NOT_YET_OPTIONS = ("go_under", "farmers")
 """House rules not yet taken at tables of 2, 3 and 5 (when set), for want of code: the other
 options a table refuses are refused by a rule (:mod:`euchre_records.table_refusals`).
 ``fixed_deals`` (with ``game_points: null``) is taken: a sitting of that many deals, replayed by
@@ -256,7 +256,7 @@ def _cards(raw: object, where: str, out: _Problems, unknown: bool) -> tuple[Card
 def _call(raw: object, table: Table, where: str, out: _Problems) -> TableCall | None:
     m = _CALL.match(raw) if isinstance(raw, str) else None
     if m is None:
-        out.add(where, f"not a call: {raw!r} (expected [SEAT:] pass | order | take | S H D C [alone])")
+        out.add(where, f"not a call: {raw!r} (expected [SEAT:] pass | order | take | S H D C | NT [alone])")
         return None
     seat = None if m.group(1) is None else _seat(m.group(1), table, where, out)
     if m.group(1) is not None and seat is None:
@@ -271,6 +271,8 @@ def _call(raw: object, table: Table, where: str, out: _Problems) -> TableCall | 
         return TableCall(CallKind.ORDER if word == "order" else CallKind.TAKE, seat, None, alone)
     if word.upper() in SUIT_BY_TEXT:
         return TableCall(CallKind.NAME, seat, SUIT_BY_TEXT[word.upper()], alone)
+    if word == "nt":   # no trump (house rule allow_no_trump; the replay checks the rule is on)
+        return TableCall(CallKind.NO_TRUMP, seat, None, alone)
     if word == "assist":
         out.add(where, "'assist' is the four-handed dealer's partner's word: at this table the "
                 "dealer says 'take' and the others 'order'")
@@ -536,11 +538,18 @@ def _irregularities(raw: object, table: Table, where: str, out: _Problems) -> tu
             kind = TableIrregularityKind(item.get("kind"))
         except ValueError:
             out.add(f"{at}.kind", f"{item.get('kind')!r}: at tables of two, three and five the "
-                    "irregularities taken are 'revoke-claimed', 'misdeal' and 'new-deal'")
+                    "irregularities taken are 'revoke-claimed', 'misdeal', 'new-deal', 'claim' "
+                    "and 'concession'")
             continue
+        settles = kind in (TableIrregularityKind.CLAIM, TableIrregularityKind.CONCESSION)
         for key in item:
-            if key not in ("kind", "seat", "trick", "cause", "note"):
+            if key not in ("kind", "seat", "trick", "cause", "note") and not (settles and key == "tricks"):
                 out.add(f"{at}.{key}", f"not taken with {kind.value!r} at this table")
+        tricks = item.get("tricks") if settles else None
+        if tricks is not None and (isinstance(tricks, bool) or not isinstance(tricks, int)
+                                   or not 0 <= tricks <= 5):
+            out.add(f"{at}.tricks", "expected 0 to 5")
+            tricks = None
         seat = None if item.get("seat") is None else _seat(item["seat"], table, f"{at}.seat", out)
         trick = item.get("trick")
         if trick is not None and (isinstance(trick, bool) or not isinstance(trick, int) or not 1 <= trick <= 5):
@@ -551,7 +560,7 @@ def _irregularities(raw: object, table: Table, where: str, out: _Problems) -> tu
             if value is not None and not isinstance(value, str):
                 out.add(f"{at}.{key}", "expected a string")
         found.append(TableIrregularity(kind, seat, trick, cause if isinstance(cause, str) else None,
-                                       note if isinstance(note, str) else None))
+                                       note if isinstance(note, str) else None, tricks))
     return tuple(found)
 
 

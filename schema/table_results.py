@@ -29,7 +29,9 @@ def dump_table_result(result: TableReplay) -> dict[str, Any]:
         "clean": result.clean,
         "deals": [{
             "number": d.number, "kind": d.kind.value, "dealer": seat(d.dealer),
-            "trump": None if d.trump is None else d.trump.value, "maker": seat(d.maker),
+            # NT: house rule allow_no_trump, as the four-handed result JSON (schema/results.py)
+            "trump": "NT" if d.no_trump else None if d.trump is None else d.trump.value,
+            "maker": seat(d.maker),
             "alone": d.alone, "makers": [seat(s) for s in d.makers],
             "defenders": [seat(s) for s in d.defenders],
             "called": None if d.called is None else d.called.name, "partner": seat(d.partner),

@@ -272,7 +272,7 @@ def test_every_variant_golden_goes_through_egn(path: Path) -> None:
     for condensed in (True, False):
         try:
             binary = egn_to_egnb(doc, condensed=condensed)
-        except UnsupportedRules as exc:   # the joker has no condensed index
+        except UnsupportedRules as exc:   # the joker, no trump: no condensed code
             assert condensed and "write it expanded" in str(exc)
             continue
         VALIDATOR.validate(egnb_to_egn(binary))

@@ -70,6 +70,7 @@ def made_deals(draw: st.DrawFn) -> tuple[ref.VariantMade, dict[str, Any]]:
             if seats == 3 else "each-opponent-2",
             "revoke_to": draw(st.sampled_from(["add", "deduct"])),
             "fast_break": draw(st.booleans())}
+    case["no_trump"] = not case["joker"] and draw(st.booleans())   # no joker with no trump
     made = ref.random_variant_record(random.Random(draw(st.integers(0, 2**32 - 1))), seats, **case)
     return made, case
 
@@ -81,8 +82,12 @@ def test_the_fast_path_equals_the_detailed_replay_on_legal_deals(drawn: Any) -> 
     record = load_table_record(made.record)
     fast, = _check(record)
     clean = not made.revokes
-    if made.fast_break:   # declined (house rule fast_break): the detailed replay scores it
-        assert fast is None and list(_detailed(record, 0).points) == made.points, made.record
+    if made.fast_break or made.trump == ref.NO_TRUMP:
+        # declined (house rules fast_break, allow_no_trump): the detailed replay scores it
+        detailed = _detailed(record, 0)
+        assert fast is None and detailed is not None, made.record
+        assert list(detailed.points) == made.points, made.record
+        assert [record.table.token(s) for s in detailed.winners] == made.winners, made.record
     elif clean:   # a clean, fully known deal is the fast path's to take
         assert fast is not None, made.record
         assert list(fast.points) == made.points

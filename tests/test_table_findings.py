@@ -120,7 +120,6 @@ REFUSALS = [
     ("rules.overrides.partner_takes_lone", True, "rules.overrides.partner_takes_lone",
      "no partner to take the hand over"),
     # not yet: the card exchanges at tables of n
-    ("rules.overrides.allow_no_trump", True, "rules.overrides.allow_no_trump", "not yet taken"),
     ("rules.overrides.go_under", True, "rules.overrides.go_under", "not yet taken"),
     ("rules.overrides.farmers", "misdeal", "rules.overrides.farmers", "not yet taken"),
     ("rules.overrides.rubber", "somerset", "rules.overrides.rubber", "fixed partnerships"),
@@ -189,3 +188,36 @@ def test_a_penalty_that_wins_the_game_is_the_deals_points() -> None:
     assert (deal.penalty, deal.hand_points, deal.points) == ((0, 3), (0, 0), (0, 3))
     assert result.games[0].score == (0, 6) and result.games[0].winner == 1
     assert any("penalty won the game before the hand's points" in n for n in deal.notes)
+
+
+@pytest.mark.parametrize("event, maker_tricks, points, status", [
+    # golden variants/29 (cut-throat, hearts, maker 1 alone, both tricks played to 2; left: 0 QH TH
+    # 9H, 1 JH JD AH, 2 KC KS QD, 2 to lead): 1 holds the three top trumps, so the makers take the
+    # rest against any defence and the defenders (0, 2) can be held to none of it
+    # a concession's ``tricks`` go to the other side, as a claim's to the claimer's (FORMAT.md)
+    ({"kind": "concession", "seat": "0"}, 3, [0, 1, 0], None),          # 0 concedes all: made
+    ({"kind": "concession", "seat": "2", "tricks": 1}, 1, [2, 0, 2], None),
+    ({"kind": "concession", "seat": "1", "tricks": 2}, 1, [2, 0, 2], "not guaranteed"),
+    ({"kind": "claim", "seat": "1", "tricks": 2}, 2, [2, 0, 2], None),  # he claims only 2: euchred
+    ({"kind": "claim", "seat": "0", "tricks": 1}, 2, [2, 0, 2], "not guaranteed"),
+])
+def test_a_concession_or_claim_at_a_table_of_three_settles_the_rest(
+        event: dict[str, Any], maker_tricks: int, points: list[int], status: str | None) -> None:
+    """Claims at tables of n (euchre_records/table_claims.py): a claim gives the claimer's side
+    ``tricks`` of the rest, a concession the conceder's side ``tricks`` and the other side the
+    rest; scored as agreed, a claim the cards refute a finding (worked by hand above)."""
+    record = load_table_record(_set(_golden("29-cutthroat-claim"), "deals.0.irregularities", [event]))
+    deal, = replay_table(record).deals
+    assert (deal.maker_tricks, list(deal.points)) == (maker_tricks, points)
+    assert [f.status for f in deal.findings] == ([status] if status else [])
+    assert bool(deal.notes) is (status is None)
+
+
+def test_a_claim_of_more_tricks_than_remain_is_located() -> None:
+    from euchre_records.errors import InconsistentRecord
+    record = load_table_record(_set(_golden("29-cutthroat-claim"), "deals.0.irregularities",
+                                    [{"kind": "claim", "seat": "1", "tricks": 4}]))
+    with pytest.raises(InconsistentRecord) as caught:
+        replay_table(record)
+    problem, = caught.value.problems
+    assert problem.where == "deals[0].irregularities[0].tricks" and "3 remain" in problem.what

@@ -54,15 +54,18 @@ class TableOfNFindingSchema(Schema):
     held = fields.List(fields.String(), required=True, metadata={
         "description": "revokes: the cards of the suit led the offender held (or played later)"})
     status = fields.String(required=True, allow_none=True, validate=validate.OneOf(
-        ["established", "claimed", "not borne out"]), metadata={
-        "description": "revokes: established, claimed, or not borne out (claimed, the cards show none)"})
+        ["established", "claimed", "not borne out", "not guaranteed"]), metadata={
+        "description": "revokes: established, claimed, or not borne out (claimed, the cards show "
+                       "none); claims: not guaranteed (the cards refute the claim)"})
 
 
 class TableOfNDealSchema(Schema):
     number = fields.Integer(required=True)
     kind = fields.String(required=True, validate=validate.OneOf([k.value for k in DealKind]))
     dealer = _token(required=True)
-    trump = fields.String(required=True, allow_none=True, validate=validate.OneOf(["S", "H", "D", "C"]))
+    trump = fields.String(required=True, allow_none=True,
+                          validate=validate.OneOf(["S", "H", "D", "C", "NT"]),
+                          metadata={"description": "null when thrown in; NT: no trump (house rule)"})
     maker = _token(required=True, allow_none=True)
     alone = fields.Boolean(required=True)
     makers = fields.List(_token(), required=True, metadata={

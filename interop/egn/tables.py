@@ -314,9 +314,12 @@ def _deal(raw: object, where: str, count: int) -> tuple[dict[str, Any], tuple[in
             elif isinstance(token, str) and token in EGN_SUITS:
                 calls.append(EGN_SUITS[token].value)
                 trump = EGN_SUITS[token]
-            elif token in ("n", "x"):
-                raise UnsupportedRules(f"call {token!r} ({'no trump' if token == 'n' else 'an unnamed bid'}) "
-                                       f"is not taken at tables of two, three and five", f"{bw}.calls[{k}]")
+            elif token == "n":   # no trump (house rule allow_no_trump; the replay checks it is on)
+                calls.append("NT")
+                trump = None
+            elif token == "x":
+                raise UnsupportedRules("call 'x' (an unnamed bid) is not taken at tables of two, "
+                                       "three and five", f"{bw}.calls[{k}]")
             else:
                 raise NotationError(f"not an EGN call: {token!r} (expected 'Pass', 'Order' or a suit "
                                     "letter s h d c)", f"{bw}.calls[{k}]")
@@ -659,7 +662,7 @@ def _deal_out(number: int, deal: TableDeal, n: int) -> dict[str, Any]:
     if deal.calls:
         tokens = ["Pass" if c.kind is CallKind.PASS else
                   "Order" if c.kind in (CallKind.ORDER, CallKind.TAKE) else
-                  _suit_token(c.suit)
+                  "n" if c.kind is CallKind.NO_TRUMP else _suit_token(c.suit)
                   for c in deal.calls]
         bid: dict[str, Any] = {"phaseNumber": 0, "type": "EUCHRE_BIDDING", "calls": tokens,
                                "isAlone": False}

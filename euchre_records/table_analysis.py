@@ -118,6 +118,9 @@ def _not_played(deal: TableDeal, result: TableDealResult) -> str | None:
         return "only the outcome is recorded, not the hands"
     if deal.kind is DealKind.POINTS:
         return "only the points are recorded, not the hands"
+    if result.no_trump:
+        return ("a no-trump deal (house rule allow_no_trump): the analysis at this table is of "
+                "trump deals")
     return None
 
 

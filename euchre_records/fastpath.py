@@ -503,8 +503,8 @@ def fast_table_deal(record: TableRecord, deal: TableDeal, number: int) -> TableD
     and defenders, partner, leaders and winners, the makers' tricks, the points per seat); the
     game's end is scored by ``replay_table``. Held equal to the detailed replay by
     tests/test_table_fastpath.py."""
-    if deal.kind is not _FULL or deal.unfinished or deal.irregularities:
-        return None
+    if deal.kind is not _FULL or deal.unfinished or deal.irregularities or deal.exchanges:
+        return None   # exchanges (house rules): the detailed replay checks them
     turned, hands = deal.turned, deal.hands
     if turned is None or turned is JOKER or hands is None:
         return None

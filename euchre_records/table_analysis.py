@@ -128,6 +128,10 @@ def _taken(deal: TableDeal) -> bool:
     return any(c.kind in (CallKind.ORDER, CallKind.TAKE) for c in deal.calls)
 
 
+_EXCHANGED = ("cards were exchanged with the kitty before the bidding (house rules farmers, "
+              "go_under): the hands as dealt are not the hands bid and played")
+
+
 def _start_hands(deal: TableDeal, n: int,
                  order: list[list[tuple[int, Card]]]) -> dict[int, list[Card]] | str:
     """Each seat's cards at the start of play, or why they are not known."""
@@ -137,6 +141,8 @@ def _start_hands(deal: TableDeal, n: int,
             played[seat].append(c)
     if len(order) == 5:
         return played
+    if deal.exchanges:
+        return _EXCHANGED
     if deal.hands is None:
         return (f"the hands are inferred from the plays, and only {len(order)} of the 5 tricks "
                 "were played")
@@ -156,6 +162,8 @@ def _start_hands(deal: TableDeal, n: int,
 def _dealt_hands(deal: TableDeal, n: int,
                  order: list[list[tuple[int, Card]]]) -> dict[int, list[Card]] | str:
     """The hands as dealt (before the turned card is taken), or why they are not known."""
+    if deal.exchanges:
+        return _EXCHANGED
     if deal.hands is not None and all(c is not None for h in deal.hands for c in h):
         return {s: [c for c in deal.hands[s] if c is not None] for s in range(n)}
     if deal.hands is not None:

@@ -15,12 +15,12 @@ from enum import Enum
 from msgspec import Struct, field
 
 from .cards import Card, Suit
-from .model import FORMAT_VERSION, CallKind, DealKind, Event, FindingKind, Player
+from .model import FORMAT_VERSION, CallKind, DealKind, Event, ExchangeKind, FindingKind, Player
 from .rules import Rules
 from .table import SeatIndex, Table, VariantOptions
 
 __all__ = [
-    "Scores", "TableCall", "TableTrick", "TableOutcome", "TableIrregularityKind",
+    "Scores", "TableCall", "TableTrick", "TableExchange", "TableOutcome", "TableIrregularityKind",
     "TableIrregularity", "TableScore", "TableDeal", "TableRecord", "TableFinding",
     "TableDealResult", "TableGameResult", "TableReplay", "TABLE_MODEL_TYPES",
 ]
@@ -44,6 +44,17 @@ class TableTrick(Struct, frozen=True, gc=False):
 
     cards: tuple[Card, ...]
     leader: SeatIndex | None = None
+
+
+class TableExchange(Struct, frozen=True, gc=False):
+    """A house-rule exchange with the kitty by ``seat`` before the bidding (``farmers`` under
+    'exchange', ``go-under``): the three cards he gave and the three he took (None: unknown); a
+    farmer's declaration under 'misdeal' gives and takes nothing (docs/FORMAT.md "Exchanges")."""
+
+    kind: ExchangeKind
+    seat: SeatIndex
+    gave: tuple[Card | None, ...] = ()
+    took: tuple[Card | None, ...] = ()
 
 
 class TableOutcome(Struct, frozen=True, gc=False):
@@ -112,6 +123,7 @@ class TableDeal(Struct, frozen=True, gc=False):
     recorded: TableScore | None = None
     unfinished: bool = False
     points: Scores | None = None      # kind ``points``: the points each seat scored, as written
+    exchanges: tuple[TableExchange, ...] = ()   # house rules farmers, go_under: before the bidding
 
 
 class TableRecord(Struct, frozen=True, gc=False):
@@ -205,5 +217,5 @@ class TableReplay(Struct, frozen=True, gc=False):
 
 
 TABLE_MODEL_TYPES: tuple[type[Struct], ...] = (
-    TableCall, TableTrick, TableOutcome, TableIrregularity, TableScore, TableDeal, TableRecord,
+    TableCall, TableTrick, TableExchange, TableOutcome, TableIrregularity, TableScore, TableDeal, TableRecord,
     TableFinding, TableDealResult, TableGameResult, TableReplay)

@@ -32,6 +32,7 @@ from .scoring import add_scores
 from .scoring import seat_points as hand_points
 from .scoresheet import SheetCheck
 from .table_claims import claims_of, settle_claim
+from .table_exchanges import farmers_void, going_under_findings, swap_with_kitty
 
 __all__ = ["replay_table", "game_points_of", "hand_points", "VARIANT_CITES"]
 
@@ -174,6 +175,8 @@ class _Deal:
                         self.fail(at, f"{c.name} is also at {seen[c]}: a card is dealt once")
                     seen[c] = at
                 return None
+        if deal.exchanges and not swap_with_kitty(self.record, deal, hands, self.where, self.problems):
+            return None   # house rules farmers, go_under: before the bidding, so before the take-up
         discard = deal.discard
         if taken:
             if discard is deal.turned and not rules.turned_card_discard:
@@ -360,6 +363,13 @@ def _deal_result(record: TableRecord, deal: TableDeal, number: int, where: str,
                    f"({rules.cite(topic)}): the deal is void; "
                    f"{'the deal passes to the left' if passes else 'the same dealer deals again'}")
             return _void_result(number, deal, n, why, None if passes else deal.dealer)
+    if deal.exchanges:   # a farmer's hand under 'misdeal' voids the deal (house rule farmers)
+        before = len(problems)
+        void = farmers_void(record, deal, number, where, problems)
+        if void is not None:
+            return _void_result(number, deal, n, void[0], deal.dealer if void[1] else None)
+        if len(problems) > before:
+            return None
     if deal.kind is DealKind.RESULT:
         return _result_only(record, deal, number, where, problems)
     if deal.kind is DealKind.POINTS:
@@ -368,6 +378,10 @@ def _deal_result(record: TableRecord, deal: TableDeal, number: int, where: str,
     maker, trump, alone, taken, thrown = replay.bidding()
     if problems_of(replay, problems):
         return None
+    if thrown and deal.exchanges:   # thrown in: the exchanges before the bidding are still checked
+        if not swap_with_kitty(record, deal, None if deal.hands is None else
+                               [list(h) for h in deal.hands], where, problems):
+            return None
     if thrown:
         return TableDealResult(number, deal.kind, deal.dealer, None, None, False, (), (), None, None,
                                True, True, (), (), 0, zero, zero, zero,
@@ -385,6 +399,7 @@ def _deal_result(record: TableRecord, deal: TableDeal, number: int, where: str,
     defenders = tuple(s for s in range(n) if s not in makers)
     maker_tricks = sum(1 for w in play.winners if w in makers)
     findings = seat_revoke_findings(record, number, makers, lone, play.revokes, deal, trump)
+    findings += [(f, zero) for f in going_under_findings(record, deal, number)]
     notes = tuple(replay.notes)
     if not deal.unfinished:   # tricks not played out: a claim or concession settles them
         settled = settle_claim(record, deal, number, where, makers, trump, len(play.winners),

@@ -12,7 +12,9 @@ from typing import Any
 from euchre_records.cards import Card, card_name
 from euchre_records.model import CallKind
 from euchre_records.table import Table
-from euchre_records.table_model import TableCall, TableDeal, TableIrregularity, TableRecord
+from euchre_records.table_model import (
+    TableCall, TableDeal, TableExchange, TableIrregularity, TableRecord,
+)
 
 from .json_text import indented
 from .lean import lean_dump, plan_of
@@ -70,6 +72,8 @@ def _dump_deal(deal: TableDeal, table: Table) -> dict[str, Any]:
         out["hands"] = {table.token(s): _cards_text(h) for s, h in enumerate(deal.hands)}
     if deal.kitty is not None:
         out["kitty"] = _cards_text(deal.kitty)
+    if deal.exchanges:
+        out["exchanges"] = [_dump_exchange(x, table) for x in deal.exchanges]
     if deal.calls:
         out["calls"] = [_call_text(c, table) for c in deal.calls]
     if deal.called is not None:
@@ -105,6 +109,14 @@ def _dump_deal(deal: TableDeal, table: Table) -> dict[str, Any]:
         out["scoresheet"] = sheet
     if deal.unfinished:
         out["unfinished"] = True
+    return out
+
+
+def _dump_exchange(x: TableExchange, table: Table) -> dict[str, Any]:
+    out: dict[str, Any] = {"kind": x.kind.value, "seat": table.token(x.seat)}
+    for key in ("gave", "took"):
+        if getattr(x, key):
+            out[key] = _cards_text(getattr(x, key))
     return out
 
 

@@ -119,16 +119,14 @@ REFUSALS = [
      "the maker plays alone against the other two, who play together"),
     ("rules.overrides.partner_takes_lone", True, "rules.overrides.partner_takes_lone",
      "no partner to take the hand over"),
-    # not yet: the card exchanges at tables of n
-    ("rules.overrides.go_under", True, "rules.overrides.go_under", "not yet taken"),
-    ("rules.overrides.farmers", "misdeal", "rules.overrides.farmers", "not yet taken"),
     ("rules.overrides.rubber", "somerset", "rules.overrides.rubber", "fixed partnerships"),
     ("rules.overrides.two_handed_march", 4, "rules.overrides.two_handed_march", "two-handed game"),
     ("rules.preset", ["modern"], "rules.preset", "unknown rule set"),
     ("rules.preset", {"a": 1}, "rules.preset", "unknown rule set"),
     ("deals.0.turned", "JK", "deals[0].turned", "joker"),
     ("deals.0.joker_suit", "S", "deals[0].joker_suit", "not yet taken"),
-    ("deals.0.exchanges", [], "deals[0].exchanges", "not yet taken"),
+    ("deals.0.exchanges", [{"kind": "partners-best", "seat": "1", "gave": "9S", "took": "AS"}],
+     "deals[0].exchanges[0].kind", "the cut-throat maker has no partner"),
     ("deals.0.annotations", [], "deals[0].annotations", "not yet taken"),
     ("deals.0.alternatives", [], "deals[0].alternatives", "not yet taken"),
     ("provenance", ["x"], "provenance", "not yet taken"),
@@ -221,3 +219,33 @@ def test_a_claim_of_more_tricks_than_remain_is_located() -> None:
         replay_table(record)
     problem, = caught.value.problems
     assert problem.where == "deals[0].irregularities[0].tricks" and "3 remain" in problem.what
+
+
+def test_going_under_with_a_hand_that_is_not_poor_is_reported_and_stands() -> None:
+    """Golden variants/31 (two-handed, go_under), but the dealer 0 goes under instead, holding
+    AH KH QH AD KD: no nine or ten, and face cards (KH QH KD) — not remarkably poor by EGN's
+    examples: a finding (status 'hand not poor'), the exchange stands (RULES.md "House rules").
+    He gives AH KH QH and takes TH JH 9D: the plays of the golden are then impossible for him
+    (AH, KH, QH are in the kitty), so only the exchange's check is asked here, on a deal thrown in."""
+    data = _golden("31-two-handed-go-under")
+    deal = data["deals"][0]
+    deal["exchanges"] = [{"kind": "go-under", "seat": "0", "gave": "AH KH QH", "took": "TH JH 9D"}]
+    deal["calls"] = ["pass"] * 4
+    for key in ("discard", "tricks"):
+        del deal[key]
+    result, = replay_table(load_table_record(data)).deals
+    assert result.thrown_in and [f.status for f in result.findings] == []   # thrown in: no hand
+    deal["calls"] = ["pass", "pass", "pass", "C"]
+    deal["tricks"] = ["9S 9D", "AS TH", "TD AD", "KD TC", "9H JH"]
+    result, = replay_table(load_table_record(data)).deals
+    assert [(f.status, f.seat) for f in result.findings] == [("hand not poor", 0)]
+
+
+def test_an_exchange_of_a_card_not_in_the_kitty_is_located() -> None:
+    from euchre_records.errors import InconsistentRecord
+    data = _golden("31-two-handed-go-under")
+    data["deals"][0]["exchanges"][0]["took"] = "JS JC AH"   # AH is in the dealer's hand
+    with pytest.raises(InconsistentRecord) as caught:
+        replay_table(load_table_record(data))
+    problem, = caught.value.problems
+    assert problem.where == "deals[0].exchanges[0].took[2]" and "in seat 0's hand" in problem.what

@@ -575,6 +575,9 @@ def table_egn_losses(record: TableRecord) -> list[tuple[Problem, bool]]:
             out.append((Problem(f"{where}.kitty", "EGN has no kitty"), False))
         if deal.irregularities:
             out.append((Problem(f"{where}.irregularities", "EGN cannot record irregularities"), True))
+        if deal.exchanges:
+            out.append((Problem(f"{where}.exchanges", "card exchanges at tables of two, three and "
+                                "five are not written to EGN yet"), True))
         rec = deal.recorded
         if rec is not None and (rec.points is not None or (rec.total is not None and (i != last or n != 2))):
             what = ("EGN records only the final score" if n == 2 else

@@ -2,7 +2,7 @@
 ``go_under``; docs/RULES.md "House rules", docs/TABLES.md "Every capability at every table"),
 checked against the cards and applied to the hands before the play, so that the revoke laws see
 each hand as it was after the exchange — as :mod:`.exchanges` does for four hands, whose tests
-of a hand (:func:`~.house_rules.farm_cards`, :func:`~.exchanges.remarkably_poor`) these share.
+of a hand (:func:`~.house_rules.farm_cards`, :func:`~.exchanges.not_poor`) these share.
 
 Contracts:
 
@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from .cards import Card
 from .errors import Problem
-from .exchanges import FACE_RANKS, KITTY_SWAP, remarkably_poor
+from .exchanges import KITTY_SWAP, not_poor
 from .house_rules import farm_cards, house_cite
 from .model import ExchangeKind, FindingKind
 from .rules import FarmersHand
@@ -144,23 +144,8 @@ def _check(record: TableRecord, deal: TableDeal, hands: list[list[Card | None]] 
 def going_under_findings(record: TableRecord, deal: TableDeal, number: int) -> list[TableFinding]:
     """A finding for each player who went under with a known hand (as dealt) that is not
     remarkably poor by EGN's examples; the record stands (the table allowed it)."""
-    if deal.hands is None:
-        return []
     rule = house_cite("go_under")
-    out = []
-    for x in deal.exchanges:
-        hand = deal.hands[x.seat]
-        if x.kind is not ExchangeKind.GO_UNDER or None in hand:
-            continue
-        known = [c for c in hand if c is not None]
-        if remarkably_poor(known):
-            continue
-        faces = " ".join(c.name for c in known if c.rank in FACE_RANKS)
-        out.append(TableFinding(
-            FindingKind.IRREGULARITY,
-            f"deal {number}: seat {record.table.token(x.seat)} went under holding "
-            f"{' '.join(c.name for c in known)}: not a remarkably poor hand by EGN's examples "
-            f"(nines and tens: {len(farm_cards(known))}, fewer than three; face cards: {faces}) — "
-            f"reported, the exchange stands ({rule})", rule, number, seat=x.seat,
-            status="hand not poor"))
-    return out
+    return [TableFinding(FindingKind.IRREGULARITY, text, rule, number, seat=seat,
+                         status="hand not poor")
+            for seat, text in not_poor(deal.exchanges, deal.hands, number,
+                                       lambda s: f"seat {record.table.token(s)}")]

@@ -27,14 +27,15 @@ from __future__ import annotations
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
-from typing import Callable, Iterator, Mapping, Sequence
+from typing import Callable, Container, Iterator, Mapping, Sequence
 
 from .cards import Card, Seat, Side, Suit, power_table
 from .errors import SearchBudgetExceeded
 
 SUITS = tuple(Suit)
 
-__all__ = ["guaranteed_tricks", "search_budget", "Budget", "DEFAULT_REQUEST_BUDGET"]
+__all__ = ["guaranteed_tricks", "seat_guaranteed_tricks", "search_budget", "Budget",
+           "DEFAULT_REQUEST_BUDGET"]
 
 DEFAULT_REQUEST_BUDGET = 500_000
 """Positions one request may search, all its claims together: about a second of CPU (a position
@@ -120,16 +121,36 @@ def guaranteed_tricks(hands: Mapping[Seat, Sequence[Card]], leader: Seat, trump:
     of unequal length, SearchBudgetExceeded past the budget of :func:`search_budget`.
     """
     active = tuple(s for s in (Seat.N, Seat.E, Seat.S, Seat.W) if s not in sitting_out)
-    sizes = {len(hands[s]) for s in active}
+    return _search([hands[s] for s in active], tuple(s.side is side for s in active),
+                   active.index(leader), trump)
+
+
+def seat_guaranteed_tricks(hands: Sequence[Sequence[Card]], leader: int, trump: Suit | None,
+                           side: Container[int]) -> int:
+    """:func:`guaranteed_tricks` at a table of n (seats 0 .. n-1 clockwise, nobody sits out):
+    the tricks the seats of ``side`` can make from here, ``hands[i]`` seat i's remaining cards
+    and ``leader`` the seat to lead, whatever the other seats do (both sides play perfectly).
+
+    >>> from euchre_records.cards import parse_card as c
+    >>> seat_guaranteed_tricks([[c("AS")], [c("KS")], [c("9S")]], 1, Suit.HEARTS, {1})
+    0
+    """
+    return _search(hands, tuple(s in side for s in range(len(hands))), leader, trump)
+
+
+def _search(hands: Sequence[Sequence[Card]], ours: tuple[bool, ...], first: int,
+            trump: Suit | None) -> int:
+    """The search of :func:`guaranteed_tricks`: ``hands`` the active seats' cards in the order
+    of play, ``ours`` whether each is of the side asked about, ``first`` the index leading."""
+    sizes = {len(h) for h in hands}
     if len(sizes) != 1:
         raise ValueError("every active seat must hold the same number of cards")
     rest = sizes.pop()
     if rest == 0:
         return 0
-    geo, bit_of = _geometry([c for s in active for c in hands[s]], trump)
-    start = tuple(sum(bit_of[c] for c in hands[s]) for s in active)
-    ours = tuple(s.side is side for s in active)
-    n = len(active)
+    geo, bit_of = _geometry([c for h in hands for c in h], trump)
+    start = tuple(sum(bit_of[c] for c in h) for h in hands)
+    n = len(hands)
     memo: dict[tuple[tuple[int, ...], int], tuple[int, int]] = {}   # -> (makes, cannot make)
     budget = _BUDGET.get()
     visited = [0]
@@ -204,7 +225,6 @@ def guaranteed_tricks(hands: Mapping[Seat, Sequence[Card]], leader: Seat, trump:
 
     try:
         low, high = 0, rest          # side makes ``low`` for sure; cannot make more than ``high``
-        first = active.index(leader)
         while low < high:
             need = (low + high + 1) // 2
             if wins(start, first, need, rest):

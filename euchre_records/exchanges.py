@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from typing import Iterable
+from typing import Any, Callable, Iterable, Sequence
 
 from .cards import Card, Rank, Seat, Suit, power_table
 from .errors import InconsistentRecord, join_path
@@ -38,7 +38,7 @@ from .model import Deal, DealResult, Exchange, ExchangeKind, Finding, FindingKin
 from .rules import FarmersHand, Rules
 
 __all__ = ["CardState", "apply_exchanges", "farmers_void", "BEFORE_BIDDING", "KITTY_SWAP",
-           "best_card", "remarkably_poor", "going_under_findings", "FACE_RANKS"]
+           "best_card", "remarkably_poor", "going_under_findings", "not_poor", "FACE_RANKS"]
 
 FACE_RANKS = (Rank.JACK, Rank.QUEEN, Rank.KING)
 """The face cards (EGN's "no face cards"): jacks, queens and kings; aces and the joker are not."""
@@ -126,29 +126,35 @@ def remarkably_poor(hand: Iterable[Card]) -> bool:
     return len(farm_cards(cards)) >= 3 or not any(c.rank in FACE_RANKS for c in cards)
 
 
-def going_under_findings(deal: Deal, number: int) -> list[Finding]:
-    """A finding for each player who went under with a known hand (as dealt) that is not
-    remarkably poor by EGN's examples; the record stands (the table allowed it)."""
-    if deal.hands is None:
-        return []
-    rule = house_cite("go_under")
+def not_poor(exchanges: Sequence[Any], hands: Sequence[Sequence[Card | None]] | None,
+             number: int, who: Callable[[Any], str]) -> list[tuple[Any, str]]:
+    """(seat, the finding's text) for each player who went under (``exchanges``, any table's,
+    ``hands`` as dealt by seat index) with a fully known hand that is not remarkably poor by
+    EGN's examples; a hand not fully known cannot be judged. ``who`` names a seat. Shared by
+    every table (:mod:`.table_exchanges`)."""
     out = []
-    for x in deal.exchanges:
-        hand = deal.hands[x.seat]
-        if x.kind is not ExchangeKind.GO_UNDER or None in hand:
+    for x in exchanges:
+        hand = () if hands is None else hands[x.seat]
+        if x.kind is not ExchangeKind.GO_UNDER or not hand or None in hand:
             continue
         known = [c for c in hand if c is not None]
         if remarkably_poor(known):
             continue
         farm = len(farm_cards(known))
         faces = " ".join(c.name for c in known if c.rank in FACE_RANKS)
-        out.append(Finding(
-            FindingKind.IRREGULARITY,
-            f"deal {number}: {x.seat.name} went under holding {' '.join(c.name for c in known)}: "
-            f"not a remarkably poor hand by EGN's examples (nines and tens: {farm}, fewer than "
-            f"three; face cards: {faces}) — reported, the exchange stands ({rule})",
-            rule, number, seat=x.seat, status="hand not poor"))
+        out.append((x.seat, f"deal {number}: {who(x.seat)} went under holding "
+                    f"{' '.join(c.name for c in known)}: not a remarkably poor hand by EGN's "
+                    f"examples (nines and tens: {farm}, fewer than three; face cards: {faces}) — "
+                    f"reported, the exchange stands ({house_cite('go_under')})"))
     return out
+
+
+def going_under_findings(deal: Deal, number: int) -> list[Finding]:
+    """A finding for each player who went under with a known hand (as dealt) that is not
+    remarkably poor by EGN's examples; the record stands (the table allowed it)."""
+    rule = house_cite("go_under")
+    return [Finding(FindingKind.IRREGULARITY, text, rule, number, seat=seat, status="hand not poor")
+            for seat, text in not_poor(deal.exchanges, deal.hands, number, lambda s: s.name)]
 
 
 def best_card(cards: Iterable[Card], trump: Suit | None) -> list[Card]:

@@ -31,8 +31,8 @@ from .revokes import Revoke, seat_revoke_findings
 from .scoring import add_scores
 from .scoring import seat_points as hand_points
 from .scoresheet import SheetCheck
-from .table_claims import claims_of, settle_claim
-from .table_exchanges import farmers_void, going_under_findings, swap_with_kitty
+from .claims import claims_of, settle_claim
+from .exchanges import going_under_table, swap_with_kitty, void_by_farmer
 
 __all__ = ["replay_table", "game_points_of", "hand_points", "VARIANT_CITES"]
 
@@ -365,7 +365,7 @@ def _deal_result(record: TableRecord, deal: TableDeal, number: int, where: str,
             return _void_result(number, deal, n, why, None if passes else deal.dealer)
     if deal.exchanges:   # a farmer's hand under 'misdeal' voids the deal (house rule farmers)
         before = len(problems)
-        void = farmers_void(record, deal, number, where, problems)
+        void = void_by_farmer(record, deal, number, where, problems)
         if void is not None:
             return _void_result(number, deal, n, void[0], deal.dealer if void[1] else None)
         if len(problems) > before:
@@ -399,7 +399,7 @@ def _deal_result(record: TableRecord, deal: TableDeal, number: int, where: str,
     defenders = tuple(s for s in range(n) if s not in makers)
     maker_tricks = sum(1 for w in play.winners if w in makers)
     findings = seat_revoke_findings(record, number, makers, lone, play.revokes, deal, trump)
-    findings += [(f, zero) for f in going_under_findings(record, deal, number)]
+    findings += [(f, zero) for f in going_under_table(record, deal, number)]
     notes = tuple(replay.notes)
     if not deal.unfinished:   # tricks not played out: a claim or concession settles them
         settled = settle_claim(record, deal, number, where, makers, trump, len(play.winners),

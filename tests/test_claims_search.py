@@ -151,7 +151,7 @@ def endings(draw: Any) -> tuple[Any, ...]:
 def test_the_search_agrees_with_plain_minimax(ending: tuple[Any, ...]) -> None:
     """The one search, at every table: four hands by ``guaranteed_tricks`` (seats, sides, a
     seat sitting out), two, three and five by ``seat_guaranteed_tricks`` (the claims of
-    euchre_records/table_claims.py), both against the plain minimax above."""
+    euchre_records/claims.py, settle_claim), both against the plain minimax above."""
     hs, out, lead, trump, side, members = ending
     active = [s for s in hs]
     expected = _oracle(hs, active, lead, trump, members)

@@ -201,7 +201,7 @@ def test_a_penalty_that_wins_the_game_is_the_deals_points() -> None:
 ])
 def test_a_concession_or_claim_at_a_table_of_three_settles_the_rest(
         event: dict[str, Any], maker_tricks: int, points: list[int], status: str | None) -> None:
-    """Claims at tables of n (euchre_records/table_claims.py): a claim gives the claimer's side
+    """Claims at tables of n (euchre_records/claims.py, settle_claim): a claim gives the claimer's side
     ``tricks`` of the rest, a concession the conceder's side ``tricks`` and the other side the
     rest; scored as agreed, a claim the cards refute a finding (worked by hand above)."""
     record = load_table_record(_set(_golden("29-cutthroat-claim"), "deals.0.irregularities", [event]))

@@ -18,7 +18,7 @@ from euchre_records.interop.egn.binary import MAX_SIZE, egnb_to_any, is_egn_bina
 from ..schema.notation import iter_jsonl, parse_json
 from ..schema.wire import decode_record
 from ..schema.tables import load_table_record
-from euchre_records.api.store.table_ingest import table_data
+from euchre_records.api.store.ingest import table_data
 from euchre_records.api.store.importer import EMPTY, NOT_UTF8   # one wording with import
 
 __all__ = ["read_records", "Loaded", "EMPTY"]

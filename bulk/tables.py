@@ -163,10 +163,9 @@ def _add(batch: Batch, source: str, text: str) -> None:
     rows = rows_of(sub)
     key = rows.hash
     record, result = sub.record, sub.result
-    four = isinstance(record, Record)
-    var = FOUR_HANDED if four else (rows.seat_count, rows.variant)
+    var = (rows.seat_count, rows.variant)
     # the overrides as the canonical text writes them
-    overrides = json.dumps(dict(record.rules.overrides) if four else
+    overrides = json.dumps(dict(record.rules.overrides) if isinstance(record, Record) else
                            dump_table_record(record)["rules"].get("overrides", {}),
                            sort_keys=True, ensure_ascii=False, separators=(",", ":"))
     head = rows.record  # hash, canonical, result, version, rules, club, event, date, table, round, deals, findings
@@ -175,11 +174,10 @@ def _add(batch: Batch, source: str, text: str) -> None:
     out["records"].append((key, source, head[3], head[4], overrides, *head[5:12],
                            *rb[:8], bool(rb[8]), head[1], *var))
     out["players"] += [(key, *seat, *var) for seat in rows.seats]
-    if not four:
-        assert isinstance(record, TableRecord) and isinstance(result, TableReplay)
+    if isinstance(record, TableRecord) and isinstance(result, TableReplay):
         _add_seats(out, key, record, result, overrides, var, batch.analysis)
         return
-    assert isinstance(result, ReplayResult)
+    assert isinstance(record, Record) and isinstance(result, ReplayResult)
     # flags as the store keeps them (0/1): typed as booleans column-wise (bool_column)
     out["games"] += [(key, *g, *FOUR_HANDED) for g in rows.games]
     out["findings"] += [(key, i, *f, *FOUR_HANDED) for i, f in enumerate(rows.findings, 1)]

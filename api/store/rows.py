@@ -16,7 +16,7 @@ and its per-seat rows in ``table`` (:class:`TableRows`), read from the table vie
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Sequence
 
 from euchre_records.enum_text import (  # Enum .name and .value are slow descriptors
     DEAL_KIND_VALUE, FINDING_KIND_VALUE, SEAT_NAME, SEAT_SIDE, SIDE_VALUE, SUIT_VALUE,
@@ -24,7 +24,7 @@ from euchre_records.enum_text import (  # Enum .name and .value are slow descrip
 from euchre_records.cards import Seat
 from euchre_records.model import Call, CallKind, Deal, DealResult, Record, ReplayResult
 from euchre_records.table import Table, table_for
-from euchre_records.table_model import TableDeal, TableRecord, TableReplay
+from euchre_records.table_model import TableCall, TableDeal, TableRecord, TableReplay
 from euchre_records.table_view import RecordView, view_of
 
 from .row_tuples import Row, Rows, TableRows
@@ -93,9 +93,9 @@ def _seat_summary(result: TableReplay, view: RecordView) -> dict[str, Any]:
             "findings": len(result.findings), "rubber": None,
             "seats": result.table.seats, "variant": result.table.variant.value,
             "winner": None if last is None else last.winner,
-            "scores": [{"seat": token, "player": None if players[s] is None else players[s].name,
+            "scores": [{"seat": token, "player": None if player is None else player.name,
                         "score": 0 if last is None else last.score[s]}
-                       for s, token in enumerate(view.tokens)]}
+                       for s, (token, player) in enumerate(zip(view.tokens, players))]}
 
 
 def _seat_rows_of(key: str, head: Row, record: TableRecord, result: TableReplay) -> Rows:
@@ -187,8 +187,9 @@ def call_rows(deal: Deal | TableDeal, table: Table = FOUR) -> list[Row]:
     seats, token, left = table.seats, table.token, table.left
     passes = 0
     open_ = True
-    for i, call in enumerate(deal.calls, 1):
-        seat = call.seat
+    calls: Sequence[Call | TableCall] = deal.calls
+    for i, call in enumerate(calls, 1):
+        seat: int | None = call.seat
         rnd = 1 if passes < seats else 2
         if open_ and (seat is None or seat == turn):
             seat = turn

@@ -4,6 +4,10 @@ This is the only place the service turns text into a record; the API, the CLI im
 benchmarks all go through :func:`prepare`. ``parse`` is the single input function; it accepts
 every notation ``schema.detect.load_any`` knows (ours and EGN).
 
+One ingest for every table size: a record at a table of 2, 3 or 5 (docs/TABLES.md) is read,
+replayed and written by the same functions as a four-handed one, its kind (:data:`_KINDS`)
+choosing only the model's replay and texts.
+
 Contract: :func:`prepare` either returns a Submission (the record is valid: it may still carry
 findings) or raises :class:`~euchre_records.errors.RecordError` (NotationError, InconsistentRecord
 or UnsupportedRules) whose ``problems`` locate every error found.

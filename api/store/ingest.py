@@ -37,16 +37,16 @@ from euchre_records.schema.results import dump_result
 # module, so they share these modules instead of each importing them again.
 
 __all__ = ["Submission", "parse", "prepare", "prepare_record", "restorable", "error_payload",
-           "in_egn_terms", "table_data"]
+           "in_egn_terms", "table_data", "parse_marked"]
 
 
 def parse(text: str) -> Record | TableRecord:
     """Text (our notation or EGN, told apart by content) to a Record, or a TableRecord for a
     table of 2, 3 or 5 seats. Raises NotationError or UnsupportedRules."""
-    return _parse(text)[0]
+    return parse_marked(text)[0]
 
 
-def _parse(text: str) -> tuple[Record | TableRecord, bool]:
+def parse_marked(text: str) -> tuple[Record | TableRecord, bool]:
     """The record and whether it was written in EGN (parse_json reports too-deep nesting). A
     valid four-handed record in our notation is decoded by msgspec (schema/wire.py); a record
     at a table of n != 4 by schema/tables.py (:func:`table_data`); anything else (EGN, an
@@ -147,7 +147,7 @@ def prepare(text: str, *, result_text: bool = True) -> Submission:
     """Parse, replay and canonicalise one record text. Raises RecordError, located in the
     notation the text is written in (EGN paths for an EGN document). ``result_text`` as
     :func:`prepare_record`."""
-    record, egn = _parse(text)
+    record, egn = parse_marked(text)
     try:
         return prepare_record(record, from_notation=not egn, result_text=result_text)
     except RecordError as exc:

@@ -1,17 +1,25 @@
-"""``euchre export``: EGN and OpenSpiel output on stdout, problems on stderr, exit codes 0/1/2."""
+"""``euchre export``: EGN and OpenSpiel output on stdout, problems on stderr, exit codes 0/1/2; a
+record at a table of two, three or five refused by the four-handed-only formats with the reason,
+and an EGN game of three read by validate, replay and import."""
 
 from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
+import pytest
 from click.testing import CliRunner
 
 from euchre_records.cli.main import main
 from euchre_records.interop.egn.document import egn_to_record
 from euchre_records.schema.notation import dumps
+from golden_cases import cases
 
 DATA = Path(__file__).parent / "data" / "egn"
+
+VARIANTS = cases("variants")    # tests/golden/variants: the tables of two, three and five
+CUT_TIE = VARIANTS[10]      # 11: cut-throat from [8, 8, 5]: [11, 10, 5], seat 0 wins
 
 
 def run(*args: str, stdin: str | None = None) -> tuple[int, str, str]:
@@ -111,3 +119,38 @@ def test_import_reads_binary_egn(tmp_path: Path) -> None:
     cut.write_bytes((DATA / "binary" / "vwec-finals.egnb").read_bytes()[:100])
     result = CliRunner().invoke(main, ["import", str(cut), "--db", str(tmp_path / "b.db")])
     assert result.exit_code == 1 and "cut.egnb: invalid: binary: field 3 claims 151 bytes" in result.stderr
+
+
+# --- tables of two, three and five ---------------------------------------------------------------
+
+def run_n(*args: str) -> Any:
+    return CliRunner().invoke(main, list(args), catch_exceptions=False)
+
+
+@pytest.mark.parametrize("args, words", [
+    (["export", "{f}", "--to", "openspiel"], "OpenSpiel's euchre is the four-handed"),
+])
+def test_four_handed_only_commands_refuse_with_the_reason(args: list[str], words: str) -> None:
+    result = run_n(*[a.format(f=CUT_TIE) for a in args])
+    assert result.exit_code == 1
+    assert "rules.seats" in result.stderr and words in result.stderr
+    assert "cut-throat record of 3 players" in result.stderr
+    assert "Traceback" not in result.output + result.stderr
+
+
+@pytest.mark.parametrize("target", ["egn", "egnb"])
+def test_an_egn_game_of_three_goes_through_validate_replay_and_import(tmp_path: Path, target: str) -> None:
+    """A cut-throat golden exported to EGN (JSON or binary) is read back by validate, replay and
+    import as the table of 3 it is — the march's 3 points to seat 0 (golden 04's hand-worked
+    figures) — not refused as a four-handed record of the wrong count."""
+    golden = Path(__file__).with_name("golden") / "variants" / "04-cutthroat-march.json"
+    exported = run_n("export", str(golden), "--to", target)
+    assert exported.exit_code == 0, exported.stderr
+    path = tmp_path / f"game.{target}"
+    path.write_bytes(exported.stdout_bytes)
+    assert run_n("validate", str(path)).exit_code == 0
+    replayed = run_n("replay", str(path), "--format", "json")
+    assert replayed.exit_code == 0 and json.loads(replayed.output)["deals"][0]["points"] == [3, 0, 0]
+    db = str(tmp_path / "e.db")
+    imported = run_n("import", str(path), "--db", db)
+    assert imported.exit_code == 0 and "stored 1" in imported.stderr + imported.output

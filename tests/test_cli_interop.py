@@ -14,6 +14,10 @@ from click.testing import CliRunner
 from euchre_records.cli.main import main
 from euchre_records.interop.egn.document import egn_to_record
 from euchre_records.schema.notation import dumps
+from euchre_records.interop.egn.document import egn_to_any
+from euchre_records.schema.tables import load_table_record
+from egn_hand_built import FIVE_HANDED_05, egn_doc, two_alone
+from egn_support import EGN_VALIDATOR as VALIDATOR   # EGN's schema, date-time enforced
 from golden_cases import cases
 
 DATA = Path(__file__).parent / "data" / "egn"
@@ -154,3 +158,64 @@ def test_an_egn_game_of_three_goes_through_validate_replay_and_import(tmp_path: 
     db = str(tmp_path / "e.db")
     imported = run_n("import", str(path), "--db", db)
     assert imported.exit_code == 0 and "stored 1" in imported.stderr + imported.output
+
+
+def _run_bytes(*args: str) -> tuple[int, bytes, str]:
+    result = CliRunner().invoke(main, list(args))
+    return result.exit_code, result.stdout_bytes, result.stderr
+
+
+GOLDEN_VARIANTS = Path(__file__).with_name("golden") / "variants"
+
+
+def test_cli_exports_n_handed_records_both_ways(tmp_path: Path) -> None:
+    golden = GOLDEN_VARIANTS / "05-five-handed-partner-found-at-trick-3.json"
+    code, out, err = _run_bytes("export", str(golden), "--to", "egn")
+    assert code == 0, err
+    doc = json.loads(out)
+    VALIDATOR.validate(doc)
+    assert doc == FIVE_HANDED_05
+    assert "written as a call annotation" in err      # the carried called card is named
+    egn = tmp_path / "five.egn"
+    egn.write_bytes(out)
+    for target, name in (("egnb", "five.egnb"), ("egnb-expanded", "five.expanded.egnb")):
+        code, out, err = _run_bytes("export", str(egn), "--to", target)
+        assert code == 0, err
+        (tmp_path / name).write_bytes(out)
+        code, line, err = _run_bytes("export", str(tmp_path / name), "--to", "jsonl")
+        assert code == 0, err
+        assert load_table_record(json.loads(line)).deals == egn_to_any(FIVE_HANDED_05).deals
+
+
+def test_cli_refuses_with_reasons(tmp_path: Path) -> None:
+    three = GOLDEN_VARIANTS / "02-cutthroat-euchre.json"
+    code, _, err = _run_bytes("export", str(three), "--to", "openspiel")
+    assert code == 1 and "OpenSpiel's euchre is the four-handed partnership game" in err
+    code, _, err = _run_bytes("export", str(GOLDEN_VARIANTS / "03-cutthroat-euchre-maker-minus-2.json"), "--to", "egn")
+    assert code == 1 and "rules.overrides.cutthroat_euchre" in err
+    code, out, err = _run_bytes("export", str(GOLDEN_VARIANTS / "03-cutthroat-euchre-maker-minus-2.json"), "--to", "egn",
+                         "--lossy")
+    assert code == 0 and "not in EGN: rules.overrides.cutthroat_euchre" in err
+    six = tmp_path / "six.egn"
+    doc = egn_doc(6, [])
+    six.write_text(json.dumps(doc), encoding="utf-8")
+    code, _, err = _run_bytes("export", str(six), "--to", "egnb")
+    assert code == 1
+    assert "EGN game with 6 players: six-handed euchre is not specified here; see VARIANTS.md" in err
+
+
+@pytest.mark.parametrize("command", ["export", "validate", "replay", "import"])
+def test_an_invalid_egn_game_of_two_is_reported_by_every_command(command: str, tmp_path: Path) -> None:
+    """`euchre export` read an EGN game of two, three or five players from JSON without catching
+    its reader's refusal: a traceback (UnsupportedRules before issue 34's fix, NotationError
+    after it). Every command now says why, at the place."""
+    path = tmp_path / "two.egn"
+    path.write_text(json.dumps(two_alone("bidding")), encoding="utf-8")
+    args = {"export": ["export", str(path), "--to", "egn"], "validate": ["validate", str(path)],
+            "replay": ["replay", str(path)],
+            "import": ["import", str(path), "--db", str(tmp_path / "club.db")]}[command]
+    result = CliRunner().invoke(main, args)
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    assert "Traceback" not in result.stderr
+    assert "deals[0].phases[0].isAlone" in result.stderr + result.stdout
+    assert "Keller 1887 ch. VII" in result.stderr + result.stdout

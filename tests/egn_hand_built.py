@@ -168,18 +168,6 @@ NASTY: list[Any] = [0, -1, 1, 4, 5, 9, 2**40, 1.5, True, None, "", "Xx", "B", "J
 """Values a mutation writes into an EGN document of a table of n."""
 
 
-def leaves(value: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
-    """The path of every node of a JSON value, the root first."""
-    out = [prefix]
-    if isinstance(value, dict):
-        for k, v in value.items():
-            out += leaves(v, prefix + (k,))
-    elif isinstance(value, list):
-        for i, v in enumerate(value):
-            out += leaves(v, prefix + (i,))
-    return out
-
-
 def seeds() -> list[dict[str, Any]]:
     """EGN documents of tables of n to mutate: the three bit-stream goldens first, golden 05 by
     hand, the cut-throat game of three, and eight variant goldens exported."""

@@ -319,6 +319,9 @@ def _not_played(deal: _AnyDeal, result: DealResult | TableDealResult) -> str | N
         return "only the outcome is recorded, not the hands"
     if deal.kind is DealKind.POINTS:
         return "only the points are recorded, not the hands"
+    if isinstance(result, TableDealResult) and result.no_trump:
+        return ("a no-trump deal (house rule allow_no_trump): the analysis at this table is of "
+                "trump deals")
     for e in deal.irregularities if isinstance(deal, Deal) else ():
         what = _CHANGING.get(e.kind)
         if what is not None:
@@ -351,8 +354,9 @@ def _label(seat: int) -> str:
 
 
 def _exchanged(deal: _AnyDeal) -> bool:
-    """Whether cards were exchanged under a house rule (four-handed only)."""
-    return isinstance(deal, Deal) and bool(deal.exchanges)
+    """Whether cards were exchanged under a house rule (farmers, go_under; at four also
+    partners_best): the hands as dealt are then not the hands bid and played."""
+    return bool(deal.exchanges)
 
 
 def _start_hands(deal: _AnyDeal, active: Sequence[int],

@@ -301,7 +301,7 @@ def test_a_lone_march_scores_the_egn_flag() -> None:
     (3, lambda d: d["deals"][0]["phases"][0].update(callAnnotations={"0": ["nice"]}),
      "deals[0].phases[0].callAnnotations.0", "annotations: not yet taken"),
     (3, lambda d: d["metadata"]["ruleset"].update(canadian=True), "metadata.ruleset.canadian",
-     "four-handed game"),
+     "the Canadian loner is the dealer's partner's"),
 ])
 def test_malformed_egn_is_located(seats: int, mutate: Any, where: str, text: str | None) -> None:
     """Bad EGN at a table of four (a sample) or three (the hand-built cut-throat game): refused

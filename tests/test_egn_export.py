@@ -245,6 +245,10 @@ def test_every_variant_golden_goes_through_egn(path: Path) -> None:
             with pytest.raises(UnsupportedRules, match=words):
                 record_to_egn(record, lossy=True)
             return
+    if any(d.exchanges for d in record.deals):   # exchanges are not written to EGN at these tables
+        with pytest.raises(UnsupportedRules, match="not written to EGN yet"):   # yet: without
+            record_to_egn(record, lossy=True)          # them the game could not have been played
+        return
     matters = [p for p, m in egn_losses(record) if m]
     if matters:
         with pytest.raises(UnsupportedRules) as err:
@@ -256,7 +260,7 @@ def test_every_variant_golden_goes_through_egn(path: Path) -> None:
     for condensed in (True, False):
         try:
             binary = egn_to_egnb(doc, condensed=condensed)
-        except UnsupportedRules as exc:   # the joker has no condensed index
+        except UnsupportedRules as exc:   # the joker, no trump: no condensed code
             assert condensed and "write it expanded" in str(exc)
             continue
         VALIDATOR.validate(egnb_to_egn(binary))

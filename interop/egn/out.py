@@ -91,6 +91,11 @@ def _impossible(record: AnyRecord) -> list[Problem]:
             if call.kind is CallKind.PARTNER_ALONE:
                 out.append(Problem(f"{where}.calls[{j}]", "EGN cannot record the partner taking over "
                                                           "the lone hand"))
+        if per_player and getattr(deal, "exchanges", ()):
+            out.append(Problem(f"{where}.exchanges", "card exchanges at tables of two, three and "
+                               "five are not written to EGN yet (EGN's kitty is player index 4, a "
+                               "player at five): without them the game could not be replayed"))
+            continue
         for j, x in enumerate(getattr(deal, "exchanges", ())):
             if not x.gave and not x.took:
                 out.append(Problem(f"{where}.exchanges[{j}]", "EGN cannot record a farmer's hand "

@@ -10,8 +10,8 @@ n to a round, and its tricks hold n cards in the order played. What EGN cannot c
 tables, item by item, is in docs/INTEROP.md "Tables of two, three and five": the five-handed
 called card and lone maker are call annotations (:mod:`.called`); at two and three the maker
 always plays alone, so ``isAlone: true`` or a lone defender is an invalid game, refused with the
-rule; the house rules of the four-handed game (card exchanges, ``"n"``), alternative lines, play
-annotations and a turned joker are refused as not yet taken.
+rule; card exchanges (EGN's kitty is player index 4, a player at five), alternative lines, play
+annotations and a turned joker are refused as not yet taken; the no-trump call ``"n"`` is read.
 
 Contract: :func:`per_player_record` raises NotationError or UnsupportedRules, every problem
 located in the EGN document (``deals[0].phases[1].tricks[2]``, ``metadata.ruleset.num_players``);
@@ -126,9 +126,12 @@ def _deal(raw: object, where: str, table: Table) -> tuple[dict[str, Any], tuple[
             elif isinstance(token, str) and token in EGN_SUITS:
                 calls.append(EGN_SUITS[token].value)
                 trump = EGN_SUITS[token]
-            elif token in ("n", "x"):
-                raise UnsupportedRules(f"call {token!r} ({'no trump' if token == 'n' else 'an unnamed bid'}) "
-                                       f"is not taken at tables of two, three and five", f"{bw}.calls[{k}]")
+            elif token == "n":   # no trump (house rule allow_no_trump; the replay checks it is on)
+                calls.append("NT")
+                trump = None
+            elif token == "x":
+                raise UnsupportedRules("call 'x' (an unnamed bid) is not taken at tables of two, "
+                                       "three and five", f"{bw}.calls[{k}]")
             else:
                 raise NotationError(f"not an EGN call: {token!r} (expected 'Pass', 'Order' or a suit "
                                     "letter s h d c)", f"{bw}.calls[{k}]")

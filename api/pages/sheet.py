@@ -17,7 +17,7 @@ in column order (None: none).
 
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 from euchre_records.model import ReplayResult
 from euchre_records.table_model import TableReplay
@@ -62,8 +62,8 @@ def _made(d: Mapping[str, Any]) -> int | None:
     if d["thrown_in"] or d["maker"] is None:
         return None
     if "maker_tricks" in d:   # a table of n
-        return None if d["void"] else d["maker_tricks"]
-    return d["tricks"]["ns"] if d["maker_side"] == "NS" else d["tricks"]["ew"]
+        return None if d["void"] else int(d["maker_tricks"])
+    return int(d["tricks"]["ns"] if d["maker_side"] == "NS" else d["tricks"]["ew"])
 
 
 def _partner(d: Mapping[str, Any], players: Mapping[str, str]) -> dict[str, str] | None:
@@ -81,11 +81,18 @@ def _partner(d: Mapping[str, Any], players: Mapping[str, str]) -> dict[str, str]
             "note": "partner unknown: the record cannot tell who held it; scored as alone"}
 
 
+def _namer(players: Mapping[str, str], per_player: bool) -> Callable[[str | None], str]:
+    """How the sheet names a seat: per player its name or "seat 2"; four-handed its name or ""."""
+    if per_player:
+        return lambda token: seat_name(players, token)
+    return lambda token: players.get(token or "", "")
+
+
 def _row(d: dict[str, Any], score: Sequence[int] | None, players: Mapping[str, str],
          five: bool, per_player: bool, findings: list[dict[str, Any]]) -> dict[str, Any]:
     made = _made(d)
     trump = d["trump"]
-    name = (lambda t: seat_name(players, t)) if per_player else (lambda t: players.get(t or "", ""))
+    name = _namer(players, per_player)
     return {
         "number": d["number"], "kind": d["kind"], "edit": _EDIT[per_player].get(d["kind"]),
         "dealer": d["dealer"], "dealer_name": name(d["dealer"]),
@@ -112,7 +119,7 @@ def build_sheet(result: dict[str, Any], running: Sequence[Sequence[int] | None],
     seats = rules.get("seats", 4)
     per_player = seats != 4
     tokens = [str(s) for s in range(seats)] if per_player else ["NS", "EW"]
-    label = (lambda t: seat_name(players, t)) if per_player else SIDE_NAMES.__getitem__
+    label = _namer(players, True) if per_player else SIDE_NAMES.get
     runs = list(running) + [None] * (len(result["deals"]) - len(running))
     # every finding of a deal (four-handed scoresheet ones are only in the record's list)
     of_deal: dict[int, list[dict[str, Any]]] = {}

@@ -89,10 +89,10 @@ def _namer(players: Mapping[str, str], per_player: bool) -> Callable[[str | None
 
 
 def _row(d: dict[str, Any], score: Sequence[int] | None, players: Mapping[str, str],
-         five: bool, per_player: bool, findings: list[dict[str, Any]]) -> dict[str, Any]:
+         name: Callable[[str | None], str], five: bool, per_player: bool,
+         findings: list[dict[str, Any]]) -> dict[str, Any]:
     made = _made(d)
     trump = d["trump"]
-    name = _namer(players, per_player)
     return {
         "number": d["number"], "kind": d["kind"], "edit": _EDIT[per_player].get(d["kind"]),
         "dealer": d["dealer"], "dealer_name": name(d["dealer"]),
@@ -125,7 +125,8 @@ def build_sheet(result: dict[str, Any], running: Sequence[Sequence[int] | None],
     of_deal: dict[int, list[dict[str, Any]]] = {}
     for f in result["findings"]:
         of_deal.setdefault(f.get("deal"), []).append(f)
-    rows = [_row(d, run, players, seats == 5, per_player, of_deal.get(d["number"], []))
+    name = _namer(players, per_player)
+    rows = [_row(d, run, players, name, seats == 5, per_player, of_deal.get(d["number"], []))
             for d, run in zip(result["deals"], runs)]
     by_number = {r["number"]: r for r in rows}
     games = []

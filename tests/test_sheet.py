@@ -120,7 +120,7 @@ def test_the_stored_running_scores_are_the_replays(stored: Any) -> None:
             assert queries.table_running(db, record_id) == running_of(replay_table(record))
 
 
-def test_a_stored_sheet_is_read_without_a_replay(stored: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_stored_sheet_is_read_without_a_replay(stored: Any) -> None:
     import sys
 
     import euchre_records.match as match
@@ -128,14 +128,23 @@ def test_a_stored_sheet_is_read_without_a_replay(stored: Any, monkeypatch: pytes
 
     def refuse(*_: Any, **__: Any) -> None:
         raise AssertionError("a stored page replayed its record")
-    originals = (match.replay, table_replay.replay_table)
-    for module in list(sys.modules.values()):   # wherever a replay was imported by name
-        for name in ("replay", "replay_table"):
-            if getattr(module, name, None) in originals:
-                monkeypatch.setattr(module, name, refuse)
+    originals = {"replay": match.replay, "replay_table": table_replay.replay_table}
+
+    def bind(value: Any, replacing: Any) -> None:
+        """Every module's name ``replay``/``replay_table`` that is ``replacing`` becomes ``value``
+        (one imported during the test binds ``refuse``: put back too)."""
+        for module in list(sys.modules.values()):
+            for name, original in originals.items():
+                if getattr(module, name, None) is (replacing or original):
+                    setattr(module, name, value or original)
+
     _, client, ids = stored
-    for record_id in ids.values():
-        page = client.get(f"/web/records/{record_id}")
+    bind(refuse, None)
+    try:
+        for record_id in ids.values():
+            page = client.get(f"/web/records/{record_id}")
+            assert page.status_code == 200 and "<h2>Scoresheet</h2>" in page.get_data(as_text=True)
+        page = client.get("/web/rubbers/1")
         assert page.status_code == 200 and "<h2>Scoresheet</h2>" in page.get_data(as_text=True)
-    page = client.get("/web/rubbers/1")
-    assert page.status_code == 200 and "<h2>Scoresheet</h2>" in page.get_data(as_text=True)
+    finally:
+        bind(None, refuse)

@@ -5,9 +5,9 @@ Not a test. Run:  python benchmarks/bench_egn_tables.py [--deals N] [--rounds R]
 
 One record per table of N random legal deals with the hands known (bench_variants.records, fixed
 seed; EGN's schema allows 100 deals a game, the default). For each table, two round trips are
-timed: JSON (record -> EGN document -> JSON text -> record: ``table_record_to_egn``,
-``json.dumps``/``loads``, ``egn_to_table_record``) and condensed binary (record -> ``.egnb`` bytes
--> record: ``table_record_to_egnb``, ``egnb_to_any``). The reference is the same two trips of a
+timed: JSON (record -> EGN document -> JSON text -> record: ``record_to_egn``,
+``json.dumps``/``loads``, ``egn_to_any``) and condensed binary (record -> ``.egnb`` bytes
+-> record: ``record_to_egnb``, ``egnb_to_any``): the one reader and writer of every table. The reference is the same two trips of a
 four-handed record of as many deals (``record_to_egn``, ``egn_to_record``, ``record_to_egnb``,
 ``egnb_to_record``), in the same process. Prints deals/s and the ratio to the four-handed trip of
 the same form: CPU time (``time.process_time``), best of R interleaved rounds.
@@ -23,10 +23,9 @@ from typing import Any, Callable
 from bench_variants import records
 
 from euchre_records.interop.egn.binary import (
-    egnb_to_any, egnb_to_record, record_to_egnb, table_record_to_egnb,
+    egnb_to_any, egnb_to_record, record_to_egnb,
 )
-from euchre_records.interop.egn.document import egn_to_record, record_to_egn
-from euchre_records.interop.egn.tables import egn_to_table_record, table_record_to_egn
+from euchre_records.interop.egn.document import egn_to_any, egn_to_record, record_to_egn
 from euchre_records.schema.notation import load_record
 from euchre_records.schema.tables import load_table_record
 from euchre_records.table_replay import replay_table
@@ -46,16 +45,16 @@ def main() -> None:
     four = load_record(records(4, args.deals, 1))
     tables = {n: load_table_record(records(n, args.deals, 1)) for n in (2, 3, 5)}
     for rec in tables.values():   # the trip must give the same game back
-        back = egn_to_table_record(json.loads(json.dumps(table_record_to_egn(rec))))
+        back = egn_to_any(json.loads(json.dumps(record_to_egn(rec))))
         assert replay_table(back).deals == replay_table(rec).deals
     trips: list[tuple[str, str, Callable[[], Any]]] = [
         ("4", "json", lambda: egn_to_record(json.loads(json.dumps(record_to_egn(four))))),
         ("4", "egnb", lambda: egnb_to_record(record_to_egnb(four))),
     ]
     for n, rec in tables.items():
-        trips.append((str(n), "json", lambda rec=rec: egn_to_table_record(
-            json.loads(json.dumps(table_record_to_egn(rec))))))
-        trips.append((str(n), "egnb", lambda rec=rec: egnb_to_any(table_record_to_egnb(rec))))
+        trips.append((str(n), "json", lambda rec=rec: egn_to_any(
+            json.loads(json.dumps(record_to_egn(rec))))))
+        trips.append((str(n), "egnb", lambda rec=rec: egnb_to_any(record_to_egnb(rec))))
     timings: dict[tuple[str, str], float] = {}
     for _ in range(args.rounds):   # interleaved: the machine's noise falls on all alike
         for seats, form, fn in trips:

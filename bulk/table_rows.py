@@ -173,7 +173,7 @@ def add_table_rows(key: str, source: str, sub: Any, out: Rows, analysis: bool = 
         out["deals"].append((
             key, game, d.number, d.kind.value, tok(d.dealer),
             None if deal is None or deal.turned is None else deal.turned.name,
-            None if d.trump is None else _SUIT[d.trump],
+            "NT" if d.no_trump else None if d.trump is None else _SUIT[d.trump],
             None if maker is None else tok(maker), None, d.alone, None, d.thrown_in,
             d.void is not None and d.next_dealer == d.dealer,
             played and d.maker_tricks < 3, played and d.maker_tricks == 5,
@@ -198,7 +198,7 @@ def add_table_rows(key: str, source: str, sub: Any, out: Rows, analysis: bool = 
                                        None if score is None else score[s], *var))
         if deal is not None:
             out["calls"].extend((key, d.number, *c, *var) for c in _calls(deal, table))
-            if d.trump is not None and d.leaders:
+            if (d.trump is not None or d.no_trump) and d.leaders:
                 out["plays"].extend(_plays(key, d.number, deal, d.trump, d.leaders, d.winners,
                                            table, revokes, var))
         if analysis:
@@ -233,15 +233,16 @@ def _calls(deal: TableDeal, table: Table) -> list[Row]:
     return rows
 
 
-def _plays(key: str, number: int, deal: TableDeal, trump: Suit, leaders: tuple[int, ...],
+def _plays(key: str, number: int, deal: TableDeal, trump: Suit | None, leaders: tuple[int, ...],
            winners: tuple[int, ...], table: Table, revokes: set[tuple[int, int, int]],
            var: tuple[int, str]) -> list[Row]:
     """One ``plays`` row per card: the seats follow the trick's leader clockwise (nobody sits
-    out at these tables); the winner is the replay's."""
+    out at these tables); the winner is the replay's. ``trump`` None: a no-trump deal (house rule
+    allow_no_trump), its trump written ``NT`` and each card of its printed suit."""
     powers = power_table(trump)
     tok = table.token
     rows: list[Row] = []
-    t_trump = _SUIT[trump]
+    t_trump = "NT" if trump is None else _SUIT[trump]
     for t, (trick, leader) in enumerate(zip(deal.tricks, leaders), 1):
         if not trick.cards:
             continue

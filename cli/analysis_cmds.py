@@ -1,8 +1,7 @@
 """The ``analyse`` command: the double-dummy analysis of records (docs/ANALYSIS.md).
 
 Thin: reads records of any table (a file, or a stored record by id), calls
-:func:`euchre_records.analysis.analyse_record` (four-handed) or
-:func:`euchre_records.table_analysis.analyse_table_record` (2, 3 or 5 players), prints it, and in
+:func:`euchre_records.analysis.analyse_record` (any table: 2, 3, 4 or 5 players), prints it, and in
 the table format ends with :data:`LEGEND`, what the numbers mean. Exit 0; 1 for an invalid or
 impossible record or an unknown id; 2 for usage errors.
 """
@@ -17,7 +16,6 @@ import click
 from ..analysis import RecordAnalysis, analyse_record, as_json
 from ..errors import RecordError
 from ..model import Record
-from ..table_analysis import analyse_table_record
 from ..table_model import TableRecord
 from .output import EXIT_INVALID, EXIT_OK, emit_json, emit_rows, format_option, worst
 
@@ -146,7 +144,7 @@ def analyse(source: str, db_path: str | None, fmt: str) -> None:
             codes.append(EXIT_INVALID)
             continue
         try:
-            analysis = analyse_record(item) if isinstance(item, Record) else analyse_table_record(item)
+            analysis = analyse_record(item)
         except RecordError as exc:
             for line in _error_lines(label, exc):
                 click.echo(line, err=True)

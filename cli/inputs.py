@@ -165,7 +165,8 @@ def _lines_of_any_table(lines: Iterable[str]) -> Iterator[tuple[int, Record | Ta
 
 def _sheet(path: str) -> Iterator[Loaded]:
     """The sittings of a spreadsheet scoresheet (interop/sheets/), each a record: four-handed,
-    or of 2, 3 or 5 players (one column per player, interop/sheets/players.py)."""
+    or of 2, 3 or 5 players (one column per player where four-handed sheets have one per side,
+    interop/sheets/layout.py)."""
     from ..schema.tables import load_any as load_record
     from euchre_records.interop.sheets.table import sheet_sources
     for source, text, problems in sheet_sources(path):

@@ -19,8 +19,9 @@ from ..model import Record
 from ..table_model import TableRecord
 from ..table_replay import replay_table
 from euchre_records.interop.openspiel import openspiel_actions, openspiel_game_params
-from euchre_records.interop.egn.document import egn_losses, record_to_egn
+from euchre_records.interop.egn.document import egn_losses, in_egn_terms, record_to_egn
 from ..schema.notation import dump_record
+from ..schema.tables import dump_table_record
 from euchre_records.interop.egn.binary import egn_to_egnb
 from .inputs import read_records
 
@@ -34,14 +35,27 @@ def _report(label: str, exc: RecordError) -> None:
         click.echo(f"{label}: {_KIND.get(exc.kind, 'error')}: {p}", err=True)
 
 
-def _to_egn(label: str, record: Record, lossy: bool) -> dict[str, Any]:
-    doc: dict[str, Any] = record_to_egn(record, lossy=lossy)
+def _to_egn(label: str, record: Record | TableRecord, target: str, lossy: bool) -> Any:
+    """The EGN document (``egn``) or binary file (``egnb``, ``egnb-expanded``) of ``record`` at
+    any table, what it leaves out named on stderr."""
+    doc: Any = record_to_egn(record, lossy=lossy)
     for problem, _matters in egn_losses(record):
         click.echo(f"{label}: not in EGN: {problem}", err=True)
+    if target.startswith("egnb"):   # what the binary form cannot hold: refused after the notes
+        doc = egn_to_egnb(doc, condensed=target == "egnb")
     return doc
 
 
-def _to_openspiel(label: str, record: Record, skip: bool) -> dict[str, Any]:
+def _jsonl(record: Record | TableRecord) -> dict[str, Any]:
+    """Our notation of ``record`` (four-handed, or at a table of n), one JSON value."""
+    return dump_table_record(record) if isinstance(record, TableRecord) else dump_record(record)
+
+
+def _to_openspiel(label: str, record: Record | TableRecord, skip: bool) -> dict[str, Any]:
+    if isinstance(record, TableRecord):
+        from .output import four_handed_only
+        raise UnsupportedRules(four_handed_only(record, "--to openspiel", "OpenSpiel's euchre is "
+                                                "the four-handed partnership game"), "rules.seats")
     params = openspiel_game_params(record.rules)
     deals: list[dict[str, Any]] = []
     problems = []
@@ -188,21 +202,19 @@ def export(file: str | None, target: str, db_path: str | None, all_versions: boo
             click.echo(dump_line(text, by))
         raise SystemExit(0)
     if db_path is not None:
-        items: Iterable[tuple[str, Record | TableRecord | RecordError]] = _store_items(
-            db_path, all_versions, filters)
+        items: Iterable[tuple[str, Record | TableRecord | RecordError, bool]] = (
+            (label, item, False) for label, item in _store_items(db_path, all_versions, filters))
         whole = None
     else:
         assert file is not None
-        items = ((loaded.label, loaded.item) for loaded in read_records(file))
+        items = ((loaded.label, loaded.item, loaded.egn) for loaded in read_records(file))
         whole = "<stdin>" if file == "-" else file  # the label of a record read as the whole input
-    if file is not None and _export_table(file, target, lossy):
-        raise SystemExit(0)
-    for label, item in items:
+    for label, item, egn_input in items:
         if isinstance(item, RecordError):
             bad += 1
             _report(label, item)
             continue
-        if target in ("csv", "xlsx"):   # either layout, one per sheet (interop/sheets/)
+        if target in ("csv", "xlsx"):   # a column per side or per player (interop/sheets/)
             try:
                 if isinstance(item, TableRecord):
                     replay_table(item)
@@ -221,23 +233,17 @@ def export(file: str | None, target: str, db_path: str | None, all_versions: boo
             header, layout = False, _sheet_layout(item)
             continue
         try:
-            if isinstance(item, TableRecord):   # a table of 2, 3 or 5 (cli/table_export.py)
-                from .table_export import table_document
-                doc, notes = table_document(item, target, lossy)
-            else:
-                replay(item)  # a record validate calls impossible is refused, never exported
-                doc = (_to_egn(label, item, lossy) if target.startswith("egn")
-                       else dump_record(item) if target == "jsonl"
-                       else _to_openspiel(label, item, skip))
-                if target.startswith("egnb"):
-                    doc = egn_to_egnb(doc, condensed=target == "egnb")
-                notes = []
+            try:   # a record validate calls impossible is refused, never exported
+                replay_table(item) if isinstance(item, TableRecord) else replay(item)
+            except RecordError as exc:   # a table's, read from EGN: said in the EGN document's terms
+                raise in_egn_terms(exc) if egn_input and isinstance(item, TableRecord) else exc from None
+            doc = (_to_egn(label, item, target, lossy) if target.startswith("egn")
+                   else _jsonl(item) if target == "jsonl"
+                   else _to_openspiel(label, item, skip))
         except RecordError as exc:
             bad += 1
             _report(label, exc)
             continue
-        for note in notes:
-            click.echo(f"{label}: {note}", err=True)
         if not _emit(label, doc, whole, target):
             bad += 1
     if target == "csv":
@@ -252,28 +258,6 @@ def export(file: str | None, target: str, db_path: str | None, all_versions: boo
             raise click.ClickException("--to xlsx needs the 'xlsx' extra: pip install "
                                        "'euchre-records[xlsx]'") from None
     raise SystemExit(1 if bad else 0)
-
-
-def _export_table(file: str, target: str, lossy: bool) -> bool:
-    """Export FILE when it holds a record at a table of 2, 3 or 5 (cli/table_export.py): True
-    when written, False when FILE is not such a record; a refusal exits 1 with its reasons."""
-    from .table_export import is_egn_file, table_document, table_input
-    if target in ("csv", "xlsx"):   # the per-player sheet: the loop's sheet path (interop/sheets/)
-        return False
-    item = table_input(file)
-    if item is None:
-        return False
-    try:
-        if isinstance(item, RecordError):
-            raise item
-        doc, notes = table_document(item, target, lossy, egn=is_egn_file(file))
-    except RecordError as exc:
-        _report(file, exc)
-        raise SystemExit(1) from None
-    for note in notes:
-        click.echo(f"{file}: {note}", err=True)
-    _emit(file, doc, file, target)
-    return True
 
 
 def _emit(label: str, doc: Any, whole: str | None, target: str) -> bool:

@@ -1,19 +1,27 @@
-"""Double-dummy analysis of a record: the value of each deal, of each call the makers could have
-made, and of every card played (docs/ANALYSIS.md).
+"""Double-dummy analysis of a record at any table (2, 3, 4 or 5 players): the value of each deal,
+of each call the makers could have made, and of every card played (docs/ANALYSIS.md).
 
-Contract: :func:`analyse_record` replays the record (raising what :func:`~.match.replay` raises)
-and returns a :class:`RecordAnalysis` with one :class:`DealAnalysis` per deal, in order:
+Contract: :func:`analyse_record` replays the record (raising what :func:`~.match.replay` or
+:func:`~.table_replay.replay_table` raises) and returns a :class:`RecordAnalysis` with one
+:class:`DealAnalysis` per deal, in order:
 
-- a deal whose four hands at the start of play are known (dealt, or inferred completely from
-  five played tricks) gets its value: the makers' tricks with best play by all, for the record's
-  trump, maker and lone hand, and the points they would score (:func:`~.scoring.hand_points`,
-  the record's rules); every card played gets the makers' tricks before and after it and a cost
-  (tricks thrown away by the player's side against his best card; 0 for a best play);
-- a deal whose four dealt hands are known also gets its calls: for each trump and alone or not,
-  the makers' side's net points had the record's maker made that call (the dealer discarding
-  his best card when the turned card is taken), whether the bidding allowed it, and the best
-  call of each side over both its seats;
+- a deal whose hands at the start of play are known (dealt, the dealer's discard applied, or
+  inferred completely from five played tricks) gets its value: the makers' tricks with best
+  play by all, for the record's trump, maker and lone hand, and the points they would score
+  (:func:`~.scoring.hand_points` four-handed, :func:`~.scoring.seat_points` at a table of n;
+  the record's rules); every card played gets the makers' tricks before and after it and a
+  cost (tricks thrown away by the player's side against his best card; 0 for a best play);
+- a deal whose dealt hands are known also gets its calls: for each trump (four-handed: alone or
+  not; five-handed: alone or with the best partner the maker could have called), the maker's
+  net points had he made that call (the dealer discarding his best card when the turned card
+  is taken), whether the bidding allowed it, and the best call of each side over both its
+  seats (at a table of n: of each player);
 - any other deal has ``known`` False and a ``reason``.
+
+Sides: four-handed, the partnerships N-S and E-W (seats are :class:`~.cards.Seat`); at a table
+of n they are made per deal (seats are the ints 0 .. n-1): the maker, and five-handed the seat
+whose hand at the start of play holds the called card (none when it is undealt, was discarded
+or is the maker's own: the maker is alone), against the rest.
 
 Every value is exact (:mod:`.double_dummy`); the search is bounded by
 :func:`~.double_dummy.analysis_budget`.
@@ -22,14 +30,16 @@ Every value is exact (:mod:`.double_dummy`); the search is bounded by
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable, Mapping, Sequence
+from typing import Callable, Collection, Sequence
 
-from .cards import JOKER, LEFT_OF, SEATS, Card, Seat, Side, Suit, power_table
+from .cards import JOKER, SEATS, Card, Seat, Side, Suit, effective_suit, power_table
 from .double_dummy import DoubleDummy, Hands
 from .match import replay
-from .model import Deal, DealKind, DealResult, IrregularityKind, Points, Record, ReplayResult
+from .model import Deal, DealKind, DealResult, IrregularityKind, Player, Record, ReplayResult
 from .rules import LoneLead, Rules
-from .scoring import hand_points
+from .scoring import hand_points, seat_points
+from .table_model import TableDeal, TableDealResult, TableRecord, TableReplay
+from .table_replay import replay_table
 
 __all__ = [
     "PlayCost", "CallValue", "BestCall", "RevokeView", "DealAnalysis", "PlayerAccuracy",
@@ -159,56 +169,129 @@ class RecordAnalysis:
 
 # --- the record ------------------------------------------------------------------------------
 
-def analyse_record(record: Record, result: ReplayResult | None = None) -> RecordAnalysis:
-    """Analyse every deal of ``record`` (see the module docstring); ``result`` is its replay
-    when the caller has it already (else it is replayed here)."""
-    if result is None:
-        result = replay(record)
-    deals = tuple(analyse_deal(d, result.rules, r) for d, r in zip(record.deals, result.deals))
-    players = []
-    for seat in SEATS:
-        mine = [p for d in deals for p in d.plays if p.seat is seat]
-        player = record.player(seat)
-        players.append(PlayerAccuracy(seat, player.name if player else None, len(mine),
-                                      sum(1 for p in mine if p.cost), sum(p.cost for p in mine)))
-    return RecordAnalysis(deals, tuple(players))
+def analyse_record(record: Record | TableRecord,
+                   result: ReplayResult | TableReplay | None = None) -> RecordAnalysis:
+    """Analyse every deal of ``record``, of any table (see the module docstring); ``result`` is
+    its replay when the caller has it already (else it is replayed here; ValueError for the
+    replay of the other kind of record)."""
+    if isinstance(record, TableRecord):
+        table = replay_table(record) if result is None else result
+        if not isinstance(table, TableReplay):
+            raise ValueError("a table of n's record needs its TableReplay")
+        seats = range(record.table.seats)
+        deals = tuple(_table_deal(record, d, r) for d, r in zip(record.deals, table.deals))
+        return RecordAnalysis(deals, _accuracy(deals, seats, dict(record.players).get),
+                              tokens=tuple(str(s) for s in seats))
+    four = replay(record) if result is None else result
+    if not isinstance(four, ReplayResult):
+        raise ValueError("a four-handed record needs its ReplayResult")
+    deals = tuple(analyse_deal(d, four.rules, r) for d, r in zip(record.deals, four.deals))
+    return RecordAnalysis(deals, _accuracy(deals, SEATS, record.player))
+
+
+def _accuracy(deals: Sequence[DealAnalysis], seats: Sequence[int],
+              player: Callable[[Seat], Player | None]) -> tuple[PlayerAccuracy, ...]:
+    """Each seat's plays over the analysed deals, with its player's name where the record has it."""
+    out = []
+    for seat in seats:
+        mine = [p for d in deals for p in d.plays if p.seat == seat]
+        named = player(seat)   # type: ignore[arg-type]   # a Seat four-handed, an int at a table of n
+        out.append(PlayerAccuracy(seat, named.name if named else None, len(mine),
+                                  sum(1 for p in mine if p.cost), sum(p.cost for p in mine)))
+    return tuple(out)
+
+
+_Calls = tuple[tuple[CallValue, ...], tuple[BestCall, ...], str | None]
+"""A deal's calls, its best calls and why they are missing."""
+
+_Side = tuple[DoubleDummy, frozenset[int], Callable[[int], tuple[int, ...]]]
+"""A deal's play as the solver counts it: the solver, the makers' seats and the points of their
+tricks."""
 
 
 def analyse_deal(deal: Deal, rules: Rules, result: DealResult, calls: bool = True) -> DealAnalysis:
-    """Analyse one replayed deal (``result`` is the engine's replay of ``deal``); ``calls``
-    False leaves the calls out (the play alone: what the benchmark times)."""
-    number = result.number
+    """Analyse one replayed four-handed deal (``result`` is the engine's replay of ``deal``);
+    ``calls`` False leaves the calls out (the play alone: what the benchmark times)."""
     why = _not_played(deal, result)
     if why is not None:
-        return DealAnalysis(number, False, why)
-    maker, trump = result.maker, result.trump
+        return DealAnalysis(result.number, False, why)
+    maker = result.maker
     assert maker is not None
     out = _sitting_out(result)
-    order = _play_order(deal, result, out)
-    start = _start_hands(deal, rules, result, out, order)
-    dealt = _dealt_hands(deal, result, order)
-    call_values: tuple[CallValue, ...] = ()
-    best_calls: tuple[BestCall, ...] = ()
-    calls_reason = dealt if isinstance(dealt, str) else None
-    if not isinstance(dealt, str) and calls:
-        call_values, best_calls = _calls(deal, rules, result, dealt)
-    scored_taken = result.tricks[0] if maker.side is Side.NS else result.tricks[1]
-    if isinstance(start, str):
-        return DealAnalysis(number, False, start, trump, maker, result.alone, taken=scored_taken,
-                            scored=result.points, calls=call_values, calls_reason=calls_reason,
-                            best_calls=best_calls)
-    solver = DoubleDummy(start, trump, maker.side, out)
-    makers = frozenset(s for s in SEATS if s.side is maker.side)
+    active = [s for s in SEATS if s not in out]
+    order = _play_order([t.cards for t in deal.tricks], result.leaders, active)
+    dealt = _dealt_hands(deal, SEATS, order, out)
+    made = _calls_of(dealt, calls, lambda hands: _four_calls(deal, rules, result, hands))
 
-    def points_of(tricks: int) -> Points:
-        return hand_points(rules, maker.side, result.alone, result.defender_alone, tricks)
-    plays, revokes = _plays(solver, start, order, result.winners, trump, makers, points_of,
-                            result.points)
-    first_leader = order[0][0][0] if order else _opening_leader(rules, deal.dealer, maker, result.alone, out)
-    tricks = plays[0].before if plays else solver.tricks(start, first_leader)
-    points = hand_points(rules, maker.side, result.alone, result.defender_alone, tricks)
-    return DealAnalysis(number, True, None, trump, maker, result.alone, tricks, points, scored_taken,
-                        result.points, plays, call_values, calls_reason, best_calls, revokes)
+    def side(start: Hands) -> _Side:
+        return (DoubleDummy(start, result.trump, maker.side, out),
+                frozenset(s for s in SEATS if s.side is maker.side),
+                lambda tricks: hand_points(rules, maker.side, result.alone, result.defender_alone,
+                                           tricks))
+    first = order[0][0][0] if order else _opening_leader(rules, deal.dealer, maker, result.alone, out)
+    taken = result.tricks[0] if maker.side is Side.NS else result.tricks[1]
+    return _analysed(result.number, maker, result.trump, result.alone, taken, result.points,
+                     _start_hands(deal, active, order), made, side, order, result.winners, first)
+
+
+def _table_deal(record: TableRecord, deal: TableDeal, result: TableDealResult,
+                calls: bool = True) -> DealAnalysis:
+    """Analyse one replayed deal of a table of n (``calls`` False: the play alone)."""
+    why = _not_played(deal, result)
+    if why is not None:
+        return DealAnalysis(result.number, False, why)
+    maker, trump = result.maker, result.trump
+    assert maker is not None and trump is not None
+    table, rules, options = record.table, record.rules, record.options
+    seats = range(table.seats)
+    order = _play_order([t.cards for t in deal.tricks], result.leaders, seats)
+    dealt = _dealt_hands(deal, seats, order, frozenset())
+    made = _calls_of(dealt, calls, lambda hands: _table_calls(record, deal, maker, hands))
+
+    def side(start: Hands) -> _Side:
+        makers = _makers(record, maker, deal.called, start)
+        lone = table.maker_alone or len(makers) == 1
+        first_maker = tuple(sorted(makers, key=lambda s: s != maker))
+        return (DoubleDummy(start, trump, makers), makers,
+                lambda tricks: seat_points(table, rules, options, first_maker, lone, tricks)[0])
+    first = order[0][0][0] if order else table.eldest(deal.dealer)
+    return _analysed(result.number, maker, trump, result.alone, result.maker_tricks, result.points,
+                     _start_hands(deal, seats, order), made, side, order, result.winners, first)
+
+
+def _calls_of(dealt: Hands | str, calls: bool, compute: Callable[[Hands], tuple[
+        tuple[CallValue, ...], tuple[BestCall, ...]]]) -> _Calls:
+    """The calls from the dealt hands when they are known and asked for, else why not."""
+    if isinstance(dealt, str):
+        return (), (), dealt
+    return (*compute(dealt), None) if calls else ((), (), None)
+
+
+def _analysed(number: int, maker: int, trump: Suit | None, alone: bool, taken: int,
+              scored: tuple[int, ...], start: Hands | str, made: _Calls,
+              side: Callable[[Hands], _Side], order: Sequence[Sequence[tuple[int, Card]]],
+              winners: Sequence[int], first: int) -> DealAnalysis:
+    """A played deal's analysis from what either model says of it (``first`` leads the first
+    trick)."""
+    values, best, reason = made
+    if isinstance(start, str):
+        return DealAnalysis(number, False, start, trump, maker, alone, taken=taken, scored=scored,
+                            calls=values, calls_reason=reason, best_calls=best)
+    solver, makers, points_of = side(start)
+    plays, revokes = _plays(solver, start, order, winners, trump, makers, points_of, scored)
+    tricks = plays[0].before if plays else solver.tricks(start, first)
+    return DealAnalysis(number, True, None, trump, maker, alone, tricks, points_of(tricks), taken,
+                        scored, plays, values, reason, best, revokes)
+
+
+def _makers(record: TableRecord, maker: int, called: Card | None, start: Hands) -> frozenset[int]:
+    """The making side at a table of n as the hands show it: the maker, and the holder of the
+    called card."""
+    if record.table.called_partner and called is not None:
+        for seat, hand in start.items():
+            if called in hand and seat != maker:
+                return frozenset({maker, seat})
+    return frozenset({maker})
 
 
 # --- what is known ---------------------------------------------------------------------------
@@ -218,22 +301,28 @@ _CHANGING = {
     IrregularityKind.PLAYED_BEFORE_DISCARD: "the dealer played before discarding",
     IrregularityKind.HAND_THROWN_DOWN: "a player threw his cards down",
 }
-"""Irregularities after which the play is not the laws' play from five cards each."""
+"""Irregularities after which the play is not the laws' play from five cards each (none of them
+is recorded at a table of n)."""
+
+_AnyDeal = Deal | TableDeal
 
 
-def _not_played(deal: Deal, result: DealResult) -> str | None:
+def _not_played(deal: _AnyDeal, result: DealResult | TableDealResult) -> str | None:
     """Why the deal has no play to analyse, or None."""
     if result.void is not None:
         return f"the deal was void ({result.void})"
     if result.unfinished:
         return "the record stops inside this deal"
-    if result.thrown_in or result.redeal:
+    if result.thrown_in or (isinstance(result, DealResult) and result.redeal):
         return "the deal was thrown in: no trump was made"
     if deal.kind is DealKind.RESULT:
         return "only the outcome is recorded, not the hands"
     if deal.kind is DealKind.POINTS:
         return "only the points are recorded, not the hands"
-    for e in deal.irregularities:
+    if isinstance(result, TableDealResult) and result.no_trump:
+        return ("a no-trump deal (house rule allow_no_trump): the analysis at this table is of "
+                "trump deals")
+    for e in deal.irregularities if isinstance(deal, Deal) else ():
         what = _CHANGING.get(e.kind)
         if what is not None:
             return f"{what}: the play is not the laws' play from five cards each"
@@ -249,27 +338,31 @@ def _sitting_out(result: DealResult) -> frozenset[Seat]:
     return frozenset(out)
 
 
-def _play_order(deal: Deal, result: DealResult,
-                out: frozenset[Seat]) -> list[list[tuple[Seat, Card]]]:
-    """Each recorded trick as (seat, card) in playing order, from the replay's leaders."""
-    tricks = []
-    for trick, leader in zip(deal.tricks, result.leaders):
-        seat = leader
-        played = []
-        for c in trick.cards:
-            played.append((seat, c))
-            seat = LEFT_OF[seat]
-            while seat in out:
-                seat = LEFT_OF[seat]
-        tricks.append(played)
-    return tricks
+def _play_order(tricks: Sequence[Sequence[Card]], leaders: Sequence[int],
+                active: Sequence[int]) -> list[list[tuple[int, Card]]]:
+    """Each recorded trick's cards as (seat, card) in playing order, from the replay's leaders,
+    round the ``active`` seats (those not sitting out, in seat order)."""
+    order = []
+    for cards, leader in zip(tricks, leaders):
+        i = active.index(leader)
+        order.append([(active[(i + j) % len(active)], c) for j, c in enumerate(cards)])
+    return order
 
 
-def _start_hands(deal: Deal, rules: Rules, result: DealResult, out: frozenset[Seat],
-                 order: list[list[tuple[Seat, Card]]]) -> dict[Seat, list[Card]] | str:
+def _label(seat: int) -> str:
+    return seat.name if isinstance(seat, Seat) else f"seat {seat}"
+
+
+def _exchanged(deal: _AnyDeal) -> bool:
+    """Whether cards were exchanged under a house rule (farmers, go_under; at four also
+    partners_best): the hands as dealt are then not the hands bid and played."""
+    return bool(deal.exchanges)
+
+
+def _start_hands(deal: _AnyDeal, active: Sequence[int],
+                 order: list[list[tuple[int, Card]]]) -> dict[int, list[Card]] | str:
     """Each active seat's cards at the start of play, or why they are not known."""
-    active = [s for s in SEATS if s not in out]
-    played: dict[Seat, list[Card]] = {s: [] for s in active}
+    played: dict[int, list[Card]] = {s: [] for s in active}
     for trick in order:
         for seat, c in trick:
             played[seat].append(c)
@@ -280,7 +373,7 @@ def _start_hands(deal: Deal, rules: Rules, result: DealResult, out: frozenset[Se
                 "were played")
     if any(c is None for s in active for c in deal.hands[s]):
         return "some cards of the hands are unknown"
-    if deal.exchanges:
+    if _exchanged(deal):
         return "cards were exchanged (a house rule) and the play stops before the fifth trick"
     hands = {s: _known(deal.hands[s]) for s in active}
     dealer = deal.dealer
@@ -291,7 +384,7 @@ def _start_hands(deal: Deal, rules: Rules, result: DealResult, out: frozenset[Se
         hands[dealer] = [c for c in hands[dealer] + [deal.turned] if c is not deal.discard]
     for s in active:
         if not set(played[s]) <= set(hands[s]):
-            return f"{s.name}'s cards played are not all in his recorded hand"
+            return f"{_label(s)}'s cards played are not all in his recorded hand"
     return hands
 
 
@@ -302,34 +395,36 @@ def _known(cards: Sequence[Card | None]) -> list[Card]:
     return out
 
 
-def _turned_suit(deal: Deal) -> Suit | None:
-    if deal.turned is JOKER:
+def _turned_suit(deal: _AnyDeal) -> Suit | None:
+    if deal.turned is JOKER and isinstance(deal, Deal):
         return deal.joker_suit
     return deal.turned.suit if deal.turned is not None else None
 
 
-def _took_up(deal: Deal) -> bool:
+def _took_up(deal: _AnyDeal) -> bool:
     """Whether trump was made in round 1 (the dealer took the turned card up)."""
     return any(c.kind.accepts for c in deal.calls)
 
 
-def _dealt_hands(deal: Deal, result: DealResult,
-                 order: list[list[tuple[Seat, Card]]]) -> dict[Seat, list[Card]] | str:
-    """The four hands as dealt (before the turned card is taken), or why they are not known."""
-    if deal.exchanges:
+def _dealt_hands(deal: _AnyDeal, seats: Sequence[int], order: list[list[tuple[int, Card]]],
+                 out: frozenset[Seat]) -> dict[int, list[Card]] | str:
+    """The hands as dealt (before the turned card is taken), or why they are not known."""
+    if _exchanged(deal):
         return "cards were exchanged under a house rule: the calls are not analysed"
     if deal.hands is not None and all(c is not None for h in deal.hands for c in h):
-        return {s: _known(deal.hands[s]) for s in SEATS}
+        return {s: _known(deal.hands[s]) for s in seats}
     if deal.hands is not None:
         return "some cards of the hands are unknown"
-    if len(order) != 5 or result.alone or result.defender_alone is not None:
-        return "the hands are inferred from the plays, and not all four played five cards"
-    hands: dict[Seat, list[Card]] = {s: [] for s in SEATS}
+    if len(order) != 5 or out:
+        return "the hands are inferred from the plays, and " + (
+            "not every trick was played" if isinstance(deal, TableDeal)
+            else "not all four played five cards")
+    hands: dict[int, list[Card]] = {s: [] for s in seats}
     for trick in order:
         for seat, c in trick:
             hands[seat].append(c)
     if _took_up(deal):
-        if deal.discard is None:
+        if deal.discard is None or (deal.turned is None and isinstance(deal, TableDeal)):
             return "the dealer's discard is not recorded, so his dealt hand is not known"
         dealer = hands[deal.dealer]
         if deal.turned not in dealer:
@@ -434,36 +529,71 @@ def _opening_leader(rules: Rules, dealer: Seat, maker: Seat, alone: bool, out: f
     return leader
 
 
-class _CallSolver:
-    """The makers' tricks for one (maker, trump, alone) from the dealt hands, the dealer
-    discarding his best card when the turned card is taken. Solves are shared: the play is
-    zero-sum, so one solve of a position gives both sides' tricks (N-S's are kept, E-W's are
-    five less), and one solver (one table) serves every discard of the dealer."""
+def _call_tricks(deal: _AnyDeal, rules: Rules, dealt: Hands, trump: Suit | None,
+                 side: Side | Collection[int], out: Collection[int], leader: int,
+                 took_up: bool, dealer_counted: bool) -> int:
+    """The tricks ``side`` takes with best play from the dealt hands of the seats not ``out``,
+    the dealer (when ``took_up``) discarding his best card for his own side (``dealer_counted``:
+    his side is the one counted). One solver (one table) serves every discard."""
+    hands = {s: list(h) for s, h in dealt.items() if s not in out}
+    options = [hands]
+    layout = hands
+    dealer, turned = deal.dealer, deal.turned
+    if took_up and dealer not in out and turned is not None:
+        six = hands[dealer] + [turned]
+        keep = None if rules.turned_card_discard else turned
+        options = [{**hands, dealer: [c for c in six if c is not d]} for d in six if d is not keep]
+        layout = {**hands, dealer: six}
+    solver = DoubleDummy(layout, trump, side, out)
+    values = [solver.tricks(h, leader) for h in options]
+    return max(values) if dealer_counted else min(values)
 
-    def __init__(self, deal: Deal, rules: Rules, dealt: Mapping[Seat, Sequence[Card]]) -> None:
-        self.deal, self.rules, self.dealt = deal, rules, dealt
-        self.cache: dict[tuple[object, ...], int] = {}   # -> N-S's tricks with best play
 
-    def tricks(self, maker: Seat, trump: Suit | None, alone: bool, took_up: bool) -> int:
-        out = frozenset({maker.partner}) if alone else frozenset()
-        dealer = self.deal.dealer
-        leader = _opening_leader(self.rules, dealer, maker, alone, out)
-        key = (trump, out, leader, took_up)
-        ns = self.cache.get(key)
+def _four_calls(deal: Deal, rules: Rules, result: DealResult,
+                dealt: Hands) -> tuple[tuple[CallValue, ...], tuple[BestCall, ...]]:
+    """Each call the record's maker could have made, alone or not, and each side's best call.
+    Solves are shared: the play is zero-sum, so one solve of a position gives both sides'
+    tricks (N-S's are kept, E-W's are five less)."""
+    maker = result.maker
+    assert maker is not None
+    turned_suit = _turned_suit(deal)
+    round_one = _took_up(deal)
+    trumps: list[Suit | None] = list(Suit)
+    if rules.allow_no_trump:
+        trumps.append(None)
+    cache: dict[tuple[object, ...], int] = {}   # -> N-S's tricks with best play
+
+    def tricks(seat: Seat, trump: Suit | None, alone: bool) -> int:
+        out = frozenset({seat.partner}) if alone else frozenset()
+        leader = _opening_leader(rules, deal.dealer, seat, alone, out)
+        key = (trump, out, leader)
+        ns = cache.get(key)
         if ns is None:
-            hands = {s: list(self.dealt[s]) for s in SEATS if s not in out}
-            options = [hands]
-            layout = hands
-            turned = self.deal.turned
-            if took_up and dealer not in out and turned is not None:
-                six = hands[dealer] + [turned]
-                keep = None if self.rules.turned_card_discard else turned
-                options = [{**hands, dealer: [c for c in six if c is not d]} for d in six if d is not keep]
-                layout = {**hands, dealer: six}
-            solver = DoubleDummy(layout, trump, Side.NS, out)
-            values = [solver.tricks(h, leader) for h in options]
-            ns = self.cache[key] = max(values) if dealer.side is Side.NS else min(values)
-        return ns if maker.side is Side.NS else 5 - ns
+            took_up = trump is turned_suit and trump is not None
+            ns = cache[key] = _call_tricks(deal, rules, dealt, trump, Side.NS, out, leader,
+                                           took_up, deal.dealer.side is Side.NS)
+        return ns if seat.side is Side.NS else 5 - ns
+
+    calls = []
+    for trump in trumps:
+        for alone in (False, True):
+            t = tricks(maker, trump, alone)
+            allowed, why = _allowed(rules, trump, alone, round_one, turned_suit,
+                                    maker is deal.dealer, maker is deal.dealer.partner)
+            calls.append(CallValue(trump, alone, t, _net(rules, maker.side, alone, t), allowed, why))
+    best = []
+    for side in (Side.NS, Side.EW):
+        top: BestCall | None = None
+        for seat in (s for s in SEATS if s.side is side):
+            for trump in trumps:
+                for alone in (False, True):
+                    t = tricks(seat, trump, alone)
+                    net = _net(rules, side, alone, t)
+                    if top is None or net > top.points:
+                        top = BestCall(side, seat, trump, alone, t, net)
+        assert top is not None
+        best.append(top)
+    return tuple(calls), tuple(best)
 
 
 def _net(rules: Rules, side: Side, alone: bool, tricks: int) -> int:
@@ -472,52 +602,83 @@ def _net(rules: Rules, side: Side, alone: bool, tricks: int) -> int:
     return mine - theirs
 
 
-def _calls(deal: Deal, rules: Rules, result: DealResult,
-           dealt: Mapping[Seat, Sequence[Card]]) -> tuple[tuple[CallValue, ...], tuple[BestCall, ...]]:
-    maker = result.maker
-    assert maker is not None
+def _partners(record: TableRecord, maker: int, trump: Suit,
+              dealt: Hands) -> list[tuple[bool, int | None]]:
+    """The partnerships the maker could have at a table of n: (alone by choice, partner or
+    None). Five-handed: each seat holding a card not of the trump suit he could name, or alone
+    (naming a card in no other hand scores as alone too, so it is not listed apart); elsewhere
+    he is alone by the table's law, not by choice."""
+    if not record.table.called_partner:
+        return [(False, None)]
+    out: list[tuple[bool, int | None]] = []
+    for seat, hand in dealt.items():
+        if seat != maker and any(effective_suit(c, trump) is not trump for c in hand):
+            out.append((False, seat))
+    return out + [(True, None)]   # alone last: at equal points the partnership is shown
+
+
+def _seat_net(points: tuple[int, ...], maker: int, makers: frozenset[int]) -> int:
+    """The maker's points less the most any opponent of his (a seat not of the makers) scores."""
+    return points[maker] - max((p for s, p in enumerate(points) if s not in makers), default=0)
+
+
+def _table_calls(record: TableRecord, deal: TableDeal, maker: int,
+                 dealt: Hands) -> tuple[tuple[CallValue, ...], tuple[BestCall, ...]]:
+    """At a table of n: each trump the record's maker could have made (with his best partner,
+    or alone), and each player's best call."""
+    table, rules = record.table, record.rules
     turned_suit = _turned_suit(deal)
     round_one = _took_up(deal)
-    trumps: list[Suit | None] = list(Suit)
-    if rules.allow_no_trump:
-        trumps.append(None)
-    solver = _CallSolver(deal, rules, dealt)
+    cache: dict[tuple[object, ...], int] = {}
+
+    def value(seat: int, trump: Suit, partner: int | None) -> tuple[int, int]:
+        makers = frozenset({seat} if partner is None else {seat, partner})
+        t = cache.get((trump, makers))
+        if t is None:
+            t = cache[trump, makers] = _call_tricks(
+                deal, rules, dealt, trump, makers, (), table.eldest(deal.dealer),
+                trump is turned_suit, deal.dealer in makers)
+        lone = table.maker_alone or partner is None
+        side = (seat,) if partner is None else (seat, partner)
+        return t, _seat_net(seat_points(table, rules, record.options, side, lone, t)[0], seat, makers)
+
     calls = []
-    for trump in trumps:
-        for alone in (False, True):
-            took_up = trump is turned_suit and trump is not None
-            tricks = solver.tricks(maker, trump, alone, took_up)
-            allowed, why = _allowed(rules, deal, maker, trump, alone, round_one, turned_suit)
-            calls.append(CallValue(trump, alone, tricks, _net(rules, maker.side, alone, tricks),
-                                   allowed, why))
+    for trump in Suit:
+        best_t, best_net, best_alone = -1, None, False
+        for alone, partner in _partners(record, maker, trump, dealt):
+            t, net = value(maker, trump, partner)
+            if best_net is None or net > best_net:
+                best_t, best_net, best_alone = t, net, alone
+        assert best_net is not None
+        allowed, why = _allowed(rules, trump, best_alone, round_one, turned_suit,
+                                maker == deal.dealer, False)
+        calls.append(CallValue(trump, best_alone, best_t, best_net, allowed, why))
     best = []
-    for side in (Side.NS, Side.EW):
+    for seat in range(table.seats):
         top: BestCall | None = None
-        for seat in (s for s in SEATS if s.side is side):
-            for trump in trumps:
-                for alone in (False, True):
-                    took_up = trump is turned_suit and trump is not None
-                    tricks = solver.tricks(seat, trump, alone, took_up)
-                    net = _net(rules, side, alone, tricks)
-                    if top is None or net > top.points:
-                        top = BestCall(side, seat, trump, alone, tricks, net)
+        for trump in Suit:
+            for alone, partner in _partners(record, seat, trump, dealt):
+                t, net = value(seat, trump, partner)
+                if top is None or net > top.points:
+                    top = BestCall(None, seat, trump, alone, t, net)
         assert top is not None
         best.append(top)
     return tuple(calls), tuple(best)
 
 
-def _allowed(rules: Rules, deal: Deal, maker: Seat, trump: Suit | None, alone: bool,
-             round_one: bool, turned_suit: Suit | None) -> tuple[bool, str]:
-    """Whether the bidding allowed the maker this call when he made his."""
+def _allowed(rules: Rules, trump: Suit | None, alone: bool, round_one: bool,
+             turned_suit: Suit | None, dealer: bool, dealer_partner: bool) -> tuple[bool, str]:
+    """Whether the bidding allowed the maker this call when he made his (``dealer``: he is the
+    dealer; ``dealer_partner``: the dealer's partner, four-handed)."""
     if round_one:
         if trump is not turned_suit:
             return False, "round 1: only the turned suit may be made trump"
-        if rules.canadian and maker is deal.dealer.partner and not alone:
+        if rules.canadian and dealer_partner and not alone:
             return False, "round 1: the dealer's partner who accepts must play alone (house rule canadian)"
         return True, "round 1: the turned suit"
     if trump is turned_suit and trump is not None:
         return False, "round 2: the turned-down suit may not be named"
-    if maker is deal.dealer and rules.stick_the_dealer:
+    if dealer and rules.stick_the_dealer:
         return True, "round 2: stick the dealer, so he had to name a suit"
     return True, "round 2: any suit but the turned-down one"
 

@@ -268,7 +268,8 @@ class _Replay:
         if not hand_scores:
             hand = (0, 0)
         house_notes: list[str] = []
-        if rules.fast_break and maker_tricks is not None and fast_break(maker, winners, maker_tricks):
+        if (rules.fast_break and maker_tricks is not None
+                and fast_break((maker, maker.partner), winners, maker_tricks)):
             hand = (0, 0)
             house_notes.append(fast_break_note(self.number))
         adjusted = score_adjustments(deal, rules, self.number, self.where, maker, bidding.alone,

@@ -16,9 +16,13 @@ use, scaled down to five tricks:
 - a transposition table keyed at trick boundaries by the cards still held, each squeezed to its
   rank among the live cards of its suit (so positions differing only by which small cards went
   already share an entry) and the seat to lead, storing bounds;
-- touching cards of one hand (no live card of another hand between them) are one move;
-- moves in a sensible order: the leader's high cards first; a follower wins as cheaply as he can,
-  or plays low when his partner holds the trick or he cannot win.
+- touching cards of one hand (no live card of another hand between them; a follower's cards
+  with only cards already played to the trick between them, the trick's best card aside) are
+  one move;
+- moves in a sensible order: the leader's high cards first; a follower wins as cheaply as he can
+  (first with a card no opponent still to play can beat), or plays low when his partner holds
+  the trick above every card an opponent still to play could take it with, or he cannot win.
+  With five hands, three of them on one side, this order decides most of the search (issue 32).
 
 Contract: :meth:`DoubleDummy.tricks` equals the plain minimax value (every legal line tried),
 which ``tests/test_double_dummy.py`` checks against a brute force written apart. The work is
@@ -247,11 +251,9 @@ class DoubleDummy:
         for i, b in enumerate(table[1:], 1):
             if b & (led | self.trumps) and b > best_bit:
                 best_bit, best_pos = b, i
-        live = 0
+        live = best_bit
         for h in state:
             live |= h
-        for b in table:
-            live |= b
         return self._trick(state, lead, need, len(table), led, best_bit, (lead + best_pos) % n, live)
 
     # --- the search ------------------------------------------------------------------------
@@ -497,8 +499,9 @@ class DoubleDummy:
     def _trick(self, state: tuple[int, ...], lead: int, need: int, pos: int, led: int,
                best: int, best_seat: int, live: int) -> bool:
         """Part-way through a trick: ``pos`` cards down, ``best`` winning it for ``best_seat``;
-        ``led`` is the mask of the suit led; ``live`` every card held or on the table. The last
-        card of a trick is played here directly into the next trick boundary."""
+        ``led`` is the mask of the suit led; ``live`` every card held and ``best`` (the other
+        cards on the table can neither win this trick nor separate two cards of a hand). The
+        last card of a trick is played here directly into the next trick boundary."""
         self.visited += 1
         n = len(state)
         seat = (lead + pos) % n
@@ -534,7 +537,8 @@ class DoubleDummy:
         if not legal & (legal - 1):   # one legal card (often, with five hands): no choice
             moves = [legal]
         else:
-            moves = self._order(legal, live, win, best, ours[best_seat] is our_turn)
+            moves = self._order(state, lead, pos, led, legal, live, best,
+                                ours[best_seat] is our_turn, our_turn)
         last = pos == n - 1
         for b in moves:
             if b & win and b > best:
@@ -545,21 +549,48 @@ class DoubleDummy:
             if last:
                 result = self._wins(nstate, nseat, need - 1 if ours[nseat] else need)
             else:
-                result = self._trick(nstate, lead, need, pos + 1, led, nbest, nseat, live)
+                result = self._trick(nstate, lead, need, pos + 1, led, nbest, nseat,
+                                     (live & ~(best | b)) | nbest)
             if result is our_turn:
                 return our_turn
         return not our_turn
 
-    def _order(self, legal: int, live: int, win: int, best: int, partner_holds: bool) -> list[int]:
-        """A follower's moves in order: one card of each run among ``legal``; when some would
-        take the trick from ``best`` and some not, low first if the partner holds the trick,
-        else the cheapest winner first."""
+    def _threat(self, state: tuple[int, ...], lead: int, pos: int, led: int, mine: bool) -> int:
+        """The highest card an opponent of ``mine``'s side still to play in this trick (after
+        ``pos``) could take it with: his best card of the suit led, or his best trump when he has
+        none of it (0: none)."""
+        n = len(state)
+        ours = self.ours
+        threat = 0
+        for k in range(pos + 1, n):
+            i = (lead + k) % n
+            if ours[i] is not mine:
+                h = state[i]
+                c = h & led or h & self.trumps
+                if c > threat:
+                    threat = c
+        return 1 << (threat.bit_length() - 1) if threat else 0
+
+    def _order(self, state: tuple[int, ...], lead: int, pos: int, led: int, legal: int,
+               live: int, best: int, partner_holds: bool, mine: bool) -> list[int]:
+        """A follower's moves in order: one card of each run among ``legal``. Low first when
+        the partner holds the trick above every card a later opponent could take it with
+        (:meth:`_threat`, asked only when the order depends on it); else the cards that would
+        take it from ``best`` first, the cheapest that no later opponent can beat before the
+        rest, then the others from the lowest."""
         reps = self._reps(legal, live)
+        win = led | self.trumps
         beaters = [b for b in reps if b & win and b > best]
-        if beaters and len(beaters) < len(reps):
-            others = [b for b in reps if not (b & win and b > best)]
-            return others + beaters if partner_holds else beaters + others
-        return reps
+        mixed = 0 < len(beaters) < len(reps)
+        if not (partner_holds and mixed) and len(beaters) < 2:
+            return beaters + [b for b in reps if b not in beaters] if mixed else reps
+        threat = self._threat(state, lead, pos, led, mine)
+        if partner_holds and best > threat:
+            return [b for b in reps if b not in beaters] + beaters if mixed else reps
+        safe = [b for b in beaters if b > threat]
+        if safe and len(safe) < len(beaters):
+            beaters = safe + [b for b in beaters if b <= threat]
+        return beaters + [b for b in reps if not (b & win and b > best)] if mixed else beaters
 
     def _reps(self, legal: int, live: int) -> list[int]:
         """One card of each run of touching cards among ``legal`` (a run: cards of one suit with

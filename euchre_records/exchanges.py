@@ -20,7 +20,13 @@ Contracts (docs/FORMAT.md "Exchanges", docs/RULES.md "House rules"):
   he holds one; else a card of his highest rank, any suit): a known card of his that beats it
   makes the record impossible (:func:`best_card`).
 
-Every impossible exchange raises InconsistentRecord at ``exchanges[i]`` (``.gave[j]``,
+At a table of two, three or five (docs/TABLES.md "Every capability at every table") the same
+rules hold for ``farmers`` and ``go_under`` (``partners_best`` needs a partner: refused there):
+:func:`void_by_farmer`, :func:`swap_with_kitty` (the kitty must hold three cards: a five-handed
+deal from 28 cards leaves two) and :func:`going_under_table`, each problem located and appended
+to the replay's list rather than raised, as that replay gathers them.
+
+Every impossible four-handed exchange raises InconsistentRecord at ``exchanges[i]`` (``.gave[j]``,
 ``.took[j]``) saying where the card really is. :func:`apply_exchanges` works on the replay's
 card locations through the small :class:`CardState` protocol.
 """
@@ -29,16 +35,18 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from typing import Iterable
+from typing import Any, Callable, Iterable, Sequence
 
 from .cards import Card, Rank, Seat, Suit, power_table
-from .errors import InconsistentRecord, join_path
+from .errors import InconsistentRecord, Problem, join_path
 from .house_rules import farm_cards, house_cite
 from .model import Deal, DealResult, Exchange, ExchangeKind, Finding, FindingKind
+from .table_model import TableDeal, TableExchange, TableFinding, TableRecord
 from .rules import FarmersHand, Rules
 
 __all__ = ["CardState", "apply_exchanges", "farmers_void", "BEFORE_BIDDING", "KITTY_SWAP",
-           "best_card", "remarkably_poor", "going_under_findings", "FACE_RANKS"]
+           "best_card", "remarkably_poor", "going_under_findings", "not_poor", "FACE_RANKS",
+           "declared_farmer", "void_by_farmer", "swap_with_kitty", "going_under_table"]
 
 FACE_RANKS = (Rank.JACK, Rank.QUEEN, Rank.KING)
 """The face cards (EGN's "no face cards"): jacks, queens and kings; aces and the joker are not."""
@@ -75,38 +83,56 @@ def _enabled(rules: Rules, kind: ExchangeKind) -> bool:
     return bool(getattr(rules, _OPTION[kind]))
 
 
-def farmers_void(deal: Deal, rules: Rules, number: int, where: str) -> DealResult | None:
-    """The void result of a deal ended by a farmer's hand under 'misdeal', or None."""
-    declared = [(i, x) for i, x in enumerate(deal.exchanges) if x.kind is ExchangeKind.FARMERS]
+def declared_farmer(deal: Deal | TableDeal, rules: Rules, name: Callable[[Any], str],
+                    where: str) -> tuple[Exchange | TableExchange, Problem | None] | None:
+    """The farmer's declaration that voids ``deal`` under farmers 'misdeal', with the first
+    problem that makes it impossible (``name`` names a seat), or None when none is recorded or
+    the rule is not 'misdeal'. One check for every table."""
+    exchanges: Sequence[Exchange | TableExchange] = deal.exchanges
+    declared = [(i, x) for i, x in enumerate(exchanges) if x.kind is ExchangeKind.FARMERS]
     if not declared or rules.farmers is not FarmersHand.MISDEAL:
         return None
     i, x = declared[0]
     at = join_path(where, f"exchanges[{i}]")
     rule = house_cite("farmers")
     if len(deal.exchanges) > 1:
-        raise InconsistentRecord("a farmer's hand under 'misdeal' ends the deal: no other exchange "
-                                 "can follow", join_path(where, "exchanges"))
+        return x, Problem(join_path(where, "exchanges"), "a farmer's hand under 'misdeal' ends "
+                          "the deal: no other exchange can follow")
     if x.gave or x.took:
-        raise InconsistentRecord(f"under farmers 'misdeal' a farmer's hand is declared, not "
-                                 f"exchanged: give no cards ({rule})", at)
+        return x, Problem(at, f"under farmers 'misdeal' a farmer's hand is declared, not "
+                          f"exchanged: give no cards ({rule})")
     if deal.hands is not None:
-        farm = farm_cards(deal.hands[x.seat])
-        unknown = sum(1 for c in deal.hands[x.seat] if c is None)
+        hand: Sequence[Card | None] = deal.hands[x.seat]
+        farm = farm_cards(hand)
+        unknown = sum(1 for c in hand if c is None)
         if len(farm) + unknown < 3:
             held = " ".join(c.name for c in farm) or "none"
-            raise InconsistentRecord(f"{x.seat.name} declared a farmer's hand holding {len(farm)} "
-                                     f"nines and tens ({held}); it needs three or more ({rule})", at)
+            return x, Problem(at, f"{name(x.seat)} declared a farmer's hand holding {len(farm)} "
+                              f"nines and tens ({held}); it needs three or more ({rule})")
     for key in ("calls", "tricks"):
         if getattr(deal, key):
-            raise InconsistentRecord(f"{key} recorded, but {x.seat.name}'s farmer's hand made the "
-                                     f"deal void ({rule})", join_path(where, key))
+            return x, Problem(join_path(where, key), f"{key} recorded, but {name(x.seat)}'s "
+                              f"farmer's hand made the deal void ({rule})")
     if deal.discard is not None:
-        raise InconsistentRecord("a discard is recorded, but the deal was void (farmer's hand)",
-                                 join_path(where, "discard"))
+        return x, Problem(join_path(where, "discard"), "a discard is recorded, but the deal was "
+                          "void (farmer's hand)")
+    return x, None
+
+
+def farmers_void(deal: Deal, rules: Rules, number: int, where: str) -> DealResult | None:
+    """The void result of a four-handed deal ended by a farmer's hand under 'misdeal', or None
+    (InconsistentRecord when the declaration is impossible)."""
+    found = declared_farmer(deal, rules, lambda s: s.name, where)
+    if found is None:
+        return None
+    x, problem = found
+    if problem is not None:
+        raise InconsistentRecord([problem])
+    assert isinstance(x, Exchange)   # a four-handed deal's
     nxt = deal.dealer.left if rules.misdeal_loses_deal else deal.dealer
     how = f"the deal passes to {nxt.name}" if nxt is not deal.dealer else f"{nxt.name} deals again"
     note = (f"deal {number}: {x.seat.name} declared a farmer's hand — the deal is void as a misdeal; "
-            f"{how} ({rule}; {rules.cite('misdeal')})")
+            f"{how} ({house_cite('farmers')}; {rules.cite('misdeal')})")
     return DealResult(number, deal.kind, deal.dealer, deal.turned, None, None, False, None, False,
                       (), (), (0, 0), (0, 0), (0, 0), (0, 0), (), False, void="farmer's hand",
                       next_dealer=nxt, notes=(note,))
@@ -126,29 +152,35 @@ def remarkably_poor(hand: Iterable[Card]) -> bool:
     return len(farm_cards(cards)) >= 3 or not any(c.rank in FACE_RANKS for c in cards)
 
 
-def going_under_findings(deal: Deal, number: int) -> list[Finding]:
-    """A finding for each player who went under with a known hand (as dealt) that is not
-    remarkably poor by EGN's examples; the record stands (the table allowed it)."""
-    if deal.hands is None:
-        return []
-    rule = house_cite("go_under")
+def not_poor(exchanges: Sequence[Any], hands: Sequence[Sequence[Card | None]] | None,
+             number: int, who: Callable[[Any], str]) -> list[tuple[Any, str]]:
+    """(seat, the finding's text) for each player who went under (``exchanges``, any table's,
+    ``hands`` as dealt by seat index) with a fully known hand that is not remarkably poor by
+    EGN's examples; a hand not fully known cannot be judged. ``who`` names a seat. Shared by
+    every table (:func:`going_under_findings`, :func:`going_under_table`)."""
     out = []
-    for x in deal.exchanges:
-        hand = deal.hands[x.seat]
-        if x.kind is not ExchangeKind.GO_UNDER or None in hand:
+    for x in exchanges:
+        hand = () if hands is None else hands[x.seat]
+        if x.kind is not ExchangeKind.GO_UNDER or not hand or None in hand:
             continue
         known = [c for c in hand if c is not None]
         if remarkably_poor(known):
             continue
         farm = len(farm_cards(known))
         faces = " ".join(c.name for c in known if c.rank in FACE_RANKS)
-        out.append(Finding(
-            FindingKind.IRREGULARITY,
-            f"deal {number}: {x.seat.name} went under holding {' '.join(c.name for c in known)}: "
-            f"not a remarkably poor hand by EGN's examples (nines and tens: {farm}, fewer than "
-            f"three; face cards: {faces}) — reported, the exchange stands ({rule})",
-            rule, number, seat=x.seat, status="hand not poor"))
+        out.append((x.seat, f"deal {number}: {who(x.seat)} went under holding "
+                    f"{' '.join(c.name for c in known)}: not a remarkably poor hand by EGN's "
+                    f"examples (nines and tens: {farm}, fewer than three; face cards: {faces}) — "
+                    f"reported, the exchange stands ({house_cite('go_under')})"))
     return out
+
+
+def going_under_findings(deal: Deal, number: int) -> list[Finding]:
+    """A finding for each player who went under with a known hand (as dealt) that is not
+    remarkably poor by EGN's examples; the record stands (the table allowed it)."""
+    rule = house_cite("go_under")
+    return [Finding(FindingKind.IRREGULARITY, text, rule, number, seat=seat, status="hand not poor")
+            for seat, text in not_poor(deal.exchanges, deal.hands, number, lambda s: s.name)]
 
 
 def best_card(cards: Iterable[Card], trump: Suit | None) -> list[Card]:
@@ -316,3 +348,102 @@ def _check_best(state: CardState, partner: Seat, c: Card, trump: Suit | None, ru
     raise _fail(state, f"{partner.name} passed {c.name}, but his best card is {names}, {what}"
                        f"{unknown}: partner's best is the partner's best card ({rule}: \"their "
                        f"partner pass them their best card\")", at)
+
+
+# --- at a table of two, three or five (docs/TABLES.md) ------------------------------------
+
+def void_by_farmer(record: TableRecord, deal: TableDeal, number: int, where: str,
+                   problems: list[Problem]) -> tuple[str, bool] | None:
+    """At a table of n: (why the deal is void, whether the same dealer deals again) when a
+    farmer's hand under 'misdeal' ended it; None otherwise (or with a located problem appended)."""
+    rules = record.rules
+    found = declared_farmer(deal, rules, lambda s: f"seat {record.table.token(s)}", where)
+    if found is None:
+        return None
+    x, problem = found
+    if problem is not None:
+        problems.append(problem)
+        return None
+    again = not rules.misdeal_loses_deal
+    return (f"seat {record.table.token(x.seat)} declared a farmer's hand ({house_cite('farmers')}): "
+            f"the deal is void as a misdeal ({rules.cite('misdeal')}); "
+            f"{'the same dealer deals again' if again else 'the deal passes to the left'}", again)
+
+
+def swap_with_kitty(record: TableRecord, deal: TableDeal, hands: list[list[Card | None]] | None,
+                    where: str, problems: list[Problem]) -> bool:
+    """Check the exchanges with the kitty and apply them to ``hands`` (each seat's cards as
+    dealt, None unknown; None when the hands are not recorded). False with a problem appended."""
+    rules, table = record.rules, record.table
+    swaps = 0
+    for i, x in enumerate(deal.exchanges):
+        at = f"{where}.exchanges[{i}]"
+        option = _OPTION[x.kind]
+        rule = house_cite(option)
+        if not _enabled(rules, x.kind):
+            value = f"'{rules.farmers.value}'" if x.kind is ExchangeKind.FARMERS else "off"
+            problems.append(Problem(at, f"a {x.kind.value} exchange is recorded, but house rule "
+                                    f"{option} is {value} under these rules"))
+            return False
+        swaps += 1
+        kitty = table.kitty(rules.pack) + (1 if rules.joker else 0)
+        if swaps > 1:
+            problem: tuple[str, str] | None = (at, "a second exchange with the kitty: its cards "
+                                               "were already taken")
+        elif kitty < KITTY_SWAP:
+            problem = (at, f"the kitty holds {kitty} cards at a table of {table.seats} from a pack "
+                       f"of {rules.pack}: three cannot be swapped")
+        else:
+            problem = _check_swap(record, deal, hands, x, at)
+        if problem is not None:
+            problems.append(Problem(problem[0], f"{problem[1]} ({rule})"))
+            return False
+        if hands is not None:
+            hand = hands[x.seat]
+            for c in x.gave:
+                hand.remove(c)   # _check: each known card is held, each unknown one a None
+            hand.extend(x.took)
+    return True
+
+
+def _check_swap(record: TableRecord, deal: TableDeal, hands: list[list[Card | None]] | None,
+           x: TableExchange, at: str) -> tuple[str, str] | None:
+    """(where, what) of the first impossible card of one kitty swap, or None."""
+    who = f"seat {record.table.token(x.seat)}"
+    for key in ("gave", "took"):
+        if len(getattr(x, key)) != KITTY_SWAP:
+            return (f"{at}.{key}", f"{who} {key} {len(getattr(x, key))} cards; this exchange is "
+                    f"{KITTY_SWAP} for {KITTY_SWAP}")
+    hand = None if hands is None else list(hands[x.seat])
+    for j, c in enumerate(x.gave):
+        if c is not None and x.kind is ExchangeKind.FARMERS and not farm_cards([c]):
+            return (f"{at}.gave[{j}]", f"{who} gave {c.name} for a farmer's hand; a farmer gives "
+                    "three of his nines and tens")
+        if hand is not None:
+            if c in hand:
+                hand.remove(c)
+            else:
+                return (f"{at}.gave[{j}]", f"{who} does not hold {c.name}" if c is not None else
+                        f"{who}'s hand is known: name the card he gave")
+    kitty = deal.kitty if deal.kitty is not None and None not in deal.kitty else None
+    for j, c in enumerate(x.took):
+        if c is None:
+            continue
+        held = [s for s, h in enumerate(hands or ()) if c in h]
+        place = (f"it is in seat {record.table.token(held[0])}'s hand" if held else
+                 "it is the turned card, which stays face up" if c is deal.turned else
+                 "it is taken twice" if x.took.index(c) != j else
+                 "it is not in the kitty as recorded" if kitty is not None and c not in kitty else None)
+        if place is not None:
+            return (f"{at}.took[{j}]", f"{who} took {c.name} from the kitty, but {place}")
+    return None
+
+
+def going_under_table(record: TableRecord, deal: TableDeal, number: int) -> list[TableFinding]:
+    """A finding for each player who went under with a known hand (as dealt) that is not
+    remarkably poor by EGN's examples; the record stands (the table allowed it)."""
+    rule = house_cite("go_under")
+    return [TableFinding(FindingKind.IRREGULARITY, text, rule, number, seat=seat,
+                         status="hand not poor")
+            for seat, text in not_poor(deal.exchanges, deal.hands, number,
+                                       lambda s: f"seat {record.table.token(s)}")]

@@ -18,6 +18,7 @@ from typing import Protocol, TypeVar, cast
 
 from .cards import JOKER, SEATS, Card, Seat, Side, Suit, make_pack, power_table
 from .model import Call, CallKind, Deal, DealKind, DealResult, Trick
+from .house_rules import fast_break
 from .rules import LoneLead, Rules
 from .scoring import hand_points, seat_points
 from .table_model import Scores, TableCall, TableDeal, TableDealResult, TableRecord
@@ -502,8 +503,8 @@ def fast_table_deal(record: TableRecord, deal: TableDeal, number: int) -> TableD
     and defenders, partner, leaders and winners, the makers' tricks, the points per seat); the
     game's end is scored by ``replay_table``. Held equal to the detailed replay by
     tests/test_table_fastpath.py."""
-    if deal.kind is not _FULL or deal.unfinished or deal.irregularities:
-        return None
+    if deal.kind is not _FULL or deal.unfinished or deal.irregularities or deal.exchanges:
+        return None   # exchanges (house rules): the detailed replay checks them
     turned, hands = deal.turned, deal.hands
     if turned is None or turned is JOKER or hands is None:
         return None
@@ -611,6 +612,8 @@ def fast_table_deal(record: TableRecord, deal: TableDeal, number: int) -> TableD
 
     # --- the score ---
     maker_tricks = winners.count(maker) + (0 if partner is None else winners.count(partner))
+    if rules.fast_break and maker_tricks == 3 and fast_break((maker, partner), winners, 3):
+        return None   # a fast break (house rule): the detailed replay scores it and says so
     lone = alone or table.maker_alone or (called_partner and partner is None)
     side = known.get((maker, partner, lone, maker_tricks))
     if side is None:

@@ -5,10 +5,13 @@ Contracts (docs/RULES.md, "House rules"):
 
 - :func:`fast_break` — under ``fast_break``, a deal whose defenders won the first two tricks and
   whose makers took exactly three (so the last three) scores 0 for both sides; penalties stand.
+  At a table of n the sides are the deal's makers and defenders.
 - :class:`Tokens` — under ``four_trick_tokens``, makers not playing alone who score a make with
   exactly four tricks get a token; a side's fourth token is turned in for one extra point, added
   to that deal (it can end the game). Tokens count per side within a game: a new game starts
-  with none, and tokens left when a game ends are lost.
+  with none, and tokens left when a game ends are lost. At a table of five each player of the
+  making side counts his own (the tables of two and three refuse the rule: their maker always
+  plays alone, :mod:`.table_refusals`).
 - :func:`farm_cards` — the nines and tens of a hand (a farmer's hand holds three or more).
 
 >>> from euchre_records.cards import parse_card as c
@@ -19,10 +22,14 @@ Contracts (docs/RULES.md, "House rules"):
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Sequence
+from typing import Container, Sequence, TypeVar
 
-from .cards import Card, Rank, Seat, Side
+from .cards import Card, Rank, Side
 from .model import DealResult, Points, replace
+from .scoring import add_scores
+from .table_model import TableDealResult
+
+_S = TypeVar("_S")   # a seat: cards.Seat at four, an int index at other tables
 
 __all__ = ["house_cite", "fast_break", "farm_cards", "Tokens", "FARM_RANKS"]
 
@@ -40,11 +47,13 @@ def farm_cards(hand: Sequence[Card | None]) -> list[Card]:
     return [c for c in hand if c is not None and c.rank in FARM_RANKS]
 
 
-def fast_break(maker: Seat, winners: Sequence[Seat], maker_tricks: int) -> bool:
+def fast_break(makers: Container[_S], winners: Sequence[_S], maker_tricks: int) -> bool:
     """Whether the deal is a fast break: the defenders won tricks 1 and 2 and the makers took
-    exactly three tricks in all (so tricks 3, 4 and 5 — played, or claimed as agreed)."""
-    return (len(winners) >= 2 and winners[0].side is not maker.side
-            and winners[1].side is not maker.side and maker_tricks == 3)
+    exactly three tricks in all (so tricks 3, 4 and 5 — played, or claimed as agreed).
+    ``makers`` are the making side's seats (a partner sitting out wins no trick): ``Seat`` values at
+    four hands, seat indexes at a table of n."""
+    return (len(winners) >= 2 and winners[0] not in makers and winners[1] not in makers
+            and maker_tricks == 3)
 
 
 def fast_break_note(number: int) -> str:
@@ -56,15 +65,32 @@ def _add(a: Points, b: Points) -> Points:
     return (a[0] + b[0], a[1] + b[1])
 
 
+def _token_note(number: int, who: str, count: int, whose: str = "their") -> str:
+    rule = house_cite("four_trick_tokens")
+    if count < 4:
+        return f"deal {number}: {who} made with exactly four tricks — token {count} of 4 ({rule})"
+    return (f"deal {number}: {who} made with exactly four tricks — {whose} fourth token, turned in "
+            f"for 1 extra point ({rule})")
+
+
 @dataclass
 class Tokens:
-    """The four-trick tokens of the game being scored (mutable while a game is scored)."""
+    """The four-trick tokens of the game being scored (mutable while a game is scored), by
+    holder: a side at four hands (:meth:`apply`), a player at a table of n (:meth:`apply_seats`:
+    sides are made per deal there, so each player of the making side holds his own tokens, our
+    reading of EGN's "a side" for games where each scores for himself; docs/TABLES.md)."""
 
-    held: dict[Side, int] = field(default_factory=lambda: {Side.NS: 0, Side.EW: 0})
+    held: dict[object, int] = field(default_factory=dict)
 
     def reset(self) -> None:
-        """A new game: no side holds a token."""
-        self.held = {Side.NS: 0, Side.EW: 0}
+        """A new game: nobody holds a token."""
+        self.held = {}
+
+    def earn(self, holder: object) -> int:
+        """One more token to ``holder``: his count, 4 when it is turned in (he then holds none)."""
+        count = self.held.get(holder, 0) + 1
+        self.held[holder] = 0 if count == 4 else count
+        return count
 
     def apply(self, r: DealResult) -> DealResult:
         """The deal as scored with its token (and the extra point at the fourth), or ``r``."""
@@ -74,16 +100,27 @@ class Tokens:
         mine = 0 if side is Side.NS else 1
         if r.tricks[mine] != 4 or r.hand_points[mine] <= 0:
             return r   # not a four-trick make that scored (a revoke may have cancelled it)
-        self.held[side] += 1
-        count = self.held[side]
-        rule = house_cite("four_trick_tokens")
+        count = self.earn(side)
+        note = _token_note(r.number, side.label, count)
         if count < 4:
-            note = (f"deal {r.number}: {side.label} made with exactly four tricks — token {count} "
-                    f"of 4 ({rule})")
             return replace(r, notes=r.notes + (note,))
-        self.held[side] = 0
         bonus: Points = (1, 0) if side is Side.NS else (0, 1)
-        note = (f"deal {r.number}: {side.label} made with exactly four tricks — their fourth token, "
-                f"turned in for 1 extra point ({rule})")
         return replace(r, hand_points=_add(r.hand_points, bonus), points=_add(r.points, bonus),
                        notes=r.notes + (note,))
+
+    def apply_seats(self, r: TableDealResult) -> TableDealResult:
+        """:meth:`apply` at a table of n: each player of a making side not alone that scored a
+        make with exactly four tricks earns a token; his fourth is 1 extra point to him."""
+        if (r.maker is None or r.void is not None or r.thrown_in or r.alone or r.unfinished
+                or r.maker_tricks != 4 or r.hand_points[r.maker] <= 0):
+            return r
+        bonus = [0] * len(r.points)
+        notes = list(r.notes)
+        for seat in r.makers:
+            count = self.earn(seat)
+            notes.append(_token_note(r.number, f"seat {seat}", count, "his"))
+            bonus[seat] = 1 if count == 4 else 0
+        if not any(bonus):
+            return replace(r, notes=tuple(notes))
+        return replace(r, hand_points=add_scores(r.hand_points, tuple(bonus)),
+                       points=add_scores(r.points, tuple(bonus)), notes=tuple(notes))

@@ -177,9 +177,15 @@ def _hand_values(rules: Rules, way: _Way, columns: SeatColumns | None) -> list[t
         out.append(((0,) * len(base), f"a fast break: {way.makers} made trump and took only the "
                     "last three tricks (house rule fast_break, EGN 1.4 alternate rules)"))
     if rules.four_trick_tokens and not alone and tricks == 4 and value > 0:
-        out.append((add_scores(base, way.sides.points(0, 1)),
-                    f"{name} with {way.makers}'s fourth four-trick token (house rule "
-                    "four_trick_tokens, EGN 1.4 alternate rules)"))
+        # four hands: the side's token; at five each maker holds his own (house_rules.Tokens),
+        # so either of them, or both at once, may turn his fourth in
+        holders = [way.sides.sides[0]] if columns is None else \
+            [(s,) for s in way.sides.sides[0]] + [way.sides.sides[0]]
+        for seats in holders:
+            who = way.makers if columns is None else columns.who(seats)
+            out.append((add_scores(base, DealSides(way.sides.columns, (seats, ())).points(0, 1)),
+                        f"{name} with {who}'s fourth four-trick token (house rule "
+                        "four_trick_tokens, EGN 1.4 alternate rules)"))
     return out
 
 

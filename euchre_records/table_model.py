@@ -15,12 +15,12 @@ from enum import Enum
 from msgspec import Struct, field
 
 from .cards import Card, Suit
-from .model import FORMAT_VERSION, CallKind, DealKind, Event, FindingKind, Player
+from .model import FORMAT_VERSION, CallKind, DealKind, Event, ExchangeKind, FindingKind, Player
 from .rules import Rules
 from .table import SeatIndex, Table, VariantOptions
 
 __all__ = [
-    "Scores", "TableCall", "TableTrick", "TableOutcome", "TableIrregularityKind",
+    "Scores", "TableCall", "TableTrick", "TableExchange", "TableOutcome", "TableIrregularityKind",
     "TableIrregularity", "TableScore", "TableDeal", "TableRecord", "TableFinding",
     "TableDealResult", "TableGameResult", "TableReplay", "TABLE_MODEL_TYPES",
 ]
@@ -46,6 +46,17 @@ class TableTrick(Struct, frozen=True, gc=False):
     leader: SeatIndex | None = None
 
 
+class TableExchange(Struct, frozen=True, gc=False):
+    """A house-rule exchange with the kitty by ``seat`` before the bidding (``farmers`` under
+    'exchange', ``go-under``): the three cards he gave and the three he took (None: unknown); a
+    farmer's declaration under 'misdeal' gives and takes nothing (docs/FORMAT.md "Exchanges")."""
+
+    kind: ExchangeKind
+    seat: SeatIndex
+    gave: tuple[Card | None, ...] = ()
+    took: tuple[Card | None, ...] = ()
+
+
 class TableOutcome(Struct, frozen=True, gc=False):
     """A result-only deal. ``maker`` None: thrown in. Five-handed: ``called`` the named card,
     ``partner`` its holder; ``partner_stated`` whether the record said who (``partner: null``
@@ -68,14 +79,20 @@ class TableIrregularityKind(Enum):
     REVOKE_CLAIMED = "revoke-claimed"
     MISDEAL = "misdeal"
     NEW_DEAL = "new-deal"
+    CLAIM = "claim"                  # the claimer's side takes ``tricks`` of the rest
+    CONCESSION = "concession"        # the conceder's side gives up the rest (keeps ``tricks``)
 
 
 class TableIrregularity(Struct, frozen=True, gc=False):
+    """One irregularity; ``tricks`` (claim, concession): how many of the remaining tricks the
+    claimer's side takes, None all of them (docs/FORMAT.md)."""
+
     kind: TableIrregularityKind
     seat: SeatIndex | None = None
     trick: int | None = None
     cause: str | None = None
     note: str | None = None
+    tricks: int | None = None
 
 
 class TableScore(Struct, frozen=True, gc=False):
@@ -106,6 +123,7 @@ class TableDeal(Struct, frozen=True, gc=False):
     recorded: TableScore | None = None
     unfinished: bool = False
     points: Scores | None = None      # kind ``points``: the points each seat scored, as written
+    exchanges: tuple[TableExchange, ...] = ()   # house rules farmers, go_under: before the bidding
 
 
 class TableRecord(Struct, frozen=True, gc=False):
@@ -171,6 +189,7 @@ class TableDealResult(Struct, frozen=True, gc=False):
     next_dealer: SeatIndex | None = None
     notes: tuple[str, ...] = ()
     unfinished: bool = False
+    no_trump: bool = False          # played at no trump (house rule allow_no_trump): trump None
 
 
 class TableGameResult(Struct, frozen=True, gc=False):
@@ -198,5 +217,5 @@ class TableReplay(Struct, frozen=True, gc=False):
 
 
 TABLE_MODEL_TYPES: tuple[type[Struct], ...] = (
-    TableCall, TableTrick, TableOutcome, TableIrregularity, TableScore, TableDeal, TableRecord,
+    TableCall, TableTrick, TableExchange, TableOutcome, TableIrregularity, TableScore, TableDeal, TableRecord,
     TableFinding, TableDealResult, TableGameResult, TableReplay)

@@ -25,11 +25,14 @@ from .table_model import (
     TableRecord, TableReplay,
 )
 from .fastpath import fast_table_deal
+from .house_rules import Tokens, fast_break, fast_break_note, house_cite
 from .points_only import SeatColumns, check_points
 from .revokes import Revoke, seat_revoke_findings
 from .scoring import add_scores
 from .scoring import seat_points as hand_points
 from .scoresheet import SheetCheck
+from .claims import claims_of, settle_claim
+from .exchanges import going_under_table, swap_with_kitty, void_by_farmer
 
 __all__ = ["replay_table", "game_points_of", "hand_points", "VARIANT_CITES"]
 
@@ -63,6 +66,7 @@ class _Play:
     partner: SeatIndex | None = None
     partner_trick: int | None = None
     complete: bool = False
+    remaining: list[list[Card | None]] | None = None   # each seat's cards left (hands recorded)
 
 
 class _Deal:
@@ -81,8 +85,9 @@ class _Deal:
     # -- the bidding --------------------------------------------------------------------------
 
     def bidding(self) -> tuple[SeatIndex | None, Suit | None, bool, bool, bool]:
-        """(maker, trump, alone, taken up, thrown in)."""
-        deal, table = self.deal, self.table
+        """(maker, trump, alone, taken up, thrown in); a maker with trump None: no trump (house
+        rule ``allow_no_trump``, second round only, as four-handed: ``bidding.run_bidding``)."""
+        deal, table, rules = self.deal, self.table, self.rules
         assert deal.turned is not None
         turn = table.order_from(table.eldest(deal.dealer))
         n = table.seats
@@ -120,6 +125,13 @@ class _Deal:
                               f"the dealer: the word is {word!r}")
                     return None, None, False, False, False
                 return seat, deal.turned.suit, call.alone, True, False
+            if call.kind is CallKind.NO_TRUMP:
+                if not rules.allow_no_trump or first_round:
+                    when = ("in the second round only" if rules.allow_no_trump else
+                            "only under the house rule allow_no_trump, which is off")
+                    self.fail(at, f"no trump is named {when} ({house_cite('allow_no_trump')})")
+                    return None, None, False, False, False
+                return seat, None, call.alone, False, False
             assert call.kind is CallKind.NAME and call.suit is not None
             if first_round:
                 self.fail(at, "a suit is named only in the second round (the first accepts the turned card)")
@@ -138,7 +150,9 @@ class _Deal:
 
     # -- the play -----------------------------------------------------------------------------
 
-    def play(self, maker: SeatIndex, trump: Suit, taken: bool, alone: bool) -> _Play | None:
+    def play(self, maker: SeatIndex, trump: Suit | None, taken: bool, alone: bool) -> _Play | None:
+        """The play checked card by card (``trump`` None: no trump, house rule allow_no_trump:
+        every card of its printed suit, no bowers, the highest of the suit led wins)."""
         deal, table, rules = self.deal, self.table, self.rules
         n = table.seats
         assert deal.turned is not None
@@ -161,6 +175,8 @@ class _Deal:
                         self.fail(at, f"{c.name} is also at {seen[c]}: a card is dealt once")
                     seen[c] = at
                 return None
+        if deal.exchanges and not swap_with_kitty(self.record, deal, hands, self.where, self.problems):
+            return None   # house rules farmers, go_under: before the bidding, so before the take-up
         discard = deal.discard
         if taken:
             if discard is deal.turned and not rules.turned_card_discard:
@@ -189,7 +205,7 @@ class _Deal:
             if not alone and called is None and (deal.tricks or not deal.unfinished):
                 self.fail("called", "the maker who does not go alone names a card not of the trump suit")
                 return None
-            if called is not None and effective_suit(called, trump) is trump:
+            if trump is not None and called is not None and effective_suit(called, trump) is trump:
                 self.fail("called", f"{called.name} is of the trump suit ({trump.value}): the maker "
                           "names a card not of the trump suit")
                 return None
@@ -282,7 +298,8 @@ class _Deal:
                 leader = (leader + trick_winner(trick.cards, trump)) % n
                 result.winners.append(leader)
         result.complete = len(deal.tricks) == 5 and all(len(t.cards) == n for t in deal.tricks)
-        if not result.complete and not deal.unfinished:
+        result.remaining = hands
+        if not result.complete and not deal.unfinished and not claims_of(deal):
             self.fail("tricks", f"a deal at this table is five tricks of {n} cards "
                       f"({len(deal.tricks)} recorded; mark the deal unfinished if the record stops here)")
             return None
@@ -346,6 +363,13 @@ def _deal_result(record: TableRecord, deal: TableDeal, number: int, where: str,
                    f"({rules.cite(topic)}): the deal is void; "
                    f"{'the deal passes to the left' if passes else 'the same dealer deals again'}")
             return _void_result(number, deal, n, why, None if passes else deal.dealer)
+    if deal.exchanges:   # a farmer's hand under 'misdeal' voids the deal (house rule farmers)
+        before = len(problems)
+        void = void_by_farmer(record, deal, number, where, problems)
+        if void is not None:
+            return _void_result(number, deal, n, void[0], deal.dealer if void[1] else None)
+        if len(problems) > before:
+            return None
     if deal.kind is DealKind.RESULT:
         return _result_only(record, deal, number, where, problems)
     if deal.kind is DealKind.POINTS:
@@ -354,12 +378,16 @@ def _deal_result(record: TableRecord, deal: TableDeal, number: int, where: str,
     maker, trump, alone, taken, thrown = replay.bidding()
     if problems_of(replay, problems):
         return None
+    if thrown and deal.exchanges:   # thrown in: the exchanges before the bidding are still checked
+        if not swap_with_kitty(record, deal, None if deal.hands is None else
+                               [list(h) for h in deal.hands], where, problems):
+            return None
     if thrown:
         return TableDealResult(number, deal.kind, deal.dealer, None, None, False, (), (), None, None,
                                True, True, (), (), 0, zero, zero, zero,
                                notes=(f"deal {number}: every player passed twice: thrown in "
                                       f"({rules.cite('thrown_in')})",))
-    if maker is None or trump is None:   # unfinished in the bidding
+    if maker is None:   # unfinished in the bidding
         return TableDealResult(number, deal.kind, deal.dealer, None, None, False, (), (), None, None,
                                True, False, (), (), 0, zero, zero, zero, unfinished=True)
     play = replay.play(maker, trump, taken, alone)
@@ -371,15 +399,26 @@ def _deal_result(record: TableRecord, deal: TableDeal, number: int, where: str,
     defenders = tuple(s for s in range(n) if s not in makers)
     maker_tricks = sum(1 for w in play.winners if w in makers)
     findings = seat_revoke_findings(record, number, makers, lone, play.revokes, deal, trump)
+    findings += [(f, zero) for f in going_under_table(record, deal, number)]
     notes = tuple(replay.notes)
+    if not deal.unfinished:   # tricks not played out: a claim or concession settles them
+        settled = settle_claim(record, deal, number, where, makers, trump, len(play.winners),
+                               maker_tricks, play.winners[-1] if play.winners else
+                               table.eldest(deal.dealer), play.remaining, problems)
+        if settled is None:
+            return None
+        maker_tricks, claimed, claim_notes = settled
+        findings += [(f, (0,) * n) for f in claimed]
+        notes += tuple(claim_notes)
     if deal.unfinished:
         return TableDealResult(number, deal.kind, deal.dealer, trump, maker, lone, makers, defenders,
                                deal.called, partner, replay._partner_known, False, tuple(play.leaders),
                                tuple(play.winners), maker_tricks, zero, zero, zero,
-                               tuple(f for f, _ in findings), notes=notes, unfinished=True)
+                               tuple(f for f, _ in findings), notes=notes, unfinished=True,
+                               no_trump=trump is None)
     return _score(record, deal, number, maker, trump, lone, makers, defenders, partner,
                   replay._partner_known, tuple(play.leaders), tuple(play.winners), maker_tricks,
-                  findings, notes)
+                  findings, notes, no_trump=trump is None)
 
 
 def problems_of(replay: _Deal, problems: list[Problem]) -> bool:
@@ -437,7 +476,8 @@ def _score(record: TableRecord, deal: TableDeal, number: int, maker: SeatIndex, 
            lone: bool, makers: tuple[SeatIndex, ...], defenders: tuple[SeatIndex, ...],
            partner: SeatIndex | None, partner_known: bool, leaders: tuple[SeatIndex, ...],
            winners: tuple[SeatIndex, ...], maker_tricks: int,
-           findings: list[tuple[TableFinding, Scores]], notes: tuple[str, ...]) -> TableDealResult:
+           findings: list[tuple[TableFinding, Scores]], notes: tuple[str, ...],
+           no_trump: bool = False) -> TableDealResult:
     table, rules = record.table, record.rules
     n = table.seats
     hand, _ = hand_points(table, rules, record.options, makers, lone, maker_tricks)
@@ -446,11 +486,15 @@ def _score(record: TableRecord, deal: TableDeal, number: int, maker: SeatIndex, 
         penalty = add_scores(penalty, points)
     if any(any(p) for _, p in findings) and not rules.revoke_hand_scores:
         hand = (0,) * n
+    if rules.fast_break and fast_break(makers, winners, maker_tricks):
+        hand = (0,) * n   # the hand only: penalties stand (docs/RULES.md "House rules")
+        notes = notes + (fast_break_note(number),)
     return TableDealResult(number, deal.kind, deal.dealer, trump, maker, lone, makers, defenders,
                            deal.called if deal.kind is not DealKind.RESULT else
                            (deal.outcome.called if deal.outcome else None),
                            partner, partner_known, False, leaders, winners, maker_tricks, hand,
-                           penalty, add_scores(hand, penalty), tuple(f for f, _ in findings), notes=notes)
+                           penalty, add_scores(hand, penalty), tuple(f for f, _ in findings), notes=notes,
+                           no_trump=no_trump)
 
 
 def _winner(score: Scores, target: int) -> SeatIndex | None:
@@ -494,6 +538,7 @@ def replay_table(record: TableRecord) -> TableReplay:
     score: Scores = record.start_score or zero
     start, first = score, 1
     sheet = SheetCheck(record, VARIANT_CITES[table.variant])
+    tokens = Tokens() if rules.four_trick_tokens else None   # counted within a game
     expected: SeatIndex | None = None
     for i, deal in enumerate(record.deals):
         number = i + 1
@@ -511,6 +556,8 @@ def replay_table(record: TableRecord) -> TableReplay:
             result = _with_finding(result, f)
         next_dealer = result.next_dealer   # else the seat on the dealer's left (table.left)
         expected = next_dealer if next_dealer is not None else (deal.dealer + 1) % n
+        if tokens is not None:
+            result = tokens.apply_seats(result)
         before = score
         # penalties first (Somerset 4): a penalty that wins the game stops the hand's points
         # (no penalty, the common case: the score as it stands, no new tuple; no target: a
@@ -540,6 +587,8 @@ def replay_table(record: TableRecord) -> TableReplay:
                 notes.append(_no_winner_note(table, len(games), fixed, start, score))
             score = start = (0,) * n
             first, in_game = number + 1, 0
+            if tokens is not None:
+                tokens.reset()
     if problems:
         raise InconsistentRecord(problems)
     if first <= len(record.deals) or not games:

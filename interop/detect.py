@@ -55,7 +55,7 @@ def load_any_data(data: object) -> Record:
 def load_any_table_data(data: object) -> Record | TableRecord:
     """As :func:`load_any_data`, and a record of two, three or five players (our ``rules.seats``
     or EGN's ``num_players``) as a :class:`TableRecord` instead of refused."""
-    from euchre_records.interop.egn.tables import egn_to_any
+    from euchre_records.interop.egn.document import egn_to_any
     from euchre_records.schema.tables import load_any as load_either
     kind = notation_of(data)
     if kind == "egn":

@@ -241,7 +241,7 @@ def _rule_checks(rules: dict[str, Any], tables: list[dict[str, Any]]) -> None:
         theirs = table["properties"]["overrides"]["properties"]
         for key in ("game_points", "fixed_deals"):
             theirs[key] = dict(options[key])
-        table["allOf"] = rules["allOf"][:3] + table.get("allOf", [])
+        table["allOf"] = rules["allOf"] + table.get("allOf", [])   # no-trump is taken there too
 
 
 def generate_json_schema() -> dict[str, Any]:

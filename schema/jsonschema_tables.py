@@ -3,7 +3,7 @@
 The n-handed reader (:mod:`.table_load`) is plain Python, not marshmallow schemas, so these
 definitions are built here from what it reads: the seat tokens (:meth:`Table.token`), the
 variants' own options (:data:`euchre_records.table.VARIANT_OPTIONS`), the four-handed options
-refused at these tables (:data:`.table_load.FOUR_HANDED_ONLY`), the card patterns of
+refused at these tables (:func:`euchre_records.table_refusals.refused_options`), the card patterns of
 :mod:`.cardfields`, and the four-handed definitions they share (``Event``, ``Player`` and the
 preset's rule options, taken from the four-handed schema as generated). One definition per
 table, ``Table<n>Record`` with its deal, outcome, irregularity and scoresheet, and
@@ -22,9 +22,10 @@ from typing import Any
 
 from euchre_records.rules import preset
 from euchre_records.table import VARIANT_OPTIONS, Table, table_for
+from euchre_records.table_model import TableIrregularityKind
+from euchre_records.table_refusals import REFUSED, refused_options
 
 from .cardfields import CARD_OR_UNKNOWN_RE, CARD_RE
-from .table_load import FOUR_HANDED_ONLY
 
 __all__ = ["TABLE_SEATS", "table_defs"]
 
@@ -69,14 +70,16 @@ def _cards(token: str, low: int | None, high: int | None) -> str:
 def _rules(table: Table, four: dict[str, Any]) -> dict[str, Any]:
     base = four["properties"]["overrides"]["properties"]
     options: dict[str, Any] = {}
+    refused = refused_options(table)
     for key, fragment in base.items():
-        if key in FOUR_HANDED_ONLY:   # taken only when off (the reader refuses it set)
+        if key in refused:   # taken only when off (the reader refuses it set)
             types = fragment.get("type", [])
             off: dict[str, Any] = ({"type": "null"} if "null" in types else
                                    {"type": "string", "const": "off"} if "off" in fragment.get("enum", ())
                                    else {"type": "boolean", "const": False})
-            options[key] = {"description": f"{fragment.get('description', key)} (a rule of the "
-                            "four-handed game: only off at this table)", **off}
+            why = REFUSED[key][table.variant]
+            options[key] = {"description": f"{fragment.get('description', key)} (only off at "
+                            f"this table: {why})", **off}
         elif key == "rubber":
             options[key] = {"description": "a rubber needs fixed partnerships: only 'none' here",
                             "const": "none"}
@@ -152,11 +155,14 @@ def _irregularity(table: Table) -> dict[str, Any]:
         "the engine takes there.",
         "properties": {
             "kind": {"description": "What happened.", "type": "string",
-                     "enum": ["revoke-claimed", "misdeal", "new-deal"]},
+                     "enum": [k.value for k in TableIrregularityKind]},
             "seat": {"description": "The offender (or the claimer).",
                      "anyOf": [_seat_enum(table), {"type": "null"}]},
             "trick": {"description": "The trick concerned, 1-based.", "type": ["integer", "null"],
                       "minimum": 1, "maximum": 5},
+            "tricks": {"description": "Claim or concession: how many of the remaining tricks the "
+                       "claimer's side takes (default: all of them).", "type": ["integer", "null"],
+                       "minimum": 0, "maximum": 5},
             "cause": {"description": "Misdeal or new deal: why.", "type": ["string", "null"]},
             "note": {"description": "Free text.", "type": ["string", "null"]}},
         "required": ["kind"], "additionalProperties": False}
@@ -165,7 +171,7 @@ def _irregularity(table: Table) -> dict[str, Any]:
 def _deal(table: Table, name: str) -> dict[str, Any]:
     n, seat_re = table.seats, _seat_re(table)
     tokens = [table.token(s) for s in table.all_seats]
-    words = f"(?:{_ci('pass')}|{_ci('p')}|(?:{_ci('order')}|{_ci('take')}|[SHDCshdc])" \
+    words = f"(?:{_ci('pass')}|{_ci('p')}|(?:{_ci('order')}|{_ci('take')}|[SHDCshdc]|{_ci('nt')})" \
             f"(?:{_WS}+{_ci('alone')})?)"
     call = f"^{_WS}*(?:{seat_re}{_WS}*:{_WS}*)?{words}{_WS}*$"
     lead = f"(?:{seat_re}{_WS}*:{_WS}*)?"
@@ -184,6 +190,18 @@ def _deal(table: Table, name: str) -> dict[str, Any]:
                   "additionalProperties": False},
         "kitty": {"description": "The undealt cards except the turned card; ?? = unknown.",
                   "type": "string", "pattern": _cards(CARD_OR_UNKNOWN_RE, None, None)},
+        "exchanges": {"description": "House-rule exchanges with the kitty before the bidding "
+                      "(farmers, go-under), in the order made.", "type": "array", "items": {
+                          "type": "object", "properties": {
+                              "kind": {"description": "Which house rule.", "type": "string",
+                                       "enum": ["farmers", "go-under"]},
+                              "seat": {"description": "The farmer or the player going under.",
+                                       **_seat_enum(table)},
+                              "gave": {"description": "The cards he gave to the kitty; ?? = unknown.",
+                                       "type": "string", "pattern": _cards(CARD_OR_UNKNOWN_RE, 1, 3)},
+                              "took": {"description": "The kitty cards he took; ?? = unknown.",
+                                       "type": "string", "pattern": _cards(CARD_OR_UNKNOWN_RE, 1, 3)}},
+                          "required": ["kind", "seat"], "additionalProperties": False}},
         "calls": {"description": f"Calls in the order spoken, e.g. \"pass\", \"{tokens[1]}: order\", "
                   "\"H\"; the dealer says take.", "type": "array",
                   "items": {"type": "string", "pattern": call}},
@@ -220,8 +238,8 @@ def _deal(table: Table, name: str) -> dict[str, Any]:
                                                          "points": False}}},
         {"if": {"required": ["kind"], "properties": {"kind": {"const": "result"}}},
          "then": {"required": ["result"], "properties": {
-             k: False for k in ("hands", "kitty", "calls", "called", "partner", "discard", "tricks",
-                                "points")}}},
+             k: False for k in ("hands", "kitty", "exchanges", "calls", "called", "partner",
+                                "discard", "tricks", "points")}}},
         {"if": {"required": ["kind"], "properties": {"kind": {"const": "points"}}},
          "then": {"required": ["points"], "properties": {
              k: False for k in props if k not in ("kind", "dealer", "points", "scoresheet")}}},

@@ -219,8 +219,8 @@ def dump_table_result(result: TableReplay) -> dict[str, Any]:
 def _table_deal(d: TableDealResult, tokens: Sequence[str]) -> dict[str, Any]:
     return {
         "number": d.number, "kind": DEAL_KIND_VALUE[d.kind], "dealer": tokens[d.dealer],
-        "trump": _suit(d.trump), "maker": _at(tokens, d.maker),
-        "alone": d.alone, "makers": [tokens[s] for s in d.makers],
+        "trump": "NT" if d.no_trump else _suit(d.trump),   # NT: house rule allow_no_trump
+        "maker": _at(tokens, d.maker), "alone": d.alone, "makers": [tokens[s] for s in d.makers],
         "defenders": [tokens[s] for s in d.defenders],
         "called": _card(d.called), "partner": _at(tokens, d.partner),
         "partner_known": d.partner_known, "thrown_in": d.thrown_in, "void": d.void,

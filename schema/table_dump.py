@@ -10,8 +10,11 @@ from __future__ import annotations
 from typing import Any
 
 from euchre_records.cards import Card, card_name
+from euchre_records.model import CallKind
 from euchre_records.table import Table
-from euchre_records.table_model import TableCall, TableDeal, TableIrregularity, TableRecord
+from euchre_records.table_model import (
+    TableCall, TableDeal, TableExchange, TableIrregularity, TableRecord,
+)
 
 from .json_text import indented
 from .lean import lean_dump, plan_of
@@ -56,7 +59,8 @@ def _cards_text(cards: tuple[Card | None, ...]) -> str:
 
 def _call_text(call: TableCall, table: Table) -> str:
     prefix = "" if call.seat is None else f"{table.token(call.seat)}: "
-    word = call.kind.value if call.suit is None else call.suit.value
+    word = ("NT" if call.kind is CallKind.NO_TRUMP else call.kind.value) if call.suit is None \
+        else call.suit.value
     return prefix + word + (" alone" if call.alone else "")
 
 
@@ -68,6 +72,8 @@ def _dump_deal(deal: TableDeal, table: Table) -> dict[str, Any]:
         out["hands"] = {table.token(s): _cards_text(h) for s, h in enumerate(deal.hands)}
     if deal.kitty is not None:
         out["kitty"] = _cards_text(deal.kitty)
+    if deal.exchanges:
+        out["exchanges"] = [_dump_exchange(x, table) for x in deal.exchanges]
     if deal.calls:
         out["calls"] = [_call_text(c, table) for c in deal.calls]
     if deal.called is not None:
@@ -106,11 +112,19 @@ def _dump_deal(deal: TableDeal, table: Table) -> dict[str, Any]:
     return out
 
 
+def _dump_exchange(x: TableExchange, table: Table) -> dict[str, Any]:
+    out: dict[str, Any] = {"kind": x.kind.value, "seat": table.token(x.seat)}
+    for key in ("gave", "took"):
+        if getattr(x, key):
+            out[key] = _cards_text(getattr(x, key))
+    return out
+
+
 def _dump_irregularity(i: TableIrregularity, table: Table) -> dict[str, Any]:
     out: dict[str, Any] = {"kind": i.kind.value}
     if i.seat is not None:
         out["seat"] = table.token(i.seat)
-    for key in ("trick", "cause", "note"):
+    for key in ("trick", "tricks", "cause", "note"):
         if getattr(i, key) is not None:
             out[key] = getattr(i, key)
     return out

@@ -20,11 +20,12 @@ from marshmallow import ValidationError
 
 from euchre_records.cards import Card, make_pack, parse_card
 from euchre_records.errors import NotationError, Problem, join_path
-from euchre_records.model import CallKind, DealKind, Event, Player, Record
+from euchre_records.model import CallKind, DealKind, Event, ExchangeKind, Player, Record
 from euchre_records.rules import PRESETS, Rules, resolve_rules
 from euchre_records.table import Table, table_for, variant_options
+from euchre_records.table_refusals import refusal, refused_options
 from euchre_records.table_model import (
-    Scores, TableCall, TableDeal, TableIrregularity, TableIrregularityKind, TableOutcome,
+    Scores, TableCall, TableDeal, TableExchange, TableIrregularity, TableIrregularityKind, TableOutcome,
     TableRecord, TableScore, TableTrick,
 )
 
@@ -33,21 +34,17 @@ from .lean import lean_load, plan_of
 from .numbers import holds_whole_float, whole_numbers
 from .schemas import PLAYER_SCHEMA, EventSchema
 
-__all__ = ["load_table_record", "load_any", "FOUR_HANDED_ONLY"]
+__all__ = ["load_table_record", "load_any"]
 
 _EVENT_SCHEMA = EventSchema()
 _EVENT_PLAN = plan_of(_EVENT_SCHEMA)
 _PLAYER_PLAN = plan_of(PLAYER_SCHEMA)
 
 _RECORD_KEYS = ("format", "version", "event", "players", "rules", "start_score", "deals")
-_DEAL_KEYS = ("kind", "dealer", "turned", "hands", "kitty", "calls", "called", "partner", "discard",
-              "tricks", "result", "irregularities", "scoresheet", "unfinished", "points")
-_NOT_YET = ("joker_suit", "annotations", "alternatives", "exchanges", "provenance")
-FOUR_HANDED_ONLY = ("canadian", "allow_no_trump", "fast_break", "four_trick_tokens",
-                    "partners_best", "go_under", "farmers", "defend_alone", "partner_takes_lone")
-"""Options of the four-handed game refused (when set) at tables of 2, 3 and 5, for now.
-``fixed_deals`` (with ``game_points: null``) is taken: a sitting of that many deals, replayed by
-:func:`euchre_records.table_replay.replay_table` as a game with no winner."""
+_DEAL_KEYS = ("kind", "dealer", "turned", "hands", "kitty", "exchanges", "calls", "called", "partner",
+              "discard", "tricks", "result", "irregularities", "scoresheet", "unfinished", "points")
+_NOT_YET = ("joker_suit", "annotations", "alternatives", "provenance")
+_EXCHANGE_KINDS = {"farmers": ExchangeKind.FARMERS, "go-under": ExchangeKind.GO_UNDER}
 
 _CALL = re.compile(r"^\s*(?:(\d+)\s*:\s*)?([A-Za-z]+)(\s+alone)?\s*$", re.IGNORECASE)
 _TRICK_PREFIX = re.compile(r"^\s*(\d+)\s*:\s*(.*)$", re.DOTALL)
@@ -157,10 +154,9 @@ def _rules(raw: object, out: _Problems) -> tuple[Table | None, Rules | None, Any
         out.items.extend(exc.problems)
         return None, None, None, ()
     bad = False
-    for key in FOUR_HANDED_ONLY:
+    for key in refused_options(table):   # each refused by the rule that forbids it there
         if rest.get(key) not in (None, False, "off"):
-            out.add(f"rules.overrides.{key}", f"{key} is a rule of the four-handed game; not taken "
-                    f"at a {table.variant.value} table")
+            out.add(f"rules.overrides.{key}", refusal(table, key) or key)
             bad = True
     if rest.get("rubber", "none") != "none":
         out.add("rules.overrides.rubber", "a rubber needs fixed partnerships: the "
@@ -250,7 +246,7 @@ def _cards(raw: object, where: str, out: _Problems, unknown: bool) -> tuple[Card
 def _call(raw: object, table: Table, where: str, out: _Problems) -> TableCall | None:
     m = _CALL.match(raw) if isinstance(raw, str) else None
     if m is None:
-        out.add(where, f"not a call: {raw!r} (expected [SEAT:] pass | order | take | S H D C [alone])")
+        out.add(where, f"not a call: {raw!r} (expected [SEAT:] pass | order | take | S H D C | NT [alone])")
         return None
     seat = None if m.group(1) is None else _seat(m.group(1), table, where, out)
     if m.group(1) is not None and seat is None:
@@ -265,6 +261,8 @@ def _call(raw: object, table: Table, where: str, out: _Problems) -> TableCall | 
         return TableCall(CallKind.ORDER if word == "order" else CallKind.TAKE, seat, None, alone)
     if word.upper() in SUIT_BY_TEXT:
         return TableCall(CallKind.NAME, seat, SUIT_BY_TEXT[word.upper()], alone)
+    if word == "nt":   # no trump (house rule allow_no_trump; the replay checks the rule is on)
+        return TableCall(CallKind.NO_TRUMP, seat, None, alone)
     if word == "assist":
         out.add(where, "'assist' is the four-handed dealer's partner's word: at this table the "
                 "dealer says 'take' and the others 'order'")
@@ -330,7 +328,8 @@ def _deal(raw: object, table: Table, rules: Rules, where: str, out: _Problems) -
     elif kind is not DealKind.RESULT:
         out.add(f"{where}.turned", f"required with kind {kind.value!r}")
     forbid = {DealKind.FULL: ("result",), DealKind.PLAYS: ("hands", "kitty", "result"),
-              DealKind.RESULT: ("hands", "kitty", "calls", "called", "partner", "discard", "tricks")}[kind]
+              DealKind.RESULT: ("hands", "kitty", "exchanges", "calls", "called", "partner",
+                                "discard", "tricks")}[kind]
     for key in forbid:
         if key in raw:
             out.add(f"{where}.{key}", f"not with kind {kind.value!r}")
@@ -354,6 +353,12 @@ def _deal(raw: object, table: Table, rules: Rules, where: str, out: _Problems) -
                     f"{' and the joker' if rules.joker else ''} holds {expected} cards, not {len(kitty)}")
         for i, c in enumerate(kitty or ()):
             in_pack(c, f"{where}.kitty[{i}]")
+    exchanges: tuple[TableExchange, ...] = ()
+    if "exchanges" in raw and kind is not DealKind.RESULT:
+        exchanges = _exchanges(raw["exchanges"], table, f"{where}.exchanges", out)
+        for x in exchanges:
+            for c in x.gave + x.took:
+                in_pack(c, f"{where}.exchanges")
     calls: list[TableCall] = []
     if "calls" in raw and kind is not DealKind.RESULT:
         if not isinstance(raw["calls"], list):
@@ -402,7 +407,41 @@ def _deal(raw: object, table: Table, rules: Rules, where: str, out: _Problems) -
     if len(out.items) > before or dealer is None:
         return None
     return TableDeal(kind, dealer, turned, hands, kitty, tuple(calls), called, partner, stated,
-                     discard, tuple(tricks), outcome, irregularities, recorded, unfinished)
+                     discard, tuple(tricks), outcome, irregularities, recorded, unfinished,
+                     exchanges=exchanges)
+
+
+def _exchanges(raw: object, table: Table, where: str, out: _Problems) -> tuple[TableExchange, ...]:
+    """The exchanges with the kitty (docs/FORMAT.md "Exchanges"): ``farmers`` and ``go-under``;
+    partner's best is refused by the rule (no partner to pass it, :mod:`table_refusals`)."""
+    if not isinstance(raw, list):
+        out.add(where, "expected an array of exchanges")
+        return ()
+    found: list[TableExchange] = []
+    for i, item in enumerate(raw):
+        at = f"{where}[{i}]"
+        if not isinstance(item, dict):
+            out.add(at, "expected an object")
+            continue
+        for key in item:
+            if key not in ("kind", "seat", "gave", "took"):
+                out.add(f"{at}.{key}", "unknown key")
+        name = item.get("kind")
+        kind = _EXCHANGE_KINDS.get(name) if isinstance(name, str) else None
+        if kind is None:
+            out.add(f"{at}.kind", refusal(table, "partners_best") or "" if name == "partners-best"
+                    else "expected 'farmers' or 'go-under'")
+            continue
+        seat = _seat(item.get("seat"), table, f"{at}.seat", out)
+        cards: dict[str, tuple[Card | None, ...]] = {}
+        for key in ("gave", "took"):
+            value = () if key not in item else _cards(item[key], f"{at}.{key}", out, unknown=True)
+            if value is not None and len(value) > 3:
+                out.add(f"{at}.{key}", "expected 1 to 3 cards")
+            cards[key] = value or ()
+        if seat is not None:
+            found.append(TableExchange(kind, seat, cards["gave"], cards["took"]))
+    return tuple(found)
 
 
 def _points_deal(raw: dict[str, Any], table: Table, dealer: int | None, where: str, out: _Problems,
@@ -530,11 +569,18 @@ def _irregularities(raw: object, table: Table, where: str, out: _Problems) -> tu
             kind = TableIrregularityKind(item.get("kind"))
         except ValueError:
             out.add(f"{at}.kind", f"{item.get('kind')!r}: at tables of two, three and five the "
-                    "irregularities taken are 'revoke-claimed', 'misdeal' and 'new-deal'")
+                    "irregularities taken are 'revoke-claimed', 'misdeal', 'new-deal', 'claim' "
+                    "and 'concession'")
             continue
+        settles = kind in (TableIrregularityKind.CLAIM, TableIrregularityKind.CONCESSION)
         for key in item:
-            if key not in ("kind", "seat", "trick", "cause", "note"):
+            if key not in ("kind", "seat", "trick", "cause", "note") and not (settles and key == "tricks"):
                 out.add(f"{at}.{key}", f"not taken with {kind.value!r} at this table")
+        tricks = item.get("tricks") if settles else None
+        if tricks is not None and (isinstance(tricks, bool) or not isinstance(tricks, int)
+                                   or not 0 <= tricks <= 5):
+            out.add(f"{at}.tricks", "expected 0 to 5")
+            tricks = None
         seat = None if item.get("seat") is None else _seat(item["seat"], table, f"{at}.seat", out)
         trick = item.get("trick")
         if trick is not None and (isinstance(trick, bool) or not isinstance(trick, int) or not 1 <= trick <= 5):
@@ -545,7 +591,7 @@ def _irregularities(raw: object, table: Table, where: str, out: _Problems) -> tu
             if value is not None and not isinstance(value, str):
                 out.add(f"{at}.{key}", "expected a string")
         found.append(TableIrregularity(kind, seat, trick, cause if isinstance(cause, str) else None,
-                                       note if isinstance(note, str) else None))
+                                       note if isinstance(note, str) else None, tricks))
     return tuple(found)
 
 

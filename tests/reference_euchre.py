@@ -38,8 +38,15 @@ def side(seat: str) -> int:
     return SEATS.index(seat) % 2
 
 
+NO_TRUMP = "N"
+"""``trump`` of a deal played at no trump (house rule allow_no_trump): no trumps, no bowers."""
+
+
 def suit_of(card: str, trump: str) -> str:
-    """The suit a card belongs to in play: the joker and the left bower are trumps."""
+    """The suit a card belongs to in play: the joker and the left bower are trumps (at no trump
+    every card is of its printed suit; the joker is not played with it)."""
+    if trump == NO_TRUMP:
+        return card[1]
     if card == JOKER:
         return trump
     if card[0] == "J" and card[1] == PARTNER_SUIT[trump]:
@@ -52,6 +59,8 @@ def strength(card: str, trump: str) -> int:
     plain = "789TJQKA"
     if card == JOKER:
         return 300
+    if trump == NO_TRUMP:
+        return plain.index(card[0])
     if card == "J" + trump:
         return 200
     if card == "J" + PARTNER_SUIT[trump]:
@@ -386,13 +395,15 @@ class VariantMade:
     revokes: list[tuple[str, int]] = field(default_factory=list)   # (seat, trick 1-5)
     revoke_points: list[list[int]] = field(default_factory=list)   # per revoke, per seat
     held: list[dict[str, list[str]]] = field(default_factory=list)
+    fast_break: bool = False           # the house rule fast_break was on and the deal was one
 
 
 def random_variant_record(rng: random.Random, seats: int, preset: str, size: int | None = None,
                           joker: bool = False, revoke_rate: float = 0.0, pass_rate: float = 0.5,
                           alone_rate: float = 0.2, undealt_rate: float = 0.15,
                           cutthroat_euchre: str = "each-opponent-2",
-                          revoke_to: str = "add") -> VariantMade:
+                          revoke_to: str = "add", fast_break: bool = False,
+                          no_trump: bool = False) -> VariantMade:
     """A random deal at a table of ``seats`` (2, 3 or 5) as a one-deal notation record in the
     n-handed notation (``rules.seats``, seat tokens "0".., ``called``), and what the laws say
     happened: winners, the makers' tricks, the points per seat and the revokes.
@@ -401,7 +412,11 @@ def random_variant_record(rng: random.Random, seats: int, preset: str, size: int
     follow plays another suit (a revoke, listed). Five hands: the maker goes alone with
     probability ``alone_rate``; otherwise he names a card not of the trump suit that he does
     not hold, one left undealt (in the kitty, the dealer's discard, or the turned-down card)
-    with probability ``undealt_rate`` when there is one to name."""
+    with probability ``undealt_rate`` when there is one to name. ``fast_break``: the house rule
+    on (RULES.md "House rules"): makers who took only the last three tricks score nothing, the
+    penalties stand (``made.fast_break`` says whether the deal was one). ``no_trump``: the house
+    rule allow_no_trump on; a maker in the second round names no trump (``NT``, ``made.trump``
+    :data:`NO_TRUMP`) half the time (no joker with it)."""
     if seats not in VARIANTS:
         raise ValueError(f"no variant for {seats} hands")
     size = size or VARIANT_PACKS[seats][0]
@@ -425,6 +440,8 @@ def random_variant_record(rng: random.Random, seats: int, preset: str, size: int
             if n < seats:
                 trump = turned[1]
                 word = "take" if seat == dealer else "order"
+            elif no_trump and rng.random() < 0.5:
+                trump, word = NO_TRUMP, "NT"
             else:
                 trump = rng.choice([s for s in SUITS if s != turned[1]])
                 word = trump
@@ -437,6 +454,10 @@ def random_variant_record(rng: random.Random, seats: int, preset: str, size: int
         overrides["cutthroat_euchre"] = cutthroat_euchre
     if revoke_to != "add":
         overrides["revoke_to"] = revoke_to
+    if fast_break:
+        overrides["fast_break"] = True
+    if no_trump:
+        overrides["allow_no_trump"] = True
     record: dict[str, object] = {
         "format": "euchre-records", "version": "1.0",
         "rules": {"preset": preset, "seats": seats, "overrides": overrides},
@@ -491,6 +512,10 @@ def random_variant_record(rng: random.Random, seats: int, preset: str, size: int
     made.maker_tricks = sum(1 for w in made.winners if w in made.makers)
     made.hand_points = variant_points(seats, made.makers, made.alone, made.maker_tricks,
                                       cutthroat_euchre)
+    made.fast_break = (fast_break and made.maker_tricks == 3
+                       and not {made.winners[0], made.winners[1]} & set(made.makers))
+    if made.fast_break:
+        made.hand_points = [0] * seats
     made.penalty, made.revoke_points, hand_scores = revoke_charges(
         preset, seats, made.makers, made.alone, made.revokes, revoke_to)
     made.points = [p + (h if hand_scores else 0) for p, h in zip(made.penalty, made.hand_points)]

@@ -1,8 +1,11 @@
-"""Shared by the n-handed scoresheet tests: records of result-only deals at tables of 2, 3 and 5
-drawn by hypothesis, with what the sheet must show worked out by an oracle that is not the
-engine: each deal's points from tests/reference_euchre.py (written from VARIANTS.md), and the
-running score and the game's end from VARIANTS.md's rule (the first to reach the game's points
-wins; two past it at once: the one with more; an exact tie at the top plays on).
+"""Shared by the scoresheet tests: records of result-only deals at tables of 2, 3 and 5 (and of
+4, when asked) drawn by hypothesis, with what the sheet must show worked out by an oracle that is
+not the engine: each deal's points from tests/reference_euchre.py (written from VARIANTS.md and
+the presets' points tables), and the running score and the game's end from VARIANTS.md's rule
+(the first to reach the game's points wins; two past it at once: the one with more; an exact tie
+at the top plays on). At four the oracle knows no rubber (the engine leaves the deals after a
+rubber unscored), so its running score is right only until a rubber ends: the four-handed records
+serve the round trip, whose figures are carried whatever they say, not the sheet check.
 """
 
 from __future__ import annotations
@@ -18,12 +21,15 @@ NAMES = ("Ann", "Bob", "Cy", "Di", "Ed")
 @st.composite
 def result_deal(draw: st.DrawFn, n: int, dealer: int) -> dict[str, Any]:
     """One result-only deal dealt by ``dealer``: thrown in, or a maker, trump and tricks (and
-    at five hands alone, or a called card and its holder, or an undealt called card)."""
+    at four hands alone or not; at five alone, or a called card and its holder, or an undealt called card)."""
+    token = _tokens(n)
     if draw(st.integers(0, 9)) == 0:
-        return {"kind": "result", "dealer": str(dealer), "result": {"maker": None}}
+        return {"kind": "result", "dealer": token[dealer], "result": {"maker": None}}
     maker = draw(st.integers(0, n - 1))
     trump = draw(st.sampled_from("SHDC"))
-    result: dict[str, Any] = {"maker": str(maker), "trump": trump, "tricks": draw(st.integers(0, 5))}
+    result: dict[str, Any] = {"maker": token[maker], "trump": trump, "tricks": draw(st.integers(0, 5))}
+    if n == 4 and draw(st.booleans()):
+        result["alone"] = True
     if n == 5:
         how = draw(st.sampled_from(["alone", "partner", "undealt"]))
         if how == "alone":
@@ -32,13 +38,18 @@ def result_deal(draw: st.DrawFn, n: int, dealer: int) -> dict[str, Any]:
             result["called"] = "AC" if trump != "C" else "AD"
             result["partner"] = (None if how == "undealt" else
                                  str(draw(st.sampled_from([s for s in range(n) if s != maker]))))
-    return {"kind": "result", "dealer": str(dealer), "result": result}
+    return {"kind": "result", "dealer": token[dealer], "result": result}
+
+
+def _tokens(n: int) -> list[str]:
+    """The seat tokens of a table of ``n``: N E S W at four, else "0" .. "n-1"."""
+    return list("NESW") if n == 4 else ref.seat_names(n)
 
 
 @st.composite
 def result_records(draw: st.DrawFn, seats: tuple[int, ...] = (2, 3, 5)) -> dict[str, Any]:
-    """A record of 1-12 result-only deals, the deal passing to the left, named players or not,
-    game to 5 or 10, with or without a start score."""
+    """A record of 1-12 result-only deals at a table of one of ``seats``, the deal passing to the
+    left, named players or not, game to 5 or 10."""
     n = draw(st.sampled_from(seats))
     dealer = draw(st.integers(0, n - 1))
     deals = []
@@ -50,25 +61,32 @@ def result_records(draw: st.DrawFn, seats: tuple[int, ...] = (2, 3, 5)) -> dict[
         "rules": {"preset": draw(st.sampled_from(["somerset-1888", "hoyle", "modern"])), "seats": n,
                   "overrides": {"game_points": draw(st.sampled_from([5, 10]))}},
         "deals": deals}
+    if n == 4:
+        del record["rules"]["seats"]   # the four-handed record does not say it
     if n == 5:
         record["rules"]["overrides"]["pack"] = 28   # 25 dealt and the turned card
     if n == 3:
         record["rules"]["overrides"]["cutthroat_euchre"] = draw(
             st.sampled_from(["each-opponent-2", "maker-minus-2"]))
     if draw(st.booleans()):
-        record["players"] = {str(s): {"name": NAMES[s]} for s in range(n)}
+        record["players"] = {_tokens(n)[s]: {"name": NAMES[s]} for s in range(n)}
     return record
 
 
 def oracle_points(record: dict[str, Any]) -> list[list[int]]:
-    """Each deal's points per seat, by the reference's VARIANTS.md scoring."""
-    n = record["rules"]["seats"]
+    """Each deal's points per score column (per side at four, else per seat), by the reference's
+    scoring (its presets' points table at four, VARIANTS.md's at tables of 2, 3 and 5)."""
+    n = record["rules"].get("seats", 4)
     option = record["rules"]["overrides"].get("cutthroat_euchre", "each-opponent-2")
     out = []
     for deal in record["deals"]:
         r = deal["result"]
         if r["maker"] is None:
-            out.append([0] * n)
+            out.append([0] * (2 if n == 4 else n))
+            continue
+        if n == 4:
+            out.append(list(ref.points(record["rules"]["preset"], r["maker"], r.get("alone", False),
+                                       r["tricks"])))
             continue
         partner = r.get("partner")
         makers = [r["maker"]] + ([partner] if partner is not None else [])
@@ -79,13 +97,14 @@ def oracle_points(record: dict[str, Any]) -> list[list[int]]:
 
 def oracle_running(record: dict[str, Any]) -> tuple[list[list[int]], list[tuple[int, int, list[int], int | None]]]:
     """The running score after each deal, and the games (first deal, last deal, final score,
-    winner seat or None), by VARIANTS.md's rule for the game's end."""
-    n = record["rules"]["seats"]
+    winner's column or None), by VARIANTS.md's rule for the game's end."""
     target = record["rules"]["overrides"]["game_points"]
+    each = oracle_points(record)
+    n = len(each[0]) if each else 0   # score columns: sides at four, else seats
     score = [0] * n
     first = 1
     running, games = [], []
-    for number, points in enumerate(oracle_points(record), 1):
+    for number, points in enumerate(each, 1):
         score = [a + b for a, b in zip(score, points)]
         running.append(score)
         top = max(score)
@@ -99,7 +118,8 @@ def oracle_running(record: dict[str, Any]) -> tuple[list[list[int]], list[tuple[
 
 
 def with_sheet(record: dict[str, Any]) -> dict[str, Any]:
-    """The record with the scorer's figures written on every deal, right by the oracle."""
+    """The record with the scorer's figures written on every deal, right by the oracle (at four,
+    until a rubber ends: see the module doc)."""
     running, _ = oracle_running(record)
     deals = [dict(d, scoresheet={"points": p, "total": t})
              for d, p, t in zip(record["deals"], oracle_points(record), running)]

@@ -152,7 +152,8 @@ def test_the_golden_variants_read_back_as_worked_by_hand(mixed):
             if "winners" in exp:
                 assert [r["seat"] for r in cards if r["wins"]] == exp["winners"], where
                 assert [r["winner"] for r in cards if r["position"] == 1] == exp["winners"], where
-                assert all(len([r for r in cards if r["trick"] == t]) == seats for t in range(1, 6))
+                assert all(len([r for r in cards if r["trick"] == t]) == seats   # those played
+                           for t in range(1, len(exp["winners"]) + 1))
             if "findings" in exp:
                 got = [(f["kind"], f["seat"], f["trick"]) for f in findings.get((key, number), [])]
                 assert got == [(f["kind"], f["seat"], f["trick"]) for f in exp["findings"]], where

@@ -43,8 +43,18 @@ from euchre_records.bulk.tables import COLUMNS, DEAL_TABLES, TABLES, tables_of  
 from euchre_records.testkit.samples import random_texts  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
+HOUSE_RULES = ("fast_break", "four_trick_tokens", "allow_no_trump", "go_under", "farmers")
+
+
+def _start_reads(path: Path) -> bool:
+    """Whether the START writer read this golden: none of the house rules, exchanges or claims
+    that tables of n take since (issue 32), which it refused as a bad line."""
+    text = path.read_text("utf-8")
+    return not any(f'"{k}"' in text for k in (*HOUSE_RULES, "exchanges", "claim", "concession"))
+
+
 VARIANTS = sorted(p for p in (ROOT / "tests" / "golden" / "variants").glob("*.json")
-                  if not p.name.endswith(".expected.json"))
+                  if not p.name.endswith(".expected.json") and _start_reads(p))
 START = "ebb0763"
 """The commit this round (issue 20's bulk path) started from: its writer made strings. A change
 of the layout (``tables.DATASET_VERSION``) changes the contents on purpose: move START then."""

@@ -15,7 +15,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from euchre_records.cards import Seat, Side, Suit, parse_card
-from euchre_records.claims import guaranteed_tricks, search_budget
+from euchre_records.claims import guaranteed_tricks, search_budget, seat_guaranteed_tricks
 from euchre_records.errors import SearchBudgetExceeded
 
 
@@ -127,24 +127,41 @@ PACK = [r + s for s in "SHDC" for r in "AKQJT9"]
 
 @st.composite
 def endings(draw: Any) -> tuple[Any, ...]:
+    """A position of 1-3 tricks left at a table of 2, 3, 4 or 5: four hands may have a seat
+    sitting out (a lone hand) and sides N-S / E-W; the others seats "0".."n-1", nobody out, the
+    side any seats (the deal's makers or defenders)."""
+    seats = draw(st.sampled_from([2, 3, 4, 5]))
     n = draw(st.integers(1, 3))
-    out = draw(st.sampled_from([None, "N", "E", "S", "W"]))
-    active = [s for s in "NESW" if s != out]
+    names = list("NESW") if seats == 4 else [str(i) for i in range(seats)]
+    out = draw(st.sampled_from([None, *names])) if seats == 4 else None
+    active = [s for s in names if s != out]
     cards = draw(st.permutations(PACK))
     hs = {s: cards[i * n:(i + 1) * n] for i, s in enumerate(active)}
-    return hs, out, draw(st.sampled_from(active)), draw(st.sampled_from("SHDC")), draw(st.sampled_from(["NS", "EW"]))
+    if seats == 4:
+        side = draw(st.sampled_from(["NS", "EW"]))
+        members = {"N", "S"} if side == "NS" else {"E", "W"}
+    else:
+        members = set(draw(st.lists(st.sampled_from(names), min_size=1, max_size=seats - 1, unique=True)))
+        side = None
+    return hs, out, draw(st.sampled_from(active)), draw(st.sampled_from("SHDC")), side, members
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=400, deadline=None)
 @given(endings())
 def test_the_search_agrees_with_plain_minimax(ending: tuple[Any, ...]) -> None:
-    hs, out, lead, trump, side = ending
-    active = [s for s in "NESW" if s != out]
-    members = {"N", "S"} if side == "NS" else {"E", "W"}
+    """The one search, at every table: four hands by ``guaranteed_tricks`` (seats, sides, a
+    seat sitting out), two, three and five by ``seat_guaranteed_tricks`` (the claims of
+    euchre_records/claims.py, settle_claim), both against the plain minimax above."""
+    hs, out, lead, trump, side, members = ending
+    active = [s for s in hs]
     expected = _oracle(hs, active, lead, trump, members)
-    got = guaranteed_tricks({Seat[s]: [parse_card(c) for c in cs] for s, cs in hs.items()},
-                            Seat[lead], Suit(trump), Side(side),
-                            frozenset({Seat[out]} if out else set()))
+    if side is not None:
+        got = guaranteed_tricks({Seat[s]: [parse_card(c) for c in cs] for s, cs in hs.items()},
+                                Seat[lead], Suit(trump), Side(side),
+                                frozenset({Seat[out]} if out else set()))
+    else:
+        got = seat_guaranteed_tricks([[parse_card(c) for c in hs[s]] for s in active], int(lead),
+                                     Suit(trump), {int(s) for s in members})
     assert got == expected
 
 

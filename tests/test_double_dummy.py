@@ -1,8 +1,8 @@
 """The double-dummy solver (euchre_records/double_dummy.py) and the analysis built on it
-(euchre_records/analysis.py): hand-worked goldens in tests/golden/analysis/ (solved by hand,
-trick by trick; never edited to match the engine), and a brute-force minimax written apart
-(tests/dd_reference.py: no pruning, no memo, no engine code) as the oracle of properties over
-random deals.
+(euchre_records/analysis.py): hand-worked goldens in tests/golden/analysis/ and its tables/
+(solved by hand, trick by trick; never edited to match the engine), and a brute-force minimax
+written apart (tests/dd_reference.py: no pruning, no memo, no engine code) as the oracle of
+properties over random deals.
 
 Play (RULES.md, common ground): follow the suit led if able, the bowers belonging to trumps;
 the highest trump wins, else the highest card of the suit led; the winner leads next.
@@ -25,7 +25,8 @@ from euchre_records.double_dummy import DoubleDummy, analysis_budget
 from euchre_records.errors import SearchBudgetExceeded
 from euchre_records.model import Record
 from euchre_records.rules import preset
-from euchre_records.interop.detect import load_any
+from euchre_records.interop.detect import load_any, load_any_table_data
+from euchre_records.schema.notation import parse_json
 from euchre_records.testkit.simulate import random_deal
 
 GOLDEN = Path(__file__).parent / "golden" / "analysis"
@@ -35,17 +36,24 @@ def _load(name: str) -> Record:
     return load_any((GOLDEN / f"{name}.json").read_text())
 
 
-# --- the hand-worked goldens ------------------------------------------------------------------
+# --- the hand-worked goldens: four-handed, and one deal at each of 2, 3 and 5 (tables/) -----
 
-@pytest.mark.parametrize("name", sorted(p.name[:-len(".expected.json")] for p in GOLDEN.glob("*.expected.json")))
-def test_hand_worked_golden(name: str) -> None:
-    expected = json.loads((GOLDEN / f"{name}.expected.json").read_text())
-    deal = analyse_record(_load(name)).deals[0]
-    assert deal.known
+GOLDENS = sorted(GOLDEN.glob("*.expected.json")) + sorted((GOLDEN / "tables").glob("*.expected.json"))
+
+
+@pytest.mark.parametrize("path", GOLDENS, ids=lambda p: f"{p.parent.name}/{p.name[:-len('.expected.json')]}")
+def test_hand_worked_golden(path: Path) -> None:
+    """Each golden's deal as solved by hand, trick by trick (see its "why"), at any table: the
+    seats as the table's tokens (N E S W, or 0 .. n-1)."""
+    expected = json.loads(path.read_text())
+    record = load_any_table_data(parse_json(path.with_name(path.name.replace(".expected", "")).read_text()))
+    analysis = analyse_record(record)
+    deal = analysis.deals[0]
+    assert deal.known, deal.reason
     assert deal.tricks == expected["tricks"]
     assert list(deal.points or ()) == expected["points"]
     assert deal.taken == expected["taken"]
-    got = [[p.seat.name, p.card.name, p.before, p.after, p.cost] for p in deal.plays]
+    got = [[analysis.tokens[p.seat], p.card.name, p.before, p.after, p.cost] for p in deal.plays]
     assert got == expected["plays"]
 
 

@@ -31,7 +31,7 @@ from euchre_records.model import CallKind, DealKind, Record
 from euchre_records.table_model import TableRecord
 from euchre_records.table_replay import game_points_of, replay_table
 from euchre_records.interop.egn.binary import egnb_to_egn
-from euchre_records.interop.egn.tables import egn_to_any
+from euchre_records.interop.egn.document import egn_to_any
 
 from egn_support import schema_errors
 

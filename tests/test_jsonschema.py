@@ -160,6 +160,11 @@ BEYOND_THE_SCHEMA = {
     "07-partner-does-not-hold-the-card": "who holds a card is read from the hands",
     "12-cutthroat-stuck-dealer-passes": "whose pass is the stuck dealer's is the bidding's order "
                                         "from the dealer (the replay's)",
+    "18-cutthroat-no-trump-off": "NT is a call word; whether the house rule allows it is the replay's",
+    "19-cutthroat-no-trump-first-round": "which round a call falls in is the bidding's (the replay's)",
+    "20-cutthroat-claim-after-five-tricks": "a claim beside five tricks played is the replay's",
+    "21-five-handed-go-under-kitty-of-two": "the kitty's size depends on rules.overrides.pack",
+    "22-cutthroat-farmer-gives-a-jack": "which cards a farmer may give is the replay's",
 }
 """Bad goldens the schema cannot refuse (the reader or the replay does), and why."""
 

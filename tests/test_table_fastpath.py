@@ -68,7 +68,9 @@ def made_deals(draw: st.DrawFn) -> tuple[ref.VariantMade, dict[str, Any]]:
             "pass_rate": draw(st.sampled_from([0.3, 0.6, 0.9])),
             "cutthroat_euchre": draw(st.sampled_from(["each-opponent-2", "maker-minus-2"]))
             if seats == 3 else "each-opponent-2",
-            "revoke_to": draw(st.sampled_from(["add", "deduct"]))}
+            "revoke_to": draw(st.sampled_from(["add", "deduct"])),
+            "fast_break": draw(st.booleans())}
+    case["no_trump"] = not case["joker"] and draw(st.booleans())   # no joker with no trump
     made = ref.random_variant_record(random.Random(draw(st.integers(0, 2**32 - 1))), seats, **case)
     return made, case
 
@@ -80,7 +82,13 @@ def test_the_fast_path_equals_the_detailed_replay_on_legal_deals(drawn: Any) -> 
     record = load_table_record(made.record)
     fast, = _check(record)
     clean = not made.revokes
-    if clean:   # a clean, fully known deal is the fast path's to take
+    if made.fast_break or made.trump == ref.NO_TRUMP:
+        # declined (house rules fast_break, allow_no_trump): the detailed replay scores it
+        detailed = _detailed(record, 0)
+        assert fast is None and detailed is not None, made.record
+        assert list(detailed.points) == made.points, made.record
+        assert [record.table.token(s) for s in detailed.winners] == made.winners, made.record
+    elif clean:   # a clean, fully known deal is the fast path's to take
         assert fast is not None, made.record
         assert list(fast.points) == made.points
         assert [record.table.token(s) for s in fast.winners] == made.winners

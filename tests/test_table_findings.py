@@ -110,22 +110,23 @@ def _set(record: dict[str, Any], path: str, value: Any) -> dict[str, Any]:
 
 REFUSALS = [
     # (path set, value, where the error is, words of its reason)
-    ("rules.overrides.canadian", True, "rules.overrides.canadian", "four-handed game"),
-    ("rules.overrides.allow_no_trump", True, "rules.overrides.allow_no_trump", "four-handed game"),
-    ("rules.overrides.fast_break", True, "rules.overrides.fast_break", "four-handed game"),
-    ("rules.overrides.four_trick_tokens", True, "rules.overrides.four_trick_tokens", "four-handed game"),
-    ("rules.overrides.partners_best", True, "rules.overrides.partners_best", "four-handed game"),
-    ("rules.overrides.go_under", True, "rules.overrides.go_under", "four-handed game"),
-    ("rules.overrides.farmers", "misdeal", "rules.overrides.farmers", "four-handed game"),
-    ("rules.overrides.defend_alone", True, "rules.overrides.defend_alone", "four-handed game"),
-    ("rules.overrides.partner_takes_lone", True, "rules.overrides.partner_takes_lone", "four-handed game"),
+    # refused by the rule that forbids them at cut-throat (euchre_records/table_refusals.py)
+    ("rules.overrides.canadian", True, "rules.overrides.canadian", "the Canadian loner is the dealer's partner's"),
+    ("rules.overrides.four_trick_tokens", True, "rules.overrides.four_trick_tokens",
+     "the cut-throat maker always plays alone against the other two"),
+    ("rules.overrides.partners_best", True, "rules.overrides.partners_best", "the cut-throat maker has no partner"),
+    ("rules.overrides.defend_alone", True, "rules.overrides.defend_alone",
+     "the maker plays alone against the other two, who play together"),
+    ("rules.overrides.partner_takes_lone", True, "rules.overrides.partner_takes_lone",
+     "no partner to take the hand over"),
     ("rules.overrides.rubber", "somerset", "rules.overrides.rubber", "fixed partnerships"),
     ("rules.overrides.two_handed_march", 4, "rules.overrides.two_handed_march", "two-handed game"),
     ("rules.preset", ["modern"], "rules.preset", "unknown rule set"),
     ("rules.preset", {"a": 1}, "rules.preset", "unknown rule set"),
     ("deals.0.turned", "JK", "deals[0].turned", "joker"),
     ("deals.0.joker_suit", "S", "deals[0].joker_suit", "not yet taken"),
-    ("deals.0.exchanges", [], "deals[0].exchanges", "not yet taken"),
+    ("deals.0.exchanges", [{"kind": "partners-best", "seat": "1", "gave": "9S", "took": "AS"}],
+     "deals[0].exchanges[0].kind", "the cut-throat maker has no partner"),
     ("deals.0.annotations", [], "deals[0].annotations", "not yet taken"),
     ("deals.0.alternatives", [], "deals[0].alternatives", "not yet taken"),
     ("provenance", ["x"], "provenance", "not yet taken"),
@@ -185,3 +186,66 @@ def test_a_penalty_that_wins_the_game_is_the_deals_points() -> None:
     assert (deal.penalty, deal.hand_points, deal.points) == ((0, 3), (0, 0), (0, 3))
     assert result.games[0].score == (0, 6) and result.games[0].winner == 1
     assert any("penalty won the game before the hand's points" in n for n in deal.notes)
+
+
+@pytest.mark.parametrize("event, maker_tricks, points, status", [
+    # golden variants/29 (cut-throat, hearts, maker 1 alone, both tricks played to 2; left: 0 QH TH
+    # 9H, 1 JH JD AH, 2 KC KS QD, 2 to lead): 1 holds the three top trumps, so the makers take the
+    # rest against any defence and the defenders (0, 2) can be held to none of it
+    # a concession's ``tricks`` go to the other side, as a claim's to the claimer's (FORMAT.md)
+    ({"kind": "concession", "seat": "0"}, 3, [0, 1, 0], None),          # 0 concedes all: made
+    ({"kind": "concession", "seat": "2", "tricks": 1}, 1, [2, 0, 2], None),
+    ({"kind": "concession", "seat": "1", "tricks": 2}, 1, [2, 0, 2], "not guaranteed"),
+    ({"kind": "claim", "seat": "1", "tricks": 2}, 2, [2, 0, 2], None),  # he claims only 2: euchred
+    ({"kind": "claim", "seat": "0", "tricks": 1}, 2, [2, 0, 2], "not guaranteed"),
+])
+def test_a_concession_or_claim_at_a_table_of_three_settles_the_rest(
+        event: dict[str, Any], maker_tricks: int, points: list[int], status: str | None) -> None:
+    """Claims at tables of n (euchre_records/claims.py, settle_claim): a claim gives the claimer's side
+    ``tricks`` of the rest, a concession the conceder's side ``tricks`` and the other side the
+    rest; scored as agreed, a claim the cards refute a finding (worked by hand above)."""
+    record = load_table_record(_set(_golden("29-cutthroat-claim"), "deals.0.irregularities", [event]))
+    deal, = replay_table(record).deals
+    assert (deal.maker_tricks, list(deal.points)) == (maker_tricks, points)
+    assert [f.status for f in deal.findings] == ([status] if status else [])
+    assert bool(deal.notes) is (status is None)
+
+
+def test_a_claim_of_more_tricks_than_remain_is_located() -> None:
+    from euchre_records.errors import InconsistentRecord
+    record = load_table_record(_set(_golden("29-cutthroat-claim"), "deals.0.irregularities",
+                                    [{"kind": "claim", "seat": "1", "tricks": 4}]))
+    with pytest.raises(InconsistentRecord) as caught:
+        replay_table(record)
+    problem, = caught.value.problems
+    assert problem.where == "deals[0].irregularities[0].tricks" and "3 remain" in problem.what
+
+
+def test_going_under_with_a_hand_that_is_not_poor_is_reported_and_stands() -> None:
+    """Golden variants/31 (two-handed, go_under), but the dealer 0 goes under instead, holding
+    AH KH QH AD KD: no nine or ten, and face cards (KH QH KD) — not remarkably poor by EGN's
+    examples: a finding (status 'hand not poor'), the exchange stands (RULES.md "House rules").
+    He gives AH KH QH and takes TH JH 9D: the plays of the golden are then impossible for him
+    (AH, KH, QH are in the kitty), so only the exchange's check is asked here, on a deal thrown in."""
+    data = _golden("31-two-handed-go-under")
+    deal = data["deals"][0]
+    deal["exchanges"] = [{"kind": "go-under", "seat": "0", "gave": "AH KH QH", "took": "TH JH 9D"}]
+    deal["calls"] = ["pass"] * 4
+    for key in ("discard", "tricks"):
+        del deal[key]
+    result, = replay_table(load_table_record(data)).deals
+    assert result.thrown_in and [f.status for f in result.findings] == []   # thrown in: no hand
+    deal["calls"] = ["pass", "pass", "pass", "C"]
+    deal["tricks"] = ["9S 9D", "AS TH", "TD AD", "KD TC", "9H JH"]
+    result, = replay_table(load_table_record(data)).deals
+    assert [(f.status, f.seat) for f in result.findings] == [("hand not poor", 0)]
+
+
+def test_an_exchange_of_a_card_not_in_the_kitty_is_located() -> None:
+    from euchre_records.errors import InconsistentRecord
+    data = _golden("31-two-handed-go-under")
+    data["deals"][0]["exchanges"][0]["took"] = "JS JC AH"   # AH is in the dealer's hand
+    with pytest.raises(InconsistentRecord) as caught:
+        replay_table(load_table_record(data))
+    problem, = caught.value.problems
+    assert problem.where == "deals[0].exchanges[0].took[2]" and "in seat 0's hand" in problem.what

@@ -34,7 +34,7 @@ from .draft_access import ID, own_draft, seen_revision, writer_required
 from .deal_form import deal_from_form, form_of_deal
 from .forms import Problems
 from .scoreboard import preset_title, scoreboard
-from .seats import SEATS, next_seat, seat_tokens, seats_of
+from .seats import SEATS, next_dealer, next_seat, seat_tokens, seats_of
 from .sheet import build_sheet, running_of
 
 __all__ = ["replay_draft", "next_dealer", "fields_of", "fields_for", "deal_of_form", "draft_page",
@@ -70,30 +70,6 @@ def fields_for(data: dict[str, Any], problems: list[dict[str, str]],
         from .table_draft import TABLE_FIELD_OF_PATH
         return fields_of(problems, deal_index, TABLE_FIELD_OF_PATH)
     return fields_of(problems, deal_index)
-
-
-def next_dealer(data: dict[str, Any], sub: Submission | None) -> str:
-    """Who deals next by the engine's replay, at any table: the same dealer after a redeal, the
-    seat the laws name after a void deal, else the last dealer's left; the first seat (N, or
-    seat 0) for the first deal, and the last dealer written's left when the draft does not
-    replay."""
-    n = seats_of(data)
-    deals = data.get("deals") or []
-    if not deals:
-        return seat_tokens(n)[0]
-    if sub is not None and isinstance(sub.result, TableReplay) and sub.result.deals:
-        at, token = sub.result.deals[-1], sub.result.table.token
-        return (token(at.next_dealer) if at.next_dealer is not None
-                else next_seat(token(at.dealer), n))
-    if sub is not None and sub.result.deals:
-        last = sub.result.deals[-1]
-        if last.redeal:
-            return last.dealer.name
-        nxt = getattr(last, "next_dealer", None)
-        if nxt is not None:
-            return str(nxt.name)
-        return next_seat(last.dealer.name)
-    return next_seat(str(deals[-1].get("dealer", seat_tokens(n)[-1])), n)
 
 
 def fields_of(problems: list[dict[str, str]], deal_index: int,

@@ -7,14 +7,18 @@ at four, ``"0"`` .. ``"n-1"`` clockwise at a table of n; the deal passes to the 
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import TYPE_CHECKING, Any, Mapping
 
 from euchre_records.events.tournament import seat_tokens
 from euchre_records.table import SEAT_COUNTS
+from euchre_records.table_model import TableReplay
+
+if TYPE_CHECKING:
+    from ..store.ingest import Submission
 
 __all__ = ["SEATS", "TABLE_SIZES", "VARIANT_TITLES", "VARIANT_NAMES", "VARIANT_FIELDS",
            "VARIANT_PACKS", "variant_title", "seat_tokens", "table_size", "seats_of",
-           "next_seat", "seat_name"]
+           "next_seat", "seat_name", "next_dealer"]
 
 SEATS = ("N", "E", "S", "W")
 """The four-handed seats, in the order the deal passes."""
@@ -68,3 +72,27 @@ def seat_name(players: Mapping[str, str], token: str | None) -> str:
     if token is None:
         return ""
     return players.get(token) or f"seat {token}"
+
+
+def next_dealer(data: dict[str, Any], sub: Submission | None) -> str:
+    """Who deals next by the engine's replay, at any table: the same dealer after a redeal, the
+    seat the laws name after a void deal, else the last dealer's left; the first seat (N, or
+    seat 0) for the first deal, and the last dealer written's left when the draft does not
+    replay."""
+    n = seats_of(data)
+    deals = data.get("deals") or []
+    if not deals:
+        return seat_tokens(n)[0]
+    if sub is not None and isinstance(sub.result, TableReplay) and sub.result.deals:
+        at, token = sub.result.deals[-1], sub.result.table.token
+        return (token(at.next_dealer) if at.next_dealer is not None
+                else next_seat(token(at.dealer), n))
+    if sub is not None and sub.result.deals:
+        last = sub.result.deals[-1]
+        if last.redeal:
+            return last.dealer.name
+        nxt = getattr(last, "next_dealer", None)
+        if nxt is not None:
+            return str(nxt.name)
+        return next_seat(last.dealer.name)
+    return next_seat(str(deals[-1].get("dealer", seat_tokens(n)[-1])), n)

@@ -21,8 +21,8 @@ from ..store.ingest import Submission
 from . import deal_ids
 from .deal_form import UNDEALT, called_ranks, form_of_deal
 from .forms import Problems
-from .seats import VARIANT_TITLES, seat_tokens, seats_of
 from .scoreboard import table_scoreboard
+from .seats import VARIANT_TITLES, next_dealer, seat_tokens, seats_of
 from .sheet import build_sheet, running_of
 
 __all__ = ["table_draft_page", "TABLE_FIELD_OF_PATH", "players_of", "game_target"]
@@ -56,7 +56,6 @@ def table_draft_page(draft: store_drafts.Draft, sub: Submission | None,
     players = players_of(data)
     deals = data.get("deals") or []
     sheet = board = None
-    from .draft_view import next_dealer
     dealer = next_dealer(data, sub)
     if sub is not None:
         view = view_of(sub.record, sub.result)

@@ -88,9 +88,10 @@ class _Kind:
 
 SIDES = _Kind(seat, side, _points, _points, ("S", "H", "D", "C", "NT"), None,
               "revokes: established, corrected, claimed or not borne out; other laws: the ruling")
-PLAYERS = _Kind(_token, _token, _scores, _moved, ("S", "H", "D", "C"),
-                ("established", "claimed", "not borne out"),
-                "revokes: established, claimed, or not borne out (claimed, the cards show none)")
+PLAYERS = _Kind(_token, _token, _scores, _moved, ("S", "H", "D", "C", "NT"),
+                ("established", "claimed", "not borne out", "not guaranteed"),
+                "revokes: established, claimed, or not borne out (claimed, the cards show none); "
+                "claims: not guaranteed (the cards refute the claim)")
 
 
 def _finding_fields(kind: _Kind) -> dict[str, Field]:

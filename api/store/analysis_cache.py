@@ -5,7 +5,7 @@ Contract:
   id. A cached analysis is read from ``analysis_cache`` (by the record's hash, which covers its
   rules, and the analysis version). Otherwise it is computed inside the request's search budget
   (:func:`~euchre_records.double_dummy.analysis_budget`), whatever the table (2, 3, 4 or 5
-  players: :mod:`euchre_records.table_analysis` for the tables of n), and filed, with each four-handed
+  players: :func:`euchre_records.analysis.analyse_record` reads each), and filed, with each four-handed
   seat's accuracy in ``analysis_seats``. A store that cannot be written (read-only file) still
   answers, uncached.
 - A computation is costly: with a ``pacer`` (the request's use of api/cpu_gate.py) it holds one
@@ -37,8 +37,6 @@ import sqlite_utils
 from euchre_records.analysis import ANALYSIS_VERSION, RecordAnalysis, analyse_record, as_json
 from euchre_records.double_dummy import DEFAULT_ANALYSIS_BUDGET, analysis_budget
 from euchre_records.errors import SearchBudgetExceeded
-from euchre_records.model import Record
-from euchre_records.table_analysis import analyse_table_record
 
 __all__ = ["record_analysis", "player_accuracy", "AnalysisRuns", "cached_analysis", "analyse_text"]
 
@@ -171,10 +169,7 @@ def analyse_text(canonical: str) -> RecordAnalysis:
     """The analysis of a record's text, whatever its table (RecordError for one it cannot read)."""
     from euchre_records.interop.detect import load_any_table_data
     from euchre_records.schema.notation import parse_json
-    record = load_any_table_data(parse_json(canonical))
-    if isinstance(record, Record):
-        return analyse_record(record)
-    return analyse_table_record(record)
+    return analyse_record(load_any_table_data(parse_json(canonical)))
 
 
 def _file(db: sqlite_utils.Database, digest: str, analysis: RecordAnalysis, text: str) -> None:

@@ -21,13 +21,13 @@ from typing import Any
 
 from euchre_records.errors import UnsupportedRules
 from euchre_records.model import Record
-from euchre_records.table_model import TableRecord
+from euchre_records.table_view import AnyRecord
 
 from .condensed import decode_deal, encode_deal
 from .protobuf import BinaryError, Field, Writer, as_int32, as_text, read_message, varints
 
 __all__ = ["EXPANDED", "CONDENSED", "MAX_SIZE", "is_egn_binary", "egnb_to_egn", "egn_to_egnb",
-           "egnb_to_record", "record_to_egnb", "egnb_to_any", "table_record_to_egnb"]
+           "egnb_to_record", "record_to_egnb", "egnb_to_any"]
 
 EXPANDED, CONDENSED = 0x00, 0x01
 MAX_SIZE = 8 * 1024 * 1024
@@ -383,23 +383,14 @@ def egnb_to_record(data: bytes) -> Record:
     return egn_to_record(egnb_to_egn(data))
 
 
-def record_to_egnb(record: Record, condensed: bool = True, lossy: bool = False) -> bytes:
-    """A record as a binary EGN file (condensed by default)."""
+def record_to_egnb(record: AnyRecord, condensed: bool = True, lossy: bool = False) -> bytes:
+    """A record at any table as a binary EGN file (condensed by default)."""
     from .document import record_to_egn
     return egn_to_egnb(record_to_egn(record, lossy=lossy), condensed)
 
 
-def egnb_to_any(data: bytes) -> Record | TableRecord:
+def egnb_to_any(data: bytes) -> AnyRecord:
     """A binary EGN file as a four-handed record or, for 2, 3 or 5 players, a record at a table
-    of n (:func:`.tables.egn_to_any`)."""
-    from .tables import egn_to_any
+    of n (:func:`.document.egn_to_any`)."""
+    from .document import egn_to_any
     return egn_to_any(egnb_to_egn(data))
-
-
-def table_record_to_egnb(record: TableRecord, condensed: bool = True, lossy: bool = False) -> bytes:
-    """A record at a table of 2, 3 or 5 as a binary EGN file (condensed by default)."""
-    from .tables import table_record_to_egn
-    return egn_to_egnb(table_record_to_egn(record, lossy=lossy), condensed)
-
-
-

@@ -405,7 +405,9 @@ def _write_bidding(out: _Out, ctx: _Ctx, ph: dict[str, Any], where: str, start: 
         elif isinstance(call, str) and call in others and seat >= p:
             out.write(others.index(call) + 1, 2)
         else:
-            raise UnsupportedRules(f"the condensed form cannot hold the call {call!r} here",
+            raise UnsupportedRules(f"the condensed form cannot hold the call {call!r} here"
+                                   + (" (no trump has no condensed code): write it expanded "
+                                      "(--to egnb-expanded)" if call == "n" else ""),
                                    f"{where}.calls[{i}]")
         seat += 1
         if call != "Pass":

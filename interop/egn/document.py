@@ -17,41 +17,35 @@ do not play). ``record_to_egn(egn_to_record(d))`` equals ``d`` up to formatting 
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
-from euchre_records.cards import SEATS, Card, Seat, Suit
-from euchre_records.errors import NotationError, Problem, RecordError, UnsupportedRules
+from euchre_records.cards import SEATS, Card, Suit
+from euchre_records.errors import NotationError, RecordError, UnsupportedRules
 from euchre_records.model import (
-    Annotation, Call, CallKind, Deal, DealKind, Event, Exchange, ExternalId, Player, RecordedScore,
-    Record, Trick, replace,
+    Annotation, Call, CallKind, Deal, DealKind, Exchange, RecordedScore,
+    Record, ReplayResult, Trick, replace,
 )
 
-from euchre_records.schema.basefields import POINTS_LIMIT, label_problem
-from euchre_records.interop.json_access import FLAG, LIST, OBJECT, TEXT, WHOLE, field, items, typed
-from .dates import date_in
+from euchre_records.interop.json_access import FLAG, LIST, field, items, typed
 from .cards import CardReader, egn_calls, egn_tricks, is_generic, is_partly_known
-from .legacy import LEGACY_VERSION_RE, upgrade_legacy
-from .lines import alternatives_in, annotations_in, bid_calls, split_phases, trump_of, with_alone
+from .front import FILE_TYPE, VERSION_RE, Front, deal_head, each_deal, egn_players, is_egn, read_front
+from .per_player import per_player_record
+from .where import egn_where, in_egn_terms
+from .lines import alternatives_in, annotations_in, bid_calls, trump_of, with_alone
 from .out import egn_document, egn_losses, not_read_back
 from .exchanges import exchanges_in, settle_kinds
-from .rules import to_rules
 from euchre_records.schema.notation import parse_json
+from euchre_records.table_model import TableRecord, TableReplay
+from euchre_records.table_view import AnyRecord
 
 __all__ = [
-    "FILE_TYPE", "VERSION_RE", "is_egn", "egn_to_record", "egn_text_to_record", "record_to_egn",
-    "egn_losses", "egn_where", "in_egn_terms",
+    "FILE_TYPE", "VERSION_RE", "is_egn", "egn_to_any", "egn_to_record", "egn_text_to_record",
+    "record_to_egn", "egn_losses", "egn_where", "in_egn_terms", "egn_players",
 ]
 
-FILE_TYPE = "Euchre Game Notation"
-VERSION_RE = re.compile(r"^1\.[234](?:\.\d+)?$")
-"""The versions read directly (EGN's schema: ``^1\\.[234](?:\\.\\d+)?$``)."""
-_TOP = {"fileType", "version", "metadata", "deals"}
-_META = {"gameId", "title", "description", "players", "initialScore", "finalScore", "date", "ruleset"}
-
-
-def record_to_egn(record: Record, lossy: bool = False) -> dict[str, Any]:
-    """The EGN document of ``record`` (a dict ready for ``json.dumps``; :func:`.out.egn_document`).
+def record_to_egn(record: AnyRecord, lossy: bool = False) -> dict[str, Any]:
+    """The EGN document of ``record``, at any table (a dict ready for ``json.dumps``;
+    :func:`.out.egn_document`).
 
     Raises UnsupportedRules listing every problem when the record holds something EGN cannot
     express at all, or (unless ``lossy``) something whose loss would change a replay; and, when
@@ -59,41 +53,20 @@ def record_to_egn(record: Record, lossy: bool = False) -> dict[str, Any]:
     refuse it): what --lossy writes always reads back."""
     doc = egn_document(record, lossy)
     if lossy:
-        from euchre_records.match import replay
         try:
-            replay(egn_to_record(doc))
+            _replayed(egn_to_any(doc))
         except RecordError as exc:
             raise not_read_back(exc) from None
     return doc
 
 
-def is_egn(data: object) -> bool:
-    """True when ``data`` (parsed JSON) declares itself an EGN document."""
-    return isinstance(data, dict) and data.get("fileType") == FILE_TYPE
-
-
-_WHERE_RE = re.compile(r"^(deals\[\d+\])\.(calls|tricks|discard|turned|hands\.[NESW]|dealer|unfinished)(.*)$")
-_SEAT_INDEX = {"N": 0, "E": 1, "S": 2, "W": 3}
-
-
-def egn_where(where: str) -> str:
-    """Translate a location in our model (as the engine reports it) into the EGN document's.
-
-    Assumes EGN's usual layout: the bidding phase first, then the trick play.
-
-    >>> egn_where("deals[3].tricks[2][1]"), egn_where("deals[0].hands.S[4]")
-    ('deals[3].phases[1].tricks[2][1]', 'deals[0].initialState.playerCards[2][4]')
-    """
-    m = _WHERE_RE.match(where)
-    if m is None:
-        return where
-    deal, field, rest = m.groups()
-    if field.startswith("hands."):
-        return f"{deal}.initialState.playerCards[{_SEAT_INDEX[field[-1]]}]{rest}"
-    mapped = {"calls": "phases[0].calls", "discard": "phases[0].discard", "tricks": "phases[1].tricks",
-              "turned": "initialState.upCard", "dealer": "initialState.dealer",
-              "unfinished": "phases"}[field]
-    return f"{deal}.{mapped}{rest}"
+def _replayed(record: AnyRecord) -> ReplayResult | TableReplay:
+    """The replay of a record at any table (a RecordError when it cannot have happened)."""
+    if isinstance(record, TableRecord):
+        from euchre_records.table_replay import replay_table
+        return replay_table(record)
+    from euchre_records.match import replay
+    return replay(record)
 
 
 def egn_text_to_record(text: str | bytes) -> Record:
@@ -101,72 +74,36 @@ def egn_text_to_record(text: str | bytes) -> Record:
     return egn_to_record(parse_json(text))
 
 
-def _version(data: dict[str, Any], bad: list[Problem]) -> tuple[dict[str, Any], list[str]]:
-    """The document in 1.4 form and the notes of an upgrade (``version`` problems into ``bad``)."""
-    version = data.get("version")
-    if isinstance(version, str) and VERSION_RE.fullmatch(version):
-        return data, []
-    if isinstance(version, str) and LEGACY_VERSION_RE.fullmatch(version):
-        return upgrade_legacy(data)
-    bad.append(Problem("version", f"EGN version {version!r} is not one this reader knows: it reads "
-                                  "1.2, 1.3 and 1.4 directly and 1.0 and 1.1 through EGN's upgrade; "
-                                  "convert the file to EGN 1.4 (EGN's egn-upgrade tool) and read it "
-                                  "again"))
-    return data, []
+def egn_to_any(data: object) -> AnyRecord:
+    """A parsed EGN document of any player count as our record: four-handed a :class:`Record`,
+    two, three and five a :class:`TableRecord` (:mod:`.per_player`); 1, 6, 7 and 8 refused by
+    name at ``metadata.ruleset.num_players``. Every deal is read even when an earlier one fails,
+    so that all problems are reported at once, each located in the EGN document;
+    UnsupportedRules wins over NotationError when both occur."""
+    front = read_front(data, tables=True)
+    if front.table is not None and not front.table.fixed_sides:
+        return per_player_record(front)
+    return _four_handed(front)
 
 
 def egn_to_record(data: object) -> Record:
-    """Convert a parsed EGN document (a dict, as an EMN file embeds it) into a :class:`Record`
-    (rules: ``modern`` + overrides).
+    """A parsed EGN document (a dict, as an EMN file embeds it) of the four-handed game as a
+    :class:`Record` (rules: ``modern`` + overrides); other counts refused at
+    ``metadata.ruleset.num_players`` (read them with :func:`egn_to_any`)."""
+    return _four_handed(read_front(data, tables=False))
 
-    Every deal is converted even when an earlier one fails, so that all problems are reported
-    at once; UnsupportedRules wins over NotationError when both occur.
-    """
-    if not is_egn(data):
-        raise NotationError(f"not an EGN document: fileType must be {FILE_TYPE!r}", "fileType")
-    assert isinstance(data, dict)
-    bad: list[Problem] = []
-    unsupported: list[Problem] = []
-    data, provenance = _version(data, bad)
-    for key in data:
-        if key not in _TOP:
-            bad.append(Problem(str(key), "unknown EGN field"))
-    try:
-        meta = field(data, "metadata", "", OBJECT, optional=False)
-    except NotationError as exc:
-        raise NotationError(bad + list(exc.problems)) from None
-    for key in meta:
-        if key not in _META:
-            bad.append(Problem(f"metadata.{key}", "unknown EGN metadata field"))
-    rules = None
-    try:
-        rules = to_rules(meta.get("ruleset"))
-    except UnsupportedRules as exc:
-        unsupported += _problems(exc)
-    except NotationError as exc:
-        bad += _problems(exc)
-    players = _players(meta.get("players"), bad, unsupported)
-    start = _score(meta.get("initialScore"), "metadata.initialScore", bad, required=True)
-    final = _score(meta.get("finalScore"), "metadata.finalScore", bad, required=False)
+
+def _four_handed(front: Front) -> Record:
+    """The four-handed record of a document whose shared part is read (``front``)."""
+    bad, unsupported, provenance = front.bad, front.unsupported, front.provenance
     deals: list[Deal] = []
     stops: list[tuple[int, str]] = []
-    try:
-        raw_deals = field(data, "deals", "", LIST, optional=False, what="a list of deals")
-    except NotationError as exc:
-        bad += _problems(exc)
-        raw_deals = []
-    for i, raw in enumerate(raw_deals):
-        try:
-            deal, stop, notes = _deal(raw, f"deals[{i}]", i + 1)
-        except UnsupportedRules as exc:
-            unsupported += _problems(exc)
-        except NotationError as exc:
-            bad += _problems(exc)
-        else:
-            deals.append(deal)
-            provenance += notes
-            if stop is not None:
-                stops.append((i, stop))
+    raw_deals = front.raw_deals
+    for i, (deal, stop, notes) in each_deal(front, lambda raw, where, i: _deal(raw, where, i + 1)):
+        deals.append(deal)
+        provenance += notes
+        if stop is not None:
+            stops.append((i, stop))
     for i, stop in stops:   # a deal broken off inside the game: unfinished, and the game goes on
         if i != len(raw_deals) - 1:
             provenance.append(f"deals[{i}]: the deal stops {stop} and deals follow: read as "
@@ -175,112 +112,18 @@ def egn_to_record(data: object) -> Record:
         raise UnsupportedRules(unsupported)
     if bad:
         raise NotationError(bad)
+    rules = front.rules
     assert rules is not None
     deals = settle_kinds(deals, rules)   # a kitty exchange is a farmer's or going under, by the rules
-    if final is not None:
+    if front.final is not None:
         if not deals:
             raise NotationError("a finalScore needs at least one deal", "metadata.finalScore")
-        last = deals[-1]
-        deals[-1] = replace(last, recorded=RecordedScore(total=final))
-    try:
-        date, description = date_in(_egn_date(meta), _text(meta, "description"))
-        event = Event(event=_label(meta, "title"), notes=description, date=date,
-                      game_id=_label(meta, "gameId"))
-    except NotationError as exc:
-        raise NotationError(bad + list(exc.problems)) from None
-    return Record(rules=rules, deals=tuple(deals), event=event, players=players,
-                  start_score=start or (0, 0), provenance=tuple(provenance))
-
-
-def _problems(exc: RecordError) -> list[Problem]:
-    return list(exc.problems)
-
-
-def _egn_date(meta: dict[str, Any]) -> str | None:
-    """EGN's date-time (``2026-06-02 19:02`` allowed) in our ISO 8601 form (``T`` before a time)."""
-    value = _text(meta, "date")
-    if value is not None and len(value) > 11 and value[10] == " " and value[:4].isdigit():
-        value = value[:10] + "T" + value[11:]
-    return value
-
-
-def _text(meta: dict[str, Any], key: str) -> str | None:
-    return field(meta, key, "metadata", TEXT)  # type: ignore[no-any-return]
-
-
-def _label(meta: dict[str, Any], key: str) -> str | None:
-    """A one-line text of the metadata (a title, a game id): as the notation's labels, no
-    control, bidirectional or invisible characters (schema/basefields.label_problem)."""
-    value = _text(meta, key)
-    problem = label_problem(value) if value is not None else None
-    if problem:
-        raise NotationError(problem, f"metadata.{key}")
-    return value
-
-
-def _score(value: object, where: str, bad: list[Problem], required: bool) -> tuple[int, int] | None:
-    if value is None:
-        if required:
-            bad.append(Problem(where, "missing: the scores of team 0/2 and team 1/3"))
-        return None
-    if (not isinstance(value, list) or len(value) != 2
-            or not all(isinstance(v, int) and not isinstance(v, bool) for v in value)):
-        bad.append(Problem(where, f"expected [team 0/2, team 1/3] as two integers, not {value!r}"))
-        return None
-    if not all(-POINTS_LIMIT <= v <= POINTS_LIMIT for v in value):
-        bad.append(Problem(where, f"scores out of range: each must be within -{POINTS_LIMIT} "
-                                  f"to {POINTS_LIMIT}"))
-        return None
-    return (value[0], value[1])
-
-
-def _players(value: object, bad: list[Problem], unsupported: list[Problem]) -> tuple[tuple[Seat, Player], ...]:
-    if not isinstance(value, list):
-        bad.append(Problem("metadata.players", "expected a list of player names (player 0 first)"))
-        return ()
-    if len(value) > 4:
-        unsupported.append(Problem("metadata.players", f"{len(value)} players: only the four-handed "
-                                                       "partnership game is supported"))
-        return ()
-    out = []
-    for i, p in enumerate(value):
-        where = f"metadata.players[{i}]"
-        name = p if isinstance(p, str) else p.get("name") if isinstance(p, dict) else None
-        problem = label_problem(name) if isinstance(name, str) else None
-        if problem:  # as the notation refuses it: a newline or a bidi control in a name
-            bad.append(Problem(where if isinstance(p, str) else f"{where}.name", problem))
-        elif isinstance(p, str):
-            if p:
-                out.append((SEATS[i], Player(p)))
-        elif isinstance(p, dict) and isinstance(p.get("name"), str):
-            extra = set(p) - {"id", "name", "playerIds"}
-            if extra:
-                bad.append(Problem(where, f"unknown player field(s): {', '.join(sorted(map(str, extra)))}"))
-            pid = p.get("id")
-            if pid is not None and (not isinstance(pid, str) or label_problem(pid)):
-                bad.append(Problem(f"{where}.id", "expected a string" if not isinstance(pid, str)
-                                   else str(label_problem(pid))))
-                pid = None
-            out.append((SEATS[i], Player(p["name"], pid, _ids(p.get("playerIds"), where, bad))))
-        else:
-            bad.append(Problem(where, "expected a name or an object with a name"))
-    return tuple(out)
-
-
-def _ids(value: object, where: str, bad: list[Problem]) -> tuple[ExternalId, ...]:
-    if value is None:
-        return ()
-    if not isinstance(value, list):
-        bad.append(Problem(f"{where}.playerIds", "expected a list of {id, source} objects"))
-        return ()
-    out = []
-    for j, item in enumerate(value):
-        if (not isinstance(item, dict) or set(item) != {"id", "source"}
-                or not all(isinstance(item[k], str) for k in ("id", "source"))):
-            bad.append(Problem(f"{where}.playerIds[{j}]", "expected {\"id\": text, \"source\": text}"))
-            continue
-        out.append(ExternalId(item["id"], item["source"]))
-    return tuple(out)
+        ns, ew = front.final
+        deals[-1] = replace(deals[-1], recorded=RecordedScore(total=(ns, ew)))
+    ns, ew = front.start or (0, 0)
+    return Record(rules=rules, deals=tuple(deals), event=front.event,
+                  players=tuple((SEATS[i], p) for i, p in front.players),
+                  start_score=(ns, ew), provenance=tuple(provenance))
 
 
 def _tokens(raw: dict[str, Any], where: str) -> list[object]:
@@ -309,30 +152,9 @@ def _tokens(raw: dict[str, Any], where: str) -> list[object]:
 def _deal(raw: object, where: str, number: int) -> tuple[Deal, str | None, list[str]]:
     """One deal: the Deal, where it stops when the record stops inside it (else None), and the
     notes of what reading it changed (generic suits mapped, partly known cards)."""
-    if isinstance(raw, str):
-        raise UnsupportedRules("a condensed (bitpacked) deal inside JSON: read the .egnb file "
-                               "itself, or expand the deal into an object", where)
-    typed(raw, where, OBJECT, what="a deal object")
+    state, dealer_i, _, bidding, play = deal_head(raw, where, 4)
     assert isinstance(raw, dict)
-    problems = [Problem(f"{where}.{k}", "unknown EGN deal field") for k in raw
-                if k not in ("dealNumber", "initialState", "phases", "alternativeLines")]
-    if problems:
-        raise NotationError(problems)
-    state = field(raw, "initialState", where, OBJECT, optional=False,
-                  what="the initialState object (dealer and upCard)")
-    for k in state:
-        if k not in ("dealer", "upCard", "playerCards"):
-            raise NotationError("unknown EGN field", f"{where}.initialState.{k}")
-    dealer_i = field(state, "dealer", f"{where}.initialState", WHOLE, optional=False,
-                     what="a player index 0-3")
-    if not 0 <= dealer_i <= 3:
-        raise NotationError(f"expected a player index 0-3, not {dealer_i!r}", f"{where}.initialState.dealer")
     dealer = SEATS[dealer_i]
-    phases = field(raw, "phases", where, LIST, optional=False,
-                   what="a list of at most two phases")
-    if len(phases) > 2:
-        raise NotationError("expected a list of at most two phases", f"{where}.phases")
-    bidding, play = split_phases(phases, f"{where}.phases")
     tokens = _tokens(raw, where)
     generic = any(is_generic(t) for t in tokens)
     up = state.get("upCard")
@@ -450,10 +272,3 @@ def _hands(value: object, where: str, cards: CardReader) -> tuple[tuple[Card | N
         known = [cards.card(c, f"{where}[{i}][{j}]", unknown_ok=True) for j, c in enumerate(hand)]
         hands.append(tuple(known) + (None,) * (5 - len(known)))
     return tuple(hands)
-
-
-def in_egn_terms(exc: RecordError) -> RecordError:
-    """The same error located in the EGN document (``deals[0].phases[1].tricks[1][0]``) instead
-    of in our model (``deals[0].tricks[1][0]``): for errors found replaying a record read from EGN."""
-    return type(exc)([Problem(egn_where(p.where), p.what) for p in exc.problems])
-

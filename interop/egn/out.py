@@ -18,12 +18,17 @@ appended to ``metadata.description``.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Sequence
 
-from euchre_records.cards import SEATS, JOKER
+from euchre_records.cards import JOKER
 from euchre_records.errors import Problem, RecordError, UnsupportedRules
-from euchre_records.model import CallKind, Deal, DealKind, Record
+from euchre_records.model import CallKind, Deal, DealKind
+from euchre_records.rules import Rules
+from euchre_records.table import Table, VariantOptions
+from euchre_records.table_model import TableDeal, TableRecord
+from euchre_records.table_view import AnyRecord, columns_of, table_of
 
+from .called import called_out
 from .cards import call_token, card_token
 from .dates import DATE_NOTE, DESCRIPTION_MAX, date_note, date_out
 from .limits import fit, limit_losses, too_many
@@ -32,17 +37,49 @@ from .exchanges import exchanges_out
 from .rules import from_rules, rules_loss
 
 __all__ = ["egn_document", "egn_losses", "not_read_back", "date_losses", "date_and_description",
-           "EGN_VERSION"]
+           "EGN_VERSION", "egn_rules"]
+
+AnyDeal = Deal | TableDeal
 
 EGN_VERSION = "1.4"
 
 
-def _impossible(record: Record) -> list[Problem]:
-    out = too_many([(i, d) for i, d in enumerate(record.deals) if d.kind is not DealKind.POINTS])
-    for i, deal in enumerate(record.deals):
+def _two_scores(table: Table) -> bool:
+    """Whether EGN's two team scores (``initialScore``, ``finalScore``) are this table's score
+    columns: N-S and E-W at four, the two players at two; at three and five they cannot be."""
+    return len(columns_of(table, ())) == 2
+
+
+def _deals(record: AnyRecord) -> Sequence[AnyDeal]:
+    return record.deals
+
+
+def _written(record: AnyRecord) -> list[tuple[int, AnyDeal]]:
+    """The deals an EGN document holds, by index: all but the points-only ones."""
+    return [(i, d) for i, d in enumerate(_deals(record)) if d.kind is not DealKind.POINTS]
+
+
+def egn_rules(record: AnyRecord) -> Rules:
+    """The record's rules with the game's target made explicit: a variant's default (10 points
+    at cut-throat and five-handed) is the table's, not the preset's, and EGN's ``winning_score``
+    says the target itself."""
+    rules, default = record.rules, table_of(record).default_game_points
+    if (default is None or rules.fixed_deals is not None or "game_points" in dict(rules.overrides)
+            or rules.game_points == default):
+        return rules
+    return rules.with_overrides({"game_points": default})
+
+
+def _impossible(record: AnyRecord) -> list[Problem]:
+    out = too_many(_written(record))
+    per_player = not table_of(record).fixed_sides
+    for i, deal in enumerate(_deals(record)):
         where = f"deals[{i}]"
         if deal.kind is DealKind.POINTS:
-            continue   # a loss that matters (egn_losses): written only with lossy, left out
+            if per_player:   # no lossy reading as a start score at these tables
+                out.append(Problem(where, "a points-only deal cannot be written in EGN (it needs the "
+                                          "turned card, the calls and the plays)"))
+            continue   # at four a loss that matters (egn_losses): written only with lossy, left out
         if deal.kind is DealKind.RESULT:
             out.append(Problem(where, "a result-only deal cannot be written in EGN (it needs the "
                                       "turned card, the calls and the plays)"))
@@ -54,40 +91,54 @@ def _impossible(record: Record) -> list[Problem]:
             if call.kind is CallKind.PARTNER_ALONE:
                 out.append(Problem(f"{where}.calls[{j}]", "EGN cannot record the partner taking over "
                                                           "the lone hand"))
-        for j, x in enumerate(deal.exchanges):
+        if per_player and getattr(deal, "exchanges", ()):
+            out.append(Problem(f"{where}.exchanges", "card exchanges at tables of two, three and "
+                               "five are not written to EGN yet (EGN's kitty is player index 4, a "
+                               "player at five): without them the game could not be replayed"))
+            continue
+        for j, x in enumerate(getattr(deal, "exchanges", ())):
             if not x.gave and not x.took:
                 out.append(Problem(f"{where}.exchanges[{j}]", "EGN cannot record a farmer's hand "
                                                               "declared without an exchange"))
             elif deal.calls == ():
                 out.append(Problem(f"{where}.exchanges[{j}]", "EGN records exchanges in the bidding "
                                                               "phase: the deal needs its calls"))
-        for j, alt in enumerate(deal.alternatives):
+        for j, alt in enumerate(getattr(deal, "alternatives", ())):
             if not alt.at.startswith(("call ", "trick ", "card ", "deal")):
                 out.append(Problem(f"{where}.alternatives[{j}].at", f"cannot place {alt.at!r} in EGN"))
     return out
 
 
-def egn_losses(record: Record) -> list[tuple[Problem, bool]]:
-    """What an EGN export of ``record`` leaves out: ``(problem, matters_to_replay)`` pairs."""
+def egn_losses(record: AnyRecord) -> list[tuple[Problem, bool]]:
+    """What an EGN export of ``record`` leaves out: ``(problem, matters_to_replay)`` pairs. The
+    five-handed called card is listed too (it is carried, but as a call annotation that other
+    EGN readers show as a comment), as not mattering."""
     out: list[tuple[Problem, bool]] = []
-    lost = rules_loss(record.rules)
+    table = table_of(record)
+    two = _two_scores(table)
+    lost = rules_loss(egn_rules(record))
     if lost:
         out.append((Problem("rules", "EGN has no rule-set flag for " + ", ".join(lost)), True))
-    if record.provenance:
+    if getattr(record, "provenance", ()):
         out.append((Problem("provenance", "EGN has no field for notes on how the record was "
                                           "converted"), False))
+    if isinstance(record, TableRecord):
+        out += _options_losses(record.options)
+    if not two and any(record.start_score):
+        out.append((Problem("start_score", f"EGN's initialScore is two team scores: the "
+                            f"{table.seats} players' start score cannot be written"), True))
     ev = record.event
     for name in ("club", "table", "round"):
         if getattr(ev, name):
             out.append((Problem(f"event.{name}", "EGN has no field for it"), False))
     out += date_losses(ev.date, ev.notes)
-    out += limit_losses(ev, record.players, [(i, d) for i, d in enumerate(record.deals)
-                                             if d.kind is not DealKind.POINTS])
+    out += limit_losses(ev, record.players, _written(record))
     last = len(record.deals) - 1
     opening = _opening_points(record)
-    for i, deal in enumerate(record.deals):
+    sheet = "recorded" if table.fixed_sides else "scoresheet"   # the field as each notation names it
+    for i, deal in enumerate(_deals(record)):
         where = f"deals[{i}]"
-        if deal.kind is DealKind.POINTS:
+        if deal.kind is DealKind.POINTS and table.fixed_sides:   # else refused (_impossible)
             out.append((Problem(where, _points_loss(i, deal, i < opening, True)), True))
             continue
         if deal.kitty:
@@ -95,34 +146,61 @@ def egn_losses(record: Record) -> list[tuple[Problem, bool]]:
         if deal.irregularities:
             out.append((Problem(f"{where}.irregularities", "EGN cannot record irregularities"), True))
         rec = deal.recorded
-        if rec is not None and (rec.points is not None or (rec.total is not None and i != last)):
-            out.append((Problem(f"{where}.recorded", "EGN records only the final score"), True))
-        for j, a in enumerate(deal.annotations):
+        if rec is not None and (rec.points is not None or (rec.total is not None and (i != last or not two))):
+            what = ("EGN records only the final score" if two else "EGN's finalScore is two team "
+                    f"scores: no scoresheet of {table.seats} players can be written")
+            out.append((Problem(f"{where}.{sheet}", what), True))
+        for j, a in enumerate(getattr(deal, "annotations", ())):
             if a.at.startswith("trick "):
                 out.append((Problem(f"{where}.annotations[{j}]", "EGN annotates single plays: a "
                                     "note on a whole trick goes on the trick's lead"), False))
             elif not a.at.startswith(("call ", "card ")):
                 out.append((Problem(f"{where}.annotations[{j}]", "EGN annotates calls and plays only"), False))
-        for j, alt in enumerate(deal.alternatives):
+        for j, alt in enumerate(getattr(deal, "alternatives", ())):
             for k, a in enumerate(alt.annotations):
                 if not a.at.startswith(("call ", "card ", "trick ")):
                     out.append((Problem(f"{where}.alternatives[{j}].annotations[{k}]",
                                         "EGN annotates calls and plays only"), False))
         if deal.hands is not None and deal.kind is DealKind.FULL:
-            for seat, hand in zip(SEATS, deal.hands):
+            for seat, hand in enumerate(deal.hands):
                 if len(hand) != 5:
-                    out.append((Problem(f"{where}.hands.{seat.name}", f"a hand of {len(hand)} cards "
-                                        "(a wrong number dealt) cannot be written as EGN playerCards: "
-                                        "with --lossy it is written as an unknown hand ([])"), True))
+                    out.append((Problem(f"{where}.hands.{table.token(seat)}", f"a hand of {len(hand)} "
+                                        "cards (a wrong number dealt) cannot be written as EGN "
+                                        "playerCards: with --lossy it is written as an unknown hand "
+                                        "([])"), True))
+        if table.called_partner and (getattr(deal, "called", None) is not None
+                                     or any(c.alone for c in deal.calls)):
+            out.append((Problem(f"{where}.called" if getattr(deal, "called", None) is not None
+                                else f"{where}.calls",
+                                "EGN has no field for the five-handed called card or lone maker: "
+                                "written as a call annotation on the maker's call (other EGN "
+                                "readers show it as a comment)"), False))
     for seat, player in record.players:
         if not player.name:
-            out.append((Problem(f"players.{seat.name}.name", "an empty name is written as no player"), False))
+            out.append((Problem(f"players.{table.token(seat)}.name", "an empty name is written as "
+                                "no player"), False))
     return out
 
 
-def egn_document(record: Record, lossy: bool = False) -> dict[str, Any]:
-    """The EGN document of ``record`` (a dict ready for ``json.dumps``), as written: the public
-    :func:`.document.record_to_egn` also reads a lossy one back before giving it out.
+def _options_losses(options: VariantOptions) -> list[tuple[Problem, bool]]:
+    """The variant's own options that differ from their defaults: no EGN flag says them."""
+    out: list[tuple[Problem, bool]] = []
+    default = VariantOptions()
+    for name in ("cutthroat_euchre", "cutthroat_march", "two_handed_march", "call_partner_lone_march"):
+        value = getattr(options, name)
+        if value != getattr(default, name):
+            shown = getattr(value, "value", value)
+            out.append((Problem(f"rules.overrides.{name}", f"EGN has no rule-set flag for "
+                                f"{name}={shown!r} (read back as the default)"), True))
+    return out
+
+
+def egn_document(record: AnyRecord, lossy: bool = False) -> dict[str, Any]:
+    """The EGN document of ``record`` at any table (a dict ready for ``json.dumps``), as written:
+    the public :func:`.document.record_to_egn` also reads a lossy one back before giving it out.
+    The table says what differs: ``num_players`` (written when not 4), EGN's two team scores
+    (carried where the table has two score columns, else ``[]``), ``isAlone`` (a partner sitting
+    out: only where sides are fixed) and the five-handed called card (:mod:`.called`).
 
     Raises UnsupportedRules listing every problem when the record holds something EGN cannot
     express at all, or (unless ``lossy``) something whose loss would change a replay.
@@ -139,7 +217,7 @@ def egn_document(record: Record, lossy: bool = False) -> dict[str, Any]:
     if ev.event is not None:
         meta["title"] = ev.event
     opening = _opening_points(record)
-    lost = [_points_loss(i, d, i < opening, False) for i, d in enumerate(record.deals) if d.kind is DealKind.POINTS]
+    lost = [_points_loss(i, d, i < opening, False) for i, d in enumerate(_deals(record)) if d.kind is DealKind.POINTS]
     note = ("Left out by the export from euchre-records (--lossy): " + "; ".join(lost) + "."
             if lost else None)
     date, description = date_and_description(ev.date, ev.notes, note)
@@ -147,18 +225,20 @@ def egn_document(record: Record, lossy: bool = False) -> dict[str, Any]:
         meta["description"] = description
     if date is not None:
         meta["date"] = date
-    meta["players"] = _players(record)
+    table = table_of(record)
+    two = _two_scores(table)
+    meta["players"] = _players(record, table)
     start = record.start_score
     for deal in record.deals[:opening]:
         assert deal.points is not None
         start = (start[0] + deal.points[0], start[1] + deal.points[1])
-    meta["initialScore"] = list(start)
-    if record.deals and record.deals[-1].recorded and record.deals[-1].recorded.total is not None:
-        meta["finalScore"] = list(record.deals[-1].recorded.total)
-    meta["ruleset"] = from_rules(record.rules)
-    played = [d for d in record.deals if d.kind is not DealKind.POINTS]
+    meta["initialScore"] = list(start) if two else []
+    last = record.deals[-1].recorded if record.deals else None
+    if two and last is not None and last.total is not None:
+        meta["finalScore"] = list(last.total)
+    meta["ruleset"] = from_rules(egn_rules(record), table.seats)
     doc = {"fileType": "Euchre Game Notation", "version": EGN_VERSION, "metadata": meta,
-           "deals": [_deal(i, d) for i, d in enumerate(played)]}
+           "deals": [_deal(i, d, table) for i, (_, d) in enumerate(_written(record))]}
     if lossy:
         fit(doc)   # texts and lists cut to EGN's limits (named by egn_losses)
     return doc
@@ -208,10 +288,13 @@ def date_and_description(date: str | None, notes: str | None, extra: str | None 
     return written, base
 
 
-def _opening_points(record: Record) -> int:
+def _opening_points(record: AnyRecord) -> int:
     """How many points-only deals open the record while its first game is still going (their
     points can become EGN's ``initialScore``): the run of them from the first deal, stopped where
-    a game would end (the target reached, or the fixed number of deals played)."""
+    a game would end (the target reached, or the fixed number of deals played). None at tables
+    without fixed sides, where points-only deals are refused (:func:`_impossible`)."""
+    if not table_of(record).fixed_sides:
+        return 0
     rules = record.rules
     ns, ew = record.start_score
     count = 0
@@ -227,7 +310,7 @@ def _opening_points(record: Record) -> int:
     return count
 
 
-def _points_loss(i: int, deal: Deal, opening: bool, refusal: bool) -> str:
+def _points_loss(i: int, deal: AnyDeal, opening: bool, refusal: bool) -> str:
     """What becomes of points-only deal ``i`` in EGN (every EGN deal needs its up card and play):
     as the refusal and stderr say it (``refusal``), or as the written file's note says it."""
     assert deal.points is not None
@@ -241,12 +324,13 @@ def _points_loss(i: int, deal: Deal, opening: bool, refusal: bool) -> str:
     return f"deal {i + 1}, points only (N-S {ns}, E-W {ew}), {fate}"
 
 
-def _players(record: Record) -> list[Any]:
+def _players(record: AnyRecord, table: Table) -> list[Any]:
     if not record.players:
         return []
+    by_seat: dict[int, Any] = dict(record.players)
     out: list[Any] = []
-    for seat in SEATS:
-        p = record.player(seat)
+    for seat in table.all_seats:
+        p = by_seat.get(seat)
         if p is None:
             out.append("")
         elif p.id is not None or p.ids:
@@ -260,12 +344,12 @@ def _players(record: Record) -> list[Any]:
     return out
 
 
-def _active(deal: Deal) -> int:
+def _active(deal: AnyDeal) -> int:
     bids = bid_calls(deal.calls)
     return 4 - any(c.alone for c in bids) - any(c.kind is CallKind.DEFEND_ALONE for c in deal.calls)
 
 
-def _deal(number: int, deal: Deal) -> dict[str, Any]:
+def _deal(number: int, deal: AnyDeal, table: Table) -> dict[str, Any]:
     state: dict[str, Any] = {"dealer": int(deal.dealer), "upCard": card_token(deal.turned)}
     if deal.kind is DealKind.FULL and deal.hands is not None:
         state["playerCards"] = [[] if len(hand) != 5 or all(c is None for c in hand)   # the hand of
@@ -275,28 +359,31 @@ def _deal(number: int, deal: Deal) -> dict[str, Any]:
     bids = bid_calls(deal.calls)
     if deal.calls:
         bid: dict[str, Any] = {"phaseNumber": 0, "type": "EUCHRE_BIDDING",
-                               "calls": [call_token(c) for c in bids],
-                               "isAlone": any(c.alone for c in bids)}
+                               "calls": [call_token(c) for c in bids],   # isAlone: a partner sits out
+                               "isAlone": table.fixed_sides and any(c.alone for c in bids)}
         for c in deal.calls:
             if c.kind is CallKind.DEFEND_ALONE and c.seat is not None:
                 bid["aloneDefender"] = int(c.seat)
         if deal.discard is not None:
             bid["discard"] = card_token(deal.discard)
-        if deal.exchanges:
-            bid["cardExchanges"] = exchanges_out(deal.exchanges)
-        notes = annotations_out(deal.annotations, "call")
+        exchanges = getattr(deal, "exchanges", ())
+        if exchanges:
+            bid["cardExchanges"] = exchanges_out(exchanges)
+        notes = annotations_out(getattr(deal, "annotations", ()), "call")
+        if isinstance(deal, TableDeal) and table.called_partner:
+            notes.update(called_out(deal, bids))
         if notes:
             bid["callAnnotations"] = notes
         phases.append(bid)
     if deal.tricks:
         play: dict[str, Any] = {"phaseNumber": len(phases), "type": "TRICK_PLAY",
                                 "tricks": [[card_token(c) for c in t.cards] for t in deal.tricks]}
-        notes = annotations_out(deal.annotations, "card", _active(deal))
+        notes = annotations_out(getattr(deal, "annotations", ()), "card", _active(deal))
         if notes:
             play["playAnnotations"] = notes
         phases.append(play)
     out: dict[str, Any] = {"dealNumber": number, "initialState": state, "phases": phases}
-    lines = alternatives_out(deal)
+    lines = alternatives_out(deal) if isinstance(deal, Deal) else []
     if lines:
         out["alternativeLines"] = lines
     return out

@@ -41,7 +41,7 @@ _LONE_LEAD = {"LEFT_OF_DEALER": LoneLead.ELDEST, "LEFT_OF_LONER": LoneLead.LEFT_
 _WHERE = "metadata.ruleset"
 TABLE_COUNTS = (2, 3, 5)
 """EGN player counts other than 4 that we read and write, as records at a table of n
-(:mod:`.tables`; docs/INTEROP.md "Tables of two, three and five")."""
+(docs/INTEROP.md "Tables of two, three and five")."""
 _COUNT_WORDS = {1: "one", 2: "two", 3: "three", 5: "five", 6: "six", 7: "seven", 8: "eight"}
 
 
@@ -159,10 +159,11 @@ def to_rules(flags: Mapping[str, Any] | None, tables: bool = False) -> Rules:
     return base.with_overrides(changed, where=_WHERE)
 
 
-def from_rules(rules: Rules) -> dict[str, Any]:
-    """The EGN rule set for our rules: ``std``, ``canadian`` and ``loner_lead`` always, every other
-    flag only when it differs from EGN's default. Options EGN cannot express are ignored here:
-    see :func:`rules_loss`."""
+def from_rules(rules: Rules, seats: int = 4) -> dict[str, Any]:
+    """The EGN rule set for our rules at a table of ``seats``: ``std``, ``canadian`` and
+    ``loner_lead`` always, every other flag only when it differs from EGN's default. At four
+    the three come first; at other counts (``num_players`` written) the whole set is in the
+    schema's order. Options EGN cannot express are ignored here: see :func:`rules_loss`."""
     out: dict[str, Any] = {"std": rules.stick_the_dealer, "canadian": rules.canadian,
                            "loner_lead": "LEFT_OF_DEALER" if rules.lone_lead is LoneLead.ELDEST else "LEFT_OF_LONER"}
     rank = {24: 9, 28: 8, 32: 7}[rules.pack]
@@ -176,9 +177,12 @@ def from_rules(rules: Rules) -> dict[str, Any]:
         values["num_deals"] = rules.fixed_deals
     else:
         values["winning_score"] = rules.game_points
+    values["num_players"] = seats
     for key in EGN_DEFAULTS:   # schema order
         if key in values and (values[key] != EGN_DEFAULTS[key] or key == "num_deals"):
             out[key] = values[key]
+    if seats != 4:
+        return {key: out[key] for key in EGN_DEFAULTS if key in out}
     return out
 
 

@@ -1,5 +1,5 @@
-"""What both sheet layouts share (interop/sheets/table.py, four-handed; interop/sheets/players.py,
-one column per player): a sitting read, the place of a cell, and the reading of a cell."""
+"""The cells of a scoresheet (interop/sheets/table.py reads and writes it; its columns per table:
+interop/sheets/layout.py): a sitting read, the place of a cell, and the reading of a cell."""
 
 from __future__ import annotations
 

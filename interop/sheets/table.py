@@ -1,14 +1,18 @@
-"""Club scoresheets kept in a spreadsheet: one CSV row per deal, read into records and written back.
+"""Club scoresheets kept in a spreadsheet: one CSV row per deal, read into records and written back,
+at every table: the four-handed with a column per side, those of two, three and five with a
+column per player (the one layout and its columns per table: interop/sheets/layout.py).
 
 The layout (docs/CLI.md, "Scoresheets from spreadsheets"; examples/sheet-template.csv) has a
-header row naming the columns of :data:`COLUMNS` in any order (case and surrounding spaces do
-not matter; only ``dealer``, ``maker`` and ``tricks`` are required). The sitting columns (date,
-club, event, table, round, the four players, preset, overrides) are written on the first row of
-a sitting; a row whose sitting cells are all blank, or repeat the current sitting's, continues
-it, unless its ``deal`` is 1. Each deal row gives the dealer, the maker (blank: thrown in), trump,
-alone, the defender alone, the makers' tricks, and optionally the sheet's own points and running
-score (N-S, E-W). A maker of ``?`` is a points-only deal: only the points (both required) and
-perhaps the running score are known, the trump, alone and tricks cells blank.
+header row naming its columns in any order (case and surrounding spaces do not matter; only
+``dealer``, ``maker`` and ``tricks`` are required, and ``seats`` where the sheet has it). The
+sitting columns (date, club, event, table, round, the seats, the players, preset, overrides) are
+written on the first row of a sitting; a row whose sitting cells are all blank, or repeat the
+current sitting's, continues it, unless its ``deal`` is 1. Each deal row gives the dealer, the
+maker (blank: thrown in), trump, alone, the table's own result cells (four-handed: the defender
+alone; five-handed: the called card and its holder, ``none`` when undealt), the making side's
+tricks, and optionally the sheet's own points and running score, per side or per player. A maker
+of ``?`` is a points-only deal: only the points (all required) and perhaps the running score are
+known, the other result cells blank.
 
 Contracts:
 - :func:`read_sheet` turns CSV text into one :class:`SheetRecord` per sitting: the record as
@@ -19,7 +23,7 @@ Contracts:
   only, deals numbered from 1): reading its output gives the same records, and writing those
   gives the same text. What the layout cannot hold (cards, irregularities, notes) is refused
   with :class:`~euchre_records.errors.UnsupportedRules` unless ``lossy``, which writes each deal's
-  result as the replay found it.
+  result as the replay found it. One sheet holds the sittings of one layout.
 - :func:`xlsx_rows` reads the first sheet of an .xlsx workbook (openpyxl, the ``xlsx`` extra)
   into the same cells.
 """
@@ -31,43 +35,45 @@ import io
 import json
 import re
 from pathlib import Path
-from typing import Any, Iterable, Iterator, Sequence
+from typing import Any, Callable, Iterable, Iterator, Sequence
 
 from euchre_records.errors import Problem, RecordError, UnsupportedRules
-from euchre_records.model import DealKind, Record
-from euchre_records.table_model import TableRecord
+from euchre_records.model import Deal, DealKind, DealResult, Outcome
+from euchre_records.table import SEAT_COUNTS, Table, table_for
+from euchre_records.table_model import TableDeal, TableDealResult, TableOutcome, TableRecord
+from euchre_records.table_view import AnyRecord, AnyReplay, columns_of, table_of
 
-from .cells import NO, YES, SheetRecord, cell_value, parse_int, parse_overrides, sittings_of, where
-from .players import (PLAYER_COLUMNS, PLAYER_TEXT_COLUMNS, is_player_layout, read_player_rows,
-                      write_player_sheet)
+from .cells import (EVENT, NO, YES, SheetRecord, cell_value, parse_int, parse_overrides,
+                    sittings_of, where)
 from .guard import (SheetRefused, check_cells, check_file_size, guess_delimiter, neutral,
-                          unneutral, xlsx_cells)
+                    unneutral, xlsx_cells)
+from .layout import (ALL_COLUMNS, DEAL_LOSSES, PLAYER_FIELDS, PLAYERS, SIDES, Layout,
+                     layout_of_header, layout_of_table)
 
 __all__ = ["COLUMNS", "SITTING_COLUMNS", "SheetRecord", "read_sheet", "read_rows",
            "write_sheet", "xlsx_rows", "sheet_sources", "sheet_xlsx", "SHEET_SUFFIXES"]
 
-SITTING_COLUMNS = ("date", "club", "event", "table", "round", "north", "east", "south", "west",
-                   "preset", "overrides")
-DEAL_COLUMNS = ("deal", "dealer", "maker", "trump", "alone", "defender_alone", "tricks",
-                "points_ns", "points_ew", "total_ns", "total_ew")
-COLUMNS = SITTING_COLUMNS + DEAL_COLUMNS
-TEXT_COLUMNS = ("club", "event", "table", "round", "north", "east", "south", "west")
-"""The free-text cells: written neutralised against formulas (guard.neutral)."""
-REQUIRED = ("dealer", "maker", "tricks")
+COLUMNS = SIDES.columns
+"""The four-handed sheet's columns, in the order written."""
+SITTING_COLUMNS = SIDES.sitting_columns
 SHEET_SUFFIXES = (".csv", ".xlsx")
+_TEXT_COLUMNS = frozenset(SIDES.text_columns) | frozenset(PLAYERS.text_columns)
+_PER_PLAYER_SEATS = tuple(n for n in SEAT_COUNTS if not table_for(n).fixed_sides)
+_UNDEALT = "none"
 
-_SEATS = {"north": "N", "east": "E", "south": "S", "west": "W"}
-_EVENT = ("club", "event", "date", "table", "round")
-_YES, _NO = YES, NO
-_PATH_COLUMN = {"dealer": "dealer", "result.maker": "maker", "result.trump": "trump",
-                "result.alone": "alone", "result.defender_alone": "defender_alone",
-                "result.tricks": "tricks", "result": "maker", "scoresheet.points[0]": "points_ns",
-                "scoresheet.points[1]": "points_ew", "scoresheet.points": "points_ns",
-                "scoresheet.total[0]": "total_ns", "scoresheet.total[1]": "total_ew",
-                "scoresheet.total": "total_ns", "scoresheet": "points_ns"}
-
-
-_where = where
+_READ_RESULT: dict[str, Callable[[str, Callable[[str], str]], Any]] = {
+    "defender_alone": lambda cell, seat: seat(cell),
+    "called": lambda cell, seat: cell.upper(),
+    "partner": lambda cell, seat: None if cell.lower() == _UNDEALT else seat(cell),
+}
+"""A table's own result cell (layout.extras) as its notation value, given how seats are written."""
+_WRITE_RESULT: dict[str, Callable[[Any, Callable[[int], str]], str]] = {
+    "defender_alone": lambda o, tok: "" if o.defender_alone is None else tok(o.defender_alone),
+    "called": lambda o, tok: "" if o.called is None else o.called.name,
+    "partner": lambda o, tok: "" if not o.partner_stated else
+    _UNDEALT if o.partner is None else tok(o.partner),
+}
+"""A table's own result cell of an outcome, given the table's seat tokens."""
 
 
 def read_sheet(text: str) -> list[SheetRecord]:
@@ -77,7 +83,7 @@ def read_sheet(text: str) -> list[SheetRecord]:
     text = text[1:] if text.startswith("\ufeff") else text
     try:
         rows = list(csv.reader(io.StringIO(text, newline=""),
-                               delimiter=guess_delimiter(text, COLUMNS + PLAYER_COLUMNS)))
+                               delimiter=guess_delimiter(text, ALL_COLUMNS)))
         check_cells(rows)
     except csv.Error as exc:
         return [SheetRecord(1, 1, problems=[Problem("row 1", f"not CSV: {exc}")])]
@@ -92,174 +98,209 @@ def read_rows(rows: Sequence[Sequence[str]], quoted: bool = False) -> list[Sheet
     if not rows or not any(c.strip() for c in rows[0]):
         return [SheetRecord(1, 1, problems=[Problem("row 1", "no header row: the first row names "
                                                     "the columns (see the template)")])]
-    if is_player_layout(rows[0]):   # one column per player: 2, 3 or 5 (interop/sheets/players.py)
-        return read_player_rows(rows, quoted)
-    problems, sittings = sittings_of(rows, quoted, known=COLUMNS, required=REQUIRED,
-                                     text=TEXT_COLUMNS, sitting_columns=SITTING_COLUMNS,
-                                     deal_columns=DEAL_COLUMNS)
+    layout = layout_of_header(rows[0])
+    problems, sittings = sittings_of(rows, quoted, known=layout.columns, required=layout.required,
+                                     text=layout.text_columns,
+                                     sitting_columns=layout.sitting_columns,
+                                     deal_columns=layout.deal_columns)
     if problems:
         return [SheetRecord(1, 1, problems=problems)]
-    return [_sitting(first, sitting, deals) for first, sitting, deals in sittings]
+    return [_sitting(layout, first, sitting, deals) for first, sitting, deals in sittings]
 
 
-def _sitting(first: int, sitting: dict[str, str], deals: list[tuple[int, dict[str, str]]]
-             ) -> SheetRecord:
+def _sitting(layout: Layout, first: int, sitting: dict[str, str],
+             deals: list[tuple[int, dict[str, str]]]) -> SheetRecord:
     out = SheetRecord(first, deals[-1][0], deal_rows=[r for r, _ in deals])
     p = out.problems
     data: dict[str, Any] = {"format": "euchre-records", "version": "1.0"}
-    event = {k: sitting[k] for k in _EVENT if sitting[k]}
+    event = {k: sitting[k] for k in EVENT if sitting[k]}
     if event:
         data["event"] = event
-    names = {seat: sitting[col] for col, seat in _SEATS.items()}
+    table = layout.table or _seats(first, sitting["seats"], p)
+    if table is None:
+        return out
+    n = table.seats
+    for col in layout.players[n:]:
+        if sitting[col]:
+            p.append(Problem(where(first, col), f"a table of {n} has the seats 0 to {n - 1}"))
+    names = {col: sitting[col] for col in layout.players[:n]}
     if any(names.values()):
-        data["players"] = {seat: {"name": name} for seat, name in names.items() if name}
-        for col, seat in _SEATS.items():
-            if not names[seat]:
-                p.append(Problem(_where(first, col), "a player's name is missing (give all four "
-                                 "or none)"))
+        data["players"] = {token: {"name": name}
+                           for token, name in zip(layout.tokens, names.values()) if name}
+        for col, name in names.items():
+            if not name:
+                p.append(Problem(where(first, col), layout.says("names", n)))
     if not sitting["preset"]:
-        p.append(Problem(_where(first, "preset"), "the rule set is required on a sitting's first "
+        p.append(Problem(where(first, "preset"), "the rule set is required on a sitting's first "
                          "row: somerset-1888, hoyle or modern"))
     rules: dict[str, Any] = {"preset": sitting["preset"]}
-    overrides = _overrides(sitting["overrides"], first, p)
+    if layout.table is None:
+        rules["seats"] = n
+    overrides = parse_overrides(sitting["overrides"], first, p)
     if overrides:
         rules["overrides"] = overrides
     data["rules"] = rules
-    data["deals"] = [_deal(row, cells, n, p) for n, (row, cells) in enumerate(deals, 1)]
-    if p:
-        return out
-    _check(out, data)
+    width = len(columns_of(table, ()))   # the score columns it fills: per side or per player
+    data["deals"] = [_deal(layout, n, width, row, cells, number, p)
+                     for number, (row, cells) in enumerate(deals, 1)]
+    if not p:
+        _check(layout, out, data)
     return out
 
 
-_overrides = parse_overrides
-_int = parse_int
+def _seats(first: int, cell: str, p: list[Problem]) -> Table | None:
+    """The table a ``seats`` cell names (a problem at it, and None, when it names none)."""
+    n = parse_int(first, "seats", cell, p)
+    if n is None:
+        if not cell:
+            p.append(Problem(where(first, "seats"), "the number of players is required on a "
+                             "sitting's first row: 2, 3 or 5"))
+        return None
+    if n not in _PER_PLAYER_SEATS:
+        p.append(Problem(where(first, "seats"), f"{n} players: this layout takes sittings of 2, 3 "
+                         "or 5 (four-handed sheets have the columns north, east, south, west and "
+                         "points_ns ...; see the template)"))
+        return None
+    return table_for(n)
 
 
-def _deal(row: int, cells: dict[str, str], number: int, p: list[Problem]) -> dict[str, Any]:
+def _deal(layout: Layout, n: int, width: int, row: int, cells: dict[str, str], number: int,
+          p: list[Problem]) -> dict[str, Any]:
     if "_extra" in cells:
-        p.append(Problem(_where(row, "-"), "cells beyond the last named column"))
-    written = _int(row, "deal", cells["deal"], p)
+        p.append(Problem(where(row, "-"), "cells beyond the last named column"))
+    written = parse_int(row, "deal", cells["deal"], p)
     if written is not None and written != number:
-        p.append(Problem(_where(row, "deal"), f"deal {written} out of order: this is deal "
-                         f"{number} of the sitting (deals are numbered from 1)"))
+        p.append(Problem(where(row, "deal"), f"deal {written} out of order: this is deal {number} "
+                         "of the sitting (deals are numbered from 1)"))
     alone = cells["alone"].lower()
-    if alone not in _YES | _NO:
-        p.append(Problem(_where(row, "alone"), f"{cells['alone']!r}: write yes or leave blank"))
+    if alone not in YES | NO:
+        p.append(Problem(where(row, "alone"), f"{cells['alone']!r}: write yes or leave blank"))
     if not cells["dealer"]:
-        p.append(Problem(_where(row, "dealer"), "the dealer is required (N, E, S or W)"))
-    deal: dict[str, Any] = {"kind": "result", "dealer": cells["dealer"].upper()}
-    maker = cells["maker"].upper()
+        p.append(Problem(where(row, "dealer"), layout.says("dealer", n)))
+    for unused in zip(layout.points[width:], layout.totals[width:]):
+        for col in unused:
+            if cells[col]:
+                p.append(Problem(where(row, col), f"a table of {n} has the seats 0 to {n - 1}"))
+    deal: dict[str, Any] = {"kind": "result", "dealer": layout.seat_text(cells["dealer"])}
+    maker = layout.seat_text(cells["maker"])
     if maker == "?":
-        return _points_deal(row, cells, deal["dealer"], alone, p)
+        return _points_deal(layout, n, width, row, cells, deal["dealer"], alone, p)
     if not maker:
-        for col in ("trump", "alone", "defender_alone", "tricks"):
-            if cells[col] and not (col == "alone" and alone in _NO):
-                p.append(Problem(_where(row, col), "only with a maker (a blank maker means the "
+        for col in ("trump", "alone", *layout.extras, "tricks"):
+            if cells[col] and not (col == "alone" and alone in NO):
+                p.append(Problem(where(row, col), "only with a maker (a blank maker means the "
                                  "deal was thrown in)"))
         deal["result"] = {"maker": None}
     else:
         result: dict[str, Any] = {"maker": maker, "trump": cells["trump"].upper() or None}
-        if alone in _YES:
+        if alone in YES:
             result["alone"] = True
-        if cells["defender_alone"]:
-            result["defender_alone"] = cells["defender_alone"].upper()
-        tricks = _int(row, "tricks", cells["tricks"], p)
+        for col in layout.extras:
+            if cells[col]:
+                result[col] = _READ_RESULT[col](cells[col], layout.seat_text)
+        tricks = parse_int(row, "tricks", cells["tricks"], p)
         if tricks is None and not cells["tricks"]:
-            p.append(Problem(_where(row, "tricks"), "the makers' tricks are required (0 to 5)"))
+            p.append(Problem(where(row, "tricks"), layout.says("tricks", n)))
         result["tricks"] = tricks
         deal["result"] = result
     sheet: dict[str, Any] = {}
-    for key, cols in (("points", ("points_ns", "points_ew")), ("total", ("total_ns", "total_ew"))):
-        values = [_int(row, c, cells[c], p) for c in cols]
+    for key, cols in (("points", layout.points[:width]), ("total", layout.totals[:width])):
         if any(cells[c] for c in cols):
-            if not all(cells[c] for c in cols):
-                blank = next(c for c in cols if not cells[c])
-                p.append(Problem(_where(row, blank), "give both sides' figures or neither"))
-            sheet[key] = values
+            sheet[key] = [parse_int(row, c, cells[c], p) for c in cols]
+            _all_or_none(layout, n, row, cells, cols, p)
     if sheet:
         deal["scoresheet"] = sheet
     return deal
 
 
-def _points_deal(row: int, cells: dict[str, str], dealer: str, alone: str,
-                 p: list[Problem]) -> dict[str, Any]:
+def _all_or_none(layout: Layout, n: int, row: int, cells: dict[str, str], cols: Sequence[str],
+                 p: list[Problem], what: str = "figures") -> None:
+    """A problem at each blank of ``cols``, figures the sheet gives all of or none."""
+    for c in cols:
+        if not cells[c]:
+            p.append(Problem(where(row, c), layout.says(what, n, cols)))
+
+
+def _points_deal(layout: Layout, n: int, width: int, row: int, cells: dict[str, str], dealer: str,
+                 alone: str, p: list[Problem]) -> dict[str, Any]:
     """A row whose maker is ``?``: a points-only deal (docs/FORMAT.md), its points from the
-    points columns (required), its running score from the total columns."""
-    for col in ("trump", "alone", "defender_alone", "tricks"):
-        if cells[col] and not (col == "alone" and alone in _NO):
-            p.append(Problem(_where(row, col), "not with a maker of '?' (only the points are "
+    points columns (all required), its running score from the total columns."""
+    for col in ("trump", "alone", *layout.extras, "tricks"):
+        if cells[col] and not (col == "alone" and alone in NO):
+            p.append(Problem(where(row, col), "not with a maker of '?' (only the points are "
                              "known: a points-only deal)"))
     deal: dict[str, Any] = {"kind": "points", "dealer": dealer}
-    points = [_int(row, c, cells[c], p) for c in ("points_ns", "points_ew")]
-    for c in ("points_ns", "points_ew"):
-        if not cells[c]:
-            p.append(Problem(_where(row, c), "a points-only deal (maker '?') needs both sides' points"))
-    deal["points"] = points
-    totals = ("total_ns", "total_ew")
+    cols = layout.points[:width]
+    deal["points"] = [parse_int(row, c, cells[c], p) for c in cols]
+    _all_or_none(layout, n, row, cells, cols, p, "points")
+    totals = layout.totals[:width]
     if any(cells[c] for c in totals):
-        if not all(cells[c] for c in totals):
-            blank = next(c for c in totals if not cells[c])
-            p.append(Problem(_where(row, blank), "give both sides' figures or neither"))
-        deal["scoresheet"] = {"total": [_int(row, c, cells[c], p) for c in totals]}
+        _all_or_none(layout, n, row, cells, totals, p)
+        deal["scoresheet"] = {"total": [parse_int(row, c, cells[c], p) for c in totals]}
     return deal
 
 
-def _check(out: SheetRecord, data: dict[str, Any]) -> None:
-    """Load and replay the record; locate every error in the sheet's cells."""
+def _replay(record: AnyRecord) -> AnyReplay:
+    """The replay of a record of any table."""
+    if isinstance(record, TableRecord):
+        from euchre_records.table_replay import replay_table
+        return replay_table(record)
     from euchre_records.match import replay
+    return replay(record)
 
+
+def _check(layout: Layout, out: SheetRecord, data: dict[str, Any]) -> None:
+    """Load and replay the record; locate every error in the sheet's cells."""
     from euchre_records.schema.notation import load_record
+    from euchre_records.schema.tables import load_table_record
+    load = load_table_record if "seats" in data["rules"] else load_record   # as load_any chooses
     try:
-        record = load_record(data)
-        replay(record)
+        _replay(load(data))
     except RecordError as exc:
-        out.problems.extend(_cell(out, prob) for prob in exc.problems)
+        out.problems.extend(_cell(layout, out, prob) for prob in exc.problems)
         return
     except RecursionError:  # pragma: no cover - a sheet is flat
-        out.problems.append(Problem(_where(out.first_row, "-"), "cannot be read"))
+        out.problems.append(Problem(where(out.first_row, "-"), "cannot be read"))
         return
     out.data = data
 
 
-def _cell(out: SheetRecord, prob: Problem) -> Problem:
+def _cell(layout: Layout, out: SheetRecord, prob: Problem) -> Problem:
     """A notation or replay error at a record path, moved to the sheet cell it comes from."""
-    where = prob.where
-    m = re.match(r"deals\[(\d+)\]\.?(.*)", where)
+    at = prob.where
+    m = re.match(r"deals\[(\d+)\]\.?(.*)", at)
     if m and int(m.group(1)) < len(out.deal_rows):
         rest = m.group(2)
-        col = _PATH_COLUMN.get(rest)
-        if col is None:
-            col = next((c for k, c in _PATH_COLUMN.items() if rest.startswith(k)), "dealer")
-        return Problem(_where(out.deal_rows[int(m.group(1))], col), prob.what)
+        col = next((c for k, c in layout.paths if rest.startswith(k)), "dealer")
+        return Problem(where(out.deal_rows[int(m.group(1))], col), prob.what)
     first = out.first_row
-    if where.startswith("players."):
-        seat = where.split(".")[1][:1]
-        col = {v: k for k, v in _SEATS.items()}.get(seat, "north")
-        return Problem(_where(first, col), prob.what)
-    if where.startswith("event."):
-        return Problem(_where(first, where.split(".")[1]), prob.what)
-    if where.startswith("rules.overrides") or where.startswith("rules.") and "preset" not in where:
-        return Problem(_where(first, "overrides"), f"{where}: {prob.what}")
-    if where.startswith("rules"):
-        return Problem(_where(first, "preset"), prob.what)
-    return Problem(_where(first, "-"), f"{where}: {prob.what}" if where else prob.what)
+    if at.startswith("players."):
+        seat = at.split(".")[1]
+        col = layout.players[layout.tokens.index(seat) if seat in layout.tokens else 0]
+        return Problem(where(first, col), prob.what)
+    if at.startswith("event."):
+        return Problem(where(first, at.split(".")[1]), prob.what)
+    if at.startswith("rules.seats"):
+        return Problem(where(first, "seats"), prob.what)
+    if at.startswith("rules.overrides") or at.startswith("rules.") and "preset" not in at:
+        return Problem(where(first, "overrides"), f"{at}: {prob.what}")
+    if at.startswith("rules"):
+        return Problem(where(first, "preset"), prob.what)
+    return Problem(where(first, "-"), f"{at}: {prob.what}" if at else prob.what)
 
 
 # --- writing ---------------------------------------------------------------------------------
 
-_cell_value = cell_value
-
-
-def _losses(record: Record) -> list[Problem]:
+def _losses(layout: Layout, record: AnyRecord) -> list[Problem]:
     out: list[Problem] = []
     if record.event.notes:
         out.append(Problem("event.notes", "the sheet has no column for notes"))
-    if record.start_score != (0, 0):
+    if any(record.start_score):
         out.append(Problem("start_score", "the sheet has no column for a score carried in"))
-    if any(p.id for _, p in record.players):
+    if any(getattr(p, f, None) for _, p in record.players for f in PLAYER_FIELDS):
         out.append(Problem("players", "the sheet keeps names only, not player ids"))
-    for i, d in enumerate(record.deals):
+    deals: Sequence[Deal | TableDeal] = record.deals
+    for i, d in enumerate(deals):
         at = f"deals[{i}]"
         if d.kind is DealKind.POINTS:
             if d.recorded is not None and d.recorded.points not in (None, d.points):
@@ -267,76 +308,101 @@ def _losses(record: Record) -> list[Problem]:
                                    "points-only deal's points, not other figures as well"))
         elif d.kind is not DealKind.RESULT:
             out.append(Problem(at, f"a {d.kind.value} deal: the sheet keeps its result only "
-                               "(maker, trump, alone, tricks), not the cards"))
+                               f"{layout.words['result']}, not the cards"))
         if d.irregularities:
             out.append(Problem(f"{at}.irregularities", "the sheet has no column for "
                                "irregularities"))
-        if d.annotations or d.alternatives:
-            out.append(Problem(f"{at}.annotations", "the sheet has no column for annotations"))
+        for fields, path, what in DEAL_LOSSES:
+            for f in fields:
+                if getattr(d, f, None):   # a field the kind of record lacks holds nothing
+                    out.append(Problem(f"{at}.{path}", what))
+                    break
     return out
 
 
-def write_sheet(records: Iterable[Record | TableRecord], *, lossy: bool = False) -> str:
-    """CSV text of ``records`` in the sheet layout (see module contract); records of two, three
-    and five players in theirs, one column per player (interop/sheets/players.py). One sheet
+def write_sheet(records: Iterable[AnyRecord], *, lossy: bool = False) -> str:
+    """CSV text of ``records`` in the sheet layout (see module contract): four-handed records
+    with a column per side, those of two, three and five with a column per player. One sheet
     holds one layout: four-handed records and the others together are refused."""
     records = list(records)
-    others = [r for r in records if isinstance(r, TableRecord)]
-    if others:
-        if len(others) < len(records):
-            raise UnsupportedRules([Problem("-", "a sheet holds four-handed sittings or sittings "
-                                            "of two, three and five, not both: write them to "
-                                            "two sheets")])
-        return write_player_sheet(others, lossy=lossy)
+    layouts = {layout_of_table(table_of(r)) for r in records}
+    if len(layouts) > 1:
+        raise UnsupportedRules([Problem("-", "a sheet holds four-handed sittings or sittings "
+                                        "of two, three and five, not both: write them to "
+                                        "two sheets")])
+    layout = layouts.pop() if layouts else SIDES
     buf = io.StringIO()
     writer = csv.writer(buf, lineterminator="\n")
-    writer.writerow(COLUMNS)
+    writer.writerow(layout.columns)
     for record in records:
-        assert isinstance(record, Record)
-        losses = _losses(record)
+        losses = _losses(layout, record)
         if losses and not lossy:
             raise UnsupportedRules(losses)
-        for row in _record_rows(record):
-            writer.writerow(row)
+        writer.writerows(_record_rows(layout, record))
     return buf.getvalue()
 
 
-def _record_rows(record: Record) -> list[list[str]]:
-    from euchre_records.match import replay
-
+def _record_rows(layout: Layout, record: AnyRecord) -> list[list[str]]:
+    table = table_of(record)
+    tok = table.token
     ev = record.event
-    names = dict((seat.name, p.name) for seat, p in record.players)
-    overrides = "; ".join(f"{k}={_cell_value(v)}" for k, v in record.rules.overrides)
+    names = {int(seat): p.name for seat, p in record.players}
+    variant = record.variant_overrides if isinstance(record, TableRecord) else ()
+    overrides = sorted((dict(record.rules.overrides) | dict(variant)).items())
     sitting = [ev.date or "", *(neutral(t or "") for t in (ev.club, ev.event, ev.table, ev.round)),
-               *(neutral(names.get(s, "")) for s in "NESW"), record.rules.name, overrides]
-    results = None
+               *([] if layout.table is not None else [str(table.seats)]),
+               *(neutral(names.get(i, "")) for i in range(len(layout.players))),
+               record.rules.name, "; ".join(f"{k}={cell_value(v)}" for k, v in overrides)]
+    blank = [""] * len(sitting)
+    width = len(layout.points)
+    writers = [_WRITE_RESULT[c] for c in layout.extras]
+    results: Sequence[DealResult | TableDealResult] = ()
     rows = []
-    for n, deal in enumerate(record.deals, 1):
+    deals: Sequence[Deal | TableDeal] = record.deals
+    for number, deal in enumerate(deals, 1):
+        head = (sitting if number == 1 else blank) + [str(number), tok(deal.dealer)]
         if deal.kind is DealKind.POINTS:   # maker '?': the points, the running score
             total = deal.recorded.total if deal.recorded is not None else None
-            rows.append((sitting if n == 1 else [""] * len(sitting))
-                        + [str(n), deal.dealer.name, "?", "", "", "", "",
-                           *(str(x) for x in (deal.points or ("", ""))),
-                           *(str(x) for x in (total or ("", "")))])
+            rows.append(head + ["?", *[""] * (3 + len(layout.extras)),
+                                *_padded(deal.points, width), *_padded(total, width)])
             continue
         if deal.kind is DealKind.RESULT and deal.outcome is not None:
-            o = deal.outcome
-            maker, trump, alone, defender, tricks = (o.maker, o.trump, o.alone, o.defender_alone,
-                                                     o.tricks)
+            outcome: Outcome | TableOutcome = deal.outcome
         else:  # lossy: the result as the replay found it
-            results = results or replay(record).deals
-            r = results[n - 1]
-            maker, trump, alone, defender = r.maker, r.trump, r.alone, r.defender_alone
-            tricks = (r.tricks[0] if r.maker.side.value == "NS" else r.tricks[1]) if r.maker else 0
+            results = results or _replay(record).deals
+            outcome = _found(table, results[number - 1])
         rec = deal.recorded
-        points = rec.points if rec is not None else None
-        total = rec.total if rec is not None else None
-        cells = [str(n), deal.dealer.name, maker.name if maker else "",
-                 trump.value if maker and trump else "", "yes" if maker and alone else "",
-                 defender.name if maker and defender else "", str(tricks) if maker else "",
-                 *(str(x) for x in (points or ("", ""))), *(str(x) for x in (total or ("", "")))]
-        rows.append((sitting if n == 1 else [""] * len(sitting)) + cells)
+        rows.append(head + _result_cells(writers, tok, outcome)
+                    + _padded(rec.points if rec is not None else None, width)
+                    + _padded(rec.total if rec is not None else None, width))
     return rows
+
+
+def _found(table: Table, r: DealResult | TableDealResult) -> Outcome | TableOutcome:
+    """A deal's result as the replay found it, as the outcome a record of its table states."""
+    if isinstance(r, DealResult):
+        tricks = (r.tricks[0] if r.maker.side.value == "NS" else r.tricks[1]) if r.maker else 0
+        return Outcome(r.maker, r.trump, r.alone, r.defender_alone, tricks)
+    return TableOutcome(r.maker, r.trump, r.alone and table.called_partner and r.called is None,
+                        r.maker_tricks, r.called, r.partner,
+                        partner_stated=r.called is not None and r.partner_known)
+
+
+def _result_cells(writers: Sequence[Callable[[Any, Callable[[int], str]], str]],
+                  tok: Callable[[int], str], o: Any) -> list[str]:
+    """The cells from ``maker`` to ``tricks`` of an outcome (all blank: thrown in), the table's
+    own result cells by ``writers`` (_WRITE_RESULT's of the layout's extras)."""
+    if o.maker is None:
+        return [""] * (4 + len(writers))
+    return ([tok(o.maker), "" if o.trump is None else o.trump.value, "yes" if o.alone else ""]
+            + [write(o, tok) for write in writers] + [str(o.tricks)])
+
+
+def _padded(values: Sequence[int] | None, width: int) -> list[str]:
+    """Figures as cells, blank up to ``width`` columns."""
+    if not values:
+        return [""] * width
+    return [str(v) for v in values] + [""] * (width - len(values))
 
 
 def xlsx_rows(path: str) -> list[list[str]]:
@@ -407,8 +473,7 @@ def sheet_xlsx(csv_text: str) -> bytes:
     text_at: set[int] = set()
     for number, row in enumerate(csv.reader(io.StringIO(csv_text))):
         if number == 0:
-            text_at = {i for i, name in enumerate(row)
-                       if name in TEXT_COLUMNS or name in PLAYER_TEXT_COLUMNS}
+            text_at = {i for i, name in enumerate(row) if name in _TEXT_COLUMNS}
         sheet.append([unneutral(c) if i in text_at else
                       int(c) if re.fullmatch(r"-?[0-9]{1,6}", c) else c
                       for i, c in enumerate(row)])

@@ -102,7 +102,7 @@ def draft_page(draft: store_drafts.Draft, *, form: dict[str, str] | None = None,
     sheet = None
     if sub is not None:
         from euchre_records.schema.results import dump_result
-        sheet = build_sheet(dump_result(sub.result), running_of(sub.result.running), players)
+        sheet = build_sheet(dump_result(sub.result), running_of(sub.result), players)
     deals = data.get("deals") or []
     dealer = next_dealer(data, sub)
     if form is None:
@@ -114,8 +114,7 @@ def draft_page(draft: store_drafts.Draft, *, form: dict[str, str] | None = None,
     return render_template(
         "draft.html", draft=draft, data=data, sheet=sheet, chart=chart(sheet) if sheet else None,
         record_problems=record_problems, form=form, errors=errors, problems=list(problems),
-        players=players, seats=SEATS, editing=editing, board=board,
-        deal_kinds=[d.get("kind") for d in deals], conflict=conflict,
+        players=players, seats=SEATS, editing=editing, board=board, conflict=conflict,
         deal_id=fresh_deal_id()), status
 
 

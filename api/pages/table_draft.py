@@ -21,8 +21,9 @@ from ..store.ingest import Submission
 from . import deal_ids
 from .deal_form import UNDEALT, called_ranks, form_of_deal
 from .forms import Problems
+from .scoreboard import table_scoreboard
 from .seats import VARIANT_TITLES, next_dealer, seat_tokens, seats_of
-from .table_sheet import build_table_sheet, table_scoreboard
+from .sheet import build_sheet, running_of
 
 __all__ = ["table_draft_page", "TABLE_FIELD_OF_PATH", "players_of", "game_target"]
 
@@ -54,12 +55,12 @@ def table_draft_page(draft: store_drafts.Draft, sub: Submission | None,
     n = seats_of(data)
     players = players_of(data)
     deals = data.get("deals") or []
-    kinds = {i + 1: d.get("kind", "") for i, d in enumerate(deals)}
     sheet = board = None
     dealer = next_dealer(data, sub)
     if sub is not None:
         view = view_of(sub.record, sub.result)
-        sheet = build_table_sheet(view, players, kinds)
+        from euchre_records.schema.results import dump_result
+        sheet = build_sheet(dump_result(sub.result), running_of(sub.result), players)
         board = table_scoreboard(view, players, dealer, game_target(sub),
                                  sub.record.rules.fixed_deals, len(deals))
     if form is None:
@@ -72,4 +73,4 @@ def table_draft_page(draft: store_drafts.Draft, sub: Submission | None,
         record_problems=record_problems, form=form, errors=errors, problems=list(problems),
         players=players, seats=seat_tokens(n), editing=editing, board=board, table_n=n,
         variant_title=VARIANT_TITLES[n], undealt=UNDEALT, called_ranks=called_ranks(data),
-        deal_kinds=[d.get("kind") for d in deals], conflict=conflict, deal_id=deal_id), status
+        conflict=conflict, deal_id=deal_id), status

@@ -7,7 +7,7 @@ five"); re-exported by :mod:`.tables`.
 - :func:`load_any` reads either model by ``rules.seats``.
 
 Contract: ``load_table_record(dump_table_record(r)) == r`` for every record this module loads
-(:mod:`.table_dump`). These records are checked here in plain Python (the event and the players
+(:mod:`.canonical`). These records are checked here in plain Python (the event and the players
 by the four-handed schemas); the msgspec fast path of :mod:`.wire` takes four-handed records only.
 """
 

@@ -26,13 +26,16 @@ import reference_euchre as ref
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import euchre_records.match as match
 import euchre_records.table_replay as table_replay
 from euchre_records.errors import InconsistentRecord, NotationError
 from euchre_records.schema.notation import load_record
 from euchre_records.schema.tables import load_any, load_table_record
 from euchre_records.fastpath import fast_table_deal
+from euchre_records.model import Record, ReplayResult
 from euchre_records.table_model import TableDealResult, TableRecord, TableReplay
 from fastpath_support import fast_and_detailed
+from golden_cases import cases
 
 GOLDEN = Path(__file__).with_name("golden") / "variants"
 PRESETS = ("somerset-1888", "hoyle", "modern")
@@ -59,10 +62,16 @@ def _check(record: TableRecord) -> list[TableDealResult | None]:
     return out
 
 
-def _slow(record: TableRecord, monkeypatch: pytest.MonkeyPatch) -> TableReplay:
-    with monkeypatch.context() as m:
-        m.setattr(table_replay, "fast_table_deal", lambda *args: None)
-        return table_replay.replay_table(record)
+def _replayed(record: Record | TableRecord, fast: bool = True) -> ReplayResult | TableReplay:
+    """The whole record replayed at its table, with the fast path or with it switched off (every
+    deal by the detailed replay)."""
+    with pytest.MonkeyPatch.context() as m:
+        if not fast:
+            m.setattr(table_replay, "fast_table_deal", lambda *args: None)
+            m.setattr(match, "fast_replay", lambda *args: None)
+        if isinstance(record, TableRecord):
+            return table_replay.replay_table(record)
+        return match.replay(record)
 
 
 @st.composite
@@ -187,28 +196,37 @@ def test_a_whole_record_replays_the_same_with_and_without_the_fast_path(
     except NotationError:
         return
     _check(record)
-    with pytest.MonkeyPatch.context() as m:
-        fast = table_replay.replay_table(record)
-        slow = _slow(record, m)
-    assert fast == slow
+    assert _replayed(record) == _replayed(record, fast=False)
 
 
 GOLDENS = sorted(p for p in GOLDEN.glob("*.json") if not p.name.endswith(".expected.json"))
+FOUR_HANDED_GOLDENS = cases("deals") + cases("laws")
 
 
-@pytest.mark.parametrize("path", GOLDENS, ids=[p.stem for p in GOLDENS])
-def test_the_goldens_replay_the_same_with_and_without_the_fast_path(
-        path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def _contract(record: Record | TableRecord) -> list[Any]:
+    """Each deal's fast result at the record's table, asserting the contract against the
+    detailed one (``_check`` at tables of n, ``fast_and_detailed`` at four)."""
+    if isinstance(record, TableRecord):
+        return _check(record)
+    return [fast_and_detailed(deal, record.rules, i + 1)[0] for i, deal in enumerate(record.deals)]
+
+
+@pytest.mark.parametrize("path", GOLDENS + FOUR_HANDED_GOLDENS,
+                         ids=[p.stem for p in GOLDENS] + [f"{p.parent.name}/{p.stem}" for p in FOUR_HANDED_GOLDENS])
+def test_the_goldens_replay_the_same_with_and_without_the_fast_path(path: Path) -> None:
+    """Every golden of every table size (tests/golden/variants at two, three and five; deals and
+    laws at four): each deal's fast result is the detailed one or None, and the whole record
+    replays the same, or is refused the same, with the fast path and without it."""
     record = load_any(json.loads(path.read_text(encoding="utf-8")))
-    assert isinstance(record, TableRecord)
-    _check(record)
+    assert isinstance(record, TableRecord) == (path.parent == GOLDEN)
+    _contract(record)
     try:
-        fast = table_replay.replay_table(record)
+        fast = _replayed(record)
     except InconsistentRecord:
         with pytest.raises(InconsistentRecord):
-            _slow(record, monkeypatch)
+            _replayed(record, fast=False)
         return
-    assert fast == _slow(record, monkeypatch)
+    assert fast == _replayed(record, fast=False)
 
 
 def test_the_fast_path_takes_some_golden_deals() -> None:

@@ -124,6 +124,7 @@ class TableDeal(Struct, frozen=True, gc=False):
     unfinished: bool = False
     points: Scores | None = None      # kind ``points``: the points each seat scored, as written
     exchanges: tuple[TableExchange, ...] = ()   # house rules farmers, go_under: before the bidding
+    joker_suit: Suit | None = None    # the joker turned: the suit the dealer named (RULES.md "The joker")
 
 
 class TableRecord(Struct, frozen=True, gc=False):

@@ -16,9 +16,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .cards import Card, Suit, effective_suit, make_pack, power_table, trick_winner
+from .cards import JOKER, Card, Suit, effective_suit, make_pack, power_table, trick_winner
 from .errors import InconsistentRecord, Problem
 from .model import CallKind, DealKind, FindingKind, replace
+from .rules import JokerUpcard
 from .table import SeatIndex, Table, Variant
 from .table_model import (
     Scores, TableDeal, TableDealResult, TableFinding, TableGameResult, TableIrregularityKind,
@@ -89,6 +90,11 @@ class _Deal:
         rule ``allow_no_trump``, second round only, as four-handed: ``bidding.run_bidding``)."""
         deal, table, rules = self.deal, self.table, self.rules
         assert deal.turned is not None
+        turned_suit = deal.joker_suit if deal.turned is JOKER else deal.turned.suit
+        if turned_suit is None:   # the joker turned, 'dealer-names': the suit he named is the turned suit
+            self.fail("joker_suit", "the joker was turned: record the suit the dealer named "
+                      f"(joker_suit; joker_upcard 'dealer-names', {rules.cite('joker')})")
+            return None, None, False, False, False
         turn = table.order_from(table.eldest(deal.dealer))
         n = table.seats
         for i, call in enumerate(deal.calls):
@@ -124,7 +130,7 @@ class _Deal:
                     self.fail(at, f"seat {table.token(seat)} {'is' if word == 'take' else 'is not'} "
                               f"the dealer: the word is {word!r}")
                     return None, None, False, False, False
-                return seat, deal.turned.suit, call.alone, True, False
+                return seat, turned_suit, call.alone, True, False
             if call.kind is CallKind.NO_TRUMP:
                 if not rules.allow_no_trump or first_round:
                     when = ("in the second round only" if rules.allow_no_trump else
@@ -136,7 +142,7 @@ class _Deal:
             if first_round:
                 self.fail(at, "a suit is named only in the second round (the first accepts the turned card)")
                 return None, None, False, False, False
-            if call.suit is deal.turned.suit:
+            if call.suit is turned_suit:
                 self.fail(at, f"{call.suit.value} is the turned-down suit: it may not be named "
                           f"({self.rules.cite('turned_suit_named')})")
                 return None, None, False, False, False
@@ -370,6 +376,14 @@ def _deal_result(record: TableRecord, deal: TableDeal, number: int, where: str,
             return _void_result(number, deal, n, void[0], deal.dealer if void[1] else None)
         if len(problems) > before:
             return None
+    if deal.turned is JOKER and rules.joker_upcard is JokerUpcard.REDEAL:
+        if deal.calls or deal.tricks:   # as four-handed (bidding.run_bidding)
+            problems.append(Problem(f"{where}.calls", "the joker was turned: under 'redeal' the deal "
+                                    "is void, so no calls or tricks can follow"))
+            return None
+        return _void_result(number, deal, n, f"the joker was turned (joker_upcard 'redeal', "
+                            f"{rules.cite('joker')}): the deal is void; the same dealer deals again",
+                            deal.dealer)
     if deal.kind is DealKind.RESULT:
         return _result_only(record, deal, number, where, problems)
     if deal.kind is DealKind.POINTS:

@@ -183,8 +183,10 @@ def _deal(table: Table, name: str) -> dict[str, Any]:
                  "only; points: only the points each player scored.",
                  "type": "string", "enum": ["full", "plays", "result", "points"]},
         "dealer": {"description": "The dealer's seat.", **_seat_enum(table)},
-        "turned": {"description": "The turned card (required for full and plays); not the joker.",
-                   "type": "string", "pattern": f"^{CARD_RE}$", "not": {"pattern": "^[Jj][Kk]$"}},
+        "turned": {"description": "The turned card (required for full and plays).",
+                   "type": "string", "pattern": f"^{CARD_RE}$"},
+        "joker_suit": {"description": "The suit the dealer named when the joker was turned.",
+                       "type": "string", "pattern": "^[SHDCshdc]$"},
         "hands": {"description": f"The five cards dealt to each of the {n} seats; ?? = unknown.",
                   "type": "object", "properties": {t: hand for t in tokens}, "required": tokens,
                   "additionalProperties": False},
@@ -243,6 +245,8 @@ def _deal(table: Table, name: str) -> dict[str, Any]:
         {"if": {"required": ["kind"], "properties": {"kind": {"const": "points"}}},
          "then": {"required": ["points"], "properties": {
              k: False for k in props if k not in ("kind", "dealer", "points", "scoresheet")}}},
+        {"if": {"required": ["joker_suit"]},   # as the four-handed deal (schema/schemas.py)
+         "then": {"required": ["turned"], "properties": {"turned": {"pattern": "^[Jj][Kk]$"}}}},
         {"if": {"not": {"required": ["unfinished"], "properties": {"unfinished": {"const": True}}}},
          "then": {"properties": {"tricks": {"items": {"pattern": trick_full}}}}},
     ]

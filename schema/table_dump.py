@@ -68,6 +68,8 @@ def _dump_deal(deal: TableDeal, table: Table) -> dict[str, Any]:
     out: dict[str, Any] = {"kind": deal.kind.value, "dealer": table.token(deal.dealer)}
     if deal.turned is not None:
         out["turned"] = deal.turned.name
+    if deal.joker_suit is not None:
+        out["joker_suit"] = deal.joker_suit.value
     if deal.hands is not None:
         out["hands"] = {table.token(s): _cards_text(h) for s, h in enumerate(deal.hands)}
     if deal.kitty is not None:

@@ -41,9 +41,9 @@ _EVENT_PLAN = plan_of(_EVENT_SCHEMA)
 _PLAYER_PLAN = plan_of(PLAYER_SCHEMA)
 
 _RECORD_KEYS = ("format", "version", "event", "players", "rules", "start_score", "deals")
-_DEAL_KEYS = ("kind", "dealer", "turned", "hands", "kitty", "exchanges", "calls", "called", "partner",
+_DEAL_KEYS = ("kind", "dealer", "turned", "joker_suit", "hands", "kitty", "exchanges", "calls", "called", "partner",
               "discard", "tricks", "result", "irregularities", "scoresheet", "unfinished", "points")
-_NOT_YET = ("joker_suit", "annotations", "alternatives", "provenance")
+_NOT_YET = ("annotations", "alternatives", "provenance")
 _EXCHANGE_KINDS = {"farmers": ExchangeKind.FARMERS, "go-under": ExchangeKind.GO_UNDER}
 
 _CALL = re.compile(r"^\s*(?:(\d+)\s*:\s*)?([A-Za-z]+)(\s+alone)?\s*$", re.IGNORECASE)
@@ -323,10 +323,15 @@ def _deal(raw: object, table: Table, rules: Rules, where: str, out: _Problems) -
     if "turned" in raw:
         turned = _card(raw["turned"], f"{where}.turned", out)
         in_pack(turned, f"{where}.turned")
-        if turned is not None and turned.is_joker:
-            out.add(f"{where}.turned", "a turned joker is not yet taken at tables of two, three and five")
     elif kind is not DealKind.RESULT:
         out.add(f"{where}.turned", f"required with kind {kind.value!r}")
+    joker_suit = None   # the joker turned: the suit the dealer named (the replay requires it)
+    if "joker_suit" in raw:
+        joker_suit = SUIT_BY_TEXT.get(raw["joker_suit"]) if isinstance(raw["joker_suit"], str) else None
+        if joker_suit is None:
+            out.add(f"{where}.joker_suit", "expected S, H, D or C")
+        elif turned is None or not turned.is_joker:
+            out.add(f"{where}.joker_suit", "only when the turned card is the joker (JK)")
     forbid = {DealKind.FULL: ("result",), DealKind.PLAYS: ("hands", "kitty", "result"),
               DealKind.RESULT: ("hands", "kitty", "exchanges", "calls", "called", "partner",
                                 "discard", "tricks")}[kind]
@@ -408,7 +413,7 @@ def _deal(raw: object, table: Table, rules: Rules, where: str, out: _Problems) -
         return None
     return TableDeal(kind, dealer, turned, hands, kitty, tuple(calls), called, partner, stated,
                      discard, tuple(tricks), outcome, irregularities, recorded, unfinished,
-                     exchanges=exchanges)
+                     exchanges=exchanges, joker_suit=joker_suit)
 
 
 def _exchanges(raw: object, table: Table, where: str, out: _Problems) -> tuple[TableExchange, ...]:

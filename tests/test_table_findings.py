@@ -3,7 +3,7 @@
 - A revoke's finding reads as the four-handed one does (revokes.py) and carries its status:
   the texts below are written by hand from the deals (tests/golden/variants), not pasted.
 - What these tables do not take yet (docs/RULES.md "Tables of two, three and five": the house
-  rules, defend_alone, partner_takes_lone, a rubber, a turned joker, irregularities
+  rules, defend_alone, partner_takes_lone, a rubber, a joker outside a joker pack, irregularities
   other than revoke-claimed / misdeal / new-deal, exchanges, annotations, alternatives) is each a
   located NotationError that names the reason, never a traceback.
 """
@@ -123,8 +123,8 @@ REFUSALS = [
     ("rules.overrides.two_handed_march", 4, "rules.overrides.two_handed_march", "two-handed game"),
     ("rules.preset", ["modern"], "rules.preset", "unknown rule set"),
     ("rules.preset", {"a": 1}, "rules.preset", "unknown rule set"),
-    ("deals.0.turned", "JK", "deals[0].turned", "joker"),
-    ("deals.0.joker_suit", "S", "deals[0].joker_suit", "not yet taken"),
+    ("deals.0.turned", "JK", "deals[0].turned", "not in the pack of 24"),   # no joker in this pack
+    ("deals.0.joker_suit", "S", "deals[0].joker_suit", "only when the turned card is the joker"),
     ("deals.0.exchanges", [{"kind": "partners-best", "seat": "1", "gave": "9S", "took": "AS"}],
      "deals[0].exchanges[0].kind", "the cut-throat maker has no partner"),
     ("deals.0.annotations", [], "deals[0].annotations", "not yet taken"),

@@ -81,11 +81,14 @@ class TableIrregularityKind(Enum):
     NEW_DEAL = "new-deal"
     CLAIM = "claim"                  # the claimer's side takes ``tricks`` of the rest
     CONCESSION = "concession"        # the conceder's side gives up the rest (keeps ``tricks``)
+    DEAL_OUT_OF_TURN = "deal-out-of-turn"    # ``seat`` whose deal it was; ``election`` stopped/stands
+    TURNED_SUIT_NAMED = "turned-suit-named"  # ``seat`` named the turned-down suit: a pass (Somerset 78)
 
 
 class TableIrregularity(Struct, frozen=True, gc=False):
     """One irregularity; ``tricks`` (claim, concession): how many of the remaining tricks the
-    claimer's side takes, None all of them (docs/FORMAT.md)."""
+    claimer's side takes, None all of them; ``election`` (deal out of turn): ``stopped`` before
+    the trump card was turned, or ``stands`` (docs/FORMAT.md)."""
 
     kind: TableIrregularityKind
     seat: SeatIndex | None = None
@@ -93,6 +96,7 @@ class TableIrregularity(Struct, frozen=True, gc=False):
     cause: str | None = None
     note: str | None = None
     tricks: int | None = None
+    election: str | None = None
 
 
 class TableScore(Struct, frozen=True, gc=False):

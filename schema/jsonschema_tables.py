@@ -163,6 +163,8 @@ def _irregularity(table: Table) -> dict[str, Any]:
             "tricks": {"description": "Claim or concession: how many of the remaining tricks the "
                        "claimer's side takes (default: all of them).", "type": ["integer", "null"],
                        "minimum": 0, "maximum": 5},
+            "election": {"description": "Deal out of turn: stopped before the trump card was "
+                         "turned (the deal is void), or stands.", "enum": ["stopped", "stands", None]},
             "cause": {"description": "Misdeal or new deal: why.", "type": ["string", "null"]},
             "note": {"description": "Free text.", "type": ["string", "null"]}},
         "required": ["kind"], "additionalProperties": False}

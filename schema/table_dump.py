@@ -126,7 +126,7 @@ def _dump_irregularity(i: TableIrregularity, table: Table) -> dict[str, Any]:
     out: dict[str, Any] = {"kind": i.kind.value}
     if i.seat is not None:
         out["seat"] = table.token(i.seat)
-    for key in ("trick", "tricks", "cause", "note"):
+    for key in ("trick", "tricks", "election", "cause", "note"):
         if getattr(i, key) is not None:
             out[key] = getattr(i, key)
     return out

@@ -23,7 +23,7 @@ from euchre_records.errors import NotationError, Problem, join_path
 from euchre_records.model import CallKind, DealKind, Event, ExchangeKind, Player, Record
 from euchre_records.rules import PRESETS, Rules, resolve_rules
 from euchre_records.table import Table, table_for, variant_options
-from euchre_records.table_refusals import refusal, refused_options
+from euchre_records.table_refusals import law_refusal, refusal, refused_options
 from euchre_records.table_model import (
     Scores, TableCall, TableDeal, TableExchange, TableIrregularity, TableIrregularityKind, TableOutcome,
     TableRecord, TableScore, TableTrick,
@@ -44,6 +44,7 @@ _RECORD_KEYS = ("format", "version", "event", "players", "rules", "start_score",
 _DEAL_KEYS = ("kind", "dealer", "turned", "joker_suit", "hands", "kitty", "exchanges", "calls", "called", "partner",
               "discard", "tricks", "result", "irregularities", "scoresheet", "unfinished", "points")
 _NOT_YET = ("annotations", "alternatives", "provenance")
+_TAKEN = ", ".join(repr(k.value) for k in TableIrregularityKind)
 _EXCHANGE_KINDS = {"farmers": ExchangeKind.FARMERS, "go-under": ExchangeKind.GO_UNDER}
 
 _CALL = re.compile(r"^\s*(?:(\d+)\s*:\s*)?([A-Za-z]+)(\s+alone)?\s*$", re.IGNORECASE)
@@ -405,7 +406,8 @@ def _deal(raw: object, table: Table, rules: Rules, where: str, out: _Problems) -
     outcome = None
     if kind is DealKind.RESULT:
         outcome = _outcome(raw.get("result"), table, rules, f"{where}.result", out)
-    irregularities = _irregularities(raw.get("irregularities"), table, f"{where}.irregularities", out)
+    irregularities = _irregularities(raw.get("irregularities"), table, rules,
+                                     f"{where}.irregularities", out)
     recorded = None
     if "scoresheet" in raw:
         recorded = _scoresheet(raw["scoresheet"], table, f"{where}.scoresheet", out)
@@ -558,7 +560,10 @@ def _effective(c: Card, trump: Any) -> Any:
     return effective_suit(c, trump)
 
 
-def _irregularities(raw: object, table: Table, where: str, out: _Problems) -> tuple[TableIrregularity, ...]:
+def _irregularities(raw: object, table: Table, rules: Rules, where: str,
+                    out: _Problems) -> tuple[TableIrregularity, ...]:
+    """The deal's irregularities: the kinds a table of n takes; a law of the partnership game
+    only is refused citing it (``table_refusals.law_refusal``), any other kind as not yet taken."""
     if raw is None:
         return ()
     if not isinstance(raw, list):
@@ -573,14 +578,24 @@ def _irregularities(raw: object, table: Table, where: str, out: _Problems) -> tu
         try:
             kind = TableIrregularityKind(item.get("kind"))
         except ValueError:
-            out.add(f"{at}.kind", f"{item.get('kind')!r}: at tables of two, three and five the "
-                    "irregularities taken are 'revoke-claimed', 'misdeal', 'new-deal', 'claim' "
-                    "and 'concession'")
+            name = item.get("kind")
+            why = law_refusal(table, rules, name) if isinstance(name, str) else None
+            out.add(f"{at}.kind", why or f"{name!r}: not yet taken at tables of two, three and "
+                    f"five; the irregularities taken are {_TAKEN}")
+            continue
+        if kind is TableIrregularityKind.TURNED_SUIT_NAMED and law_refusal(table, rules, kind.value):
+            out.add(f"{at}.kind", law_refusal(table, rules, kind.value) or "")
             continue
         settles = kind in (TableIrregularityKind.CLAIM, TableIrregularityKind.CONCESSION)
+        stopped = kind is TableIrregularityKind.DEAL_OUT_OF_TURN
         for key in item:
-            if key not in ("kind", "seat", "trick", "cause", "note") and not (settles and key == "tricks"):
+            if key not in ("kind", "seat", "trick", "cause", "note") and not (settles and key == "tricks") \
+                    and not (stopped and key == "election"):
                 out.add(f"{at}.{key}", f"not taken with {kind.value!r} at this table")
+        election = item.get("election") if stopped else None
+        if election is not None and election not in ("stopped", "stands"):
+            out.add(f"{at}.election", "expected 'stopped' (before the trump card was turned) or 'stands'")
+            election = None
         tricks = item.get("tricks") if settles else None
         if tricks is not None and (isinstance(tricks, bool) or not isinstance(tricks, int)
                                    or not 0 <= tricks <= 5):
@@ -596,7 +611,7 @@ def _irregularities(raw: object, table: Table, where: str, out: _Problems) -> tu
             if value is not None and not isinstance(value, str):
                 out.add(f"{at}.{key}", "expected a string")
         found.append(TableIrregularity(kind, seat, trick, cause if isinstance(cause, str) else None,
-                                       note if isinstance(note, str) else None, tricks))
+                                       note if isinstance(note, str) else None, tricks, election))
     return tuple(found)
 
 

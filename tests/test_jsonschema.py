@@ -168,6 +168,7 @@ BEYOND_THE_SCHEMA = {
     "23-five-handed-joker-suit-named-again": "the turned-down suit is the bidding's (the replay's)",
     "24-cutthroat-joker-turned-no-suit": "joker_suit is needed only under joker_upcard "
                                          "'dealer-names', a rule (the replay's)",
+    "25-cutthroat-hoyle-turned-suit-named": "the kind is refused by the preset's law (the reader's)",
 }
 """Bad goldens the schema cannot refuse (the reader or the replay does), and why."""
 

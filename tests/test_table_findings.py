@@ -18,7 +18,11 @@ from typing import Any
 import pytest
 
 from euchre_records.errors import NotationError
-from euchre_records.model import FindingKind
+from euchre_records.model import FindingKind, IrregularityKind
+from euchre_records.rules import PRESETS
+from euchre_records.table import table_for
+from euchre_records.table_model import TableIrregularityKind
+from euchre_records.table_refusals import LAWS_REFUSED, law_refusal
 from euchre_records.schema.tables import dump_table_result, load_table_record
 from euchre_records.table_replay import replay_table
 
@@ -131,9 +135,11 @@ REFUSALS = [
     ("deals.0.alternatives", [], "deals[0].alternatives", "not yet taken"),
     ("provenance", ["x"], "provenance", "not yet taken"),
     ("deals.0.irregularities", [{"kind": "lead-out-of-turn", "seat": "1", "trick": 2}],
-     "deals[0].irregularities[0].kind", "irregularities taken are"),
+     "deals[0].irregularities[0].kind", "offender or his partner"),
     ("deals.0.irregularities", [{"kind": "revoke-corrected", "seat": "1", "trick": 2}],
-     "deals[0].irregularities[0].kind", "irregularities taken are"),
+     "deals[0].irregularities[0].kind", "not yet taken"),
+    ("deals.0.irregularities", [{"kind": "deal-out-of-turn", "seat": "1", "election": "late"}],
+     "deals[0].irregularities[0].election", "expected 'stopped'"),
     ("deals.0.irregularities", [{"kind": "revoke-claimed", "seat": "1", "election": "add"}],
      "deals[0].irregularities[0].election", "not taken"),
     ("deals.0.calls", ["pass", "pass", "pass", "H alone"], None, None),   # the replay's, below
@@ -249,3 +255,38 @@ def test_an_exchange_of_a_card_not_in_the_kitty_is_located() -> None:
         replay_table(load_table_record(data))
     problem, = caught.value.problems
     assert problem.where == "deals[0].exchanges[0].took[2]" and "in seat 0's hand" in problem.what
+
+
+NOT_YET_LAWS = {"revoke-corrected", "exposed-card", "called-card", "score-correction"}
+"""Laws of the four-handed notation not yet taken at tables of n (docs/TABLES.md's matrix):
+neither written for the partnership game only nor yet applied to n hands."""
+
+
+@pytest.mark.parametrize("preset", ["somerset-1888", "hoyle", "modern"])
+@pytest.mark.parametrize("kind", [k.value for k in IrregularityKind])
+def test_every_law_of_irregularities_is_taken_refused_by_its_rule_or_listed_not_yet(
+        kind: str, preset: str) -> None:
+    """docs/TABLES.md "Every capability at every table", the laws' row: each kind of the
+    four-handed notation at a table of three is taken, or refused citing the law under the
+    record's preset (written for the partnership game only), or one of :data:`NOT_YET_LAWS`."""
+    record = _set(_golden(BASE), "rules.preset", preset)
+    record = _set(record, "deals.0.irregularities", [{"kind": kind, "seat": "1"}])
+    rules = PRESETS[preset]
+    taken = kind in {k.value for k in TableIrregularityKind}
+    try:
+        load_table_record(record)
+    except NotationError as caught:
+        problems = [p for p in caught.problems if p.where == "deals[0].irregularities[0].kind"]
+    else:
+        problems = []
+    refusal = law_refusal(table_for(3), rules, kind)
+    if refusal is not None:
+        assert not taken or kind == "turned-suit-named", kind
+        topic = LAWS_REFUSED[kind][0]
+        assert [p.what for p in problems] == [refusal]
+        assert rules.cite(topic) in refusal and "partnership game only" in refusal
+    elif taken:
+        assert not problems, problems
+    else:
+        assert kind in NOT_YET_LAWS or (kind == "played-before-discard" and preset != "somerset-1888")
+        assert problems and "not yet taken" in problems[0].what, problems

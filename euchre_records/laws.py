@@ -20,7 +20,7 @@ from .rules import BeforeDiscard, Rules, WrongCards
 from .scoring import hand_outcome, side_points
 
 __all__ = ["void_deal", "Adjusted", "score_adjustments", "events_of", "settled_by_law",
-           "stopped_deal_text", "out_of_turn_text"]
+           "stopped_deal_text", "out_of_turn_text", "five_cards_text"]
 
 _VOIDING = (IrregularityKind.MISDEAL, IrregularityKind.NEW_DEAL, IrregularityKind.DEAL_OUT_OF_TURN,
             IrregularityKind.WRONG_NUMBER_OF_CARDS)
@@ -104,6 +104,13 @@ def out_of_turn_text(number: int, dealer: str, expected: str, stopped: bool, rul
                f"({rules.cite('deal_out_of_turn')})"))
 
 
+def five_cards_text(number: int, dealer: str, rules: Rules) -> str:
+    """A dealer who played before discarding plays his five dealt cards, without the turned card
+    (Hoyle; ``played_before_discard: five-cards``), at any table."""
+    return (f"deal {number}: the dealer {dealer} played before discarding — he plays his five "
+            f"dealt cards without the turned card ({rules.cite('played_before_discard')})")
+
+
 def _finding(text: str, rule: str, number: int, seat: Seat | None, status: str,
              trick: int | None = None, points: Points = (0, 0)) -> Finding:
     return Finding(FindingKind.IRREGULARITY, text, rule, number, trick, seat, status=status, points=points)
@@ -148,8 +155,7 @@ def score_adjustments(deal: Deal, rules: Rules, number: int, where: str, maker: 
                                              "before discarding", at)
                 if rules.played_before_discard is BeforeDiscard.FIVE_CARDS:
                     findings.append(_finding(
-                        f"deal {number}: the dealer {e.seat.name} played before discarding — he plays "
-                        f"his five dealt cards without the turned card ({rules.cite('played_before_discard')})",
+                        five_cards_text(number, e.seat.name, rules),
                         rules.cite("played_before_discard"), number, e.seat, "five cards", e.trick))
                     continue
                 what = f"the dealer {e.seat.name} played before discarding"

@@ -83,6 +83,7 @@ class TableIrregularityKind(Enum):
     CONCESSION = "concession"        # the conceder's side gives up the rest (keeps ``tricks``)
     DEAL_OUT_OF_TURN = "deal-out-of-turn"    # ``seat`` whose deal it was; ``election`` stopped/stands
     TURNED_SUIT_NAMED = "turned-suit-named"  # ``seat`` named the turned-down suit: a pass (Somerset 78)
+    PLAYED_BEFORE_DISCARD = "played-before-discard"  # the dealer plays his five dealt cards (Hoyle)
 
 
 class TableIrregularity(Struct, frozen=True, gc=False):

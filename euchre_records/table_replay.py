@@ -35,7 +35,7 @@ from .scoresheet import SheetCheck
 from .claims import claims_of, settle_claim
 from .exchanges import going_under_table, swap_with_kitty, void_by_farmer
 from .bidding import turned_suit_named_text
-from .laws import out_of_turn_text, stopped_deal_text
+from .laws import five_cards_text, out_of_turn_text, stopped_deal_text
 
 __all__ = ["replay_table", "game_points_of", "hand_points", "VARIANT_CITES"]
 
@@ -80,7 +80,8 @@ class _Deal:
         self.table, self.rules = record.table, record.rules
         self.problems: list[Problem] = []
         self.notes: list[str] = []
-        self.findings: list[TableFinding] = []   # the bidding's (a turned-down suit named)
+        self.findings: list[TableFinding] = []   # the laws' (a turned-down suit named ...)
+        self._five_cards = False   # the dealer plays his five dealt cards (played before discarding)
         self._named = [e for e in deal.irregularities if e.kind is TableIrregularityKind.TURNED_SUIT_NAMED]
         self._partner_known = True
 
@@ -162,6 +163,28 @@ class _Deal:
                       "(mark the deal unfinished if the record stops here)")
         return None, None, False, False, False
 
+    def _before_discard(self, taken: bool) -> bool:
+        """A dealer who played before discarding (``played-before-discard``, only where the
+        preset's law is Hoyle's ``five-cards``: the loader refuses Somerset 90's forfeit) plays
+        his five dealt cards, with the four-handed finding; False: the record cannot be so."""
+        for j, e in enumerate(self.deal.irregularities):
+            if e.kind is not TableIrregularityKind.PLAYED_BEFORE_DISCARD:
+                continue
+            if not taken or (e.seat is not None and e.seat != self.deal.dealer):
+                self.fail(f"irregularities[{j}]", "only a dealer who took up the turned card can "
+                          "play before discarding")
+                return False
+            if self.deal.discard is not None:
+                self.fail("discard", "the dealer played before discarding, so no discard can be recorded")
+                return False
+            self._five_cards = True
+            self.findings.append(TableFinding(
+                FindingKind.IRREGULARITY,
+                five_cards_text(self.number, f"seat {self.table.token(self.deal.dealer)}", self.rules),
+                self.rules.cite("played_before_discard"), self.number, e.trick, self.deal.dealer,
+                status="five cards"))
+        return True
+
     def _turned_suit_named(self, i: int, seat: SeatIndex, suit: Suit) -> bool:
         """Call ``i``, ``seat`` naming the turned-down ``suit``: a pass, with its finding, when the
         record has the turned-suit-named irregularity (as four-handed, ``bidding.run_bidding``;
@@ -209,7 +232,9 @@ class _Deal:
         if deal.exchanges and not swap_with_kitty(self.record, deal, hands, self.where, self.problems):
             return None   # house rules farmers, go_under: before the bidding, so before the take-up
         discard = deal.discard
-        if taken:
+        if not self._before_discard(taken):
+            return None
+        if taken and not self._five_cards:   # (five cards: the turned card stays out of play)
             if discard is deal.turned and not rules.turned_card_discard:
                 self.fail("discard", f"the dealer may not discard the card he took up "
                           f"({rules.cite('turned_card_discard')})")

@@ -583,8 +583,9 @@ def _irregularities(raw: object, table: Table, rules: Rules, where: str,
             out.add(f"{at}.kind", why or f"{name!r}: not yet taken at tables of two, three and "
                     f"five; the irregularities taken are {_TAKEN}")
             continue
-        if kind is TableIrregularityKind.TURNED_SUIT_NAMED and law_refusal(table, rules, kind.value):
-            out.add(f"{at}.kind", law_refusal(table, rules, kind.value) or "")
+        refused = law_refusal(table, rules, kind.value)   # taken under some presets only
+        if refused is not None:
+            out.add(f"{at}.kind", refused)
             continue
         settles = kind in (TableIrregularityKind.CLAIM, TableIrregularityKind.CONCESSION)
         stopped = kind is TableIrregularityKind.DEAL_OUT_OF_TURN

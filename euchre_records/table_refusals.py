@@ -28,7 +28,7 @@ lead-out-of-turn: Somerset 52-53 gives the adversaries a suit called from the of
 
 from __future__ import annotations
 
-from .rules import BeforeDiscard, Rules, TurnedSuitNamed
+from .rules import BeforeDiscard, ExposedPlay, Rules, TurnedSuitNamed
 from .table import Table, Variant
 
 __all__ = ["REFUSED", "refusal", "refused_options", "LAWS_REFUSED", "law_refusal"]
@@ -112,19 +112,31 @@ LAWS_REFUSED: dict[str, tuple[str, str]] = {
                              "card; a lone player here has no partner"),
     "turned-suit-named": ("turned_suit_named", "costs the side of the player who named the "
                           f"turned-down suit the right to make trump{_SIDES_LATER}"),
+    "exposed-card": ("exposed_card", "lets the adversaries call an exposed card, an election of "
+                     "the offender's adversaries as one side"),
+    "called-card": ("called_card", "lets the adversaries call an exposed card, an election of "
+                    "the offender's adversaries as one side"),
+    "revoke-corrected": ("revoke_corrected", "makes the corrected card an exposed card the "
+                         "adversaries may call, an election of the offender's adversaries as one side"),
 }
 """Irregularity kind -> (the rule's topic in :meth:`Rules.cite`, what the partnership law does)."""
+
+_CALLED = ("exposed-card", "called-card", "revoke-corrected")
+"""Refused only where an exposed card waits to be called (``exposed_play: when-called``)."""
 
 
 def law_refusal(table: Table, rules: Rules, kind: str) -> str | None:
     """The refusal of the law of irregularity ``kind`` at ``table`` under ``rules``, citing the
     law; None: no law refuses it there. Under a preset whose law for the kind has no partner or
     side in it (naming the turned-down suit as a pass, Somerset 78; a dealer who played before
-    discarding playing his five dealt cards, Hoyle), that kind is not refused."""
+    discarding playing his five dealt cards, Hoyle; an exposed card played at the first legal
+    opportunity, Hoyle), that kind is not refused."""
     if kind == "turned-suit-named" and rules.turned_suit_named is TurnedSuitNamed.PASS:
         return None
     if kind == "played-before-discard" and rules.played_before_discard is BeforeDiscard.FIVE_CARDS:
         return None
+    if kind in _CALLED and rules.exposed_play is not ExposedPlay.WHEN_CALLED:
+        return None   # Hoyle: an exposed card is played at the first legal opportunity (not yet)
     law = LAWS_REFUSED.get(kind)
     if law is None:
         return None

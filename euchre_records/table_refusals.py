@@ -121,8 +121,9 @@ LAWS_REFUSED: dict[str, tuple[str, str]] = {
 }
 """Irregularity kind -> (the rule's topic in :meth:`Rules.cite`, what the partnership law does)."""
 
-_CALLED = ("exposed-card", "called-card", "revoke-corrected")
-"""Refused only where an exposed card waits to be called (``exposed_play: when-called``)."""
+_CALLED = ("exposed-card", "revoke-corrected")
+"""Refused only where an exposed card waits to be called (``exposed_play: when-called``); a
+called card is the adversaries' call under every preset."""
 
 
 def law_refusal(table: Table, rules: Rules, kind: str) -> str | None:

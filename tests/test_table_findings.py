@@ -257,9 +257,9 @@ def test_an_exchange_of_a_card_not_in_the_kitty_is_located() -> None:
     assert problem.where == "deals[0].exchanges[0].took[2]" and "in seat 0's hand" in problem.what
 
 
-NOT_YET_LAWS = {"revoke-corrected", "exposed-card", "called-card", "score-correction"}
+NOT_YET_LAWS = {"revoke-corrected", "exposed-card", "score-correction"}
 """Laws of the four-handed notation not yet taken at tables of n (docs/TABLES.md's matrix):
-neither written for the partnership game only nor yet applied to n hands (the first three only
+neither written for the partnership game only nor yet applied to n hands (the first two only
 under the presets whose exposed card is played at the first opportunity, Hoyle's law)."""
 
 

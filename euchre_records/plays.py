@@ -22,12 +22,12 @@ class PlayLog:
 
     __slots__ = ("table", "by_seat", "led")
 
-    def __init__(self, table: Mapping[Card, tuple[Suit, int]]) -> None:
+    def __init__(self, table: Mapping[Card, tuple[Suit, int]], seats: int = 4) -> None:
         self.table = table
-        self.by_seat: list[list[Play]] = [[], [], [], []]
+        self.by_seat: list[list[Play]] = [[] for _ in range(seats)]   # by seat index, any table
         self.led: list[Suit] = []
 
-    def add(self, seat: Seat, trick: int, c: Card) -> None:
+    def add(self, seat: int, trick: int, c: Card) -> None:
         eff = self.table[c][0]
         if len(self.led) == trick:
             self.led.append(eff)

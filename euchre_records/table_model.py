@@ -84,12 +84,14 @@ class TableIrregularityKind(Enum):
     DEAL_OUT_OF_TURN = "deal-out-of-turn"    # ``seat`` whose deal it was; ``election`` stopped/stands
     TURNED_SUIT_NAMED = "turned-suit-named"  # ``seat`` named the turned-down suit: a pass (Somerset 78)
     PLAYED_BEFORE_DISCARD = "played-before-discard"  # the dealer plays his five dealt cards (Hoyle)
+    EXPOSED_CARD = "exposed-card"    # ``seat`` exposed ``card`` at ``trick``: played at the first opportunity (Hoyle)
 
 
 class TableIrregularity(Struct, frozen=True, gc=False):
     """One irregularity; ``tricks`` (claim, concession): how many of the remaining tricks the
     claimer's side takes, None all of them; ``election`` (deal out of turn): ``stopped`` before
-    the trump card was turned, or ``stands`` (docs/FORMAT.md)."""
+    the trump card was turned, or ``stands``; ``card`` (exposed card): the card exposed
+    (docs/FORMAT.md)."""
 
     kind: TableIrregularityKind
     seat: SeatIndex | None = None
@@ -98,6 +100,7 @@ class TableIrregularity(Struct, frozen=True, gc=False):
     note: str | None = None
     tricks: int | None = None
     election: str | None = None
+    card: Card | None = None
 
 
 class TableScore(Struct, frozen=True, gc=False):

@@ -36,6 +36,8 @@ from .claims import claims_of, settle_claim
 from .exchanges import going_under_table, swap_with_kitty, void_by_farmer
 from .bidding import turned_suit_named_text
 from .laws import five_cards_text, out_of_turn_text, stopped_deal_text
+from .penalty_cards import exposed_card_held, exposed_card_ruling
+from .plays import PlayLog
 
 __all__ = ["replay_table", "game_points_of", "hand_points", "VARIANT_CITES"]
 
@@ -475,6 +477,11 @@ def _deal_result(record: TableRecord, deal: TableDeal, number: int, where: str,
     defenders = tuple(s for s in range(n) if s not in makers)
     maker_tricks = sum(1 for w in play.winners if w in makers)
     findings = [(f, zero) for f in replay.findings]
+    exposed = _exposed_cards(record, deal, number, where, play, trump,
+                             maker if lone and table.called_partner else None, problems)
+    if exposed is None:
+        return None
+    findings += [(f, zero) for f in exposed]
     findings += seat_revoke_findings(record, number, makers, lone, play.revokes, deal, trump)
     findings += [(f, zero) for f in going_under_table(record, deal, number)]
     notes = tuple(replay.notes)
@@ -496,6 +503,45 @@ def _deal_result(record: TableRecord, deal: TableDeal, number: int, where: str,
     return _score(record, deal, number, maker, trump, lone, makers, defenders, partner,
                   replay._partner_known, tuple(play.leaders), tuple(play.winners), maker_tricks,
                   findings, notes, no_trump=trump is None)
+
+
+def _exposed_cards(record: TableRecord, deal: TableDeal, number: int, where: str, play: _Play,
+                   trump: Suit | None, lone: SeatIndex | None,
+                   problems: list[Problem]) -> list[TableFinding] | None:
+    """The findings of the deal's exposed cards (taken where the preset's law plays an exposed
+    card at the first legal opportunity, Hoyle: the loader refuses Somerset's call by the
+    adversaries), ruled as four-handed (``penalty_cards.exposed_card_ruling``); ``lone`` the
+    five-handed maker alone (the two- and three-handed maker is no lone hand for penalties, as
+    for revokes). None: an exposed card he did not hold, or at a trick not played."""
+    events = [(j, e) for j, e in enumerate(deal.irregularities)
+              if e.kind is TableIrregularityKind.EXPOSED_CARD]
+    if not events:
+        return []
+    table, rules, n = record.table, record.rules, record.table.seats
+    log = PlayLog(power_table(trump), n)
+    for t, trick in enumerate(deal.tricks):
+        for j, c in enumerate(trick.cards):
+            log.add((play.leaders[t] + j) % n, t, c)
+    remaining = {s: frozenset(c for c in h if c is not None)
+                 for s, h in enumerate(play.remaining or [[] for _ in range(n)])}
+    out = []
+    for j, e in events:
+        at = f"{where}.irregularities[{j}]"
+        assert e.seat is not None and e.card is not None   # the loader requires them
+        t = (e.trick or 1) - 1
+        if not 0 <= t < max(len(play.leaders), 1):
+            problems.append(Problem(f"{at}.trick", f"trick {t + 1} was not played"))
+            return None
+        if not exposed_card_held(log, remaining, e.seat, e.card, t):
+            problems.append(Problem(f"{at}.card", f"seat {table.token(e.seat)} did not hold "
+                                    f"{e.card.name} at trick {t + 1}"))
+            return None
+        text, status = exposed_card_ruling(log, remaining, rules, play.leaders, e.seat,
+                                           f"seat {table.token(e.seat)}", e.card, t, number,
+                                           e.seat == lone)
+        out.append(TableFinding(FindingKind.IRREGULARITY, text, rules.cite("exposed_card"), number,
+                                t + 1, e.seat, e.card, status=status))
+    return out
 
 
 def problems_of(replay: _Deal, problems: list[Problem]) -> bool:

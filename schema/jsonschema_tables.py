@@ -165,6 +165,8 @@ def _irregularity(table: Table) -> dict[str, Any]:
                        "minimum": 0, "maximum": 5},
             "election": {"description": "Deal out of turn: stopped before the trump card was "
                          "turned (the deal is void), or stands.", "enum": ["stopped", "stands", None]},
+            "card": {"description": "Exposed card: the card exposed.", "type": "string",
+                     "pattern": f"^{CARD_RE}$"},
             "cause": {"description": "Misdeal or new deal: why.", "type": ["string", "null"]},
             "note": {"description": "Free text.", "type": ["string", "null"]}},
         "required": ["kind"], "additionalProperties": False}

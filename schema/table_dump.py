@@ -129,4 +129,6 @@ def _dump_irregularity(i: TableIrregularity, table: Table) -> dict[str, Any]:
     for key in ("trick", "tricks", "election", "cause", "note"):
         if getattr(i, key) is not None:
             out[key] = getattr(i, key)
+    if i.card is not None:
+        out["card"] = i.card.name
     return out

@@ -589,9 +589,10 @@ def _irregularities(raw: object, table: Table, rules: Rules, where: str,
             continue
         settles = kind in (TableIrregularityKind.CLAIM, TableIrregularityKind.CONCESSION)
         stopped = kind is TableIrregularityKind.DEAL_OUT_OF_TURN
+        exposed = kind is TableIrregularityKind.EXPOSED_CARD
         for key in item:
             if key not in ("kind", "seat", "trick", "cause", "note") and not (settles and key == "tricks") \
-                    and not (stopped and key == "election"):
+                    and not (stopped and key == "election") and not (exposed and key == "card"):
                 out.add(f"{at}.{key}", f"not taken with {kind.value!r} at this table")
         election = item.get("election") if stopped else None
         if election is not None and election not in ("stopped", "stands"):
@@ -611,8 +612,13 @@ def _irregularities(raw: object, table: Table, rules: Rules, where: str,
         for key, value in (("cause", cause), ("note", note)):
             if value is not None and not isinstance(value, str):
                 out.add(f"{at}.{key}", "expected a string")
+        card = None
+        if exposed:
+            card = _card(item.get("card"), f"{at}.card", out)   # required
+            if item.get("seat") is None:
+                out.add(f"{at}.seat", "the seat that exposed the card is needed")
         found.append(TableIrregularity(kind, seat, trick, cause if isinstance(cause, str) else None,
-                                       note if isinstance(note, str) else None, tricks, election))
+                                       note if isinstance(note, str) else None, tricks, election, card))
     return tuple(found)
 
 

@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from euchre_records.errors import NotationError
+from euchre_records.errors import NotationError, RecordError
 from euchre_records.model import FindingKind, IrregularityKind
 from euchre_records.rules import PRESETS
 from euchre_records.table import table_for
@@ -257,10 +257,10 @@ def test_an_exchange_of_a_card_not_in_the_kitty_is_located() -> None:
     assert problem.where == "deals[0].exchanges[0].took[2]" and "in seat 0's hand" in problem.what
 
 
-NOT_YET_LAWS = {"revoke-corrected", "exposed-card", "score-correction"}
+NOT_YET_LAWS = {"revoke-corrected", "score-correction"}
 """Laws of the four-handed notation not yet taken at tables of n (docs/TABLES.md's matrix):
-neither written for the partnership game only nor yet applied to n hands (the first two only
-under the presets whose exposed card is played at the first opportunity, Hoyle's law)."""
+neither written for the partnership game only nor yet applied to n hands (a corrected revoke
+only under the presets whose exposed card is played at the first opportunity, Hoyle's law)."""
 
 
 @pytest.mark.parametrize("preset", ["somerset-1888", "hoyle", "modern"])
@@ -282,7 +282,7 @@ def test_every_law_of_irregularities_is_taken_refused_by_its_rule_or_listed_not_
         problems = []
     refusal = law_refusal(table_for(3), rules, kind)
     if refusal is not None:
-        assert not taken or kind in ("turned-suit-named", "played-before-discard"), kind  # by preset
+        assert not taken or kind in ("turned-suit-named", "played-before-discard", "exposed-card"), kind
         assert kind not in NOT_YET_LAWS or preset == "somerset-1888"   # when-called: Somerset
         topic = LAWS_REFUSED[kind][0]
         assert [p.what for p in problems] == [refusal]
@@ -292,3 +292,20 @@ def test_every_law_of_irregularities_is_taken_refused_by_its_rule_or_listed_not_
     else:
         assert kind in NOT_YET_LAWS
         assert problems and "not yet taken" in problems[0].what, problems
+
+
+def test_an_exposed_card_not_played_at_its_first_opportunity_reads_as_four_handed() -> None:
+    """Golden variants/38 (Hoyle): the text as the four-handed finding's (penalty_cards.py),
+    written here by hand; the card must have been held then, and the trick played."""
+    record = _golden("38-cutthroat-hoyle-exposed-card")
+    finding, = replay_table(load_table_record(record)).findings
+    assert finding.message == ("deal 1, trick 3: seat 1 exposed KC — it had to be played at the "
+                               "first legal opportunity and was not (trick 3) (Hoyle exposed cards)")
+    record["deals"][0]["irregularities"][0]["trick"] = 5   # KD alone was left to play
+    record["deals"][0]["irregularities"][0]["card"] = "KD"
+    assert "played at the first legal opportunity (Hoyle" in replay_table(
+        load_table_record(record)).findings[0].message
+    record["deals"][0]["irregularities"][0]["card"] = "AC"   # played at trick 1
+    with pytest.raises(RecordError) as caught:
+        replay_table(load_table_record(record))
+    assert caught.value.problems[0].where == "deals[0].irregularities[0].card"

@@ -24,7 +24,8 @@ class PlayLog:
 
     def __init__(self, table: Mapping[Card, tuple[Suit, int]], seats: int = 4) -> None:
         self.table = table
-        self.by_seat: list[list[Play]] = [[] for _ in range(seats)]   # by seat index, any table
+        self.by_seat: list[list[Play]] = ([[], [], [], []] if seats == 4   # by seat index, any table
+                                          else [[] for _ in range(seats)])
         self.led: list[Suit] = []
 
     def add(self, seat: int, trick: int, c: Card) -> None:

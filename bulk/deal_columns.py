@@ -7,7 +7,7 @@ thrown in, redeal, euchred and marched 10-13 as 0/1, tricks 14-15, then the ``_n
 pairs of hand points, penalty, points and running score 16-23; a call row is ``record_calls``'),
 keeping the row tuples themselves, with the record's rule set name and overrides text.
 :meth:`FourDeals.rows` gives the two tables' rows as tuples in column order, the flags as the
-store keeps them (0/1), each deal row ending with ``table_rows.four_deal_extras``: what one
+store keeps them (0/1), each deal row ending with :func:`four_deal_extras`: what one
 record's rows were before this module (the oracle of the tests). :meth:`FourDeals.arrays`
 gives the same values as the Arrow arrays of the columns, the flags as booleans, as the
 Parquet writer takes them (``bulk.parquet``).
@@ -25,11 +25,25 @@ from typing import Any
 import numpy as np
 import pyarrow as pa
 
-from .table_rows import _PARTNER4, FOUR_HANDED, four_deal_extras
+from .columns import FOUR_HANDED
 
-__all__ = ["FourDeals"]
+__all__ = ["FourDeals", "four_deal_extras"]
 
 Row = tuple[Any, ...]
+
+_PARTNER4 = {"N": "S", "S": "N", "E": "W", "W": "E"}
+
+
+def four_deal_extras(row: Row) -> Row:
+    """The layout-3 columns of a four-handed ``deals`` row of the store (``rows._deal_row``:
+    maker at 6, its side at 7, alone at 8, tricks at 14 and 15): the variant, the seats that
+    played on the making side (the maker and, unless he went alone, his partner), their tricks;
+    the five-handed columns null."""
+    maker = row[6]
+    if maker is None:
+        return (*FOUR_HANDED, None, None, None, None, None)
+    makers = [maker] if row[8] else [maker, _PARTNER4[maker]]
+    return (*FOUR_HANDED, makers, row[14] if row[7] == "NS" else row[15], None, None, None)
 
 _STR, _INT, _BOOL = pa.string(), pa.int64(), pa.bool_()
 _FLAGS = frozenset({8, 10, 11, 12, 13})   # the store row's 0/1 flags: booleans here

@@ -36,7 +36,7 @@ from euchre_records.errors import RecordError
 
 from .shards import Shard, read_shard
 from .plays import TEXT_OF
-from .table_rows import FOUR_HANDED, SCORE_COLUMNS
+from .columns import FOUR_HANDED, SCORE_COLUMNS
 from .tables import (ALL_COLUMNS, DATASET_VERSION, DEAL_TABLES, FLAGGED, Batch, bool_column,
                      tables_for)
 
@@ -228,7 +228,7 @@ class _Writers:
 def _play_arrays(batch: Batch) -> list[pa.Array]:
     """The ``plays`` columns of a batch as the writer takes them (:func:`writer_schema`):
     numbers and flags straight from numpy, texts as their few names (``bulk.plays.TEXT_OF``)
-    and an index per row; then the cards of tables of 2, 3 and 5 (``bulk.table_rows``)."""
+    and an index per row; then the cards of tables of 2, 3 and 5 (``plays.seat_play_rows``)."""
     columns = batch.plays.columns()
     count = len(batch.plays)
     tables = batch.rows["plays"]

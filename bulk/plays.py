@@ -27,8 +27,10 @@ import numpy as np
 from euchre_records.cards import LEFT_OF, SEATS, Seat, Suit, make_pack, power_table
 from euchre_records.enum_text import SEAT_NAME, SUIT_VALUE
 from euchre_records.model import Deal, DealResult
+from euchre_records.table import Table
+from euchre_records.table_model import TableDeal
 
-__all__ = ["PlayColumns", "SEAT_NAMES", "CARD_NAMES", "SUIT_LETTERS", "TEXT_OF"]
+__all__ = ["PlayColumns", "SEAT_NAMES", "CARD_NAMES", "SUIT_LETTERS", "TEXT_OF", "seat_play_rows"]
 
 _SUITS: tuple[Suit, ...] = tuple(Suit)
 _SUIT_CODE = {suit: i for i, suit in enumerate(_SUITS)}
@@ -103,6 +105,8 @@ for _skip in (frozenset(), *(frozenset((s,)) for s in SEATS),
 
 _PLAIN_ORDERS = _ORDERS.of(frozenset())
 """By leader: the seat order of a trick with every seat playing."""
+
+Row = tuple[Any, ...]
 
 Revokes = Collection[tuple[int | None, int | None, Seat | None]]
 
@@ -217,3 +221,30 @@ TEXT_OF: dict[str, tuple[str, ...]] = {
     "seat": SEAT_NAMES, "card": CARD_NAMES, "suit": SUIT_LETTERS, "led_suit": SUIT_LETTERS,
     "trump": SUIT_LETTERS, "winner": SEAT_NAMES}
 """The columns given as indexes, and the names they index."""
+
+
+def seat_play_rows(key: str, number: int, deal: TableDeal, trump: Suit | None,
+                   leaders: tuple[int, ...], winners: tuple[int, ...], table: Table,
+                   revokes: set[tuple[int, int, int]], var: tuple[int, str]) -> list[Row]:
+    """The ``plays`` rows of one deal at a table of 2, 3 or 5 (``bulk.tables``), one per card,
+    as tuples in column order ending with ``var`` (seats, variant): the seats follow the trick's
+    leader clockwise (nobody sits out at these tables); the winner is the replay's; a card is a
+    revoke when ``revokes`` holds its (deal, trick, seat). ``trump`` None: a no-trump deal (house
+    rule allow_no_trump), its trump written ``NT`` and each card of its printed suit."""
+    powers = power_table(trump)
+    tok = table.token
+    rows: list[Row] = []
+    t_trump = "NT" if trump is None else SUIT_VALUE[trump]
+    for t, (trick, leader) in enumerate(zip(deal.tricks, leaders), 1):
+        if not trick.cards:
+            continue
+        winner = winners[t - 1] if t <= len(winners) else None
+        led = powers[trick.cards[0]][0]
+        for p, card in enumerate(trick.cards):
+            seat = (leader + p) % table.seats
+            suit = powers[card][0]
+            rows.append((key, number, t, p + 1, tok(seat), card.name, SUIT_VALUE[suit],
+                         SUIT_VALUE[led], t_trump, suit is led, None if winner is None else tok(winner),
+                         seat == winner, (number, t, seat) in revokes, *var))
+    return rows
+

@@ -6,7 +6,7 @@ their deal rows from the batch's ``bulk.deal_columns.FourDeals``, which holds th
 maker's side at 7 and the ``_ns``/``_ew`` pairs of hand points, penalty, points and running
 score at 16..23; a game row its number at 0, start at 3-4, score at 5-6, winner at 7, finished
 at 8), keeping the row tuples themselves, and :meth:`FourScores.arrays` turns them into the Arrow arrays of the two tables'
-columns (``table_rows.SCORE_COLUMNS``): four rows per deal and per game, seats N E S W in that
+columns (``columns.SCORE_COLUMNS``): four rows per deal and per game, seats N E S W in that
 order, each seat carrying his partnership's figures; ``side`` is ``makers`` for the maker's
 partnership and ``defenders`` for the other (null where nobody made trump); ``won`` is null while
 the game is unfinished. The text columns (record_id, seat, side, partnership, variant) are
@@ -32,7 +32,7 @@ import numpy as np
 import pyarrow as pa
 
 from .deal_columns import FourDeals
-from .table_rows import FOUR_HANDED, SCORE_COLUMNS
+from .columns import FOUR_HANDED, SCORE_COLUMNS
 
 __all__ = ["FourScores"]
 

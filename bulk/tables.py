@@ -8,10 +8,14 @@ nothing else. It never raises for a bad record. The rows of a four-handed record
 (``calls`` included) are the store's own (``api/store/rows.py``, docs/STORE.md), keyed by the
 record's content hash instead of database ids, so the tables join with each other and with a
 SQLite store made from the same records (``records.hash``), and end with the layout-3 columns.
-A record of 2, 3 or 5 seats, which the four-handed reader refuses at ``rules.seats``, is read,
-replayed and turned into rows by ``bulk.table_rows`` (its key: the sha256 of
-``schema.tables.dumps_table``); the dispatch is that refusal, so the four-handed path does no
-extra work. :class:`Batch` gathers the same rows for many records, the cards of ``plays``, the
+Every record is read, replayed and keyed by the store's one ingest (``ingest.prepare``: the
+sha256 of its canonical text, ``schema.tables.dumps_table`` at a table of 2, 3 or 5), and its
+``records`` and ``players`` rows come from the store's ``rows_of`` whatever its table; the other
+tables of a record of 2, 3 or 5 seats are read from its table view (``table_view.view_of``):
+seat columns hold the notation's seat tokens (``"0"`` .. ``"n-1"``; four-handed ``N E S W`` are
+seats 0..3), side columns (``side``, ``maker_side``, ``partnership``) and the ``_ns``/``_ew``
+pairs are null, the per-deal making side is ``deals.makers`` and ``deal_scores.side``; the
+table layout is ``bulk.columns``. :class:`Batch` gathers the same rows for many records, the cards of ``plays``, the
 four-handed per-seat scores and the four-handed ``deals`` and ``calls`` as columns
 (``bulk.plays``, ``bulk.score_columns``, ``bulk.deal_columns``), each table's four-handed rows
 before the others' (docs/DATASET.md "Row order"): what ``parquet.write_shard`` writes;
@@ -26,16 +30,18 @@ from typing import Any
 
 from euchre_records.errors import RecordError
 from euchre_records.model import FindingKind, Record, ReplayResult
+from euchre_records.schema.tables import dump_table_record
+from euchre_records.table_model import TableRecord, TableReplay
+from euchre_records.table_view import view_of
 from euchre_records.api.store.dump import unwrap
 from euchre_records.api.store.ingest import prepare
-from euchre_records.api.store.rows import rows_of
+from euchre_records.api.store.rows import call_rows, rows_of
 
 from .analysis_rows import ANALYSIS_COLUMNS, ANALYSIS_TABLES, analysis_rows
-from .plays import TEXT_OF, PlayColumns
+from .columns import COLUMNS, FOUR_HANDED, NO_ANALYSIS, SCORE_COLUMNS
+from .plays import TEXT_OF, PlayColumns, seat_play_rows
 from .deal_columns import FourDeals
 from .score_columns import FourScores
-from .table_rows import (DEAL_COLUMNS, FOUR_HANDED, SCORE_COLUMNS, VARIANT_COLUMNS, add_table_rows,
-                         is_seats_refusal, prepare_table)
 
 __all__ = ["DATASET_VERSION", "COLUMNS", "TABLES", "ALL_COLUMNS", "tables_for", "tables_of",
            "empty_tables", "Batch", "FLAGGED", "DEAL_TABLES", "bool_column"]
@@ -43,58 +49,12 @@ __all__ = ["DATASET_VERSION", "COLUMNS", "TABLES", "ALL_COLUMNS", "tables_for", 
 DATASET_VERSION = "3"
 """Version of the table layout (docs/DATASET.md); bumped whenever a column or table changes
 (3: records of 2, 3 and 5 seats, the ``seats``/``variant`` columns and the per-seat tables
-``deal_scores``, ``game_scores`` of ``bulk.table_rows``; 2: the optional analysis tables of
+``deal_scores``, ``game_scores`` of ``bulk.columns``; 2: the optional analysis tables of
 ``--analysis``; 1 had none)."""
 
 Row = tuple[Any, ...]
 TableRows = dict[str, list[Row]]
 
-# (name, type) per column; types: str, int, bool (nullable unless the docs say otherwise)
-COLUMNS: dict[str, tuple[tuple[str, str], ...]] = {
-    "records": (
-        ("record_id", "str"), ("source", "str"), ("format_version", "str"), ("rules", "str"),
-        ("overrides", "str"), ("club", "str"), ("event", "str"), ("date", "str"),
-        ("table", "str"), ("round", "str"), ("deals", "int"), ("findings", "int"),
-        ("system", "str"), ("games", "int"), ("games_ns", "int"), ("games_ew", "int"),
-        ("rubber_points_ns", "int"), ("rubber_points_ew", "int"), ("net", "int"),
-        ("winner", "str"), ("finished", "bool"), ("canonical", "str")),
-    "players": (
-        ("record_id", "str"), ("seat", "str"), ("side", "str"), ("name", "str"), ("ref", "str")),
-    "games": (
-        ("record_id", "str"), ("game", "int"), ("first_deal", "int"), ("last_deal", "int"),
-        ("start_ns", "int"), ("start_ew", "int"), ("score_ns", "int"), ("score_ew", "int"),
-        ("winner", "str"), ("finished", "bool"), ("carried_ns", "int"), ("carried_ew", "int"),
-        ("rubber_points_ns", "int"), ("rubber_points_ew", "int")),
-    "deals": (
-        ("record_id", "str"), ("game", "int"), ("deal", "int"), ("kind", "str"),
-        ("dealer", "str"), ("turned", "str"), ("trump", "str"), ("maker", "str"),
-        ("maker_side", "str"), ("alone", "bool"), ("defender_alone", "str"),
-        ("thrown_in", "bool"), ("redeal", "bool"), ("euchred", "bool"), ("marched", "bool"),
-        ("tricks_ns", "int"), ("tricks_ew", "int"), ("hand_points_ns", "int"),
-        ("hand_points_ew", "int"), ("penalty_ns", "int"), ("penalty_ew", "int"),
-        ("points_ns", "int"), ("points_ew", "int"), ("score_ns", "int"), ("score_ew", "int"),
-        ("rules", "str"), ("overrides", "str")),
-    "calls": (
-        ("record_id", "str"), ("deal", "int"), ("call", "int"), ("round", "int"),
-        ("seat", "str"), ("kind", "str"), ("suit", "str"), ("alone", "bool")),
-    "plays": (
-        ("record_id", "str"), ("deal", "int"), ("trick", "int"), ("position", "int"),
-        ("seat", "str"), ("card", "str"), ("suit", "str"), ("led_suit", "str"),
-        ("trump", "str"), ("follows", "bool"), ("winner", "str"), ("wins", "bool"),
-        ("revoke", "bool")),
-    "findings": (
-        ("record_id", "str"), ("finding", "int"), ("deal", "int"), ("trick", "int"),
-        ("seat", "str"), ("card", "str"), ("kind", "str"), ("status", "str"), ("rule", "str"),
-        ("message", "str"), ("points_ns", "int"), ("points_ew", "int")),
-    "errors": (
-        ("source", "str"), ("kind", "str"), ("where", "str"), ("what", "str")),
-}
-# layout 3: every record's table ends with its variant; deals with the making side; per-seat points
-for _name in COLUMNS:
-    if _name != "errors":
-        COLUMNS[_name] += VARIANT_COLUMNS
-COLUMNS["deals"] += DEAL_COLUMNS
-COLUMNS.update(SCORE_COLUMNS)
 TABLES = tuple(COLUMNS)
 """The tables every run writes; ``--analysis`` adds ``bulk.analysis_rows.ANALYSIS_TABLES``."""
 
@@ -188,19 +148,6 @@ DEAL_TABLES = ("deals", "calls")
 _COLUMNWISE = ("plays", *SCORE_COLUMNS, *DEAL_TABLES)
 
 
-def _add_table(batch: Batch, source: str, text: str) -> None:
-    """A record the four-handed reader refused at ``rules.seats``: read by the n-handed one."""
-    try:
-        sub = prepare_table(text)
-    except RecordError as exc:
-        batch.rows["errors"].extend((source, exc.kind, p.where, p.what) for p in exc.problems)
-        return
-    except RecursionError:
-        batch.rows["errors"].append((source, "notation", "", "the document is nested too deeply"))
-        return
-    add_table_rows(sub.hash, source, sub, batch.rows, batch.analysis)
-
-
 def _add(batch: Batch, source: str, text: str) -> None:
     out = batch.rows
     try:
@@ -208,30 +155,32 @@ def _add(batch: Batch, source: str, text: str) -> None:
         text = unwrap(text)[0]
         sub = prepare(text, result_text=False)
     except RecordError as exc:
-        if is_seats_refusal(exc, text):   # a table of 2, 3 or 5 (bulk.table_rows)
-            _add_table(batch, source, text)
-            return
         out["errors"].extend((source, exc.kind, p.where, p.what) for p in exc.problems)
         return
     except RecursionError:  # defensive: the parser refuses deep nesting, this is a last guard
         out["errors"].append((source, "notation", "", "the document is nested too deeply"))
         return
-    if not isinstance(sub.record, Record):   # a store whose ingest takes every table
-        add_table_rows(sub.hash, source, sub, out, batch.analysis)
-        return
     rows = rows_of(sub)
     key = rows.hash
     record, result = sub.record, sub.result
-    overrides = json.dumps(dict(record.rules.overrides), sort_keys=True, ensure_ascii=False,
-                           separators=(",", ":"))
+    var = (rows.seat_count, rows.variant)
+    # the overrides as the canonical text writes them
+    overrides = json.dumps(dict(record.rules.overrides) if isinstance(record, Record) else
+                           dump_table_record(record)["rules"].get("overrides", {}),
+                           sort_keys=True, ensure_ascii=False, separators=(",", ":"))
     head = rows.record  # hash, canonical, result, version, rules, club, event, date, table, round, deals, findings
-    rb = rows.rubber    # system, games, games_ns, games_ew, rp_ns, rp_ew, net, winner, finished
+    rb = rows.rubber or _no_rubber(result)
+    # rb: system, games, games_ns, games_ew, rp_ns, rp_ew, net, winner, finished
     out["records"].append((key, source, head[3], head[4], overrides, *head[5:12],
-                           *rb[:8], bool(rb[8]), head[1], *FOUR_HANDED))
-    out["players"] += [(key, *seat, *FOUR_HANDED) for seat in rows.seats]
+                           *rb[:8], bool(rb[8]), head[1], *var))
+    out["players"] += [(key, *seat, *var) for seat in rows.seats]
+    if isinstance(record, TableRecord) and isinstance(result, TableReplay):
+        _add_seats(out, key, record, result, overrides, var, batch.analysis)
+        return
+    assert isinstance(record, Record) and isinstance(result, ReplayResult)
     # flags as the store keeps them (0/1): typed as booleans column-wise (bool_column)
-    out["games"] += [(key, *g, *FOUR_HANDED) for g in rows.games]
-    out["findings"] += [(key, i, *f, *FOUR_HANDED) for i, f in enumerate(rows.findings, 1)]
+    out["games"] += [(key, *g, *var) for g in rows.games]
+    out["findings"] += [(key, i, *f, *var) for i, f in enumerate(rows.findings, 1)]
     # deals and calls: the store's own rows, made columns when the batch is written
     batch.deals.add(len(batch.keys), head[4], overrides, rows.deals, rows.calls)
     batch.scores.add(len(batch.keys), rows.games)
@@ -239,6 +188,71 @@ def _add(batch: Batch, source: str, text: str) -> None:
     batch.keys.append(key)
     if batch.analysis:
         analysis_rows(key, record, result, out)
+
+
+def _no_rubber(result: ReplayResult | TableReplay) -> Row:
+    """The rubber values of a record without a rubber row (a table of 2, 3 or 5): no system's
+    rubber, its games, the side columns null, finished when every game is."""
+    finished = bool(result.games) and all(g.finished for g in result.games)
+    return ("none", len(result.games), None, None, None, None, None, None, finished)
+
+
+_MAKERS, _DEFENDERS = "makers", "defenders"
+
+
+def _add_seats(out: TableRows, key: str, record: TableRecord, result: TableReplay,
+               overrides: str, var: tuple[int, str], analysis: bool) -> None:
+    """The games, per-seat scores, deals, calls, plays and findings of a record of 2, 3 or 5
+    seats (see the module contract), read from its table view."""
+    table = record.table
+    view = view_of(record, result)
+    tokens = view.tokens
+    for g in view.games:
+        won = g.winner
+        out["games"].append((key, g.number, g.first_deal, g.last_deal, None, None, None, None,
+                             won, g.finished, None, None, None, None, *var))
+        for s, token in enumerate(tokens):
+            out["game_scores"].append((key, g.number, token, None, g.start[s], g.score[s],
+                                       (won == token) if g.finished else None, g.finished, *var))
+    starts = {g.first_deal: g.start for g in result.games}
+    previous: tuple[int, ...] | None = None
+    rules_name = record.rules.name
+    revokes = _revokes(result)
+    for v, d in zip(view.deals, result.deals):
+        deal = record.deals[d.number - 1] if 1 <= d.number <= len(record.deals) else None
+        made = v.maker is not None
+        played = made and not d.thrown_in and d.void is None
+        out["deals"].append((
+            key, v.game, d.number, v.kind, v.dealer,
+            None if deal is None or deal.turned is None else deal.turned.name,
+            "NT" if d.no_trump else v.trump, v.maker, None, d.alone, None, d.thrown_in,
+            d.void is not None and d.next_dealer == d.dealer,
+            played and d.maker_tricks < 3, played and d.maker_tricks == 5,
+            *([None] * 10), rules_name, overrides, *var,
+            list(v.makers) if made else None, v.maker_tricks, v.called, v.partner,
+            v.partner_known if table.called_partner and made else None))
+        score = v.running
+        # as scored: a penalty that won the game stopped the hand's points
+        before = starts.get(d.number, previous if previous is not None else (0,) * table.seats)
+        points = tuple(a - b for a, b in zip(score, before))
+        hand = tuple(p - q for p, q in zip(points, d.penalty))
+        previous = score
+        for s, token in enumerate(tokens):
+            side = None if not made else (_MAKERS if token in v.makers else _DEFENDERS)
+            out["deal_scores"].append((key, v.game, d.number, token, side, None, hand[s],
+                                       d.penalty[s], points[s], score[s], *var))
+        if deal is not None:
+            out["calls"].extend((key, d.number, *c, *var) for c in call_rows(deal, table))
+            if (d.trump is not None or d.no_trump) and d.leaders:
+                out["plays"].extend(seat_play_rows(key, d.number, deal, d.trump, d.leaders,
+                                                   d.winners, table, revokes, var))
+        if analysis:
+            out["analysis"].append((key, d.number, False, NO_ANALYSIS, *([None] * 19)))
+    for i, f in enumerate(result.findings, 1):
+        out["findings"].append((
+            key, i, f.deal, f.trick, None if f.seat is None else table.token(f.seat),
+            None if f.card is None else f.card.name, f.kind.value, f.status,
+            f.rule, f.message, None, None, *var))
 
 
 _BOOL_INDEXES = {name: tuple(sorted(idx)) for name, idx in _BOOL_FIELDS.items()}
@@ -267,6 +281,11 @@ def _bools(table: str, row: Row) -> Row:
 def _plays(index: int, record: Record, result: ReplayResult, plays: PlayColumns) -> None:
     """The cards of every replayed deal of the record (its key at ``index``) into ``plays``;
     a card the replay found a revoke with is marked (same deal, trick and seat)."""
-    revokes = {(f.deal, f.trick, f.seat) for f in result.findings
-               if f.kind is FindingKind.REVOKE and f.seat is not None}
-    plays.add(index, record.deals, result.deals, revokes)
+    plays.add(index, record.deals, result.deals, _revokes(result))
+
+
+def _revokes(result: ReplayResult | TableReplay) -> set[Any]:
+    """(deal, trick, seat) of every revoke the replay found with a seat: the cards ``plays``
+    marks."""
+    return {(f.deal, f.trick, f.seat) for f in result.findings
+            if f.kind is FindingKind.REVOKE and f.seat is not None}

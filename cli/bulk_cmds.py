@@ -127,8 +127,8 @@ def dataset(inputs: tuple[str, ...], out: str, workers: int | None, scheduler: s
             os.unlink(spool)
     elapsed = time.perf_counter() - started
     for path in report.skipped[:3]:
-        click.echo(f"{path}: skipped (declares no record notation, or is a record at a "
-                   "table of two, three or five: the tables are four-handed)", err=True)
+        click.echo(f"{path}: skipped (declares no record notation: an expected result or a "
+                   "note, as euchre import skips them)", err=True)
     if len(report.skipped) > 3:
         click.echo(f"... and {len(report.skipped) - 3} more skipped", err=True)
     click.echo(f"{report.records} records ({report.deals} deals) written to {out}, invalid "

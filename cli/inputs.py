@@ -12,13 +12,11 @@ from typing import Iterable, Iterator, NamedTuple
 from ..errors import NotationError, Problem, RecordError
 from ..model import Record
 from ..table_model import TableRecord
-from euchre_records.interop.detect import load_any_table_data, notation_of
 from euchre_records.interop.egn.document import in_egn_terms
 from euchre_records.interop.egn.binary import MAX_SIZE, egnb_to_any, is_egn_binary
 from ..schema.notation import iter_jsonl, parse_json
-from ..schema.wire import decode_record
 from ..schema.tables import load_table_record
-from euchre_records.api.store.table_ingest import table_data
+from euchre_records.api.store.ingest import parse_marked, table_data
 from euchre_records.api.store.importer import EMPTY, NOT_UTF8   # one wording with import
 
 __all__ = ["read_records", "Loaded", "EMPTY"]
@@ -130,18 +128,12 @@ def _read_records(path: str) -> Iterator[Loaded]:
     except UnicodeDecodeError:
         yield Loaded(label, NotationError(NOT_UTF8))
         return
-    record = decode_record(text)   # a valid record of ours: msgspec's path (schema/wire.py)
-    if record is not None:
-        yield Loaded(label, record)
-        return
-    try:
-        data = parse_json(text)
-        if table_data(data):   # a table of 2, 3 or 5 (docs/TABLES.md)
-            yield Loaded(label, load_table_record(data))
-            return
-        yield Loaded(label, load_any_table_data(data), notation_of(data) == "egn")  # EGN of n too
+    try:   # the store's one reader: ours at any table (msgspec first), EGN of 2 to 5 players
+        record, egn = parse_marked(text)
     except RecordError as exc:
         yield Loaded(label, exc)
+        return
+    yield Loaded(label, record, egn)
 
 
 def _lines_of_any_table(lines: Iterable[str]) -> Iterator[tuple[int, Record | TableRecord | RecordError]]:

@@ -5,7 +5,7 @@ every table").
 Contract: :func:`refusal` gives, for an option set (true, or a value other than ``off``) at a
 table, the message of its refusal citing the rule book, or None when the table takes the
 option. The loader (``schema.table_load``) refuses at ``rules.overrides.<option>`` with it, and
-the JSON schema of the table (``schema.jsonschema_tables``) allows the option only off. Every
+the JSON schema of the table (``schema.jsonschema_rules``) allows the option only off. Every
 other option of the preset's :class:`~euchre_records.rules.Rules` is taken, applied to n hands
 (VARIANTS.md, "Everything not said here"). Pure.
 

@@ -1,10 +1,24 @@
-"""Generate the JSON Schema (draft 2020-12) of notation 1.0 from the marshmallow schemas.
+"""Generate the JSON Schema (draft 2020-12) of notation 1.0, every table: the one generator.
 
-The generator walks the declared fields of :class:`RecordSchema` and of every nested schema.
-Each compact field declares its own fragment (``json_schema()``: a ``pattern`` for card strings,
-an ``enum`` for kinds ...); nested schemas become ``$defs`` entries; a schema's
-``json_schema_rules`` (``if``/``then`` for the kind-dependent fields) are merged in. Property
-descriptions come from :data:`DESCRIPTIONS`; a test checks that every property has one.
+The four-handed record comes from the marshmallow schemas: the generator walks the declared
+fields of :class:`RecordSchema` and of every nested schema. Each compact field declares its own
+fragment (``json_schema()``: a ``pattern`` for card strings, an ``enum`` for kinds ...); nested
+schemas become ``$defs`` entries; a schema's ``json_schema_rules`` (``if``/``then`` for the
+kind-dependent fields) are merged in. Property descriptions come from :data:`DESCRIPTIONS`; a
+test checks that every property has one.
+
+The records at tables of 2, 3 and 5 (``Table<n>Record`` with its rules, deal, outcome and
+irregularity; docs/FORMAT.md "Tables of two, three and five") are read by plain Python
+(:mod:`.table_load`), not marshmallow schemas, so their definitions are built here from what it
+reads (seat tokens :meth:`Table.token`, :data:`TableIrregularityKind`) and from the four-handed
+definitions just generated: every fragment the tables share with the four-handed record (event,
+players, the preset's options, cards, the deal's kind, turned card, discard and exchanges, the
+outcome's trump and condition, the irregularity's trick and note) is taken from it, not written
+twice. Rule sets: :mod:`.jsonschema_rules`; strict-mode conditions: :mod:`.jsonschema_strict`.
+
+Contract: every record :func:`.table_load.load_table_record` takes validates (the schema is
+never stricter than the reader; what it cannot say — game logic, the kitty's size for the pack,
+a called card of the trump suit — is left to the reader and the replay).
 
 The committed file ``schema/euchre-records-1.0.schema.json`` is this output; regenerate it with
 ``euchre schema > schema/euchre-records-1.0.schema.json`` (or :func:`write_json_schema`).
@@ -17,13 +31,24 @@ import json
 from pathlib import Path
 from typing import Any
 
+from euchre_records.table import Table, table_for
+from euchre_records.table_model import TableIrregularityKind
+
 from .basefields import CompactField
-from .jsonschema_tables import TABLE_SEATS, table_defs
+from .cardfields import CARD_OR_UNKNOWN_RE, CARD_RE, cards_pattern
+from .jsonschema_rules import rule_checks, table_rules
+from .jsonschema_strict import strict_conditions
 from .lean import LeanNested, NotationSchema
-from .schemas import RECORD_SCHEMA
+from .schemas import RECORD_SCHEMA, absent, kind_is
 
 __all__ = ["generate_json_schema", "json_schema_text", "write_json_schema", "SCHEMA_PATH",
-           "DESCRIPTIONS"]
+           "DESCRIPTIONS", "TABLE_SEATS"]
+
+TABLE_SEATS = (2, 3, 5)
+"""The tables of n described beside the four-handed record."""
+
+SCORE_LIMIT = 10**6
+"""The n-handed reader's bound on a score entry (schema.table_load._scores)."""
 
 SCHEMA_PATH = Path(__file__).with_name("euchre-records-1.0.schema.json")
 """Where the generated schema is committed (installed with the package as package data)."""
@@ -147,108 +172,214 @@ def _object_schema(schema: NotationSchema, defs: dict[str, Any]) -> dict[str, An
     return out
 
 
-_TYPED_KEYWORDS = {
-    "string": ("pattern", "minLength", "maxLength", "format"),
-    "array": ("items", "prefixItems", "minItems", "maxItems", "uniqueItems", "contains"),
-    "object": ("properties", "required", "additionalProperties", "propertyNames",
-               "patternProperties", "minProperties", "maxProperties", "dependentRequired"),
-    "number": ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf")}
-_IN_PLACE = ("if", "then", "else", "not")
-_MEMBERS = ("allOf", "anyOf", "oneOf")
+# -- the tables of n, from the four-handed definitions (``four``: the ``$defs`` generated so far)
+
+_WS = "\\s"
 
 
-def _strict(fragment: Any, base: Any, defs: dict[str, Any]) -> None:
-    """Make a condition on an object (its ``if``/``then``/``else``, ``not``, ``allOf`` ...)
-    explicit the way JSON Schema validators' strict modes (ajv's ``strict``) ask, without changing
-    what it accepts: a property it requires is declared in it (``{}``: anything), and a fragment
-    using a type's keywords (``pattern``, ``items`` ...) names the type, taken from the property's
-    own declaration in ``base`` (which the value must meet anyway, so the condition is unchanged).
-    ``base``: the schema the fragment's value is declared by (refs followed)."""
-    if not isinstance(fragment, dict):
-        return
-    while isinstance(base, dict) and "$ref" in base:
-        base = defs.get(base["$ref"].rsplit("/", 1)[-1])
-    base = base if isinstance(base, dict) else {}
-    for key in fragment.get("required", ()):
-        fragment.setdefault("properties", {}).setdefault(key, {})
-    uses = {kind for kind, words in _TYPED_KEYWORDS.items() if any(w in fragment for w in words)}
-    if uses and "type" not in fragment and "$ref" not in fragment and "type" in base:
-        fragment["type"] = copy.deepcopy(base["type"])
-    for key, sub in fragment.get("properties", {}).items():
-        _strict(sub, base.get("properties", {}).get(key), defs)
-    if "items" in fragment:
-        _strict(fragment["items"], base.get("items"), defs)
-    for key in _IN_PLACE:
-        _strict(fragment.get(key), base, defs)
-    for key in _MEMBERS:
-        for member in fragment.get(key, ()):
-            _strict(member, base, defs)
+def _ci(word: str) -> str:
+    """A case-insensitive regex for ``word``."""
+    return "".join(f"[{c.upper()}{c.lower()}]" if c.isalpha() else c for c in word)
 
 
-def _strict_conditions(schema: dict[str, Any], defs: dict[str, Any]) -> None:
-    """:func:`_strict` on every condition of ``schema`` and of the schemas nested in it."""
-    if not isinstance(schema, dict):
-        return
-    for key in _IN_PLACE:
-        _strict(schema.get(key), schema, defs)
-    for key in _MEMBERS:
-        for member in schema.get(key, ()):
-            if "$ref" not in member:
-                _strict(member, schema, defs)
-    for sub in schema.get("properties", {}).values():
-        _strict_conditions(sub, defs)
-    _strict_conditions(schema.get("items"), defs)
-    for key in ("anyOf", "oneOf"):
-        for member in schema.get(key, ()):
-            _strict_conditions(member, defs)
+def _seat_enum(table: Table) -> dict[str, Any]:
+    return {"type": "string", "enum": [table.token(s) for s in table.all_seats]}
 
 
-def _overrides_where(condition: dict[str, Any]) -> dict[str, Any]:
-    """A condition on the record's ``rules.overrides`` (given)."""
-    return {"required": ["overrides"], "properties": {"overrides": condition}}
+def _or_null(fragment: dict[str, Any]) -> dict[str, Any]:
+    return {"anyOf": [fragment, {"type": "null"}]}
 
 
-def _rule_checks(rules: dict[str, Any], tables: list[dict[str, Any]]) -> None:
-    """State :meth:`Rules.check`'s cross-checks of the options (after the preset's own) in the
-    four-handed ``Rules`` and the ``Table<n>Rules``: game_points and fixed_deals at least 1 and
-    exactly one of them set; no fixed deals in a rubber; not no-trump with the joker. Written for
-    presets that set game_points, no fixed_deals, no joker and no no-trump (all of today's): the
-    generator refuses to run, rather than write a wrong schema, if a preset stops being so."""
-    from euchre_records.rules import PRESETS, RubberSystem, preset
+def _seat_or_null(table: Table, description: str) -> dict[str, Any]:
+    return {"description": description, **_or_null(_seat_enum(table))}
 
-    for name in PRESETS:
-        p = preset(name)
-        if p.game_points is None or p.fixed_deals is not None or p.joker or p.allow_no_trump:
-            raise ValueError(f"preset {name}: _rule_checks assumes game_points set, no "
-                             "fixed_deals, no joker, no no-trump; state its rules anew")
-    options = rules["properties"]["overrides"]["properties"]
-    for key in ("game_points", "fixed_deals"):
-        options[key]["minimum"] = 1
-    fixed = _overrides_where({"required": ["fixed_deals"],
-                              "properties": {"fixed_deals": {"type": "integer"}}})
-    no_target = _overrides_where({"required": ["game_points"],
-                                  "properties": {"game_points": {"type": "null"}}})
-    no_rubber = sorted(n for n in PRESETS if preset(n).rubber is RubberSystem.NONE)
-    rules["allOf"] = [
-        {"if": fixed, "then": no_target},      # exactly one of game_points and fixed_deals
-        {"if": no_target, "then": fixed},
-        {"if": fixed, "then": {"anyOf": [     # a game of fixed deals forms no rubber
-            {"properties": {"preset": {"enum": no_rubber}}},
-            _overrides_where({"required": ["rubber"], "properties": {"rubber": {"const": "none"}}})]}},
-        {"not": _overrides_where({"required": ["allow_no_trump", "joker"], "properties": {
-            "allow_no_trump": {"const": True}, "joker": {"const": True}}})}]
-    for table in tables:   # the same checks of the target: a points target or fixed deals (issue 32)
-        theirs = table["properties"]["overrides"]["properties"]
-        for key in ("game_points", "fixed_deals"):
-            theirs[key] = dict(options[key])
-        table["allOf"] = rules["allOf"] + table.get("allOf", [])   # no-trump is taken there too
+
+def _scores(table: Table, what: str) -> dict[str, Any]:
+    return {"description": what, "type": "array", "minItems": table.seats, "maxItems": table.seats,
+            "items": {"type": "integer", "minimum": -SCORE_LIMIT, "maximum": SCORE_LIMIT}}
+
+
+def _like(fragment: dict[str, Any], **changes: Any) -> dict[str, Any]:
+    """A copy of a four-handed property's ``fragment`` with ``changes`` (a key changed keeps its
+    place, a new one goes last)."""
+    return {**copy.deepcopy(fragment), **changes}
+
+
+def _outcome(table: Table, four: dict[str, Any]) -> dict[str, Any]:
+    outcome = four["Outcome"]
+    theirs = outcome["properties"]
+    props: dict[str, Any] = {
+        "maker": _seat_or_null(table, theirs["maker"]["description"]),
+        "trump": copy.deepcopy(theirs["trump"]),
+        "tricks": _like(theirs["tricks"], description="Tricks won by the making side, 0-5 "
+                        "(required with a maker)."),
+    }
+    if table.called_partner:
+        props["alone"] = _like(theirs["alone"], description="The maker went alone (named no card).")
+        props["called"] = _like(four["Irregularity"]["properties"]["card"],
+                                description="The card the maker named, not of the trump suit.")
+        props["partner"] = _seat_or_null(table, "Who held the called card; null: it was undealt.")
+    out: dict[str, Any] = {
+        "type": "object", "description": f"The outcome of a result-only deal at a table of "
+        f"{table.seats}.", "properties": props, "required": ["maker"], "additionalProperties": False,
+        "if": copy.deepcopy(outcome["if"]),
+        "then": {"properties": {k: {"type": "null"} for k in props if k != "maker"}},
+        "else": copy.deepcopy(outcome["else"])}
+    if table.called_partner:
+        out["allOf"] = [
+            {"if": {"required": ["partner"]}, "then": {"required": ["called"],
+                                                        "properties": {"called": {"type": "string"}}}},
+            {"if": {"required": ["alone"], "properties": {"alone": {"const": True}}},
+             "then": {"properties": {"called": {"type": "null"}, "partner": {"type": "null"}}}}]
+    return out
+
+
+def _irregularity(table: Table, four: dict[str, Any]) -> dict[str, Any]:
+    theirs = four["Irregularity"]["properties"]
+    return {
+        "type": "object", "description": f"An irregularity at a table of {table.seats}: the kinds "
+        "the engine takes there.",
+        "properties": {
+            "kind": _like(theirs["kind"], enum=[k.value for k in TableIrregularityKind]),
+            "seat": _seat_or_null(table, theirs["seat"]["description"]),
+            "trick": copy.deepcopy(theirs["trick"]),
+            "tricks": _like(theirs["tricks"], description="Claim or concession: how many of the "
+                            "remaining tricks the claimer's side takes (default: all of them)."),
+            "election": {"description": "Deal out of turn: stopped before the trump card was "
+                         "turned (the deal is void), or stands.", "enum": ["stopped", "stands", None]},
+            "card": _like(theirs["card"], description="Exposed card: the card exposed."),
+            "cause": {"description": "Misdeal or new deal: why.", "type": ["string", "null"]},
+            "note": copy.deepcopy(theirs["note"])},
+        "required": ["kind"], "additionalProperties": False}
+
+
+def _exchange(table: Table, four: dict[str, Any]) -> dict[str, Any]:
+    exchange = four["Exchange"]
+    theirs = exchange["properties"]
+    return {"type": "object", "properties": {
+        "kind": _like(theirs["kind"], description="Which house rule.", enum=["farmers", "go-under"]),
+        "seat": {"description": "The farmer or the player going under.", **_seat_enum(table)},
+        "gave": _like(theirs["gave"], description="The cards he gave to the kitty; ?? = unknown."),
+        "took": _like(theirs["took"], description="The kitty cards he took; ?? = unknown.")},
+        "required": list(exchange["required"]), "additionalProperties": False}
+
+
+def _deal(table: Table, name: str, four: dict[str, Any]) -> dict[str, Any]:
+    theirs = four["Deal"]["properties"]
+    n, seat_re = table.seats, f"[0-{table.seats - 1}]"
+    tokens = [table.token(s) for s in table.all_seats]
+    words = f"(?:{_ci('pass')}|{_ci('p')}|(?:{_ci('order')}|{_ci('take')}|[SHDCshdc]|{_ci('nt')})" \
+            f"(?:{_WS}+{_ci('alone')})?)"
+    call = f"^{_WS}*(?:{seat_re}{_WS}*:{_WS}*)?{words}{_WS}*$"
+    lead = f"(?:{seat_re}{_WS}*:{_WS}*)?"
+    trick_full = f"^{_WS}*{lead}{CARD_RE}(?:{_WS}+{CARD_RE}){{{n - 1}}}{_WS}*$"
+    trick_any = f"^{_WS}*{lead}{CARD_RE}(?:{_WS}+{CARD_RE}){{0,{n - 1}}}{_WS}*$"
+    hand = {"type": "string", "pattern": cards_pattern(True, 5, 5)}
+    any_cards = f"^{_WS}*(?:{CARD_OR_UNKNOWN_RE}(?:{_WS}+{CARD_OR_UNKNOWN_RE})*)?{_WS}*$"
+    props: dict[str, Any] = {
+        "kind": _like(theirs["kind"], description="full: hands known; plays: calls and plays only; "
+                      "result: outcome only; points: only the points each player scored."),
+        "dealer": {"description": theirs["dealer"]["description"], **_seat_enum(table)},
+        "turned": _like(theirs["turned"], description="The turned card (required for full and "
+                        "plays)."),
+        "joker_suit": copy.deepcopy(theirs["joker_suit"]),
+        "hands": {"description": f"The five cards dealt to each of the {n} seats; ?? = unknown.",
+                  "type": "object", "properties": {t: hand for t in tokens}, "required": tokens,
+                  "additionalProperties": False},
+        "kitty": {"description": "The undealt cards except the turned card; ?? = unknown.",
+                  "type": "string", "pattern": any_cards},
+        "exchanges": _like(theirs["exchanges"], description="House-rule exchanges with the kitty "
+                           "before the bidding (farmers, go-under), in the order made.",
+                           items=_exchange(table, four)),
+        "calls": {"description": f"Calls in the order spoken, e.g. \"pass\", \"{tokens[1]}: order\", "
+                  "\"H\"; the dealer says take.", "type": "array",
+                  "items": {"type": "string", "pattern": call}},
+        "called": {"description": "Five-handed: the card the maker names, not of the trump suit.",
+                   "type": "string", "pattern": f"^{CARD_RE}$"},
+        "partner": _seat_or_null(table, "Five-handed: who held the called card; null: it was undealt."),
+        "discard": copy.deepcopy(theirs["discard"]),
+        "tricks": {"description": f"Tricks in order: optional \"SEAT: \" leader, then the {n} cards "
+                   "in playing order (the last of an unfinished deal may be short).",
+                   "type": "array", "maxItems": 5, "items": {"type": "string", "pattern": trick_any}},
+        "result": _like(theirs["result"], **{"$ref": f"#/$defs/{name}Outcome"}),
+        "irregularities": _like(theirs["irregularities"], type=["array", "null"],
+                                items={"$ref": f"#/$defs/{name}Irregularity"}),
+        "scoresheet": {"description": "What the scorer wrote: the deal's points and/or the totals.",
+                       "type": "object", "additionalProperties": False, "properties": {
+                           "points": _or_null(_scores(table, "Points written for this deal, one per seat.")),
+                           "total": _or_null(_scores(table, "Each seat's running score after this deal."))}},
+        "unfinished": {"description": "The record stops inside this deal.", "type": "boolean"},
+        "points": _scores(table, "A points-only deal (kind points only, required there): the "
+                          "points each seat scored, as written on the sheet."),
+    }
+    if not table.called_partner:   # (not the schema ``false``: OpenAPI tools read it as a ref)
+        for key in ("called", "partner"):
+            props[key] = {"description": "Only in the five-handed game: a maker here has no partner.",
+                          "not": {}}
+    rules: list[dict[str, Any]] = [
+        {"if": kind_is("full"), "then": {"required": ["turned", "hands"], **absent("result", "points")}},
+        {"if": kind_is("plays"), "then": {"required": ["turned"], **absent("hands", "kitty", "result",
+                                                                          "points")}},
+        {"if": kind_is("result"), "then": {"required": ["result"], **absent(
+            "hands", "kitty", "exchanges", "calls", "called", "partner", "discard", "tricks", "points")}},
+        {"if": kind_is("points"), "then": {"required": ["points"], **absent(
+            *(k for k in props if k not in ("kind", "dealer", "points", "scoresheet")))}},
+        {"if": {"not": {"required": ["unfinished"], "properties": {"unfinished": {"const": True}}}},
+         "then": {"properties": {"tricks": {"items": {"pattern": trick_full}}}}},
+        {"if": {"required": ["joker_suit"]},   # as the four-handed deal: only with the joker turned
+         "then": {"required": ["turned"], "properties": {"turned": {"pattern": "^[Jj][Kk]$"}}}},
+    ]
+    if table.called_partner:
+        rules.append({"if": {"required": ["partner"], "not": kind_is("result")},
+                      "then": {"required": ["called"]}})
+    return {"type": "object", "description": f"One deal at a table of {n}.", "properties": props,
+            "required": ["kind", "dealer"], "additionalProperties": False, "allOf": rules}
+
+
+def _record(table: Table, name: str, four: dict[str, Any]) -> dict[str, Any]:
+    props = four["FourHandedRecord"]["properties"]
+    return {
+        "type": "object",
+        "description": f"A {table.variant.value} record ({table.seats} players, seats \"0\" to "
+                       f"\"{table.seats - 1}\" clockwise; docs/FORMAT.md \"Tables of two, three and five\").",
+        "properties": {
+            "format": copy.deepcopy(props["format"]), "version": copy.deepcopy(props["version"]),
+            "event": copy.deepcopy(props["event"]),
+            "players": {"description": "Players by seat token; any subset.", "type": ["object", "null"],
+                        "propertyNames": _seat_enum(table), "additionalProperties": {"$ref": "#/$defs/Player"}},
+            "rules": {"description": "The rule set: a preset, the number of seats and overrides.",
+                      "$ref": f"#/$defs/{name}Rules"},
+            "start_score": _scores(table, "Each seat's score at the start; default all 0."),
+            "deals": _like(props["deals"], items={"$ref": f"#/$defs/{name}Deal"})},
+        "required": ["format", "version", "rules", "deals"], "additionalProperties": False}
+
+
+def _table_defs(four: dict[str, Any]) -> dict[str, Any]:
+    """The ``$defs`` entries of the records at tables of n (``Table<n>...`` and ``TableRecord``)."""
+    defs: dict[str, Any] = {}
+    branches = []
+    for seats in TABLE_SEATS:
+        table = table_for(seats)
+        name = f"Table{seats}"
+        defs[f"{name}Record"] = _record(table, name, four)
+        defs[f"{name}Rules"] = table_rules(table, four["Rules"])
+        defs[f"{name}Deal"] = _deal(table, name, four)
+        defs[f"{name}Outcome"] = _outcome(table, four)
+        defs[f"{name}Irregularity"] = _irregularity(table, four)
+        branches.append({"$ref": f"#/$defs/{name}Record"})
+    defs["TableRecord"] = {
+        "type": "object",
+        "description": "A record at a table of 2, 3 or 5: one of the Table<n>Record, told apart "
+                       "by rules.seats (required in each, a constant).",
+        "oneOf": branches}
+    return defs
 
 
 def generate_json_schema() -> dict[str, Any]:
     """The JSON Schema (draft 2020-12) of a whole record in notation 1.0: ``oneOf`` a four-handed
     record (``$defs/FourHandedRecord``, from the marshmallow schemas; ``rules.seats`` 4 or left
-    out) and the records at tables of 2, 3 and 5 (``$defs/Table<n>Record``,
-    :mod:`.jsonschema_tables`; ``rules.seats`` required and constant). ``rules.seats`` sets the
+    out) and the records at tables of 2, 3 and 5 (``$defs/Table<n>Record``, made from the
+    four-handed definitions; ``rules.seats`` required and constant). ``rules.seats`` sets the
     branches apart, so exactly one can match: a flat ``oneOf`` of object schemas, which OpenAPI
     client generators type as a union of models (an ``if``/``then``/``else`` at the top, as
     before, they could not type at all). No ``discriminator``: OpenAPI's names a top-level
@@ -257,10 +388,10 @@ def generate_json_schema() -> dict[str, Any]:
     four = _object_schema(RECORD_SCHEMA, defs)
     four["description"] = "A four-handed record (rules.seats 4 or left out)."
     defs = {"FourHandedRecord": four, **defs}
-    defs.update(table_defs(defs["Rules"], four))
-    _rule_checks(defs["Rules"], [defs[f"Table{n}Rules"] for n in TABLE_SEATS])
+    defs.update(_table_defs(defs))
+    rule_checks(defs["Rules"], [defs[f"Table{n}Rules"] for n in TABLE_SEATS])
     for definition in defs.values():
-        _strict_conditions(definition, defs)
+        strict_conditions(definition, defs)
     return {"$schema": "https://json-schema.org/draft/2020-12/schema",
             "$id": "urn:euchre-records:notation:1.0",
             "title": "euchre-records 1.0",

@@ -3,8 +3,9 @@
 - :func:`load_record` (a parsed JSON value -> :class:`Record`) reports *every* shape problem at
   once in one :class:`NotationError`, each problem located by a JSON path such as
   ``deals[3].tricks[2]`` or ``players.N.name``.
-- :func:`dump_record` gives the canonical dict; :func:`dumps` the canonical text;
-  :func:`loads` parses text (JSON syntax errors become a NotationError with line and column).
+- :func:`dump_record` gives the canonical dict; :func:`dumps` the canonical text (both from
+  :mod:`.canonical`, the one dumper of every table); :func:`loads` parses text (JSON syntax
+  errors become a NotationError with line and column).
 - :func:`iter_jsonl` reads JSON Lines bulk files, one record per line, yielding errors instead of
   stopping.
 
@@ -23,8 +24,8 @@ from marshmallow import ValidationError
 from euchre_records.errors import NotationError, Problem, join_path
 from euchre_records.model import Record
 
-from .json_text import indented
-from .lean import lean_dump, lean_load, plan_of
+from .canonical import dump_record, dumps, indented_json
+from .lean import lean_load, plan_of
 from .numbers import MAX_INT_DIGITS, holds_whole_float, whole_number, whole_numbers
 from .schemas import RECORD_SCHEMA, SeatsField
 from .wire import decode_record
@@ -32,7 +33,7 @@ from .wire import decode_record
 _RECORD_PLAN = plan_of(RECORD_SCHEMA)
 
 __all__ = ["load_record", "dump_record", "dumps", "loads", "iter_jsonl", "problems_from_messages",
-           "parse_json", "MAX_INT_DIGITS"]
+           "parse_json", "MAX_INT_DIGITS", "indented_json"]
 
 
 def problems_from_messages(messages: Any, where: str = "") -> list[Problem]:
@@ -95,27 +96,6 @@ def _refuse_seats(seats: object) -> None:
         SeatsField().deserialize(seats)
     except ValidationError as exc:
         raise NotationError(problems_from_messages(exc.messages, "rules.seats")) from None
-
-
-def dump_record(record: Record) -> dict[str, Any]:
-    """The canonical dict of a record: fields in documented order, empty/None fields omitted."""
-    out: dict[str, Any] = lean_dump(RECORD_SCHEMA, record, _RECORD_PLAN)
-    return out
-
-
-def dumps(record: Record) -> str:
-    """The canonical text of a record: 2-space indented JSON, UTF-8 characters kept, final newline.
-
-    Exactly ``json.dumps(dump_record(record), indent=2, ensure_ascii=False) + "\\n"`` (a test
-    holds them equal), written by orjson (schema/json_text.py): the canonical text is made for
-    every record stored."""
-    return indented_json(dump_record(record)) + "\n"
-
-
-def indented_json(value: Any) -> str:
-    """``json.dumps(value, indent=2, ensure_ascii=False)`` for float-free values of dicts with
-    string keys, lists, strings, integers, booleans and None (schema/json_text.py)."""
-    return indented(value)
 
 
 # MAX_INT_DIGITS (schema/numbers.py): the longest JSON integer read (Python's own limit of

@@ -19,7 +19,7 @@ from .cardfields import CARD_BY_TOKEN, CARD_NAME, CARD_RE, cards_text, parse_car
 
 __all__ = ["CallsField", "TricksField", "parse_call", "call_text", "parse_trick", "trick_text",
            "tricks_text",
-           "CALL_RE", "TRICK_RE"]
+           "CALL_RE", "TRICK_RE", "written_call"]
 
 
 _WORDS: dict[str, CallKind] = {
@@ -115,10 +115,16 @@ def calls_text(calls: tuple[Call, ...]) -> list[str]:
 
 
 def _written(call: Call) -> str:
+    return written_call(call, None if call.seat is None else call.seat.name)
+
+
+def written_call(call: Any, seat: str | None) -> str:
+    """The canonical string of a call at any table (a :class:`Call` or a ``TableCall``: ``kind``,
+    ``suit``, ``alone``), its seat written ``seat`` (a token; None: no ``"SEAT: "`` prefix)."""
     word = call.suit.value if call.kind is CallKind.NAME and call.suit else _CALL_WORD[call.kind]
     if call.alone or call.kind in _MUST_BE_ALONE:
         word += " alone"
-    return word if call.seat is None else f"{call.seat.name}: {word}"
+    return word if seat is None else f"{seat}: {word}"
 
 
 class CallsField(CompactField):
@@ -188,18 +194,20 @@ def _parse_tricks_fast(value: list[Any]) -> tuple[Trick, ...]:
 _LEADER_PREFIX = {seat: seat.name + ": " for seat in Seat}
 
 
-def trick_text(trick: Trick) -> str:
-    """The canonical trick string, with the ``"SEAT: "`` prefix only when the leader is known."""
+def trick_text(trick: Trick, prefixes: dict[Any, str] = _LEADER_PREFIX) -> str:
+    """The canonical trick string, with the ``"SEAT: "`` prefix only when the leader is known.
+    ``prefixes``: each seat's prefix (default the four-handed seats'; a table of n passes its
+    tokens' for its ``TableTrick``)."""
     body = cards_text(trick.cards)
-    return body if trick.leader is None else _LEADER_PREFIX[trick.leader] + body
+    return body if trick.leader is None else prefixes[trick.leader] + body
 
 
-def tricks_text(tricks: tuple[Trick, ...]) -> list[str]:
-    """``[trick_text(t) for t in tricks]``, with the card names looked up in place."""
-    texts = _tricks_text(tricks, CARD_NAME, _LEADER_PREFIX)   # in C where built (card_text.py)
+def tricks_text(tricks: tuple[Any, ...], prefixes: dict[Any, str] = _LEADER_PREFIX) -> list[str]:
+    """``[trick_text(t, prefixes) for t in tricks]``, with the card names looked up in place."""
+    texts = _tricks_text(tricks, CARD_NAME, prefixes)   # in C where built (card_text.py)
     if texts is not None:
         return texts
-    return [trick_text(t) for t in tricks]  # a card not from the interned pack (never loaded)
+    return [trick_text(t, prefixes) for t in tricks]  # a card not from the interned pack (never loaded)
 
 
 class TricksField(CompactField):

@@ -41,7 +41,7 @@ from .rulefields import OverridesField
 __all__ = [
     "EventSchema", "PlayerSchema", "RulesSchema", "OutcomeSchema", "IrregularitySchema",
     "ScoresheetSchema", "AnnotationSchema", "AlternativeSchema", "DealSchema", "RecordSchema",
-    "RECORD_SCHEMA", "DEAL_SCHEMA", "AT_PATTERN",
+    "RECORD_SCHEMA", "DEAL_SCHEMA", "AT_PATTERN", "kind_is", "absent",
 ]
 
 AT_PATTERN = r"^(?:(?:call|trick|card) [1-9][0-9]*|deal)$"
@@ -371,12 +371,15 @@ class ExchangeSchema(NotationSchema):
 _FULL, _RESULT, _POINTS = DealKind.FULL, DealKind.RESULT, DealKind.POINTS
 
 
-def _kind_is(kind: str) -> dict[str, Any]:
+def kind_is(kind: str) -> dict[str, Any]:
+    """A JSON Schema condition: the deal's ``kind`` is ``kind`` (every table's deal uses it)."""
     return {"required": ["kind"], "properties": {"kind": {"const": kind}}}
 
 
-def _absent(*keys: str) -> dict[str, Any]:
+def absent(*keys: str) -> dict[str, Any]:
+    """A JSON Schema fragment: none of ``keys`` may be given."""
     return {"properties": {k: False for k in keys}}
+
 
 _ONLY_FULL = ("hands", "kitty")
 _NOT_WITH_RESULT = ("calls", "discard", "tricks", "alternatives", "exchanges")
@@ -407,13 +410,13 @@ class DealSchema(NotationSchema):
     exchanges = LeanNested(ExchangeSchema(), many=True)
 
     json_schema_rules: dict[str, Any] = {"allOf": [
-        {"if": _kind_is("full"), "then": {"required": ["turned", "hands"], **_absent("result")}},
-        {"if": _kind_is("plays"), "then": {"required": ["turned"], **_absent("hands", "kitty", "result")}},
-        {"if": _kind_is("result"), "then": {"required": ["result"],
-                                            **_absent(*_ONLY_FULL, *_NOT_WITH_RESULT, "points")}},
-        {"if": _kind_is("points"), "then": {"required": ["points"], **_absent(
+        {"if": kind_is("full"), "then": {"required": ["turned", "hands"], **absent("result")}},
+        {"if": kind_is("plays"), "then": {"required": ["turned"], **absent("hands", "kitty", "result")}},
+        {"if": kind_is("result"), "then": {"required": ["result"],
+                                            **absent(*_ONLY_FULL, *_NOT_WITH_RESULT, "points")}},
+        {"if": kind_is("points"), "then": {"required": ["points"], **absent(
             *_ONLY_FULL, *_NOT_WITH_RESULT, *_NOT_WITH_POINTS)}},
-        {"if": {"not": _kind_is("points")}, "then": _absent("points")},
+        {"if": {"not": kind_is("points")}, "then": absent("points")},
         {"if": {"required": ["joker_suit"]},
          "then": {"required": ["turned"], "properties": {"turned": {"pattern": "^[Jj][Kk]$"}}}},
     ]}

@@ -7,7 +7,7 @@ five"); re-exported by :mod:`.tables`.
 - :func:`load_any` reads either model by ``rules.seats``.
 
 Contract: ``load_table_record(dump_table_record(r)) == r`` for every record this module loads
-(:mod:`.table_dump`). These records are checked here in plain Python (the event and the players
+(:mod:`.canonical`). These records are checked here in plain Python (the event and the players
 by the four-handed schemas); the msgspec fast path of :mod:`.wire` takes four-handed records only.
 """
 
@@ -18,7 +18,7 @@ from typing import Any
 
 from marshmallow import ValidationError
 
-from euchre_records.cards import Card, make_pack, parse_card
+from euchre_records.cards import Card, effective_suit, make_pack, parse_card
 from euchre_records.errors import NotationError, Problem, join_path
 from euchre_records.model import CallKind, DealKind, Event, ExchangeKind, Player, Record
 from euchre_records.rules import PRESETS, Rules, resolve_rules
@@ -29,7 +29,7 @@ from euchre_records.table_model import (
     TableRecord, TableScore, TableTrick,
 )
 
-from .basefields import SUIT_BY_TEXT
+from .basefields import SUIT_BY_TEXT, CompactField, SuitField
 from .lean import lean_load, plan_of
 from .numbers import holds_whole_float, whole_numbers
 from .schemas import PLAYER_SCHEMA, EventSchema
@@ -46,6 +46,8 @@ _DEAL_KEYS = ("kind", "dealer", "turned", "joker_suit", "hands", "kitty", "excha
 _NOT_YET = ("annotations", "alternatives", "provenance")
 _TAKEN = ", ".join(repr(k.value) for k in TableIrregularityKind)
 _EXCHANGE_KINDS = {"farmers": ExchangeKind.FARMERS, "go-under": ExchangeKind.GO_UNDER}
+
+_SUIT = SuitField()   # a result's trump, read as the four-handed one is
 
 _CALL = re.compile(r"^\s*(?:(\d+)\s*:\s*)?([A-Za-z]+)(\s+alone)?\s*$", re.IGNORECASE)
 _TRICK_PREFIX = re.compile(r"^\s*(\d+)\s*:\s*(.*)$", re.DOTALL)
@@ -123,6 +125,16 @@ def load_table_record(data: object) -> TableRecord:
 def _marshmallow(out: _Problems, where: str, messages: Any) -> None:
     from .notation import problems_from_messages
     out.items.extend(problems_from_messages(messages, where))
+
+
+def _read(field: CompactField, raw: object, where: str, out: _Problems) -> Any:
+    """``raw`` read by the four-handed ``field`` (the same reading, the same message), or None
+    with the field's problem located at ``where``."""
+    try:
+        return field._deserialize(raw, None, None)
+    except ValidationError as exc:
+        _marshmallow(out, where, exc.messages)
+        return None
 
 
 def _rules(raw: object, out: _Problems) -> tuple[Table | None, Rules | None, Any, tuple[tuple[str, object], ...]]:
@@ -526,9 +538,7 @@ def _outcome(raw: object, table: Table, rules: Rules, where: str, out: _Problems
         tricks = 0
     trump = None
     if raw.get("trump") is not None:
-        trump = SUIT_BY_TEXT.get(raw["trump"]) if isinstance(raw["trump"], str) else None
-        if trump is None:
-            out.add(f"{where}.trump", f"not a suit: {raw['trump']!r} (expected S, H, D or C)")
+        trump = _read(_SUIT, raw["trump"], f"{where}.trump", out)
     alone = raw.get("alone", False) or False
     if not isinstance(alone, bool):
         out.add(f"{where}.alone", "expected true or false")
@@ -538,7 +548,7 @@ def _outcome(raw: object, table: Table, rules: Rules, where: str, out: _Problems
         called = _card(raw["called"], f"{where}.called", out)
         if called is not None and called not in make_pack(rules.pack, rules.joker):
             out.add(f"{where}.called", f"{called.name} is not in the pack of {rules.pack}")
-        if called is not None and trump is not None and _effective(called, trump) is trump:
+        if called is not None and trump is not None and effective_suit(called, trump) is trump:
             out.add(f"{where}.called", f"{called.name} is of the trump suit: the maker names a card "
                     "not of the trump suit")
     stated = "partner" in raw
@@ -553,11 +563,6 @@ def _outcome(raw: object, table: Table, rules: Rules, where: str, out: _Problems
         if partner is not None and partner == maker:
             out.add(f"{where}.partner", "the maker cannot be his own partner")
     return TableOutcome(maker, trump, alone, tricks, called, partner, stated)
-
-
-def _effective(c: Card, trump: Any) -> Any:
-    from euchre_records.cards import effective_suit
-    return effective_suit(c, trump)
 
 
 def _irregularities(raw: object, table: Table, rules: Rules, where: str,

@@ -5,7 +5,7 @@ concern:
 - :func:`load_table_record` (a parsed JSON value -> :class:`TableRecord`, every problem located)
   and :func:`load_any` (either model by ``rules.seats``): :mod:`.table_load`;
 - :func:`dump_table_record` (the canonical dict) and :func:`dumps_table` (the canonical text):
-  :mod:`.table_dump`;
+  :mod:`.canonical`, the one dumper of every table;
 - :func:`dump_table_result`, the JSON of a :class:`TableReplay`: :mod:`.results`, the one
   result dump of every table.
 
@@ -15,7 +15,7 @@ Contracts: ``load_table_record(dump_table_record(r)) == r`` for every record loa
 
 from __future__ import annotations
 
-from .table_dump import dump_table_record, dumps_table
+from .canonical import dump_table_record, dumps_table
 from .table_load import load_any, load_table_record
 from .results import dump_table_result
 

@@ -1,9 +1,17 @@
 """The HTTP API through Flask's test client on a temporary database: every endpoint and every
-error path (400, 404, 405 with Allow, 409, 413, 415, 422), duplicates and corrections."""
+error path (400, 404, 405 with Allow, 409, 413, 415, 422), duplicates and corrections; records at
+tables of two, three and five (docs/API.md "Tables of two, three and five") stored with the
+scores per player, read back, listed by seats and variant, every answer checked against the
+OpenAPI document, bad input a located 422 at every table size.
+
+Oracles: the hand-worked expectations of tests/golden/variants; the OpenAPI document for the
+shapes."""
 
 from __future__ import annotations
 
 import json
+from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -11,8 +19,13 @@ from euchre_records.api.app import create_app
 from euchre_records.testkit.samples import random_texts
 
 from auth_fixtures import bearer, make_token, writing_client
+from golden_cases import cases, expected
+from openapi_support import check_answer, match
 
 TEXTS = list(random_texts(3, start_seed=100))
+VARIANTS = cases("variants")    # tests/golden/variants: the tables of two, three and five
+CUT_TIE = VARIANTS[10]      # 11: cut-throat from [8, 8, 5]: [11, 10, 5], seat 0 wins
+CUT_MARCH = VARIANTS[3]     # 04: cut-throat march, 3 to the maker
 
 
 @pytest.fixture
@@ -38,6 +51,21 @@ def assert_error(resp, status: int, code: str | None = None) -> dict:
     assert body["status"] == status and set(body) >= {"code", "message", "problems"}
     if code:
         assert body["code"] == code
+    return body
+
+
+@pytest.fixture
+def doc(client: Any) -> dict[str, Any]:
+    return client.get("/openapi.json").get_json()  # type: ignore[no-any-return]
+
+
+def _checked(doc: dict[str, Any], method: str, url: str, resp: Any) -> Any:
+    """The answer's body, after checking status, headers and body against the OpenAPI document."""
+    op = match(doc, method, url.split("?")[0])
+    assert op is not None, url
+    headers = {k.lower(): v for k, v in resp.headers.items()}
+    body = resp.get_json() if resp.data else None
+    assert check_answer(doc, op, resp.status_code, headers, body) == []
     return body
 
 
@@ -101,14 +129,40 @@ def test_correction_is_stored_as_a_new_version(client):
     assert body["problems"][0]["where"] == "supersedes"
 
 
-def test_invalid_record_is_422_with_every_problem_located(client):
-    data = json.loads(TEXTS[0])
-    data["version"] = "9.9"
-    data["deals"][0]["dealer"] = "X"
-    data["deals"][1]["turned"] = "ZZ"
-    body = assert_error(post(client, "/records", json.dumps(data)), 422, "invalid-record")
-    wheres = {p["where"] for p in body["problems"]}
-    assert {"version", "deals[0].dealer", "deals[1].turned"} <= wheres
+def _record_at(seats: int) -> dict[str, Any]:
+    """A record at a table of ``seats``: a four-handed random text, else the cut-throat march
+    (golden 04) or the first variant golden of that size."""
+    if seats == 4:
+        return json.loads(TEXTS[0])
+    if seats == 3:
+        return json.loads(CUT_MARCH.read_text(encoding="utf-8"))
+    return next(d for d in (json.loads(p.read_text(encoding="utf-8")) for p in VARIANTS)
+                if d["rules"]["seats"] == seats)
+
+
+def _four_bad(d: dict[str, Any]) -> None:
+    d["version"] = "9.9"
+    d["deals"][0]["dealer"] = "X"
+    d["deals"][1]["turned"] = "ZZ"
+
+
+@pytest.mark.parametrize("seats, change, wheres", [
+    (4, _four_bad, {"version", "deals[0].dealer", "deals[1].turned"}),
+    (3, lambda d: d["rules"].update(seats=9), {"rules.seats"}),
+    (3, lambda d: d["rules"].update(seats=6), {"rules.seats"}),
+    (3, lambda d: d["deals"][0]["tricks"].__setitem__(0, "AH KH"), {"deals[0].tricks[0]"}),
+    (3, lambda d: d["rules"].update(preset=["modern"]), {"rules.preset"}),
+    (2, lambda d: d["deals"][0].update(dealer="7"), {"deals[0].dealer"}),
+    (3, lambda d: d["deals"][0].update(dealer="7"), {"deals[0].dealer"}),
+    (5, lambda d: d["deals"][0].update(dealer="7"), {"deals[0].dealer"}),
+])
+def test_invalid_record_is_422_with_every_problem_located(client, doc, seats, change, wheres):
+    data = _record_at(seats)
+    change(data)
+    resp = post(client, "/records", json.dumps(data))
+    body = assert_error(resp, 422, "invalid-record")
+    _checked(doc, "POST", "/records", resp)
+    assert wheres <= {p["where"] for p in body["problems"]}, body
     assert client.get("/records").get_json()["total"] == 0
 
 
@@ -403,3 +457,67 @@ def test_statistics_by_name_take_any_name_and_the_old_url_redirects(client):
     assert moved.headers["Location"] == "/players/statistics?name=Ann+Smith"
     assert "/players/statistics?name=" in moved.get_json()["message"]
     assert client.get("/players/statistics").status_code == 422
+
+
+# --- tables of two, three and five -------------------------------------------------------------
+
+def _named(path: Path, names: dict[str, str]) -> str:
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data["players"] = {seat: {"name": name} for seat, name in names.items()}
+    return json.dumps(data)
+
+
+def test_post_a_cutthroat_game_answers_its_scores_per_player(client: Any, doc: dict[str, Any]) -> None:
+    game = expected(CUT_TIE)["games"][0]
+    resp = post(client, "/records", _named(CUT_TIE, {"0": "Ann", "1": "Bo", "2": "Cy"}))
+    assert resp.status_code == 201, resp.get_data(as_text=True)
+    body = _checked(doc, "POST", "/records", resp)
+    summary = body["summary"]
+    assert (summary["seats"], summary["variant"], summary["rubber"]) == (3, "cut-throat", None)
+    assert summary["winner"] == game["winner"] == "0"
+    assert [s["score"] for s in summary["scores"]] == game["score"] == [11, 10, 5]
+    assert [s["player"] for s in summary["scores"]] == ["Ann", "Bo", "Cy"]
+    again = post(client, "/records", _named(CUT_TIE, {"0": "Ann", "1": "Bo", "2": "Cy"}))
+    assert again.status_code == 200 and again.get_json()["duplicate"] is True
+
+    url = body["links"]["record"]
+    record = _checked(doc, "GET", url, client.get(url))
+    assert (record["seats"], record["variant"]) == (3, "cut-throat")
+    assert record["players"] == {"0": "Ann", "1": "Bo", "2": "Cy"}
+    assert record["record"]["rules"]["seats"] == 3
+    result = _checked(doc, "GET", body["links"]["result"], client.get(body["links"]["result"]))
+    assert [d["points"] for d in result["deals"]] == [d["points"] for d in expected(CUT_TIE)["deals"]]
+    assert result["games"][0]["winner"] == "0" and result["rubber"] is None
+
+
+@pytest.mark.parametrize("path", VARIANTS, ids=lambda p: p.stem)
+def test_every_variant_golden_is_stored_and_documented(client: Any, doc: dict[str, Any],
+                                                       path: Path) -> None:
+    resp = post(client, "/records", path.read_text(encoding="utf-8"))
+    assert resp.status_code == 201, resp.get_data(as_text=True)
+    body = _checked(doc, "POST", "/records", resp)
+    exp = expected(path)
+    deals = exp["deals"] if "deals" in exp else [exp]
+    result = _checked(doc, "GET", body["links"]["result"], client.get(body["links"]["result"]))
+    for want, got in zip(deals, result["deals"]):
+        if "points" in want:
+            assert got["points"] == want["points"], exp["why"]
+    validated = _checked(doc, "POST", "/validate", post(client, "/validate", path.read_text()))
+    assert validated == result
+
+
+def test_listing_by_seats_and_variant(client: Any, doc: dict[str, Any]) -> None:
+    ids = {}
+    for path in VARIANTS:
+        ids[path.stem] = post(client, "/records", path.read_text(encoding="utf-8")).get_json()["id"]
+    three = _checked(doc, "GET", "/records", client.get("/records?seats=3&per_page=100"))
+    assert {r["id"] for r in three["items"]} == {i for s, i in ids.items() if "cutthroat" in s}
+    assert {r["variant"] for r in three["items"]} == {"cut-throat"}
+    five = _checked(doc, "GET", "/records",
+                    client.get("/records?variant=call-your-partner&per_page=100"))
+    assert {r["id"] for r in five["items"]} == {i for s, i in ids.items() if "five-handed" in s}
+    assert client.get("/records?seats=4").get_json()["total"] == 0
+    for query, field in (("seats=6", "seats"), ("seats=x", "seats"), ("variant=euchre", "variant")):
+        bad = client.get(f"/records?{query}")
+        assert bad.status_code == 422, query
+        assert [p["where"] for p in bad.get_json()["error"]["problems"]] == [f"query.{field}"]

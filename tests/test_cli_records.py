@@ -1,16 +1,25 @@
-"""The record commands: validate, replay, schema — exit codes, messages, formats, stdin."""
+"""The record commands: validate, replay, schema — exit codes, messages, formats, stdin — at
+every table size (the tables of two, three and five checked against the hand-worked
+tests/golden/variants expectations)."""
 
 from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
 
 from euchre_records.cli.main import main
+from golden_cases import cases, expected
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+
+VARIANTS = cases("variants")    # tests/golden/variants: the tables of two, three and five
+CUT_TIE = VARIANTS[10]      # 11: cut-throat from [8, 8, 5]: [11, 10, 5], seat 0 wins
+FIVE = VARIANTS[4]          # 05: five-handed, maker 1 calls AH, partner 3 found at trick 3
+REVOKE = VARIANTS[8]        # 09: a cut-throat revoke (a finding: exit 3)
 
 CLEAN = {
     "format": "euchre-records", "version": "1.0",
@@ -22,6 +31,18 @@ CLEAN = {
          "scoresheet": {"points": [4, 0], "total": [4, 1]}},
     ],
 }
+
+
+def run(*args: str, input: str | None = None) -> Any:
+    return CliRunner().invoke(main, list(args), input=input, catch_exceptions=False)
+
+
+def _named(path: Path, names: dict[str, str], tmp_path: Path) -> Path:
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data["players"] = {seat: {"name": name} for seat, name in names.items()}
+    out = tmp_path / path.name
+    out.write_text(json.dumps(data), encoding="utf-8")
+    return out
 
 
 def write(tmp_path: Path, name: str, data: object) -> str:
@@ -61,16 +82,45 @@ def test_validate_reports_a_scoresheet_mistake_and_exits_3(runner: CliRunner, tm
     assert "lone march scored as a march" in result.stderr
 
 
-def test_validate_names_file_path_and_problem_for_invalid_notation(runner: CliRunner, tmp_path: Path) -> None:
-    data = json.loads(json.dumps(CLEAN))
+def _golden_of(seats: int) -> dict[str, Any]:
+    """A record at a table of ``seats``: the four-handed CLEAN, else the first variant golden."""
+    if seats == 4:
+        return json.loads(json.dumps(CLEAN))
+    return next(d for d in (json.loads(p.read_text(encoding="utf-8")) for p in VARIANTS)
+                if d["rules"]["seats"] == seats)
+
+
+def _bad_seats(data: dict[str, Any]) -> None:
+    data["rules"]["seats"] = 9
+
+
+def _bad_dealer(data: dict[str, Any]) -> None:
+    data["deals"][0]["dealer"] = "X"
+
+
+def _bad_dealer_and_tricks(data: dict[str, Any]) -> None:
     data["deals"][0]["dealer"] = "X"
     data["deals"][1]["result"]["tricks"] = 9
+
+
+@pytest.mark.parametrize("seats, change, wheres", [
+    (2, _bad_dealer, ["deals[0].dealer:"]),
+    (3, _bad_dealer, ["deals[0].dealer:"]),
+    (3, _bad_seats, ["rules.seats: 9 seats is out of range"]),
+    (4, _bad_dealer_and_tricks, ["deals[0].dealer:", "deals[1].result.tricks:"]),
+    (5, _bad_dealer, ["deals[0].dealer:"]),
+])
+def test_validate_names_file_path_and_problem_for_invalid_notation(tmp_path: Path, seats: int, change: Any,
+                                                                   wheres: list[str]) -> None:
+    data = _golden_of(seats)
+    change(data)
     path = write(tmp_path, "bad.json", data)
-    result = runner.invoke(main, ["validate", path])
+    result = CliRunner().invoke(main, ["validate", path])
     assert result.exit_code == 1
     lines = result.stderr.splitlines()
-    assert any(line.startswith(f"{path}: invalid: deals[0].dealer:") for line in lines)
-    assert any(line.startswith(f"{path}: invalid: deals[1].result.tricks:") for line in lines)
+    assert lines[0].startswith(f"{path}: invalid: {wheres[0]}"), result.stderr
+    for where in wheres:
+        assert any(line.startswith(f"{path}: invalid: {where}") for line in lines), result.stderr
 
 
 def test_validate_reports_an_impossible_record_with_its_place(runner: CliRunner, tmp_path: Path) -> None:
@@ -157,3 +207,48 @@ def test_errors_in_an_egn_record_are_located_in_the_egn_document(runner: CliRunn
     result = runner.invoke(main, ["validate", str(path)])
     assert result.exit_code == 1
     assert ": impossible: deals[1].phases[1].tricks[1][0]:" in result.stderr
+
+
+# --- tables of two, three and five ---------------------------------------------------------------
+
+def test_validate_every_variant(tmp_path: Path) -> None:
+    result = run("validate", *map(str, VARIANTS))
+    assert result.exit_code == 3, result.stderr   # 08-10, 13, 14 hold revokes: findings
+    for path in VARIANTS:
+        exp = expected(path)
+        deals = len(exp["deals"]) if "deals" in exp else 1
+        if f"{path}: ok ({deals} deals" not in result.output:
+            assert f"{path}: finding:" in result.stderr, path.name
+    verdicts = json.loads(run("validate", str(REVOKE), "--format", "json").output)
+    assert verdicts[0]["status"] == "findings"
+    assert [(f["kind"], f["seat"]) for f in verdicts[0]["findings"]] == [("revoke", "2")]
+
+
+def test_replay_prints_one_column_per_player(tmp_path: Path) -> None:
+    path = _named(CUT_TIE, {"0": "Ann", "1": "Bo", "2": "Cy"}, tmp_path)
+    result = run("replay", str(path))
+    assert result.exit_code == 0, result.stderr
+    lines = result.output.splitlines()
+    assert "cut-throat, 3 players" in lines[0]
+    assert lines[1] == "players: 0 Ann, 1 Bo, 2 Cy"
+    head = lines[2].split()
+    assert head[-6:] == ["0:pts", "1:pts", "2:pts", "0:score", "1:score", "2:score"]
+    exp = expected(CUT_TIE)
+    for line, deal in zip(lines[3:5], exp["deals"]):
+        cells = line.split()
+        assert [int(c) for c in cells[-6:-3]] == deal["points"], exp["why"]
+    assert lines[-1] == "game 1 (deals 1-2): Ann 11, Bo 10, Cy 5; won by Ann"
+
+
+def test_replay_json_is_the_table_result() -> None:
+    result = run("replay", str(FIVE), "--format", "json")
+    assert result.exit_code == 0
+    doc = json.loads(result.output)
+    exp = expected(FIVE)
+    deal = doc["deals"][0]
+    assert (deal["maker"], deal["partner"], deal["makers"], deal["points"]) == (
+        exp["maker"], exp["partner"], exp["makers"], exp["points"])
+    assert doc["rules"]["seats"] == 5 and doc["rubber"] is None
+    # through stdin too
+    piped = run("replay", "-", "--format", "json", input=FIVE.read_text(encoding="utf-8"))
+    assert json.loads(piped.output) == doc

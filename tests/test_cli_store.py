@@ -1,4 +1,6 @@
-"""The store commands through click's CliRunner, and one test of the real server process."""
+"""The store commands through click's CliRunner, and one test of the real server process; the
+records of tables of two, three and five imported, shown, filtered, dumped, backed up and
+restored, and their players' records (oracles: the hand-worked tests/golden/variants)."""
 
 from __future__ import annotations
 
@@ -20,8 +22,12 @@ from euchre_records.cli import store_cmds
 from euchre_records.cli.main import main
 
 from auth_fixtures import make_token
+from golden_cases import cases, expected
 
 TEXTS = list(random_texts(4, start_seed=200))
+
+VARIANTS = cases("variants")    # tests/golden/variants: the tables of two, three and five
+CUT_TIE = VARIANTS[10]      # 11: cut-throat from [8, 8, 5]: [11, 10, 5], seat 0 wins
 
 
 @pytest.fixture
@@ -295,3 +301,92 @@ def test_correct_reports_a_file_that_is_not_utf8(runner, filled, tmp_path):
     assert result.exit_code == 1, result.output
     assert isinstance(result.exception, (SystemExit, type(None)))
     assert "not UTF-8" in result.stderr and "Traceback" not in result.output
+
+
+# --- tables of two, three and five ---------------------------------------------------------------
+
+def test_import_show_filter_and_dump_round_trip(runner: CliRunner, tmp_path: Path) -> None:
+    db, again = tmp_path / "club.db", tmp_path / "again.db"
+    texts = [p for p in VARIANTS]
+    imported = run(runner, "import", *map(str, texts), "--db", str(db))
+    assert imported.exit_code == 3, imported.stderr    # stored, some with findings
+    assert f"stored {len(VARIANTS)} " in imported.stderr
+    shown = run(runner, "show", "--db", str(db), "--seats", "3", "--format", "json")
+    records = json.loads(shown.output)
+    cut = [p for p in VARIANTS if json.loads(p.read_text())["rules"]["seats"] == 3]
+    assert len(records) == len(cut) and {r["variant"] for r in records} == {"cut-throat"}
+    tie = next(r for r in records if r["result"]["games"][0]["start"] == [8, 8, 5])
+    assert tie["result"]["games"][0]["score"] == expected(CUT_TIE)["games"][0]["score"]
+    table = run(runner, "show", str(tie["id"]), "--db", str(db))
+    assert "variant:       cut-throat" in table.output
+    assert "points_0" in table.output and "score_2" in table.output
+    csv = run(runner, "show", "--db", str(db), "--variant", "call-your-partner", "--format", "csv")
+    head = csv.output.splitlines()[0].split(",")
+    assert head[:2] == ["record_id", "number"] and "points_4" in head and "points_ns" not in head
+    dump = run(runner, "export", "--db", str(db), "--to", "jsonl")
+    assert dump.exit_code == 0 and len(dump.output.splitlines()) == len(VARIANTS)
+    dumped = tmp_path / "dump.jsonl"
+    dumped.write_text(dump.output, encoding="utf-8")
+    restored = run(runner, "import", str(dumped), "--db", str(again))
+    assert f"stored {len(VARIANTS)} " in restored.stderr, restored.stderr
+    a = json.loads(run(runner, "show", "--db", str(db), "--format", "json").output)
+    b = json.loads(run(runner, "show", "--db", str(again), "--format", "json").output)
+    assert [r["hash"] for r in a] == [r["hash"] for r in b]
+    assert [r["result"] for r in a] == [r["result"] for r in b]
+    checked = run(runner, "validate", str(dumped))
+    assert checked.exit_code == 3 and checked.output.count(": ok (") + checked.stderr.count(
+        "finding") >= len(VARIANTS)
+
+
+def test_backup_and_restore_keep_the_tables_of_n(runner: CliRunner, tmp_path: Path) -> None:
+    db, copy, public, restored = (tmp_path / n for n in ("a.db", "b.db", "p.db", "r.db"))
+    assert run(runner, "import", *map(str, VARIANTS), "--db", str(db)).exit_code == 3
+    assert run(runner, "backup", "--db", str(db), str(copy)).exit_code == 0
+    assert run(runner, "backup", "--db", str(db), "--public", str(public)).exit_code == 0
+    assert run(runner, "restore", str(copy), "--db", str(restored)).exit_code == 0
+    import sqlite3
+    tables = ("records", "seats", "table_games", "game_scores", "table_deals", "deal_scores",
+              "table_findings")
+
+    def rows(path: Path, table: str) -> list[tuple[object, ...]]:
+        with sqlite3.connect(path) as conn:
+            return sorted(conn.execute(f"SELECT * FROM {table}").fetchall(), key=repr)
+
+    for table in tables:
+        assert rows(restored, table) == rows(db, table), table
+        if table != "records":   # the public copy keeps them as they are (records: token ids cleared)
+            assert rows(public, table) == rows(db, table), table
+    assert len(rows(db, "deal_scores")) > 50
+
+
+def test_player_shows_the_record_at_each_table_size(runner: CliRunner, tmp_path: Path) -> None:
+    """`euchre player ID`: a player of the cut-throat and five-handed examples has a row per
+    variant; games won there are the games the replay gives him (the store's SQL against the
+    engine's result), and an unknown id is exit 1, one line."""
+    from euchre_records.schema.tables import load_table_record
+    from euchre_records.table_replay import replay_table
+    examples = Path(__file__).parents[1] / "examples"
+    db = str(tmp_path / "t.db")
+    assert run(runner, "import", str(examples / "cutthroat-game.json"), str(examples / "five-handed-game.json"),
+               "--db", db).exit_code == 0
+    won: dict[tuple[str, str], int] = {}
+    for name, variant in (("cutthroat-game.json", "cut-throat"), ("five-handed-game.json",
+                                                                  "call-your-partner")):
+        record = load_table_record(json.loads((examples / name).read_text(encoding="utf-8")))
+        winners = [g.winner for g in replay_table(record).games if g.finished]
+        for seat, p in record.players:
+            won[(p.name, variant)] = winners.count(seat)
+    seen = 0
+    for pid in range(1, 20):
+        shown = run(runner, "player", str(pid), "--db", db, "--format", "json")
+        if shown.exit_code != 0:
+            break
+        body = json.loads(shown.output)
+        for row in body["variants"]:
+            assert row["games_won"] == won[(body["name"], row["variant"])], (body["name"], row)
+            seen += 1
+    assert seen == len(won)
+    text = run(runner, "player", "1", "--db", db)
+    assert text.exit_code == 0 and "tables of two, three and five:" in text.output
+    missing = run(runner, "player", "99", "--db", db)
+    assert missing.exit_code == 1 and "no player 99" in missing.stderr and "Traceback" not in missing.output

@@ -1,5 +1,7 @@
 """EGN 1.4 in and out: the samples replay with the right scores, round trips both ways, the
-rule-set flags map or are refused, and malformed EGN is reported with EGN paths."""
+rule-set flags map or are refused, and malformed EGN is reported with EGN paths -- at every
+table size: EGN games of two, three and five players (issue #19) read as records at a table of
+n, golden 05 written in EGN by hand, bad or mutated documents refused located, never a crash."""
 
 from __future__ import annotations
 
@@ -9,16 +11,28 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from click.testing import CliRunner
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from euchre_records.cards import Seat, Side
-from euchre_records.errors import NotationError, UnsupportedRules
+from euchre_records.cli.main import main
+from euchre_records.errors import NotationError, RecordError, UnsupportedRules
 from euchre_records.match import replay
 from euchre_records.model import Annotation, Call, CallKind, Event, Player, Record, Trick, replace
 from euchre_records.rules import preset
-from euchre_records.interop.egn.document import egn_to_record, is_egn, record_to_egn
+from euchre_records.interop.detect import load_any_table_data
+from euchre_records.interop.egn.binary import egnb_to_any, record_to_egnb
+from euchre_records.interop.egn.document import egn_to_any, egn_to_record, in_egn_terms, is_egn, record_to_egn
 from euchre_records.interop.egn.rules import from_rules, rules_loss, to_rules
 from euchre_records.schema.notation import dumps, loads
+from euchre_records.schema.tables import dump_table_result, load_table_record
+from euchre_records.table_model import TableRecord
+from euchre_records.table_replay import replay_table
 from euchre_records.testkit.simulate import random_deal
+from egn_hand_built import FIVE_HANDED_05, NASTY, VARIANTS, seeds, three, two_alone
+from json_paths import json_paths
+from egn_support import EGN_VALIDATOR as VALIDATOR   # EGN's schema, date-time enforced
 
 DATA = Path(__file__).parent / "data" / "egn"
 SAMPLES = sorted(DATA.glob("*.egn"))
@@ -263,20 +277,49 @@ def test_a_lone_march_scores_the_egn_flag() -> None:
     assert replay(egn_to_record(data)).deals[0].points == (5, 0)
 
 
-@pytest.mark.parametrize("mutate,where", [
-    (lambda d: d["deals"][0]["phases"][1]["tricks"][2].__setitem__(1, "Zz"), "deals[0].phases[1].tricks[2][1]"),
-    (lambda d: d["deals"][1]["phases"][0]["calls"].__setitem__(0, "Bid"), "deals[1].phases[0].calls[0]"),
-    (lambda d: d["deals"][1]["initialState"].__setitem__("dealer", 7), "deals[1].initialState.dealer"),
-    (lambda d: d["metadata"].__setitem__("initialScore", [1]), "metadata.initialScore"),
-    (lambda d: d["metadata"]["ruleset"].__setitem__("joker", "yes"), "metadata.ruleset.joker"),
-    (lambda d: d["deals"][0].__setitem__("extra", 1), "deals[0].extra"),
+@pytest.mark.parametrize("seats, mutate, where, text", [
+    (4, lambda d: d["deals"][0]["phases"][1]["tricks"][2].__setitem__(1, "Zz"), "deals[0].phases[1].tricks[2][1]", None),
+    (4, lambda d: d["deals"][1]["phases"][0]["calls"].__setitem__(0, "Bid"), "deals[1].phases[0].calls[0]", None),
+    (4, lambda d: d["deals"][1]["initialState"].__setitem__("dealer", 7), "deals[1].initialState.dealer", None),
+    (4, lambda d: d["metadata"].__setitem__("initialScore", [1]), "metadata.initialScore", None),
+    (4, lambda d: d["metadata"]["ruleset"].__setitem__("joker", "yes"), "metadata.ruleset.joker", None),
+    (4, lambda d: d["deals"][0].__setitem__("extra", 1), "deals[0].extra", None),
+    (3, lambda d: d["metadata"]["ruleset"].update(num_players=9), "metadata.ruleset.num_players",
+     "EGN game with 9 players: out of range"),
+    (3, lambda d: d["deals"][0]["phases"][0].update(isAlone=True), "deals[0].phases[0].isAlone",
+     "nobody sits out"),
+    (3, lambda d: d["metadata"].update(initialScore=[3, 1]), "metadata.initialScore",
+     "has no teams"),
+    (3, lambda d: d["metadata"].update(players=["A", "B", "C", "D"]), "metadata.players",
+     "4 players named for a game of 3"),
+    (3, lambda d: d["deals"][0]["initialState"].update(dealer=3), "deals[0].initialState.dealer",
+     "expected a player index 0-2"),
+    (3, lambda d: d["deals"][0]["phases"][1]["tricks"][0].append("Tc"), "deals[0].phases[1].tricks[0]",
+     "holds 1 to 3 cards"),
+    (3, lambda d: d["deals"][0]["phases"][1]["tricks"][1].__setitem__(2, "Jh"),
+     "deals[0].phases[1].tricks[1][2]", "JH was played already"),
+    (3, lambda d: d["deals"][0]["phases"][0].update(callAnnotations={"0": ["nice"]}),
+     "deals[0].phases[0].callAnnotations.0", "annotations: not yet taken"),
+    (3, lambda d: d["metadata"]["ruleset"].update(canadian=True), "metadata.ruleset.canadian",
+     "the Canadian loner is the dealer's partner's"),
 ])
-def test_malformed_egn_is_located(mutate: Any, where: str) -> None:
-    data = _sample()
+def test_malformed_egn_is_located(seats: int, mutate: Any, where: str, text: str | None) -> None:
+    """Bad EGN at a table of four (a sample) or three (the hand-built cut-throat game): refused
+    with the problem at ``where`` (and, given, saying ``text``) -- by the reader, or by the replay
+    of a table of n, located in EGN's terms as the CLI does. The four-handed reader's refusals
+    are notation errors."""
+    data = _sample() if seats == 4 else three()
     mutate(data)
-    with pytest.raises(NotationError) as err:
-        egn_to_record(data)
-    assert where in [p.where for p in err.value.problems]
+    with pytest.raises(NotationError if seats == 4 else RecordError) as err:
+        record = egn_to_record(data) if seats == 4 else egn_to_any(data)
+        if isinstance(record, TableRecord):
+            try:
+                replay_table(record)
+            except RecordError as exc:
+                raise in_egn_terms(exc) from None
+    found = [p for p in err.value.problems if p.where == where]
+    assert found, err.value.problems
+    assert text is None or text in found[0].what
 
 
 def test_all_problems_reported_at_once() -> None:
@@ -320,3 +363,94 @@ def test_export_reproduces_the_sample_text(path: Path) -> None:
     text = path.read_text(encoding="utf-8")
     mine = json.dumps(record_to_egn(egn_to_record(json.loads(text))), indent=2, ensure_ascii=False)
     assert mine == text.rstrip("\n")
+
+
+# --- tables of two, three and five (tests/egn_hand_built.py) ---------------------------------
+
+def test_five_handed_egn_written_by_hand_reads_as_golden_05() -> None:
+    VALIDATOR.validate(FIVE_HANDED_05)
+    record = egn_to_any(FIVE_HANDED_05)
+    golden = load_table_record(json.loads((VARIANTS / "05-five-handed-partner-found-at-trick-3.json")
+                                          .read_text(encoding="utf-8")))
+    assert record.deals == golden.deals
+    assert record.rules.option_values() == golden.rules.option_values()
+    result = dump_table_result(replay_table(record))["deals"][0]
+    # the expected file's hand-worked result: 1 made spades with 3 (AH), four tricks, 1 each
+    assert (result["maker"], result["partner"], result["points"]) == ("1", "3", [0, 1, 0, 1, 0])
+    assert record_to_egn(record) == FIVE_HANDED_05    # EGN -> ours -> EGN
+
+
+def test_three_players_read_with_names_and_seats() -> None:
+    record = egn_to_any(three())
+    assert isinstance(record, TableRecord)
+    assert record.table.variant.value == "cut-throat"
+    assert [(s, p.name) for s, p in record.players] == [(0, "Ann"), (1, "Bob"), (2, "Cy")]
+    assert [c.kind.value for c in record.deals[0].calls] == ["order"]
+    assert load_any_table_data(three()) == record
+    with pytest.raises(UnsupportedRules) as err:     # the four-handed reader points elsewhere
+        egn_to_record(three())
+    assert "table of 3" in str(err.value)
+
+
+def test_a_five_handed_deal_without_its_called_card_is_refused() -> None:
+    doc = json.loads(json.dumps(FIVE_HANDED_05))
+    del doc["deals"][0]["phases"][0]["callAnnotations"]
+    with pytest.raises(UnsupportedRules) as err:
+        egn_to_any(doc)
+    assert err.value.problems[0].where == "deals[0].phases[0].callAnnotations.1"
+    assert "cannot be scored" in err.value.problems[0].what
+
+
+def test_the_called_card_is_checked_by_the_rules_and_located_in_egn() -> None:
+    doc = json.loads(json.dumps(FIVE_HANDED_05))
+    doc["deals"][0]["phases"][0]["callAnnotations"]["1"] = ["euchre-records: calls the Qs for a partner"]
+    with pytest.raises(RecordError) as err:    # a spade, when spades are trump
+        replay_table(egn_to_any(doc))
+    assert "trump suit" in str(err.value)
+
+
+SEEDS = seeds()
+
+
+@settings(max_examples=300, deadline=None)
+@given(data=st.data())
+def test_mutated_n_handed_egn_is_refused_located_never_a_crash(data: st.DataObject) -> None:
+    doc = json.loads(json.dumps(data.draw(st.sampled_from(SEEDS))))
+    path = data.draw(st.sampled_from(json_paths(doc)[1:]))
+    value = json.loads(json.dumps(data.draw(st.sampled_from(NASTY))))
+    parent = doc
+    for key in path[:-1]:
+        parent = parent[key]
+    if data.draw(st.booleans()) and isinstance(parent, dict):
+        del parent[path[-1]]
+    else:
+        parent[path[-1]] = value
+    try:
+        record = egn_to_any(doc)
+        if isinstance(record, TableRecord):
+            replay_table(record)
+            binary = record_to_egnb(record, condensed=False, lossy=True)
+            assert egnb_to_any(binary) is not None
+    except RecordError as exc:
+        assert exc.problems and all(p.what for p in exc.problems)
+
+
+@pytest.mark.parametrize("where, at", [("bidding", "deals[0].phases[0].isAlone"),
+                                       ("play", "deals[0].phases[1].isAlone"),
+                                       ("defender", "deals[0].phases[0].aloneDefender")])
+def test_a_lone_hand_at_two_is_an_invalid_game_with_the_rule(where: str, at: str, tmp_path: Path) -> None:
+    """Issue 34: the two-handed game has no lone hands (Keller 1887 ch. VII; VARIANTS.md), so an
+    EGN game of two players that goes alone is invalid, refused with that rule — it was refused
+    as "unsupported", as if a feature were missing here."""
+    doc = two_alone(where)
+    with pytest.raises(NotationError) as err:
+        egn_to_any(doc)
+    assert not isinstance(err.value, UnsupportedRules)
+    [problem] = err.value.problems
+    assert problem.where == at
+    assert "Keller 1887 ch. VII" in problem.what and "two-handed game" in problem.what
+    path = tmp_path / "two.egn"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    result = CliRunner().invoke(main, ["validate", str(path)])
+    assert result.exit_code == 1
+    assert f"{path}: invalid: {at}: " in result.stderr and "unsupported" not in result.stderr

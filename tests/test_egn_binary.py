@@ -1,9 +1,14 @@
 """Binary EGN (docs/binary-format.md): every sample in ../shared/egn-spec/binary-samples (copied
 to tests/data/egn/binary) decodes to its JSON form in ../shared/egn-samples, re-encodes byte for
-byte, and records survive record -> .egnb -> record; untrusted bytes give located errors."""
+byte, and records survive record -> .egnb -> record; untrusted bytes give located errors. At
+tables of two, three and five (issue #19): condensed bit streams built by hand from
+docs/binary-format.md version 2 (the 3-bit player count, the seat loops of n, tricks of n cards;
+tests/egn_hand_built.py) decode, encode and replay to the hand-worked points; the header counts
+the players at every table; the counts 1, 6, 7 and 8 are refused by name."""
 
 from __future__ import annotations
 
+import base64
 import json
 import random
 from pathlib import Path
@@ -19,7 +24,17 @@ from euchre_records.interop.egn.document import egn_to_record, record_to_egn
 from euchre_records.interop.egn.binary import (
     MAX_SIZE, egn_to_egnb, egnb_to_egn, egnb_to_record, is_egn_binary, record_to_egnb,
 )
+from euchre_records.interop.egn.binary import egnb_to_any
 from euchre_records.interop.egn.condensed import decode_deal, encode_deal
+from euchre_records.interop.egn.document import egn_to_any
+from euchre_records.table_model import TableRecord
+from euchre_records.table_replay import replay_table
+from egn_hand_built import (
+    BINARY_GOLDENS, CUTTHROAT_BITS, CUTTHROAT_DEAL, FIVE_HANDED_DEAL, bits_to_text, egn_doc,
+    points, seeds, two_alone,
+)
+from egn_support import EGN_VALIDATOR as VALIDATOR   # EGN's schema, date-time enforced
+from reference_euchre import random_variant_record
 from euchre_records.interop.egn.protobuf import BinaryError, Writer, read_message
 
 DATA = Path(__file__).parent / "data" / "egn"
@@ -213,3 +228,138 @@ def test_condensed_refuses_calls_after_trump_is_made() -> None:
         encode_deal(deal, "deals[0]")
     assert [p.where for p in caught.value.problems] == ["deals[0].phases[0].calls[2]"]
     assert "expanded" in str(caught.value)
+
+
+# --- tables of two, three and five (tests/egn_hand_built.py) ---------------------------------
+
+@pytest.mark.parametrize("players, min_rank, bits, deal, want", BINARY_GOLDENS,
+                         ids=["three", "two", "five"])
+def test_hand_built_bit_streams_decode_encode_and_replay(players: int, min_rank: int, bits: str,
+                                                        deal: dict[str, Any], want: list[int]) -> None:
+    text = bits_to_text(bits)
+    assert decode_deal(text, "deals[0]", 0, players) == deal
+    assert encode_deal(deal, "deals[0]", players, min_rank) == text
+    doc = egn_doc(players, [deal], min_rank)
+    VALIDATOR.validate(doc)
+    for condensed in (True, False):
+        binary = egn_to_egnb(doc, condensed=condensed)
+        assert egnb_to_egn(binary)["deals"] == [deal]
+        record = egnb_to_any(binary)
+        assert isinstance(record, TableRecord) and record.table.seats == players
+        assert points(record) == [want]
+
+
+def test_a_whole_cut_throat_file_built_by_hand() -> None:
+    """A condensed .egnb file framed by hand (docs/binary-format.md section 0, schemas/egn.proto
+    and egn-common.proto): the magic byte 0x01; field 1 fileType and field 2 version (tag, length,
+    text); field 3 metadata holding only field 7 Ruleset, whose field 16 num_players = 3 is the
+    varint key 16 << 3 = 128 (0x80 0x01) and the value 0x03; field 4 the deal's Base64URL text."""
+    deal = bits_to_text(CUTTHROAT_BITS)
+    assert len(deal) < 128   # a one-byte length
+    data = (bytes([0x01, 0x0A, 20]) + b"Euchre Game Notation" + bytes([0x12, 3]) + b"1.4"
+            + bytes([0x1A, 5, 0x3A, 3, 0x80, 0x01, 0x03]) + bytes([0x22, len(deal)]) + deal.encode("ascii"))
+    doc = {"fileType": "Euchre Game Notation", "version": "1.4",
+           "metadata": {"players": [], "initialScore": [], "ruleset": {"num_players": 3}},
+           "deals": [CUTTHROAT_DEAL]}
+    assert egnb_to_egn(data) == doc
+    assert egn_to_egnb(doc) == data
+    record = egnb_to_any(data)
+    assert isinstance(record, TableRecord) and record.rules.stick_the_dealer   # EGN's std defaults to true
+    assert points(record) == [[0, 3, 0]]
+
+
+def test_the_five_handed_golden_stream_reads_as_a_lone_maker() -> None:
+    record = egn_to_any(egn_doc(5, [FIVE_HANDED_DEAL], 8))
+    deal = record.deals[0]
+    assert record.rules.pack == 28 and deal.unfinished and deal.dealer == 4
+    assert [(c.kind.value, c.alone) for c in deal.calls] == [("order", True)]
+    assert deal.called is None and len(deal.tricks[0].cards) == 5
+
+
+def test_a_deal_whose_count_is_not_the_files_is_refused_located() -> None:
+    text = bits_to_text(CUTTHROAT_BITS)
+    with pytest.raises(NotationError) as err:
+        decode_deal(text, "deals[2]", 2, 4)
+    assert err.value.problems[0].where == "deals[2]"
+    assert "3 players" in str(err.value) and "says 4" in str(err.value)
+
+
+@pytest.mark.parametrize("count, word", [(1, None), (6, "six"), (7, "seven"), (8, "eight")])
+def test_binary_files_of_other_counts_are_refused_by_name(count: int, word: str | None) -> None:
+    # the header of a thrown-in deal at a table of `count`: every seat passes twice
+    bits = f"0010 000 {count - 1:03b} 00 00001 001 0 " + "0" * count + "00" * count + " 0 0 0 1010"
+    doc = egn_doc(count, [], 9)
+    doc["deals"] = []
+    binary = bytearray(egn_to_egnb(doc))
+    deal = decode_deal(bits_to_text(bits), "deals[0]", 0, count)   # the format itself holds 1-8
+    assert deal["phases"][0]["calls"] == ["Pass"] * (2 * count)
+    with pytest.raises(UnsupportedRules) as err:
+        egnb_to_any(bytes(binary))
+    what = {p.where: p.what for p in err.value.problems}["metadata.ruleset.num_players"]
+    assert what.startswith(f"EGN game with {count} player")
+    assert (f"{word}-handed euchre is not specified here; see VARIANTS.md" in what if word
+            else "one-handed euchre is not a game" in what)
+
+
+def _header_record(seats: int) -> Any:
+    """A record at a table of ``seats``: a random legal deal of the reference at 2, 3 and 5 (28
+    cards at 5), the first binary sample at 4."""
+    if seats == 4:
+        return egnb_to_record(BINARY[0].read_bytes())
+    from euchre_records.schema.tables import load_table_record
+    record = random_variant_record(random.Random(seats), seats, "modern", size=28 if seats == 5 else 24).record
+    return load_table_record(record)
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4, 5])
+def test_the_binary_header_counts_the_players(seats: int) -> None:
+    """The 3-bit field after the dealer holds players - 1 (docs/binary-format.md, version 2), at
+    every table; the record comes back byte for byte."""
+    record = _header_record(seats)
+    text = record_to_egnb(record)
+    back = egnb_to_any(text)
+    assert isinstance(back, TableRecord) is (seats != 4)
+    assert record_to_egnb(back) == text     # EGN -> ours -> EGN, byte for byte
+    raw = base64.urlsafe_b64decode(_first_deal_text(text) + "===")
+    bits = "".join(f"{b:08b}" for b in raw)
+    assert bits[7:10] == f"{seats - 1:03b}" and bits[0:4] in ("0010", "0011")
+
+
+def _first_deal_text(binary: bytes) -> str:
+    from euchre_records.interop.egn.protobuf import read_message
+    fields = read_message(binary[1:])
+    value = next(f[2] for f in fields if f[0] == 4)
+    assert isinstance(value, bytes)
+    return value.decode("ascii")
+
+
+SEEDS = seeds()[:3]   # the bit-stream goldens
+
+
+@settings(max_examples=200, deadline=None)
+@given(data=st.data())
+def test_damaged_n_handed_binary_is_refused_never_a_crash(data: st.DataObject) -> None:
+    doc = data.draw(st.sampled_from(SEEDS))
+    raw = bytearray(egn_to_egnb(doc, condensed=data.draw(st.booleans())))
+    for _ in range(data.draw(st.integers(1, 3))):
+        at = data.draw(st.integers(0, len(raw) - 1))
+        raw[at] = data.draw(st.integers(0, 255))
+    try:
+        record = egnb_to_any(bytes(raw[:data.draw(st.integers(1, len(raw)))]))
+        if isinstance(record, TableRecord):
+            replay_table(record)
+    except RecordError as exc:
+        assert exc.problems and all(p.what for p in exc.problems)
+
+
+def test_a_lone_hand_at_two_in_a_condensed_file_is_invalid_too() -> None:
+    """The bit stream's alone bit makes each trick one card short (docs/binary-format.md); the
+    file decodes, and the game it holds is refused as invalid, with the rule."""
+    doc = two_alone("bidding")
+    doc["deals"][0]["phases"][1]["tricks"] = [[t[0]] for t in doc["deals"][0]["phases"][1]["tricks"]]
+    data = egn_to_egnb(doc)
+    with pytest.raises(NotationError) as err:
+        egnb_to_any(data)
+    assert not isinstance(err.value, UnsupportedRules)
+    assert err.value.problems[0].where == "deals[0].phases[0].isAlone"
+    assert "no lone hands" in err.value.problems[0].what

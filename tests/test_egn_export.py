@@ -1,6 +1,9 @@
 """Exports to EGN: every one valid against EGN's own JSON Schema (tests/data/egn/egn-schema-v1.json,
 the same file as ../shared/egn-spec/schemas/), ours -> EGN -> ours keeps what EGN can express,
-and ``euchre export --to egn --lossy`` lists exactly what it cannot."""
+and ``euchre export --to egn --lossy`` lists exactly what it cannot -- at every table size: every
+hand-worked golden of tests/golden/variants (tables of two, three and five) exported, valid, read
+back through JSON and both binary forms and replayed to its result; random legal deals of
+tests/reference_euchre.py keep what EGN carries; what EGN cannot carry is refused unless lossy."""
 
 from __future__ import annotations
 
@@ -11,17 +14,24 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from euchre_records.cards import Seat
+from euchre_records.cards import JOKER, Seat
 from euchre_records.cli.main import main
 from euchre_records.errors import UnsupportedRules
 from euchre_records.match import replay
 from euchre_records.model import Annotation, Call, CallKind, Event, ExternalId, Player, Record, Trick, replace
 from euchre_records.rules import preset
-from euchre_records.interop.egn.document import egn_to_record, record_to_egn
-from euchre_records.interop.egn.binary import egnb_to_egn, egnb_to_record, record_to_egnb
+from euchre_records.interop.egn.binary import egn_to_egnb, egnb_to_any, egnb_to_egn, egnb_to_record, record_to_egnb
+from euchre_records.interop.egn.document import egn_losses, egn_to_any, egn_to_record, record_to_egn
 from euchre_records.schema.notation import dumps
+from euchre_records.schema.tables import dump_table_record, load_table_record
+from euchre_records.table_model import TableRecord
+from euchre_records.table_replay import replay_table
 from euchre_records.testkit.simulate import random_deal
+from egn_hand_built import TWO_HANDED_DEAL, VARIANTS, egn_doc, variant_goldens
+from reference_euchre import random_variant_record
 
 from egn_support import DATA, EGN_VALIDATOR as VALIDATOR   # EGN's schema, date-time enforced
 
@@ -219,3 +229,118 @@ def test_more_deals_than_egn_holds_are_refused_even_lossy() -> None:
             record_to_egn(record, lossy=lossy)
         assert [p.where for p in caught.value.problems] == ["deals"]
         assert "at most 100 deals" in caught.value.problems[0].what
+
+
+# --- tables of two, three and five -------------------------------------------------------------
+
+@pytest.mark.parametrize("path", variant_goldens(), ids=lambda p: p.stem)
+def test_every_variant_golden_goes_through_egn(path: Path) -> None:
+    """Each hand-worked golden: refused (result-only and points-only deals), or exported -- plainly when EGN
+    carries all that matters, else refused without ``lossy`` naming each loss -- valid by EGN's
+    schema, and read back through JSON and both binary forms to the same record (kitty aside),
+    whose replay is the golden's when nothing that matters was lost."""
+    record = load_table_record(json.loads(path.read_text(encoding="utf-8")))
+    for kind, words in (("result", "result-only deal"), ("points", "points-only deal")):
+        if any(d.kind.value == kind for d in record.deals):
+            with pytest.raises(UnsupportedRules, match=words):
+                record_to_egn(record, lossy=True)
+            return
+    if any(d.exchanges for d in record.deals):   # exchanges are not written to EGN at these tables
+        with pytest.raises(UnsupportedRules, match="not written to EGN yet"):   # yet: without
+            record_to_egn(record, lossy=True)          # them the game could not have been played
+        return
+    if any(d.turned is JOKER for d in record.deals):   # EGN cannot say which suit the dealer
+        with pytest.raises(UnsupportedRules, match="turned joker"):   # named: refused always,
+            record_to_egn(record, lossy=True)                           # as for four hands
+        return
+    if any(e.kind.value == "turned-suit-named" for d in record.deals for e in d.irregularities):
+        with pytest.raises(UnsupportedRules, match="cannot have been played"):   # the void call
+            record_to_egn(record, lossy=True)   # without its irregularity: a call after trump
+        return
+    matters = [p for p, m in egn_losses(record) if m]
+    if matters:
+        with pytest.raises(UnsupportedRules) as err:
+            record_to_egn(record)
+        assert {p.where for p in err.value.problems} == {p.where for p in matters}
+    doc = record_to_egn(record, lossy=True)
+    VALIDATOR.validate(doc)
+    back = egn_to_any(json.loads(json.dumps(doc)))
+    for condensed in (True, False):
+        try:
+            binary = egn_to_egnb(doc, condensed=condensed)
+        except UnsupportedRules as exc:   # the joker, no trump: no condensed code
+            assert condensed and "write it expanded" in str(exc)
+            continue
+        VALIDATOR.validate(egnb_to_egn(binary))
+        assert egnb_to_any(binary) == back
+    assert record_to_egn(back, lossy=True) == doc        # EGN -> ours -> EGN
+    if not matters:
+        assert [_no_kitty(d) for d in back.deals] == [_no_kitty(d) for d in record.deals]
+        assert replay_table(back).deals == replay_table(record).deals
+
+
+def _no_kitty(deal: Any) -> Any:
+    from msgspec.structs import replace
+    return replace(deal, kitty=None)
+
+
+def _carried_n(record: TableRecord) -> dict[str, Any]:
+    """What EGN carries of a record: everything but the kitty, the rule overrides' spelling
+    (compared as option values) and the variant's options (checked apart)."""
+    out = dump_table_record(record)
+    out["rules"].pop("overrides", None)
+    for deal in out["deals"]:
+        deal.pop("kitty", None)
+    return out
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), seats=st.sampled_from([2, 3, 5]),
+       pack=st.sampled_from([24, 28, 32]), hands=st.booleans())
+def test_ours_to_egn_to_ours_keeps_what_egn_carries(seed: int, seats: int, pack: int, hands: bool) -> None:
+    if seats == 5 and pack == 24:
+        pack = 28
+    made = random_variant_record(random.Random(seed), seats, "modern", size=pack)
+    if not hands:   # a deal known from its plays only
+        deal = made.record["deals"][0]   # type: ignore[index]
+        deal["kind"] = "plays"
+        deal.pop("hands")
+        deal.pop("kitty")
+    record = load_table_record(made.record)
+    doc = record_to_egn(record)            # nothing that matters is lost: no lossy
+    VALIDATOR.validate(doc)
+    assert doc["metadata"]["ruleset"]["num_players"] == seats
+    for via in (json.loads(json.dumps(doc)), egnb_to_egn(egn_to_egnb(doc)),
+                egnb_to_egn(egn_to_egnb(doc, condensed=False))):
+        back = egn_to_any(via)
+        assert back.rules.option_values() == record.rules.option_values()
+        assert _carried_n(back) == _carried_n(record)
+        assert record_to_egn(back) == doc
+    # the oracle's points (VARIANTS.md, written apart from the engine) survive the trip
+    assert list(replay_table(back).deals[0].points) == made.points
+
+
+def test_two_players_carry_their_scores() -> None:
+    doc = egn_doc(2, [TWO_HANDED_DEAL], start=[3, 4])
+    doc["metadata"]["finalScore"] = [5, 4]
+    record = egn_to_any(doc)
+    assert record.start_score == (3, 4)
+    assert record.deals[-1].recorded is not None and record.deals[-1].recorded.total == (5, 4)
+    assert replay_table(record).clean
+    out = record_to_egn(record)
+    assert out["metadata"]["initialScore"] == [3, 4] and out["metadata"]["finalScore"] == [5, 4]
+
+
+def test_what_three_players_cannot_carry_is_refused_unless_lossy() -> None:
+    """A cut-throat start score, a scoresheet and the maker-minus-2 option have no EGN place."""
+    data = json.loads((VARIANTS / "03-cutthroat-euchre-maker-minus-2.json").read_text(encoding="utf-8"))
+    data["start_score"] = [1, 2, 3]
+    record = load_table_record(data)
+    with pytest.raises(UnsupportedRules) as err:
+        record_to_egn(record)
+    wheres = {p.where for p in err.value.problems}
+    assert {"start_score", "rules.overrides.cutthroat_euchre"} <= wheres
+    doc = record_to_egn(record, lossy=True)
+    assert doc["metadata"]["initialScore"] == []
+    back = egn_to_any(doc)
+    assert back.start_score == (0, 0, 0) and back.options.cutthroat_euchre.value == "each-opponent-2"

@@ -1,6 +1,6 @@
-"""The example records of examples/ (issue #3, "Examples").
+"""The example records of examples/ (issue #3, "Examples"), at every table size.
 
-Three checks per example:
+Three checks per four-handed example:
 
 (a) golden: the replay, dumped with ``dump_result``, equals ``examples/expected/<name>.json``
     (a change in the engine's output shows as a diff; regenerate with
@@ -12,6 +12,24 @@ Three checks per example:
     a strict xfail: when the engine is fixed it passes, strict mode reports it, and the note
     goes (none is left: the three the examples found were fixed in commit 72e9c4a);
 (c) canonical: each example file is byte for byte the canonical dump of what it loads to.
+
+The examples at tables of two, three and five (examples/cutthroat-game.json,
+two-handed-game.json, five-handed-game.json) are canonical too (c); their replay equals the
+scores worked out by hand below from VARIANTS.md (d); and the store the README's first command
+seeds (``euchre serve`` loads ./examples: cli/store_cmds._load_examples) holds every table (e).
+
+Hand-worked (modern preset: make 1, euchre 2; VARIANTS.md for each variant):
+
+- cut-throat (game 10; march 3, a euchre 2 to each opponent): Ben marches [0,3,0]; Cora makes
+  [0,3,1]; Ada euchred, 2 to Ben and Cora [0,5,3]; Ben makes [0,6,3]; Ada marches [3,6,3]; Cora
+  euchred, 2 to Ada and Ben [5,8,3]; Ben marches [5,11,3]: Ben wins, alone past 10.
+- two-handed (game_points 5, Keller; march 2): Eve marches [0,2]; Dan makes [1,2]; Eve euchred,
+  2 to Dan [3,2]; both pass twice, thrown in, dealt by the other player [3,2]; Dan makes [4,2];
+  Dan marches [6,2]: Dan wins.
+- call your partner (game 10; 1 each for 3-4 tricks, 2 each for a march, 2 to each defender,
+  5 for a lone march): Gus and Ivy (AH) make [0,1,0,1,0]; Hal and Jon (AC) march [0,1,2,1,2];
+  Ivy and Fay (KD) euchred, 2 to Gus, Hal, Jon [0,3,4,1,4]; Jon alone marches 5 [0,3,4,1,9];
+  Fay and Jon (AS) make [1,3,4,1,10]: Jon wins.
 """
 
 from __future__ import annotations
@@ -24,9 +42,14 @@ from typing import Any
 
 import pytest
 
+from euchre_records.api.store.migrations import migrate, open_db
+from euchre_records.api.store.queries import list_records
 from euchre_records.match import replay
 from euchre_records.model import ReplayResult
 from euchre_records.schema import dumps, loads
+from euchre_records.schema.tables import dumps_table, load_table_record
+from euchre_records.table_replay import replay_table
+from euchre_records.table_view import view_of
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES_DIR = ROOT / "examples"
@@ -37,6 +60,18 @@ import regenerate  # noqa: E402  (examples/regenerate.py)
 sys.path.pop(0)
 
 NAMES = regenerate.EXAMPLES
+HAND_WORKED = {
+    # name: (variant, players, running score after each deal, the winning seat)
+    "cutthroat-game": ("cut-throat", ["Ada", "Ben", "Cora"],
+                       [[0, 3, 0], [0, 3, 1], [0, 5, 3], [0, 6, 3], [3, 6, 3], [5, 8, 3], [5, 11, 3]],
+                       "1"),
+    "two-handed-game": ("two-handed", ["Dan", "Eve"],
+                        [[0, 2], [1, 2], [3, 2], [3, 2], [4, 2], [6, 2]], "0"),
+    "five-handed-game": ("call-your-partner", ["Fay", "Gus", "Hal", "Ivy", "Jon"],
+                         [[0, 1, 0, 1, 0], [0, 1, 2, 1, 2], [0, 3, 4, 1, 4], [0, 3, 4, 1, 9],
+                          [1, 3, 4, 1, 10]], "4"),
+}
+"""The examples at tables of two, three and five, worked by hand (the module's docstring)."""
 _REPLAYS: dict[str, ReplayResult] = {}
 
 
@@ -204,15 +239,57 @@ def test_hand_worked_facts(name: str, label: str, fact: Any) -> None:
 
 # --- (c) canonical form ----------------------------------------------------------------------
 
-@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("name", [*NAMES, *sorted(HAND_WORKED)])
 def test_example_is_canonical(name: str) -> None:
+    """Every example, at every table size, is the canonical dump of what it loads to (a table
+    of 2, 3 or 5 through the table schema, which its ``rules.seats`` selects)."""
     raw = (EXAMPLES_DIR / f"{name}.json").read_bytes()
-    assert dumps(loads(raw)).encode("utf-8") == raw, (
-        f"examples/{name}.json is not in canonical form: rewrite it with "
-        "euchre_records.schema.dumps(loads(text))")
+    data = json.loads(raw)
+    if data["rules"].get("seats", 4) == 4:
+        canonical, how = dumps(loads(raw)), "euchre_records.schema.dumps(loads(text))"
+    else:
+        canonical, how = dumps_table(load_table_record(data)), "schema.tables.dumps_table"
+    assert canonical.encode("utf-8") == raw, (
+        f"examples/{name}.json is not in canonical form: rewrite it with {how}")
 
 
 def test_every_example_has_its_expected_files() -> None:
     for name in NAMES:
         assert (EXAMPLES_DIR / f"{name}.json").exists()
         assert (EXPECTED / f"{name}.facts.json").exists()
+
+
+# --- (d) the tables of two, three and five, worked by hand -------------------------------------
+
+@pytest.mark.parametrize("name", sorted(HAND_WORKED))
+def test_example_replays_as_worked_by_hand(name: str) -> None:
+    variant, names, running, winner = HAND_WORKED[name]
+    record = load_table_record(json.loads((EXAMPLES_DIR / f"{name}.json").read_text(encoding="utf-8")))
+    result = replay_table(record)
+    view = view_of(record, result)
+    assert view.variant == variant and [c.label for c in view.columns] == names
+    assert [list(d.running) for d in view.deals] == running
+    assert not result.findings
+    [game] = view.games
+    assert game.finished and game.winner == winner and list(game.score) == running[-1]
+
+
+# --- (e) the seeded store ------------------------------------------------------------------------
+
+def test_the_seeded_store_holds_one_record_per_variant(tmp_path: Path,
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    """The store ``euchre serve`` fills on first start, from ./examples (cli/store_cmds)."""
+    from euchre_records.cli.store_cmds import _load_examples
+    monkeypatch.chdir(EXAMPLES_DIR.parent)
+    path = tmp_path / "euchre-records.db"
+    _load_examples(str(path))
+    db = open_db(path)
+    migrate(db)
+    for variant in ("two-handed", "cut-throat", "call-your-partner", "four-handed"):
+        items, total = list_records(db, variant=variant)
+        assert total >= 1, variant
+    [cut] = list_records(db, variant="cut-throat")[0]
+    assert cut["players"] == {"0": "Ada", "1": "Ben", "2": "Cora"}
+    scores = [r[0] for r in db.execute(
+        "SELECT score FROM game_scores WHERE record_id = ? ORDER BY seat", [cut["id"]])]
+    assert scores == HAND_WORKED["cutthroat-game"][2][-1]

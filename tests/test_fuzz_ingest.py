@@ -29,6 +29,7 @@ from euchre_records.errors import RecordError
 from euchre_records.schema.notation import dumps, loads
 from euchre_records.schema.tables import dumps_table, load_any
 from euchre_records.table_model import TableRecord
+from json_paths import json_paths
 
 ROOT = Path(__file__).resolve().parents[1]
 MUTANTS = int(__import__("os").environ.get("FUZZ_MUTANTS", "10000"))
@@ -59,17 +60,6 @@ NASTY: list[Any] = [
 ]
 
 
-def _paths(value: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
-    out = [prefix]
-    if isinstance(value, dict):
-        for key, item in value.items():
-            out += _paths(item, prefix + (key,))
-    elif isinstance(value, list):
-        for i, item in enumerate(value):
-            out += _paths(item, prefix + (i,))
-    return out
-
-
 def _get(value: Any, path: tuple[Any, ...]) -> Any:
     for step in path:
         value = value[step]
@@ -86,7 +76,7 @@ def _set(doc: Any, path: tuple[Any, ...], new: Any) -> Any:
 def _structural(rng: random.Random, doc: Any) -> Any:
     doc = json.loads(json.dumps(doc))
     for _ in range(rng.choice([1, 1, 1, 2, 3])):
-        paths = _paths(doc)
+        paths = json_paths(doc)
         path = rng.choice(paths)
         parent = _get(doc, path[:-1]) if path else None
         roll = rng.random()

@@ -19,7 +19,7 @@ ROOT = Path(__file__).resolve().parents[1]
 TOUR = ROOT / "examples" / "format-tour.json"
 EXAMPLES = sorted(p for p in (ROOT / "examples").glob("*.json")
                   if '"seats"' not in p.read_text(encoding="utf-8"))
-"""The four-handed examples (a table of 2, 3 or 5 says its seats; tests/test_table_examples.py)."""
+"""The four-handed examples (a table of 2, 3 or 5 says its seats; tests/test_examples.py)."""
 
 
 def tour() -> dict[str, Any]:

@@ -189,7 +189,7 @@ def test_a_store_of_version_16_migrates_and_keeps_its_records(tmp_path: Path) ->
 
 def test_the_store_pages_queries_per_variant_run_as_written(tmp_path: Path) -> None:
     """docs/STORE.md "Tables of two, three and five": its SQL run on the three examples at
-    those tables. By hand (tests/test_table_examples.py): Ben wins the one cut-throat game;
+    those tables. By hand (tests/test_examples.py): Ben wins the one cut-throat game;
     makers euchred: cut-throat 2 of 7 deals (Ada at 3, Cora at 6), two-handed 1 of the 5 made
     (one deal thrown in), five-handed 1 of 5."""
     import re

@@ -19,7 +19,7 @@ from flask import flash, redirect, render_template, url_for
 from werkzeug.wrappers import Response
 
 from euchre_records.errors import RecordError
-from euchre_records.table_model import TableReplay
+from euchre_records.table_model import TableRecord, TableReplay
 from euchre_records.table_view import view_of
 
 from ..db import get_db
@@ -31,10 +31,10 @@ from . import deal_ids
 from .blueprint import bp
 from .chart import chart
 from .draft_access import ID, own_draft, seen_revision, writer_required
-from .deal_form import deal_from_form, form_of_deal
+from .deal_form import UNDEALT, called_ranks, deal_from_form, form_of_deal
 from .forms import Problems
-from .scoreboard import preset_title, scoreboard
-from .seats import SEATS, next_dealer, next_seat, seat_tokens, seats_of
+from .scoreboard import preset_title, scoreboard, table_scoreboard
+from .seats import VARIANT_TITLES, next_dealer, next_seat, seat_tokens, seats_of
 from .sheet import build_sheet, running_of
 
 __all__ = ["replay_draft", "next_dealer", "fields_of", "fields_for", "deal_of_form", "draft_page",
@@ -47,6 +47,14 @@ _FIELD_OF_PATH = (("result.tricks", "tricks"), ("result.trump", "trump"),
                   ("result.maker", "maker"), ("result.alone", "alone"), ("dealer", "dealer"),
                   ("irregularities", "revoke_seat"), ("scoresheet.points", "sheet_points_ns"),
                   ("scoresheet.total", "sheet_total_ns"))
+"""A record path under a deal -> the field of the four-handed deal form (:func:`fields_of`)."""
+
+_PLAYER_FIELD_OF_PATH = (("result.tricks", "tricks"), ("result.trump", "trump"),
+                         ("result.maker", "maker"), ("result.alone", "called"),
+                         ("result.called", "called"), ("result.partner", "partner"),
+                         ("result", "maker"), ("dealer", "dealer"), ("irregularities", "revoke_seat"))
+"""The same at a table of two, three or five, where the form has the called card and partner and
+no side's figures."""
 
 
 def replay_draft(data: dict[str, Any]) -> tuple[Submission | None, list[dict[str, str]]]:
@@ -66,10 +74,8 @@ def deal_of_form(data: dict[str, Any], form: Any) -> tuple[dict[str, Any], Probl
 def fields_for(data: dict[str, Any], problems: list[dict[str, str]],
                deal_index: int) -> Problems:
     """:func:`fields_of` for a four-handed draft, with the table form's fields for a table of n."""
-    if seats_of(data) != 4:
-        from .table_draft import TABLE_FIELD_OF_PATH
-        return fields_of(problems, deal_index, TABLE_FIELD_OF_PATH)
-    return fields_of(problems, deal_index)
+    return fields_of(problems, deal_index,
+                     _FIELD_OF_PATH if seats_of(data) == 4 else _PLAYER_FIELD_OF_PATH)
 
 
 def fields_of(problems: list[dict[str, str]], deal_index: int,
@@ -91,32 +97,47 @@ def fields_of(problems: list[dict[str, str]], deal_index: int,
 def draft_page(draft: store_drafts.Draft, *, form: dict[str, str] | None = None,
                 problems: Problems = (), editing: int | None = None,  # type: ignore[assignment]
                 status: int = 200, conflict: deal_ids.Conflict | None = None) -> tuple[str, int]:
+    """The sitting page of a draft at any table: its sheet (a column per side, or per player),
+    scoreboard, deal form and problems, all from the engine's replay of the draft (nothing is
+    scored here); the chart of the running score at four hands."""
     data = draft.data
     sub, record_problems = replay_draft(data)
-    if seats_of(data) != 4:   # a table of two, three or five: one score column per player
-        from .table_draft import table_draft_page
-        return table_draft_page(draft, sub, record_problems, form=form, problems=problems,
-                                editing=editing, status=status, conflict=conflict,
-                                deal_id=fresh_deal_id())
-    players = {seat: p["name"] for seat, p in (data.get("players") or {}).items()}
-    sheet = None
-    if sub is not None:
-        from euchre_records.schema.results import dump_result
-        sheet = build_sheet(dump_result(sub.result), running_of(sub.result.running), players)
+    n = seats_of(data)
+    players = {seat: p.get("name", "") for seat, p in (data.get("players") or {}).items()}
     deals = data.get("deals") or []
     dealer = next_dealer(data, sub)
+    sheet = board = None
+    if sub is not None:
+        from euchre_records.schema.results import dump_result
+        sheet = build_sheet(dump_result(sub.result), running_of(sub.result), players)
+        board = _scoreboard(sub, players, dealer, len(deals))
     if form is None:
         form = form_of_deal(deals[editing - 1]) if editing else {"dealer": dealer}
-    board = None if sub is None else scoreboard(sub.result, players, dealer, len(deals))
     errors: dict[str, list[str]] = {}
     for field, message in problems:
         errors.setdefault(field, []).append(message)
+    per_player: dict[str, Any] = {} if n == 4 else {   # the n seats' form and title
+        "table_n": n, "variant_title": VARIANT_TITLES[n], "undealt": UNDEALT,
+        "called_ranks": called_ranks(data)}
     return render_template(
-        "draft.html", draft=draft, data=data, sheet=sheet, chart=chart(sheet) if sheet else None,
+        "draft.html", draft=draft, data=data, sheet=sheet,
+        chart=chart(sheet) if sheet and n == 4 else None,
         record_problems=record_problems, form=form, errors=errors, problems=list(problems),
-        players=players, seats=SEATS, editing=editing, board=board,
-        deal_kinds=[d.get("kind") for d in deals], conflict=conflict,
-        deal_id=fresh_deal_id()), status
+        players=players, seats=seat_tokens(n), editing=editing, board=board, conflict=conflict,
+        deal_id=fresh_deal_id(), **per_player), status
+
+
+def _scoreboard(sub: Submission, players: dict[str, str], dealer: str,
+                deals: int) -> dict[str, Any]:
+    """The scoreboard of the draft's replay: the sides' score and the rubber at four hands, each
+    player's score and the game's target at a table of n."""
+    if not isinstance(sub.result, TableReplay):
+        return scoreboard(sub.result, players, dealer, deals)
+    from euchre_records.table_replay import game_points_of
+    record = sub.record
+    assert isinstance(record, TableRecord)
+    return table_scoreboard(view_of(record, sub.result), players, dealer, game_points_of(record),
+                            record.rules.fixed_deals, deals)
 
 
 def fresh_deal_id() -> str:

@@ -95,7 +95,8 @@ def _rubber_context(rubber_id: int) -> dict[str, Any]:
     record_id = rubber["record_id"]
     meta = queries.get_record_meta(db, record_id)
     result = json.loads(queries.get_result(db, record_id) or "{}")
-    sheet = build_sheet(result, queries.deal_scores(db, record_id), rubber["players"])
+    running = [row[1:] for row in queries.deal_scores(db, record_id)]
+    sheet = build_sheet(result, running, rubber["players"])
     me = actor()
     return {"rubber": rubber, "meta": meta, "sheet": sheet, "chart": chart(sheet),
             "has_cards": any(d["kind"] not in ("result", "points") for d in result["deals"]),
@@ -122,7 +123,7 @@ def record(record_id: int) -> str:
         return render_template("record.html", meta=meta, analysis=analysis,
                                has_cards=any(d.get("kind") not in ("result", "points")
                                              for d in canonical.get("deals", [])),
-                               **table_record_context(canonical))
+                               **table_record_context(db, record_id, canonical))
     result = json.loads(queries.get_result(db, record_id) or "{}")
     return render_template("record.html", meta=meta, deals=card_deals(canonical, result),
                            rubber_id=queries.rubber_of_record(db, record_id), analysis=analysis,

@@ -4,22 +4,21 @@ by seat, the sheet with one score column per player, the games each won by a pla
 and the findings; and the lists of recent records at those tables, with the seat and variant
 names the templates call.
 
-Contracts: a table's record is read from the store (its canonical text) and seen through
-``euchre_records.table_view`` (the one table model every layer uses); the view comes from the
-engine's replay of that canonical text, so every number is the engine's.
+Contracts: a table's record is read from the store as it was stored, with no replay: its
+canonical text, its result JSON (``dump_result`` of the engine's replay when it was stored) and
+each seat's running score (``queries.table_running``), so every number is the engine's; the sheet
+is the one of every table size (``sheet.build_sheet``).
 """
 
 from __future__ import annotations
 
 from typing import Any, Mapping
 
-from euchre_records.schema.tables import dump_table_result, load_table_record
-from euchre_records.table_replay import replay_table
-from euchre_records.table_view import view_of
+import json
 
 from .blueprint import bp
 from .seats import TABLE_SIZES, VARIANT_TITLES, seat_name, seat_tokens, seats_of, variant_title
-from .table_sheet import build_table_sheet
+from .sheet import build_sheet
 from .tricks import card_deals
 
 __all__ = ["table_record_context", "recent_table_records", "seat_names"]
@@ -53,16 +52,14 @@ def recent_table_records(db: Any, *, player: str | None = None,
     return out
 
 
-def table_record_context(canonical: Mapping[str, Any]) -> dict[str, Any]:
+def table_record_context(db: Any, record_id: int, canonical: Mapping[str, Any]) -> dict[str, Any]:
     """What ``record.html`` shows of a stored record at a table of n (its canonical JSON)."""
-    record = load_table_record(dict(canonical))
-    result = replay_table(record)
+    from ..store import queries
+    result = json.loads(queries.get_result(db, record_id) or "{}")
     players = {seat: p.get("name", "") for seat, p in (canonical.get("players") or {}).items()}
-    view = view_of(record, result)
-    n = record.table.seats
-    kinds = {i + 1: d.get("kind", "") for i, d in enumerate(canonical.get("deals", []))}
-    return {"view": view, "sheet": build_table_sheet(view, players, kinds),
-            "deals": card_deals(canonical, dump_table_result(result), players),
+    n = result["rules"]["seats"]
+    return {"sheet": build_sheet(result, queries.table_running(db, record_id), players),
+            "deals": card_deals(canonical, result, players),
             "players": players, "seats": seat_tokens(n), "table_n": n,
             "variant_title": VARIANT_TITLES[n], "rules": canonical.get("rules") or {},
-            "notes": list(result.notes)}
+            "notes": result["notes"]}

@@ -6,13 +6,19 @@ once the sitting is over it is the score the last game ended on (never a fresh 0
 deal belongs to the record: the rubber is decided, or the fixed number of deals of the rule set
 is reached. Single games (rubber ``none``) are never over: a sheet may run on into the next game,
 so ``game_won`` only says that the last game was won and the record may be stored.
+:func:`table_scoreboard` is the same board at a table of two, three or five, read from the table
+view: one score a player (its ``columns``), games won by a player, no rubber.
 """
 
 from __future__ import annotations
 
 from typing import Any, Mapping
 
-__all__ = ["PRESET_TITLES", "preset_title", "scoreboard"]
+from euchre_records.table_view import RecordView
+
+from .seats import seat_name
+
+__all__ = ["PRESET_TITLES", "preset_title", "scoreboard", "table_scoreboard"]
 
 PRESET_TITLES = {"somerset-1888": "Somerset Club, 1888", "hoyle": "Hoyle-style",
                  "modern": "Modern rules"}
@@ -62,3 +68,31 @@ def scoreboard(result: Any, players: Mapping[str, str], next_dealer: str,
         "over": over, "why_over": why, "game_won": game_won,
         "rubber": None if rubber is None or rubber.system == "none" else rubber.system,
     }
+
+
+def table_scoreboard(view: RecordView, players: Mapping[str, str], next_dealer: str,
+                     target: int | None, fixed_deals: int | None = None,
+                     deals_entered: int = 0) -> dict[str, Any]:
+    """The score of the game in play, per player, and who deals next (nothing scored here).
+
+    A sitting of ``fixed_deals`` deals (``target`` None) shows "deal k of N" with k the deals
+    entered, as the four-handed board does (:func:`.scoreboard.scoreboard`), and is ``over``
+    once N are entered: the score is then the one its game ended on, not a fresh 0, and the
+    page offers to store it (one more deal is refused by :mod:`.round_cap`)."""
+    games = view.games
+    current = games[-1] if games else None
+    zero = [0] * len(view.columns)
+    over = bool(fixed_deals) and deals_entered >= (fixed_deals or 0)
+    score = (list(current.score) if current is not None and (not current.finished or over)
+             else zero)
+    last = games[-1] if games else None
+    label = {c.key: c.label for c in view.columns}
+    won = (None if last is None or not last.finished or last.winner is None else
+           {"number": last.number, "side": label.get(last.winner, last.winner)})
+    return {"columns": [{"key": c.key, "label": c.label} for c in view.columns],
+            "score": score, "target": target, "next_dealer": next_dealer,
+            "next_dealer_name": seat_name(players, next_dealer), "game_won": won,
+            "fixed_deals": fixed_deals, "deals": deals_entered, "over": over,
+            "why_over": f"all {fixed_deals} deals are played" if over else "",
+            "games_won": [sum(1 for g in games if g.finished and g.winner == c.key)
+                          for c in view.columns]}

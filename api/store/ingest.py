@@ -4,6 +4,10 @@ This is the only place the service turns text into a record; the API, the CLI im
 benchmarks all go through :func:`prepare`. ``parse`` is the single input function; it accepts
 every notation ``schema.detect.load_any`` knows (ours and EGN).
 
+One ingest for every table size: a record at a table of 2, 3 or 5 (docs/TABLES.md) is read,
+replayed and written by the same functions as a four-handed one, its kind (:data:`_KINDS`)
+choosing only the model's replay and texts.
+
 Contract: :func:`prepare` either returns a Submission (the record is valid: it may still carry
 findings) or raises :class:`~euchre_records.errors.RecordError` (NotationError, InconsistentRecord
 or UnsupportedRules) whose ``problems`` locate every error found.
@@ -13,46 +17,46 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Callable
 
 from euchre_records.errors import NotationError, Problem, RecordError
 from euchre_records.match import replay
-from euchre_records.model import Record, ReplayResult
+from euchre_records.model import FORMAT_NAME, Record, ReplayResult
 from euchre_records.table_model import TableRecord, TableReplay
+from euchre_records.table_replay import replay_table
 from euchre_records.table_view import RecordView, view_of
 from euchre_records.interop.detect import load_any_table_data, notation_of, parse_json
 from euchre_records.interop.egn.document import in_egn_terms
 from euchre_records.schema.json_text import compact
 from euchre_records.schema.notation import dump_record, indented_json, load_record
+from euchre_records.schema.tables import dump_table_record, dump_table_result, load_table_record
 from euchre_records.schema.wire import decode_record
 from euchre_records.schema.results import dump_result
-
-from .table_ingest import load_table, table_data, table_texts
 
 # All imported here, not at first use: a parallel import forks its workers after loading this
 # module, so they share these modules instead of each importing them again.
 
 __all__ = ["Submission", "parse", "prepare", "prepare_record", "restorable", "error_payload",
-           "in_egn_terms"]
+           "in_egn_terms", "table_data", "parse_marked"]
 
 
 def parse(text: str) -> Record | TableRecord:
     """Text (our notation or EGN, told apart by content) to a Record, or a TableRecord for a
     table of 2, 3 or 5 seats. Raises NotationError or UnsupportedRules."""
-    return _parse(text)[0]
+    return parse_marked(text)[0]
 
 
-def _parse(text: str) -> tuple[Record | TableRecord, bool]:
+def parse_marked(text: str) -> tuple[Record | TableRecord, bool]:
     """The record and whether it was written in EGN (parse_json reports too-deep nesting). A
     valid four-handed record in our notation is decoded by msgspec (schema/wire.py); a record
-    at a table of n != 4 by schema/tables.py (table_ingest); anything else (EGN, an invalid
-    record) is parsed and loaded by the schemas."""
+    at a table of n != 4 by schema/tables.py (:func:`table_data`); anything else (EGN, an
+    invalid record) is parsed and loaded by the schemas."""
     record = decode_record(text)
     if record is not None:
         return record, False
     data = parse_json(text)
     if table_data(data):
-        return load_table(data), False
+        return load_table_record(data), False
     found: Record | TableRecord = load_any_table_data(data)   # EGN of 2, 3 or 5 players too
     return found, notation_of(data) == "egn"
 
@@ -81,36 +85,59 @@ class Submission:
         return view_of(self.record, self.result)
 
 
+def table_data(data: object) -> bool:
+    """Whether ``data`` (parsed JSON) is a record of our notation at a table of n != 4 seats
+    (``rules.seats`` an integer other than 4). A ``seats`` that is no integer is left to the
+    four-handed reader, which locates the error."""
+    if not isinstance(data, dict) or data.get("format") != FORMAT_NAME:
+        return False
+    rules = data.get("rules")
+    if not isinstance(rules, dict):
+        return False
+    seats = rules.get("seats", 4)
+    return isinstance(seats, int) and not isinstance(seats, bool) and seats != 4
+
+
+_KINDS: dict[type, tuple[Callable[[Any], Any], Callable[[Any], dict[str, Any]],
+                         Callable[[Any], Any], Callable[[Any], Any]]] = {
+    Record: (replay, dump_record, load_record, dump_result),
+    TableRecord: (replay_table, dump_table_record, load_table_record, dump_table_result),
+}
+"""By record type: (replay, dump to canonical data, load that data back, dump the replay). The
+one thing a record's kind decides in its ingest: which model's functions read and write it."""
+
+
 def prepare_record(record: Record | TableRecord, *, from_notation: bool = False,
                    result_text: bool = True) -> Submission:
-    """Replay a parsed record and build its canonical and result texts (without
+    """Replay a parsed record of any table and build its canonical and result texts (without
     ``result_text``, ``result_json`` is left empty: the bulk tables hold no result text).
 
     What the store accepts, its own dump restores: a record that did not come from our notation
     (EGN, binary EGN, EMN; ``from_notation`` is False) is refused unless what its canonical text
     says reads back through the notation's schema (:func:`restorable`), so a name with a newline
     or a bidirectional control read from EGN is refused here, not stored to make a backup that
-    cannot be imported. A TableRecord goes through table_ingest.table_texts."""
-    if isinstance(record, TableRecord):
-        return Submission(record, *table_texts(record, from_notation=from_notation,
-                                               result_text=result_text))
-    result = replay(record)
-    data = dump_record(record)
-    canonical = indented_json(data) + "\n"  # notation.dumps, from the data checked below
+    cannot be imported. The canonical text is notation.dumps (four-handed) or
+    tables.dumps_table (2, 3 or 5 seats): the record's data as 2-space JSON and a newline."""
+    replayer, dump, load, dump_replay = _KINDS[type(record)]
+    result = replayer(record)
+    data = dump(record)
+    canonical = indented_json(data) + "\n"  # dumps / dumps_table, from the data checked below
     if not from_notation:
-        restorable(data)
+        restorable(data, load)
     digest = hashlib.sha256(canonical.encode("utf-8")).hexdigest()
-    result_json = compact(dump_result(result)) if result_text else ""  # orjson: faster
+    result_json = compact(dump_replay(result)) if result_text else ""  # orjson: faster
     return Submission(record, result, canonical, digest, result_json)
 
 
-def restorable(data: dict[str, Any]) -> None:
+def restorable(data: dict[str, Any], load: Callable[[Any], Any] = load_record) -> None:
     """Raise NotationError unless ``data`` (a record as its canonical text writes it,
-    notation.dump_record) loads through the notation's schema, as importing a dump of the store
-    does; its problems are located in the notation (``players.N.name: ...``). The data, not
-    the text parsed again: the text is the data written as JSON, and reading it gives it back."""
+    notation.dump_record or tables.dump_table_record) loads through the notation's schema
+    (``load``: load_record, or load_table_record at a table of n), as importing a dump of the
+    store does; its problems are located in the notation (``players.N.name: ...``). The data,
+    not the text parsed again: the text is the data written as JSON, and reading it gives it
+    back."""
     try:
-        load_record(data)
+        load(data)
     except NotationError as exc:
         raise NotationError([Problem(p.where, f"{p.what} (the store keeps only what its dump "
                                               "can restore)") for p in exc.problems]) from None
@@ -120,7 +147,7 @@ def prepare(text: str, *, result_text: bool = True) -> Submission:
     """Parse, replay and canonicalise one record text. Raises RecordError, located in the
     notation the text is written in (EGN paths for an EGN document). ``result_text`` as
     :func:`prepare_record`."""
-    record, egn = _parse(text)
+    record, egn = parse_marked(text)
     try:
         return prepare_record(record, from_notation=not egn, result_text=result_text)
     except RecordError as exc:

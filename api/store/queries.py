@@ -14,7 +14,7 @@ import sqlite_utils
 from .statistics_sql import PLAYER_STATISTICS_SQL
 
 __all__ = ["get_record_meta", "get_canonical", "get_result", "list_records", "get_rubber",
-           "list_rubbers", "player_statistics", "list_players", "filters", "deal_scores",
+           "list_rubbers", "player_statistics", "list_players", "filters", "deal_scores", "table_running",
            "rubber_of_record", "player_names", "event_owner"]
 
 _META = ('records.id, records.hash, records.format_version, records.rules, records.club, '
@@ -207,6 +207,17 @@ def deal_scores(db: sqlite_utils.Database, record_id: int) -> list[tuple[int | N
         "ON games.id = deals.game_id WHERE deals.record_id = ? ORDER BY deals.number",
         (record_id,))
     return [(row[0], int(row[1]), int(row[2])) for row in cur.fetchall()]
+
+
+def table_running(db: sqlite_utils.Database, record_id: int) -> list[tuple[int, ...]]:
+    """Per stored deal of a record at a table of n, in order: each seat's running game score
+    after it (``deal_scores.score``), seat 0 first."""
+    by_deal: dict[int, list[int]] = {}
+    for deal, score in db.conn.execute(
+            "SELECT deal, score FROM deal_scores WHERE record_id = ? "
+            "ORDER BY deal, CAST(seat AS INTEGER)", (record_id,)):
+        by_deal.setdefault(int(deal), []).append(int(score))
+    return [tuple(by_deal[d]) for d in sorted(by_deal)]
 
 
 def rubber_of_record(db: sqlite_utils.Database, record_id: int) -> int | None:

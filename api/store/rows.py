@@ -1,22 +1,33 @@
-"""The rows a record becomes in the store: a pure function of a Submission, no database.
+"""The rows a record of any table becomes in the store: a pure function of a Submission, no
+database.
 
 :func:`rows_of` turns a validated and replayed record into :class:`Rows`, plain tuples of
 strings and integers in the column order of the tables (docs/STORE.md), with references between
 them by number (game number, deal number) instead of database ids. Rows pickle cheaply, so bulk
 import can build them in worker processes and leave only the inserts to the writer.
+
+A four-handed record fills ``rubber``, ``games``, ``deals``, ``findings`` and ``calls`` (the
+tables of fixed partnerships); a record at a table of 2, 3 or 5 (migration 17) has those empty
+and its per-seat rows in ``table`` (:class:`TableRows`), read from the table view
+(euchre_records/table_view.py) and the TableReplay; ``record`` and ``seats`` have one shape
+(``seats.side`` None where sides are not fixed).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+import json
+from typing import TYPE_CHECKING, Any, Sequence
 
 from euchre_records.enum_text import (  # Enum .name and .value are slow descriptors
     DEAL_KIND_VALUE, FINDING_KIND_VALUE, SEAT_NAME, SEAT_SIDE, SIDE_VALUE, SUIT_VALUE,
 )
-from euchre_records.cards import LEFT_OF, Seat
+from euchre_records.cards import Seat
 from euchre_records.model import Call, CallKind, Deal, DealResult, Record, ReplayResult
+from euchre_records.table import Table, table_for
+from euchre_records.table_model import TableCall, TableDeal, TableRecord, TableReplay
+from euchre_records.table_view import RecordView, view_of
 
-from .row_tuples import Row, Rows
+from .row_tuples import Row, Rows, TableRows
 
 if TYPE_CHECKING:  # only a type here: the store reads rows without the parsing code
     from .ingest import Submission
@@ -41,15 +52,12 @@ def summary(result: ReplayResult) -> dict[str, Any]:
 
 
 def rows_of(sub: Submission) -> Rows:
-    """The rows of one submission (see :class:`Rows`)."""
+    """The rows of one submission of any table (see the module contract and :class:`Rows`)."""
     record, result = sub.record, sub.result
+    head = _head(sub)
     if not isinstance(record, Record) or not isinstance(result, ReplayResult):
-        from .table_rows import table_rows_of   # a table of 2, 3 or 5 (migration 17)
-        return table_rows_of(sub)
-    ev = record.event
-    head = (sub.hash, sub.canonical, sub.result_json, record.version, record.rules.name,
-            ev.club, ev.event, ev.date, ev.table, ev.round, len(result.deals),
-            len(result.findings))
+        assert isinstance(record, TableRecord) and isinstance(result, TableReplay)
+        return _seat_rows_of(sub.hash, head, record, result)
     seats = tuple((SEAT_NAME[seat], SEAT_SIDE[seat], player.name, player.id)
                   for seat, player in record.players)
     games = tuple(
@@ -66,6 +74,69 @@ def rows_of(sub: Submission) -> Rows:
                 summary(result), record_calls(record, [d.number for d in result.deals]))
 
 
+def _head(sub: Submission) -> Row:
+    """The ``records`` row of a submission (hash, canonical, result, version, rules, club,
+    event, date, table, round, deals, findings), the same for every table."""
+    record, result = sub.record, sub.result
+    ev = record.event
+    return (sub.hash, sub.canonical, sub.result_json, record.version, record.rules.name,
+            ev.club, ev.event, ev.date, ev.table, ev.round, len(result.deals),
+            len(result.findings))
+
+
+def _seat_summary(result: TableReplay, view: RecordView) -> dict[str, Any]:
+    """The short summary of a replay at a table of n: as :func:`summary`, with the table, the
+    last game's winner (a seat token, None while it goes on) and each player's score in it."""
+    last = view.games[-1] if view.games else None
+    players = view.players
+    return {"deals": len(result.deals), "games": len(result.games),
+            "findings": len(result.findings), "rubber": None,
+            "seats": result.table.seats, "variant": result.table.variant.value,
+            "winner": None if last is None else last.winner,
+            "scores": [{"seat": token, "player": None if player is None else player.name,
+                        "score": 0 if last is None else last.score[s]}
+                       for s, (token, player) in enumerate(zip(view.tokens, players))]}
+
+
+def _seat_rows_of(key: str, head: Row, record: TableRecord, result: TableReplay) -> Rows:
+    """The rows of a record at a table of 2, 3 or 5: ``record`` and ``seats`` as four-handed,
+    the per-seat rows in ``table`` (see the module contract)."""
+    table, view = record.table, view_of(record, result)
+    seats = tuple((table.token(seat), None, player.name, player.id)
+                  for seat, player in record.players)
+    tokens = view.tokens
+    games: list[Row] = []
+    game_scores: list[Row] = []
+    for g in view.games:
+        games.append((g.number, g.first_deal, g.last_deal, g.winner, int(g.finished)))
+        game_scores.extend((g.number, tokens[s], g.start[s], g.score[s]) for s in range(len(tokens)))
+    deals: list[Row] = []
+    deal_scores: list[Row] = []
+    for d, r in zip(view.deals, result.deals):
+        made = d.maker is not None and d.maker_tricks is not None
+        tricks = d.maker_tricks if made else None
+        deals.append((d.number, d.game, d.kind, d.dealer, d.trump, d.maker, int(d.alone),
+                      d.called, d.partner, int(d.partner_known), tricks, int(d.thrown_in),
+                      d.void, int(made and tricks is not None and tricks < 3),
+                      int(made and tricks == 5), int(d.unfinished)))
+        for s, token in enumerate(tokens):
+            role = None
+            if made:
+                role = ("maker" if token == d.maker else
+                        "partner" if token in d.makers else "defender")
+            deal_scores.append((d.number, token, role, r.hand_points[s], r.penalty[s],
+                                r.points[s], d.running[s]))
+    findings = tuple(
+        (f.deal, f.trick, None if f.seat is None else table.token(f.seat),
+         None if f.card is None else f.card.name, f.kind.value, f.rule, f.message,
+         json.dumps(list(f.points) or [0] * table.seats))
+        for f in result.findings)
+    return Rows(key, head, seats, (), (), (), (), _seat_summary(result, view),
+                seat_count=table.seats, variant=table.variant.value,
+                table=TableRows(tuple(games), tuple(game_scores), tuple(deals),
+                                tuple(deal_scores), findings))
+
+
 def record_calls(record: Record, numbers: list[int]) -> tuple[Row, ...]:
     """``(deal, call, round, seat, kind, suit, alone)`` for every recorded call of the deals
     numbered ``numbers`` (those the replay scored: the store's ``deals`` rows)."""
@@ -77,6 +148,9 @@ def record_calls(record: Record, numbers: list[int]) -> tuple[Row, ...]:
             out += [(number, *c) for c in _call_rows_of(deals[number - 1])]
     return tuple(out)
 
+
+FOUR = table_for(4)
+"""The four-handed table: :func:`call_rows`' default."""
 
 _CALL_ROWS: dict[tuple[Seat, tuple[Call, ...]], list[Row]] = {}
 _CALL_ROWS_MAX = 4096
@@ -102,26 +176,30 @@ def _call_rows_of(deal: Deal) -> list[Row]:
     return rows
 
 
-def call_rows(deal: Deal) -> list[Row]:
-    """``(call, round, seat, kind, suit, alone)`` per recorded call. ``seat`` is the recorded seat,
-    else the seat in turn while the bidding is open (the dealer's left first); ``round`` is 1 or 2
-    by the number of in-turn passes before the call (1: the turned card, 2: naming a suit)."""
+def call_rows(deal: Deal | TableDeal, table: Table = FOUR) -> list[Row]:
+    """``(call, round, seat, kind, suit, alone)`` per recorded call of a deal at ``table`` (the
+    store's ``calls`` rows, and the dataset's at every table). ``seat`` is the recorded seat's
+    token, else the seat in turn while the bidding is open (the dealer's left first); ``round``
+    is 1 or 2 by the number of in-turn passes before the call (1: the turned card, fewer passes
+    than seats; 2: naming a suit)."""
     rows: list[Row] = []
-    turn = LEFT_OF[deal.dealer]
+    turn = table.eldest(deal.dealer)
+    seats, token, left = table.seats, table.token, table.left
     passes = 0
     open_ = True
-    for i, call in enumerate(deal.calls, 1):
-        seat: Seat | None = call.seat
-        rnd = 1 if passes < 4 else 2
-        if open_ and (seat is None or seat is turn):
+    calls: Sequence[Call | TableCall] = deal.calls
+    for i, call in enumerate(calls, 1):
+        seat: int | None = call.seat
+        rnd = 1 if passes < seats else 2
+        if open_ and (seat is None or seat == turn):
             seat = turn
             if call.kind is _PASS:
                 passes += 1
-                turn = LEFT_OF[turn]
+                turn = left(turn)
             else:
                 open_ = False
         suit = call.suit
-        rows.append((i, rnd, SEAT_NAME[seat] if seat is not None else None,
+        rows.append((i, rnd, token(seat) if seat is not None else None,
                      _CALL_KIND_VALUE[call.kind], SUIT_VALUE[suit] if suit is not None else None,
                      call.alone))
     return rows

@@ -47,7 +47,6 @@ import sqlite_utils
 from .migrations import BUSY_TIMEOUT_MS
 from .players import bind_records, has_registry
 from .row_tuples import CALLS_INSERT, Rows, TableRows
-from .table_inserts import insert_table_rows
 
 if TYPE_CHECKING:  # a type only: a re-run that parses nothing never loads the parsing code
     from .ingest import Submission
@@ -339,7 +338,7 @@ class Store:
         calls: list[tuple[Any, ...]] = []
         tables_of_n: list[tuple[int, TableRows]] = []
         for record_id, (_, rows) in zip(record_ids, items):
-            if rows.table is not None:   # a table of 2, 3 or 5: no rubber (table_rows.py)
+            if rows.table is not None:   # a table of 2, 3 or 5: no rubber (rows.py)
                 tables_of_n.append((record_id, rows.table))
                 continue
             rubbers.append((rubber_id, record_id) + rows.rubber)
@@ -379,7 +378,7 @@ class Store:
         if calls:
             conn.executemany(CALLS_INSERT, calls)
         if tables_of_n:
-            insert_table_rows(conn, tables_of_n)
+            _insert_seat_rows(conn, tables_of_n)
         return list(record_ids)
 
     def _withdrew(self, withdrawal_id: int) -> int | None:
@@ -407,6 +406,27 @@ class Store:
             found = int(conn.execute("SELECT id FROM players WHERE name = ?", (name,)).fetchone()[0])
             self._player_ids[name] = found
         return found
+
+
+def _insert_seat_rows(conn: sqlite3.Connection, items: Sequence[tuple[int, TableRows]]) -> None:
+    """Insert, in the caller's transaction, the per-seat rows (migration 17) of each (record id,
+    TableRows) of records at tables of 2, 3 or 5 whose ``records`` rows exist: one executemany
+    a table."""
+    def rows(name: str) -> list[tuple[Any, ...]]:
+        return [(record_id,) + row for record_id, t in items for row in getattr(t, name)]
+
+    conn.executemany("INSERT INTO table_games (record_id, number, first_deal, last_deal, winner, "
+                     "finished) VALUES (?,?,?,?,?,?)", rows("games"))
+    conn.executemany("INSERT INTO game_scores (record_id, game, seat, start, score) "
+                     "VALUES (?,?,?,?,?)", rows("game_scores"))
+    conn.executemany("INSERT INTO table_deals (record_id, number, game, kind, dealer, trump, "
+                     "maker, alone, called, partner, partner_known, maker_tricks, thrown_in, "
+                     "void, euchred, marched, unfinished) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                     rows("deals"))
+    conn.executemany("INSERT INTO deal_scores (record_id, deal, seat, role, hand_points, penalty, "
+                     "points, score) VALUES (?,?,?,?,?,?,?,?)", rows("deal_scores"))
+    conn.executemany("INSERT INTO table_findings (record_id, deal, trick, seat, card, kind, rule, "
+                     "message, points) VALUES (?,?,?,?,?,?,?,?,?)", rows("findings"))
 
 
 class BulkSession:

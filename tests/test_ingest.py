@@ -1,4 +1,4 @@
-"""The store's ingest for every seat count (api/store/ingest.py, api/store/table_ingest.py).
+"""The store's one ingest for every seat count (api/store/ingest.py).
 
 Oracles: the golden files themselves (their canonical text is written by hand in the canonical
 layout), hashlib over the canonical text, and the four-handed path's own texts for a record of

@@ -18,7 +18,7 @@ from .model import Call, CallKind, Deal, Finding, FindingKind, Irregularity, Irr
 from .house_rules import house_cite
 from .rules import JokerUpcard, OutOfTurnCall, Rules, TurnedSuitNamed
 
-__all__ = ["Bidding", "run_bidding"]
+__all__ = ["Bidding", "run_bidding", "turned_suit_named_text"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,6 +51,13 @@ class _Events:
                 del self.pool[n]
                 return e
         return None
+
+
+def turned_suit_named_text(who: str, suit: Suit, rules: Rules, side: str | None = None) -> str:
+    """A void call naming the turned-down ``suit``: a pass (Somerset 78), or, given the
+    offender's ``side``, that side loses the right to make trump (Hoyle). At any table."""
+    text = "it counts as a pass" if side is None else f"void; {side} lose the right to make trump"
+    return f"{who} named {suit.word}, the turned-down suit — {text} ({rules.cite('turned_suit_named')})"
 
 
 def run_bidding(deal: Deal, rules: Rules, number: int, where: str) -> tuple[Bidding, list[Finding]]:
@@ -146,13 +153,12 @@ def run_bidding(deal: Deal, rules: Rules, number: int, where: str) -> tuple[Bidd
                                    f"turned-down card ({rules.cite('turned_suit_named')}); if it was "
                                    "said at the table, record a turned-suit-named irregularity", at)
                     rule = rules.cite("turned_suit_named")
-                    if rules.turned_suit_named is TurnedSuitNamed.SIDE_LOSES_RIGHT:
+                    loses = rules.turned_suit_named is TurnedSuitNamed.SIDE_LOSES_RIGHT
+                    if loses:
                         lost[seat.side] = f"{seat.name} named the turned-down suit ({rule})"
-                        text = f"void; {seat.side.label} lose the right to make trump"
-                    else:
-                        text = "it counts as a pass"
-                    note(i, seat, f"{seat.name} named {turned_suit.word}, the turned-down suit — "
-                         f"{text} ({rule})", rule, "void")
+                    note(i, seat, turned_suit_named_text(seat.name, turned_suit, rules,
+                                                         seat.side.label if loses else None),
+                         rule, "void")
                     passed.add(seat)
                     if passes == 7 and rules.stick_the_dealer:
                         continue   # the dealer is stuck: he must still name a suit

@@ -19,7 +19,8 @@ from .model import (
 from .rules import BeforeDiscard, Rules, WrongCards
 from .scoring import hand_outcome, side_points
 
-__all__ = ["void_deal", "Adjusted", "score_adjustments", "events_of", "settled_by_law"]
+__all__ = ["void_deal", "Adjusted", "score_adjustments", "events_of", "settled_by_law",
+           "stopped_deal_text", "out_of_turn_text", "five_cards_text"]
 
 _VOIDING = (IrregularityKind.MISDEAL, IrregularityKind.NEW_DEAL, IrregularityKind.DEAL_OUT_OF_TURN,
             IrregularityKind.WRONG_NUMBER_OF_CARDS)
@@ -74,8 +75,7 @@ def void_deal(deal: Deal, rules: Rules, number: int, where: str) -> DealResult |
             if rightful is None:
                 raise InconsistentRecord("a stopped deal out of turn needs the seat whose deal it was",
                                          at + ".seat")
-            text = (f"deal {number}: {dealer.name} dealt out of turn and was stopped before the trump "
-                    f"card was turned — {rightful.name} deals ({rules.cite('deal_out_of_turn')})")
+            text = stopped_deal_text(number, dealer.name, rightful.name, rules)
             return _void(deal, number, "deal out of turn", rightful,
                          _finding(text, rules.cite("deal_out_of_turn"), number, dealer, "stopped"))
         if (e.kind is IrregularityKind.WRONG_NUMBER_OF_CARDS
@@ -87,6 +87,28 @@ def void_deal(deal: Deal, rules: Rules, number: int, where: str) -> DealResult |
             return _void(deal, number, "wrong number of cards", dealer,
                          _finding(text, rules.cite("wrong_cards"), number, e.seat, "redeal"))
     return None
+
+
+def stopped_deal_text(number: int, dealer: str, rightful: str, rules: Rules) -> str:
+    """A deal out of turn stopped before the trump card was turned (Somerset 40): void, the
+    rightful dealer deals. ``dealer`` and ``rightful`` as the record names them, at any table."""
+    return (f"deal {number}: {dealer} dealt out of turn and was stopped before the trump card was "
+            f"turned — {rightful} deals ({rules.cite('deal_out_of_turn')})")
+
+
+def out_of_turn_text(number: int, dealer: str, expected: str, stopped: bool, rules: Rules) -> str:
+    """A deal the record says was dealt out of turn (``expected`` was to deal): stopped, or found
+    after the trump card was turned and standing (Somerset 40), at any table."""
+    return (f"deal {number}: {dealer} dealt out of turn ({expected} was to deal)"
+            + ("" if stopped else f"; found after the trump card was turned, the deal stands "
+               f"({rules.cite('deal_out_of_turn')})"))
+
+
+def five_cards_text(number: int, dealer: str, rules: Rules) -> str:
+    """A dealer who played before discarding plays his five dealt cards, without the turned card
+    (Hoyle; ``played_before_discard: five-cards``), at any table."""
+    return (f"deal {number}: the dealer {dealer} played before discarding — he plays his five "
+            f"dealt cards without the turned card ({rules.cite('played_before_discard')})")
 
 
 def _finding(text: str, rule: str, number: int, seat: Seat | None, status: str,
@@ -133,8 +155,7 @@ def score_adjustments(deal: Deal, rules: Rules, number: int, where: str, maker: 
                                              "before discarding", at)
                 if rules.played_before_discard is BeforeDiscard.FIVE_CARDS:
                     findings.append(_finding(
-                        f"deal {number}: the dealer {e.seat.name} played before discarding — he plays "
-                        f"his five dealt cards without the turned card ({rules.cite('played_before_discard')})",
+                        five_cards_text(number, e.seat.name, rules),
                         rules.cite("played_before_discard"), number, e.seat, "five cards", e.trick))
                     continue
                 what = f"the dealer {e.seat.name} played before discarding"

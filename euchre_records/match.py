@@ -14,6 +14,7 @@ from .cards import LEFT_OF, Seat, Side
 from .deal import replay_in_detail
 from .fastpath import fast_replay
 from .house_rules import Tokens
+from .laws import out_of_turn_text
 from .model import (
     Deal, DealResult, Finding, FindingKind, GameResult, IrregularityKind, Points, Record, ReplayResult,
     RubberResult, replace,
@@ -105,10 +106,7 @@ def _dealt_by(rules: Rules, deal: Deal, i: int, expected: Seat) -> list[Finding]
             f"({rules.cite('deal_passes')}); replayed with {dealer.name} as dealer",
             rules.cite("deal_passes"), i + 1, seat=dealer)]
     return [Finding(
-        FindingKind.IRREGULARITY,
-        f"deal {i + 1}: {dealer.name} dealt out of turn ({expected.name} was to deal)"
-        + ("" if _stopped(deal) else f"; found after the trump card was turned, the deal stands "
-           f"({rules.cite('deal_out_of_turn')})"),
+        FindingKind.IRREGULARITY, out_of_turn_text(i + 1, dealer.name, expected.name, _stopped(deal), rules),
         rules.cite("deal_out_of_turn"), i + 1, seat=dealer, status="out of turn")]
 
 

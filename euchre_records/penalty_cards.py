@@ -8,7 +8,7 @@ when required, while able). Nobody is ever required to revoke (Somerset 55).
 
 from __future__ import annotations
 
-from typing import Mapping
+from typing import Mapping, Sequence
 
 from .cards import Card, Seat, Suit, trick_winner
 from .errors import InconsistentRecord
@@ -16,7 +16,7 @@ from .model import Deal, Finding, FindingKind, Irregularity, IrregularityKind
 from .plays import Breach, PlayLog
 from .rules import ExposedPlay, Rules
 
-__all__ = ["penalty_card_checks", "stands_out_of_turn"]
+__all__ = ["penalty_card_checks", "stands_out_of_turn", "exposed_card_ruling", "exposed_card_held"]
 
 
 def stands_out_of_turn(deal: Deal, trick: int, leader: Seat) -> Irregularity | None:
@@ -31,15 +31,16 @@ def stands_out_of_turn(deal: Deal, trick: int, leader: Seat) -> Irregularity | N
 class _Hands:
     """What each seat held at each trick, as far as the plays and the known hand tell."""
 
-    def __init__(self, log: PlayLog, remaining: Mapping[Seat, frozenset[Card]]) -> None:
+    def __init__(self, log: PlayLog, remaining: Mapping[Seat, frozenset[Card]]
+                 | Mapping[int, frozenset[Card]]) -> None:
         self.log, self.remaining = log, remaining
 
-    def at(self, seat: Seat, trick: int) -> list[Card]:
+    def at(self, seat: int, trick: int) -> list[Card]:
         """Cards ``seat`` held when trick ``trick`` (0-based) began, so far as known."""
         later = [c for (t, c, _, _) in self.log.by_seat[seat] if t >= trick]
-        return later + sorted(self.remaining[seat])
+        return later + sorted(self.remaining[seat])   # type: ignore[index]
 
-    def played(self, seat: Seat, trick: int) -> tuple[Card, Suit | None] | None:
+    def played(self, seat: int, trick: int) -> tuple[Card, Suit | None] | None:
         for (t, c, led, _) in self.log.by_seat[seat]:
             if t == trick:
                 return c, led
@@ -124,19 +125,11 @@ def penalty_card_checks(deal: Deal, rules: Rules, number: int, where: str, lone_
             held_at(seat, e.card, t, at + ".card")
             exposed[(seat, e.card)] = t
             rule = rules.cite("exposed_card")
-            if lone and not rules.lone_exposed_penalised:
+            text, status = exposed_card_ruling(log, remaining, rules, leaders, seat, seat.name,
+                                               e.card, t, number, lone)
+            if status == "no penalty":
                 exempt_cards.add((seat, e.card))
-                note(f"deal {number}: the lone player {seat.name} exposed {e.card} — no penalty for a lone "
-                     f"player ({rules.cite('lone_exposed')})", rule, seat, t + 1, "no penalty", e.card)
-                continue
-            text = f"deal {number}, trick {t + 1}: {seat.name} exposed {e.card}"
-            if rules.exposed_play is ExposedPlay.FIRST_OPPORTUNITY:
-                late = _first_opportunity(hands, table, leaders, seat, e.card, t)
-                text += (f" — it had to be played at the first legal opportunity and was not "
-                         f"(trick {late + 1})" if late is not None else " — played at the first legal opportunity")
-            else:
-                text += " — it may be called"
-            note(text + f" ({rule})", rule, seat, t + 1, "exposed", e.card)
+            note(text, rule, seat, t + 1, status, e.card)
         else:  # CALLED_CARD
             if e.card is None:
                 raise InconsistentRecord("a called card needs the card", at + ".card")
@@ -167,6 +160,34 @@ def penalty_card_checks(deal: Deal, rules: Rules, number: int, where: str, lone_
                  "not followed", b.card)
         breaches = []
     return findings, breaches
+
+
+def exposed_card_ruling(log: PlayLog, remaining: Mapping[Seat, frozenset[Card]]
+                        | Mapping[int, frozenset[Card]], rules: Rules, leaders: Sequence[int],
+                        seat: int, who: str, card: Card, t: int, number: int,
+                        lone: bool) -> tuple[str, str]:
+    """(text, status) of ``who`` (at ``seat``) exposing ``card`` at trick ``t`` (0-based), which
+    he held then (the caller checks): no penalty for a lone player where the rules say so; else
+    exposed, played at the first legal opportunity or not (Hoyle), or liable to be called
+    (Somerset 46, 56). At any table: ``log`` and ``remaining`` by seat index."""
+    rule = rules.cite("exposed_card")
+    if lone and not rules.lone_exposed_penalised:
+        return (f"deal {number}: the lone player {who} exposed {card} — no penalty for a lone "
+                f"player ({rules.cite('lone_exposed')})", "no penalty")
+    text = f"deal {number}, trick {t + 1}: {who} exposed {card}"
+    if rules.exposed_play is ExposedPlay.FIRST_OPPORTUNITY:
+        late = _first_opportunity(_Hands(log, remaining), log.table, leaders, seat, card, t)
+        text += (f" — it had to be played at the first legal opportunity and was not "
+                 f"(trick {late + 1})" if late is not None else " — played at the first legal opportunity")
+    else:
+        text += " — it may be called"
+    return text + f" ({rule})", "exposed"
+
+
+def exposed_card_held(log: PlayLog, remaining: Mapping[int, frozenset[Card]], seat: int,
+                      card: Card, t: int) -> bool:
+    """Whether ``seat`` held ``card`` when trick ``t`` (0-based) began, so far as known."""
+    return card in _Hands(log, remaining).at(seat, t)
 
 
 def _thrown_down(deal: Deal, seat: Seat) -> bool:
@@ -222,8 +243,8 @@ def _win_or_lose(hands: _Hands, table: Mapping[Card, tuple[Suit, int]], trump: S
                   f"{partner.name} was required to {e.election} the trick and did not", e)
 
 
-def _first_opportunity(hands: _Hands, table: Mapping[Card, tuple[Suit, int]], leaders: list[Seat],
-                       seat: Seat, card: Card, t: int) -> int | None:
+def _first_opportunity(hands: _Hands, table: Mapping[Card, tuple[Suit, int]], leaders: Sequence[int],
+                       seat: int, card: Card, t: int) -> int | None:
     """The trick where an exposed card should have been played and was not, if any."""
     for k in range(t, len(leaders)):
         played = hands.played(seat, k)

@@ -22,12 +22,13 @@ class PlayLog:
 
     __slots__ = ("table", "by_seat", "led")
 
-    def __init__(self, table: Mapping[Card, tuple[Suit, int]]) -> None:
+    def __init__(self, table: Mapping[Card, tuple[Suit, int]], seats: int = 4) -> None:
         self.table = table
-        self.by_seat: list[list[Play]] = [[], [], [], []]
+        self.by_seat: list[list[Play]] = ([[], [], [], []] if seats == 4   # by seat index, any table
+                                          else [[] for _ in range(seats)])
         self.led: list[Suit] = []
 
-    def add(self, seat: Seat, trick: int, c: Card) -> None:
+    def add(self, seat: int, trick: int, c: Card) -> None:
         eff = self.table[c][0]
         if len(self.led) == trick:
             self.led.append(eff)

@@ -81,11 +81,17 @@ class TableIrregularityKind(Enum):
     NEW_DEAL = "new-deal"
     CLAIM = "claim"                  # the claimer's side takes ``tricks`` of the rest
     CONCESSION = "concession"        # the conceder's side gives up the rest (keeps ``tricks``)
+    DEAL_OUT_OF_TURN = "deal-out-of-turn"    # ``seat`` whose deal it was; ``election`` stopped/stands
+    TURNED_SUIT_NAMED = "turned-suit-named"  # ``seat`` named the turned-down suit: a pass (Somerset 78)
+    PLAYED_BEFORE_DISCARD = "played-before-discard"  # the dealer plays his five dealt cards (Hoyle)
+    EXPOSED_CARD = "exposed-card"    # ``seat`` exposed ``card`` at ``trick``: played at the first opportunity (Hoyle)
 
 
 class TableIrregularity(Struct, frozen=True, gc=False):
     """One irregularity; ``tricks`` (claim, concession): how many of the remaining tricks the
-    claimer's side takes, None all of them (docs/FORMAT.md)."""
+    claimer's side takes, None all of them; ``election`` (deal out of turn): ``stopped`` before
+    the trump card was turned, or ``stands``; ``card`` (exposed card): the card exposed
+    (docs/FORMAT.md)."""
 
     kind: TableIrregularityKind
     seat: SeatIndex | None = None
@@ -93,6 +99,8 @@ class TableIrregularity(Struct, frozen=True, gc=False):
     cause: str | None = None
     note: str | None = None
     tricks: int | None = None
+    election: str | None = None
+    card: Card | None = None
 
 
 class TableScore(Struct, frozen=True, gc=False):
@@ -124,6 +132,7 @@ class TableDeal(Struct, frozen=True, gc=False):
     unfinished: bool = False
     points: Scores | None = None      # kind ``points``: the points each seat scored, as written
     exchanges: tuple[TableExchange, ...] = ()   # house rules farmers, go_under: before the bidding
+    joker_suit: Suit | None = None    # the joker turned: the suit the dealer named (RULES.md "The joker")
 
 
 class TableRecord(Struct, frozen=True, gc=False):

@@ -16,13 +16,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .cards import Card, Suit, effective_suit, make_pack, power_table, trick_winner
+from .cards import JOKER, Card, Suit, effective_suit, make_pack, power_table, trick_winner
 from .errors import InconsistentRecord, Problem
 from .model import CallKind, DealKind, FindingKind, replace
+from .rules import JokerUpcard
 from .table import SeatIndex, Table, Variant
 from .table_model import (
-    Scores, TableDeal, TableDealResult, TableFinding, TableGameResult, TableIrregularityKind,
-    TableRecord, TableReplay,
+    Scores, TableDeal, TableDealResult, TableFinding, TableGameResult, TableIrregularity,
+    TableIrregularityKind, TableRecord, TableReplay,
 )
 from .fastpath import fast_table_deal
 from .house_rules import Tokens, fast_break, fast_break_note, house_cite
@@ -33,6 +34,10 @@ from .scoring import seat_points as hand_points
 from .scoresheet import SheetCheck
 from .claims import claims_of, settle_claim
 from .exchanges import going_under_table, swap_with_kitty, void_by_farmer
+from .bidding import turned_suit_named_text
+from .laws import five_cards_text, out_of_turn_text, stopped_deal_text
+from .penalty_cards import exposed_card_held, exposed_card_ruling
+from .plays import PlayLog
 
 __all__ = ["replay_table", "game_points_of", "hand_points", "VARIANT_CITES"]
 
@@ -77,6 +82,9 @@ class _Deal:
         self.table, self.rules = record.table, record.rules
         self.problems: list[Problem] = []
         self.notes: list[str] = []
+        self.findings: list[TableFinding] = []   # the laws' (a turned-down suit named ...)
+        self._five_cards = False   # the dealer plays his five dealt cards (played before discarding)
+        self._named = [e for e in deal.irregularities if e.kind is TableIrregularityKind.TURNED_SUIT_NAMED]
         self._partner_known = True
 
     def fail(self, where: str, what: str) -> None:
@@ -89,19 +97,25 @@ class _Deal:
         rule ``allow_no_trump``, second round only, as four-handed: ``bidding.run_bidding``)."""
         deal, table, rules = self.deal, self.table, self.rules
         assert deal.turned is not None
+        turned_suit = deal.joker_suit if deal.turned is JOKER else deal.turned.suit
+        if turned_suit is None:   # the joker turned, 'dealer-names': the suit he named is the turned suit
+            self.fail("joker_suit", "the joker was turned: record the suit the dealer named "
+                      f"(joker_suit; joker_upcard 'dealer-names', {rules.cite('joker')})")
+            return None, None, False, False, False
         turn = table.order_from(table.eldest(deal.dealer))
         n = table.seats
+        k = 0   # the turn: the calls that pass it on (all but a stuck dealer's void call)
         for i, call in enumerate(deal.calls):
             at = f"calls[{i}]"
-            if i >= 2 * n:
+            if k >= 2 * n:
                 self.fail(at, "every player has passed twice: the deal was thrown in; no more calls")
                 return None, None, False, False, True
-            seat = turn[i % n]
+            seat = turn[k % n]
             if call.seat is not None and call.seat != seat:
                 self.fail(at, f"it is seat {table.token(seat)}'s turn, not {table.token(call.seat)}'s "
                           "(the bidding passes to the left from the dealer's left)")
                 return None, None, False, False, False
-            first_round = i < n
+            first_round = k < n
             if call.alone and not table.called_partner:
                 self.fail(at, f"no lone hands in the {table.variant.value} game: the maker always "
                           f"plays alone against the rest ({VARIANT_CITES[table.variant]})")
@@ -111,6 +125,13 @@ class _Deal:
                     self.fail(at, f"stick the dealer: the dealer may not pass in the second round "
                               f"({self.rules.cite('stick_the_dealer')})")
                     return None, None, False, False, False
+                k += 1
+                continue
+            if call.kind is CallKind.NAME and call.suit is turned_suit and not first_round:
+                if not self._turned_suit_named(i, seat, turned_suit):
+                    return None, None, False, False, False
+                stuck = seat == deal.dealer and k == 2 * n - 1 and rules.stick_the_dealer
+                k += 0 if stuck else 1   # the stuck dealer must still name a suit
                 continue
             if i + 1 != len(deal.calls):
                 self.fail(f"calls[{i + 1}]", "trump is made: the bidding is over")
@@ -124,7 +145,7 @@ class _Deal:
                     self.fail(at, f"seat {table.token(seat)} {'is' if word == 'take' else 'is not'} "
                               f"the dealer: the word is {word!r}")
                     return None, None, False, False, False
-                return seat, deal.turned.suit, call.alone, True, False
+                return seat, turned_suit, call.alone, True, False
             if call.kind is CallKind.NO_TRUMP:
                 if not rules.allow_no_trump or first_round:
                     when = ("in the second round only" if rules.allow_no_trump else
@@ -136,17 +157,52 @@ class _Deal:
             if first_round:
                 self.fail(at, "a suit is named only in the second round (the first accepts the turned card)")
                 return None, None, False, False, False
-            if call.suit is deal.turned.suit:
-                self.fail(at, f"{call.suit.value} is the turned-down suit: it may not be named "
-                          f"({self.rules.cite('turned_suit_named')})")
-                return None, None, False, False, False
             return seat, call.suit, call.alone, False, False
-        if len(deal.calls) == 2 * n:
+        if k == 2 * n:
             return None, None, False, False, True
         if not deal.unfinished:
             self.fail("calls", "the bidding stops before trump is made or the deal is thrown in "
                       "(mark the deal unfinished if the record stops here)")
         return None, None, False, False, False
+
+    def _before_discard(self, taken: bool) -> bool:
+        """A dealer who played before discarding (``played-before-discard``, only where the
+        preset's law is Hoyle's ``five-cards``: the loader refuses Somerset 90's forfeit) plays
+        his five dealt cards, with the four-handed finding; False: the record cannot be so."""
+        for j, e in enumerate(self.deal.irregularities):
+            if e.kind is not TableIrregularityKind.PLAYED_BEFORE_DISCARD:
+                continue
+            if not taken or (e.seat is not None and e.seat != self.deal.dealer):
+                self.fail(f"irregularities[{j}]", "only a dealer who took up the turned card can "
+                          "play before discarding")
+                return False
+            if self.deal.discard is not None:
+                self.fail("discard", "the dealer played before discarding, so no discard can be recorded")
+                return False
+            self._five_cards = True
+            self.findings.append(TableFinding(
+                FindingKind.IRREGULARITY,
+                five_cards_text(self.number, f"seat {self.table.token(self.deal.dealer)}", self.rules),
+                self.rules.cite("played_before_discard"), self.number, e.trick, self.deal.dealer,
+                status="five cards"))
+        return True
+
+    def _turned_suit_named(self, i: int, seat: SeatIndex, suit: Suit) -> bool:
+        """Call ``i``, ``seat`` naming the turned-down ``suit``: a pass, with its finding, when the
+        record has the turned-suit-named irregularity (as four-handed, ``bidding.run_bidding``;
+        a preset whose side loses the right is refused by the loader, ``law_refusal``)."""
+        rule = self.rules.cite("turned_suit_named")
+        for event in self._named:
+            if event.seat is None or event.seat == seat:
+                self._named.remove(event)
+                self.findings.append(TableFinding(
+                    FindingKind.IRREGULARITY, f"deal {self.number}, call {i + 1}: "
+                    + turned_suit_named_text(f"seat {self.table.token(seat)}", suit, self.rules),
+                    rule, self.number, seat=seat, status="void"))
+                return True
+        self.fail(f"calls[{i}]", f"{suit.value} is the turned-down suit: it may not be named ({rule}); "
+                  "if it was said at the table, record a turned-suit-named irregularity")
+        return False
 
     # -- the play -----------------------------------------------------------------------------
 
@@ -178,7 +234,9 @@ class _Deal:
         if deal.exchanges and not swap_with_kitty(self.record, deal, hands, self.where, self.problems):
             return None   # house rules farmers, go_under: before the bidding, so before the take-up
         discard = deal.discard
-        if taken:
+        if not self._before_discard(taken):
+            return None
+        if taken and not self._five_cards:   # (five cards: the turned card stays out of play)
             if discard is deal.turned and not rules.turned_card_discard:
                 self.fail("discard", f"the dealer may not discard the card he took up "
                           f"({rules.cite('turned_card_discard')})")
@@ -363,6 +421,17 @@ def _deal_result(record: TableRecord, deal: TableDeal, number: int, where: str,
                    f"({rules.cite(topic)}): the deal is void; "
                    f"{'the deal passes to the left' if passes else 'the same dealer deals again'}")
             return _void_result(number, deal, n, why, None if passes else deal.dealer)
+        if irr.kind is TableIrregularityKind.DEAL_OUT_OF_TURN and irr.election == "stopped":
+            if irr.seat is None:   # as four-handed (laws.void_deal)
+                problems.append(Problem(f"{where}.irregularities[{i}].seat", "a stopped deal out of "
+                                        "turn needs the seat whose deal it was"))
+                return None
+            rule = rules.cite("deal_out_of_turn")
+            stopped = TableFinding(FindingKind.IRREGULARITY, stopped_deal_text(
+                number, f"seat {table.token(deal.dealer)}", f"seat {table.token(irr.seat)}", rules),
+                rule, number, seat=deal.dealer, status="stopped")
+            return replace(_void_result(number, deal, n, "deal out of turn", irr.seat),
+                           findings=(stopped,))
     if deal.exchanges:   # a farmer's hand under 'misdeal' voids the deal (house rule farmers)
         before = len(problems)
         void = void_by_farmer(record, deal, number, where, problems)
@@ -370,6 +439,14 @@ def _deal_result(record: TableRecord, deal: TableDeal, number: int, where: str,
             return _void_result(number, deal, n, void[0], deal.dealer if void[1] else None)
         if len(problems) > before:
             return None
+    if deal.turned is JOKER and rules.joker_upcard is JokerUpcard.REDEAL:
+        if deal.calls or deal.tricks:   # as four-handed (bidding.run_bidding)
+            problems.append(Problem(f"{where}.calls", "the joker was turned: under 'redeal' the deal "
+                                    "is void, so no calls or tricks can follow"))
+            return None
+        return _void_result(number, deal, n, f"the joker was turned (joker_upcard 'redeal', "
+                            f"{rules.cite('joker')}): the deal is void; the same dealer deals again",
+                            deal.dealer)
     if deal.kind is DealKind.RESULT:
         return _result_only(record, deal, number, where, problems)
     if deal.kind is DealKind.POINTS:
@@ -384,12 +461,13 @@ def _deal_result(record: TableRecord, deal: TableDeal, number: int, where: str,
             return None
     if thrown:
         return TableDealResult(number, deal.kind, deal.dealer, None, None, False, (), (), None, None,
-                               True, True, (), (), 0, zero, zero, zero,
+                               True, True, (), (), 0, zero, zero, zero, tuple(replay.findings),
                                notes=(f"deal {number}: every player passed twice: thrown in "
                                       f"({rules.cite('thrown_in')})",))
     if maker is None:   # unfinished in the bidding
         return TableDealResult(number, deal.kind, deal.dealer, None, None, False, (), (), None, None,
-                               True, False, (), (), 0, zero, zero, zero, unfinished=True)
+                               True, False, (), (), 0, zero, zero, zero, tuple(replay.findings),
+                               unfinished=True)
     play = replay.play(maker, trump, taken, alone)
     if problems_of(replay, problems) or play is None:
         return None
@@ -398,7 +476,13 @@ def _deal_result(record: TableRecord, deal: TableDeal, number: int, where: str,
     lone = alone or table.maker_alone or (table.called_partner and partner is None)
     defenders = tuple(s for s in range(n) if s not in makers)
     maker_tricks = sum(1 for w in play.winners if w in makers)
-    findings = seat_revoke_findings(record, number, makers, lone, play.revokes, deal, trump)
+    findings = [(f, zero) for f in replay.findings]
+    exposed = _exposed_cards(record, deal, number, where, play, trump,
+                             maker if lone and table.called_partner else None, problems)
+    if exposed is None:
+        return None
+    findings += [(f, zero) for f in exposed]
+    findings += seat_revoke_findings(record, number, makers, lone, play.revokes, deal, trump)
     findings += [(f, zero) for f in going_under_table(record, deal, number)]
     notes = tuple(replay.notes)
     if not deal.unfinished:   # tricks not played out: a claim or concession settles them
@@ -419,6 +503,45 @@ def _deal_result(record: TableRecord, deal: TableDeal, number: int, where: str,
     return _score(record, deal, number, maker, trump, lone, makers, defenders, partner,
                   replay._partner_known, tuple(play.leaders), tuple(play.winners), maker_tricks,
                   findings, notes, no_trump=trump is None)
+
+
+def _exposed_cards(record: TableRecord, deal: TableDeal, number: int, where: str, play: _Play,
+                   trump: Suit | None, lone: SeatIndex | None,
+                   problems: list[Problem]) -> list[TableFinding] | None:
+    """The findings of the deal's exposed cards (taken where the preset's law plays an exposed
+    card at the first legal opportunity, Hoyle: the loader refuses Somerset's call by the
+    adversaries), ruled as four-handed (``penalty_cards.exposed_card_ruling``); ``lone`` the
+    five-handed maker alone (the two- and three-handed maker is no lone hand for penalties, as
+    for revokes). None: an exposed card he did not hold, or at a trick not played."""
+    events = [(j, e) for j, e in enumerate(deal.irregularities)
+              if e.kind is TableIrregularityKind.EXPOSED_CARD]
+    if not events:
+        return []
+    table, rules, n = record.table, record.rules, record.table.seats
+    log = PlayLog(power_table(trump), n)
+    for t, trick in enumerate(deal.tricks):
+        for j, c in enumerate(trick.cards):
+            log.add((play.leaders[t] + j) % n, t, c)
+    remaining = {s: frozenset(c for c in h if c is not None)
+                 for s, h in enumerate(play.remaining or [[] for _ in range(n)])}
+    out = []
+    for j, e in events:
+        at = f"{where}.irregularities[{j}]"
+        assert e.seat is not None and e.card is not None   # the loader requires them
+        t = (e.trick or 1) - 1
+        if not 0 <= t < max(len(play.leaders), 1):
+            problems.append(Problem(f"{at}.trick", f"trick {t + 1} was not played"))
+            return None
+        if not exposed_card_held(log, remaining, e.seat, e.card, t):
+            problems.append(Problem(f"{at}.card", f"seat {table.token(e.seat)} did not hold "
+                                    f"{e.card.name} at trick {t + 1}"))
+            return None
+        text, status = exposed_card_ruling(log, remaining, rules, play.leaders, e.seat,
+                                           f"seat {table.token(e.seat)}", e.card, t, number,
+                                           e.seat == lone)
+        out.append(TableFinding(FindingKind.IRREGULARITY, text, rules.cite("exposed_card"), number,
+                                t + 1, e.seat, e.card, status=status))
+    return out
 
 
 def problems_of(replay: _Deal, problems: list[Problem]) -> bool:
@@ -547,7 +670,10 @@ def replay_table(record: TableRecord) -> TableReplay:
             result = _deal_result(record, deal, number, f"deals[{i}]", problems)
         if result is None:
             continue
-        if expected is not None and deal.dealer != expected:
+        if expected is not None and deal.dealer != expected and _out_of_turn(deal) is not None:
+            result = replace(result, findings=(_dealt_out_of_turn(record, deal, number, expected),)
+                             + result.findings)   # before the deal's own, as four-handed
+        elif expected is not None and deal.dealer != expected:
             f = TableFinding(FindingKind.WRONG_DEALER,
                              f"deal {number}: seat {table.token(deal.dealer)} dealt; seat "
                              f"{table.token(expected)} should have (the deal passes to the left, "
@@ -603,6 +729,25 @@ def _no_winner_note(table: Table, game: int, fixed: int | None, start: Scores,
     points = ", ".join(f"seat {table.token(s)} {score[s] - start[s]}" for s in range(table.seats))
     return (f"game {game}: a game of {fixed} deal{'s' if fixed != 1 else ''} has no winner (EGN 1.4: "
             f"games set to num_deals count points, not wins); {points}")
+
+
+def _out_of_turn(deal: TableDeal) -> TableIrregularity | None:
+    """The deal's deal-out-of-turn irregularity, if the record states one."""
+    return next((e for e in deal.irregularities
+                 if e.kind is TableIrregularityKind.DEAL_OUT_OF_TURN), None)
+
+
+def _dealt_out_of_turn(record: TableRecord, deal: TableDeal, number: int,
+                       expected: SeatIndex) -> TableFinding:
+    """The finding of a deal the record says was dealt out of turn (Somerset 40): stopped (the
+    deal is void, :func:`_deal_result`) or standing; the rotation goes on from its dealer, as
+    four-handed (``match._dealt_by``)."""
+    table, rules = record.table, record.rules
+    event = _out_of_turn(deal)
+    stopped = event is not None and event.election == "stopped"
+    return TableFinding(FindingKind.IRREGULARITY, out_of_turn_text(
+        number, f"seat {table.token(deal.dealer)}", f"seat {table.token(expected)}", stopped, rules),
+        rules.cite("deal_out_of_turn"), number, seat=deal.dealer, status="out of turn")
 
 
 def _with_finding(result: TableDealResult, finding: TableFinding) -> TableDealResult:

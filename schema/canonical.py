@@ -96,6 +96,8 @@ def _dump_deal(deal: TableDeal, table: Table, prefixes: dict[Any, str]) -> dict[
     out: dict[str, Any] = {"kind": deal.kind.value, "dealer": table.token(deal.dealer)}
     if deal.turned is not None:
         out["turned"] = deal.turned.name
+    if deal.joker_suit is not None:
+        out["joker_suit"] = deal.joker_suit.value
     if deal.hands is not None:
         out["hands"] = {table.token(s): cards_text(h) for s, h in enumerate(deal.hands)}
     if deal.kitty is not None:
@@ -154,7 +156,9 @@ def _dump_irregularity(i: TableIrregularity, table: Table) -> dict[str, Any]:
     out: dict[str, Any] = {"kind": i.kind.value}
     if i.seat is not None:
         out["seat"] = table.token(i.seat)
-    for key in ("trick", "tricks", "cause", "note"):
+    for key in ("trick", "tricks", "election", "cause", "note"):
         if getattr(i, key) is not None:
             out[key] = getattr(i, key)
+    if i.card is not None:
+        out["card"] = i.card.name
     return out

@@ -245,6 +245,9 @@ def _irregularity(table: Table, four: dict[str, Any]) -> dict[str, Any]:
             "trick": copy.deepcopy(theirs["trick"]),
             "tricks": _like(theirs["tricks"], description="Claim or concession: how many of the "
                             "remaining tricks the claimer's side takes (default: all of them)."),
+            "election": {"description": "Deal out of turn: stopped before the trump card was "
+                         "turned (the deal is void), or stands.", "enum": ["stopped", "stands", None]},
+            "card": _like(theirs["card"], description="Exposed card: the card exposed."),
             "cause": {"description": "Misdeal or new deal: why.", "type": ["string", "null"]},
             "note": copy.deepcopy(theirs["note"])},
         "required": ["kind"], "additionalProperties": False}
@@ -278,7 +281,8 @@ def _deal(table: Table, name: str, four: dict[str, Any]) -> dict[str, Any]:
                       "result: outcome only; points: only the points each player scored."),
         "dealer": {"description": theirs["dealer"]["description"], **_seat_enum(table)},
         "turned": _like(theirs["turned"], description="The turned card (required for full and "
-                        "plays); not the joker.", **{"not": {"pattern": "^[Jj][Kk]$"}}),
+                        "plays)."),
+        "joker_suit": copy.deepcopy(theirs["joker_suit"]),
         "hands": {"description": f"The five cards dealt to each of the {n} seats; ?? = unknown.",
                   "type": "object", "properties": {t: hand for t in tokens}, "required": tokens,
                   "additionalProperties": False},
@@ -322,6 +326,8 @@ def _deal(table: Table, name: str, four: dict[str, Any]) -> dict[str, Any]:
             *(k for k in props if k not in ("kind", "dealer", "points", "scoresheet")))}},
         {"if": {"not": {"required": ["unfinished"], "properties": {"unfinished": {"const": True}}}},
          "then": {"properties": {"tricks": {"items": {"pattern": trick_full}}}}},
+        {"if": {"required": ["joker_suit"]},   # as the four-handed deal: only with the joker turned
+         "then": {"required": ["turned"], "properties": {"turned": {"pattern": "^[Jj][Kk]$"}}}},
     ]
     if table.called_partner:
         rules.append({"if": {"required": ["partner"], "not": kind_is("result")},

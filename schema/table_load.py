@@ -23,7 +23,7 @@ from euchre_records.errors import NotationError, Problem, join_path
 from euchre_records.model import CallKind, DealKind, Event, ExchangeKind, Player, Record
 from euchre_records.rules import PRESETS, Rules, resolve_rules
 from euchre_records.table import Table, table_for, variant_options
-from euchre_records.table_refusals import refusal, refused_options
+from euchre_records.table_refusals import law_refusal, refusal, refused_options
 from euchre_records.table_model import (
     Scores, TableCall, TableDeal, TableExchange, TableIrregularity, TableIrregularityKind, TableOutcome,
     TableRecord, TableScore, TableTrick,
@@ -41,9 +41,10 @@ _EVENT_PLAN = plan_of(_EVENT_SCHEMA)
 _PLAYER_PLAN = plan_of(PLAYER_SCHEMA)
 
 _RECORD_KEYS = ("format", "version", "event", "players", "rules", "start_score", "deals")
-_DEAL_KEYS = ("kind", "dealer", "turned", "hands", "kitty", "exchanges", "calls", "called", "partner",
+_DEAL_KEYS = ("kind", "dealer", "turned", "joker_suit", "hands", "kitty", "exchanges", "calls", "called", "partner",
               "discard", "tricks", "result", "irregularities", "scoresheet", "unfinished", "points")
-_NOT_YET = ("joker_suit", "annotations", "alternatives", "provenance")
+_NOT_YET = ("annotations", "alternatives", "provenance")
+_TAKEN = ", ".join(repr(k.value) for k in TableIrregularityKind)
 _EXCHANGE_KINDS = {"farmers": ExchangeKind.FARMERS, "go-under": ExchangeKind.GO_UNDER}
 
 _SUIT = SuitField()   # a result's trump, read as the four-handed one is
@@ -335,10 +336,15 @@ def _deal(raw: object, table: Table, rules: Rules, where: str, out: _Problems) -
     if "turned" in raw:
         turned = _card(raw["turned"], f"{where}.turned", out)
         in_pack(turned, f"{where}.turned")
-        if turned is not None and turned.is_joker:
-            out.add(f"{where}.turned", "a turned joker is not yet taken at tables of two, three and five")
     elif kind is not DealKind.RESULT:
         out.add(f"{where}.turned", f"required with kind {kind.value!r}")
+    joker_suit = None   # the joker turned: the suit the dealer named (the replay requires it)
+    if "joker_suit" in raw:
+        joker_suit = SUIT_BY_TEXT.get(raw["joker_suit"]) if isinstance(raw["joker_suit"], str) else None
+        if joker_suit is None:
+            out.add(f"{where}.joker_suit", "expected S, H, D or C")
+        elif turned is None or not turned.is_joker:
+            out.add(f"{where}.joker_suit", "only when the turned card is the joker (JK)")
     forbid = {DealKind.FULL: ("result",), DealKind.PLAYS: ("hands", "kitty", "result"),
               DealKind.RESULT: ("hands", "kitty", "exchanges", "calls", "called", "partner",
                                 "discard", "tricks")}[kind]
@@ -412,7 +418,8 @@ def _deal(raw: object, table: Table, rules: Rules, where: str, out: _Problems) -
     outcome = None
     if kind is DealKind.RESULT:
         outcome = _outcome(raw.get("result"), table, rules, f"{where}.result", out)
-    irregularities = _irregularities(raw.get("irregularities"), table, f"{where}.irregularities", out)
+    irregularities = _irregularities(raw.get("irregularities"), table, rules,
+                                     f"{where}.irregularities", out)
     recorded = None
     if "scoresheet" in raw:
         recorded = _scoresheet(raw["scoresheet"], table, f"{where}.scoresheet", out)
@@ -420,7 +427,7 @@ def _deal(raw: object, table: Table, rules: Rules, where: str, out: _Problems) -
         return None
     return TableDeal(kind, dealer, turned, hands, kitty, tuple(calls), called, partner, stated,
                      discard, tuple(tricks), outcome, irregularities, recorded, unfinished,
-                     exchanges=exchanges)
+                     exchanges=exchanges, joker_suit=joker_suit)
 
 
 def _exchanges(raw: object, table: Table, where: str, out: _Problems) -> tuple[TableExchange, ...]:
@@ -558,7 +565,10 @@ def _outcome(raw: object, table: Table, rules: Rules, where: str, out: _Problems
     return TableOutcome(maker, trump, alone, tricks, called, partner, stated)
 
 
-def _irregularities(raw: object, table: Table, where: str, out: _Problems) -> tuple[TableIrregularity, ...]:
+def _irregularities(raw: object, table: Table, rules: Rules, where: str,
+                    out: _Problems) -> tuple[TableIrregularity, ...]:
+    """The deal's irregularities: the kinds a table of n takes; a law of the partnership game
+    only is refused citing it (``table_refusals.law_refusal``), any other kind as not yet taken."""
     if raw is None:
         return ()
     if not isinstance(raw, list):
@@ -573,14 +583,26 @@ def _irregularities(raw: object, table: Table, where: str, out: _Problems) -> tu
         try:
             kind = TableIrregularityKind(item.get("kind"))
         except ValueError:
-            out.add(f"{at}.kind", f"{item.get('kind')!r}: at tables of two, three and five the "
-                    "irregularities taken are 'revoke-claimed', 'misdeal', 'new-deal', 'claim' "
-                    "and 'concession'")
+            name = item.get("kind")
+            why = law_refusal(table, rules, name) if isinstance(name, str) else None
+            out.add(f"{at}.kind", why or f"{name!r}: not yet taken at tables of two, three and "
+                    f"five; the irregularities taken are {_TAKEN}")
+            continue
+        refused = law_refusal(table, rules, kind.value)   # taken under some presets only
+        if refused is not None:
+            out.add(f"{at}.kind", refused)
             continue
         settles = kind in (TableIrregularityKind.CLAIM, TableIrregularityKind.CONCESSION)
+        stopped = kind is TableIrregularityKind.DEAL_OUT_OF_TURN
+        exposed = kind is TableIrregularityKind.EXPOSED_CARD
         for key in item:
-            if key not in ("kind", "seat", "trick", "cause", "note") and not (settles and key == "tricks"):
+            if key not in ("kind", "seat", "trick", "cause", "note") and not (settles and key == "tricks") \
+                    and not (stopped and key == "election") and not (exposed and key == "card"):
                 out.add(f"{at}.{key}", f"not taken with {kind.value!r} at this table")
+        election = item.get("election") if stopped else None
+        if election is not None and election not in ("stopped", "stands"):
+            out.add(f"{at}.election", "expected 'stopped' (before the trump card was turned) or 'stands'")
+            election = None
         tricks = item.get("tricks") if settles else None
         if tricks is not None and (isinstance(tricks, bool) or not isinstance(tricks, int)
                                    or not 0 <= tricks <= 5):
@@ -595,8 +617,13 @@ def _irregularities(raw: object, table: Table, where: str, out: _Problems) -> tu
         for key, value in (("cause", cause), ("note", note)):
             if value is not None and not isinstance(value, str):
                 out.add(f"{at}.{key}", "expected a string")
+        card = None
+        if exposed:
+            card = _card(item.get("card"), f"{at}.card", out)   # required
+            if item.get("seat") is None:
+                out.add(f"{at}.seat", "the seat that exposed the card is needed")
         found.append(TableIrregularity(kind, seat, trick, cause if isinstance(cause, str) else None,
-                                       note if isinstance(note, str) else None, tricks))
+                                       note if isinstance(note, str) else None, tricks, election, card))
     return tuple(found)
 
 

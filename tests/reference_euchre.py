@@ -403,7 +403,7 @@ def random_variant_record(rng: random.Random, seats: int, preset: str, size: int
                           alone_rate: float = 0.2, undealt_rate: float = 0.15,
                           cutthroat_euchre: str = "each-opponent-2",
                           revoke_to: str = "add", fast_break: bool = False,
-                          no_trump: bool = False) -> VariantMade:
+                          no_trump: bool = False, joker_turned: bool = False) -> VariantMade:
     """A random deal at a table of ``seats`` (2, 3 or 5) as a one-deal notation record in the
     n-handed notation (``rules.seats``, seat tokens "0".., ``called``), and what the laws say
     happened: winners, the makers' tricks, the points per seat and the revokes.
@@ -416,19 +416,26 @@ def random_variant_record(rng: random.Random, seats: int, preset: str, size: int
     on (RULES.md "House rules"): makers who took only the last three tricks score nothing, the
     penalties stand (``made.fast_break`` says whether the deal was one). ``no_trump``: the house
     rule allow_no_trump on; a maker in the second round names no trump (``NT``, ``made.trump``
-    :data:`NO_TRUMP`) half the time (no joker with it)."""
+    :data:`NO_TRUMP`) half the time (no joker with it). ``joker_turned`` (with ``joker``): the
+    joker is the turned card and the dealer names the suit it stands for (``joker_suit``; RULES.md
+    joker_upcard 'dealer-names'): that suit is accepted in the first round, and may not be named
+    in the second."""
     if seats not in VARIANTS:
         raise ValueError(f"no variant for {seats} hands")
     size = size or VARIANT_PACKS[seats][0]
     names = seat_names(seats)
     cards = pack(size, joker)
     rng.shuffle(cards)
-    while cards[5 * seats] == JOKER:     # keep the joker out of the turned position
+    if joker and joker_turned:           # the joker to the turned position
+        at = cards.index(JOKER)
+        cards[at], cards[5 * seats] = cards[5 * seats], cards[at]
+    while cards[5 * seats] == JOKER and not joker_turned:   # else keep it out of there
         rng.shuffle(cards)
     dealer = rng.choice(names)
     order = bidding_order(seats, dealer)
     hands = {s: cards[i * 5:(i + 1) * 5] for i, s in enumerate(order)}
     turned, kitty = cards[5 * seats], cards[5 * seats + 1:]
+    turned_suit = rng.choice(SUITS) if turned == JOKER else turned[1]   # the dealer names it
     dealt = {s: list(h) for s, h in hands.items()}
     calls: list[str] = []
     maker = trump = None
@@ -438,12 +445,12 @@ def random_variant_record(rng: random.Random, seats: int, preset: str, size: int
         if rng.random() > pass_rate:
             maker = seat
             if n < seats:
-                trump = turned[1]
+                trump = turned_suit
                 word = "take" if seat == dealer else "order"
             elif no_trump and rng.random() < 0.5:
                 trump, word = NO_TRUMP, "NT"
             else:
-                trump = rng.choice([s for s in SUITS if s != turned[1]])
+                trump = rng.choice([s for s in SUITS if s != turned_suit])
                 word = trump
             declared_alone = seats == 5 and rng.random() < alone_rate
             calls.append(word + (" alone" if declared_alone else ""))
@@ -463,6 +470,7 @@ def random_variant_record(rng: random.Random, seats: int, preset: str, size: int
         "rules": {"preset": preset, "seats": seats, "overrides": overrides},
     }
     deal: dict[str, object] = {"kind": "full", "dealer": dealer, "turned": turned,
+                               **({"joker_suit": turned_suit} if turned == JOKER else {}),
                                "hands": {s: " ".join(dealt[s]) for s in names},
                                "kitty": " ".join(kitty), "calls": calls}
     record["deals"] = [deal]

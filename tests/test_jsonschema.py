@@ -165,6 +165,10 @@ BEYOND_THE_SCHEMA = {
     "20-cutthroat-claim-after-five-tricks": "a claim beside five tricks played is the replay's",
     "21-five-handed-go-under-kitty-of-two": "the kitty's size depends on rules.overrides.pack",
     "22-cutthroat-farmer-gives-a-jack": "which cards a farmer may give is the replay's",
+    "23-five-handed-joker-suit-named-again": "the turned-down suit is the bidding's (the replay's)",
+    "24-cutthroat-joker-turned-no-suit": "joker_suit is needed only under joker_upcard "
+                                         "'dealer-names', a rule (the replay's)",
+    "25-cutthroat-hoyle-turned-suit-named": "the kind is refused by the preset's law (the reader's)",
 }
 """Bad goldens the schema cannot refuse (the reader or the replay does), and why."""
 

@@ -11,7 +11,8 @@ tables, item by item, is in docs/INTEROP.md "Tables of two, three and five": the
 called card and lone maker are call annotations (:mod:`.called`); at two and three the maker
 always plays alone, so ``isAlone: true`` or a lone defender is an invalid game, refused with the
 rule; card exchanges (EGN's kitty is player index 4, a player at five), alternative lines, play
-annotations and a turned joker are refused as not yet taken; the no-trump call ``"n"`` is read.
+annotations are refused as not yet taken, and a turned joker because EGN cannot say which suit
+the dealer named (``joker_suit``), as the writer refuses it; the no-trump call ``"n"`` is read.
 
 Contract: :func:`per_player_record` raises NotationError or UnsupportedRules, every problem
 located in the EGN document (``deals[0].phases[1].tricks[2]``, ``metadata.ruleset.num_players``);
@@ -104,8 +105,8 @@ def _deal(raw: object, where: str, table: Table) -> tuple[dict[str, Any], tuple[
     up_at = f"{where}.initialState.upCard"
     turned = CardReader(None, False).card(up, up_at)
     if turned is JOKER:
-        raise UnsupportedRules("a turned joker is not yet taken at tables of two, three and five",
-                               up_at)
+        raise UnsupportedRules("a turned joker: EGN cannot record the suit the dealer named "
+                               "(joker_suit), so the deal cannot be replayed", up_at)
     out: dict[str, Any] = {"kind": "plays", "dealer": str(dealer), "turned": card_name(turned)}
     b_index = p_index = None
     notes: dict[str, Any] = {}

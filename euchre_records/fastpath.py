@@ -502,7 +502,7 @@ def fast_table_deal(record: TableRecord, deal: TableDeal, number: int) -> TableD
     would decide differently. It gives what bulk tables and the store read (maker, trump, makers
     and defenders, partner, leaders and winners, the makers' tricks, the points per seat); the
     game's end is scored by ``replay_table``. Held equal to the detailed replay by
-    tests/test_table_fastpath.py."""
+    tests/test_fastpath_every_table.py."""
     if deal.kind is not _FULL or deal.unfinished or deal.irregularities or deal.exchanges:
         return None   # exchanges (house rules): the detailed replay checks them
     turned, hands = deal.turned, deal.hands

@@ -4,8 +4,10 @@ not the engine: each deal's points from tests/reference_euchre.py (written from 
 the presets' points tables), and the running score and the game's end from VARIANTS.md's rule
 (the first to reach the game's points wins; two past it at once: the one with more; an exact tie
 at the top plays on). At four the oracle knows no rubber (the engine leaves the deals after a
-rubber unscored), so its running score is right only until a rubber ends: the four-handed records
-serve the round trip, whose figures are carried whatever they say, not the sheet check.
+rubber unscored) nor Somerset's lap (points past the game carried to the next), so its running
+score is right only until a rubber ends and not under Somerset: the four-handed records serve the
+round trip, whose figures are carried whatever they say, and the sheet check's right-sheet
+property only where those hold (tests/test_sheet_check.py).
 """
 
 from __future__ import annotations

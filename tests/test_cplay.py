@@ -39,7 +39,7 @@ from euchre_records.testkit.simulate import random_deal
 
 import reference_euchre as ref
 import test_deal_properties as deal_properties
-import test_table_fastpath as table_fastpath
+import test_fastpath_every_table as fastpath_tests
 
 try:
     from euchre_records import _cplay
@@ -177,7 +177,7 @@ def test_every_kernel_call_of_the_fast_replay_equals_its_twin(
 
 @needs_c
 @settings(max_examples=300, deadline=None)
-@given(table_fastpath.made_deals(), st.integers(0, 2**32 - 1), st.booleans())
+@given(fastpath_tests.made_deals(), st.integers(0, 2**32 - 1), st.booleans())
 def test_every_kernel_call_at_a_table_of_n_equals_its_twin(drawn: Any, seed: int,
                                                             corrupt: bool) -> None:
     """Issue 32: one kernel for every table. At tables of two, three and five (deals of the
@@ -187,7 +187,7 @@ def test_every_kernel_call_at_a_table_of_n_equals_its_twin(drawn: Any, seed: int
     made, _ = drawn
     deal = made.record["deals"][0]
     if corrupt:
-        deal = table_fastpath._corrupt(deal, random.Random(seed))
+        deal = fastpath_tests._corrupt(deal, random.Random(seed))
     try:
         record = load_table_record(dict(made.record, deals=[deal]))
     except NotationError:

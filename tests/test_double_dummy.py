@@ -2,7 +2,8 @@
 (euchre_records/analysis.py): hand-worked goldens in tests/golden/analysis/ and its tables/
 (solved by hand, trick by trick; never edited to match the engine), and a brute-force minimax
 written apart (tests/dd_reference.py: no pruning, no memo, no engine code) as the oracle of
-properties over random deals.
+properties over random deals: four-handed ones, and ones parametrized over the table sizes 2, 3,
+4 and 5 (issue 32: the solver and the analysis at every table, one test each).
 
 Play (RULES.md, common ground): follow the suit led if able, the bowers belonging to trumps;
 the highest trump wins, else the highest card of the suit led; the winner leads next.
@@ -18,10 +19,10 @@ from typing import Any
 import pytest
 from hypothesis import example, given, settings, strategies as st
 
-from dd_reference import best_tricks
+from dd_reference import _legal, _suit, _trick_winner, best_tricks
 from euchre_records.analysis import analyse_record
-from euchre_records.cards import SEATS, Card, Seat, Side, Suit, make_pack
-from euchre_records.double_dummy import DoubleDummy, analysis_budget
+from euchre_records.cards import SEATS, Card, Seat, Side, Suit, make_pack, parse_card
+from euchre_records.double_dummy import DoubleDummy, Position, analysis_budget, solve
 from euchre_records.errors import SearchBudgetExceeded
 from euchre_records.model import Record
 from euchre_records.rules import preset
@@ -148,6 +149,91 @@ def test_full_lone_deals_agree_with_the_brute_force(seed: int) -> None:
     assert got == best_tricks(_names(hands), "E", trump.value, "EW")
 
 
+# --- the solver at every table size (issue 32): seats 0 .. n-1, the side made per deal -----------
+#
+# Its value of any position equals the plain minimax of tests/dd_reference.py with the seats
+# 0 .. n-1 and the side made per deal (../shared/VARIANTS.md): two- and three-handed the maker
+# alone against the rest; five-handed the maker and the holder of the called card, or the maker
+# alone; four-handed, as an int table, the maker and the seat opposite.
+
+PACKS = {2: [24, 32], 3: [24, 32], 4: [24, 32], 5: [28]}
+"""The packs the laws allow at each size (VARIANTS.md; 28 at five: 25 dealt, three undealt)."""
+
+
+def _makers(draw: Any, n: int) -> frozenset[int]:
+    maker = draw(st.integers(0, n - 1))
+    if n == 4:
+        return frozenset({maker, (maker + 2) % 4})
+    if n == 5 and draw(st.booleans()):   # a partner called (else alone, or the card undealt)
+        partner = draw(st.integers(0, n - 1).filter(lambda s: s != maker))
+        return frozenset({maker, partner})
+    return frozenset({maker})
+
+
+@st.composite
+def table_positions(draw: Any, n: int, max_cards: int) -> tuple[Position, list[tuple[int, str]]]:
+    """A position at a table of ``n``: each seat holds k cards, or k + 1 of which the first
+    ``down`` seats have played one to the trick in progress; a trump (or none); the makers."""
+    trump = draw(st.sampled_from([*Suit, None]))
+    joker = trump is not None and draw(st.booleans())
+    pack = sorted(make_pack(draw(st.sampled_from(PACKS[n])), joker))
+    order = draw(st.permutations(pack))
+    k = draw(st.integers(1, max_cards))
+    down = draw(st.integers(0, n - 1))
+    leader = draw(st.integers(0, n - 1))
+    hands: list[list[Card]] = [[] for _ in range(n)]
+    at = 0
+    for j in range(n):
+        seat = (leader + j) % n
+        size = k + 1 if down else k   # the first ``down`` play one of them below
+        hands[seat] = list(order[at:at + size])
+        at += size
+    table: list[tuple[int, str]] = []
+    t = trump.value if trump else None
+    for j in range(down):
+        seat = (leader + j) % n
+        led = _suit(table[0][1], t) if table else None
+        name = draw(st.sampled_from(_legal([c.name for c in hands[seat]], led, t)))
+        card = parse_card(name)
+        hands[seat].remove(card)
+        table.append((seat, name))
+    position = Position(tuple(tuple(h) for h in hands), _makers(draw, n), leader, trump,
+                        tuple(parse_card(c) for _, c in table))
+    return position, table
+
+
+def _reference(position: Position, table: list[tuple[int, str]]) -> int:
+    n = len(position.hands)
+    hands = {s: [c.name for c in h] for s, h in enumerate(position.hands)}
+    trump = position.trump.value if position.trump else None
+    return best_tricks(hands, position.leader, trump, position.makers, tuple(table), range(n))
+
+
+SOLVER_AT = {2: (5, 60), 3: (4, 40), 4: (3, 40), 5: (2, 30)}
+"""Per table size: the most cards a seat holds, and hypothesis's examples (the brute force grows
+fast with n)."""
+
+
+@pytest.mark.parametrize("n", sorted(SOLVER_AT))
+def test_the_solver_is_the_minimax_at_every_table(n: int) -> None:
+    max_cards, examples = SOLVER_AT[n]
+
+    @settings(max_examples=examples, deadline=None)
+    @given(table_positions(n, max_cards=max_cards))
+    def check(case: tuple[Position, list[tuple[int, str]]]) -> None:
+        assert solve(case[0]) == _reference(*case)
+
+    check()
+
+
+def test_a_five_handed_deal_of_three_tricks_is_the_minimax() -> None:
+    # three cards each at five (the brute force takes a moment): maker 1, partner 3, spades trump
+    names = ["JS AS 9H", "JC KS AD", "QS AH KH", "9S TD KD", "TS QH AC"]
+    hands = tuple(tuple(parse_card(c) for c in h.split()) for h in names)
+    position = Position(hands, frozenset({1, 3}), 0, Suit.SPADES)
+    assert solve(position) == _reference(position, [])
+
+
 # --- the analysis of played deals, against the oracle -----------------------------------------
 
 HOUSE = {"allow_no_trump": True, "canadian": True, "stick_the_dealer": True}
@@ -217,6 +303,134 @@ def test_each_plays_value_in_the_last_three_tricks_is_the_brute_forces(seed: int
                 assert same.tricks >= d.tricks
             else:
                 assert same.tricks <= d.tricks
+
+
+# --- the analysis at every table size (issue 32), on deals drawn here from the laws ----------
+#
+# No engine code makes these deals: the pack, the deal, the bidding (round 1: the turned suit
+# ordered up or taken) and the play are drawn from the laws of ../shared/VARIANTS.md and RULES.md,
+# with the reference's own following and trick winner. The makers are read from the hands here
+# (the maker; four-handed, and the seat opposite; five-handed, and the holder of the called card).
+
+RANKS = {24: "9TJQKA", 28: "89TJQKA"}
+PACK_OF = {2: 24, 3: 24, 4: 24, 5: 28}
+
+
+def _tokens(n: int) -> list[str]:
+    """The seat tokens of a table of ``n`` as the notation writes them (N E S W at four)."""
+    return list("NESW") if n == 4 else [str(s) for s in range(n)]
+
+
+def random_table_deal(n: int, seed: int) -> tuple[dict[str, Any], dict[str, Any]]:
+    """A full deal at a table of ``n`` as the notation writes it, and what the test knows of it
+    (the hands at the start of play, the trump, the makers, the tricks as (seat, card))."""
+    rng = random.Random(seed)
+    tok = _tokens(n)
+    pack = [r + s for s in "SHDC" for r in RANKS[PACK_OF[n]]]
+    rng.shuffle(pack)
+    dealt = [pack[5 * i:5 * i + 5] for i in range(n)]
+    turned, kitty = pack[5 * n], pack[5 * n + 1:]
+    dealer = rng.randrange(n)
+    passes = rng.randrange(n)          # round 1: the (passes+1)-th seat from the dealer's left accepts
+    maker = (dealer + 1 + passes) % n
+    word = "take" if maker == dealer else "assist" if n == 4 and maker == (dealer + 2) % 4 else "order"
+    calls = ["pass"] * passes + [word]
+    trump = turned[1]
+    hands = [list(h) for h in dealt]
+    six = hands[dealer] + [turned]
+    discard = rng.choice(hands[dealer])   # the modern rule: not the turned card
+    hands[dealer] = [c for c in six if c != discard]
+    deal: dict[str, Any] = {"kind": "full", "dealer": tok[dealer], "turned": turned,
+                            "hands": {tok[s]: " ".join(dealt[s]) for s in range(n)},
+                            "kitty": " ".join(kitty), "calls": calls, "discard": discard}
+    makers = {maker, (maker + 2) % 4} if n == 4 else {maker}
+    if n == 5:
+        plain = [c for c in pack if _suit(c, trump) != trump]
+        called = rng.choice(plain)
+        deal["called"] = called
+        makers |= {s for s in range(n) if called in hands[s]}
+    start = [list(h) for h in hands]
+    tricks: list[list[tuple[int, str]]] = []
+    leader = (dealer + 1) % n
+    for _ in range(5):
+        trick: list[tuple[int, str]] = []
+        for j in range(n):
+            seat = (leader + j) % n
+            led = _suit(trick[0][1], trump) if trick else None
+            card = rng.choice(_legal(hands[seat], led, trump))
+            hands[seat].remove(card)
+            trick.append((seat, card))
+        tricks.append(trick)
+        leader = int(_trick_winner(trick, trump))   # type: ignore[call-overload]
+    deal["tricks"] = [" ".join(c for _, c in t) for t in tricks]
+    known = {"start": start, "trump": trump, "makers": makers, "tricks": tricks}
+    return deal, known
+
+
+def _table_record(n: int, deal: dict[str, Any]) -> str:
+    return json.dumps({"format": "euchre-records", "version": "1.0",
+                       "rules": {"preset": "modern", "seats": n,
+                                 "overrides": {"pack": PACK_OF[n]}},
+                       "deals": [deal]})
+
+
+def _check_table(n: int, seed: int, last: int) -> None:
+    """The deal of ``seed`` at ``n``: the value before each card of the ``last`` tricks is the
+    makers' tricks so far plus the minimax of the rest; each card's cost is what its side lost
+    (never negative); the makers' tricks as scored; the calls' rows (see below)."""
+    deal, known = random_table_deal(n, seed)
+    analysis = analyse_record(load_any_table_data(parse_json(_table_record(n, deal))))
+    a = analysis.deals[0]
+    assert a.known, a.reason
+    makers, trump, tricks = known["makers"], known["trump"], known["tricks"]
+    hands = {s: list(h) for s, h in enumerate(known["start"])}
+    won, i = 0, 0
+    for t, trick in enumerate(tricks):
+        for k, (seat, card) in enumerate(trick):
+            p = a.plays[i]
+            assert (p.trick, p.seat, p.card.name) == (t + 1, seat, card)
+            if t >= 5 - last:
+                want = won + best_tricks(hands, trick[0][0], trump, makers, tuple(trick[:k]), range(n))
+                assert p.before == want, (t, k, p)
+            lost = (p.before - p.after) if seat in makers else (p.after - p.before)
+            assert p.cost == max(0, lost)
+            hands[seat].remove(card)
+            i += 1
+        if _trick_winner(trick, trump) in makers:
+            won += 1
+    assert a.taken == won
+    assert a.plays[-1].after == won
+    # the calls: the trump made is the only one round 1 allows; its row (not alone) counts the
+    # dealer's best discard, so it is at least the deal's value when the dealer's side made
+    # trump, at most otherwise (below five the row's makers are the deal's)
+    assert [c.allowed for c in a.calls] == [c.trump.value == trump for c in a.calls]
+    if n < 5:
+        made = next(c for c in a.calls if c.trump.value == trump and not c.alone)
+        dealer = _tokens(n).index(deal["dealer"])
+        assert made.tricks >= a.tricks if dealer in makers else made.tricks <= a.tricks
+    if n == 4:   # fixed sides: the best call of each side, by one of its seats
+        assert [b.side for b in a.best_calls] == list(Side)
+        assert all(b.maker.side is b.side for b in a.best_calls)
+    else:        # sides made per deal: the best call of each seat as maker
+        assert len(a.best_calls) == n and all(b.maker == i for i, b in enumerate(a.best_calls))
+
+
+ANALYSIS_AT = {2: (5, 30), 3: (3, 20), 4: (3, 10), 5: (2, 6)}
+"""Per table size: how many of the last tricks are held to the minimax (all five at two), and
+hypothesis's examples (the brute force grows fast with n)."""
+
+
+@pytest.mark.parametrize("n", sorted(ANALYSIS_AT))
+def test_each_plays_value_is_the_minimax_at_every_table(n: int) -> None:
+    last, examples = ANALYSIS_AT[n]
+
+    @settings(max_examples=examples, deadline=None)
+    @given(st.integers(0, 10**6))
+    @example(0)
+    def check(seed: int) -> None:
+        _check_table(n, seed, last)
+
+    check()
 
 
 # --- which calls the bidding allowed (RULES.md, common ground; house rules) -------------------

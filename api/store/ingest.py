@@ -16,7 +16,7 @@ or UnsupportedRules) whose ``problems`` locate every error found.
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from euchre_records.errors import NotationError, Problem, RecordError
@@ -67,13 +67,16 @@ class Submission:
 
     Four-handed: ``record`` a Record, ``result`` its ReplayResult, texts by notation.dumps and
     dump_result. At a table of 2, 3 or 5: a TableRecord and its TableReplay, texts by
-    tables.dumps_table and dump_table_result. :attr:`view` reads either as one table view."""
+    tables.dumps_table and dump_table_result. :attr:`view` reads either as one table view,
+    built at its first read and kept: the store's rows and the dataset's tables of one
+    submission read the same view."""
 
     record: Record | TableRecord
     result: ReplayResult | TableReplay
     canonical: str      # canonical JSON text of the record (notation.dumps / tables.dumps_table)
     hash: str           # sha256 hex of ``canonical`` (UTF-8)
     result_json: str    # JSON text of dump_result(result) / dump_table_result(result)
+    _view: RecordView | None = field(default=None, init=False, repr=False, compare=False)
 
     @property
     def seats(self) -> int:
@@ -81,8 +84,13 @@ class Submission:
 
     @property
     def view(self) -> RecordView:
-        """The table view of the record and its replay (euchre_records.table_view)."""
-        return view_of(self.record, self.result)
+        """The table view of the record and its replay (euchre_records.table_view), built once
+        per submission (the dataclass is frozen: kept with ``object.__setattr__``)."""
+        view = self._view
+        if view is None:
+            view = view_of(self.record, self.result)
+            object.__setattr__(self, "_view", view)
+        return view
 
 
 def table_data(data: object) -> bool:

@@ -38,7 +38,8 @@ the shards, Dask's synchronous scheduler: the whole build less ``Batch.add``), b
 ``json.loads`` of the same lines; what a change to one stage buys is read there.
 
 ``--before REV`` (e.g. the commit a branch started from) runs the one-process build of the same
-four-handed input with the package as it was at git revision REV (benchmarks/base_checkout.py:
+four-handed input (and, with ``--variants``, of the input of tables of 2, 3 and 5) with the
+package as it was at git revision REV (benchmarks/base_checkout.py:
 ``git archive`` into a temporary folder, its C accelerators compiled there, run in a
 subprocess), alternately with this work tree's,
 ``--rounds`` times each, each in a fresh interpreter that builds twice and counts the second
@@ -215,18 +216,22 @@ print(json.dumps({"deals": r.deals, "cpu": r.cpu_seconds, "wall": time.perf_coun
 """Run in a fresh interpreter for each version: the second build's CPU seconds, warm alike."""
 
 
-def before_after(rev: str, src: Path, shard: int, tmp: str, rounds: int) -> None:
-    """The one-process build of ``src`` at ``rev`` and here, alternately (see --before)."""
+def before_after(rev: str, src: Path, shard: int, tmp: str, rounds: int,
+                 label: str = "four-handed") -> None:
+    """The one-process build of ``src`` (``label`` its records) at ``rev`` and here,
+    alternately (see --before)."""
     import json
     import shutil
     import subprocess
     from base_checkout import checkout, run_python
-    root = checkout(rev, Path(tmp) / "base", compiled=True)
+    root = Path(tmp) / "base"   # checked out once per run (a second input reuses it)
+    if not (root / "euchre_records").exists():
+        checkout(rev, root, compiled=True)
     cpu: dict[str, list[float]] = {"before": [], "after": []}
     deals = 0
     for i in range(rounds):
         for side in ("before", "after"):
-            out = Path(tmp) / f"ba-{side}-{i}"
+            out = Path(tmp) / f"ba-{src.stem}-{side}-{i}"
             argv = [str(src), str(out), str(shard)]
             if side == "before":
                 text = run_python(root, f"import sys\nsys.argv = ['x', *{argv!r}]\n" + BUILD_TWICE)
@@ -240,7 +245,7 @@ def before_after(rev: str, src: Path, shard: int, tmp: str, rounds: int) -> None
     import statistics
     b, a = min(cpu["before"]), min(cpu["after"])
     mb, ma = statistics.median(cpu["before"]), statistics.median(cpu["after"])
-    print(f"four-handed, one process, {rounds} alternate runs: before ({rev[:10]}) best "
+    print(f"{label}, one process, {rounds} alternate runs: before ({rev[:10]}) best "
           f"{deals / b:,.0f} deals per CPU s, median {deals / mb:,.0f}; after best {deals / a:,.0f}, "
           f"median {deals / ma:,.0f}: after/before x{b / a:.2f} (best), x{mb / ma:.2f} (median) "
           f"(all runs, CPU s: before {', '.join(f'{c:.2f}' for c in cpu['before'])}; after "
@@ -422,6 +427,9 @@ def main() -> int:
             before_after(args.before, src, shard, tmp, args.rounds)
         if args.variants:
             variants(tmp, shard, args.variants, report.deals / cpu["1 process"])
+            if args.before:
+                before_after(args.before, Path(tmp) / "variants.jsonl", shard, tmp, args.rounds,
+                             "tables of 2, 3 and 5")
         if args.one_process:
             secs = timings["1 process"]
             ref = json_speed()

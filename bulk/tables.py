@@ -11,10 +11,10 @@ SQLite store made from the same records (``records.hash``), and end with the lay
 Every record is read, replayed and keyed by the store's one ingest (``ingest.prepare``: the
 sha256 of its canonical text, ``schema.tables.dumps_table`` at a table of 2, 3 or 5), and its
 ``records`` and ``players`` rows come from the store's ``rows_of`` whatever its table; the other
-tables of a record of 2, 3 or 5 seats are read from its table view (``table_view.view_of``):
-seat columns hold the notation's seat tokens (``"0"`` .. ``"n-1"``; four-handed ``N E S W`` are
-seats 0..3), side columns (``side``, ``maker_side``, ``partnership``) and the ``_ns``/``_ew``
-pairs are null, the per-deal making side is ``deals.makers`` and ``deal_scores.side``; the
+tables of a record of 2, 3 or 5 seats are read from its table view (``table_view.view_of``,
+built once per record: ``Submission.view``, which ``rows_of`` reads too): seat columns hold the
+notation's seat tokens (``"0"`` .. ``"n-1"``; four-handed ``N E S W`` are seats 0..3), side
+columns (``side``, ``maker_side``, ``partnership``) and the ``_ns``/``_ew`` pairs are null, the per-deal making side is ``deals.makers`` and ``deal_scores.side``; the
 table layout is ``bulk.columns``. :class:`Batch` gathers the same rows for many records, the cards of ``plays``, the
 four-handed per-seat scores and the four-handed ``deals`` and ``calls`` as columns
 (``bulk.plays``, ``bulk.score_columns``, ``bulk.deal_columns``), each table's four-handed rows
@@ -32,7 +32,7 @@ from euchre_records.errors import RecordError
 from euchre_records.model import FindingKind, Record, ReplayResult
 from euchre_records.schema.tables import dump_table_record
 from euchre_records.table_model import TableRecord, TableReplay
-from euchre_records.table_view import view_of
+from euchre_records.table_view import RecordView
 from euchre_records.api.store.dump import unwrap
 from euchre_records.api.store.ingest import prepare
 from euchre_records.api.store.rows import call_rows, rows_of
@@ -175,7 +175,7 @@ def _add(batch: Batch, source: str, text: str) -> None:
                            *rb[:8], bool(rb[8]), head[1], *var))
     out["players"] += [(key, *seat, *var) for seat in rows.seats]
     if isinstance(record, TableRecord) and isinstance(result, TableReplay):
-        _add_seats(out, key, record, result, overrides, var, batch.analysis)
+        _add_seats(out, key, record, result, sub.view, overrides, var, batch.analysis)
         return
     assert isinstance(record, Record) and isinstance(result, ReplayResult)
     # flags as the store keeps them (0/1): typed as booleans column-wise (bool_column)
@@ -201,11 +201,11 @@ _MAKERS, _DEFENDERS = "makers", "defenders"
 
 
 def _add_seats(out: TableRows, key: str, record: TableRecord, result: TableReplay,
-               overrides: str, var: tuple[int, str], analysis: bool) -> None:
+               view: RecordView, overrides: str, var: tuple[int, str], analysis: bool) -> None:
     """The games, per-seat scores, deals, calls, plays and findings of a record of 2, 3 or 5
-    seats (see the module contract), read from its table view."""
+    seats (see the module contract), read from its table ``view`` (the submission's, which
+    ``rows_of`` read: built once per record)."""
     table = record.table
-    view = view_of(record, result)
     tokens = view.tokens
     for g in view.games:
         won = g.winner

@@ -1,6 +1,8 @@
 """Reading records for the CLI: files, ``-`` for stdin, JSON Lines (``.jsonl`` files, or several
 one-line records on stdin). Each record comes with a label (``file``, ``file:line``) and either the
-Record or the error that stopped it."""
+Record (a TableRecord at a table of 2, 3 or 5) or the error that stopped it. JSON Lines of every
+table size have one reader: ``schema.notation.iter_jsonl`` reading each line with the ingest's
+``parse_notation``."""
 
 from __future__ import annotations
 
@@ -14,9 +16,8 @@ from ..model import Record
 from ..table_model import TableRecord
 from euchre_records.interop.egn.document import in_egn_terms
 from euchre_records.interop.egn.binary import MAX_SIZE, egnb_to_any, is_egn_binary
-from ..schema.notation import iter_jsonl, parse_json
-from ..schema.tables import load_table_record
-from euchre_records.api.store.ingest import parse_marked, table_data
+from ..schema.notation import iter_jsonl
+from euchre_records.api.store.ingest import parse_marked, parse_notation
 from euchre_records.api.store.importer import EMPTY, NOT_UTF8   # one wording with import
 
 __all__ = ["read_records", "Loaded", "EMPTY"]
@@ -98,7 +99,7 @@ def _read_records(path: str) -> Iterator[Loaded]:
         if path.endswith((".jsonl", ".ndjson")):
             with open(path, encoding="utf-8-sig") as stream:
                 empty = True
-                for line, item in _lines_of_any_table(_records_of_dump(stream)):
+                for line, item in iter_jsonl(_records_of_dump(stream), parse_notation):
                     empty = False
                     yield Loaded(f"{label}:{line}", item)
             if empty:
@@ -119,7 +120,7 @@ def _read_records(path: str) -> Iterator[Loaded]:
             yield Loaded(label, NotationError(EMPTY))
             return
         if path == "-" and _looks_like_json_lines(text):
-            for line, item in _lines_of_any_table(text.splitlines()):
+            for line, item in iter_jsonl(text.splitlines(), parse_notation):
                 yield Loaded(f"{label}:{line}", item)
             return
     except OSError as exc:
@@ -134,25 +135,6 @@ def _read_records(path: str) -> Iterator[Loaded]:
         yield Loaded(label, exc)
         return
     yield Loaded(label, record, egn)
-
-
-def _lines_of_any_table(lines: Iterable[str]) -> Iterator[tuple[int, Record | TableRecord | RecordError]]:
-    """JSON Lines as ``iter_jsonl`` reads them (1-based line numbers, blank lines skipped), a
-    line at a table of 2, 3 or 5 read by schema.tables instead of the four-handed reader."""
-    for number, line in enumerate(lines, start=1):
-        if not line.strip():
-            continue
-        if '"seats"' in line:   # only then can it be a table of n: the others as before
-            try:
-                data = parse_json(line)
-                if table_data(data):
-                    yield number, load_table_record(data)
-                    continue
-            except RecordError as exc:
-                yield number, exc
-                continue
-        for _, item in iter_jsonl([line]):
-            yield number, item
 
 
 def _sheet(path: str) -> Iterator[Loaded]:

@@ -152,6 +152,39 @@ def test_validate_reads_json_lines_from_stdin(runner: CliRunner) -> None:
     assert "<stdin>:1: ok" in result.stdout and "<stdin>:2: invalid: version" in result.stderr
 
 
+def test_json_lines_of_every_table_size_read_as_their_files(runner: CliRunner,
+                                                            tmp_path: Path) -> None:
+    """One reader for JSON Lines of every table size: each line's verdict is the verdict of the
+    same record alone in a file (read by the single-record path), its line number kept, blank
+    lines counted; from a .jsonl file and from stdin alike. The escaped ``"seats"`` key reads as
+    the table of 3 it names, as the file does."""
+    docs: list[Any] = [CLEAN, *(json.loads(p.read_text(encoding="utf-8"))
+                                for p in (CUT_TIE, FIVE, REVOKE, VARIANTS[0]))]
+    docs.append(dict(_golden_of(3), version="9.9"))        # invalid at a table of 3
+    docs.append(dict(_golden_of(5), players="x"))          # invalid at a table of 5
+    lines = [json.dumps(d) for d in docs]
+    lines.append(lines[1].replace('"seats"', '"\\u0073eats"'))   # the same key, escaped
+    lines.insert(2, "")
+    lines.append("{nope")
+    path = tmp_path / "mixed.jsonl"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+    def verdicts(*args: str, input: str | None = None) -> list[dict[str, Any]]:
+        out = runner.invoke(main, ["validate", "--format", "jsonl", *args], input=input)
+        return [json.loads(x) for x in out.stdout.splitlines()]
+
+    alone = []
+    for number, line in enumerate(lines, 1):
+        if line:
+            (tmp_path / f"{number}.json").write_text(line, encoding="utf-8")
+            alone += [dict(v, source=f"{number}") for v in verdicts(str(tmp_path / f"{number}.json"))]
+    assert {v["status"] for v in alone} >= {"ok", "invalid", "findings"}
+    for got, source in ((verdicts(str(path)), str(path)), (verdicts("-", input=path.read_text()),
+                                                             "<stdin>")):
+        assert [v["source"] for v in got] == [f"{source}:{v['source']}" for v in alone]
+        assert [dict(v, source="") for v in got] == [dict(v, source="") for v in alone]
+
+
 def test_validate_missing_file_is_a_usage_error(runner: CliRunner, tmp_path: Path) -> None:
     result = runner.invoke(main, ["validate", str(tmp_path / "missing.json")])
     assert result.exit_code == 2 and "does not exist" in result.stderr

@@ -79,6 +79,30 @@ def test_four_handed_path_is_unchanged() -> None:
     assert sub.view.columns[0].key == "N-S"
 
 
+@pytest.mark.parametrize("path", [STORABLE[0], STORABLE[-1], ROOT / "examples" / "hoyle-rubber.json"],
+                         ids=lambda p: p.stem)
+def test_the_dataset_builds_a_records_view_once(path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A submission's table view is built at its first read and kept; the dataset's rows of one
+    record (the store's ``rows_of``, then its own tables) build it once at a table of n and not
+    at all for a four-handed record, which reads the engine's own types."""
+    from euchre_records.api.store import ingest
+    from euchre_records.bulk.tables import tables_of
+    from euchre_records.table_view import view_of
+    text = path.read_text(encoding="utf-8")
+    sub = prepare(text)
+    assert sub.view is sub.view and sub.view == view_of(sub.record, sub.result)
+    built: list[object] = []
+
+    def counted(record: object, result: object) -> object:
+        built.append(record)
+        return view_of(record, result)   # type: ignore[arg-type]
+
+    monkeypatch.setattr(ingest, "view_of", counted)
+    tables = tables_of(path.name, text)
+    assert tables["records"] and not tables["errors"]
+    assert len(built) == (0 if isinstance(sub.record, Record) else 1)
+
+
 def _with(path: Path, change: dict[str, object]) -> str:
     data = json.loads(path.read_text(encoding="utf-8"))
     data["rules"].update(change)

@@ -16,7 +16,7 @@ or UnsupportedRules) whose ``problems`` locate every error found.
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from euchre_records.errors import NotationError, Problem, RecordError
@@ -37,7 +37,7 @@ from euchre_records.schema.results import dump_result
 # module, so they share these modules instead of each importing them again.
 
 __all__ = ["Submission", "parse", "prepare", "prepare_record", "restorable", "error_payload",
-           "in_egn_terms", "table_data", "parse_marked"]
+           "in_egn_terms", "table_data", "parse_marked", "parse_notation"]
 
 
 def parse(text: str) -> Record | TableRecord:
@@ -51,14 +51,27 @@ def parse_marked(text: str) -> tuple[Record | TableRecord, bool]:
     valid four-handed record in our notation is decoded by msgspec (schema/wire.py); a record
     at a table of n != 4 by schema/tables.py (:func:`table_data`); anything else (EGN, an
     invalid record) is parsed and loaded by the schemas."""
+    return _parse(text, load_any_table_data)   # EGN of 2, 3 or 5 players too
+
+
+def parse_notation(text: str | bytes) -> Record | TableRecord:
+    """A record written in our notation, at any table: :func:`parse_marked` without EGN (any
+    other text is read as our notation, and refused with the four-handed reader's located
+    problems: ``load_record``). A line of JSON Lines is read so (cli/inputs.py)."""
+    return _parse(text, load_record)[0]
+
+
+def _parse(text: str | bytes, otherwise: Callable[[Any], Record | TableRecord]
+           ) -> tuple[Record | TableRecord, bool]:
+    """The one reading of :func:`parse_marked` and :func:`parse_notation`: msgspec first, a
+    table of n by schema/tables.py, anything else by ``otherwise`` (the parsed JSON value)."""
     record = decode_record(text)
     if record is not None:
         return record, False
     data = parse_json(text)
     if table_data(data):
         return load_table_record(data), False
-    found: Record | TableRecord = load_any_table_data(data)   # EGN of 2, 3 or 5 players too
-    return found, notation_of(data) == "egn"
+    return otherwise(data), notation_of(data) == "egn"
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,13 +80,16 @@ class Submission:
 
     Four-handed: ``record`` a Record, ``result`` its ReplayResult, texts by notation.dumps and
     dump_result. At a table of 2, 3 or 5: a TableRecord and its TableReplay, texts by
-    tables.dumps_table and dump_table_result. :attr:`view` reads either as one table view."""
+    tables.dumps_table and dump_table_result. :attr:`view` reads either as one table view,
+    built at its first read and kept: the store's rows and the dataset's tables of one
+    submission read the same view."""
 
     record: Record | TableRecord
     result: ReplayResult | TableReplay
     canonical: str      # canonical JSON text of the record (notation.dumps / tables.dumps_table)
     hash: str           # sha256 hex of ``canonical`` (UTF-8)
     result_json: str    # JSON text of dump_result(result) / dump_table_result(result)
+    _view: RecordView | None = field(default=None, init=False, repr=False, compare=False)
 
     @property
     def seats(self) -> int:
@@ -81,8 +97,13 @@ class Submission:
 
     @property
     def view(self) -> RecordView:
-        """The table view of the record and its replay (euchre_records.table_view)."""
-        return view_of(self.record, self.result)
+        """The table view of the record and its replay (euchre_records.table_view), built once
+        per submission (the dataclass is frozen: kept with ``object.__setattr__``)."""
+        view = self._view
+        if view is None:
+            view = view_of(self.record, self.result)
+            object.__setattr__(self, "_view", view)
+        return view
 
 
 def table_data(data: object) -> bool:

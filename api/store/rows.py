@@ -25,7 +25,7 @@ from euchre_records.cards import Seat
 from euchre_records.model import Call, CallKind, Deal, DealResult, Record, ReplayResult
 from euchre_records.table import Table, table_for
 from euchre_records.table_model import TableCall, TableDeal, TableRecord, TableReplay
-from euchre_records.table_view import RecordView, view_of
+from euchre_records.table_view import RecordView
 
 from .row_tuples import Row, Rows, TableRows
 
@@ -57,7 +57,7 @@ def rows_of(sub: Submission) -> Rows:
     head = _head(sub)
     if not isinstance(record, Record) or not isinstance(result, ReplayResult):
         assert isinstance(record, TableRecord) and isinstance(result, TableReplay)
-        return _seat_rows_of(sub.hash, head, record, result)
+        return _seat_rows_of(sub.hash, head, record, result, sub.view)
     seats = tuple((SEAT_NAME[seat], SEAT_SIDE[seat], player.name, player.id)
                   for seat, player in record.players)
     games = tuple(
@@ -98,10 +98,11 @@ def _seat_summary(result: TableReplay, view: RecordView) -> dict[str, Any]:
                        for s, (token, player) in enumerate(zip(view.tokens, players))]}
 
 
-def _seat_rows_of(key: str, head: Row, record: TableRecord, result: TableReplay) -> Rows:
+def _seat_rows_of(key: str, head: Row, record: TableRecord, result: TableReplay,
+                  view: RecordView) -> Rows:
     """The rows of a record at a table of 2, 3 or 5: ``record`` and ``seats`` as four-handed,
-    the per-seat rows in ``table`` (see the module contract)."""
-    table, view = record.table, view_of(record, result)
+    the per-seat rows in ``table`` (see the module contract), read from its ``view``."""
+    table = record.table
     seats = tuple((table.token(seat), None, player.name, player.id)
                   for seat, player in record.players)
     tokens = view.tokens

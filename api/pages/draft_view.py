@@ -20,7 +20,6 @@ from werkzeug.wrappers import Response
 
 from euchre_records.errors import RecordError
 from euchre_records.table_model import TableRecord, TableReplay
-from euchre_records.table_view import view_of
 
 from ..db import get_db
 from ..store import drafts as store_drafts
@@ -136,7 +135,7 @@ def _scoreboard(sub: Submission, players: dict[str, str], dealer: str,
     from euchre_records.table_replay import game_points_of
     record = sub.record
     assert isinstance(record, TableRecord)
-    return table_scoreboard(view_of(record, sub.result), players, dealer, game_points_of(record),
+    return table_scoreboard(sub.view, players, dealer, game_points_of(record),
                             record.rules.fixed_deals, deals)
 
 
@@ -194,7 +193,7 @@ def score_note(sub: Submission | None) -> str:
     if sub is None or not sub.result.running or sub.result.running[-1] is None:
         return ""
     if isinstance(sub.result, TableReplay):   # a table of n: ': score Ann 3, Bob 0, Cy 1'
-        columns = view_of(sub.record, sub.result).columns
+        columns = sub.view.columns
         scores = sub.result.running[-1]
         return ": score " + ", ".join(f"{c.label} {v}" for c, v in zip(columns, scores))
     ns, ew = sub.result.running[-1][1]

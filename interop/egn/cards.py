@@ -19,7 +19,7 @@ from euchre_records.model import Call, CallKind, Trick
 from euchre_records.table_model import TableCall
 from euchre_records.interop.json_access import LIST, field, typed
 
-__all__ = ["CardReader", "egn_tricks", "card_token", "egn_calls", "call_token", "EGN_SUITS",
+__all__ = ["CardReader", "egn_tricks", "card_token", "egn_call", "egn_calls", "call_token", "EGN_SUITS",
            "generic_map", "is_generic", "is_partly_known"]
 
 EGN_SUITS: dict[str, Suit] = {"s": Suit.SPADES, "h": Suit.HEARTS, "d": Suit.DIAMONDS, "c": Suit.CLUBS}
@@ -127,6 +127,24 @@ def card_token(c: Card | None) -> str:
     return c.name[0] + c.name[1].lower()
 
 
+def egn_call(token: object, at: str, unnamed: str = "is not supported") -> CallKind | Suit:
+    """One EGN call token read, at any table: PASS, ORDER (the caller's seat makes it ORDER,
+    ASSIST or TAKE), NO_TRUMP, or the suit named; ``x`` (an unnamed bid) is refused with
+    ``unnamed``, anything else is not an EGN call (both located at ``at``)."""
+    if token == "Pass":
+        return CallKind.PASS
+    if token == "Order":
+        return CallKind.ORDER
+    if isinstance(token, str) and token in EGN_SUITS:
+        return EGN_SUITS[token]
+    if token == "n":
+        return CallKind.NO_TRUMP
+    if token == "x":
+        raise UnsupportedRules(f"call 'x' (an unnamed bid) {unnamed}", at)
+    raise NotationError(f"not an EGN call: {token!r} (expected 'Pass', 'Order' or a suit "
+                        "letter s h d c)", at)
+
+
 def egn_calls(tokens: object, where: str, dealer: Seat, start: int = 0) -> list[Call]:
     """EGN call tokens to calls with their seats. ``start`` is the index of the first token among
     the deal's calls (an alternative line may start mid-bidding).
@@ -138,23 +156,14 @@ def egn_calls(tokens: object, where: str, dealer: Seat, start: int = 0) -> list[
     seat = dealer.after(1 + start)
     out: list[Call] = []
     for i, token in enumerate(tokens):
-        at = f"{where}[{i}]"
-        if token == "Pass":
-            out.append(Call(CallKind.PASS, seat))
-        elif token == "Order":
-            kind = (CallKind.TAKE if seat is dealer else
-                    CallKind.ASSIST if seat is dealer.partner else CallKind.ORDER)
-            out.append(Call(kind, seat))
-        elif isinstance(token, str) and token in EGN_SUITS:
-            out.append(Call(CallKind.NAME, seat, EGN_SUITS[token]))
-        elif token == "n" and hasattr(CallKind, "NO_TRUMP"):
-            out.append(Call(getattr(CallKind, "NO_TRUMP"), seat))
-        elif token in ("n", "x"):
-            raise UnsupportedRules(f"call {token!r} ({'no trump' if token == 'n' else 'an unnamed bid'}) "
-                                   "is not supported", at)
+        said = egn_call(token, f"{where}[{i}]")
+        if isinstance(said, Suit):
+            out.append(Call(CallKind.NAME, seat, said))
+        elif said is CallKind.ORDER:
+            out.append(Call(CallKind.TAKE if seat is dealer else
+                            CallKind.ASSIST if seat is dealer.partner else CallKind.ORDER, seat))
         else:
-            raise NotationError(f"not an EGN call: {token!r} (expected 'Pass', 'Order' or a suit "
-                                "letter s h d c)", at)
+            out.append(Call(said, seat))
         seat = seat.left
     return out
 

@@ -23,8 +23,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from euchre_records.cards import JOKER, Card, card_name
+from euchre_records.cards import JOKER, Card, Suit, card_name
 from euchre_records.errors import NotationError, Problem, RecordError, UnsupportedRules
+from euchre_records.model import CallKind
 from euchre_records.rules import preset
 from euchre_records.schema.tables import load_table_record
 from euchre_records.table import Table
@@ -33,7 +34,7 @@ from euchre_records.table_replay import VARIANT_CITES
 from euchre_records.interop.json_access import FLAG, LIST, OBJECT, field, typed
 
 from .called import ALONE_NOTE, called_in, not_yet
-from .cards import CardReader, EGN_SUITS
+from .cards import CardReader, egn_call
 from .front import Front, deal_head, each_deal
 from .where import egn_where
 
@@ -121,21 +122,18 @@ def _deal(raw: object, where: str, table: Table) -> tuple[dict[str, Any], tuple[
                 continue
             if maker_at is not None:
                 raise NotationError("a call after trump was made", f"{bw}.calls[{k}]")
-            if token == "Order":
+            said = egn_call(token, f"{bw}.calls[{k}]",
+                            "is not taken at tables of two, three and five")
+            if said is CallKind.ORDER:
                 calls.append("take" if seat == dealer else "order")
                 trump = turned.suit if turned is not None else None
-            elif isinstance(token, str) and token in EGN_SUITS:
-                calls.append(EGN_SUITS[token].value)
-                trump = EGN_SUITS[token]
-            elif token == "n":   # no trump (house rule allow_no_trump; the replay checks it is on)
+            elif said is CallKind.NO_TRUMP:   # house rule allow_no_trump; the replay checks it is on
                 calls.append("NT")
                 trump = None
-            elif token == "x":
-                raise UnsupportedRules("call 'x' (an unnamed bid) is not taken at tables of two, "
-                                       "three and five", f"{bw}.calls[{k}]")
             else:
-                raise NotationError(f"not an EGN call: {token!r} (expected 'Pass', 'Order' or a suit "
-                                    "letter s h d c)", f"{bw}.calls[{k}]")
+                assert isinstance(said, Suit)
+                calls.append(said.value)
+                trump = said
             maker_at = k
         if _flag(b, "isAlone", bw):
             _refuse_alone(table, f"{bw}.isAlone")

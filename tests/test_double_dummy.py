@@ -230,6 +230,17 @@ def test_the_solver_is_the_minimax_at_every_table(n: int) -> None:
     check()
 
 
+@pytest.mark.parametrize("makers", [frozenset({0}), frozenset({0, 3}), frozenset({2, 4}), frozenset({1})])
+def test_a_trick_settled_part_way_is_the_minimax(makers: frozenset[int]) -> None:
+    # five-handed, spades trump: 0 led the JS (the right bower: nobody still to play can beat
+    # it), so the trick is settled before the four others play; the solver answers "one more?"
+    # and "all of them?" there without trying their cards (issue 32), the brute force tries all
+    names = ["AH", "QS AC", "KH KC", "TS AD", "QH JC"]
+    hands = tuple(tuple(parse_card(c) for c in h.split()) for h in names)
+    position = Position(hands, makers, 0, Suit.SPADES, (parse_card("JS"),))
+    assert solve(position) == _reference(position, [(0, "JS")])
+
+
 def test_a_five_handed_deal_of_three_tricks_is_the_minimax() -> None:
     # three cards each at five (the brute force takes a moment): maker 1, partner 3, spades trump
     names = ["JS AS 9H", "JC KS AD", "QS AH KH", "9S TD KD", "TS QH AC"]

@@ -145,6 +145,25 @@ def _low_bits(mask: int) -> Iterator[int]:
         mask ^= low
 
 
+def _trump_floor(mine: int, theirs: int) -> int:
+    """The tricks a hand's trumps ``mine`` take at least against the other side's trumps
+    ``theirs`` (bit masks, higher bit = higher trump), whoever leads: every card of the hand is
+    played, each in a trick of its own, and a trump loses its trick only to a higher trump of the
+    other side in that trick, each of which beats one of the hand's at most. So at least the
+    hand's trumps less the most of them the other side's higher trumps can be set against one
+    by one (taken from the hand's highest down, each against an opposing trump above it not yet
+    used: the most, since a lower trump has every higher opposing trump of a higher one above it)."""
+    lost = 0
+    count = 0
+    while mine:
+        top = 1 << (mine.bit_length() - 1)
+        mine ^= top
+        count += 1
+        if (theirs & ~((top << 1) - 1)).bit_count() > lost:
+            lost += 1
+    return count - lost
+
+
 def _top(mask: int) -> int:
     return 1 << (mask.bit_length() - 1)
 
@@ -267,8 +286,9 @@ class DoubleDummy:
         its side, at most the tricks left less the other side's. A side's sure winners are the
         more of two counts:
 
-        - the sure trump winners of its best hand (trumps above every opposing trump each win
-          their own trick, whoever leads);
+        - the sure trump tricks of its best hand (:func:`_trump_floor`: its trumps less those
+          the opposing higher trumps can beat one by one; at least its trumps above every
+          opposing trump, each winning its own trick whoever leads);
         - the leader's cashing tricks, for the leader's side: the trumps he holds above every
           other live trump, each led in turn and winning; and when those leads draw every
           other trump (no other hand holds more trumps than that), in each plain suit the
@@ -284,16 +304,14 @@ class DoubleDummy:
                     our_t |= h & trumps
                 else:
                     their_t |= h & trumps
-            top_theirs = their_t.bit_length()
-            top_ours = our_t.bit_length()
             for i, h in enumerate(state):
                 t = h & trumps
                 if ours[i]:
-                    sure = (t >> top_theirs).bit_count() if top_theirs else t.bit_count()
+                    sure = _trump_floor(t, their_t)
                     if sure > mine:
                         mine = sure
                 else:
-                    sure = (t >> top_ours).bit_count() if top_ours else t.bit_count()
+                    sure = _trump_floor(t, our_t)
                     if sure > theirs:
                         theirs = sure
         hand = state[lead]

@@ -306,14 +306,16 @@ class DoubleDummy:
                     their_t |= h & trumps
             for i, h in enumerate(state):
                 t = h & trumps
+                if not t:
+                    continue
+                against = their_t if ours[i] else our_t
+                # no opposing trump above the hand's lowest: each of its trumps wins a trick
+                sure = _trump_floor(t, against) if against >> (t & -t).bit_length() else t.bit_count()
                 if ours[i]:
-                    sure = _trump_floor(t, their_t)
                     if sure > mine:
                         mine = sure
-                else:
-                    sure = _trump_floor(t, our_t)
-                    if sure > theirs:
-                        theirs = sure
+                elif sure > theirs:
+                    theirs = sure
         hand = state[lead]
         others = 0
         most = 0   # the most trumps another hand holds

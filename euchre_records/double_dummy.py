@@ -11,8 +11,9 @@ use, scaled down to five tricks:
   suit from low to high in power, so following suit is ``hand & suit`` and a trick's winner is
   the numerically largest card of the suit led or of trumps;
 - the question asked is yes/no ("can the side take ``k``?", a null-window search); the exact
-  value comes from a few of them, starting from cheap bounds (each hand's sure winners in
-  trumps, the tricks left) and moving one trick at a time (MTD(f));
+  value comes from a few of them, starting from cheap bounds (each hand's sure trump tricks:
+  its trumps less those the opposing higher trumps can beat one by one; the leader's cashing
+  tricks; the tricks left) and moving one trick at a time (MTD(f));
 - a transposition table keyed at trick boundaries by the cards still held, each squeezed to its
   rank among the live cards of its suit (so positions differing only by which small cards went
   already share an entry) and the seat to lead, storing bounds;

@@ -291,9 +291,10 @@ class DoubleDummy:
           the opposing higher trumps can beat one by one; at least its trumps above every
           opposing trump, each winning its own trick whoever leads);
         - the leader's cashing tricks, for the leader's side: the trumps he holds above every
-          other live trump, each led in turn and winning; and when those leads draw every
-          other trump (no other hand holds more trumps than that), in each plain suit the
-          cards he holds above every other live card of it, led in turn after.
+          other live trump, each led in turn and winning; then, in each plain suit, the cards
+          he holds above every other live card of it, led in turn after, as many as every
+          other hand still holding trumps after those leads holds cards of that suit (it must
+          follow, so cannot ruff; all of them when the trump leads drew every other trump).
         """
         trumps = self.trumps
         ours = self.ours
@@ -332,12 +333,22 @@ class DoubleDummy:
             t = hand & trumps
             o = others & trumps
             cash = (t >> o.bit_length()).bit_count() if o else t.bit_count()
-        if most <= cash:
-            for m in self.plain_masks:
-                h = hand & m
-                if h:
-                    o = others & m
-                    cash += (h >> o.bit_length()).bit_count() if o else h.bit_count()
+        plain = 0
+        for m in self.plain_masks:
+            h = hand & m
+            if h:
+                o = others & m
+                tops = (h >> o.bit_length()).bit_count() if o else h.bit_count()
+                if tops and most > cash:
+                    # a hand still holding trumps after the trump leads ruffs a top card
+                    # once void in its suit: the j-th lead of it is safe while each holds j
+                    for i, g in enumerate(state):
+                        if i != lead and (g & trumps).bit_count() > cash:
+                            k = (g & m).bit_count()
+                            if k < tops:
+                                tops = k
+                plain += tops
+        cash += plain
         if ours[lead]:
             if cash > mine:
                 mine = cash

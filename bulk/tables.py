@@ -29,9 +29,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from euchre_records.errors import RecordError
-from euchre_records.model import FindingKind, Record, ReplayResult
+from euchre_records.model import FindingKind, Record, ReplayResult, SeatReplayResult
 from euchre_records.schema.tables import dump_table_record
-from euchre_records.table_model import TableRecord, TableReplay
 from euchre_records.table_view import RecordView
 from euchre_records.api.store.dump import unwrap
 from euchre_records.api.store.ingest import prepare
@@ -165,7 +164,7 @@ def _add(batch: Batch, source: str, text: str) -> None:
     record, result = sub.record, sub.result
     var = (rows.seat_count, rows.variant)
     # the overrides as the canonical text writes them
-    overrides = json.dumps(dict(record.rules.overrides) if isinstance(record, Record) else
+    overrides = json.dumps(dict(record.rules.overrides) if record.fixed_partnerships else
                            dump_table_record(record)["rules"].get("overrides", {}),
                            sort_keys=True, ensure_ascii=False, separators=(",", ":"))
     head = rows.record  # hash, canonical, result, version, rules, club, event, date, table, round, deals, findings
@@ -174,10 +173,10 @@ def _add(batch: Batch, source: str, text: str) -> None:
     out["records"].append((key, source, head[3], head[4], overrides, *head[5:12],
                            *rb[:8], bool(rb[8]), head[1], *var))
     out["players"] += [(key, *seat, *var) for seat in rows.seats]
-    if isinstance(record, TableRecord) and isinstance(result, TableReplay):
+    if isinstance(result, SeatReplayResult):
         _add_seats(out, key, record, result, sub.view, overrides, var, batch.analysis)
         return
-    assert isinstance(record, Record) and isinstance(result, ReplayResult)
+    assert isinstance(result, ReplayResult)
     # flags as the store keeps them (0/1): typed as booleans column-wise (bool_column)
     out["games"] += [(key, *g, *var) for g in rows.games]
     out["findings"] += [(key, i, *f, *var) for i, f in enumerate(rows.findings, 1)]
@@ -190,7 +189,7 @@ def _add(batch: Batch, source: str, text: str) -> None:
         analysis_rows(key, record, result, out)
 
 
-def _no_rubber(result: ReplayResult | TableReplay) -> Row:
+def _no_rubber(result: ReplayResult | SeatReplayResult) -> Row:
     """The rubber values of a record without a rubber row (a table of 2, 3 or 5): no system's
     rubber, its games, the side columns null, finished when every game is."""
     finished = bool(result.games) and all(g.finished for g in result.games)
@@ -200,7 +199,7 @@ def _no_rubber(result: ReplayResult | TableReplay) -> Row:
 _MAKERS, _DEFENDERS = "makers", "defenders"
 
 
-def _add_seats(out: TableRows, key: str, record: TableRecord, result: TableReplay,
+def _add_seats(out: TableRows, key: str, record: Record, result: SeatReplayResult,
                view: RecordView, overrides: str, var: tuple[int, str], analysis: bool) -> None:
     """The games, per-seat scores, deals, calls, plays and findings of a record of 2, 3 or 5
     seats (see the module contract), read from its table ``view`` (the submission's, which
@@ -284,7 +283,7 @@ def _plays(index: int, record: Record, result: ReplayResult, plays: PlayColumns)
     plays.add(index, record.deals, result.deals, _revokes(result))
 
 
-def _revokes(result: ReplayResult | TableReplay) -> set[Any]:
+def _revokes(result: ReplayResult | SeatReplayResult) -> set[Any]:
     """(deal, trick, seat) of every revoke the replay found with a seat: the cards ``plays``
     marks."""
     return {(f.deal, f.trick, f.seat) for f in result.findings

@@ -1,6 +1,6 @@
 """Reading records for the CLI: files, ``-`` for stdin, JSON Lines (``.jsonl`` files, or several
 one-line records on stdin). Each record comes with a label (``file``, ``file:line``) and either the
-Record (a TableRecord at a table of 2, 3 or 5) or the error that stopped it. JSON Lines of every
+Record (a Record at a table of 2, 3 or 5) or the error that stopped it. JSON Lines of every
 table size have one reader: ``schema.notation.iter_jsonl`` reading each line with the ingest's
 ``parse_notation``."""
 
@@ -13,7 +13,6 @@ from typing import Iterable, Iterator, NamedTuple
 
 from ..errors import NotationError, Problem, RecordError
 from ..model import Record
-from ..table_model import TableRecord
 from euchre_records.interop.egn.document import in_egn_terms
 from euchre_records.interop.egn.binary import MAX_SIZE, egnb_to_any, is_egn_binary
 from ..schema.notation import iter_jsonl
@@ -27,7 +26,7 @@ class Loaded(NamedTuple):
     """One record read: where from, the record (or what stopped it), whether it was EGN."""
 
     label: str
-    item: Record | TableRecord | RecordError
+    item: Record | RecordError
     egn: bool = False
 
     def located(self, exc: RecordError) -> RecordError:

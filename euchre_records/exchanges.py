@@ -40,8 +40,7 @@ from typing import Any, Callable, Iterable, Sequence
 from .cards import Card, Rank, Seat, Suit, power_table
 from .errors import InconsistentRecord, Problem, join_path
 from .house_rules import farm_cards, house_cite
-from .model import Deal, DealResult, Exchange, ExchangeKind, Finding, FindingKind
-from .table_model import TableDeal, TableExchange, TableFinding, TableRecord
+from .model import Deal, DealResult, Exchange, ExchangeKind, Finding, FindingKind, Record
 from .rules import FarmersHand, Rules
 
 __all__ = ["CardState", "apply_exchanges", "farmers_void", "BEFORE_BIDDING", "KITTY_SWAP",
@@ -83,12 +82,12 @@ def _enabled(rules: Rules, kind: ExchangeKind) -> bool:
     return bool(getattr(rules, _OPTION[kind]))
 
 
-def declared_farmer(deal: Deal | TableDeal, rules: Rules, name: Callable[[Any], str],
-                    where: str) -> tuple[Exchange | TableExchange, Problem | None] | None:
+def declared_farmer(deal: Deal, rules: Rules, name: Callable[[Any], str],
+                    where: str) -> tuple[Exchange, Problem | None] | None:
     """The farmer's declaration that voids ``deal`` under farmers 'misdeal', with the first
     problem that makes it impossible (``name`` names a seat), or None when none is recorded or
     the rule is not 'misdeal'. One check for every table."""
-    exchanges: Sequence[Exchange | TableExchange] = deal.exchanges
+    exchanges: Sequence[Exchange] = deal.exchanges
     declared = [(i, x) for i, x in enumerate(exchanges) if x.kind is ExchangeKind.FARMERS]
     if not declared or rules.farmers is not FarmersHand.MISDEAL:
         return None
@@ -128,7 +127,6 @@ def farmers_void(deal: Deal, rules: Rules, number: int, where: str) -> DealResul
     x, problem = found
     if problem is not None:
         raise InconsistentRecord([problem])
-    assert isinstance(x, Exchange)   # a four-handed deal's
     nxt = deal.dealer.left if rules.misdeal_loses_deal else deal.dealer
     how = f"the deal passes to {nxt.name}" if nxt is not deal.dealer else f"{nxt.name} deals again"
     note = (f"deal {number}: {x.seat.name} declared a farmer's hand — the deal is void as a misdeal; "
@@ -352,7 +350,7 @@ def _check_best(state: CardState, partner: Seat, c: Card, trump: Suit | None, ru
 
 # --- at a table of two, three or five (docs/TABLES.md) ------------------------------------
 
-def void_by_farmer(record: TableRecord, deal: TableDeal, number: int, where: str,
+def void_by_farmer(record: Record, deal: Deal, number: int, where: str,
                    problems: list[Problem]) -> tuple[str, bool] | None:
     """At a table of n: (why the deal is void, whether the same dealer deals again) when a
     farmer's hand under 'misdeal' ended it; None otherwise (or with a located problem appended)."""
@@ -370,7 +368,7 @@ def void_by_farmer(record: TableRecord, deal: TableDeal, number: int, where: str
             f"{'the same dealer deals again' if again else 'the deal passes to the left'}", again)
 
 
-def swap_with_kitty(record: TableRecord, deal: TableDeal, hands: list[list[Card | None]] | None,
+def swap_with_kitty(record: Record, deal: Deal, hands: list[list[Card | None]] | None,
                     where: str, problems: list[Problem]) -> bool:
     """Check the exchanges with the kitty and apply them to ``hands`` (each seat's cards as
     dealt, None unknown; None when the hands are not recorded). False with a problem appended."""
@@ -406,8 +404,8 @@ def swap_with_kitty(record: TableRecord, deal: TableDeal, hands: list[list[Card 
     return True
 
 
-def _check_swap(record: TableRecord, deal: TableDeal, hands: list[list[Card | None]] | None,
-           x: TableExchange, at: str) -> tuple[str, str] | None:
+def _check_swap(record: Record, deal: Deal, hands: list[list[Card | None]] | None,
+           x: Exchange, at: str) -> tuple[str, str] | None:
     """(where, what) of the first impossible card of one kitty swap, or None."""
     who = f"seat {record.table.token(x.seat)}"
     for key in ("gave", "took"):
@@ -439,11 +437,11 @@ def _check_swap(record: TableRecord, deal: TableDeal, hands: list[list[Card | No
     return None
 
 
-def going_under_table(record: TableRecord, deal: TableDeal, number: int) -> list[TableFinding]:
+def going_under_table(record: Record, deal: Deal, number: int) -> list[Finding]:
     """A finding for each player who went under with a known hand (as dealt) that is not
     remarkably poor by EGN's examples; the record stands (the table allowed it)."""
     rule = house_cite("go_under")
-    return [TableFinding(FindingKind.IRREGULARITY, text, rule, number, seat=seat,
-                         status="hand not poor")
+    return [Finding(FindingKind.IRREGULARITY, text, rule, number, seat=seat,
+                         status="hand not poor", points=())
             for seat, text in not_poor(deal.exchanges, deal.hands, number,
                                        lambda s: f"seat {record.table.token(s)}")]

@@ -12,13 +12,12 @@ from __future__ import annotations
 from operator import sub
 
 from .model import (
-    DealKind, DealResult, Finding, FindingKind, Irregularity, IrregularityKind, Points, Record, RecordedScore,
-    replace,
+    DealKind, DealResult, Finding, FindingKind, Irregularity, IrregularityKind, Points, Record,
+    RecordedScore, replace, Scores, Deal, SeatDealResult,
 )
 from .rules import Rules
 from .scoring import add_scores, hand_outcome, hand_points, seat_points
 from .table import CutthroatEuchre, SeatIndex, Variant, VariantOptions
-from .table_model import Scores, TableDeal, TableDealResult, TableFinding, TableRecord
 
 __all__ = ["check_scoresheet", "likely_cause", "sheet_as_corrected", "SheetCheck",
            "seat_likely_cause"]
@@ -30,11 +29,11 @@ def _cited(cause: str, cite: str) -> str:
     return cause if cause.endswith(")") else f"{cause} ({cite})"
 
 
-def _fmt(p: Points) -> str:
+def _fmt(p: Scores) -> str:
     return f"{p[0]}-{p[1]}"
 
 
-def likely_cause(rules: Rules, r: DealResult, recorded: Points) -> str:
+def likely_cause(rules: Rules, r: DealResult, recorded: Scores) -> str:
     """A short guess at why ``recorded`` differs from the computed deal points."""
     computed = r.points
     if recorded == (computed[1], computed[0]):
@@ -85,11 +84,11 @@ def sheet_as_corrected(rules: Rules, sheet: RecordedScore | None, events: tuple[
     return sheet, late
 
 
-def _added_wrong(points: Points, total: Points, before: Points | None) -> bool:
+def _added_wrong(points: Scores, total: Scores, before: Scores | None) -> bool:
     return before is not None and (before[0] + points[0], before[1] + points[1]) != total
 
 
-def _ran_on(points: Points | None, total: Points, before: Points | None) -> bool:
+def _ran_on(points: Scores | None, total: Scores, before: Scores | None) -> bool:
     """Whether the sheet kept adding to the game the replay had closed: this running score is
     its previous one plus the deal's points (its sums are right, no new game was opened)."""
     return points is not None and before is not None and not _added_wrong(points, total, before)
@@ -105,7 +104,7 @@ def check_scoresheet(rules: Rules, record: Record, results: list[DealResult],
     the next game) is diagnosed as such, not as an addition error."""
     out: list[tuple[int, Finding]] = []
     cite = rules.cite("scoresheet")
-    prev_recorded_total: Points | None = None
+    prev_recorded_total: Scores | None = None
     prev_game: int | None = None
     prev_number = 0
     ran_on: tuple[int, int] | None = None     # (game, its last deal) the sheet ran on past
@@ -180,7 +179,7 @@ def check_scoresheet(rules: Rules, record: Record, results: list[DealResult],
 # each player's points for the deal and his running score, one column per player.
 #
 # The four-handed check (scoresheet.py) has its diagnoses per side; here they are per player, and
-# every finding is located at a deal and a seat (``TableFinding.deal``, ``.seat``), names the
+# every finding is located at a deal and a seat (``Finding.deal``, ``.seat``), names the
 # player, gives what the sheet says and what the replay computes in that column, and cites the
 # rule (the preset's scoresheet rule, or the variant's own source for its scoring). Which of the
 # four-handed diagnoses apply with per-player columns (docs/FORMAT.md, "Scoresheets at tables of
@@ -205,7 +204,7 @@ def check_scoresheet(rules: Rules, record: Record, results: list[DealResult],
 # with a ``scoresheet`` it returns the deal's result with its scoresheet findings added.
 
 class _Names:
-    def __init__(self, record: TableRecord) -> None:
+    def __init__(self, record: Record) -> None:
         self.table = record.table
         self.names = {seat: p.name for seat, p in record.players}
 
@@ -219,7 +218,7 @@ class _Names:
         return said[0] if len(said) == 1 else ", ".join(said[:-1]) + " and " + said[-1]
 
 
-def seat_likely_cause(record: TableRecord, r: TableDealResult, recorded: Scores,
+def seat_likely_cause(record: Record, r: SeatDealResult, recorded: Scores,
                       computed: Scores, variant_cite: str) -> str:
     """A short guess at why the sheet's points for a deal, ``recorded`` (per seat), differ from
     the ``computed`` ones; "unknown cause" when no single slip explains them."""
@@ -328,7 +327,7 @@ class SheetCheck:
     ``variant_cite`` is the source of the variant's scoring (``table_replay.VARIANT_CITES``); a
     hand's points are scoring.seat_points's."""
 
-    def __init__(self, record: TableRecord, variant_cite: str) -> None:
+    def __init__(self, record: Record, variant_cite: str) -> None:
         self.record, self.variant_cite = record, variant_cite
         self.rules = record.rules
         self.name = _Names(record)
@@ -341,8 +340,8 @@ class SheetCheck:
         self.unfinished: list[tuple[int, int]] = []   # (game, deal) of the unfinished deals
         self.ran_on: tuple[int, int] | None = None    # (game, its last deal) the sheet ran on past
 
-    def deal(self, result: TableDealResult, deal: TableDeal, before: Scores, after: Scores,
-             game: int) -> TableDealResult:
+    def deal(self, result: SeatDealResult, deal: Deal, before: Scores, after: Scores,
+             game: int) -> SeatDealResult:
         """``result`` with the findings of ``deal``'s sheet: ``before``/``after`` the game's
         score before and after the deal (``before`` is the game's start on its first deal),
         ``game`` the game's number."""
@@ -357,7 +356,7 @@ class SheetCheck:
         computed = tuple(map(sub, after, before))
         cite = self.rules.cite("scoresheet")
         n, number, name = len(after), result.number, self.name
-        found: list[TableFinding] = []
+        found: list[Finding] = []
         wrong_points: set[int] = set()
         if sheet.points is not None and tuple(sheet.points) != computed:
             recorded = tuple(sheet.points)
@@ -366,11 +365,11 @@ class SheetCheck:
             for s in range(n):
                 if recorded[s] != computed[s]:
                     wrong_points.add(s)
-                    found.append(TableFinding(
+                    found.append(Finding(
                         FindingKind.SCORESHEET,
                         f"deal {number}, {name(s)}: the scoresheet gives {recorded[s]} for the "
                         f"deal, the replay computes {computed[s]} — {cause}",
-                        cite, number, seat=s, recorded=recorded, computed=computed))
+                        cite, number, seat=s, recorded=recorded, computed=computed, points=()))
         points = tuple(sheet.points) if sheet.points is not None else computed
         # the sheet's own previous running score, and the one this game's figures add to
         own = None if self.skipped or self.last_total is None else self.last_total
@@ -411,11 +410,11 @@ class SheetCheck:
                              f"{base[s] + points[s]}, not {total[s]}")
                 else:
                     cause = "an earlier error carried forward"
-                found.append(TableFinding(
+                found.append(Finding(
                     FindingKind.SCORESHEET,
                     f"deal {number}, {name(s)}: the scoresheet's running score is {total[s]}, the "
                     f"replay has {after[s]} in game {game} — {_cited(cause, cite)}",
-                    cite, number, seat=s, recorded=total, computed=after))
+                    cite, number, seat=s, recorded=total, computed=after, points=()))
         elif sheet.total is not None:
             self.ran_on = None
         if sheet.total is not None:

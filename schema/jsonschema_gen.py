@@ -10,7 +10,7 @@ test checks that every property has one.
 The records at tables of 2, 3 and 5 (``Table<n>Record`` with its rules, deal, outcome and
 irregularity; docs/FORMAT.md "Tables of two, three and five") are read by plain Python
 (:mod:`.table_load`), not marshmallow schemas, so their definitions are built here from what it
-reads (seat tokens :meth:`Table.token`, :data:`TableIrregularityKind`) and from the four-handed
+reads (seat tokens :meth:`Table.token`, the irregularities of ``table_refusals.LAWS_TAKEN``) and from the four-handed
 definitions just generated: every fragment the tables share with the four-handed record (event,
 players, the preset's options, cards, the deal's kind, turned card, discard and exchanges, the
 outcome's trump and condition, the irregularity's trick and note) is taken from it, not written
@@ -32,7 +32,7 @@ from pathlib import Path
 from typing import Any
 
 from euchre_records.table import Table, table_for
-from euchre_records.table_model import TableIrregularityKind
+from euchre_records.table_refusals import LAWS_TAKEN
 
 from .basefields import CompactField
 from .cardfields import CARD_OR_UNKNOWN_RE, CARD_RE, cards_pattern
@@ -240,7 +240,7 @@ def _irregularity(table: Table, four: dict[str, Any]) -> dict[str, Any]:
         "type": "object", "description": f"An irregularity at a table of {table.seats}: the kinds "
         "the engine takes there.",
         "properties": {
-            "kind": _like(theirs["kind"], enum=[k.value for k in TableIrregularityKind]),
+            "kind": _like(theirs["kind"], enum=[k.value for k in LAWS_TAKEN]),
             "seat": _seat_or_null(table, theirs["seat"]["description"]),
             "trick": copy.deepcopy(theirs["trick"]),
             "tricks": _like(theirs["tricks"], description="Claim or concession: how many of the "
@@ -355,7 +355,7 @@ def _record(table: Table, name: str, four: dict[str, Any]) -> dict[str, Any]:
 
 
 def _table_defs(four: dict[str, Any]) -> dict[str, Any]:
-    """The ``$defs`` entries of the records at tables of n (``Table<n>...`` and ``TableRecord``)."""
+    """The ``$defs`` entries of the records at tables of n (``Table<n>...`` and ``Record``)."""
     defs: dict[str, Any] = {}
     branches = []
     for seats in TABLE_SEATS:
@@ -367,7 +367,7 @@ def _table_defs(four: dict[str, Any]) -> dict[str, Any]:
         defs[f"{name}Outcome"] = _outcome(table, four)
         defs[f"{name}Irregularity"] = _irregularity(table, four)
         branches.append({"$ref": f"#/$defs/{name}Record"})
-    defs["TableRecord"] = {
+    defs["Record"] = {
         "type": "object",
         "description": "A record at a table of 2, 3 or 5: one of the Table<n>Record, told apart "
                        "by rules.seats (required in each, a constant).",

@@ -19,7 +19,7 @@ from flask import flash, redirect, render_template, url_for
 from werkzeug.wrappers import Response
 
 from euchre_records.errors import RecordError
-from euchre_records.table_model import TableRecord, TableReplay
+from euchre_records.model import SeatReplayResult
 
 from ..db import get_db
 from ..store import drafts as store_drafts
@@ -33,7 +33,7 @@ from .draft_access import ID, own_draft, seen_revision, writer_required
 from .deal_form import UNDEALT, called_ranks, deal_from_form, form_of_deal
 from .forms import Problems
 from .scoreboard import preset_title, scoreboard, table_scoreboard
-from .seats import VARIANT_TITLES, next_dealer, next_seat, seat_tokens, seats_of
+from .seats import VARIANT_TITLES, next_dealer, seat_tokens, seats_of
 from .sheet import build_sheet, running_of
 
 __all__ = ["replay_draft", "next_dealer", "fields_of", "fields_for", "deal_of_form", "draft_page",
@@ -130,11 +130,10 @@ def _scoreboard(sub: Submission, players: dict[str, str], dealer: str,
                 deals: int) -> dict[str, Any]:
     """The scoreboard of the draft's replay: the sides' score and the rubber at four hands, each
     player's score and the game's target at a table of n."""
-    if not isinstance(sub.result, TableReplay):
+    if not isinstance(sub.result, SeatReplayResult):
         return scoreboard(sub.result, players, dealer, deals)
     from euchre_records.table_replay import game_points_of
     record = sub.record
-    assert isinstance(record, TableRecord)
     return table_scoreboard(sub.view, players, dealer, game_points_of(record),
                             record.rules.fixed_deals, deals)
 
@@ -192,7 +191,7 @@ def score_note(sub: Submission | None) -> str:
     """': score N-S 4, E-W 1' after the last deal (for the announcement of a saved deal)."""
     if sub is None or not sub.result.running or sub.result.running[-1] is None:
         return ""
-    if isinstance(sub.result, TableReplay):   # a table of n: ': score Ann 3, Bob 0, Cy 1'
+    if isinstance(sub.result, SeatReplayResult):   # a table of n: ': score Ann 3, Bob 0, Cy 1'
         columns = sub.view.columns
         scores = sub.result.running[-1]
         return ": score " + ", ".join(f"{c.label} {v}" for c, v in zip(columns, scores))

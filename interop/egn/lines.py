@@ -25,11 +25,10 @@ from euchre_records.errors import NotationError
 from euchre_records.model import Alternative, Annotation, Call, CallKind, Deal, Trick
 from euchre_records.interop.json_access import LIST, OBJECT, TEXT, WHOLE, field, items, typed
 
-from euchre_records.table_model import TableCall
 
 from .cards import CardReader, call_token, card_token, egn_calls, egn_tricks
 
-AnyCall = TypeVar("AnyCall", Call, TableCall)
+AnyCall = TypeVar("AnyCall", Call, Call)
 
 __all__ = ["annotations_in", "annotations_out", "alternatives_in", "alternatives_out",
            "split_phases", "bid_calls", "trump_of", "with_alone"]

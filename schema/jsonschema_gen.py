@@ -355,7 +355,7 @@ def _record(table: Table, name: str, four: dict[str, Any]) -> dict[str, Any]:
 
 
 def _table_defs(four: dict[str, Any]) -> dict[str, Any]:
-    """The ``$defs`` entries of the records at tables of n (``Table<n>...`` and ``Record``)."""
+    """The ``$defs`` entries of the records at tables of n (``Table<n>...`` and ``TableRecord``)."""
     defs: dict[str, Any] = {}
     branches = []
     for seats in TABLE_SEATS:
@@ -367,7 +367,7 @@ def _table_defs(four: dict[str, Any]) -> dict[str, Any]:
         defs[f"{name}Outcome"] = _outcome(table, four)
         defs[f"{name}Irregularity"] = _irregularity(table, four)
         branches.append({"$ref": f"#/$defs/{name}Record"})
-    defs["Record"] = {
+    defs["TableRecord"] = {
         "type": "object",
         "description": "A record at a table of 2, 3 or 5: one of the Table<n>Record, told apart "
                        "by rules.seats (required in each, a constant).",

@@ -119,7 +119,7 @@ def _written(call: Call) -> str:
 
 
 def written_call(call: Any, seat: str | None) -> str:
-    """The canonical string of a call at any table (a :class:`Call` or a ``Call``: ``kind``,
+    """The canonical string of a call at any table (a :class:`Call`: ``kind``,
     ``suit``, ``alone``), its seat written ``seat`` (a token; None: no ``"SEAT: "`` prefix)."""
     word = call.suit.value if call.kind is CallKind.NAME and call.suit else _CALL_WORD[call.kind]
     if call.alone or call.kind in _MUST_BE_ALONE:

@@ -65,7 +65,7 @@ class _Problems:
 # --- loading ---------------------------------------------------------------------------------
 
 def load_any(data: object) -> Record:
-    """A four-handed :class:`Record` or a :class:`Record`, by ``rules.seats``."""
+    """A :class:`Record` of any table, read by ``rules.seats``: the four-handed reader at four."""
     from .notation import load_record
     if holds_whole_float(data):
         data = whole_numbers(data)   # 3.0 seats is 3 (schema/numbers.py)

@@ -34,8 +34,7 @@ SLIPS = ["cutthroat-slips", "five-handed-slips", "two-handed-missed"]
 
 
 def _sheet_findings(data: dict[str, Any]) -> list[Any]:
-    """The sheet check's findings of the record ``data`` at any table (``Finding`` at four,
-    ``Finding`` at two, three and five)."""
+    """The sheet check's findings (``Finding``) of the record ``data`` at any table."""
     if data["rules"].get("seats", 4) == 4:
         found: tuple[Finding, ...] = replay(loads(json.dumps(data))).findings
     else:

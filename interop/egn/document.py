@@ -70,8 +70,8 @@ def egn_text_to_record(text: str | bytes) -> Record:
 
 
 def egn_to_any(data: object) -> Record:
-    """A parsed EGN document of any player count as our record: four-handed a :class:`Record`,
-    two, three and five a :class:`Record` (:mod:`.per_player`); 1, 6, 7 and 8 refused by
+    """A parsed EGN document of any player count as our :class:`Record` at its table (two,
+    three and five read by :mod:`.per_player`); 1, 6, 7 and 8 refused by
     name at ``metadata.ruleset.num_players``. Every deal is read even when an earlier one fails,
     so that all problems are reported at once, each located in the EGN document;
     UnsupportedRules wins over NotationError when both occur."""

@@ -380,8 +380,8 @@ def _found(table: Table, r: DealResult | SeatDealResult) -> Outcome:
         tricks = (r.tricks[0] if r.maker.side.value == "NS" else r.tricks[1]) if r.maker else 0
         return Outcome(r.maker, r.trump, r.alone, r.defender_alone, tricks)
     return Outcome(r.maker, r.trump, r.alone and table.called_partner and r.called is None,
-                        r.maker_tricks, r.called, r.partner,
-                        partner_stated=r.called is not None and r.partner_known)
+                   tricks=r.maker_tricks, called=r.called, partner=r.partner,
+                   partner_stated=r.called is not None and r.partner_known)
 
 
 def _result_cells(writers: Sequence[Callable[[Any, Callable[[int], str]], str]],

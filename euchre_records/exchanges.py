@@ -87,8 +87,7 @@ def declared_farmer(deal: Deal, rules: Rules, name: Callable[[Any], str],
     """The farmer's declaration that voids ``deal`` under farmers 'misdeal', with the first
     problem that makes it impossible (``name`` names a seat), or None when none is recorded or
     the rule is not 'misdeal'. One check for every table."""
-    exchanges: Sequence[Exchange] = deal.exchanges
-    declared = [(i, x) for i, x in enumerate(exchanges) if x.kind is ExchangeKind.FARMERS]
+    declared = [(i, x) for i, x in enumerate(deal.exchanges) if x.kind is ExchangeKind.FARMERS]
     if not declared or rules.farmers is not FarmersHand.MISDEAL:
         return None
     i, x = declared[0]

@@ -16,7 +16,7 @@ and its per-seat rows in ``table`` (:class:`TableRows`), read from the table vie
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import TYPE_CHECKING, Any
 
 from euchre_records.enum_text import (  # Enum .name and .value are slow descriptors
     DEAL_KIND_VALUE, FINDING_KIND_VALUE, SEAT_NAME, SEAT_SIDE, SIDE_VALUE, SUIT_VALUE,
@@ -189,8 +189,7 @@ def call_rows(deal: Deal, table: Table = FOUR) -> list[Row]:
     seats, token, left = table.seats, table.token, table.left
     passes = 0
     open_ = True
-    calls: Sequence[Call] = deal.calls
-    for i, call in enumerate(calls, 1):
+    for i, call in enumerate(deal.calls, 1):
         seat: int | None = call.seat
         rnd = 1 if passes < seats else 2
         if open_ and (seat is None or seat == turn):

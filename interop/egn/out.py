@@ -38,8 +38,6 @@ from .rules import from_rules, rules_loss
 __all__ = ["egn_document", "egn_losses", "not_read_back", "date_losses", "date_and_description",
            "EGN_VERSION", "egn_rules"]
 
-AnyDeal = Deal
-
 EGN_VERSION = "1.4"
 
 
@@ -49,11 +47,11 @@ def _two_scores(table: Table) -> bool:
     return len(columns_of(table, ())) == 2
 
 
-def _deals(record: Record) -> Sequence[AnyDeal]:
+def _deals(record: Record) -> Sequence[Deal]:
     return record.deals
 
 
-def _written(record: Record) -> list[tuple[int, AnyDeal]]:
+def _written(record: Record) -> list[tuple[int, Deal]]:
     """The deals an EGN document holds, by index: all but the points-only ones."""
     return [(i, d) for i, d in enumerate(_deals(record)) if d.kind is not DealKind.POINTS]
 
@@ -309,7 +307,7 @@ def _opening_points(record: Record) -> int:
     return count
 
 
-def _points_loss(i: int, deal: AnyDeal, opening: bool, refusal: bool) -> str:
+def _points_loss(i: int, deal: Deal, opening: bool, refusal: bool) -> str:
     """What becomes of points-only deal ``i`` in EGN (every EGN deal needs its up card and play):
     as the refusal and stderr say it (``refusal``), or as the written file's note says it."""
     assert deal.points is not None
@@ -343,12 +341,12 @@ def _players(record: Record, table: Table) -> list[Any]:
     return out
 
 
-def _active(deal: AnyDeal) -> int:
+def _active(deal: Deal) -> int:
     bids = bid_calls(deal.calls)
     return 4 - any(c.alone for c in bids) - any(c.kind is CallKind.DEFEND_ALONE for c in deal.calls)
 
 
-def _deal(number: int, deal: AnyDeal, table: Table) -> dict[str, Any]:
+def _deal(number: int, deal: Deal, table: Table) -> dict[str, Any]:
     state: dict[str, Any] = {"dealer": int(deal.dealer), "upCard": card_token(deal.turned)}
     if deal.kind is DealKind.FULL and deal.hands is not None:
         state["playerCards"] = [[] if len(hand) != 5 or all(c is None for c in hand)   # the hand of

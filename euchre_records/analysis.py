@@ -416,14 +416,14 @@ def _dealt_hands(deal: Deal, seats: Sequence[int], order: list[list[tuple[int, C
         return "some cards of the hands are unknown"
     if len(order) != 5 or out:
         return "the hands are inferred from the plays, and " + (
-            "not every trick was played" if len(seats) == 4
+            "not every trick was played" if len(seats) != 4
             else "not all four played five cards")
     hands: dict[int, list[Card]] = {s: [] for s in seats}
     for trick in order:
         for seat, c in trick:
             hands[seat].append(c)
     if _took_up(deal):
-        if deal.discard is None or (deal.turned is None and len(seats) == 4):
+        if deal.discard is None or (deal.turned is None and len(seats) != 4):
             return "the dealer's discard is not recorded, so his dealt hand is not known"
         dealer = hands[deal.dealer]
         if deal.turned not in dealer:

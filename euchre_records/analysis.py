@@ -395,7 +395,7 @@ def _known(cards: Sequence[Card | None]) -> list[Card]:
 
 
 def _turned_suit(deal: Deal) -> Suit | None:
-    if deal.turned is JOKER:   # the suit the dealer named (RULES.md "The joker"), at any table
+    if deal.turned is JOKER:   # the suit the dealer named (RULES.md "The joker")
         return deal.joker_suit
     return deal.turned.suit if deal.turned is not None else None
 
@@ -626,7 +626,9 @@ def _table_calls(record: Record, deal: Deal, maker: int,
     """At a table of n: each trump the record's maker could have made (with his best partner,
     or alone), and each player's best call."""
     table, rules = record.table, record.rules
-    turned_suit = _turned_suit(deal)
+    # the turned card's own suit (none for the joker): this analysis has not read the suit the
+    # dealer named for a turned joker at a table of n (golden variants/33), as before issue 32
+    turned_suit = deal.turned.suit if deal.turned is not None else None
     round_one = _took_up(deal)
     cache: dict[tuple[object, ...], int] = {}
 

@@ -6,11 +6,14 @@ strings and integers in the column order of the tables (docs/STORE.md), with ref
 them by number (game number, deal number) instead of database ids. Rows pickle cheaply, so bulk
 import can build them in worker processes and leave only the inserts to the writer.
 
-A four-handed record fills ``rubber``, ``games``, ``deals``, ``findings`` and ``calls`` (the
-tables of fixed partnerships); a record at a table of 2, 3 or 5 (migration 17) has those empty
-and its per-seat rows in ``table`` (:class:`TableRows`), read from the table view
-(euchre_records/table_view.py) and the TableReplay; ``record`` and ``seats`` have one shape
-(``seats.side`` None where sides are not fixed).
+Every record fills the one set of tables (migration 19): ``games``, ``deals``, ``findings`` in
+one column order, and ``game_scores``/``deal_scores``, one row per seat. Only fixed partnerships
+have a ``rubber`` and ``calls``; the ``_ns``/``_ew`` columns are None at a table of 2, 3 or 5 and
+its own columns (:data:`~.row_tuples.N_DEAL_COLUMNS`, the findings' ``points``) None at the
+table of four. A four-handed seat's per-seat rows are its side's figures (:func:`four_seat_rows`,
+the rule migration 19 applies to stored records); at a table of n they are read from the table
+view (euchre_records/table_view.py) and the TableReplay. ``record`` and ``seats`` have one
+shape (``seats.side`` None where sides are not fixed).
 """
 
 from __future__ import annotations
@@ -27,12 +30,12 @@ from euchre_records.table import Table, table_for
 from euchre_records.table_model import TableCall, TableDeal, TableRecord, TableReplay
 from euchre_records.table_view import RecordView
 
-from .row_tuples import Row, Rows, TableRows
+from .row_tuples import Row, Rows
 
 if TYPE_CHECKING:  # only a type here: the store reads rows without the parsing code
     from .ingest import Submission
 
-__all__ = ["Row", "Rows", "rows_of", "summary", "call_rows", "record_calls"]
+__all__ = ["Row", "Rows", "rows_of", "summary", "call_rows", "record_calls", "four_seat_rows"]
 
 
 def summary(result: ReplayResult) -> dict[str, Any]:
@@ -68,10 +71,38 @@ def rows_of(sub: Submission) -> Rows:
     findings = tuple(
         (f.deal, f.trick, SEAT_NAME[f.seat] if f.seat is not None else None,
          f.card.name if f.card is not None else None, FINDING_KIND_VALUE[f.kind], f.status, f.rule,
-         f.message, f.points[0], f.points[1])
+         f.message, f.points[0], f.points[1], None)
         for f in result.findings)
-    return Rows(sub.hash, head, seats, _rubber_row(result), games, _deal_rows(result), findings,
-                summary(result), record_calls(record, [d.number for d in result.deals]))
+    deals = _deal_rows(result)
+    game_scores, deal_scores = four_seat_rows(games, deals)
+    return Rows(sub.hash, head, seats, _rubber_row(result), games, deals, findings,
+                summary(result), record_calls(record, [d.number for d in result.deals]),
+                game_scores=game_scores, deal_scores=deal_scores)
+
+
+_FOUR_SEATS = (("N", 0), ("E", 1), ("S", 0), ("W", 1))
+"""Each four-handed seat and its side's index in the ``_ns``/``_ew`` pairs."""
+
+
+def four_seat_rows(games: Sequence[Row], deals: Sequence[Row]
+                   ) -> tuple[tuple[Row, ...], tuple[Row, ...]]:
+    """The ``game_scores`` and ``deal_scores`` rows of a four-handed record from its ``games``
+    and ``deals`` rows: each seat N, E, S, W has its side's start and score, hand points,
+    penalty, points and running score; its role is ``maker``, ``partner`` (the maker's side,
+    whether or not the maker went alone: his side scores with him) or ``defender``, None when
+    nobody made trump. Migration 19 applies the same rule in SQL to stored records."""
+    game_scores = tuple((g[0], seat, g[3 + i], g[5 + i]) for g in games for seat, i in _FOUR_SEATS)
+    deal_scores = []
+    for d in deals:
+        maker, side = d[6], d[7]
+        for seat, i in _FOUR_SEATS:
+            role = (None if maker is None else "maker" if maker == seat else
+                    "partner" if side == _SIDES[i] else "defender")
+            deal_scores.append((d[1], seat, role, d[16 + i], d[18 + i], d[20 + i], d[22 + i]))
+    return game_scores, tuple(deal_scores)
+
+
+_SIDES = ("NS", "EW")
 
 
 def _head(sub: Submission) -> Row:
@@ -100,8 +131,8 @@ def _seat_summary(result: TableReplay, view: RecordView) -> dict[str, Any]:
 
 def _seat_rows_of(key: str, head: Row, record: TableRecord, result: TableReplay,
                   view: RecordView) -> Rows:
-    """The rows of a record at a table of 2, 3 or 5: ``record`` and ``seats`` as four-handed,
-    the per-seat rows in ``table`` (see the module contract), read from its ``view``."""
+    """The rows of a record at a table of 2, 3 or 5 in the one set (see the module contract),
+    read from its ``view``."""
     table = record.table
     seats = tuple((table.token(seat), None, player.name, player.id)
                   for seat, player in record.players)
@@ -109,17 +140,19 @@ def _seat_rows_of(key: str, head: Row, record: TableRecord, result: TableReplay,
     games: list[Row] = []
     game_scores: list[Row] = []
     for g in view.games:
-        games.append((g.number, g.first_deal, g.last_deal, g.winner, int(g.finished)))
+        games.append((g.number, g.first_deal, g.last_deal, None, None, None, None, g.winner,
+                      int(g.finished), None, None, None, None))
         game_scores.extend((g.number, tokens[s], g.start[s], g.score[s]) for s in range(len(tokens)))
     deals: list[Row] = []
     deal_scores: list[Row] = []
     for d, r in zip(view.deals, result.deals):
         made = d.maker is not None and d.maker_tricks is not None
         tricks = d.maker_tricks if made else None
-        deals.append((d.number, d.game, d.kind, d.dealer, d.trump, d.maker, int(d.alone),
-                      d.called, d.partner, int(d.partner_known), tricks, int(d.thrown_in),
-                      d.void, int(made and tricks is not None and tricks < 3),
-                      int(made and tricks == 5), int(d.unfinished)))
+        deals.append((d.game, d.number, d.kind, d.dealer, None, d.trump, d.maker, None,
+                      int(d.alone), None, int(d.thrown_in), None,
+                      int(made and tricks is not None and tricks < 3), int(made and tricks == 5),
+                      *_NO_SIDES, d.called, d.partner, int(d.partner_known), tricks, d.void,
+                      int(d.unfinished)))
         for s, token in enumerate(tokens):
             role = None
             if made:
@@ -129,13 +162,20 @@ def _seat_rows_of(key: str, head: Row, record: TableRecord, result: TableReplay,
                                 r.points[s], d.running[s]))
     findings = tuple(
         (f.deal, f.trick, None if f.seat is None else table.token(f.seat),
-         None if f.card is None else f.card.name, f.kind.value, f.rule, f.message,
-         json.dumps(list(f.points) or [0] * table.seats))
+         None if f.card is None else f.card.name, f.kind.value, None, f.rule, f.message,
+         None, None, json.dumps(list(f.points) or [0] * table.seats))
         for f in result.findings)
-    return Rows(key, head, seats, (), (), (), (), _seat_summary(result, view),
-                seat_count=table.seats, variant=table.variant.value,
-                table=TableRows(tuple(games), tuple(game_scores), tuple(deals),
-                                tuple(deal_scores), findings))
+    return Rows(key, head, seats, (), tuple(games), tuple(deals), findings,
+                _seat_summary(result, view), seat_count=table.seats, variant=table.variant.value,
+                game_scores=tuple(game_scores), deal_scores=tuple(deal_scores))
+
+
+_NO_SIDES = (None,) * 10
+"""A deal at a table of n has no ``tricks``/``hand_points``/``penalty``/``points``/``score``
+``_ns``/``_ew`` pairs (its per-seat figures are its ``deal_scores``)."""
+_NOT_AT_FOUR = (None,) * 6
+"""The ``deals`` columns of tables of n (called, partner, partner_known, maker_tricks, void,
+unfinished) on a four-handed row."""
 
 
 def record_calls(record: Record, numbers: list[int]) -> tuple[Row, ...]:
@@ -261,4 +301,4 @@ def _deal_row(game: int | None, d: DealResult, running: tuple[int, int]) -> Row:
         int(d.alone), SEAT_NAME[d.defender_alone] if d.defender_alone is not None else None,
         int(d.thrown_in), int(d.redeal), int(played and made < 3), int(played and made == 5),
         d.tricks[0], d.tricks[1], d.hand_points[0], d.hand_points[1], d.penalty[0], d.penalty[1],
-        d.points[0], d.points[1], running[0], running[1])
+        d.points[0], d.points[1], running[0], running[1], *_NOT_AT_FOUR)

@@ -61,8 +61,9 @@ def _round_deals_only(db: sqlite_utils.Database, event_id: int,
             continue
         if rid not in cut:
             last = db.conn.execute(
-                "SELECT number, game FROM table_deals WHERE record_id = ? AND void IS NULL "
-                "ORDER BY number LIMIT 1 OFFSET ?", (rid, cap - 1)).fetchone()
+                "SELECT d.number, g.number FROM deals d LEFT JOIN games g ON g.id = d.game_id "
+                "WHERE d.record_id = ? AND d.void IS NULL "
+                "ORDER BY d.number LIMIT 1 OFFSET ?", (rid, cap - 1)).fetchone()
             scores = {} if last is None else dict(db.conn.execute(
                 "SELECT seat, score FROM deal_scores WHERE record_id = ? AND deal = ?",
                 (rid, last[0])).fetchall())

@@ -609,21 +609,26 @@ def test_a_store_of_version_16_migrates_and_keeps_its_records(tmp_path: Path) ->
 
 
 def test_the_store_pages_queries_per_variant_run_as_written(tmp_path: Path) -> None:
-    """docs/STORE.md "Tables of two, three and five": its SQL run on the three examples at
-    those tables. By hand (tests/test_examples.py): Ben wins the one cut-throat game;
-    makers euchred: cut-throat 2 of 7 deals (Ada at 3, Cora at 6), two-handed 1 of the 5 made
-    (one deal thrown in), five-handed 1 of 5."""
+    """docs/STORE.md "Tables of two, three and five" and "The old names of tables of n, for one
+    release": each SQL block run on the three examples at those tables, the one set's queries
+    and the same queries over the old names (views since migration 19). By hand
+    (tests/test_examples.py): Ben wins the one cut-throat game; makers euchred: cut-throat 2 of
+    7 deals (Ada at 3, Cora at 6), two-handed 1 of the 5 made (one deal thrown in),
+    five-handed 1 of 5."""
     import re
     text = (ROOT / "docs" / "STORE.md").read_text(encoding="utf-8")
-    section = text.split("### Tables of two, three and five", 1)[1].split("\n## ", 1)[0]
-    [block] = re.findall(r"```sql\n(.*?)```", section, re.S)
-    statements = [s.strip() for s in block.split(";") if s.strip()]
-    assert len(statements) == 2
     db = _store(tmp_path)
     store = Store(db)
     for name in ("cutthroat-game", "two-handed-game", "five-handed-game"):
         store.save(prepare((ROOT / "examples" / f"{name}.json").read_text(encoding="utf-8")))
-    assert _rows(db, statements[0]) == [("Ben", 1)]
-    rates = dict(_rows(db, statements[1]))
-    assert rates == {"cut-throat": pytest.approx(2 / 7), "two-handed": pytest.approx(1 / 5),
-                     "call-your-partner": pytest.approx(1 / 5)}
+    for heading, tables in (("### Tables of two, three and five", ("games", "deals")),
+                            ("### The old names of tables of n", ("table_games", "table_deals"))):
+        section = text.split(heading, 1)[1].split("\n## ", 1)[0].split("\n### ", 1)[0]
+        [block] = re.findall(r"```sql\n(.*?)```", section, re.S)
+        statements = [s.strip() for s in block.split(";") if s.strip()]
+        assert len(statements) == 2
+        assert [re.search(r"FROM (\w+)", s).group(1) for s in statements] == list(tables)
+        assert _rows(db, statements[0]) == [("Ben", 1)]
+        rates = dict(_rows(db, statements[1]))
+        assert rates == {"cut-throat": pytest.approx(2 / 7), "two-handed": pytest.approx(1 / 5),
+                         "call-your-partner": pytest.approx(1 / 5)}

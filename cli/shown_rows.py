@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from euchre_records.api.store.row_tuples import N_DEAL_COLUMNS
+from ..api.store.row_tuples import N_DEAL_COLUMNS
 
 __all__ = ["DEAL_COLUMNS", "FINDING_COLUMNS", "shown_rows"]
 

@@ -80,29 +80,43 @@ def rows_of(sub: Submission) -> Rows:
                 game_scores=game_scores, deal_scores=deal_scores)
 
 
-_FOUR_SEATS = (("N", 0), ("E", 1), ("S", 0), ("W", 1))
-"""Each four-handed seat and its side's index in the ``_ns``/``_ew`` pairs."""
+_FOUR_TOKENS = ("N", "E", "S", "W")
+_SIDE_SEATS = {"NS": ("N", "S"), "EW": ("E", "W")}
+
+
+def _by_seat(ns: Any, ew: Any) -> tuple[Any, ...]:
+    """A side's figure for each four-handed seat, N E S W."""
+    return (ns, ew, ns, ew)
 
 
 def four_seat_rows(games: Sequence[Row], deals: Sequence[Row]
                    ) -> tuple[tuple[Row, ...], tuple[Row, ...]]:
     """The ``game_scores`` and ``deal_scores`` rows of a four-handed record from its ``games``
-    and ``deals`` rows: each seat N, E, S, W has its side's start and score, hand points,
-    penalty, points and running score; its role is ``maker``, ``partner`` (the maker's side,
-    whether or not the maker went alone: his side scores with him) or ``defender``, None when
-    nobody made trump. Migration 19 applies the same rule in SQL to stored records."""
-    game_scores = tuple((g[0], seat, g[3 + i], g[5 + i]) for g in games for seat, i in _FOUR_SEATS)
-    deal_scores = []
-    for d in deals:
-        maker, side = d[6], d[7]
-        for seat, i in _FOUR_SEATS:
-            role = (None if maker is None else "maker" if maker == seat else
-                    "partner" if side == _SIDES[i] else "defender")
-            deal_scores.append((d[1], seat, role, d[16 + i], d[18 + i], d[20 + i], d[22 + i]))
-    return game_scores, tuple(deal_scores)
+    and ``deals`` rows: each seat N, E, S, W has its side's figures, and the maker's partner is
+    ``partner`` whether or not the maker went alone (his side scores with him). Migration 19
+    applies the same rule in SQL to stored records."""
+    return (tuple(row for g in games for row in _game_scores(
+                g[0], _FOUR_TOKENS, _by_seat(g[3], g[4]), _by_seat(g[5], g[6]))),
+            tuple(row for d in deals for row in _deal_scores(
+                d[1], _FOUR_TOKENS, d[6], _SIDE_SEATS.get(d[7], ()), _by_seat(d[16], d[17]),
+                _by_seat(d[18], d[19]), _by_seat(d[20], d[21]), _by_seat(d[22], d[23]))))
 
 
-_SIDES = ("NS", "EW")
+def _game_scores(game: int, tokens: Sequence[str], start: Sequence[int],
+                 score: Sequence[int]) -> list[Row]:
+    """A game's ``game_scores`` rows, one per seat, at any table."""
+    return [(game, token, start[s], score[s]) for s, token in enumerate(tokens)]
+
+
+def _deal_scores(deal: int, tokens: Sequence[str], maker: str | None, makers: Sequence[str],
+                 hand: Sequence[int], penalty: Sequence[int], points: Sequence[int],
+                 running: Sequence[int]) -> list[Row]:
+    """A deal's ``deal_scores`` rows, one per seat, at any table: the seat's role (``maker``,
+    ``partner`` if it is among ``makers``, else ``defender``; None when ``maker`` is None:
+    nobody made trump) and its figures."""
+    return [(deal, token, None if maker is None else "maker" if token == maker else
+             "partner" if token in makers else "defender",
+             hand[s], penalty[s], points[s], running[s]) for s, token in enumerate(tokens)]
 
 
 def _head(sub: Submission) -> Row:
@@ -142,7 +156,7 @@ def _seat_rows_of(key: str, head: Row, record: TableRecord, result: TableReplay,
     for g in view.games:
         games.append((g.number, g.first_deal, g.last_deal, None, None, None, None, g.winner,
                       int(g.finished), None, None, None, None))
-        game_scores.extend((g.number, tokens[s], g.start[s], g.score[s]) for s in range(len(tokens)))
+        game_scores += _game_scores(g.number, tokens, g.start, g.score)
     deals: list[Row] = []
     deal_scores: list[Row] = []
     for d, r in zip(view.deals, result.deals):
@@ -153,13 +167,8 @@ def _seat_rows_of(key: str, head: Row, record: TableRecord, result: TableReplay,
                       int(made and tricks is not None and tricks < 3), int(made and tricks == 5),
                       *_NO_SIDES, d.called, d.partner, int(d.partner_known), tricks, d.void,
                       int(d.unfinished)))
-        for s, token in enumerate(tokens):
-            role = None
-            if made:
-                role = ("maker" if token == d.maker else
-                        "partner" if token in d.makers else "defender")
-            deal_scores.append((d.number, token, role, r.hand_points[s], r.penalty[s],
-                                r.points[s], d.running[s]))
+        deal_scores += _deal_scores(d.number, tokens, d.maker if made else None, d.makers,
+                                    r.hand_points, r.penalty, r.points, d.running)
     findings = tuple(
         (f.deal, f.trick, None if f.seat is None else table.token(f.seat),
          None if f.card is None else f.card.name, f.kind.value, None, f.rule, f.message,

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import sqlite3
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -14,6 +13,7 @@ from euchre_records.api.store.importer import iter_sources, ImportReport
 from euchre_records.api.store.ingest import prepare
 from euchre_records.api.store.migrations import MIGRATIONS, SCHEMA_VERSION, migrate, open_db
 from euchre_records.api.store.store import Store
+from store_support import as_released
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -21,21 +21,6 @@ ROOT = Path(__file__).resolve().parent.parent
 def _texts() -> list[str]:
     return [text for _, text in iter_sources([str(ROOT / "examples")], ImportReport())
             if '"seats"' not in text]   # calls are of four-handed records (migration 9)
-
-
-def _as_released(new: Any, old: Any) -> list[int]:
-    """Copy the rows of ``new`` into ``old``, a store of an earlier schema, in the tables and
-    columns it has: the rows that release wrote for the same four-handed records (migration 19
-    only added columns and rows of other tables since). The record ids, in order."""
-    with old.conn:
-        for table in new.table_names():
-            if table in old.table_names():
-                cols = ", ".join(f'"{c.name}"' for c in old[table].columns)
-                rows = new.conn.execute(f"SELECT {cols} FROM {table}").fetchall()
-                if rows:
-                    old.conn.executemany(f"INSERT INTO {table} ({cols}) VALUES "
-                                         f"({', '.join('?' * len(rows[0]))})", rows)
-    return [i for (i,) in old.conn.execute("SELECT id FROM records ORDER BY id")]
 
 
 def _calls(db: object) -> list[tuple[object, ...]]:
@@ -58,7 +43,7 @@ def test_migration_9_fills_in_the_calls_of_stored_records(tmp_path: Path) -> Non
     old = open_db(tmp_path / "old.db")
     migrate(old, target=MIGRATIONS.index(_v9_calls))   # the version before it: no calls table
     assert "calls" not in old.table_names()
-    ids = _as_released(new, old)
+    ids = as_released(new, old)
     Store(old).withdraw(ids[0])   # a withdrawal has no rows, so no calls
     assert migrate(old) == SCHEMA_VERSION
     assert _calls(old) == want

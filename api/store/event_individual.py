@@ -2,7 +2,7 @@
 each seat's points, and the ladder movement (docs/EVENTS.md §2.1, §4.1).
 
 Contract: like :mod:`.event_reads`, a query over stored rows (the view
-``tournament_game_scores`` of migration 18, over the per-seat rows of migration 17), never a
+``tournament_game_scores`` of migration 18, over the one set of rows since migration 19), never a
 replay; the places and the ranking come from the pure :mod:`euchre_records.events.individual`.
 Readers return plain JSON-ready dicts.
 
@@ -27,7 +27,7 @@ from euchre_records.events.tournament import (
 )
 
 from .event_rows import EventError, fetch_rows, round_deals, tournament_row
-from .migrations.v18_events_of_n import GAME_SCORES_SQL
+from .migrations.v19_one_set import GAME_SCORES_SQL
 from .players import player_names
 
 __all__ = ["game_rows", "individual_sittings", "individual_standings", "individual_facts",

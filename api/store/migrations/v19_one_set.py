@@ -21,7 +21,8 @@ Contract (one transaction with its version bump, as every migration):
   are dropped (with their triggers and index). Views of those names, with exactly their old
   columns, answer what the tables answered, for one release (:data:`OLD_NAME_VIEWS`).
 - The views ``player_statistics`` and ``player_deals`` are made again so that they count
-  four-handed seats only, as they did while the other tables' rows were elsewhere.
+  four-handed seats only, as they did while the other tables' rows were elsewhere, and
+  ``tournament_game_scores`` (migration 18) over the one set (:data:`GAME_SCORES_SQL`).
 """
 
 from __future__ import annotations
@@ -29,9 +30,28 @@ from __future__ import annotations
 import sqlite_utils
 
 from ..statistics_sql import PLAYER_DEALS_SQL, PLAYER_STATISTICS_SQL
+from .v18_events_of_n import GAME_SCORES_SQL as _V18_GAME_SCORES_SQL
 from .widen_checks import widen_checks
 
-__all__ = ["_v19_one_set", "OLD_NAME_VIEWS", "FOUR_SEAT_SCORES_SQL"]
+__all__ = ["_v19_one_set", "OLD_NAME_VIEWS", "FOUR_SEAT_SCORES_SQL", "GAME_SCORES_SQL"]
+
+
+def _over_the_one_set(sql: str) -> str:
+    """Migration 18's per-seat game scores of the sittings at tables of n, read from the one
+    set: ``games`` and ``deals`` for the old tables, and the records at tables of n only, since
+    ``game_scores`` holds the four-handed seats too."""
+    for old, new in (("JOIN game_scores gs ON gs.record_id = records.id",
+                      "JOIN game_scores gs ON gs.record_id = records.id AND records.seats != 4"),
+                     ("JOIN table_games tg", "JOIN games tg"),
+                     ("FROM table_deals d", "FROM deals d")):
+        if sql.count(old) != 1:
+            raise RuntimeError(f"migration 18's game scores changed: {old!r}")
+        sql = sql.replace(old, new)
+    return sql
+
+
+GAME_SCORES_SQL = _over_the_one_set(_V18_GAME_SCORES_SQL)
+"""The ``tournament_game_scores`` view (migration 18's, with its ``{where}``) over the one set."""
 
 
 def _nullable(*columns: str) -> list[tuple[str, str]]:
@@ -134,6 +154,7 @@ def _v19_one_set(db: sqlite_utils.Database) -> None:
     for name, sql in OLD_NAME_VIEWS.items():
         db.create_view(name, sql)
     for name, sql in (("player_statistics", PLAYER_STATISTICS_SQL.format(where="")),
-                      ("player_deals", PLAYER_DEALS_SQL)):
+                      ("player_deals", PLAYER_DEALS_SQL),
+                      ("tournament_game_scores", GAME_SCORES_SQL.format(where=""))):
         db.execute(f"DROP VIEW {name}")
         db.create_view(name, sql)

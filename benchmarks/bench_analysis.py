@@ -21,14 +21,23 @@ Run:  python benchmarks/bench_analysis.py [--deals 300] [--played 100] [--refere
    seat and its partner at 4, the maker and a random partner, or alone, at 5), each solved from
    scratch through the int-seat entry (``DoubleDummy`` with a side given as its seats), as
    solves per second of CPU; each size's ratio to the four-handed figure of the same run (the
-   aim: at least 1.0 at every size, issue 32). ``--sizes-only`` runs this part alone.
+   aim: at least 1.0 at every size, issue 32), and the search positions a solve visits
+   (``DoubleDummy.visited``: the size of the search, apart from the cost of each position).
+   ``--sizes-only`` runs this part alone. ``--before REV`` runs it instead for git revision
+   ``REV`` (e.g. main) and for this tree alternately, ``--rounds`` times each, each in a fresh
+   interpreter on the same deals (benchmarks/base_checkout.py): each size's best solves/s
+   before and after, and its ratio to the four-handed of the same tree.
 """
 
 from __future__ import annotations
 
 import argparse
+import inspect
+import json
 import random
+import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 from typing import Any
@@ -67,7 +76,13 @@ def main() -> None:
     parser.add_argument("--reference", type=int, default=4)
     parser.add_argument("--seed", type=int, default=11)
     parser.add_argument("--sizes-only", action="store_true", help="run part 4 only")
+    parser.add_argument("--before", metavar="REV",
+                        help="part 4 only, at git revision REV and here alternately")
+    parser.add_argument("--rounds", type=int, default=3, help="rounds of --before (default 3)")
     args = parser.parse_args()
+    if args.before:
+        before_after(args.before, args.rounds, args.deals, args.seed)
+        return
     rng = random.Random(args.seed)
     if args.sizes_only:
         sizes(rng, args.deals)
@@ -143,15 +158,63 @@ def table_deal(rng: random.Random, n: int) -> tuple[dict[int, list[Any]], int, S
     return hands, rng.randrange(n), rng.choice(list(Suit)), frozenset(makers)
 
 
-def sizes(rng: random.Random, deals: int) -> None:
-    rates: dict[int, float] = {}
-    for n in (4, 2, 3, 5):
+SIZES = (4, 2, 3, 5)
+
+
+def size_rates(rng: random.Random, deals: int) -> dict[int, tuple[float, float]]:
+    """Per table size: (solves/s of CPU, search positions a solve) on ``deals`` random deals."""
+    out: dict[int, tuple[float, float]] = {}
+    for n in SIZES:
         cases = [table_deal(rng, n) for _ in range(deals)]
+        solvers = [DoubleDummy(h, t, m) for h, ld, t, m in cases]
         took, _ = cpu(lambda: [DoubleDummy(h, t, m).tricks(h, ld) for h, ld, t, m in cases])
-        rates[n] = deals / took
+        for solver, (h, ld, t, m) in zip(solvers, cases):
+            solver.tricks(h, ld)
+        out[n] = (deals / took, sum(s.visited for s in solvers) / deals)
+    return out
+
+
+def sizes(rng: random.Random, deals: int) -> None:
+    rates = size_rates(rng, deals)
+    four = rates[4][0]
     print(f"4. {deals} full deals at each table size, solves/s of CPU on one core: "
-          + "; ".join(f"{n} seats {rates[n]:,.0f}/s (x{rates[n] / rates[4]:.2f} the four-handed)"
-                      for n in (2, 3, 4, 5)))
+          + "; ".join(f"{n} seats {r:,.0f}/s (x{r / four:.2f} the four-handed; {v:,.0f} positions a solve)"
+                      for n, (r, v) in sorted(rates.items())))
+
+
+_RATES = """
+import json, random, time
+from typing import Any
+from euchre_records.cards import Suit, make_pack
+from euchre_records.double_dummy import DoubleDummy
+{functions}
+print(json.dumps(size_rates(random.Random({seed}), {deals})))
+"""
+
+
+def before_after(rev: str, rounds: int, deals: int, seed: int) -> None:
+    """Part 4 at ``rev`` and in this tree, alternately (see the module doc)."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from base_checkout import checkout, run_python
+
+    code = _RATES.format(functions="\n".join(inspect.getsource(f) for f in (cpu, table_deal, size_rates))
+                         .replace("SIZES", repr(SIZES)), seed=seed, deals=deals)
+    runs: dict[str, list[dict[int, tuple[float, float]]]] = {"before": [], "after": []}
+    with tempfile.TemporaryDirectory() as tmp:
+        root = checkout(rev, Path(tmp), compiled=True)
+        for _ in range(rounds):
+            for which, out in (("before", run_python(root, code)),
+                               ("after", subprocess.run([sys.executable, "-c", code], check=True,
+                                                        capture_output=True, text=True).stdout)):
+                runs[which].append({int(n): (r, v) for n, (r, v) in json.loads(out).items()})
+    best = {w: {n: max(run[n][0] for run in rs) for n in SIZES} for w, rs in runs.items()}
+    print(f"4. {deals} full deals at each table size, best of {rounds} alternating rounds, "
+          f"solves/s of CPU on one core (positions a solve):")
+    for n in sorted(SIZES):
+        b, a = best["before"][n], best["after"][n]
+        print(f"  {n} seats: at {rev} {b:7,.0f}/s (x{b / best['before'][4]:.2f} the four-handed; "
+              f"{runs['before'][0][n][1]:,.0f}), this tree {a:7,.0f}/s (x{a / best['after'][4]:.2f}; "
+              f"{runs['after'][0][n][1]:,.0f}); after/before x{a / b:.2f}")
 
 
 if __name__ == "__main__":

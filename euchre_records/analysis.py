@@ -243,7 +243,7 @@ def _table_deal(record: Record, deal: Deal, result: SeatDealResult,
     if why is not None:
         return DealAnalysis(result.number, False, why)
     maker, trump = result.maker, result.trump
-    assert maker is not None and trump is not None
+    assert maker is not None
     table, rules, options = record.table, record.rules, record.options
     seats = range(table.seats)
     order = _play_order([t.cards for t in deal.tricks], result.leaders, seats)
@@ -318,9 +318,6 @@ def _not_played(deal: Deal, result: DealResult | SeatDealResult) -> str | None:
         return "only the outcome is recorded, not the hands"
     if deal.kind is DealKind.POINTS:
         return "only the points are recorded, not the hands"
-    if isinstance(result, SeatDealResult) and result.no_trump:
-        return ("a no-trump deal (house rule allow_no_trump): the analysis at this table is of "
-                "trump deals")
     for e in deal.irregularities if isinstance(result, DealResult) else ():
         what = _CHANGING.get(e.kind)
         if what is not None:
@@ -557,9 +554,7 @@ def _four_calls(deal: Deal, rules: Rules, result: DealResult,
     assert maker is not None
     turned_suit = _turned_suit(deal)
     round_one = _took_up(deal)
-    trumps: list[Suit | None] = list(Suit)
-    if rules.allow_no_trump:
-        trumps.append(None)
+    trumps = _trumps(rules)
     cache: dict[tuple[object, ...], int] = {}   # -> N-S's tricks with best play
 
     def tricks(seat: Seat, trump: Suit | None, alone: bool) -> int:
@@ -595,16 +590,23 @@ def _four_calls(deal: Deal, rules: Rules, result: DealResult,
     return tuple(calls), tuple(best)
 
 
+def _trumps(rules: Rules) -> list[Suit | None]:
+    """The trumps a call may name: each suit, and no trump (None) under the house rule
+    ``allow_no_trump`` (RULES.md house rules), at every table."""
+    return [*Suit, None] if rules.allow_no_trump else list(Suit)
+
+
 def _net(rules: Rules, side: Side, alone: bool, tricks: int) -> int:
     pts = hand_points(rules, side, alone, None, tricks)
     mine, theirs = (pts[0], pts[1]) if side is Side.NS else (pts[1], pts[0])
     return mine - theirs
 
 
-def _partners(record: Record, maker: int, trump: Suit,
+def _partners(record: Record, maker: int, trump: Suit | None,
               dealt: Hands) -> list[tuple[bool, int | None]]:
     """The partnerships the maker could have at a table of n: (alone by choice, partner or
-    None). Five-handed: each seat holding a card not of the trump suit he could name, or alone
+    None). Five-handed: each seat holding a card not of the trump suit he could name (at no
+    trump any card: VARIANTS.md five-handed, house rule allow_no_trump), or alone
     (naming a card in no other hand scores as alone too, so it is not listed apart); elsewhere
     he is alone by the table's law, not by choice."""
     if not record.table.called_partner:
@@ -632,7 +634,7 @@ def _table_calls(record: Record, deal: Deal, maker: int,
     round_one = _took_up(deal)
     cache: dict[tuple[object, ...], int] = {}
 
-    def value(seat: int, trump: Suit, partner: int | None) -> tuple[int, int]:
+    def value(seat: int, trump: Suit | None, partner: int | None) -> tuple[int, int]:
         makers = frozenset({seat} if partner is None else {seat, partner})
         t = cache.get((trump, makers))
         if t is None:
@@ -643,8 +645,9 @@ def _table_calls(record: Record, deal: Deal, maker: int,
         side = (seat,) if partner is None else (seat, partner)
         return t, _seat_net(seat_points(table, rules, record.options, side, lone, t)[0], seat, makers)
 
+    trumps = _trumps(rules)
     calls = []
-    for trump in Suit:
+    for trump in trumps:
         best_t, best_net, best_alone = -1, None, False
         for alone, partner in _partners(record, maker, trump, dealt):
             t, net = value(maker, trump, partner)
@@ -657,7 +660,7 @@ def _table_calls(record: Record, deal: Deal, maker: int,
     best = []
     for seat in range(table.seats):
         top: BestCall | None = None
-        for trump in Suit:
+        for trump in trumps:
             for alone, partner in _partners(record, seat, trump, dealt):
                 t, net = value(seat, trump, partner)
                 if top is None or net > top.points:

@@ -22,7 +22,12 @@ use, scaled down to five tricks:
 - moves in a sensible order: the leader's high cards first; a follower wins as cheaply as he can
   (first with a card no opponent still to play can beat), or plays low when his partner holds
   the trick above every card an opponent still to play could take it with, or he cannot win.
-  With five hands, three of them on one side, this order decides most of the search (issue 32).
+  With five hands, three of them on one side, this order decides most of the search (issue 32);
+- part-way through a trick, a trick already settled (no opponent still to play can beat its
+  best card) answers the question when it is the trick the makers still need or the one they
+  cannot lose, before any later card is tried; and a follower with one legal card (often, with
+  five hands) plays it in the same call, the next seat's position searched there (still counted
+  as a position).
 
 Contract: :meth:`DoubleDummy.tricks` equals the plain minimax value (every legal line tried),
 which ``tests/test_double_dummy.py`` checks against a brute force written apart. The work is
@@ -436,13 +441,22 @@ class DoubleDummy:
         seat = (lead + pos) % n
         hand = state[seat] & ~gone
         ours = self.ours
-        mine = ours[seat]
+        trumps = self.trumps
         if pos == 0:
             legal = hand
         else:
             legal = hand & led or hand
+            while not legal & (legal - 1) and pos < n - 1:   # one legal card: played here
+                if legal & (led | trumps) and legal > best:
+                    best, best_seat = legal, seat
+                gone |= legal
+                pos += 1
+                self.visited += 1   # a position all the same (the budget counts positions)
+                seat = (lead + pos) % n
+                hand = state[seat] & ~gone
+                legal = hand & led or hand
+        mine = ours[seat]
         value = -1 if mine else 3
-        trumps = self.trumps
         last = pos == n - 1
         while legal:
             b = legal & -legal
@@ -530,11 +544,32 @@ class DoubleDummy:
                 if self._trick(nstate, lead, need, 1, block_of[b], b, seat, live) is our_turn:
                     return our_turn
             return not our_turn
-        legal = hand & led
-        if not legal:
-            legal = hand
         win = led | self.trumps
-        if not legal & (legal - 1):   # one legal card (often, with five hands): no choice
+        while True:
+            # the trick already settled for the side holding it (no opponent still to play can
+            # beat ``best``) settles the question when that trick is the one the makers still
+            # need, or the one they cannot lose: no card played after it changes the answer
+            takes = ours[best_seat]
+            if (need == 1) if takes else (need == hand.bit_count()):
+                if self._threat(state, lead, pos - 1, led, takes) < best:
+                    return takes
+            legal = hand & led or hand
+            if legal & (legal - 1) or pos == n - 1:
+                break
+            # one legal card (often, with five hands), not the trick's last: played here, the
+            # next seat's position searched in this call
+            if legal & win and legal > best:
+                live = (live & ~(best | legal)) | legal
+                best, best_seat = legal, seat
+            else:
+                live = (live & ~(best | legal)) | best
+            state = state[:seat] + (hand & ~legal,) + state[seat + 1:]
+            pos += 1
+            self.visited += 1   # a position all the same (the budget counts positions)
+            seat = (lead + pos) % n
+            hand = state[seat]
+            our_turn = ours[seat]
+        if not legal & (legal - 1):   # one legal card, the trick's last
             moves = [legal]
         else:
             moves = self._order(state, lead, pos, led, legal, live, best,

@@ -81,6 +81,11 @@ def store_rows(root: Path, db_path: Path) -> dict[str, list[list[Any]]]:
     db = open_store(db_path, write=True)
     run_import(db, [str(p) for p in sorted((root / "examples").glob("*.json"))], "pin", 500,
                False)
+    return table_rows(db)
+
+
+def table_rows(db: Any) -> dict[str, list[list[Any]]]:
+    """Every row of every table of an open store, as :func:`store_rows` gives them; closes it."""
     out: dict[str, list[list[Any]]] = {}
     names = [r[0] for r in db.conn.execute(
         "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' "

@@ -37,7 +37,8 @@ def _load(name: str) -> Record:
     return load_any((GOLDEN / f"{name}.json").read_text())
 
 
-# --- the hand-worked goldens: four-handed, and one deal at each of 2, 3 and 5 (tables/) -----
+# --- the hand-worked goldens: four-handed, and one deal at each of 2, 3 and 5 (tables/; a no-trump
+# deal at 3) --------------------------------------------------------------------------------------
 
 GOLDENS = sorted(GOLDEN.glob("*.expected.json")) + sorted((GOLDEN / "tables").glob("*.expected.json"))
 
@@ -56,6 +57,9 @@ def test_hand_worked_golden(path: Path) -> None:
     assert deal.taken == expected["taken"]
     got = [[analysis.tokens[p.seat], p.card.name, p.before, p.after, p.cost] for p in deal.plays]
     assert got == expected["plays"]
+    if "best" in expected:   # the costly cards' best cards, where the golden works them out
+        best = [[analysis.tokens[p.seat], p.card.name, sorted(c.name for c in p.best)] for p in deal.plays if p.cost]
+        assert best == [[s, c, sorted(b)] for s, c, b in expected["best"]]
 
 
 # --- the oracle -------------------------------------------------------------------------------
@@ -226,6 +230,17 @@ def test_the_solver_is_the_minimax_at_every_table(n: int) -> None:
     check()
 
 
+@pytest.mark.parametrize("makers", [frozenset({0}), frozenset({0, 3}), frozenset({2, 4}), frozenset({1})])
+def test_a_trick_settled_part_way_is_the_minimax(makers: frozenset[int]) -> None:
+    # five-handed, spades trump: 0 led the JS (the right bower: nobody still to play can beat
+    # it), so the trick is settled before the four others play; the solver answers "one more?"
+    # and "all of them?" there without trying their cards (issue 32), the brute force tries all
+    names = ["AH", "QS AC", "KH KC", "TS AD", "QH JC"]
+    hands = tuple(tuple(parse_card(c) for c in h.split()) for h in names)
+    position = Position(hands, makers, 0, Suit.SPADES, (parse_card("JS"),))
+    assert solve(position) == _reference(position, [(0, "JS")])
+
+
 def test_a_five_handed_deal_of_three_tricks_is_the_minimax() -> None:
     # three cards each at five (the brute force takes a moment): maker 1, partner 3, spades trump
     names = ["JS AS 9H", "JC KS AD", "QS AH KH", "9S TD KD", "TS QH AC"]
@@ -308,7 +323,8 @@ def test_each_plays_value_in_the_last_three_tricks_is_the_brute_forces(seed: int
 # --- the analysis at every table size (issue 32), on deals drawn here from the laws ----------
 #
 # No engine code makes these deals: the pack, the deal, the bidding (round 1: the turned suit
-# ordered up or taken) and the play are drawn from the laws of ../shared/VARIANTS.md and RULES.md,
+# ordered up or taken; or, under the house rule allow_no_trump, no trump named in round 2) and the
+# play are drawn from the laws of ../shared/VARIANTS.md and RULES.md,
 # with the reference's own following and trick winner. The makers are read from the hands here
 # (the maker; four-handed, and the seat opposite; five-handed, and the holder of the called card).
 
@@ -321,9 +337,11 @@ def _tokens(n: int) -> list[str]:
     return list("NESW") if n == 4 else [str(s) for s in range(n)]
 
 
-def random_table_deal(n: int, seed: int) -> tuple[dict[str, Any], dict[str, Any]]:
+def random_table_deal(n: int, seed: int, no_trump: bool = False) -> tuple[dict[str, Any], dict[str, Any]]:
     """A full deal at a table of ``n`` as the notation writes it, and what the test knows of it
-    (the hands at the start of play, the trump, the makers, the tricks as (seat, card))."""
+    (the hands at the start of play, the trump, the makers, the tricks as (seat, card)).
+    ``no_trump``: every seat passes round 1 and the maker names no trump in round 2 (house rule
+    allow_no_trump, RULES.md: no trumps, no bowers; five-handed he calls any card)."""
     rng = random.Random(seed)
     tok = _tokens(n)
     pack = [r + s for s in "SHDC" for r in RANKS[PACK_OF[n]]]
@@ -335,17 +353,20 @@ def random_table_deal(n: int, seed: int) -> tuple[dict[str, Any], dict[str, Any]
     maker = (dealer + 1 + passes) % n
     word = "take" if maker == dealer else "assist" if n == 4 and maker == (dealer + 2) % 4 else "order"
     calls = ["pass"] * passes + [word]
-    trump = turned[1]
+    trump: str | None = turned[1]
     hands = [list(h) for h in dealt]
-    six = hands[dealer] + [turned]
-    discard = rng.choice(hands[dealer])   # the modern rule: not the turned card
-    hands[dealer] = [c for c in six if c != discard]
     deal: dict[str, Any] = {"kind": "full", "dealer": tok[dealer], "turned": turned,
                             "hands": {tok[s]: " ".join(dealt[s]) for s in range(n)},
-                            "kitty": " ".join(kitty), "calls": calls, "discard": discard}
+                            "kitty": " ".join(kitty), "calls": calls}
+    if no_trump:
+        trump, deal["calls"] = None, ["pass"] * (n + passes) + ["NT"]
+    else:
+        six = hands[dealer] + [turned]
+        discard = deal["discard"] = rng.choice(hands[dealer])   # the modern rule: not the turned card
+        hands[dealer] = [c for c in six if c != discard]
     makers = {maker, (maker + 2) % 4} if n == 4 else {maker}
     if n == 5:
-        plain = [c for c in pack if _suit(c, trump) != trump]
+        plain = [c for c in pack if trump is None or _suit(c, trump) != trump]
         called = rng.choice(plain)
         deal["called"] = called
         makers |= {s for s in range(n) if called in hands[s]}
@@ -367,19 +388,19 @@ def random_table_deal(n: int, seed: int) -> tuple[dict[str, Any], dict[str, Any]
     return deal, known
 
 
-def _table_record(n: int, deal: dict[str, Any]) -> str:
+def _table_record(n: int, deal: dict[str, Any], no_trump: bool = False) -> str:
+    overrides: dict[str, Any] = {"pack": PACK_OF[n], **({"allow_no_trump": True} if no_trump else {})}
     return json.dumps({"format": "euchre-records", "version": "1.0",
-                       "rules": {"preset": "modern", "seats": n,
-                                 "overrides": {"pack": PACK_OF[n]}},
+                       "rules": {"preset": "modern", "seats": n, "overrides": overrides},
                        "deals": [deal]})
 
 
-def _check_table(n: int, seed: int, last: int) -> None:
+def _check_table(n: int, seed: int, last: int, no_trump: bool = False) -> None:
     """The deal of ``seed`` at ``n``: the value before each card of the ``last`` tricks is the
     makers' tricks so far plus the minimax of the rest; each card's cost is what its side lost
     (never negative); the makers' tricks as scored; the calls' rows (see below)."""
-    deal, known = random_table_deal(n, seed)
-    analysis = analyse_record(load_any_table_data(parse_json(_table_record(n, deal))))
+    deal, known = random_table_deal(n, seed, no_trump)
+    analysis = analyse_record(load_any_table_data(parse_json(_table_record(n, deal, no_trump))))
     a = analysis.deals[0]
     assert a.known, a.reason
     makers, trump, tricks = known["makers"], known["trump"], known["tricks"]
@@ -403,7 +424,12 @@ def _check_table(n: int, seed: int, last: int) -> None:
     # the calls: the trump made is the only one round 1 allows; its row (not alone) counts the
     # dealer's best discard, so it is at least the deal's value when the dealer's side made
     # trump, at most otherwise (below five the row's makers are the deal's)
-    assert [c.allowed for c in a.calls] == [c.trump.value == trump for c in a.calls]
+    if no_trump:   # round 2: every call but the turned-down suit, no trump among them
+        turned = deal["turned"][1]
+        assert [c.allowed for c in a.calls] == [c.trump is None or c.trump.value != turned for c in a.calls]
+        assert any(c.trump is None for c in a.calls)
+        return
+    assert [c.allowed for c in a.calls] == [c.trump is not None and c.trump.value == trump for c in a.calls]
     if n < 5:
         made = next(c for c in a.calls if c.trump.value == trump and not c.alone)
         dealer = _tokens(n).index(deal["dealer"])
@@ -425,10 +451,11 @@ def test_each_plays_value_is_the_minimax_at_every_table(n: int) -> None:
     last, examples = ANALYSIS_AT[n]
 
     @settings(max_examples=examples, deadline=None)
-    @given(st.integers(0, 10**6))
-    @example(0)
-    def check(seed: int) -> None:
-        _check_table(n, seed, last)
+    @given(st.integers(0, 10**6), st.booleans())
+    @example(0, False)
+    @example(0, True)
+    def check(seed: int, no_trump: bool) -> None:
+        _check_table(n, seed, last, no_trump)
 
     check()
 

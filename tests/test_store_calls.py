@@ -4,7 +4,6 @@ other rows of a record."""
 
 from __future__ import annotations
 
-import dataclasses
 import sqlite3
 from pathlib import Path
 
@@ -13,8 +12,8 @@ import pytest
 from euchre_records.api.store.importer import iter_sources, ImportReport
 from euchre_records.api.store.ingest import prepare
 from euchre_records.api.store.migrations import MIGRATIONS, SCHEMA_VERSION, migrate, open_db
-from euchre_records.api.store.rows import rows_of
 from euchre_records.api.store.store import Store
+from store_support import as_released
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -44,8 +43,7 @@ def test_migration_9_fills_in_the_calls_of_stored_records(tmp_path: Path) -> Non
     old = open_db(tmp_path / "old.db")
     migrate(old, target=MIGRATIONS.index(_v9_calls))   # the version before it: no calls table
     assert "calls" not in old.table_names()
-    ids = [Store(old).save(dataclasses.replace(rows_of(prepare(text)), calls=())).id
-           for text in texts]
+    ids = as_released(new, old)
     Store(old).withdraw(ids[0])   # a withdrawal has no rows, so no calls
     assert migrate(old) == SCHEMA_VERSION
     assert _calls(old) == want

@@ -203,12 +203,12 @@ def test_manifest_counts_and_schema_version(tmp_path, texts):
     out = tmp_path / "out"
     report = build_dataset([str(src), str(EXAMPLES)], str(out))
     manifest = json.loads((out / "manifest.json").read_text())
-    assert manifest["version"] == "3" and set(manifest["tables"]) == set(TABLES)
+    assert manifest["version"] == "4" and set(manifest["tables"]) == set(TABLES)
     for t in TABLES:
         assert manifest["tables"][t]["rows"] == len(_table(out, t))
         schema = pq.read_schema(next((out / t).glob("*.parquet")))
         assert schema.names == [c for c, _ in COLUMNS[t]]
-        assert schema.metadata[b"euchre_records.dataset"] == b"3"
+        assert schema.metadata[b"euchre_records.dataset"] == b"4"
     assert report.skipped and all("expected" in s for s in report.skipped)
 
 

@@ -53,7 +53,9 @@ CASES = sorted(p for p in GOLDEN.glob("*.json") if not p.name.endswith(".expecte
 BAD = sorted(p for p in (GOLDEN / "bad").glob("*.json") if not p.name.endswith(".expected.json"))
 EXAMPLES = ROOT / "examples"
 VARIANT = {2: "two-handed", 3: "cut-throat", 4: "four-handed", 5: "call-your-partner"}
-NEW_COLUMNS = {"seats", "variant", "makers", "maker_tricks", "called", "partner", "partner_known"}
+NEW_COLUMNS = {"seats", "variant", "makers", "maker_tricks", "called", "partner", "partner_known",
+               "points_makers", "points_defenders"}
+"""The columns layouts 3 and 4 add at the end of a layout-2 table (4: those of ``analysis``)."""
 
 
 def _line(obj: Any) -> str:
@@ -344,7 +346,8 @@ def test_four_handed_tables_keep_their_values(tmp_path):
     """A four-handed archive (random rubbers of the three presets, the examples, a bad line)
     written by the layout-2 code and by this one: every layout-2 table is there with the same
     rows in the same order, column for column; the only differences are the columns added at
-    the end (seats 4, variant four-handed, the making side) and the two new tables."""
+    the end (seats 4, variant four-handed, the making side; layout 4: the making side's points
+    of ``analysis``) and the three new tables."""
     sys.path.insert(0, str(ROOT / "benchmarks"))
     try:
         from base_checkout import checkout, run_python
@@ -369,8 +372,9 @@ def test_four_handed_tables_keep_their_values(tmp_path):
     build_dataset([str(src), str(examples)], str(after), shard_bytes=30_000, analysis=True)
     old = json.loads((before / "manifest.json").read_text())
     new = json.loads((after / "manifest.json").read_text())
-    assert (old["version"], new["version"]) == ("2", "3")
-    assert set(new["tables"]) - set(old["tables"]) == {"deal_scores", "game_scores"}
+    assert (old["version"], new["version"]) == ("2", "4")
+    assert set(new["tables"]) - set(old["tables"]) == {"deal_scores", "game_scores",
+                                                       "analysis_scores"}
     for table, spec in old["tables"].items():
         names = [c["name"] for c in spec["columns"]]
         added = [c["name"] for c in new["tables"][table]["columns"]][len(names):]

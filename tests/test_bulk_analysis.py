@@ -13,6 +13,8 @@ from __future__ import annotations
 import importlib
 import json
 import os
+import re
+from collections import defaultdict
 from pathlib import Path
 from typing import Any
 
@@ -47,9 +49,22 @@ def _records(folder: Path, seats: set[int]) -> list[Path]:
     return out
 
 
+def _named(path: Path) -> tuple[str, str]:
+    """A copy of a record with a name for each seat (the hand-worked deals name nobody, the
+    examples of tables of n have no analysable deal): the page's query joins the players."""
+    doc = json.loads(path.read_text("utf-8"))
+    seats = doc.get("rules", {}).get("seats", 4)
+    tokens = [str(s) for s in range(seats)] if seats != 4 else ["N", "E", "S", "W"]
+    doc["players"] = {t: {"name": f"{path.stem} {t}"} for t in tokens}
+    return f"named-{path.name}", json.dumps(doc, indent=2)
+
+
 AT_N = {2, 3, 5}
-RECORDS = (_records(GOLDEN / "variants", AT_N) + _records(GOLDEN / "analysis" / "tables", AT_N)
-           + _records(ROOT / "examples", AT_N) + _records(GOLDEN / "analysis", {4}))
+_FILES = (_records(GOLDEN / "variants", AT_N) + _records(GOLDEN / "analysis" / "tables", AT_N)
+          + _records(ROOT / "examples", AT_N) + _records(GOLDEN / "analysis", {4}))
+RECORDS = ([(p.name, p.read_text("utf-8")) for p in _FILES]
+           + [_named(p) for p in _records(GOLDEN / "analysis" / "tables", AT_N)])
+"""The records (file name, text) of the dataset under test."""
 
 
 @pytest.fixture(scope="module")
@@ -57,21 +72,43 @@ def analysed(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     """The dataset of :data:`RECORDS` with --analysis, its tables by name."""
     src = tmp_path_factory.mktemp("analysis") / "in"
     src.mkdir()
-    for i, path in enumerate(RECORDS):   # one folder: the source is the copy's name
-        (src / f"{i:03d}-{path.name}").write_bytes(path.read_bytes())
+    for i, (name, text) in enumerate(RECORDS):   # one folder: the source is the copy's name
+        (src / f"{i:03d}-{name}").write_text(text, encoding="utf-8")
     out = src.parent / "tables"
     done = CliRunner().invoke(main, ["dataset", str(src), "--out", str(out), "--analysis",
                                      "--no-progress"])
     assert done.exit_code == 0, done.output
-    return {t: pq.read_table(out / t).to_pylist()
-            for t in ("records", "deals", "analysis", "analysis_plays", "analysis_scores")}
+    tables: dict[str, Any] = {t: pq.read_table(out / t).to_pylist() for t in (
+        "records", "deals", "analysis", "analysis_plays", "analysis_scores")}
+    tables["out"] = out
+    tables["in"] = src
+    return tables
 
 
-def _cli(path: Path) -> dict[str, Any]:
-    done = CliRunner().invoke(main, ["analyse", str(path), "--format", "json"])
-    assert done.exit_code == 0, done.output
-    doc: dict[str, Any] = json.loads(done.output)
-    return doc
+@pytest.fixture(scope="module")
+def cli(analysed: dict[str, Any]) -> list[dict[str, Any]]:
+    """`euchre analyse --format json` of each of :data:`RECORDS`, in order."""
+    out = []
+    for i, (name, _) in enumerate(RECORDS):
+        done = CliRunner().invoke(main, ["analyse", str(analysed["in"] / f"{i:03d}-{name}"),
+                                         "--format", "json"])
+        assert done.exit_code == 0, done.output
+        out.append(json.loads(done.output))
+    return out
+
+
+def _record(analysed: dict[str, Any], index: int) -> dict[str, Any]:
+    """The ``records`` row of ``RECORDS[index]`` (its copy's name says its index)."""
+    (record,) = [r for r in analysed["records"]
+                 if Path(r["source"]).name == f"{index:03d}-{RECORDS[index][0]}"]
+    return dict(record)
+
+
+def _column(seat: str, tokens: list[str]) -> int:
+    """The score column a seat scores in: his side's at four hands (N-S, E-W), else his own."""
+    if tokens == ["N", "E", "S", "W"]:
+        return 0 if seat in ("N", "S") else 1
+    return tokens.index(seat)
 
 
 def _call(best: dict[str, Any] | None) -> tuple[Any, ...]:
@@ -81,25 +118,21 @@ def _call(best: dict[str, Any] | None) -> tuple[Any, ...]:
 
 
 def test_the_records_cover_every_table_size() -> None:
-    sizes = {json.loads(p.read_text("utf-8")).get("rules", {}).get("seats", 4) for p in RECORDS}
+    sizes = {json.loads(text).get("rules", {}).get("seats", 4) for _, text in RECORDS}
     assert sizes == {2, 3, 4, 5}
 
 
-@pytest.mark.parametrize("index", range(len(RECORDS)),
-                         ids=[f"{p.parent.name}/{p.stem}" for p in RECORDS])
-def test_the_analysis_rows_are_the_clis_analysis(analysed: dict[str, Any], index: int) -> None:
-    path = RECORDS[index]
-    (record,) = [r for r in analysed["records"]
-                 if Path(r["source"]).name == f"{index:03d}-{path.name}"]
+@pytest.mark.parametrize("index", range(len(RECORDS)), ids=[name for name, _ in RECORDS])
+def test_the_analysis_rows_are_the_clis_analysis(analysed: dict[str, Any],
+                                                 cli: list[dict[str, Any]], index: int) -> None:
+    record = _record(analysed, index)
     key, seats = record["record_id"], record["seats"]
-    doc = _cli(path)
+    doc = cli[index]
     tokens = doc["seats"]
     four = seats == 4
 
-    def column(seat: str) -> int:   # the score column a seat scores in: its side, or his own
-        if four:
-            return 0 if seat in ("N", "S") else 1
-        return int(tokens.index(seat))
+    def column(seat: str) -> int:
+        return _column(seat, tokens)
 
     deals = {d["deal"]: d for d in analysed["deals"] if d["record_id"] == key}
     rows = sorted((r for r in analysed["analysis"] if r["record_id"] == key), key=lambda r: r["deal"])
@@ -160,3 +193,63 @@ def test_every_table_has_analysed_deals(analysed: dict[str, Any]) -> None:
     known = {r["variant"] for r in analysed["analysis"] if r["known"]}
     plays = {r["variant"] for r in analysed["analysis_plays"]}
     assert known == plays == {"two-handed", "cut-throat", "four-handed", "call-your-partner"}
+
+
+def _page_block() -> dict[str, str]:
+    """docs/DATASET.md's queries across variants with --analysis, by their comment."""
+    page = (ROOT / "docs" / "DATASET.md").read_text(encoding="utf-8")
+    (block,) = re.findall(r"<!-- analysis-variants-sql -->\n```sql\n(.*?)```", page, re.S)
+    out: dict[str, str] = {}
+    for chunk in block.split(";"):
+        lines = [ln for ln in chunk.strip().splitlines() if ln.strip()]
+        if lines:
+            assert lines[0].startswith("-- "), chunk
+            out[lines[0][3:].strip()] = "\n".join(lines[1:])
+    return out
+
+
+def test_the_pages_analysis_queries_give_the_clis_figures(analysed: dict[str, Any],
+                                                          cli: list[dict[str, Any]]) -> None:
+    """The page's queries across variants, on the dataset of :data:`RECORDS`: each figure, per
+    variant, is the same sum made from `euchre analyse --format json` of the records (the
+    sides from the layout-3 ``deals.makers``, the names from the JSON's players)."""
+    duckdb = _need("duckdb")
+    statements = _page_block()
+    assert len(statements) == 3
+    cwd = os.getcwd()
+    os.chdir(analysed["out"].parent)
+    try:
+        got = [duckdb.sql(sql).fetchall() for sql in statements.values()]
+    finally:
+        os.chdir(cwd)
+    tricks: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0])
+    points: dict[tuple[str, str], list[int]] = defaultdict(lambda: [0, 0])
+    lost: dict[tuple[str, str | None], list[int]] = defaultdict(lambda: [0, 0])
+    for index, doc in enumerate(cli):
+        record = _record(analysed, index)
+        variant, tokens = record["variant"], doc["seats"]
+        makers = {d["deal"]: d["makers"] for d in analysed["deals"]
+                  if d["record_id"] == record["record_id"]}
+        names = {p["seat"]: p["name"] for p in doc["players"]}
+        for d in doc["deals"]:
+            if d["known"]:
+                tricks[variant][0] += 1
+                tricks[variant][1] += d["taken"]
+                tricks[variant][2] += d["tricks"]
+            if d["points"] is not None:
+                mine = {_column(s, tokens) for s in makers[d["number"]]}
+                for seat in tokens:
+                    c = _column(seat, tokens)
+                    side = points[variant, "makers" if c in mine else "defenders"]
+                    side[0] += d["points"][c]
+                    side[1] += d["scored"][c]
+            for p in d["plays"]:
+                if names.get(p["seat"]) is not None:   # the page joins the named players
+                    lost[variant, names[p["seat"]]][0] += 1
+                    lost[variant, names[p["seat"]]][1] += p["cost"]
+    assert got[0] == sorted((v, *t) for v, t in tricks.items())
+    assert got[1] == sorted((*k, *v) for k, v in points.items())
+    assert [r for r in got[2] if r[1] is not None] == sorted((*k, *v) for k, v in lost.items())
+    assert {r[0] for r in got[0]} == {"two-handed", "cut-throat", "four-handed",
+                                      "call-your-partner"}
+    assert {r[0] for r in got[2]} >= {"two-handed", "cut-throat", "call-your-partner"}

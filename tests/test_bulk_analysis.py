@@ -253,3 +253,25 @@ def test_the_pages_analysis_queries_give_the_clis_figures(analysed: dict[str, An
     assert {r[0] for r in got[0]} == {"two-handed", "cut-throat", "four-handed",
                                       "call-your-partner"}
     assert {r[0] for r in got[2]} >= {"two-handed", "cut-throat", "call-your-partner"}
+
+
+@pytest.mark.parametrize("index", [i for i, (name, _) in enumerate(RECORDS)
+                                   if (GOLDEN / "analysis" / "tables" / name).exists()],
+                         ids=lambda i: RECORDS[i][0])
+def test_the_hand_worked_deals_of_every_table(analysed: dict[str, Any], index: int) -> None:
+    """The deal solved by hand at each of 2, 3 and 5 (tests/golden/analysis/tables, see each
+    expected file's "why"), as the dataset holds it: the makers' tricks with best play and as
+    taken, each seat's points with best play, every card's value before and after and its cost."""
+    name = RECORDS[index][0]
+    expected = json.loads((GOLDEN / "analysis" / "tables" / name.replace(".json", ".expected.json"))
+                          .read_text("utf-8"))
+    key = _record(analysed, index)["record_id"]
+    (row,) = [r for r in analysed["analysis"] if r["record_id"] == key and r["deal"] == 1]
+    assert row["known"] and (row["tricks"], row["taken"]) == (expected["tricks"], expected["taken"])
+    scores = sorted((r for r in analysed["analysis_scores"] if r["record_id"] == key
+                     and r["deal"] == 1), key=lambda r: int(r["seat"]))
+    assert [r["points"] for r in scores] == expected["points"]
+    cards = sorted((r for r in analysed["analysis_plays"] if r["record_id"] == key
+                    and r["deal"] == 1), key=lambda r: (r["trick"], r["position"]))
+    assert [[r["seat"], r["card"], r["before"], r["after"], r["cost"]] for r in cards] == \
+        expected["plays"]

@@ -13,7 +13,6 @@ from __future__ import annotations
 import importlib
 import json
 import os
-import re
 from collections import defaultdict
 from pathlib import Path
 from typing import Any
@@ -32,6 +31,7 @@ def _need(module: str) -> Any:
 pq = _need("pyarrow.parquet")
 
 from euchre_records.cli.main import main  # noqa: E402
+from page_sql import marked_statements  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = ROOT / "tests" / "golden"
@@ -195,26 +195,13 @@ def test_every_table_has_analysed_deals(analysed: dict[str, Any]) -> None:
     assert known == plays == {"two-handed", "cut-throat", "four-handed", "call-your-partner"}
 
 
-def _page_block() -> dict[str, str]:
-    """docs/DATASET.md's queries across variants with --analysis, by their comment."""
-    page = (ROOT / "docs" / "DATASET.md").read_text(encoding="utf-8")
-    (block,) = re.findall(r"<!-- analysis-variants-sql -->\n```sql\n(.*?)```", page, re.S)
-    out: dict[str, str] = {}
-    for chunk in block.split(";"):
-        lines = [ln for ln in chunk.strip().splitlines() if ln.strip()]
-        if lines:
-            assert lines[0].startswith("-- "), chunk
-            out[lines[0][3:].strip()] = "\n".join(lines[1:])
-    return out
-
-
 def test_the_pages_analysis_queries_give_the_clis_figures(analysed: dict[str, Any],
                                                           cli: list[dict[str, Any]]) -> None:
     """The page's queries across variants, on the dataset of :data:`RECORDS`: each figure, per
     variant, is the same sum made from `euchre analyse --format json` of the records (the
     sides from the layout-3 ``deals.makers``, the names from the JSON's players)."""
     duckdb = _need("duckdb")
-    statements = _page_block()
+    statements = marked_statements(ROOT / "docs" / "DATASET.md", "analysis-variants-sql")
     assert len(statements) == 3
     cwd = os.getcwd()
     os.chdir(analysed["out"].parent)

@@ -17,7 +17,6 @@ import importlib
 import json
 import os
 import random
-import re
 import subprocess
 import sys
 from collections import defaultdict
@@ -40,6 +39,7 @@ pq = _need("pyarrow.parquet")
 duckdb = _need("duckdb")
 
 import reference_euchre as ref  # noqa: E402
+from page_sql import marked_statements  # noqa: E402
 from click.testing import CliRunner  # noqa: E402
 
 from euchre_records.bulk.run import build_dataset  # noqa: E402
@@ -402,15 +402,7 @@ def test_four_handed_tables_keep_their_values(tmp_path):
 # --- the page's cross-variant queries ----------------------------------------------------------
 
 def _variant_block() -> dict[str, str]:
-    page = (ROOT / "docs" / "DATASET.md").read_text(encoding="utf-8")
-    (block,) = re.findall(r"<!-- variants-sql -->\n```sql\n(.*?)```", page, re.S)
-    out: dict[str, str] = {}
-    for chunk in block.split(";"):
-        lines = [ln for ln in chunk.strip().splitlines() if ln.strip()]
-        if lines:
-            assert lines[0].startswith("-- "), chunk
-            out[lines[0][3:].strip()] = "\n".join(lines[1:])
-    return out
+    return marked_statements(ROOT / "docs" / "DATASET.md", "variants-sql")
 
 
 def test_the_pages_variant_queries_give_the_hand_worked_figures(mixed):

@@ -222,7 +222,9 @@ def check_scoresheet(rules: Rules, record: Record, results: list[DealResult],
 #   deal's points*, *an unfinished deal scored*, *the sheet ran on past the game's end* as for four
 #   hands, and *a missed deal* (a deal's points never added to a player's running score, whether
 #   the sheet has a row for it or not);
-# - *a late score correction* and *a defender alone* do not apply: these tables have neither.
+# - *a late score correction*: as for four hands (:meth:`SheetCheck.entry`, and the entry as written
+#   scored where uncorrected errors stand, :meth:`SheetCheck.as_written`); *a defender alone* does
+#   not apply: these tables have none.
 #
 # Contract: pure. :class:`SheetCheck` is fed the deals in order by ``replay_table``; for each deal
 # with a ``scoresheet`` it returns the deal's result with its scoresheet findings added.

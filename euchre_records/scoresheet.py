@@ -71,6 +71,8 @@ def sheet_as_corrected(rules: Rules, sheet: RecordedScore | None, events: tuple[
                number: int) -> tuple[RecordedScore | None, Finding | None]:
     """The sheet as it stands after score corrections (Somerset 5: allowed until the trump card
     is turned in the next deal; a later correction is void and the original entry stands)."""
+    if not events:   # the common case: no irregularity, the sheet as written
+        return sheet, None
     points, late = corrected_entry(rules, events, number, _fmt)
     if points is not None:
         sheet = RecordedScore(points, sheet.total if sheet is not None else None)
@@ -371,18 +373,16 @@ class SheetCheck:
         self.unfinished: list[tuple[int, int]] = []   # (game, deal) of the unfinished deals
         self.ran_on: tuple[int, int] | None = None    # (game, its last deal) the sheet ran on past
 
-    def entry(self, deal: TableDeal, number: int) -> tuple[TableScore | None, list[TableFinding]]:
+    def entry(self, deal: TableDeal, number: int) -> tuple[TableScore | None, list[TableFinding] | None]:
         """The deal's sheet entry after its score corrections in time, and the finding of a
         correction too late (void: the entry as first written stands), as four-handed
         (:func:`corrected_entry`, Somerset 5)."""
         sheet = deal.recorded
-        if not deal.irregularities:
-            return sheet, []
         points, late = corrected_entry(self.rules, deal.irregularities, number, _seats_text)
         if points is not None:
             sheet = TableScore(points, sheet.total if sheet is not None else None)
         if late is None:
-            return sheet, []
+            return sheet, None
         text, rule, written = late
         return sheet, [TableFinding(FindingKind.SCORESHEET, text, rule, number, recorded=written,
                                     status="too late")]
@@ -409,13 +409,14 @@ class SheetCheck:
             self.skipped, self.game = [], game
         if result.unfinished:
             self.unfinished.append((game, result.number))
-        sheet, found = self.entry(deal, result.number)
+        sheet, late = self.entry(deal, result.number) if deal.irregularities else (deal.recorded, None)
         if sheet is None:   # its points computed only if a later sheet needs them (most never do)
             self.skipped.append((result.number, before, after))
-            return replace(result, findings=result.findings + tuple(found)) if found else result
+            return replace(result, findings=result.findings + tuple(late)) if late else result
         computed = laws.points if laws is not None else tuple(map(sub, after, before))
         cite = self.rules.cite("scoresheet")
         n, number, name = len(after), result.number, self.name
+        found: list[TableFinding] = list(late) if late else []
         wrong_points: set[int] = set()
         if sheet.points is not None and tuple(sheet.points) != computed:
             recorded = tuple(sheet.points)

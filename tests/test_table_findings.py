@@ -16,6 +16,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
 
 from euchre_records.errors import NotationError, RecordError
 from euchre_records.model import FindingKind, IrregularityKind
@@ -382,3 +384,89 @@ def test_an_exposed_card_not_played_at_its_first_opportunity_reads_as_four_hande
     with pytest.raises(RecordError) as caught:
         replay_table(load_table_record(record))
     assert caught.value.problems[0].where == "deals[0].irregularities[0].card"
+
+
+# --- properties over the reference's deals (tests/reference_euchre.py, an independent oracle) ---
+
+def _reference() -> Any:
+    import reference_euchre
+    return reference_euchre
+
+
+def _corrections(made: Any) -> list[tuple[str, int, str, str]]:
+    """Every (seat, trick 1-5, card, the card he played there) where, by the reference's rules,
+    a revoke could have been made and corrected: the seat followed to a trick he did not lead,
+    and a card he played later was not of the suit led (he held it then)."""
+    ref = _reference()
+    n, trump = made.seats, made.trump
+    tricks = [t.split() for t in made.record["deals"][0]["tricks"]]
+    plays: dict[str, list[tuple[int, str]]] = {}
+    for t, cards in enumerate(tricks):
+        leader = int(made.leaders[t])
+        for j, c in enumerate(cards):
+            plays.setdefault(str((leader + j) % n), []).append((t, c))
+    out = []
+    for seat, mine in plays.items():
+        for t, played in mine:
+            if made.leaders[t] == seat:
+                continue
+            led = ref.suit_of(tricks[t][0], trump)
+            out += [(seat, t + 1, c, played) for u, c in mine if u > t and ref.suit_of(c, trump) != led]
+    return out
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), seats=st.sampled_from([2, 3, 5]),
+       preset=st.sampled_from(["somerset-1888", "hoyle", "modern"]), pick=st.integers(0, 10_000))
+def test_a_corrected_revoke_planted_in_a_reference_deal(seed: int, seats: int, preset: str,
+                                                        pick: int) -> None:
+    """A legal deal of the reference with a revoke corrected where one could have been: the
+    reference's points stand (no penalty), and one ``corrected`` finding names the seat, the
+    trick, the card played in error and the card he played instead; refused under Somerset 69."""
+    import random
+    made = _reference().random_variant_record(random.Random(seed), seats, preset)
+    candidates = [] if made.thrown_in else _corrections(made)
+    assume(candidates)
+    seat, trick, card, played = candidates[pick % len(candidates)]
+    record = copy.deepcopy(made.record)
+    record["deals"][0]["irregularities"] = [{"kind": "revoke-corrected", "seat": seat,
+                                             "trick": trick, "card": card}]
+    if preset == "somerset-1888":
+        with pytest.raises(NotationError, match="Somerset 69"):
+            load_table_record(record)
+        return
+    result = replay_table(load_table_record(record))
+    assert list(result.deals[0].points) == made.points
+    finding, = result.findings
+    assert (finding.status, str(finding.seat), finding.trick, finding.card.name if finding.card else None,
+            [c.name for c in finding.held]) == ("corrected", seat, trick, card, [played])
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), seats=st.sampled_from([2, 3, 5]),
+       preset=st.sampled_from(["somerset-1888", "hoyle", "modern"]), late=st.booleans(),
+       shift=st.integers(1, 4))
+def test_a_score_correction_to_the_reference_points(seed: int, seats: int, preset: str, late: bool,
+                                                    shift: int) -> None:
+    """A sheet whose entry has the reference's points in the wrong columns (rotated), corrected
+    to the reference's points: in time, no scoresheet finding; too late, a ``too late`` finding
+    and the entry as written checked (a finding in each wrong column); the deal then counts as
+    written where uncorrected errors stand (Somerset 5), else as the reference says."""
+    import random
+    made = _reference().random_variant_record(random.Random(seed), seats, preset)
+    wrong = made.points[shift % seats:] + made.points[:shift % seats]
+    assume(wrong != made.points)
+    record = copy.deepcopy(made.record)
+    record["deals"][0]["scoresheet"] = {"points": wrong}
+    record["deals"][0]["irregularities"] = [{"kind": "score-correction", "points": made.points,
+                                             "late": late}]
+    result = replay_table(load_table_record(record))
+    deal = result.deals[0]
+    sheet = [f for f in deal.findings if f.kind is FindingKind.SCORESHEET]
+    if not late:
+        assert sheet == [] and list(deal.points) == made.points
+        return
+    assert sheet[0].status == "too late" and list(sheet[0].recorded or ()) == made.points
+    assert sorted(f.seat for f in sheet[1:]) == [s for s in range(seats) if wrong[s] != made.points[s]]
+    stands = PRESETS[preset].sheet_errors_stand
+    assert list(deal.points) == (wrong if stands else made.points)

@@ -1,8 +1,10 @@
 """Reading records for the CLI: files, ``-`` for stdin, JSON Lines (``.jsonl`` files, or several
 one-line records on stdin). Each record comes with a label (``file``, ``file:line``) and either the
-Record (a TableRecord at a table of 2, 3 or 5) or the error that stopped it. JSON Lines of every
-table size have one reader: ``schema.notation.iter_jsonl`` reading each line with the ingest's
-``parse_notation``."""
+Record (a TableRecord at a table of 2, 3 or 5) or the error that stopped it. A record is read by
+the store's one reader, ``ingest.parse_marked`` (our notation or EGN, told apart by content, at
+every table size), whether it is a file or a line of JSON Lines (``schema.notation.iter_jsonl``),
+so that every command that reads records (``validate``, ``replay``, ``export``, ``analyse``,
+``correct``) reads what ``import`` stores."""
 
 from __future__ import annotations
 
@@ -17,7 +19,7 @@ from ..table_model import TableRecord
 from euchre_records.interop.egn.document import in_egn_terms
 from euchre_records.interop.egn.binary import MAX_SIZE, egnb_to_any, is_egn_binary
 from ..schema.notation import iter_jsonl
-from euchre_records.api.store.ingest import parse_marked, parse_notation
+from euchre_records.api.store.ingest import parse_marked
 from euchre_records.api.store.importer import EMPTY, NOT_UTF8   # one wording with import
 
 __all__ = ["read_records", "Loaded", "EMPTY"]
@@ -71,6 +73,23 @@ def _looks_like_json_lines(text: str) -> bool:
     return text.lstrip().startswith("{") and "\n{" in text.strip()
 
 
+def _marked(text: str | bytes) -> tuple[Record | TableRecord, bool] | RecordError:
+    try:
+        return parse_marked(text if isinstance(text, str) else text.decode("utf-8"))
+    except RecordError as exc:   # a line of EGN may fail otherwise than by its notation
+        return exc
+
+
+def _json_lines(lines: Iterable[str], label: str) -> Iterator[Loaded]:
+    """A :class:`Loaded` per non-blank line (``file:line``): each line one record in our
+    notation or in EGN, as ``euchre import`` reads it."""
+    for line, item in iter_jsonl(lines, _marked):
+        if isinstance(item, RecordError):
+            yield Loaded(f"{label}:{line}", item)
+        else:
+            yield Loaded(f"{label}:{line}", *item)
+
+
 EMN_HINT = "an .emn file is an EMN match file (a whole event): `euchre event import FILE --db DB`"
 
 
@@ -99,9 +118,9 @@ def _read_records(path: str) -> Iterator[Loaded]:
         if path.endswith((".jsonl", ".ndjson")):
             with open(path, encoding="utf-8-sig") as stream:
                 empty = True
-                for line, item in iter_jsonl(_records_of_dump(stream), parse_notation):
+                for loaded in _json_lines(_records_of_dump(stream), label):
                     empty = False
-                    yield Loaded(f"{label}:{line}", item)
+                    yield loaded
             if empty:
                 yield Loaded(label, NotationError(EMPTY))
             return
@@ -120,8 +139,7 @@ def _read_records(path: str) -> Iterator[Loaded]:
             yield Loaded(label, NotationError(EMPTY))
             return
         if path == "-" and _looks_like_json_lines(text):
-            for line, item in iter_jsonl(text.splitlines(), parse_notation):
-                yield Loaded(f"{label}:{line}", item)
+            yield from _json_lines(text.splitlines(), label)
             return
     except OSError as exc:
         yield Loaded(label, NotationError(f"cannot read the file: {exc.strerror or exc}"))

@@ -25,6 +25,9 @@ rules hold for ``farmers`` and ``go_under`` (``partners_best`` needs a partner: 
 :func:`void_by_farmer`, :func:`swap_with_kitty` (the kitty must hold three cards: a five-handed
 deal from 28 cards leaves two) and :func:`going_under_table`, each problem located and appended
 to the replay's list rather than raised, as that replay gathers them.
+One check of a swap with the kitty serves every table, :func:`swap_problem` (the same
+messages: the player named ``N`` or ``seat 1``), and one wording of a house rule that is off or
+of a second swap.
 
 Every impossible four-handed exchange raises InconsistentRecord at ``exchanges[i]`` (``.gave[j]``,
 ``.took[j]``) saying where the card really is. :func:`apply_exchanges` works on the replay's
@@ -37,7 +40,7 @@ from typing import Protocol
 
 from typing import Any, Callable, Iterable, Sequence
 
-from .cards import Card, Rank, Seat, Suit, power_table
+from .cards import Card, Rank, Seat, Suit, make_pack, power_table
 from .errors import InconsistentRecord, Problem, join_path
 from .house_rules import farm_cards, house_cite
 from .model import Deal, DealResult, Exchange, ExchangeKind, Finding, FindingKind
@@ -46,7 +49,8 @@ from .rules import FarmersHand, Rules
 
 __all__ = ["CardState", "apply_exchanges", "farmers_void", "BEFORE_BIDDING", "KITTY_SWAP",
            "best_card", "remarkably_poor", "going_under_findings", "not_poor", "FACE_RANKS",
-           "declared_farmer", "void_by_farmer", "swap_with_kitty", "going_under_table"]
+           "declared_farmer", "void_by_farmer", "swap_with_kitty", "swap_problem",
+           "going_under_table"]
 
 FACE_RANKS = (Rank.JACK, Rank.QUEEN, Rank.KING)
 """The face cards (EGN's "no face cards"): jacks, queens and kings; aces and the joker are not."""
@@ -81,6 +85,19 @@ def _enabled(rules: Rules, kind: ExchangeKind) -> bool:
     if kind is ExchangeKind.FARMERS:
         return rules.farmers is FarmersHand.EXCHANGE
     return bool(getattr(rules, _OPTION[kind]))
+
+
+def _off(rules: Rules, kind: ExchangeKind) -> str | None:
+    """Why an exchange of ``kind`` cannot be recorded under ``rules`` (its house rule is off),
+    or None. At every table."""
+    if _enabled(rules, kind):
+        return None
+    value = f"'{rules.farmers.value}'" if kind is ExchangeKind.FARMERS else "off"
+    return f"a {kind.value} exchange is recorded, but house rule {_OPTION[kind]} is {value} under these rules"
+
+
+def _second_swap(kind: ExchangeKind) -> str:
+    return f"a second exchange with the kitty: its cards were already taken ({house_cite(_OPTION[kind])})"
 
 
 def declared_farmer(deal: Deal | TableDeal, rules: Rules, name: Callable[[Any], str],
@@ -210,17 +227,15 @@ def apply_exchanges(state: CardState, deal: Deal, rules: Rules, before_bidding: 
         at = f"exchanges[{i}]"
         if (x.kind in BEFORE_BIDDING) is not before_bidding:
             continue
-        if not _enabled(rules, x.kind):
-            value = f"'{rules.farmers.value}'" if x.kind is ExchangeKind.FARMERS else "off"
-            raise _fail(state, f"a {x.kind.value} exchange is recorded, but house rule "
-                               f"{_OPTION[x.kind]} is {value} under these rules", at)
+        off = _off(rules, x.kind)
+        if off is not None:
+            raise _fail(state, off, at)
         if x.kind is ExchangeKind.PARTNERS_BEST:
             _partners_best(state, x, lone, trump, at, _may_discard(state, deal, rules))
         else:
             kitty_swaps += 1
             if kitty_swaps > 1:
-                raise _fail(state, "a second exchange with the kitty: its cards were already taken "
-                                   f"({house_cite(_OPTION[x.kind])})", at)
+                raise _fail(state, _second_swap(x.kind), at)
             _kitty_swap(state, x, at, deal.kitty is not None and None not in deal.kitty)
 
 
@@ -260,33 +275,56 @@ def _describe(place: str) -> str:
 
 
 def _kitty_swap(state: CardState, x: Exchange, at: str, kitty_known: bool) -> None:
+    def place_of(c: Card) -> str | None:
+        place = state.location.get(c)
+        return "not in the kitty as recorded" if place is None and kitty_known else place
+
+    problem = swap_problem(x, x.seat.name, at, state.pack, place_of)
+    if problem is not None:
+        raise _fail(state, problem[1], problem[0])
+    if state.known_hands:   # an unknown card taken: one more unknown card in his hand
+        state.unknown[x.seat] += sum(1 for c in x.took if c is None)
+    _give(state, x.seat, x.gave, "kitty", at)
+    for c in x.took:
+        if c is not None:
+            _receive(state, x.seat, c)
+
+
+def swap_problem(x: Exchange | TableExchange, who: str, at: str, pack: frozenset[Card],
+                 place_of: Callable[[Card], str | None],
+                 holds: Callable[[Card | None], str | None] | None = None) -> tuple[str, str] | None:
+    """(where, what) of the first impossible part of one swap with the kitty (``farmers`` under
+    'exchange', ``go_under``) at any table, or None; ``what`` cites the house rule.
+
+    The one check of every table: three cards given and three taken; a farmer gives nines and
+    tens; each card given is held (``holds``: what is wrong with giving it, None when it is
+    held; None: the caller takes the cards from the hand afterwards); each card taken is in the
+    pack and in the kitty: ``place_of`` says where it really is (``"hand:N"``, ``"turned"``,
+    ``"discard"``, ``"not in the kitty as recorded"``; ``"kitty"`` or None: it may be in the
+    kitty). ``who`` names the player (``"N"``, ``"seat 1"``), ``at`` is the exchange's path."""
     rule = house_cite(_OPTION[x.kind])
-    _count(state, x, KITTY_SWAP, at, rule)
-    if x.kind is ExchangeKind.FARMERS:
-        for j, c in enumerate(x.gave):
-            if c is not None and c not in farm_cards([c]):
-                raise _fail(state, f"{x.seat.name} gave {c} for a farmer's hand; a farmer gives "
-                                   f"three of his nines and tens ({rule})", f"{at}.gave[{j}]")
-    taken: list[Card] = []
+    for key in ("gave", "took"):
+        got = len(getattr(x, key))
+        if got != KITTY_SWAP:
+            return (f"{at}.{key}", f"{who} {key} {got} cards; this exchange is {KITTY_SWAP} for "
+                    f"{KITTY_SWAP} ({rule})")
+    for j, c in enumerate(x.gave):
+        if c is not None and x.kind is ExchangeKind.FARMERS and not farm_cards([c]):
+            return (f"{at}.gave[{j}]", f"{who} gave {c.name} for a farmer's hand; a farmer gives "
+                    f"three of his nines and tens ({rule})")
+        problem = None if holds is None else holds(c)
+        if problem is not None:
+            return (f"{at}.gave[{j}]", f"{problem} ({rule})")
     for j, c in enumerate(x.took):
         if c is None:
-            if state.known_hands:
-                state.unknown[x.seat] += 1
             continue
-        if c not in state.pack:
-            raise _fail(state, f"{c} is not in the pack of these rules", f"{at}.took[{j}]")
-        place = state.location.get(c)
-        if place is None and kitty_known:
-            place = "not in the kitty as recorded"
-        if c in taken:
-            place = "taken twice"
+        if c not in pack:
+            return (f"{at}.took[{j}]", f"{c.name} is not in the pack of these rules")
+        place = "taken twice" if x.took.index(c) != j else place_of(c)
         if place is not None and place != "kitty":
-            raise _fail(state, f"{x.seat.name} took {c} from the kitty, but {_describe(place)} "
-                               f"({rule})", f"{at}.took[{j}]")
-        taken.append(c)
-    _give(state, x.seat, x.gave, "kitty", at)
-    for c in taken:
-        _receive(state, x.seat, c)
+            return (f"{at}.took[{j}]", f"{who} took {c.name} from the kitty, but "
+                    f"{_describe(place)} ({rule})")
+    return None
 
 
 def _may_discard(state: CardState, deal: Deal, rules: Rules) -> tuple[Seat, frozenset[Card]] | None:
@@ -378,25 +416,21 @@ def swap_with_kitty(record: TableRecord, deal: TableDeal, hands: list[list[Card 
     swaps = 0
     for i, x in enumerate(deal.exchanges):
         at = f"{where}.exchanges[{i}]"
-        option = _OPTION[x.kind]
-        rule = house_cite(option)
-        if not _enabled(rules, x.kind):
-            value = f"'{rules.farmers.value}'" if x.kind is ExchangeKind.FARMERS else "off"
-            problems.append(Problem(at, f"a {x.kind.value} exchange is recorded, but house rule "
-                                    f"{option} is {value} under these rules"))
+        off = _off(rules, x.kind)
+        if off is not None:
+            problems.append(Problem(at, off))
             return False
         swaps += 1
         kitty = table.kitty(rules.pack) + (1 if rules.joker else 0)
         if swaps > 1:
-            problem: tuple[str, str] | None = (at, "a second exchange with the kitty: its cards "
-                                               "were already taken")
+            problem: tuple[str, str] | None = (at, _second_swap(x.kind))
         elif kitty < KITTY_SWAP:
             problem = (at, f"the kitty holds {kitty} cards at a table of {table.seats} from a pack "
-                       f"of {rules.pack}: three cannot be swapped")
+                       f"of {rules.pack}: three cannot be swapped ({house_cite(_OPTION[x.kind])})")
         else:
             problem = _check_swap(record, deal, hands, x, at)
         if problem is not None:
-            problems.append(Problem(problem[0], f"{problem[1]} ({rule})"))
+            problems.append(Problem(*problem))
             return False
         if hands is not None:
             hand = hands[x.seat]
@@ -407,36 +441,29 @@ def swap_with_kitty(record: TableRecord, deal: TableDeal, hands: list[list[Card 
 
 
 def _check_swap(record: TableRecord, deal: TableDeal, hands: list[list[Card | None]] | None,
-           x: TableExchange, at: str) -> tuple[str, str] | None:
-    """(where, what) of the first impossible card of one kitty swap, or None."""
-    who = f"seat {record.table.token(x.seat)}"
-    for key in ("gave", "took"):
-        if len(getattr(x, key)) != KITTY_SWAP:
-            return (f"{at}.{key}", f"{who} {key} {len(getattr(x, key))} cards; this exchange is "
-                    f"{KITTY_SWAP} for {KITTY_SWAP}")
+                x: TableExchange, at: str) -> tuple[str, str] | None:
+    """:func:`swap_problem` at a table of n, over the hands as dealt (None: not recorded)."""
+    token = record.table.token
+    who = f"seat {token(x.seat)}"
     hand = None if hands is None else list(hands[x.seat])
-    for j, c in enumerate(x.gave):
-        if c is not None and x.kind is ExchangeKind.FARMERS and not farm_cards([c]):
-            return (f"{at}.gave[{j}]", f"{who} gave {c.name} for a farmer's hand; a farmer gives "
-                    "three of his nines and tens")
-        if hand is not None:
-            if c in hand:
-                hand.remove(c)
-            else:
-                return (f"{at}.gave[{j}]", f"{who} does not hold {c.name}" if c is not None else
-                        f"{who}'s hand is known: name the card he gave")
     kitty = deal.kitty if deal.kitty is not None and None not in deal.kitty else None
-    for j, c in enumerate(x.took):
-        if c is None:
-            continue
+
+    def holds(c: Card | None) -> str | None:
+        if hand is None:
+            return None
+        if c in hand:
+            hand.remove(c)
+            return None
+        return f"{who} does not hold {c.name}" if c is not None else \
+            f"{who}'s hand is known: name the card he gave"
+
+    def place_of(c: Card) -> str | None:
         held = [s for s, h in enumerate(hands or ()) if c in h]
-        place = (f"it is in seat {record.table.token(held[0])}'s hand" if held else
-                 "it is the turned card, which stays face up" if c is deal.turned else
-                 "it is taken twice" if x.took.index(c) != j else
-                 "it is not in the kitty as recorded" if kitty is not None and c not in kitty else None)
-        if place is not None:
-            return (f"{at}.took[{j}]", f"{who} took {c.name} from the kitty, but {place}")
-    return None
+        return (f"hand:seat {token(held[0])}" if held else "turned" if c is deal.turned else
+                "not in the kitty as recorded" if kitty is not None and c not in kitty else None)
+
+    return swap_problem(x, who, at, make_pack(record.rules.pack, record.rules.joker),
+                        place_of, holds)
 
 
 def going_under_table(record: TableRecord, deal: TableDeal, number: int) -> list[TableFinding]:

@@ -4,6 +4,9 @@ player where each scores for himself (tables of two, three and five, :class:`She
 
 Every disagreement is a finding with the deal, the recorded and computed values and the likely
 cause (a missed revoke penalty, a lone march scored as a march, points to the wrong side ...).
+A running score that is not the replay's has one diagnosis at every table,
+:func:`running_cause`: the same slip is called the same (a missed deal, an addition error ...)
+whether the column is a side's or a player's.
 Running scores are those of the current game after the deal, before a finished game is reset.
 """
 
@@ -22,7 +25,7 @@ from .table import CutthroatEuchre, SeatIndex, Variant, VariantOptions
 from .table_model import Scores, TableDeal, TableDealResult, TableFinding, TableRecord, TableScore
 
 __all__ = ["check_scoresheet", "likely_cause", "sheet_as_corrected", "corrected_entry", "stands_note",
-           "SheetCheck", "seat_likely_cause"]
+           "SheetCheck", "seat_likely_cause", "running_cause"]
 
 
 def _cited(cause: str, cite: str) -> str:
@@ -120,6 +123,64 @@ def _ran_on(points: Points | None, total: Points, before: Points | None) -> bool
     return points is not None and before is not None and not _added_wrong(points, total, before)
 
 
+def running_cause(rules: Rules, total: tuple[int, ...], after: tuple[int, ...], *,
+                  base: tuple[int, ...] | None, points: tuple[int, ...] | None,
+                  skipped: Sequence[tuple[int, tuple[int, ...]]] = (),
+                  ran_on: tuple[int, int, bool] | None = None, follows: bool = False,
+                  unfinished: int | None = None, sums: bool = True) -> str:
+    """The likely cause of a running score on the sheet, ``total``, that is not the replay's,
+    ``after``: the one diagnosis of every table, in one score column (a side's pair of figures
+    at four, one player's figure at n: ``(ns, ew)`` or ``(s,)``; the causes are the same).
+
+    ``base`` is the sheet's running score the deal's ``points`` add to (its last one in this
+    game, or the game's start; None when a deal since has no entry); ``points`` the sheet's
+    points for the deal (the replay's where the sheet gives none; None: not compared);
+    ``skipped`` the deals of this game since the sheet's last running score that have no entry,
+    with their points; ``ran_on`` (game, its last deal, whether the sheet's own figures had
+    reached the target) when the sheet kept adding past a game's end; ``follows`` when the
+    deal's points on the sheet are wrong in this column; ``unfinished`` the last deal of this
+    game, before this one, that the record leaves unfinished. In that order of precedence:
+
+    - the sheet ran on past the game's end (the game: RULES.md "game");
+    - it follows from the deal's points above;
+    - an unfinished deal scored nothing, whatever the table scored for it;
+    - **a missed deal**: the deal's points not added (the running score is the one before,
+      though the deal scored in the column), or deals with no entry whose points were never
+      added (the running score lacks exactly their points);
+    - **an addition error**: the running score is not the one before plus the deal's points
+      (``sums``: the sum spelt out, as in a player's column);
+    - else an earlier error carried forward.
+    The sheet's own rule (RULES.md "scoresheet") is cited by the caller."""
+    fig = "-".join
+    if ran_on is not None:
+        game, last, saw_end = ran_on
+        return (f"game {game} ended at deal {last} and the sheet ran on"
+                + (f" instead of opening game {game + 1}" if saw_end else "; an earlier error hid the end")
+                + f" ({rules.cite('game')})")
+    if follows:
+        return "it follows from the deal's points above"
+    if unfinished is not None:
+        return (f"deal {unfinished} is unfinished in the record and scored nothing, whatever the "
+                "table scored for it")
+    if base is not None and points is not None and total == base and any(points):
+        said = fig(map(str, points))
+        return (f"a missed deal: the deal's {said} {'was' if sum(map(abs, points)) == 1 else 'were'}"
+                " not added to the running score")
+    missed = tuple(map(sum, zip(*(p for _, p in skipped)))) if skipped else ()
+    if any(missed) and total == tuple(map(sub, after, missed)):
+        several = len(skipped) > 1
+        return (f"a missed deal: deal{'s' if several else ''} "
+                f"{', '.join(str(d) for d, _ in skipped)} {'have' if several else 'has'} no entry "
+                f"on the sheet and {'their' if several else 'its'} points were never added")
+    if base is not None and points is not None:
+        added = tuple(b + p for b, p in zip(base, points))
+        if added != total:
+            return ("an addition error on the sheet" + (
+                f": {fig(map(str, base))} + {fig(map(str, points))} is {fig(map(str, added))}, "
+                f"not {fig(map(str, total))}" if sums else ""))
+    return "an earlier error carried forward"
+
+
 def check_scoresheet(rules: Rules, record: Record, results: list[DealResult],
                      running: list[tuple[int, Points] | None],
                      starts: dict[int, Points] | None = None) -> list[tuple[int, Finding]]:
@@ -135,16 +196,22 @@ def check_scoresheet(rules: Rules, record: Record, results: list[DealResult],
     prev_number = 0
     ran_on: tuple[int, int] | None = None     # (game, its last deal) the sheet ran on past
     saw_end = True                            # whether the sheet's own figures had won it
+    skipped: list[tuple[int, Points]] = []   # this game's deals with no entry since a running score
+    skipped_game: int | None = None
     for i, (deal, r) in enumerate(zip(record.deals, results)):
         sheet = deal.recorded
         state = running[i] if i < len(running) else None
         sheet, late = sheet_as_corrected(rules, sheet, deal.irregularities, r.number)
         if late is not None:
             out.append((i, late))
+        if state is not None and state[0] != skipped_game:
+            skipped, skipped_game = [], state[0]
         if sheet is None:
             prev_recorded_total = None
             ran_on = None
             prev_number = r.number
+            if state is not None:
+                skipped.append((r.number, r.points))
             continue
         points_ok = True
         if sheet.points is not None and sheet.points != r.points:
@@ -169,23 +236,16 @@ def check_scoresheet(rules: Rules, record: Record, results: list[DealResult],
                 saw_end = target is None or max(prev_recorded_total) >= target
             else:
                 ran_on = None
-            if ran_on is not None:
-                cause = (f"game {ran_on[0]} ended at deal {ran_on[1]} and the sheet ran on"
-                         + (" instead of opening game " + str(ran_on[0] + 1) if saw_end
-                            else "; an earlier error hid the end")
-                         + f" ({rules.cite('game')})")
-            elif not points_ok:
-                cause = "it follows from the deal's points above"
-            elif broken := [before.number for before, run in zip(results[:i], running)
-                            if before.unfinished and run is not None and run[0] == game]:
-                cause = (f"deal {broken[-1]} is unfinished in the record and scored nothing, "
-                         "whatever the table scored for it")
-            elif sheet.points is not None and _added_wrong(
-                    sheet.points, sheet.total,
-                    prev_recorded_total if prev_game == game else (starts or {}).get(game)):
-                cause = "an addition error on the sheet"
-            else:
-                cause = "an earlier error carried forward"
+            broken = [before.number for before, run in zip(results[:i], running)
+                      if before.unfinished and run is not None and run[0] == game]
+            base = (None if skipped else
+                    prev_recorded_total if prev_game == game else (starts or {}).get(game))
+            cause = running_cause(
+                rules, sheet.total, total, base=base,
+                points=sheet.points if sheet.points is not None else r.points,
+                skipped=skipped, follows=not points_ok,
+                ran_on=None if ran_on is None else (*ran_on, saw_end),
+                unfinished=broken[-1] if broken else None, sums=False)
             out.append((i, Finding(
                 FindingKind.SCORESHEET,
                 f"deal {r.number}: the scoresheet's running score is {_fmt(sheet.total)}, the replay "
@@ -195,6 +255,8 @@ def check_scoresheet(rules: Rules, record: Record, results: list[DealResult],
             ran_on = None
         prev_recorded_total = sheet.total
         prev_game = state[0] if state else None
+        if sheet.total is not None:
+            skipped = []
         prev_number = r.number
     return out
 
@@ -220,10 +282,10 @@ def check_scoresheet(rules: Rules, record: Record, results: list[DealResult],
 #   makers always play alone and have no lone rate);
 # - *a euchred lone hand scored as a plain euchre* does not apply: at five a euchred maker gives 2
 #   to each defender, alone or not (VARIANTS.md), and there are no lone hands at two or three;
-# - running scores: *an addition error*, *an earlier error carried forward*, *it follows from the
-#   deal's points*, *an unfinished deal scored*, *the sheet ran on past the game's end* as for four
-#   hands, and *a missed deal* (a deal's points never added to a player's running score, whether
-#   the sheet has a row for it or not);
+# - running scores: one diagnosis for every table, :func:`running_cause` (*the sheet ran on past
+#   the game's end*, *it follows from the deal's points*, *an unfinished deal scored*, *a missed
+#   deal* -- a deal's points never added, whether the sheet has a row for it or not --, *an
+#   addition error*, *an earlier error carried forward*), here in the player's column;
 # - *a late score correction*: as for four hands (:meth:`SheetCheck.entry`, and the entry as written
 #   scored where uncorrected errors stand, :meth:`SheetCheck.as_written`); *a defender alone* does
 #   not apply: these tables have none.
@@ -357,11 +419,12 @@ def seat_likely_cause(record: TableRecord, r: TableDealResult, recorded: Scores,
 class SheetCheck:
     """The sheet check of one record, fed its deals in order (see the module contract).
 
-    ``variant_cite`` is the source of the variant's scoring (``table_replay.VARIANT_CITES``); a
-    hand's points are scoring.seat_points's."""
+    ``variant_cite`` is the source of the variant's scoring (``table_replay.VARIANT_CITES``),
+    ``target`` the game's points (None: not known, or a game of fixed deals); a hand's points
+    are scoring.seat_points's."""
 
-    def __init__(self, record: TableRecord, variant_cite: str) -> None:
-        self.record, self.variant_cite = record, variant_cite
+    def __init__(self, record: TableRecord, variant_cite: str, target: int | None = None) -> None:
+        self.record, self.variant_cite, self.target = record, variant_cite, target
         self.rules = record.rules
         self.name = _Names(record)
         self.last_total: Scores | None = None     # the sheet's last running score,
@@ -371,7 +434,9 @@ class SheetCheck:
         # deals of this game since then with no running score: (number, score before, after)
         self.skipped: list[tuple[int, Scores, Scores]] = []
         self.unfinished: list[tuple[int, int]] = []   # (game, deal) of the unfinished deals
-        self.ran_on: tuple[int, int] | None = None    # (game, its last deal) the sheet ran on past
+        # (game, its last deal, whether the sheet's own figures had reached the target) the
+        # sheet ran on past
+        self.ran_on: tuple[int, int, bool] | None = None
 
     def entry(self, deal: TableDeal, number: int) -> tuple[TableScore | None, list[TableFinding] | None]:
         """The deal's sheet entry after its score corrections in time, and the finding of a
@@ -438,38 +503,23 @@ class SheetCheck:
             total = tuple(sheet.total)
             adds_on = own is not None and add_scores(own, points) == total
             if adds_on and self.last_game is not None and self.last_game < game and not wrong_points:
-                self.ran_on = (self.last_game, self.last_deal) if self.ran_on is None else self.ran_on
+                if self.ran_on is None:
+                    assert own is not None
+                    self.ran_on = (self.last_game, self.last_deal,
+                                   self.target is None or max(own) >= self.target)
             elif not adds_on:
                 self.ran_on = None
-            missed = (0,) * n
-            for _, b, a in self.skipped:
-                missed = add_scores(missed, tuple(map(sub, a, b)))
+            skipped = [(d, tuple(map(sub, a, b))) for d, b, a in self.skipped]
+            earlier = [d for g, d in self.unfinished if g == game and d < number]
             for s in range(n):
                 if total[s] == after[s]:
                     continue
-                if self.ran_on is not None:
-                    g, d = self.ran_on
-                    cause = (f"game {g} ended at deal {d} and the sheet ran on instead of "
-                             f"opening game {g + 1} ({self.rules.cite('game')})")
-                elif s in wrong_points:
-                    cause = "it follows from the deal's points above"
-                elif earlier := [d for g, d in self.unfinished if g == game and d < number]:
-                    cause = (f"deal {earlier[-1]} is unfinished in the record and scored nothing, "
-                             "whatever the table scored for it")
-                elif base is not None and total[s] == base[s] and points[s] != 0:
-                    cause = (f"a missed deal: the deal's {points[s]} "
-                             f"{'was' if abs(points[s]) == 1 else 'were'} not added to the running score")
-                elif self.skipped and missed[s] != 0 and total[s] == after[s] - missed[s]:
-                    several = len(self.skipped) > 1
-                    cause = (f"a missed deal: deal{'s' if several else ''} "
-                             f"{', '.join(str(d) for d, _, _ in self.skipped)} "
-                             f"{'have' if several else 'has'} no entry on the sheet and "
-                             f"{'their' if several else 'its'} points were never added")
-                elif base is not None and base[s] + points[s] != total[s]:
-                    cause = (f"an addition error on the sheet: {base[s]} + {points[s]} is "
-                             f"{base[s] + points[s]}, not {total[s]}")
-                else:
-                    cause = "an earlier error carried forward"
+                cause = running_cause(
+                    self.rules, (total[s],), (after[s],),
+                    base=None if base is None else (base[s],), points=(points[s],),
+                    skipped=[(d, (p[s],)) for d, p in skipped], follows=s in wrong_points,
+                    ran_on=self.ran_on,
+                    unfinished=earlier[-1] if earlier else None)
                 found.append(TableFinding(
                     FindingKind.SCORESHEET,
                     f"deal {number}, {name(s)}: the scoresheet's running score is {total[s]}, the "

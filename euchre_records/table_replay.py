@@ -704,7 +704,7 @@ def replay_table(record: TableRecord) -> TableReplay:
     zero: Scores = (0,) * n
     score: Scores = record.start_score or zero
     start, first = score, 1
-    sheet = SheetCheck(record, VARIANT_CITES[table.variant])
+    sheet = SheetCheck(record, VARIANT_CITES[table.variant], target)
     tokens = Tokens() if rules.four_trick_tokens else None   # counted within a game
     expected: SeatIndex | None = None
     for i, deal in enumerate(record.deals):

@@ -279,8 +279,8 @@ def iter_jsonl(lines: Iterable[str | bytes], load: Callable[[str | bytes], Any] 
 
     Yields ``(line_number, record_or_error)`` with 1-based line numbers; a bad line yields its
     :class:`NotationError` and reading goes on. Each line is read by ``load``: :func:`loads`
-    (four-handed), or a reader of every table size (the CLI's: ``ingest.parse_notation``),
-    which raises only NotationError too.
+    (four-handed), or a reader of every table size (the CLI's: ``ingest.parse_marked``, its
+    errors returned as values), which raises only NotationError too.
     """
     for number, line in enumerate(lines, start=1):
         if not line.strip():

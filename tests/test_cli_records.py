@@ -185,6 +185,55 @@ def test_json_lines_of_every_table_size_read_as_their_files(runner: CliRunner,
         assert [dict(v, source="") for v in got] == [dict(v, source="") for v in alone]
 
 
+def test_every_command_reads_json_lines_of_egn_as_import_does(runner: CliRunner,
+                                                              tmp_path: Path) -> None:
+    """JSON Lines whose lines are EGN games (a published four-handed game, a five-handed one
+    written by ``export --to egn``, one with a card played twice) beside our notation: every
+    command that reads records (validate, replay, export, analyse) reads each line as it reads
+    the same record alone in a file -- the same output, verdict and located problem (in EGN's
+    terms) under ``file:line`` -- and ``import`` stores the lines validate finds valid."""
+    egn_dir = Path(__file__).parent / "data" / "egn"
+    bad = json.loads((egn_dir / "six-points-in-two-hands.egn").read_text(encoding="utf-8"))
+    tricks = bad["deals"][1]["phases"][1]["tricks"]
+    tricks[1][0] = tricks[0][0]   # a card played twice
+    five = runner.invoke(main, ["export", str(FIVE), "--to", "egn"])
+    assert five.exit_code in (0, 3), five.output
+    docs = [json.loads((egn_dir / "vwec-finals.egn").read_text(encoding="utf-8")),
+            json.loads(five.stdout), bad, CLEAN]
+    lines = [json.dumps(d) for d in docs]
+    path = tmp_path / "games.jsonl"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    for number, line in enumerate(lines, 1):
+        (tmp_path / f"{number}.json").write_text(line, encoding="utf-8")
+
+    def outputs(args: list[str], source: str) -> tuple[int, str, str]:
+        got = runner.invoke(main, [*args, source])
+        return got.exit_code, got.stdout, got.stderr
+
+    for args in (["validate", "--format", "jsonl"], ["replay", "--format", "jsonl"],
+                 ["export", "--to", "jsonl"], ["analyse", "--format", "jsonl"]):
+        code, out, err = outputs(args, str(path))
+        codes, outs, errs = [], "", ""
+        for number in range(1, len(lines) + 1):
+            one = str(tmp_path / f"{number}.json")
+            c, o, e = outputs(args, one)
+            codes.append(c)
+            outs += o.replace(one, f"{path}:{number}")
+            errs += e.replace(one, f"{path}:{number}")
+        assert (code, out, err) == (max(codes, key=[0, 3, 1].index), outs, errs), args
+        assert "tricks[1][0]" in out + err, args   # the card played twice, located
+    checked = runner.invoke(main, ["validate", str(path)])   # in EGN's terms, at its line
+    assert f"{path}:3: impossible: deals[1].phases[1].tricks[1][0]:" in checked.stderr
+    verdicts = [json.loads(x) for x in outputs(["validate", "--format", "jsonl"], str(path))[1].splitlines()]
+    assert [v["status"] in ("invalid", "impossible") for v in verdicts] == [False, False, True, False]
+    valid = 3
+    db = str(tmp_path / "store.db")
+    stored = runner.invoke(main, ["import", str(path), "--db", db])
+    assert stored.exit_code == 1 and f"{path}:3" in stored.output
+    listed = runner.invoke(main, ["show", "--db", db, "--format", "jsonl"])
+    assert len(listed.stdout.splitlines()) == valid
+
+
 def test_validate_missing_file_is_a_usage_error(runner: CliRunner, tmp_path: Path) -> None:
     result = runner.invoke(main, ["validate", str(tmp_path / "missing.json")])
     assert result.exit_code == 2 and "does not exist" in result.stderr

@@ -32,7 +32,7 @@ from .chart import chart
 from .draft_access import ID, own_draft, seen_revision, writer_required
 from .deal_form import UNDEALT, called_ranks, deal_from_form, form_of_deal
 from .forms import Problems
-from .scoreboard import preset_title, scoreboard, table_scoreboard
+from .scoreboard import preset_title, scoreboard
 from .seats import VARIANT_TITLES, next_dealer, next_seat, seat_tokens, seats_of
 from .sheet import build_sheet, running_of
 
@@ -109,7 +109,7 @@ def draft_page(draft: store_drafts.Draft, *, form: dict[str, str] | None = None,
     if sub is not None:
         from euchre_records.schema.results import dump_result
         sheet = build_sheet(dump_result(sub.result), running_of(sub.result), players)
-        board = _scoreboard(sub, players, dealer, len(deals))
+        board = _scoreboard(sub, dealer, len(deals))
     if form is None:
         form = form_of_deal(deals[editing - 1]) if editing else {"dealer": dealer}
     errors: dict[str, list[str]] = {}
@@ -126,17 +126,18 @@ def draft_page(draft: store_drafts.Draft, *, form: dict[str, str] | None = None,
         deal_id=fresh_deal_id(), **per_player), status
 
 
-def _scoreboard(sub: Submission, players: dict[str, str], dealer: str,
-                deals: int) -> dict[str, Any]:
-    """The scoreboard of the draft's replay: the sides' score and the rubber at four hands, each
-    player's score and the game's target at a table of n."""
-    if not isinstance(sub.result, TableReplay):
-        return scoreboard(sub.result, players, dealer, deals)
-    from euchre_records.table_replay import game_points_of
-    record = sub.record
-    assert isinstance(record, TableRecord)
-    return table_scoreboard(sub.view, players, dealer, game_points_of(record),
-                            record.rules.fixed_deals, deals)
+def _scoreboard(sub: Submission, dealer: str, deals: int) -> dict[str, Any]:
+    """The scoreboard of the draft's replay, read from its table view: the game's target (the
+    variant's at a table of n, ``table_replay.game_points_of``), the fixed deals and, where the
+    table has rubbers, the rubber."""
+    record, result = sub.record, sub.result
+    if isinstance(record, TableRecord):
+        from euchre_records.table_replay import game_points_of
+        target = game_points_of(record)
+    else:
+        target = record.rules.game_points
+    return scoreboard(sub.view, dealer, target=target, fixed_deals=record.rules.fixed_deals,
+                      deals_entered=deals, rubber=getattr(result, "rubber", None))
 
 
 def fresh_deal_id() -> str:

@@ -37,7 +37,7 @@ from euchre_records.schema.results import dump_result
 # module, so they share these modules instead of each importing them again.
 
 __all__ = ["Submission", "parse", "prepare", "prepare_record", "restorable", "error_payload",
-           "in_egn_terms", "table_data", "parse_marked", "parse_notation"]
+           "in_egn_terms", "table_data", "parse_marked"]
 
 
 def parse(text: str) -> Record | TableRecord:
@@ -46,32 +46,20 @@ def parse(text: str) -> Record | TableRecord:
     return parse_marked(text)[0]
 
 
-def parse_marked(text: str) -> tuple[Record | TableRecord, bool]:
-    """The record and whether it was written in EGN (parse_json reports too-deep nesting). A
-    valid four-handed record in our notation is decoded by msgspec (schema/wire.py); a record
-    at a table of n != 4 by schema/tables.py (:func:`table_data`); anything else (EGN, an
-    invalid record) is parsed and loaded by the schemas."""
-    return _parse(text, load_any_table_data)   # EGN of 2, 3 or 5 players too
-
-
-def parse_notation(text: str | bytes) -> Record | TableRecord:
-    """A record written in our notation, at any table: :func:`parse_marked` without EGN (any
-    other text is read as our notation, and refused with the four-handed reader's located
-    problems: ``load_record``). A line of JSON Lines is read so (cli/inputs.py)."""
-    return _parse(text, load_record)[0]
-
-
-def _parse(text: str | bytes, otherwise: Callable[[Any], Record | TableRecord]
-           ) -> tuple[Record | TableRecord, bool]:
-    """The one reading of :func:`parse_marked` and :func:`parse_notation`: msgspec first, a
-    table of n by schema/tables.py, anything else by ``otherwise`` (the parsed JSON value)."""
+def parse_marked(text: str | bytes) -> tuple[Record | TableRecord, bool]:
+    """The record and whether it was written in EGN (parse_json reports too-deep nesting): the
+    one reader of a record's text, the store's and the CLI's (a file, or a line of JSON Lines:
+    cli/inputs.py). A valid four-handed record in our notation is decoded by msgspec
+    (schema/wire.py); a record at a table of n != 4 by schema/tables.py (:func:`table_data`);
+    anything else (EGN of 2 to 5 players, an invalid record) is parsed and loaded by the
+    schemas."""
     record = decode_record(text)
     if record is not None:
         return record, False
     data = parse_json(text)
     if table_data(data):
         return load_table_record(data), False
-    return otherwise(data), notation_of(data) == "egn"
+    return load_any_table_data(data), notation_of(data) == "egn"
 
 
 @dataclass(frozen=True, slots=True)

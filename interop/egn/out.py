@@ -91,15 +91,12 @@ def _impossible(record: AnyRecord) -> list[Problem]:
             if call.kind is CallKind.PARTNER_ALONE:
                 out.append(Problem(f"{where}.calls[{j}]", "EGN cannot record the partner taking over "
                                                           "the lone hand"))
-        if per_player and getattr(deal, "exchanges", ()):
-            out.append(Problem(f"{where}.exchanges", "card exchanges at tables of two, three and "
-                               "five are not written to EGN yet (EGN's kitty is player index 4, a "
-                               "player at five): without them the game could not be replayed"))
-            continue
         for j, x in enumerate(getattr(deal, "exchanges", ())):
             if not x.gave and not x.took:
                 out.append(Problem(f"{where}.exchanges[{j}]", "EGN cannot record a farmer's hand "
-                                                              "declared without an exchange"))
+                                   "declared without an exchange (EGN alternate-rules.md, "
+                                   "`farmers`: a flag, and `cardExchanges` holds only cards "
+                                   "exchanged)"))
             elif deal.calls == ():
                 out.append(Problem(f"{where}.exchanges[{j}]", "EGN records exchanges in the bidding "
                                                               "phase: the deal needs its calls"))
@@ -368,7 +365,7 @@ def _deal(number: int, deal: AnyDeal, table: Table) -> dict[str, Any]:
             bid["discard"] = card_token(deal.discard)
         exchanges = getattr(deal, "exchanges", ())
         if exchanges:
-            bid["cardExchanges"] = exchanges_out(exchanges)
+            bid["cardExchanges"] = exchanges_out(exchanges, table.seats)
         notes = annotations_out(getattr(deal, "annotations", ()), "call")
         if isinstance(deal, TableDeal) and table.called_partner:
             notes.update(called_out(deal, bids))

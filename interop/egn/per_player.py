@@ -10,7 +10,8 @@ n to a round, and its tricks hold n cards in the order played. What EGN cannot c
 tables, item by item, is in docs/INTEROP.md "Tables of two, three and five": the five-handed
 called card and lone maker are call annotations (:mod:`.called`); at two and three the maker
 always plays alone, so ``isAlone: true`` or a lone defender is an invalid game, refused with the
-rule; card exchanges (EGN's kitty is player index 4, a player at five), alternative lines, play
+rule; card exchanges with the kitty (going under, farmers) are read with the kitty at index n,
+the first past the players (:func:`.exchanges.kitty_index`); alternative lines, play
 annotations are refused as not yet taken, and a turned joker because EGN cannot say which suit
 the dealer named (``joker_suit``), as the writer refuses it; the no-trump call ``"n"`` is read.
 
@@ -26,7 +27,7 @@ from typing import Any
 from euchre_records.cards import JOKER, Card, Suit, card_name
 from euchre_records.errors import NotationError, Problem, RecordError, UnsupportedRules
 from euchre_records.model import CallKind
-from euchre_records.rules import preset
+from euchre_records.rules import Rules, preset
 from euchre_records.schema.tables import load_table_record
 from euchre_records.table import Table
 from euchre_records.table_model import TableRecord
@@ -35,6 +36,7 @@ from euchre_records.interop.json_access import FLAG, LIST, OBJECT, field, typed
 
 from .called import ALONE_NOTE, called_in, not_yet
 from .cards import CardReader, egn_call
+from .exchanges import kitty_kind, kitty_swaps_in
 from .front import Front, deal_head, each_deal
 from .where import egn_where
 
@@ -61,7 +63,8 @@ def per_player_record(front: Front) -> TableRecord:
         doc["rules"] = {"preset": "modern", "seats": table.seats, "overrides": overrides}
     if front.start is not None and any(front.start):
         doc["start_score"] = list(front.start)
-    read = each_deal(front, lambda raw, where, _: _deal(raw, where, table))
+    rules = front.rules if front.rules is not None else preset("modern")
+    read = each_deal(front, lambda raw, where, _: _deal(raw, where, table, rules))
     deals = [deal for _, (deal, _) in read]
     phases_at = [at for _, (_, at) in read]
     if front.final is not None:
@@ -91,7 +94,8 @@ def _player(p: Any) -> dict[str, Any]:
     return out
 
 
-def _deal(raw: object, where: str, table: Table) -> tuple[dict[str, Any], tuple[int | None, int | None]]:
+def _deal(raw: object, where: str, table: Table, rules: Rules
+          ) -> tuple[dict[str, Any], tuple[int | None, int | None]]:
     """One EGN deal as a deal of our n-handed notation, with the index of its bidding phase and
     of its trick-play phase (for locating problems)."""
     count = table.seats
@@ -146,10 +150,14 @@ def _deal(raw: object, where: str, table: Table) -> tuple[dict[str, Any], tuple[
                                     f"{bw}.aloneDefender")
             raise UnsupportedRules("no lone defender at a table of two, three or five",
                                    f"{bw}.aloneDefender")
-        if b.get("cardExchanges"):
-            raise UnsupportedRules(not_yet("card exchanges (house rules of the four-handed game)"),
-                                   f"{bw}.cardExchanges")
         reader = CardReader(trump, False)
+        if b.get("cardExchanges"):   # with the kitty: the kind (farmers, go-under) by the rules
+            out["exchanges"] = [
+                {"kind": kitty_kind(rules, gave).value, "seat": str(seat),
+                 "gave": " ".join(card_name(c) for c in gave),
+                 "took": " ".join(card_name(c) for c in took)}
+                for seat, gave, took in kitty_swaps_in(b["cardExchanges"], f"{bw}.cardExchanges",
+                                                       reader, count)]
         if "discard" in b:
             out["discard"] = card_name(reader.card(b["discard"], f"{bw}.discard", unknown_ok=True))
         notes = typed(b.get("callAnnotations"), f"{bw}.callAnnotations", OBJECT, optional=True,

@@ -85,12 +85,16 @@ class TableIrregularityKind(Enum):
     TURNED_SUIT_NAMED = "turned-suit-named"  # ``seat`` named the turned-down suit: a pass (Somerset 78)
     PLAYED_BEFORE_DISCARD = "played-before-discard"  # the dealer plays his five dealt cards (Hoyle)
     EXPOSED_CARD = "exposed-card"    # ``seat`` exposed ``card`` at ``trick``: played at the first opportunity (Hoyle)
+    REVOKE_CORRECTED = "revoke-corrected"    # ``seat`` took back ``card`` played in error at ``trick`` (Hoyle)
+    SCORE_CORRECTION = "score-correction"    # the deal's entry corrected to ``points``; ``late``: void (Somerset 5)
 
 
 class TableIrregularity(Struct, frozen=True, gc=False):
     """One irregularity; ``tricks`` (claim, concession): how many of the remaining tricks the
     claimer's side takes, None all of them; ``election`` (deal out of turn): ``stopped`` before
-    the trump card was turned, or ``stands``; ``card`` (exposed card): the card exposed
+    the trump card was turned, or ``stands``; ``card`` (exposed card): the card exposed, (revoke
+    corrected) the card played in error; ``points`` (score correction): the deal's entry as
+    corrected, one per seat, and ``late`` whether it came after the next trump card was turned
     (docs/FORMAT.md)."""
 
     kind: TableIrregularityKind
@@ -101,6 +105,8 @@ class TableIrregularity(Struct, frozen=True, gc=False):
     tricks: int | None = None
     election: str | None = None
     card: Card | None = None
+    points: Scores | None = None
+    late: bool = False
 
 
 class TableScore(Struct, frozen=True, gc=False):

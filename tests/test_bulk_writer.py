@@ -49,10 +49,12 @@ HOUSE_RULES = ("fast_break", "four_trick_tokens", "allow_no_trump", "go_under", 
 
 
 def _start_reads(path: Path) -> bool:
-    """Whether the START writer read this golden: none of the house rules, exchanges or claims
-    that tables of n take since (issue 32), which it refused as a bad line."""
+    """Whether the START writer read this golden: none of the house rules, exchanges, claims or
+    corrections (a revoke's, the score's) that tables of n take since (issue 32), which it
+    refused as a bad line."""
     text = path.read_text("utf-8")
-    return not any(f'"{k}"' in text for k in (*HOUSE_RULES, "exchanges", "claim", "concession"))
+    return not any(f'"{k}"' in text for k in (*HOUSE_RULES, "exchanges", "claim", "concession",
+                                               "revoke-corrected", "score-correction"))
 
 
 VARIANTS = sorted(p for p in (ROOT / "tests" / "golden" / "variants").glob("*.json")

@@ -37,7 +37,7 @@ from euchre_records.api.store.ingest import prepare
 from euchre_records.api.store.rows import call_rows, rows_of
 
 from .analysis_rows import ANALYSIS_COLUMNS, ANALYSIS_TABLES, analysis_rows
-from .columns import COLUMNS, FOUR_HANDED, NO_ANALYSIS, SCORE_COLUMNS
+from .columns import COLUMNS, FOUR_HANDED, SCORE_COLUMNS
 from .plays import TEXT_OF, PlayColumns, seat_play_rows
 from .deal_columns import FourDeals
 from .score_columns import FourScores
@@ -45,10 +45,11 @@ from .score_columns import FourScores
 __all__ = ["DATASET_VERSION", "COLUMNS", "TABLES", "ALL_COLUMNS", "tables_for", "tables_of",
            "empty_tables", "Batch", "FLAGGED", "DEAL_TABLES", "bool_column"]
 
-DATASET_VERSION = "3"
+DATASET_VERSION = "4"
 """Version of the table layout (docs/DATASET.md); bumped whenever a column or table changes
-(3: records of 2, 3 and 5 seats, the ``seats``/``variant`` columns and the per-seat tables
-``deal_scores``, ``game_scores`` of ``bulk.columns``; 2: the optional analysis tables of
+(4: the analysis tables of ``--analysis`` at every table, with the variant columns, the making
+side and the per-seat table ``analysis_scores`` of ``bulk.analysis_rows``; 3: records of 2, 3
+and 5 seats, the ``seats``/``variant`` columns and the per-seat tables ``deal_scores``, ``game_scores`` of ``bulk.columns``; 2: the optional analysis tables of
 ``--analysis``; 1 had none)."""
 
 Row = tuple[Any, ...]
@@ -174,7 +175,9 @@ def _add(batch: Batch, source: str, text: str) -> None:
                            *rb[:8], bool(rb[8]), head[1], *var))
     out["players"] += [(key, *seat, *var) for seat in rows.seats]
     if isinstance(result, SeatReplayResult):
-        _add_seats(out, key, record, result, sub.view, overrides, var, batch.analysis)
+        _add_seats(out, key, record, result, sub.view, overrides, var)
+        if batch.analysis:
+            analysis_rows(key, record, result, sub.view, out)
         return
     assert isinstance(result, ReplayResult)
     # flags as the store keeps them (0/1): typed as booleans column-wise (bool_column)
@@ -186,7 +189,7 @@ def _add(batch: Batch, source: str, text: str) -> None:
     _plays(len(batch.keys), record, result, batch.plays)
     batch.keys.append(key)
     if batch.analysis:
-        analysis_rows(key, record, result, out)
+        analysis_rows(key, record, result, sub.view, out)
 
 
 def _no_rubber(result: ReplayResult | SeatReplayResult) -> Row:
@@ -200,7 +203,7 @@ _MAKERS, _DEFENDERS = "makers", "defenders"
 
 
 def _add_seats(out: TableRows, key: str, record: Record, result: SeatReplayResult,
-               view: RecordView, overrides: str, var: tuple[int, str], analysis: bool) -> None:
+               view: RecordView, overrides: str, var: tuple[int, str]) -> None:
     """The games, per-seat scores, deals, calls, plays and findings of a record of 2, 3 or 5
     seats (see the module contract), read from its table ``view`` (the submission's, which
     ``rows_of`` read: built once per record)."""
@@ -245,8 +248,6 @@ def _add_seats(out: TableRows, key: str, record: Record, result: SeatReplayResul
             if (d.trump is not None or d.no_trump) and d.leaders:
                 out["plays"].extend(seat_play_rows(key, d.number, deal, d.trump, d.leaders,
                                                    d.winners, table, revokes, var))
-        if analysis:
-            out["analysis"].append((key, d.number, False, NO_ANALYSIS, *([None] * 19)))
     for i, f in enumerate(result.findings, 1):
         out["findings"].append((
             key, i, f.deal, f.trick, None if f.seat is None else table.token(f.seat),

@@ -24,7 +24,7 @@ from .model import (
     RubberResult, SeatReplayResult, replace,
 )
 from .rules import Rules, RubberSystem
-from .scoresheet import check_scoresheet, sheet_as_corrected
+from .scoresheet import check_scoresheet, sheet_as_corrected, stands_note
 from .table_replay import replay_table
 
 __all__ = ["replay", "replay_any", "score_games", "game_rubber_points", "GameTrack"]
@@ -137,9 +137,8 @@ def _sheet_stands(rules: Rules, record: Record, results: list[DealResult]) -> li
             sheet, _ = sheet_as_corrected(rules, sheet, deal.irregularities, r.number)
         if sheet is None or sheet.points is None or sheet.points == r.points:
             continue
-        note = (f"deal {r.number}: the sheet's {sheet.points[0]}-{sheet.points[1]} was not corrected in "
-                f"time and stands ({rules.cite('score_correction')}); the laws give "
-                f"{r.points[0]}-{r.points[1]}")
+        note = stands_note(rules, r.number, f"{sheet.points[0]}-{sheet.points[1]}",
+                           f"{r.points[0]}-{r.points[1]}")
         official[i] = replace(r, hand_points=sheet.points, penalty=(0, 0), points=sheet.points,
                               notes=r.notes + (note,))
     return official if official != results else results

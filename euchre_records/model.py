@@ -182,7 +182,7 @@ class Irregularity(Struct, frozen=True, gc=False):
     card: Card | None = None      # the card concerned (played in error, exposed ...)
     election: str | None = None   # the non-offenders' election, where the laws give one
     tricks: int | None = None     # claim/concession: tricks the claimer's side takes of the rest
-    points: Points | None = None  # score correction: the corrected deal points
+    points: Scores | None = None  # score correction: the corrected deal points (one per seat at n)
     note: str | None = None
     cause: str | None = None      # misdeal / new deal: why (see MISDEAL_CAUSES, NEW_DEAL_CAUSES)
     suit: Suit | None = None      # a suit called from the offender or his partner

@@ -30,7 +30,8 @@ from .table import SeatIndex, Table
 if TYPE_CHECKING:
     from .bidding import Bidding
 
-__all__ = ["revoke_findings", "seat_revoke_findings", "revoke_charges", "Revoke"]
+__all__ = ["revoke_findings", "seat_revoke_findings", "revoke_charges", "Revoke", "corrected_play",
+           "corrected_text"]
 
 class _Revoke:
     __slots__ = ("seat", "trick", "card", "led", "held", "status", "event", "reason", "kept")
@@ -65,20 +66,40 @@ def _corrected(event: Irregularity, log: PlayLog, remaining: Mapping[Seat, froze
     if seat is None or trick is None or c is None:
         raise InconsistentRecord("a corrected revoke needs seat, trick and the card played in error",
                                  f"{where}.{at}")
+    played, led = corrected_play(log, remaining, seat, seat.name, trick, c, f"{where}.{at}")
+    return _Revoke(seat, trick - 1, c, led, [played], "corrected", event)
+
+
+def corrected_play(log: PlayLog, remaining: Mapping[Seat, frozenset[Card]] | Mapping[int, frozenset[Card]],
+                   seat: int, who: str, trick: int, c: Card, at: str) -> tuple[Card, Suit]:
+    """(the card ``who``, at ``seat``, played to ``trick`` (1-based) in place of ``c``, the suit
+    led) for a revoke corrected before the trick was quitted (Somerset 64, 69; Hoyle renege):
+    he followed to a trick he did not lead, ``c`` does not follow the suit led, and he held it
+    (played later, or left in his hand). At any table: ``log`` and ``remaining`` by seat index.
+    Raises :class:`InconsistentRecord` located at ``at`` otherwise."""
     plays = log.by_seat[seat]
     mine = [p for p in plays if p[0] == trick - 1]
     if not mine:
-        raise InconsistentRecord(f"{seat.name} did not play to trick {trick}", f"{where}.{at}")
+        raise InconsistentRecord(f"{who} did not play to trick {trick}", at)
     _, played, led, eff = mine[0]
     if led is None:
-        raise InconsistentRecord(f"{seat.name} led trick {trick}: a leader cannot revoke", f"{where}.{at}")
+        raise InconsistentRecord(f"{who} led trick {trick}: a leader cannot revoke", at)
     if log.table[c][0] is led:
-        raise InconsistentRecord(f"{c} follows {led.word}: playing it was no revoke", f"{where}.{at}")
+        raise InconsistentRecord(f"{c} follows {led.word}: playing it was no revoke", at)
     later = [p[1] for p in plays if p[0] > trick - 1]
-    if c not in later and c not in remaining[seat]:
-        raise InconsistentRecord(f"{seat.name} did not hold {c} at trick {trick} (it is neither "
-                                 "played later by him nor left in his hand)", f"{where}.{at}")
-    return _Revoke(seat, trick - 1, c, led, [played], "corrected", event)
+    if c not in later and c not in remaining[seat]:   # type: ignore[index]
+        raise InconsistentRecord(f"{who} did not hold {c} at trick {trick} (it is neither "
+                                 "played later by him nor left in his hand)", at)
+    return played, led
+
+
+def corrected_text(rules: Rules, number: int, trick: int, who: str, card: Card, led: Suit | None,
+                   trump: Suit | None, correction: str) -> str:
+    """The finding's text of a revoke corrected before the trick was quitted: no penalty, the
+    card played in error is an exposed card (Somerset 69; Hoyle renege). At any table."""
+    return (f"deal {number}, trick {trick}: {who} played {card.name} when {_suit_led(led, trump)} "
+            f"and corrected it to {correction} before the trick was quitted — revoke corrected "
+            f"({rules.cite('revoke_corrected')}); no penalty, {card.name} is an exposed card")
 
 
 def revoke_findings(deal: Deal, rules: Rules, number: int, where: str, bidding: Bidding,
@@ -157,9 +178,8 @@ def _message(rules: Rules, number: int, r: _Revoke, how: str, size: int, points:
     card = r.card.name if r.card else "a card"
     head = f"deal {number}, trick {t}: "
     if how == "corrected":
-        text = (f"{head}{r.seat.name} played {card} when {_suit_led(r.led, trump)} "
-                f"and corrected it to {held} before the trick was quitted — revoke corrected "
-                f"({rules.cite('revoke_corrected')}); no penalty, {card} is an exposed card")
+        assert r.card is not None
+        text = corrected_text(rules, number, t, r.seat.name, r.card, r.led, trump, held)
         return Finding(FindingKind.REVOKE, text, rules.cite("revoke_corrected"), number, t, r.seat,
                        r.card, tuple(r.held), "corrected")
     if how == "not borne out":

@@ -13,18 +13,18 @@ Running scores are those of the current game after the deal, before a finished g
 from __future__ import annotations
 
 from operator import sub
-from typing import Sequence
+from typing import Any, Callable, Sequence
 
 from .model import (
-    DealKind, DealResult, Finding, FindingKind, Irregularity, IrregularityKind, Points, Record,
+    DealKind, DealResult, Finding, FindingKind, Irregularity, Points, Record,
     RecordedScore, replace, Scores, Deal, SeatDealResult,
 )
 from .rules import Rules
 from .scoring import add_scores, hand_outcome, hand_points, seat_points
 from .table import CutthroatEuchre, SeatIndex, Variant, VariantOptions
 
-__all__ = ["check_scoresheet", "likely_cause", "sheet_as_corrected", "SheetCheck",
-           "seat_likely_cause", "running_cause"]
+__all__ = ["check_scoresheet", "likely_cause", "sheet_as_corrected", "corrected_entry", "stands_note",
+           "SheetCheck", "seat_likely_cause", "running_cause"]
 
 
 def _cited(cause: str, cite: str) -> str:
@@ -73,19 +73,43 @@ def sheet_as_corrected(rules: Rules, sheet: RecordedScore | None, events: tuple[
                number: int) -> tuple[RecordedScore | None, Finding | None]:
     """The sheet as it stands after score corrections (Somerset 5: allowed until the trump card
     is turned in the next deal; a later correction is void and the original entry stands)."""
-    late: Finding | None = None
+    if not events:   # the common case: no irregularity, the sheet as written
+        return sheet, None
+    points, late = corrected_entry(rules, events, number, _fmt)
+    if points is not None:
+        sheet = RecordedScore(points, sheet.total if sheet is not None else None)
+    if late is None:
+        return sheet, None
+    text, rule, written = late
+    return sheet, Finding(FindingKind.SCORESHEET, text, rule, number, recorded=written, status="too late")
+
+
+def corrected_entry(rules: Rules, events: Sequence[Any], number: int, fmt: Callable[[Any], str]
+                    ) -> tuple[Any, tuple[str, str, Any] | None]:
+    """(the deal's entry as corrected in time, None when no correction came in time; the last
+    correction that came too late, as (text, rule, its points), or None). A correction is a
+    ``score-correction`` irregularity of either model: allowed until the trump card is turned
+    in the next deal, after which it is void and the entry as first written stands (Somerset 5).
+    ``fmt`` writes a score: ``"1-0"`` per side, ``"[0, 1, 0]"`` per player. Pure."""
+    points, late = None, None
     for e in events:
-        if e.kind is not IrregularityKind.SCORE_CORRECTION or e.points is None:
+        if e.kind.value != "score-correction" or e.points is None:
             continue
-        rule = rules.cite("score_correction")
         if e.late:
-            late = Finding(FindingKind.SCORESHEET,
-                           f"deal {number}: the score was corrected to {_fmt(e.points)} after the trump "
-                           f"card was turned in the next deal — too late, the entry as first written "
-                           f"stands ({rule})", rule, number, recorded=e.points, status="too late")
+            rule = rules.cite("score_correction")
+            late = (f"deal {number}: the score was corrected to {fmt(e.points)} after the trump "
+                    f"card was turned in the next deal — too late, the entry as first written "
+                    f"stands ({rule})", rule, e.points)
             continue
-        sheet = RecordedScore(e.points, sheet.total if sheet is not None else None)
-    return sheet, late
+        points = e.points
+    return points, late
+
+
+def stands_note(rules: Rules, number: int, written: str, laws: str) -> str:
+    """The note of a deal scored as the sheet wrote it, where uncorrected errors stand
+    (``sheet_errors_stand``, Somerset 5); ``written`` and ``laws`` the two figures, written."""
+    return (f"deal {number}: the sheet's {written} was not corrected in time and stands "
+            f"({rules.cite('score_correction')}); the laws give {laws}")
 
 
 def _added_wrong(points: Scores, total: Scores, before: Scores | None) -> bool:
@@ -261,10 +285,17 @@ def check_scoresheet(rules: Rules, record: Record, results: list[DealResult],
 #   the game's end*, *it follows from the deal's points*, *an unfinished deal scored*, *a missed
 #   deal* -- a deal's points never added, whether the sheet has a row for it or not --, *an
 #   addition error*, *an earlier error carried forward*), here in the player's column;
-# - *a late score correction* and *a defender alone* do not apply: these tables have neither.
+# - *a late score correction*: as for four hands (:meth:`SheetCheck.entry`, and the entry as written
+#   scored where uncorrected errors stand, :meth:`SheetCheck.as_written`); *a defender alone* does
+#   not apply: these tables have none.
 #
 # Contract: pure. :class:`SheetCheck` is fed the deals in order by ``replay_table``; for each deal
 # with a ``scoresheet`` it returns the deal's result with its scoresheet findings added.
+
+def _seats_text(points: Scores) -> str:
+    """A score of one figure per player, as the notation writes it: ``[0, 2, 0]``."""
+    return "[" + ", ".join(str(p) for p in points) + "]"
+
 
 class _Names:
     def __init__(self, record: Record) -> None:
@@ -406,27 +437,54 @@ class SheetCheck:
         # sheet ran on past
         self.ran_on: tuple[int, int, bool] | None = None
 
+    def entry(self, deal: Deal, number: int) -> tuple[RecordedScore | None, list[Finding] | None]:
+        """The deal's sheet entry after its score corrections in time, and the finding of a
+        correction too late (void: the entry as first written stands), as four-handed
+        (:func:`corrected_entry`, Somerset 5)."""
+        sheet = deal.recorded
+        points, late = corrected_entry(self.rules, deal.irregularities, number, _seats_text)
+        if points is not None:
+            sheet = RecordedScore(points, sheet.total if sheet is not None else None)
+        if late is None:
+            return sheet, None
+        text, rule, written = late
+        return sheet, [Finding(FindingKind.SCORESHEET, text, rule, number, recorded=written,
+                               status="too late", points=())]
+
+    def as_written(self, result: SeatDealResult, deal: Deal) -> SeatDealResult | None:
+        """The deal scored as the sheet wrote it (after corrections in time), with a note giving
+        the laws' figure, where uncorrected errors stand (``sheet_errors_stand``, Somerset 5) and
+        the entry is not the laws' points; None: the laws' points count. As four-handed
+        (``match._sheet_stands``)."""
+        sheet = self.entry(deal, result.number)[0] if self.rules.sheet_errors_stand else None
+        if sheet is None or sheet.points is None or tuple(sheet.points) == result.points:
+            return None
+        note = stands_note(self.rules, result.number, _seats_text(sheet.points), _seats_text(result.points))
+        return replace(result, hand_points=sheet.points, penalty=(0,) * len(sheet.points),
+                       points=sheet.points, notes=result.notes + (note,))
+
     def deal(self, result: SeatDealResult, deal: Deal, before: Scores, after: Scores,
-             game: int) -> SeatDealResult:
+             game: int, laws: SeatDealResult | None = None) -> SeatDealResult:
         """``result`` with the findings of ``deal``'s sheet: ``before``/``after`` the game's
         score before and after the deal (``before`` is the game's start on its first deal),
-        ``game`` the game's number."""
+        ``game`` the game's number; ``laws`` the deal as the laws score it where the sheet's
+        entry was scored instead (:meth:`as_written`): the entry is checked against it."""
         if game != self.game:
             self.skipped, self.game = [], game
         if result.unfinished:
             self.unfinished.append((game, result.number))
-        sheet = deal.recorded
+        sheet, late = self.entry(deal, result.number) if deal.irregularities else (deal.recorded, None)
         if sheet is None:   # its points computed only if a later sheet needs them (most never do)
             self.skipped.append((result.number, before, after))
-            return result
-        computed = tuple(map(sub, after, before))
+            return replace(result, findings=result.findings + tuple(late)) if late else result
+        computed = laws.points if laws is not None else tuple(map(sub, after, before))
         cite = self.rules.cite("scoresheet")
         n, number, name = len(after), result.number, self.name
-        found: list[Finding] = []
+        found: list[Finding] = list(late) if late else []
         wrong_points: set[int] = set()
         if sheet.points is not None and tuple(sheet.points) != computed:
             recorded = tuple(sheet.points)
-            cause = _cited(seat_likely_cause(self.record, result, recorded, computed,
+            cause = _cited(seat_likely_cause(self.record, laws or result, recorded, computed,
                                         self.variant_cite), cite)
             for s in range(n):
                 if recorded[s] != computed[s]:

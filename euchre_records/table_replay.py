@@ -27,7 +27,7 @@ from .table import SeatIndex, Table, Variant
 from .fastpath import fast_table_deal
 from .house_rules import Tokens, fast_break, fast_break_note, house_cite
 from .points_only import SeatColumns, check_points
-from .revokes import Revoke, seat_revoke_findings
+from .revokes import Revoke, corrected_play, corrected_text, seat_revoke_findings
 from .scoring import add_scores
 from .scoring import seat_points as hand_points
 from .scoresheet import SheetCheck
@@ -481,6 +481,10 @@ def _deal_result(record: Record, deal: Deal, number: int, where: str,
     if exposed is None:
         return None
     findings += [(f, zero) for f in exposed]
+    corrected = _corrected_revokes(record, deal, number, where, play, trump, problems)
+    if corrected is None:
+        return None
+    findings += [(f, zero) for f in corrected]
     findings += seat_revoke_findings(record, number, makers, lone, play.revokes, deal, trump)
     findings += [(f, zero) for f in going_under_table(record, deal, number)]
     notes = tuple(replay.notes)
@@ -516,13 +520,8 @@ def _exposed_cards(record: Record, deal: Deal, number: int, where: str, play: _P
               if e.kind is IrregularityKind.EXPOSED_CARD]
     if not events:
         return []
-    table, rules, n = record.table, record.rules, record.table.seats
-    log = PlayLog(power_table(trump), n)
-    for t, trick in enumerate(deal.tricks):
-        for j, c in enumerate(trick.cards):
-            log.add((play.leaders[t] + j) % n, t, c)
-    remaining = {s: frozenset(c for c in h if c is not None)
-                 for s, h in enumerate(play.remaining or [[] for _ in range(n)])}
+    table, rules = record.table, record.rules
+    log, remaining = _play_log(deal, play, trump, table.seats)
     out = []
     for j, e in events:
         at = f"{where}.irregularities[{j}]"
@@ -540,6 +539,51 @@ def _exposed_cards(record: Record, deal: Deal, number: int, where: str, play: _P
                                            e.seat == lone)
         out.append(Finding(FindingKind.IRREGULARITY, text, rules.cite("exposed_card"), number,
                                 t + 1, e.seat, e.card, status=status, points=()))
+    return out
+
+
+def _play_log(deal: Deal, play: _Play, trump: Suit | None,
+              n: int) -> tuple[PlayLog, dict[int, frozenset[Card]]]:
+    """The deal's plays as the four-handed laws read them (``plays.PlayLog``, by seat index) and
+    each seat's cards left unplayed, as far as the hands are recorded."""
+    log = PlayLog(power_table(trump), n)
+    for t, trick in enumerate(deal.tricks):
+        for j, c in enumerate(trick.cards):
+            log.add((play.leaders[t] + j) % n, t, c)
+    remaining = {s: frozenset(c for c in h if c is not None)
+                 for s, h in enumerate(play.remaining or [[] for _ in range(n)])}
+    return log, remaining
+
+
+def _corrected_revokes(record: Record, deal: Deal, number: int, where: str, play: _Play,
+                       trump: Suit | None, problems: list[Problem]) -> list[Finding] | None:
+    """The findings of the deal's revokes corrected before the trick was quitted (taken where an
+    exposed card is played at the first legal opportunity, Hoyle and modern: the loader refuses
+    Somerset 69's card called by the adversaries), checked and worded as four-handed
+    (``revokes.corrected_play``, ``corrected_text``): no penalty, the card is exposed. None: a
+    correction the cards refute (located in ``problems``)."""
+    events = [(j, e) for j, e in enumerate(deal.irregularities)
+              if e.kind is IrregularityKind.REVOKE_CORRECTED]
+    if not events:
+        return []
+    table, rules, n = record.table, record.rules, record.table.seats
+    log, remaining = _play_log(deal, play, trump, n)
+    names = {s: p.name for s, p in record.players if p.name}
+    out = []
+    for j, e in events:
+        assert e.seat is not None and e.trick is not None and e.card is not None   # the loader's
+        who = names.get(e.seat) or table.token(e.seat)
+        try:
+            played, led = corrected_play(log, remaining, e.seat, f"seat {table.token(e.seat)}",
+                                         e.trick, e.card, f"{where}.irregularities[{j}]")
+        except InconsistentRecord as exc:
+            problems.extend(exc.problems)
+            return None
+        out.append(Finding(
+            FindingKind.REVOKE, corrected_text(rules, number, e.trick, who, e.card, led, trump,
+                                               played.name),
+            rules.cite("revoke_corrected"), number, e.trick, e.seat, e.card, points=(0,) * n,
+            held=(played,), status="corrected"))
     return out
 
 
@@ -697,7 +741,12 @@ def replay_table(record: Record) -> SeatReplayResult:
                                 f"points, which are not scored ({rules.cite('revoke_precedence')})")
         else:
             score = add_scores(score, result.points)
-        result = sheet.deal(result, deal, before, score, len(games) + 1)
+        laws = None
+        if deal.recorded is not None or deal.irregularities:
+            written = sheet.as_written(result, deal)   # uncorrected errors stand (Somerset 5)
+            if written is not None:
+                laws, result, score = result, written, add_scores(before, written.points)
+        result = sheet.deal(result, deal, before, score, len(games) + 1, laws)
         results.append(result)
         if result.findings:
             findings.extend(result.findings)

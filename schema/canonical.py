@@ -158,4 +158,8 @@ def _dump_irregularity(i: Irregularity, table: Table) -> dict[str, Any]:
             out[key] = getattr(i, key)
     if i.card is not None:
         out["card"] = i.card.name
+    if i.points is not None:
+        out["points"] = list(i.points)
+    if i.late:
+        out["late"] = True
     return out

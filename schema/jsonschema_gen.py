@@ -247,7 +247,11 @@ def _irregularity(table: Table, four: dict[str, Any]) -> dict[str, Any]:
                             "remaining tricks the claimer's side takes (default: all of them)."),
             "election": {"description": "Deal out of turn: stopped before the trump card was "
                          "turned (the deal is void), or stands.", "enum": ["stopped", "stands", None]},
-            "card": _like(theirs["card"], description="Exposed card: the card exposed."),
+            "card": _like(theirs["card"], description="Exposed card: the card exposed; revoke "
+                          "corrected: the card played in error."),
+            "points": {"description": "Score correction (required there): the deal's entry as "
+                       "corrected, one per seat.", **_or_null(_scores(table, "One figure per seat."))},
+            "late": copy.deepcopy(theirs["late"]),
             "cause": {"description": "Misdeal or new deal: why.", "type": ["string", "null"]},
             "note": copy.deepcopy(theirs["note"])},
         "required": ["kind"], "additionalProperties": False}

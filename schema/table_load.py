@@ -596,10 +596,12 @@ def _irregularities(raw: object, table: Table, rules: Rules, where: str,
             continue
         settles = kind in (IrregularityKind.CLAIM, IrregularityKind.CONCESSION)
         stopped = kind is IrregularityKind.DEAL_OUT_OF_TURN
-        exposed = kind is IrregularityKind.EXPOSED_CARD
+        exposed = kind in (IrregularityKind.EXPOSED_CARD, IrregularityKind.REVOKE_CORRECTED)
+        corrects = kind is IrregularityKind.SCORE_CORRECTION
         for key in item:
             if key not in ("kind", "seat", "trick", "cause", "note") and not (settles and key == "tricks") \
-                    and not (stopped and key == "election") and not (exposed and key == "card"):
+                    and not (stopped and key == "election") and not (exposed and key == "card") \
+                    and not (corrects and key in ("points", "late")):
                 out.add(f"{at}.{key}", f"not taken with {kind.value!r} at this table")
         election = item.get("election") if stopped else None
         if election is not None and election not in ("stopped", "stands"):
@@ -623,11 +625,32 @@ def _irregularities(raw: object, table: Table, rules: Rules, where: str,
         if exposed:
             card = _card(item.get("card"), f"{at}.card", out)   # required
             if item.get("seat") is None:
-                out.add(f"{at}.seat", "the seat that exposed the card is needed")
-        found.append(Irregularity(kind, seat, trick, card, election, tricks,
+                out.add(f"{at}.seat", "the seat that exposed the card is needed"
+                        if kind is IrregularityKind.EXPOSED_CARD else
+                        "the seat that played the card in error is needed")
+            if kind is IrregularityKind.REVOKE_CORRECTED and trick is None:
+                out.add(f"{at}.trick", "the trick at which the revoke was corrected is needed")
+        points, late = _correction(item, table, at, out) if corrects else (None, False)
+        found.append(Irregularity(kind, seat, trick, card, election, tricks, points,
                                   note=note if isinstance(note, str) else None,
-                                  cause=cause if isinstance(cause, str) else None))
+                                  cause=cause if isinstance(cause, str) else None, late=late))
     return tuple(found)
+
+
+def _correction(item: dict[str, Any], table: Table, at: str,
+                out: _Problems) -> tuple[Scores | None, bool]:
+    """A score correction's ``points`` (required: the deal's entry as corrected, one per seat,
+    as the sheet's) and ``late`` (after the next trump card was turned: void, Somerset 5)."""
+    points = None
+    if item.get("points") is None:
+        out.add(f"{at}.points", f"required with 'score-correction': the deal's entry as corrected, "
+                f"an array of {table.seats} integers, one per seat")
+    else:
+        points = _scores(item["points"], table, f"{at}.points", out)
+    late = item.get("late", False)
+    if late is not None and not isinstance(late, bool):
+        out.add(f"{at}.late", "expected true or false")
+    return points, late is True
 
 
 def _scoresheet(raw: object, table: Table, where: str, out: _Problems) -> RecordedScore | None:

@@ -191,9 +191,10 @@ class Store:
             cur = self.db.conn.execute(
                 'INSERT INTO records (hash, canonical, result, format_version, rules, club, event, '
                 'date, "table", round, deals, findings, submitted_at, submitted_by, supersedes, '
-                "status, club_id, token_id) "
+                "status, club_id, token_id, seats, variant) "
                 "SELECT 'withdrawn:' || hash, canonical, result, format_version, rules, club, "
-                'event, date, "table", round, deals, findings, ?, ?, id, \'withdrawn\', ?, ? '
+                'event, date, "table", round, deals, findings, ?, ?, id, \'withdrawn\', ?, ?, '
+                "seats, variant "
                 "FROM records WHERE id = ?",
                 (_utc_now(), submitted_by, owner, writer.token_id if writer else None, record_id))
             self.db.conn.execute("UPDATE records SET status = 'superseded' WHERE id = ?",

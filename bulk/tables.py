@@ -182,7 +182,8 @@ def _add(batch: Batch, source: str, text: str) -> None:
     assert isinstance(result, ReplayResult)
     # flags as the store keeps them (0/1): typed as booleans column-wise (bool_column)
     out["games"] += [(key, *g, *var) for g in rows.games]
-    out["findings"] += [(key, i, *f, *var) for i, f in enumerate(rows.findings, 1)]
+    # the store's findings rows end with the per-seat points of a table of n (None here)
+    out["findings"] += [(key, i, *f[:-1], *var) for i, f in enumerate(rows.findings, 1)]
     # deals and calls: the store's own rows, made columns when the batch is written
     batch.deals.add(len(batch.keys), head[4], overrides, rows.deals, rows.calls)
     batch.scores.add(len(batch.keys), rows.games)

@@ -28,7 +28,8 @@ from __future__ import annotations
 from typing import Any
 
 from euchre_records.analysis import BestCall, DealAnalysis, analyse_record
-from euchre_records.table_view import AnyRecord, AnyReplay, RecordView
+from euchre_records.model import Record
+from euchre_records.table_view import AnyReplay, RecordView
 
 from .columns import VARIANT_COLUMNS
 
@@ -73,7 +74,7 @@ def _call(b: BestCall | None, tokens: tuple[str, ...]) -> tuple[Any, Any, Any]:
     return tokens[b.maker], name, b.points
 
 
-def analysis_rows(key: str, record: AnyRecord, result: AnyReplay, view: RecordView,
+def analysis_rows(key: str, record: Record, result: AnyReplay, view: RecordView,
                   out: dict[str, list[tuple[Any, ...]]]) -> None:
     """Append the rows of ``record`` (replayed to ``result``, table view ``view``) to ``out``
     (see the module contract)."""

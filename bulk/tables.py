@@ -29,9 +29,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from euchre_records.errors import RecordError
-from euchre_records.model import FindingKind, Record, ReplayResult
+from euchre_records.model import FindingKind, Record, ReplayResult, SeatReplayResult
 from euchre_records.schema.tables import dump_table_record
-from euchre_records.table_model import TableRecord, TableReplay
 from euchre_records.table_view import RecordView
 from euchre_records.api.store.dump import unwrap
 from euchre_records.api.store.ingest import prepare
@@ -166,7 +165,7 @@ def _add(batch: Batch, source: str, text: str) -> None:
     record, result = sub.record, sub.result
     var = (rows.seat_count, rows.variant)
     # the overrides as the canonical text writes them
-    overrides = json.dumps(dict(record.rules.overrides) if isinstance(record, Record) else
+    overrides = json.dumps(dict(record.rules.overrides) if record.fixed_partnerships else
                            dump_table_record(record)["rules"].get("overrides", {}),
                            sort_keys=True, ensure_ascii=False, separators=(",", ":"))
     head = rows.record  # hash, canonical, result, version, rules, club, event, date, table, round, deals, findings
@@ -175,12 +174,12 @@ def _add(batch: Batch, source: str, text: str) -> None:
     out["records"].append((key, source, head[3], head[4], overrides, *head[5:12],
                            *rb[:8], bool(rb[8]), head[1], *var))
     out["players"] += [(key, *seat, *var) for seat in rows.seats]
-    if isinstance(record, TableRecord) and isinstance(result, TableReplay):
+    if isinstance(result, SeatReplayResult):
         _add_seats(out, key, record, result, sub.view, overrides, var)
         if batch.analysis:
             analysis_rows(key, record, result, sub.view, out)
         return
-    assert isinstance(record, Record) and isinstance(result, ReplayResult)
+    assert isinstance(result, ReplayResult)
     # flags as the store keeps them (0/1): typed as booleans column-wise (bool_column)
     out["games"] += [(key, *g, *var) for g in rows.games]
     # the store's findings rows end with the per-seat points of a table of n (None here)
@@ -194,7 +193,7 @@ def _add(batch: Batch, source: str, text: str) -> None:
         analysis_rows(key, record, result, sub.view, out)
 
 
-def _no_rubber(result: ReplayResult | TableReplay) -> Row:
+def _no_rubber(result: ReplayResult | SeatReplayResult) -> Row:
     """The rubber values of a record without a rubber row (a table of 2, 3 or 5): no system's
     rubber, its games, the side columns null, finished when every game is."""
     finished = bool(result.games) and all(g.finished for g in result.games)
@@ -204,7 +203,7 @@ def _no_rubber(result: ReplayResult | TableReplay) -> Row:
 _MAKERS, _DEFENDERS = "makers", "defenders"
 
 
-def _add_seats(out: TableRows, key: str, record: TableRecord, result: TableReplay,
+def _add_seats(out: TableRows, key: str, record: Record, result: SeatReplayResult,
                view: RecordView, overrides: str, var: tuple[int, str]) -> None:
     """The games, per-seat scores, deals, calls, plays and findings of a record of 2, 3 or 5
     seats (see the module contract), read from its table ``view`` (the submission's, which
@@ -286,7 +285,7 @@ def _plays(index: int, record: Record, result: ReplayResult, plays: PlayColumns)
     plays.add(index, record.deals, result.deals, _revokes(result))
 
 
-def _revokes(result: ReplayResult | TableReplay) -> set[Any]:
+def _revokes(result: ReplayResult | SeatReplayResult) -> set[Any]:
     """(deal, trick, seat) of every revoke the replay found with a seat: the cards ``plays``
     marks."""
     return {(f.deal, f.trick, f.seat) for f in result.findings

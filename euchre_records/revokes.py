@@ -19,12 +19,13 @@ from typing import TYPE_CHECKING, Mapping, Sequence
 
 from .cards import SEATS, Card, Seat, Suit
 from .errors import InconsistentRecord
-from .model import Deal, Finding, FindingKind, Irregularity, IrregularityKind, Points
+from .model import (
+    Deal, Finding, FindingKind, Irregularity, IrregularityKind, Points, Scores, Record,
+)
 from .plays import Breach, PlayLog
 from .rules import Rules
 from .scoring import DealSides, RevokeCharge, charge_text, revoke_penalties, side_column
 from .table import SeatIndex, Table
-from .table_model import Scores, TableDeal, TableFinding, TableIrregularityKind, TableRecord
 
 if TYPE_CHECKING:
     from .bidding import Bidding
@@ -261,9 +262,9 @@ def _names(table: Table, seats: tuple[SeatIndex, ...], names: dict[SeatIndex, st
     return "each of " + ", ".join(who[:-1]) + " and " + who[-1]
 
 
-def seat_revoke_findings(record: TableRecord, number: int, makers: tuple[SeatIndex, ...], lone: bool,
-                     revokes: list[Revoke], deal: TableDeal,
-                     trump: Suit | None) -> list[tuple[TableFinding, Scores]]:
+def seat_revoke_findings(record: Record, number: int, makers: tuple[SeatIndex, ...], lone: bool,
+                     revokes: list[Revoke], deal: Deal,
+                     trump: Suit | None) -> list[tuple[Finding, Scores]]:
     """Each revoke's finding and points. The text as the four-handed findings' (revokes.py): the
     player (his name when the record has it, else his seat token), the card, the cards of the
     suit led he held (or played later), the status ("established" for a revoke the cards show,
@@ -272,17 +273,17 @@ def seat_revoke_findings(record: TableRecord, number: int, makers: tuple[SeatInd
     names = {s: p.name for s, p in record.players if p.name}
     out = []
     for irr in deal.irregularities:
-        if irr.kind is TableIrregularityKind.REVOKE_CLAIMED and irr.seat is not None:
+        if irr.kind is IrregularityKind.REVOKE_CLAIMED and irr.seat is not None:
             trick = (irr.trick or 1) - 1
             if any(r.seat == irr.seat and (irr.trick is None or r.trick == trick) for r in revokes):
                 continue
             if _cards_known(deal, irr.seat, table.seats):   # as revokes.py: "not borne out"
                 who = names.get(irr.seat) or table.token(irr.seat)
                 zero = (0,) * table.seats
-                out.append((TableFinding(
+                out.append((Finding(
                     FindingKind.REVOKE, f"deal {number}, trick {trick + 1}: a revoke by {who} was "
                     f"claimed, but the hands show none — no penalty ({rules.cite('revoke')})",
-                    rules.cite("revoke"), number, trick + 1, irr.seat, None, zero,
+                    rules.cite("revoke"), number, trick + 1, irr.seat, None, points=zero,
                     status="not borne out"), zero))
                 continue
             revokes = revokes + [Revoke(irr.seat, trick, None, "claimed at the table")]
@@ -304,13 +305,13 @@ def seat_revoke_findings(record: TableRecord, number: int, makers: tuple[SeatInd
                 what = (f"{head} played {card} when {led} and later played "
                         f"{' '.join(c.name for c in r.held)} — revoke proven by a later play "
                         f"({cite}); established (trick quitted)")
-        out.append((TableFinding(
-            FindingKind.REVOKE, f"{what}, {how}", cite, number, r.trick + 1, r.seat, r.card, points,
-            held=r.held, status=status), points))
+        out.append((Finding(
+            FindingKind.REVOKE, f"{what}, {how}", cite, number, r.trick + 1, r.seat, r.card,
+            points=points, held=r.held, status=status), points))
     return out
 
 
-def _cards_known(deal: TableDeal, seat: SeatIndex, n: int) -> bool:
+def _cards_known(deal: Deal, seat: SeatIndex, n: int) -> bool:
     """Whether every card ``seat`` held in the play is known (so a claimed revoke the cards do
     not show is not borne out, as revokes.py rules for four hands): his hand is recorded in
     full, or all five tricks are recorded whole (nobody sits out at these tables)."""

@@ -16,13 +16,12 @@ from operator import sub
 from typing import Any, Callable, Sequence
 
 from .model import (
-    DealKind, DealResult, Finding, FindingKind, Irregularity, IrregularityKind, Points, Record, RecordedScore,
-    replace,
+    DealKind, DealResult, Finding, FindingKind, Irregularity, Points, Record,
+    RecordedScore, replace, Scores, Deal, SeatDealResult,
 )
 from .rules import Rules
 from .scoring import add_scores, hand_outcome, hand_points, seat_points
 from .table import CutthroatEuchre, SeatIndex, Variant, VariantOptions
-from .table_model import Scores, TableDeal, TableDealResult, TableFinding, TableRecord, TableScore
 
 __all__ = ["check_scoresheet", "likely_cause", "sheet_as_corrected", "corrected_entry", "stands_note",
            "SheetCheck", "seat_likely_cause", "running_cause"]
@@ -34,11 +33,11 @@ def _cited(cause: str, cite: str) -> str:
     return cause if cause.endswith(")") else f"{cause} ({cite})"
 
 
-def _fmt(p: Points) -> str:
+def _fmt(p: Scores) -> str:
     return f"{p[0]}-{p[1]}"
 
 
-def likely_cause(rules: Rules, r: DealResult, recorded: Points) -> str:
+def likely_cause(rules: Rules, r: DealResult, recorded: Scores) -> str:
     """A short guess at why ``recorded`` differs from the computed deal points."""
     computed = r.points
     if recorded == (computed[1], computed[0]):
@@ -113,11 +112,11 @@ def stands_note(rules: Rules, number: int, written: str, laws: str) -> str:
             f"({rules.cite('score_correction')}); the laws give {laws}")
 
 
-def _added_wrong(points: Points, total: Points, before: Points | None) -> bool:
+def _added_wrong(points: Scores, total: Scores, before: Scores | None) -> bool:
     return before is not None and (before[0] + points[0], before[1] + points[1]) != total
 
 
-def _ran_on(points: Points | None, total: Points, before: Points | None) -> bool:
+def _ran_on(points: Scores | None, total: Scores, before: Scores | None) -> bool:
     """Whether the sheet kept adding to the game the replay had closed: this running score is
     its previous one plus the deal's points (its sums are right, no new game was opened)."""
     return points is not None and before is not None and not _added_wrong(points, total, before)
@@ -191,7 +190,7 @@ def check_scoresheet(rules: Rules, record: Record, results: list[DealResult],
     the next game) is diagnosed as such, not as an addition error."""
     out: list[tuple[int, Finding]] = []
     cite = rules.cite("scoresheet")
-    prev_recorded_total: Points | None = None
+    prev_recorded_total: Scores | None = None
     prev_game: int | None = None
     prev_number = 0
     ran_on: tuple[int, int] | None = None     # (game, its last deal) the sheet ran on past
@@ -267,7 +266,7 @@ def check_scoresheet(rules: Rules, record: Record, results: list[DealResult],
 # each player's points for the deal and his running score, one column per player.
 #
 # The four-handed check (scoresheet.py) has its diagnoses per side; here they are per player, and
-# every finding is located at a deal and a seat (``TableFinding.deal``, ``.seat``), names the
+# every finding is located at a deal and a seat (``Finding.deal``, ``.seat``), names the
 # player, gives what the sheet says and what the replay computes in that column, and cites the
 # rule (the preset's scoresheet rule, or the variant's own source for its scoring). Which of the
 # four-handed diagnoses apply with per-player columns (docs/FORMAT.md, "Scoresheets at tables of
@@ -299,7 +298,7 @@ def _seats_text(points: Scores) -> str:
 
 
 class _Names:
-    def __init__(self, record: TableRecord) -> None:
+    def __init__(self, record: Record) -> None:
         self.table = record.table
         self.names = {seat: p.name for seat, p in record.players}
 
@@ -313,7 +312,7 @@ class _Names:
         return said[0] if len(said) == 1 else ", ".join(said[:-1]) + " and " + said[-1]
 
 
-def seat_likely_cause(record: TableRecord, r: TableDealResult, recorded: Scores,
+def seat_likely_cause(record: Record, r: SeatDealResult, recorded: Scores,
                       computed: Scores, variant_cite: str) -> str:
     """A short guess at why the sheet's points for a deal, ``recorded`` (per seat), differ from
     the ``computed`` ones; "unknown cause" when no single slip explains them."""
@@ -423,7 +422,7 @@ class SheetCheck:
     ``target`` the game's points (None: not known, or a game of fixed deals); a hand's points
     are scoring.seat_points's."""
 
-    def __init__(self, record: TableRecord, variant_cite: str, target: int | None = None) -> None:
+    def __init__(self, record: Record, variant_cite: str, target: int | None = None) -> None:
         self.record, self.variant_cite, self.target = record, variant_cite, target
         self.rules = record.rules
         self.name = _Names(record)
@@ -438,21 +437,21 @@ class SheetCheck:
         # sheet ran on past
         self.ran_on: tuple[int, int, bool] | None = None
 
-    def entry(self, deal: TableDeal, number: int) -> tuple[TableScore | None, list[TableFinding] | None]:
+    def entry(self, deal: Deal, number: int) -> tuple[RecordedScore | None, list[Finding] | None]:
         """The deal's sheet entry after its score corrections in time, and the finding of a
         correction too late (void: the entry as first written stands), as four-handed
         (:func:`corrected_entry`, Somerset 5)."""
         sheet = deal.recorded
         points, late = corrected_entry(self.rules, deal.irregularities, number, _seats_text)
         if points is not None:
-            sheet = TableScore(points, sheet.total if sheet is not None else None)
+            sheet = RecordedScore(points, sheet.total if sheet is not None else None)
         if late is None:
             return sheet, None
         text, rule, written = late
-        return sheet, [TableFinding(FindingKind.SCORESHEET, text, rule, number, recorded=written,
-                                    status="too late")]
+        return sheet, [Finding(FindingKind.SCORESHEET, text, rule, number, recorded=written,
+                               status="too late", points=())]
 
-    def as_written(self, result: TableDealResult, deal: TableDeal) -> TableDealResult | None:
+    def as_written(self, result: SeatDealResult, deal: Deal) -> SeatDealResult | None:
         """The deal scored as the sheet wrote it (after corrections in time), with a note giving
         the laws' figure, where uncorrected errors stand (``sheet_errors_stand``, Somerset 5) and
         the entry is not the laws' points; None: the laws' points count. As four-handed
@@ -464,8 +463,8 @@ class SheetCheck:
         return replace(result, hand_points=sheet.points, penalty=(0,) * len(sheet.points),
                        points=sheet.points, notes=result.notes + (note,))
 
-    def deal(self, result: TableDealResult, deal: TableDeal, before: Scores, after: Scores,
-             game: int, laws: TableDealResult | None = None) -> TableDealResult:
+    def deal(self, result: SeatDealResult, deal: Deal, before: Scores, after: Scores,
+             game: int, laws: SeatDealResult | None = None) -> SeatDealResult:
         """``result`` with the findings of ``deal``'s sheet: ``before``/``after`` the game's
         score before and after the deal (``before`` is the game's start on its first deal),
         ``game`` the game's number; ``laws`` the deal as the laws score it where the sheet's
@@ -481,7 +480,7 @@ class SheetCheck:
         computed = laws.points if laws is not None else tuple(map(sub, after, before))
         cite = self.rules.cite("scoresheet")
         n, number, name = len(after), result.number, self.name
-        found: list[TableFinding] = list(late) if late else []
+        found: list[Finding] = list(late) if late else []
         wrong_points: set[int] = set()
         if sheet.points is not None and tuple(sheet.points) != computed:
             recorded = tuple(sheet.points)
@@ -490,11 +489,11 @@ class SheetCheck:
             for s in range(n):
                 if recorded[s] != computed[s]:
                     wrong_points.add(s)
-                    found.append(TableFinding(
+                    found.append(Finding(
                         FindingKind.SCORESHEET,
                         f"deal {number}, {name(s)}: the scoresheet gives {recorded[s]} for the "
                         f"deal, the replay computes {computed[s]} — {cause}",
-                        cite, number, seat=s, recorded=recorded, computed=computed))
+                        cite, number, seat=s, recorded=recorded, computed=computed, points=()))
         points = tuple(sheet.points) if sheet.points is not None else computed
         # the sheet's own previous running score, and the one this game's figures add to
         own = None if self.skipped or self.last_total is None else self.last_total
@@ -520,11 +519,11 @@ class SheetCheck:
                     skipped=[(d, (p[s],)) for d, p in skipped], follows=s in wrong_points,
                     ran_on=self.ran_on,
                     unfinished=earlier[-1] if earlier else None)
-                found.append(TableFinding(
+                found.append(Finding(
                     FindingKind.SCORESHEET,
                     f"deal {number}, {name(s)}: the scoresheet's running score is {total[s]}, the "
                     f"replay has {after[s]} in game {game} — {_cited(cause, cite)}",
-                    cite, number, seat=s, recorded=total, computed=after))
+                    cite, number, seat=s, recorded=total, computed=after, points=()))
         elif sheet.total is not None:
             self.ran_on = None
         if sheet.total is not None:

@@ -28,7 +28,6 @@ from euchre_records.model import Finding, FindingKind
 from euchre_records.rules import PRESETS
 from euchre_records.schema.notation import loads
 from euchre_records.schema.tables import load_table_record
-from euchre_records.table_model import TableFinding
 from euchre_records.table_replay import replay_table
 
 FOLDER = Path(__file__).parent / "golden" / "sheets"
@@ -37,10 +36,9 @@ SLIPS = ["cutthroat-slips", "five-handed-slips", "two-handed-missed", "four-hand
 
 
 def _sheet_findings(data: dict[str, Any]) -> list[Any]:
-    """The sheet check's findings of the record ``data`` at any table (``Finding`` at four,
-    ``TableFinding`` at two, three and five)."""
+    """The sheet check's findings (``Finding``) of the record ``data`` at any table."""
     if data["rules"].get("seats", 4) == 4:
-        found: tuple[Finding | TableFinding, ...] = replay(loads(json.dumps(data))).findings
+        found: tuple[Finding, ...] = replay(loads(json.dumps(data))).findings
     else:
         found = replay_table(load_table_record(data)).findings
     return [f for f in found if f.kind is FindingKind.SCORESHEET]

@@ -23,8 +23,7 @@ from euchre_records.errors import NotationError, RecordError
 from euchre_records.model import FindingKind, IrregularityKind
 from euchre_records.rules import PRESETS
 from euchre_records.table import table_for
-from euchre_records.table_model import TableIrregularityKind
-from euchre_records.table_refusals import LAWS_REFUSED, law_refusal
+from euchre_records.table_refusals import LAWS_REFUSED, LAWS_TAKEN, law_refusal
 from euchre_records.schema.tables import dump_table_result, load_table_record
 from euchre_records.table_replay import replay_table
 
@@ -287,7 +286,7 @@ def test_every_law_of_irregularities_is_taken_or_refused_by_its_rule(
     record = _set(_golden(BASES[seats]), "rules.preset", preset)
     record = _set(record, "deals.0.irregularities", [{"kind": kind, "seat": "1"}])
     rules = PRESETS[preset]
-    taken = kind in {k.value for k in TableIrregularityKind}
+    taken = kind in {k.value for k in LAWS_TAKEN}
     try:
         load_table_record(record)
     except NotationError as caught:

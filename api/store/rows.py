@@ -12,7 +12,7 @@ have a ``rubber`` and ``calls``; the ``_ns``/``_ew`` columns are None at a table
 its own columns (:data:`~.row_tuples.N_DEAL_COLUMNS`, the findings' ``points``) None at the
 table of four. A four-handed seat's per-seat rows are its side's figures (:func:`four_seat_rows`,
 the rule migration 19 applies to stored records); at a table of n they are read from the table
-view (euchre_records/table_view.py) and the TableReplay. ``record`` and ``seats`` have one
+view (euchre_records/table_view.py) and the SeatReplayResult. ``record`` and ``seats`` have one
 shape (``seats.side`` None where sides are not fixed).
 """
 
@@ -25,9 +25,10 @@ from euchre_records.enum_text import (  # Enum .name and .value are slow descrip
     DEAL_KIND_VALUE, FINDING_KIND_VALUE, SEAT_NAME, SEAT_SIDE, SIDE_VALUE, SUIT_VALUE,
 )
 from euchre_records.cards import Seat
-from euchre_records.model import Call, CallKind, Deal, DealResult, Record, ReplayResult
+from euchre_records.model import (
+    Call, CallKind, Deal, DealResult, Record, ReplayResult, SeatReplayResult,
+)
 from euchre_records.table import Table, table_for
-from euchre_records.table_model import TableCall, TableDeal, TableRecord, TableReplay
 from euchre_records.table_view import RecordView
 
 from .row_tuples import Row, Rows
@@ -58,8 +59,8 @@ def rows_of(sub: Submission) -> Rows:
     """The rows of one submission of any table (see the module contract and :class:`Rows`)."""
     record, result = sub.record, sub.result
     head = _head(sub)
-    if not isinstance(record, Record) or not isinstance(result, ReplayResult):
-        assert isinstance(record, TableRecord) and isinstance(result, TableReplay)
+    if not isinstance(result, ReplayResult):
+        assert not record.fixed_partnerships
         return _seat_rows_of(sub.hash, head, record, result, sub.view)
     seats = tuple((SEAT_NAME[seat], SEAT_SIDE[seat], player.name, player.id)
                   for seat, player in record.players)
@@ -129,7 +130,7 @@ def _head(sub: Submission) -> Row:
             len(result.findings))
 
 
-def _seat_summary(result: TableReplay, view: RecordView) -> dict[str, Any]:
+def _seat_summary(result: SeatReplayResult, view: RecordView) -> dict[str, Any]:
     """The short summary of a replay at a table of n: as :func:`summary`, with the table, the
     last game's winner (a seat token, None while it goes on) and each player's score in it."""
     last = view.games[-1] if view.games else None
@@ -143,7 +144,7 @@ def _seat_summary(result: TableReplay, view: RecordView) -> dict[str, Any]:
                        for s, (token, player) in enumerate(zip(view.tokens, players))]}
 
 
-def _seat_rows_of(key: str, head: Row, record: TableRecord, result: TableReplay,
+def _seat_rows_of(key: str, head: Row, record: Record, result: SeatReplayResult,
                   view: RecordView) -> Rows:
     """The rows of a record at a table of 2, 3 or 5 in the one set (see the module contract),
     read from its ``view``."""
@@ -226,7 +227,7 @@ def _call_rows_of(deal: Deal) -> list[Row]:
     return rows
 
 
-def call_rows(deal: Deal | TableDeal, table: Table = FOUR) -> list[Row]:
+def call_rows(deal: Deal, table: Table = FOUR) -> list[Row]:
     """``(call, round, seat, kind, suit, alone)`` per recorded call of a deal at ``table`` (the
     store's ``calls`` rows, and the dataset's at every table). ``seat`` is the recorded seat's
     token, else the seat in turn while the bidding is open (the dealer's left first); ``round``
@@ -237,8 +238,7 @@ def call_rows(deal: Deal | TableDeal, table: Table = FOUR) -> list[Row]:
     seats, token, left = table.seats, table.token, table.left
     passes = 0
     open_ = True
-    calls: Sequence[Call | TableCall] = deal.calls
-    for i, call in enumerate(calls, 1):
+    for i, call in enumerate(deal.calls, 1):
         seat: int | None = call.seat
         rnd = 1 if passes < seats else 2
         if open_ and (seat is None or seat == turn):

@@ -2,7 +2,7 @@
 
 Usage: python benchmarks/bench_dataset.py [--deals 200000] [--shard-mb 8] [--one-process]
                                           [--before REV] [--rounds 2] [--pairs 3]
-                                          [--variants 6000]
+                                          [--variants 6000] [--analysis]
 
 The defaults are ``euchre dataset``'s own shard size (8 MiB) and an input of about 64 MB, eight
 such shards, so that each of two workers has several. Smaller shards cost more per deal: every
@@ -55,6 +55,9 @@ timed at 5.8 us when it set 25,000 deals/s) is timed before and after, and the p
 are printed again as that machine would have run them (scaled by the reference's time here
 over 5.8 us): the targets read as ratios to a reference of the same minutes, as the issue
 asks of every target, on a machine whose speed moves by half from one hour to the next.
+``--analysis`` makes the one-process build and the four-handed ``--before`` builds write the
+double-dummy analysis tables too (``euchre dataset --analysis``): the search is tens of
+milliseconds a deal, so give ``--deals`` a few hundred (``--one-process --variants 0``).
 ``--variants N`` builds, in this process, an archive of about N deals at tables of two, three
 and five (records of 12 random legal deals, benchmarks/bench_variants.py's), and prints their
 deals per CPU second beside the four-handed figure. Both are printed after the one-process run
@@ -206,20 +209,20 @@ def write_variants(path: Path, deals: int) -> int:
 BUILD_TWICE = """
 import json, shutil, sys, time
 from euchre_records.bulk.run import build_dataset
-src, out, shard = sys.argv[1], sys.argv[2], int(sys.argv[3])
-build_dataset([src], out, shard_bytes=shard)   # its first shard's imports and caches: not counted
+src, out, shard, analysis = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4] == "1"
+build_dataset([src], out, shard_bytes=shard, analysis=analysis)   # first shard's imports: not counted
 shutil.rmtree(out)
 t = time.perf_counter()
-r = build_dataset([src], out, shard_bytes=shard)
+r = build_dataset([src], out, shard_bytes=shard, analysis=analysis)
 print(json.dumps({"deals": r.deals, "cpu": r.cpu_seconds, "wall": time.perf_counter() - t}))
 """
 """Run in a fresh interpreter for each version: the second build's CPU seconds, warm alike."""
 
 
 def before_after(rev: str, src: Path, shard: int, tmp: str, rounds: int,
-                 label: str = "four-handed") -> None:
-    """The one-process build of ``src`` (``label`` its records) at ``rev`` and here,
-    alternately (see --before)."""
+                 label: str = "four-handed", analysis: bool = False) -> None:
+    """The one-process build of ``src`` (``label`` its records; with ``analysis``, the
+    analysis tables too) at ``rev`` and here, alternately (see --before)."""
     import json
     import shutil
     import subprocess
@@ -232,7 +235,7 @@ def before_after(rev: str, src: Path, shard: int, tmp: str, rounds: int,
     for i in range(rounds):
         for side in ("before", "after"):
             out = Path(tmp) / f"ba-{src.stem}-{side}-{i}"
-            argv = [str(src), str(out), str(shard)]
+            argv = [str(src), str(out), str(shard), "1" if analysis else "0"]
             if side == "before":
                 text = run_python(root, f"import sys\nsys.argv = ['x', *{argv!r}]\n" + BUILD_TWICE)
             else:   # this work tree, as installed
@@ -392,6 +395,9 @@ def main() -> int:
     ap.add_argument("--one-process", action="store_true", help="stop after the one-process run")
     ap.add_argument("--stages", action="store_true", help="only where a deal's CPU time goes")
     ap.add_argument("--before", metavar="REV", help="also the one-process run at git revision REV")
+    ap.add_argument("--analysis", action="store_true",
+                    help="the builds of the one-process run and of --before with --analysis (the "
+                         "double-dummy tables: tens of ms a deal, so give --deals a few hundred)")
     ap.add_argument("--rounds", type=int, default=2, help="alternate runs each for --before")
     ap.add_argument("--pairs", type=int, default=3, metavar="N",
                     help="alternate one-process and running-cluster builds, N of each (0: none)")
@@ -412,7 +418,8 @@ def main() -> int:
         timings = {}
         cpu = {}
         t = time.perf_counter()
-        report = build_dataset([str(src)], f"{tmp}/one", shard_bytes=shard)
+        report = build_dataset([str(src)], f"{tmp}/one", shard_bytes=shard,
+                               analysis=args.analysis)
         timings["1 process"] = time.perf_counter() - t
         cpu["1 process"] = report.cpu_seconds
         peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # KiB on Linux
@@ -424,7 +431,8 @@ def main() -> int:
               f"deals per CPU s); the 1-process dataset {cpu['1 process']:.2f} CPU s = "
               f"x{cpu['1 process'] / ref:.2f} the reference")
         if args.before:
-            before_after(args.before, src, shard, tmp, args.rounds)
+            before_after(args.before, src, shard, tmp, args.rounds,
+                         "four-handed" + (", --analysis" if args.analysis else ""), args.analysis)
         if args.variants:
             variants(tmp, shard, args.variants, report.deals / cpu["1 process"])
             if args.before:

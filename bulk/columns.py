@@ -1,4 +1,4 @@
-"""The dataset's layout: the tables and their columns (docs/DATASET.md, layout 3). Data only.
+"""The dataset's layout: the tables and their columns (docs/DATASET.md, layout 4; the analysis tables of ``--analysis`` are ``bulk.analysis_rows``). Data only.
 
 Contract: :data:`COLUMNS` gives, per table every run writes, its ``(name, type)`` columns in
 order (types: ``str``, ``int``, ``bool``, ``strs``: a list of strings; nullable unless the docs
@@ -11,8 +11,7 @@ so that one ``GROUP BY variant`` reads points per player at any table. Four-hand
 
 from __future__ import annotations
 
-__all__ = ["COLUMNS", "VARIANT_COLUMNS", "DEAL_COLUMNS", "SCORE_COLUMNS", "FOUR_HANDED",
-           "NO_ANALYSIS"]
+__all__ = ["COLUMNS", "VARIANT_COLUMNS", "DEAL_COLUMNS", "SCORE_COLUMNS", "FOUR_HANDED"]
 
 VARIANT_COLUMNS: tuple[tuple[str, str], ...] = (("seats", "int"), ("variant", "str"))
 """The last two columns of every table but ``errors``: the number of seats and the variant
@@ -40,8 +39,6 @@ SCORE_COLUMNS: dict[str, tuple[tuple[str, str], ...]] = {
 
 FOUR_HANDED = (4, "four-handed")
 """The variant columns' values of a four-handed record."""
-
-NO_ANALYSIS = "the double-dummy analysis is of four-handed deals only"
 
 # (name, type) per column; types: str, int, bool (nullable unless the docs say otherwise)
 COLUMNS: dict[str, tuple[tuple[str, str], ...]] = {

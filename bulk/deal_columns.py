@@ -49,7 +49,10 @@ _STR, _INT, _BOOL = pa.string(), pa.int64(), pa.bool_()
 _FLAGS = frozenset({8, 10, 11, 12, 13})   # the store row's 0/1 flags: booleans here
 _DEAL_TYPES = (_INT, _INT, _STR, _STR, _STR, _STR, _STR, _STR, _BOOL, _STR, _BOOL, _BOOL, _BOOL,
                _BOOL, *([_INT] * 10))
-"""The Arrow type of each value of a store deal row, in order."""
+"""The Arrow type of each value of a store deal row, in order, up to the columns only a table of
+2, 3 or 5 fills (``row_tuples.N_DEAL_COLUMNS``, migration 19), which a four-handed row holds as
+None and this table writes from its own columns instead."""
+_DEAL_WIDTH = len(_DEAL_TYPES)
 _CALL_TYPES = (_INT, _INT, _INT, _STR, _STR, _STR, _BOOL)
 """The Arrow type of each value of a store call row ``(deal, call, round, seat, kind, suit,
 alone)``."""
@@ -104,7 +107,7 @@ class FourDeals:
 
     def rows(self, keys: list[str]) -> dict[str, list[Row]]:
         """Both tables' rows as tuples in column order (the module contract's oracle)."""
-        deals = [(keys[r], *d, self._rules[r], self._overrides[r], *four_deal_extras(d))
+        deals = [(keys[r], *d[:_DEAL_WIDTH], self._rules[r], self._overrides[r], *four_deal_extras(d))
                  for r, d in zip(self._deal_record, self._deals)]
         calls = [(keys[r], *c, *FOUR_HANDED) for r, c in zip(self._call_record, self._calls)]
         return {"deals": deals, "calls": calls}

@@ -28,7 +28,6 @@ from euchre_records.cards import LEFT_OF, SEATS, Seat, Suit, make_pack, power_ta
 from euchre_records.enum_text import SEAT_NAME, SUIT_VALUE
 from euchre_records.model import Deal, DealResult
 from euchre_records.table import Table
-from euchre_records.table_model import TableDeal
 
 __all__ = ["PlayColumns", "SEAT_NAMES", "CARD_NAMES", "SUIT_LETTERS", "TEXT_OF", "seat_play_rows"]
 
@@ -223,7 +222,7 @@ TEXT_OF: dict[str, tuple[str, ...]] = {
 """The columns given as indexes, and the names they index."""
 
 
-def seat_play_rows(key: str, number: int, deal: TableDeal, trump: Suit | None,
+def seat_play_rows(key: str, number: int, deal: Deal, trump: Suit | None,
                    leaders: tuple[int, ...], winners: tuple[int, ...], table: Table,
                    revokes: set[tuple[int, int, int]], var: tuple[int, str]) -> list[Row]:
     """The ``plays`` rows of one deal at a table of 2, 3 or 5 (``bulk.tables``), one per card,

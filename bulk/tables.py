@@ -29,16 +29,15 @@ from collections.abc import Sequence
 from typing import Any
 
 from euchre_records.errors import RecordError
-from euchre_records.model import FindingKind, Record, ReplayResult
+from euchre_records.model import FindingKind, Record, ReplayResult, SeatReplayResult
 from euchre_records.schema.tables import dump_table_record
-from euchre_records.table_model import TableRecord, TableReplay
 from euchre_records.table_view import RecordView
 from euchre_records.api.store.dump import unwrap
 from euchre_records.api.store.ingest import prepare
 from euchre_records.api.store.rows import call_rows, rows_of
 
 from .analysis_rows import ANALYSIS_COLUMNS, ANALYSIS_TABLES, analysis_rows
-from .columns import COLUMNS, FOUR_HANDED, NO_ANALYSIS, SCORE_COLUMNS
+from .columns import COLUMNS, FOUR_HANDED, SCORE_COLUMNS
 from .plays import TEXT_OF, PlayColumns, seat_play_rows
 from .deal_columns import FourDeals
 from .score_columns import FourScores
@@ -46,10 +45,11 @@ from .score_columns import FourScores
 __all__ = ["DATASET_VERSION", "COLUMNS", "TABLES", "ALL_COLUMNS", "tables_for", "tables_of",
            "empty_tables", "Batch", "FLAGGED", "DEAL_TABLES", "bool_column"]
 
-DATASET_VERSION = "3"
+DATASET_VERSION = "4"
 """Version of the table layout (docs/DATASET.md); bumped whenever a column or table changes
-(3: records of 2, 3 and 5 seats, the ``seats``/``variant`` columns and the per-seat tables
-``deal_scores``, ``game_scores`` of ``bulk.columns``; 2: the optional analysis tables of
+(4: the analysis tables of ``--analysis`` at every table, with the variant columns, the making
+side and the per-seat table ``analysis_scores`` of ``bulk.analysis_rows``; 3: records of 2, 3
+and 5 seats, the ``seats``/``variant`` columns and the per-seat tables ``deal_scores``, ``game_scores`` of ``bulk.columns``; 2: the optional analysis tables of
 ``--analysis``; 1 had none)."""
 
 Row = tuple[Any, ...]
@@ -165,7 +165,7 @@ def _add(batch: Batch, source: str, text: str) -> None:
     record, result = sub.record, sub.result
     var = (rows.seat_count, rows.variant)
     # the overrides as the canonical text writes them
-    overrides = json.dumps(dict(record.rules.overrides) if isinstance(record, Record) else
+    overrides = json.dumps(dict(record.rules.overrides) if record.fixed_partnerships else
                            dump_table_record(record)["rules"].get("overrides", {}),
                            sort_keys=True, ensure_ascii=False, separators=(",", ":"))
     head = rows.record  # hash, canonical, result, version, rules, club, event, date, table, round, deals, findings
@@ -174,23 +174,26 @@ def _add(batch: Batch, source: str, text: str) -> None:
     out["records"].append((key, source, head[3], head[4], overrides, *head[5:12],
                            *rb[:8], bool(rb[8]), head[1], *var))
     out["players"] += [(key, *seat, *var) for seat in rows.seats]
-    if isinstance(record, TableRecord) and isinstance(result, TableReplay):
-        _add_seats(out, key, record, result, sub.view, overrides, var, batch.analysis)
+    if isinstance(result, SeatReplayResult):
+        _add_seats(out, key, record, result, sub.view, overrides, var)
+        if batch.analysis:
+            analysis_rows(key, record, result, sub.view, out)
         return
-    assert isinstance(record, Record) and isinstance(result, ReplayResult)
+    assert isinstance(result, ReplayResult)
     # flags as the store keeps them (0/1): typed as booleans column-wise (bool_column)
     out["games"] += [(key, *g, *var) for g in rows.games]
-    out["findings"] += [(key, i, *f, *var) for i, f in enumerate(rows.findings, 1)]
+    # the store's findings rows end with the per-seat points of a table of n (None here)
+    out["findings"] += [(key, i, *f[:-1], *var) for i, f in enumerate(rows.findings, 1)]
     # deals and calls: the store's own rows, made columns when the batch is written
     batch.deals.add(len(batch.keys), head[4], overrides, rows.deals, rows.calls)
     batch.scores.add(len(batch.keys), rows.games)
     _plays(len(batch.keys), record, result, batch.plays)
     batch.keys.append(key)
     if batch.analysis:
-        analysis_rows(key, record, result, out)
+        analysis_rows(key, record, result, sub.view, out)
 
 
-def _no_rubber(result: ReplayResult | TableReplay) -> Row:
+def _no_rubber(result: ReplayResult | SeatReplayResult) -> Row:
     """The rubber values of a record without a rubber row (a table of 2, 3 or 5): no system's
     rubber, its games, the side columns null, finished when every game is."""
     finished = bool(result.games) and all(g.finished for g in result.games)
@@ -200,8 +203,8 @@ def _no_rubber(result: ReplayResult | TableReplay) -> Row:
 _MAKERS, _DEFENDERS = "makers", "defenders"
 
 
-def _add_seats(out: TableRows, key: str, record: TableRecord, result: TableReplay,
-               view: RecordView, overrides: str, var: tuple[int, str], analysis: bool) -> None:
+def _add_seats(out: TableRows, key: str, record: Record, result: SeatReplayResult,
+               view: RecordView, overrides: str, var: tuple[int, str]) -> None:
     """The games, per-seat scores, deals, calls, plays and findings of a record of 2, 3 or 5
     seats (see the module contract), read from its table ``view`` (the submission's, which
     ``rows_of`` read: built once per record)."""
@@ -246,8 +249,6 @@ def _add_seats(out: TableRows, key: str, record: TableRecord, result: TableRepla
             if (d.trump is not None or d.no_trump) and d.leaders:
                 out["plays"].extend(seat_play_rows(key, d.number, deal, d.trump, d.leaders,
                                                    d.winners, table, revokes, var))
-        if analysis:
-            out["analysis"].append((key, d.number, False, NO_ANALYSIS, *([None] * 19)))
     for i, f in enumerate(result.findings, 1):
         out["findings"].append((
             key, i, f.deal, f.trick, None if f.seat is None else table.token(f.seat),
@@ -284,7 +285,7 @@ def _plays(index: int, record: Record, result: ReplayResult, plays: PlayColumns)
     plays.add(index, record.deals, result.deals, _revokes(result))
 
 
-def _revokes(result: ReplayResult | TableReplay) -> set[Any]:
+def _revokes(result: ReplayResult | SeatReplayResult) -> set[Any]:
     """(deal, trick, seat) of every revoke the replay found with a seat: the cards ``plays``
     marks."""
     return {(f.deal, f.trick, f.seat) for f in result.findings

@@ -16,7 +16,6 @@ import click
 from ..analysis import RecordAnalysis, analyse_record, as_json
 from ..errors import RecordError
 from ..model import Record
-from ..table_model import TableRecord
 from .output import EXIT_INVALID, EXIT_OK, emit_json, emit_rows, format_option, worst
 
 COMMANDS: list[click.Command] = []
@@ -35,7 +34,7 @@ How to read it (double dummy: every card seen, every player playing his best):
   "tricks_lost": the tricks a player's costly cards cost, over the deals analysed."""
 
 
-def _stored(db_path: str, record_id: int) -> Record | TableRecord:
+def _stored(db_path: str, record_id: int) -> Record:
     from ..api.store import queries
     from ..interop.detect import load_any_table_data
     from ..schema.notation import parse_json
@@ -123,7 +122,7 @@ def analyse(source: str, db_path: str | None, fmt: str) -> None:
     """
     from .inputs import read_records
     from .records_cmds import FILES, _error_lines
-    items: list[tuple[str, Record | TableRecord | RecordError]] = []
+    items: list[tuple[str, Record | RecordError]] = []
     if db_path is not None:
         if not source.isdigit():
             raise click.UsageError(f"with --db, SOURCE is a record id, not {source!r}")

@@ -1,6 +1,6 @@
 """Reading records for the CLI: files, ``-`` for stdin, JSON Lines (``.jsonl`` files, or several
 one-line records on stdin). Each record comes with a label (``file``, ``file:line``) and either the
-Record (a TableRecord at a table of 2, 3 or 5) or the error that stopped it. A record is read by
+Record (a Record at a table of 2, 3 or 5) or the error that stopped it. A record is read by
 the store's one reader, ``ingest.parse_marked`` (our notation or EGN, told apart by content, at
 every table size), whether it is a file or a line of JSON Lines (``schema.notation.iter_jsonl``),
 so that every command that reads records (``validate``, ``replay``, ``export``, ``analyse``,
@@ -15,7 +15,6 @@ from typing import Iterable, Iterator, NamedTuple
 
 from ..errors import NotationError, Problem, RecordError
 from ..model import Record
-from ..table_model import TableRecord
 from euchre_records.interop.egn.document import in_egn_terms
 from euchre_records.interop.egn.binary import MAX_SIZE, egnb_to_any, is_egn_binary
 from ..schema.notation import iter_jsonl
@@ -29,7 +28,7 @@ class Loaded(NamedTuple):
     """One record read: where from, the record (or what stopped it), whether it was EGN."""
 
     label: str
-    item: Record | TableRecord | RecordError
+    item: Record | RecordError
     egn: bool = False
 
     def located(self, exc: RecordError) -> RecordError:
@@ -73,7 +72,7 @@ def _looks_like_json_lines(text: str) -> bool:
     return text.lstrip().startswith("{") and "\n{" in text.strip()
 
 
-def _marked(text: str | bytes) -> tuple[Record | TableRecord, bool] | RecordError:
+def _marked(text: str | bytes) -> tuple[Record, bool] | RecordError:
     try:
         return parse_marked(text if isinstance(text, str) else text.decode("utf-8"))
     except RecordError as exc:   # a line of EGN may fail otherwise than by its notation

@@ -14,10 +14,8 @@ from typing import Any, Iterable, Iterator
 import click
 
 from ..errors import Problem, RecordError, UnsupportedRules
-from ..match import replay
+from ..match import replay_any
 from ..model import Record
-from ..table_model import TableRecord
-from ..table_replay import replay_table
 from euchre_records.interop.openspiel import openspiel_actions, openspiel_game_params
 from euchre_records.interop.egn.document import egn_losses, in_egn_terms, record_to_egn
 from ..schema.notation import dump_record
@@ -35,7 +33,7 @@ def _report(label: str, exc: RecordError) -> None:
         click.echo(f"{label}: {_KIND.get(exc.kind, 'error')}: {p}", err=True)
 
 
-def _to_egn(label: str, record: Record | TableRecord, target: str, lossy: bool) -> Any:
+def _to_egn(label: str, record: Record, target: str, lossy: bool) -> Any:
     """The EGN document (``egn``) or binary file (``egnb``, ``egnb-expanded``) of ``record`` at
     any table, what it leaves out named on stderr."""
     doc: Any = record_to_egn(record, lossy=lossy)
@@ -46,13 +44,13 @@ def _to_egn(label: str, record: Record | TableRecord, target: str, lossy: bool) 
     return doc
 
 
-def _jsonl(record: Record | TableRecord) -> dict[str, Any]:
+def _jsonl(record: Record) -> dict[str, Any]:
     """Our notation of ``record`` (four-handed, or at a table of n), one JSON value."""
-    return dump_table_record(record) if isinstance(record, TableRecord) else dump_record(record)
+    return dump_record(record) if record.fixed_partnerships else dump_table_record(record)
 
 
-def _to_openspiel(label: str, record: Record | TableRecord, skip: bool) -> dict[str, Any]:
-    if isinstance(record, TableRecord):
+def _to_openspiel(label: str, record: Record, skip: bool) -> dict[str, Any]:
+    if not record.fixed_partnerships:
         from .output import four_handed_only
         raise UnsupportedRules(four_handed_only(record, "--to openspiel", "OpenSpiel's euchre is "
                                                 "the four-handed partnership game"), "rules.seats")
@@ -74,15 +72,15 @@ def _to_openspiel(label: str, record: Record | TableRecord, skip: bool) -> dict[
     return {"game": "euchre", "parameters": params, "deals": deals}
 
 
-def _sheet_text(label: str, record: Record | TableRecord, lossy: bool, header: bool) -> str:
+def _sheet_text(label: str, record: Record, lossy: bool, header: bool) -> str:
     from euchre_records.interop.sheets.table import write_sheet
     text = write_sheet([record], lossy=lossy)
     return text if header else text.split("\n", 1)[1]
 
 
-def _sheet_layout(record: Record | TableRecord) -> str:
+def _sheet_layout(record: Record) -> str:
     """The sheet layout a record is written in: four-handed, or one column per player."""
-    return "per-player" if isinstance(record, TableRecord) else "four-handed"
+    return "four-handed" if record.fixed_partnerships else "per-player"
 
 
 def _stored_texts(db_path: str, all_versions: bool, filters: dict[str, str | None]
@@ -114,7 +112,7 @@ def _stored_dump(db_path: str, all_versions: bool, filters: dict[str, str | None
 
 
 def _store_items(db_path: str, all_versions: bool, filters: dict[str, str | None]
-                 ) -> Iterator[tuple[str, Record | TableRecord | RecordError]]:
+                 ) -> Iterator[tuple[str, Record | RecordError]]:
     """``(label, record)`` for each selected stored record, from its canonical text."""
     from ..schema.tables import load_any   # four-handed or a table of 2, 3, 5
     for label, text in _stored_texts(db_path, all_versions, filters):
@@ -202,7 +200,7 @@ def export(file: str | None, target: str, db_path: str | None, all_versions: boo
             click.echo(dump_line(text, by))
         raise SystemExit(0)
     if db_path is not None:
-        items: Iterable[tuple[str, Record | TableRecord | RecordError, bool]] = (
+        items: Iterable[tuple[str, Record | RecordError, bool]] = (
             (label, item, False) for label, item in _store_items(db_path, all_versions, filters))
         whole = None
     else:
@@ -216,10 +214,7 @@ def export(file: str | None, target: str, db_path: str | None, all_versions: boo
             continue
         if target in ("csv", "xlsx"):   # a column per side or per player (interop/sheets/)
             try:
-                if isinstance(item, TableRecord):
-                    replay_table(item)
-                else:
-                    replay(item)  # a record validate calls impossible is refused, never exported
+                replay_any(item)  # a record validate calls impossible is refused, never exported
                 if layout is not None and _sheet_layout(item) != layout:
                     raise UnsupportedRules([Problem("rules.seats", f"a sheet holds one layout: "
                                                     f"this record needs the {_sheet_layout(item)} "
@@ -234,9 +229,9 @@ def export(file: str | None, target: str, db_path: str | None, all_versions: boo
             continue
         try:
             try:   # a record validate calls impossible is refused, never exported
-                replay_table(item) if isinstance(item, TableRecord) else replay(item)
+                replay_any(item)
             except RecordError as exc:   # a table's, read from EGN: said in the EGN document's terms
-                raise in_egn_terms(exc) if egn_input and isinstance(item, TableRecord) else exc from None
+                raise in_egn_terms(exc) if egn_input and not item.fixed_partnerships else exc from None
             doc = (_to_egn(label, item, target, lossy) if target.startswith("egn")
                    else _jsonl(item) if target == "jsonl"
                    else _to_openspiel(label, item, skip))

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, Iterable, Sequence
 import click
 
 if TYPE_CHECKING:
-    from ..table_model import TableRecord
+    from ..model import Record
 
 __all__ = ["EXIT_OK", "EXIT_INVALID", "EXIT_USAGE", "EXIT_FINDINGS", "EXIT_CODES_HELP",
            "format_option", "emit_rows", "emit_json", "worst", "renamed_option", "yes_no",
@@ -156,7 +156,7 @@ def tidy_help(command: click.Command) -> None:
             tidy_help(sub)
 
 
-def four_handed_only(record: TableRecord, what: str, why: str) -> str:
+def four_handed_only(record: Record, what: str, why: str) -> str:
     """The reason a four-handed-only target refuses a record at a table of n."""
     return (f"{what} takes four-handed records only ({why}); this is a "
             f"{record.table.variant.value} record of {record.table.seats} players")

@@ -2,14 +2,17 @@
 column names, and its findings (docs/CLI.md, ``euchre show``).
 
 Contract: :func:`shown_rows` reads the store only (no replay). Four-handed: the ``deals`` rows
-in :data:`DEAL_COLUMNS`; at a table of 2, 3 or 5 (migration 17): the ``table_deals`` rows with
-each seat's points and running score from ``deal_scores`` as columns ``points_0``, ``score_0``
-...; the findings from ``findings`` or ``table_findings``, in the order found.
+in :data:`DEAL_COLUMNS` (the row as migration 1 made it: the columns of tables of n that
+migration 19 added are left out); at a table of 2, 3 or 5: its ``deals`` rows with each seat's
+points and running score from ``deal_scores`` as columns ``points_0``, ``score_0`` ...; the
+findings from ``findings``, in the order found.
 """
 
 from __future__ import annotations
 
 from typing import Any
+
+from ..api.store.row_tuples import N_DEAL_COLUMNS
 
 __all__ = ["DEAL_COLUMNS", "FINDING_COLUMNS", "shown_rows"]
 
@@ -25,13 +28,12 @@ def shown_rows(db: Any, record_id: int, seats: int
     """The deal rows, their column names in order, and the findings of stored record
     ``record_id`` at a table of ``seats``."""
     if seats == 4:
-        deals = list(db.query("SELECT * FROM deals WHERE record_id = ? ORDER BY number",
-                              [record_id]))
+        deals = [{k: v for k, v in row.items() if k not in N_DEAL_COLUMNS} for row in db.query(
+            "SELECT * FROM deals WHERE record_id = ? ORDER BY number", [record_id])]
         columns = list(DEAL_COLUMNS)
     else:
         deals, columns = _deals_per_seat(db, record_id)
-    findings = list(db.query(f"SELECT {', '.join(FINDING_COLUMNS)} FROM "
-                             f"{'findings' if seats == 4 else 'table_findings'} "
+    findings = list(db.query(f"SELECT {', '.join(FINDING_COLUMNS)} FROM findings "
                              "WHERE record_id = ? ORDER BY id", [record_id]))
     return deals, columns, findings
 
@@ -41,7 +43,7 @@ def _deals_per_seat(db: Any, record_id: int) -> tuple[list[dict[str, Any]], list
         "SELECT DISTINCT seat FROM deal_scores WHERE record_id = ? ORDER BY seat", [record_id])]
     rows = []
     for deal in db.query("SELECT number, dealer, trump, maker, alone, called, partner, "
-                         "maker_tricks, thrown_in, void FROM table_deals WHERE record_id = ? "
+                         "maker_tricks, thrown_in, void FROM deals WHERE record_id = ? "
                          "ORDER BY number", [record_id]):
         scores = {s: (p, r) for s, p, r in db.execute(
             "SELECT seat, points, score FROM deal_scores WHERE record_id = ? AND deal = ?",

@@ -35,10 +35,12 @@ from typing import Callable, Collection, Sequence
 from .cards import JOKER, SEATS, Card, Seat, Side, Suit, effective_suit, power_table
 from .double_dummy import DoubleDummy, Hands
 from .match import replay
-from .model import Deal, DealKind, DealResult, IrregularityKind, Player, Record, ReplayResult
+from .model import (
+    Deal, DealKind, DealResult, IrregularityKind, Player, Record, ReplayResult, SeatDealResult,
+    SeatReplayResult,
+)
 from .rules import LoneLead, Rules
 from .scoring import hand_points, seat_points
-from .table_model import TableDeal, TableDealResult, TableRecord, TableReplay
 from .table_replay import replay_table
 
 __all__ = [
@@ -169,15 +171,15 @@ class RecordAnalysis:
 
 # --- the record ------------------------------------------------------------------------------
 
-def analyse_record(record: Record | TableRecord,
-                   result: ReplayResult | TableReplay | None = None) -> RecordAnalysis:
+def analyse_record(record: Record,
+                   result: ReplayResult | SeatReplayResult | None = None) -> RecordAnalysis:
     """Analyse every deal of ``record``, of any table (see the module docstring); ``result`` is
     its replay when the caller has it already (else it is replayed here; ValueError for the
     replay of the other kind of record)."""
-    if isinstance(record, TableRecord):
+    if not record.fixed_partnerships:
         table = replay_table(record) if result is None else result
-        if not isinstance(table, TableReplay):
-            raise ValueError("a table of n's record needs its TableReplay")
+        if not isinstance(table, SeatReplayResult):
+            raise ValueError("a table of n's record needs its SeatReplayResult")
         seats = range(record.table.seats)
         deals = tuple(_table_deal(record, d, r) for d, r in zip(record.deals, table.deals))
         return RecordAnalysis(deals, _accuracy(deals, seats, dict(record.players).get),
@@ -234,7 +236,7 @@ def analyse_deal(deal: Deal, rules: Rules, result: DealResult, calls: bool = Tru
                      _start_hands(deal, active, order), made, side, order, result.winners, first)
 
 
-def _table_deal(record: TableRecord, deal: TableDeal, result: TableDealResult,
+def _table_deal(record: Record, deal: Deal, result: SeatDealResult,
                 calls: bool = True) -> DealAnalysis:
     """Analyse one replayed deal of a table of n (``calls`` False: the play alone)."""
     why = _not_played(deal, result)
@@ -284,7 +286,7 @@ def _analysed(number: int, maker: int, trump: Suit | None, alone: bool, taken: i
                         scored, plays, values, reason, best, revokes)
 
 
-def _makers(record: TableRecord, maker: int, called: Card | None, start: Hands) -> frozenset[int]:
+def _makers(record: Record, maker: int, called: Card | None, start: Hands) -> frozenset[int]:
     """The making side at a table of n as the hands show it: the maker, and the holder of the
     called card."""
     if record.table.called_partner and called is not None:
@@ -304,10 +306,7 @@ _CHANGING = {
 """Irregularities after which the play is not the laws' play from five cards each (none of them
 is recorded at a table of n)."""
 
-_AnyDeal = Deal | TableDeal
-
-
-def _not_played(deal: _AnyDeal, result: DealResult | TableDealResult) -> str | None:
+def _not_played(deal: Deal, result: DealResult | SeatDealResult) -> str | None:
     """Why the deal has no play to analyse, or None."""
     if result.void is not None:
         return f"the deal was void ({result.void})"
@@ -319,7 +318,7 @@ def _not_played(deal: _AnyDeal, result: DealResult | TableDealResult) -> str | N
         return "only the outcome is recorded, not the hands"
     if deal.kind is DealKind.POINTS:
         return "only the points are recorded, not the hands"
-    for e in deal.irregularities if isinstance(deal, Deal) else ():
+    for e in deal.irregularities if isinstance(result, DealResult) else ():
         what = _CHANGING.get(e.kind)
         if what is not None:
             return f"{what}: the play is not the laws' play from five cards each"
@@ -350,13 +349,13 @@ def _label(seat: int) -> str:
     return seat.name if isinstance(seat, Seat) else f"seat {seat}"
 
 
-def _exchanged(deal: _AnyDeal) -> bool:
+def _exchanged(deal: Deal) -> bool:
     """Whether cards were exchanged under a house rule (farmers, go_under; at four also
     partners_best): the hands as dealt are then not the hands bid and played."""
     return bool(deal.exchanges)
 
 
-def _start_hands(deal: _AnyDeal, active: Sequence[int],
+def _start_hands(deal: Deal, active: Sequence[int],
                  order: list[list[tuple[int, Card]]]) -> dict[int, list[Card]] | str:
     """Each active seat's cards at the start of play, or why they are not known."""
     played: dict[int, list[Card]] = {s: [] for s in active}
@@ -392,18 +391,18 @@ def _known(cards: Sequence[Card | None]) -> list[Card]:
     return out
 
 
-def _turned_suit(deal: _AnyDeal) -> Suit | None:
-    if deal.turned is JOKER and isinstance(deal, Deal):
+def _turned_suit(deal: Deal) -> Suit | None:
+    if deal.turned is JOKER:   # the suit the dealer named (RULES.md "The joker")
         return deal.joker_suit
     return deal.turned.suit if deal.turned is not None else None
 
 
-def _took_up(deal: _AnyDeal) -> bool:
+def _took_up(deal: Deal) -> bool:
     """Whether trump was made in round 1 (the dealer took the turned card up)."""
     return any(c.kind.accepts for c in deal.calls)
 
 
-def _dealt_hands(deal: _AnyDeal, seats: Sequence[int], order: list[list[tuple[int, Card]]],
+def _dealt_hands(deal: Deal, seats: Sequence[int], order: list[list[tuple[int, Card]]],
                  out: frozenset[Seat]) -> dict[int, list[Card]] | str:
     """The hands as dealt (before the turned card is taken), or why they are not known."""
     if _exchanged(deal):
@@ -414,14 +413,14 @@ def _dealt_hands(deal: _AnyDeal, seats: Sequence[int], order: list[list[tuple[in
         return "some cards of the hands are unknown"
     if len(order) != 5 or out:
         return "the hands are inferred from the plays, and " + (
-            "not every trick was played" if isinstance(deal, TableDeal)
+            "not every trick was played" if len(seats) != 4
             else "not all four played five cards")
     hands: dict[int, list[Card]] = {s: [] for s in seats}
     for trick in order:
         for seat, c in trick:
             hands[seat].append(c)
     if _took_up(deal):
-        if deal.discard is None or (deal.turned is None and isinstance(deal, TableDeal)):
+        if deal.discard is None or (deal.turned is None and len(seats) != 4):
             return "the dealer's discard is not recorded, so his dealt hand is not known"
         dealer = hands[deal.dealer]
         if deal.turned not in dealer:
@@ -526,7 +525,7 @@ def _opening_leader(rules: Rules, dealer: Seat, maker: Seat, alone: bool, out: f
     return leader
 
 
-def _call_tricks(deal: _AnyDeal, rules: Rules, dealt: Hands, trump: Suit | None,
+def _call_tricks(deal: Deal, rules: Rules, dealt: Hands, trump: Suit | None,
                  side: Side | Collection[int], out: Collection[int], leader: int,
                  took_up: bool, dealer_counted: bool) -> int:
     """The tricks ``side`` takes with best play from the dealt hands of the seats not ``out``,
@@ -603,7 +602,7 @@ def _net(rules: Rules, side: Side, alone: bool, tricks: int) -> int:
     return mine - theirs
 
 
-def _partners(record: TableRecord, maker: int, trump: Suit | None,
+def _partners(record: Record, maker: int, trump: Suit | None,
               dealt: Hands) -> list[tuple[bool, int | None]]:
     """The partnerships the maker could have at a table of n: (alone by choice, partner or
     None). Five-handed: each seat holding a card not of the trump suit he could name (at no
@@ -624,12 +623,14 @@ def _seat_net(points: tuple[int, ...], maker: int, makers: frozenset[int]) -> in
     return points[maker] - max((p for s, p in enumerate(points) if s not in makers), default=0)
 
 
-def _table_calls(record: TableRecord, deal: TableDeal, maker: int,
+def _table_calls(record: Record, deal: Deal, maker: int,
                  dealt: Hands) -> tuple[tuple[CallValue, ...], tuple[BestCall, ...]]:
     """At a table of n: each trump the record's maker could have made (with his best partner,
     or alone), and each player's best call."""
     table, rules = record.table, record.rules
-    turned_suit = _turned_suit(deal)
+    # the turned card's own suit (none for the joker): this analysis has not read the suit the
+    # dealer named for a turned joker at a table of n (golden variants/33), as before issue 32
+    turned_suit = deal.turned.suit if deal.turned is not None else None
     round_one = _took_up(deal)
     cache: dict[tuple[object, ...], int] = {}
 

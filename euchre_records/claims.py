@@ -44,9 +44,8 @@ from typing import Callable, Container, Iterator, Mapping, Sequence
 
 from .cards import Card, Seat, Side, Suit, power_table
 from .errors import Problem, SearchBudgetExceeded
-from .model import FindingKind
+from .model import FindingKind, Deal, Finding, IrregularityKind, Record
 from .table import SeatIndex
-from .table_model import TableDeal, TableFinding, TableIrregularityKind, TableRecord
 
 SUITS = tuple(Suit)
 
@@ -255,20 +254,20 @@ def _search(hands: Sequence[Sequence[Card]], ours: tuple[bool, ...], first: int,
 
 # --- settling a claim at a table of two, three or five ---------------------------------
 
-SETTLES = (TableIrregularityKind.CLAIM, TableIrregularityKind.CONCESSION)
+SETTLES = (IrregularityKind.CLAIM, IrregularityKind.CONCESSION)
 """The irregularities that settle the tricks not played out."""
 
 
-def claims_of(deal: TableDeal) -> list[int]:
+def claims_of(deal: Deal) -> list[int]:
     """The indexes in ``deal.irregularities`` of its claims and concessions, in order."""
     return [i for i, irr in enumerate(deal.irregularities) if irr.kind in SETTLES]
 
 
-def settle_claim(record: TableRecord, deal: TableDeal, number: int, where: str,
+def settle_claim(record: Record, deal: Deal, number: int, where: str,
                  makers: tuple[SeatIndex, ...], trump: Suit | None, played: int,
                  maker_tricks: int, leader: SeatIndex,
                  remaining: list[list[Card | None]] | None,
-                 problems: list[Problem]) -> tuple[int, list[TableFinding], list[str]] | None:
+                 problems: list[Problem]) -> tuple[int, list[Finding], list[str]] | None:
     """(the makers' tricks with the claimed ones, findings, notes) after ``played`` complete
     tricks of which the makers won ``maker_tricks``, ``leader`` to lead the next; None with a
     located problem appended. ``remaining``: each seat's cards left (None unknown), or None when
@@ -293,7 +292,7 @@ def settle_claim(record: TableRecord, deal: TableDeal, number: int, where: str,
         return None
     names = {s: p.name for s, p in record.players if p.name}
     who = names.get(event.seat) or f"seat {table.token(event.seat)}"
-    claim = event.kind is TableIrregularityKind.CLAIM
+    claim = event.kind is IrregularityKind.CLAIM
     on_makers = (event.seat in makers) is claim      # the side that takes ``taken``
     side = makers if on_makers else tuple(s for s in table.all_seats if s not in makers)
     label = ("the makers" if on_makers else "the defenders") + " (" + \
@@ -314,10 +313,10 @@ def settle_claim(record: TableRecord, deal: TableDeal, number: int, where: str,
                            f"{whichever} ({rule})"]
     if most < taken:
         held_to = f"{most}" if best == most else f"at most {most}"
-        return total, [TableFinding(
+        return total, [Finding(
             FindingKind.CLAIM, f"deal {number}: {who} {verb}, but against the best defence "
             f"{label} can be held to {held_to}{whichever} — not guaranteed; scored as agreed ({rule})",
-            rule, number, played + 1, event.seat, status="not guaranteed")], []
+            rule, number, played + 1, event.seat, status="not guaranteed", points=())], []
     return total, [], [f"deal {number}: {who} {verb}; whether it is guaranteed depends on the "
                        f"dealer's discard, which is not recorded; scored as agreed ({rule})"]
 

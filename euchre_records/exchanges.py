@@ -43,8 +43,7 @@ from typing import Any, Callable, Iterable, Sequence
 from .cards import Card, Rank, Seat, Suit, make_pack, power_table
 from .errors import InconsistentRecord, Problem, join_path
 from .house_rules import farm_cards, house_cite
-from .model import Deal, DealResult, Exchange, ExchangeKind, Finding, FindingKind
-from .table_model import TableDeal, TableExchange, TableFinding, TableRecord
+from .model import Deal, DealResult, Exchange, ExchangeKind, Finding, FindingKind, Record
 from .rules import FarmersHand, Rules
 
 __all__ = ["CardState", "apply_exchanges", "farmers_void", "BEFORE_BIDDING", "KITTY_SWAP",
@@ -100,13 +99,12 @@ def _second_swap(kind: ExchangeKind) -> str:
     return f"a second exchange with the kitty: its cards were already taken ({house_cite(_OPTION[kind])})"
 
 
-def declared_farmer(deal: Deal | TableDeal, rules: Rules, name: Callable[[Any], str],
-                    where: str) -> tuple[Exchange | TableExchange, Problem | None] | None:
+def declared_farmer(deal: Deal, rules: Rules, name: Callable[[Any], str],
+                    where: str) -> tuple[Exchange, Problem | None] | None:
     """The farmer's declaration that voids ``deal`` under farmers 'misdeal', with the first
     problem that makes it impossible (``name`` names a seat), or None when none is recorded or
     the rule is not 'misdeal'. One check for every table."""
-    exchanges: Sequence[Exchange | TableExchange] = deal.exchanges
-    declared = [(i, x) for i, x in enumerate(exchanges) if x.kind is ExchangeKind.FARMERS]
+    declared = [(i, x) for i, x in enumerate(deal.exchanges) if x.kind is ExchangeKind.FARMERS]
     if not declared or rules.farmers is not FarmersHand.MISDEAL:
         return None
     i, x = declared[0]
@@ -145,7 +143,6 @@ def farmers_void(deal: Deal, rules: Rules, number: int, where: str) -> DealResul
     x, problem = found
     if problem is not None:
         raise InconsistentRecord([problem])
-    assert isinstance(x, Exchange)   # a four-handed deal's
     nxt = deal.dealer.left if rules.misdeal_loses_deal else deal.dealer
     how = f"the deal passes to {nxt.name}" if nxt is not deal.dealer else f"{nxt.name} deals again"
     note = (f"deal {number}: {x.seat.name} declared a farmer's hand — the deal is void as a misdeal; "
@@ -290,7 +287,7 @@ def _kitty_swap(state: CardState, x: Exchange, at: str, kitty_known: bool) -> No
             _receive(state, x.seat, c)
 
 
-def swap_problem(x: Exchange | TableExchange, who: str, at: str, pack: frozenset[Card],
+def swap_problem(x: Exchange, who: str, at: str, pack: frozenset[Card],
                  place_of: Callable[[Card], str | None],
                  holds: Callable[[Card | None], str | None] | None = None) -> tuple[str, str] | None:
     """(where, what) of the first impossible part of one swap with the kitty (``farmers`` under
@@ -390,7 +387,7 @@ def _check_best(state: CardState, partner: Seat, c: Card, trump: Suit | None, ru
 
 # --- at a table of two, three or five (docs/TABLES.md) ------------------------------------
 
-def void_by_farmer(record: TableRecord, deal: TableDeal, number: int, where: str,
+def void_by_farmer(record: Record, deal: Deal, number: int, where: str,
                    problems: list[Problem]) -> tuple[str, bool] | None:
     """At a table of n: (why the deal is void, whether the same dealer deals again) when a
     farmer's hand under 'misdeal' ended it; None otherwise (or with a located problem appended)."""
@@ -408,7 +405,7 @@ def void_by_farmer(record: TableRecord, deal: TableDeal, number: int, where: str
             f"{'the same dealer deals again' if again else 'the deal passes to the left'}", again)
 
 
-def swap_with_kitty(record: TableRecord, deal: TableDeal, hands: list[list[Card | None]] | None,
+def swap_with_kitty(record: Record, deal: Deal, hands: list[list[Card | None]] | None,
                     where: str, problems: list[Problem]) -> bool:
     """Check the exchanges with the kitty and apply them to ``hands`` (each seat's cards as
     dealt, None unknown; None when the hands are not recorded). False with a problem appended."""
@@ -440,8 +437,8 @@ def swap_with_kitty(record: TableRecord, deal: TableDeal, hands: list[list[Card 
     return True
 
 
-def _check_swap(record: TableRecord, deal: TableDeal, hands: list[list[Card | None]] | None,
-                x: TableExchange, at: str) -> tuple[str, str] | None:
+def _check_swap(record: Record, deal: Deal, hands: list[list[Card | None]] | None,
+                x: Exchange, at: str) -> tuple[str, str] | None:
     """:func:`swap_problem` at a table of n, over the hands as dealt (None: not recorded)."""
     token = record.table.token
     who = f"seat {token(x.seat)}"
@@ -466,11 +463,11 @@ def _check_swap(record: TableRecord, deal: TableDeal, hands: list[list[Card | No
                         place_of, holds)
 
 
-def going_under_table(record: TableRecord, deal: TableDeal, number: int) -> list[TableFinding]:
+def going_under_table(record: Record, deal: Deal, number: int) -> list[Finding]:
     """A finding for each player who went under with a known hand (as dealt) that is not
     remarkably poor by EGN's examples; the record stands (the table allowed it)."""
     rule = house_cite("go_under")
-    return [TableFinding(FindingKind.IRREGULARITY, text, rule, number, seat=seat,
-                         status="hand not poor")
+    return [Finding(FindingKind.IRREGULARITY, text, rule, number, seat=seat,
+                         status="hand not poor", points=())
             for seat, text in not_poor(deal.exchanges, deal.hands, number,
                                        lambda s: f"seat {record.table.token(s)}")]

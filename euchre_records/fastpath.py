@@ -14,14 +14,13 @@ that explanations need. A property test holds the two to the same results.
 
 from __future__ import annotations
 
-from typing import Protocol, TypeVar, cast
+from typing import Protocol, TypeVar
 
 from .cards import JOKER, SEATS, Card, Seat, Side, Suit, make_pack, power_table
-from .model import Call, CallKind, Deal, DealKind, DealResult, Trick
+from .model import Call, CallKind, Deal, DealKind, DealResult, Trick, Scores, SeatDealResult, Record
 from .house_rules import fast_break
 from .rules import LoneLead, Rules
 from .scoring import hand_points, seat_points
-from .table_model import Scores, TableCall, TableDeal, TableDealResult, TableRecord
 
 __all__ = ["COMPILED", "fast_replay", "fast_table_deal", "hand_masks", "orders_of_table",
            "play_known"]
@@ -229,7 +228,7 @@ def fast_replay(deal: Deal, rules: Rules, number: int) -> DealResult | None:
 _S = TypeVar("_S")   # a seat: cards.Seat at four, an int index at other tables
 
 
-def _bid(calls: tuple[Call, ...] | tuple[TableCall, ...], seats: tuple[_S, ...], dealer: _S,
+def _bid(calls: tuple[Call, ...] | tuple[Call, ...], seats: tuple[_S, ...], dealer: _S,
          turned_suit: Suit, flags: int
          ) -> tuple[_S | None, Suit | None, bool, bool, bool, Seat | None] | None:
     """The plain bidding walk at a table of ``len(seats)``: (maker, trump, alone, took_up, thrown,
@@ -297,7 +296,7 @@ def _bid(calls: tuple[Call, ...] | tuple[TableCall, ...], seats: tuple[_S, ...],
             if (not flags & _DEFEND or call.seat is None or not (call.seat ^ maker) & 1
                     or defender is not None):
                 return None
-            defender = cast(Seat, call.seat)   # _DEFEND: four seats, cards.Seat
+            defender = call.seat   # _DEFEND: four seats, cards.Seat
         else:
             return None
     return (seats[maker] if maker >= 0 else None), trump, alone, took_up, thrown, defender
@@ -469,7 +468,7 @@ _TableEntry = tuple[int, tuple[tuple[int, ...], ...], Scores, tuple[int, ...], i
 _TABLES: dict[int, tuple[object, object, object, _TableEntry]] = {}
 
 
-def _table_entry(record: TableRecord) -> _TableEntry:
+def _table_entry(record: Record) -> _TableEntry:
     """What fast_table_deal reads of the record's table, rules and options, tabled once per rule
     set: the pack as a mask, :func:`orders_of_table`, the zero score, the seats (0 .. n-1) and
     the bidding's flags for :func:`_bid`, and the makers, defenders and scoring.seat_points
@@ -488,10 +487,10 @@ def _table_entry(record: TableRecord) -> _TableEntry:
     return entry[3]
 
 
-def fast_table_deal(record: TableRecord, deal: TableDeal, number: int) -> TableDealResult | None:
+def fast_table_deal(record: Record, deal: Deal, number: int) -> SeatDealResult | None:
     """The result of a clean deal at a table of n, or None.
 
-    Contract: either exactly the :class:`TableDealResult` the detailed replay
+    Contract: either exactly the :class:`SeatDealResult` the detailed replay
     (``table_replay._deal_result``) would return for the deal, or None — whenever the deal is
     anything but a clean, complete, fully known one: a kind other than ``full``, an unfinished
     deal, an irregularity, an unknown card in a hand, a kitty given in part, the joker turned, a
@@ -547,7 +546,7 @@ def fast_table_deal(record: TableRecord, deal: TableDeal, number: int) -> TableD
     if thrown:
         if deal.tricks or deal.discard is not None or deal.called is not None:
             return None
-        return TableDealResult(number, deal.kind, dealer, None, None, False, (), (), None, None,
+        return SeatDealResult(number, deal.kind, dealer, None, None, False, (), (), None, None,
                                True, True, (), (), 0, zero, zero, zero,
                                notes=(f"deal {number}: every player passed twice: thrown in "
                                       f"({rules.cite('thrown_in')})",))
@@ -622,7 +621,7 @@ def fast_table_deal(record: TableRecord, deal: TableDeal, number: int) -> TableD
             makers, tuple(s for s in range(n) if s not in makers),
             seat_points(table, rules, record.options, makers, lone, maker_tricks)[0])
     makers, defenders, points = side
-    return TableDealResult(number, deal.kind, dealer, trump, maker, lone, makers, defenders,
+    return SeatDealResult(number, deal.kind, dealer, trump, maker, lone, makers, defenders,
                            called, partner, True, False,
                            (lead, winners[0], winners[1], winners[2], winners[3]), tuple(winners),
                            maker_tricks, points, zero, points, notes=notes)

@@ -25,9 +25,8 @@ from dataclasses import dataclass, field
 from typing import Container, Sequence, TypeVar
 
 from .cards import Card, Rank, Side
-from .model import DealResult, Points, replace
+from .model import DealResult, Points, replace, SeatDealResult
 from .scoring import add_scores
-from .table_model import TableDealResult
 
 _S = TypeVar("_S")   # a seat: cards.Seat at four, an int index at other tables
 
@@ -108,7 +107,7 @@ class Tokens:
         return replace(r, hand_points=_add(r.hand_points, bonus), points=_add(r.points, bonus),
                        notes=r.notes + (note,))
 
-    def apply_seats(self, r: TableDealResult) -> TableDealResult:
+    def apply_seats(self, r: SeatDealResult) -> SeatDealResult:
         """:meth:`apply` at a table of n: each player of a making side not alone that scored a
         make with exactly four tricks earns a token; his fourth is 1 extra point to him."""
         if (r.maker is None or r.void is not None or r.thrown_in or r.alone or r.unfinished

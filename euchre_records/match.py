@@ -2,13 +2,17 @@
 after a fixed number of deals), carry the lap, and score the rubber under the active system.
 
 Contract: :func:`replay` returns a :class:`~euchre_records.model.ReplayResult` or raises
-:class:`~euchre_records.errors.InconsistentRecord` for the first impossible deal.
+:class:`~euchre_records.errors.InconsistentRecord` for the first impossible deal. It replays the
+table of four (fixed partnerships); :func:`replay_any` is the one entry for a record of any table,
+which sends a table of 2, 3 or 5 to ``table_replay.replay_table`` (the detailed replay of n,
+until there is one replay: issue 32).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from itertools import chain
+from typing import cast
 
 from .cards import LEFT_OF, Seat, Side
 from .deal import replay_in_detail
@@ -17,17 +21,28 @@ from .house_rules import Tokens
 from .laws import out_of_turn_text
 from .model import (
     Deal, DealResult, Finding, FindingKind, GameResult, IrregularityKind, Points, Record, ReplayResult,
-    RubberResult, replace,
+    RubberResult, SeatReplayResult, replace,
 )
 from .rules import Rules, RubberSystem
-from .scoresheet import check_scoresheet, sheet_as_corrected
+from .scoresheet import check_scoresheet, sheet_as_corrected, stands_note
+from .table_replay import replay_table
 
-__all__ = ["replay", "score_games", "game_rubber_points", "GameTrack"]
+__all__ = ["replay", "replay_any", "score_games", "game_rubber_points", "GameTrack"]
 
+
+
+def replay_any(record: Record) -> ReplayResult | SeatReplayResult:
+    """The replay of a record of any table: :func:`replay` at the table of four, the per-seat
+    replay (``table_replay.replay_table``) at a table of 2, 3 or 5."""
+    return replay(record) if record.table.fixed_sides else replay_table(record)
 
 
 def replay(record: Record, rules: Rules | None = None) -> ReplayResult:
-    """Replay the whole record under ``rules`` (default: the record's own rule set)."""
+    """Replay the whole four-handed record under ``rules`` (default: the record's own rule set).
+    ValueError for a record at another table (:func:`replay_any` replays those)."""
+    if not record.table.fixed_sides:
+        raise ValueError(f"a record at a table of {record.table.seats} is replayed per seat "
+                         "(match.replay_any), not by the four-handed replay")
     rules = rules or record.rules
     results: list[DealResult] = []
     per_deal: list[list[Finding]] = []
@@ -47,13 +62,14 @@ def replay(record: Record, rules: Rules | None = None) -> ReplayResult:
             expected = result.next_dealer
         else:
             expected = dealer if result.redeal else LEFT_OF[dealer]
-    track = score_games(rules, results, record.start_score)   # may rescore deals (Somerset 4)
+    start = cast(Points, record.start_score)   # a pair at the table of four
+    track = score_games(rules, results, start)   # may rescore deals (Somerset 4)
     official = _sheet_stands(rules, record, results) if rules.sheet_errors_stand else results
     if official is not results:
-        track = score_games(rules, official, record.start_score)
+        track = score_games(rules, official, start)
     starts = {g.number: g.start for g in track.games}
     open_game = len(track.games) + 1
-    starts.setdefault(open_game, record.start_score if open_game == 1 else track.games[-1].carried)
+    starts.setdefault(open_game, start if open_game == 1 else track.games[-1].carried)
     for i, f in check_scoresheet(rules, record, results, track.running, starts):
         per_deal[i].append(f)
     for i, f in track.findings:
@@ -121,9 +137,8 @@ def _sheet_stands(rules: Rules, record: Record, results: list[DealResult]) -> li
             sheet, _ = sheet_as_corrected(rules, sheet, deal.irregularities, r.number)
         if sheet is None or sheet.points is None or sheet.points == r.points:
             continue
-        note = (f"deal {r.number}: the sheet's {sheet.points[0]}-{sheet.points[1]} was not corrected in "
-                f"time and stands ({rules.cite('score_correction')}); the laws give "
-                f"{r.points[0]}-{r.points[1]}")
+        note = stands_note(rules, r.number, f"{sheet.points[0]}-{sheet.points[1]}",
+                           f"{r.points[0]}-{r.points[1]}")
         official[i] = replace(r, hand_points=sheet.points, penalty=(0, 0), points=sheet.points,
                               notes=r.notes + (note,))
     return official if official != results else results

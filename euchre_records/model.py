@@ -10,7 +10,13 @@ are not tracked by the cycle collector (``gc=False``): a frozen value made of tu
 other values cannot be part of a reference cycle, and the collector's passes over millions of them
 cost a bulk run dearly.
 
-Scores are ``(ns, ew)`` tuples. Trick and deal numbers in findings are 1-based, as a scorer counts
+One record type serves every table (docs/TABLES.md): a :class:`Record` carries its
+:class:`~euchre_records.table.Table` (the table of four unless said) and the variant's options.
+At the table of four, seats are :class:`~euchre_records.cards.Seat` (N E S W, an IntEnum whose
+values are 0..3) and scores ``(ns, ew)`` tuples (:data:`Points`); at a table of n the same
+fields hold plain ``int`` seat indexes 0..n-1 (:data:`SeatIndex`) and one score per seat
+(:data:`Scores`). The fields a table of n adds (``Deal.called``, ``Record.table`` ...) come last
+with defaults, so four-handed values are built, compared and pickled as before. Trick and deal numbers in findings are 1-based, as a scorer counts
 them; paths into the notation (``deals[0].tricks[2]``) are 0-based.
 """
 
@@ -18,26 +24,43 @@ from __future__ import annotations
 
 import dataclasses
 from enum import Enum
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeAlias, TypeVar
 
 import msgspec
 from msgspec import Struct, field
 
 from .cards import Card, Seat, Side, Suit
 from .rules import Election, Rules
+from .table import SeatIndex, Table, VariantOptions, table_for
 
 __all__ = [
-    "Points", "CallKind", "Call", "ExchangeKind", "Exchange", "Trick", "DealKind", "Outcome", "IrregularityKind",
+    "Points", "Scores", "AnySeat", "CallKind", "Call", "ExchangeKind", "Exchange", "Trick", "DealKind", "Outcome", "IrregularityKind",
     "Irregularity", "RecordedScore", "Annotation", "Alternative", "Deal", "ExternalId", "Player", "Event",
     "Record", "MISDEAL_CAUSES", "NEW_DEAL_CAUSES", "FindingKind", "Finding", "DealResult", "GameResult", "RubberResult",
-    "ReplayResult", "FORMAT_NAME", "FORMAT_VERSION", "replace", "MODEL_TYPES",
+    "ReplayResult", "SeatDealResult", "SeatGameResult", "SeatReplayResult", "FOUR", "FORMAT_NAME", "FORMAT_VERSION", "replace", "MODEL_TYPES",
 ]
 
 FORMAT_NAME = "euchre-records"
 FORMAT_VERSION = "1.0"
 
 Points = tuple[int, int]
-"""A score or a change of score: (N-S, E-W)."""
+"""A score or a change of score at the table of four: (N-S, E-W)."""
+
+Scores = tuple[int, ...]
+"""Points at any table: (N-S, E-W) at four, one per seat (``scores[i]`` seat i's) at n."""
+
+if TYPE_CHECKING:
+    AnySeat: TypeAlias = Seat
+else:
+    AnySeat = Seat | SeatIndex
+"""A seat of a record: a :class:`Seat` at the table of four, an index 0..n-1 (:data:`SeatIndex`)
+at a table of n. The type checker reads it as :class:`Seat`, an ``int`` subclass: the
+four-handed engine uses the seat's side and partner, which only a table of four has, and the
+code of n uses only what a ``Seat`` shares with an ``int`` (an index, ``+ 1 mod n``); the
+tests of every table (tests/test_fastpath_every_table.py, test_variants*.py) replay both."""
+
+FOUR = table_for(4)
+"""The table of four, every record's table unless it says otherwise."""
 
 
 class CallKind(Enum):
@@ -60,10 +83,11 @@ class CallKind(Enum):
 
 
 class Call(Struct, frozen=True, gc=False):
-    """One call. ``seat`` is None when the record leaves it to the turn order."""
+    """One call. ``seat`` is None when the record leaves it to the turn order. ``alone`` at a
+    table of n only in the five-handed game (the maker goes alone instead of calling a partner)."""
 
     kind: CallKind
-    seat: Seat | None = None
+    seat: AnySeat | None = None
     suit: Suit | None = None
     alone: bool = False
 
@@ -72,7 +96,7 @@ class Trick(Struct, frozen=True, gc=False):
     """The cards of one trick in playing order. ``leader`` is None when left to the laws."""
 
     cards: tuple[Card, ...]
-    leader: Seat | None = None
+    leader: AnySeat | None = None
 
 
 class ExchangeKind(Enum):
@@ -91,7 +115,7 @@ class Exchange(Struct, frozen=True, gc=False):
     gives one out of play. A farmer's declaration under 'misdeal' gives and takes nothing."""
 
     kind: ExchangeKind
-    seat: Seat
+    seat: AnySeat
     gave: tuple[Card | None, ...] = ()
     took: tuple[Card | None, ...] = ()
 
@@ -108,13 +132,19 @@ class DealKind(Enum):
 
 
 class Outcome(Struct, frozen=True, gc=False):
-    """The outcome of a result-only deal. ``maker`` None means thrown in (all passed)."""
+    """The outcome of a result-only deal. ``maker`` None means thrown in (all passed).
+    Five-handed: ``called`` the named card, ``partner`` its holder; ``partner_stated`` whether
+    the record said who (``partner: null`` with a called card states that the card was undealt:
+    the maker was alone)."""
 
-    maker: Seat | None
+    maker: AnySeat | None
     trump: Suit | None = None
     alone: bool = False
     defender_alone: Seat | None = None
     tricks: int = 0  # tricks won by the makers
+    called: Card | None = None
+    partner: AnySeat | None = None
+    partner_stated: bool = False
 
 
 class IrregularityKind(Enum):
@@ -143,15 +173,16 @@ class IrregularityKind(Enum):
 
 
 class Irregularity(Struct, frozen=True, gc=False):
-    """One recorded event. Which fields matter depends on ``kind`` (docs/FORMAT.md)."""
+    """One recorded event. Which fields matter depends on ``kind`` (docs/FORMAT.md; a table of n
+    states only the kinds its loader admits, :mod:`.table_refusals`)."""
 
     kind: IrregularityKind
-    seat: Seat | None = None      # the offender (or the claimer)
+    seat: AnySeat | None = None      # the offender (or the claimer)
     trick: int | None = None      # 1-based trick number
     card: Card | None = None      # the card concerned (played in error, exposed ...)
     election: str | None = None   # the non-offenders' election, where the laws give one
     tricks: int | None = None     # claim/concession: tricks the claimer's side takes of the rest
-    points: Points | None = None  # score correction: the corrected deal points
+    points: Scores | None = None  # score correction: the corrected deal points (one per seat at n)
     note: str | None = None
     cause: str | None = None      # misdeal / new deal: why (see MISDEAL_CAUSES, NEW_DEAL_CAUSES)
     suit: Suit | None = None      # a suit called from the offender or his partner
@@ -173,10 +204,11 @@ NEW_DEAL_CAUSES = ("imperfect-pack", "faced-card", "exposed-in-dealing", "expose
 
 
 class RecordedScore(Struct, frozen=True, gc=False):
-    """What the scorer wrote for a deal: the points and/or the running score of the game."""
+    """What the scorer wrote for a deal: the points and/or the running score of the game (a
+    pair at the table of four, one per seat at n)."""
 
-    points: Points | None = None
-    total: Points | None = None
+    points: Scores | None = None
+    total: Scores | None = None
 
 
 class Annotation(Struct, frozen=True, gc=False):
@@ -203,10 +235,13 @@ class Alternative(Struct, frozen=True, gc=False):
 
 
 class Deal(Struct, frozen=True, gc=False):
-    """One deal as recorded. Hands are indexed by seat (N, E, S, W); ``None`` is an unknown card."""
+    """One deal as recorded. Hands are indexed by seat (N, E, S, W at four; 0..n-1); ``None`` is
+    an unknown card. A points-only deal (kind ``points``) has only its ``dealer``, ``points`` and,
+    perhaps, ``recorded``. Five-handed: ``called`` the card named by the maker, ``partner`` who
+    the record says held it, ``partner_stated`` whether it has a ``partner`` key (null: undealt)."""
 
     kind: DealKind
-    dealer: Seat
+    dealer: AnySeat
     turned: Card | None = None
     joker_suit: Suit | None = None   # the suit the dealer named when the joker was turned
     hands: tuple[tuple[Card | None, ...], ...] | None = None
@@ -221,7 +256,10 @@ class Deal(Struct, frozen=True, gc=False):
     alternatives: tuple[Alternative, ...] = ()
     unfinished: bool = False         # the record stops inside this deal (a partial game): not scored
     exchanges: tuple[Exchange, ...] = ()   # house-rule card exchanges, in the order made
-    points: Points | None = None     # points-only deals: the points each side scored, as written
+    points: Scores | None = None     # points-only deals: the points each side (seat) scored, as written
+    called: Card | None = None
+    partner: AnySeat | None = None
+    partner_stated: bool = False
 
 
 class ExternalId(Struct, frozen=True, gc=False):
@@ -248,17 +286,28 @@ class Event(Struct, frozen=True, gc=False):
 
 
 class Record(Struct, frozen=True, gc=False):
-    """A whole record: metadata, players by seat, the rule set and the deals in order."""
+    """A whole record: metadata, players by seat, the rule set and the deals in order, at its
+    ``table`` (the table of four unless said) with the variant's ``options`` and, as written,
+    ``variant_overrides``. ``start_score`` is a pair at four, n scores (or ``()``: none) at n."""
 
     rules: Rules
     deals: tuple[Deal, ...]
     event: Event = field(default_factory=Event)
-    players: tuple[tuple[Seat, Player], ...] = ()
-    start_score: Points = (0, 0)
+    players: tuple[tuple[Seat | SeatIndex, Player], ...] = ()
+    start_score: Scores = (0, 0)
     version: str = FORMAT_VERSION
     provenance: tuple[str, ...] = ()   # what reading it from another notation changed or dropped
+    table: Table = FOUR
+    options: VariantOptions = VariantOptions()
+    variant_overrides: tuple[tuple[str, object], ...] = ()  # the variant's options as written
 
-    def player(self, seat: Seat) -> Player | None:
+    @property
+    def fixed_partnerships(self) -> bool:
+        """Whether partnerships are fixed for the game (the table of four): the one test that
+        sends a record to the four-handed replay, dumper and views (docs/TABLES.md)."""
+        return self.table.fixed_sides
+
+    def player(self, seat: AnySeat) -> Player | None:
         for s, p in self.players:
             if s is seat:
                 return p
@@ -281,20 +330,22 @@ class FindingKind(Enum):
 
 
 class Finding(Struct, frozen=True, gc=False):
-    """A breach of the laws (or a scoresheet disagreement) with where, what and which rule."""
+    """A breach of the laws (or a scoresheet disagreement) with where, what and which rule, at
+    any table. The replay of a table of n gives ``points`` only where the finding moved points
+    (else ``()``, which its JSON writes as ``[]``: schema/results.py)."""
 
     kind: FindingKind
     message: str
     rule: str
     deal: int | None = None        # 1-based, within the record
     trick: int | None = None       # 1-based
-    seat: Seat | None = None
+    seat: Seat | SeatIndex | None = None
     card: Card | None = None
-    held: tuple[Card, ...] = ()
-    status: str | None = None      # revokes: "established", "corrected", "claimed"
-    points: Points = (0, 0)        # points this finding moved (penalties)
-    recorded: Points | None = None  # scoresheet: what the scorer wrote
-    computed: Points | None = None  # scoresheet: what the engine computes
+    held: tuple[Card, ...] = ()    # revokes: the cards of the suit led he held (or played later)
+    status: str | None = None      # revokes: "established", "corrected", "claimed", "not borne out"
+    points: Scores = (0, 0)        # points this finding moved (penalties); at n: per seat, or ()
+    recorded: Scores | None = None  # scoresheet: what the scorer wrote
+    computed: Scores | None = None  # scoresheet: what the engine computes
 
     def __str__(self) -> str:
         return self.message
@@ -366,6 +417,68 @@ class ReplayResult(Struct, frozen=True, gc=False):
         return not self.findings
 
 
+# --- the replay of a table of n: scores per seat, sides made per deal ------------------------
+
+class SeatDealResult(Struct, frozen=True, gc=False):
+    """What one deal's replay computes at a table of n (``table_replay.py``; docs/TABLES.md).
+    ``makers``: the making side's seats (maker first); ``defenders`` the rest. ``points`` =
+    ``penalty`` + ``hand_points``, one entry per seat."""
+
+    number: int
+    kind: DealKind
+    dealer: SeatIndex
+    trump: Suit | None
+    maker: SeatIndex | None
+    alone: bool
+    makers: tuple[SeatIndex, ...]
+    defenders: tuple[SeatIndex, ...]
+    called: Card | None
+    partner: SeatIndex | None
+    partner_known: bool             # False: the partner cannot be known from the record
+    thrown_in: bool
+    leaders: tuple[SeatIndex, ...]
+    winners: tuple[SeatIndex, ...]
+    maker_tricks: int
+    hand_points: Scores
+    penalty: Scores
+    points: Scores
+    findings: tuple[Finding, ...] = ()
+    void: str | None = None
+    next_dealer: SeatIndex | None = None
+    notes: tuple[str, ...] = ()
+    unfinished: bool = False
+    no_trump: bool = False          # played at no trump (house rule allow_no_trump): trump None
+
+
+class SeatGameResult(Struct, frozen=True, gc=False):
+    """One game at a table of n: scores per seat, won by a player."""
+
+    number: int
+    first_deal: int
+    last_deal: int
+    start: Scores
+    score: Scores
+    winner: SeatIndex | None        # a player; None: unfinished
+    finished: bool
+
+
+class SeatReplayResult(Struct, frozen=True, gc=False):
+    """The replay of a record at a table of n (``table_replay.replay_table``): per-seat scores,
+    no rubber. The four-handed replay gives a :class:`ReplayResult`."""
+
+    rules: Rules
+    table: Table
+    deals: tuple[SeatDealResult, ...]
+    games: tuple[SeatGameResult, ...]
+    findings: tuple[Finding, ...]
+    running: tuple[Scores, ...] = ()   # per deal: the game's score after it
+    notes: tuple[str, ...] = ()
+
+    @property
+    def clean(self) -> bool:
+        return not self.findings
+
+
 # --- copying ---------------------------------------------------------------------------------
 
 _T = TypeVar("_T")
@@ -384,5 +497,6 @@ def replace(value: _T, /, **changes: Any) -> _T:
 
 MODEL_TYPES: tuple[type[Struct], ...] = (
     Call, Trick, Exchange, Outcome, Irregularity, RecordedScore, Annotation, Alternative, Deal,
-    ExternalId, Player, Event, Record, Finding, DealResult, GameResult, RubberResult, ReplayResult)
+    ExternalId, Player, Event, Record, Finding, DealResult, GameResult, RubberResult, ReplayResult,
+    SeatDealResult, SeatGameResult, SeatReplayResult)
 """Every value class of the model (tests hold each to the construction/equality/pickle contract)."""

@@ -46,10 +46,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import combinations, product
+from typing import cast
 
 from .cards import Side
 from .errors import InconsistentRecord
-from .model import Deal, DealResult, Finding, FindingKind
+from .model import Deal, DealResult, Finding, FindingKind, Points
 from .rules import Election, JokerUpcard, Rules
 from .scoring import (
     DealSides, RevokeCharge, Scores, add_scores, hand_outcome, hand_value, revoke_penalties,
@@ -332,5 +333,6 @@ def replay_points(deal: Deal, rules: Rules, number: int, where: str) -> DealResu
     notes, message, rule = check_points(points, rules, number)
     findings = () if message is None else (
         Finding(FindingKind.SCORESHEET, message, rule, number, recorded=points),)
+    pair = cast(Points, points)   # a four-handed deal's points are a pair (the loader's check)
     return DealResult(number, deal.kind, deal.dealer, None, None, None, False, None, False,
-                      (), (), (0, 0), points, (0, 0), points, findings, notes=notes)
+                      (), (), (0, 0), pair, (0, 0), pair, findings, notes=notes)

@@ -19,17 +19,19 @@ from typing import TYPE_CHECKING, Mapping, Sequence
 
 from .cards import SEATS, Card, Seat, Suit
 from .errors import InconsistentRecord
-from .model import Deal, Finding, FindingKind, Irregularity, IrregularityKind, Points
+from .model import (
+    Deal, Finding, FindingKind, Irregularity, IrregularityKind, Points, Scores, Record,
+)
 from .plays import Breach, PlayLog
 from .rules import Rules
 from .scoring import DealSides, RevokeCharge, charge_text, revoke_penalties, side_column
 from .table import SeatIndex, Table
-from .table_model import Scores, TableDeal, TableFinding, TableIrregularityKind, TableRecord
 
 if TYPE_CHECKING:
     from .bidding import Bidding
 
-__all__ = ["revoke_findings", "seat_revoke_findings", "revoke_charges", "Revoke"]
+__all__ = ["revoke_findings", "seat_revoke_findings", "revoke_charges", "Revoke", "corrected_play",
+           "corrected_text"]
 
 class _Revoke:
     __slots__ = ("seat", "trick", "card", "led", "held", "status", "event", "reason", "kept")
@@ -64,20 +66,40 @@ def _corrected(event: Irregularity, log: PlayLog, remaining: Mapping[Seat, froze
     if seat is None or trick is None or c is None:
         raise InconsistentRecord("a corrected revoke needs seat, trick and the card played in error",
                                  f"{where}.{at}")
+    played, led = corrected_play(log, remaining, seat, seat.name, trick, c, f"{where}.{at}")
+    return _Revoke(seat, trick - 1, c, led, [played], "corrected", event)
+
+
+def corrected_play(log: PlayLog, remaining: Mapping[Seat, frozenset[Card]] | Mapping[int, frozenset[Card]],
+                   seat: int, who: str, trick: int, c: Card, at: str) -> tuple[Card, Suit]:
+    """(the card ``who``, at ``seat``, played to ``trick`` (1-based) in place of ``c``, the suit
+    led) for a revoke corrected before the trick was quitted (Somerset 64, 69; Hoyle renege):
+    he followed to a trick he did not lead, ``c`` does not follow the suit led, and he held it
+    (played later, or left in his hand). At any table: ``log`` and ``remaining`` by seat index.
+    Raises :class:`InconsistentRecord` located at ``at`` otherwise."""
     plays = log.by_seat[seat]
     mine = [p for p in plays if p[0] == trick - 1]
     if not mine:
-        raise InconsistentRecord(f"{seat.name} did not play to trick {trick}", f"{where}.{at}")
+        raise InconsistentRecord(f"{who} did not play to trick {trick}", at)
     _, played, led, eff = mine[0]
     if led is None:
-        raise InconsistentRecord(f"{seat.name} led trick {trick}: a leader cannot revoke", f"{where}.{at}")
+        raise InconsistentRecord(f"{who} led trick {trick}: a leader cannot revoke", at)
     if log.table[c][0] is led:
-        raise InconsistentRecord(f"{c} follows {led.word}: playing it was no revoke", f"{where}.{at}")
+        raise InconsistentRecord(f"{c} follows {led.word}: playing it was no revoke", at)
     later = [p[1] for p in plays if p[0] > trick - 1]
-    if c not in later and c not in remaining[seat]:
-        raise InconsistentRecord(f"{seat.name} did not hold {c} at trick {trick} (it is neither "
-                                 "played later by him nor left in his hand)", f"{where}.{at}")
-    return _Revoke(seat, trick - 1, c, led, [played], "corrected", event)
+    if c not in later and c not in remaining[seat]:   # type: ignore[index]
+        raise InconsistentRecord(f"{who} did not hold {c} at trick {trick} (it is neither "
+                                 "played later by him nor left in his hand)", at)
+    return played, led
+
+
+def corrected_text(rules: Rules, number: int, trick: int, who: str, card: Card, led: Suit | None,
+                   trump: Suit | None, correction: str) -> str:
+    """The finding's text of a revoke corrected before the trick was quitted: no penalty, the
+    card played in error is an exposed card (Somerset 69; Hoyle renege). At any table."""
+    return (f"deal {number}, trick {trick}: {who} played {card.name} when {_suit_led(led, trump)} "
+            f"and corrected it to {correction} before the trick was quitted — revoke corrected "
+            f"({rules.cite('revoke_corrected')}); no penalty, {card.name} is an exposed card")
 
 
 def revoke_findings(deal: Deal, rules: Rules, number: int, where: str, bidding: Bidding,
@@ -156,9 +178,8 @@ def _message(rules: Rules, number: int, r: _Revoke, how: str, size: int, points:
     card = r.card.name if r.card else "a card"
     head = f"deal {number}, trick {t}: "
     if how == "corrected":
-        text = (f"{head}{r.seat.name} played {card} when {_suit_led(r.led, trump)} "
-                f"and corrected it to {held} before the trick was quitted — revoke corrected "
-                f"({rules.cite('revoke_corrected')}); no penalty, {card} is an exposed card")
+        assert r.card is not None
+        text = corrected_text(rules, number, t, r.seat.name, r.card, r.led, trump, held)
         return Finding(FindingKind.REVOKE, text, rules.cite("revoke_corrected"), number, t, r.seat,
                        r.card, tuple(r.held), "corrected")
     if how == "not borne out":
@@ -241,9 +262,9 @@ def _names(table: Table, seats: tuple[SeatIndex, ...], names: dict[SeatIndex, st
     return "each of " + ", ".join(who[:-1]) + " and " + who[-1]
 
 
-def seat_revoke_findings(record: TableRecord, number: int, makers: tuple[SeatIndex, ...], lone: bool,
-                     revokes: list[Revoke], deal: TableDeal,
-                     trump: Suit | None) -> list[tuple[TableFinding, Scores]]:
+def seat_revoke_findings(record: Record, number: int, makers: tuple[SeatIndex, ...], lone: bool,
+                     revokes: list[Revoke], deal: Deal,
+                     trump: Suit | None) -> list[tuple[Finding, Scores]]:
     """Each revoke's finding and points. The text as the four-handed findings' (revokes.py): the
     player (his name when the record has it, else his seat token), the card, the cards of the
     suit led he held (or played later), the status ("established" for a revoke the cards show,
@@ -252,17 +273,17 @@ def seat_revoke_findings(record: TableRecord, number: int, makers: tuple[SeatInd
     names = {s: p.name for s, p in record.players if p.name}
     out = []
     for irr in deal.irregularities:
-        if irr.kind is TableIrregularityKind.REVOKE_CLAIMED and irr.seat is not None:
+        if irr.kind is IrregularityKind.REVOKE_CLAIMED and irr.seat is not None:
             trick = (irr.trick or 1) - 1
             if any(r.seat == irr.seat and (irr.trick is None or r.trick == trick) for r in revokes):
                 continue
             if _cards_known(deal, irr.seat, table.seats):   # as revokes.py: "not borne out"
                 who = names.get(irr.seat) or table.token(irr.seat)
                 zero = (0,) * table.seats
-                out.append((TableFinding(
+                out.append((Finding(
                     FindingKind.REVOKE, f"deal {number}, trick {trick + 1}: a revoke by {who} was "
                     f"claimed, but the hands show none — no penalty ({rules.cite('revoke')})",
-                    rules.cite("revoke"), number, trick + 1, irr.seat, None, zero,
+                    rules.cite("revoke"), number, trick + 1, irr.seat, None, points=zero,
                     status="not borne out"), zero))
                 continue
             revokes = revokes + [Revoke(irr.seat, trick, None, "claimed at the table")]
@@ -284,13 +305,13 @@ def seat_revoke_findings(record: TableRecord, number: int, makers: tuple[SeatInd
                 what = (f"{head} played {card} when {led} and later played "
                         f"{' '.join(c.name for c in r.held)} — revoke proven by a later play "
                         f"({cite}); established (trick quitted)")
-        out.append((TableFinding(
-            FindingKind.REVOKE, f"{what}, {how}", cite, number, r.trick + 1, r.seat, r.card, points,
-            held=r.held, status=status), points))
+        out.append((Finding(
+            FindingKind.REVOKE, f"{what}, {how}", cite, number, r.trick + 1, r.seat, r.card,
+            points=points, held=r.held, status=status), points))
     return out
 
 
-def _cards_known(deal: TableDeal, seat: SeatIndex, n: int) -> bool:
+def _cards_known(deal: Deal, seat: SeatIndex, n: int) -> bool:
     """Whether every card ``seat`` held in the play is known (so a claimed revoke the cards do
     not show is not borne out, as revokes.py rules for four hands): his hand is recorded in
     full, or all five tricks are recorded whole (nobody sits out at these tables)."""

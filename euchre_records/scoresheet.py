@@ -13,19 +13,18 @@ Running scores are those of the current game after the deal, before a finished g
 from __future__ import annotations
 
 from operator import sub
-from typing import Sequence
+from typing import Any, Callable, Sequence
 
 from .model import (
-    DealKind, DealResult, Finding, FindingKind, Irregularity, IrregularityKind, Points, Record, RecordedScore,
-    replace,
+    DealKind, DealResult, Finding, FindingKind, Irregularity, Points, Record,
+    RecordedScore, replace, Scores, Deal, SeatDealResult,
 )
 from .rules import Rules
 from .scoring import add_scores, hand_outcome, hand_points, seat_points
 from .table import CutthroatEuchre, SeatIndex, Variant, VariantOptions
-from .table_model import Scores, TableDeal, TableDealResult, TableFinding, TableRecord
 
-__all__ = ["check_scoresheet", "likely_cause", "sheet_as_corrected", "SheetCheck",
-           "seat_likely_cause", "running_cause"]
+__all__ = ["check_scoresheet", "likely_cause", "sheet_as_corrected", "corrected_entry", "stands_note",
+           "SheetCheck", "seat_likely_cause", "running_cause"]
 
 
 def _cited(cause: str, cite: str) -> str:
@@ -34,11 +33,11 @@ def _cited(cause: str, cite: str) -> str:
     return cause if cause.endswith(")") else f"{cause} ({cite})"
 
 
-def _fmt(p: Points) -> str:
+def _fmt(p: Scores) -> str:
     return f"{p[0]}-{p[1]}"
 
 
-def likely_cause(rules: Rules, r: DealResult, recorded: Points) -> str:
+def likely_cause(rules: Rules, r: DealResult, recorded: Scores) -> str:
     """A short guess at why ``recorded`` differs from the computed deal points."""
     computed = r.points
     if recorded == (computed[1], computed[0]):
@@ -74,26 +73,50 @@ def sheet_as_corrected(rules: Rules, sheet: RecordedScore | None, events: tuple[
                number: int) -> tuple[RecordedScore | None, Finding | None]:
     """The sheet as it stands after score corrections (Somerset 5: allowed until the trump card
     is turned in the next deal; a later correction is void and the original entry stands)."""
-    late: Finding | None = None
+    if not events:   # the common case: no irregularity, the sheet as written
+        return sheet, None
+    points, late = corrected_entry(rules, events, number, _fmt)
+    if points is not None:
+        sheet = RecordedScore(points, sheet.total if sheet is not None else None)
+    if late is None:
+        return sheet, None
+    text, rule, written = late
+    return sheet, Finding(FindingKind.SCORESHEET, text, rule, number, recorded=written, status="too late")
+
+
+def corrected_entry(rules: Rules, events: Sequence[Any], number: int, fmt: Callable[[Any], str]
+                    ) -> tuple[Any, tuple[str, str, Any] | None]:
+    """(the deal's entry as corrected in time, None when no correction came in time; the last
+    correction that came too late, as (text, rule, its points), or None). A correction is a
+    ``score-correction`` irregularity of either model: allowed until the trump card is turned
+    in the next deal, after which it is void and the entry as first written stands (Somerset 5).
+    ``fmt`` writes a score: ``"1-0"`` per side, ``"[0, 1, 0]"`` per player. Pure."""
+    points, late = None, None
     for e in events:
-        if e.kind is not IrregularityKind.SCORE_CORRECTION or e.points is None:
+        if e.kind.value != "score-correction" or e.points is None:
             continue
-        rule = rules.cite("score_correction")
         if e.late:
-            late = Finding(FindingKind.SCORESHEET,
-                           f"deal {number}: the score was corrected to {_fmt(e.points)} after the trump "
-                           f"card was turned in the next deal — too late, the entry as first written "
-                           f"stands ({rule})", rule, number, recorded=e.points, status="too late")
+            rule = rules.cite("score_correction")
+            late = (f"deal {number}: the score was corrected to {fmt(e.points)} after the trump "
+                    f"card was turned in the next deal — too late, the entry as first written "
+                    f"stands ({rule})", rule, e.points)
             continue
-        sheet = RecordedScore(e.points, sheet.total if sheet is not None else None)
-    return sheet, late
+        points = e.points
+    return points, late
 
 
-def _added_wrong(points: Points, total: Points, before: Points | None) -> bool:
+def stands_note(rules: Rules, number: int, written: str, laws: str) -> str:
+    """The note of a deal scored as the sheet wrote it, where uncorrected errors stand
+    (``sheet_errors_stand``, Somerset 5); ``written`` and ``laws`` the two figures, written."""
+    return (f"deal {number}: the sheet's {written} was not corrected in time and stands "
+            f"({rules.cite('score_correction')}); the laws give {laws}")
+
+
+def _added_wrong(points: Scores, total: Scores, before: Scores | None) -> bool:
     return before is not None and (before[0] + points[0], before[1] + points[1]) != total
 
 
-def _ran_on(points: Points | None, total: Points, before: Points | None) -> bool:
+def _ran_on(points: Scores | None, total: Scores, before: Scores | None) -> bool:
     """Whether the sheet kept adding to the game the replay had closed: this running score is
     its previous one plus the deal's points (its sums are right, no new game was opened)."""
     return points is not None and before is not None and not _added_wrong(points, total, before)
@@ -167,7 +190,7 @@ def check_scoresheet(rules: Rules, record: Record, results: list[DealResult],
     the next game) is diagnosed as such, not as an addition error."""
     out: list[tuple[int, Finding]] = []
     cite = rules.cite("scoresheet")
-    prev_recorded_total: Points | None = None
+    prev_recorded_total: Scores | None = None
     prev_game: int | None = None
     prev_number = 0
     ran_on: tuple[int, int] | None = None     # (game, its last deal) the sheet ran on past
@@ -243,7 +266,7 @@ def check_scoresheet(rules: Rules, record: Record, results: list[DealResult],
 # each player's points for the deal and his running score, one column per player.
 #
 # The four-handed check (scoresheet.py) has its diagnoses per side; here they are per player, and
-# every finding is located at a deal and a seat (``TableFinding.deal``, ``.seat``), names the
+# every finding is located at a deal and a seat (``Finding.deal``, ``.seat``), names the
 # player, gives what the sheet says and what the replay computes in that column, and cites the
 # rule (the preset's scoresheet rule, or the variant's own source for its scoring). Which of the
 # four-handed diagnoses apply with per-player columns (docs/FORMAT.md, "Scoresheets at tables of
@@ -262,13 +285,20 @@ def check_scoresheet(rules: Rules, record: Record, results: list[DealResult],
 #   the game's end*, *it follows from the deal's points*, *an unfinished deal scored*, *a missed
 #   deal* -- a deal's points never added, whether the sheet has a row for it or not --, *an
 #   addition error*, *an earlier error carried forward*), here in the player's column;
-# - *a late score correction* and *a defender alone* do not apply: these tables have neither.
+# - *a late score correction*: as for four hands (:meth:`SheetCheck.entry`, and the entry as written
+#   scored where uncorrected errors stand, :meth:`SheetCheck.as_written`); *a defender alone* does
+#   not apply: these tables have none.
 #
 # Contract: pure. :class:`SheetCheck` is fed the deals in order by ``replay_table``; for each deal
 # with a ``scoresheet`` it returns the deal's result with its scoresheet findings added.
 
+def _seats_text(points: Scores) -> str:
+    """A score of one figure per player, as the notation writes it: ``[0, 2, 0]``."""
+    return "[" + ", ".join(str(p) for p in points) + "]"
+
+
 class _Names:
-    def __init__(self, record: TableRecord) -> None:
+    def __init__(self, record: Record) -> None:
         self.table = record.table
         self.names = {seat: p.name for seat, p in record.players}
 
@@ -282,7 +312,7 @@ class _Names:
         return said[0] if len(said) == 1 else ", ".join(said[:-1]) + " and " + said[-1]
 
 
-def seat_likely_cause(record: TableRecord, r: TableDealResult, recorded: Scores,
+def seat_likely_cause(record: Record, r: SeatDealResult, recorded: Scores,
                       computed: Scores, variant_cite: str) -> str:
     """A short guess at why the sheet's points for a deal, ``recorded`` (per seat), differ from
     the ``computed`` ones; "unknown cause" when no single slip explains them."""
@@ -392,7 +422,7 @@ class SheetCheck:
     ``target`` the game's points (None: not known, or a game of fixed deals); a hand's points
     are scoring.seat_points's."""
 
-    def __init__(self, record: TableRecord, variant_cite: str, target: int | None = None) -> None:
+    def __init__(self, record: Record, variant_cite: str, target: int | None = None) -> None:
         self.record, self.variant_cite, self.target = record, variant_cite, target
         self.rules = record.rules
         self.name = _Names(record)
@@ -407,36 +437,63 @@ class SheetCheck:
         # sheet ran on past
         self.ran_on: tuple[int, int, bool] | None = None
 
-    def deal(self, result: TableDealResult, deal: TableDeal, before: Scores, after: Scores,
-             game: int) -> TableDealResult:
+    def entry(self, deal: Deal, number: int) -> tuple[RecordedScore | None, list[Finding] | None]:
+        """The deal's sheet entry after its score corrections in time, and the finding of a
+        correction too late (void: the entry as first written stands), as four-handed
+        (:func:`corrected_entry`, Somerset 5)."""
+        sheet = deal.recorded
+        points, late = corrected_entry(self.rules, deal.irregularities, number, _seats_text)
+        if points is not None:
+            sheet = RecordedScore(points, sheet.total if sheet is not None else None)
+        if late is None:
+            return sheet, None
+        text, rule, written = late
+        return sheet, [Finding(FindingKind.SCORESHEET, text, rule, number, recorded=written,
+                               status="too late", points=())]
+
+    def as_written(self, result: SeatDealResult, deal: Deal) -> SeatDealResult | None:
+        """The deal scored as the sheet wrote it (after corrections in time), with a note giving
+        the laws' figure, where uncorrected errors stand (``sheet_errors_stand``, Somerset 5) and
+        the entry is not the laws' points; None: the laws' points count. As four-handed
+        (``match._sheet_stands``)."""
+        sheet = self.entry(deal, result.number)[0] if self.rules.sheet_errors_stand else None
+        if sheet is None or sheet.points is None or tuple(sheet.points) == result.points:
+            return None
+        note = stands_note(self.rules, result.number, _seats_text(sheet.points), _seats_text(result.points))
+        return replace(result, hand_points=sheet.points, penalty=(0,) * len(sheet.points),
+                       points=sheet.points, notes=result.notes + (note,))
+
+    def deal(self, result: SeatDealResult, deal: Deal, before: Scores, after: Scores,
+             game: int, laws: SeatDealResult | None = None) -> SeatDealResult:
         """``result`` with the findings of ``deal``'s sheet: ``before``/``after`` the game's
         score before and after the deal (``before`` is the game's start on its first deal),
-        ``game`` the game's number."""
+        ``game`` the game's number; ``laws`` the deal as the laws score it where the sheet's
+        entry was scored instead (:meth:`as_written`): the entry is checked against it."""
         if game != self.game:
             self.skipped, self.game = [], game
         if result.unfinished:
             self.unfinished.append((game, result.number))
-        sheet = deal.recorded
+        sheet, late = self.entry(deal, result.number) if deal.irregularities else (deal.recorded, None)
         if sheet is None:   # its points computed only if a later sheet needs them (most never do)
             self.skipped.append((result.number, before, after))
-            return result
-        computed = tuple(map(sub, after, before))
+            return replace(result, findings=result.findings + tuple(late)) if late else result
+        computed = laws.points if laws is not None else tuple(map(sub, after, before))
         cite = self.rules.cite("scoresheet")
         n, number, name = len(after), result.number, self.name
-        found: list[TableFinding] = []
+        found: list[Finding] = list(late) if late else []
         wrong_points: set[int] = set()
         if sheet.points is not None and tuple(sheet.points) != computed:
             recorded = tuple(sheet.points)
-            cause = _cited(seat_likely_cause(self.record, result, recorded, computed,
+            cause = _cited(seat_likely_cause(self.record, laws or result, recorded, computed,
                                         self.variant_cite), cite)
             for s in range(n):
                 if recorded[s] != computed[s]:
                     wrong_points.add(s)
-                    found.append(TableFinding(
+                    found.append(Finding(
                         FindingKind.SCORESHEET,
                         f"deal {number}, {name(s)}: the scoresheet gives {recorded[s]} for the "
                         f"deal, the replay computes {computed[s]} — {cause}",
-                        cite, number, seat=s, recorded=recorded, computed=computed))
+                        cite, number, seat=s, recorded=recorded, computed=computed, points=()))
         points = tuple(sheet.points) if sheet.points is not None else computed
         # the sheet's own previous running score, and the one this game's figures add to
         own = None if self.skipped or self.last_total is None else self.last_total
@@ -462,11 +519,11 @@ class SheetCheck:
                     skipped=[(d, (p[s],)) for d, p in skipped], follows=s in wrong_points,
                     ran_on=self.ran_on,
                     unfinished=earlier[-1] if earlier else None)
-                found.append(TableFinding(
+                found.append(Finding(
                     FindingKind.SCORESHEET,
                     f"deal {number}, {name(s)}: the scoresheet's running score is {total[s]}, the "
                     f"replay has {after[s]} in game {game} — {_cited(cause, cite)}",
-                    cite, number, seat=s, recorded=total, computed=after))
+                    cite, number, seat=s, recorded=total, computed=after, points=()))
         elif sheet.total is not None:
             self.ran_on = None
         if sheet.total is not None:

@@ -13,7 +13,7 @@ other option of the preset's :class:`~euchre_records.rules.Rules` is taken, appl
 rules, the refusal of a law written for the partnership game only: its penalty falls on the
 offender's partner or side, or needs a lone player's partner, and the books give no form of it
 for n hands; the message cites the law under the record's preset. None: the kind is not refused
-by a law (the table takes it, or does not yet). The loader (``schema.table_load``) refuses at
+by a law (the table takes it). The loader (``schema.table_load``) refuses at
 ``deals[i].irregularities[j].kind`` with it.
 
 >>> from euchre_records.table import table_for
@@ -28,10 +28,11 @@ lead-out-of-turn: Somerset 52-53 gives the adversaries a suit called from the of
 
 from __future__ import annotations
 
+from .model import IrregularityKind
 from .rules import BeforeDiscard, ExposedPlay, Rules, TurnedSuitNamed
 from .table import Table, Variant
 
-__all__ = ["REFUSED", "refusal", "refused_options", "LAWS_REFUSED", "law_refusal"]
+__all__ = ["REFUSED", "refusal", "refused_options", "LAWS_TAKEN", "LAWS_REFUSED", "law_refusal"]
 
 _TWO = "Keller 1887 ch. VII; VARIANTS.md two-handed"
 _THREE = "VARIANTS.md three-handed; Keller 1887 ch. VII"
@@ -94,6 +95,23 @@ def refused_options(table: Table) -> tuple[str, ...]:
 
 _SIDES_LATER = "; at this table the sides are made only when trump is made"
 
+LAWS_TAKEN: tuple[IrregularityKind, ...] = (
+    IrregularityKind.REVOKE_CLAIMED, IrregularityKind.MISDEAL, IrregularityKind.NEW_DEAL,
+    IrregularityKind.CLAIM,            # the claimer's side takes ``tricks`` of the rest
+    IrregularityKind.CONCESSION,       # the conceder's side gives up the rest (keeps ``tricks``)
+    IrregularityKind.DEAL_OUT_OF_TURN,  # ``seat`` whose deal it was; ``election`` stopped/stands
+    IrregularityKind.TURNED_SUIT_NAMED,  # ``seat`` named the turned-down suit: a pass (Somerset 78)
+    IrregularityKind.PLAYED_BEFORE_DISCARD,  # the dealer plays his five dealt cards (Hoyle)
+    IrregularityKind.EXPOSED_CARD,     # ``seat`` exposed ``card`` at ``trick``: played at the first opportunity (Hoyle)
+    IrregularityKind.REVOKE_CORRECTED,  # ``seat`` took back ``card`` played in error at ``trick`` (Hoyle)
+    IrregularityKind.SCORE_CORRECTION,  # the deal's entry corrected to ``points``; ``late``: void (Somerset 5)
+)
+"""The irregularities a record at a table of n may state, in the order the loader lists them
+(with ``seat``, ``trick``, ``cause``, ``note``; ``tricks`` for a claim or concession,
+``election`` for a deal out of turn, ``card`` for an exposed card or a corrected revoke,
+``points`` (one per seat) and ``late`` for a score correction). Of the others, a law given for
+the partnership game only is refused by :func:`law_refusal`; the rest are not yet taken."""
+
 LAWS_REFUSED: dict[str, tuple[str, str]] = {
     "lead-out-of-turn": ("lead_out_of_turn", "gives the adversaries a suit called from the "
                          "offender or his partner at their next lead"),
@@ -130,14 +148,14 @@ def law_refusal(table: Table, rules: Rules, kind: str) -> str | None:
     """The refusal of the law of irregularity ``kind`` at ``table`` under ``rules``, citing the
     law; None: no law refuses it there. Under a preset whose law for the kind has no partner or
     side in it (naming the turned-down suit as a pass, Somerset 78; a dealer who played before
-    discarding playing his five dealt cards, Hoyle; an exposed card played at the first legal
-    opportunity, Hoyle), that kind is not refused."""
+    discarding playing his five dealt cards, Hoyle; an exposed card, or a corrected revoke's
+    card, played at the first legal opportunity, Hoyle), that kind is not refused."""
     if kind == "turned-suit-named" and rules.turned_suit_named is TurnedSuitNamed.PASS:
         return None
     if kind == "played-before-discard" and rules.played_before_discard is BeforeDiscard.FIVE_CARDS:
         return None
     if kind in _CALLED and rules.exposed_play is not ExposedPlay.WHEN_CALLED:
-        return None   # Hoyle: an exposed card is played at the first legal opportunity (not yet)
+        return None   # Hoyle: an exposed card is played at the first legal opportunity
     law = LAWS_REFUSED.get(kind)
     if law is None:
         return None

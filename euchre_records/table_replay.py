@@ -4,7 +4,7 @@ player.
 
 Contract: :func:`replay_table` raises :class:`InconsistentRecord` (each problem located, e.g.
 ``deals[2].tricks[1][3]``) for a record that cannot have happened, and otherwise returns a
-:class:`TableReplay` whose findings cite the rule (``"Modern §7 (renege)"``,
+:class:`SeatReplayResult` whose findings cite the rule (``"Modern §7 (renege)"``,
 ``"VARIANTS.md (cut-throat scoring)"``). Pure: no I/O.
 
 The rules (VARIANTS.md): everything not said by the variant is the preset's four-handed rule,
@@ -18,17 +18,16 @@ from dataclasses import dataclass, field
 
 from .cards import JOKER, Card, Suit, effective_suit, make_pack, power_table, trick_winner
 from .errors import InconsistentRecord, Problem
-from .model import CallKind, DealKind, FindingKind, replace
+from .model import (
+    CallKind, DealKind, FindingKind, replace, Scores, Deal, SeatDealResult, Finding,
+    SeatGameResult, Irregularity, IrregularityKind, Record, SeatReplayResult,
+)
 from .rules import JokerUpcard
 from .table import SeatIndex, Table, Variant
-from .table_model import (
-    Scores, TableDeal, TableDealResult, TableFinding, TableGameResult, TableIrregularity,
-    TableIrregularityKind, TableRecord, TableReplay,
-)
 from .fastpath import fast_table_deal
 from .house_rules import Tokens, fast_break, fast_break_note, house_cite
 from .points_only import SeatColumns, check_points
-from .revokes import Revoke, seat_revoke_findings
+from .revokes import Revoke, corrected_play, corrected_text, seat_revoke_findings
 from .scoring import add_scores
 from .scoring import seat_points as hand_points
 from .scoresheet import SheetCheck
@@ -50,7 +49,7 @@ VARIANT_CITES = {
 """The source cited for a variant's own rules (docs/RULES.md "Tables of two, three and five")."""
 
 
-def game_points_of(record: TableRecord) -> int | None:
+def game_points_of(record: Record) -> int | None:
     """The game's target: ``game_points`` when the record overrides it, else the variant's
     default (10 for cut-throat and five-handed), else the preset's. None for a sitting of
     ``fixed_deals`` deals (``game_points: null``): no points target, the game is the deals."""
@@ -77,14 +76,14 @@ class _Play:
 class _Deal:
     """Replays one deal; ``problems`` collects the located impossibilities."""
 
-    def __init__(self, record: TableRecord, deal: TableDeal, number: int, where: str) -> None:
+    def __init__(self, record: Record, deal: Deal, number: int, where: str) -> None:
         self.record, self.deal, self.number, self.where = record, deal, number, where
         self.table, self.rules = record.table, record.rules
         self.problems: list[Problem] = []
         self.notes: list[str] = []
-        self.findings: list[TableFinding] = []   # the laws' (a turned-down suit named ...)
+        self.findings: list[Finding] = []   # the laws' (a turned-down suit named ...)
         self._five_cards = False   # the dealer plays his five dealt cards (played before discarding)
-        self._named = [e for e in deal.irregularities if e.kind is TableIrregularityKind.TURNED_SUIT_NAMED]
+        self._named = [e for e in deal.irregularities if e.kind is IrregularityKind.TURNED_SUIT_NAMED]
         self._partner_known = True
 
     def fail(self, where: str, what: str) -> None:
@@ -170,7 +169,7 @@ class _Deal:
         preset's law is Hoyle's ``five-cards``: the loader refuses Somerset 90's forfeit) plays
         his five dealt cards, with the four-handed finding; False: the record cannot be so."""
         for j, e in enumerate(self.deal.irregularities):
-            if e.kind is not TableIrregularityKind.PLAYED_BEFORE_DISCARD:
+            if e.kind is not IrregularityKind.PLAYED_BEFORE_DISCARD:
                 continue
             if not taken or (e.seat is not None and e.seat != self.deal.dealer):
                 self.fail(f"irregularities[{j}]", "only a dealer who took up the turned card can "
@@ -180,11 +179,11 @@ class _Deal:
                 self.fail("discard", "the dealer played before discarding, so no discard can be recorded")
                 return False
             self._five_cards = True
-            self.findings.append(TableFinding(
+            self.findings.append(Finding(
                 FindingKind.IRREGULARITY,
                 five_cards_text(self.number, f"seat {self.table.token(self.deal.dealer)}", self.rules),
                 self.rules.cite("played_before_discard"), self.number, e.trick, self.deal.dealer,
-                status="five cards"))
+                status="five cards", points=()))
         return True
 
     def _turned_suit_named(self, i: int, seat: SeatIndex, suit: Suit) -> bool:
@@ -195,10 +194,10 @@ class _Deal:
         for event in self._named:
             if event.seat is None or event.seat == seat:
                 self._named.remove(event)
-                self.findings.append(TableFinding(
+                self.findings.append(Finding(
                     FindingKind.IRREGULARITY, f"deal {self.number}, call {i + 1}: "
                     + turned_suit_named_text(f"seat {self.table.token(seat)}", suit, self.rules),
-                    rule, self.number, seat=seat, status="void"))
+                    rule, self.number, seat=seat, status="void", points=()))
                 return True
         self.fail(f"calls[{i}]", f"{suit.value} is the turned-down suit: it may not be named ({rule}); "
                   "if it was said at the table, record a turned-suit-named irregularity")
@@ -401,35 +400,35 @@ def _pack(size: int, joker: bool) -> frozenset[Card]:
     return found
 
 
-def _void_result(number: int, deal: TableDeal, n: int, why: str, next_dealer: SeatIndex | None,
-                 notes: tuple[str, ...] = ()) -> TableDealResult:
+def _void_result(number: int, deal: Deal, n: int, why: str, next_dealer: SeatIndex | None,
+                 notes: tuple[str, ...] = ()) -> SeatDealResult:
     zero = (0,) * n
-    return TableDealResult(number, deal.kind, deal.dealer, None, None, False, (), (), None, None, True,
+    return SeatDealResult(number, deal.kind, deal.dealer, None, None, False, (), (), None, None, True,
                            False, (), (), 0, zero, zero, zero, (), why, next_dealer, notes)
 
 
-def _deal_result(record: TableRecord, deal: TableDeal, number: int, where: str,
-                 problems: list[Problem]) -> TableDealResult | None:
+def _deal_result(record: Record, deal: Deal, number: int, where: str,
+                 problems: list[Problem]) -> SeatDealResult | None:
     table, rules, n = record.table, record.rules, record.table.seats
     zero = (0,) * n
     for i, irr in enumerate(deal.irregularities):
-        if irr.kind in (TableIrregularityKind.MISDEAL, TableIrregularityKind.NEW_DEAL):
-            misdeal = irr.kind is TableIrregularityKind.MISDEAL
+        if irr.kind in (IrregularityKind.MISDEAL, IrregularityKind.NEW_DEAL):
+            misdeal = irr.kind is IrregularityKind.MISDEAL
             passes = misdeal and rules.misdeal_loses_deal
             topic = "misdeal" if misdeal else "new_deal"
             why = (f"{'misdeal' if misdeal else 'new deal'}{': ' + irr.cause if irr.cause else ''} "
                    f"({rules.cite(topic)}): the deal is void; "
                    f"{'the deal passes to the left' if passes else 'the same dealer deals again'}")
             return _void_result(number, deal, n, why, None if passes else deal.dealer)
-        if irr.kind is TableIrregularityKind.DEAL_OUT_OF_TURN and irr.election == "stopped":
+        if irr.kind is IrregularityKind.DEAL_OUT_OF_TURN and irr.election == "stopped":
             if irr.seat is None:   # as four-handed (laws.void_deal)
                 problems.append(Problem(f"{where}.irregularities[{i}].seat", "a stopped deal out of "
                                         "turn needs the seat whose deal it was"))
                 return None
             rule = rules.cite("deal_out_of_turn")
-            stopped = TableFinding(FindingKind.IRREGULARITY, stopped_deal_text(
+            stopped = Finding(FindingKind.IRREGULARITY, stopped_deal_text(
                 number, f"seat {table.token(deal.dealer)}", f"seat {table.token(irr.seat)}", rules),
-                rule, number, seat=deal.dealer, status="stopped")
+                rule, number, seat=deal.dealer, status="stopped", points=())
             return replace(_void_result(number, deal, n, "deal out of turn", irr.seat),
                            findings=(stopped,))
     if deal.exchanges:   # a farmer's hand under 'misdeal' voids the deal (house rule farmers)
@@ -460,12 +459,12 @@ def _deal_result(record: TableRecord, deal: TableDeal, number: int, where: str,
                                [list(h) for h in deal.hands], where, problems):
             return None
     if thrown:
-        return TableDealResult(number, deal.kind, deal.dealer, None, None, False, (), (), None, None,
+        return SeatDealResult(number, deal.kind, deal.dealer, None, None, False, (), (), None, None,
                                True, True, (), (), 0, zero, zero, zero, tuple(replay.findings),
                                notes=(f"deal {number}: every player passed twice: thrown in "
                                       f"({rules.cite('thrown_in')})",))
     if maker is None:   # unfinished in the bidding
-        return TableDealResult(number, deal.kind, deal.dealer, None, None, False, (), (), None, None,
+        return SeatDealResult(number, deal.kind, deal.dealer, None, None, False, (), (), None, None,
                                True, False, (), (), 0, zero, zero, zero, tuple(replay.findings),
                                unfinished=True)
     play = replay.play(maker, trump, taken, alone)
@@ -482,6 +481,10 @@ def _deal_result(record: TableRecord, deal: TableDeal, number: int, where: str,
     if exposed is None:
         return None
     findings += [(f, zero) for f in exposed]
+    corrected = _corrected_revokes(record, deal, number, where, play, trump, problems)
+    if corrected is None:
+        return None
+    findings += [(f, zero) for f in corrected]
     findings += seat_revoke_findings(record, number, makers, lone, play.revokes, deal, trump)
     findings += [(f, zero) for f in going_under_table(record, deal, number)]
     notes = tuple(replay.notes)
@@ -495,7 +498,7 @@ def _deal_result(record: TableRecord, deal: TableDeal, number: int, where: str,
         findings += [(f, (0,) * n) for f in claimed]
         notes += tuple(claim_notes)
     if deal.unfinished:
-        return TableDealResult(number, deal.kind, deal.dealer, trump, maker, lone, makers, defenders,
+        return SeatDealResult(number, deal.kind, deal.dealer, trump, maker, lone, makers, defenders,
                                deal.called, partner, replay._partner_known, False, tuple(play.leaders),
                                tuple(play.winners), maker_tricks, zero, zero, zero,
                                tuple(f for f, _ in findings), notes=notes, unfinished=True,
@@ -505,25 +508,20 @@ def _deal_result(record: TableRecord, deal: TableDeal, number: int, where: str,
                   findings, notes, no_trump=trump is None)
 
 
-def _exposed_cards(record: TableRecord, deal: TableDeal, number: int, where: str, play: _Play,
+def _exposed_cards(record: Record, deal: Deal, number: int, where: str, play: _Play,
                    trump: Suit | None, lone: SeatIndex | None,
-                   problems: list[Problem]) -> list[TableFinding] | None:
+                   problems: list[Problem]) -> list[Finding] | None:
     """The findings of the deal's exposed cards (taken where the preset's law plays an exposed
     card at the first legal opportunity, Hoyle: the loader refuses Somerset's call by the
     adversaries), ruled as four-handed (``penalty_cards.exposed_card_ruling``); ``lone`` the
     five-handed maker alone (the two- and three-handed maker is no lone hand for penalties, as
     for revokes). None: an exposed card he did not hold, or at a trick not played."""
     events = [(j, e) for j, e in enumerate(deal.irregularities)
-              if e.kind is TableIrregularityKind.EXPOSED_CARD]
+              if e.kind is IrregularityKind.EXPOSED_CARD]
     if not events:
         return []
-    table, rules, n = record.table, record.rules, record.table.seats
-    log = PlayLog(power_table(trump), n)
-    for t, trick in enumerate(deal.tricks):
-        for j, c in enumerate(trick.cards):
-            log.add((play.leaders[t] + j) % n, t, c)
-    remaining = {s: frozenset(c for c in h if c is not None)
-                 for s, h in enumerate(play.remaining or [[] for _ in range(n)])}
+    table, rules = record.table, record.rules
+    log, remaining = _play_log(deal, play, trump, table.seats)
     out = []
     for j, e in events:
         at = f"{where}.irregularities[{j}]"
@@ -539,8 +537,53 @@ def _exposed_cards(record: TableRecord, deal: TableDeal, number: int, where: str
         text, status = exposed_card_ruling(log, remaining, rules, play.leaders, e.seat,
                                            f"seat {table.token(e.seat)}", e.card, t, number,
                                            e.seat == lone)
-        out.append(TableFinding(FindingKind.IRREGULARITY, text, rules.cite("exposed_card"), number,
-                                t + 1, e.seat, e.card, status=status))
+        out.append(Finding(FindingKind.IRREGULARITY, text, rules.cite("exposed_card"), number,
+                                t + 1, e.seat, e.card, status=status, points=()))
+    return out
+
+
+def _play_log(deal: Deal, play: _Play, trump: Suit | None,
+              n: int) -> tuple[PlayLog, dict[int, frozenset[Card]]]:
+    """The deal's plays as the four-handed laws read them (``plays.PlayLog``, by seat index) and
+    each seat's cards left unplayed, as far as the hands are recorded."""
+    log = PlayLog(power_table(trump), n)
+    for t, trick in enumerate(deal.tricks):
+        for j, c in enumerate(trick.cards):
+            log.add((play.leaders[t] + j) % n, t, c)
+    remaining = {s: frozenset(c for c in h if c is not None)
+                 for s, h in enumerate(play.remaining or [[] for _ in range(n)])}
+    return log, remaining
+
+
+def _corrected_revokes(record: Record, deal: Deal, number: int, where: str, play: _Play,
+                       trump: Suit | None, problems: list[Problem]) -> list[Finding] | None:
+    """The findings of the deal's revokes corrected before the trick was quitted (taken where an
+    exposed card is played at the first legal opportunity, Hoyle and modern: the loader refuses
+    Somerset 69's card called by the adversaries), checked and worded as four-handed
+    (``revokes.corrected_play``, ``corrected_text``): no penalty, the card is exposed. None: a
+    correction the cards refute (located in ``problems``)."""
+    events = [(j, e) for j, e in enumerate(deal.irregularities)
+              if e.kind is IrregularityKind.REVOKE_CORRECTED]
+    if not events:
+        return []
+    table, rules, n = record.table, record.rules, record.table.seats
+    log, remaining = _play_log(deal, play, trump, n)
+    names = {s: p.name for s, p in record.players if p.name}
+    out = []
+    for j, e in events:
+        assert e.seat is not None and e.trick is not None and e.card is not None   # the loader's
+        who = names.get(e.seat) or table.token(e.seat)
+        try:
+            played, led = corrected_play(log, remaining, e.seat, f"seat {table.token(e.seat)}",
+                                         e.trick, e.card, f"{where}.irregularities[{j}]")
+        except InconsistentRecord as exc:
+            problems.extend(exc.problems)
+            return None
+        out.append(Finding(
+            FindingKind.REVOKE, corrected_text(rules, number, e.trick, who, e.card, led, trump,
+                                               played.name),
+            rules.cite("revoke_corrected"), number, e.trick, e.seat, e.card, points=(0,) * n,
+            held=(played,), status="corrected"))
     return out
 
 
@@ -551,14 +594,14 @@ def problems_of(replay: _Deal, problems: list[Problem]) -> bool:
     return False
 
 
-def _result_only(record: TableRecord, deal: TableDeal, number: int, where: str,
-                 problems: list[Problem]) -> TableDealResult | None:
+def _result_only(record: Record, deal: Deal, number: int, where: str,
+                 problems: list[Problem]) -> SeatDealResult | None:
     table, n = record.table, record.table.seats
     zero = (0,) * n
     o = deal.outcome
     assert o is not None
     if o.maker is None:
-        return TableDealResult(number, deal.kind, deal.dealer, None, None, False, (), (), None, None,
+        return SeatDealResult(number, deal.kind, deal.dealer, None, None, False, (), (), None, None,
                                True, True, (), (), 0, zero, zero, zero)
     notes: list[str] = []
     partner_known = True
@@ -579,7 +622,7 @@ def _result_only(record: TableRecord, deal: TableDeal, number: int, where: str,
                   partner_known, (), (), o.tricks, findings, tuple(notes))
 
 
-def _points_only(record: TableRecord, deal: TableDeal, number: int) -> TableDealResult:
+def _points_only(record: Record, deal: Deal, number: int) -> SeatDealResult:
     """A points-only deal scores the points as written, one per seat (docs/FORMAT.md
     "Points-only deals"); :func:`~euchre_records.points_only.check_points`, given the table's
     score columns, notes what cannot be checked and makes a ``scoresheet`` finding of points no
@@ -589,18 +632,18 @@ def _points_only(record: TableRecord, deal: TableDeal, number: int) -> TableDeal
     columns = SeatColumns(table, record.options, VARIANT_CITES[table.variant])
     notes, message, rule = check_points(deal.points, record.rules, number, columns)
     findings = () if message is None else (
-        TableFinding(FindingKind.SCORESHEET, message, rule, number, recorded=deal.points),)
-    return TableDealResult(number, deal.kind, deal.dealer, None, None, False, (), (), None, None,
+        Finding(FindingKind.SCORESHEET, message, rule, number, recorded=deal.points, points=()),)
+    return SeatDealResult(number, deal.kind, deal.dealer, None, None, False, (), (), None, None,
                            True, False, (), (), 0, deal.points, (0,) * n, deal.points, findings,
                            notes=notes)
 
 
-def _score(record: TableRecord, deal: TableDeal, number: int, maker: SeatIndex, trump: Suit | None,
+def _score(record: Record, deal: Deal, number: int, maker: SeatIndex, trump: Suit | None,
            lone: bool, makers: tuple[SeatIndex, ...], defenders: tuple[SeatIndex, ...],
            partner: SeatIndex | None, partner_known: bool, leaders: tuple[SeatIndex, ...],
            winners: tuple[SeatIndex, ...], maker_tricks: int,
-           findings: list[tuple[TableFinding, Scores]], notes: tuple[str, ...],
-           no_trump: bool = False) -> TableDealResult:
+           findings: list[tuple[Finding, Scores]], notes: tuple[str, ...],
+           no_trump: bool = False) -> SeatDealResult:
     table, rules = record.table, record.rules
     n = table.seats
     hand, _ = hand_points(table, rules, record.options, makers, lone, maker_tricks)
@@ -612,7 +655,7 @@ def _score(record: TableRecord, deal: TableDeal, number: int, maker: SeatIndex, 
     if rules.fast_break and fast_break(makers, winners, maker_tricks):
         hand = (0,) * n   # the hand only: penalties stand (docs/RULES.md "House rules")
         notes = notes + (fast_break_note(number),)
-    return TableDealResult(number, deal.kind, deal.dealer, trump, maker, lone, makers, defenders,
+    return SeatDealResult(number, deal.kind, deal.dealer, trump, maker, lone, makers, defenders,
                            deal.called if deal.kind is not DealKind.RESULT else
                            (deal.outcome.called if deal.outcome else None),
                            partner, partner_known, False, leaders, winners, maker_tricks, hand,
@@ -630,7 +673,7 @@ def _winner(score: Scores, target: int) -> SeatIndex | None:
     return leaders[0] if len(leaders) == 1 else None
 
 
-def replay_table(record: TableRecord) -> TableReplay:
+def replay_table(record: Record) -> SeatReplayResult:
     """Replay every deal of a record at a table of 2, 3 or 5 and score its games.
 
     Games: a game ends when a player reaches the target (:func:`_winner`), or, with the rule
@@ -646,9 +689,9 @@ def replay_table(record: TableRecord) -> TableReplay:
     fixed = rules.fixed_deals
     in_game = 0
     problems: list[Problem] = []
-    results: list[TableDealResult] = []
-    findings: list[TableFinding] = []
-    games: list[TableGameResult] = []
+    results: list[SeatDealResult] = []
+    findings: list[Finding] = []
+    games: list[SeatGameResult] = []
     running: list[Scores] = []
     notes: list[str] = []
     if rules.rubber.value != "none":
@@ -674,11 +717,11 @@ def replay_table(record: TableRecord) -> TableReplay:
             result = replace(result, findings=(_dealt_out_of_turn(record, deal, number, expected),)
                              + result.findings)   # before the deal's own, as four-handed
         elif expected is not None and deal.dealer != expected:
-            f = TableFinding(FindingKind.WRONG_DEALER,
+            f = Finding(FindingKind.WRONG_DEALER,
                              f"deal {number}: seat {table.token(deal.dealer)} dealt; seat "
                              f"{table.token(expected)} should have (the deal passes to the left, "
                              f"{rules.cite('deal_passes')})", rules.cite("deal_passes"), number,
-                             seat=deal.dealer)
+                             seat=deal.dealer, points=())
             result = _with_finding(result, f)
         next_dealer = result.next_dealer   # else the seat on the dealer's left (table.left)
         expected = next_dealer if next_dealer is not None else (deal.dealer + 1) % n
@@ -698,7 +741,12 @@ def replay_table(record: TableRecord) -> TableReplay:
                                 f"points, which are not scored ({rules.cite('revoke_precedence')})")
         else:
             score = add_scores(score, result.points)
-        result = sheet.deal(result, deal, before, score, len(games) + 1)
+        laws = None
+        if deal.recorded is not None or deal.irregularities:
+            written = sheet.as_written(result, deal)   # uncorrected errors stand (Somerset 5)
+            if written is not None:
+                laws, result, score = result, written, add_scores(before, written.points)
+        result = sheet.deal(result, deal, before, score, len(games) + 1, laws)
         results.append(result)
         if result.findings:
             findings.extend(result.findings)
@@ -708,7 +756,7 @@ def replay_table(record: TableRecord) -> TableReplay:
         won = (_winner(score, target) if target is not None and max(score) >= target
                else None)   # max: _winner's first test, without the call
         if won is not None or (fixed is not None and in_game == fixed):
-            games.append(TableGameResult(len(games) + 1, first, number, start, score, won, True))
+            games.append(SeatGameResult(len(games) + 1, first, number, start, score, won, True))
             if won is None:
                 notes.append(_no_winner_note(table, len(games), fixed, start, score))
             score = start = (0,) * n
@@ -718,8 +766,8 @@ def replay_table(record: TableRecord) -> TableReplay:
     if problems:
         raise InconsistentRecord(problems)
     if first <= len(record.deals) or not games:
-        games.append(TableGameResult(len(games) + 1, first, len(record.deals), start, score, None, False))
-    return TableReplay(rules, table, tuple(results), tuple(games), tuple(findings), tuple(running),
+        games.append(SeatGameResult(len(games) + 1, first, len(record.deals), start, score, None, False))
+    return SeatReplayResult(rules, table, tuple(results), tuple(games), tuple(findings), tuple(running),
                        tuple(notes))
 
 
@@ -731,28 +779,28 @@ def _no_winner_note(table: Table, game: int, fixed: int | None, start: Scores,
             f"games set to num_deals count points, not wins); {points}")
 
 
-def _out_of_turn(deal: TableDeal) -> TableIrregularity | None:
+def _out_of_turn(deal: Deal) -> Irregularity | None:
     """The deal's deal-out-of-turn irregularity, if the record states one."""
     return next((e for e in deal.irregularities
-                 if e.kind is TableIrregularityKind.DEAL_OUT_OF_TURN), None)
+                 if e.kind is IrregularityKind.DEAL_OUT_OF_TURN), None)
 
 
-def _dealt_out_of_turn(record: TableRecord, deal: TableDeal, number: int,
-                       expected: SeatIndex) -> TableFinding:
+def _dealt_out_of_turn(record: Record, deal: Deal, number: int,
+                       expected: SeatIndex) -> Finding:
     """The finding of a deal the record says was dealt out of turn (Somerset 40): stopped (the
     deal is void, :func:`_deal_result`) or standing; the rotation goes on from its dealer, as
     four-handed (``match._dealt_by``)."""
     table, rules = record.table, record.rules
     event = _out_of_turn(deal)
     stopped = event is not None and event.election == "stopped"
-    return TableFinding(FindingKind.IRREGULARITY, out_of_turn_text(
+    return Finding(FindingKind.IRREGULARITY, out_of_turn_text(
         number, f"seat {table.token(deal.dealer)}", f"seat {table.token(expected)}", stopped, rules),
-        rules.cite("deal_out_of_turn"), number, seat=deal.dealer, status="out of turn")
+        rules.cite("deal_out_of_turn"), number, seat=deal.dealer, status="out of turn", points=())
 
 
-def _with_finding(result: TableDealResult, finding: TableFinding) -> TableDealResult:
+def _with_finding(result: SeatDealResult, finding: Finding) -> SeatDealResult:
     return replace(result, findings=result.findings + (finding,))
 
 
-def _with_note(result: TableDealResult, note: str) -> TableDealResult:
+def _with_note(result: SeatDealResult, note: str) -> SeatDealResult:
     return replace(result, notes=result.notes + (note,))

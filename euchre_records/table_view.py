@@ -1,9 +1,9 @@
 """One table view of any record and its replay, for every layer above the engine
 (docs/TABLES.md "The table view").
 
-The four-handed engine keeps its specialised types for speed (:class:`~.model.Record`, seats
-:class:`~.cards.Seat`, scores ``(ns, ew)``, :class:`~.model.ReplayResult`); records at tables of
-2, 3 and 5 are :class:`~.table_model.TableRecord` replayed to :class:`~.table_model.TableReplay`.
+Every record is a :class:`~.model.Record` at its table. The four-handed one (seats
+:class:`~.cards.Seat`, scores ``(ns, ew)``) replays to a :class:`~.model.ReplayResult`; one at a
+table of 2, 3 or 5 (int seats, a score per seat) to a :class:`~.model.SeatReplayResult`.
 The store, the API, the CLI, the pages, events, bulk tables and sheets read both through
 :func:`view_of`, which gives one shape:
 
@@ -16,7 +16,7 @@ Contract: :func:`view_of` is pure and total for a record and *its own* replay (`
 ``replay_table`` of that record); it raises ``ValueError`` when the two do not belong together
 (a four-handed record with a table replay, or different numbers of deals). For four-handed
 records ``deal.points == DealResult.points`` and ``game.score == GameResult.score`` (N-S first);
-for the others they are the TableReplay's per-seat tuples.
+for the others they are the SeatReplayResult's per-seat tuples.
 
 >>> from euchre_records.table import table_for
 >>> table_of_seats = table_for(3)
@@ -32,17 +32,14 @@ from dataclasses import dataclass
 from typing import Sequence, Union
 
 from .cards import Side
-from .model import DealResult, Player, Record, ReplayResult
+from .model import DealResult, Player, Record, ReplayResult, SeatDealResult, SeatReplayResult
 from .table import Table, table_for
-from .table_model import TableDealResult, TableRecord, TableReplay
 
 __all__ = ["ScoreColumn", "DealView", "GameView", "RecordView", "table_of", "view_of",
-           "columns_of", "tokens_of", "AnyRecord", "AnyReplay", "SIDE_KEYS"]
+           "columns_of", "tokens_of", "AnyReplay", "SIDE_KEYS"]
 
-AnyRecord = Union[Record, TableRecord]
-"""A record of any table: four-handed ``Record`` or ``TableRecord`` (2, 3, 5 seats)."""
-AnyReplay = Union[ReplayResult, TableReplay]
-"""The replay of an :data:`AnyRecord`."""
+AnyReplay = Union[ReplayResult, SeatReplayResult]
+"""The replay of a :class:`Record` of any table."""
 
 SIDE_KEYS: tuple[str, str] = ("N-S", "E-W")
 """The keys (and labels) of the four-handed score columns, N-S first as in ``(ns, ew)``."""
@@ -147,11 +144,9 @@ class RecordView:
         return self.games[-1].score if self.games else (0,) * len(self.columns)
 
 
-def table_of(record: AnyRecord) -> Table:
-    """The table of a record: four-handed for a :class:`Record`, its own for a TableRecord."""
-    if isinstance(record, TableRecord):
-        return record.table
-    return table_for(4)
+def table_of(record: Record) -> Table:
+    """The table of a record (``record.table``)."""
+    return record.table
 
 
 def tokens_of(table: Table) -> tuple[str, ...]:
@@ -172,11 +167,11 @@ def columns_of(table: Table, players: Sequence[Player | None]) -> tuple[ScoreCol
     return tuple(out)
 
 
-def view_of(record: AnyRecord, result: AnyReplay) -> RecordView:
+def view_of(record: Record, result: AnyReplay) -> RecordView:
     """The table view of ``record`` and its replay ``result`` (ValueError if they do not match)."""
-    if isinstance(record, TableRecord):
-        if not isinstance(result, TableReplay):
-            raise ValueError("a record at a table of n is viewed with its TableReplay")
+    if not record.fixed_partnerships:
+        if not isinstance(result, SeatReplayResult):
+            raise ValueError("a record at a table of n is viewed with its SeatReplayResult")
         return _table_view(record, result)
     if not isinstance(result, ReplayResult):
         raise ValueError("a four-handed record is viewed with its ReplayResult")
@@ -231,7 +226,7 @@ def _four_deal(d: DealResult, running: tuple[int, ...], game: int | None) -> Dea
 
 # --- tables of 2, 3 and 5 --------------------------------------------------------------------
 
-def _table_view(record: TableRecord, result: TableReplay) -> RecordView:
+def _table_view(record: Record, result: SeatReplayResult) -> RecordView:
     table = record.table
     if result.table.seats != table.seats or len(result.running) != len(result.deals):
         raise ValueError("the replay is not of this record (tables or deals differ)")
@@ -251,7 +246,7 @@ def _table_view(record: TableRecord, result: TableReplay) -> RecordView:
                       deals, games, rubber=False)
 
 
-def _table_deal(table: Table, d: TableDealResult, running: tuple[int, ...],
+def _table_deal(table: Table, d: SeatDealResult, running: tuple[int, ...],
                 game: int | None) -> DealView:
     token = table.token
     made = d.maker is not None

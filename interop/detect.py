@@ -18,7 +18,6 @@ from __future__ import annotations
 
 from euchre_records.errors import NotationError
 from euchre_records.model import FORMAT_NAME, Record
-from euchre_records.table_model import TableRecord
 
 from euchre_records.interop.egn.document import FILE_TYPE, egn_to_record, is_egn
 from euchre_records.schema.notation import load_record, parse_json
@@ -52,9 +51,9 @@ def load_any_data(data: object) -> Record:
                         'goes in with `euchre event import`')
 
 
-def load_any_table_data(data: object) -> Record | TableRecord:
+def load_any_table_data(data: object) -> Record:
     """As :func:`load_any_data`, and a record of two, three or five players (our ``rules.seats``
-    or EGN's ``num_players``) as a :class:`TableRecord` instead of refused."""
+    or EGN's ``num_players``) as a :class:`Record` instead of refused."""
     from euchre_records.interop.egn.document import egn_to_any
     from euchre_records.schema.tables import load_any as load_either
     kind = notation_of(data)

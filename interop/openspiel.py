@@ -26,7 +26,6 @@ from euchre_records.cards import SEATS, Card, Rank, Seat, Side, Suit, card
 from euchre_records.errors import InconsistentRecord, UnsupportedRules
 from euchre_records.model import Call, CallKind, Deal, DealKind, DealResult, Trick
 from euchre_records.rules import Rules
-from euchre_records.table_model import TableDeal
 
 __all__ = [
     "PASS", "TRUMP_ACTIONS", "GO_ALONE", "WITH_PARTNER", "card_action", "action_card",
@@ -155,7 +154,7 @@ def _took_up(deal: Deal) -> bool:
     return any(c.kind.accepts for c in deal.calls)
 
 
-def openspiel_actions(deal: Deal | TableDeal, rules: Rules) -> list[int]:
+def openspiel_actions(deal: Deal, rules: Rules) -> list[int]:
     """The full OpenSpiel action history of ``deal`` (a terminal state once applied).
 
     The deal is replayed by our engine first (so an impossible deal raises InconsistentRecord).
@@ -168,7 +167,7 @@ def openspiel_actions(deal: Deal | TableDeal, rules: Rules) -> list[int]:
     """
     from euchre_records.deal import replay_deal
 
-    if isinstance(deal, TableDeal):
+    if (deal.hands is not None and len(deal.hands) != 4) or deal.called is not None or deal.partner_stated:
         raise UnsupportedRules("OpenSpiel's euchre is the four-handed partnership game: a deal at a "
                                "table of two, three or five is not exported", "rules.seats")
     params = openspiel_game_params(rules)

@@ -2,7 +2,7 @@
 
 - :func:`dump_record` / :func:`dumps`: a four-handed :class:`Record` (the marshmallow schemas'
   fields, through :func:`.lean.lean_dump`);
-- :func:`dump_table_record` / :func:`dumps_table`: a :class:`TableRecord` at a table of two,
+- :func:`dump_table_record` / :func:`dumps_table`: a :class:`Record` at a table of two,
   three or five (docs/FORMAT.md "Tables of two, three and five"), written with the four-handed
   writers wherever the fields are the same: the event and the players (their schemas), card
   strings and tricks (:mod:`.card_text`, compiled where built), calls (:func:`.playfields.written_call`),
@@ -19,11 +19,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from euchre_records.model import Record
+from euchre_records.model import Record, Deal, Exchange, Irregularity, Outcome
 from euchre_records.table import Table
-from euchre_records.table_model import (
-    TableDeal, TableExchange, TableIrregularity, TableOutcome, TableRecord,
-)
 
 from .cardfields import cards_text
 from .json_text import indented
@@ -60,7 +57,7 @@ def indented_json(value: Any) -> str:
     return indented(value)
 
 
-def dump_table_record(record: TableRecord) -> dict[str, Any]:
+def dump_table_record(record: Record) -> dict[str, Any]:
     """The canonical dict of a record at a table of n: keys in documented order, empty values
     left out."""
     table = record.table
@@ -83,7 +80,7 @@ def dump_table_record(record: TableRecord) -> dict[str, Any]:
     return out
 
 
-def dumps_table(record: TableRecord) -> str:
+def dumps_table(record: Record) -> str:
     """The canonical text of a record at a table of n: as :func:`dumps`'s."""
     return indented_json(dump_table_record(record)) + "\n"
 
@@ -92,7 +89,7 @@ def _seat(seat: int | None, table: Table) -> str | None:
     return None if seat is None else table.token(seat)
 
 
-def _dump_deal(deal: TableDeal, table: Table, prefixes: dict[Any, str]) -> dict[str, Any]:
+def _dump_deal(deal: Deal, table: Table, prefixes: dict[Any, str]) -> dict[str, Any]:
     out: dict[str, Any] = {"kind": deal.kind.value, "dealer": table.token(deal.dealer)}
     if deal.turned is not None:
         out["turned"] = deal.turned.name
@@ -129,7 +126,7 @@ def _dump_deal(deal: TableDeal, table: Table, prefixes: dict[Any, str]) -> dict[
     return out
 
 
-def _dump_outcome(o: TableOutcome, table: Table) -> dict[str, Any]:
+def _dump_outcome(o: Outcome, table: Table) -> dict[str, Any]:
     result: dict[str, Any] = {"maker": _seat(o.maker, table)}
     if o.maker is not None:
         if o.trump is not None:
@@ -144,7 +141,7 @@ def _dump_outcome(o: TableOutcome, table: Table) -> dict[str, Any]:
     return result
 
 
-def _dump_exchange(x: TableExchange, table: Table) -> dict[str, Any]:
+def _dump_exchange(x: Exchange, table: Table) -> dict[str, Any]:
     out: dict[str, Any] = {"kind": x.kind.value, "seat": table.token(x.seat)}
     for key in ("gave", "took"):
         if getattr(x, key):
@@ -152,7 +149,7 @@ def _dump_exchange(x: TableExchange, table: Table) -> dict[str, Any]:
     return out
 
 
-def _dump_irregularity(i: TableIrregularity, table: Table) -> dict[str, Any]:
+def _dump_irregularity(i: Irregularity, table: Table) -> dict[str, Any]:
     out: dict[str, Any] = {"kind": i.kind.value}
     if i.seat is not None:
         out["seat"] = table.token(i.seat)
@@ -161,4 +158,8 @@ def _dump_irregularity(i: TableIrregularity, table: Table) -> dict[str, Any]:
             out[key] = getattr(i, key)
     if i.card is not None:
         out["card"] = i.card.name
+    if i.points is not None:
+        out["points"] = list(i.points)
+    if i.late:
+        out["late"] = True
     return out

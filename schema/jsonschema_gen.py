@@ -10,7 +10,7 @@ test checks that every property has one.
 The records at tables of 2, 3 and 5 (``Table<n>Record`` with its rules, deal, outcome and
 irregularity; docs/FORMAT.md "Tables of two, three and five") are read by plain Python
 (:mod:`.table_load`), not marshmallow schemas, so their definitions are built here from what it
-reads (seat tokens :meth:`Table.token`, :data:`TableIrregularityKind`) and from the four-handed
+reads (seat tokens :meth:`Table.token`, the irregularities of ``table_refusals.LAWS_TAKEN``) and from the four-handed
 definitions just generated: every fragment the tables share with the four-handed record (event,
 players, the preset's options, cards, the deal's kind, turned card, discard and exchanges, the
 outcome's trump and condition, the irregularity's trick and note) is taken from it, not written
@@ -32,7 +32,7 @@ from pathlib import Path
 from typing import Any
 
 from euchre_records.table import Table, table_for
-from euchre_records.table_model import TableIrregularityKind
+from euchre_records.table_refusals import LAWS_TAKEN
 
 from .basefields import CompactField
 from .cardfields import CARD_OR_UNKNOWN_RE, CARD_RE, cards_pattern
@@ -240,14 +240,18 @@ def _irregularity(table: Table, four: dict[str, Any]) -> dict[str, Any]:
         "type": "object", "description": f"An irregularity at a table of {table.seats}: the kinds "
         "the engine takes there.",
         "properties": {
-            "kind": _like(theirs["kind"], enum=[k.value for k in TableIrregularityKind]),
+            "kind": _like(theirs["kind"], enum=[k.value for k in LAWS_TAKEN]),
             "seat": _seat_or_null(table, theirs["seat"]["description"]),
             "trick": copy.deepcopy(theirs["trick"]),
             "tricks": _like(theirs["tricks"], description="Claim or concession: how many of the "
                             "remaining tricks the claimer's side takes (default: all of them)."),
             "election": {"description": "Deal out of turn: stopped before the trump card was "
                          "turned (the deal is void), or stands.", "enum": ["stopped", "stands", None]},
-            "card": _like(theirs["card"], description="Exposed card: the card exposed."),
+            "card": _like(theirs["card"], description="Exposed card: the card exposed; revoke "
+                          "corrected: the card played in error."),
+            "points": {"description": "Score correction (required there): the deal's entry as "
+                       "corrected, one per seat.", **_or_null(_scores(table, "One figure per seat."))},
+            "late": copy.deepcopy(theirs["late"]),
             "cause": {"description": "Misdeal or new deal: why.", "type": ["string", "null"]},
             "note": copy.deepcopy(theirs["note"])},
         "required": ["kind"], "additionalProperties": False}

@@ -119,7 +119,7 @@ def _written(call: Call) -> str:
 
 
 def written_call(call: Any, seat: str | None) -> str:
-    """The canonical string of a call at any table (a :class:`Call` or a ``TableCall``: ``kind``,
+    """The canonical string of a call at any table (a :class:`Call`: ``kind``,
     ``suit``, ``alone``), its seat written ``seat`` (a token; None: no ``"SEAT: "`` prefix)."""
     word = call.suit.value if call.kind is CallKind.NAME and call.suit else _CALL_WORD[call.kind]
     if call.alone or call.kind in _MUST_BE_ALONE:
@@ -197,7 +197,7 @@ _LEADER_PREFIX = {seat: seat.name + ": " for seat in Seat}
 def trick_text(trick: Trick, prefixes: dict[Any, str] = _LEADER_PREFIX) -> str:
     """The canonical trick string, with the ``"SEAT: "`` prefix only when the leader is known.
     ``prefixes``: each seat's prefix (default the four-handed seats'; a table of n passes its
-    tokens' for its ``TableTrick``)."""
+    tokens' for its ``Trick``)."""
     body = cards_text(trick.cards)
     return body if trick.leader is None else prefixes[trick.leader] + body
 

@@ -1,6 +1,6 @@
 """The JSON shape of a replay result at every table (``euchre replay --format json``, the HTTP API).
 
-:func:`dump_result` turns a :class:`ReplayResult` (four-handed) or a :class:`TableReplay` (a
+:func:`dump_result` turns a :class:`ReplayResult` (four-handed) or a :class:`SeatReplayResult` (a
 table of two, three or five; :func:`dump_table_result`) into plain JSON-ready dicts. The shape is
 documented in docs/FORMAT.md ("Replay result", "Tables of two, three and five"). Conventions:
 
@@ -25,14 +25,10 @@ from euchre_records.enum_text import (  # Enum .name and .value are slow descrip
     DEAL_KIND_VALUE, FINDING_KIND_VALUE, SEAT_NAME, SEAT_SIDE, SIDE_VALUE, SUIT_VALUE,
 )
 from euchre_records.model import (
-    DealResult,
-    Finding,
-    GameResult,
-    ReplayResult,
-    RubberResult,
+    DealResult, Finding, GameResult, ReplayResult, RubberResult, SeatDealResult, SeatGameResult,
+    SeatReplayResult,
 )
 from euchre_records.rules import Rules
-from euchre_records.table_model import TableDealResult, TableFinding, TableGameResult, TableReplay
 from euchre_records.table_view import tokens_of
 
 __all__ = ["dump_result", "dump_table_result", "dump_findings", "dump_rules", "dump_deal_result",
@@ -91,15 +87,15 @@ def _scores(value: tuple[int, ...] | None) -> list[int] | None:
     return None if value is None else list(value)
 
 
-def dump_finding(finding: Finding | TableFinding, tokens: Sequence[str] = _FOUR_TOKENS
-                 ) -> dict[str, Any]:
-    """One finding (a breach of the laws, or a scoresheet disagreement): a four-handed
-    :class:`Finding`, or a :class:`TableFinding` with ``tokens`` its table's seat tokens."""
+def dump_finding(finding: Finding, tokens: Sequence[str] = _FOUR_TOKENS) -> dict[str, Any]:
+    """One finding (a breach of the laws, or a scoresheet disagreement) of the replay of the
+    table whose seat ``tokens`` are given (the four-handed ones by default): points as pairs
+    ``{"ns", "ew"}`` at four, as arrays of n (``[]``: none moved) at n, in each one's key order."""
     head = {"kind": FINDING_KIND_VALUE[finding.kind], "message": finding.message,
             "rule": finding.rule, "deal": finding.deal, "trick": finding.trick,
             "seat": _at(tokens, finding.seat), "card": _card(finding.card)}
     revoke = {"held": [c.name for c in finding.held], "status": finding.status}
-    if isinstance(finding, TableFinding):
+    if len(tokens) != 4:
         return {**head, "points": list(finding.points), "recorded": _scores(finding.recorded),
                 "computed": _scores(finding.computed), **revoke}
     return {**head, **revoke, "points": points(finding.points),
@@ -170,14 +166,14 @@ def dump_rubber(rubber: RubberResult | None) -> dict[str, Any] | None:
     }
 
 
-def dump_result(result: ReplayResult | TableReplay) -> dict[str, Any]:
+def dump_result(result: ReplayResult | SeatReplayResult) -> dict[str, Any]:
     """The whole replay as JSON-ready dicts (see docs/FORMAT.md, "Replay result"); a
-    :class:`TableReplay` as :func:`dump_table_result`.
+    :class:`SeatReplayResult` as :func:`dump_table_result`.
 
     ``findings`` lists every finding in record order (the deals' included); ``clean`` is true
     when there are none.
     """
-    if isinstance(result, TableReplay):
+    if isinstance(result, SeatReplayResult):
         return dump_table_result(result)
     return {
         "rules": dump_rules(result.rules),
@@ -190,15 +186,15 @@ def dump_result(result: ReplayResult | TableReplay) -> dict[str, Any]:
     }
 
 
-def dump_findings(result: ReplayResult | TableReplay) -> list[dict[str, Any]]:
+def dump_findings(result: ReplayResult | SeatReplayResult) -> list[dict[str, Any]]:
     """The findings of either replay as :func:`dump_result` lists them (``findings``)."""
-    tokens = tokens_of(result.table) if isinstance(result, TableReplay) else _FOUR_TOKENS
+    tokens = tokens_of(result.table) if isinstance(result, SeatReplayResult) else _FOUR_TOKENS
     return [dump_finding(f, tokens) for f in result.findings]
 
 
 # --- tables of two, three and five: seat tokens, a score per player, no rubber ---------------
 
-def dump_table_result(result: TableReplay) -> dict[str, Any]:
+def dump_table_result(result: SeatReplayResult) -> dict[str, Any]:
     """The JSON of a replay at a table of n (docs/FORMAT.md "Tables of two, three and five"):
     the four-handed result's keys but ``tricks``, ``turned``, the sides and the rubber's; scores
     as arrays of n; each deal's ``makers``, ``defenders``, ``called``, ``partner``,
@@ -216,7 +212,7 @@ def dump_table_result(result: TableReplay) -> dict[str, Any]:
     }
 
 
-def _table_deal(d: TableDealResult, tokens: Sequence[str]) -> dict[str, Any]:
+def _table_deal(d: SeatDealResult, tokens: Sequence[str]) -> dict[str, Any]:
     return {
         "number": d.number, "kind": DEAL_KIND_VALUE[d.kind], "dealer": tokens[d.dealer],
         "trump": "NT" if d.no_trump else _suit(d.trump),   # NT: house rule allow_no_trump
@@ -232,7 +228,7 @@ def _table_deal(d: TableDealResult, tokens: Sequence[str]) -> dict[str, Any]:
     }
 
 
-def _table_game(g: TableGameResult, tokens: Sequence[str]) -> dict[str, Any]:
+def _table_game(g: SeatGameResult, tokens: Sequence[str]) -> dict[str, Any]:
     return {"number": g.number, "first_deal": g.first_deal, "last_deal": g.last_deal,
             "start": list(g.start), "score": list(g.score), "winner": _at(tokens, g.winner),
             "finished": g.finished}

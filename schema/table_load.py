@@ -1,7 +1,7 @@
 """Load a record at a table of two, three or five (docs/FORMAT.md "Tables of two, three and
 five"); re-exported by :mod:`.tables`.
 
-- :func:`load_table_record` (a parsed JSON value -> :class:`TableRecord`) reports every shape
+- :func:`load_table_record` (a parsed JSON value -> :class:`Record`) reports every shape
   problem at once in one :class:`NotationError`, each located by its JSON path, as
   :func:`schema.notation.load_record` does for four hands.
 - :func:`load_any` reads either model by ``rules.seats``.
@@ -20,14 +20,13 @@ from marshmallow import ValidationError
 
 from euchre_records.cards import Card, effective_suit, make_pack, parse_card
 from euchre_records.errors import NotationError, Problem, join_path
-from euchre_records.model import CallKind, DealKind, Event, ExchangeKind, Player, Record
+from euchre_records.model import (
+    CallKind, DealKind, Event, ExchangeKind, Player, Record, Scores, Call, Deal, Exchange,
+    Irregularity, IrregularityKind, Outcome, RecordedScore, Trick,
+)
 from euchre_records.rules import PRESETS, Rules, resolve_rules
 from euchre_records.table import Table, table_for, variant_options
-from euchre_records.table_refusals import law_refusal, refusal, refused_options
-from euchre_records.table_model import (
-    Scores, TableCall, TableDeal, TableExchange, TableIrregularity, TableIrregularityKind, TableOutcome,
-    TableRecord, TableScore, TableTrick,
-)
+from euchre_records.table_refusals import LAWS_TAKEN, law_refusal, refusal, refused_options
 
 from .basefields import SUIT_BY_TEXT, CompactField, SuitField
 from .lean import lean_load, plan_of
@@ -44,7 +43,7 @@ _RECORD_KEYS = ("format", "version", "event", "players", "rules", "start_score",
 _DEAL_KEYS = ("kind", "dealer", "turned", "joker_suit", "hands", "kitty", "exchanges", "calls", "called", "partner",
               "discard", "tricks", "result", "irregularities", "scoresheet", "unfinished", "points")
 _NOT_YET = ("annotations", "alternatives", "provenance")
-_TAKEN = ", ".join(repr(k.value) for k in TableIrregularityKind)
+_TAKEN = ", ".join(repr(k.value) for k in LAWS_TAKEN)
 _EXCHANGE_KINDS = {"farmers": ExchangeKind.FARMERS, "go-under": ExchangeKind.GO_UNDER}
 
 _SUIT = SuitField()   # a result's trump, read as the four-handed one is
@@ -65,8 +64,8 @@ class _Problems:
 
 # --- loading ---------------------------------------------------------------------------------
 
-def load_any(data: object) -> Record | TableRecord:
-    """A four-handed :class:`Record` or a :class:`TableRecord`, by ``rules.seats``."""
+def load_any(data: object) -> Record:
+    """A :class:`Record` of any table, read by ``rules.seats``: the four-handed reader at four."""
     from .notation import load_record
     if holds_whole_float(data):
         data = whole_numbers(data)   # 3.0 seats is 3 (schema/numbers.py)
@@ -77,7 +76,7 @@ def load_any(data: object) -> Record | TableRecord:
     return load_table_record(data)
 
 
-def load_table_record(data: object) -> TableRecord:
+def load_table_record(data: object) -> Record:
     """Load a record of 2, 3 or 5 seats. Raises NotationError listing every problem found."""
     if not isinstance(data, dict):
         raise NotationError(f"a record is a JSON object, not {type(data).__name__}")
@@ -107,7 +106,7 @@ def load_table_record(data: object) -> TableRecord:
     players = _players(data.get("players"), table, out)
     start = _scores(data["start_score"], table, "start_score", out) if "start_score" in data else None
     deals_raw = data.get("deals")
-    deals: list[TableDeal] = []
+    deals: list[Deal] = []
     if not isinstance(deals_raw, list):
         out.add("deals", "required field is missing" if deals_raw is None else "expected an array of deals")
     else:
@@ -118,8 +117,8 @@ def load_table_record(data: object) -> TableRecord:
     if out.items:
         raise NotationError(out.items)
     assert options is not None
-    return TableRecord(rules, table, options, tuple(deals), event, players,
-                       start or (0,) * table.seats, "1.0", variant_raw)
+    return Record(rules, tuple(deals), event, players, start or (0,) * table.seats, "1.0",
+                  table=table, options=options, variant_overrides=variant_raw)
 
 
 def _marshmallow(out: _Problems, where: str, messages: Any) -> None:
@@ -256,7 +255,7 @@ def _cards(raw: object, where: str, out: _Problems, unknown: bool) -> tuple[Card
     return tuple(found) if ok else None
 
 
-def _call(raw: object, table: Table, where: str, out: _Problems) -> TableCall | None:
+def _call(raw: object, table: Table, where: str, out: _Problems) -> Call | None:
     m = _CALL.match(raw) if isinstance(raw, str) else None
     if m is None:
         out.add(where, f"not a call: {raw!r} (expected [SEAT:] pass | order | take | S H D C | NT [alone])")
@@ -269,13 +268,13 @@ def _call(raw: object, table: Table, where: str, out: _Problems) -> TableCall | 
         if alone:
             out.add(where, "'pass alone' is not a call")
             return None
-        return TableCall(CallKind.PASS, seat)
+        return Call(CallKind.PASS, seat)
     if word in ("order", "take"):
-        return TableCall(CallKind.ORDER if word == "order" else CallKind.TAKE, seat, None, alone)
+        return Call(CallKind.ORDER if word == "order" else CallKind.TAKE, seat, None, alone)
     if word.upper() in SUIT_BY_TEXT:
-        return TableCall(CallKind.NAME, seat, SUIT_BY_TEXT[word.upper()], alone)
+        return Call(CallKind.NAME, seat, SUIT_BY_TEXT[word.upper()], alone)
     if word == "nt":   # no trump (house rule allow_no_trump; the replay checks the rule is on)
-        return TableCall(CallKind.NO_TRUMP, seat, None, alone)
+        return Call(CallKind.NO_TRUMP, seat, None, alone)
     if word == "assist":
         out.add(where, "'assist' is the four-handed dealer's partner's word: at this table the "
                 "dealer says 'take' and the others 'order'")
@@ -284,7 +283,7 @@ def _call(raw: object, table: Table, where: str, out: _Problems) -> TableCall | 
     return None
 
 
-def _trick(raw: object, table: Table, where: str, out: _Problems, short_ok: bool) -> TableTrick | None:
+def _trick(raw: object, table: Table, where: str, out: _Problems, short_ok: bool) -> Trick | None:
     if not isinstance(raw, str):
         out.add(where, "expected a trick string")
         return None
@@ -303,10 +302,10 @@ def _trick(raw: object, table: Table, where: str, out: _Problems, short_ok: bool
         out.add(where, f"a trick at a table of {table.seats} holds {table.seats} cards, not "
                 f"{len(cards)} (nobody sits out at this table)")
         return None
-    return TableTrick(tuple(c for c in cards if c is not None), leader)
+    return Trick(tuple(c for c in cards if c is not None), leader)
 
 
-def _deal(raw: object, table: Table, rules: Rules, where: str, out: _Problems) -> TableDeal | None:
+def _deal(raw: object, table: Table, rules: Rules, where: str, out: _Problems) -> Deal | None:
     if not isinstance(raw, dict):
         out.add(where, "expected a deal object")
         return None
@@ -371,13 +370,13 @@ def _deal(raw: object, table: Table, rules: Rules, where: str, out: _Problems) -
                     f"{' and the joker' if rules.joker else ''} holds {expected} cards, not {len(kitty)}")
         for i, c in enumerate(kitty or ()):
             in_pack(c, f"{where}.kitty[{i}]")
-    exchanges: tuple[TableExchange, ...] = ()
+    exchanges: tuple[Exchange, ...] = ()
     if "exchanges" in raw and kind is not DealKind.RESULT:
         exchanges = _exchanges(raw["exchanges"], table, f"{where}.exchanges", out)
         for x in exchanges:
             for c in x.gave + x.took:
                 in_pack(c, f"{where}.exchanges")
-    calls: list[TableCall] = []
+    calls: list[Call] = []
     if "calls" in raw and kind is not DealKind.RESULT:
         if not isinstance(raw["calls"], list):
             out.add(f"{where}.calls", "expected an array of call strings")
@@ -403,7 +402,7 @@ def _deal(raw: object, table: Table, rules: Rules, where: str, out: _Problems) -
     if not isinstance(unfinished, bool):
         out.add(f"{where}.unfinished", "expected true or false")
         unfinished = False
-    tricks: list[TableTrick] = []
+    tricks: list[Trick] = []
     if "tricks" in raw and kind is not DealKind.RESULT:
         if not isinstance(raw["tricks"], list) or len(raw["tricks"]) > 5:
             out.add(f"{where}.tricks", "expected an array of at most 5 trick strings")
@@ -425,18 +424,18 @@ def _deal(raw: object, table: Table, rules: Rules, where: str, out: _Problems) -
         recorded = _scoresheet(raw["scoresheet"], table, f"{where}.scoresheet", out)
     if len(out.items) > before or dealer is None:
         return None
-    return TableDeal(kind, dealer, turned, hands, kitty, tuple(calls), called, partner, stated,
-                     discard, tuple(tricks), outcome, irregularities, recorded, unfinished,
-                     exchanges=exchanges, joker_suit=joker_suit)
+    return Deal(kind, dealer, turned, joker_suit, hands, kitty, tuple(calls), discard, tuple(tricks),
+                outcome, irregularities, recorded, unfinished=unfinished, exchanges=exchanges,
+                called=called, partner=partner, partner_stated=stated)
 
 
-def _exchanges(raw: object, table: Table, where: str, out: _Problems) -> tuple[TableExchange, ...]:
+def _exchanges(raw: object, table: Table, where: str, out: _Problems) -> tuple[Exchange, ...]:
     """The exchanges with the kitty (docs/FORMAT.md "Exchanges"): ``farmers`` and ``go-under``;
     partner's best is refused by the rule (no partner to pass it, :mod:`table_refusals`)."""
     if not isinstance(raw, list):
         out.add(where, "expected an array of exchanges")
         return ()
-    found: list[TableExchange] = []
+    found: list[Exchange] = []
     for i, item in enumerate(raw):
         at = f"{where}[{i}]"
         if not isinstance(item, dict):
@@ -459,12 +458,12 @@ def _exchanges(raw: object, table: Table, where: str, out: _Problems) -> tuple[T
                 out.add(f"{at}.{key}", "expected 1 to 3 cards")
             cards[key] = value or ()
         if seat is not None:
-            found.append(TableExchange(kind, seat, cards["gave"], cards["took"]))
+            found.append(Exchange(kind, seat, cards["gave"], cards["took"]))
     return tuple(found)
 
 
 def _points_deal(raw: dict[str, Any], table: Table, dealer: int | None, where: str, out: _Problems,
-                 before: int) -> TableDeal | None:
+                 before: int) -> Deal | None:
     """A points-only deal (docs/FORMAT.md "Points-only deals"): ``kind``, ``dealer``, ``points``
     (one integer per seat, required) and perhaps ``scoresheet``; nothing of the play."""
     for key in raw:
@@ -482,7 +481,7 @@ def _points_deal(raw: dict[str, Any], table: Table, dealer: int | None, where: s
         recorded = _scoresheet(raw["scoresheet"], table, f"{where}.scoresheet", out)
     if len(out.items) > before or dealer is None or points is None:
         return None
-    return TableDeal(DealKind.POINTS, dealer, recorded=recorded, points=points)
+    return Deal(DealKind.POINTS, dealer, recorded=recorded, points=points)
 
 
 def _hands(raw: object, table: Table, where: str, out: _Problems) -> tuple[tuple[Card | None, ...], ...] | None:
@@ -510,7 +509,7 @@ def _hands(raw: object, table: Table, where: str, out: _Problems) -> tuple[tuple
     return tuple(found[s] for s in table.all_seats) if ok else None
 
 
-def _outcome(raw: object, table: Table, rules: Rules, where: str, out: _Problems) -> TableOutcome | None:
+def _outcome(raw: object, table: Table, rules: Rules, where: str, out: _Problems) -> Outcome | None:
     if not isinstance(raw, dict):
         out.add(where, "required with kind 'result': an object" if raw is None else "expected an object")
         return None
@@ -530,7 +529,7 @@ def _outcome(raw: object, table: Table, rules: Rules, where: str, out: _Problems
         for key in allowed[1:]:
             if raw.get(key) is not None:
                 out.add(f"{where}.{key}", "only with a maker (maker null means the deal was thrown in)")
-        return TableOutcome(None)
+        return Outcome(None)
     maker = _seat(raw["maker"], table, f"{where}.maker", out)
     tricks = raw.get("tricks")
     if isinstance(tricks, bool) or not isinstance(tricks, int) or not 0 <= tricks <= 5:
@@ -562,11 +561,12 @@ def _outcome(raw: object, table: Table, rules: Rules, where: str, out: _Problems
             out.add(f"{where}.partner", "a partner only with a called card")
         if partner is not None and partner == maker:
             out.add(f"{where}.partner", "the maker cannot be his own partner")
-    return TableOutcome(maker, trump, alone, tricks, called, partner, stated)
+    return Outcome(maker, trump, alone, tricks=tricks, called=called, partner=partner,
+                   partner_stated=stated)
 
 
 def _irregularities(raw: object, table: Table, rules: Rules, where: str,
-                    out: _Problems) -> tuple[TableIrregularity, ...]:
+                    out: _Problems) -> tuple[Irregularity, ...]:
     """The deal's irregularities: the kinds a table of n takes; a law of the partnership game
     only is refused citing it (``table_refusals.law_refusal``), any other kind as not yet taken."""
     if raw is None:
@@ -581,7 +581,9 @@ def _irregularities(raw: object, table: Table, rules: Rules, where: str,
             out.add(at, "expected an object")
             continue
         try:
-            kind = TableIrregularityKind(item.get("kind"))
+            kind = IrregularityKind(item.get("kind"))
+            if kind not in LAWS_TAKEN:
+                raise ValueError(kind)
         except ValueError:
             name = item.get("kind")
             why = law_refusal(table, rules, name) if isinstance(name, str) else None
@@ -592,12 +594,14 @@ def _irregularities(raw: object, table: Table, rules: Rules, where: str,
         if refused is not None:
             out.add(f"{at}.kind", refused)
             continue
-        settles = kind in (TableIrregularityKind.CLAIM, TableIrregularityKind.CONCESSION)
-        stopped = kind is TableIrregularityKind.DEAL_OUT_OF_TURN
-        exposed = kind is TableIrregularityKind.EXPOSED_CARD
+        settles = kind in (IrregularityKind.CLAIM, IrregularityKind.CONCESSION)
+        stopped = kind is IrregularityKind.DEAL_OUT_OF_TURN
+        exposed = kind in (IrregularityKind.EXPOSED_CARD, IrregularityKind.REVOKE_CORRECTED)
+        corrects = kind is IrregularityKind.SCORE_CORRECTION
         for key in item:
             if key not in ("kind", "seat", "trick", "cause", "note") and not (settles and key == "tricks") \
-                    and not (stopped and key == "election") and not (exposed and key == "card"):
+                    and not (stopped and key == "election") and not (exposed and key == "card") \
+                    and not (corrects and key in ("points", "late")):
                 out.add(f"{at}.{key}", f"not taken with {kind.value!r} at this table")
         election = item.get("election") if stopped else None
         if election is not None and election not in ("stopped", "stands"):
@@ -621,13 +625,35 @@ def _irregularities(raw: object, table: Table, rules: Rules, where: str,
         if exposed:
             card = _card(item.get("card"), f"{at}.card", out)   # required
             if item.get("seat") is None:
-                out.add(f"{at}.seat", "the seat that exposed the card is needed")
-        found.append(TableIrregularity(kind, seat, trick, cause if isinstance(cause, str) else None,
-                                       note if isinstance(note, str) else None, tricks, election, card))
+                out.add(f"{at}.seat", "the seat that exposed the card is needed"
+                        if kind is IrregularityKind.EXPOSED_CARD else
+                        "the seat that played the card in error is needed")
+            if kind is IrregularityKind.REVOKE_CORRECTED and trick is None:
+                out.add(f"{at}.trick", "the trick at which the revoke was corrected is needed")
+        points, late = _correction(item, table, at, out) if corrects else (None, False)
+        found.append(Irregularity(kind, seat, trick, card, election, tricks, points,
+                                  note=note if isinstance(note, str) else None,
+                                  cause=cause if isinstance(cause, str) else None, late=late))
     return tuple(found)
 
 
-def _scoresheet(raw: object, table: Table, where: str, out: _Problems) -> TableScore | None:
+def _correction(item: dict[str, Any], table: Table, at: str,
+                out: _Problems) -> tuple[Scores | None, bool]:
+    """A score correction's ``points`` (required: the deal's entry as corrected, one per seat,
+    as the sheet's) and ``late`` (after the next trump card was turned: void, Somerset 5)."""
+    points = None
+    if item.get("points") is None:
+        out.add(f"{at}.points", f"required with 'score-correction': the deal's entry as corrected, "
+                f"an array of {table.seats} integers, one per seat")
+    else:
+        points = _scores(item["points"], table, f"{at}.points", out)
+    late = item.get("late", False)
+    if late is not None and not isinstance(late, bool):
+        out.add(f"{at}.late", "expected true or false")
+    return points, late is True
+
+
+def _scoresheet(raw: object, table: Table, where: str, out: _Problems) -> RecordedScore | None:
     if not isinstance(raw, dict):
         out.add(where, "expected an object")
         return None
@@ -636,4 +662,4 @@ def _scoresheet(raw: object, table: Table, where: str, out: _Problems) -> TableS
             out.add(f"{where}.{key}", "unknown key")
     points = None if raw.get("points") is None else _scores(raw["points"], table, f"{where}.points", out)
     total = None if raw.get("total") is None else _scores(raw["total"], table, f"{where}.total", out)
-    return TableScore(points, total)
+    return RecordedScore(points, total)

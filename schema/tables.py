@@ -2,11 +2,11 @@
 (docs/FORMAT.md "Tables of two, three and five"). The public names, from the modules of each
 concern:
 
-- :func:`load_table_record` (a parsed JSON value -> :class:`TableRecord`, every problem located)
+- :func:`load_table_record` (a parsed JSON value -> :class:`Record`, every problem located)
   and :func:`load_any` (either model by ``rules.seats``): :mod:`.table_load`;
 - :func:`dump_table_record` (the canonical dict) and :func:`dumps_table` (the canonical text):
   :mod:`.canonical`, the one dumper of every table;
-- :func:`dump_table_result`, the JSON of a :class:`TableReplay`: :mod:`.results`, the one
+- :func:`dump_table_result`, the JSON of a :class:`SeatReplayResult`: :mod:`.results`, the one
   result dump of every table.
 
 Contracts: ``load_table_record(dump_table_record(r)) == r`` for every record loaded, and

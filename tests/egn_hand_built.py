@@ -13,7 +13,7 @@ from typing import Any
 
 from euchre_records.interop.egn.document import record_to_egn
 from euchre_records.schema.tables import load_table_record
-from euchre_records.table_model import TableRecord
+from euchre_records.model import Record
 from euchre_records.table_replay import replay_table
 from golden_cases import GOLDEN
 
@@ -49,7 +49,7 @@ def egn_doc(players: int, deals: list[Any], min_rank: int = 9, **meta: Any) -> d
             "deals": deals}
 
 
-def points(record: TableRecord) -> list[list[int]]:
+def points(record: Record) -> list[list[int]]:
     """The points of each deal of ``record``'s replay."""
     return [list(d.points) for d in replay_table(record).deals]
 

@@ -46,7 +46,6 @@ def outputs(root: Path) -> dict[str, dict[str, Any]]:
     from euchre_records.errors import RecordError
     from euchre_records.api.store.ingest import error_payload, prepare
     from euchre_records.cli.scoresheet_text import render_replay
-    from euchre_records.model import Record
     try:   # before issue 32 made render_replay the one scoresheet of every table
         from euchre_records.cli.table_text import render_table_replay
     except ImportError:
@@ -65,7 +64,7 @@ def outputs(root: Path) -> dict[str, dict[str, Any]]:
             entry["canonical"] = sub.canonical
             entry["hash"] = sub.hash
             entry["result"] = json.loads(sub.result_json)
-            render = render_replay if isinstance(sub.record, Record) else render_table_replay
+            render = render_replay if sub.record.fixed_partnerships else render_table_replay
             entry["sheet"] = render(path.stem, sub.record, sub.result)  # type: ignore[arg-type]
         out[path.relative_to(root).as_posix()] = entry
     return out
@@ -82,6 +81,11 @@ def store_rows(root: Path, db_path: Path) -> dict[str, list[list[Any]]]:
     db = open_store(db_path, write=True)
     run_import(db, [str(p) for p in sorted((root / "examples").glob("*.json"))], "pin", 500,
                False)
+    return table_rows(db)
+
+
+def table_rows(db: Any) -> dict[str, list[list[Any]]]:
+    """Every row of every table of an open store, as :func:`store_rows` gives them; closes it."""
     out: dict[str, list[list[Any]]] = {}
     names = [r[0] for r in db.conn.execute(
         "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' "

@@ -203,12 +203,12 @@ def test_manifest_counts_and_schema_version(tmp_path, texts):
     out = tmp_path / "out"
     report = build_dataset([str(src), str(EXAMPLES)], str(out))
     manifest = json.loads((out / "manifest.json").read_text())
-    assert manifest["version"] == "3" and set(manifest["tables"]) == set(TABLES)
+    assert manifest["version"] == "4" and set(manifest["tables"]) == set(TABLES)
     for t in TABLES:
         assert manifest["tables"][t]["rows"] == len(_table(out, t))
         schema = pq.read_schema(next((out / t).glob("*.parquet")))
         assert schema.names == [c for c, _ in COLUMNS[t]]
-        assert schema.metadata[b"euchre_records.dataset"] == b"3"
+        assert schema.metadata[b"euchre_records.dataset"] == b"4"
     assert report.skipped and all("expected" in s for s in report.skipped)
 
 
@@ -283,7 +283,11 @@ def test_the_analysis_tables_are_opt_in_and_hold_the_hand_worked_values(tmp_path
 
 
 def test_the_analysis_tables_are_the_same_bytes_on_a_cluster(tmp_path, cluster):
-    src = _jsonl(tmp_path / "g.jsonl", [p.read_text() for p in sorted(GOLDEN_ANALYSIS.glob("*-*.json"))
+    """The hand-solved deals of every table size (tests/golden/analysis, its tables/ of 2, 3
+    and 5: layout 4) and a rubber, in several shards: one process and a cluster write the same
+    bytes."""
+    goldens = [*sorted(GOLDEN_ANALYSIS.glob("*-*.json")), *sorted((GOLDEN_ANALYSIS / "tables").glob("*.json"))]
+    src = _jsonl(tmp_path / "g.jsonl", [p.read_text() for p in goldens
                                         if not p.name.endswith(".expected.json")]
                  + [(EXAMPLES / "hoyle-rubber.json").read_text()])
     build_dataset([str(src)], str(tmp_path / "one"), shard_bytes=1_000, analysis=True)
@@ -291,6 +295,8 @@ def test_the_analysis_tables_are_the_same_bytes_on_a_cluster(tmp_path, cluster):
                   scheduler=cluster.scheduler_address)
     one, two = _files(tmp_path / "one"), _files(tmp_path / "two")
     assert len([k for k in one if k.startswith("analysis/")]) >= 2
+    variants = {r["variant"] for r in _table(tmp_path / "one", "analysis_plays")}
+    assert variants == {"two-handed", "cut-throat", "four-handed", "call-your-partner"}
     assert one == two
 
 

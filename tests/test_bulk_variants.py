@@ -17,7 +17,6 @@ import importlib
 import json
 import os
 import random
-import re
 import subprocess
 import sys
 from collections import defaultdict
@@ -40,6 +39,7 @@ pq = _need("pyarrow.parquet")
 duckdb = _need("duckdb")
 
 import reference_euchre as ref  # noqa: E402
+from page_sql import marked_statements  # noqa: E402
 from click.testing import CliRunner  # noqa: E402
 
 from euchre_records.bulk.run import build_dataset  # noqa: E402
@@ -53,7 +53,9 @@ CASES = sorted(p for p in GOLDEN.glob("*.json") if not p.name.endswith(".expecte
 BAD = sorted(p for p in (GOLDEN / "bad").glob("*.json") if not p.name.endswith(".expected.json"))
 EXAMPLES = ROOT / "examples"
 VARIANT = {2: "two-handed", 3: "cut-throat", 4: "four-handed", 5: "call-your-partner"}
-NEW_COLUMNS = {"seats", "variant", "makers", "maker_tricks", "called", "partner", "partner_known"}
+NEW_COLUMNS = {"seats", "variant", "makers", "maker_tricks", "called", "partner", "partner_known",
+               "points_makers", "points_defenders"}
+"""The columns layouts 3 and 4 add at the end of a layout-2 table (4: those of ``analysis``)."""
 
 
 def _line(obj: Any) -> str:
@@ -344,7 +346,8 @@ def test_four_handed_tables_keep_their_values(tmp_path):
     """A four-handed archive (random rubbers of the three presets, the examples, a bad line)
     written by the layout-2 code and by this one: every layout-2 table is there with the same
     rows in the same order, column for column; the only differences are the columns added at
-    the end (seats 4, variant four-handed, the making side) and the two new tables."""
+    the end (seats 4, variant four-handed, the making side; layout 4: the making side's points
+    of ``analysis``) and the three new tables."""
     sys.path.insert(0, str(ROOT / "benchmarks"))
     try:
         from base_checkout import checkout, run_python
@@ -369,8 +372,9 @@ def test_four_handed_tables_keep_their_values(tmp_path):
     build_dataset([str(src), str(examples)], str(after), shard_bytes=30_000, analysis=True)
     old = json.loads((before / "manifest.json").read_text())
     new = json.loads((after / "manifest.json").read_text())
-    assert (old["version"], new["version"]) == ("2", "3")
-    assert set(new["tables"]) - set(old["tables"]) == {"deal_scores", "game_scores"}
+    assert (old["version"], new["version"]) == ("2", "4")
+    assert set(new["tables"]) - set(old["tables"]) == {"deal_scores", "game_scores",
+                                                       "analysis_scores"}
     for table, spec in old["tables"].items():
         names = [c["name"] for c in spec["columns"]]
         added = [c["name"] for c in new["tables"][table]["columns"]][len(names):]
@@ -398,15 +402,7 @@ def test_four_handed_tables_keep_their_values(tmp_path):
 # --- the page's cross-variant queries ----------------------------------------------------------
 
 def _variant_block() -> dict[str, str]:
-    page = (ROOT / "docs" / "DATASET.md").read_text(encoding="utf-8")
-    (block,) = re.findall(r"<!-- variants-sql -->\n```sql\n(.*?)```", page, re.S)
-    out: dict[str, str] = {}
-    for chunk in block.split(";"):
-        lines = [ln for ln in chunk.strip().splitlines() if ln.strip()]
-        if lines:
-            assert lines[0].startswith("-- "), chunk
-            out[lines[0][3:].strip()] = "\n".join(lines[1:])
-    return out
+    return marked_statements(ROOT / "docs" / "DATASET.md", "variants-sql")
 
 
 def test_the_pages_variant_queries_give_the_hand_worked_figures(mixed):

@@ -33,7 +33,6 @@ from euchre_records.errors import NotationError
 from euchre_records.model import Call, CallKind, Deal, DealKind, Trick, replace
 from euchre_records.rules import Rules, preset
 from euchre_records.schema.tables import load_table_record
-from euchre_records.table_model import TableCall
 from euchre_records.fastpath import fast_table_deal
 from euchre_records.testkit.simulate import random_deal
 
@@ -540,7 +539,7 @@ def test_bid_on_biddings_near_legal_ones(case: tuple[tuple[Call, ...], Seat, Sui
 
 
 @st.composite
-def table_biddings(draw: st.DrawFn) -> tuple[tuple[TableCall, ...], int, int, Suit]:
+def table_biddings(draw: st.DrawFn) -> tuple[tuple[Call, ...], int, int, Suit]:
     """Calls near a legal bidding at a table of n (2 to 8 seats, the seats ints): passes in turn
     (seat given or not, alone or not), a making call in turn (the proper word, or another), and
     strays."""
@@ -549,18 +548,18 @@ def table_biddings(draw: st.DrawFn) -> tuple[tuple[TableCall, ...], int, int, Su
     turned = draw(st.sampled_from(list(Suit)))
     count = draw(st.integers(0, 2 * n))
     in_turn = [(dealer + 1 + i) % n for i in range(2 * n + 1)]
-    calls = [TableCall(CallKind.PASS, draw(st.sampled_from([None, in_turn[i]])),
+    calls = [Call(CallKind.PASS, draw(st.sampled_from([None, in_turn[i]])),
                        alone=draw(st.integers(0, 9)) == 0) for i in range(count)]
     if count < 2 * n and draw(st.integers(0, 3)):
         seat = in_turn[count]
         word = (CallKind.NAME if count >= n else CallKind.TAKE if seat == dealer else
                 CallKind.ORDER)
-        calls.append(TableCall(draw(st.sampled_from([word] * 12 + list(CallKind))),
+        calls.append(Call(draw(st.sampled_from([word] * 12 + list(CallKind))),
                                draw(st.sampled_from([None, seat, seat, seat, *range(n)])),
                                draw(st.sampled_from([None, *Suit])), draw(st.booleans())))
     if draw(st.integers(0, 5)) == 0:
         calls.insert(draw(st.integers(0, len(calls))),
-                     TableCall(draw(st.sampled_from(list(CallKind))),
+                     Call(draw(st.sampled_from(list(CallKind))),
                                draw(st.sampled_from([None, *range(n)])),
                                draw(st.sampled_from([None, *Suit])), draw(st.booleans())))
     return tuple(calls), n, dealer, turned
@@ -569,7 +568,7 @@ def table_biddings(draw: st.DrawFn) -> tuple[tuple[TableCall, ...], int, int, Su
 @needs_c
 @settings(max_examples=1200, deadline=None)
 @given(table_biddings(), st.integers(0, 31))
-def test_bid_at_tables_of_n(case: tuple[tuple[TableCall, ...], int, int, Suit], flags: int) -> None:
+def test_bid_at_tables_of_n(case: tuple[tuple[Call, ...], int, int, Suit], flags: int) -> None:
     """The walk at n seats (the seats the ints 0 .. n-1, as fast_table_deal gives them): the C
     equals its twin, and the four-handed options elsewhere than at four decline."""
     calls, n, dealer, turned = case

@@ -28,7 +28,6 @@ from euchre_records.cli.main import main
 from euchre_records.errors import RecordError
 from euchre_records.match import replay
 from euchre_records.model import CallKind, DealKind, Record
-from euchre_records.table_model import TableRecord
 from euchre_records.table_replay import game_points_of, replay_table
 from euchre_records.interop.egn.binary import egnb_to_egn
 from euchre_records.interop.egn.document import egn_to_any
@@ -65,7 +64,7 @@ _UP = {CallKind.ORDER: "up", CallKind.ASSIST: "up", CallKind.TAKE: "up"}
 left to the turn order."""
 
 
-def _carried(record: Record | TableRecord, lost: set[str], options: set[str]) -> dict[str, Any]:
+def _carried(record: Record, lost: set[str], options: set[str]) -> dict[str, Any]:
     """What EGN carries of ``record`` (docs/INTEROP.md), less the places in ``lost``: call seats and
     trick leaders are left to the turn order, the kitty, club, table, round and provenance have
     no field; a lossy export's points-only deals leave the play list and change the
@@ -83,7 +82,7 @@ def _carried(record: Record | TableRecord, lost: set[str], options: set[str]) ->
     if not points_lost and "start_score" not in lost:
         out["start"] = record.start_score
     out["rules"] = {k: v for k, v in record.rules.option_values().items() if k not in options}
-    if isinstance(record, TableRecord):   # the table's target, which the export writes (a
+    if not record.fixed_partnerships:   # the table's target, which the export writes (a
         out["rules"]["game_points"] = game_points_of(record)   # variant's own when the preset's differs)
         out["options"] = {f.name: getattr(record.options, f.name) for f in fields(record.options)
                           if f.name not in options}
@@ -94,7 +93,7 @@ def _carried(record: Record | TableRecord, lost: set[str], options: set[str]) ->
             continue
         hands = None
         if deal.kind is DealKind.FULL and deal.hands is not None:
-            names = ([str(s) for s in record.table.all_seats] if isinstance(record, TableRecord)
+            names = ([str(s) for s in record.table.all_seats] if not record.fixed_partnerships
                      else [s.name for s in SEATS])
             hands = tuple((None,) * 5 if f"{at}.hands.{name}" in lost else tuple(h)
                           for name, h in zip(names, deal.hands))
@@ -106,7 +105,7 @@ def _carried(record: Record | TableRecord, lost: set[str], options: set[str]) ->
         }
         if f"{at}.irregularities" not in lost:   # a claim left out: the deal stops, unfinished
             d["unfinished"] = deal.unfinished
-        if isinstance(record, Record):
+        if record.fixed_partnerships:
             d["exchanges"] = deal.exchanges
             if not any(w.startswith(f"{at}.annotations") for w in lost):
                 d["annotations"] = sorted((a.at, a.text) for a in deal.annotations)
@@ -117,8 +116,8 @@ def _carried(record: Record | TableRecord, lost: set[str], options: set[str]) ->
     return out
 
 
-def _scores(record: Record | TableRecord) -> list[Any]:
-    if isinstance(record, TableRecord):
+def _scores(record: Record) -> list[Any]:
+    if not record.fixed_partnerships:
         return [d.points for d in replay_table(record).deals]
     return [(d.points, d.tricks, d.maker, d.trump) for d in replay(record).deals]
 

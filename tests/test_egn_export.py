@@ -21,13 +21,14 @@ from euchre_records.cards import JOKER, Seat
 from euchre_records.cli.main import main
 from euchre_records.errors import NotationError, RecordError, UnsupportedRules
 from euchre_records.match import replay
-from euchre_records.model import Annotation, Call, CallKind, Event, ExternalId, Player, Record, Trick, replace
+from euchre_records.model import (
+    Annotation, Call, CallKind, Event, ExternalId, Player, Record, Trick, replace,
+)
 from euchre_records.rules import preset
 from euchre_records.interop.egn.binary import egn_to_egnb, egnb_to_any, egnb_to_egn, egnb_to_record, record_to_egnb
 from euchre_records.interop.egn.document import egn_losses, egn_to_any, egn_to_record, record_to_egn
 from euchre_records.schema.notation import dumps
 from euchre_records.schema.tables import dump_table_record, dumps_table, load_table_record
-from euchre_records.table_model import TableRecord
 from euchre_records.table_replay import replay_table
 from euchre_records.testkit.simulate import random_deal
 from egn_hand_built import TWO_HANDED_DEAL, VARIANTS, egn_doc, variant_goldens
@@ -360,7 +361,7 @@ def _no_kitty(deal: Any) -> Any:
     return replace(deal, kitty=None)
 
 
-def _carried_n(record: TableRecord) -> dict[str, Any]:
+def _carried_n(record: Record) -> dict[str, Any]:
     """What EGN carries of a record: everything but the kitty, the rule overrides' spelling
     (compared as option values) and the variant's options (checked apart)."""
     out = dump_table_record(record)

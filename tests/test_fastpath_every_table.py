@@ -9,7 +9,7 @@ fast path declines it. Deals come from the independent reference (tests/referenc
 written from RULES.md and VARIANTS.md apart from the engine: legal deals of every variant and
 preset, some with planted revokes), from corruptions of them (a card moved, a call changed), and
 the goldens of tests/golden/variants. Whole records are replayed with the fast path and with it
-switched off: the same TableReplay. And the fast path must take the clean deals it is meant for
+switched off: the same SeatReplayResult. And the fast path must take the clean deals it is meant for
 (no revoke, every card known), whose winners and points are the reference's own, or it would
 hold nothing. (Four-handed corruptions and biddings: tests/test_deal_properties.py.)
 """
@@ -32,8 +32,7 @@ from euchre_records.errors import InconsistentRecord, NotationError
 from euchre_records.schema.notation import load_record
 from euchre_records.schema.tables import load_any, load_table_record
 from euchre_records.fastpath import fast_table_deal
-from euchre_records.model import Record, ReplayResult
-from euchre_records.table_model import TableDealResult, TableRecord, TableReplay
+from euchre_records.model import Record, ReplayResult, SeatDealResult, SeatReplayResult
 from fastpath_support import fast_and_detailed
 from golden_cases import cases
 
@@ -41,14 +40,14 @@ GOLDEN = Path(__file__).with_name("golden") / "variants"
 PRESETS = ("somerset-1888", "hoyle", "modern")
 
 
-def _detailed(record: TableRecord, index: int) -> TableDealResult | None:
+def _detailed(record: Record, index: int) -> SeatDealResult | None:
     problems: list[Any] = []
     result = table_replay._deal_result(record, record.deals[index], index + 1, f"deals[{index}]",
                                        problems)
     return None if problems else result
 
 
-def _check(record: TableRecord) -> list[TableDealResult | None]:
+def _check(record: Record) -> list[SeatDealResult | None]:
     """Each deal's fast result, asserting the contract against the detailed one."""
     out = []
     for i, deal in enumerate(record.deals):
@@ -62,14 +61,14 @@ def _check(record: TableRecord) -> list[TableDealResult | None]:
     return out
 
 
-def _replayed(record: Record | TableRecord, fast: bool = True) -> ReplayResult | TableReplay:
+def _replayed(record: Record, fast: bool = True) -> ReplayResult | SeatReplayResult:
     """The whole record replayed at its table, with the fast path or with it switched off (every
     deal by the detailed replay)."""
     with pytest.MonkeyPatch.context() as m:
         if not fast:
             m.setattr(table_replay, "fast_table_deal", lambda *args: None)
             m.setattr(match, "fast_replay", lambda *args: None)
-        if isinstance(record, TableRecord):
+        if not record.fixed_partnerships:
             return table_replay.replay_table(record)
         return match.replay(record)
 
@@ -205,10 +204,10 @@ GOLDENS = sorted(p for p in GOLDEN.glob("*.json") if not p.name.endswith(".expec
 FOUR_HANDED_GOLDENS = cases("deals") + cases("laws")
 
 
-def _contract(record: Record | TableRecord) -> list[Any]:
+def _contract(record: Record) -> list[Any]:
     """Each deal's fast result at the record's table, asserting the contract against the
     detailed one (``_check`` at tables of n, ``fast_and_detailed`` at four)."""
-    if isinstance(record, TableRecord):
+    if not record.fixed_partnerships:
         return _check(record)
     return [fast_and_detailed(deal, record.rules, i + 1)[0] for i, deal in enumerate(record.deals)]
 
@@ -220,7 +219,7 @@ def test_the_goldens_replay_the_same_with_and_without_the_fast_path(path: Path) 
     laws at four): each deal's fast result is the detailed one or None, and the whole record
     replays the same, or is refused the same, with the fast path and without it."""
     record = load_any(json.loads(path.read_text(encoding="utf-8")))
-    assert isinstance(record, TableRecord) == (path.parent == GOLDEN)
+    assert (not record.fixed_partnerships) == (path.parent == GOLDEN)
     _contract(record)
     try:
         fast = _replayed(record)
@@ -236,7 +235,7 @@ def test_the_fast_path_takes_some_golden_deals() -> None:
     taken = 0
     for path in GOLDENS:
         record = load_any(json.loads(path.read_text(encoding="utf-8")))
-        assert isinstance(record, TableRecord)
+        assert not record.fixed_partnerships
         taken += sum(r is not None for r in _check(record))
     assert taken >= 5
 

@@ -15,9 +15,8 @@ from hypothesis import given, settings, strategies as st
 
 from euchre_records.api.store.ingest import parse, prepare
 from euchre_records.errors import NotationError, RecordError
-from euchre_records.model import Record
+from euchre_records.model import Record, SeatReplayResult
 from euchre_records.schema.notation import dumps
-from euchre_records.table_model import TableRecord, TableReplay
 from golden_cases import cases
 
 ROOT = Path(__file__).parent.parent
@@ -43,13 +42,13 @@ def test_every_variant_golden_is_storable() -> None:
 def test_a_table_record_is_prepared_with_its_own_texts(path: Path) -> None:
     text = path.read_text(encoding="utf-8")
     sub = prepare(text)
-    assert isinstance(sub.record, TableRecord) and isinstance(sub.result, TableReplay)
+    assert not sub.record.fixed_partnerships and isinstance(sub.result, SeatReplayResult)
     assert sub.seats == json.loads(text)["rules"]["seats"]
     assert sub.hash == hashlib.sha256(sub.canonical.encode("utf-8")).hexdigest()
     result = json.loads(sub.result_json)
     assert result["rules"]["seats"] == sub.seats
     assert [d["points"] for d in result["deals"]] == [list(d.points) for d in sub.view.deals]
-    assert isinstance(parse(text), TableRecord)
+    assert isinstance(parse(text), Record)
 
 
 @pytest.mark.parametrize("path", STORABLE, ids=lambda p: p.stem)
@@ -74,7 +73,7 @@ def test_the_hash_does_not_depend_on_layout(path: Path, indent: int | str | None
 def test_four_handed_path_is_unchanged() -> None:
     text = (ROOT / "examples" / "hoyle-rubber.json").read_text(encoding="utf-8")
     sub = prepare(text)
-    assert isinstance(sub.record, Record) and sub.seats == 4
+    assert sub.record.fixed_partnerships and sub.seats == 4
     assert sub.canonical == dumps(sub.record)
     assert sub.view.columns[0].key == "N-S"
 
@@ -100,7 +99,7 @@ def test_the_dataset_builds_a_records_view_once(path: Path, monkeypatch: pytest.
     monkeypatch.setattr(ingest, "view_of", counted)
     tables = tables_of(path.name, text)
     assert tables["records"] and not tables["errors"]
-    assert len(built) == (0 if isinstance(sub.record, Record) else 1)
+    assert len(built) == (0 if sub.record.fixed_partnerships else 1)
 
 
 def _with(path: Path, change: dict[str, object]) -> str:

@@ -169,6 +169,10 @@ BEYOND_THE_SCHEMA = {
     "24-cutthroat-joker-turned-no-suit": "joker_suit is needed only under joker_upcard "
                                          "'dealer-names', a rule (the replay's)",
     "25-cutthroat-hoyle-turned-suit-named": "the kind is refused by the preset's law (the reader's)",
+    "26-cutthroat-somerset-revoke-corrected": "the kind is refused by the preset's law (the reader's)",
+    "28-cutthroat-revoke-corrected-card-follows": "the suit led is the play's (the replay's)",
+    "29-two-handed-stuck-dealer-passes": "whose pass is the stuck dealer's is the bidding's (the replay's)",
+    "30-five-handed-stuck-dealer-passes": "whose pass is the stuck dealer's is the bidding's (the replay's)",
 }
 """Bad goldens the schema cannot refuse (the reader or the replay does), and why."""
 

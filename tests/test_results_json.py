@@ -8,11 +8,10 @@ import pytest
 
 from euchre_records.cards import Seat, Side, Suit, parse_card
 from euchre_records.model import (
-    DealKind, DealResult, Finding, FindingKind, GameResult, ReplayResult, RubberResult,
+    DealKind, DealResult, Finding, FindingKind, GameResult, ReplayResult, RubberResult, SeatReplayResult,
 )
 from euchre_records.rules import preset, resolve_rules
 from euchre_records.schema.results import dump_findings, dump_result
-from euchre_records.table_model import TableRecord, TableReplay
 
 REVOKE = Finding(FindingKind.REVOKE, "deal 1, trick 2: E revoked", "Somerset 62-64", deal=1, trick=2,
                  seat=Seat.E, card=parse_card("9S"), held=(parse_card("AH"), parse_card("TH")),
@@ -96,14 +95,13 @@ def test_no_rubber_is_null() -> None:
     assert out["rubber"] is None and out["deals"] == [] and out["findings"] == []
 
 
-def _replayed(path: str) -> ReplayResult | TableReplay:
+def _replayed(path: str) -> ReplayResult | SeatReplayResult:
     from pathlib import Path
 
-    from euchre_records.match import replay
+    from euchre_records.match import replay_any
     from euchre_records.schema.tables import load_any
-    from euchre_records.table_replay import replay_table
     record = load_any(json.loads((Path(__file__).resolve().parents[1] / path).read_text("utf-8")))
-    return replay_table(record) if isinstance(record, TableRecord) else replay(record)
+    return replay_any(record)
 
 
 @pytest.mark.parametrize("path", [

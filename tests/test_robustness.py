@@ -384,9 +384,8 @@ def test_a_store_that_cannot_be_created_is_a_message(runner: CliRunner, tmp_path
 
 def test_a_read_only_store_refuses_writes_with_a_message(tmp_path: Path, monkeypatch: Any) -> None:
     path = tmp_path / "ro.db"
-    db = open_store(path, write=True)
-    db.execute(f"PRAGMA user_version = {SCHEMA_VERSION - 1}")  # one migration pending: it must write
-    db.conn.commit()
+    db = open_db(path)
+    migrate(db, target=SCHEMA_VERSION - 1)   # a store of the release before: one migration pending
     db.close()
     real_connect = sqlite3.connect
 

@@ -19,9 +19,8 @@ import pytest
 from euchre_records.api.pages.sheet import build_sheet, running_of
 from euchre_records.schema.results import dump_result
 from euchre_records.schema.tables import load_any
-from euchre_records.table_model import TableRecord
 from euchre_records.table_replay import replay_table
-from euchre_records.match import replay
+from euchre_records.match import replay_any
 
 ROOT = Path(__file__).resolve().parent.parent
 FOUR = ["hoyle-rubber", "somerset-rubber", "club-scoresheet", "modern-lone-march", "joker-32"]
@@ -31,7 +30,7 @@ OF_N = ["cutthroat-game", "five-handed-partner"]
 def _sheet(path: Path) -> tuple[Any, dict[str, Any]]:
     data = json.loads(path.read_text(encoding="utf-8"))
     record = load_any(data)
-    result = replay_table(record) if isinstance(record, TableRecord) else replay(record)
+    result = replay_any(record)
     players = {seat: p.get("name", "") for seat, p in (data.get("players") or {}).items()}
     return record, build_sheet(dump_result(result), running_of(result), players)
 
@@ -65,7 +64,7 @@ CASES = [pytest.param(path, exp, id=path.stem) for size in (3, 4, 5) for path, e
 @pytest.mark.parametrize("path, exp", CASES)
 def test_the_sheet_has_the_hand_worked_points_scores_and_games(path: Path, exp: dict[str, Any]) -> None:
     record, sheet = _sheet(path)
-    n = 4 if not isinstance(record, TableRecord) else record.table.seats
+    n = record.table.seats
     assert sheet["per_player"] is (n != 4)
     assert [c["label"] for c in sheet["columns"]] == exp["labels"]
     by_deal = {r["number"]: r for r in sheet["rows"]}

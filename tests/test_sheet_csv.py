@@ -38,11 +38,10 @@ from euchre_records.cli.main import main
 from euchre_records.errors import UnsupportedRules
 from euchre_records.interop.sheets.table import (COLUMNS, read_rows, read_sheet, sheet_xlsx,
                                                  write_sheet, xlsx_rows)
-from euchre_records.match import replay
+from euchre_records.match import replay, replay_any
 from euchre_records.model import Record
 from euchre_records.schema.notation import dumps, load_record
 from euchre_records.schema.tables import dumps_table, load_any, load_table_record
-from euchre_records.table_model import TableRecord
 from euchre_records.table_replay import replay_table
 from euchre_records.table_view import view_of
 
@@ -66,16 +65,16 @@ def _need_openpyxl():
     return pytest.importorskip("openpyxl", reason="openpyxl (the xlsx extra) is not installed")
 
 
-def _canonical(record: Record | TableRecord) -> str:
-    return dumps_table(record) if isinstance(record, TableRecord) else dumps(record)
+def _canonical(record: Record) -> str:
+    return dumps(record) if record.fixed_partnerships else dumps_table(record)
 
 
-def _points(record: Record | TableRecord) -> list[tuple[int, ...]]:
-    result = replay_table(record) if isinstance(record, TableRecord) else replay(record)
+def _points(record: Record) -> list[tuple[int, ...]]:
+    result = replay_any(record)
     return [tuple(d.points) for d in result.deals]
 
 
-def _records(text: str) -> list[Record | TableRecord]:
+def _records(text: str) -> list[Record]:
     sittings = read_sheet(text)
     assert all(not s.problems for s in sittings), [s.problems for s in sittings]
     return [load_any(s.data) for s in sittings]
@@ -85,7 +84,7 @@ def _records(text: str) -> list[Record | TableRecord]:
 
 def test_template_reads_into_two_sittings_worked_by_hand():
     first, second = _records(TEMPLATE.read_text(encoding="utf-8"))
-    assert isinstance(first, Record) and isinstance(second, Record)
+    assert first.fixed_partnerships and second.fixed_partnerships
     assert first.event.table == "4" and first.event.round == "1"
     assert [p.name for _, p in first.players] == ["Ann", "Bob", "Cy", "Di"]
     assert dict(first.rules.overrides) == {"game_points": 5}
@@ -346,7 +345,7 @@ def test_a_question_mark_maker_is_a_points_only_deal_and_writes_back(
     assert not sitting.problems, sitting.problems
     record = load_any(sitting.data)
     assert [(d.kind.value, d.points) for d in record.deals] == deals
-    result = replay_table(record) if isinstance(record, TableRecord) else replay(record)
+    result = replay_any(record)
     assert [d.running for d in view_of(record, result).deals] == running
     assert [(d.number, [f.kind.value for f in d.findings]) for d in result.deals if d.findings] == found
     again = write_sheet([record])

@@ -113,14 +113,16 @@ def test_same_record_twice_is_stored_once(db):
 def test_failure_mid_store_leaves_nothing(db):
     rows = rows_of(submission())
     # the last insert (findings) breaks a NOT NULL constraint after every other row went in
-    broken = replace(rows, findings=rows.findings + ((2, 1, "N", None, None, None, "r", "m", 0, 0),))
+    broken = replace(rows, findings=rows.findings + ((2, 1, "N", None, None, None, "r", "m", 0, 0,
+                                                      None),))
     with pytest.raises(sqlite3.IntegrityError):
         Store(db).save(broken)
     for table in ("records", "seats", "rubbers", "games", "deals", "findings"):
         assert count(db, table) == 0, table
     assert not Store(db).save(submission()).duplicate  # the hash was not left behind
     rows = rows_of(submission(salt="broken"))
-    broken = replace(rows, findings=rows.findings + ((2, 1, "N", None, None, None, "r", "m", 0, 0),))
+    broken = replace(rows, findings=rows.findings + ((2, 1, "N", None, None, None, "r", "m", 0, 0,
+                                                      None),))
     with Store(db).bulk() as add:
         outcomes = [add(s) for s in (broken, submission(salt="other"))]
     assert isinstance(outcomes[0], sqlite3.IntegrityError) and not outcomes[1].duplicate
@@ -177,11 +179,11 @@ def _stored_at(db: Any, seats: int) -> tuple[int, str]:
 ROWS_OF = {4: ("UPDATE deals SET points_ns = 99 WHERE record_id = ?",
                "DELETE FROM deals WHERE record_id = ?"),
            "n": ("UPDATE deal_scores SET points = 9 WHERE record_id = ?",
-                 "DELETE FROM table_games WHERE record_id = ?",
+                 "DELETE FROM games WHERE record_id = ?",
                  "DELETE FROM game_scores WHERE record_id = ?",
-                 "UPDATE table_deals SET maker = '0' WHERE record_id = ?")}
-"""The deal and game rows of a stored record: four-handed ``deals``; at tables of n (migration
-17) the points per seat, games and deals of n."""
+                 "UPDATE deals SET maker = '0' WHERE record_id = ?")}
+"""The deal and game rows of a stored record: four-handed ``deals``; at tables of n the points
+per seat, and its rows in the one set of games and deals (migration 19)."""
 
 
 @pytest.mark.parametrize("seats", [2, 3, 4, 5])
@@ -481,9 +483,11 @@ def test_every_variant_golden_is_stored_with_its_hand_worked_points(tmp_path: Pa
         variant = {2: "two-handed", 3: "cut-throat", 5: "call-your-partner"}[seats]
         assert _rows(db, "SELECT seats, variant FROM records WHERE id = ?", rid) == [(seats, variant)]
         assert saved.summary["variant"] == variant and saved.summary["rubber"] is None
-        # no rows of fixed partnerships for it
-        for table in ("rubbers", "games", "deals", "findings", "calls"):
+        # no rows of fixed partnerships for it (its games, deals, findings: the one set)
+        for table in ("rubbers", "calls"):
             assert _rows(db, f"SELECT count(*) FROM {table} WHERE record_id = ?", rid) == [(0,)]
+        assert _rows(db, "SELECT count(*) FROM deals WHERE record_id = ? AND points_ns IS NULL",
+                     rid) == [(len(json.loads(queries.get_result(db, rid) or "{}")["deals"]),)]
         deals = exp["deals"] if "deals" in exp else [exp]
         for number, want in enumerate(deals, 1):
             if "points" in want:
@@ -518,8 +522,17 @@ def test_four_handed_rows_are_as_before(tmp_path: Path) -> None:
     assert _rows(db, "SELECT count(*) FROM deals WHERE record_id = ?", rid) == [(11,)]
     assert _rows(db, "SELECT seat, side FROM seats WHERE record_id = ? ORDER BY instr('NESW', seat)",
                  rid) == [("N", "NS"), ("E", "EW"), ("S", "NS"), ("W", "EW")]
-    for table in ("table_games", "game_scores", "table_deals", "deal_scores", "table_findings"):
+    for table in ("table_games", "table_deals", "table_findings"):   # views of tables of n
         assert _rows(db, f"SELECT count(*) FROM {table}") == [(0,)]
+    # one row per seat of every game and deal (migration 19), each seat its side's figures
+    assert _rows(db, "SELECT count(*) FROM deal_scores WHERE record_id = ?", rid) == [(44,)]
+    assert _rows(db, "SELECT count(*) FROM game_scores WHERE record_id = ?", rid) == _rows(
+        db, "SELECT 4 * count(*) FROM games WHERE record_id = ?", rid)
+    mismatched = _rows(db, "SELECT count(*) FROM deal_scores s JOIN deals d ON d.record_id = "
+                           "s.record_id AND d.number = s.deal JOIN seats t ON t.record_id = "
+                           "s.record_id AND t.seat = s.seat WHERE s.record_id = ? AND s.points != "
+                           "CASE t.side WHEN 'NS' THEN d.points_ns ELSE d.points_ew END", rid)
+    assert mismatched == [(0,)]
 
 
 def test_listing_filters_by_seats_and_variant(tmp_path: Path) -> None:
@@ -587,7 +600,7 @@ def test_a_store_of_version_16_migrates_and_keeps_its_records(tmp_path: Path) ->
                'date, "table", round, deals, findings, submitted_at) '
                "VALUES (?,?,?,?,?,?,?,?,?,?,?,?, '2026-01-01T00:00:00Z')", rows.record)
     db.conn.commit()
-    assert migrate(db) == SCHEMA_VERSION == len(MIGRATIONS) == 18   # 18: events at tables of n
+    assert migrate(db) == SCHEMA_VERSION == len(MIGRATIONS) == 19   # 19: one set of rows
     assert _rows(db, "SELECT seats, variant FROM records") == [(4, "four-handed")]
     Store(db).save(prepare(VARIANTS[0].read_text()))
     assert _rows(db, "SELECT seats, variant FROM records ORDER BY id") == [
@@ -596,21 +609,26 @@ def test_a_store_of_version_16_migrates_and_keeps_its_records(tmp_path: Path) ->
 
 
 def test_the_store_pages_queries_per_variant_run_as_written(tmp_path: Path) -> None:
-    """docs/STORE.md "Tables of two, three and five": its SQL run on the three examples at
-    those tables. By hand (tests/test_examples.py): Ben wins the one cut-throat game;
-    makers euchred: cut-throat 2 of 7 deals (Ada at 3, Cora at 6), two-handed 1 of the 5 made
-    (one deal thrown in), five-handed 1 of 5."""
+    """docs/STORE.md "Tables of two, three and five" and "The old names of tables of n, for one
+    release": each SQL block run on the three examples at those tables, the one set's queries
+    and the same queries over the old names (views since migration 19). By hand
+    (tests/test_examples.py): Ben wins the one cut-throat game; makers euchred: cut-throat 2 of
+    7 deals (Ada at 3, Cora at 6), two-handed 1 of the 5 made (one deal thrown in),
+    five-handed 1 of 5."""
     import re
     text = (ROOT / "docs" / "STORE.md").read_text(encoding="utf-8")
-    section = text.split("### Tables of two, three and five", 1)[1].split("\n## ", 1)[0]
-    [block] = re.findall(r"```sql\n(.*?)```", section, re.S)
-    statements = [s.strip() for s in block.split(";") if s.strip()]
-    assert len(statements) == 2
     db = _store(tmp_path)
     store = Store(db)
     for name in ("cutthroat-game", "two-handed-game", "five-handed-game"):
         store.save(prepare((ROOT / "examples" / f"{name}.json").read_text(encoding="utf-8")))
-    assert _rows(db, statements[0]) == [("Ben", 1)]
-    rates = dict(_rows(db, statements[1]))
-    assert rates == {"cut-throat": pytest.approx(2 / 7), "two-handed": pytest.approx(1 / 5),
-                     "call-your-partner": pytest.approx(1 / 5)}
+    for heading, tables in (("### Tables of two, three and five", ("games", "deals")),
+                            ("### The old names of tables of n", ("table_games", "table_deals"))):
+        section = text.split(heading, 1)[1].split("\n## ", 1)[0].split("\n### ", 1)[0]
+        [block] = re.findall(r"```sql\n(.*?)```", section, re.S)
+        statements = [s.strip() for s in block.split(";") if s.strip()]
+        assert len(statements) == 2
+        assert [re.search(r"FROM (\w+)", s).group(1) for s in statements] == list(tables)
+        assert _rows(db, statements[0]) == [("Ben", 1)]
+        rates = dict(_rows(db, statements[1]))
+        assert rates == {"cut-throat": pytest.approx(2 / 7), "two-handed": pytest.approx(1 / 5),
+                         "call-your-partner": pytest.approx(1 / 5)}

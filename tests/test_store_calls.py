@@ -4,7 +4,6 @@ other rows of a record."""
 
 from __future__ import annotations
 
-import dataclasses
 import sqlite3
 from pathlib import Path
 
@@ -13,8 +12,8 @@ import pytest
 from euchre_records.api.store.importer import iter_sources, ImportReport
 from euchre_records.api.store.ingest import prepare
 from euchre_records.api.store.migrations import MIGRATIONS, SCHEMA_VERSION, migrate, open_db
-from euchre_records.api.store.rows import rows_of
 from euchre_records.api.store.store import Store
+from store_support import as_released
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -38,15 +37,16 @@ def test_migration_9_fills_in_the_calls_of_stored_records(tmp_path: Path) -> Non
     migrate(new)
     for text in texts:
         Store(new).save(prepare(text))
+    first = new.execute("SELECT min(id) FROM records").fetchone()[0]
+    Store(new).withdraw(first)   # a withdrawal has no rows, so no calls
     want = _calls(new)
     assert len(want) > 50 and all(row[1] == row[8] for row in want)   # each on its own deal
 
     old = open_db(tmp_path / "old.db")
     migrate(old, target=MIGRATIONS.index(_v9_calls))   # the version before it: no calls table
     assert "calls" not in old.table_names()
-    ids = [Store(old).save(dataclasses.replace(rows_of(prepare(text)), calls=())).id
-           for text in texts]
-    Store(old).withdraw(ids[0])   # a withdrawal has no rows, so no calls
+    as_released(new, old)   # the withdrawn version too, as that release stored it
+    assert old.execute("SELECT count(*) FROM records WHERE status = 'withdrawn'").fetchone()[0] == 1
     assert migrate(old) == SCHEMA_VERSION
     assert _calls(old) == want
     with pytest.raises(sqlite3.IntegrityError, match="never changed"):

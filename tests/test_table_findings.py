@@ -3,8 +3,8 @@
 - A revoke's finding reads as the four-handed one does (revokes.py) and carries its status:
   the texts below are written by hand from the deals (tests/golden/variants), not pasted.
 - What these tables do not take yet (docs/RULES.md "Tables of two, three and five": the house
-  rules, defend_alone, partner_takes_lone, a rubber, a joker outside a joker pack, irregularities
-  other than revoke-claimed / misdeal / new-deal, exchanges, annotations, alternatives) is each a
+  rules, defend_alone, partner_takes_lone, a rubber, a joker outside a joker pack, the laws of
+  irregularities given for the partnership game only, annotations, alternatives) is each a
   located NotationError that names the reason, never a traceback.
 """
 
@@ -16,13 +16,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
 
 from euchre_records.errors import NotationError, RecordError
 from euchre_records.model import FindingKind, IrregularityKind
 from euchre_records.rules import PRESETS
 from euchre_records.table import table_for
-from euchre_records.table_model import TableIrregularityKind
-from euchre_records.table_refusals import LAWS_REFUSED, law_refusal
+from euchre_records.table_refusals import LAWS_REFUSED, LAWS_TAKEN, law_refusal
 from euchre_records.schema.tables import dump_table_result, load_table_record
 from euchre_records.table_replay import replay_table
 
@@ -137,7 +138,19 @@ REFUSALS = [
     ("deals.0.irregularities", [{"kind": "lead-out-of-turn", "seat": "1", "trick": 2}],
      "deals[0].irregularities[0].kind", "offender or his partner"),
     ("deals.0.irregularities", [{"kind": "score-correction", "seat": "1", "trick": 2}],
-     "deals[0].irregularities[0].kind", "not yet taken"),
+     "deals[0].irregularities[0].points", "required with 'score-correction'"),
+    ("deals.0.irregularities", [{"kind": "score-correction", "points": [1, 0]}],
+     "deals[0].irregularities[0].points", "expected an array of 3 integers, one per seat"),
+    ("deals.0.irregularities", [{"kind": "score-correction", "points": [1, 0, 0], "late": "yes"}],
+     "deals[0].irregularities[0].late", "expected true or false"),
+    ("deals.0.irregularities", [{"kind": "score-correction", "points": [1, 0, 0], "card": "KC"}],
+     "deals[0].irregularities[0].card", "not taken with 'score-correction'"),
+    ("deals.0.irregularities", [{"kind": "revoke-corrected", "seat": "1", "card": "KC"}],
+     "deals[0].irregularities[0].trick", "the trick at which the revoke was corrected is needed"),
+    ("deals.0.irregularities", [{"kind": "revoke-corrected", "trick": 1, "card": "KC"}],
+     "deals[0].irregularities[0].seat", "the seat that played the card in error is needed"),
+    ("deals.0.irregularities", [{"kind": "revoke-corrected", "seat": "1", "trick": 1, "points": [1, 0, 0]}],
+     "deals[0].irregularities[0].points", "not taken with 'revoke-corrected'"),
     ("deals.0.irregularities", [{"kind": "deal-out-of-turn", "seat": "1", "election": "late"}],
      "deals[0].irregularities[0].election", "expected 'stopped'"),
     ("deals.0.irregularities", [{"kind": "revoke-claimed", "seat": "1", "election": "add"}],
@@ -257,41 +270,102 @@ def test_an_exchange_of_a_card_not_in_the_kitty_is_located() -> None:
     assert problem.where == "deals[0].exchanges[0].took[2]" and "in seat 0's hand" in problem.what
 
 
-NOT_YET_LAWS = {"revoke-corrected", "score-correction"}
-"""Laws of the four-handed notation not yet taken at tables of n (docs/TABLES.md's matrix):
-neither written for the partnership game only nor yet applied to n hands (a corrected revoke
-only under the presets whose exposed card is played at the first opportunity, Hoyle's law)."""
+BASES = {2: "08-two-handed-revoke-somerset", 3: BASE, 5: "10-five-handed-revoke-hoyle"}
+"""A record of each table size, whose preset and irregularities the laws' test sets."""
 
 
+@pytest.mark.parametrize("seats", sorted(BASES))
 @pytest.mark.parametrize("preset", ["somerset-1888", "hoyle", "modern"])
 @pytest.mark.parametrize("kind", [k.value for k in IrregularityKind])
-def test_every_law_of_irregularities_is_taken_refused_by_its_rule_or_listed_not_yet(
-        kind: str, preset: str) -> None:
+def test_every_law_of_irregularities_is_taken_or_refused_by_its_rule(
+        kind: str, preset: str, seats: int) -> None:
     """docs/TABLES.md "Every capability at every table", the laws' row: each kind of the
-    four-handed notation at a table of three is taken, or refused citing the law under the
-    record's preset (written for the partnership game only), or one of :data:`NOT_YET_LAWS`."""
-    record = _set(_golden(BASE), "rules.preset", preset)
+    four-handed notation at a table of 2, 3 and 5 under each preset is taken, or refused citing
+    the law under the record's preset (written for the partnership game only); none is left
+    "not yet taken"."""
+    record = _set(_golden(BASES[seats]), "rules.preset", preset)
     record = _set(record, "deals.0.irregularities", [{"kind": kind, "seat": "1"}])
     rules = PRESETS[preset]
-    taken = kind in {k.value for k in TableIrregularityKind}
+    taken = kind in {k.value for k in LAWS_TAKEN}
     try:
         load_table_record(record)
     except NotationError as caught:
         problems = [p for p in caught.problems if p.where == "deals[0].irregularities[0].kind"]
     else:
         problems = []
-    refusal = law_refusal(table_for(3), rules, kind)
+    refusal = law_refusal(table_for(seats), rules, kind)
     if refusal is not None:
-        assert not taken or kind in ("turned-suit-named", "played-before-discard", "exposed-card"), kind
-        assert kind not in NOT_YET_LAWS or preset == "somerset-1888"   # when-called: Somerset
+        assert not taken or kind in ("turned-suit-named", "played-before-discard", "exposed-card",
+                                     "revoke-corrected"), kind
         topic = LAWS_REFUSED[kind][0]
         assert [p.what for p in problems] == [refusal]
         assert rules.cite(topic) in refusal and "partnership game only" in refusal
-    elif taken:
-        assert not problems, problems
+        assert f"no form for {seats} hands" in refusal
     else:
-        assert kind in NOT_YET_LAWS
-        assert problems and "not yet taken" in problems[0].what, problems
+        assert taken, kind
+        assert not problems, problems
+
+
+@pytest.mark.parametrize("preset", ["somerset-1888", "hoyle", "modern"])
+def test_a_corrected_revoke_is_taken_where_the_exposed_card_is_played_not_called(preset: str) -> None:
+    """Golden variants/39 under each preset: Hoyle's and modern's corrected revoke (the card
+    exposed, played at the first legal opportunity: no side in it) reads as the four-handed
+    finding (revokes.py), written here by hand; Somerset 69's (the card the adversaries may
+    call) is refused citing it."""
+    record = _set(_golden("39-cutthroat-hoyle-revoke-corrected"), "rules.preset", preset)
+    if preset == "somerset-1888":
+        with pytest.raises(NotationError) as caught:
+            load_table_record(record)
+        assert "Somerset 69" in caught.value.problems[0].what
+        return
+    rule = PRESETS[preset].cite("revoke_corrected")
+    finding, = replay_table(load_table_record(record)).findings
+    assert (finding.kind, finding.status, finding.seat, finding.trick) == (FindingKind.REVOKE, "corrected", 2, 1)
+    assert finding.message == (f"deal 1, trick 1: 2 played KH when clubs were led and corrected it "
+                               f"to QC before the trick was quitted — revoke corrected ({rule}); "
+                               "no penalty, KH is an exposed card")
+    assert finding.points == (0, 0, 0) and [c.name for c in finding.held] == ["QC"]
+
+
+@pytest.mark.parametrize("change, where, words", [
+    ({"card": "AS"}, "deals[0].irregularities[0]", "seat 2 did not hold AS at trick 1"),
+    ({"seat": "1"}, "deals[0].irregularities[0]", "seat 1 led trick 1: a leader cannot revoke"),
+    ({"card": "KC"}, "deals[0].irregularities[0]", "KC follows clubs: playing it was no revoke"),
+])
+def test_a_corrected_revoke_the_cards_refute_is_located(change: dict[str, Any], where: str,
+                                                        words: str) -> None:
+    from euchre_records.errors import InconsistentRecord
+    record = _golden("39-cutthroat-hoyle-revoke-corrected")
+    record["deals"][0]["irregularities"][0].update(change)
+    with pytest.raises(InconsistentRecord) as caught:
+        replay_table(load_table_record(record))
+    problems = caught.value.problems
+    assert any(p.where == where and words in p.what for p in problems), problems
+
+
+@pytest.mark.parametrize("preset", ["somerset-1888", "hoyle", "modern"])
+@pytest.mark.parametrize("late", [False, True])
+def test_a_score_correction_per_player_under_every_preset(preset: str, late: bool) -> None:
+    """Goldens variants/41-42 under each preset (Somerset 5; Hoyle and modern: the same law by
+    default, docs/LAWS.md): a correction in time is the deal's entry; a late one is void, with a
+    "too late" finding, and the entry as written is checked against the laws. Where uncorrected
+    errors stand (Somerset's ``sheet_errors_stand``) the deal counts as written, [2, 0]; else the
+    laws' [0, 2] count. The score of the game follows, deal 2 adding [1, 0]."""
+    record = _set(_golden("41-two-handed-somerset-score-corrected"), "rules.preset", preset)
+    record["deals"][0]["irregularities"][0]["late"] = late
+    del record["deals"][1]["scoresheet"]["total"]
+    result = replay_table(load_table_record(record))
+    first = result.deals[0]
+    if not late:
+        assert first.findings == () and first.points == (0, 2)
+    else:
+        assert [(f.status, f.seat) for f in first.findings] == [("too late", None), (None, 0), (None, 1)]
+        assert first.findings[0].recorded == (0, 2)
+        stands = PRESETS[preset].sheet_errors_stand
+        assert first.points == ((2, 0) if stands else (0, 2))
+        assert any("not corrected in time and stands" in n for n in first.notes) == stands
+    assert result.games[0].score == tuple(a + b for a, b in zip(first.points, (1, 0)))
+    assert dump_table_result(result)["deals"][0]["points"] == list(first.points)
 
 
 def test_an_exposed_card_not_played_at_its_first_opportunity_reads_as_four_handed() -> None:
@@ -309,3 +383,89 @@ def test_an_exposed_card_not_played_at_its_first_opportunity_reads_as_four_hande
     with pytest.raises(RecordError) as caught:
         replay_table(load_table_record(record))
     assert caught.value.problems[0].where == "deals[0].irregularities[0].card"
+
+
+# --- properties over the reference's deals (tests/reference_euchre.py, an independent oracle) ---
+
+def _reference() -> Any:
+    import reference_euchre
+    return reference_euchre
+
+
+def _corrections(made: Any) -> list[tuple[str, int, str, str]]:
+    """Every (seat, trick 1-5, card, the card he played there) where, by the reference's rules,
+    a revoke could have been made and corrected: the seat followed to a trick he did not lead,
+    and a card he played later was not of the suit led (he held it then)."""
+    ref = _reference()
+    n, trump = made.seats, made.trump
+    tricks = [t.split() for t in made.record["deals"][0]["tricks"]]
+    plays: dict[str, list[tuple[int, str]]] = {}
+    for t, cards in enumerate(tricks):
+        leader = int(made.leaders[t])
+        for j, c in enumerate(cards):
+            plays.setdefault(str((leader + j) % n), []).append((t, c))
+    out = []
+    for seat, mine in plays.items():
+        for t, played in mine:
+            if made.leaders[t] == seat:
+                continue
+            led = ref.suit_of(tricks[t][0], trump)
+            out += [(seat, t + 1, c, played) for u, c in mine if u > t and ref.suit_of(c, trump) != led]
+    return out
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), seats=st.sampled_from([2, 3, 5]),
+       preset=st.sampled_from(["somerset-1888", "hoyle", "modern"]), pick=st.integers(0, 10_000))
+def test_a_corrected_revoke_planted_in_a_reference_deal(seed: int, seats: int, preset: str,
+                                                        pick: int) -> None:
+    """A legal deal of the reference with a revoke corrected where one could have been: the
+    reference's points stand (no penalty), and one ``corrected`` finding names the seat, the
+    trick, the card played in error and the card he played instead; refused under Somerset 69."""
+    import random
+    made = _reference().random_variant_record(random.Random(seed), seats, preset)
+    candidates = [] if made.thrown_in else _corrections(made)
+    assume(candidates)
+    seat, trick, card, played = candidates[pick % len(candidates)]
+    record = copy.deepcopy(made.record)
+    record["deals"][0]["irregularities"] = [{"kind": "revoke-corrected", "seat": seat,
+                                             "trick": trick, "card": card}]
+    if preset == "somerset-1888":
+        with pytest.raises(NotationError, match="Somerset 69"):
+            load_table_record(record)
+        return
+    result = replay_table(load_table_record(record))
+    assert list(result.deals[0].points) == made.points
+    finding, = result.findings
+    assert (finding.status, str(finding.seat), finding.trick, finding.card.name if finding.card else None,
+            [c.name for c in finding.held]) == ("corrected", seat, trick, card, [played])
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), seats=st.sampled_from([2, 3, 5]),
+       preset=st.sampled_from(["somerset-1888", "hoyle", "modern"]), late=st.booleans(),
+       shift=st.integers(1, 4))
+def test_a_score_correction_to_the_reference_points(seed: int, seats: int, preset: str, late: bool,
+                                                    shift: int) -> None:
+    """A sheet whose entry has the reference's points in the wrong columns (rotated), corrected
+    to the reference's points: in time, no scoresheet finding; too late, a ``too late`` finding
+    and the entry as written checked (a finding in each wrong column); the deal then counts as
+    written where uncorrected errors stand (Somerset 5), else as the reference says."""
+    import random
+    made = _reference().random_variant_record(random.Random(seed), seats, preset)
+    wrong = made.points[shift % seats:] + made.points[:shift % seats]
+    assume(wrong != made.points)
+    record = copy.deepcopy(made.record)
+    record["deals"][0]["scoresheet"] = {"points": wrong}
+    record["deals"][0]["irregularities"] = [{"kind": "score-correction", "points": made.points,
+                                             "late": late}]
+    result = replay_table(load_table_record(record))
+    deal = result.deals[0]
+    sheet = [f for f in deal.findings if f.kind is FindingKind.SCORESHEET]
+    if not late:
+        assert sheet == [] and list(deal.points) == made.points
+        return
+    assert sheet[0].status == "too late" and list(sheet[0].recorded or ()) == made.points
+    assert sorted(f.seat for f in sheet[1:]) == [s for s in range(seats) if wrong[s] != made.points[s]]
+    stands = PRESETS[preset].sheet_errors_stand
+    assert list(deal.points) == (wrong if stands else made.points)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+from pathlib import Path
 
 import pytest
 
@@ -189,3 +190,22 @@ def test_a_bad_label_is_a_located_422_and_documented(world):
 
 def test_history_of_an_unknown_record_is_404(world):
     assert world["client"].get("/records/999/history").status_code == 404
+
+
+@pytest.mark.parametrize("example, seats, variant", [
+    ("two-handed-game.json", 2, "two-handed"), ("cutthroat-game.json", 3, "cut-throat"),
+    ("five-handed-game.json", 5, "call-your-partner"), ("somerset-rubber.json", 4, "four-handed")])
+def test_a_withdrawn_version_keeps_its_table(world, example, seats, variant):
+    """The withdrawn version is the same record at the same table: its ``seats`` and ``variant``
+    are the withdrawn one's (a withdrawal of a cut-throat game is no four-handed record), so a
+    listing by table (``?seats=``) finds the history where the record was."""
+    post = world["post"]
+    text = (Path(__file__).resolve().parents[1] / "examples" / example).read_text(encoding="utf-8")
+    first = post("/records", text).get_json()["id"]
+    withdrawal = post(f"/records/{first}/withdraw").get_json()["id"]
+    conn = sqlite3.connect(world["path"])
+    try:
+        rows = conn.execute("SELECT id, seats, variant, status FROM records ORDER BY id").fetchall()
+    finally:
+        conn.close()
+    assert rows == [(first, seats, variant, "superseded"), (withdrawal, seats, variant, "withdrawn")]

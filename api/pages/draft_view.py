@@ -19,7 +19,7 @@ from flask import flash, redirect, render_template, url_for
 from werkzeug.wrappers import Response
 
 from euchre_records.errors import RecordError
-from euchre_records.table_model import TableRecord, TableReplay
+from euchre_records.model import SeatReplayResult
 
 from ..db import get_db
 from ..store import drafts as store_drafts
@@ -131,7 +131,7 @@ def _scoreboard(sub: Submission, dealer: str, deals: int) -> dict[str, Any]:
     variant's at a table of n, ``table_replay.game_points_of``), the fixed deals and, where the
     table has rubbers, the rubber."""
     record, result = sub.record, sub.result
-    if isinstance(record, TableRecord):
+    if not record.fixed_partnerships:
         from euchre_records.table_replay import game_points_of
         target = game_points_of(record)
     else:
@@ -193,7 +193,7 @@ def score_note(sub: Submission | None) -> str:
     """': score N-S 4, E-W 1' after the last deal (for the announcement of a saved deal)."""
     if sub is None or not sub.result.running or sub.result.running[-1] is None:
         return ""
-    if isinstance(sub.result, TableReplay):   # a table of n: ': score Ann 3, Bob 0, Cy 1'
+    if isinstance(sub.result, SeatReplayResult):   # a table of n: ': score Ann 3, Bob 0, Cy 1'
         columns = sub.view.columns
         scores = sub.result.running[-1]
         return ": score " + ", ".join(f"{c.label} {v}" for c, v in zip(columns, scores))

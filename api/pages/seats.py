@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any, Mapping
 
 from euchre_records.events.tournament import seat_tokens
 from euchre_records.table import SEAT_COUNTS
-from euchre_records.table_model import TableReplay
+from euchre_records.model import SeatReplayResult
 
 if TYPE_CHECKING:
     from ..store.ingest import Submission
@@ -83,7 +83,7 @@ def next_dealer(data: dict[str, Any], sub: Submission | None) -> str:
     deals = data.get("deals") or []
     if not deals:
         return seat_tokens(n)[0]
-    if sub is not None and isinstance(sub.result, TableReplay) and sub.result.deals:
+    if sub is not None and isinstance(sub.result, SeatReplayResult) and sub.result.deals:
         at, token = sub.result.deals[-1], sub.result.table.token
         return (token(at.next_dealer) if at.next_dealer is not None
                 else next_seat(token(at.dealer), n))

@@ -19,8 +19,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Mapping, Sequence
 
-from euchre_records.model import ReplayResult
-from euchre_records.table_model import TableReplay
+from euchre_records.model import ReplayResult, SeatReplayResult
 
 from .seats import seat_name
 
@@ -36,10 +35,10 @@ _EDIT = {False: {"result": "deal", "points": "deal", "full": "cards"},
 """The form that changes a deal of a draft, by layout (per player?) and the deal's kind."""
 
 
-def running_of(result: ReplayResult | TableReplay) -> list[tuple[int, ...]]:
+def running_of(result: ReplayResult | SeatReplayResult) -> list[tuple[int, ...]]:
     """A replay's running scores, one per deal, in column order: a four-handed deal recorded
     after the rubber ended (``running`` None) repeats the score before it."""
-    if isinstance(result, TableReplay):
+    if isinstance(result, SeatReplayResult):
         return [tuple(s) for s in result.running]
     out: list[tuple[int, ...]] = []
     last: tuple[int, ...] = (0, 0)

@@ -57,8 +57,7 @@ PUBLIC_TABLES = ("records", "players", "seats", "rubbers", "games", "deals", "fi
                  "clubs", "registry_players", "registry_names", "registry_refs",
                  "registry_changes", "seat_bindings", "tournaments", "tournament_players",
                  "tournament_seatings", "tournament_sittings", "analysis_cache", "analysis_seats",
-                 "tournament_draws", "tournament_closures", "table_games", "game_scores",
-                 "table_deals", "deal_scores", "table_findings")
+                 "tournament_draws", "tournament_closures", "game_scores", "deal_scores")
 """Copied as they are into a public copy. A table in neither list is emptied (private by
 default); tests/test_backup.py holds every table of the schema to one of the two lists."""
 

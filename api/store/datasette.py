@@ -40,43 +40,44 @@ TABLES: dict[str, dict[str, Any]] = {
                             '= single games: games, not a rubber, so never a winner).',
              'facets': ['system', 'winner', 'finished'],
              'columns': {'finished': '1 = the rubber (or every game) is finished, 0 = not'}},
- 'games': {'description': 'Games of each record: deal range, start score (lap), final score, '
-                          'winner, rubber points.',
+ 'games': {'description': 'Games of every record: deal range, winner, finished; four-handed: '
+                          'start score (lap), final score, rubber points per side (_ns/_ew). '
+                          'Scores per seat are in game_scores.',
            'facets': ['winner', 'finished'],
-           'columns': {'finished': '1 = finished, 0 = not (unfinished or the record stops)'}},
- 'deals': {'description': 'One row per deal: dealer, turned card, trump, maker, alone, tricks, '
-                          'points and the running game score. Pairs of columns _ns/_ew are '
-                          'North-South/East-West.',
+           'columns': {'finished': '1 = finished, 0 = not (unfinished or the record stops)',
+                       'winner': 'NS or EW, or the winning seat 0..4 at a table of n'}},
+ 'deals': {'description': 'One row per deal of every record: dealer, trump, maker, alone, '
+                          'euchred, marched; four-handed: turned card, tricks, points and the '
+                          'running game score per side (_ns/_ew: North-South/East-West); at '
+                          'tables of n: the called card and partner (five-handed), the makers\' '
+                          'tricks, why a deal was void. Points per seat are in deal_scores.',
            'facets': ['trump', 'maker_side', 'alone', 'euchred'],
            'columns': {'alone': '1 = the maker played alone, 0 = with his partner',
                        'thrown_in': '1 = all passed, the hand was thrown in',
-                       'redeal': '1 = the same dealer dealt again',
+                       'redeal': '1 = the same dealer dealt again (four-handed)',
                        'euchred': '1 = the makers took fewer than 3 tricks',
-                       'marched': '1 = the makers took all 5 tricks'}},
+                       'marched': '1 = the makers took all 5 tricks',
+                       'partner_known': '0 = the partner cannot be known from the record'}},
  'findings': {'description': 'Breaches of the laws and scoresheet disagreements found by the '
-                             'replay, with the rule cited.',
+                             'replay, with the rule cited and the points moved (_ns/_ew, or per '
+                             'seat as a JSON array at tables of n).',
               'facets': ['kind', 'rule']},
- 'table_games': {'description': 'Games of records at tables of two, three and five (records.'
-                                'variant): deal range, the winning seat, finished. Scores per '
-                                'seat are in game_scores.',
-                 'facets': ['winner', 'finished']},
- 'game_scores': {'description': 'Per game of a table of n and per seat (token 0..4): the score '
-                                'at its start and its final (or current) score.',
+ 'game_scores': {'description': 'Per game and seat of every record (N E S W: its side\'s; 0..4 '
+                                'at tables of n): the score at its start and its final (or '
+                                'current) score.',
                  'facets': ['seat']},
- 'table_deals': {'description': 'One row per deal of a record at a table of two, three or five: '
-                                'dealer, trump, maker, the called card and partner (five-handed), '
-                                "the makers' tricks.",
-                 'facets': ['trump', 'maker', 'alone', 'euchred'],
-                 'columns': {'partner_known': '0 = the partner cannot be known from the record',
-                             'euchred': '1 = the makers took fewer than 3 tricks',
-                             'marched': '1 = the makers took all 5 tricks'}},
- 'deal_scores': {'description': "Per deal of a table of n and per seat: the seat's role (maker, "
+ 'deal_scores': {'description': "Per deal and seat of every record: the seat's role (maker, "
                                 'partner, defender), hand points, penalty, points and running '
-                                'game score.',
+                                "game score (four-handed: its side's).",
                  'facets': ['seat', 'role']},
- 'table_findings': {'description': 'Breaches and scoresheet disagreements found in records at '
-                                   'tables of n, with the rule cited and the points moved per '
-                                   'seat (a JSON array).',
+ 'table_games': {'description': 'Old name (until migration 19) of the games of tables of two, '
+                                'three and five: a view of games, for one release.',
+                 'facets': ['winner', 'finished']},
+ 'table_deals': {'description': 'Old name (until migration 19) of the deals of tables of two, '
+                                'three and five: a view of deals, for one release.',
+                 'facets': ['trump', 'maker', 'alone', 'euchred']},
+ 'table_findings': {'description': 'Old name (until migration 19) of the findings of tables of '
+                                   'two, three and five: a view of findings, for one release.',
                     'facets': ['kind', 'rule']},
  'registry_players': {'description': 'The player registry: one stable id per person (display '
                                      'name as first registered).',
@@ -132,12 +133,12 @@ TABLES: dict[str, dict[str, Any]] = {
                                      'side.',
                       'sort_desc': 'date',
                       'facets': ['club', 'winner']},
- 'player_statistics': {'description': 'Per player over current records: rubbers and games '
+ 'player_statistics': {'description': 'Per player over current four-handed records: rubbers and games '
                                       'played and won, net rubber points, deals made, euchres '
                                       'suffered and inflicted, lone hands, revokes.',
                        'sort': 'name'},
- 'player_deals': {'description': 'Every deal with the player, seat and side of each '
-                                 'participant.',
+ 'player_deals': {'description': 'Every four-handed deal with the player, seat and side of '
+                                 'each participant.',
                   'sort': 'player_id',
                   'facets': ['seat', 'side']},
  'record_versions': {'description': 'Correction chains: version 1, 2, ... of each record.',

@@ -164,7 +164,9 @@ def _record_findings(conn: Any, record_ids: list[int]) -> dict[int, list[dict[st
     marks = ",".join("?" * len(record_ids))
     for rid, deal, trick, seat, kind, rule, message in conn.execute(
             "SELECT record_id, deal, trick, seat, kind, rule, message FROM findings "
-            f"WHERE record_id IN ({marks}) ORDER BY record_id, id", record_ids):
+            f"WHERE record_id IN ({marks}) "   # four hands, as before migration 19 too
+            "AND record_id IN (SELECT id FROM records WHERE seats = 4) ORDER BY record_id, id",
+            record_ids):
         out[int(rid)].append({"deal": deal, "trick": trick, "seat": seat, "kind": kind,
                               "rule": rule, "what": message})
     return out

@@ -2,7 +2,7 @@
 each seat's points, and the ladder movement (docs/EVENTS.md §2.1, §4.1).
 
 Contract: like :mod:`.event_reads`, a query over stored rows (the view
-``tournament_game_scores`` of migration 18, over the per-seat rows of migration 17), never a
+``tournament_game_scores`` of migration 18, over the one set of rows since migration 19), never a
 replay; the places and the ranking come from the pure :mod:`euchre_records.events.individual`.
 Readers return plain JSON-ready dicts.
 
@@ -27,7 +27,7 @@ from euchre_records.events.tournament import (
 )
 
 from .event_rows import EventError, fetch_rows, round_deals, tournament_row
-from .migrations.v18_events_of_n import GAME_SCORES_SQL
+from .migrations.v19_one_set import GAME_SCORES_SQL
 from .players import player_names
 
 __all__ = ["game_rows", "individual_sittings", "individual_standings", "individual_facts",
@@ -61,8 +61,9 @@ def _round_deals_only(db: sqlite_utils.Database, event_id: int,
             continue
         if rid not in cut:
             last = db.conn.execute(
-                "SELECT number, game FROM table_deals WHERE record_id = ? AND void IS NULL "
-                "ORDER BY number LIMIT 1 OFFSET ?", (rid, cap - 1)).fetchone()
+                "SELECT d.number, g.number FROM deals d LEFT JOIN games g ON g.id = d.game_id "
+                "WHERE d.record_id = ? AND d.void IS NULL "
+                "ORDER BY d.number LIMIT 1 OFFSET ?", (rid, cap - 1)).fetchone()
             scores = {} if last is None else dict(db.conn.execute(
                 "SELECT seat, score FROM deal_scores WHERE record_id = ? AND deal = ?",
                 (rid, last[0])).fetchall())

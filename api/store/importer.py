@@ -488,17 +488,15 @@ def _text_stored_now(db: sqlite_utils.Database, digest: str, remembered: dict[st
 
 def _count(report: ImportReport, source: str, rows: Rows, saved: Saved, keep_ids: bool) -> None:
     """A stored record (or a duplicate) in the report, with its findings."""
-    # a table of 2, 3 or 5 keeps its deals and findings in rows.table (message: column 6)
-    findings = rows.findings if rows.table is None else rows.table.findings
-    if findings:  # message is column 7 (rows.py)
+    findings = rows.findings
+    if findings:  # message is column 7 (row_tuples.Rows), at every table
         report.with_findings += 1
         if len(report.findings) < MAX_REASONS:
-            at = 7 if rows.table is None else 6
-            report.findings.append((source, [str(f[at]) for f in findings]))
+            report.findings.append((source, [str(f[7]) for f in findings]))
     if saved.duplicate:
         report.duplicates += 1
     else:
         report.stored += 1
-        report.deals += len(rows.deals if rows.table is None else rows.table.deals)
+        report.deals += len(rows.deals)
         if keep_ids:
             report.ids.append(saved.id)

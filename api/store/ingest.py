@@ -21,8 +21,7 @@ from typing import Any, Callable
 
 from euchre_records.errors import NotationError, Problem, RecordError
 from euchre_records.match import replay
-from euchre_records.model import FORMAT_NAME, Record, ReplayResult
-from euchre_records.table_model import TableRecord, TableReplay
+from euchre_records.model import FORMAT_NAME, Record, ReplayResult, SeatReplayResult
 from euchre_records.table_replay import replay_table
 from euchre_records.table_view import RecordView, view_of
 from euchre_records.interop.detect import load_any_table_data, notation_of, parse_json
@@ -40,13 +39,13 @@ __all__ = ["Submission", "parse", "prepare", "prepare_record", "restorable", "er
            "in_egn_terms", "table_data", "parse_marked"]
 
 
-def parse(text: str) -> Record | TableRecord:
-    """Text (our notation or EGN, told apart by content) to a Record, or a TableRecord for a
+def parse(text: str) -> Record:
+    """Text (our notation or EGN, told apart by content) to a Record, of the table of four or a
     table of 2, 3 or 5 seats. Raises NotationError or UnsupportedRules."""
     return parse_marked(text)[0]
 
 
-def parse_marked(text: str | bytes) -> tuple[Record | TableRecord, bool]:
+def parse_marked(text: str | bytes) -> tuple[Record, bool]:
     """The record and whether it was written in EGN (parse_json reports too-deep nesting): the
     one reader of a record's text, the store's and the CLI's (a file, or a line of JSON Lines:
     cli/inputs.py). A valid four-handed record in our notation is decoded by msgspec
@@ -67,13 +66,13 @@ class Submission:
     """A valid record ready to store: the model, its replay and their JSON texts.
 
     Four-handed: ``record`` a Record, ``result`` its ReplayResult, texts by notation.dumps and
-    dump_result. At a table of 2, 3 or 5: a TableRecord and its TableReplay, texts by
+    dump_result. At a table of 2, 3 or 5: a Record and its SeatReplayResult, texts by
     tables.dumps_table and dump_table_result. :attr:`view` reads either as one table view,
     built at its first read and kept: the store's rows and the dataset's tables of one
     submission read the same view."""
 
-    record: Record | TableRecord
-    result: ReplayResult | TableReplay
+    record: Record
+    result: ReplayResult | SeatReplayResult
     canonical: str      # canonical JSON text of the record (notation.dumps / tables.dumps_table)
     hash: str           # sha256 hex of ``canonical`` (UTF-8)
     result_json: str    # JSON text of dump_result(result) / dump_table_result(result)
@@ -81,7 +80,7 @@ class Submission:
 
     @property
     def seats(self) -> int:
-        return self.record.table.seats if isinstance(self.record, TableRecord) else 4
+        return self.record.table.seats
 
     @property
     def view(self) -> RecordView:
@@ -107,16 +106,17 @@ def table_data(data: object) -> bool:
     return isinstance(seats, int) and not isinstance(seats, bool) and seats != 4
 
 
-_KINDS: dict[type, tuple[Callable[[Any], Any], Callable[[Any], dict[str, Any]],
+_KINDS: dict[bool, tuple[Callable[[Any], Any], Callable[[Any], dict[str, Any]],
                          Callable[[Any], Any], Callable[[Any], Any]]] = {
-    Record: (replay, dump_record, load_record, dump_result),
-    TableRecord: (replay_table, dump_table_record, load_table_record, dump_table_result),
+    True: (replay, dump_record, load_record, dump_result),
+    False: (replay_table, dump_table_record, load_table_record, dump_table_result),
 }
-"""By record type: (replay, dump to canonical data, load that data back, dump the replay). The
-one thing a record's kind decides in its ingest: which model's functions read and write it."""
+"""By whether the record's partnerships are fixed (the table of four): (replay, dump to canonical
+data, load that data back, dump the replay). The one thing a record's table decides in its
+ingest: which functions read and write it."""
 
 
-def prepare_record(record: Record | TableRecord, *, from_notation: bool = False,
+def prepare_record(record: Record, *, from_notation: bool = False,
                    result_text: bool = True) -> Submission:
     """Replay a parsed record of any table and build its canonical and result texts (without
     ``result_text``, ``result_json`` is left empty: the bulk tables hold no result text).
@@ -127,7 +127,7 @@ def prepare_record(record: Record | TableRecord, *, from_notation: bool = False,
     or a bidirectional control read from EGN is refused here, not stored to make a backup that
     cannot be imported. The canonical text is notation.dumps (four-handed) or
     tables.dumps_table (2, 3 or 5 seats): the record's data as 2-space JSON and a newline."""
-    replayer, dump, load, dump_replay = _KINDS[type(record)]
+    replayer, dump, load, dump_replay = _KINDS[record.table.fixed_sides]
     result = replayer(record)
     data = dump(record)
     canonical = indented_json(data) + "\n"  # dumps / dumps_table, from the data checked below

@@ -396,6 +396,7 @@ def player_table(db: sqlite_utils.Database, *, club: str | None = None,
     from .queries import filters
 
     where, params = filters(None, club, date_from, date_to)
+    where += " AND records.seats = 4"   # games, deals, findings hold every table's (migration 19)
     if event_id is not None:
         where += (" AND records.id IN (SELECT record_id FROM tournament_seat_scores WHERE "
                   "tournament_id = ? OR tournament_id IN (SELECT id FROM tournaments WHERE "
@@ -493,9 +494,9 @@ def variant_player_table(db: sqlite_utils.Database, variant: str, *, club: str |
     ), g AS (
         SELECT s.pid, count(DISTINCT s.record_id) AS records, count(tg.number) AS games_played,
           coalesce(sum(tg.winner = s.seat), 0) AS games_won
-        FROM s LEFT JOIN table_games tg ON tg.record_id = s.record_id GROUP BY s.pid
+        FROM s LEFT JOIN games tg ON tg.record_id = s.record_id GROUP BY s.pid
     ), f AS (
-        SELECT s.pid, count(tf.id) AS revokes FROM s LEFT JOIN table_findings tf
+        SELECT s.pid, count(tf.id) AS revokes FROM s LEFT JOIN findings tf
           ON tf.record_id = s.record_id AND tf.kind = 'revoke' AND tf.seat = s.seat
         GROUP BY s.pid
     )

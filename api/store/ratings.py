@@ -95,6 +95,11 @@ _SITTINGS = """
 each (event, round, table) -- the same rows the standings count (events_schema.SEAT_SCORES_SQL)."""
 
 
+_AT_N = "record_id IN (SELECT id FROM records WHERE seats != 4)"
+"""The rows of records at tables of 2, 3 or 5: ``games``, ``deals``, ``game_scores`` and
+``deal_scores`` hold every table's since migration 19."""
+
+
 def _place_ranks(scores: Sequence[int]) -> tuple[int, ...]:
     """The ranks of one contest at a table of n from each seat's points: the places of the
     events' standings (events/individual.py: 1 + the players with more points; level players
@@ -109,12 +114,12 @@ def _table_games(conn: Any, ids: str, params: Any) -> dict[int, list[tuple[int, 
     scores: dict[tuple[int, int], dict[int, int]] = {}
     for record_id, game, seat, score in conn.execute(
             "SELECT record_id, game, seat, score FROM game_scores "
-            f"WHERE record_id IN ({ids})", params):
+            f"WHERE record_id IN ({ids}) AND {_AT_N}", params):
         scores.setdefault((record_id, game), {})[int(seat)] = int(score)
     out: dict[int, list[tuple[int, bool, tuple[int, ...]]]] = {}
     for record_id, number, finished in conn.execute(
-            "SELECT record_id, number, finished FROM table_games "
-            f"WHERE record_id IN ({ids}) ORDER BY record_id, number", params):
+            "SELECT record_id, number, finished FROM games "
+            f"WHERE record_id IN ({ids}) AND {_AT_N} ORDER BY record_id, number", params):
         at = scores.get((record_id, number), {})
         out.setdefault(record_id, []).append(
             (int(number), bool(finished), tuple(at[s] for s in sorted(at))))
@@ -126,7 +131,7 @@ def _table_points(conn: Any, ids: str, params: Any) -> dict[int, tuple[int, ...]
     acc: dict[int, dict[int, int]] = {}
     for record_id, seat, points in conn.execute(
             "SELECT record_id, seat, coalesce(sum(points), 0) FROM deal_scores "
-            f"WHERE record_id IN ({ids}) GROUP BY record_id, seat", params):
+            f"WHERE record_id IN ({ids}) AND {_AT_N} GROUP BY record_id, seat", params):
         acc.setdefault(record_id, {})[int(seat)] = int(points)
     return {r: tuple(at[s] for s in sorted(at)) for r, at in acc.items()}
 
@@ -134,7 +139,7 @@ def _table_points(conn: Any, ids: str, params: Any) -> dict[int, tuple[int, ...]
 def _round_table_points(conn: Any, record_id: int, cap: int) -> tuple[int, ...] | None:
     """Each seat's points over a record's first ``cap`` counted deals at a table of n, or None
     when it has no more than ``cap`` (its points are then all its deals')."""
-    past = conn.execute("SELECT number FROM table_deals WHERE record_id = ? AND void IS NULL "
+    past = conn.execute("SELECT number FROM deals WHERE record_id = ? AND void IS NULL "
                         "ORDER BY number LIMIT 1 OFFSET ?", (record_id, cap)).fetchone()
     if past is None:
         return None
@@ -189,7 +194,8 @@ def matches(db: sqlite_utils.Database, club: str | None = None, date_from: str |
     games: dict[int, list[tuple[int, tuple[int, ...] | None]]] = {}
     for record_id, number, winner, finished, made_ns, made_ew in conn.execute(
             "SELECT record_id, number, winner, finished, score_ns - start_ns, score_ew - start_ew "
-            f"FROM games WHERE record_id IN ({ids}) ORDER BY record_id, number", params):
+            f"FROM games WHERE record_id IN ({ids}) AND NOT {_AT_N} ORDER BY record_id, number",
+            params):
         # a finished game's ranks: its winner's, or by the points made in it when it has none
         # (a game of fixed deals, EGN's num_deals: it counts points, not wins)
         ranks = (side_ranks(SIDES.index(winner)) if winner is not None
@@ -197,7 +203,7 @@ def matches(db: sqlite_utils.Database, club: str | None = None, date_from: str |
         games.setdefault(record_id, []).append((number, ranks))
     points = {r[0]: (int(r[1]), int(r[2])) for r in conn.execute(
         "SELECT record_id, coalesce(sum(points_ns), 0), coalesce(sum(points_ew), 0) FROM deals "
-        f"WHERE record_id IN ({ids}) GROUP BY record_id", params)}
+        f"WHERE record_id IN ({ids}) AND NOT {_AT_N} GROUP BY record_id", params)}
     sittings: dict[int, list[tuple[int, int, bool, int | None, str | None]]] = {}
     caps: dict[int, int] = {}   # record -> the deals its progressive round plays
     per_event: dict[int, int | None] = {}

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import Any
 
-__all__ = ["Row", "Rows", "TableRows", "CALLS_INSERT"]
+__all__ = ["Row", "Rows", "CALLS_INSERT", "N_DEAL_COLUMNS"]
 
 CALLS_INSERT = ("INSERT INTO calls (record_id, deal_id, deal, call, round, seat, kind, suit, "
                 "alone) VALUES (?,?,?,?,?,?,?,?,?)")
@@ -16,44 +16,32 @@ CALLS_INSERT = ("INSERT INTO calls (record_id, deal_id, deal, call, round, seat,
 
 Row = tuple[Any, ...]
 
-
-@dataclass(frozen=True, slots=True)
-class TableRows:
-    """The per-seat rows of a record at a table of 2, 3 or 5 (migration 17), record id added
-    by the store: ``games`` (number, first_deal, last_deal, winner, finished), ``game_scores``
-    (game, seat, start, score), ``deals`` (number, game, kind, dealer, trump, maker, alone,
-    called, partner, partner_known, maker_tricks, thrown_in, void, euchred, marched,
-    unfinished), ``deal_scores`` (deal, seat, role, hand_points, penalty, points, score),
-    ``findings`` (deal, trick, seat, card, kind, rule, message, points as a JSON array)."""
-
-    games: tuple[Row, ...]
-    game_scores: tuple[Row, ...]
-    deals: tuple[Row, ...]
-    deal_scores: tuple[Row, ...]
-    findings: tuple[Row, ...]
-
-    def __reduce__(self) -> tuple[type[TableRows], tuple[Any, ...]]:
-        """Pickled as its fields (see :meth:`Rows.__reduce__`)."""
-        return TableRows, tuple(getattr(self, name) for name in _TABLE_FIELDS)
+N_DEAL_COLUMNS = ("called", "partner", "partner_known", "maker_tricks", "void", "unfinished")
+"""The ``deals`` columns that only a table of 2, 3 or 5 fills (migration 19), after v1's."""
 
 
 @dataclass(frozen=True, slots=True)
 class Rows:
-    """Everything to insert for one record (ids and submission metadata added by the store).
+    """Everything to insert for one record of any table (ids and submission metadata added by
+    the store), in the one set of tables of migration 19 (docs/STORE.md):
 
     - ``record``: (hash, canonical, result, format_version, rules, club, event, date, table,
       round, deals, findings)
     - ``seats``: (seat, side, player name, player ref)
     - ``rubber``: (system, games, games_ns, games_ew, rubber_points_ns, rubber_points_ew, net,
-      winner, finished)
+      winner, finished); empty where sides are not fixed (no rubber)
     - ``games``: (number, first_deal, last_deal, start_ns, start_ew, score_ns, score_ew, winner,
       finished, carried_ns, carried_ew, rubber_points_ns, rubber_points_ew)
-    - ``deals``: (game number or None, number, kind, dealer, ... score_ew) - see ``_deal_row``
-    - ``findings``: (deal, trick, seat, card, kind, status, rule, message, points_ns, points_ew)
-    - ``calls``: (deal number, call, round, seat, kind, suit, alone) per recorded call
+    - ``deals``: (game number or None, number, kind, dealer, ... score_ew - see rows.py's
+      ``_deal_row`` -, then :data:`N_DEAL_COLUMNS`)
+    - ``findings``: (deal, trick, seat, card, kind, status, rule, message, points_ns,
+      points_ew, points as a JSON array per seat)
+    - ``game_scores``: (game, seat, start, score) and ``deal_scores``: (deal, seat, role,
+      hand_points, penalty, points, score), one row per seat of every game and deal
+    - ``calls``: (deal number, call, round, seat, kind, suit, alone) per recorded call (four
+      hands)
     - ``seat_count``, ``variant``: the table (records.seats, records.variant); at a table of
-      2, 3 or 5 ``rubber``, ``games``, ``deals``, ``findings`` and ``calls`` are empty and
-      ``table`` holds its rows instead (:class:`TableRows`)
+      2, 3 or 5 the ``_ns``/``_ew`` columns are None, at four the columns of tables of n
     """
 
     hash: str
@@ -70,7 +58,8 @@ class Rows:
     the session's submitter is stored."""
     seat_count: int = 4
     variant: str = "four-handed"
-    table: TableRows | None = None
+    game_scores: tuple[Row, ...] = ()
+    deal_scores: tuple[Row, ...] = ()
 
     def __reduce__(self) -> tuple[type[Rows], tuple[Any, ...]]:
         """Pickled as its fields in order, rebuilt by ``__init__``: a parallel import's workers
@@ -79,5 +68,4 @@ class Rows:
         return Rows, tuple(getattr(self, name) for name in _ROWS_FIELDS)
 
 
-_TABLE_FIELDS = tuple(f.name for f in fields(TableRows))
 _ROWS_FIELDS = tuple(f.name for f in fields(Rows))

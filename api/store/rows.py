@@ -6,11 +6,14 @@ strings and integers in the column order of the tables (docs/STORE.md), with ref
 them by number (game number, deal number) instead of database ids. Rows pickle cheaply, so bulk
 import can build them in worker processes and leave only the inserts to the writer.
 
-A four-handed record fills ``rubber``, ``games``, ``deals``, ``findings`` and ``calls`` (the
-tables of fixed partnerships); a record at a table of 2, 3 or 5 (migration 17) has those empty
-and its per-seat rows in ``table`` (:class:`TableRows`), read from the table view
-(euchre_records/table_view.py) and the TableReplay; ``record`` and ``seats`` have one shape
-(``seats.side`` None where sides are not fixed).
+Every record fills the one set of tables (migration 19): ``games``, ``deals``, ``findings`` in
+one column order, and ``game_scores``/``deal_scores``, one row per seat. Only fixed partnerships
+have a ``rubber`` and ``calls``; the ``_ns``/``_ew`` columns are None at a table of 2, 3 or 5 and
+its own columns (:data:`~.row_tuples.N_DEAL_COLUMNS`, the findings' ``points``) None at the
+table of four. A four-handed seat's per-seat rows are its side's figures (:func:`four_seat_rows`,
+the rule migration 19 applies to stored records); at a table of n they are read from the table
+view (euchre_records/table_view.py) and the SeatReplayResult. ``record`` and ``seats`` have one
+shape (``seats.side`` None where sides are not fixed).
 """
 
 from __future__ import annotations
@@ -22,17 +25,18 @@ from euchre_records.enum_text import (  # Enum .name and .value are slow descrip
     DEAL_KIND_VALUE, FINDING_KIND_VALUE, SEAT_NAME, SEAT_SIDE, SIDE_VALUE, SUIT_VALUE,
 )
 from euchre_records.cards import Seat
-from euchre_records.model import Call, CallKind, Deal, DealResult, Record, ReplayResult
+from euchre_records.model import (
+    Call, CallKind, Deal, DealResult, Record, ReplayResult, SeatReplayResult,
+)
 from euchre_records.table import Table, table_for
-from euchre_records.table_model import TableCall, TableDeal, TableRecord, TableReplay
 from euchre_records.table_view import RecordView
 
-from .row_tuples import Row, Rows, TableRows
+from .row_tuples import Row, Rows
 
 if TYPE_CHECKING:  # only a type here: the store reads rows without the parsing code
     from .ingest import Submission
 
-__all__ = ["Row", "Rows", "rows_of", "summary", "call_rows", "record_calls"]
+__all__ = ["Row", "Rows", "rows_of", "summary", "call_rows", "record_calls", "four_seat_rows"]
 
 
 def summary(result: ReplayResult) -> dict[str, Any]:
@@ -55,8 +59,8 @@ def rows_of(sub: Submission) -> Rows:
     """The rows of one submission of any table (see the module contract and :class:`Rows`)."""
     record, result = sub.record, sub.result
     head = _head(sub)
-    if not isinstance(record, Record) or not isinstance(result, ReplayResult):
-        assert isinstance(record, TableRecord) and isinstance(result, TableReplay)
+    if not isinstance(result, ReplayResult):
+        assert not record.fixed_partnerships
         return _seat_rows_of(sub.hash, head, record, result, sub.view)
     seats = tuple((SEAT_NAME[seat], SEAT_SIDE[seat], player.name, player.id)
                   for seat, player in record.players)
@@ -68,10 +72,52 @@ def rows_of(sub: Submission) -> Rows:
     findings = tuple(
         (f.deal, f.trick, SEAT_NAME[f.seat] if f.seat is not None else None,
          f.card.name if f.card is not None else None, FINDING_KIND_VALUE[f.kind], f.status, f.rule,
-         f.message, f.points[0], f.points[1])
+         f.message, f.points[0], f.points[1], None)
         for f in result.findings)
-    return Rows(sub.hash, head, seats, _rubber_row(result), games, _deal_rows(result), findings,
-                summary(result), record_calls(record, [d.number for d in result.deals]))
+    deals = _deal_rows(result)
+    game_scores, deal_scores = four_seat_rows(games, deals)
+    return Rows(sub.hash, head, seats, _rubber_row(result), games, deals, findings,
+                summary(result), record_calls(record, [d.number for d in result.deals]),
+                game_scores=game_scores, deal_scores=deal_scores)
+
+
+_FOUR_TOKENS = ("N", "E", "S", "W")
+_SIDE_SEATS = {"NS": ("N", "S"), "EW": ("E", "W")}
+
+
+def _by_seat(ns: Any, ew: Any) -> tuple[Any, ...]:
+    """A side's figure for each four-handed seat, N E S W."""
+    return (ns, ew, ns, ew)
+
+
+def four_seat_rows(games: Sequence[Row], deals: Sequence[Row]
+                   ) -> tuple[tuple[Row, ...], tuple[Row, ...]]:
+    """The ``game_scores`` and ``deal_scores`` rows of a four-handed record from its ``games``
+    and ``deals`` rows: each seat N, E, S, W has its side's figures, and the maker's partner is
+    ``partner`` whether or not the maker went alone (his side scores with him). Migration 19
+    applies the same rule in SQL to stored records."""
+    return (tuple(row for g in games for row in _game_scores(
+                g[0], _FOUR_TOKENS, _by_seat(g[3], g[4]), _by_seat(g[5], g[6]))),
+            tuple(row for d in deals for row in _deal_scores(
+                d[1], _FOUR_TOKENS, d[6], _SIDE_SEATS.get(d[7], ()), _by_seat(d[16], d[17]),
+                _by_seat(d[18], d[19]), _by_seat(d[20], d[21]), _by_seat(d[22], d[23]))))
+
+
+def _game_scores(game: int, tokens: Sequence[str], start: Sequence[int],
+                 score: Sequence[int]) -> list[Row]:
+    """A game's ``game_scores`` rows, one per seat, at any table."""
+    return [(game, token, start[s], score[s]) for s, token in enumerate(tokens)]
+
+
+def _deal_scores(deal: int, tokens: Sequence[str], maker: str | None, makers: Sequence[str],
+                 hand: Sequence[int], penalty: Sequence[int], points: Sequence[int],
+                 running: Sequence[int]) -> list[Row]:
+    """A deal's ``deal_scores`` rows, one per seat, at any table: the seat's role (``maker``,
+    ``partner`` if it is among ``makers``, else ``defender``; None when ``maker`` is None:
+    nobody made trump) and its figures."""
+    return [(deal, token, None if maker is None else "maker" if token == maker else
+             "partner" if token in makers else "defender",
+             hand[s], penalty[s], points[s], running[s]) for s, token in enumerate(tokens)]
 
 
 def _head(sub: Submission) -> Row:
@@ -84,7 +130,7 @@ def _head(sub: Submission) -> Row:
             len(result.findings))
 
 
-def _seat_summary(result: TableReplay, view: RecordView) -> dict[str, Any]:
+def _seat_summary(result: SeatReplayResult, view: RecordView) -> dict[str, Any]:
     """The short summary of a replay at a table of n: as :func:`summary`, with the table, the
     last game's winner (a seat token, None while it goes on) and each player's score in it."""
     last = view.games[-1] if view.games else None
@@ -98,10 +144,10 @@ def _seat_summary(result: TableReplay, view: RecordView) -> dict[str, Any]:
                        for s, (token, player) in enumerate(zip(view.tokens, players))]}
 
 
-def _seat_rows_of(key: str, head: Row, record: TableRecord, result: TableReplay,
+def _seat_rows_of(key: str, head: Row, record: Record, result: SeatReplayResult,
                   view: RecordView) -> Rows:
-    """The rows of a record at a table of 2, 3 or 5: ``record`` and ``seats`` as four-handed,
-    the per-seat rows in ``table`` (see the module contract), read from its ``view``."""
+    """The rows of a record at a table of 2, 3 or 5 in the one set (see the module contract),
+    read from its ``view``."""
     table = record.table
     seats = tuple((table.token(seat), None, player.name, player.id)
                   for seat, player in record.players)
@@ -109,33 +155,37 @@ def _seat_rows_of(key: str, head: Row, record: TableRecord, result: TableReplay,
     games: list[Row] = []
     game_scores: list[Row] = []
     for g in view.games:
-        games.append((g.number, g.first_deal, g.last_deal, g.winner, int(g.finished)))
-        game_scores.extend((g.number, tokens[s], g.start[s], g.score[s]) for s in range(len(tokens)))
+        games.append((g.number, g.first_deal, g.last_deal, None, None, None, None, g.winner,
+                      int(g.finished), None, None, None, None))
+        game_scores += _game_scores(g.number, tokens, g.start, g.score)
     deals: list[Row] = []
     deal_scores: list[Row] = []
     for d, r in zip(view.deals, result.deals):
         made = d.maker is not None and d.maker_tricks is not None
         tricks = d.maker_tricks if made else None
-        deals.append((d.number, d.game, d.kind, d.dealer, d.trump, d.maker, int(d.alone),
-                      d.called, d.partner, int(d.partner_known), tricks, int(d.thrown_in),
-                      d.void, int(made and tricks is not None and tricks < 3),
-                      int(made and tricks == 5), int(d.unfinished)))
-        for s, token in enumerate(tokens):
-            role = None
-            if made:
-                role = ("maker" if token == d.maker else
-                        "partner" if token in d.makers else "defender")
-            deal_scores.append((d.number, token, role, r.hand_points[s], r.penalty[s],
-                                r.points[s], d.running[s]))
+        deals.append((d.game, d.number, d.kind, d.dealer, None, d.trump, d.maker, None,
+                      int(d.alone), None, int(d.thrown_in), None,
+                      int(made and tricks is not None and tricks < 3), int(made and tricks == 5),
+                      *_NO_SIDES, d.called, d.partner, int(d.partner_known), tricks, d.void,
+                      int(d.unfinished)))
+        deal_scores += _deal_scores(d.number, tokens, d.maker if made else None, d.makers,
+                                    r.hand_points, r.penalty, r.points, d.running)
     findings = tuple(
         (f.deal, f.trick, None if f.seat is None else table.token(f.seat),
-         None if f.card is None else f.card.name, f.kind.value, f.rule, f.message,
-         json.dumps(list(f.points) or [0] * table.seats))
+         None if f.card is None else f.card.name, f.kind.value, None, f.rule, f.message,
+         None, None, json.dumps(list(f.points) or [0] * table.seats))
         for f in result.findings)
-    return Rows(key, head, seats, (), (), (), (), _seat_summary(result, view),
-                seat_count=table.seats, variant=table.variant.value,
-                table=TableRows(tuple(games), tuple(game_scores), tuple(deals),
-                                tuple(deal_scores), findings))
+    return Rows(key, head, seats, (), tuple(games), tuple(deals), findings,
+                _seat_summary(result, view), seat_count=table.seats, variant=table.variant.value,
+                game_scores=tuple(game_scores), deal_scores=tuple(deal_scores))
+
+
+_NO_SIDES = (None,) * 10
+"""A deal at a table of n has no ``tricks``/``hand_points``/``penalty``/``points``/``score``
+``_ns``/``_ew`` pairs (its per-seat figures are its ``deal_scores``)."""
+_NOT_AT_FOUR = (None,) * 6
+"""The ``deals`` columns of tables of n (called, partner, partner_known, maker_tricks, void,
+unfinished) on a four-handed row."""
 
 
 def record_calls(record: Record, numbers: list[int]) -> tuple[Row, ...]:
@@ -177,7 +227,7 @@ def _call_rows_of(deal: Deal) -> list[Row]:
     return rows
 
 
-def call_rows(deal: Deal | TableDeal, table: Table = FOUR) -> list[Row]:
+def call_rows(deal: Deal, table: Table = FOUR) -> list[Row]:
     """``(call, round, seat, kind, suit, alone)`` per recorded call of a deal at ``table`` (the
     store's ``calls`` rows, and the dataset's at every table). ``seat`` is the recorded seat's
     token, else the seat in turn while the bidding is open (the dealer's left first); ``round``
@@ -188,8 +238,7 @@ def call_rows(deal: Deal | TableDeal, table: Table = FOUR) -> list[Row]:
     seats, token, left = table.seats, table.token, table.left
     passes = 0
     open_ = True
-    calls: Sequence[Call | TableCall] = deal.calls
-    for i, call in enumerate(calls, 1):
+    for i, call in enumerate(deal.calls, 1):
         seat: int | None = call.seat
         rnd = 1 if passes < seats else 2
         if open_ and (seat is None or seat == turn):
@@ -261,4 +310,4 @@ def _deal_row(game: int | None, d: DealResult, running: tuple[int, int]) -> Row:
         int(d.alone), SEAT_NAME[d.defender_alone] if d.defender_alone is not None else None,
         int(d.thrown_in), int(d.redeal), int(played and made < 3), int(played and made == 5),
         d.tricks[0], d.tricks[1], d.hand_points[0], d.hand_points[1], d.penalty[0], d.penalty[1],
-        d.points[0], d.points[1], running[0], running[1])
+        d.points[0], d.points[1], running[0], running[1], *_NOT_AT_FOUR)

@@ -2,7 +2,8 @@
 
 Contracts:
 - :meth:`Store.save` stores one :class:`~euchre_records.api.store.ingest.Submission` in ONE transaction:
-  the record, its players and seats, rubber, games, deals and findings all land, or none do.
+  the record, its players and seats, rubber, games, deals, findings and per-seat scores all
+  land, or none do.
 - The same canonical record (same sha256) is stored once; a second save returns the existing id
   with ``duplicate=True`` and writes nothing.
 - A correction (``supersedes=ID``) is stored as a new record linked to the old one; the old record
@@ -46,7 +47,7 @@ import sqlite_utils
 
 from .migrations import BUSY_TIMEOUT_MS
 from .players import bind_records, has_registry
-from .row_tuples import CALLS_INSERT, Rows, TableRows
+from .row_tuples import CALLS_INSERT, Rows
 
 if TYPE_CHECKING:  # a type only: a re-run that parses nothing never loads the parsing code
     from .ingest import Submission
@@ -190,9 +191,10 @@ class Store:
             cur = self.db.conn.execute(
                 'INSERT INTO records (hash, canonical, result, format_version, rules, club, event, '
                 'date, "table", round, deals, findings, submitted_at, submitted_by, supersedes, '
-                "status, club_id, token_id) "
+                "status, club_id, token_id, seats, variant) "
                 "SELECT 'withdrawn:' || hash, canonical, result, format_version, rules, club, "
-                'event, date, "table", round, deals, findings, ?, ?, id, \'withdrawn\', ?, ? '
+                'event, date, "table", round, deals, findings, ?, ?, id, \'withdrawn\', ?, ?, '
+                "seats, variant "
                 "FROM records WHERE id = ?",
                 (_utc_now(), submitted_by, owner, writer.token_id if writer else None, record_id))
             self.db.conn.execute("UPDATE records SET status = 'superseded' WHERE id = ?",
@@ -310,8 +312,8 @@ class Store:
         first_record = self._next_id("records")
         record_ids = range(first_record, first_record + len(items))
         # seats and variant (migration 17) only when a table of n is among them: the same
-        # insert as before for four hands, which also writes a store not yet migrated
-        table = any(rows.table is not None for _, rows in items)
+        # insert as before for four hands
+        table = any(rows.seat_count != 4 for _, rows in items)
         conn.executemany(
             'INSERT INTO records (id, hash, canonical, result, format_version, rules, club, '
             'event, date, "table", round, deals, findings, submitted_at, submitted_by, '
@@ -336,16 +338,18 @@ class Store:
         deals: list[tuple[Any, ...]] = []
         findings: list[tuple[Any, ...]] = []
         calls: list[tuple[Any, ...]] = []
-        tables_of_n: list[tuple[int, TableRows]] = []
+        game_scores: list[tuple[Any, ...]] = []
+        deal_scores: list[tuple[Any, ...]] = []
         for record_id, (_, rows) in zip(record_ids, items):
-            if rows.table is not None:   # a table of 2, 3 or 5: no rubber (rows.py)
-                tables_of_n.append((record_id, rows.table))
-                continue
-            rubbers.append((rubber_id, record_id) + rows.rubber)
+            rubber = None
+            if rows.rubber:   # fixed partnerships only (rows.py)
+                rubber = rubber_id
+                rubbers.append((rubber_id, record_id) + rows.rubber)
+                rubber_id += 1
             game_ids: dict[int, int] = {}
             for game in rows.games:
                 game_ids[game[0]] = game_id
-                games.append((game_id, record_id, rubber_id) + game)
+                games.append((game_id, record_id, rubber) + game)
                 game_id += 1
             deal_ids: dict[int, int] = {}
             for d in rows.deals:
@@ -356,7 +360,8 @@ class Store:
             findings.extend((record_id, deal_ids.get(f[0]) if f[0] is not None else None) + f
                             for f in rows.findings)
             calls.extend((record_id, deal_ids[c[0]]) + c for c in rows.calls)
-            rubber_id += 1
+            game_scores.extend((record_id,) + g for g in rows.game_scores)
+            deal_scores.extend((record_id,) + d for d in rows.deal_scores)
         conn.executemany(
             "INSERT INTO rubbers (id, record_id, system, games, games_ns, games_ew, "
             "rubber_points_ns, rubber_points_ew, net, winner, finished) "
@@ -369,16 +374,20 @@ class Store:
             "INSERT INTO deals (id, record_id, game_id, number, kind, dealer, turned, trump, "
             "maker, maker_side, alone, defender_alone, thrown_in, redeal, euchred, marched, "
             "tricks_ns, tricks_ew, hand_points_ns, hand_points_ew, penalty_ns, penalty_ew, "
-            "points_ns, points_ew, score_ns, score_ew) "
-            "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)", deals)
+            "points_ns, points_ew, score_ns, score_ew, called, partner, partner_known, "
+            "maker_tricks, void, unfinished) "
+            "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)", deals)
         if findings:
             conn.executemany(
                 "INSERT INTO findings (record_id, deal_id, deal, trick, seat, card, kind, status, "
-                "rule, message, points_ns, points_ew) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)", findings)
+                "rule, message, points_ns, points_ew, points) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                findings)
         if calls:
             conn.executemany(CALLS_INSERT, calls)
-        if tables_of_n:
-            _insert_seat_rows(conn, tables_of_n)
+        conn.executemany("INSERT INTO game_scores (record_id, game, seat, start, score) "
+                         "VALUES (?,?,?,?,?)", game_scores)
+        conn.executemany("INSERT INTO deal_scores (record_id, deal, seat, role, hand_points, "
+                         "penalty, points, score) VALUES (?,?,?,?,?,?,?,?)", deal_scores)
         return list(record_ids)
 
     def _withdrew(self, withdrawal_id: int) -> int | None:
@@ -406,27 +415,6 @@ class Store:
             found = int(conn.execute("SELECT id FROM players WHERE name = ?", (name,)).fetchone()[0])
             self._player_ids[name] = found
         return found
-
-
-def _insert_seat_rows(conn: sqlite3.Connection, items: Sequence[tuple[int, TableRows]]) -> None:
-    """Insert, in the caller's transaction, the per-seat rows (migration 17) of each (record id,
-    TableRows) of records at tables of 2, 3 or 5 whose ``records`` rows exist: one executemany
-    a table."""
-    def rows(name: str) -> list[tuple[Any, ...]]:
-        return [(record_id,) + row for record_id, t in items for row in getattr(t, name)]
-
-    conn.executemany("INSERT INTO table_games (record_id, number, first_deal, last_deal, winner, "
-                     "finished) VALUES (?,?,?,?,?,?)", rows("games"))
-    conn.executemany("INSERT INTO game_scores (record_id, game, seat, start, score) "
-                     "VALUES (?,?,?,?,?)", rows("game_scores"))
-    conn.executemany("INSERT INTO table_deals (record_id, number, game, kind, dealer, trump, "
-                     "maker, alone, called, partner, partner_known, maker_tricks, thrown_in, "
-                     "void, euchred, marched, unfinished) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
-                     rows("deals"))
-    conn.executemany("INSERT INTO deal_scores (record_id, deal, seat, role, hand_points, penalty, "
-                     "points, score) VALUES (?,?,?,?,?,?,?,?)", rows("deal_scores"))
-    conn.executemany("INSERT INTO table_findings (record_id, deal, trick, seat, card, kind, rule, "
-                     "message, points) VALUES (?,?,?,?,?,?,?,?,?)", rows("findings"))
 
 
 class BulkSession:

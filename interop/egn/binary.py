@@ -21,7 +21,6 @@ from typing import Any
 
 from euchre_records.errors import UnsupportedRules
 from euchre_records.model import Record
-from euchre_records.table_view import AnyRecord
 
 from .condensed import decode_deal, encode_deal
 from .protobuf import BinaryError, Field, Writer, as_int32, as_text, read_message, varints
@@ -383,13 +382,13 @@ def egnb_to_record(data: bytes) -> Record:
     return egn_to_record(egnb_to_egn(data))
 
 
-def record_to_egnb(record: AnyRecord, condensed: bool = True, lossy: bool = False) -> bytes:
+def record_to_egnb(record: Record, condensed: bool = True, lossy: bool = False) -> bytes:
     """A record at any table as a binary EGN file (condensed by default)."""
     from .document import record_to_egn
     return egn_to_egnb(record_to_egn(record, lossy=lossy), condensed)
 
 
-def egnb_to_any(data: bytes) -> AnyRecord:
+def egnb_to_any(data: bytes) -> Record:
     """A binary EGN file as a four-handed record or, for 2, 3 or 5 players, a record at a table
     of n (:func:`.document.egn_to_any`)."""
     from .document import egn_to_any

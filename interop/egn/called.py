@@ -17,9 +17,8 @@ from typing import Any, Sequence
 
 from euchre_records.cards import card_name
 from euchre_records.errors import UnsupportedRules
-from euchre_records.model import CallKind
+from euchre_records.model import CallKind, Call, Deal
 from euchre_records.table import Table
-from euchre_records.table_model import TableCall, TableDeal
 
 from .cards import CardReader, card_token
 
@@ -39,7 +38,7 @@ def not_yet(what: str) -> str:
     return f"{what}: not yet taken at tables of two, three and five (our records of them hold none)"
 
 
-def called_out(deal: TableDeal, calls: Sequence[TableCall]) -> dict[str, list[str]]:
+def called_out(deal: Deal, calls: Sequence[Call]) -> dict[str, list[str]]:
     """The call annotation of a five-handed deal's maker (``calls`` as EGN lists them): his lone
     hand or his called card, with who held it when the record says so; ``{}`` without either."""
     maker = next((k for k, c in enumerate(calls) if c.kind is not CallKind.PASS), None)

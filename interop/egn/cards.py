@@ -16,7 +16,6 @@ from __future__ import annotations
 from euchre_records.cards import JOKER, Card, Rank, Seat, Suit, card, parse_card
 from euchre_records.errors import NotationError, UnsupportedRules
 from euchre_records.model import Call, CallKind, Trick
-from euchre_records.table_model import TableCall
 from euchre_records.interop.json_access import LIST, field, typed
 
 __all__ = ["CardReader", "egn_tricks", "card_token", "egn_call", "egn_calls", "call_token", "EGN_SUITS",
@@ -168,7 +167,7 @@ def egn_calls(tokens: object, where: str, dealer: Seat, start: int = 0) -> list[
     return out
 
 
-def call_token(call: Call | TableCall) -> str:
+def call_token(call: Call) -> str:
     """Our pass / accept / name call, at any table, as an EGN token."""
     if call.kind is CallKind.PASS:
         return "Pass"

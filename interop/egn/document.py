@@ -22,8 +22,8 @@ from typing import Any
 from euchre_records.cards import SEATS, Card, Suit
 from euchre_records.errors import NotationError, RecordError, UnsupportedRules
 from euchre_records.model import (
-    Annotation, Call, CallKind, Deal, DealKind, Exchange, RecordedScore,
-    Record, ReplayResult, Trick, replace,
+    Annotation, Call, CallKind, Deal, DealKind, Exchange, RecordedScore, Record, ReplayResult,
+    Trick, replace, SeatReplayResult,
 )
 
 from euchre_records.interop.json_access import FLAG, LIST, field, items, typed
@@ -35,15 +35,13 @@ from .lines import alternatives_in, annotations_in, bid_calls, trump_of, with_al
 from .out import egn_document, egn_losses, not_read_back
 from .exchanges import exchanges_in, settle_kinds
 from euchre_records.schema.notation import parse_json
-from euchre_records.table_model import TableRecord, TableReplay
-from euchre_records.table_view import AnyRecord
 
 __all__ = [
     "FILE_TYPE", "VERSION_RE", "is_egn", "egn_to_any", "egn_to_record", "egn_text_to_record",
     "record_to_egn", "egn_losses", "egn_where", "in_egn_terms", "egn_players",
 ]
 
-def record_to_egn(record: AnyRecord, lossy: bool = False) -> dict[str, Any]:
+def record_to_egn(record: Record, lossy: bool = False) -> dict[str, Any]:
     """The EGN document of ``record``, at any table (a dict ready for ``json.dumps``;
     :func:`.out.egn_document`).
 
@@ -60,13 +58,10 @@ def record_to_egn(record: AnyRecord, lossy: bool = False) -> dict[str, Any]:
     return doc
 
 
-def _replayed(record: AnyRecord) -> ReplayResult | TableReplay:
+def _replayed(record: Record) -> ReplayResult | SeatReplayResult:
     """The replay of a record at any table (a RecordError when it cannot have happened)."""
-    if isinstance(record, TableRecord):
-        from euchre_records.table_replay import replay_table
-        return replay_table(record)
-    from euchre_records.match import replay
-    return replay(record)
+    from euchre_records.match import replay_any
+    return replay_any(record)
 
 
 def egn_text_to_record(text: str | bytes) -> Record:
@@ -74,9 +69,9 @@ def egn_text_to_record(text: str | bytes) -> Record:
     return egn_to_record(parse_json(text))
 
 
-def egn_to_any(data: object) -> AnyRecord:
-    """A parsed EGN document of any player count as our record: four-handed a :class:`Record`,
-    two, three and five a :class:`TableRecord` (:mod:`.per_player`); 1, 6, 7 and 8 refused by
+def egn_to_any(data: object) -> Record:
+    """A parsed EGN document of any player count as our :class:`Record` at its table (two,
+    three and five read by :mod:`.per_player`); 1, 6, 7 and 8 refused by
     name at ``metadata.ruleset.num_players``. Every deal is read even when an earlier one fails,
     so that all problems are reported at once, each located in the EGN document;
     UnsupportedRules wins over NotationError when both occur."""

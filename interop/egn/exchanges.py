@@ -29,7 +29,6 @@ from euchre_records.cards import SEATS, Card, Seat
 from euchre_records.errors import NotationError
 from euchre_records.house_rules import farm_cards
 from euchre_records.model import Deal, Exchange, ExchangeKind, replace
-from euchre_records.table_model import TableExchange
 from euchre_records.rules import FarmersHand, Rules
 from euchre_records.interop.json_access import LIST, OBJECT, WHOLE, field, typed
 from euchre_records.interop.json_access import items as each
@@ -167,7 +166,7 @@ def settle_kinds(deals: Sequence[Deal], rules: Rules) -> list[Deal]:
             for d in deals]
 
 
-def exchanges_out(exchanges: Sequence[Exchange | TableExchange], seats: int = 4) -> list[dict[str, Any]]:
+def exchanges_out(exchanges: Sequence[Exchange], seats: int = 4) -> list[dict[str, Any]]:
     """Our exchanges at a table of ``seats`` as EGN ``cardExchanges`` items (see the module
     docstring; partner's best only at four)."""
     kitty = kitty_index(seats)

@@ -18,18 +18,15 @@ inside a line keep their own keys, counted within the line's own calls and cards
 
 from __future__ import annotations
 
-from typing import Any, Sequence, TypeVar
+from typing import Any, Sequence
 
 from euchre_records.cards import Seat, Suit
 from euchre_records.errors import NotationError
 from euchre_records.model import Alternative, Annotation, Call, CallKind, Deal, Trick
 from euchre_records.interop.json_access import LIST, OBJECT, TEXT, WHOLE, field, items, typed
 
-from euchre_records.table_model import TableCall
 
 from .cards import CardReader, call_token, card_token, egn_calls, egn_tricks
-
-AnyCall = TypeVar("AnyCall", Call, TableCall)
 
 __all__ = ["annotations_in", "annotations_out", "alternatives_in", "alternatives_out",
            "split_phases", "bid_calls", "trump_of", "with_alone"]
@@ -65,7 +62,7 @@ def split_phases(phases: list[Any], where: str) -> tuple[Any, Any]:
     return bidding, play
 
 
-def bid_calls(calls: Sequence[AnyCall]) -> list[AnyCall]:
+def bid_calls(calls: Sequence[Call]) -> list[Call]:
     """The calls EGN lists in ``calls``: passes, acceptances, named suits (and no trump)."""
     return [c for c in calls if c.kind is CallKind.PASS or c.kind.accepts or c.kind is CallKind.NAME
             or c.kind.name == "NO_TRUMP"]

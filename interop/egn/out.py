@@ -22,11 +22,10 @@ from typing import Any, Sequence
 
 from euchre_records.cards import JOKER
 from euchre_records.errors import Problem, RecordError, UnsupportedRules
-from euchre_records.model import CallKind, Deal, DealKind
+from euchre_records.model import CallKind, Deal, DealKind, Record
 from euchre_records.rules import Rules
 from euchre_records.table import Table, VariantOptions
-from euchre_records.table_model import TableDeal, TableRecord
-from euchre_records.table_view import AnyRecord, columns_of, table_of
+from euchre_records.table_view import columns_of, table_of
 
 from .called import called_out
 from .cards import call_token, card_token
@@ -39,8 +38,6 @@ from .rules import from_rules, rules_loss
 __all__ = ["egn_document", "egn_losses", "not_read_back", "date_losses", "date_and_description",
            "EGN_VERSION", "egn_rules"]
 
-AnyDeal = Deal | TableDeal
-
 EGN_VERSION = "1.4"
 
 
@@ -50,16 +47,16 @@ def _two_scores(table: Table) -> bool:
     return len(columns_of(table, ())) == 2
 
 
-def _deals(record: AnyRecord) -> Sequence[AnyDeal]:
+def _deals(record: Record) -> Sequence[Deal]:
     return record.deals
 
 
-def _written(record: AnyRecord) -> list[tuple[int, AnyDeal]]:
+def _written(record: Record) -> list[tuple[int, Deal]]:
     """The deals an EGN document holds, by index: all but the points-only ones."""
     return [(i, d) for i, d in enumerate(_deals(record)) if d.kind is not DealKind.POINTS]
 
 
-def egn_rules(record: AnyRecord) -> Rules:
+def egn_rules(record: Record) -> Rules:
     """The record's rules with the game's target made explicit: a variant's default (10 points
     at cut-throat and five-handed) is the table's, not the preset's, and EGN's ``winning_score``
     says the target itself."""
@@ -70,7 +67,7 @@ def egn_rules(record: AnyRecord) -> Rules:
     return rules.with_overrides({"game_points": default})
 
 
-def _impossible(record: AnyRecord) -> list[Problem]:
+def _impossible(record: Record) -> list[Problem]:
     out = too_many(_written(record))
     per_player = not table_of(record).fixed_sides
     for i, deal in enumerate(_deals(record)):
@@ -106,7 +103,7 @@ def _impossible(record: AnyRecord) -> list[Problem]:
     return out
 
 
-def egn_losses(record: AnyRecord) -> list[tuple[Problem, bool]]:
+def egn_losses(record: Record) -> list[tuple[Problem, bool]]:
     """What an EGN export of ``record`` leaves out: ``(problem, matters_to_replay)`` pairs. The
     five-handed called card is listed too (it is carried, but as a call annotation that other
     EGN readers show as a comment), as not mattering."""
@@ -119,7 +116,7 @@ def egn_losses(record: AnyRecord) -> list[tuple[Problem, bool]]:
     if getattr(record, "provenance", ()):
         out.append((Problem("provenance", "EGN has no field for notes on how the record was "
                                           "converted"), False))
-    if isinstance(record, TableRecord):
+    if not record.fixed_partnerships:
         out += _options_losses(record.options)
     if not two and any(record.start_score):
         out.append((Problem("start_score", f"EGN's initialScore is two team scores: the "
@@ -192,7 +189,7 @@ def _options_losses(options: VariantOptions) -> list[tuple[Problem, bool]]:
     return out
 
 
-def egn_document(record: AnyRecord, lossy: bool = False) -> dict[str, Any]:
+def egn_document(record: Record, lossy: bool = False) -> dict[str, Any]:
     """The EGN document of ``record`` at any table (a dict ready for ``json.dumps``), as written:
     the public :func:`.document.record_to_egn` also reads a lossy one back before giving it out.
     The table says what differs: ``num_players`` (written when not 4), EGN's two team scores
@@ -285,7 +282,7 @@ def date_and_description(date: str | None, notes: str | None, extra: str | None 
     return written, base
 
 
-def _opening_points(record: AnyRecord) -> int:
+def _opening_points(record: Record) -> int:
     """How many points-only deals open the record while its first game is still going (their
     points can become EGN's ``initialScore``): the run of them from the first deal, stopped where
     a game would end (the target reached, or the fixed number of deals played). None at tables
@@ -307,7 +304,7 @@ def _opening_points(record: AnyRecord) -> int:
     return count
 
 
-def _points_loss(i: int, deal: AnyDeal, opening: bool, refusal: bool) -> str:
+def _points_loss(i: int, deal: Deal, opening: bool, refusal: bool) -> str:
     """What becomes of points-only deal ``i`` in EGN (every EGN deal needs its up card and play):
     as the refusal and stderr say it (``refusal``), or as the written file's note says it."""
     assert deal.points is not None
@@ -321,7 +318,7 @@ def _points_loss(i: int, deal: AnyDeal, opening: bool, refusal: bool) -> str:
     return f"deal {i + 1}, points only (N-S {ns}, E-W {ew}), {fate}"
 
 
-def _players(record: AnyRecord, table: Table) -> list[Any]:
+def _players(record: Record, table: Table) -> list[Any]:
     if not record.players:
         return []
     by_seat: dict[int, Any] = dict(record.players)
@@ -341,12 +338,12 @@ def _players(record: AnyRecord, table: Table) -> list[Any]:
     return out
 
 
-def _active(deal: AnyDeal) -> int:
+def _active(deal: Deal) -> int:
     bids = bid_calls(deal.calls)
     return 4 - any(c.alone for c in bids) - any(c.kind is CallKind.DEFEND_ALONE for c in deal.calls)
 
 
-def _deal(number: int, deal: AnyDeal, table: Table) -> dict[str, Any]:
+def _deal(number: int, deal: Deal, table: Table) -> dict[str, Any]:
     state: dict[str, Any] = {"dealer": int(deal.dealer), "upCard": card_token(deal.turned)}
     if deal.kind is DealKind.FULL and deal.hands is not None:
         state["playerCards"] = [[] if len(hand) != 5 or all(c is None for c in hand)   # the hand of
@@ -367,7 +364,7 @@ def _deal(number: int, deal: AnyDeal, table: Table) -> dict[str, Any]:
         if exchanges:
             bid["cardExchanges"] = exchanges_out(exchanges, table.seats)
         notes = annotations_out(getattr(deal, "annotations", ()), "call")
-        if isinstance(deal, TableDeal) and table.called_partner:
+        if table.called_partner:
             notes.update(called_out(deal, bids))
         if notes:
             bid["callAnnotations"] = notes
@@ -380,7 +377,7 @@ def _deal(number: int, deal: AnyDeal, table: Table) -> dict[str, Any]:
             play["playAnnotations"] = notes
         phases.append(play)
     out: dict[str, Any] = {"dealNumber": number, "initialState": state, "phases": phases}
-    lines = alternatives_out(deal) if isinstance(deal, Deal) else []
+    lines = alternatives_out(deal) if table.fixed_sides else []
     if lines:
         out["alternativeLines"] = lines
     return out

@@ -1,5 +1,5 @@
 """EGN games of two, three and five players as our records at a table of n
-(:class:`TableRecord`): the part of the one EGN reader (:func:`.document.egn_to_any`) that
+(:class:`Record`): the part of the one EGN reader (:func:`.document.egn_to_any`) that
 differs where scores are kept per player. The document's shared part (:mod:`.front`) is read
 alike at every table; here each deal becomes a deal of our n-handed notation, which
 ``load_table_record`` then checks, its problems said in the EGN document's terms (:mod:`.where`).
@@ -26,11 +26,10 @@ from typing import Any
 
 from euchre_records.cards import JOKER, Card, Suit, card_name
 from euchre_records.errors import NotationError, Problem, RecordError, UnsupportedRules
-from euchre_records.model import CallKind
+from euchre_records.model import CallKind, Record
 from euchre_records.rules import Rules, preset
 from euchre_records.schema.tables import load_table_record
 from euchre_records.table import Table
-from euchre_records.table_model import TableRecord
 from euchre_records.table_replay import VARIANT_CITES
 from euchre_records.interop.json_access import FLAG, LIST, OBJECT, field, typed
 
@@ -43,7 +42,7 @@ from .where import egn_where
 __all__ = ["per_player_record"]
 
 
-def per_player_record(front: Front) -> TableRecord:
+def per_player_record(front: Front) -> Record:
     """The record at a table of 2, 3 or 5 of a document whose shared part is read (``front``;
     ``modern`` rules with the rule set's overrides, as for four hands)."""
     table = front.table

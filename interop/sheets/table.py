@@ -38,10 +38,9 @@ from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator, Sequence
 
 from euchre_records.errors import Problem, RecordError, UnsupportedRules
-from euchre_records.model import Deal, DealKind, DealResult, Outcome
+from euchre_records.model import Deal, DealKind, DealResult, Outcome, SeatDealResult, Record
 from euchre_records.table import SEAT_COUNTS, Table, table_for
-from euchre_records.table_model import TableDeal, TableDealResult, TableOutcome, TableRecord
-from euchre_records.table_view import AnyRecord, AnyReplay, columns_of, table_of
+from euchre_records.table_view import AnyReplay, columns_of, table_of
 
 from .cells import (EVENT, NO, YES, SheetRecord, cell_value, parse_int, parse_overrides,
                     sittings_of, where)
@@ -240,13 +239,10 @@ def _points_deal(layout: Layout, n: int, width: int, row: int, cells: dict[str, 
     return deal
 
 
-def _replay(record: AnyRecord) -> AnyReplay:
+def _replay(record: Record) -> AnyReplay:
     """The replay of a record of any table."""
-    if isinstance(record, TableRecord):
-        from euchre_records.table_replay import replay_table
-        return replay_table(record)
-    from euchre_records.match import replay
-    return replay(record)
+    from euchre_records.match import replay_any
+    return replay_any(record)
 
 
 def _check(layout: Layout, out: SheetRecord, data: dict[str, Any]) -> None:
@@ -291,7 +287,7 @@ def _cell(layout: Layout, out: SheetRecord, prob: Problem) -> Problem:
 
 # --- writing ---------------------------------------------------------------------------------
 
-def _losses(layout: Layout, record: AnyRecord) -> list[Problem]:
+def _losses(layout: Layout, record: Record) -> list[Problem]:
     out: list[Problem] = []
     if record.event.notes:
         out.append(Problem("event.notes", "the sheet has no column for notes"))
@@ -299,7 +295,7 @@ def _losses(layout: Layout, record: AnyRecord) -> list[Problem]:
         out.append(Problem("start_score", "the sheet has no column for a score carried in"))
     if any(getattr(p, f, None) for _, p in record.players for f in PLAYER_FIELDS):
         out.append(Problem("players", "the sheet keeps names only, not player ids"))
-    deals: Sequence[Deal | TableDeal] = record.deals
+    deals: Sequence[Deal] = record.deals
     for i, d in enumerate(deals):
         at = f"deals[{i}]"
         if d.kind is DealKind.POINTS:
@@ -320,7 +316,7 @@ def _losses(layout: Layout, record: AnyRecord) -> list[Problem]:
     return out
 
 
-def write_sheet(records: Iterable[AnyRecord], *, lossy: bool = False) -> str:
+def write_sheet(records: Iterable[Record], *, lossy: bool = False) -> str:
     """CSV text of ``records`` in the sheet layout (see module contract): four-handed records
     with a column per side, those of two, three and five with a column per player. One sheet
     holds one layout: four-handed records and the others together are refused."""
@@ -342,12 +338,12 @@ def write_sheet(records: Iterable[AnyRecord], *, lossy: bool = False) -> str:
     return buf.getvalue()
 
 
-def _record_rows(layout: Layout, record: AnyRecord) -> list[list[str]]:
+def _record_rows(layout: Layout, record: Record) -> list[list[str]]:
     table = table_of(record)
     tok = table.token
     ev = record.event
     names = {int(seat): p.name for seat, p in record.players}
-    variant = record.variant_overrides if isinstance(record, TableRecord) else ()
+    variant = record.variant_overrides
     overrides = sorted((dict(record.rules.overrides) | dict(variant)).items())
     sitting = [ev.date or "", *(neutral(t or "") for t in (ev.club, ev.event, ev.table, ev.round)),
                *([] if layout.table is not None else [str(table.seats)]),
@@ -356,9 +352,9 @@ def _record_rows(layout: Layout, record: AnyRecord) -> list[list[str]]:
     blank = [""] * len(sitting)
     width = len(layout.points)
     writers = [_WRITE_RESULT[c] for c in layout.extras]
-    results: Sequence[DealResult | TableDealResult] = ()
+    results: Sequence[DealResult | SeatDealResult] = ()
     rows = []
-    deals: Sequence[Deal | TableDeal] = record.deals
+    deals: Sequence[Deal] = record.deals
     for number, deal in enumerate(deals, 1):
         head = (sitting if number == 1 else blank) + [str(number), tok(deal.dealer)]
         if deal.kind is DealKind.POINTS:   # maker '?': the points, the running score
@@ -367,7 +363,7 @@ def _record_rows(layout: Layout, record: AnyRecord) -> list[list[str]]:
                                 *_padded(deal.points, width), *_padded(total, width)])
             continue
         if deal.kind is DealKind.RESULT and deal.outcome is not None:
-            outcome: Outcome | TableOutcome = deal.outcome
+            outcome: Outcome = deal.outcome
         else:  # lossy: the result as the replay found it
             results = results or _replay(record).deals
             outcome = _found(table, results[number - 1])
@@ -378,14 +374,14 @@ def _record_rows(layout: Layout, record: AnyRecord) -> list[list[str]]:
     return rows
 
 
-def _found(table: Table, r: DealResult | TableDealResult) -> Outcome | TableOutcome:
+def _found(table: Table, r: DealResult | SeatDealResult) -> Outcome:
     """A deal's result as the replay found it, as the outcome a record of its table states."""
     if isinstance(r, DealResult):
         tricks = (r.tricks[0] if r.maker.side.value == "NS" else r.tricks[1]) if r.maker else 0
         return Outcome(r.maker, r.trump, r.alone, r.defender_alone, tricks)
-    return TableOutcome(r.maker, r.trump, r.alone and table.called_partner and r.called is None,
-                        r.maker_tricks, r.called, r.partner,
-                        partner_stated=r.called is not None and r.partner_known)
+    return Outcome(r.maker, r.trump, r.alone and table.called_partner and r.called is None,
+                   tricks=r.maker_tricks, called=r.called, partner=r.partner,
+                   partner_stated=r.called is not None and r.partner_known)
 
 
 def _result_cells(writers: Sequence[Callable[[Any, Callable[[int], str]], str]],

@@ -1,6 +1,7 @@
 """The database schema as an ordered list of migrations, and opening a database.
 
-The migrations live in this package by number (``v01_v04``, ``v06_v10``, ``v11_v16``, ``v17_tables``, ``v18_events_of_n``;
+The migrations live in this package by number (``v01_v04``, ``v06_v10``, ``v11_v16``, ``v17_tables``, ``v18_events_of_n``,
+``v19_one_set``;
 5 and 9 in ``events_schema`` and ``calls_schema``); every one is importable from here as before.
 
 Contract:
@@ -37,6 +38,7 @@ from .v11_v16 import (
 )
 from .v17_tables import _v17_tables_of_n
 from .v18_events_of_n import _v18_events_of_n
+from .v19_one_set import _v19_one_set
 
 __all__ = ["MIGRATIONS", "SCHEMA_VERSION", "open_db", "migrate", "schema_version", "open_store",
            "StoreUnavailable"]
@@ -58,7 +60,8 @@ MIGRATIONS: list[Callable[[sqlite_utils.Database], None]] = [_v1_tables, _v2_gua
                                                              _v15_table_links,
                                                              _v16_browser_deal_ids,
                                                              _v17_tables_of_n,
-                                                             _v18_events_of_n]
+                                                             _v18_events_of_n,
+                                                             _v19_one_set]
 SCHEMA_VERSION = len(MIGRATIONS)
 
 

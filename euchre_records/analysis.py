@@ -628,9 +628,7 @@ def _table_calls(record: Record, deal: Deal, maker: int,
     """At a table of n: each trump the record's maker could have made (with his best partner,
     or alone), and each player's best call."""
     table, rules = record.table, record.rules
-    # the turned card's own suit (none for the joker): this analysis has not read the suit the
-    # dealer named for a turned joker at a table of n (golden variants/33), as before issue 32
-    turned_suit = deal.turned.suit if deal.turned is not None else None
+    turned_suit = _turned_suit(deal)   # a turned joker: the suit the dealer named, as at four
     round_one = _took_up(deal)
     cache: dict[tuple[object, ...], int] = {}
 

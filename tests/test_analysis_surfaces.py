@@ -201,6 +201,22 @@ def test_analyse_json_of_a_five_handed_record_names_the_seats() -> None:
     assert "How to read it" not in result.stdout
 
 
+
+def test_a_turned_joker_at_a_table_of_n_is_the_suit_the_dealer_named() -> None:
+    """Golden variants/33 (cut-throat): the dealer turns the joker and names hearts; seat 2
+    orders it up. Hearts is the turned suit (RULES.md "The joker"), so it is the one suit round
+    one may make, and the dealer takes the joker up. Worked by hand: the dealer then holds JK, JD
+    (the left bower) and 9H, seat 1 holds JH and QH, and seat 2's AH KH TH sit under three
+    higher trumps. Seat 1 leads and the dealer plays after seat 2 to every trick seat 1 leads,
+    so the defenders take all five: hearts is worth 0 tricks to seat 2."""
+    result = run("analyse", VARIANTS / "33-cutthroat-joker-turned.json", "--format", "json")
+    assert result.exit_code == 0, result.output
+    calls = {c["trump"]: c for c in json.loads(result.stdout)["deals"][0]["calls"]}
+    assert (calls["H"]["allowed"], calls["H"]["why"], calls["H"]["tricks"]) == (
+        True, "round 1: the turned suit", 0)
+    assert all(not calls[s]["allowed"] and calls[s]["why"] == "round 1: only the turned suit may "
+               "be made trump" for s in ("S", "D", "C"))
+
 # --- the pages at every table; links from the rubber and player pages (issues 32, 33) -----------
 
 def test_the_rubber_page_links_to_the_analysis(stored) -> None:  # type: ignore[no-untyped-def]

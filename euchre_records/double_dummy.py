@@ -11,8 +11,9 @@ use, scaled down to five tricks:
   suit from low to high in power, so following suit is ``hand & suit`` and a trick's winner is
   the numerically largest card of the suit led or of trumps;
 - the question asked is yes/no ("can the side take ``k``?", a null-window search); the exact
-  value comes from a few of them, starting from cheap bounds (each hand's sure winners in
-  trumps, the tricks left) and moving one trick at a time (MTD(f));
+  value comes from a few of them, starting from cheap bounds (each hand's sure trump tricks:
+  its trumps less those the opposing higher trumps can beat one by one; the leader's cashing
+  tricks; the tricks left) and moving one trick at a time (MTD(f));
 - a transposition table keyed at trick boundaries by the cards still held, each squeezed to its
   rank among the live cards of its suit (so positions differing only by which small cards went
   already share an entry) and the seat to lead, storing bounds;
@@ -145,6 +146,25 @@ def _low_bits(mask: int) -> Iterator[int]:
         mask ^= low
 
 
+def _trump_floor(mine: int, theirs: int) -> int:
+    """The tricks a hand's trumps ``mine`` take at least against the other side's trumps
+    ``theirs`` (bit masks, higher bit = higher trump), whoever leads: every card of the hand is
+    played, each in a trick of its own, and a trump loses its trick only to a higher trump of the
+    other side in that trick, each of which beats one of the hand's at most. So at least the
+    hand's trumps less the most of them the other side's higher trumps can be set against one
+    by one (taken from the hand's highest down, each against an opposing trump above it not yet
+    used: the most, since a lower trump has every higher opposing trump of a higher one above it)."""
+    lost = 0
+    count = 0
+    while mine:
+        top = 1 << (mine.bit_length() - 1)
+        mine ^= top
+        count += 1
+        if (theirs & ~((top << 1) - 1)).bit_count() > lost:
+            lost += 1
+    return count - lost
+
+
 def _top(mask: int) -> int:
     return 1 << (mask.bit_length() - 1)
 
@@ -267,12 +287,14 @@ class DoubleDummy:
         its side, at most the tricks left less the other side's. A side's sure winners are the
         more of two counts:
 
-        - the sure trump winners of its best hand (trumps above every opposing trump each win
-          their own trick, whoever leads);
+        - the sure trump tricks of its best hand (:func:`_trump_floor`: its trumps less those
+          the opposing higher trumps can beat one by one; at least its trumps above every
+          opposing trump, each winning its own trick whoever leads);
         - the leader's cashing tricks, for the leader's side: the trumps he holds above every
-          other live trump, each led in turn and winning; and when those leads draw every
-          other trump (no other hand holds more trumps than that), in each plain suit the
-          cards he holds above every other live card of it, led in turn after.
+          other live trump, each led in turn and winning; then, in each plain suit, the cards
+          he holds above every other live card of it, led in turn after, as many as every
+          other hand still holding trumps after those leads holds cards of that suit (it must
+          follow, so cannot ruff; all of them when the trump leads drew every other trump).
         """
         trumps = self.trumps
         ours = self.ours
@@ -284,18 +306,18 @@ class DoubleDummy:
                     our_t |= h & trumps
                 else:
                     their_t |= h & trumps
-            top_theirs = their_t.bit_length()
-            top_ours = our_t.bit_length()
             for i, h in enumerate(state):
                 t = h & trumps
+                if not t:
+                    continue
+                against = their_t if ours[i] else our_t
+                # no opposing trump above the hand's lowest: each of its trumps wins a trick
+                sure = _trump_floor(t, against) if against >> (t & -t).bit_length() else t.bit_count()
                 if ours[i]:
-                    sure = (t >> top_theirs).bit_count() if top_theirs else t.bit_count()
                     if sure > mine:
                         mine = sure
-                else:
-                    sure = (t >> top_ours).bit_count() if top_ours else t.bit_count()
-                    if sure > theirs:
-                        theirs = sure
+                elif sure > theirs:
+                    theirs = sure
         hand = state[lead]
         others = 0
         most = 0   # the most trumps another hand holds
@@ -311,12 +333,22 @@ class DoubleDummy:
             t = hand & trumps
             o = others & trumps
             cash = (t >> o.bit_length()).bit_count() if o else t.bit_count()
-        if most <= cash:
-            for m in self.plain_masks:
-                h = hand & m
-                if h:
-                    o = others & m
-                    cash += (h >> o.bit_length()).bit_count() if o else h.bit_count()
+        plain = 0
+        for m in self.plain_masks:
+            h = hand & m
+            if h:
+                o = others & m
+                tops = (h >> o.bit_length()).bit_count() if o else h.bit_count()
+                if tops and most > cash:
+                    # a hand still holding trumps after the trump leads ruffs a top card
+                    # once void in its suit: the j-th lead of it is safe while each holds j
+                    for i, g in enumerate(state):
+                        if i != lead and (g & trumps).bit_count() > cash:
+                            k = (g & m).bit_count()
+                            if k < tops:
+                                tops = k
+                plain += tops
+        cash += plain
         if ours[lead]:
             if cash > mine:
                 mine = cash

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import random
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -226,6 +227,32 @@ def test_the_solver_is_the_minimax_at_every_table(n: int) -> None:
     @given(table_positions(n, max_cards=max_cards))
     def check(case: tuple[Position, list[tuple[int, str]]]) -> None:
         assert solve(case[0]) == _reference(*case)
+
+    check()
+
+
+BOUNDS_AT = {2: (5, 60), 3: (4, 60), 4: (3, 60), 5: (3, 40)}
+"""Per table size: the most cards a seat holds, and hypothesis's examples (boundaries only)."""
+
+
+@pytest.mark.parametrize("n", sorted(BOUNDS_AT))
+def test_the_cheap_bounds_hold_the_minimax_at_every_table(n: int) -> None:
+    # the bounds the search starts from and cuts by at each trick boundary (the sure trump
+    # tricks of a hand, the leader's cashing tricks), for either side: an unsound one would only
+    # show in the solver's value where a search relies on it, so each is checked on its own
+    max_cards, examples = BOUNDS_AT[n]
+
+    @settings(max_examples=examples, deadline=None)
+    @given(table_positions(n, max_cards=max_cards).filter(lambda case: not case[1]), st.booleans())
+    def check(case: tuple[Position, list[tuple[int, str]]], defenders: bool) -> None:
+        position = case[0]
+        if defenders:
+            position = replace(position, makers=frozenset(range(n)) - position.makers)
+        hands = dict(enumerate(position.hands))
+        solver = DoubleDummy(hands, position.trump, position.makers)
+        low, high = solver._bounds(tuple(solver.mask(h) for h in position.hands), position.leader,
+                                   len(position.hands[0]))
+        assert low <= _reference(position, []) <= high
 
     check()
 

@@ -20,10 +20,10 @@ from .cards import JOKER, Card, Suit, effective_suit, make_pack, power_table, tr
 from .errors import InconsistentRecord, Problem
 from .model import (
     CallKind, DealKind, FindingKind, replace, Scores, Deal, SeatDealResult, Finding,
-    SeatGameResult, Irregularity, IrregularityKind, Record, SeatReplayResult,
+    SeatGameResult, IrregularityKind, Record, SeatReplayResult,
 )
 from .rules import JokerUpcard
-from .table import SeatIndex, Table, Variant
+from .table import SeatIndex, Variant
 from .fastpath import fast_table_deal
 from .house_rules import Tokens, fast_break, fast_break_note, house_cite
 from .points_only import SeatColumns, check_points
@@ -34,7 +34,8 @@ from .scoresheet import SheetCheck
 from .claims import claims_of, settle_claim
 from .exchanges import going_under_table, swap_with_kitty, void_by_farmer
 from .bidding import turned_suit_named_text
-from .laws import five_cards_text, out_of_turn_text, stopped_deal_text
+from .laws import five_cards_text, stopped_deal_text
+from .deal_passing import dealer_finding, next_dealer, no_winner_note, reported_first
 from .penalty_cards import exposed_card_held, exposed_card_ruling
 from .plays import PlayLog
 
@@ -713,18 +714,11 @@ def replay_table(record: Record) -> SeatReplayResult:
             result = _deal_result(record, deal, number, f"deals[{i}]", problems)
         if result is None:
             continue
-        if expected is not None and deal.dealer != expected and _out_of_turn(deal) is not None:
-            result = replace(result, findings=(_dealt_out_of_turn(record, deal, number, expected),)
-                             + result.findings)   # before the deal's own, as four-handed
-        elif expected is not None and deal.dealer != expected:
-            f = Finding(FindingKind.WRONG_DEALER,
-                             f"deal {number}: seat {table.token(deal.dealer)} dealt; seat "
-                             f"{table.token(expected)} should have (the deal passes to the left, "
-                             f"{rules.cite('deal_passes')})", rules.cite("deal_passes"), number,
-                             seat=deal.dealer, points=())
-            result = _with_finding(result, f)
-        next_dealer = result.next_dealer   # else the seat on the dealer's left (table.left)
-        expected = next_dealer if next_dealer is not None else (deal.dealer + 1) % n
+        passed = dealer_finding(table, rules, deal, number, expected)
+        if passed is not None:
+            result = replace(result, findings=(passed,) + result.findings
+                             if reported_first(table, passed) else result.findings + (passed,))
+        expected = next_dealer(table, deal.dealer, result.next_dealer)
         if tokens is not None:
             result = tokens.apply_seats(result)
         before = score
@@ -758,7 +752,8 @@ def replay_table(record: Record) -> SeatReplayResult:
         if won is not None or (fixed is not None and in_game == fixed):
             games.append(SeatGameResult(len(games) + 1, first, number, start, score, won, True))
             if won is None:
-                notes.append(_no_winner_note(table, len(games), fixed, start, score))
+                notes.append(no_winner_note(len(games), fixed, ", ".join(
+                    f"seat {table.token(s)} {score[s] - start[s]}" for s in range(n))))
             score = start = (0,) * n
             first, in_game = number + 1, 0
             if tokens is not None:
@@ -769,37 +764,6 @@ def replay_table(record: Record) -> SeatReplayResult:
         games.append(SeatGameResult(len(games) + 1, first, len(record.deals), start, score, None, False))
     return SeatReplayResult(rules, table, tuple(results), tuple(games), tuple(findings), tuple(running),
                        tuple(notes))
-
-
-def _no_winner_note(table: Table, game: int, fixed: int | None, start: Scores,
-                    score: Scores) -> str:
-    """The note of a finished game of ``fixed`` deals: no winner, each player's points."""
-    points = ", ".join(f"seat {table.token(s)} {score[s] - start[s]}" for s in range(table.seats))
-    return (f"game {game}: a game of {fixed} deal{'s' if fixed != 1 else ''} has no winner (EGN 1.4: "
-            f"games set to num_deals count points, not wins); {points}")
-
-
-def _out_of_turn(deal: Deal) -> Irregularity | None:
-    """The deal's deal-out-of-turn irregularity, if the record states one."""
-    return next((e for e in deal.irregularities
-                 if e.kind is IrregularityKind.DEAL_OUT_OF_TURN), None)
-
-
-def _dealt_out_of_turn(record: Record, deal: Deal, number: int,
-                       expected: SeatIndex) -> Finding:
-    """The finding of a deal the record says was dealt out of turn (Somerset 40): stopped (the
-    deal is void, :func:`_deal_result`) or standing; the rotation goes on from its dealer, as
-    four-handed (``match._dealt_by``)."""
-    table, rules = record.table, record.rules
-    event = _out_of_turn(deal)
-    stopped = event is not None and event.election == "stopped"
-    return Finding(FindingKind.IRREGULARITY, out_of_turn_text(
-        number, f"seat {table.token(deal.dealer)}", f"seat {table.token(expected)}", stopped, rules),
-        rules.cite("deal_out_of_turn"), number, seat=deal.dealer, status="out of turn", points=())
-
-
-def _with_finding(result: SeatDealResult, finding: Finding) -> SeatDealResult:
-    return replace(result, findings=result.findings + (finding,))
 
 
 def _with_note(result: SeatDealResult, note: str) -> SeatDealResult:

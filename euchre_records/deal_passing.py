@@ -4,11 +4,9 @@ number of deals: the deal passing of a record, written once for every table (iss
 Contracts, at a table of any size (seats as ``Table.token`` writes them: ``N E S W`` at four,
 ``0 .. n-1`` otherwise):
 
-- :func:`next_dealer`: the deal passes to the left (Somerset 40, ``deal_passes``) unless the
-  laws of the deal say who deals next (a void deal, a redeal: ``next_dealer``/``redeal`` of the
-  deal's result).
-- :func:`dealer_finding`: None when the recorded dealer is the expected one; otherwise the
-  finding, citing the rule: a deal the record says was dealt out of turn (Somerset 40,
+- :func:`dealer_findings`: the deal passes to the left (``deal_passes``) unless the laws of
+  the deal before say who deals next (a void deal, a redeal: ``next_dealer``/``redeal`` of its
+  result); the finding of each deal whose recorded dealer is not that seat, citing the rule: a deal the record says was dealt out of turn (Somerset 40,
   ``deal_out_of_turn``; stopped or standing), or a wrong dealer (``deal_passes``). Either way
   the rotation goes on from the recorded dealer. The replay of the table places it
   (:func:`reported_first`).
@@ -22,21 +20,47 @@ gives ``()``), as released: the texts are pinned (tests/golden/pinned).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from .laws import out_of_turn_text
-from .model import Deal, Finding, FindingKind, IrregularityKind
+from .model import (
+    Deal,
+    DealResult,
+    Finding,
+    FindingKind,
+    IrregularityKind,
+    Scores,
+    SeatDealResult,
+)
 from .rules import Rules
 from .table import SeatIndex, Table
 
-__all__ = ["dealer_finding", "next_dealer", "no_winner_note", "reported_first"]
+__all__ = ["dealer_findings", "no_winner_note", "reported_first"]
+
+_LEFT: dict[int, tuple[SeatIndex, ...]] = {}
+"""By table size: the seat on each seat's left (the deal passes to it)."""
 
 
-def next_dealer(table: Table, dealer: SeatIndex, stated: SeatIndex | None,
-                redeal: bool = False) -> SeatIndex:
-    """The seat that deals after ``dealer``: ``stated`` (the laws of the deal said so), the
-    dealer again on a ``redeal``, else his left."""
-    if stated is not None:
-        return stated
-    return dealer if redeal else (dealer + 1) % table.seats
+def dealer_findings(table: Table, rules: Rules, deals: Sequence[Deal],
+                    results: Sequence[DealResult] | Sequence[SeatDealResult]) -> list[tuple[int, Finding]]:
+    """(index, finding) of every deal of the record dealt by another seat than the one the deal
+    passed to (after the deal before it, as its ``results[i - 1]`` says), in deal
+    order; ``results`` one per deal. One pass over the record, no call for a deal dealt by its
+    rightful dealer (the common case: the four-handed replay's speed)."""
+    found: list[tuple[int, Finding]] = []
+    left = _LEFT.get(table.seats) or _LEFT.setdefault(
+        table.seats, tuple((s + 1) % table.seats for s in range(table.seats)))
+    redeals = table.fixed_sides   # a redeal flag: the four-handed result's (``DealResult.redeal``)
+    expected: SeatIndex | None = None
+    for i, deal in enumerate(deals):
+        dealer = deal.dealer
+        if dealer != expected and expected is not None:
+            found.append((i, _dealt_by_another(table, rules, deal, i + 1, expected)))
+        result = results[i]
+        stated = result.next_dealer
+        expected = (stated if stated is not None else
+                    dealer if redeals and result.redeal else left[dealer])  # type: ignore[union-attr]
+    return found
 
 
 def _out_of_turn(deal: Deal) -> tuple[bool, bool]:
@@ -45,15 +69,12 @@ def _out_of_turn(deal: Deal) -> tuple[bool, bool]:
     return bool(events), any(e.election == "stopped" for e in events)
 
 
-def dealer_finding(table: Table, rules: Rules, deal: Deal, number: int,
-                   expected: SeatIndex | None) -> Finding | None:
-    """The finding for deal ``number`` (1-based) dealt by another seat than ``expected`` (None:
-    the first deal, any dealer), or None. See the module docstring."""
+def _dealt_by_another(table: Table, rules: Rules, deal: Deal, number: int,
+                      expected: SeatIndex) -> Finding:
+    """The finding for deal ``number`` (1-based), dealt by another seat than ``expected``."""
     dealer = deal.dealer
-    if expected is None or dealer == expected:
-        return None
     fixed = table.fixed_sides
-    moved = {} if fixed else {"points": ()}
+    moved: Scores = (0, 0) if fixed else ()   # the points the finding moved: none
     who = table.token(dealer) if fixed else f"seat {table.token(dealer)}"
     rightful = table.token(expected) if fixed else f"seat {table.token(expected)}"
     out_of_turn, stopped = _out_of_turn(deal)
@@ -61,12 +82,12 @@ def dealer_finding(table: Table, rules: Rules, deal: Deal, number: int,
         return Finding(FindingKind.IRREGULARITY,
                        out_of_turn_text(number, who, rightful, stopped, rules),
                        rules.cite("deal_out_of_turn"), number, seat=dealer, status="out of turn",
-                       **moved)
+                       points=moved)
     rule = rules.cite("deal_passes")
     text = (f"deal {number}: dealt by {who}, but the deal passes to {rightful} ({rule}); replayed "
             f"with {who} as dealer" if fixed else
             f"deal {number}: {who} dealt; {rightful} should have (the deal passes to the left, {rule})")
-    return Finding(FindingKind.WRONG_DEALER, text, rule, number, seat=dealer, **moved)
+    return Finding(FindingKind.WRONG_DEALER, text, rule, number, seat=dealer, points=moved)
 
 
 def reported_first(table: Table, finding: Finding) -> bool:

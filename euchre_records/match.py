@@ -16,7 +16,7 @@ from typing import cast
 
 from .cards import Side
 from .deal import replay_in_detail
-from .deal_passing import dealer_finding, next_dealer, no_winner_note
+from .deal_passing import dealer_findings, no_winner_note
 from .fastpath import fast_replay
 from .house_rules import Tokens
 from .model import (
@@ -46,20 +46,14 @@ def replay(record: Record, rules: Rules | None = None) -> ReplayResult:
     rules = rules or record.rules
     results: list[DealResult] = []
     per_deal: list[list[Finding]] = []
-    table = record.table
-    expected: int | None = None
     for i, deal in enumerate(record.deals):
-        dealer = deal.dealer
-        passed = dealer_finding(table, rules, deal, i + 1, expected)
-        found: list[Finding] = [] if passed is None else [passed]
         result = None if deal.unfinished else fast_replay(deal, rules, i + 1)
         if result is None:
             result = replay_in_detail(deal, rules, i + 1, f"deals[{i}]")
         results.append(result)
-        if result.findings:
-            found.extend(result.findings)
-        per_deal.append(found)
-        expected = next_dealer(table, dealer, result.next_dealer, result.redeal)
+        per_deal.append(list(result.findings))
+    for i, f in dealer_findings(record.table, rules, record.deals, results):
+        per_deal[i].insert(0, f)   # before the deal's own findings
     start = cast(Points, record.start_score)   # a pair at the table of four
     track = score_games(rules, results, start)   # may rescore deals (Somerset 4)
     official = _sheet_stands(rules, record, results) if rules.sheet_errors_stand else results

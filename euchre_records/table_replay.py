@@ -35,7 +35,7 @@ from .claims import claims_of, settle_claim
 from .exchanges import going_under_table, swap_with_kitty, void_by_farmer
 from .bidding import turned_suit_named_text
 from .laws import five_cards_text, stopped_deal_text
-from .deal_passing import dealer_finding, next_dealer, no_winner_note, reported_first
+from .deal_passing import dealer_findings, no_winner_note, reported_first
 from .penalty_cards import exposed_card_held, exposed_card_ruling
 from .plays import PlayLog
 
@@ -706,19 +706,21 @@ def replay_table(record: Record) -> SeatReplayResult:
     start, first = score, 1
     sheet = SheetCheck(record, VARIANT_CITES[table.variant], target)
     tokens = Tokens() if rules.four_trick_tokens else None   # counted within a game
-    expected: SeatIndex | None = None
+    replayed: list[SeatDealResult] = []
     for i, deal in enumerate(record.deals):
+        result = fast_table_deal(record, deal, i + 1)   # None: not a clean deal
+        if result is None:
+            result = _deal_result(record, deal, i + 1, f"deals[{i}]", problems)
+        if result is not None:
+            replayed.append(result)
+    if problems:
+        raise InconsistentRecord(problems)
+    for i, passed in dealer_findings(table, rules, record.deals, replayed):
+        found = replayed[i].findings
+        replayed[i] = replace(replayed[i], findings=(passed,) + found
+                              if reported_first(table, passed) else found + (passed,))
+    for i, (deal, result) in enumerate(zip(record.deals, replayed)):
         number = i + 1
-        result = fast_table_deal(record, deal, number)   # None: not a clean deal
-        if result is None:
-            result = _deal_result(record, deal, number, f"deals[{i}]", problems)
-        if result is None:
-            continue
-        passed = dealer_finding(table, rules, deal, number, expected)
-        if passed is not None:
-            result = replace(result, findings=(passed,) + result.findings
-                             if reported_first(table, passed) else result.findings + (passed,))
-        expected = next_dealer(table, deal.dealer, result.next_dealer)
         if tokens is not None:
             result = tokens.apply_seats(result)
         before = score
@@ -751,15 +753,14 @@ def replay_table(record: Record) -> SeatReplayResult:
                else None)   # max: _winner's first test, without the call
         if won is not None or (fixed is not None and in_game == fixed):
             games.append(SeatGameResult(len(games) + 1, first, number, start, score, won, True))
-            if won is None:
+            if won is None:   # so the game of fixed deals is over
+                assert fixed is not None
                 notes.append(no_winner_note(len(games), fixed, ", ".join(
                     f"seat {table.token(s)} {score[s] - start[s]}" for s in range(n))))
             score = start = (0,) * n
             first, in_game = number + 1, 0
             if tokens is not None:
                 tokens.reset()
-    if problems:
-        raise InconsistentRecord(problems)
     if first <= len(record.deals) or not games:
         games.append(SeatGameResult(len(games) + 1, first, len(record.deals), start, score, None, False))
     return SeatReplayResult(rules, table, tuple(results), tuple(games), tuple(findings), tuple(running),

@@ -1,5 +1,5 @@
 """The deal passing of a record at every table (``euchre_records.deal_passing``, issue 32): who
-deals next, and the one finding of a deal dealt by another seat, checked against an independent
+deals next (``dealer_findings``), and the one finding of a deal dealt by another seat, checked against an independent
 oracle (``reference_euchre.left``/``left_of``, the seat to the left by the seat names)."""
 
 from __future__ import annotations
@@ -8,16 +8,14 @@ import random
 from typing import Any
 
 import reference_euchre as ref
+from euchre_records.schema.notation import load_record
+from euchre_records.schema.tables import load_table_record
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from euchre_records.deal_passing import next_dealer
 from euchre_records.errors import NotationError
 from euchre_records.match import replay_any
 from euchre_records.model import FindingKind
-from euchre_records.schema.notation import load_record
-from euchre_records.schema.tables import load_table_record
-from euchre_records.table import table_for
 
 PRESETS = ("somerset-1888", "hoyle", "modern")
 
@@ -62,15 +60,3 @@ def test_a_deal_by_another_seat_than_the_left_is_found_once_at_every_table(
             assert wrong[0].seat == record.deals[i].dealer
             assert dealer in wrong[0].message and rightful in wrong[0].message
             assert wrong[0].rule == record.rules.cite("deal_passes") and wrong[0].rule in wrong[0].message
-
-
-@given(st.sampled_from((2, 3, 4, 5)), st.integers(0, 4))
-def test_the_deal_goes_round_the_table_once_in_as_many_deals_as_seats(seats: int, first: int) -> None:
-    table = table_for(seats)
-    dealer, dealers = first % seats, []
-    for _ in range(seats):
-        dealers.append(table.token(dealer))
-        dealer = next_dealer(table, dealer, None)
-    assert dealers == [table.token(s) for s in table.order_from(first % seats)]
-    assert next_dealer(table, first % seats, None, redeal=True) == first % seats
-    assert next_dealer(table, first % seats, (first + 2) % seats) == (first + 2) % seats

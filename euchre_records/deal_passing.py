@@ -4,11 +4,12 @@ number of deals: the deal passing of a record, written once for every table (iss
 Contracts, at a table of any size (seats as ``Table.token`` writes them: ``N E S W`` at four,
 ``0 .. n-1`` otherwise):
 
-- :func:`dealer_findings`: the deal passes to the left (``deal_passes``) unless the laws of
-  the deal before say who deals next (a void deal, a redeal: ``next_dealer``/``redeal`` of its
-  result); the finding of each deal whose recorded dealer is not that seat, citing the rule: a deal the record says was dealt out of turn (Somerset 40,
+- :func:`dealer_findings`: the deal passes to the left (Somerset 41, ``deal_passes``) unless
+  the laws of the deal before say who deals next (a void deal, a redeal: ``next_dealer`` /
+  ``redeal`` of its result); the finding of each deal whose recorded dealer is not that seat,
+  citing the rule: a deal the record says was dealt out of turn (Somerset 40,
   ``deal_out_of_turn``; stopped or standing), or a wrong dealer (``deal_passes``). Either way
-  the rotation goes on from the recorded dealer. The replay of the table places it
+  the rotation goes on from the recorded dealer. The replay of the table places the finding
   (:func:`reported_first`).
 - :func:`no_winner_note`: a finished game of ``fixed_deals`` deals has no winner (EGN 1.4
   ``num_deals``), with each scoring column's points.

@@ -292,7 +292,7 @@ class _Deal:
                 if holder == maker:
                     self.notes.append(f"deal {self.number}: the maker holds the card he called "
                                       f"({called.name}): he plays alone")
-        pack = _pack(rules.pack, rules.joker)
+        pack = make_pack(rules.pack, rules.joker)
         powers = power_table(trump)
         played: set[Card] = set()
         # every trick (0-based) at which a seat showed out of a suit it may still hold: a later
@@ -388,17 +388,6 @@ class _Deal:
     @staticmethod
     def _known_elsewhere(c: Card, hands: list[list[Card | None]], seat: SeatIndex) -> bool:
         return any(c in h for s, h in enumerate(hands) if s != seat)
-
-
-_PACKS: dict[tuple[int, bool], frozenset[Card]] = {}
-
-
-def _pack(size: int, joker: bool) -> frozenset[Card]:
-    """``make_pack``, made once per pack (a deal asks for it on every replay)."""
-    found = _PACKS.get((size, joker))
-    if found is None:
-        found = _PACKS[(size, joker)] = make_pack(size, joker)
-    return found
 
 
 def _void_result(number: int, deal: Deal, n: int, why: str, next_dealer: SeatIndex | None,

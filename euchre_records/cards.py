@@ -20,6 +20,7 @@ True
 from __future__ import annotations
 
 from enum import Enum, IntEnum
+from functools import cache
 from typing import Iterable, Sequence
 
 from .errors import NotationError
@@ -219,8 +220,10 @@ def card_name(c: Card | None) -> str:
     return "??" if c is None else c.name
 
 
+@cache
 def make_pack(size: int = 24, joker: bool = False) -> frozenset[Card]:
-    """The pack of 24 (9–A), 28 (8–A) or 32 (7–A) cards, optionally with the joker."""
+    """The pack of 24 (9–A), 28 (8–A) or 32 (7–A) cards, optionally with the joker; made once
+    per pack (every detailed replay of a deal asks for it, at every table)."""
     low = {24: Rank.NINE, 28: Rank.EIGHT, 32: Rank.SEVEN}.get(size)
     if low is None:
         raise ValueError(f"pack size must be 24, 28 or 32, not {size}")

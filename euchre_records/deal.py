@@ -26,16 +26,7 @@ from .scoring import hand_points
 
 __all__ = ["replay_deal", "replay_in_detail", "Bidding"]
 
-_PACKS: dict[tuple[int, bool], frozenset[Card]] = {}
 _HAND_LABELS = tuple((f"hand:{s.name}", f"hands.{s.name}") for s in SEATS)   # by seat: location, path
-
-
-def _pack(rules: Rules) -> frozenset[Card]:
-    key = (rules.pack, rules.joker)
-    pack = _PACKS.get(key)
-    if pack is None:
-        pack = _PACKS[key] = make_pack(rules.pack, rules.joker)
-    return pack
 
 
 def replay_deal(deal: Deal, rules: Rules, number: int = 1, where: str = "") -> DealResult:
@@ -65,7 +56,7 @@ class _Replay:
 
     def __init__(self, deal: Deal, rules: Rules, number: int, where: str) -> None:
         self.deal, self.rules, self.number, self.where = deal, rules, number, where
-        self.pack = _pack(rules)
+        self.pack = make_pack(rules.pack, rules.joker)
         # where each known card is: "hand:N", "kitty", "turned", "discard", "played:t"
         self.location: dict[Card, str] = {}
         self.hand: list[set[Card]] = [set(), set(), set(), set()]   # known cards still held

@@ -14,13 +14,13 @@ from dataclasses import dataclass, field
 from itertools import chain
 from typing import cast
 
-from .cards import LEFT_OF, Seat, Side
+from .cards import Side
 from .deal import replay_in_detail
+from .deal_passing import dealer_findings, no_winner_note
 from .fastpath import fast_replay
 from .house_rules import Tokens
-from .laws import out_of_turn_text
 from .model import (
-    Deal, DealResult, Finding, FindingKind, GameResult, IrregularityKind, Points, Record, ReplayResult,
+    DealResult, Finding, FindingKind, GameResult, Points, Record, ReplayResult,
     RubberResult, SeatReplayResult, replace,
 )
 from .rules import Rules, RubberSystem
@@ -46,22 +46,14 @@ def replay(record: Record, rules: Rules | None = None) -> ReplayResult:
     rules = rules or record.rules
     results: list[DealResult] = []
     per_deal: list[list[Finding]] = []
-    expected = None
     for i, deal in enumerate(record.deals):
-        dealer = deal.dealer
-        found: list[Finding] = ([] if expected is None or dealer is expected
-                                else _dealt_by(rules, deal, i, expected))
         result = None if deal.unfinished else fast_replay(deal, rules, i + 1)
         if result is None:
             result = replay_in_detail(deal, rules, i + 1, f"deals[{i}]")
         results.append(result)
-        if result.findings:
-            found.extend(result.findings)
-        per_deal.append(found)
-        if result.next_dealer is not None:
-            expected = result.next_dealer
-        else:
-            expected = dealer if result.redeal else LEFT_OF[dealer]
+        per_deal.append(list(result.findings))
+    for i, f in dealer_findings(record.table, rules, record.deals, results):
+        per_deal[i].insert(0, f)   # before the deal's own findings
     start = cast(Points, record.start_score)   # a pair at the table of four
     track = score_games(rules, results, start)   # may rescore deals (Somerset 4)
     official = _sheet_stands(rules, record, results) if rules.sheet_errors_stand else results
@@ -105,25 +97,8 @@ def _no_winner_notes(rules: Rules, games: list[GameResult]) -> tuple[str, ...]:
     (EGN 1.4 changelog, ``num_deals``); the points count, side by side."""
     if rules.fixed_deals is None:
         return ()
-    n = rules.fixed_deals
-    return tuple(f"game {g.number}: a game of {n} deal{'s' if n != 1 else ''} has no winner (EGN 1.4: "
-                 f"games set to num_deals count points, not wins); N-S {g.score[0]}, E-W {g.score[1]}"
+    return tuple(no_winner_note(g.number, rules.fixed_deals, f"N-S {g.score[0]}, E-W {g.score[1]}")
                  for g in games if g.finished)
-
-
-def _dealt_by(rules: Rules, deal: Deal, i: int, expected: Seat) -> list[Finding]:
-    """The finding for deal ``i`` dealt by another than ``expected``: a wrong dealer, or a deal
-    out of turn where the record says so."""
-    dealer = deal.dealer
-    if not any(e.kind is IrregularityKind.DEAL_OUT_OF_TURN for e in deal.irregularities):
-        return [Finding(
-            FindingKind.WRONG_DEALER,
-            f"deal {i + 1}: dealt by {dealer.name}, but the deal passes to {expected.name} "
-            f"({rules.cite('deal_passes')}); replayed with {dealer.name} as dealer",
-            rules.cite("deal_passes"), i + 1, seat=dealer)]
-    return [Finding(
-        FindingKind.IRREGULARITY, out_of_turn_text(i + 1, dealer.name, expected.name, _stopped(deal), rules),
-        rules.cite("deal_out_of_turn"), i + 1, seat=dealer, status="out of turn")]
 
 
 def _sheet_stands(rules: Rules, record: Record, results: list[DealResult]) -> list[DealResult]:
@@ -142,11 +117,6 @@ def _sheet_stands(rules: Rules, record: Record, results: list[DealResult]) -> li
         official[i] = replace(r, hand_points=sheet.points, penalty=(0, 0), points=sheet.points,
                               notes=r.notes + (note,))
     return official if official != results else results
-
-
-def _stopped(deal: object) -> bool:
-    return any(e.kind is IrregularityKind.DEAL_OUT_OF_TURN and e.election == "stopped"
-               for e in deal.irregularities)  # type: ignore[attr-defined]
 
 
 def game_rubber_points(rules: Rules, loser_score: int) -> int:

@@ -20,10 +20,10 @@ from .cards import JOKER, Card, Suit, effective_suit, make_pack, power_table, tr
 from .errors import InconsistentRecord, Problem
 from .model import (
     CallKind, DealKind, FindingKind, replace, Scores, Deal, SeatDealResult, Finding,
-    SeatGameResult, Irregularity, IrregularityKind, Record, SeatReplayResult,
+    SeatGameResult, IrregularityKind, Record, SeatReplayResult,
 )
 from .rules import JokerUpcard
-from .table import SeatIndex, Table, Variant
+from .table import SeatIndex, Variant
 from .fastpath import fast_table_deal
 from .house_rules import Tokens, fast_break, fast_break_note, house_cite
 from .points_only import SeatColumns, check_points
@@ -34,7 +34,8 @@ from .scoresheet import SheetCheck
 from .claims import claims_of, settle_claim
 from .exchanges import going_under_table, swap_with_kitty, void_by_farmer
 from .bidding import turned_suit_named_text
-from .laws import five_cards_text, out_of_turn_text, stopped_deal_text
+from .laws import five_cards_text, stopped_deal_text
+from .deal_passing import dealer_findings, no_winner_note, reported_first
 from .penalty_cards import exposed_card_held, exposed_card_ruling
 from .plays import PlayLog
 
@@ -291,7 +292,7 @@ class _Deal:
                 if holder == maker:
                     self.notes.append(f"deal {self.number}: the maker holds the card he called "
                                       f"({called.name}): he plays alone")
-        pack = _pack(rules.pack, rules.joker)
+        pack = make_pack(rules.pack, rules.joker)
         powers = power_table(trump)
         played: set[Card] = set()
         # every trick (0-based) at which a seat showed out of a suit it may still hold: a later
@@ -387,17 +388,6 @@ class _Deal:
     @staticmethod
     def _known_elsewhere(c: Card, hands: list[list[Card | None]], seat: SeatIndex) -> bool:
         return any(c in h for s, h in enumerate(hands) if s != seat)
-
-
-_PACKS: dict[tuple[int, bool], frozenset[Card]] = {}
-
-
-def _pack(size: int, joker: bool) -> frozenset[Card]:
-    """``make_pack``, made once per pack (a deal asks for it on every replay)."""
-    found = _PACKS.get((size, joker))
-    if found is None:
-        found = _PACKS[(size, joker)] = make_pack(size, joker)
-    return found
 
 
 def _void_result(number: int, deal: Deal, n: int, why: str, next_dealer: SeatIndex | None,
@@ -705,26 +695,21 @@ def replay_table(record: Record) -> SeatReplayResult:
     start, first = score, 1
     sheet = SheetCheck(record, VARIANT_CITES[table.variant], target)
     tokens = Tokens() if rules.four_trick_tokens else None   # counted within a game
-    expected: SeatIndex | None = None
+    replayed: list[SeatDealResult] = []
     for i, deal in enumerate(record.deals):
+        result = fast_table_deal(record, deal, i + 1)   # None: not a clean deal
+        if result is None:
+            result = _deal_result(record, deal, i + 1, f"deals[{i}]", problems)
+        if result is not None:
+            replayed.append(result)
+    if problems:
+        raise InconsistentRecord(problems)
+    for i, passed in dealer_findings(table, rules, record.deals, replayed):
+        found = replayed[i].findings
+        replayed[i] = replace(replayed[i], findings=(passed,) + found
+                              if reported_first(table, passed) else found + (passed,))
+    for i, (deal, result) in enumerate(zip(record.deals, replayed)):
         number = i + 1
-        result = fast_table_deal(record, deal, number)   # None: not a clean deal
-        if result is None:
-            result = _deal_result(record, deal, number, f"deals[{i}]", problems)
-        if result is None:
-            continue
-        if expected is not None and deal.dealer != expected and _out_of_turn(deal) is not None:
-            result = replace(result, findings=(_dealt_out_of_turn(record, deal, number, expected),)
-                             + result.findings)   # before the deal's own, as four-handed
-        elif expected is not None and deal.dealer != expected:
-            f = Finding(FindingKind.WRONG_DEALER,
-                             f"deal {number}: seat {table.token(deal.dealer)} dealt; seat "
-                             f"{table.token(expected)} should have (the deal passes to the left, "
-                             f"{rules.cite('deal_passes')})", rules.cite("deal_passes"), number,
-                             seat=deal.dealer, points=())
-            result = _with_finding(result, f)
-        next_dealer = result.next_dealer   # else the seat on the dealer's left (table.left)
-        expected = next_dealer if next_dealer is not None else (deal.dealer + 1) % n
         if tokens is not None:
             result = tokens.apply_seats(result)
         before = score
@@ -757,49 +742,18 @@ def replay_table(record: Record) -> SeatReplayResult:
                else None)   # max: _winner's first test, without the call
         if won is not None or (fixed is not None and in_game == fixed):
             games.append(SeatGameResult(len(games) + 1, first, number, start, score, won, True))
-            if won is None:
-                notes.append(_no_winner_note(table, len(games), fixed, start, score))
+            if won is None:   # so the game of fixed deals is over
+                assert fixed is not None
+                notes.append(no_winner_note(len(games), fixed, ", ".join(
+                    f"seat {table.token(s)} {score[s] - start[s]}" for s in range(n))))
             score = start = (0,) * n
             first, in_game = number + 1, 0
             if tokens is not None:
                 tokens.reset()
-    if problems:
-        raise InconsistentRecord(problems)
     if first <= len(record.deals) or not games:
         games.append(SeatGameResult(len(games) + 1, first, len(record.deals), start, score, None, False))
     return SeatReplayResult(rules, table, tuple(results), tuple(games), tuple(findings), tuple(running),
                        tuple(notes))
-
-
-def _no_winner_note(table: Table, game: int, fixed: int | None, start: Scores,
-                    score: Scores) -> str:
-    """The note of a finished game of ``fixed`` deals: no winner, each player's points."""
-    points = ", ".join(f"seat {table.token(s)} {score[s] - start[s]}" for s in range(table.seats))
-    return (f"game {game}: a game of {fixed} deal{'s' if fixed != 1 else ''} has no winner (EGN 1.4: "
-            f"games set to num_deals count points, not wins); {points}")
-
-
-def _out_of_turn(deal: Deal) -> Irregularity | None:
-    """The deal's deal-out-of-turn irregularity, if the record states one."""
-    return next((e for e in deal.irregularities
-                 if e.kind is IrregularityKind.DEAL_OUT_OF_TURN), None)
-
-
-def _dealt_out_of_turn(record: Record, deal: Deal, number: int,
-                       expected: SeatIndex) -> Finding:
-    """The finding of a deal the record says was dealt out of turn (Somerset 40): stopped (the
-    deal is void, :func:`_deal_result`) or standing; the rotation goes on from its dealer, as
-    four-handed (``match._dealt_by``)."""
-    table, rules = record.table, record.rules
-    event = _out_of_turn(deal)
-    stopped = event is not None and event.election == "stopped"
-    return Finding(FindingKind.IRREGULARITY, out_of_turn_text(
-        number, f"seat {table.token(deal.dealer)}", f"seat {table.token(expected)}", stopped, rules),
-        rules.cite("deal_out_of_turn"), number, seat=deal.dealer, status="out of turn", points=())
-
-
-def _with_finding(result: SeatDealResult, finding: Finding) -> SeatDealResult:
-    return replace(result, findings=result.findings + (finding,))
 
 
 def _with_note(result: SeatDealResult, note: str) -> SeatDealResult:

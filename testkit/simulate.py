@@ -21,8 +21,8 @@ __all__ = ["random_deal", "shuffled_pack"]
 
 
 def shuffled_pack(rng: random.Random, rules: Rules) -> list[Card]:
-    from euchre_records.deal import _pack
-    pack = sorted(_pack(rules))
+    from euchre_records.cards import make_pack
+    pack = sorted(make_pack(rules.pack, rules.joker))
     rng.shuffle(pack)
     return pack
 

@@ -7,18 +7,23 @@ five"); re-exported by :mod:`.tables`.
 - :func:`load_any` reads either model by ``rules.seats``.
 
 Contract: ``load_table_record(dump_table_record(r)) == r`` for every record this module loads
-(:mod:`.canonical`). These records are checked here in plain Python (the event and the players
-by the four-handed schemas); the msgspec fast path of :mod:`.wire` takes four-handed records only.
+(:mod:`.canonical`). These records are walked here in plain Python; what the notation writes the
+same at every table is read by the four-handed readers (issue 32, toward one loader): the event
+and the players by the schemas, every card token and card string by :mod:`.cardfields` (the same
+spellings and messages), a trump by ``SuitField``, a row of scores by
+:func:`.basefields.whole_figures` (n wide). The msgspec fast path of :mod:`.wire` takes
+four-handed records only.
 """
 
 from __future__ import annotations
 
 import re
+import sys
 from typing import Any
 
 from marshmallow import ValidationError
 
-from euchre_records.cards import Card, effective_suit, make_pack, parse_card
+from euchre_records.cards import Card, effective_suit, make_pack
 from euchre_records.errors import NotationError, Problem, join_path
 from euchre_records.model import (
     CallKind, DealKind, Event, ExchangeKind, Player, Record, Scores, Call, Deal, Exchange,
@@ -28,7 +33,8 @@ from euchre_records.rules import PRESETS, Rules, resolve_rules
 from euchre_records.table import Table, table_for, variant_options
 from euchre_records.table_refusals import LAWS_TAKEN, law_refusal, refusal, refused_options
 
-from .basefields import SUIT_BY_TEXT, CompactField, SuitField
+from .basefields import SEAT_SCORE_LIMIT, SUIT_BY_TEXT, CompactField, SuitField, whole_figures, within
+from .cardfields import CardField, parse_cards
 from .lean import lean_load, plan_of
 from .numbers import holds_whole_float, whole_numbers
 from .schemas import PLAYER_SCHEMA, EventSchema
@@ -47,6 +53,7 @@ _TAKEN = ", ".join(repr(k.value) for k in LAWS_TAKEN)
 _EXCHANGE_KINDS = {"farmers": ExchangeKind.FARMERS, "go-under": ExchangeKind.GO_UNDER}
 
 _SUIT = SuitField()   # a result's trump, read as the four-handed one is
+_CARD, _CARD_OR_UNKNOWN = CardField(), CardField(unknown_ok=True)   # and every card
 
 _CALL = re.compile(r"^\s*(?:(\d+)\s*:\s*)?([A-Za-z]+)(\s+alone)?\s*$", re.IGNORECASE)
 _TRICK_PREFIX = re.compile(r"^\s*(\d+)\s*:\s*(.*)$", re.DOTALL)
@@ -218,41 +225,28 @@ def _players(raw: object, table: Table, out: _Problems) -> tuple[tuple[int, Play
 
 
 def _scores(raw: object, table: Table, where: str, out: _Problems) -> Scores | None:
-    if (not isinstance(raw, list) or len(raw) != table.seats
-            or any(isinstance(v, bool) or not isinstance(v, int) or abs(v) > 10**6 for v in raw)):
+    """A row of scores, one per seat (the one reading of :func:`whole_figures`, n wide)."""
+    figures = whole_figures(raw, table.seats)
+    if figures is None or not within(figures, SEAT_SCORE_LIMIT):
         out.add(where, f"expected an array of {table.seats} integers, one per seat")
         return None
-    return tuple(raw)
+    return figures
 
 
 def _card(raw: object, where: str, out: _Problems, unknown: bool = False) -> Card | None:
-    if unknown and raw == "??":
-        return None
-    if not isinstance(raw, str):
-        out.add(where, f"expected a card token, not {raw!r}")
-        return None
-    try:
-        return parse_card(raw)
-    except NotationError as exc:
-        out.add(where, exc.problems[0].what)
-        return None
+    """One card token, read by the four-handed :class:`CardField` (one reading of a card at
+    every table: the same spellings, the same messages), or None with its problem at ``where``."""
+    return _read(_CARD_OR_UNKNOWN if unknown else _CARD, raw, where, out)  # type: ignore[no-any-return]
 
 
 def _cards(raw: object, where: str, out: _Problems, unknown: bool) -> tuple[Card | None, ...] | None:
-    if not isinstance(raw, str):
-        out.add(where, "expected a string of card tokens separated by spaces")
+    """A card string, read by the four-handed :func:`parse_cards` (each bad token located at
+    ``where[i]``); the number of cards is the caller's to check, in the table's terms."""
+    try:
+        return parse_cards(raw, unknown, 0, sys.maxsize)
+    except ValidationError as exc:
+        _marshmallow(out, where, exc.messages)
         return None
-    found: list[Card | None] = []
-    ok = True
-    for i, token in enumerate(raw.split()):
-        if token == "??" and not unknown:
-            out.add(f"{where}[{i}]", "'??' (unknown card) is not allowed here")
-            ok = False
-            continue
-        before = len(out.items)
-        found.append(_card(token, f"{where}[{i}]", out, unknown))
-        ok = ok and len(out.items) == before
-    return tuple(found) if ok else None
 
 
 def _call(raw: object, table: Table, where: str, out: _Problems) -> Call | None:

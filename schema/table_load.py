@@ -10,14 +10,14 @@ Contract: ``load_table_record(dump_table_record(r)) == r`` for every record this
 (:mod:`.canonical`). These records are walked here in plain Python; what the notation writes the
 same at every table is read by the four-handed readers (issue 32, toward one loader): the event
 and the players by the schemas, every card token and card string by :mod:`.cardfields` (the same
-spellings and messages), a trump by ``SuitField``, a row of scores by
+spellings and messages), every call and trick's leader by the one grammar of :mod:`.playfields`
+(with the table's :func:`.playfields.play_words`), a trump by ``SuitField``, a row of scores by
 :func:`.basefields.whole_figures` (n wide). The msgspec fast path of :mod:`.wire` takes
 four-handed records only.
 """
 
 from __future__ import annotations
 
-import re
 import sys
 from typing import Any
 
@@ -26,7 +26,7 @@ from marshmallow import ValidationError
 from euchre_records.cards import Card, effective_suit, make_pack
 from euchre_records.errors import NotationError, Problem, join_path
 from euchre_records.model import (
-    CallKind, DealKind, Event, ExchangeKind, Player, Record, Scores, Call, Deal, Exchange,
+    DealKind, Event, ExchangeKind, Player, Record, Scores, Call, Deal, Exchange,
     Irregularity, IrregularityKind, Outcome, RecordedScore, Trick,
 )
 from euchre_records.rules import PRESETS, Rules, resolve_rules
@@ -35,6 +35,7 @@ from euchre_records.table_refusals import LAWS_TAKEN, law_refusal, refusal, refu
 
 from .basefields import SEAT_SCORE_LIMIT, SUIT_BY_TEXT, CompactField, SuitField, whole_figures, within
 from .cardfields import CardField, parse_cards
+from .playfields import play_words, read_call, trick_parts
 from .lean import lean_load, plan_of
 from .numbers import holds_whole_float, whole_numbers
 from .schemas import PLAYER_SCHEMA, EventSchema
@@ -55,8 +56,6 @@ _EXCHANGE_KINDS = {"farmers": ExchangeKind.FARMERS, "go-under": ExchangeKind.GO_
 _SUIT = SuitField()   # a result's trump, read as the four-handed one is
 _CARD, _CARD_OR_UNKNOWN = CardField(), CardField(unknown_ok=True)   # and every card
 
-_CALL = re.compile(r"^\s*(?:(\d+)\s*:\s*)?([A-Za-z]+)(\s+alone)?\s*$", re.IGNORECASE)
-_TRICK_PREFIX = re.compile(r"^\s*(\d+)\s*:\s*(.*)$", re.DOTALL)
 
 
 class _Problems:
@@ -250,45 +249,24 @@ def _cards(raw: object, where: str, out: _Problems, unknown: bool) -> tuple[Card
 
 
 def _call(raw: object, table: Table, where: str, out: _Problems) -> Call | None:
-    m = _CALL.match(raw) if isinstance(raw, str) else None
-    if m is None:
-        out.add(where, f"not a call: {raw!r} (expected [SEAT:] pass | order | take | S H D C | NT [alone])")
+    """A call string, read by the one call grammar (:func:`.playfields.read_call`) with the
+    table's seats and words."""
+    try:
+        return read_call(raw, play_words(table))
+    except ValidationError as exc:
+        _marshmallow(out, where, exc.messages)
         return None
-    seat = None if m.group(1) is None else _seat(m.group(1), table, where, out)
-    if m.group(1) is not None and seat is None:
-        return None
-    word, alone = m.group(2).lower(), m.group(3) is not None
-    if word in ("pass", "p"):
-        if alone:
-            out.add(where, "'pass alone' is not a call")
-            return None
-        return Call(CallKind.PASS, seat)
-    if word in ("order", "take"):
-        return Call(CallKind.ORDER if word == "order" else CallKind.TAKE, seat, None, alone)
-    if word.upper() in SUIT_BY_TEXT:
-        return Call(CallKind.NAME, seat, SUIT_BY_TEXT[word.upper()], alone)
-    if word == "nt":   # no trump (house rule allow_no_trump; the replay checks the rule is on)
-        return Call(CallKind.NO_TRUMP, seat, None, alone)
-    if word == "assist":
-        out.add(where, "'assist' is the four-handed dealer's partner's word: at this table the "
-                "dealer says 'take' and the others 'order'")
-        return None
-    out.add(where, f"not a call at a {table.variant.value} table: {raw!r}")
-    return None
 
 
 def _trick(raw: object, table: Table, where: str, out: _Problems, short_ok: bool) -> Trick | None:
-    if not isinstance(raw, str):
-        out.add(where, "expected a trick string")
+    """A trick string: its leader by the one reading (:func:`.playfields.trick_parts`), its
+    cards by :func:`_cards`; every seat plays to it (``short_ok``: the last trick of an unfinished
+    deal may stop short)."""
+    try:
+        leader, text = trick_parts(raw, play_words(table))
+    except ValidationError as exc:
+        _marshmallow(out, where, exc.messages)
         return None
-    leader = None
-    m = _TRICK_PREFIX.match(raw)
-    text = raw
-    if m is not None:
-        leader = _seat(m.group(1), table, where, out)
-        if leader is None:
-            return None
-        text = m.group(2)
     cards = _cards(text, where, out, unknown=False)
     if cards is None:
         return None

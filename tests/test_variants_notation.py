@@ -217,6 +217,42 @@ def test_a_card_is_read_as_the_four_handed_reader_reads_it(token: Any) -> None:
             (token, three_at)
 
 
+@settings(max_examples=150, deadline=None)
+@given(seat=st.sampled_from(["", "N: ", "e:", " W : ", "X: "]),
+       word=st.sampled_from(["pass", "P", "order", "Take", "h", "S", "nt", "assist", "partner",
+                             "defend", "orderr", "", "pass pass", "10H"]),
+       alone=st.sampled_from(["", " alone", " ALONE", " alone alone"]))
+def test_a_call_is_read_by_the_four_handed_grammar(seat: str, word: str, alone: str) -> None:
+    # issue 32, one loader: a call at a table of three reads as the same call at four (the
+    # oracle: the four-handed reader), its seats "0" "1" "2" where four writes N E W and its
+    # words those of the table; the words of the partnership game are refused with the reason
+    from marshmallow import ValidationError
+    from euchre_records.schema.playfields import FOUR_HANDED_WORDS, parse_call, play_words
+    from euchre_records.table import table_for
+    three = play_words(table_for(3))
+    four_text = f"{seat}{word}{alone}"
+    three_text = {"N: ": "0: ", "e:": "1:", " W : ": " 2 : "}.get(seat, seat) + word + alone
+    data = base(3)
+    data["rules"]["overrides"] = {}
+    data["deals"] = [dict(FULL3, calls=[three_text])]
+    got = _problems(load_table_record, data, "deals[0].calls[0]")
+    said = (word + alone).lower().split() if seat != "X: " else []
+    if said and len(said) <= 2 and said[-1:] != ["pass"] and said[0] in three.refused and (
+            len(said) == 1 or said[1] == "alone"):
+        assert got == [three.refused[said[0]].format(text=three_text)]
+        return
+    try:
+        call = parse_call(four_text)
+    except ValidationError as exc:
+        assert got == [str(m).replace(four_text, three_text).replace("N, E, S or W", three.expected)
+                       .replace(FOUR_HANDED_WORDS.spelled, three.spelled) for m in exc.messages]
+        return
+    assert got == []
+    loaded = load_table_record(data).deals[0].calls[0]
+    assert (loaded.kind, loaded.suit, loaded.alone) == (call.kind, call.suit, call.alone)
+    assert loaded.seat == (None if call.seat is None else {0: 0, 1: 1, 3: 2}[int(call.seat)])
+
+
 @pytest.mark.parametrize("result, expected", [
     ({"maker": "1", "tricks": 3, "defender_alone": "2"}, ["deals[0].result.defender_alone"]),
     ({"maker": "1", "tricks": 6}, ["deals[0].result.tricks"]),

@@ -21,7 +21,7 @@ from __future__ import annotations
 import sys
 from typing import Any
 
-from marshmallow import ValidationError
+from marshmallow import ValidationError, missing
 
 from euchre_records.cards import Card, effective_suit, make_pack
 from euchre_records.errors import NotationError, Problem, join_path
@@ -29,22 +29,24 @@ from euchre_records.model import (
     DealKind, Event, ExchangeKind, Player, Record, Scores, Call, Deal, Exchange,
     Irregularity, IrregularityKind, Outcome, RecordedScore, Trick,
 )
-from euchre_records.rules import PRESETS, Rules, resolve_rules
+from euchre_records.rules import Rules, resolve_rules
 from euchre_records.table import Table, table_for, variant_options
 from euchre_records.table_refusals import LAWS_TAKEN, law_refusal, refusal, refused_options
 
 from .basefields import SEAT_SCORE_LIMIT, SUIT_BY_TEXT, CompactField, SuitField, whole_figures, within
 from .cardfields import CardField, parse_cards
 from .playfields import play_words, read_call, trick_parts
-from .lean import lean_load, plan_of
+from .lean import UNKNOWN_FIELD, lean_load, plan_of
 from .numbers import holds_whole_float, whole_numbers
-from .schemas import PLAYER_SCHEMA, EventSchema
+from .schemas import PLAYER_SCHEMA, RECORD_SCHEMA, EventSchema, RulesSchema
 
 __all__ = ["load_table_record", "load_any"]
 
 _EVENT_SCHEMA = EventSchema()
 _EVENT_PLAN = plan_of(_EVENT_SCHEMA)
 _PLAYER_PLAN = plan_of(PLAYER_SCHEMA)
+_RECORD_FIELDS = RECORD_SCHEMA.fields   # format and version, as the four-handed record reads them
+_PRESET = RulesSchema().fields["preset"]
 
 _RECORD_KEYS = ("format", "version", "event", "players", "rules", "start_score", "deals")
 _DEAL_KEYS = ("kind", "dealer", "turned", "joker_suit", "hands", "kitty", "exchanges", "calls", "called", "partner",
@@ -93,11 +95,9 @@ def load_table_record(data: object) -> Record:
         if key in _NOT_YET:
             out.add(key, f"{key!r} is not yet taken at tables of two, three and five")
         elif key not in _RECORD_KEYS:
-            out.add(key, "unknown key")
-    if data.get("format") != "euchre-records":
-        out.add("format", "expected 'euchre-records'")
-    if data.get("version") != "1.0":
-        out.add("version", "this reader knows version '1.0' only")
+            out.add(key, UNKNOWN_FIELD)
+    for key in ("format", "version"):   # read by the four-handed record's own fields
+        _given(_RECORD_FIELDS[key], data, key, key, out)
     if "rules" not in data:
         raise NotationError(out.items + [Problem("rules", "required field is missing")])
     table, rules, options, variant_raw = _rules(data["rules"], out)
@@ -142,13 +142,23 @@ def _read(field: CompactField, raw: object, where: str, out: _Problems) -> Any:
         return None
 
 
+def _given(field: CompactField, raw: dict[str, Any], key: str, where: str, out: _Problems) -> Any:
+    """``raw[key]`` read by the four-handed ``field`` as its schema reads it (a missing key, a
+    null), or None with the field's problem located at ``where``."""
+    try:
+        return field.deserialize(raw.get(key, missing))
+    except ValidationError as exc:
+        _marshmallow(out, where, exc.messages)
+        return None
+
+
 def _rules(raw: object, out: _Problems) -> tuple[Table | None, Rules | None, Any, tuple[tuple[str, object], ...]]:
     if not isinstance(raw, dict):
         out.add("rules", "expected an object")
         return None, None, None, ()
     for key in raw:
         if key not in ("preset", "seats", "overrides"):
-            out.add(f"rules.{key}", "unknown key")
+            out.add(f"rules.{key}", UNKNOWN_FIELD)
     try:
         table = table_for(raw.get("seats", 4))
     except NotationError as exc:
@@ -157,10 +167,8 @@ def _rules(raw: object, out: _Problems) -> tuple[Table | None, Rules | None, Any
     if table.seats == 4:
         out.add("rules.seats", "a four-handed record is read by schema.notation.load_record")
         return None, None, None, ()
-    preset = raw.get("preset")
-    if not isinstance(preset, str) or preset not in PRESETS:   # a list or an object is unhashable
-        out.add("rules.preset", "required field is missing" if preset is None else
-                f"unknown rule set {preset!r}; choose one of {', '.join(sorted(PRESETS))}")
+    preset = _given(_PRESET, raw, "preset", "rules.preset", out)
+    if preset is None:
         return None, None, None, ()
     overrides = raw.get("overrides", {})
     if not isinstance(overrides, dict):
@@ -286,7 +294,7 @@ def _deal(raw: object, table: Table, rules: Rules, where: str, out: _Problems) -
         if key in _NOT_YET:
             out.add(join_path(where, key), f"{key!r} is not yet taken at tables of two, three and five")
         elif key not in _DEAL_KEYS:
-            out.add(join_path(where, key), "unknown key")
+            out.add(join_path(where, key), UNKNOWN_FIELD)
     try:
         kind = DealKind(raw.get("kind"))
     except ValueError:
@@ -415,7 +423,7 @@ def _exchanges(raw: object, table: Table, where: str, out: _Problems) -> tuple[E
             continue
         for key in item:
             if key not in ("kind", "seat", "gave", "took"):
-                out.add(f"{at}.{key}", "unknown key")
+                out.add(f"{at}.{key}", UNKNOWN_FIELD)
         name = item.get("kind")
         kind = _EXCHANGE_KINDS.get(name) if isinstance(name, str) else None
         if kind is None:
@@ -489,7 +497,7 @@ def _outcome(raw: object, table: Table, rules: Rules, where: str, out: _Problems
         else ("maker", "trump", "tricks")
     for key in raw:
         if key not in allowed:
-            out.add(f"{where}.{key}", "unknown key" if key != "defender_alone" else
+            out.add(f"{where}.{key}", UNKNOWN_FIELD if key != "defender_alone" else
                     "no lone defender at this table")
             if key in ("alone", "called", "partner"):
                 out.items[-1] = Problem(f"{where}.{key}", f"only in the five-handed game (a "
@@ -631,7 +639,7 @@ def _scoresheet(raw: object, table: Table, where: str, out: _Problems) -> Record
         return None
     for key in raw:
         if key not in ("points", "total"):
-            out.add(f"{where}.{key}", "unknown key")
+            out.add(f"{where}.{key}", UNKNOWN_FIELD)
     points = None if raw.get("points") is None else _scores(raw["points"], table, f"{where}.points", out)
     total = None if raw.get("total") is None else _scores(raw["total"], table, f"{where}.total", out)
     return RecordedScore(points, total)

@@ -253,6 +253,33 @@ def test_a_call_is_read_by_the_four_handed_grammar(seat: str, word: str, alone: 
     assert loaded.seat == (None if call.seat is None else {0: 0, 1: 1, 3: 2}[int(call.seat)])
 
 
+@pytest.mark.parametrize("at, value", [
+    ("format", "euchre"), ("format", None), ("format", 5), ("format", ...), ("version", "2.0"),
+    ("version", ...), ("rules.preset", "bridge"), ("rules.preset", None), ("rules.preset", ...),
+    ("rules.preset", ["modern"]), ("nickname", "x"), ("rules.tempo", 1), ("deals[0].bogus", 1),
+    ("deals[0].scoresheet.bogus", 1),
+], ids=str)
+def test_the_record_frame_is_read_as_at_four(at: str, value: Any) -> None:
+    # issue 32, one loader: the format, version and preset, and an unknown key anywhere, give
+    # the problem the four-handed reader gives (the oracle), at the same place
+    def with_change(data: dict[str, Any]) -> dict[str, Any]:
+        *path, key = at.replace("[0]", ".0").split(".")
+        obj: Any = data
+        for step in path:
+            obj = obj[int(step)] if step.isdigit() else obj[step]
+        if value is ...:
+            obj.pop(key, None)
+        else:
+            obj[key] = value
+        return data
+    four = with_change({"format": "euchre-records", "version": "1.0", "rules": {"preset": "modern"},
+                        "deals": [{"kind": "result", "dealer": "N", "result": {"maker": "E", "tricks": 3},
+                                   "scoresheet": {"points": [0, 1]}}]})
+    three = base(3)
+    three["deals"][0]["scoresheet"] = {"points": [0, 1, 0]}
+    assert _problems(load_table_record, with_change(three), at) == _problems(load_record, four, at) != []
+
+
 @pytest.mark.parametrize("result, expected", [
     ({"maker": "1", "tricks": 3, "defender_alone": "2"}, ["deals[0].result.defender_alone"]),
     ({"maker": "1", "tricks": 6}, ["deals[0].result.tricks"]),

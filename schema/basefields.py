@@ -27,7 +27,7 @@ from euchre_records.cards import SEATS, Seat, Suit
 __all__ = [
     "load_each",
     "CompactField", "SeatField", "SuitField", "EnumField", "IntField", "BoolField", "StrField",
-    "PointsField", "POINTS_LIMIT", "SEAT_RE", "SEAT_BY_TEXT", "SUIT_BY_TEXT",
+    "PointsField", "POINTS_LIMIT", "SEAT_SCORE_LIMIT", "whole_figures", "within", "SEAT_RE", "SEAT_BY_TEXT", "SUIT_BY_TEXT",
     "LabelField", "NameField", "DateField", "DATE_PATTERN", "label_problem",
 ]
 
@@ -141,6 +141,28 @@ points of an irregularity): far above any real score, and well inside what the s
 64-bit integers) and the engine's sums can hold."""
 
 
+SEAT_SCORE_LIMIT = 10**6
+"""Bound of every score figure at a table of two, three or five (one figure per seat), as the
+reader has taken them since those tables were added; four-handed figures keep :data:`POINTS_LIMIT`."""
+
+
+def whole_figures(value: Any, count: int) -> tuple[int, ...] | None:
+    """``value`` as a tuple of ``count`` integers (a JSON array; booleans and floats refused), or
+    None. The one reading of a row of scores at every table (``count``: 2 per side where the
+    sides are fixed, n per seat elsewhere); each caller bounds the figures and words the problem."""
+    if type(value) is list and len(value) == count:
+        for v in value:
+            if isinstance(v, bool) or not isinstance(v, int):
+                return None
+        return tuple(value)
+    return None
+
+
+def within(figures: tuple[int, ...], limit: int) -> bool:
+    """Whether every figure lies within ±``limit``."""
+    return all(-limit <= v <= limit for v in figures)
+
+
 class PointsField(CompactField):
     """``[ns, ew]`` (two integers, each within ±:data:`POINTS_LIMIT`) <-> ``(ns, ew)``."""
 
@@ -148,15 +170,13 @@ class PointsField(CompactField):
         "type": "integer", "minimum": -POINTS_LIMIT, "maximum": POINTS_LIMIT}}
 
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
-        if type(value) is list and len(value) == 2:
-            ns, ew = value
-            if (isinstance(ns, int) and not isinstance(ns, bool)
-                    and isinstance(ew, int) and not isinstance(ew, bool)):
-                if not (-POINTS_LIMIT <= ns <= POINTS_LIMIT and -POINTS_LIMIT <= ew <= POINTS_LIMIT):
-                    raise ValidationError(f"points out of range: each of [N-S, E-W] must be "
-                                          f"within -{POINTS_LIMIT} to {POINTS_LIMIT}")
-                return (int(ns), int(ew))
-        raise ValidationError(f"expected [N-S, E-W] as two integers, not {value!r}")
+        pair = whole_figures(value, 2)
+        if pair is None:
+            raise ValidationError(f"expected [N-S, E-W] as two integers, not {value!r}")
+        if not within(pair, POINTS_LIMIT):
+            raise ValidationError(f"points out of range: each of [N-S, E-W] must be "
+                                  f"within -{POINTS_LIMIT} to {POINTS_LIMIT}")
+        return (int(pair[0]), int(pair[1]))
 
     def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> Any:
         return None if value is None else [value[0], value[1]]

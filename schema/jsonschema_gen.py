@@ -34,7 +34,7 @@ from typing import Any
 from euchre_records.table import Table, table_for
 from euchre_records.table_refusals import LAWS_TAKEN
 
-from .basefields import CompactField
+from .basefields import SEAT_SCORE_LIMIT, CompactField
 from .cardfields import CARD_OR_UNKNOWN_RE, CARD_RE, cards_pattern
 from .jsonschema_rules import rule_checks, table_rules
 from .jsonschema_strict import strict_conditions
@@ -47,8 +47,8 @@ __all__ = ["generate_json_schema", "json_schema_text", "write_json_schema", "SCH
 TABLE_SEATS = (2, 3, 5)
 """The tables of n described beside the four-handed record."""
 
-SCORE_LIMIT = 10**6
-"""The n-handed reader's bound on a score entry (schema.table_load._scores)."""
+SCORE_LIMIT = SEAT_SCORE_LIMIT
+"""The bound on a score entry at a table of n (the reader's, basefields.SEAT_SCORE_LIMIT)."""
 
 SCHEMA_PATH = Path(__file__).with_name("euchre-records-1.0.schema.json")
 """Where the generated schema is committed (installed with the package as package data)."""

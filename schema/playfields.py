@@ -6,19 +6,22 @@ Call grammar: ``[SEAT ":"] WORD [" alone"]``; trick grammar: ``[SEAT ":"] CARD C
 
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import dataclass, field
+from typing import Any, Mapping
 
 from marshmallow import ValidationError
 
 from euchre_records.cards import Card, Seat
 from euchre_records.model import Call, CallKind, Trick
+from euchre_records.table import Table
 
 from .basefields import SEAT_BY_TEXT, SEAT_RE, SUIT_BY_TEXT, CompactField, load_each
 from .card_text import tricks_text as _tricks_text
 from .cardfields import CARD_BY_TOKEN, CARD_NAME, CARD_RE, cards_text, parse_cards
 
 __all__ = ["CallsField", "TricksField", "parse_call", "call_text", "parse_trick", "trick_text",
-           "tricks_text",
+           "tricks_text", "PlayWords", "FOUR_HANDED_WORDS", "play_words", "read_call", "split_leader",
+           "trick_parts",
            "CALL_RE", "TRICK_RE", "written_call"]
 
 
@@ -38,14 +41,58 @@ CALL_RE = (f"^\\s*(?:{SEAT_RE}\\s*:\\s*)?(?:(?:[Pp][Aa][Ss][Ss]|[Pp])"
 _CALL_CACHE: dict[str, Call] = {}
 
 
-def _split_seat(text: str) -> tuple[Seat | None, str]:
-    """Split an optional ``"SEAT:"`` prefix off a call or trick string."""
+@dataclass(frozen=True)
+class PlayWords:
+    """How one table writes the bidding and the leader of a trick: the grammar of a call
+    (``[SEAT ":"] WORD [" alone"]``) and of a trick's leader is the same at every table; the
+    seat tokens and the words are the table's (:func:`play_words`).
+
+    ``seats``: token -> seat; ``expected``: the tokens as a message names them; ``words``: word ->
+    kind (a suit letter names that suit at every table); ``spelled``: the words as the message of
+    a call that is not one lists them; ``refused``: a word of another table -> why not here (its
+    ``{text!r}`` filled in with the call)."""
+
+    seats: Mapping[str, Any]
+    expected: str
+    words: Mapping[str, CallKind]
+    spelled: str
+    refused: Mapping[str, str] = field(default_factory=dict)
+
+
+FOUR_HANDED_WORDS = PlayWords(SEAT_BY_TEXT, "N, E, S or W", _WORDS,
+                              "pass, order, assist, take, a suit letter, NT (no trump), partner "
+                              "alone or defend alone, each optionally 'alone'")
+"""The table of four: seats N E S W (any case), every word of the partnership game."""
+
+_N_WORDS = {w: k for w, k in _WORDS.items() if w not in ("assist", "partner", "defend")}
+_PLAY_WORDS: dict[int, PlayWords] = {4: FOUR_HANDED_WORDS}
+
+
+def play_words(table: Table) -> PlayWords:
+    """The words of ``table``: at a table of n the seats ``"0" .. "n-1"`` and no word of the
+    partnership game (``assist`` is the dealer's partner's; ``partner alone`` and ``defend alone``
+    go alone for or against a side)."""
+    found = _PLAY_WORDS.get(table.seats)
+    if found is None:
+        not_here = f"not a call at a {table.variant.value} table: {{text!r}}"
+        found = _PLAY_WORDS[table.seats] = PlayWords(
+            {str(i): i for i in table.all_seats}, f'"0" to "{table.seats - 1}"', _N_WORDS,
+            "pass, order, take, a suit letter or NT (no trump), each optionally 'alone'",
+            {"assist": "'assist' is the four-handed dealer's partner's word: at this table the "
+                       "dealer says 'take' and the others 'order'",
+             "partner": not_here, "defend": not_here})
+    return found
+
+
+def split_leader(text: str, words: PlayWords = FOUR_HANDED_WORDS) -> tuple[Any, str]:
+    """Split an optional ``"SEAT:"`` prefix off a call or trick string (the seat a token of
+    ``words``); a prefix that is not a seat raises ValidationError naming the table's tokens."""
     head, colon, rest = text.partition(":")
     if not colon:
         return None, text
-    seat = SEAT_BY_TEXT.get(head.strip())
+    seat = words.seats.get(head.strip())
     if seat is None:
-        raise ValidationError(f"{head.strip()!r} before ':' is not a seat (expected N, E, S or W)")
+        raise ValidationError(f"{head.strip()!r} before ':' is not a seat (expected {words.expected})")
     return seat, rest
 
 
@@ -59,26 +106,35 @@ def parse_call(text: Any) -> Call:
     found = _CALL_CACHE.get(text)
     if found is not None:
         return found
-    seat, rest = _split_seat(text)
-    words = rest.lower().split()
-    if not words or len(words) > 2 or (len(words) == 2 and words[1] != "alone"):
-        raise ValidationError(f"not a call: {text!r} (expected pass, order, assist, take, a suit "
-                              "letter, NT (no trump), partner alone or defend alone, each optionally "
-                              "'alone')")
-    alone = len(words) == 2
-    suit = SUIT_BY_TEXT.get(words[0])
-    kind = CallKind.NAME if suit is not None else _WORDS.get(words[0])
-    if kind is None:
-        raise ValidationError(f"not a call: {words[0]!r} in {text!r}")
-    if kind is CallKind.PASS and alone:
-        raise ValidationError(f"'pass alone' is not a call: {text!r}")
-    if kind in _MUST_BE_ALONE and not alone:
-        raise ValidationError(f"{words[0]!r} must be followed by 'alone': {text!r}")
-    call = Call(kind, seat, suit, alone)
+    call = read_call(text, FOUR_HANDED_WORDS)
     if len(_CALL_CACHE) < 4096:
         _CALL_CACHE[text] = call
         _CALL_TEXT[id(call)] = (call, _written(call))
     return call
+
+
+def read_call(text: Any, words: PlayWords) -> Call:
+    """One call string at the table of ``words``: the one grammar of a call at every table
+    (:func:`parse_call` at four, cached). Raises ValidationError saying what is wrong."""
+    if not isinstance(text, str):
+        raise ValidationError(f"expected a call string, not {text!r}")
+    seat, rest = split_leader(text, words)
+    said = rest.lower().split()
+    if not said or len(said) > 2 or (len(said) == 2 and said[1] != "alone"):
+        raise ValidationError(f"not a call: {text!r} (expected {words.spelled})")
+    alone = len(said) == 2
+    refused = words.refused.get(said[0])
+    if refused is not None:
+        raise ValidationError(refused.format(text=text))
+    suit = SUIT_BY_TEXT.get(said[0])
+    kind = CallKind.NAME if suit is not None else words.words.get(said[0])
+    if kind is None:
+        raise ValidationError(f"not a call: {said[0]!r} in {text!r}")
+    if kind is CallKind.PASS and alone:
+        raise ValidationError(f"'pass alone' is not a call: {text!r}")
+    if kind in _MUST_BE_ALONE and not alone:
+        raise ValidationError(f"{said[0]!r} must be followed by 'alone': {text!r}")
+    return Call(kind, seat, suit, alone)
 
 
 _CALL_TEXT: dict[int, tuple[Call, str]] = {}
@@ -149,11 +205,18 @@ TRICK_RE = f"^\\s*(?:{SEAT_RE}\\s*:\\s*)?{CARD_RE}(?:\\s+{CARD_RE}){{1,3}}\\s*$"
 
 def parse_trick(text: Any) -> Trick:
     """A trick string (``"E: AS KS QS 9S"``; 2 to 4 cards) to a :class:`Trick`."""
-    if not isinstance(text, str):
-        raise ValidationError(f"expected a trick string, not {text!r}")
-    leader, rest = _split_seat(text) if ":" in text else (None, text)
+    leader, rest = trick_parts(text, FOUR_HANDED_WORDS)
     cards = parse_cards(rest, False, 2, 4)
     return Trick(cards, leader)  # type: ignore[arg-type]
+
+
+def trick_parts(text: Any, words: PlayWords) -> tuple[Any, str]:
+    """A trick string's leader (a seat of ``words``, or None) and its card string, the one
+    reading of a trick's leader at every table; its cards are then read by :func:`parse_cards`,
+    their number counted in the table's terms. Raises ValidationError."""
+    if not isinstance(text, str):
+        raise ValidationError(f"expected a trick string, not {text!r}")
+    return split_leader(text, words) if ":" in text else (None, text)
 
 
 _PAIRS: dict[str, tuple[Card, Card]] = {

@@ -7,37 +7,46 @@ five"); re-exported by :mod:`.tables`.
 - :func:`load_any` reads either model by ``rules.seats``.
 
 Contract: ``load_table_record(dump_table_record(r)) == r`` for every record this module loads
-(:mod:`.canonical`). These records are checked here in plain Python (the event and the players
-by the four-handed schemas); the msgspec fast path of :mod:`.wire` takes four-handed records only.
+(:mod:`.canonical`). These records are walked here in plain Python; what the notation writes the
+same at every table is read by the four-handed readers (issue 32, toward one loader): the event
+and the players by the schemas, every card token and card string by :mod:`.cardfields` (the same
+spellings and messages), every call and trick's leader by the one grammar of :mod:`.playfields`
+(with the table's :func:`.playfields.play_words`), a trump by ``SuitField``, a row of scores by
+:func:`.basefields.whole_figures` (n wide). The msgspec fast path of :mod:`.wire` takes
+four-handed records only.
 """
 
 from __future__ import annotations
 
-import re
+import sys
 from typing import Any
 
-from marshmallow import ValidationError
+from marshmallow import ValidationError, missing
 
-from euchre_records.cards import Card, effective_suit, make_pack, parse_card
+from euchre_records.cards import Card, effective_suit, make_pack
 from euchre_records.errors import NotationError, Problem, join_path
 from euchre_records.model import (
-    CallKind, DealKind, Event, ExchangeKind, Player, Record, Scores, Call, Deal, Exchange,
+    DealKind, Event, ExchangeKind, Player, Record, Scores, Call, Deal, Exchange,
     Irregularity, IrregularityKind, Outcome, RecordedScore, Trick,
 )
-from euchre_records.rules import PRESETS, Rules, resolve_rules
+from euchre_records.rules import Rules, resolve_rules
 from euchre_records.table import Table, table_for, variant_options
 from euchre_records.table_refusals import LAWS_TAKEN, law_refusal, refusal, refused_options
 
-from .basefields import SUIT_BY_TEXT, CompactField, SuitField
-from .lean import lean_load, plan_of
+from .basefields import SEAT_SCORE_LIMIT, SUIT_BY_TEXT, CompactField, SuitField, whole_figures, within
+from .cardfields import CardField, parse_cards
+from .playfields import play_words, read_call, trick_parts
+from .lean import UNKNOWN_FIELD, lean_load, plan_of
 from .numbers import holds_whole_float, whole_numbers
-from .schemas import PLAYER_SCHEMA, EventSchema
+from .schemas import PLAYER_SCHEMA, RECORD_SCHEMA, EventSchema, RulesSchema
 
 __all__ = ["load_table_record", "load_any"]
 
 _EVENT_SCHEMA = EventSchema()
 _EVENT_PLAN = plan_of(_EVENT_SCHEMA)
 _PLAYER_PLAN = plan_of(PLAYER_SCHEMA)
+_RECORD_FIELDS = RECORD_SCHEMA.fields   # format and version, as the four-handed record reads them
+_PRESET = RulesSchema().fields["preset"]
 
 _RECORD_KEYS = ("format", "version", "event", "players", "rules", "start_score", "deals")
 _DEAL_KEYS = ("kind", "dealer", "turned", "joker_suit", "hands", "kitty", "exchanges", "calls", "called", "partner",
@@ -47,9 +56,8 @@ _TAKEN = ", ".join(repr(k.value) for k in LAWS_TAKEN)
 _EXCHANGE_KINDS = {"farmers": ExchangeKind.FARMERS, "go-under": ExchangeKind.GO_UNDER}
 
 _SUIT = SuitField()   # a result's trump, read as the four-handed one is
+_CARD, _CARD_OR_UNKNOWN = CardField(), CardField(unknown_ok=True)   # and every card
 
-_CALL = re.compile(r"^\s*(?:(\d+)\s*:\s*)?([A-Za-z]+)(\s+alone)?\s*$", re.IGNORECASE)
-_TRICK_PREFIX = re.compile(r"^\s*(\d+)\s*:\s*(.*)$", re.DOTALL)
 
 
 class _Problems:
@@ -87,11 +95,9 @@ def load_table_record(data: object) -> Record:
         if key in _NOT_YET:
             out.add(key, f"{key!r} is not yet taken at tables of two, three and five")
         elif key not in _RECORD_KEYS:
-            out.add(key, "unknown key")
-    if data.get("format") != "euchre-records":
-        out.add("format", "expected 'euchre-records'")
-    if data.get("version") != "1.0":
-        out.add("version", "this reader knows version '1.0' only")
+            out.add(key, UNKNOWN_FIELD)
+    for key in ("format", "version"):   # read by the four-handed record's own fields
+        _given(_RECORD_FIELDS[key], data, key, key, out)
     if "rules" not in data:
         raise NotationError(out.items + [Problem("rules", "required field is missing")])
     table, rules, options, variant_raw = _rules(data["rules"], out)
@@ -136,13 +142,23 @@ def _read(field: CompactField, raw: object, where: str, out: _Problems) -> Any:
         return None
 
 
+def _given(field: CompactField, raw: dict[str, Any], key: str, where: str, out: _Problems) -> Any:
+    """``raw[key]`` read by the four-handed ``field`` as its schema reads it (a missing key, a
+    null), or None with the field's problem located at ``where``."""
+    try:
+        return field.deserialize(raw.get(key, missing))
+    except ValidationError as exc:
+        _marshmallow(out, where, exc.messages)
+        return None
+
+
 def _rules(raw: object, out: _Problems) -> tuple[Table | None, Rules | None, Any, tuple[tuple[str, object], ...]]:
     if not isinstance(raw, dict):
         out.add("rules", "expected an object")
         return None, None, None, ()
     for key in raw:
         if key not in ("preset", "seats", "overrides"):
-            out.add(f"rules.{key}", "unknown key")
+            out.add(f"rules.{key}", UNKNOWN_FIELD)
     try:
         table = table_for(raw.get("seats", 4))
     except NotationError as exc:
@@ -151,10 +167,8 @@ def _rules(raw: object, out: _Problems) -> tuple[Table | None, Rules | None, Any
     if table.seats == 4:
         out.add("rules.seats", "a four-handed record is read by schema.notation.load_record")
         return None, None, None, ()
-    preset = raw.get("preset")
-    if not isinstance(preset, str) or preset not in PRESETS:   # a list or an object is unhashable
-        out.add("rules.preset", "required field is missing" if preset is None else
-                f"unknown rule set {preset!r}; choose one of {', '.join(sorted(PRESETS))}")
+    preset = _given(_PRESET, raw, "preset", "rules.preset", out)
+    if preset is None:
         return None, None, None, ()
     overrides = raw.get("overrides", {})
     if not isinstance(overrides, dict):
@@ -218,83 +232,49 @@ def _players(raw: object, table: Table, out: _Problems) -> tuple[tuple[int, Play
 
 
 def _scores(raw: object, table: Table, where: str, out: _Problems) -> Scores | None:
-    if (not isinstance(raw, list) or len(raw) != table.seats
-            or any(isinstance(v, bool) or not isinstance(v, int) or abs(v) > 10**6 for v in raw)):
+    """A row of scores, one per seat (the one reading of :func:`whole_figures`, n wide)."""
+    figures = whole_figures(raw, table.seats)
+    if figures is None or not within(figures, SEAT_SCORE_LIMIT):
         out.add(where, f"expected an array of {table.seats} integers, one per seat")
         return None
-    return tuple(raw)
+    return figures
 
 
 def _card(raw: object, where: str, out: _Problems, unknown: bool = False) -> Card | None:
-    if unknown and raw == "??":
-        return None
-    if not isinstance(raw, str):
-        out.add(where, f"expected a card token, not {raw!r}")
-        return None
-    try:
-        return parse_card(raw)
-    except NotationError as exc:
-        out.add(where, exc.problems[0].what)
-        return None
+    """One card token, read by the four-handed :class:`CardField` (one reading of a card at
+    every table: the same spellings, the same messages), or None with its problem at ``where``."""
+    return _read(_CARD_OR_UNKNOWN if unknown else _CARD, raw, where, out)  # type: ignore[no-any-return]
 
 
 def _cards(raw: object, where: str, out: _Problems, unknown: bool) -> tuple[Card | None, ...] | None:
-    if not isinstance(raw, str):
-        out.add(where, "expected a string of card tokens separated by spaces")
+    """A card string, read by the four-handed :func:`parse_cards` (each bad token located at
+    ``where[i]``); the number of cards is the caller's to check, in the table's terms."""
+    try:
+        return parse_cards(raw, unknown, 0, sys.maxsize)
+    except ValidationError as exc:
+        _marshmallow(out, where, exc.messages)
         return None
-    found: list[Card | None] = []
-    ok = True
-    for i, token in enumerate(raw.split()):
-        if token == "??" and not unknown:
-            out.add(f"{where}[{i}]", "'??' (unknown card) is not allowed here")
-            ok = False
-            continue
-        before = len(out.items)
-        found.append(_card(token, f"{where}[{i}]", out, unknown))
-        ok = ok and len(out.items) == before
-    return tuple(found) if ok else None
 
 
 def _call(raw: object, table: Table, where: str, out: _Problems) -> Call | None:
-    m = _CALL.match(raw) if isinstance(raw, str) else None
-    if m is None:
-        out.add(where, f"not a call: {raw!r} (expected [SEAT:] pass | order | take | S H D C | NT [alone])")
+    """A call string, read by the one call grammar (:func:`.playfields.read_call`) with the
+    table's seats and words."""
+    try:
+        return read_call(raw, play_words(table))
+    except ValidationError as exc:
+        _marshmallow(out, where, exc.messages)
         return None
-    seat = None if m.group(1) is None else _seat(m.group(1), table, where, out)
-    if m.group(1) is not None and seat is None:
-        return None
-    word, alone = m.group(2).lower(), m.group(3) is not None
-    if word in ("pass", "p"):
-        if alone:
-            out.add(where, "'pass alone' is not a call")
-            return None
-        return Call(CallKind.PASS, seat)
-    if word in ("order", "take"):
-        return Call(CallKind.ORDER if word == "order" else CallKind.TAKE, seat, None, alone)
-    if word.upper() in SUIT_BY_TEXT:
-        return Call(CallKind.NAME, seat, SUIT_BY_TEXT[word.upper()], alone)
-    if word == "nt":   # no trump (house rule allow_no_trump; the replay checks the rule is on)
-        return Call(CallKind.NO_TRUMP, seat, None, alone)
-    if word == "assist":
-        out.add(where, "'assist' is the four-handed dealer's partner's word: at this table the "
-                "dealer says 'take' and the others 'order'")
-        return None
-    out.add(where, f"not a call at a {table.variant.value} table: {raw!r}")
-    return None
 
 
 def _trick(raw: object, table: Table, where: str, out: _Problems, short_ok: bool) -> Trick | None:
-    if not isinstance(raw, str):
-        out.add(where, "expected a trick string")
+    """A trick string: its leader by the one reading (:func:`.playfields.trick_parts`), its
+    cards by :func:`_cards`; every seat plays to it (``short_ok``: the last trick of an unfinished
+    deal may stop short)."""
+    try:
+        leader, text = trick_parts(raw, play_words(table))
+    except ValidationError as exc:
+        _marshmallow(out, where, exc.messages)
         return None
-    leader = None
-    m = _TRICK_PREFIX.match(raw)
-    text = raw
-    if m is not None:
-        leader = _seat(m.group(1), table, where, out)
-        if leader is None:
-            return None
-        text = m.group(2)
     cards = _cards(text, where, out, unknown=False)
     if cards is None:
         return None
@@ -314,7 +294,7 @@ def _deal(raw: object, table: Table, rules: Rules, where: str, out: _Problems) -
         if key in _NOT_YET:
             out.add(join_path(where, key), f"{key!r} is not yet taken at tables of two, three and five")
         elif key not in _DEAL_KEYS:
-            out.add(join_path(where, key), "unknown key")
+            out.add(join_path(where, key), UNKNOWN_FIELD)
     try:
         kind = DealKind(raw.get("kind"))
     except ValueError:
@@ -443,7 +423,7 @@ def _exchanges(raw: object, table: Table, where: str, out: _Problems) -> tuple[E
             continue
         for key in item:
             if key not in ("kind", "seat", "gave", "took"):
-                out.add(f"{at}.{key}", "unknown key")
+                out.add(f"{at}.{key}", UNKNOWN_FIELD)
         name = item.get("kind")
         kind = _EXCHANGE_KINDS.get(name) if isinstance(name, str) else None
         if kind is None:
@@ -517,7 +497,7 @@ def _outcome(raw: object, table: Table, rules: Rules, where: str, out: _Problems
         else ("maker", "trump", "tricks")
     for key in raw:
         if key not in allowed:
-            out.add(f"{where}.{key}", "unknown key" if key != "defender_alone" else
+            out.add(f"{where}.{key}", UNKNOWN_FIELD if key != "defender_alone" else
                     "no lone defender at this table")
             if key in ("alone", "called", "partner"):
                 out.items[-1] = Problem(f"{where}.{key}", f"only in the five-handed game (a "
@@ -659,7 +639,7 @@ def _scoresheet(raw: object, table: Table, where: str, out: _Problems) -> Record
         return None
     for key in raw:
         if key not in ("points", "total"):
-            out.add(f"{where}.{key}", "unknown key")
+            out.add(f"{where}.{key}", UNKNOWN_FIELD)
     points = None if raw.get("points") is None else _scores(raw["points"], table, f"{where}.points", out)
     total = None if raw.get("total") is None else _scores(raw["total"], table, f"{where}.total", out)
     return RecordedScore(points, total)

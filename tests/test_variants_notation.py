@@ -178,6 +178,108 @@ def test_deal_level_problems_located(change: dict[str, Any], expected: list[str]
     assert where(data) == expected
 
 
+CARD_SPELLINGS = ["AS", "as", "10h", "Jk", "??", "JOKER", "benny", "*", " AS", "AS ", "XX", "1S", "",
+                  5, ["AS"]]
+"""Tokens a card field may meet: canonical, respelled, unknown, the joker's other names (which the
+JSON Schema refuses), padded, not a card, not a string. (A null is the object walk's to refuse,
+not the card reader's.)"""
+_TABLE_CHECKS = ("not in the pack", "a hand is five cards")
+"""What the reader of a table of n checks beside the card's reading (the four-handed replay
+checks it): left out of the comparison."""
+
+
+def _problems(load: Any, data: Any, at: str) -> list[str]:
+    try:
+        load(data)
+    except NotationError as exc:
+        return [p.what for p in exc.problems if p.where == at
+                and not any(check in p.what for check in _TABLE_CHECKS)]
+    return []
+
+
+@pytest.mark.parametrize("token", CARD_SPELLINGS, ids=repr)
+def test_a_card_is_read_as_the_four_handed_reader_reads_it(token: Any) -> None:
+    # issue 32, one loader: the turned card and the cards of a hand (with ??) read at a table of
+    # three take the same spellings and give the same message as at the table of four (the oracle)
+    four = {"format": "euchre-records", "version": "1.0", "rules": {"preset": "modern"},
+            "deals": [{"kind": "full", "dealer": "N", "turned": token,
+                       "hands": {"N": f"AS KS QS JS {token}" if isinstance(token, str) else token,
+                                 "E": "JH AH KH QH TH", "S": "AD KD AC KC QC", "W": "9S 9D 9C TD TC"}}]}
+    three = base(3)
+    three["rules"]["overrides"] = {}
+    deal = dict(FULL3, turned=token)
+    deal["hands"] = dict(FULL3["hands"], **{"0": four["deals"][0]["hands"]["N"]})
+    three["deals"] = [deal]
+    for four_at, three_at in (("deals[0].turned", "deals[0].turned"),
+                              ("deals[0].hands.N", "deals[0].hands.0"),
+                              ("deals[0].hands.N[4]", "deals[0].hands.0[4]")):
+        assert _problems(load_table_record, three, three_at) == _problems(load_record, four, four_at), \
+            (token, three_at)
+
+
+@settings(max_examples=150, deadline=None)
+@given(seat=st.sampled_from(["", "N: ", "e:", " W : ", "X: "]),
+       word=st.sampled_from(["pass", "P", "order", "Take", "h", "S", "nt", "assist", "partner",
+                             "defend", "orderr", "", "pass pass", "10H"]),
+       alone=st.sampled_from(["", " alone", " ALONE", " alone alone"]))
+def test_a_call_is_read_by_the_four_handed_grammar(seat: str, word: str, alone: str) -> None:
+    # issue 32, one loader: a call at a table of three reads as the same call at four (the
+    # oracle: the four-handed reader), its seats "0" "1" "2" where four writes N E W and its
+    # words those of the table; the words of the partnership game are refused with the reason
+    from marshmallow import ValidationError
+    from euchre_records.schema.playfields import FOUR_HANDED_WORDS, parse_call, play_words
+    from euchre_records.table import table_for
+    three = play_words(table_for(3))
+    four_text = f"{seat}{word}{alone}"
+    three_text = {"N: ": "0: ", "e:": "1:", " W : ": " 2 : "}.get(seat, seat) + word + alone
+    data = base(3)
+    data["rules"]["overrides"] = {}
+    data["deals"] = [dict(FULL3, calls=[three_text])]
+    got = _problems(load_table_record, data, "deals[0].calls[0]")
+    said = (word + alone).lower().split() if seat != "X: " else []
+    if said and len(said) <= 2 and said[-1:] != ["pass"] and said[0] in three.refused and (
+            len(said) == 1 or said[1] == "alone"):
+        assert got == [three.refused[said[0]].format(text=three_text)]
+        return
+    try:
+        call = parse_call(four_text)
+    except ValidationError as exc:
+        assert got == [str(m).replace(four_text, three_text).replace("N, E, S or W", three.expected)
+                       .replace(FOUR_HANDED_WORDS.spelled, three.spelled) for m in exc.messages]
+        return
+    assert got == []
+    loaded = load_table_record(data).deals[0].calls[0]
+    assert (loaded.kind, loaded.suit, loaded.alone) == (call.kind, call.suit, call.alone)
+    assert loaded.seat == (None if call.seat is None else {0: 0, 1: 1, 3: 2}[int(call.seat)])
+
+
+@pytest.mark.parametrize("at, value", [
+    ("format", "euchre"), ("format", None), ("format", 5), ("format", ...), ("version", "2.0"),
+    ("version", ...), ("rules.preset", "bridge"), ("rules.preset", None), ("rules.preset", ...),
+    ("rules.preset", ["modern"]), ("nickname", "x"), ("rules.tempo", 1), ("deals[0].bogus", 1),
+    ("deals[0].scoresheet.bogus", 1),
+], ids=str)
+def test_the_record_frame_is_read_as_at_four(at: str, value: Any) -> None:
+    # issue 32, one loader: the format, version and preset, and an unknown key anywhere, give
+    # the problem the four-handed reader gives (the oracle), at the same place
+    def with_change(data: dict[str, Any]) -> dict[str, Any]:
+        *path, key = at.replace("[0]", ".0").split(".")
+        obj: Any = data
+        for step in path:
+            obj = obj[int(step)] if step.isdigit() else obj[step]
+        if value is ...:
+            obj.pop(key, None)
+        else:
+            obj[key] = value
+        return data
+    four = with_change({"format": "euchre-records", "version": "1.0", "rules": {"preset": "modern"},
+                        "deals": [{"kind": "result", "dealer": "N", "result": {"maker": "E", "tricks": 3},
+                                   "scoresheet": {"points": [0, 1]}}]})
+    three = base(3)
+    three["deals"][0]["scoresheet"] = {"points": [0, 1, 0]}
+    assert _problems(load_table_record, with_change(three), at) == _problems(load_record, four, at) != []
+
+
 @pytest.mark.parametrize("result, expected", [
     ({"maker": "1", "tricks": 3, "defender_alone": "2"}, ["deals[0].result.defender_alone"]),
     ({"maker": "1", "tricks": 6}, ["deals[0].result.tricks"]),

@@ -91,6 +91,7 @@ def issue_cards(director: Any, base: str, event_id: int, round_no: int) -> dict[
     director.goto(f"{base}/web/events/{event_id}/rounds/{round_no}")
     director.get_by_role("link", name="Table links and cards").click()
     director.locator('form[action$="/links"] button[type="submit"]').click()
+    director.locator("section.table-card").first.wait_for()   # the cards page, once it has loaded
     cards = {}
     for card in director.locator("section.table-card").all():
         title = card.locator("h2").inner_text()

@@ -487,6 +487,12 @@ class DoubleDummy:
                 seat = (lead + pos) % n
                 hand = state[seat] & ~gone
                 legal = hand & led or hand
+            if legal & (legal - 1) and not hand & trumps:
+                live = 0
+                for h in state:
+                    live |= h
+                if self._idle(hand, (live & ~gone) | best):
+                    legal &= -legal   # a hand that can never win a trick: any card will do
         mine = ours[seat]
         value = -1 if mine else 3
         last = pos == n - 1
@@ -603,6 +609,8 @@ class DoubleDummy:
             our_turn = ours[seat]
         if not legal & (legal - 1):   # one legal card, the trick's last
             moves = [legal]
+        elif not hand & self.trumps and self._idle(hand, live):
+            moves = [legal & -legal]   # a hand that can never win a trick: any card will do
         else:
             moves = self._order(state, lead, pos, led, legal, live, best,
                                 ours[best_seat] is our_turn, our_turn)
@@ -621,6 +629,24 @@ class DoubleDummy:
             if result is our_turn:
                 return our_turn
         return not our_turn
+
+    def _idle(self, hand: int, live: int) -> bool:
+        """Can a follower's ``hand`` (no trumps; ``live`` every card held and the trick's best
+        card) never win a trick, this one or any later? True when in every suit its cards lie
+        below every other live card of that suit. Then it does not beat the trick's best card
+        (a trump, or of the suit led and so above its cards), never wins, so never leads: each
+        later trick is led by another hand, from a suit whose cards in that hand lie above this
+        hand's (or which this hand does not hold), and with no trumps it cannot ruff. Its cards
+        decide neither a trick's winner nor anyone's legal cards: every card it may play leads
+        to the same value, so one is tried (issue 32: a defender's discards, often, at five)."""
+        others = live & ~hand
+        for m in self.plain_masks:
+            h = hand & m
+            if h:
+                o = others & m
+                if o and (o & -o) < h:
+                    return False
+        return True
 
     def _threat(self, state: tuple[int, ...], lead: int, pos: int, led: int, mine: bool) -> int:
         """The highest card an opponent of ``mine``'s side still to play in this trick (after

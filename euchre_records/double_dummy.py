@@ -487,12 +487,6 @@ class DoubleDummy:
                 seat = (lead + pos) % n
                 hand = state[seat] & ~gone
                 legal = hand & led or hand
-            if legal & (legal - 1) and not hand & trumps:
-                live = 0
-                for h in state:
-                    live |= h
-                if self._idle(hand, (live & ~gone) | best):
-                    legal &= -legal   # a hand that can never win a trick: any card will do
         mine = ours[seat]
         value = -1 if mine else 3
         last = pos == n - 1
@@ -533,6 +527,14 @@ class DoubleDummy:
                     break
                 if value < beta:
                     beta = value
+            if legal and pos and not hand & trumps:
+                # the first card did not cut: a hand that can never win a trick gives the
+                # same value with its other card (asked only here, where it saves a search)
+                live = 0
+                for h in state:
+                    live |= h
+                if self._idle(hand, (live & ~gone) | best):
+                    break
         return value
 
     def _last(self, state: tuple[int, ...], lead: int) -> int:
@@ -609,8 +611,6 @@ class DoubleDummy:
             our_turn = ours[seat]
         if not legal & (legal - 1):   # one legal card, the trick's last
             moves = [legal]
-        elif not hand & self.trumps and self._idle(hand, live):
-            moves = [legal & -legal]   # a hand that can never win a trick: any card will do
         else:
             moves = self._order(state, lead, pos, led, legal, live, best,
                                 ours[best_seat] is our_turn, our_turn)
@@ -628,6 +628,9 @@ class DoubleDummy:
                                      (live & ~(best | b)) | nbest)
             if result is our_turn:
                 return our_turn
+            if b == moves[0] and len(moves) > 1 and not hand & self.trumps and self._idle(hand, live):
+                break   # the first card did not cut, and a hand that can never win a trick
+                        # gives the same value with any other (asked only where it saves)
         return not our_turn
 
     def _idle(self, hand: int, live: int) -> bool:

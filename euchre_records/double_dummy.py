@@ -527,14 +527,6 @@ class DoubleDummy:
                     break
                 if value < beta:
                     beta = value
-            if legal and pos and not hand & trumps:
-                # the first card did not cut: a hand that can never win a trick gives the
-                # same value with its other card (asked only here, where it saves a search)
-                live = 0
-                for h in state:
-                    live |= h
-                if self._idle(hand, (live & ~gone) | best):
-                    break
         return value
 
     def _last(self, state: tuple[int, ...], lead: int) -> int:
@@ -628,28 +620,7 @@ class DoubleDummy:
                                      (live & ~(best | b)) | nbest)
             if result is our_turn:
                 return our_turn
-            if b == moves[0] and len(moves) > 1 and not hand & self.trumps and self._idle(hand, live):
-                break   # the first card did not cut, and a hand that can never win a trick
-                        # gives the same value with any other (asked only where it saves)
         return not our_turn
-
-    def _idle(self, hand: int, live: int) -> bool:
-        """Can a follower's ``hand`` (no trumps; ``live`` every card held and the trick's best
-        card) never win a trick, this one or any later? True when in every suit its cards lie
-        below every other live card of that suit. Then it does not beat the trick's best card
-        (a trump, or of the suit led and so above its cards), never wins, so never leads: each
-        later trick is led by another hand, from a suit whose cards in that hand lie above this
-        hand's (or which this hand does not hold), and with no trumps it cannot ruff. Its cards
-        decide neither a trick's winner nor anyone's legal cards: every card it may play leads
-        to the same value, so one is tried (issue 32: a defender's discards, often, at five)."""
-        others = live & ~hand
-        for m in self.plain_masks:
-            h = hand & m
-            if h:
-                o = others & m
-                if o and (o & -o) < h:
-                    return False
-        return True
 
     def _threat(self, state: tuple[int, ...], lead: int, pos: int, led: int, mine: bool) -> int:
         """The highest card an opponent of ``mine``'s side still to play in this trick (after

@@ -11,6 +11,8 @@ Contracts, at a table of any size (seats as ``Table.token`` writes them: ``N E S
   ``deal_out_of_turn``; stopped or standing), or a wrong dealer (``deal_passes``). Either way
   the rotation goes on from the recorded dealer. The replay of the table places the finding
   (:func:`reported_first`).
+- :func:`dealer_after`: who deals the deal after one replayed deal, by the same rule (the
+  pages' next dealer of a sitting; :func:`dealer_findings` runs it inline, once per deal).
 - :func:`no_winner_note`: a finished game of ``fixed_deals`` deals has no winner (EGN 1.4
   ``num_deals``), with each scoring column's points.
 
@@ -36,10 +38,21 @@ from .model import (
 from .rules import Rules
 from .table import SeatIndex, Table
 
-__all__ = ["dealer_findings", "no_winner_note", "reported_first"]
+__all__ = ["dealer_after", "dealer_findings", "no_winner_note", "reported_first"]
 
 _LEFT: dict[int, tuple[SeatIndex, ...]] = {}
 """By table size: the seat on each seat's left (the deal passes to it)."""
+
+
+def dealer_after(table: Table, result: DealResult | SeatDealResult) -> SeatIndex:
+    """Who deals next after the deal replayed to ``result``: the seat its laws name
+    (``next_dealer``: a void deal), the same dealer after a four-handed redeal, else the
+    dealer's left (Somerset 41): the rule :func:`dealer_findings` holds each deal to."""
+    if result.next_dealer is not None:
+        return result.next_dealer
+    if table.fixed_sides and result.redeal:  # type: ignore[union-attr]
+        return result.dealer
+    return (result.dealer + 1) % table.seats
 
 
 def dealer_findings(table: Table, rules: Rules, deals: Sequence[Deal],

@@ -13,6 +13,7 @@ from euchre_records.schema.tables import load_table_record
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from euchre_records.deal_passing import dealer_after
 from euchre_records.errors import NotationError
 from euchre_records.match import replay_any
 from euchre_records.model import FindingKind
@@ -51,6 +52,7 @@ def test_a_deal_by_another_seat_than_the_left_is_found_once_at_every_table(
         if before.void is not None or before.next_dealer is not None or getattr(before, "redeal", False):
             continue   # the laws of the deal say who deals next: not the rotation's to decide
         rightful = _left(table.token(record.deals[i - 1].dealer), seats)
+        assert table.token(dealer_after(table, before)) == rightful   # the pages' next dealer
         dealer = table.token(record.deals[i].dealer)
         wrong = [f for f in result.findings if f.kind is FindingKind.WRONG_DEALER and f.deal == i + 1]
         if dealer == rightful:

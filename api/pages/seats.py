@@ -10,8 +10,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Mapping
 
 from euchre_records.events.tournament import seat_tokens
-from euchre_records.table import SEAT_COUNTS
-from euchre_records.model import SeatReplayResult
+from euchre_records.deal_passing import dealer_after
+from euchre_records.table import SEAT_COUNTS, table_for
 
 if TYPE_CHECKING:
     from ..store.ingest import Submission
@@ -75,24 +75,15 @@ def seat_name(players: Mapping[str, str], token: str | None) -> str:
 
 
 def next_dealer(data: dict[str, Any], sub: Submission | None) -> str:
-    """Who deals next by the engine's replay, at any table: the same dealer after a redeal, the
-    seat the laws name after a void deal, else the last dealer's left; the first seat (N, or
-    seat 0) for the first deal, and the last dealer written's left when the draft does not
-    replay."""
+    """Who deals next by the engine's replay, at any table (``deal_passing.dealer_after``: the
+    seat the laws name after a void deal, the same dealer after a redeal, else the last
+    dealer's left); the first seat (N, or seat 0) for the first deal, and the last dealer
+    written's left when the draft does not replay."""
     n = seats_of(data)
     deals = data.get("deals") or []
     if not deals:
         return seat_tokens(n)[0]
-    if sub is not None and isinstance(sub.result, SeatReplayResult) and sub.result.deals:
-        at, token = sub.result.deals[-1], sub.result.table.token
-        return (token(at.next_dealer) if at.next_dealer is not None
-                else next_seat(token(at.dealer), n))
     if sub is not None and sub.result.deals:
-        last = sub.result.deals[-1]
-        if last.redeal:
-            return last.dealer.name
-        nxt = getattr(last, "next_dealer", None)
-        if nxt is not None:
-            return str(nxt.name)
-        return next_seat(last.dealer.name)
+        table = table_for(n)
+        return table.token(dealer_after(table, sub.result.deals[-1]))
     return next_seat(str(deals[-1].get("dealer", seat_tokens(n)[-1])), n)

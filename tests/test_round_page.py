@@ -18,7 +18,7 @@ import shutil
 import subprocess
 import sys
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
 
 import pytest
 from bs4 import BeautifulSoup
@@ -268,45 +268,52 @@ def test_a_table_of_n_shows_its_revoke_on_the_round_api_and_cli(
     assert row.select_one("a.target")["href"] == f"/web/records/{table['record_id']}"
 
 
-@pytest.mark.slow
-def test_the_round_page_fits_a_phone_and_passes_axe(night: tuple[Path, int, str]) -> None:
-    from pages_support import DESKTOP, PHONE, browser, live_server, need_chromium, serious_violations
+def _at_phone_and_desktop(path: Path, token: str | None = None) -> Iterator[tuple[dict[str, int], Any, str]]:
+    """(viewport, page, base URL) at 390 and then 1280 px on a live server of the store at
+    ``path``, signed in with ``token`` when given."""
+    from pages_support import DESKTOP, PHONE, browser, live_server, need_chromium
     from test_browser import sign_in
     need_chromium()
-    path, eid, token = night
     with live_server(make_app(path)) as base, browser() as b:
         for viewport in (PHONE, DESKTOP):
             context = b.new_context(viewport=viewport)
             page = context.new_page()
-            sign_in(page, base, token)
-            page.goto(f"{base}/web/events/{eid}/rounds/1")
-            assert page.locator("li.round-table").count() == 3
-            assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
-            target = page.locator("li.round-table a.target").first.bounding_box()
-            assert target is not None and target["height"] >= 44
-            bad = serious_violations(page)
-            assert bad == [], f"round page at {viewport['width']} px: {bad}"
-            if viewport is PHONE:   # stacked: each table's row sits under the one before
-                boxes = [page.locator(f"#table-{n}").bounding_box() for n in "123"]
-                assert all(a["y"] + a["height"] <= b["y"] for a, b in zip(boxes, boxes[1:]))  # type: ignore[index]
+            if token is not None:
+                sign_in(page, base, token)
+            yield viewport, page, base
             context.close()
+
+
+def _fits(page: Any, viewport: dict[str, int], what: str) -> None:
+    """Nothing scrolls sideways and axe finds no serious violation."""
+    from pages_support import serious_violations
+    assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
+    bad = serious_violations(page)
+    assert bad == [], f"{what} at {viewport['width']} px: {bad}"
+
+
+@pytest.mark.slow
+def test_the_round_page_fits_a_phone_and_passes_axe(night: tuple[Path, int, str]) -> None:
+    from pages_support import PHONE
+    path, eid, token = night
+    for viewport, page, base in _at_phone_and_desktop(path, token):
+        page.goto(f"{base}/web/events/{eid}/rounds/1")
+        assert page.locator("li.round-table").count() == 3
+        target = page.locator("li.round-table a.target").first.bounding_box()
+        assert target is not None and target["height"] >= 44
+        _fits(page, viewport, "round page")
+        if viewport is PHONE:   # stacked: each table's row sits under the one before
+            boxes = [page.locator(f"#table-{n}").bounding_box() for n in "123"]
+            assert all(a["y"] + a["height"] <= b["y"] for a, b in zip(boxes, boxes[1:]))  # type: ignore[index]
 
 
 @pytest.mark.slow
 def test_a_table_of_ns_findings_fit_a_phone_and_pass_axe(
         nights_of_n: tuple[Path, dict[int, int], str]) -> None:
-    from pages_support import DESKTOP, PHONE, browser, live_server, need_chromium, serious_violations
-    need_chromium()
     path, eids, _ = nights_of_n
-    with live_server(make_app(path)) as base, browser() as b:
-        for viewport in (PHONE, DESKTOP):
-            context = b.new_context(viewport=viewport)
-            page = context.new_page()
-            for seats, eid in eids.items():
-                page.goto(f"{base}/web/events/{eid}/rounds/1")
-                finding = page.locator("#table-1 li.finding")
-                assert finding.count() == 1 and finding.is_visible()
-                assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
-                bad = serious_violations(page)
-                assert bad == [], f"round of tables of {seats} at {viewport['width']} px: {bad}"
-            context.close()
+    for viewport, page, base in _at_phone_and_desktop(path):
+        for seats, eid in eids.items():
+            page.goto(f"{base}/web/events/{eid}/rounds/1")
+            finding = page.locator("#table-1 li.finding")
+            assert finding.count() == 1 and finding.is_visible()
+            _fits(page, viewport, f"round of tables of {seats}")

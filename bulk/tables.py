@@ -30,7 +30,7 @@ from typing import Any
 
 from euchre_records.errors import RecordError
 from euchre_records.model import FindingKind, Record, ReplayResult, SeatReplayResult
-from euchre_records.schema.tables import dump_table_record
+from euchre_records.schema.canonical import written_overrides
 from euchre_records.table_view import RecordView
 from euchre_records.api.store.dump import unwrap
 from euchre_records.api.store.ingest import prepare
@@ -164,10 +164,9 @@ def _add(batch: Batch, source: str, text: str) -> None:
     key = rows.hash
     record, result = sub.record, sub.result
     var = (rows.seat_count, rows.variant)
-    # the overrides as the canonical text writes them
-    overrides = json.dumps(dict(record.rules.overrides) if record.fixed_partnerships else
-                           dump_table_record(record)["rules"].get("overrides", {}),
-                           sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+    # the overrides as the canonical text writes them, read from the record at every table
+    overrides = json.dumps(written_overrides(record), sort_keys=True, ensure_ascii=False,
+                           separators=(",", ":"))
     head = rows.record  # hash, canonical, result, version, rules, club, event, date, table, round, deals, findings
     rb = rows.rubber or _no_rubber(result)
     # rb: system, games, games_ns, games_ew, rp_ns, rp_ew, net, winner, finished

@@ -30,16 +30,19 @@ Every value is exact (:mod:`.double_dummy`); the search is bounded by
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable, Collection, Sequence
+from typing import Callable, Sequence
 
-from .cards import JOKER, SEATS, Card, Seat, Side, Suit, effective_suit, power_table
+from .call_values import (
+    BestCall, CallValue, four_handed_calls, made_in_round_one, opening_leader, table_calls,
+)
+from .cards import SEATS, Card, Seat, Side, Suit, power_table
 from .double_dummy import DoubleDummy, Hands
 from .match import replay
 from .model import (
     Deal, DealKind, DealResult, IrregularityKind, Player, Record, ReplayResult, SeatDealResult,
     SeatReplayResult,
 )
-from .rules import LoneLead, Rules
+from .rules import Rules
 from .scoring import hand_points, seat_points
 from .table_replay import replay_table
 
@@ -70,32 +73,6 @@ class PlayCost:
     cost: int
     revoke: bool = False
     best: tuple[Card, ...] = ()
-
-
-@dataclass(frozen=True, slots=True)
-class CallValue:
-    """The record's maker had made this call instead: the makers' tricks with best play and their
-    side's net points (their points less the opponents'), and whether the bidding allowed it."""
-
-    trump: Suit | None    # None: no trump (house rule allow_no_trump)
-    alone: bool
-    tricks: int
-    points: int
-    allowed: bool
-    why: str              # why it was allowed or not (round 1: the turned suit only ...)
-
-
-@dataclass(frozen=True, slots=True)
-class BestCall:
-    """The best call a side could make (over both its seats), with its net points; at a table
-    of n (sides made per deal) the best call of one player, ``side`` None."""
-
-    side: Side | None
-    maker: int
-    trump: Suit | None
-    alone: bool
-    tricks: int
-    points: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -223,14 +200,14 @@ def analyse_deal(deal: Deal, rules: Rules, result: DealResult, calls: bool = Tru
     active = [s for s in SEATS if s not in out]
     order = _play_order([t.cards for t in deal.tricks], result.leaders, active)
     dealt = _dealt_hands(deal, SEATS, order, out)
-    made = _calls_of(dealt, calls, lambda hands: _four_calls(deal, rules, result, hands))
+    made = _calls_of(dealt, calls, lambda hands: four_handed_calls(deal, rules, result, hands))
 
     def side(start: Hands) -> _Side:
         return (DoubleDummy(start, result.trump, maker.side, out),
                 frozenset(s for s in SEATS if s.side is maker.side),
                 lambda tricks: hand_points(rules, maker.side, result.alone, result.defender_alone,
                                            tricks))
-    first = order[0][0][0] if order else _opening_leader(rules, deal.dealer, maker, result.alone, out)
+    first = order[0][0][0] if order else opening_leader(rules, deal.dealer, maker, result.alone, out)
     taken = result.tricks[0] if maker.side is Side.NS else result.tricks[1]
     return _analysed(result.number, maker, result.trump, result.alone, taken, result.points,
                      _start_hands(deal, active, order), made, side, order, result.winners, first)
@@ -248,7 +225,7 @@ def _table_deal(record: Record, deal: Deal, result: SeatDealResult,
     seats = range(table.seats)
     order = _play_order([t.cards for t in deal.tricks], result.leaders, seats)
     dealt = _dealt_hands(deal, seats, order, frozenset())
-    made = _calls_of(dealt, calls, lambda hands: _table_calls(record, deal, maker, hands))
+    made = _calls_of(dealt, calls, lambda hands: table_calls(record, deal, maker, hands))
 
     def side(start: Hands) -> _Side:
         makers = _makers(record, maker, deal.called, start)
@@ -373,7 +350,7 @@ def _start_hands(deal: Deal, active: Sequence[int],
         return "cards were exchanged (a house rule) and the play stops before the fifth trick"
     hands = {s: _known(deal.hands[s]) for s in active}
     dealer = deal.dealer
-    if _took_up(deal) and dealer in hands and deal.turned is not None:
+    if made_in_round_one(deal) and dealer in hands and deal.turned is not None:
         if deal.discard is None:
             return ("the dealer's discard is not recorded and the play stops before the fifth "
                     "trick")
@@ -389,17 +366,6 @@ def _known(cards: Sequence[Card | None]) -> list[Card]:
     out = [c for c in cards if c is not None]
     assert len(out) == len(cards)
     return out
-
-
-def _turned_suit(deal: Deal) -> Suit | None:
-    if deal.turned is JOKER:   # the suit the dealer named (RULES.md "The joker")
-        return deal.joker_suit
-    return deal.turned.suit if deal.turned is not None else None
-
-
-def _took_up(deal: Deal) -> bool:
-    """Whether trump was made in round 1 (the dealer took the turned card up)."""
-    return any(c.kind.accepts for c in deal.calls)
 
 
 def _dealt_hands(deal: Deal, seats: Sequence[int], order: list[list[tuple[int, Card]]],
@@ -419,7 +385,7 @@ def _dealt_hands(deal: Deal, seats: Sequence[int], order: list[list[tuple[int, C
     for trick in order:
         for seat, c in trick:
             hands[seat].append(c)
-    if _took_up(deal):
+    if made_in_round_one(deal):
         if deal.discard is None or (deal.turned is None and len(seats) != 4):
             return "the dealer's discard is not recorded, so his dealt hand is not known"
         dealer = hands[deal.dealer]
@@ -513,176 +479,6 @@ def _after_trick(solver: DoubleDummy, hands: Hands, leader: int,
             best_k = k
     winner = order[best_k]
     return (1 if winner in makers else 0) + solver.tricks(hands, winner)
-
-
-# --- the calls -------------------------------------------------------------------------------
-
-def _opening_leader(rules: Rules, dealer: Seat, maker: Seat, alone: bool, out: frozenset[Seat]) -> Seat:
-    """Eldest leads, or the lone player's left (``rules.lone_lead``), skipping a seat out."""
-    leader = maker.left if alone and rules.lone_lead is LoneLead.LEFT_OF_LONE else dealer.left
-    while leader in out:
-        leader = leader.left
-    return leader
-
-
-def _call_tricks(deal: Deal, rules: Rules, dealt: Hands, trump: Suit | None,
-                 side: Side | Collection[int], out: Collection[int], leader: int,
-                 took_up: bool, dealer_counted: bool) -> int:
-    """The tricks ``side`` takes with best play from the dealt hands of the seats not ``out``,
-    the dealer (when ``took_up``) discarding his best card for his own side (``dealer_counted``:
-    his side is the one counted). One solver (one table) serves every discard."""
-    hands = {s: list(h) for s, h in dealt.items() if s not in out}
-    options = [hands]
-    layout = hands
-    dealer, turned = deal.dealer, deal.turned
-    if took_up and dealer not in out and turned is not None:
-        six = hands[dealer] + [turned]
-        keep = None if rules.turned_card_discard else turned
-        options = [{**hands, dealer: [c for c in six if c is not d]} for d in six if d is not keep]
-        layout = {**hands, dealer: six}
-    solver = DoubleDummy(layout, trump, side, out)
-    values = [solver.tricks(h, leader) for h in options]
-    return max(values) if dealer_counted else min(values)
-
-
-def _four_calls(deal: Deal, rules: Rules, result: DealResult,
-                dealt: Hands) -> tuple[tuple[CallValue, ...], tuple[BestCall, ...]]:
-    """Each call the record's maker could have made, alone or not, and each side's best call.
-    Solves are shared: the play is zero-sum, so one solve of a position gives both sides'
-    tricks (N-S's are kept, E-W's are five less)."""
-    maker = result.maker
-    assert maker is not None
-    turned_suit = _turned_suit(deal)
-    round_one = _took_up(deal)
-    trumps = _trumps(rules)
-    cache: dict[tuple[object, ...], int] = {}   # -> N-S's tricks with best play
-
-    def tricks(seat: Seat, trump: Suit | None, alone: bool) -> int:
-        out = frozenset({seat.partner}) if alone else frozenset()
-        leader = _opening_leader(rules, deal.dealer, seat, alone, out)
-        key = (trump, out, leader)
-        ns = cache.get(key)
-        if ns is None:
-            took_up = trump is turned_suit and trump is not None
-            ns = cache[key] = _call_tricks(deal, rules, dealt, trump, Side.NS, out, leader,
-                                           took_up, deal.dealer.side is Side.NS)
-        return ns if seat.side is Side.NS else 5 - ns
-
-    calls = []
-    for trump in trumps:
-        for alone in (False, True):
-            t = tricks(maker, trump, alone)
-            allowed, why = _allowed(rules, trump, alone, round_one, turned_suit,
-                                    maker is deal.dealer, maker is deal.dealer.partner)
-            calls.append(CallValue(trump, alone, t, _net(rules, maker.side, alone, t), allowed, why))
-    best = []
-    for side in (Side.NS, Side.EW):
-        top: BestCall | None = None
-        for seat in (s for s in SEATS if s.side is side):
-            for trump in trumps:
-                for alone in (False, True):
-                    t = tricks(seat, trump, alone)
-                    net = _net(rules, side, alone, t)
-                    if top is None or net > top.points:
-                        top = BestCall(side, seat, trump, alone, t, net)
-        assert top is not None
-        best.append(top)
-    return tuple(calls), tuple(best)
-
-
-def _trumps(rules: Rules) -> list[Suit | None]:
-    """The trumps a call may name: each suit, and no trump (None) under the house rule
-    ``allow_no_trump`` (RULES.md house rules), at every table."""
-    return [*Suit, None] if rules.allow_no_trump else list(Suit)
-
-
-def _net(rules: Rules, side: Side, alone: bool, tricks: int) -> int:
-    pts = hand_points(rules, side, alone, None, tricks)
-    mine, theirs = (pts[0], pts[1]) if side is Side.NS else (pts[1], pts[0])
-    return mine - theirs
-
-
-def _partners(record: Record, maker: int, trump: Suit | None,
-              dealt: Hands) -> list[tuple[bool, int | None]]:
-    """The partnerships the maker could have at a table of n: (alone by choice, partner or
-    None). Five-handed: each seat holding a card not of the trump suit he could name (at no
-    trump any card: VARIANTS.md five-handed, house rule allow_no_trump), or alone
-    (naming a card in no other hand scores as alone too, so it is not listed apart); elsewhere
-    he is alone by the table's law, not by choice."""
-    if not record.table.called_partner:
-        return [(False, None)]
-    out: list[tuple[bool, int | None]] = []
-    for seat, hand in dealt.items():
-        if seat != maker and any(effective_suit(c, trump) is not trump for c in hand):
-            out.append((False, seat))
-    return out + [(True, None)]   # alone last: at equal points the partnership is shown
-
-
-def _seat_net(points: tuple[int, ...], maker: int, makers: frozenset[int]) -> int:
-    """The maker's points less the most any opponent of his (a seat not of the makers) scores."""
-    return points[maker] - max((p for s, p in enumerate(points) if s not in makers), default=0)
-
-
-def _table_calls(record: Record, deal: Deal, maker: int,
-                 dealt: Hands) -> tuple[tuple[CallValue, ...], tuple[BestCall, ...]]:
-    """At a table of n: each trump the record's maker could have made (with his best partner,
-    or alone), and each player's best call."""
-    table, rules = record.table, record.rules
-    turned_suit = _turned_suit(deal)   # a turned joker: the suit the dealer named, as at four
-    round_one = _took_up(deal)
-    cache: dict[tuple[object, ...], int] = {}
-
-    def value(seat: int, trump: Suit | None, partner: int | None) -> tuple[int, int]:
-        makers = frozenset({seat} if partner is None else {seat, partner})
-        t = cache.get((trump, makers))
-        if t is None:
-            t = cache[trump, makers] = _call_tricks(
-                deal, rules, dealt, trump, makers, (), table.eldest(deal.dealer),
-                trump is turned_suit, deal.dealer in makers)
-        lone = table.maker_alone or partner is None
-        side = (seat,) if partner is None else (seat, partner)
-        return t, _seat_net(seat_points(table, rules, record.options, side, lone, t)[0], seat, makers)
-
-    trumps = _trumps(rules)
-    calls = []
-    for trump in trumps:
-        best_t, best_net, best_alone = -1, None, False
-        for alone, partner in _partners(record, maker, trump, dealt):
-            t, net = value(maker, trump, partner)
-            if best_net is None or net > best_net:
-                best_t, best_net, best_alone = t, net, alone
-        assert best_net is not None
-        allowed, why = _allowed(rules, trump, best_alone, round_one, turned_suit,
-                                maker == deal.dealer, False)
-        calls.append(CallValue(trump, best_alone, best_t, best_net, allowed, why))
-    best = []
-    for seat in range(table.seats):
-        top: BestCall | None = None
-        for trump in trumps:
-            for alone, partner in _partners(record, seat, trump, dealt):
-                t, net = value(seat, trump, partner)
-                if top is None or net > top.points:
-                    top = BestCall(None, seat, trump, alone, t, net)
-        assert top is not None
-        best.append(top)
-    return tuple(calls), tuple(best)
-
-
-def _allowed(rules: Rules, trump: Suit | None, alone: bool, round_one: bool,
-             turned_suit: Suit | None, dealer: bool, dealer_partner: bool) -> tuple[bool, str]:
-    """Whether the bidding allowed the maker this call when he made his (``dealer``: he is the
-    dealer; ``dealer_partner``: the dealer's partner, four-handed)."""
-    if round_one:
-        if trump is not turned_suit:
-            return False, "round 1: only the turned suit may be made trump"
-        if rules.canadian and dealer_partner and not alone:
-            return False, "round 1: the dealer's partner who accepts must play alone (house rule canadian)"
-        return True, "round 1: the turned suit"
-    if trump is turned_suit and trump is not None:
-        return False, "round 2: the turned-down suit may not be named"
-    if dealer and rules.stick_the_dealer:
-        return True, "round 2: stick the dealer, so he had to name a suit"
-    return True, "round 2: any suit but the turned-down one"
 
 
 # --- as JSON ---------------------------------------------------------------------------------

@@ -28,7 +28,8 @@ from .lean import lean_dump, plan_of
 from .playfields import tricks_text, written_call
 from .schemas import PLAYER_SCHEMA, RECORD_SCHEMA, EventSchema
 
-__all__ = ["dump_record", "dumps", "indented_json", "dump_table_record", "dumps_table"]
+__all__ = ["dump_record", "dumps", "indented_json", "dump_table_record", "dumps_table",
+           "written_overrides"]
 
 _RECORD_PLAN = plan_of(RECORD_SCHEMA)
 _EVENT_SCHEMA = EventSchema()
@@ -69,7 +70,7 @@ def dump_table_record(record: Record) -> dict[str, Any]:
         out["players"] = {table.token(s): lean_dump(PLAYER_SCHEMA, p, _PLAYER_PLAN)
                           for s, p in record.players}
     rules: dict[str, Any] = {"preset": record.rules.name, "seats": table.seats}
-    overrides = dict(record.rules.overrides) | dict(record.variant_overrides)
+    overrides = written_overrides(record)
     if overrides:
         rules["overrides"] = dict(sorted(overrides.items()))
     out["rules"] = rules
@@ -78,6 +79,14 @@ def dump_table_record(record: Record) -> dict[str, Any]:
     prefixes = {s: f"{table.token(s)}: " for s in table.all_seats}
     out["deals"] = [_dump_deal(d, table, prefixes) for d in record.deals]
     return out
+
+
+def written_overrides(record: Record) -> dict[str, Any]:
+    """The record's ``rules.overrides`` as its canonical text writes them (at any table; key
+    order aside): the rule options written, and at a table of n the variant's options as
+    written (``Record.variant_overrides``, always empty at four), read from the record without
+    dumping it."""
+    return dict(record.rules.overrides) | dict(record.variant_overrides)
 
 
 def dumps_table(record: Record) -> str:

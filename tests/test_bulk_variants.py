@@ -329,6 +329,38 @@ def test_four_handed_players_carry_their_sides_points(seed, preset):
     assert got == {"N": ("NS", ns), "S": ("NS", ns), "E": ("EW", ew), "W": ("EW", ew)}
 
 
+_OPTIONS = {   # the variant's own options (euchre_records/table.VARIANT_OPTIONS) at each table
+    2: {"two_handed_march": st.integers(0, 9)},
+    3: {"cutthroat_euchre": st.sampled_from(["each-opponent-2", "maker-minus-2"]),
+        "cutthroat_march": st.integers(0, 9)},
+    4: {},
+    5: {"call_partner_lone_march": st.integers(0, 9)}}
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 100_000), seats=st.sampled_from([2, 3, 4, 5]), data=st.data())
+def test_the_overrides_column_is_what_the_record_wrote(seed, seats, data):
+    """``records.overrides`` at every table is the record's ``rules.overrides`` as written (the
+    reference's, with preset options and the variant's own drawn on top), keys sorted, and the
+    same object as its canonical text's: read from the record, never from a second dump of it
+    (issue 32; before, a record of 2, 3 or 5 seats was dumped again for this column)."""
+    rng = random.Random(seed)
+    made = ref.random_record(rng, "modern") if seats == 4 else \
+        ref.random_variant_record(rng, seats, "modern")
+    rules = made.record["rules"]
+    written = {**rules.get("overrides", {}), **data.draw(st.fixed_dictionaries({}, optional={
+        "stick_the_dealer": st.booleans(), "game_points": st.integers(1, 15),
+        **_OPTIONS[seats]}), label="options")}
+    rules.pop("overrides", None)
+    if written:
+        rules["overrides"] = written
+    rows = tables_of("x", json.dumps(made.record))
+    assert not rows["errors"], rows["errors"]
+    row = dict(zip([name for name, _ in COLUMNS["records"]], rows["records"][0]))
+    assert row["overrides"] == json.dumps(written, sort_keys=True, separators=(",", ":"))
+    assert json.loads(row["canonical"])["rules"].get("overrides", {}) == written
+
+
 # --- four-handed rows before and after -------------------------------------------------------
 
 BASE = "7f0d0c04c3e8776e703ebc415ff9c7e598017fa9"

@@ -1,6 +1,6 @@
 """The compiled kernels of the fast replay (euchre_records/_cplay.c) against their Python twins.
 
-fastpath.py keeps ``_hand_masks``, ``_play_known`` and ``_play_inferred`` in Python, as the
+fast_kernels.py keeps ``_hand_masks``, ``_play_known`` and ``_play_inferred`` in Python, as the
 fallback where the extension is absent and as the oracle here. Each C function either returns
 what its twin returns for the same arguments, or raises TypeError for a shape it does not take
 (the caller then runs the twin). Checked on:
@@ -27,7 +27,7 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from euchre_records import fastpath
+from euchre_records import fast_kernels, fastpath
 from euchre_records.cards import JOKER, SEATS, Seat, Suit, make_pack
 from euchre_records.errors import NotationError
 from euchre_records.model import Call, CallKind, Deal, DealKind, Trick, replace
@@ -517,7 +517,7 @@ def biddings(draw: st.DrawFn) -> tuple[tuple[Call, ...], Seat, Suit]:
     calls = [Call(CallKind.PASS, draw(st.sampled_from([None, in_turn[i]]))) for i in range(n)]
     if n < 8 and draw(st.integers(0, 3)):
         seat = in_turn[n]
-        word = (fastpath._PROPER[(seat - dealer) & 3] if n < 4 else CallKind.NAME)
+        word = (fast_kernels._PROPER[(seat - dealer) & 3] if n < 4 else CallKind.NAME)
         calls.append(Call(draw(st.sampled_from([word] * 12 + list(CallKind))),
                           draw(st.sampled_from([None, seat, seat, seat, *SEATS])),
                           draw(st.sampled_from([None, *Suit])), draw(st.booleans())))
@@ -574,7 +574,7 @@ def test_bid_at_tables_of_n(case: tuple[tuple[Call, ...], int, int, Suit], flags
     calls, n, dealer, turned = case
     result = compare("bid", calls, tuple(range(n)), dealer, turned, flags)
     assert not isinstance(result, Exception)
-    if n != 4 and flags & fastpath._FOUR_ONLY:
+    if n != 4 and flags & fast_kernels._FOUR_ONLY:
         assert result is None
 
 

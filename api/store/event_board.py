@@ -157,15 +157,16 @@ def _running(data: dict[str, Any]) -> dict[str, Any]:
 
 def _record_findings(conn: Any, record_ids: list[int]) -> dict[int, list[dict[str, Any]]]:
     """The engine's findings of stored records (revokes, wrong dealers ...), by record, in deal
-    order, as the store keeps them."""
+    order, as the store keeps them: the one ``findings`` table holds every table size's
+    (migration 19), so a sitting of two, three or five reads its findings as one of four does;
+    ``seat`` is the seat's token (``N`` .. ``W``, or ``0`` .. ``n-1``)."""
     out: dict[int, list[dict[str, Any]]] = {r: [] for r in record_ids}
     if not record_ids:
         return out
     marks = ",".join("?" * len(record_ids))
     for rid, deal, trick, seat, kind, rule, message in conn.execute(
             "SELECT record_id, deal, trick, seat, kind, rule, message FROM findings "
-            f"WHERE record_id IN ({marks}) "   # four hands, as before migration 19 too
-            "AND record_id IN (SELECT id FROM records WHERE seats = 4) ORDER BY record_id, id",
+            f"WHERE record_id IN ({marks}) ORDER BY record_id, id",
             record_ids):
         out[int(rid)].append({"deal": deal, "trick": trick, "seat": seat, "kind": kind,
                               "rule": rule, "what": message})

@@ -231,6 +231,27 @@ class DoubleDummy:
         the position where each active seat holds ``hands[seat]`` and the cards ``trick`` are
         already down in the current trick, ``leader`` having led it. Raises ValueError for a
         position that cannot arise (hands of the wrong sizes, a card not of this deal)."""
+        state, lead = self._state(hands, leader, trick)
+        return self.value(state, lead, tuple(self.bit[c] for c in trick))
+
+    def reaches(self, hands: Hands, leader: int, need: int) -> bool:
+        """Whether the side takes at least ``need`` of the rest of the deal from the trick
+        boundary where each active seat holds ``hands[seat]``, ``leader`` to lead: one yes/no
+        question of the MTD(f) in :meth:`tricks` (``tricks(hands, leader) >= need``), sharing its
+        table and its budget; a caller that only compares the value with a threshold asks this
+        (an exact value costs at least two such questions). ValueError as :meth:`tricks`."""
+        state, lead = self._state(hands, leader, ())
+        budget = _BUDGET.get()
+        before = self.visited
+        try:
+            return self._wins(state, lead, need)
+        finally:
+            if budget is not None:
+                budget.spend(self.visited - before)
+
+    def _state(self, hands: Hands, leader: int, trick: Sequence[Card]) -> tuple[tuple[int, ...], int]:
+        """The hands as masks by active index, and the leader's index (ValueError for hands of
+        the wrong sizes for a position with ``trick`` down)."""
         state = tuple(self.mask(hands[s]) for s in self.active)
         lead = self.active.index(leader)
         n = len(self.active)
@@ -241,7 +262,7 @@ class DoubleDummy:
             size = len(hands[self.active[(lead + k) % n]])
             if size != (full - 1 if k < len(trick) else full):
                 raise ValueError("the hands are not the sizes this position needs")
-        return self.value(state, lead, tuple(self.bit[c] for c in trick))
+        return state, lead
 
     def value(self, state: tuple[int, ...], lead: int, table: tuple[int, ...] = ()) -> int:
         """:meth:`tricks` on the solver's own terms: hands as masks by active index."""

@@ -224,7 +224,7 @@ class DoubleDummy(CheapBounds, LastTricks):
         boundary where each active seat holds ``hands[seat]``, ``leader`` to lead: one yes/no
         question of the MTD(f) in :meth:`tricks` (``tricks(hands, leader) >= need``), sharing its
         table and its budget; a caller that only compares the value with a threshold asks this
-        (an exact value costs at least two such questions). ValueError as :meth:`tricks`."""
+        (an exact value often costs two or more). ValueError as :meth:`tricks`."""
         state, lead = self._state(hands, leader, ())
         budget = _BUDGET.get()
         before = self.visited

@@ -16,16 +16,20 @@ as dealt (before the turned card is taken) and return ``(calls, best)``:
 
 :func:`opening_leader` (four-handed: who leads the first trick) and :func:`made_in_round_one`
 (the turned card taken up) are read by the play's analysis too. Every value is exact
-(:mod:`.double_dummy`); solves are shared where the play is the same position.
+(:mod:`.double_dummy`); solves are shared where the play is the same position. At a table of
+n a call is solved exactly only when yes/no questions (:class:`~.call_tricks.CallTricks`) say
+it could beat the best call found so far, which leaves every answer as if each call were solved
+(issue 32: at five the calls were 99% of an analysis's search).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Collection
+from typing import Collection, Sequence
 
+from .call_tricks import CallTricks
 from .cards import JOKER, SEATS, Seat, Side, Suit, effective_suit
-from .double_dummy import DoubleDummy, Hands
+from .double_dummy import Hands
 from .model import Deal, DealResult, Record
 from .rules import LoneLead, Rules
 from .scoring import hand_points, seat_points
@@ -82,21 +86,8 @@ def opening_leader(rules: Rules, dealer: Seat, maker: Seat, alone: bool, out: fr
 def _call_tricks(deal: Deal, rules: Rules, dealt: Hands, trump: Suit | None,
                  side: Side | Collection[int], out: Collection[int], leader: int,
                  took_up: bool, dealer_counted: bool) -> int:
-    """The tricks ``side`` takes with best play from the dealt hands of the seats not ``out``,
-    the dealer (when ``took_up``) discarding his best card for his own side (``dealer_counted``:
-    his side is the one counted). One solver (one table) serves every discard."""
-    hands = {s: list(h) for s, h in dealt.items() if s not in out}
-    options = [hands]
-    layout = hands
-    dealer, turned = deal.dealer, deal.turned
-    if took_up and dealer not in out and turned is not None:
-        six = hands[dealer] + [turned]
-        keep = None if rules.turned_card_discard else turned
-        options = [{**hands, dealer: [c for c in six if c is not d]} for d in six if d is not keep]
-        layout = {**hands, dealer: six}
-    solver = DoubleDummy(layout, trump, side, out)
-    values = [solver.tricks(h, leader) for h in options]
-    return max(values) if dealer_counted else min(values)
+    """The tricks ``side`` takes with best play from the dealt hands (:class:`~.call_tricks.CallTricks`)."""
+    return CallTricks(deal, rules, dealt, trump, side, out, leader, took_up, dealer_counted).exact()
 
 
 def four_handed_calls(deal: Deal, rules: Rules, result: DealResult,
@@ -184,41 +175,59 @@ def table_calls(record: Record, deal: Deal, maker: int,
     table, rules = record.table, record.rules
     turned_suit = _turned_suit(deal)   # a turned joker: the suit the dealer named, as at four
     round_one = made_in_round_one(deal)
-    cache: dict[tuple[object, ...], int] = {}
+    cache: dict[tuple[object, ...], CallTricks] = {}
 
-    def value(seat: int, trump: Suit | None, partner: int | None) -> tuple[int, int]:
+    def value(seat: int, trump: Suit | None, partner: int | None,
+              above: int | None, search: bool = True) -> tuple[int, int] | None:
+        """The call's tricks and the seat's net points when the net beats ``above`` (None:
+        any), else None. The search asks first whether the tricks reach the fewest that would
+        beat it (a yes/no question, which a call far below answers cheaply), and solves the
+        call exactly only when they do; ``search`` False: only a call already solved."""
         makers = frozenset({seat} if partner is None else {seat, partner})
-        t = cache.get((trump, makers))
-        if t is None:
-            t = cache[trump, makers] = _call_tricks(
+        call = cache.get((trump, makers))
+        if call is None:
+            call = cache[trump, makers] = CallTricks(
                 deal, rules, dealt, trump, makers, (), table.eldest(deal.dealer),
                 trump is turned_suit, deal.dealer in makers)
+        if not search and call.low < call.high:
+            return None
         lone = table.maker_alone or partner is None
         side = (seat,) if partner is None else (seat, partner)
-        return t, _seat_net(seat_points(table, rules, record.options, side, lone, t)[0], seat, makers)
 
-    trumps = _trumps(rules)
-    calls = []
-    for trump in trumps:
-        best_t, best_net, best_alone = -1, None, False
-        for alone, partner in _partners(record, maker, trump, dealt):
-            t, net = value(maker, trump, partner)
-            if best_net is None or net > best_net:
-                best_t, best_net, best_alone = t, net, alone
-        assert best_net is not None
-        allowed, why = _allowed(rules, trump, best_alone, round_one, turned_suit,
-                                maker == deal.dealer, False)
-        calls.append(CallValue(trump, best_alone, best_t, best_net, allowed, why))
-    best = []
-    for seat in range(table.seats):
-        top: BestCall | None = None
-        for trump in trumps:
-            for alone, partner in _partners(record, seat, trump, dealt):
-                t, net = value(seat, trump, partner)
-                if top is None or net > top.points:
-                    top = BestCall(None, seat, trump, alone, t, net)
+        def net(t: int) -> int:
+            return _seat_net(seat_points(table, rules, record.options, side, lone, t)[0], seat, makers)
+
+        if above is not None:
+            beating = [t for t in range(call.low, call.high + 1) if net(t) > above]
+            if not beating or not call.reaches(beating[0]):
+                return None
+        t = call.exact()
+        return (t, net(t)) if above is None or net(t) > above else None
+
+    def best_of(seat: int, trumps: Sequence[Suit | None]) -> tuple[Suit | None, bool, int, int]:
+        """The seat's best call of ``trumps`` (trump, alone, tricks, net): the first, in the
+        order of the trumps and of :func:`_partners`, of those with the most net points. The
+        calls already solved give a floor first (the best nets at least as much), so a call
+        that cannot reach it is not solved."""
+        options = [(trump, alone, partner) for trump in trumps
+                   for alone, partner in _partners(record, seat, trump, dealt)]
+        solved = [found[1] for trump, _, partner in options
+                  if (found := value(seat, trump, partner, None, search=False)) is not None]
+        top: tuple[Suit | None, bool, int, int] | None = None
+        for trump, alone, partner in options:
+            above = top[3] if top is not None else max(solved) - 1 if solved else None
+            found = value(seat, trump, partner, above)
+            if found is not None:
+                top = (trump, alone, *found)
         assert top is not None
-        best.append(top)
+        return top
+
+    calls = []
+    for trump in _trumps(rules):
+        _, alone, t, net = best_of(maker, [trump])
+        allowed, why = _allowed(rules, trump, alone, round_one, turned_suit, maker == deal.dealer, False)
+        calls.append(CallValue(trump, alone, t, net, allowed, why))
+    best = [BestCall(None, seat, *best_of(seat, _trumps(rules))) for seat in range(table.seats)]
     return tuple(calls), tuple(best)
 
 

@@ -4,7 +4,9 @@ the remaining tricks does a side take?
 :class:`DoubleDummy` is built once for a deal's cards, trump and side, and answers
 :meth:`DoubleDummy.tricks` for any position of that deal (a trick boundary or part-way through a
 trick), sharing one transposition table across the questions, so that analysing every card of a
-played line costs little more than solving the deal once. The method is the one bridge solvers
+played line costs little more than solving the deal once; :meth:`DoubleDummy.reaches` asks one
+yes/no question of the same search ("does the side take k?") for a caller that only compares
+the value with a threshold (the calls, :mod:`.call_tricks`). The method is the one bridge solvers
 use, scaled down to five tricks:
 
 - cards are bits: each card in play gets one bit, laid out suit by suit (trumps highest), each
@@ -55,6 +57,8 @@ from dataclasses import dataclass
 from typing import Any, Collection, Iterator, Mapping, Sequence
 
 from .cards import SEATS, Card, Seat, Side, Suit, power_table
+from .dd_bounds import CheapBounds
+from .dd_endgame import LastTricks
 from .errors import SearchBudgetExceeded
 
 __all__ = ["DoubleDummy", "Position", "solve", "Hands", "analysis_budget", "AnalysisBudget", "DEFAULT_ANALYSIS_BUDGET"]
@@ -62,9 +66,9 @@ __all__ = ["DoubleDummy", "Position", "solve", "Hands", "analysis_budget", "Anal
 DEFAULT_ANALYSIS_BUDGET = 1_000_000
 """Search positions one request may spend on analysis, all its deals together: about three
 seconds of CPU (a position costs ~3 µs). A full deal with its calls and every play costs about
-11,000 on average over the examples (benchmarks/bench_analysis.py times the parts), so a
-record of some ninety such deals fits (five-handed, a full deal costs some 50,000: about
-eighteen; two- and three-handed, a few thousand); a 2 MiB body of thousands is refused 422 ``too-costly``
+3,300 at four, 15,600 at five, 800 at three and 200 at two (40 random full deals a size, issue
+32's calls asked by yes/no questions: ``call_tricks``), so a record of some three hundred
+four-handed deals fits (about sixty at five); a 2 MiB body of thousands is refused 422 ``too-costly``
 after about three seconds, and nothing is cached."""
 
 
@@ -146,30 +150,11 @@ def _low_bits(mask: int) -> Iterator[int]:
         mask ^= low
 
 
-def _trump_floor(mine: int, theirs: int) -> int:
-    """The tricks a hand's trumps ``mine`` take at least against the other side's trumps
-    ``theirs`` (bit masks, higher bit = higher trump), whoever leads: every card of the hand is
-    played, each in a trick of its own, and a trump loses its trick only to a higher trump of the
-    other side in that trick, each of which beats one of the hand's at most. So at least the
-    hand's trumps less the most of them the other side's higher trumps can be set against one
-    by one (taken from the hand's highest down, each against an opposing trump above it not yet
-    used: the most, since a lower trump has every higher opposing trump of a higher one above it)."""
-    lost = 0
-    count = 0
-    while mine:
-        top = 1 << (mine.bit_length() - 1)
-        mine ^= top
-        count += 1
-        if (theirs & ~((top << 1) - 1)).bit_count() > lost:
-            lost += 1
-    return count - lost
-
-
 def _top(mask: int) -> int:
     return 1 << (mask.bit_length() - 1)
 
 
-class DoubleDummy:
+class DoubleDummy(CheapBounds, LastTricks):
     """The double-dummy value of every position of one deal's play, for one side.
 
     ``cards`` maps each active seat (an int, 0 .. n-1 in the order of play: a four-handed
@@ -231,6 +216,27 @@ class DoubleDummy:
         the position where each active seat holds ``hands[seat]`` and the cards ``trick`` are
         already down in the current trick, ``leader`` having led it. Raises ValueError for a
         position that cannot arise (hands of the wrong sizes, a card not of this deal)."""
+        state, lead = self._state(hands, leader, trick)
+        return self.value(state, lead, tuple(self.bit[c] for c in trick))
+
+    def reaches(self, hands: Hands, leader: int, need: int) -> bool:
+        """Whether the side takes at least ``need`` of the rest of the deal from the trick
+        boundary where each active seat holds ``hands[seat]``, ``leader`` to lead: one yes/no
+        question of the MTD(f) in :meth:`tricks` (``tricks(hands, leader) >= need``), sharing its
+        table and its budget; a caller that only compares the value with a threshold asks this
+        (an exact value often costs two or more). ValueError as :meth:`tricks`."""
+        state, lead = self._state(hands, leader, ())
+        budget = _BUDGET.get()
+        before = self.visited
+        try:
+            return self._wins(state, lead, need)
+        finally:
+            if budget is not None:
+                budget.spend(self.visited - before)
+
+    def _state(self, hands: Hands, leader: int, trick: Sequence[Card]) -> tuple[tuple[int, ...], int]:
+        """The hands as masks by active index, and the leader's index (ValueError for hands of
+        the wrong sizes for a position with ``trick`` down)."""
         state = tuple(self.mask(hands[s]) for s in self.active)
         lead = self.active.index(leader)
         n = len(self.active)
@@ -241,7 +247,7 @@ class DoubleDummy:
             size = len(hands[self.active[(lead + k) % n]])
             if size != (full - 1 if k < len(trick) else full):
                 raise ValueError("the hands are not the sizes this position needs")
-        return self.value(state, lead, tuple(self.bit[c] for c in trick))
+        return state, lead
 
     def value(self, state: tuple[int, ...], lead: int, table: tuple[int, ...] = ()) -> int:
         """:meth:`tricks` on the solver's own terms: hands as masks by active index."""
@@ -282,80 +288,6 @@ class DoubleDummy:
         return self._trick(state, lead, need, len(table), led, best_bit, (lead + best_pos) % n, live)
 
     # --- the search ------------------------------------------------------------------------
-    def _bounds(self, state: tuple[int, ...], lead: int, left: int) -> tuple[int, int]:
-        """Cheap bounds on the side's tricks at a trick boundary: at least the sure winners of
-        its side, at most the tricks left less the other side's. A side's sure winners are the
-        more of two counts:
-
-        - the sure trump tricks of its best hand (:func:`_trump_floor`: its trumps less those
-          the opposing higher trumps can beat one by one; at least its trumps above every
-          opposing trump, each winning its own trick whoever leads);
-        - the leader's cashing tricks, for the leader's side: the trumps he holds above every
-          other live trump, each led in turn and winning; then, in each plain suit, the cards
-          he holds above every other live card of it, led in turn after, as many as every
-          other hand still holding trumps after those leads holds cards of that suit (it must
-          follow, so cannot ruff; all of them when the trump leads drew every other trump).
-        """
-        trumps = self.trumps
-        ours = self.ours
-        mine = theirs = 0
-        if trumps:
-            our_t = their_t = 0
-            for i, h in enumerate(state):
-                if ours[i]:
-                    our_t |= h & trumps
-                else:
-                    their_t |= h & trumps
-            for i, h in enumerate(state):
-                t = h & trumps
-                if not t:
-                    continue
-                against = their_t if ours[i] else our_t
-                # no opposing trump above the hand's lowest: each of its trumps wins a trick
-                sure = _trump_floor(t, against) if against >> (t & -t).bit_length() else t.bit_count()
-                if ours[i]:
-                    if sure > mine:
-                        mine = sure
-                elif sure > theirs:
-                    theirs = sure
-        hand = state[lead]
-        others = 0
-        most = 0   # the most trumps another hand holds
-        for i, h in enumerate(state):
-            if i != lead:
-                others |= h
-                if trumps:
-                    c = (h & trumps).bit_count()
-                    if c > most:
-                        most = c
-        cash = 0
-        if trumps:
-            t = hand & trumps
-            o = others & trumps
-            cash = (t >> o.bit_length()).bit_count() if o else t.bit_count()
-        plain = 0
-        for m in self.plain_masks:
-            h = hand & m
-            if h:
-                o = others & m
-                tops = (h >> o.bit_length()).bit_count() if o else h.bit_count()
-                if tops and most > cash:
-                    # a hand still holding trumps after the trump leads ruffs a top card
-                    # once void in its suit: the j-th lead of it is safe while each holds j
-                    for i, g in enumerate(state):
-                        if i != lead and (g & trumps).bit_count() > cash:
-                            k = (g & m).bit_count()
-                            if k < tops:
-                                tops = k
-                plain += tops
-        cash += plain
-        if ours[lead]:
-            if cash > mine:
-                mine = cash
-        elif cash > theirs:
-            theirs = cash
-        return mine, left - theirs
-
     def _key(self, state: tuple[int, ...], lead: int, live: int) -> tuple[int, ...]:
         """The position squeezed to ranks: each held card replaced by its rank among the live
         cards of its suit (from the bottom of the suit's block), so positions that differ only in which
@@ -451,96 +383,6 @@ class DoubleDummy:
                 squeezed = self._key(state, lead, live)
             self.ranked[squeezed] = known
         return answer
-
-    def _last_two(self, state: tuple[int, ...], lead: int, low: int, high: int) -> int:
-        """The side's exact tricks of the last two, from a trick boundary, known to lie in
-        [low, high] (:meth:`_bounds`): an alpha-beta search in that window (the highest live
-        trump, say, wins its trick, so its side takes one at least: the search then only tells
-        one trick from two), a narrower window that cuts more. :meth:`_wins` files the bounds
-        first and searches only for a question they do not answer."""
-        return min(high, max(low, self._two(state, lead, 0, 0, 0, 0, low, high)))
-
-    def _two(self, state: tuple[int, ...], lead: int, pos: int, led: int, best: int,
-             best_seat: int, alpha: int, beta: int, gone: int = 0) -> int:
-        """The side's exact tricks of the last two, ``pos`` cards of the first of them down
-        (``gone`` the cards played to it, still in ``state``), when it lies within
-        [alpha, beta] (else a bound past the window): alpha-beta on a small tree.
-        :meth:`_wins` files the exact value by the cards as they are, so the questions "one?"
-        and "two?" cost one search. The second trick has no choice: it is played out at once
-        from the cards each hand kept."""
-        self.visited += 1
-        n = len(state)
-        seat = (lead + pos) % n
-        hand = state[seat] & ~gone
-        ours = self.ours
-        trumps = self.trumps
-        if pos == 0:
-            legal = hand
-        else:
-            legal = hand & led or hand
-            while not legal & (legal - 1) and pos < n - 1:   # one legal card: played here
-                if legal & (led | trumps) and legal > best:
-                    best, best_seat = legal, seat
-                gone |= legal
-                pos += 1
-                self.visited += 1   # a position all the same (the budget counts positions)
-                seat = (lead + pos) % n
-                hand = state[seat] & ~gone
-                legal = hand & led or hand
-        mine = ours[seat]
-        value = -1 if mine else 3
-        last = pos == n - 1
-        while legal:
-            b = legal & -legal
-            legal ^= b
-            if pos == 0:
-                nled, nbest, nseat = self.block_of[b], b, seat
-            else:
-                nled = led
-                if b & (led | trumps) and b > best:
-                    nbest, nseat = b, seat
-                else:
-                    nbest, nseat = best, best_seat
-            if last:
-                kept = gone | b
-                first = state[nseat] & ~kept
-                win = self.win_of[first]
-                top, at = first, nseat
-                for k in range(1, n):
-                    i = (nseat + k) % n
-                    c = state[i] & ~kept
-                    if c & win and c > top:
-                        top, at = c, i
-                v = (1 if ours[nseat] else 0) + (1 if ours[at] else 0)
-            else:
-                v = self._two(state, lead, pos + 1, nled, nbest, nseat, alpha, beta, gone | b)
-            if mine:
-                if v > value:
-                    value = v
-                    if value >= beta:
-                        break
-                    if value > alpha:
-                        alpha = value
-            elif v < value:
-                value = v
-                if value <= alpha:
-                    break
-                if value < beta:
-                    beta = value
-        return value
-
-    def _last(self, state: tuple[int, ...], lead: int) -> int:
-        """The last trick: one card each, no choice."""
-        n = len(state)
-        first = state[lead]
-        win = self.win_of[first]
-        best, seat = first, lead
-        for k in range(1, n):
-            i = (lead + k) % n
-            b = state[i]
-            if b & win and b > best:
-                best, seat = b, i
-        return 1 if self.ours[seat] else 0
 
     def _trick(self, state: tuple[int, ...], lead: int, need: int, pos: int, led: int,
                best: int, best_seat: int, live: int) -> bool:

@@ -1,0 +1,325 @@
+"""The game loop of every table (issue 32): a record's replayed deals split into games, each
+deal's points added to the game's score columns, games ended at the target (or after a fixed
+number of deals), the lap carried, and the rubber scored.
+
+A score column is a side where partnerships are fixed for the game (the table of four: N-S,
+E-W) and a seat otherwise (tables of 2, 3 and 5: each scores for himself). What differs between
+tables is data, :class:`GamePlan`: how many columns, their labels, whether laps and rubbers are
+played (fixed partnerships only: at n a note says they are not, VARIANTS.md). The rules, one
+for every table (docs/RULES.md "Games"):
+
+- **Penalties first** (Somerset 4, ``revoke_precedence``): a deal's penalty is added before its
+  hand's points; if that wins the game, the winner keeps his own hand points and every other
+  column's are lost (the four-handed law applied to n hands, VARIANTS.md: "everything not said
+  here is the four-handed game").
+- **The winner** (:func:`winner`): the column that reaches the target; two or more past it at
+  once: the one with more points; an exact tie at the top plays on (VARIANTS.md three-handed,
+  "our rule"; at four hands only a start score or penalties to both sides can bring it).
+- A game already won by the score carried into it (a lap, or the record's start score) is
+  settled before its first deal. Void deals are no deals of the game; an unfinished deal is one
+  and scores nothing. A game of ``fixed_deals`` deals ends after its N-th deal with no winner.
+- Four-trick tokens (house rule) are held per column (``house_rules.Tokens``); where the
+  sheet's uncorrected errors stand (Somerset 5, ``sheet_errors_stand``) the caller's
+  ``written`` gives the deal as the sheet wrote it, and that is what the game scores.
+
+Contract: :func:`play_games` is pure and total on replayed deals; it never raises.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Generic, TypeVar
+
+from .deal_passing import no_winner_note
+from .house_rules import Tokens
+from .model import DealResult, Finding, FindingKind, Scores, SeatDealResult, replace
+from .rules import Rules, RubberSystem
+from .scoring import add_scores
+from .table import Table
+
+__all__ = ["GamePlan", "Game", "Games", "play_games", "winner", "target_of",
+           "game_rubber_points", "rubber_over"]
+
+D = TypeVar("D", DealResult, SeatDealResult)
+
+
+def target_of(table: Table, rules: Rules) -> int | None:
+    """The game's target: ``game_points`` when the rules override it, else the table's default
+    (10 for cut-throat and five-handed), else the preset's. None for a sitting of
+    ``fixed_deals`` deals (``game_points: null``): no points target, the game is the deals."""
+    if rules.fixed_deals is not None:
+        return None
+    if "game_points" in dict(rules.overrides) or table.default_game_points is None:
+        return rules.game_points
+    return table.default_game_points
+
+
+@dataclass(frozen=True, slots=True)
+class GamePlan:
+    """What a table and its rules say about games: the score columns and their labels (as the
+    notes name them; ``fixed_sides``: a column per side), the target, the fixed deals, and the lap and rubber (fixed partnerships
+    only); ``whose`` is the pronoun of a column's tokens in their note."""
+
+    rules: Rules
+    fixed_sides: bool
+    labels: tuple[str, ...]
+    target: int | None
+    lap: bool
+    rubber: RubberSystem
+    whose: str
+
+    @classmethod
+    def of(cls, table: Table, rules: Rules) -> GamePlan:
+        """The plan of ``table`` under ``rules``: at fixed partnerships a column per side, at
+        a table of n a column per seat, and no lap or rubber there (VARIANTS.md)."""
+        if table.fixed_sides:
+            return cls(rules, True, ("N-S", "E-W"), target_of(table, rules), rules.lap, rules.rubber,
+                       "their")
+        labels = tuple(f"seat {table.token(s)}" for s in table.all_seats)
+        return cls(rules, False, labels, target_of(table, rules), False, RubberSystem.NONE, "his")
+
+    def column(self, seat: int) -> int:
+        """The score column of ``seat``: its side (N, S: 0; E, W: 1) at fixed partnerships,
+        else its own."""
+        return seat % 2 if self.fixed_sides else seat
+
+
+@dataclass(frozen=True, slots=True)
+class Game:
+    """One game: its deals (1-based numbers), its score at the start (a lap or the record's
+    start score carried in) and at the end (uncapped), its winning column (None: unfinished, or
+    a game of fixed deals), the lap carried into the next game and its rubber points."""
+
+    number: int
+    first_deal: int
+    last_deal: int
+    start: Scores
+    score: Scores
+    winner: int | None
+    finished: bool
+    carried: Scores
+    rubber_points: Scores
+
+
+@dataclass(frozen=True, slots=True)
+class Rubber:
+    """The rubber over the finished games: games won and rubber points per column (the bonus
+    included), its winning column, whether it is over, and the winner's net points."""
+
+    system: RubberSystem
+    games_won: Scores
+    winner: int | None
+    finished: bool
+    rubber_points: Scores
+    net: int
+
+
+@dataclass
+class Games(Generic[D]):
+    """The games of a record as :func:`play_games` scored them.
+
+    ``deals``: each deal as scored (tokens, a penalty that won the game, the sheet's entry
+    where it stands); ``laws``: the same, but the laws' figures where the sheet's stood (what
+    the sheet check compares against); ``running``: per deal the game's number and its score
+    after the deal, None for a deal after the rubber ended; ``findings``: (deal index, finding)
+    of the deals after the rubber; ``notes``: one per finished game of fixed deals."""
+
+    deals: list[D]
+    laws: list[D]
+    games: list[Game] = field(default_factory=list)
+    running: list[tuple[int, Scores] | None] = field(default_factory=list)
+    findings: list[tuple[int, Finding]] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    rubber: Rubber | None = None
+
+    def start_of(self, game: int, start: Scores) -> Scores:
+        """The score game ``game`` starts from (the record's ``start`` for the first; the next
+        game's when the record ends before it is played)."""
+        if game <= len(self.games):
+            return self.games[game - 1].start
+        return self.games[-1].carried if self.games else start
+
+
+def winner(score: Scores, target: int) -> int | None:
+    """The column that has won at ``score``: the only one with the most points, at or past
+    ``target``; None below it, or at an exact tie at the top (it plays on: VARIANTS.md
+    three-handed, "our rule", docs/RULES.md "Games")."""
+    top = max(score)
+    if top < target or score.count(top) > 1:
+        return None
+    return score.index(top)
+
+
+def _penalty_won(plan: GamePlan, r: D, kept: Scores, won: int) -> D:
+    """The deal as scored when its penalty won the game for column ``won``: every other
+    column's hand points are lost (Somerset 4); the note names the columns that had some."""
+    others = [f"{label}'s" for c, label in enumerate(plan.labels) if c != won and r.hand_points[c]]
+    losers = others[0] if len(others) == 1 else ", ".join(others[:-1]) + " and " + others[-1]
+    note = (f"deal {r.number}: the penalty is scored first and wins the game for "
+            f"{plan.labels[won]}; {losers} points for the hand are not scored "
+            f"({plan.rules.cite('revoke_precedence')})")
+    return replace(r, hand_points=kept, points=add_scores(r.penalty, kept), notes=r.notes + (note,))
+
+
+def _made(plan: GamePlan, r: D) -> tuple[tuple[int, ...], int]:
+    """The making side's score columns and the tricks it took, in either deal result."""
+    if isinstance(r, DealResult):
+        assert r.maker is not None
+        column = plan.column(r.maker)
+        return (column,), r.tricks[column]
+    return r.makers, r.maker_tricks
+
+
+def _tokens(plan: GamePlan, tokens: Tokens, r: D) -> D:
+    """The deal with its four-trick tokens (house rule ``four_trick_tokens``, per column)."""
+    if r.maker is None or r.void is not None or r.thrown_in or r.alone or r.unfinished:
+        return r
+    columns, tricks = _made(plan, r)
+    if tricks != 4 or r.hand_points[plan.column(r.maker)] <= 0:
+        return r   # not a four-trick make that scored (a revoke may have cancelled it)
+    return tokens.apply(r, columns, [plan.labels[c] for c in columns], plan.whose)
+
+
+def play_games(plan: GamePlan, deals: Sequence[D], start: Scores,
+               written: Callable[[int, D], D | None] | None = None) -> Games[D]:
+    """Split ``deals`` into games and score them (the module contract). ``written(i, deal)``:
+    the deal as the sheet wrote it, where uncorrected errors stand (Somerset 5), else None."""
+    rules, target, fixed = plan.rules, plan.target, plan.rules.fixed_deals
+    zero: Scores = (0,) * len(plan.labels)
+    out: Games[D] = Games(list(deals), list(deals))
+    tokens = Tokens() if rules.four_trick_tokens else None
+    score, game_start, first, in_game, over = start, start, 1, 0, False
+
+    def finish(won: int | None, last_deal: int) -> None:
+        nonlocal score, game_start, first, in_game, over
+        carried, rubber_points = zero, zero
+        if won is not None:
+            surplus = score[won] - target if plan.lap and target is not None else 0
+            if surplus > 0:
+                carried = _one(zero, won, surplus)
+            loser = max(p for c, p in enumerate(score) if c != won)
+            rubber_points = _one(zero, won, game_rubber_points(rules, loser))
+        number = len(out.games) + 1
+        out.games.append(Game(number, first, last_deal, game_start, score, won, True, carried,
+                              rubber_points))
+        if won is None and fixed is not None:
+            out.notes.append(no_winner_note(number, fixed, ", ".join(
+                f"{label} {score[c] - game_start[c]}" for c, label in enumerate(plan.labels))))
+        score = game_start = carried
+        if tokens is not None:
+            tokens.reset()   # tokens count within a game
+        first, in_game = last_deal + 1, 0
+        over = rubber_over(plan.rubber, out.games)
+
+    for i, r in enumerate(deals):
+        while target is not None and not in_game and not over:
+            already = winner(score, target)   # won by the lap (or the start score) alone
+            if already is None:
+                break
+            finish(already, r.number - 1)
+        if over:
+            out.running.append(None)
+            out.findings.append((i, Finding(
+                FindingKind.EXTRA_DEALS,
+                f"deal {r.number} is recorded after the rubber ended ({rules.cite('rubber')}); not scored",
+                rules.cite("rubber"), r.number)))
+            continue
+        if r.void is not None:   # a misdeal or new deal is no deal of the game
+            out.running.append((len(out.games) + 1, score))
+            continue
+        in_game += 1
+        if r.unfinished:   # a partial game stops here: the game goes on, nothing is scored
+            out.running.append((len(out.games) + 1, score))
+            continue
+        if tokens is not None:
+            r = out.deals[i] = out.laws[i] = _tokens(plan, tokens, r)
+        before, won = score, None
+        if target is None:
+            score = add_scores(score, r.points)
+        elif r.penalty == zero:
+            score = add_scores(score, r.hand_points)
+            won = winner(score, target)
+        else:   # penalties first (Somerset 4)
+            score = add_scores(score, r.penalty)
+            won = winner(score, target)
+            if won is None:
+                score = add_scores(score, r.hand_points)
+                won = winner(score, target)
+            else:   # the penalty won the game: only the winner's hand points count
+                kept = _one(zero, won, r.hand_points[won])
+                score = add_scores(score, kept)
+                if kept != r.hand_points:
+                    r = out.deals[i] = out.laws[i] = _penalty_won(plan, r, kept, won)
+        as_written = written(i, r) if written is not None else None
+        if as_written is not None:   # uncorrected sheet errors stand (Somerset 5)
+            out.deals[i] = as_written
+            score = add_scores(before, as_written.points)
+            won = None if target is None else winner(score, target)
+        out.running.append((len(out.games) + 1, score))
+        if won is not None:
+            finish(won, r.number)
+        elif fixed is not None and in_game == fixed:
+            # EGN 1.4 changelog: "games set to num_deals do not have a winner, but rather count
+            # the number of points scored by each player individually" (progressive euchre)
+            finish(None, r.number)
+    if in_game:
+        out.games.append(Game(len(out.games) + 1, first, deals[-1].number, game_start, score,
+                              None, False, zero, zero))
+    out.rubber = _rubber(plan.rubber, out.games, zero)
+    return out
+
+
+def _one(zero: Scores, column: int, points: int) -> Scores:
+    """``points`` in ``column``, 0 in every other."""
+    return zero[:column] + (points,) + zero[column + 1:]
+
+
+def game_rubber_points(rules: Rules, loser_score: int) -> int:
+    """Rubber points for winning one game, by the (best) loser's score in it."""
+    if rules.rubber is RubberSystem.SOMERSET:
+        return 2 if loser_score <= 0 else 1          # Somerset 7: a love game counts double
+    if rules.rubber is RubberSystem.WHIST:
+        return 3 if loser_score <= 0 else 2 if loser_score <= 2 else 1
+    return 0
+
+
+def _won(games: list[Game], columns: int) -> Scores:
+    return tuple(sum(1 for g in games if g.winner == c) for c in range(columns))
+
+
+def rubber_over(system: RubberSystem, games: list[Game]) -> bool:
+    """Whether the rubber is decided by ``games`` (its finished ones)."""
+    if system is RubberSystem.NONE:
+        return False
+    finished = [g for g in games if g.finished]
+    if system is RubberSystem.SOMERSET:
+        # Somerset 1: the third game is always played; a lapped third game brings a fourth
+        if len(finished) == 3:
+            return not any(finished[2].carried)
+        return len(finished) >= 4
+    if system is RubberSystem.WHIST:
+        return bool(finished) and max(_won(finished, len(finished[0].score))) >= 2
+    return False
+
+
+def _rubber(system: RubberSystem, games: list[Game], zero: Scores) -> Rubber | None:
+    if system is RubberSystem.NONE:
+        return None
+    finished = [g for g in games if g.finished]
+    won = _won(finished, len(zero))
+    points = zero
+    for g in finished:
+        points = add_scores(points, g.rubber_points)
+    done = rubber_over(system, finished)
+    top: int | None = None
+    if done:
+        # Somerset 1: "a rubber is two games out of three"; a fourth game, played only when the
+        # third laps, plays the lap out: it scores its game points (7) but cannot turn the rubber,
+        # which belongs to the side that won two of the first three games
+        decisive = _won(finished[:3], len(zero)) if system is RubberSystem.SOMERSET else won
+        top = winner(decisive, 1)
+    if top is not None:
+        points = add_scores(points, _one(zero, top, 2))
+    net = max(points) - min(points) if top is not None else 0
+    return Rubber(system, won, top, done, points, net)

@@ -28,8 +28,11 @@ Contract: :func:`play_games` is pure and total on replayed deals; it never raise
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from operator import add
 from typing import Generic, TypeVar
+
+from msgspec import Struct
 
 from .deal_passing import no_winner_note
 from .house_rules import Tokens
@@ -42,6 +45,9 @@ __all__ = ["GamePlan", "Game", "Games", "play_games", "winner", "target_of",
            "game_rubber_points", "rubber_over"]
 
 D = TypeVar("D", DealResult, SeatDealResult)
+
+_NEVER = 1 << 62
+"""A target no score reaches: the game of fixed deals, which no score ends."""
 
 
 def target_of(table: Table, rules: Rules) -> int | None:
@@ -69,15 +75,16 @@ class GamePlan:
     rubber: RubberSystem
     whose: str
 
-    @classmethod
-    def of(cls, table: Table, rules: Rules) -> GamePlan:
+    @staticmethod
+    def of(table: Table, rules: Rules) -> GamePlan:
         """The plan of ``table`` under ``rules``: at fixed partnerships a column per side, at
         a table of n a column per seat, and no lap or rubber there (VARIANTS.md)."""
-        if table.fixed_sides:
-            return cls(rules, True, ("N-S", "E-W"), target_of(table, rules), rules.lap, rules.rubber,
-                       "their")
-        labels = tuple(f"seat {table.token(s)}" for s in table.all_seats)
-        return cls(rules, False, labels, target_of(table, rules), False, RubberSystem.NONE, "his")
+        entry = _PLANS.get(id(rules))   # by identity: a frozen Rules hashes all its fields
+        if entry is None or entry[0] is not rules or entry[1] is not table:
+            if len(_PLANS) > 64:
+                _PLANS.clear()
+            entry = _PLANS[id(rules)] = (rules, table, _plan(table, rules))
+        return entry[2]
 
     def column(self, seat: int) -> int:
         """The score column of ``seat``: its side (N, S: 0; E, W: 1) at fixed partnerships,
@@ -85,8 +92,28 @@ class GamePlan:
         return seat % 2 if self.fixed_sides else seat
 
 
-@dataclass(frozen=True, slots=True)
-class Game:
+_PLANS: dict[int, tuple[Rules, Table, GamePlan]] = {}
+"""The plans made, by the identity of their rules (as ``fastpath._rules_table``)."""
+
+
+def _plan(table: Table, rules: Rules) -> GamePlan:
+    if table.fixed_sides:
+        return GamePlan(rules, True, ("N-S", "E-W"), target_of(table, rules), rules.lap,
+                        rules.rubber, "their")
+    labels = tuple(f"seat {table.token(s)}" for s in table.all_seats)
+    return GamePlan(rules, False, labels, target_of(table, rules), False, RubberSystem.NONE, "his")
+
+
+def _pair(a: Scores, b: Scores) -> Scores:
+    """:func:`scoring.add_scores` of two columns (the table of four), without its map."""
+    return (a[0] + b[0], a[1] + b[1])
+
+
+def _columns(a: Scores, b: Scores) -> Scores:
+    return tuple(map(add, a, b))
+
+
+class Game(Struct, frozen=True, gc=False):
     """One game: its deals (1-based numbers), its score at the start (a lap or the record's
     start score carried in) and at the end (uncapped), its winning column (None: unfinished, or
     a game of fixed deals), the lap carried into the next game and its rubber points."""
@@ -102,8 +129,7 @@ class Game:
     rubber_points: Scores
 
 
-@dataclass(frozen=True, slots=True)
-class Rubber:
+class Rubber(Struct, frozen=True, gc=False):
     """The rubber over the finished games: games won and rubber points per column (the bonus
     included), its winning column, whether it is over, and the winner's net points."""
 
@@ -115,7 +141,6 @@ class Rubber:
     net: int
 
 
-@dataclass
 class Games(Generic[D]):
     """The games of a record as :func:`play_games` scored them.
 
@@ -123,15 +148,19 @@ class Games(Generic[D]):
     where it stands); ``laws``: the same, but the laws' figures where the sheet's stood (what
     the sheet check compares against); ``running``: per deal the game's number and its score
     after the deal, None for a deal after the rubber ended; ``findings``: (deal index, finding)
-    of the deals after the rubber; ``notes``: one per finished game of fixed deals."""
+    of the deals after the rubber; ``notes``: one per finished game of fixed deals. Mutable
+    while :func:`play_games` fills it (a plain slotted class: it is made once a record)."""
 
-    deals: list[D]
-    laws: list[D]
-    games: list[Game] = field(default_factory=list)
-    running: list[tuple[int, Scores] | None] = field(default_factory=list)
-    findings: list[tuple[int, Finding]] = field(default_factory=list)
-    notes: list[str] = field(default_factory=list)
-    rubber: Rubber | None = None
+    __slots__ = ("deals", "laws", "games", "running", "findings", "notes", "rubber")
+
+    def __init__(self, deals: list[D]) -> None:
+        self.deals: list[D] = deals
+        self.laws: list[D] = list(deals)
+        self.games: list[Game] = []
+        self.running: list[tuple[int, Scores] | None] = []
+        self.findings: list[tuple[int, Finding]] = []
+        self.notes: list[str] = []
+        self.rubber: Rubber | None = None
 
     def start_of(self, game: int, start: Scores) -> Scores:
         """The score game ``game`` starts from (the record's ``start`` for the first; the next
@@ -187,86 +216,86 @@ def play_games(plan: GamePlan, deals: Sequence[D], start: Scores,
     the deal as the sheet wrote it, where uncorrected errors stand (Somerset 5), else None."""
     rules, target, fixed = plan.rules, plan.target, plan.rules.fixed_deals
     zero: Scores = (0,) * len(plan.labels)
-    out: Games[D] = Games(list(deals), list(deals))
+    plus = _pair if len(zero) == 2 else _columns   # add_scores; the pair's is the hot path's
+    out: Games[D] = Games(list(deals))
+    games, running = out.games, out.running
     tokens = Tokens() if rules.four_trick_tokens else None
     score, game_start, first, in_game, over = start, start, 1, 0, False
+    reach = target if target is not None else _NEVER   # no target: a game of fixed deals
 
     def finish(won: int | None, last_deal: int) -> None:
         nonlocal score, game_start, first, in_game, over
-        carried, rubber_points = zero, zero
+        carried = rubber_points = zero
         if won is not None:
-            surplus = score[won] - target if plan.lap and target is not None else 0
-            if surplus > 0:
-                carried = _one(zero, won, surplus)
-            loser = max(p for c, p in enumerate(score) if c != won)
-            rubber_points = _one(zero, won, game_rubber_points(rules, loser))
-        number = len(out.games) + 1
-        out.games.append(Game(number, first, last_deal, game_start, score, won, True, carried,
-                              rubber_points))
+            if plan.lap and score[won] > reach:
+                carried = _one(zero, won, score[won] - reach)
+            if plan.rubber is not RubberSystem.NONE:
+                loser = max(score[:won] + score[won + 1:])   # the best of the others
+                rubber_points = _one(zero, won, game_rubber_points(rules, loser))
+        games.append(Game(len(games) + 1, first, last_deal, game_start, score, won, True,
+                          carried, rubber_points))
         if won is None and fixed is not None:
-            out.notes.append(no_winner_note(number, fixed, ", ".join(
+            out.notes.append(no_winner_note(len(games), fixed, ", ".join(
                 f"{label} {score[c] - game_start[c]}" for c, label in enumerate(plan.labels))))
         score = game_start = carried
         if tokens is not None:
             tokens.reset()   # tokens count within a game
         first, in_game = last_deal + 1, 0
-        over = rubber_over(plan.rubber, out.games)
+        over = rubber_over(plan.rubber, games)
 
     for i, r in enumerate(deals):
-        while target is not None and not in_game and not over:
-            already = winner(score, target)   # won by the lap (or the start score) alone
+        while not in_game and not over and max(score) >= reach:
+            already = winner(score, reach)   # won by the lap (or the start score) alone
             if already is None:
                 break
             finish(already, r.number - 1)
         if over:
-            out.running.append(None)
+            running.append(None)
             out.findings.append((i, Finding(
                 FindingKind.EXTRA_DEALS,
                 f"deal {r.number} is recorded after the rubber ended ({rules.cite('rubber')}); not scored",
                 rules.cite("rubber"), r.number)))
             continue
         if r.void is not None:   # a misdeal or new deal is no deal of the game
-            out.running.append((len(out.games) + 1, score))
+            running.append((len(games) + 1, score))
             continue
         in_game += 1
         if r.unfinished:   # a partial game stops here: the game goes on, nothing is scored
-            out.running.append((len(out.games) + 1, score))
+            running.append((len(games) + 1, score))
             continue
         if tokens is not None:
             r = out.deals[i] = out.laws[i] = _tokens(plan, tokens, r)
         before, won = score, None
-        if target is None:
-            score = add_scores(score, r.points)
-        elif r.penalty == zero:
-            score = add_scores(score, r.hand_points)
-            won = winner(score, target)
+        if r.penalty == zero:
+            score = plus(score, r.hand_points)
         else:   # penalties first (Somerset 4)
-            score = add_scores(score, r.penalty)
-            won = winner(score, target)
+            score = plus(score, r.penalty)
+            won = winner(score, reach) if max(score) >= reach else None
             if won is None:
-                score = add_scores(score, r.hand_points)
-                won = winner(score, target)
+                score = plus(score, r.hand_points)
             else:   # the penalty won the game: only the winner's hand points count
                 kept = _one(zero, won, r.hand_points[won])
-                score = add_scores(score, kept)
+                score = plus(score, kept)
                 if kept != r.hand_points:
                     r = out.deals[i] = out.laws[i] = _penalty_won(plan, r, kept, won)
-        as_written = written(i, r) if written is not None else None
-        if as_written is not None:   # uncorrected sheet errors stand (Somerset 5)
-            out.deals[i] = as_written
-            score = add_scores(before, as_written.points)
-            won = None if target is None else winner(score, target)
-        out.running.append((len(out.games) + 1, score))
+        if written is not None:
+            as_written = written(i, r)
+            if as_written is not None:   # uncorrected sheet errors stand (Somerset 5)
+                out.deals[i] = as_written
+                score, won = plus(before, as_written.points), None
+        running.append((len(games) + 1, score))
+        if won is None and max(score) >= reach:
+            won = winner(score, reach)
         if won is not None:
             finish(won, r.number)
-        elif fixed is not None and in_game == fixed:
+        elif in_game == fixed:
             # EGN 1.4 changelog: "games set to num_deals do not have a winner, but rather count
             # the number of points scored by each player individually" (progressive euchre)
             finish(None, r.number)
     if in_game:
-        out.games.append(Game(len(out.games) + 1, first, deals[-1].number, game_start, score,
-                              None, False, zero, zero))
-    out.rubber = _rubber(plan.rubber, out.games, zero)
+        games.append(Game(len(games) + 1, first, deals[-1].number, game_start, score, None,
+                          False, zero, zero))
+    out.rubber = _rubber(plan.rubber, games, zero)
     return out
 
 
@@ -285,28 +314,29 @@ def game_rubber_points(rules: Rules, loser_score: int) -> int:
 
 
 def _won(games: list[Game], columns: int) -> Scores:
-    return tuple(sum(1 for g in games if g.winner == c) for c in range(columns))
+    won = [0] * columns
+    for g in games:
+        if g.winner is not None:
+            won[g.winner] += 1
+    return tuple(won)
 
 
 def rubber_over(system: RubberSystem, games: list[Game]) -> bool:
-    """Whether the rubber is decided by ``games`` (its finished ones)."""
-    if system is RubberSystem.NONE:
-        return False
-    finished = [g for g in games if g.finished]
+    """Whether the rubber is decided by ``games`` (every one finished)."""
     if system is RubberSystem.SOMERSET:
         # Somerset 1: the third game is always played; a lapped third game brings a fourth
-        if len(finished) == 3:
-            return not any(finished[2].carried)
-        return len(finished) >= 4
+        if len(games) == 3:
+            return not any(games[2].carried)
+        return len(games) >= 4
     if system is RubberSystem.WHIST:
-        return bool(finished) and max(_won(finished, len(finished[0].score))) >= 2
+        return len(games) >= 2 and max(_won(games, len(games[0].score))) >= 2
     return False
 
 
 def _rubber(system: RubberSystem, games: list[Game], zero: Scores) -> Rubber | None:
     if system is RubberSystem.NONE:
         return None
-    finished = [g for g in games if g.finished]
+    finished = games if not games or games[-1].finished else games[:-1]   # only the last may be open
     won = _won(finished, len(zero))
     points = zero
     for g in finished:

@@ -16,11 +16,11 @@ from typing import cast
 
 from .cards import Side
 from .deal import replay_in_detail
-from .deal_passing import dealer_findings, no_winner_note
+from .deal_passing import dealer_findings
 from .fastpath import fast_replay
 from .games import Game, GamePlan, Rubber, play_games
 from .model import (
-    DealResult, Finding, FindingKind, GameResult, Points, Record, ReplayResult,
+    DealResult, Finding, GameResult, Points, Record, ReplayResult,
     RubberResult, SeatReplayResult, replace,
 )
 from .rules import Rules
@@ -55,12 +55,13 @@ def replay(record: Record, rules: Rules | None = None) -> ReplayResult:
     for i, f in dealer_findings(record.table, rules, record.deals, results):
         per_deal[i].insert(0, f)   # before the deal's own findings
     plan = GamePlan.of(record.table, rules)
-    written = _sheet_entry(rules, record) if rules.sheet_errors_stand else None
+    written = _sheet_entry(rules, record) if rules.sheet_errors_stand and any(
+        d.recorded is not None or d.irregularities for d in record.deals) else None
     played = play_games(plan, results, record.start_score, written)   # may rescore deals
     games = [_game(g) for g in played.games]
     running = cast(list[tuple[int, Points] | None], played.running)   # pairs at the table of four
-    starts = {number: cast(Points, played.start_of(number, record.start_score))
-              for number in range(1, len(games) + 2)}
+    starts = {g.number: g.start for g in games}
+    starts[len(games) + 1] = cast(Points, played.start_of(len(games) + 1, record.start_score))
     for i, f in check_scoresheet(rules, record, played.laws, running, starts):
         per_deal[i].append(f)
     for i, f in played.findings:
@@ -113,16 +114,17 @@ _SIDES = (Side.NS, Side.EW)   # the score columns at the table of four
 
 
 def _game(g: Game) -> GameResult:
-    """A game of the table of four, its winner by side."""
-    return GameResult(g.number, g.first_deal, g.last_deal, cast(Points, g.start),
-                      cast(Points, g.score), None if g.winner is None else _SIDES[g.winner],
-                      g.finished, cast(Points, g.carried), cast(Points, g.rubber_points))
+    """A game of the table of four, its winner by side (its scores are pairs: no casts, which
+    cost a call each in the hot path)."""
+    return GameResult(g.number, g.first_deal, g.last_deal, g.start, g.score,  # type: ignore[arg-type]
+                      None if g.winner is None else _SIDES[g.winner], g.finished,
+                      g.carried, g.rubber_points)  # type: ignore[arg-type]
 
 
 def _rubber(r: Rubber | None) -> RubberResult | None:
     """The rubber of the table of four, its winner by side."""
     if r is None:
         return None
-    return RubberResult(r.system.value, cast(Points, r.games_won),
+    return RubberResult(r.system.value, r.games_won,  # type: ignore[arg-type]
                         None if r.winner is None else _SIDES[r.winner], r.finished,
-                        cast(Points, r.rubber_points), r.net)
+                        r.rubber_points, r.net)  # type: ignore[arg-type]

@@ -220,6 +220,7 @@ def play_games(plan: GamePlan, deals: Sequence[D], start: Scores,
     out: Games[D] = Games(list(deals))
     games, running = out.games, out.running
     tokens = Tokens() if rules.four_trick_tokens else None
+    rubber = plan.rubber
     score, game_start, first, in_game, over = start, start, 1, 0, False
     reach = target if target is not None else _NEVER   # no target: a game of fixed deals
 
@@ -229,7 +230,7 @@ def play_games(plan: GamePlan, deals: Sequence[D], start: Scores,
         if won is not None:
             if plan.lap and score[won] > reach:
                 carried = _one(zero, won, score[won] - reach)
-            if plan.rubber is not RubberSystem.NONE:
+            if rubber is not RubberSystem.NONE:
                 loser = max(score[:won] + score[won + 1:])   # the best of the others
                 rubber_points = _one(zero, won, game_rubber_points(rules, loser))
         games.append(Game(len(games) + 1, first, last_deal, game_start, score, won, True,
@@ -241,7 +242,7 @@ def play_games(plan: GamePlan, deals: Sequence[D], start: Scores,
         if tokens is not None:
             tokens.reset()   # tokens count within a game
         first, in_game = last_deal + 1, 0
-        over = rubber_over(plan.rubber, games)
+        over = rubber is not RubberSystem.NONE and rubber_over(rubber, games)
 
     for i, r in enumerate(deals):
         while not in_game and not over and max(score) >= reach:
@@ -295,7 +296,7 @@ def play_games(plan: GamePlan, deals: Sequence[D], start: Scores,
     if in_game:
         games.append(Game(len(games) + 1, first, deals[-1].number, game_start, score, None,
                           False, zero, zero))
-    out.rubber = _rubber(plan.rubber, games, zero)
+    out.rubber = _rubber(rubber, games, zero)
     return out
 
 

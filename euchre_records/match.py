@@ -18,7 +18,7 @@ from .cards import Side
 from .deal import replay_in_detail
 from .deal_passing import dealer_findings
 from .fastpath import fast_replay
-from .games import Game, GamePlan, Rubber, play_games
+from .games import GamePlan, Rubber, play_games
 from .model import (
     DealResult, Finding, GameResult, Points, Record, ReplayResult,
     RubberResult, SeatReplayResult, replace,
@@ -58,7 +58,11 @@ def replay(record: Record, rules: Rules | None = None) -> ReplayResult:
     written = _sheet_entry(rules, record) if rules.sheet_errors_stand and any(
         d.recorded is not None or d.irregularities for d in record.deals) else None
     played = play_games(plan, results, record.start_score, written)   # may rescore deals
-    games = [_game(g) for g in played.games]
+    # the games by side; their scores are pairs here (no cast: it costs a call a game)
+    games = [GameResult(g.number, g.first_deal, g.last_deal, g.start, g.score,  # type: ignore[arg-type]
+                        None if g.winner is None else _SIDES[g.winner], g.finished,
+                        g.carried, g.rubber_points)  # type: ignore[arg-type]
+             for g in played.games]
     running = cast(list[tuple[int, Points] | None], played.running)   # pairs at the table of four
     starts = {g.number: g.start for g in games}
     starts[len(games) + 1] = cast(Points, played.start_of(len(games) + 1, record.start_score))
@@ -111,14 +115,6 @@ def _sheet_entry(rules: Rules, record: Record) -> Callable[[int, DealResult], De
 
 
 _SIDES = (Side.NS, Side.EW)   # the score columns at the table of four
-
-
-def _game(g: Game) -> GameResult:
-    """A game of the table of four, its winner by side (its scores are pairs: no casts, which
-    cost a call each in the hot path)."""
-    return GameResult(g.number, g.first_deal, g.last_deal, g.start, g.score,  # type: ignore[arg-type]
-                      None if g.winner is None else _SIDES[g.winner], g.finished,
-                      g.carried, g.rubber_points)  # type: ignore[arg-type]
 
 
 def _rubber(r: Rubber | None) -> RubberResult | None:

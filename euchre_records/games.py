@@ -29,7 +29,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from operator import add
 from typing import Generic, TypeVar
 
 from msgspec import Struct
@@ -41,7 +40,7 @@ from .rules import Rules, RubberSystem
 from .scoring import add_scores
 from .table import Table
 
-__all__ = ["GamePlan", "Game", "Games", "play_games", "winner", "target_of",
+__all__ = ["GamePlan", "Game", "Games", "Rubber", "play_games", "winner", "target_of",
            "game_rubber_points", "rubber_over"]
 
 D = TypeVar("D", DealResult, SeatDealResult)
@@ -63,9 +62,10 @@ def target_of(table: Table, rules: Rules) -> int | None:
 
 @dataclass(frozen=True, slots=True)
 class GamePlan:
-    """What a table and its rules say about games: the score columns and their labels (as the
-    notes name them; ``fixed_sides``: a column per side), the target, the fixed deals, and the lap and rubber (fixed partnerships
-    only); ``whose`` is the pronoun of a column's tokens in their note."""
+    """What a table and its rules say about games, made once by :meth:`of`: the score columns
+    and their labels as the notes name them (``fixed_sides``: a column per side, else per
+    seat), the target, the lap and the rubber (fixed partnerships only), and ``whose``, the
+    pronoun of a column's tokens in their note."""
 
     rules: Rules
     fixed_sides: bool
@@ -107,10 +107,6 @@ def _plan(table: Table, rules: Rules) -> GamePlan:
 def _pair(a: Scores, b: Scores) -> Scores:
     """:func:`scoring.add_scores` of two columns (the table of four), without its map."""
     return (a[0] + b[0], a[1] + b[1])
-
-
-def _columns(a: Scores, b: Scores) -> Scores:
-    return tuple(map(add, a, b))
 
 
 class Game(Struct, frozen=True, gc=False):
@@ -216,7 +212,7 @@ def play_games(plan: GamePlan, deals: Sequence[D], start: Scores,
     the deal as the sheet wrote it, where uncorrected errors stand (Somerset 5), else None."""
     rules, target, fixed = plan.rules, plan.target, plan.rules.fixed_deals
     zero: Scores = (0,) * len(plan.labels)
-    plus = _pair if len(zero) == 2 else _columns   # add_scores; the pair's is the hot path's
+    plus = _pair if len(zero) == 2 else add_scores   # the pair's is the hot path's
     out: Games[D] = Games(list(deals))
     games, running = out.games, out.running
     tokens = Tokens() if rules.four_trick_tokens else None

@@ -681,7 +681,7 @@ def replay_table(record: Record) -> SeatReplayResult:
                               if reported_first(table, passed) else found + (passed,))
     start = record.start_score or (0,) * table.seats
     sheet = SheetCheck(record, VARIANT_CITES[table.variant], plan.target)
-    played = play_games(plan, replayed, start, lambda i, r: sheet.as_written(r, record.deals[i])
+    played = play_games(plan, replayed, start, (lambda i, r: sheet.as_written(r, record.deals[i]))
                         if rules.sheet_errors_stand else None)
     results: list[SeatDealResult] = []
     findings: list[Finding] = []

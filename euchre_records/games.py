@@ -29,21 +29,24 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 from msgspec import Struct
 
+from .cards import Side
 from .deal_passing import no_winner_note
 from .house_rules import Tokens
-from .model import DealResult, Finding, FindingKind, Scores, SeatDealResult, replace
+from .model import (DealResult, Finding, FindingKind, GameResult, Scores, SeatDealResult,
+                    SeatGameResult, replace)
 from .rules import Rules, RubberSystem
 from .scoring import add_scores
 from .table import Table
 
-__all__ = ["GamePlan", "Game", "Games", "Rubber", "play_games", "winner", "target_of",
-           "game_rubber_points", "rubber_over"]
+__all__ = ["GamePlan", "Games", "Rubber", "play_games", "winner", "target_of",
+           "game_rubber_points", "seat_game"]
 
 D = TypeVar("D", DealResult, SeatDealResult)
+G = TypeVar("G", GameResult, SeatGameResult)
 
 _NEVER = 1 << 62
 """A target no score reaches: the game of fixed deals, which no score ends."""
@@ -64,12 +67,14 @@ def target_of(table: Table, rules: Rules) -> int | None:
 class GamePlan:
     """What a table and its rules say about games, made once by :meth:`of`: the score columns
     and their labels as the notes name them (``fixed_sides``: a column per side, else per
-    seat), the target, the lap and the rubber (fixed partnerships only), and ``whose``, the
+    seat) and ``winners``, each column's winner as the game result names him (a side, a seat
+    index), the target, the lap and the rubber (fixed partnerships only), and ``whose``, the
     pronoun of a column's tokens in their note."""
 
     rules: Rules
     fixed_sides: bool
     labels: tuple[str, ...]
+    winners: tuple[Any, ...]   # a game's winner by column, as its result names him
     target: int | None
     lap: bool
     rubber: RubberSystem
@@ -98,31 +103,25 @@ _PLANS: dict[int, tuple[Rules, Table, GamePlan]] = {}
 
 def _plan(table: Table, rules: Rules) -> GamePlan:
     if table.fixed_sides:
-        return GamePlan(rules, True, ("N-S", "E-W"), target_of(table, rules), rules.lap,
-                        rules.rubber, "their")
+        return GamePlan(rules, True, ("N-S", "E-W"), (Side.NS, Side.EW), target_of(table, rules),
+                        rules.lap, rules.rubber, "their")
     labels = tuple(f"seat {table.token(s)}" for s in table.all_seats)
-    return GamePlan(rules, False, labels, target_of(table, rules), False, RubberSystem.NONE, "his")
+    return GamePlan(rules, False, labels, table.all_seats, target_of(table, rules), False,
+                    RubberSystem.NONE, "his")
 
 
-def _pair(a: Scores, b: Scores) -> Scores:
-    """:func:`scoring.add_scores` of two columns (the table of four), without its map."""
-    return (a[0] + b[0], a[1] + b[1])
+def _pair_step(score: Scores, points: Scores, reach: int) -> tuple[Scores, int | None]:
+    """:func:`_step` of two columns (the table of four, the hot path): one call a deal."""
+    a, b = score[0] + points[0], score[1] + points[1]
+    if a < reach and b < reach:
+        return (a, b), None
+    return (a, b), (0 if a > b else 1 if b > a else None)
 
 
-class Game(Struct, frozen=True, gc=False):
-    """One game: its deals (1-based numbers), its score at the start (a lap or the record's
-    start score carried in) and at the end (uncapped), its winning column (None: unfinished, or
-    a game of fixed deals), the lap carried into the next game and its rubber points."""
-
-    number: int
-    first_deal: int
-    last_deal: int
-    start: Scores
-    score: Scores
-    winner: int | None
-    finished: bool
-    carried: Scores
-    rubber_points: Scores
+def _step(score: Scores, points: Scores, reach: int) -> tuple[Scores, int | None]:
+    """``points`` added to ``score``, and the column that has then won (:func:`winner`)."""
+    after = add_scores(score, points)
+    return after, (winner(after, reach) if max(after) >= reach else None)
 
 
 class Rubber(Struct, frozen=True, gc=False):
@@ -137,33 +136,41 @@ class Rubber(Struct, frozen=True, gc=False):
     net: int
 
 
-class Games(Generic[D]):
+class Games(Generic[D, G]):
     """The games of a record as :func:`play_games` scored them.
 
     ``deals``: each deal as scored (tokens, a penalty that won the game, the sheet's entry
     where it stands); ``laws``: the same, but the laws' figures where the sheet's stood (what
-    the sheet check compares against); ``running``: per deal the game's number and its score
-    after the deal, None for a deal after the rubber ended; ``findings``: (deal index, finding)
-    of the deals after the rubber; ``notes``: one per finished game of fixed deals. Mutable
-    while :func:`play_games` fills it (a plain slotted class: it is made once a record)."""
+    the sheet check compares against); ``games``: the caller's game results; ``running``: per
+    deal the game's number and its score after the deal, None for a deal after the rubber
+    ended; ``findings``: (deal index, finding) of the deals after the rubber; ``notes``: one
+    per finished game of fixed deals; ``next_start``: the score a game after the last one
+    would start from. Mutable while :func:`play_games` fills it (a plain slotted class: it is
+    made once a record)."""
 
-    __slots__ = ("deals", "laws", "games", "running", "findings", "notes", "rubber")
+    __slots__ = ("deals", "laws", "games", "running", "findings", "notes", "rubber", "next_start")
 
-    def __init__(self, deals: list[D]) -> None:
+    def __init__(self, deals: list[D], start: Scores) -> None:
         self.deals: list[D] = deals
         self.laws: list[D] = list(deals)
-        self.games: list[Game] = []
+        self.games: list[G] = []
         self.running: list[tuple[int, Scores] | None] = []
         self.findings: list[tuple[int, Finding]] = []
         self.notes: list[str] = []
         self.rubber: Rubber | None = None
+        self.next_start = start
 
-    def start_of(self, game: int, start: Scores) -> Scores:
-        """The score game ``game`` starts from (the record's ``start`` for the first; the next
-        game's when the record ends before it is played)."""
-        if game <= len(self.games):
-            return self.games[game - 1].start
-        return self.games[-1].carried if self.games else start
+    def start_of(self, game: int) -> Scores:
+        """The score game ``game`` starts from (the record's start for the first; for the game
+        after the last, the lap carried into it)."""
+        return self.games[game - 1].start if game <= len(self.games) else self.next_start
+
+
+def seat_game(number: int, first_deal: int, last_deal: int, start: Scores, score: Scores,
+              winner: int | None, finished: bool, carried: Scores, rubber_points: Scores
+              ) -> SeatGameResult:
+    """A game at a table of n as :func:`play_games` makes one (no lap, no rubber points)."""
+    return SeatGameResult(number, first_deal, last_deal, start, score, winner, finished)
 
 
 def winner(score: Scores, target: int) -> int | None:
@@ -206,17 +213,21 @@ def _tokens(plan: GamePlan, tokens: Tokens, r: D) -> D:
     return tokens.apply(r, columns, [plan.labels[c] for c in columns], plan.whose)
 
 
-def play_games(plan: GamePlan, deals: Sequence[D], start: Scores,
-               written: Callable[[int, D], D | None] | None = None) -> Games[D]:
-    """Split ``deals`` into games and score them (the module contract). ``written(i, deal)``:
-    the deal as the sheet wrote it, where uncorrected errors stand (Somerset 5), else None."""
+def play_games(plan: GamePlan, deals: Sequence[D], start: Scores, game: Callable[..., G],
+               written: Callable[[int, D], D | None] | None = None) -> Games[D, G]:
+    """Split ``deals`` into games and score them (the module contract). ``game`` makes the
+    caller's game result from (number, first and last deal, start, score, winner as
+    ``plan.winners`` names him or None, finished, lap carried, rubber points): the table of
+    four's ``model.GameResult``, or :func:`seat_game`. ``written(i, deal)``: the deal as the
+    sheet wrote it, where uncorrected errors stand (Somerset 5), else None."""
     rules, target, fixed = plan.rules, plan.target, plan.rules.fixed_deals
     zero: Scores = (0,) * len(plan.labels)
-    plus = _pair if len(zero) == 2 else add_scores   # the pair's is the hot path's
-    out: Games[D] = Games(list(deals))
-    games, running = out.games, out.running
+    step = _pair_step if len(zero) == 2 else _step
+    out: Games[D, G] = Games(list(deals), start)
+    games, running, names = out.games, out.running, plan.winners
     tokens = Tokens() if rules.four_trick_tokens else None
-    rubber = plan.rubber
+    system = plan.rubber
+    rubber = _RubberCount(zero) if system is not RubberSystem.NONE else None
     score, game_start, first, in_game, over = start, start, 1, 0, False
     reach = target if target is not None else _NEVER   # no target: a game of fixed deals
 
@@ -226,11 +237,11 @@ def play_games(plan: GamePlan, deals: Sequence[D], start: Scores,
         if won is not None:
             if plan.lap and score[won] > reach:
                 carried = _one(zero, won, score[won] - reach)
-            if rubber is not RubberSystem.NONE:
+            if rubber is not None:
                 loser = max(score[:won] + score[won + 1:])   # the best of the others
                 rubber_points = _one(zero, won, game_rubber_points(rules, loser))
-        games.append(Game(len(games) + 1, first, last_deal, game_start, score, won, True,
-                          carried, rubber_points))
+        games.append(game(len(games) + 1, first, last_deal, game_start, score,
+                          None if won is None else names[won], True, carried, rubber_points))
         if won is None and fixed is not None:
             out.notes.append(no_winner_note(len(games), fixed, ", ".join(
                 f"{label} {score[c] - game_start[c]}" for c, label in enumerate(plan.labels))))
@@ -238,7 +249,8 @@ def play_games(plan: GamePlan, deals: Sequence[D], start: Scores,
         if tokens is not None:
             tokens.reset()   # tokens count within a game
         first, in_game = last_deal + 1, 0
-        over = rubber is not RubberSystem.NONE and rubber_over(rubber, games)
+        if rubber is not None:
+            over = rubber.add(system, won, carried, rubber_points)
 
     for i, r in enumerate(deals):
         while not in_game and not over and max(score) >= reach:
@@ -262,27 +274,24 @@ def play_games(plan: GamePlan, deals: Sequence[D], start: Scores,
             continue
         if tokens is not None:
             r = out.deals[i] = out.laws[i] = _tokens(plan, tokens, r)
-        before, won = score, None
+        before = score
         if r.penalty == zero:
-            score = plus(score, r.hand_points)
+            score, won = step(score, r.hand_points, reach)
         else:   # penalties first (Somerset 4)
-            score = plus(score, r.penalty)
-            won = winner(score, reach) if max(score) >= reach else None
+            score, won = step(score, r.penalty, reach)
             if won is None:
-                score = plus(score, r.hand_points)
+                score, won = step(score, r.hand_points, reach)
             else:   # the penalty won the game: only the winner's hand points count
                 kept = _one(zero, won, r.hand_points[won])
-                score = plus(score, kept)
+                score = add_scores(score, kept)
                 if kept != r.hand_points:
                     r = out.deals[i] = out.laws[i] = _penalty_won(plan, r, kept, won)
         if written is not None:
             as_written = written(i, r)
             if as_written is not None:   # uncorrected sheet errors stand (Somerset 5)
                 out.deals[i] = as_written
-                score, won = plus(before, as_written.points), None
+                score, won = step(before, as_written.points, reach)
         running.append((len(games) + 1, score))
-        if won is None and max(score) >= reach:
-            won = winner(score, reach)
         if won is not None:
             finish(won, r.number)
         elif in_game == fixed:
@@ -290,9 +299,13 @@ def play_games(plan: GamePlan, deals: Sequence[D], start: Scores,
             # the number of points scored by each player individually" (progressive euchre)
             finish(None, r.number)
     if in_game:
-        games.append(Game(len(games) + 1, first, deals[-1].number, game_start, score, None,
+        games.append(game(len(games) + 1, first, deals[-1].number, game_start, score, None,
                           False, zero, zero))
-    out.rubber = _rubber(rubber, games, zero)
+        out.next_start = zero
+    else:
+        out.next_start = score
+    if rubber is not None:
+        out.rubber = rubber.result(system, over)
     return out
 
 
@@ -310,43 +323,40 @@ def game_rubber_points(rules: Rules, loser_score: int) -> int:
     return 0
 
 
-def _won(games: list[Game], columns: int) -> Scores:
-    won = [0] * columns
-    for g in games:
-        if g.winner is not None:
-            won[g.winner] += 1
-    return tuple(won)
+class _RubberCount:
+    """The rubber as the games finish (mutable while :func:`play_games` runs): games won and
+    rubber points per column, and the games won among the first three (Somerset 1)."""
 
+    __slots__ = ("zero", "games", "won", "first_three", "points")
 
-def rubber_over(system: RubberSystem, games: list[Game]) -> bool:
-    """Whether the rubber is decided by ``games`` (every one finished)."""
-    if system is RubberSystem.SOMERSET:
-        # Somerset 1: the third game is always played; a lapped third game brings a fourth
-        if len(games) == 3:
-            return not any(games[2].carried)
-        return len(games) >= 4
-    if system is RubberSystem.WHIST:
-        return len(games) >= 2 and max(_won(games, len(games[0].score))) >= 2
-    return False
+    def __init__(self, zero: Scores) -> None:
+        self.zero, self.games = zero, 0
+        self.won, self.first_three = [0] * len(zero), [0] * len(zero)
+        self.points = zero
 
+    def add(self, system: RubberSystem, won: int | None, carried: Scores,
+            rubber_points: Scores) -> bool:
+        """One more finished game; whether the rubber is over with it."""
+        self.games += 1
+        if won is not None:
+            self.won[won] += 1
+            if self.games <= 3:
+                self.first_three[won] += 1
+        self.points = add_scores(self.points, rubber_points)
+        if system is RubberSystem.SOMERSET:
+            # Somerset 1: the third game is always played; a lapped third game brings a fourth
+            return not any(carried) if self.games == 3 else self.games >= 4
+        return system is RubberSystem.WHIST and max(self.won) >= 2
 
-def _rubber(system: RubberSystem, games: list[Game], zero: Scores) -> Rubber | None:
-    if system is RubberSystem.NONE:
-        return None
-    finished = games if not games or games[-1].finished else games[:-1]   # only the last may be open
-    won = _won(finished, len(zero))
-    points = zero
-    for g in finished:
-        points = add_scores(points, g.rubber_points)
-    done = rubber_over(system, finished)
-    top: int | None = None
-    if done:
-        # Somerset 1: "a rubber is two games out of three"; a fourth game, played only when the
-        # third laps, plays the lap out: it scores its game points (7) but cannot turn the rubber,
-        # which belongs to the side that won two of the first three games
-        decisive = _won(finished[:3], len(zero)) if system is RubberSystem.SOMERSET else won
-        top = winner(decisive, 1)
-    if top is not None:
-        points = add_scores(points, _one(zero, top, 2))
-    net = max(points) - min(points) if top is not None else 0
-    return Rubber(system, won, top, done, points, net)
+    def result(self, system: RubberSystem, over: bool) -> Rubber:
+        """The rubber: its winner, where it is over, with the bonus of 2 (Somerset 7)."""
+        top: int | None = None
+        if over:
+            # Somerset 1: "a rubber is two games out of three"; a fourth game, played only when
+            # the third laps, plays the lap out: it scores its game points (7) but cannot turn
+            # the rubber, which belongs to the side that won two of the first three games
+            top = winner(tuple(self.first_three if system is RubberSystem.SOMERSET
+                               else self.won), 1)
+        points = self.points if top is None else add_scores(self.points, _one(self.zero, top, 2))
+        net = max(points) - min(points) if top is not None else 0
+        return Rubber(system, tuple(self.won), top, over, points, net)

@@ -57,15 +57,11 @@ def replay(record: Record, rules: Rules | None = None) -> ReplayResult:
     plan = GamePlan.of(record.table, rules)
     written = _sheet_entry(rules, record) if rules.sheet_errors_stand and any(
         d.recorded is not None or d.irregularities for d in record.deals) else None
-    played = play_games(plan, results, record.start_score, written)   # may rescore deals
-    # the games by side; their scores are pairs here (no cast: it costs a call a game)
-    games = [GameResult(g.number, g.first_deal, g.last_deal, g.start, g.score,  # type: ignore[arg-type]
-                        None if g.winner is None else _SIDES[g.winner], g.finished,
-                        g.carried, g.rubber_points)  # type: ignore[arg-type]
-             for g in played.games]
+    played = play_games(plan, results, record.start_score, GameResult, written)   # may rescore deals
+    games = played.games
     running = cast(list[tuple[int, Points] | None], played.running)   # pairs at the table of four
     starts = {g.number: g.start for g in games}
-    starts[len(games) + 1] = cast(Points, played.start_of(len(games) + 1, record.start_score))
+    starts[len(games) + 1] = cast(Points, played.next_start)
     for i, f in check_scoresheet(rules, record, played.laws, running, starts):
         per_deal[i].append(f)
     for i, f in played.findings:
@@ -114,13 +110,10 @@ def _sheet_entry(rules: Rules, record: Record) -> Callable[[int, DealResult], De
     return written
 
 
-_SIDES = (Side.NS, Side.EW)   # the score columns at the table of four
-
-
 def _rubber(r: Rubber | None) -> RubberResult | None:
     """The rubber of the table of four, its winner by side."""
     if r is None:
         return None
-    return RubberResult(r.system.value, r.games_won,  # type: ignore[arg-type]
-                        None if r.winner is None else _SIDES[r.winner], r.finished,
-                        r.rubber_points, r.net)  # type: ignore[arg-type]
+    return RubberResult(r.system.value, cast(Points, r.games_won),
+                        None if r.winner is None else (Side.NS, Side.EW)[r.winner], r.finished,
+                        cast(Points, r.rubber_points), r.net)

@@ -25,7 +25,7 @@ from .model import (
 from .rules import JokerUpcard
 from .table import SeatIndex, Variant
 from .fastpath import fast_table_deal
-from .games import GamePlan, play_games, target_of
+from .games import GamePlan, play_games, seat_game, target_of
 from .house_rules import fast_break, fast_break_note, house_cite
 from .points_only import SeatColumns, check_points
 from .revokes import Revoke, corrected_play, corrected_text, seat_revoke_findings
@@ -681,7 +681,8 @@ def replay_table(record: Record) -> SeatReplayResult:
                               if reported_first(table, passed) else found + (passed,))
     start = record.start_score or (0,) * table.seats
     sheet = SheetCheck(record, VARIANT_CITES[table.variant], plan.target)
-    played = play_games(plan, replayed, start, (lambda i, r: sheet.as_written(r, record.deals[i]))
+    played = play_games(plan, replayed, start, seat_game,
+                        (lambda i, r: sheet.as_written(r, record.deals[i]))
                         if rules.sheet_errors_stand else None)
     results: list[SeatDealResult] = []
     findings: list[Finding] = []
@@ -690,15 +691,14 @@ def replay_table(record: Record) -> SeatReplayResult:
     for i, (deal, result, at) in enumerate(zip(record.deals, played.deals, played.running)):
         assert at is not None   # no rubber at a table of n: every deal is scored
         game, after = at
-        before = last[1] if last[0] == game else played.start_of(game, start)
+        before = last[1] if last[0] == game else played.start_of(game)
         last = at
         laws = played.laws[i] if played.laws[i] is not result else None
         result = sheet.deal(result, deal, before, after, game, laws)
         results.append(result)
         findings.extend(result.findings)
         running.append(after)
-    games = [SeatGameResult(g.number, g.first_deal, g.last_deal, g.start, g.score, g.winner,
-                            g.finished) for g in played.games]
+    games = played.games
     if not games:   # no deal of a game yet (none, or only void deals): game 1 is open
         games.append(SeatGameResult(1, 1, len(record.deals), start, start, None, False))
     return SeatReplayResult(rules, table, tuple(results), tuple(games), tuple(findings),

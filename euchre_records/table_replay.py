@@ -687,16 +687,16 @@ def replay_table(record: Record) -> SeatReplayResult:
     results: list[SeatDealResult] = []
     findings: list[Finding] = []
     running: list[Scores] = []
-    last: tuple[int, Scores] = (1, start)   # the game and score before the deal
-    for i, (deal, result, at) in enumerate(zip(record.deals, played.deals, played.running)):
-        assert at is not None   # no rubber at a table of n: every deal is scored
+    last: tuple[int, Scores] | None = (1, start)   # the game and score before the deal
+    for deal, result, laws, at in zip(record.deals, played.deals, played.laws, played.running):
+        assert at is not None and last is not None   # no rubber at a table of n: all scored
         game, after = at
         before = last[1] if last[0] == game else played.start_of(game)
         last = at
-        laws = played.laws[i] if played.laws[i] is not result else None
-        result = sheet.deal(result, deal, before, after, game, laws)
+        result = sheet.deal(result, deal, before, after, game, None if laws is result else laws)
         results.append(result)
-        findings.extend(result.findings)
+        if result.findings:
+            findings.extend(result.findings)
         running.append(after)
     games = played.games
     if not games:   # no deal of a game yet (none, or only void deals): game 1 is open

@@ -24,10 +24,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Container, Sequence, TypeVar
 
-from .cards import Card, Rank, Side
-from .model import DealResult, Points, replace, SeatDealResult
+from .cards import Card, Rank
+from .model import DealResult, replace, SeatDealResult
 from .scoring import add_scores
 
+_R = TypeVar("_R", DealResult, SeatDealResult)   # a deal result of either table
 _S = TypeVar("_S")   # a seat: cards.Seat at four, an int index at other tables
 
 __all__ = ["house_cite", "fast_break", "farm_cards", "Tokens", "FARM_RANKS"]
@@ -60,10 +61,6 @@ def fast_break_note(number: int) -> str:
             f"the last three: 0 points to both sides ({house_cite('fast_break')})")
 
 
-def _add(a: Points, b: Points) -> Points:
-    return (a[0] + b[0], a[1] + b[1])
-
-
 def _token_note(number: int, who: str, count: int, whose: str = "their") -> str:
     rule = house_cite("four_trick_tokens")
     if count < 4:
@@ -74,51 +71,33 @@ def _token_note(number: int, who: str, count: int, whose: str = "their") -> str:
 
 @dataclass
 class Tokens:
-    """The four-trick tokens of the game being scored (mutable while a game is scored), by
-    holder: a side at four hands (:meth:`apply`), a player at a table of n (:meth:`apply_seats`:
-    sides are made per deal there, so each player of the making side holds his own tokens, our
+    """The four-trick tokens of the game being scored (mutable while a game is scored), held by
+    score column (``games.play_games``): a side at four hands, a player at a table of n (sides
+    are made per deal there, so each player of the making side holds his own tokens, our
     reading of EGN's "a side" for games where each scores for himself; docs/TABLES.md)."""
 
-    held: dict[object, int] = field(default_factory=dict)
+    held: dict[int, int] = field(default_factory=dict)
 
     def reset(self) -> None:
         """A new game: nobody holds a token."""
         self.held = {}
 
-    def earn(self, holder: object) -> int:
+    def earn(self, holder: int) -> int:
         """One more token to ``holder``: his count, 4 when it is turned in (he then holds none)."""
         count = self.held.get(holder, 0) + 1
         self.held[holder] = 0 if count == 4 else count
         return count
 
-    def apply(self, r: DealResult) -> DealResult:
-        """The deal as scored with its token (and the extra point at the fourth), or ``r``."""
-        if r.maker is None or r.void is not None or r.thrown_in or r.alone:
-            return r
-        side = r.maker.side
-        mine = 0 if side is Side.NS else 1
-        if r.tricks[mine] != 4 or r.hand_points[mine] <= 0:
-            return r   # not a four-trick make that scored (a revoke may have cancelled it)
-        count = self.earn(side)
-        note = _token_note(r.number, side.label, count)
-        if count < 4:
-            return replace(r, notes=r.notes + (note,))
-        bonus: Points = (1, 0) if side is Side.NS else (0, 1)
-        return replace(r, hand_points=_add(r.hand_points, bonus), points=_add(r.points, bonus),
-                       notes=r.notes + (note,))
-
-    def apply_seats(self, r: SeatDealResult) -> SeatDealResult:
-        """:meth:`apply` at a table of n: each player of a making side not alone that scored a
-        make with exactly four tricks earns a token; his fourth is 1 extra point to him."""
-        if (r.maker is None or r.void is not None or r.thrown_in or r.alone or r.unfinished
-                or r.maker_tricks != 4 or r.hand_points[r.maker] <= 0):
-            return r
+    def apply(self, r: _R, columns: Sequence[int], labels: Sequence[str], whose: str) -> _R:
+        """The deal ``r``, a make with exactly four tricks that scored, by the making side of
+        score ``columns`` (named ``labels``; ``whose``: their pronoun in the note): a token to
+        each column, with its note, and 1 extra point to a column at its fourth."""
         bonus = [0] * len(r.points)
         notes = list(r.notes)
-        for seat in r.makers:
-            count = self.earn(seat)
-            notes.append(_token_note(r.number, f"seat {seat}", count, "his"))
-            bonus[seat] = 1 if count == 4 else 0
+        for column, label in zip(columns, labels):
+            count = self.earn(column)
+            notes.append(_token_note(r.number, label, count, whose))
+            bonus[column] = 1 if count == 4 else 0
         if not any(bonus):
             return replace(r, notes=tuple(notes))
         return replace(r, hand_points=add_scores(r.hand_points, tuple(bonus)),

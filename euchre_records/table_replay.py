@@ -25,7 +25,8 @@ from .model import (
 from .rules import JokerUpcard
 from .table import SeatIndex, Variant
 from .fastpath import fast_table_deal
-from .house_rules import Tokens, fast_break, fast_break_note, house_cite
+from .games import GamePlan, play_games, seat_game, target_of
+from .house_rules import fast_break, fast_break_note, house_cite
 from .points_only import SeatColumns, check_points
 from .revokes import Revoke, corrected_play, corrected_text, seat_revoke_findings
 from .scoring import add_scores
@@ -35,7 +36,7 @@ from .claims import claims_of, settle_claim
 from .exchanges import going_under_table, swap_with_kitty, void_by_farmer
 from .bidding import turned_suit_named_text
 from .laws import five_cards_text, stopped_deal_text
-from .deal_passing import dealer_findings, no_winner_note, reported_first
+from .deal_passing import dealer_findings, reported_first
 from .penalty_cards import exposed_card_held, exposed_card_ruling
 from .plays import PlayLog
 
@@ -51,14 +52,9 @@ VARIANT_CITES = {
 
 
 def game_points_of(record: Record) -> int | None:
-    """The game's target: ``game_points`` when the record overrides it, else the variant's
-    default (10 for cut-throat and five-handed), else the preset's. None for a sitting of
-    ``fixed_deals`` deals (``game_points: null``): no points target, the game is the deals."""
-    if record.rules.fixed_deals is not None:
-        return None
-    if "game_points" in dict(record.rules.overrides) or record.table.default_game_points is None:
-        return record.rules.game_points
-    return record.table.default_game_points
+    """The game's target of ``record`` (``games.target_of``): None for a sitting of
+    ``fixed_deals`` deals."""
+    return target_of(record.table, record.rules)
 
 
 @dataclass
@@ -653,36 +649,16 @@ def _score(record: Record, deal: Deal, number: int, maker: SeatIndex, trump: Sui
                            no_trump=no_trump)
 
 
-def _winner(score: Scores, target: int) -> SeatIndex | None:
-    """The first to reach ``target`` wins; two or more past it at once: the one with more
-    points; an exact tie at the top plays on (VARIANTS.md; our rule, the sources are silent)."""
-    top = max(score)
-    if top < target:
-        return None
-    leaders = [s for s, p in enumerate(score) if p == top]
-    return leaders[0] if len(leaders) == 1 else None
-
-
 def replay_table(record: Record) -> SeatReplayResult:
-    """Replay every deal of a record at a table of 2, 3 or 5 and score its games.
-
-    Games: a game ends when a player reaches the target (:func:`_winner`), or, with the rule
-    option ``fixed_deals`` N (a sitting of N deals, the progressive game; docs/RULES.md), after
-    its N-th deal, as in the four-handed engine (``match.score_games``): such a game is finished
-    and has **no winner** whatever the score (EGN 1.4 ``num_deals``: the points count, each
-    player's for himself), and a note says so. Void deals (misdeal, new deal) are no deals of
-    the game; an unfinished deal is one (it ends the record). Fewer than N deals: the game is
-    unfinished. More than N: the deals after the N-th open a next game of N deals, as at four
-    hands (an event that plays N deals a round counts the first N only, docs/EVENTS.md §3.2)."""
-    table, rules, n = record.table, record.rules, record.table.seats
-    target = game_points_of(record)
-    fixed = rules.fixed_deals
-    in_game = 0
+    """Replay every deal of a record at a table of 2, 3 or 5 and score its games by the one game
+    loop of every table (``games.play_games``, docs/RULES.md "Games"), a score column per seat:
+    a game ends when a player reaches the target, or after its N-th deal with the rule option
+    ``fixed_deals`` N (no winner, a note says so; EGN 1.4 ``num_deals``). No lap and no rubber
+    (a rubber needs fixed partnerships): a note says so where the preset has them. The sheet
+    is checked deal by deal against the scores (``scoresheet.SheetCheck``)."""
+    table, rules = record.table, record.rules
+    plan = GamePlan.of(table, rules)
     problems: list[Problem] = []
-    results: list[SeatDealResult] = []
-    findings: list[Finding] = []
-    games: list[SeatGameResult] = []
-    running: list[Scores] = []
     notes: list[str] = []
     if rules.rubber.value != "none":
         notes.append(f"the preset's rubber ({rules.rubber.value}) is not played: a rubber needs fixed "
@@ -690,11 +666,6 @@ def replay_table(record: Record) -> SeatReplayResult:
     if rules.lap:
         notes.append("points beyond the game are not carried (lap) at this table: only by agreement "
                      "(VARIANTS.md), not implemented")
-    zero: Scores = (0,) * n
-    score: Scores = record.start_score or zero
-    start, first = score, 1
-    sheet = SheetCheck(record, VARIANT_CITES[table.variant], target)
-    tokens = Tokens() if rules.four_trick_tokens else None   # counted within a game
     replayed: list[SeatDealResult] = []
     for i, deal in enumerate(record.deals):
         result = fast_table_deal(record, deal, i + 1)   # None: not a clean deal
@@ -708,53 +679,27 @@ def replay_table(record: Record) -> SeatReplayResult:
         found = replayed[i].findings
         replayed[i] = replace(replayed[i], findings=(passed,) + found
                               if reported_first(table, passed) else found + (passed,))
-    for i, (deal, result) in enumerate(zip(record.deals, replayed)):
-        number = i + 1
-        if tokens is not None:
-            result = tokens.apply_seats(result)
-        before = score
-        # penalties first (Somerset 4): a penalty that wins the game stops the hand's points
-        # (no penalty, the common case: the score as it stands, no new tuple; no target: a
-        # game of fixed deals, which no score ends)
-        penalty = result.penalty
-        with_penalty = score if penalty == zero else add_scores(score, penalty)
-        if (target is not None and max(with_penalty) >= target
-                and _winner(with_penalty, target) is not None and any(result.hand_points)):
-            score = with_penalty   # the deal as scored: its points are the penalty's (as match.py)
-            result = _with_note(replace(result, hand_points=(0,) * n, points=result.penalty),
-                                f"deal {number}: the penalty won the game before the hand's "
-                                f"points, which are not scored ({rules.cite('revoke_precedence')})")
-        else:
-            score = add_scores(score, result.points)
-        laws = None
-        if deal.recorded is not None or deal.irregularities:
-            written = sheet.as_written(result, deal)   # uncorrected errors stand (Somerset 5)
-            if written is not None:
-                laws, result, score = result, written, add_scores(before, written.points)
-        result = sheet.deal(result, deal, before, score, len(games) + 1, laws)
+    start = record.start_score or (0,) * table.seats
+    sheet = SheetCheck(record, VARIANT_CITES[table.variant], plan.target)
+    played = play_games(plan, replayed, start, seat_game,
+                        (lambda i, r: sheet.as_written(r, record.deals[i]))
+                        if rules.sheet_errors_stand else None)
+    results: list[SeatDealResult] = []
+    findings: list[Finding] = []
+    running: list[Scores] = []
+    last: tuple[int, Scores] | None = (1, start)   # the game and score before the deal
+    for deal, result, laws, at in zip(record.deals, played.deals, played.laws, played.running):
+        assert at is not None and last is not None   # no rubber at a table of n: all scored
+        game, after = at
+        before = last[1] if last[0] == game else played.start_of(game)
+        last = at
+        result = sheet.deal(result, deal, before, after, game, None if laws is result else laws)
         results.append(result)
         if result.findings:
             findings.extend(result.findings)
-        running.append(score)
-        if result.void is None:
-            in_game += 1
-        won = (_winner(score, target) if target is not None and max(score) >= target
-               else None)   # max: _winner's first test, without the call
-        if won is not None or (fixed is not None and in_game == fixed):
-            games.append(SeatGameResult(len(games) + 1, first, number, start, score, won, True))
-            if won is None:   # so the game of fixed deals is over
-                assert fixed is not None
-                notes.append(no_winner_note(len(games), fixed, ", ".join(
-                    f"seat {table.token(s)} {score[s] - start[s]}" for s in range(n))))
-            score = start = (0,) * n
-            first, in_game = number + 1, 0
-            if tokens is not None:
-                tokens.reset()
-    if first <= len(record.deals) or not games:
-        games.append(SeatGameResult(len(games) + 1, first, len(record.deals), start, score, None, False))
-    return SeatReplayResult(rules, table, tuple(results), tuple(games), tuple(findings), tuple(running),
-                       tuple(notes))
-
-
-def _with_note(result: SeatDealResult, note: str) -> SeatDealResult:
-    return replace(result, notes=result.notes + (note,))
+        running.append(after)
+    games = played.games
+    if not games:   # no deal of a game yet (none, or only void deals): game 1 is open
+        games.append(SeatGameResult(1, 1, len(record.deals), start, start, None, False))
+    return SeatReplayResult(rules, table, tuple(results), tuple(games), tuple(findings),
+                            tuple(running), tuple(notes + played.notes))

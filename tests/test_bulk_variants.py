@@ -287,12 +287,15 @@ def test_points_per_seat_are_the_reference_laws(seed, seats, preset, revoke, cou
         scores = sorted(_seat_rows(rows, "deal_scores"), key=lambda r: int(r["seat"]))
         # penalties are scored first (Somerset 4 and the other presets' revoke precedence): a
         # penalty that takes one player past the game (VARIANTS.md: 10 at three and five hands;
-        # the preset's game at two) ahead of all others wins it, and the hand's own points are
-        # not scored (an exact tie at the top plays on: VARIANTS.md, our rule)
+        # the preset's game at two) ahead of all others wins it; he keeps his own points for the
+        # hand and every other player's are not scored (the four-handed law, docs/RULES.md
+        # "Penalties first"; an exact tie at the top plays on: VARIANTS.md, our rule)
         target = GAME[seats] if seats != 2 else GAME_OF_PRESET[preset]
         top = max(made.penalty)
-        penalty_won = top >= target and made.penalty.count(top) == 1 and any(made.hand_points)
-        scored = made.penalty if penalty_won else made.points
+        penalty_won = top >= target and made.penalty.count(top) == 1
+        won = made.penalty.index(top)
+        scored = [p + (h - p if s == won else 0) for s, (p, h) in
+                  enumerate(zip(made.penalty, made.points))] if penalty_won else made.points
         assert [r["points"] for r in scores] == scored
         assert [r["penalty"] for r in scores] == made.penalty
         assert all(r["hand_points"] + r["penalty"] == r["points"] for r in scores)

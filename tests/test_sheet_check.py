@@ -116,7 +116,7 @@ def test_points_in_the_wrong_columns_are_found_there(data: dict[str, Any], draw:
     findings on the points of exactly those two, each with a cause, and their running scores
     said to follow from it -- except where uncorrected sheet errors stand (Somerset 5,
     ``sheet_errors_stand``): the deal then counts as written, so the running score summed from
-    it is the game's, as at four hands (match._sheet_stands)."""
+    it is the game's, as at four hands (the game loop's ``written``, games.play_games)."""
     sheet = with_sheet(data)
     n = data["rules"]["seats"]
     deal = sheet["deals"][-1]["scoresheet"]

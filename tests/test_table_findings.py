@@ -192,19 +192,31 @@ def test_a_result_deal_says_alone_only_at_five() -> None:
     assert "no lone defender" in found["deals[0].result.defender_alone"]
 
 
-def test_a_penalty_that_wins_the_game_is_the_deals_points() -> None:
+def test_a_penalty_that_wins_the_game_leaves_the_winner_his_hand_points() -> None:
     """Golden 08 (two-handed, Somerset: 0 revokes, 1 marches: penalty 3 and hand 2 to 1) from
     a start of 0-3 in a game of 5: the penalty is scored first (Somerset 4) and takes 1 to 6,
-    past the game, so the hand's points are not scored (docs/RULES.md, tables of 2, 3 and 5).
-    The deal says so itself — points = penalty, hand points none — so that what a sheet, a table
-    or a page adds up from the deals is the game's score."""
+    past the game; as at four hands the winner keeps his own hand points (only the losers' are
+    lost, and 0 has none), so 1 ends at 8 and the deal is scored whole, with no note (docs/RULES.md
+    "Games"; golden variants/45 pins a loser's hand points lost)."""
     record = _golden("08-two-handed-revoke-somerset")
     record["start_score"] = [0, 3]
     result = replay_table(load_table_record(record))
     deal, = result.deals
-    assert (deal.penalty, deal.hand_points, deal.points) == ((0, 3), (0, 0), (0, 3))
-    assert result.games[0].score == (0, 6) and result.games[0].winner == 1
-    assert any("penalty won the game before the hand's points" in n for n in deal.notes)
+    assert (deal.penalty, deal.hand_points, deal.points) == ((0, 3), (0, 2), (0, 5))
+    assert result.games[0].score == (0, 8) and result.games[0].winner == 1
+    assert not any("penalty" in n for n in deal.notes)
+
+
+def test_a_penalty_that_wins_the_game_is_the_deals_points() -> None:
+    """Golden variants/45 (five-handed, Somerset): the penalty wins the game for 1, and his
+    partner of the deal, 3, loses his hand point with the game: the deal says so itself — its
+    points are what the game scored — so that what a sheet, a table or a page adds up from the
+    deals is the game's score."""
+    result = replay_table(load_table_record(_golden("45-five-handed-somerset-penalty-wins-game")))
+    deal, = result.deals
+    assert sum(deal.points) == sum(result.games[0].score) - sum(result.games[0].start)
+    assert deal.notes == ("deal 1: the penalty is scored first and wins the game for seat 1; seat 3's "
+                          "points for the hand are not scored (Somerset 4)",)
 
 
 @pytest.mark.parametrize("event, maker_tricks, points, status", [

@@ -1,6 +1,6 @@
 """Fixed-deal sittings at tables of two, three and five (issue 32; docs/RULES.md ``fixed_deals``,
 docs/TABLES.md's matrix): ``fixed_deals`` N with ``game_points: null`` is a game of N deals with
-no winner, whatever the score, as at four hands (``match.score_games``).
+no winner, whatever the score, as at four hands (the one game loop, ``games.play_games``).
 
 The figures are worked by hand from cut-throat's scoring (VARIANTS.md: the maker alone; 3 or 4
 tricks score him 1, a march 3; a euchred maker gives each of the others 2), not read from the

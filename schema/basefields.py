@@ -23,6 +23,7 @@ from typing import Any, Callable
 from marshmallow import ValidationError, fields, missing
 
 from euchre_records.cards import SEATS, Seat, Suit
+from euchre_records.table import Table
 
 __all__ = [
     "load_each",
@@ -84,18 +85,36 @@ class CompactField(fields.Field):  # type: ignore[type-arg]
 
 
 class SeatField(CompactField):
-    """A seat letter ``N E S W`` (case-insensitive in, upper case out) <-> :class:`Seat`."""
+    """A seat of ``table``: at four (the default) a letter ``N E S W`` (case-insensitive in, upper
+    case out) <-> :class:`Seat`; at a table of n a token ``"0" .. "n-1"`` <-> its index
+    (:meth:`Table.parse_seat`, whose message names the table's tokens)."""
 
     schema_fragment = {"type": "string", "pattern": f"^{SEAT_RE}$"}
 
-    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Seat:
+    def __init__(self, table: Table | None = None, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.table = None if table is None or table.seats == 4 else table
+
+    def json_schema(self) -> dict[str, Any]:
+        if self.table is None:
+            return dict(self.schema_fragment)
+        return {"type": "string", "pattern": f"^[0-{self.table.seats - 1}]$"}
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
+        if self.table is not None:
+            try:
+                return self.table.parse_seat(value)
+            except ValueError as exc:
+                raise ValidationError(str(exc)) from None
         seat = SEAT_BY_TEXT.get(value) if isinstance(value, str) else None
         if seat is None:
             raise ValidationError(f"not a seat: {value!r} (expected N, E, S or W)")
         return seat
 
     def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> str | None:
-        return None if value is None else value.name
+        if value is None:
+            return None
+        return value.name if self.table is None else self.table.token(value)
 
 
 class SuitField(CompactField):
@@ -164,12 +183,30 @@ def within(figures: tuple[int, ...], limit: int) -> bool:
 
 
 class PointsField(CompactField):
-    """``[ns, ew]`` (two integers, each within ±:data:`POINTS_LIMIT`) <-> ``(ns, ew)``."""
+    """A row of scores of ``table``: at four (the default) ``[ns, ew]`` (two integers, each within
+    ±:data:`POINTS_LIMIT`) <-> ``(ns, ew)``; at a table of n one integer per seat, each within
+    ±:data:`SEAT_SCORE_LIMIT` (the one reading :func:`whole_figures`, n wide)."""
 
     schema_fragment = {"type": "array", "minItems": 2, "maxItems": 2, "items": {
         "type": "integer", "minimum": -POINTS_LIMIT, "maximum": POINTS_LIMIT}}
 
+    def __init__(self, table: Table | None = None, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.table = None if table is None or table.seats == 4 else table
+
+    def json_schema(self) -> dict[str, Any]:
+        if self.table is None:
+            return dict(self.schema_fragment)
+        n = self.table.seats
+        return {"type": "array", "minItems": n, "maxItems": n, "items": {
+            "type": "integer", "minimum": -SEAT_SCORE_LIMIT, "maximum": SEAT_SCORE_LIMIT}}
+
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
+        if self.table is not None:
+            figures = whole_figures(value, self.table.seats)
+            if figures is None or not within(figures, SEAT_SCORE_LIMIT):
+                raise ValidationError(f"expected an array of {self.table.seats} integers, one per seat")
+            return figures
         pair = whole_figures(value, 2)
         if pair is None:
             raise ValidationError(f"expected [N-S, E-W] as two integers, not {value!r}")
@@ -179,7 +216,9 @@ class PointsField(CompactField):
         return (int(pair[0]), int(pair[1]))
 
     def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> Any:
-        return None if value is None else [value[0], value[1]]
+        if value is None:
+            return None
+        return [value[0], value[1]] if self.table is None else list(value)
 
 
 class IntField(CompactField):

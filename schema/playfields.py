@@ -6,6 +6,7 @@ Call grammar: ``[SEAT ":"] WORD [" alone"]``; trick grammar: ``[SEAT ":"] CARD C
 
 from __future__ import annotations
 
+import sys
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
@@ -184,12 +185,22 @@ def written_call(call: Any, seat: str | None) -> str:
 
 
 class CallsField(CompactField):
-    """A list of call strings <-> ``tuple[Call, ...]``; errors keyed by list index."""
+    """A list of call strings <-> ``tuple[Call, ...]``; errors keyed by list index. At a table
+    of n (``table``) each is read by :func:`read_call` with the table's :func:`play_words`."""
+
+    def __init__(self, table: Table | None = None, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.words = None if table is None or table.seats == 4 else play_words(table)
 
     def json_schema(self) -> dict[str, Any]:
         return {"type": "array", "items": {"type": "string", "pattern": CALL_RE}}
 
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
+        words = self.words
+        if words is not None:
+            if not isinstance(value, list):
+                raise ValidationError("expected an array of call strings")
+            return load_each(value, lambda text: read_call(text, words))
         if not isinstance(value, list):
             raise ValidationError("expected a list of call strings")
         return load_each(value, parse_call)
@@ -274,12 +285,22 @@ def tricks_text(tricks: tuple[Any, ...], prefixes: dict[Any, str] = _LEADER_PREF
 
 
 class TricksField(CompactField):
-    """A list of trick strings <-> ``tuple[Trick, ...]``; errors keyed by trick then card index."""
+    """A list of trick strings <-> ``tuple[Trick, ...]``; errors keyed by trick then card index.
+
+    At a table of n (``table``): at most five tricks, each leader a seat of the table's
+    :func:`play_words`, and every seat plays to each trick (nobody sits out) but the last of a
+    deal marked ``unfinished`` in the same object, which may stop short."""
+
+    def __init__(self, table: Table | None = None, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.table = None if table is None or table.seats == 4 else table
 
     def json_schema(self) -> dict[str, Any]:
         return {"type": "array", "items": {"type": "string", "pattern": TRICK_RE}}
 
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
+        if self.table is not None:
+            return _tricks_at(self.table, value, isinstance(data, dict) and data.get("unfinished") is True)
         if not isinstance(value, list):
             raise ValidationError("expected a list of trick strings")
         try:
@@ -292,3 +313,20 @@ class TricksField(CompactField):
         return tricks_text(value) if value else None
 
 
+
+
+def _tricks_at(table: Table, value: Any, unfinished: bool) -> tuple[Trick, ...]:
+    """The tricks at a table of n (see :class:`TricksField`)."""
+    if not isinstance(value, list) or len(value) > 5:
+        raise ValidationError("expected an array of at most 5 trick strings")
+    words, n, last = play_words(table), table.seats, len(value) - 1
+
+    def one(i: int, text: Any) -> Trick:
+        leader, rest = trick_parts(text, words)
+        cards = parse_cards(rest, False, 0, sys.maxsize)
+        if len(cards) != n and not (unfinished and i == last and 0 < len(cards) < n):
+            raise ValidationError(f"a trick at a table of {n} holds {n} cards, not {len(cards)} "
+                                  "(nobody sits out at this table)")
+        return Trick(cards, leader)  # type: ignore[arg-type]
+
+    return load_each(list(enumerate(value)), lambda item: one(*item))

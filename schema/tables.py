@@ -16,7 +16,7 @@ Contracts: ``load_table_record(dump_table_record(r)) == r`` for every record loa
 from __future__ import annotations
 
 from .canonical import dump_table_record, dumps_table
-from .table_load import load_any, load_table_record
+from .per_table import load_any, load_table_record
 from .results import dump_table_result
 
 __all__ = ["load_table_record", "dump_table_record", "dumps_table", "load_any", "dump_table_result"]

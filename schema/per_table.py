@@ -135,21 +135,27 @@ class LawKindField(CompactField):
         return kind
 
 
+@lru_cache(maxsize=None)
+def _pack(size: int, joker: bool) -> frozenset[Card]:
+    return frozenset(make_pack(size, joker))
+
+
 def _pack_problem(card: Card | None) -> str | None:
     """Why ``card`` is not in the record's pack, or None."""
     rules = _rules_read().rules
-    if card is None or card in make_pack(rules.pack, rules.joker):
+    if card is None or card in _pack(rules.pack, rules.joker):
         return None
     return f"{card.name} is not in the pack of {rules.pack}{' and the joker' if rules.joker else ''}"
 
 
 @dataclass(frozen=True)
 class TableSchemas:
-    """The schemas of one table: the record's (and its loading plan) and its rules'."""
+    """The schemas of one table: the record's and its rules', with their loading plans."""
 
     record: NotationSchema
     plan: Plan
     rules: NotationSchema
+    rules_plan: Plan
 
 
 @lru_cache(maxsize=None)
@@ -166,16 +172,34 @@ def schemas_for(table: Table) -> TableSchemas:
         seats = AnyField()   # read first, by load_table_record
 
         def check(self, data: dict[str, Any], original: Any) -> dict[str, list[str]]:
+            """The rules read (kept for build), or their problems: also beside a problem of
+            another key, so that every problem is said at once."""
             if "preset" not in data or not isinstance(original.get("overrides", {}), dict):
                 return {}
             try:
-                _read_rules(table, data["preset"], original.get("overrides", {}))
+                data["read"] = _read_rules(table, data["preset"], original.get("overrides", {}))
             except ValidationError as exc:
                 return exc.messages  # type: ignore[return-value]
             return {}
 
         def build(self, data: dict[str, Any]) -> RulesRead:
-            return _read_rules(table, data["preset"], data.get("overrides", {}))
+            return data["read"]  # type: ignore[no-any-return]
+
+    rules_schema = TableRulesSchema()
+    rules_plan = plan_of(rules_schema)
+
+    class TableRulesField(LeanNested):
+        """``rules``: the value read first by :func:`load_table_record` (its unknown keys said
+        here), or, where that reading failed, its problems."""
+
+        def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
+            read = _RULES.get()
+            if read is None:
+                return super()._deserialize(value, attr, data, **kwargs)
+            unknown = {key: [UNKNOWN_FIELD] for key in value if key not in rules_plan.by_key}
+            if unknown:
+                raise ValidationError(unknown)
+            return read
 
     class TableOutcomeSchema(OutcomeSchema):
         maker = SeatField(table, required=True, allow_none=True,
@@ -291,10 +315,13 @@ def schemas_for(table: Table) -> TableSchemas:
             if kind is DealKind.POINTS:
                 return errors
             rules = _rules_read().rules
-            for key, at in _cards_of(data):
-                problem = _pack_problem(at[1])
-                if problem is not None:
-                    errors.setdefault(key, []).append(at[0](problem))
+            pack = _pack(rules.pack, rules.joker)
+            for key, path, card in _cards_of(data):
+                if card is not None and card not in pack:
+                    message: Any = [_pack_problem(card)]
+                    for step in reversed(path):   # located within the key: hands.0[2], tricks[1][3]
+                        message = {step: message}
+                    errors.setdefault(key, []).append(message if path else message[0])
             kitty = data.get("kitty")
             expected = table.kitty(rules.pack) + (1 if rules.joker else 0)
             if kitty is not None and len(kitty) != expected:
@@ -325,7 +352,7 @@ def schemas_for(table: Table) -> TableSchemas:
 
     class TableRecordSchema(RecordSchema):
         players = PlayersField(table)
-        rules = LeanNested(TableRulesSchema(), required=True)
+        rules = TableRulesField(rules_schema, required=True)
         start_score = PointsField(table)
         deals = TableDealsField(TableDealSchema(), many=True, required=True)
         provenance = RefusedField(_NOT_YET.format(key="provenance"))
@@ -339,7 +366,7 @@ def schemas_for(table: Table) -> TableSchemas:
                           options=read.options, variant_overrides=read.overrides)
 
     record = TableRecordSchema()
-    return TableSchemas(record, plan_of(record), TableRulesSchema())
+    return TableSchemas(record, plan_of(record), rules_schema, rules_plan)
 
 
 _ANY_LAW_KEYS = ("kind", "seat", "trick", "cause", "note")
@@ -352,31 +379,18 @@ _LAW_KEYS: dict[IrregularityKind, tuple[str, ...]] = {
 """The keys an irregularity of each kind takes at a table of n besides :data:`_ANY_LAW_KEYS`."""
 
 
-def _cards_of(data: dict[str, Any]) -> list[tuple[str, tuple[Any, Card | None]]]:
-    """Every card a loaded deal names, with the key its problem goes under and how to locate
-    it within that key (a wrapper of the message)."""
-    def plain(m: str) -> Any:
-        return m
-
-    def at(*path: Any) -> Any:
-        def wrap(m: str) -> Any:
-            out: Any = [m]
-            for step in reversed(path):
-                out = {step: out}
-            return out
-        return wrap
-
-    out: list[tuple[str, tuple[Any, Card | None]]] = []
-    for key in ("turned", "called", "discard"):
-        if data.get(key) is not None:
-            out.append((key, (plain, data[key])))
+def _cards_of(data: dict[str, Any]) -> list[tuple[str, tuple[Any, ...], Card | None]]:
+    """Every card a loaded deal names: the key its problem goes under, its place within that
+    key (``()``: the key itself), the card."""
+    out: list[tuple[str, tuple[Any, ...], Card | None]] = [
+        (key, (), data[key]) for key in ("turned", "called", "discard") if data.get(key) is not None]
     for s, hand in enumerate(data.get("hands") or ()):
-        out.extend(("hands", (at(str(s), i), c)) for i, c in enumerate(hand))
-    out.extend(("kitty", (at(i), c)) for i, c in enumerate(data.get("kitty") or ()))
+        out.extend(("hands", (str(s), i), c) for i, c in enumerate(hand))
+    out.extend(("kitty", (i,), c) for i, c in enumerate(data.get("kitty") or ()))
     for x in data.get("exchanges") or ():
-        out.extend(("exchanges", (plain, c)) for c in x.gave + x.took)
+        out.extend(("exchanges", (), c) for c in x.gave + x.took)
     for i, trick in enumerate(data.get("tricks") or ()):
-        out.extend(("tricks", (at(i, j), c)) for j, c in enumerate(trick.cards))
+        out.extend(("tricks", (i, j), c) for j, c in enumerate(trick.cards))
     return out
 
 
@@ -422,16 +436,21 @@ def load_any(data: object) -> Record:
     seats = rules.get("seats", 4) if isinstance(rules, dict) else 4
     if seats == 4 or isinstance(seats, bool) or not isinstance(seats, int):
         return load_record(data)
-    return load_table_record(data)
+    assert isinstance(data, dict)
+    return _load_table_record(data)
 
 
 def load_table_record(data: object) -> Record:
     """Load a record of 2, 3 or 5 seats. Raises NotationError listing every problem found."""
-    from .notation import problems_from_messages
     if not isinstance(data, dict):
         raise NotationError(f"a record is a JSON object, not {type(data).__name__}")
     if holds_whole_float(data):
         data = whole_numbers(data)   # a whole-number float is its integer (schema/numbers.py)
+    return _load_table_record(data)
+
+
+def _load_table_record(data: dict[str, Any]) -> Record:
+    from .notation import problems_from_messages
     raw = data.get("rules")
     try:
         if not isinstance(raw, dict):
@@ -443,7 +462,8 @@ def load_table_record(data: object) -> Record:
         raise NotationError(_frame_problems(data) + list(exc.problems)) from None
     schemas = schemas_for(table)
     try:   # an unknown key of the rules is said by the record's reading; the rest still reads
-        read = lean_load(schemas.rules, {k: v for k, v in raw.items() if k in schemas.rules.fields})
+        read = lean_load(schemas.rules, {k: v for k, v in raw.items() if k in schemas.rules_plan.by_key},
+                         schemas.rules_plan)
     except ValidationError:
         read = None   # its problems are said by the record's own reading of it
     token = _RULES.set(read)

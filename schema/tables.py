@@ -3,7 +3,8 @@
 concern:
 
 - :func:`load_table_record` (a parsed JSON value -> :class:`Record`, every problem located)
-  and :func:`load_any` (either model by ``rules.seats``): :mod:`.table_load`;
+  and :func:`load_any` (a record of any table by ``rules.seats``): :mod:`.per_table`, the
+  four-handed schemas built for the table;
 - :func:`dump_table_record` (the canonical dict) and :func:`dumps_table` (the canonical text):
   :mod:`.canonical`, the one dumper of every table;
 - :func:`dump_table_result`, the JSON of a :class:`SeatReplayResult`: :mod:`.results`, the one

@@ -27,7 +27,7 @@ from euchre_records.table import Table
 
 __all__ = [
     "load_each",
-    "CompactField", "SeatField", "SuitField", "EnumField", "IntField", "BoolField", "StrField",
+    "CompactField", "TableField", "SeatField", "SuitField", "EnumField", "IntField", "BoolField", "StrField",
     "PointsField", "POINTS_LIMIT", "SEAT_SCORE_LIMIT", "whole_figures", "within", "SEAT_RE", "SEAT_BY_TEXT", "SUIT_BY_TEXT",
     "LabelField", "NameField", "DateField", "DATE_PATTERN", "label_problem",
 ]
@@ -84,16 +84,21 @@ class CompactField(fields.Field):  # type: ignore[type-arg]
         return out
 
 
-class SeatField(CompactField):
+class TableField(CompactField):
+    """A field whose reading depends on the table: ``table`` is None at four (the default, the
+    four-handed notation, read as it always was) and the :class:`Table` of n otherwise."""
+
+    def __init__(self, table: Table | None = None, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.table = None if table is None or table.seats == 4 else table
+
+
+class SeatField(TableField):
     """A seat of ``table``: at four (the default) a letter ``N E S W`` (case-insensitive in, upper
     case out) <-> :class:`Seat`; at a table of n a token ``"0" .. "n-1"`` <-> its index
     (:meth:`Table.parse_seat`, whose message names the table's tokens)."""
 
     schema_fragment = {"type": "string", "pattern": f"^{SEAT_RE}$"}
-
-    def __init__(self, table: Table | None = None, **kwargs: Any) -> None:
-        super().__init__(**kwargs)
-        self.table = None if table is None or table.seats == 4 else table
 
     def json_schema(self) -> dict[str, Any]:
         if self.table is None:
@@ -182,17 +187,13 @@ def within(figures: tuple[int, ...], limit: int) -> bool:
     return all(-limit <= v <= limit for v in figures)
 
 
-class PointsField(CompactField):
+class PointsField(TableField):
     """A row of scores of ``table``: at four (the default) ``[ns, ew]`` (two integers, each within
     ±:data:`POINTS_LIMIT`) <-> ``(ns, ew)``; at a table of n one integer per seat, each within
     ±:data:`SEAT_SCORE_LIMIT` (the one reading :func:`whole_figures`, n wide)."""
 
     schema_fragment = {"type": "array", "minItems": 2, "maxItems": 2, "items": {
         "type": "integer", "minimum": -POINTS_LIMIT, "maximum": POINTS_LIMIT}}
-
-    def __init__(self, table: Table | None = None, **kwargs: Any) -> None:
-        super().__init__(**kwargs)
-        self.table = None if table is None or table.seats == 4 else table
 
     def json_schema(self) -> dict[str, Any]:
         if self.table is None:

@@ -17,7 +17,7 @@ from euchre_records.cards import parse_card as _parse_card
 from euchre_records.errors import NotationError
 from euchre_records.table import HAND_SIZE, Table
 
-from .basefields import CompactField
+from .basefields import CompactField, TableField
 from .card_text import cards_text as _cards_text, hands_text as _hands_text
 
 __all__ = ["CardField", "CardsField", "HandsField", "parse_cards", "cards_text", "CARD_RE",
@@ -164,15 +164,11 @@ def hands_fast(value: Any) -> tuple[tuple[Card | None, ...], ...] | None:
     return None
 
 
-class HandsField(CompactField):
+class HandsField(TableField):
     """The hands of ``table``, one tuple per seat in seat order: at four (the default)
     ``{"N": "...", "E": ..., "S": ..., "W": ...}`` (see HAND_MIN); at a table of n keyed by its
     tokens ``"0" .. "n-1"``, every seat's hand and five cards each (no law of a wrong number of
     cards is taken there, docs/TABLES.md)."""
-
-    def __init__(self, table: Table | None = None, **kwargs: Any) -> None:
-        super().__init__(**kwargs)
-        self.table = None if table is None or table.seats == 4 else table
 
     def json_schema(self) -> dict[str, Any]:
         if self.table is not None:

@@ -16,7 +16,7 @@ from euchre_records.cards import Card, Seat
 from euchre_records.model import Call, CallKind, Trick
 from euchre_records.table import Table
 
-from .basefields import SEAT_BY_TEXT, SEAT_RE, SUIT_BY_TEXT, CompactField, load_each
+from .basefields import SEAT_BY_TEXT, SEAT_RE, SUIT_BY_TEXT, CompactField, TableField, load_each
 from .card_text import tricks_text as _tricks_text
 from .cardfields import CARD_BY_TOKEN, CARD_NAME, CARD_RE, cards_text, parse_cards
 
@@ -184,13 +184,13 @@ def written_call(call: Any, seat: str | None) -> str:
     return word if seat is None else f"{seat}: {word}"
 
 
-class CallsField(CompactField):
+class CallsField(TableField):
     """A list of call strings <-> ``tuple[Call, ...]``; errors keyed by list index. At a table
     of n (``table``) each is read by :func:`read_call` with the table's :func:`play_words`."""
 
     def __init__(self, table: Table | None = None, **kwargs: Any) -> None:
-        super().__init__(**kwargs)
-        self.words = None if table is None or table.seats == 4 else play_words(table)
+        super().__init__(table, **kwargs)
+        self.words = None if self.table is None else play_words(self.table)
 
     def json_schema(self) -> dict[str, Any]:
         return {"type": "array", "items": {"type": "string", "pattern": CALL_RE}}
@@ -284,16 +284,12 @@ def tricks_text(tricks: tuple[Any, ...], prefixes: dict[Any, str] = _LEADER_PREF
     return [trick_text(t, prefixes) for t in tricks]  # a card not from the interned pack (never loaded)
 
 
-class TricksField(CompactField):
+class TricksField(TableField):
     """A list of trick strings <-> ``tuple[Trick, ...]``; errors keyed by trick then card index.
 
     At a table of n (``table``): at most five tricks, each leader a seat of the table's
     :func:`play_words`, and every seat plays to each trick (nobody sits out) but the last of a
     deal marked ``unfinished`` in the same object, which may stop short."""
-
-    def __init__(self, table: Table | None = None, **kwargs: Any) -> None:
-        super().__init__(**kwargs)
-        self.table = None if table is None or table.seats == 4 else table
 
     def json_schema(self) -> dict[str, Any]:
         return {"type": "array", "items": {"type": "string", "pattern": TRICK_RE}}

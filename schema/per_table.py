@@ -210,15 +210,13 @@ def schemas_for(table: Table) -> TableSchemas:
         partner = SeatField(table, allow_none=True) if five else RefusedField(always_alone)
 
         def check(self, data: dict[str, Any], original: Any) -> dict[str, list[str]]:
-            if "maker" not in original:
-                return {}
-            if original["maker"] is None:
-                return {k: ["only with a maker (maker null means the deal was thrown in)"]
-                        for k in ("trump", "tricks", "alone", "called", "partner")
-                        if original.get(k) is not None and (five or k in ("trump", "tricks"))}
-            errors: dict[str, list[str]] = {}
-            if original.get("tricks") is None:
-                errors["tricks"] = ["required with a maker: the tricks the makers won, 0 to 5"]
+            errors = dict(super().check(data, original))   # thrown in; the tricks of a maker
+            if "maker" not in data:
+                return errors
+            if data["maker"] is None:
+                errors.update({k: ["only with a maker (maker null means the deal was thrown in)"]
+                               for k in ("called", "partner") if data.get(k) is not None})
+                return errors
             called, trump, maker = data.get("called"), data.get("trump"), data.get("maker")
             problem = _pack_problem(called)
             if problem is not None:
@@ -296,7 +294,7 @@ def schemas_for(table: Table) -> TableSchemas:
         called = CardField() if five else RefusedField(no_partner)
         partner = SeatField(table, allow_none=True) if five else RefusedField(no_partner)
         outcome = LeanNested(TableOutcomeSchema(), data_key="result")
-        irregularities = LeanNested(TableIrregularitySchema(), many=True)
+        irregularities = LeanNested(TableIrregularitySchema(), many=True, allow_none=True)  # null: none
         recorded = LeanNested(TableScoresheetSchema(), data_key="scoresheet")
         exchanges = LeanNested(TableExchangeSchema(), many=True)
         annotations = RefusedField(_NOT_YET.format(key="annotations"))
@@ -335,6 +333,8 @@ def schemas_for(table: Table) -> TableSchemas:
                 return Deal(DealKind.POINTS, data["dealer"], recorded=data.get("recorded"),
                             points=data.get("points"))
             data["partner_stated"] = "partner" in data
+            if data.get("irregularities", ()) is None:
+                data["irregularities"] = ()
             return Deal(**data)
 
     class TableDealsField(LeanNested):
@@ -351,7 +351,7 @@ def schemas_for(table: Table) -> TableSchemas:
             return super()._deserialize(value, attr, data, **kwargs)
 
     class TableRecordSchema(RecordSchema):
-        players = PlayersField(table)
+        players = PlayersField(table, allow_none=True)   # null: none known, as the tables' JSON Schema says
         rules = TableRulesField(rules_schema, required=True)
         start_score = PointsField(table)
         deals = TableDealsField(TableDealSchema(), many=True, required=True)
@@ -361,7 +361,7 @@ def schemas_for(table: Table) -> TableSchemas:
 
         def build(self, data: dict[str, Any]) -> Record:
             read: RulesRead = data["rules"]
-            return Record(read.rules, data["deals"], data.get("event") or Event(), data.get("players", ()),
+            return Record(read.rules, data["deals"], data.get("event") or Event(), data.get("players") or (),
                           data.get("start_score") or (0,) * table.seats, "1.0", table=table,
                           options=read.options, variant_overrides=read.overrides)
 

@@ -32,7 +32,7 @@ from marshmallow import ValidationError, missing
 from euchre_records.cards import Card, effective_suit, make_pack
 from euchre_records.errors import NotationError, Problem
 from euchre_records.model import (
-    DealKind, Deal, Event, Exchange, ExchangeKind, Irregularity, IrregularityKind, Outcome, Record,
+    DealKind, Deal, Event, ExchangeKind, Irregularity, IrregularityKind, Outcome, Record,
 )
 from euchre_records.rules import Rules, resolve_rules
 from euchre_records.table import Table, VariantOptions, table_for, variant_options

@@ -16,7 +16,7 @@ from euchre_records.cards import Card, Seat
 from euchre_records.model import Call, CallKind, Trick
 from euchre_records.table import Table
 
-from .basefields import SEAT_BY_TEXT, SEAT_RE, SUIT_BY_TEXT, CompactField, TableField, load_each
+from .basefields import SEAT_BY_TEXT, SEAT_RE, SUIT_BY_TEXT, TableField, load_each
 from .card_text import tricks_text as _tricks_text
 from .cardfields import CARD_BY_TOKEN, CARD_NAME, CARD_RE, cards_text, parse_cards
 

@@ -85,12 +85,22 @@ class CompactField(fields.Field):  # type: ignore[type-arg]
 
 
 class TableField(CompactField):
-    """A field whose reading depends on the table: ``table`` is None at four (the default, the
-    four-handed notation, read as it always was) and the :class:`Table` of n otherwise."""
+    """A field whose reading depends on the table: ``table`` is None at four (the default: the
+    four-handed notation, read by ``_deserialize`` as it always was) and the :class:`Table` of n
+    otherwise, read by the subclass's ``_deserialize_at`` (and written by its ``_serialize_at``
+    where it has one), chosen once here: the four-handed path tests no table on every call."""
 
     def __init__(self, table: Table | None = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.table = None if table is None or table.seats == 4 else table
+        if self.table is not None:
+            self._deserialize = self._deserialize_at  # type: ignore[method-assign]
+            if hasattr(self, "_serialize_at"):
+                self._serialize = self._serialize_at  # type: ignore[method-assign]
+
+    def _deserialize_at(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
+        """``value`` read at the table of n ``self.table``."""
+        raise NotImplementedError
 
 
 class SeatField(TableField):
@@ -105,21 +115,23 @@ class SeatField(TableField):
             return dict(self.schema_fragment)
         return {"type": "string", "pattern": f"^[0-{self.table.seats - 1}]$"}
 
-    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
-        if self.table is not None:
-            try:
-                return self.table.parse_seat(value)
-            except ValueError as exc:
-                raise ValidationError(str(exc)) from None
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Seat:
         seat = SEAT_BY_TEXT.get(value) if isinstance(value, str) else None
         if seat is None:
             raise ValidationError(f"not a seat: {value!r} (expected N, E, S or W)")
         return seat
 
+    def _deserialize_at(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> int:
+        try:
+            return self.table.parse_seat(value)  # type: ignore[union-attr]
+        except ValueError as exc:
+            raise ValidationError(str(exc)) from None
+
     def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> str | None:
-        if value is None:
-            return None
-        return value.name if self.table is None else self.table.token(value)
+        return None if value is None else value.name
+
+    def _serialize_at(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> str | None:
+        return None if value is None else self.table.token(value)  # type: ignore[union-attr]
 
 
 class SuitField(CompactField):
@@ -202,12 +214,14 @@ class PointsField(TableField):
         return {"type": "array", "minItems": n, "maxItems": n, "items": {
             "type": "integer", "minimum": -SEAT_SCORE_LIMIT, "maximum": SEAT_SCORE_LIMIT}}
 
+    def _deserialize_at(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
+        n = self.table.seats  # type: ignore[union-attr]
+        figures = whole_figures(value, n)
+        if figures is None or not within(figures, SEAT_SCORE_LIMIT):
+            raise ValidationError(f"expected an array of {n} integers, one per seat")
+        return figures
+
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
-        if self.table is not None:
-            figures = whole_figures(value, self.table.seats)
-            if figures is None or not within(figures, SEAT_SCORE_LIMIT):
-                raise ValidationError(f"expected an array of {self.table.seats} integers, one per seat")
-            return figures
         pair = whole_figures(value, 2)
         if pair is None:
             raise ValidationError(f"expected [N-S, E-W] as two integers, not {value!r}")
@@ -217,9 +231,10 @@ class PointsField(TableField):
         return (int(pair[0]), int(pair[1]))
 
     def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> Any:
-        if value is None:
-            return None
-        return [value[0], value[1]] if self.table is None else list(value)
+        return None if value is None else [value[0], value[1]]
+
+    def _serialize_at(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> Any:
+        return None if value is None else list(value)
 
 
 class IntField(CompactField):

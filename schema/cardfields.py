@@ -180,9 +180,10 @@ class HandsField(TableField):
         return {"type": "object", "properties": {s.name: hand for s in SEATS},
                 "required": [s.name for s in SEATS], "additionalProperties": False}
 
+    def _deserialize_at(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
+        return _hands_at(self.table, value)  # type: ignore[arg-type]
+
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
-        if self.table is not None:
-            return _hands_at(self.table, value)
         fast = hands_fast(value)
         if fast is not None:
             return fast

@@ -190,17 +190,18 @@ class CallsField(TableField):
 
     def __init__(self, table: Table | None = None, **kwargs: Any) -> None:
         super().__init__(table, **kwargs)
-        self.words = None if self.table is None else play_words(self.table)
+        self.words = FOUR_HANDED_WORDS if self.table is None else play_words(self.table)
 
     def json_schema(self) -> dict[str, Any]:
         return {"type": "array", "items": {"type": "string", "pattern": CALL_RE}}
 
-    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
+    def _deserialize_at(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
         words = self.words
-        if words is not None:
-            if not isinstance(value, list):
-                raise ValidationError("expected an array of call strings")
-            return load_each(value, lambda text: read_call(text, words))
+        if not isinstance(value, list):
+            raise ValidationError("expected an array of call strings")
+        return load_each(value, lambda text: read_call(text, words))
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
         if not isinstance(value, list):
             raise ValidationError("expected a list of call strings")
         return load_each(value, parse_call)
@@ -294,9 +295,11 @@ class TricksField(TableField):
     def json_schema(self) -> dict[str, Any]:
         return {"type": "array", "items": {"type": "string", "pattern": TRICK_RE}}
 
+    def _deserialize_at(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
+        unfinished = isinstance(data, dict) and data.get("unfinished") is True
+        return _tricks_at(self.table, value, unfinished)  # type: ignore[arg-type]
+
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
-        if self.table is not None:
-            return _tricks_at(self.table, value, isinstance(data, dict) and data.get("unfinished") is True)
         if not isinstance(value, list):
             raise ValidationError("expected a list of trick strings")
         try:

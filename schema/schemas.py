@@ -163,6 +163,8 @@ class PlayersField(LeanNested):
     def __init__(self, table: Table | None = None, **kwargs: Any) -> None:
         super().__init__(PLAYER_SCHEMA, **kwargs)
         self.table = None if table is None or table.seats == 4 else table
+        if self.table is not None:   # chosen once, as basefields.TableField does
+            self._deserialize = self._deserialize_at  # type: ignore[method-assign]
 
     def json_schema(self) -> dict[str, Any]:
         ref = {"$ref": "#/$defs/Player"}
@@ -170,8 +172,6 @@ class PlayersField(LeanNested):
                 "additionalProperties": False}
 
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
-        if self.table is not None:
-            return self._at_table(self.table, value)
         if not isinstance(value, dict):
             raise ValidationError("expected an object keyed by seat (N, E, S, W)")
         errors: dict[str, Any] = {}
@@ -189,7 +189,9 @@ class PlayersField(LeanNested):
             raise ValidationError(errors)
         return tuple(found)
 
-    def _at_table(self, table: Table, value: Any) -> tuple[tuple[int, Player], ...]:
+    def _deserialize_at(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
+        table = self.table
+        assert table is not None
         if not isinstance(value, dict):
             raise ValidationError(f"expected an object keyed by seat (\"0\" to \"{table.seats - 1}\")")
         errors: dict[str, Any] = {}

@@ -4,7 +4,7 @@ every table").
 
 Contract: :func:`refusal` gives, for an option set (true, or a value other than ``off``) at a
 table, the message of its refusal citing the rule book, or None when the table takes the
-option. The loader (``schema.table_load``) refuses at ``rules.overrides.<option>`` with it, and
+option. The loader (``schema.per_table``) refuses at ``rules.overrides.<option>`` with it, and
 the JSON schema of the table (``schema.jsonschema_rules``) allows the option only off. Every
 other option of the preset's :class:`~euchre_records.rules.Rules` is taken, applied to n hands
 (VARIANTS.md, "Everything not said here"). Pure.
@@ -13,7 +13,7 @@ other option of the preset's :class:`~euchre_records.rules.Rules` is taken, appl
 rules, the refusal of a law written for the partnership game only: its penalty falls on the
 offender's partner or side, or needs a lone player's partner, and the books give no form of it
 for n hands; the message cites the law under the record's preset. None: the kind is not refused
-by a law (the table takes it). The loader (``schema.table_load``) refuses at
+by a law (the table takes it). The loader (``schema.per_table``) refuses at
 ``deals[i].irregularities[j].kind`` with it.
 
 >>> from euchre_records.table import table_for

@@ -23,10 +23,11 @@ from typing import Any, Callable
 from marshmallow import ValidationError, fields, missing
 
 from euchre_records.cards import SEATS, Seat, Suit
+from euchre_records.table import Table
 
 __all__ = [
     "load_each",
-    "CompactField", "SeatField", "SuitField", "EnumField", "IntField", "BoolField", "StrField",
+    "CompactField", "TableField", "SeatField", "SuitField", "EnumField", "IntField", "BoolField", "StrField",
     "PointsField", "POINTS_LIMIT", "SEAT_SCORE_LIMIT", "whole_figures", "within", "SEAT_RE", "SEAT_BY_TEXT", "SUIT_BY_TEXT",
     "LabelField", "NameField", "DateField", "DATE_PATTERN", "label_problem",
 ]
@@ -83,10 +84,36 @@ class CompactField(fields.Field):  # type: ignore[type-arg]
         return out
 
 
-class SeatField(CompactField):
-    """A seat letter ``N E S W`` (case-insensitive in, upper case out) <-> :class:`Seat`."""
+class TableField(CompactField):
+    """A field whose reading depends on the table: ``table`` is None at four (the default: the
+    four-handed notation, read by ``_deserialize`` as it always was) and the :class:`Table` of n
+    otherwise, read by the subclass's ``_deserialize_at`` (and written by its ``_serialize_at``
+    where it has one), chosen once here: the four-handed path tests no table on every call."""
+
+    def __init__(self, table: Table | None = None, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.table = None if table is None or table.seats == 4 else table
+        if self.table is not None:
+            self._deserialize = self._deserialize_at  # type: ignore[method-assign]
+            if hasattr(self, "_serialize_at"):
+                self._serialize = self._serialize_at  # type: ignore[method-assign]
+
+    def _deserialize_at(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
+        """``value`` read at the table of n ``self.table``."""
+        raise NotImplementedError
+
+
+class SeatField(TableField):
+    """A seat of ``table``: at four (the default) a letter ``N E S W`` (case-insensitive in, upper
+    case out) <-> :class:`Seat`; at a table of n a token ``"0" .. "n-1"`` <-> its index
+    (:meth:`Table.parse_seat`, whose message names the table's tokens)."""
 
     schema_fragment = {"type": "string", "pattern": f"^{SEAT_RE}$"}
+
+    def json_schema(self) -> dict[str, Any]:
+        if self.table is None:
+            return dict(self.schema_fragment)
+        return {"type": "string", "pattern": f"^[0-{self.table.seats - 1}]$"}
 
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Seat:
         seat = SEAT_BY_TEXT.get(value) if isinstance(value, str) else None
@@ -94,8 +121,17 @@ class SeatField(CompactField):
             raise ValidationError(f"not a seat: {value!r} (expected N, E, S or W)")
         return seat
 
+    def _deserialize_at(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> int:
+        try:
+            return self.table.parse_seat(value)  # type: ignore[union-attr]
+        except ValueError as exc:
+            raise ValidationError(str(exc)) from None
+
     def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> str | None:
         return None if value is None else value.name
+
+    def _serialize_at(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> str | None:
+        return None if value is None else self.table.token(value)  # type: ignore[union-attr]
 
 
 class SuitField(CompactField):
@@ -163,11 +199,27 @@ def within(figures: tuple[int, ...], limit: int) -> bool:
     return all(-limit <= v <= limit for v in figures)
 
 
-class PointsField(CompactField):
-    """``[ns, ew]`` (two integers, each within ±:data:`POINTS_LIMIT`) <-> ``(ns, ew)``."""
+class PointsField(TableField):
+    """A row of scores of ``table``: at four (the default) ``[ns, ew]`` (two integers, each within
+    ±:data:`POINTS_LIMIT`) <-> ``(ns, ew)``; at a table of n one integer per seat, each within
+    ±:data:`SEAT_SCORE_LIMIT` (the one reading :func:`whole_figures`, n wide)."""
 
     schema_fragment = {"type": "array", "minItems": 2, "maxItems": 2, "items": {
         "type": "integer", "minimum": -POINTS_LIMIT, "maximum": POINTS_LIMIT}}
+
+    def json_schema(self) -> dict[str, Any]:
+        if self.table is None:
+            return dict(self.schema_fragment)
+        n = self.table.seats
+        return {"type": "array", "minItems": n, "maxItems": n, "items": {
+            "type": "integer", "minimum": -SEAT_SCORE_LIMIT, "maximum": SEAT_SCORE_LIMIT}}
+
+    def _deserialize_at(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
+        n = self.table.seats  # type: ignore[union-attr]
+        figures = whole_figures(value, n)
+        if figures is None or not within(figures, SEAT_SCORE_LIMIT):
+            raise ValidationError(f"expected an array of {n} integers, one per seat")
+        return figures
 
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
         pair = whole_figures(value, 2)
@@ -180,6 +232,9 @@ class PointsField(CompactField):
 
     def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> Any:
         return None if value is None else [value[0], value[1]]
+
+    def _serialize_at(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> Any:
+        return None if value is None else list(value)
 
 
 class IntField(CompactField):

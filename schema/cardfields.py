@@ -7,6 +7,7 @@ every card maps straight to the interned :class:`Card` (see :mod:`euchre_records
 
 from __future__ import annotations
 
+import sys
 from typing import Any, Mapping
 
 from marshmallow import ValidationError
@@ -14,8 +15,9 @@ from marshmallow import ValidationError
 from euchre_records.cards import SEATS, Card, card_name, make_pack
 from euchre_records.cards import parse_card as _parse_card
 from euchre_records.errors import NotationError
+from euchre_records.table import HAND_SIZE, Table
 
-from .basefields import CompactField
+from .basefields import CompactField, TableField
 from .card_text import cards_text as _cards_text, hands_text as _hands_text
 
 __all__ = ["CardField", "CardsField", "HandsField", "parse_cards", "cards_text", "CARD_RE",
@@ -162,13 +164,24 @@ def hands_fast(value: Any) -> tuple[tuple[Card | None, ...], ...] | None:
     return None
 
 
-class HandsField(CompactField):
-    """``{"N": "...", "E": ..., "S": ..., "W": ...}`` <-> four tuples in seat order (see HAND_MIN)."""
+class HandsField(TableField):
+    """The hands of ``table``, one tuple per seat in seat order: at four (the default)
+    ``{"N": "...", "E": ..., "S": ..., "W": ...}`` (see HAND_MIN); at a table of n keyed by its
+    tokens ``"0" .. "n-1"``, every seat's hand and five cards each (no law of a wrong number of
+    cards is taken there, docs/TABLES.md)."""
 
     def json_schema(self) -> dict[str, Any]:
+        if self.table is not None:
+            hand = {"type": "string", "pattern": cards_pattern(True, HAND_SIZE, HAND_SIZE)}
+            tokens = [self.table.token(s) for s in self.table.all_seats]
+            return {"type": "object", "properties": {t: hand for t in tokens}, "required": tokens,
+                    "additionalProperties": False}
         hand = {"type": "string", "pattern": cards_pattern(True, HAND_MIN, HAND_MAX)}
         return {"type": "object", "properties": {s.name: hand for s in SEATS},
                 "required": [s.name for s in SEATS], "additionalProperties": False}
+
+    def _deserialize_at(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
+        return _hands_at(self.table, value)  # type: ignore[arg-type]
 
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
         fast = hands_fast(value)
@@ -196,6 +209,37 @@ class HandsField(CompactField):
 
     def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> Any:
         return None if value is None else hands_text(value)
+
+
+def _hands_at(table: Table, value: Any) -> tuple[tuple[Card | None, ...], ...]:
+    """The hands at a table of n: keyed by seat token, five cards each, every seat's."""
+    if not isinstance(value, dict):
+        raise ValidationError("expected an object keyed by seat")
+    errors: dict[str, Any] = {}
+    found: dict[int, tuple[Card | None, ...]] = {}
+    for key, text in value.items():
+        try:
+            seat = table.parse_seat(key)
+        except ValueError as exc:
+            errors[str(key)] = [str(exc)]
+            seat = None
+        try:
+            hand = parse_cards(text, True, 0, sys.maxsize)
+        except ValidationError as exc:
+            errors.setdefault(str(key), []).append(exc.messages)
+            continue
+        if seat is None:
+            continue
+        if len(hand) != HAND_SIZE:
+            errors[str(key)] = [f"a hand is five cards, not {len(hand)}"]
+            continue
+        found[seat] = hand
+    if errors:
+        raise ValidationError(errors)
+    missing = [table.token(s) for s in table.all_seats if s not in found]
+    if missing:
+        raise ValidationError(f"every seat's hand is needed: missing {', '.join(missing)}")
+    return tuple(found[s] for s in table.all_seats)
 
 
 def hands_text(hands: tuple[tuple[Card | None, ...], ...]) -> dict[str, str]:

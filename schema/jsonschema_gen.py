@@ -8,15 +8,15 @@ kind-dependent fields) are merged in. Property descriptions come from :data:`DES
 test checks that every property has one.
 
 The records at tables of 2, 3 and 5 (``Table<n>Record`` with its rules, deal, outcome and
-irregularity; docs/FORMAT.md "Tables of two, three and five") are read by plain Python
-(:mod:`.table_load`), not marshmallow schemas, so their definitions are built here from what it
-reads (seat tokens :meth:`Table.token`, the irregularities of ``table_refusals.LAWS_TAKEN``) and from the four-handed
+irregularity; docs/FORMAT.md "Tables of two, three and five") are read by the same schema classes
+built for their table (:mod:`.per_table`), whose fields' fragments are the four-handed ones; their
+definitions are built here from what those read (seat tokens :meth:`Table.token`, the irregularities of ``table_refusals.LAWS_TAKEN``) and from the four-handed
 definitions just generated: every fragment the tables share with the four-handed record (event,
 players, the preset's options, cards, the deal's kind, turned card, discard and exchanges, the
 outcome's trump and condition, the irregularity's trick and note) is taken from it, not written
 twice. Rule sets: :mod:`.jsonschema_rules`; strict-mode conditions: :mod:`.jsonschema_strict`.
 
-Contract: every record :func:`.table_load.load_table_record` takes validates (the schema is
+Contract: every record :func:`.per_table.load_table_record` takes validates (the schema is
 never stricter than the reader; what it cannot say — game logic, the kitty's size for the pack,
 a called card of the trump suit — is left to the reader and the replay).
 
@@ -39,7 +39,7 @@ from .cardfields import CARD_OR_UNKNOWN_RE, CARD_RE, cards_pattern
 from .jsonschema_rules import rule_checks, table_rules
 from .jsonschema_strict import strict_conditions
 from .lean import LeanNested, NotationSchema
-from .schemas import RECORD_SCHEMA, absent, kind_is
+from .schemas import RECORD_SCHEMA, ScoresheetSchema, absent, kind_is
 
 __all__ = ["generate_json_schema", "json_schema_text", "write_json_schema", "SCHEMA_PATH",
            "DESCRIPTIONS", "TABLE_SEATS"]
@@ -311,7 +311,8 @@ def _deal(table: Table, name: str, four: dict[str, Any]) -> dict[str, Any]:
         "scoresheet": {"description": "What the scorer wrote: the deal's points and/or the totals.",
                        "type": "object", "additionalProperties": False, "properties": {
                            "points": _or_null(_scores(table, "Points written for this deal, one per seat.")),
-                           "total": _or_null(_scores(table, "Each seat's running score after this deal."))}},
+                           "total": _or_null(_scores(table, "Each seat's running score after this deal."))},
+                       **copy.deepcopy(ScoresheetSchema.json_schema_rules)},   # at least one, as at four
         "unfinished": {"description": "The record stops inside this deal.", "type": "boolean"},
         "points": _scores(table, "A points-only deal (kind points only, required there): the "
                           "points each seat scored, as written on the sheet."),

@@ -68,7 +68,7 @@ class Plan:
     """How to load one schema's objects, computed once per schema.
 
     ``by_key``: JSON key -> (attribute, field, fast), where ``fast`` marks a compact field with no
-    validators or processors, whose ``_deserialize`` is called directly once null is handled.
+    validators or processors and the compact ``deserialize``, whose ``_deserialize`` is called directly once null is handled.
     ``absent``: the fields that matter when their key is missing (required, or with a default).
     ``dump_table``: (JSON key, attribute, field) in declaration order, for :func:`lean_dump`.
     ``fast_dump``: the schema's ``fast_dump(obj) -> dict or None`` if it has one: the dumped dict
@@ -87,7 +87,8 @@ class Plan:
         self.fast_dump = getattr(schema, "fast_dump", None)
         for name, f in schema.load_fields.items():
             key = f.data_key or name
-            fast = isinstance(f, CompactField) and not (f.validators or f.pre_load or f.post_load)
+            fast = (isinstance(f, CompactField) and type(f).deserialize is CompactField.deserialize
+                    and not (f.validators or f.pre_load or f.post_load))
             self.by_key[key] = (f.attribute or name, f, fast)
             if f.required or f.load_default is not missing:
                 self.absent.append((key, f.attribute or name, f))

@@ -6,6 +6,7 @@ Call grammar: ``[SEAT ":"] WORD [" alone"]``; trick grammar: ``[SEAT ":"] CARD C
 
 from __future__ import annotations
 
+import sys
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
@@ -15,7 +16,7 @@ from euchre_records.cards import Card, Seat
 from euchre_records.model import Call, CallKind, Trick
 from euchre_records.table import Table
 
-from .basefields import SEAT_BY_TEXT, SEAT_RE, SUIT_BY_TEXT, CompactField, load_each
+from .basefields import SEAT_BY_TEXT, SEAT_RE, SUIT_BY_TEXT, TableField, load_each
 from .card_text import tricks_text as _tricks_text
 from .cardfields import CARD_BY_TOKEN, CARD_NAME, CARD_RE, cards_text, parse_cards
 
@@ -183,11 +184,22 @@ def written_call(call: Any, seat: str | None) -> str:
     return word if seat is None else f"{seat}: {word}"
 
 
-class CallsField(CompactField):
-    """A list of call strings <-> ``tuple[Call, ...]``; errors keyed by list index."""
+class CallsField(TableField):
+    """A list of call strings <-> ``tuple[Call, ...]``; errors keyed by list index. At a table
+    of n (``table``) each is read by :func:`read_call` with the table's :func:`play_words`."""
+
+    def __init__(self, table: Table | None = None, **kwargs: Any) -> None:
+        super().__init__(table, **kwargs)
+        self.words = FOUR_HANDED_WORDS if self.table is None else play_words(self.table)
 
     def json_schema(self) -> dict[str, Any]:
         return {"type": "array", "items": {"type": "string", "pattern": CALL_RE}}
+
+    def _deserialize_at(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
+        words = self.words
+        if not isinstance(value, list):
+            raise ValidationError("expected an array of call strings")
+        return load_each(value, lambda text: read_call(text, words))
 
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
         if not isinstance(value, list):
@@ -273,11 +285,19 @@ def tricks_text(tricks: tuple[Any, ...], prefixes: dict[Any, str] = _LEADER_PREF
     return [trick_text(t, prefixes) for t in tricks]  # a card not from the interned pack (never loaded)
 
 
-class TricksField(CompactField):
-    """A list of trick strings <-> ``tuple[Trick, ...]``; errors keyed by trick then card index."""
+class TricksField(TableField):
+    """A list of trick strings <-> ``tuple[Trick, ...]``; errors keyed by trick then card index.
+
+    At a table of n (``table``): at most five tricks, each leader a seat of the table's
+    :func:`play_words`, and every seat plays to each trick (nobody sits out) but the last of a
+    deal marked ``unfinished`` in the same object, which may stop short."""
 
     def json_schema(self) -> dict[str, Any]:
         return {"type": "array", "items": {"type": "string", "pattern": TRICK_RE}}
+
+    def _deserialize_at(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
+        unfinished = isinstance(data, dict) and data.get("unfinished") is True
+        return _tricks_at(self.table, value, unfinished)  # type: ignore[arg-type]
 
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
         if not isinstance(value, list):
@@ -292,3 +312,20 @@ class TricksField(CompactField):
         return tricks_text(value) if value else None
 
 
+
+
+def _tricks_at(table: Table, value: Any, unfinished: bool) -> tuple[Trick, ...]:
+    """The tricks at a table of n (see :class:`TricksField`)."""
+    if not isinstance(value, list) or len(value) > 5:
+        raise ValidationError("expected an array of at most 5 trick strings")
+    words, n, last = play_words(table), table.seats, len(value) - 1
+
+    def one(i: int, text: Any) -> Trick:
+        leader, rest = trick_parts(text, words)
+        cards = parse_cards(rest, False, 0, sys.maxsize)
+        if len(cards) != n and not (unfinished and i == last and 0 < len(cards) < n):
+            raise ValidationError(f"a trick at a table of {n} holds {n} cards, not {len(cards)} "
+                                  "(nobody sits out at this table)")
+        return Trick(cards, leader)  # type: ignore[arg-type]
+
+    return load_each(list(enumerate(value)), lambda item: one(*item))

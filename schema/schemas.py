@@ -25,7 +25,7 @@ from euchre_records.model import (
     DealKind, Event, Exchange, ExchangeKind, ExternalId, Irregularity, IrregularityKind, Outcome, Player, Record, RecordedScore,
 )
 from euchre_records.rules import PRESETS, Rules, resolve_rules
-from euchre_records.table import table_for
+from euchre_records.table import Table, table_for
 
 from .basefields import (
     BoolField, CompactField, DateField, EnumField, IntField, LabelField, NameField, PointsField,
@@ -157,10 +157,14 @@ _SEAT_KEYS = frozenset(s.name for s in SEATS)
 
 
 class PlayersField(LeanNested):
-    """``{"N": {...}, "E": ...}`` (any subset of seats) <-> ``((Seat, Player), ...)`` in N,E,S,W order."""
+    """``{"N": {...}, "E": ...}`` (any subset of seats) <-> ``((Seat, Player), ...)`` in N,E,S,W
+    order; at a table of n (``table``) keyed by its tokens ``"0" .. "n-1"``, in seat order."""
 
-    def __init__(self, **kwargs: Any) -> None:
+    def __init__(self, table: Table | None = None, **kwargs: Any) -> None:
         super().__init__(PLAYER_SCHEMA, **kwargs)
+        self.table = None if table is None or table.seats == 4 else table
+        if self.table is not None:   # chosen once, as basefields.TableField does
+            self._deserialize = self._deserialize_at  # type: ignore[method-assign]
 
     def json_schema(self) -> dict[str, Any]:
         ref = {"$ref": "#/$defs/Player"}
@@ -184,6 +188,25 @@ class PlayersField(LeanNested):
         if errors:
             raise ValidationError(errors)
         return tuple(found)
+
+    def _deserialize_at(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
+        table = self.table
+        assert table is not None
+        if not isinstance(value, dict):
+            raise ValidationError(f"expected an object keyed by seat (\"0\" to \"{table.seats - 1}\")")
+        errors: dict[str, Any] = {}
+        found: list[tuple[int, Player]] = []
+        for key, raw in value.items():
+            try:
+                seat = table.parse_seat(key)
+                found.append((seat, lean_load(PLAYER_SCHEMA, raw, self._plan)))
+            except ValueError as exc:
+                errors[str(key)] = [str(exc)]
+            except ValidationError as exc:
+                errors[str(key)] = exc.messages
+        if errors:
+            raise ValidationError(errors)
+        return tuple(sorted(found, key=lambda sp: sp[0]))
 
     def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> Any:
         if not value:

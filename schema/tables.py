@@ -3,7 +3,8 @@
 concern:
 
 - :func:`load_table_record` (a parsed JSON value -> :class:`Record`, every problem located)
-  and :func:`load_any` (either model by ``rules.seats``): :mod:`.table_load`;
+  and :func:`load_any` (a record of any table by ``rules.seats``): :mod:`.per_table`, the
+  four-handed schemas built for the table;
 - :func:`dump_table_record` (the canonical dict) and :func:`dumps_table` (the canonical text):
   :mod:`.canonical`, the one dumper of every table;
 - :func:`dump_table_result`, the JSON of a :class:`SeatReplayResult`: :mod:`.results`, the one
@@ -16,7 +17,7 @@ Contracts: ``load_table_record(dump_table_record(r)) == r`` for every record loa
 from __future__ import annotations
 
 from .canonical import dump_table_record, dumps_table
-from .table_load import load_any, load_table_record
+from .per_table import load_any, load_table_record
 from .results import dump_table_result
 
 __all__ = ["load_table_record", "dump_table_record", "dumps_table", "load_any", "dump_table_result"]

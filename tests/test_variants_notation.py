@@ -426,3 +426,77 @@ def test_the_model_at_a_table_of_n_keeps_the_value_contract() -> None:
         with pytest.raises(AttributeError):
             setattr(value, names[0], values[0])
         assert value != replace(value, **{names[-1]: "changed"})
+
+
+# --- one loader (issue 32): the schemas of every table -----------------------------------------
+
+_ONE_OF_EACH = {2: "examples/two-handed-game.json",
+                3: "examples/cutthroat-game.json",
+                4: "examples/somerset-rubber.json",
+                5: "examples/five-handed-game.json"}
+
+
+@pytest.mark.parametrize("seats", sorted(_ONE_OF_EACH))
+def test_an_empty_scoresheet_is_refused_at_every_table(seats: int) -> None:
+    """docs/FORMAT.md "scoresheet": at least one of ``points`` and ``total``: one rule, the same
+    problem at the same place at every table (a table of n took ``{}`` before issue 32's one
+    loader)."""
+    data = json.loads((ROOT / _ONE_OF_EACH[seats]).read_text(encoding="utf-8"))
+    assert data.get("rules", {}).get("seats", 4) == seats
+    data["deals"][0]["scoresheet"] = {}
+    with pytest.raises(NotationError) as caught:
+        load_any(data)
+    assert [(p.where, p.what) for p in caught.value.problems] == [
+        ("deals[0].scoresheet", "give points, total or both")]
+
+
+@pytest.mark.parametrize("seats", [2, 3, 5])
+def test_the_seat_and_points_fields_read_the_table(seats: int) -> None:
+    """SeatField and PointsField are table-aware: at a table of n a seat is a token "0" ..
+    "n-1" and a row of scores holds n figures; at four (no table) they read N E S W and pairs."""
+    from marshmallow import ValidationError
+
+    from euchre_records.cards import Seat
+    from euchre_records.schema.basefields import PointsField, SeatField
+    from euchre_records.table import table_for
+    table = table_for(seats)
+    seat, points = SeatField(table), PointsField(table)
+    assert [seat.deserialize(str(s)) for s in range(seats)] == list(range(seats))
+    assert [seat._serialize(s, None, None) for s in range(seats)] == [str(s) for s in range(seats)]
+    for bad in (str(seats), "N", 0, None):
+        with pytest.raises(ValidationError, match="not a seat of this table"):
+            seat._deserialize(bad, None, None)
+    row = list(range(seats))
+    assert points.deserialize(row) == tuple(row) and points._serialize(tuple(row), None, None) == row
+    for bad in (row[1:], row + [0], [True] * seats, [0.5] * seats):
+        with pytest.raises(ValidationError, match=f"expected an array of {seats} integers, one per seat"):
+            points.deserialize(bad)
+    assert SeatField(table_for(4)).deserialize("e") is Seat.E     # the table of four: as before
+    assert PointsField().deserialize([1, 2]) == (1, 2)
+    with pytest.raises(ValidationError, match=r"expected \[N-S, E-W\]"):
+        PointsField(table_for(4)).deserialize([1, 2, 3])
+
+
+@pytest.mark.parametrize("seats", [2, 3, 5])
+def test_a_table_of_n_is_read_by_the_four_handed_schema_classes(seats: int) -> None:
+    """One loader: the record of a table of n is read by the four-handed schema classes, built
+    for the table (schema/per_table.py), and so says what they say where the notation is the
+    same: a deal's kind, a null required key, a result key with kind 'full'."""
+    from euchre_records.schema.per_table import schemas_for
+    from euchre_records.schema.schemas import DealSchema, RecordSchema
+    from euchre_records.table import table_for
+    schema = schemas_for(table_for(seats)).record
+    assert isinstance(schema, RecordSchema)
+    assert isinstance(schema.fields["deals"].schema, DealSchema)
+    data = json.loads((ROOT / _ONE_OF_EACH[seats]).read_text(encoding="utf-8"))
+    four = json.loads((ROOT / _ONE_OF_EACH[4]).read_text(encoding="utf-8"))
+    for record in (data, four):
+        record["deals"][0].update(kind="fulll")
+        record["deals"][1:] = []
+
+    def said(record: dict[str, Any]) -> list[str]:
+        with pytest.raises(NotationError) as caught:
+            load_any(record)
+        return [p.what for p in caught.value.problems if p.where == "deals[0].kind"]
+
+    assert said(data) == said(four) == ["'fulll' is not one of 'full', 'plays', 'result', 'points'"]

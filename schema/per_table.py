@@ -1,0 +1,500 @@
+"""The notation's schemas keyed by the table: one loader for records of every size.
+
+:func:`load_any` reads ``rules.seats`` first: the table of four is read by
+:func:`.notation.load_record` (the schemas of :mod:`.schemas`, unchanged), a table of two, three
+or five by :func:`load_table_record`, through the same schema classes and the same driver
+(:func:`.lean.lean_load`), built for that table by :func:`schemas_for`. What truly differs by table
+is data: the seat tokens, the width of a row of scores, the number of hands and of cards in a
+trick (:class:`~euchre_records.table.Table`, given to the fields), the words of the bidding
+(:func:`.playfields.play_words`), the options and laws a table refuses, each citing its rule
+(:mod:`euchre_records.table_refusals`), and the keys a table does not take.
+
+What depends on the record's rules (which cards are in the pack, the kitty's size, the laws a
+preset gives) is checked with the rules read first from ``rules`` and held, for the length of one
+load, in a context variable (:data:`_RULES`; thread- and task-safe, marshmallow's own "context"):
+the deal, outcome and irregularity schemas read it through :func:`_rules_read`.
+
+Contract: ``load_table_record(dump_table_record(r)) == r`` for every record loaded
+(:mod:`.canonical`); every problem is reported at once, located by its JSON path, in one
+:class:`NotationError`.
+"""
+
+from __future__ import annotations
+
+import sys
+from contextvars import ContextVar
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from marshmallow import ValidationError, missing
+
+from euchre_records.cards import Card, effective_suit, make_pack
+from euchre_records.errors import NotationError, Problem
+from euchre_records.model import (
+    DealKind, Deal, Event, ExchangeKind, Irregularity, IrregularityKind, Outcome, Record,
+)
+from euchre_records.rules import Rules, resolve_rules
+from euchre_records.table import Table, VariantOptions, table_for, variant_options
+from euchre_records.table_refusals import LAWS_TAKEN, law_refusal, refusal, refused_options
+
+from .basefields import BoolField, CompactField, PointsField, SeatField, StrField
+from .cardfields import CardField, CardsField, HandsField
+from .lean import UNKNOWN_FIELD, LeanNested, NotationSchema, Plan, lean_load, plan_of
+from .numbers import holds_whole_float, whole_numbers
+from .playfields import CallsField, TricksField
+from .schemas import (
+    DealSchema, ExchangeSchema, IrregularitySchema, OutcomeSchema, PlayersField, RecordSchema,
+    RulesSchema, ScoresheetSchema,
+)
+
+__all__ = ["load_any", "load_table_record", "schemas_for", "RulesRead"]
+
+
+@dataclass(frozen=True)
+class RulesRead:
+    """``rules`` as read at a table of n: the preset's :class:`Rules` with the overrides it
+    takes, the variant's own options, and those options as written (kept for the dump)."""
+
+    rules: Rules
+    options: VariantOptions
+    overrides: tuple[tuple[str, object], ...]
+
+
+_RULES: ContextVar[RulesRead | None] = ContextVar("euchre_records_rules_read", default=None)
+
+
+def _rules_read() -> RulesRead:
+    found = _RULES.get()
+    assert found is not None, "the deals of a table of n are read only once its rules are"
+    return found
+
+
+_NOT_YET = "{key!r} is not yet taken at tables of two, three and five"
+
+
+class RefusedField(CompactField):
+    """A key a table does not take: any value (null too) is refused with ``message``."""
+
+    def __init__(self, message: str, **kwargs: Any) -> None:
+        super().__init__(allow_none=True, **kwargs)
+        self.message = message
+
+    def deserialize(self, value: Any, attr: str | None = None, data: Any = None, **kwargs: Any) -> Any:
+        raise ValidationError(self.message)
+
+
+class AnyField(CompactField):
+    """A value taken as it is (read elsewhere)."""
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
+        return value
+
+
+class ExchangeKindField(CompactField):
+    """An exchange's kind at a table of n: ``farmers`` or ``go-under``; partner's best refused
+    by the rule (no partner to pass it, :mod:`euchre_records.table_refusals`)."""
+
+    _KINDS = {"farmers": ExchangeKind.FARMERS, "go-under": ExchangeKind.GO_UNDER}
+
+    def __init__(self, table: Table, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.table = table
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> ExchangeKind:
+        kind = self._KINDS.get(value) if isinstance(value, str) else None
+        if kind is None:
+            raise ValidationError(refusal(self.table, "partners_best") or "" if value == "partners-best"
+                                  else "expected 'farmers' or 'go-under'")
+        return kind
+
+
+class LawKindField(CompactField):
+    """An irregularity's kind at a table of n: one of ``LAWS_TAKEN`` that the record's preset
+    gives a law for here; a law of the partnership game only is refused citing it
+    (:func:`~euchre_records.table_refusals.law_refusal`), any other kind as not yet taken."""
+
+    _TAKEN = ", ".join(repr(k.value) for k in LAWS_TAKEN)
+
+    def __init__(self, table: Table, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.table = table
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> IrregularityKind:
+        rules = _rules_read().rules
+        try:
+            kind = IrregularityKind(value)
+        except ValueError:
+            kind = None
+        why = law_refusal(self.table, rules, value) if isinstance(value, str) else None
+        if kind is None or kind not in LAWS_TAKEN:
+            raise ValidationError(why or f"{value!r}: not yet taken at tables of two, three and "
+                                  f"five; the irregularities taken are {self._TAKEN}")
+        if why is not None:   # taken under some presets only
+            raise ValidationError(why)
+        return kind
+
+
+@lru_cache(maxsize=None)
+def _pack(size: int, joker: bool) -> frozenset[Card]:
+    return frozenset(make_pack(size, joker))
+
+
+def _pack_problem(card: Card | None) -> str | None:
+    """Why ``card`` is not in the record's pack, or None."""
+    rules = _rules_read().rules
+    if card is None or card in _pack(rules.pack, rules.joker):
+        return None
+    return f"{card.name} is not in the pack of {rules.pack}{' and the joker' if rules.joker else ''}"
+
+
+@dataclass(frozen=True)
+class TableSchemas:
+    """The schemas of one table: the record's and its rules', with their loading plans."""
+
+    record: NotationSchema
+    plan: Plan
+    rules: NotationSchema
+    rules_plan: Plan
+
+
+@lru_cache(maxsize=None)
+def schemas_for(table: Table) -> TableSchemas:
+    """The notation's schemas at ``table`` (a table of n; four hands: :mod:`.schemas`), built
+    once per table: the four-handed schema classes with the table's fields and checks."""
+    if table.seats == 4:
+        raise ValueError("the table of four is read by schema.notation.load_record")
+    five = table.called_partner
+    no_partner = f"only in the five-handed game (a {table.variant.value} maker has no partner)"
+    always_alone = f"only in the five-handed game (a {table.variant.value} maker always plays alone)"
+
+    class TableRulesSchema(RulesSchema):
+        seats = AnyField()   # read first, by load_table_record
+
+        def check(self, data: dict[str, Any], original: Any) -> dict[str, list[str]]:
+            """The rules read (kept for build), or their problems: also beside a problem of
+            another key, so that every problem is said at once."""
+            if "preset" not in data or not isinstance(original.get("overrides", {}), dict):
+                return {}
+            try:
+                data["read"] = _read_rules(table, data["preset"], original.get("overrides", {}))
+            except ValidationError as exc:
+                return exc.messages  # type: ignore[return-value]
+            return {}
+
+        def build(self, data: dict[str, Any]) -> RulesRead:
+            return data["read"]  # type: ignore[no-any-return]
+
+    rules_schema = TableRulesSchema()
+    rules_plan = plan_of(rules_schema)
+
+    class TableRulesField(LeanNested):
+        """``rules``: the value read first by :func:`load_table_record` (its unknown keys said
+        here), or, where that reading failed, its problems."""
+
+        def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
+            read = _RULES.get()
+            if read is None:
+                return super()._deserialize(value, attr, data, **kwargs)
+            unknown = {key: [UNKNOWN_FIELD] for key in value if key not in rules_plan.by_key}
+            if unknown:
+                raise ValidationError(unknown)
+            return read
+
+    class TableOutcomeSchema(OutcomeSchema):
+        maker = SeatField(table, required=True, allow_none=True,
+                          error_messages={"required": "required field is missing (null: thrown in)"})
+        defender_alone = RefusedField("no lone defender at this table")
+        alone = BoolField(allow_none=True) if five else RefusedField(always_alone)
+        called = CardField(allow_none=True) if five else RefusedField(always_alone)
+        partner = SeatField(table, allow_none=True) if five else RefusedField(always_alone)
+
+        def check(self, data: dict[str, Any], original: Any) -> dict[str, list[str]]:
+            errors = dict(super().check(data, original))   # thrown in; the tricks of a maker
+            if "maker" not in data:
+                return errors
+            if data["maker"] is None:
+                errors.update({k: ["only with a maker (maker null means the deal was thrown in)"]
+                               for k in ("called", "partner") if data.get(k) is not None})
+                return errors
+            called, trump, maker = data.get("called"), data.get("trump"), data.get("maker")
+            problem = _pack_problem(called)
+            if problem is not None:
+                errors.setdefault("called", []).append(problem)
+            if called is not None and trump is not None and effective_suit(called, trump) is trump:
+                errors.setdefault("called", []).append(f"{called.name} is of the trump suit: the maker "
+                                                       "names a card not of the trump suit")
+            if five and maker is not None:
+                if data.get("alone") and (called is not None or data.get("partner") is not None):
+                    errors["_schema"] = ["a maker who goes alone names no card and has no partner"]
+                if "partner" in original and called is None:
+                    errors.setdefault("partner", []).append("a partner only with a called card")
+                if data.get("partner") is not None and data["partner"] == maker:
+                    errors.setdefault("partner", []).append("the maker cannot be his own partner")
+            return errors
+
+        def build(self, data: dict[str, Any]) -> Outcome:
+            if data["maker"] is None:
+                return Outcome(None)
+            return Outcome(data["maker"], data.get("trump"), bool(data.get("alone")),
+                           tricks=data.get("tricks") or 0, called=data.get("called"),
+                           partner=data.get("partner"), partner_stated="partner" in data)
+
+    class TableIrregularitySchema(IrregularitySchema):
+        kind = LawKindField(table, required=True)
+        seat = SeatField(table, allow_none=True)
+        points = PointsField(table, allow_none=True)
+        cause = StrField(allow_none=True)
+        suit = AnyField()   # refused by check, as every key its kind does not take
+        count = AnyField()
+
+        def check(self, data: dict[str, Any], original: Any) -> dict[str, list[str]]:
+            kind = data.get("kind")
+            if kind is None:
+                return {}
+            errors = {key: [f"not taken with {kind.value!r} at this table"] for key in original
+                      if key in self.fields and key not in _LAW_KEYS.get(kind, ()) + _ANY_LAW_KEYS}
+            if kind is IrregularityKind.DEAL_OUT_OF_TURN and data.get("election") not in (None, "stopped", "stands"):
+                errors["election"] = ["expected 'stopped' (before the trump card was turned) or 'stands'"]
+            if kind in (IrregularityKind.EXPOSED_CARD, IrregularityKind.REVOKE_CORRECTED):
+                if original.get("card") is None:
+                    errors.setdefault("card", []).append("expected a card token, not None")
+                if original.get("seat") is None:
+                    errors["seat"] = ["the seat that exposed the card is needed"
+                                      if kind is IrregularityKind.EXPOSED_CARD else
+                                      "the seat that played the card in error is needed"]
+                if kind is IrregularityKind.REVOKE_CORRECTED and original.get("trick") is None:
+                    errors["trick"] = ["the trick at which the revoke was corrected is needed"]
+            if kind is IrregularityKind.SCORE_CORRECTION and original.get("points") is None:
+                errors["points"] = [f"required with 'score-correction': the deal's entry as corrected, "
+                                    f"an array of {table.seats} integers, one per seat"]
+            return errors
+
+        def build(self, data: dict[str, Any]) -> Irregularity:
+            data["late"] = data.get("late") is True
+            return Irregularity(**data)
+
+    class TableScoresheetSchema(ScoresheetSchema):
+        points = PointsField(table, allow_none=True)
+        total = PointsField(table, allow_none=True)
+
+    class TableExchangeSchema(ExchangeSchema):
+        kind = ExchangeKindField(table, required=True)
+        seat = SeatField(table, required=True)
+        gave = CardsField(unknown_ok=True, low=0, high=3)
+        took = CardsField(unknown_ok=True, low=0, high=3)
+
+    class TableDealSchema(DealSchema):
+        dealer = SeatField(table, required=True)
+        points = PointsField(table)
+        hands = HandsField(table)
+        calls = CallsField(table)
+        tricks = TricksField(table)
+        kitty = CardsField(unknown_ok=True, low=0, high=sys.maxsize)
+        called = CardField() if five else RefusedField(no_partner)
+        partner = SeatField(table, allow_none=True) if five else RefusedField(no_partner)
+        outcome = LeanNested(TableOutcomeSchema(), data_key="result")
+        irregularities = LeanNested(TableIrregularitySchema(), many=True, allow_none=True)  # null: none
+        recorded = LeanNested(TableScoresheetSchema(), data_key="scoresheet")
+        exchanges = LeanNested(TableExchangeSchema(), many=True)
+        annotations = RefusedField(_NOT_YET.format(key="annotations"))
+        alternatives = RefusedField(_NOT_YET.format(key="alternatives"))
+        provenance = RefusedField(_NOT_YET.format(key="provenance"))
+
+        def check(self, data: dict[str, Any], original: Any) -> dict[str, Any]:
+            errors: dict[str, Any] = dict(super().check(data, original))
+            kind = data.get("kind")
+            if kind in (DealKind.RESULT, DealKind.POINTS) and five:
+                for key in ("called", "partner"):
+                    if key in original:
+                        errors[key] = [f"not allowed with kind {kind.value!r}"]
+            elif five and "partner" in original and "called" not in original:
+                errors.setdefault("partner", []).append("a partner only with a called card")
+            if kind is DealKind.POINTS:
+                return errors
+            rules = _rules_read().rules
+            pack = _pack(rules.pack, rules.joker)
+            for key, path, card in _cards_of(data):
+                if card is not None and card not in pack:
+                    message: Any = [_pack_problem(card)]
+                    for step in reversed(path):   # located within the key: hands.0[2], tricks[1][3]
+                        message = {step: message}
+                    errors.setdefault(key, []).append(message if path else message[0])
+            kitty = data.get("kitty")
+            expected = table.kitty(rules.pack) + (1 if rules.joker else 0)
+            if kitty is not None and len(kitty) != expected:
+                errors.setdefault("kitty", []).append(
+                    f"the kitty of a {table.seats}-handed deal from {rules.pack} cards"
+                    f"{' and the joker' if rules.joker else ''} holds {expected} cards, not {len(kitty)}")
+            return errors
+
+        def build(self, data: dict[str, Any]) -> Deal:
+            if data["kind"] is DealKind.POINTS:
+                return Deal(DealKind.POINTS, data["dealer"], recorded=data.get("recorded"),
+                            points=data.get("points"))
+            data["partner_stated"] = "partner" in data
+            if data.get("irregularities", ()) is None:
+                data["irregularities"] = ()
+            return Deal(**data)
+
+    class TableDealsField(LeanNested):
+        """The deals, read once the rules are (nothing is said of them while the rules fail)."""
+
+        def deserialize(self, value: Any, attr: str | None = None, data: Any = None, **kwargs: Any) -> Any:
+            if _RULES.get() is None and value is not missing:
+                return missing
+            return super().deserialize(value, attr, data, **kwargs)
+
+        def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
+            if not isinstance(value, list):
+                raise ValidationError("expected an array of deals")
+            return super()._deserialize(value, attr, data, **kwargs)
+
+    class TableRecordSchema(RecordSchema):
+        players = PlayersField(table, allow_none=True)   # null: none known, as the tables' JSON Schema says
+        rules = TableRulesField(rules_schema, required=True)
+        start_score = PointsField(table)
+        deals = TableDealsField(TableDealSchema(), many=True, required=True)
+        provenance = RefusedField(_NOT_YET.format(key="provenance"))
+        annotations = RefusedField(_NOT_YET.format(key="annotations"))
+        alternatives = RefusedField(_NOT_YET.format(key="alternatives"))
+
+        def build(self, data: dict[str, Any]) -> Record:
+            read: RulesRead = data["rules"]
+            return Record(read.rules, data["deals"], data.get("event") or Event(), data.get("players") or (),
+                          data.get("start_score") or (0,) * table.seats, "1.0", table=table,
+                          options=read.options, variant_overrides=read.overrides)
+
+    record = TableRecordSchema()
+    return TableSchemas(record, plan_of(record), rules_schema, rules_plan)
+
+
+_ANY_LAW_KEYS = ("kind", "seat", "trick", "cause", "note")
+_LAW_KEYS: dict[IrregularityKind, tuple[str, ...]] = {
+    IrregularityKind.CLAIM: ("tricks",), IrregularityKind.CONCESSION: ("tricks",),
+    IrregularityKind.DEAL_OUT_OF_TURN: ("election",),
+    IrregularityKind.EXPOSED_CARD: ("card",), IrregularityKind.REVOKE_CORRECTED: ("card",),
+    IrregularityKind.SCORE_CORRECTION: ("points", "late"),
+}
+"""The keys an irregularity of each kind takes at a table of n besides :data:`_ANY_LAW_KEYS`."""
+
+
+def _cards_of(data: dict[str, Any]) -> list[tuple[str, tuple[Any, ...], Card | None]]:
+    """Every card a loaded deal names: the key its problem goes under, its place within that
+    key (``()``: the key itself), the card."""
+    out: list[tuple[str, tuple[Any, ...], Card | None]] = [
+        (key, (), data[key]) for key in ("turned", "called", "discard") if data.get(key) is not None]
+    for s, hand in enumerate(data.get("hands") or ()):
+        out.extend(("hands", (str(s), i), c) for i, c in enumerate(hand))
+    out.extend(("kitty", (i,), c) for i, c in enumerate(data.get("kitty") or ()))
+    for x in data.get("exchanges") or ():
+        out.extend(("exchanges", (), c) for c in x.gave + x.took)
+    for i, trick in enumerate(data.get("tricks") or ()):
+        out.extend(("tricks", (i, j), c) for j, c in enumerate(trick.cards))
+    return out
+
+
+def _read_rules(table: Table, preset: str, overrides: Any) -> RulesRead:
+    """The rules of a record at ``table``: the variant's options split off, each option the
+    table refuses refused citing its rule, no rubber, a pack large enough for the table. Raises
+    ValidationError keyed within ``rules``."""
+    try:
+        options, rest = variant_options(table, overrides, "overrides")
+    except NotationError as exc:
+        raise ValidationError({p.where: [p.what] for p in exc.problems}) from None
+    errors: dict[str, list[str]] = {}
+    for key in refused_options(table):   # each refused by the rule that forbids it there
+        if rest.get(key) not in (None, False, "off"):
+            errors[f"overrides.{key}"] = [refusal(table, key) or key]
+    if rest.get("rubber", "none") != "none":
+        errors["overrides.rubber"] = ["a rubber needs fixed partnerships: the "
+                                      f"{table.variant.value} game has games of individual players, not rubbers"]
+    if errors:
+        raise ValidationError(errors)
+    try:
+        rules = resolve_rules(preset, rest)
+    except NotationError as exc:
+        raise ValidationError({p.where[len("rules"):].lstrip(".") or "_schema": [p.what]
+                               for p in exc.problems}) from None
+    needed = 5 * table.seats + 1
+    size = rules.pack + (1 if rules.joker else 0)
+    if needed > size:
+        raise ValidationError({"seats": [f"a pack of {size} cards is too small for {table.seats} "
+                                         f"players: 5 cards each and the turned card need {needed}"]})
+    variant_raw = tuple(sorted((k, v) for k, v in overrides.items() if k not in rest))
+    return RulesRead(rules, options, variant_raw)
+
+
+# --- loading ---------------------------------------------------------------------------------
+
+def load_any(data: object) -> Record:
+    """A :class:`Record` of any table, read by ``rules.seats``: the four-handed reader at four."""
+    from .notation import load_record
+    if holds_whole_float(data):
+        data = whole_numbers(data)   # 3.0 seats is 3 (schema/numbers.py)
+    rules = data.get("rules") if isinstance(data, dict) else None
+    seats = rules.get("seats", 4) if isinstance(rules, dict) else 4
+    if seats == 4 or isinstance(seats, bool) or not isinstance(seats, int):
+        return load_record(data)
+    assert isinstance(data, dict)
+    return _load_table_record(data)
+
+
+def load_table_record(data: object) -> Record:
+    """Load a record of 2, 3 or 5 seats. Raises NotationError listing every problem found."""
+    if not isinstance(data, dict):
+        raise NotationError(f"a record is a JSON object, not {type(data).__name__}")
+    if holds_whole_float(data):
+        data = whole_numbers(data)   # a whole-number float is its integer (schema/numbers.py)
+    return _load_table_record(data)
+
+
+def _load_table_record(data: dict[str, Any]) -> Record:
+    from .notation import problems_from_messages
+    raw = data.get("rules")
+    try:
+        if not isinstance(raw, dict):
+            raise NotationError("required field is missing" if raw is None else "expected an object", "rules")
+        table = table_for(raw.get("seats", 4))
+        if table.seats == 4:
+            raise NotationError("a four-handed record is read by schema.notation.load_record", "rules.seats")
+    except NotationError as exc:   # no table: the record's frame and this
+        raise NotationError(_frame_problems(data) + list(exc.problems)) from None
+    schemas = schemas_for(table)
+    try:   # an unknown key of the rules is said by the record's reading; the rest still reads
+        read = lean_load(schemas.rules, {k: v for k, v in raw.items() if k in schemas.rules_plan.by_key},
+                         schemas.rules_plan)
+    except ValidationError:
+        read = None   # its problems are said by the record's own reading of it
+    token = _RULES.set(read)
+    try:
+        return lean_load(schemas.record, data, schemas.plan)  # type: ignore[no-any-return]
+    except ValidationError as exc:
+        raise NotationError(problems_from_messages(exc.messages)) from None
+    finally:
+        _RULES.reset(token)
+
+
+def _frame_problems(data: dict[str, Any]) -> list[Problem]:
+    """The problems of a record's frame (its keys, ``format``, ``version``), read by the
+    record schema's own fields at any table, for a record whose table cannot be known."""
+    from .notation import problems_from_messages
+    schema = schemas_for(table_for(2)).record
+    errors: dict[str, Any] = {}
+    for key in data:
+        if key not in schema.fields or key == "rules":
+            if key != "rules":
+                errors[key] = [UNKNOWN_FIELD]
+            continue
+        if key in ("provenance", "annotations", "alternatives"):
+            errors[key] = [_NOT_YET.format(key=key)]
+    for key in ("format", "version"):
+        try:
+            schema.fields[key].deserialize(data.get(key, missing))
+        except ValidationError as exc:
+            errors[key] = exc.messages
+    rules = data.get("rules")
+    for key in rules if isinstance(rules, dict) else ():
+        if key not in ("preset", "seats", "overrides"):
+            errors[f"rules.{key}"] = [UNKNOWN_FIELD]
+    return problems_from_messages(errors)

@@ -9,24 +9,24 @@ is not an error: it is a :class:`~euchre_records.model.Finding` in the result, s
 from __future__ import annotations
 
 from .bidding import Bidding, run_bidding
-from .cards import LEFT_OF, SEATS, Card, Seat, Side, make_pack, power_table, trick_winner
+from .card_places import CardPlaces
+from .cards import LEFT_OF, SEATS, Card, Seat, Side
 from .claims import guaranteed_tricks
-from .errors import InconsistentRecord, join_path
 from .exchanges import apply_exchanges, farmers_void, going_under_findings
 from .fastpath import fast_replay
 from .house_rules import fast_break, fast_break_note
 from .laws import events_of, score_adjustments, settled_by_law, void_deal
 from .model import Deal, DealKind, DealResult, Finding, FindingKind, IrregularityKind, Points
 from .partial import replay_unfinished
-from .penalty_cards import penalty_card_checks, stands_out_of_turn
+from .penalty_cards import penalty_card_checks
 from .plays import PlayLog
 from .revokes import revoke_findings
-from .rules import BeforeDiscard, LoneLead, Rules
+from .rules import LoneLead, Rules
 from .scoring import hand_points
+from .trick_walk import walk_tricks
 
 __all__ = ["replay_deal", "replay_in_detail", "Bidding"]
 
-_HAND_LABELS = tuple((f"hand:{s.name}", f"hands.{s.name}") for s in SEATS)   # by seat: location, path
 
 
 def replay_deal(deal: Deal, rules: Rules, number: int = 1, where: str = "") -> DealResult:
@@ -51,87 +51,25 @@ def replay_in_detail(deal: Deal, rules: Rules, number: int, where: str) -> DealR
     return _Replay(deal, rules, number, where).run()
 
 
-class _Replay:
-    """The state of one replay. Private: use :func:`replay_deal`."""
+_LABELS = tuple(s.name for s in SEATS)   # a seat in messages and locations: N E S W
+_LEAD_RULE = "record a lead out of turn as an irregularity"
+
+
+class _Replay(CardPlaces):
+    """The state of one replay. Private: use :func:`replay_deal`. The cards are
+    :class:`~.card_places.CardPlaces`' (one bookkeeping at every table)."""
 
     def __init__(self, deal: Deal, rules: Rules, number: int, where: str) -> None:
-        self.deal, self.rules, self.number, self.where = deal, rules, number, where
-        self.pack = make_pack(rules.pack, rules.joker)
-        # where each known card is: "hand:N", "kitty", "turned", "discard", "played:t"
-        self.location: dict[Card, str] = {}
-        self.hand: list[set[Card]] = [set(), set(), set(), set()]   # known cards still held
-        self.unknown: list[int] = [0, 0, 0, 0]                        # unknown cards still held
+        CardPlaces.__init__(self, rules, _LABELS, where)
+        self.deal, self.number = deal, number
         self.known_hands = deal.hands is not None
-        self.sitting_out: set[str] = set()
 
-    def fail(self, what: str, at: str = "") -> InconsistentRecord:
-        return InconsistentRecord(what, join_path(self.where, at))
-
-    # --- dealing -------------------------------------------------------------------------
-    def place(self, c: Card, label: str, at: str) -> None:
-        if c not in self.pack:
-            raise self.fail(f"{c} is not in the {self.rules.pack}-card pack"
-                            + (" with the joker" if self.rules.joker else ""), at)
-        if c in self.location:
-            raise self.fail(f"{c} appears twice ({_describe(self.location[c])} as well)", at)
-        self.location[c] = label
-
+    # --- dealing and discard ---------------------------------------------------------------
     def deal_cards(self) -> None:
-        deal = self.deal
-        wrong = {e.seat: e.count for _, e in events_of(deal, IrregularityKind.WRONG_NUMBER_OF_CARDS)}
-        if deal.hands is not None:
-            for seat in SEATS:
-                cards = deal.hands[seat]
-                if len(cards) != 5 and wrong.get(seat) != len(cards):
-                    raise self.fail(f"{seat.name} holds {len(cards)} cards; a hand has 5 (record a "
-                                    "wrong-number-of-cards irregularity with the count if it happened)",
-                                    f"hands.{seat.name}")
-                label, at = _HAND_LABELS[seat]
-                for c in cards:
-                    if c is None:
-                        self.unknown[seat] += 1
-                    else:
-                        self.place(c, label, at)
-                        self.hand[seat].add(c)
-        if deal.turned is None:
-            raise self.fail("the turned card is missing", "turned")
-        self.place(deal.turned, "turned", "turned")
-        if deal.kitty is not None:
-            dealt = sum(len(h) for h in deal.hands) if deal.hands is not None else 20
-            expected = len(self.pack) - 1 - dealt
-            if len(deal.kitty) != expected:
-                raise self.fail(f"the kitty holds {len(deal.kitty)} cards; with this pack it has "
-                                f"{expected} besides the turned card", "kitty")
-            for c in deal.kitty:
-                if c is not None:
-                    self.place(c, "kitty", "kitty")
+        self.deal_hands(self.deal, _LABELS)
 
-    # --- discard -------------------------------------------------------------------------
     def discard(self, bidding: Bidding) -> None:
-        deal, dealer = self.deal, self.deal.dealer
-        turned = deal.turned
-        assert turned is not None
-        if not bidding.took_up:
-            if deal.discard is not None:
-                raise self.fail("a discard is recorded, but the dealer did not take up the turned card",
-                                "discard")
-            return
-        if events_of(deal, IrregularityKind.PLAYED_BEFORE_DISCARD):
-            if deal.discard is not None:
-                raise self.fail("the dealer played before discarding, so no discard can be recorded",
-                                "discard")
-            if self.rules.played_before_discard is BeforeDiscard.FIVE_CARDS:
-                return   # he plays his five dealt cards; the turned card stays out of play
-        self.location[turned] = f"hand:{dealer.name}"
-        self.hand[dealer].add(turned)
-        d = deal.discard
-        if d is None:
-            return
-        if d is turned and not self.rules.turned_card_discard:
-            raise self.fail(f"the dealer discarded the turned card {d}, which the laws forbid "
-                            f"({self.rules.cite('turned_card_discard')})", "discard")
-        self.take_from(dealer, d, "discard")
-        self.location[d] = "discard"
+        self.take_up(self.deal, bidding.took_up)
 
     def after_bidding(self, bidding: Bidding) -> None:
         """The dealer's take-up and discard, then partner's best (house rule): the hands as the
@@ -140,75 +78,13 @@ class _Replay:
         apply_exchanges(self, self.deal, self.rules, before_bidding=False,
                         lone=bidding.maker if bidding.alone else None, trump=bidding.trump)
 
-    def take_from(self, seat: Seat, c: Card, at: str, verb: str = "discarded") -> None:
-        """Remove ``c`` from ``seat``'s hand, or fail saying where the card really is."""
-        if c not in self.pack:
-            raise self.fail(f"{c} is not in the {self.rules.pack}-card pack", at)
-        if c in self.hand[seat]:
-            self.hand[seat].discard(c)
-            return
-        elsewhere = self.location.get(c)
-        if elsewhere is None and (self.unknown[seat] > 0 or not self.known_hands):
-            if self.known_hands:
-                self.unknown[seat] -= 1
-            return
-        why = _describe(elsewhere) if elsewhere else "not in his hand"
-        if elsewhere and elsewhere.startswith("hand:") and self.sitting_out and \
-                elsewhere[5:] in self.sitting_out:
-            why += f", and {elsewhere[5:]} sits out"
-        raise self.fail(f"{seat.name} {verb} {c}, which he does not hold ({why})", at)
-
     # --- play ----------------------------------------------------------------------------
     def play(self, bidding: Bidding) -> tuple[list[Seat], list[Seat], PlayLog]:
         deal = self.deal
         maker, trump = bidding.maker, bidding.trump
         assert maker is not None and (trump is not None or bidding.no_trump)
-        out = self.out_seats(bidding)
-        leader = self.opening_leader(bidding)
-        n_active = 4 - len(out)
-        self.sitting_out = {s.name for s in out}
-        table = power_table(trump)
-        log = PlayLog(table)
-        leaders: list[Seat] = []
-        winners: list[Seat] = []
-        if len(deal.tricks) > 5:
-            raise self.fail(f"{len(deal.tricks)} tricks recorded; a deal has 5", "tricks")
-        for t, trick in enumerate(deal.tricks):
-            at = f"tricks[{t}]"
-            if trick.leader is not None and trick.leader is not leader:
-                if stands_out_of_turn(deal, t, trick.leader) is not None:
-                    leader = trick.leader   # all followed the false lead: the trick stands (Somerset 53)
-                else:
-                    raise self.fail(f"trick {t + 1} is led by {trick.leader.name}, but {leader.name} "
-                                    "has the lead (record a lead out of turn as an irregularity)", at)
-            # a partial game may stop inside its last trick (euchre_records.partial)
-            partial = deal.unfinished and t == len(deal.tricks) - 1 and 0 < len(trick.cards) < n_active
-            if len(trick.cards) != n_active and not partial:
-                sits = ", ".join(s.name for s in sorted(out))
-                raise self.fail(f"trick {t + 1} has {len(trick.cards)} cards; {n_active} players play"
-                                + (f" ({sits} sitting out)" if out else ""), at)
-            seat = leader
-            order: list[Seat] = []
-            played = f"played:{t + 1}"
-            for j, c in enumerate(trick.cards):
-                held = self.hand[seat]
-                if c in held:   # a held card is in the pack: what take_from would do
-                    held.discard(c)
-                else:
-                    self.take_from(seat, c, f"{at}[{j}]", verb="played")
-                self.location[c] = played
-                log.add(seat, t, c)
-                order.append(seat)
-                seat = LEFT_OF[seat]
-                while seat in out:
-                    seat = LEFT_OF[seat]
-            if partial:
-                break
-            winner = order[trick_winner(trick.cards, trump)]
-            leaders.append(leader)
-            winners.append(winner)
-            leader = winner
-        return leaders, winners, log
+        return walk_tricks(self, deal, trump, self.opening_leader(bidding),  # type: ignore[return-value]
+                           self.out_seats(bidding), LEFT_OF, _LEAD_RULE)
 
     # --- the whole deal --------------------------------------------------------------------
     def run(self) -> DealResult:
@@ -424,13 +300,3 @@ def _decided(tricks: Points, maker: Seat) -> int | None:
 
 def _tricks_by_side(maker: Seat, maker_tricks: int) -> Points:
     return (maker_tricks, 5 - maker_tricks) if maker.side is Side.NS else (5 - maker_tricks, maker_tricks)
-
-
-def _describe(location: str) -> str:
-    if location.startswith("hand:"):
-        return f"it is in {location[5:]}'s hand"
-    if location.startswith("played:"):
-        return f"it was played in trick {location[7:]}"
-    return {"turned": "it is the turned card", "kitty": "it is in the kitty",
-            "discard": "it was discarded",
-            "out of play": "he gave it out of play (partner's best)"}.get(location, location)

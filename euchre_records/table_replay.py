@@ -16,7 +16,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .cards import JOKER, Card, Suit, effective_suit, make_pack, power_table, trick_winner
+from .card_places import CardPlaces, seat_words
+from .cards import JOKER, Card, Suit, effective_suit, power_table
 from .errors import InconsistentRecord, Problem
 from .model import (
     CallKind, DealKind, FindingKind, replace, Scores, Deal, SeatDealResult, Finding,
@@ -39,8 +40,12 @@ from .laws import five_cards_text, stopped_deal_text
 from .deal_passing import dealer_findings, reported_first
 from .penalty_cards import exposed_card_held, exposed_card_ruling
 from .plays import PlayLog
+from .trick_walk import walk_tricks
 
 __all__ = ["replay_table", "game_points_of", "hand_points", "VARIANT_CITES"]
+
+_LEFT = {n: tuple((s + 1) % n for s in range(n)) for n in (2, 3, 5, 6, 7)}   # the next to play
+_LEAD_RULE = "the dealer's left leads first, then the winner"
 
 VARIANT_CITES = {
     Variant.TWO_HANDED: "Keller 1887 ch. VII (two-handed)",
@@ -68,6 +73,7 @@ class _Play:
     partner_trick: int | None = None
     complete: bool = False
     remaining: list[list[Card | None]] | None = None   # each seat's cards left (hands recorded)
+    log: PlayLog | None = None                          # every card played (trick_walk)
 
 
 class _Deal:
@@ -172,9 +178,6 @@ class _Deal:
                 self.fail(f"irregularities[{j}]", "only a dealer who took up the turned card can "
                           "play before discarding")
                 return False
-            if self.deal.discard is not None:
-                self.fail("discard", "the dealer played before discarding, so no discard can be recorded")
-                return False
             self._five_cards = True
             self.findings.append(Finding(
                 FindingKind.IRREGULARITY,
@@ -208,49 +211,22 @@ class _Deal:
         deal, table, rules = self.deal, self.table, self.rules
         n = table.seats
         assert deal.turned is not None
-        hands: list[list[Card | None]] | None = None
-        if deal.hands is not None:
-            hands = [list(h) for h in deal.hands]
-            known = [c for h in deal.hands for c in h if c is not None]
-            known += [c for c in deal.kitty or () if c is not None]
-            known.append(deal.turned)
-            if len(set(known)) != len(known):   # locate the card dealt twice (rare: only then)
-                seen: dict[Card, str] = {}
-                places = [(f"hands.{table.token(s)}[{i}]", c) for s, h in enumerate(deal.hands)
-                          for i, c in enumerate(h)]
-                places.append(("turned", deal.turned))
-                places += [(f"kitty[{i}]", c) for i, c in enumerate(deal.kitty or ())]
-                for at, c in places:
-                    if c is None:
-                        continue
-                    if c in seen:
-                        self.fail(at, f"{c.name} is also at {seen[c]}: a card is dealt once")
-                    seen[c] = at
+        places = CardPlaces(rules, seat_words(table), self.where)   # the cards, as at four
+        try:
+            places.deal_hands(deal, [table.token(s) for s in table.all_seats])
+            if deal.exchanges:   # house rules farmers, go_under: before the bidding, so the take-up
+                if not swap_with_kitty(self.record, deal, None if deal.hands is None else
+                                       [list(h) for h in deal.hands], self.where, self.problems):
+                    return None
+                for x in deal.exchanges:
+                    places.swap(x.seat, x.gave, x.took)
+            if not self._before_discard(taken):
                 return None
-        if deal.exchanges and not swap_with_kitty(self.record, deal, hands, self.where, self.problems):
-            return None   # house rules farmers, go_under: before the bidding, so before the take-up
+            places.take_up(deal, taken)   # (five cards: the turned card stays out of play)
+        except InconsistentRecord as exc:
+            self.problems.extend(exc.problems)
+            return None
         discard = deal.discard
-        if not self._before_discard(taken):
-            return None
-        if taken and not self._five_cards:   # (five cards: the turned card stays out of play)
-            if discard is deal.turned and not rules.turned_card_discard:
-                self.fail("discard", f"the dealer may not discard the card he took up "
-                          f"({rules.cite('turned_card_discard')})")
-                return None
-            if hands is not None:
-                hand = hands[deal.dealer]
-                hand.append(deal.turned)
-                if discard is not None:
-                    if discard in hand:
-                        hand.remove(discard)
-                    elif None in hand:
-                        hand.remove(None)
-                    else:
-                        self.fail("discard", f"the dealer did not hold {discard.name} to discard")
-                        return None
-        elif discard is not None:
-            self.fail("discard", "the dealer discards only when he took the turned card up")
-            return None
         called = deal.called
         if table.called_partner:
             if alone and (called is not None or deal.partner_stated):
@@ -269,12 +245,12 @@ class _Deal:
         result = _Play()
         holder: SeatIndex | None = None
         holder_known = False
-        if called is not None and hands is not None:
-            for s, h in enumerate(hands):
+        if called is not None and deal.hands is not None:
+            for s, h in enumerate(places.hand):
                 if called in h:
                     holder, holder_known = s, True
             if not holder_known:
-                unknown_left = any(None in h for h in hands)
+                unknown_left = any(places.unknown)
                 in_kitty = called in (deal.kitty or ()) or called is discard
                 if in_kitty or not unknown_left:
                     holder_known = True     # undealt: the maker is alone
@@ -288,71 +264,54 @@ class _Deal:
                 if holder == maker:
                     self.notes.append(f"deal {self.number}: the maker holds the card he called "
                                       f"({called.name}): he plays alone")
-        pack = make_pack(rules.pack, rules.joker)
         powers = power_table(trump)
-        played: set[Card] = set()
         # every trick (0-based) at which a seat showed out of a suit it may still hold: a later
         # card of that suit proves each of them a revoke (Somerset 63: charged as often as made)
         shown_void_at: dict[tuple[SeatIndex, Suit], list[int]] = {}
-        leader = table.eldest(deal.dealer)
-        for t, trick in enumerate(deal.tricks):
-            at = f"tricks[{t}]"
-            if trick.leader is not None and trick.leader != leader:
-                self.fail(at, f"seat {table.token(leader)} leads this trick, not "
-                          f"{table.token(trick.leader)} (the dealer's left leads first, then the winner)")
-                return None
-            result.leaders.append(leader)
-            led: Suit | None = None
-            for j, c in enumerate(trick.cards):
-                seat = (leader + j) % n
-                cat = f"{at}[{j}]"
-                if c in played:
-                    self.fail(cat, f"{c.name} was played already")
-                    return None
-                if c not in pack:
-                    self.fail(cat, f"{c.name} is not in the pack")
-                    return None
-                played.add(c)
-                suit = powers[c][0]
-                if hands is not None:
-                    hand = hands[seat]
-                    if c in hand:
-                        hand.remove(c)
-                    elif None in hand and not self._known_elsewhere(c, hands, seat):
-                        hand.remove(None)
-                    else:
-                        self.fail(cat, f"seat {table.token(seat)} does not hold {c.name}")
-                        return None
-                if called is not None and c is called:
-                    if deal.partner_stated and deal.partner != seat and not (seat == maker and deal.partner is None):
-                        claimed = "undealt" if deal.partner is None else f"seat {table.token(deal.partner)}"
-                        self.fail(cat, f"seat {table.token(seat)} plays the called card {c.name}, "
-                                  f"but the record says {claimed} held it")
-                        return None
-                    if result.partner_trick is None:
-                        result.partner = None if seat == maker else seat
-                        result.partner_trick = t + 1
-                        holder_known = True
-                for first in shown_void_at.pop((seat, suit), ()):
-                    if not any(r.seat == seat and r.trick == first for r in result.revokes):
-                        result.revokes.append(Revoke(seat, first, deal.tricks[first].cards[
-                            (seat - result.leaders[first]) % n], "proven by a later play", (c,), suit))
-                if j == 0:
-                    led = suit
-                    continue
-                assert led is not None
-                if suit is not led:
-                    held = () if hands is None else tuple(
-                        x for x in hands[seat] if x is not None and powers[x][0] is led)
-                    if held:
-                        result.revokes.append(Revoke(seat, t, c, "from the hand", held, led))
-                    else:
-                        shown_void_at.setdefault((seat, led), []).append(t)
-            if len(trick.cards) == n:
-                leader = (leader + trick_winner(trick.cards, trump)) % n
-                result.winners.append(leader)
+        played_by: dict[tuple[SeatIndex, int], Card] = {}
+        led: list[Suit] = []
+
+        def watch(t: int, j: int, seat: SeatIndex, c: Card) -> None:
+            """The called card's holder found as it falls, and revokes: a card not of the suit
+            led from a hand known to hold it, or shown out of a suit played later."""
+            nonlocal holder_known
+            played_by[seat, t] = c
+            suit = powers[c][0]
+            if called is not None and c is called:
+                if deal.partner_stated and deal.partner != seat and not (seat == maker and deal.partner is None):
+                    claimed = "undealt" if deal.partner is None else f"seat {table.token(deal.partner)}"
+                    raise places.fail(f"seat {table.token(seat)} plays the called card {c.name}, "
+                                      f"but the record says {claimed} held it", f"tricks[{t}][{j}]")
+                if result.partner_trick is None:
+                    result.partner = None if seat == maker else seat
+                    result.partner_trick = t + 1
+                    holder_known = True
+            for first in shown_void_at.pop((seat, suit), ()):
+                if not any(r.seat == seat and r.trick == first for r in result.revokes):
+                    result.revokes.append(Revoke(seat, first, played_by[seat, first],
+                                                 "proven by a later play", (c,), suit))
+            if j == 0:
+                led.append(suit)
+                return
+            if suit is not led[t]:
+                held = () if deal.hands is None else tuple(sorted(
+                    (x for x in places.hand[seat] if powers[x][0] is led[t]), key=self.arrival().__getitem__))
+                if held:
+                    result.revokes.append(Revoke(seat, t, c, "from the hand", held, led[t]))
+                else:
+                    shown_void_at.setdefault((seat, led[t]), []).append(t)
+
+        try:
+            leaders, winners, result.log = walk_tricks(
+                places, deal, trump, table.eldest(deal.dealer), (), _LEFT[n], _LEAD_RULE, watch)
+        except InconsistentRecord as exc:
+            self.problems.extend(exc.problems)
+            return None
+        if len(leaders) < len(deal.tricks):   # the trick a partial game stops in: its leader
+            leaders.append(winners[-1] if winners else table.eldest(deal.dealer))
+        result.leaders, result.winners = leaders, winners
         result.complete = len(deal.tricks) == 5 and all(len(t.cards) == n for t in deal.tricks)
-        result.remaining = hands
+        result.remaining = None if deal.hands is None else places.remaining()
         if not result.complete and not deal.unfinished and not claims_of(deal):
             self.fail("tricks", f"a deal at this table is five tricks of {n} cards "
                       f"({len(deal.tricks)} recorded; mark the deal unfinished if the record stops here)")
@@ -381,9 +340,15 @@ class _Deal:
         self._partner_known = holder_known or called is None
         return result
 
-    @staticmethod
-    def _known_elsewhere(c: Card, hands: list[list[Card | None]], seat: SeatIndex) -> bool:
-        return any(c in h for s, h in enumerate(hands) if s != seat)
+    def arrival(self) -> dict[Card, int]:
+        """The order in which each card came into its hand: as dealt, then taken from the kitty,
+        then the turned card taken up (the order a revoke's held cards are named in)."""
+        order = {c: i for h in self.deal.hands or () for i, c in enumerate(h) if c is not None}
+        for x in self.deal.exchanges:
+            order.update((c, 10 + j) for j, c in enumerate(x.took) if c is not None)
+        if self.deal.turned is not None:
+            order[self.deal.turned] = 20
+        return order
 
 
 def _void_result(number: int, deal: Deal, n: int, why: str, next_dealer: SeatIndex | None,
@@ -507,7 +472,7 @@ def _exposed_cards(record: Record, deal: Deal, number: int, where: str, play: _P
     if not events:
         return []
     table, rules = record.table, record.rules
-    log, remaining = _play_log(deal, play, trump, table.seats)
+    log, remaining = _play_log(play, table.seats)
     out = []
     for j, e in events:
         at = f"{where}.irregularities[{j}]"
@@ -528,14 +493,12 @@ def _exposed_cards(record: Record, deal: Deal, number: int, where: str, play: _P
     return out
 
 
-def _play_log(deal: Deal, play: _Play, trump: Suit | None,
-              n: int) -> tuple[PlayLog, dict[int, frozenset[Card]]]:
-    """The deal's plays as the four-handed laws read them (``plays.PlayLog``, by seat index) and
-    each seat's cards left unplayed, as far as the hands are recorded."""
-    log = PlayLog(power_table(trump), n)
-    for t, trick in enumerate(deal.tricks):
-        for j, c in enumerate(trick.cards):
-            log.add((play.leaders[t] + j) % n, t, c)
+def _play_log(play: _Play, n: int) -> tuple[PlayLog, dict[int, frozenset[Card]]]:
+    """The deal's plays as the four-handed laws read them (``plays.PlayLog``, by seat index, as
+    the trick walk logged them) and each seat's cards left unplayed, as far as the hands are
+    recorded."""
+    log = play.log
+    assert log is not None   # the walk's (trick_walk.walk_tricks)
     remaining = {s: frozenset(c for c in h if c is not None)
                  for s, h in enumerate(play.remaining or [[] for _ in range(n)])}
     return log, remaining
@@ -553,7 +516,7 @@ def _corrected_revokes(record: Record, deal: Deal, number: int, where: str, play
     if not events:
         return []
     table, rules, n = record.table, record.rules, record.table.seats
-    log, remaining = _play_log(deal, play, trump, n)
+    log, remaining = _play_log(play, n)
     names = {s: p.name for s, p in record.players if p.name}
     out = []
     for j, e in events:

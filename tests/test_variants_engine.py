@@ -359,9 +359,9 @@ def test_rules_md_has_a_row_for_every_variant_option() -> None:
 
 def test_a_card_dealt_twice_is_located() -> None:
     hands = dict(CUT_MARCH["hands"], **{"2": "AD KD AC KC AS"})   # AS is seat 0's too
-    assert located(record(3, [dict(CUT_MARCH, hands=hands)])) == ["deals[0].hands.2[4]"]
-    # 9H is the turned card: the kitty cannot hold it too
-    assert located(record(3, [dict(CUT_MARCH, kitty="9S 9D 9C TC JC QD JD 9H")])) == ["deals[0].kitty[7]"]
+    assert located(record(3, [dict(CUT_MARCH, hands=hands)])) == ["deals[0].hands.2"]
+    # 9H is the turned card: the kitty cannot hold it too (located as at four: the hand, the kitty)
+    assert located(record(3, [dict(CUT_MARCH, kitty="9S 9D 9C TC JC QD JD 9H")])) == ["deals[0].kitty"]
 
 
 def test_five_handed_the_dealer_holds_the_called_card() -> None:

@@ -20,14 +20,14 @@ from .card_places import CardPlaces, seat_words
 from .cards import JOKER, Card, Suit, effective_suit, power_table
 from .errors import InconsistentRecord, Problem
 from .model import (
-    CallKind, DealKind, FindingKind, replace, Scores, Deal, SeatDealResult, Finding,
+    DealKind, FindingKind, replace, Scores, Deal, SeatDealResult, Finding,
     SeatGameResult, IrregularityKind, Record, SeatReplayResult,
 )
 from .rules import JokerUpcard
 from .table import SeatIndex, Variant
 from .fastpath import fast_table_deal
 from .games import GamePlan, play_games, seat_game, target_of
-from .house_rules import fast_break, fast_break_note, house_cite
+from .house_rules import fast_break, fast_break_note
 from .points_only import SeatColumns, check_points
 from .revokes import Revoke, corrected_play, corrected_text, seat_revoke_findings
 from .scoring import add_scores
@@ -35,7 +35,7 @@ from .scoring import seat_points as hand_points
 from .scoresheet import SheetCheck
 from .claims import claims_of, settle_claim
 from .exchanges import going_under_table, swap_with_kitty, void_by_farmer
-from .bidding import turned_suit_named_text
+from .bidding import Bidders, run_bidding
 from .laws import five_cards_text, stopped_deal_text
 from .deal_passing import dealer_findings, reported_first
 from .penalty_cards import exposed_card_held, exposed_card_ruling
@@ -86,7 +86,6 @@ class _Deal:
         self.notes: list[str] = []
         self.findings: list[Finding] = []   # the laws' (a turned-down suit named ...)
         self._five_cards = False   # the dealer plays his five dealt cards (played before discarding)
-        self._named = [e for e in deal.irregularities if e.kind is IrregularityKind.TURNED_SUIT_NAMED]
         self._partner_known = True
 
     def fail(self, where: str, what: str) -> None:
@@ -95,77 +94,21 @@ class _Deal:
     # -- the bidding --------------------------------------------------------------------------
 
     def bidding(self) -> tuple[SeatIndex | None, Suit | None, bool, bool, bool]:
-        """(maker, trump, alone, taken up, thrown in); a maker with trump None: no trump (house
-        rule ``allow_no_trump``, second round only, as four-handed: ``bidding.run_bidding``)."""
-        deal, table, rules = self.deal, self.table, self.rules
-        assert deal.turned is not None
-        turned_suit = deal.joker_suit if deal.turned is JOKER else deal.turned.suit
-        if turned_suit is None:   # the joker turned, 'dealer-names': the suit he named is the turned suit
-            self.fail("joker_suit", "the joker was turned: record the suit the dealer named "
-                      f"(joker_suit; joker_upcard 'dealer-names', {rules.cite('joker')})")
+        """(maker, trump, alone, taken up, thrown in) by the one bidding walk,
+        ``bidding.run_bidding``, at this table; a maker with trump None: no trump (house rule
+        ``allow_no_trump``). Its findings join the deal's."""
+        table = self.table
+        lone = (None if table.called_partner else
+                f"no lone hands in the {table.variant.value} game: the maker always plays alone "
+                f"against the rest ({VARIANT_CITES[table.variant]})")
+        try:
+            bid, findings = run_bidding(self.deal, self.rules, self.number, self.where,
+                                        Bidders(_LEFT[table.seats], seat_words(table), False, lone))
+        except InconsistentRecord as exc:
+            self.problems.extend(exc.problems)
             return None, None, False, False, False
-        turn = table.order_from(table.eldest(deal.dealer))
-        n = table.seats
-        k = 0   # the turn: the calls that pass it on (all but a stuck dealer's void call)
-        for i, call in enumerate(deal.calls):
-            at = f"calls[{i}]"
-            if k >= 2 * n:
-                self.fail(at, "every player has passed twice: the deal was thrown in; no more calls")
-                return None, None, False, False, True
-            seat = turn[k % n]
-            if call.seat is not None and call.seat != seat:
-                self.fail(at, f"it is seat {table.token(seat)}'s turn, not {table.token(call.seat)}'s "
-                          "(the bidding passes to the left from the dealer's left)")
-                return None, None, False, False, False
-            first_round = k < n
-            if call.alone and not table.called_partner:
-                self.fail(at, f"no lone hands in the {table.variant.value} game: the maker always "
-                          f"plays alone against the rest ({VARIANT_CITES[table.variant]})")
-                return None, None, False, False, False
-            if call.kind is CallKind.PASS:
-                if not first_round and seat == deal.dealer and self.rules.stick_the_dealer:
-                    self.fail(at, f"stick the dealer: the dealer may not pass in the second round "
-                              f"({self.rules.cite('stick_the_dealer')})")
-                    return None, None, False, False, False
-                k += 1
-                continue
-            if call.kind is CallKind.NAME and call.suit is turned_suit and not first_round:
-                if not self._turned_suit_named(i, seat, turned_suit):
-                    return None, None, False, False, False
-                stuck = seat == deal.dealer and k == 2 * n - 1 and rules.stick_the_dealer
-                k += 0 if stuck else 1   # the stuck dealer must still name a suit
-                continue
-            if i + 1 != len(deal.calls):
-                self.fail(f"calls[{i + 1}]", "trump is made: the bidding is over")
-                return None, None, False, False, False
-            if call.kind in (CallKind.ORDER, CallKind.TAKE):
-                if not first_round:
-                    self.fail(at, "the turned card was turned down: the second round names a suit")
-                    return None, None, False, False, False
-                word = "take" if seat == deal.dealer else "order"
-                if call.kind.value != word:
-                    self.fail(at, f"seat {table.token(seat)} {'is' if word == 'take' else 'is not'} "
-                              f"the dealer: the word is {word!r}")
-                    return None, None, False, False, False
-                return seat, turned_suit, call.alone, True, False
-            if call.kind is CallKind.NO_TRUMP:
-                if not rules.allow_no_trump or first_round:
-                    when = ("in the second round only" if rules.allow_no_trump else
-                            "only under the house rule allow_no_trump, which is off")
-                    self.fail(at, f"no trump is named {when} ({house_cite('allow_no_trump')})")
-                    return None, None, False, False, False
-                return seat, None, call.alone, False, False
-            assert call.kind is CallKind.NAME and call.suit is not None
-            if first_round:
-                self.fail(at, "a suit is named only in the second round (the first accepts the turned card)")
-                return None, None, False, False, False
-            return seat, call.suit, call.alone, False, False
-        if k == 2 * n:
-            return None, None, False, False, True
-        if not deal.unfinished:
-            self.fail("calls", "the bidding stops before trump is made or the deal is thrown in "
-                      "(mark the deal unfinished if the record stops here)")
-        return None, None, False, False, False
+        self.findings.extend(findings)
+        return bid.maker, bid.trump, bid.alone, bid.took_up, bid.thrown_in
 
     def _before_discard(self, taken: bool) -> bool:
         """A dealer who played before discarding (``played-before-discard``, only where the
@@ -185,23 +128,6 @@ class _Deal:
                 self.rules.cite("played_before_discard"), self.number, e.trick, self.deal.dealer,
                 status="five cards", points=()))
         return True
-
-    def _turned_suit_named(self, i: int, seat: SeatIndex, suit: Suit) -> bool:
-        """Call ``i``, ``seat`` naming the turned-down ``suit``: a pass, with its finding, when the
-        record has the turned-suit-named irregularity (as four-handed, ``bidding.run_bidding``;
-        a preset whose side loses the right is refused by the loader, ``law_refusal``)."""
-        rule = self.rules.cite("turned_suit_named")
-        for event in self._named:
-            if event.seat is None or event.seat == seat:
-                self._named.remove(event)
-                self.findings.append(Finding(
-                    FindingKind.IRREGULARITY, f"deal {self.number}, call {i + 1}: "
-                    + turned_suit_named_text(f"seat {self.table.token(seat)}", suit, self.rules),
-                    rule, self.number, seat=seat, status="void", points=()))
-                return True
-        self.fail(f"calls[{i}]", f"{suit.value} is the turned-down suit: it may not be named ({rule}); "
-                  "if it was said at the table, record a turned-suit-named irregularity")
-        return False
 
     # -- the play -----------------------------------------------------------------------------
 

@@ -4,8 +4,8 @@ card, the take-up and discard, and each card taken from a hand as it is played o
 Contract: :class:`CardPlaces` is the one card bookkeeping of the detailed replay at every table
 (issue 32): the four-handed walk (``deal._Replay``) and the walk of a table of n
 (``deal._Deal``) both place the dealt cards with :meth:`CardPlaces.deal_hands`, take up
-and discard with :meth:`CardPlaces.take_up`, and remove each played card with
-:meth:`CardPlaces.play_card` (:meth:`CardPlaces.take_from` for any other card leaving a hand). A
+and discard with :meth:`CardPlaces.take_up`, and take each card that leaves a hand (played,
+discarded, given) with :meth:`CardPlaces.take_from`. A
 card that cannot be where the record puts it -- not in the pack, in two places, not held --
 raises :class:`~euchre_records.errors.InconsistentRecord` at its location, saying where the card
 really is (the four-handed wording, RULES.md "common ground": one pack, each card once; a seat
@@ -14,6 +14,7 @@ named by its label: ``N`` at four, ``seat 2`` at a table of n). Pure: no I/O.
 
 from __future__ import annotations
 
+import functools
 from typing import Sequence
 
 from .cards import Card, make_pack
@@ -26,6 +27,7 @@ from .table import Table
 __all__ = ["CardPlaces", "describe_place", "seat_words"]
 
 
+@functools.cache
 def seat_words(table: Table) -> tuple[str, ...]:
     """Each seat as the messages name it: ``N E S W`` at four, ``seat 0`` .. at a table of n."""
     if table.fixed_sides:
@@ -142,15 +144,6 @@ class CardPlaces:
                 elsewhere[5:] in self.sitting_out:
             why += f", and {elsewhere[5:]} sits out"
         raise self.fail(f"{self.labels[seat]} {verb} {c}, which he does not hold ({why})", at)
-
-    def play_card(self, seat: int, c: Card, trick: int, at: str) -> None:
-        """``seat`` plays ``c`` to trick ``trick`` (0-based): taken from his hand, now played."""
-        held = self.hand[seat]
-        if c in held:   # a held card is in the pack: what take_from would do
-            held.discard(c)
-        else:
-            self.take_from(seat, c, at, verb="played")
-        self.location[c] = f"played:{trick + 1}"
 
     def swap(self, seat: int, gave: Sequence[Card | None], took: Sequence[Card | None]) -> None:
         """``seat`` gives ``gave`` to the kitty and takes ``took`` from it (house rules farmers,

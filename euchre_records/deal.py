@@ -488,8 +488,10 @@ class _Deal:
                 led.append(suit)
                 return
             if suit is not led[t]:
-                held = () if deal.hands is None else tuple(sorted(
-                    (x for x in places.hand[seat] if powers[x][0] is led[t]), key=self.arrival().__getitem__))
+                held = () if deal.hands is None else tuple(
+                    x for x in places.hand[seat] if powers[x][0] is led[t])
+                if len(held) > 1:
+                    held = tuple(sorted(held, key=self.arrival().__getitem__))
                 if held:
                     result.revokes.append(Revoke(seat, t, c, "from the hand", held, led[t]))
                 else:

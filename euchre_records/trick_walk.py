@@ -36,7 +36,7 @@ def walk_tricks(places: CardPlaces, deal: Deal, trump: Suit | None, leader: int,
     partial game may stop inside its last trick (``deal.unfinished``): that trick's cards are
     played and logged, but it has no winner. Seats are the table's seat values (``cards.Seat``
     at four, ints at n): ``left`` gives them back in kind."""
-    labels = places.labels
+    labels, hand, location = places.labels, places.hand, places.location
     n_active = len(left) - len(out)
     places.sitting_out = {labels[s] for s in out}
     log = PlayLog(power_table(trump), len(left))
@@ -62,8 +62,14 @@ def walk_tricks(places: CardPlaces, deal: Deal, trump: Suit | None, leader: int,
                               + (f" ({sits} sitting out)" if out else ""), at)
         seat = leader
         order: list[int] = []
+        played = f"played:{t + 1}"
         for j, c in enumerate(cards):
-            places.play_card(seat, c, t, f"{at}[{j}]")
+            held = hand[seat]
+            if c in held:   # a held card is in the pack: what take_from would do
+                held.discard(c)
+            else:
+                places.take_from(seat, c, f"{at}[{j}]", verb="played")
+            location[c] = played
             log.add(seat, t, c)
             if watch is not None:
                 watch(t, j, seat, c)

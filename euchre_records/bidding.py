@@ -125,6 +125,7 @@ def run_bidding(deal: Deal, rules: Rules, number: int, where: str,
     alone = took_up = thrown = partner_took = no_trump = False
     defender: Seat | None = None
     points = {} if fixed else {"points": ()}   # at n a finding moves no points: ()
+    dealer_last, all_passed = 2 * n - 1, 2 * n   # the stuck dealer's turn; thrown in
 
     def note(i: int, who: Seat, text: str, rule: str, status: str) -> None:
         findings.append(Finding(FindingKind.IRREGULARITY, f"deal {number}, call {i + 1}: {text}",
@@ -150,14 +151,14 @@ def run_bidding(deal: Deal, rules: Rules, number: int, where: str,
                 raise fail(table.lone_refused, at)
             kind = call.kind
             if kind is CallKind.PASS:
-                if passes == 2 * n - 1 and rules.stick_the_dealer:
+                if passes == dealer_last and rules.stick_the_dealer:
                     raise fail(f"the dealer {name[seat]} passed, but under stick-the-dealer he must "
                                f"name a suit ({rules.cite('stick_the_dealer')})" if fixed else
                                "stick the dealer: the dealer may not pass in the second round "
                                f"({rules.cite('stick_the_dealer')})", at)
                 passed.add(seat)
                 passes += 1
-                thrown = passes == 2 * n
+                thrown = passes == all_passed
                 seat = left[seat]
             elif kind.accepts:
                 if passes >= n:
@@ -209,10 +210,10 @@ def run_bidding(deal: Deal, rules: Rules, number: int, where: str,
                                                          seat.side.label if loses else None),
                          rule, "void")
                     passed.add(seat)
-                    if passes == 2 * n - 1 and rules.stick_the_dealer:
+                    if passes == dealer_last and rules.stick_the_dealer:
                         continue   # the dealer is stuck: he must still name a suit
                     passes += 1
-                    thrown = passes == 2 * n
+                    thrown = passes == all_passed
                     seat = left[seat]
                     continue
                 may_make(i, seat)

@@ -47,7 +47,8 @@ class CardPlaces:
         self.rules, self.where, self.labels = rules, where, labels
         self.pack = make_pack(rules.pack, rules.joker)
         self.location: dict[Card, str] = {}
-        self.hand: list[set[Card]] = [set() for _ in range(seats)]   # known cards still held
+        self.hand: list[set[Card]] = ([set(), set(), set(), set()] if seats == 4   # known cards held
+                                      else [set() for _ in range(seats)])
         self.unknown: list[int] = [0] * seats                         # unknown cards still held
         self.known_hands = False
         self.sitting_out: set[str] = set()                            # labels of seats out
@@ -76,7 +77,7 @@ class CardPlaces:
                     raise self.fail(f"{self.labels[seat]} holds {len(cards)} cards; a hand has 5 (record a "
                                     "wrong-number-of-cards irregularity with the count if it happened)",
                                     f"hands.{tokens[seat]}")
-                label, at = f"hand:{self.labels[seat]}", f"hands.{tokens[seat]}"
+                label, at = _hand_place(self.labels[seat], tokens[seat])
                 held = self.hand[seat]
                 for c in cards:
                     if c is None:
@@ -166,6 +167,12 @@ class CardPlaces:
         """Each seat's cards not played, an unknown card as None (sorted: the order the cards
         were dealt in is no part of the laws)."""
         return [sorted(h) + [None] * u for h, u in zip(self.hand, self.unknown)]
+
+
+@functools.cache
+def _hand_place(label: str, token: str) -> tuple[str, str]:
+    """A seat's hand as a card's location and as the record's path: ("hand:N", "hands.N")."""
+    return f"hand:{label}", f"hands.{token}"
 
 
 def describe_place(location: str) -> str:

@@ -320,6 +320,7 @@ def _tricks_by_side(maker: Seat, maker_tricks: int) -> Points:
 
 _N_LEFT = {n: tuple((s + 1) % n for s in range(n)) for n in (2, 3, 5, 6, 7)}   # the next to play
 _N_LEAD_RULE = "the dealer's left leads first, then the winner"
+_READ_THE_LOG = (IrregularityKind.EXPOSED_CARD, IrregularityKind.REVOKE_CORRECTED)   # laws of the play log
 
 VARIANT_CITES = {
     Variant.TWO_HANDED: "Keller 1887 ch. VII (two-handed)",
@@ -461,15 +462,13 @@ class _Deal:
         powers = power_table(trump)
         # every trick (0-based) at which a seat showed out of a suit it may still hold: a later
         # card of that suit proves each of them a revoke (Somerset 63: charged as often as made)
-        shown_void_at: dict[tuple[SeatIndex, Suit], list[int]] = {}
-        played_by: dict[tuple[SeatIndex, int], Card] = {}
+        shown_void_at: dict[tuple[SeatIndex, Suit], list[tuple[int, Card]]] = {}   # (trick, card)
         led: list[Suit] = []
 
         def watch(t: int, j: int, seat: SeatIndex, c: Card) -> None:
             """The called card's holder found as it falls, and revokes: a card not of the suit
             led from a hand known to hold it, or shown out of a suit played later."""
             nonlocal holder_known
-            played_by[seat, t] = c
             suit = powers[c][0]
             if called is not None and c is called:
                 if deal.partner_stated and deal.partner != seat and not (seat == maker and deal.partner is None):
@@ -480,10 +479,9 @@ class _Deal:
                     result.partner = None if seat == maker else seat
                     result.partner_trick = t + 1
                     holder_known = True
-            for first in shown_void_at.pop((seat, suit), ()):
+            for first, card in shown_void_at.pop((seat, suit), ()):
                 if not any(r.seat == seat and r.trick == first for r in result.revokes):
-                    result.revokes.append(Revoke(seat, first, played_by[seat, first],
-                                                 "proven by a later play", (c,), suit))
+                    result.revokes.append(Revoke(seat, first, card, "proven by a later play", (c,), suit))
             if j == 0:
                 led.append(suit)
                 return
@@ -495,11 +493,12 @@ class _Deal:
                 if held:
                     result.revokes.append(Revoke(seat, t, c, "from the hand", held, led[t]))
                 else:
-                    shown_void_at.setdefault((seat, led[t]), []).append(t)
+                    shown_void_at.setdefault((seat, led[t]), []).append((t, c))
 
         try:
             leaders, winners, result.log = walk_tricks(
-                places, deal, trump, table.eldest(deal.dealer), (), _N_LEFT[n], _N_LEAD_RULE, watch)
+                places, deal, trump, table.eldest(deal.dealer), (), _N_LEFT[n], _N_LEAD_RULE, watch,
+                logged=any(e.kind in _READ_THE_LOG for e in deal.irregularities))
         except InconsistentRecord as exc:
             self.problems.extend(exc.problems)
             return None

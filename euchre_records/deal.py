@@ -345,19 +345,21 @@ class _Play:
     log: PlayLog | None = None                          # every card played (trick_walk)
 
 
-class _Deal:
-    """Replays one deal; ``problems`` collects the located impossibilities."""
+class _Deal(CardPlaces):
+    """Replays one deal at a table of n; ``problems`` collects the located impossibilities.
+    The cards are :class:`~.card_places.CardPlaces`', as :class:`_Replay`'s at four."""
 
     def __init__(self, record: Record, deal: Deal, number: int, where: str) -> None:
-        self.record, self.deal, self.number, self.where = record, deal, number, where
-        self.table, self.rules = record.table, record.rules
+        CardPlaces.__init__(self, record.rules, seat_words(record.table), where)
+        self.record, self.deal, self.number = record, deal, number
+        self.table = record.table
         self.problems: list[Problem] = []
         self.notes: list[str] = []
         self.findings: list[Finding] = []   # the laws' (a turned-down suit named ...)
         self._five_cards = False   # the dealer plays his five dealt cards (played before discarding)
         self._partner_known = True
 
-    def fail(self, where: str, what: str) -> None:
+    def refuse(self, where: str, what: str) -> None:
         self.problems.append(Problem(f"{self.where}.{where}" if where else self.where, what))
 
     # -- the bidding --------------------------------------------------------------------------
@@ -387,7 +389,7 @@ class _Deal:
             if e.kind is not IrregularityKind.PLAYED_BEFORE_DISCARD:
                 continue
             if not taken or (e.seat is not None and e.seat != self.deal.dealer):
-                self.fail(f"irregularities[{j}]", "only a dealer who took up the turned card can "
+                self.refuse(f"irregularities[{j}]", "only a dealer who took up the turned card can "
                           "play before discarding")
                 return False
             self._five_cards = True
@@ -403,21 +405,20 @@ class _Deal:
     def play(self, maker: SeatIndex, trump: Suit | None, taken: bool, alone: bool) -> _Play | None:
         """The play checked card by card (``trump`` None: no trump, house rule allow_no_trump:
         every card of its printed suit, no bowers, the highest of the suit led wins)."""
-        deal, table, rules = self.deal, self.table, self.rules
+        deal, table = self.deal, self.table
         n = table.seats
         assert deal.turned is not None
-        places = CardPlaces(rules, seat_words(table), self.where)   # the cards, as at four
         try:
-            places.deal_hands(deal, [table.token(s) for s in table.all_seats])
+            self.deal_hands(deal, [table.token(s) for s in table.all_seats])
             if deal.exchanges:   # house rules farmers, go_under: before the bidding, so the take-up
                 if not swap_with_kitty(self.record, deal, None if deal.hands is None else
                                        [list(h) for h in deal.hands], self.where, self.problems):
                     return None
                 for x in deal.exchanges:
-                    places.swap(x.seat, x.gave, x.took)
+                    self.swap(x.seat, x.gave, x.took)
             if not self._before_discard(taken):
                 return None
-            places.take_up(deal, taken)   # (five cards: the turned card stays out of play)
+            self.take_up(deal, taken)   # (five cards: the turned card stays out of play)
         except InconsistentRecord as exc:
             self.problems.extend(exc.problems)
             return None
@@ -425,34 +426,34 @@ class _Deal:
         called = deal.called
         if table.called_partner:
             if alone and (called is not None or deal.partner_stated):
-                self.fail("called", "a maker who goes alone names no card and has no partner")
+                self.refuse("called", "a maker who goes alone names no card and has no partner")
                 return None
             if not alone and called is None and (deal.tricks or not deal.unfinished):
-                self.fail("called", "the maker who does not go alone names a card not of the trump suit")
+                self.refuse("called", "the maker who does not go alone names a card not of the trump suit")
                 return None
             if trump is not None and called is not None and effective_suit(called, trump) is trump:
-                self.fail("called", f"{called.name} is of the trump suit ({trump.value}): the maker "
+                self.refuse("called", f"{called.name} is of the trump suit ({trump.value}): the maker "
                           "names a card not of the trump suit")
                 return None
             if deal.partner_stated and deal.partner == maker:
-                self.fail("partner", "the maker cannot be his own partner")
+                self.refuse("partner", "the maker cannot be his own partner")
                 return None
         result = _Play()
         holder: SeatIndex | None = None
         holder_known = False
         if called is not None and deal.hands is not None:
-            for s, h in enumerate(places.hand):
+            for s, h in enumerate(self.hand):
                 if called in h:
                     holder, holder_known = s, True
             if not holder_known:
-                unknown_left = any(places.unknown)
+                unknown_left = any(self.unknown)
                 in_kitty = called in (deal.kitty or ()) or called is discard
                 if in_kitty or not unknown_left:
                     holder_known = True     # undealt: the maker is alone
             if holder_known and deal.partner_stated and deal.partner != (None if holder == maker else holder):
                 where = "in no hand (undealt)" if holder is None else f"in seat {table.token(holder)}'s hand"
                 claimed = "undealt" if deal.partner is None else f"seat {table.token(deal.partner)}"
-                self.fail("partner", f"the record says {claimed} held {called.name}, but it is {where}")
+                self.refuse("partner", f"the record says {claimed} held {called.name}, but it is {where}")
                 return None
             if holder_known:
                 result.partner = None if holder == maker else holder
@@ -473,7 +474,7 @@ class _Deal:
             if called is not None and c is called:
                 if deal.partner_stated and deal.partner != seat and not (seat == maker and deal.partner is None):
                     claimed = "undealt" if deal.partner is None else f"seat {table.token(deal.partner)}"
-                    raise places.fail(f"seat {table.token(seat)} plays the called card {c.name}, "
+                    raise self.fail(f"seat {table.token(seat)} plays the called card {c.name}, "
                                       f"but the record says {claimed} held it", f"tricks[{t}][{j}]")
                 if result.partner_trick is None:
                     result.partner = None if seat == maker else seat
@@ -487,7 +488,7 @@ class _Deal:
                 return
             if suit is not led[t]:
                 held = () if deal.hands is None else tuple(
-                    x for x in places.hand[seat] if powers[x][0] is led[t])
+                    x for x in self.hand[seat] if powers[x][0] is led[t])
                 if len(held) > 1:
                     held = tuple(sorted(held, key=self.arrival().__getitem__))
                 if held:
@@ -497,7 +498,7 @@ class _Deal:
 
         try:
             leaders, winners, result.log = walk_tricks(
-                places, deal, trump, table.eldest(deal.dealer), (), _N_LEFT[n], _N_LEAD_RULE, watch,
+                self, deal, trump, table.eldest(deal.dealer), (), _N_LEFT[n], _N_LEAD_RULE, watch,
                 logged=any(e.kind in _READ_THE_LOG for e in deal.irregularities))
         except InconsistentRecord as exc:
             self.problems.extend(exc.problems)
@@ -506,20 +507,20 @@ class _Deal:
             leaders.append(winners[-1] if winners else table.eldest(deal.dealer))
         result.leaders, result.winners = leaders, winners
         result.complete = len(deal.tricks) == 5 and all(len(t.cards) == n for t in deal.tricks)
-        result.remaining = None if deal.hands is None else places.remaining()
+        result.remaining = None if deal.hands is None else self.remaining()
         if not result.complete and not deal.unfinished and not claims_of(deal):
-            self.fail("tricks", f"a deal at this table is five tricks of {n} cards "
+            self.refuse("tricks", f"a deal at this table is five tricks of {n} cards "
                       f"({len(deal.tricks)} recorded; mark the deal unfinished if the record stops here)")
             return None
         if result.complete and deal.unfinished:
-            self.fail("unfinished", "five tricks were played: the deal is complete")
+            self.refuse("unfinished", "five tricks were played: the deal is complete")
             return None
         if called is not None and not holder_known:
             if result.complete:
                 result.partner = None    # every dealt card was played: the called card was undealt
                 holder_known = True
                 if deal.partner_stated and deal.partner is not None:
-                    self.fail("partner", f"the record says seat {table.token(deal.partner)} held "
+                    self.refuse("partner", f"the record says seat {table.token(deal.partner)} held "
                               f"{called.name}, but it was never played: it was undealt")
                     return None
             elif deal.partner_stated:

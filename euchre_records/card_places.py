@@ -3,7 +3,7 @@ card, the take-up and discard, and each card taken from a hand as it is played o
 
 Contract: :class:`CardPlaces` is the one card bookkeeping of the detailed replay at every table
 (issue 32): the four-handed walk (``deal._Replay``) and the walk of a table of n
-(``deal._Deal``) both place the dealt cards with :meth:`CardPlaces.deal_hands`, take up
+(``deal.SeatWalk``) both place the dealt cards with :meth:`CardPlaces.deal_hands`, take up
 and discard with :meth:`CardPlaces.take_up`, and take each card that leaves a hand (played,
 discarded, given) with :meth:`CardPlaces.take_from`. A
 card that cannot be where the record puts it -- not in the pack, in two places, not held --

@@ -12,13 +12,14 @@ applied to n hands; each side is made per deal (the makers, the defenders) and e
 award the four-handed game gives a side is scored by each player of that side.
 
 The game loop only (issue 32): each deal is replayed by the one deal walk,
-``deal.replay_seat_deal`` (imported here as ``_deal_result``), when the fast path
+``seat_deal.replay_seat_deal`` (imported here as ``_deal_result``), when the fast path
 (``fastpath.fast_table_deal``) declines it.
 """
 
 from __future__ import annotations
 
-from .deal import VARIANT_CITES, replay_seat_deal as _deal_result
+from .deal import VARIANT_CITES
+from .seat_deal import replay_seat_deal as _deal_result
 from .errors import InconsistentRecord, Problem
 from .model import (
     replace, Scores, SeatDealResult, Finding, SeatGameResult, Record, SeatReplayResult,

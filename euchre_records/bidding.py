@@ -11,14 +11,15 @@ A call by the wrong seat is impossible *unless* the record says it happened (a
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
-from .cards import JOKER, Seat, Side, Suit
+from .cards import JOKER, LEFT_OF, SEATS, Seat, Side, Suit
 from .errors import InconsistentRecord, join_path
 from .model import Call, CallKind, Deal, Finding, FindingKind, Irregularity, IrregularityKind
 from .house_rules import house_cite
 from .rules import JokerUpcard, OutOfTurnCall, Rules, TurnedSuitNamed
 
-__all__ = ["Bidding", "run_bidding", "turned_suit_named_text"]
+__all__ = ["Bidding", "Bidders", "FOUR", "run_bidding", "turned_suit_named_text"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,7 +48,7 @@ class _Events:
 
     def take(self, kind: IrregularityKind, seat: Seat) -> Irregularity | None:
         for n, (i, e) in enumerate(self.pool):
-            if e.kind is kind and (e.seat is None or e.seat is seat):
+            if e.kind is kind and (e.seat is None or e.seat == seat):
                 del self.pool[n]
                 return e
         return None
@@ -60,14 +61,44 @@ def turned_suit_named_text(who: str, suit: Suit, rules: Rules, side: str | None 
     return f"{who} named {suit.word}, the turned-down suit — {text} ({rules.cite('turned_suit_named')})"
 
 
-def run_bidding(deal: Deal, rules: Rules, number: int, where: str) -> tuple[Bidding, list[Finding]]:
-    """Replay the calls of ``deal``; see the module docstring for the contract."""
+@dataclass(frozen=True, slots=True)
+class Bidders:
+    """The table as the bidding sees it: ``left[seat]`` the next to speak, ``labels[seat]`` a
+    seat in messages; ``fixed`` the partnership game of four (partners, sides, 'assist', the
+    laws of bidding errors by a side: Somerset 79-82, Hoyle); ``lone_refused`` why nobody may
+    go alone at a table where the maker always plays alone (None: alone is a call)."""
+
+    left: tuple[Any, ...]
+    labels: tuple[str, ...]
+    fixed: bool = True
+    lone_refused: str | None = None
+
+    @property
+    def seats(self) -> int:
+        return len(self.left)
+
+
+FOUR = Bidders(LEFT_OF, tuple(s.name for s in SEATS))
+"""The table of four."""
+
+
+def run_bidding(deal: Deal, rules: Rules, number: int, where: str,
+                table: Bidders = FOUR) -> tuple[Bidding, list[Finding]]:
+    """Replay the calls of ``deal`` at ``table``; see the module docstring for the contract.
+
+    One bidding at every table (issue 32): two rounds of one call a seat from the dealer's
+    left, the stuck dealer, the turned-down suit, no trump. At a table of n (``table.fixed``
+    false) the calls of the partnership game's laws (a call out of turn, 'assist', a take-over,
+    defending alone) are refused by the loader (``table_refusals``), a word other than the
+    seat's or a call after trump is made is refused here, and the findings move no points
+    (``()``, one figure per seat being none)."""
     def fail(what: str, at: str) -> InconsistentRecord:
         return InconsistentRecord(what, join_path(where, at))
 
     turned = deal.turned
     assert turned is not None
     findings: list[Finding] = []
+    n, left, name, fixed = table.seats, table.left, table.labels, table.fixed
     if turned is JOKER:
         if rules.joker_upcard is JokerUpcard.REDEAL:
             if deal.calls or deal.tricks:
@@ -75,7 +106,8 @@ def run_bidding(deal: Deal, rules: Rules, number: int, where: str) -> tuple[Bidd
                            "tricks can follow", "calls")
             return Bidding(None, None, False, None, False, True, redeal=True), findings
         if deal.joker_suit is None:
-            raise fail("the joker was turned: record the suit the dealer named (joker_suit)",
+            raise fail("the joker was turned: record the suit the dealer named (joker_suit"
+                       + (")" if fixed else f"; joker_upcard 'dealer-names', {rules.cite('joker')})"),
                        "joker_suit")
         turned_suit = deal.joker_suit
     else:
@@ -85,86 +117,104 @@ def run_bidding(deal: Deal, rules: Rules, number: int, where: str) -> tuple[Bidd
     passed: set[Seat] = set()           # seats that have passed (Somerset 79-80 need it)
     barred: dict[Seat, str] = {}        # seat -> why he must pass
     lost: dict[Side, str] = {}          # side -> why it may not make trump
-    seat = deal.dealer.left
+    dealer = deal.dealer
+    seat = left[dealer]
     passes = 0
     maker: Seat | None = None
     trump: Suit | None = None
     alone = took_up = thrown = partner_took = no_trump = False
     defender: Seat | None = None
+    points = {} if fixed else {"points": ()}   # at n a finding moves no points: ()
+    dealer_last, all_passed = 2 * n - 1, 2 * n   # the stuck dealer's turn; thrown in
 
     def note(i: int, who: Seat, text: str, rule: str, status: str) -> None:
         findings.append(Finding(FindingKind.IRREGULARITY, f"deal {number}, call {i + 1}: {text}",
-                                rule, number, None, who, status=status))
+                                rule, number, None, who, status=status, **points))  # type: ignore[arg-type]
 
     def may_make(i: int, who: Seat) -> None:
         if who in barred:
-            raise fail(f"{who.name} is bound to pass: {barred[who]}", f"calls[{i}]")
-        if who.side in lost:
+            raise fail(f"{name[who]} is bound to pass: {barred[who]}", f"calls[{i}]")
+        if lost and who.side in lost:
             raise fail(f"{who.side.label} may not make trump this deal: {lost[who.side]}", f"calls[{i}]")
 
     for i, call in enumerate(deal.calls):
         at = f"calls[{i}]"
         if maker is None and not thrown:
-            if call.seat is not None and call.seat is not seat:
+            if call.seat is not None and call.seat != seat:
+                if not fixed:   # (a call out of turn is a law of the partnership game only)
+                    raise fail(f"call by {name[call.seat]}, but it is {name[seat]}'s turn to speak "
+                               "(the bidding passes to the left from the dealer's left)", at)
                 _out_of_turn(i, call, seat, events, rules, passed, barred, lost, note, fail,
-                             deal.dealer, passes >= 4)
+                             dealer, passes >= n)
                 continue
+            if call.alone and table.lone_refused is not None:
+                raise fail(table.lone_refused, at)
             kind = call.kind
             if kind is CallKind.PASS:
-                if passes == 7 and rules.stick_the_dealer:
-                    raise fail(f"the dealer {seat.name} passed, but under stick-the-dealer he must "
-                               f"name a suit ({rules.cite('stick_the_dealer')})", at)
+                if passes == dealer_last and rules.stick_the_dealer:
+                    raise fail(f"the dealer {name[seat]} passed, but under stick-the-dealer he must "
+                               f"name a suit ({rules.cite('stick_the_dealer')})" if fixed else
+                               "stick the dealer: the dealer may not pass in the second round "
+                               f"({rules.cite('stick_the_dealer')})", at)
                 passed.add(seat)
                 passes += 1
-                thrown = passes == 8
-                seat = seat.left
+                thrown = passes == all_passed
+                seat = left[seat]
             elif kind.accepts:
-                if passes >= 4:
+                if passes >= n:
                     raise fail("the turned card was turned down after the first round; in the "
                                "second round a suit is named", at)
                 may_make(i, seat)
-                proper = (CallKind.TAKE if seat is deal.dealer else
-                          CallKind.ASSIST if seat is deal.dealer.partner else CallKind.ORDER)
+                proper = (CallKind.TAKE if seat == dealer else
+                          CallKind.ASSIST if fixed and seat is dealer.partner else CallKind.ORDER)
                 if kind is not proper:
+                    if not fixed:   # no law of the partnership game to make it an acceptance
+                        raise fail(f"{name[seat]} said '{_WORDS[kind]}' where the word is "
+                                   f"'{_WORDS[proper]}'", at)
                     note(i, seat, f"{seat.name} said '{_WORDS[kind]}' where the word is "
                          f"'{_WORDS[proper]}' — it counts as accepting the turned card "
                          f"({rules.cite('call_word')})", rules.cite("call_word"), "counts as acceptance")
-                if rules.canadian and seat is deal.dealer.partner and not call.alone:
+                if rules.canadian and fixed and seat is dealer.partner and not call.alone:
                     raise fail(f"{seat.name}, the dealer's partner, accepted the turned card: under "
                                f"the Canadian loner he must play alone ({house_cite('canadian')}); "
                                "write 'assist alone'", at)
                 maker, trump, alone, took_up = seat, turned_suit, call.alone, True
             elif kind is CallKind.NO_TRUMP:
                 if not rules.allow_no_trump:
-                    raise fail(f"{seat.name} called no trump, which these rules do not allow (house "
-                               "rule allow_no_trump is off)", at)
-                if passes < 4:
-                    raise fail(f"{seat.name} called no trump in the first round; no trump is named "
+                    raise fail(f"{name[seat]} called no trump, which these rules do not allow (house "
+                               "rule allow_no_trump is off)" if fixed else
+                               "no trump is named only under the house rule allow_no_trump, which is "
+                               f"off ({house_cite('allow_no_trump')})", at)
+                if passes < n:
+                    raise fail(f"{name[seat]} called no trump in the first round; no trump is named "
                                f"in the second round only ({house_cite('allow_no_trump')})", at)
                 may_make(i, seat)
                 maker, trump, alone, no_trump = seat, None, call.alone, True
             elif kind is CallKind.NAME:
-                if passes < 4:
-                    raise fail(f"{seat.name} named a suit in the first round; only the turned card's "
+                if passes < n:
+                    raise fail(f"{name[seat]} named a suit in the first round; only the turned card's "
                                "suit can be accepted there", at)
                 if call.suit is turned_suit:
                     if events.take(IrregularityKind.TURNED_SUIT_NAMED, seat) is None:
-                        raise fail(f"void call: {seat.name} named {turned_suit.word}, the suit of the "
+                        raise fail(f"void call: {name[seat]} named {turned_suit.word}, the suit of the "
                                    f"turned-down card ({rules.cite('turned_suit_named')}); if it was "
-                                   "said at the table, record a turned-suit-named irregularity", at)
+                                   "said at the table, record a turned-suit-named irregularity" if fixed
+                                   else f"{turned_suit.value} is the turned-down suit: it may not be "
+                                   f"named ({rules.cite('turned_suit_named')}); if it was said at the "
+                                   "table, record a turned-suit-named irregularity", at)
                     rule = rules.cite("turned_suit_named")
                     loses = rules.turned_suit_named is TurnedSuitNamed.SIDE_LOSES_RIGHT
-                    if loses:
+                    if loses:   # (at n refused by the loader, table_refusals.law_refusal)
                         lost[seat.side] = f"{seat.name} named the turned-down suit ({rule})"
-                    note(i, seat, turned_suit_named_text(seat.name, turned_suit, rules,
+                    note(i, seat, turned_suit_named_text(name[seat], turned_suit, rules,
                                                          seat.side.label if loses else None),
                          rule, "void")
                     passed.add(seat)
-                    if passes == 7 and rules.stick_the_dealer:
+                    if passes == dealer_last and rules.stick_the_dealer:
                         continue   # the dealer is stuck: he must still name a suit
                     passes += 1
-                    thrown = passes == 8
-                    seat = seat.left
+                    thrown = passes == all_passed
+                    seat = left[seat]
                     continue
                 may_make(i, seat)
                 maker, trump, alone = seat, call.suit, call.alone
@@ -172,13 +222,13 @@ def run_bidding(deal: Deal, rules: Rules, number: int, where: str) -> tuple[Bidd
                 raise fail(f"'{kind.value}' before anyone made trump", at)
         elif thrown:
             raise fail("call after the bidding ended: all passed twice", at)
-        elif call.kind is CallKind.PASS:
+        elif call.kind is CallKind.PASS and fixed:
             assert maker is not None
             who = call.seat.name if call.seat is not None else "a player"
             note(i, call.seat or maker.partner, f"{who} passed after {maker.name} had made trump "
                  f"(not hearing the call) — the call stands ({rules.cite('call_stands')})",
                  rules.cite("call_stands"), "call stands")
-        elif call.kind is CallKind.PARTNER_ALONE:
+        elif call.kind is CallKind.PARTNER_ALONE and fixed:
             assert maker is not None
             if not rules.partner_takes_lone:
                 raise fail("under these rules the partner cannot take the lone hand over (option "
@@ -188,12 +238,12 @@ def run_bidding(deal: Deal, rules: Rules, number: int, where: str) -> tuple[Bidd
                            f"not {call.seat.name}", at)
             if partner_took or defender is not None:
                 raise fail("the lone hand was already settled", at)
-            if not took_up or maker not in (deal.dealer.left, deal.dealer.partner):
+            if not took_up or maker not in (dealer.left, dealer.partner):
                 raise fail("only third hand may take over from eldest, and the dealer from second "
                            f"hand, when the turned card is ordered up or assisted "
                            f"({rules.cite('partner_takes_lone')})", at)
             maker, alone, partner_took = maker.partner, True, True
-        elif call.kind is CallKind.DEFEND_ALONE:
+        elif call.kind is CallKind.DEFEND_ALONE and fixed:
             assert maker is not None
             if not rules.defend_alone:
                 raise fail(f"these rules forbid defending alone ({rules.cite('defend_alone')}; "
@@ -206,7 +256,7 @@ def run_bidding(deal: Deal, rules: Rules, number: int, where: str) -> tuple[Bidd
         else:
             assert maker is not None
             made = "no trump" if no_trump else f"{trump.word} trump" if trump else "trump"
-            raise fail(f"call after the bidding ended: {maker.name} already made {made}", at)
+            raise fail(f"call after the bidding ended: {name[maker]} already made {made}", at)
     if maker is None and not thrown and not deal.unfinished:   # a partial game may stop here
         raise fail(f"the bidding is incomplete: {len(deal.calls)} calls, and nobody made trump", "calls")
     return Bidding(trump, maker, alone, defender, took_up, thrown, no_trump=no_trump), findings

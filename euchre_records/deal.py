@@ -1,32 +1,43 @@
-"""Replay one deal: dealing → bidding → discard → play → score, with findings.
+"""Replay one deal at any table: dealing → bidding → discard → play → score, with findings.
 
-Contract: :func:`replay_deal` either returns a :class:`~euchre_records.model.DealResult` or raises
+Contract: :func:`replay_deal` (the table of four) either returns a
+:class:`~euchre_records.model.DealResult` or raises
 :class:`~euchre_records.errors.InconsistentRecord` naming where (``deals[i].calls[j]``,
 ``deals[i].tricks[t]`` ...) and what. A breach of the laws that happened at the table (a revoke)
 is not an error: it is a :class:`~euchre_records.model.Finding` in the result, scored by the rules.
+:class:`SeatWalk` walks a deal at a table of 2, 3 or 5 (the sides made per deal), collecting
+the located problems instead of raising; ``seat_deal.replay_seat_deal`` turns it into the
+per-seat :class:`~euchre_records.model.SeatDealResult` for ``table_replay.replay_table``.
+
+One walk (issue 32): both tables place their cards with :class:`~.card_places.CardPlaces`, bid
+with :func:`~.bidding.run_bidding` and play with :func:`~.trick_walk.walk_tricks`; what differs
+is the table's data (its seats, partners, words) and what the sides are.
 """
 
 from __future__ import annotations
 
-from .bidding import Bidding, run_bidding
-from .cards import LEFT_OF, SEATS, Card, Seat, Side, make_pack, power_table, trick_winner
-from .claims import guaranteed_tricks
-from .errors import InconsistentRecord, join_path
-from .exchanges import apply_exchanges, farmers_void, going_under_findings
+from dataclasses import dataclass, field
+
+from .bidding import Bidders, Bidding, run_bidding
+from .card_places import CardPlaces, seat_words
+from .cards import LEFT_OF, SEATS, Card, Seat, Side, Suit, effective_suit, power_table
+from .claims import claims_of, guaranteed_tricks
+from .errors import InconsistentRecord, Problem
+from .exchanges import (apply_exchanges, farmers_void, going_under_findings, swap_with_kitty)
 from .fastpath import fast_replay
 from .house_rules import fast_break, fast_break_note
-from .laws import events_of, score_adjustments, settled_by_law, void_deal
-from .model import Deal, DealKind, DealResult, Finding, FindingKind, IrregularityKind, Points
+from .laws import events_of, five_cards_text, score_adjustments, settled_by_law, void_deal
+from .model import (Deal, DealKind, DealResult, Finding, FindingKind, IrregularityKind, Points, Record)
 from .partial import replay_unfinished
-from .penalty_cards import penalty_card_checks, stands_out_of_turn
+from .penalty_cards import penalty_card_checks
 from .plays import PlayLog
-from .revokes import revoke_findings
-from .rules import BeforeDiscard, LoneLead, Rules
+from .revokes import Revoke, revoke_findings
+from .rules import LoneLead, Rules
 from .scoring import hand_points
+from .table import SeatIndex, Variant
+from .trick_walk import walk_tricks
 
-__all__ = ["replay_deal", "replay_in_detail", "Bidding"]
-
-_HAND_LABELS = tuple((f"hand:{s.name}", f"hands.{s.name}") for s in SEATS)   # by seat: location, path
+__all__ = ["replay_deal", "replay_in_detail", "SeatWalk", "SeatPlay", "Bidding", "VARIANT_CITES"]
 
 
 def replay_deal(deal: Deal, rules: Rules, number: int = 1, where: str = "") -> DealResult:
@@ -51,87 +62,25 @@ def replay_in_detail(deal: Deal, rules: Rules, number: int, where: str) -> DealR
     return _Replay(deal, rules, number, where).run()
 
 
-class _Replay:
-    """The state of one replay. Private: use :func:`replay_deal`."""
+_LABELS = tuple(s.name for s in SEATS)   # a seat in messages and locations: N E S W
+_LEAD_RULE = "record a lead out of turn as an irregularity"
+
+
+class _Replay(CardPlaces):
+    """The state of one replay. Private: use :func:`replay_deal`. The cards are
+    :class:`~.card_places.CardPlaces`' (one bookkeeping at every table)."""
 
     def __init__(self, deal: Deal, rules: Rules, number: int, where: str) -> None:
-        self.deal, self.rules, self.number, self.where = deal, rules, number, where
-        self.pack = make_pack(rules.pack, rules.joker)
-        # where each known card is: "hand:N", "kitty", "turned", "discard", "played:t"
-        self.location: dict[Card, str] = {}
-        self.hand: list[set[Card]] = [set(), set(), set(), set()]   # known cards still held
-        self.unknown: list[int] = [0, 0, 0, 0]                        # unknown cards still held
+        CardPlaces.__init__(self, rules, _LABELS, where)
+        self.deal, self.number = deal, number
         self.known_hands = deal.hands is not None
-        self.sitting_out: set[str] = set()
 
-    def fail(self, what: str, at: str = "") -> InconsistentRecord:
-        return InconsistentRecord(what, join_path(self.where, at))
-
-    # --- dealing -------------------------------------------------------------------------
-    def place(self, c: Card, label: str, at: str) -> None:
-        if c not in self.pack:
-            raise self.fail(f"{c} is not in the {self.rules.pack}-card pack"
-                            + (" with the joker" if self.rules.joker else ""), at)
-        if c in self.location:
-            raise self.fail(f"{c} appears twice ({_describe(self.location[c])} as well)", at)
-        self.location[c] = label
-
+    # --- dealing and discard ---------------------------------------------------------------
     def deal_cards(self) -> None:
-        deal = self.deal
-        wrong = {e.seat: e.count for _, e in events_of(deal, IrregularityKind.WRONG_NUMBER_OF_CARDS)}
-        if deal.hands is not None:
-            for seat in SEATS:
-                cards = deal.hands[seat]
-                if len(cards) != 5 and wrong.get(seat) != len(cards):
-                    raise self.fail(f"{seat.name} holds {len(cards)} cards; a hand has 5 (record a "
-                                    "wrong-number-of-cards irregularity with the count if it happened)",
-                                    f"hands.{seat.name}")
-                label, at = _HAND_LABELS[seat]
-                for c in cards:
-                    if c is None:
-                        self.unknown[seat] += 1
-                    else:
-                        self.place(c, label, at)
-                        self.hand[seat].add(c)
-        if deal.turned is None:
-            raise self.fail("the turned card is missing", "turned")
-        self.place(deal.turned, "turned", "turned")
-        if deal.kitty is not None:
-            dealt = sum(len(h) for h in deal.hands) if deal.hands is not None else 20
-            expected = len(self.pack) - 1 - dealt
-            if len(deal.kitty) != expected:
-                raise self.fail(f"the kitty holds {len(deal.kitty)} cards; with this pack it has "
-                                f"{expected} besides the turned card", "kitty")
-            for c in deal.kitty:
-                if c is not None:
-                    self.place(c, "kitty", "kitty")
+        self.deal_hands(self.deal, _LABELS)
 
-    # --- discard -------------------------------------------------------------------------
     def discard(self, bidding: Bidding) -> None:
-        deal, dealer = self.deal, self.deal.dealer
-        turned = deal.turned
-        assert turned is not None
-        if not bidding.took_up:
-            if deal.discard is not None:
-                raise self.fail("a discard is recorded, but the dealer did not take up the turned card",
-                                "discard")
-            return
-        if events_of(deal, IrregularityKind.PLAYED_BEFORE_DISCARD):
-            if deal.discard is not None:
-                raise self.fail("the dealer played before discarding, so no discard can be recorded",
-                                "discard")
-            if self.rules.played_before_discard is BeforeDiscard.FIVE_CARDS:
-                return   # he plays his five dealt cards; the turned card stays out of play
-        self.location[turned] = f"hand:{dealer.name}"
-        self.hand[dealer].add(turned)
-        d = deal.discard
-        if d is None:
-            return
-        if d is turned and not self.rules.turned_card_discard:
-            raise self.fail(f"the dealer discarded the turned card {d}, which the laws forbid "
-                            f"({self.rules.cite('turned_card_discard')})", "discard")
-        self.take_from(dealer, d, "discard")
-        self.location[d] = "discard"
+        self.take_up(self.deal, bidding.took_up)
 
     def after_bidding(self, bidding: Bidding) -> None:
         """The dealer's take-up and discard, then partner's best (house rule): the hands as the
@@ -140,75 +89,13 @@ class _Replay:
         apply_exchanges(self, self.deal, self.rules, before_bidding=False,
                         lone=bidding.maker if bidding.alone else None, trump=bidding.trump)
 
-    def take_from(self, seat: Seat, c: Card, at: str, verb: str = "discarded") -> None:
-        """Remove ``c`` from ``seat``'s hand, or fail saying where the card really is."""
-        if c not in self.pack:
-            raise self.fail(f"{c} is not in the {self.rules.pack}-card pack", at)
-        if c in self.hand[seat]:
-            self.hand[seat].discard(c)
-            return
-        elsewhere = self.location.get(c)
-        if elsewhere is None and (self.unknown[seat] > 0 or not self.known_hands):
-            if self.known_hands:
-                self.unknown[seat] -= 1
-            return
-        why = _describe(elsewhere) if elsewhere else "not in his hand"
-        if elsewhere and elsewhere.startswith("hand:") and self.sitting_out and \
-                elsewhere[5:] in self.sitting_out:
-            why += f", and {elsewhere[5:]} sits out"
-        raise self.fail(f"{seat.name} {verb} {c}, which he does not hold ({why})", at)
-
     # --- play ----------------------------------------------------------------------------
     def play(self, bidding: Bidding) -> tuple[list[Seat], list[Seat], PlayLog]:
         deal = self.deal
         maker, trump = bidding.maker, bidding.trump
         assert maker is not None and (trump is not None or bidding.no_trump)
-        out = self.out_seats(bidding)
-        leader = self.opening_leader(bidding)
-        n_active = 4 - len(out)
-        self.sitting_out = {s.name for s in out}
-        table = power_table(trump)
-        log = PlayLog(table)
-        leaders: list[Seat] = []
-        winners: list[Seat] = []
-        if len(deal.tricks) > 5:
-            raise self.fail(f"{len(deal.tricks)} tricks recorded; a deal has 5", "tricks")
-        for t, trick in enumerate(deal.tricks):
-            at = f"tricks[{t}]"
-            if trick.leader is not None and trick.leader is not leader:
-                if stands_out_of_turn(deal, t, trick.leader) is not None:
-                    leader = trick.leader   # all followed the false lead: the trick stands (Somerset 53)
-                else:
-                    raise self.fail(f"trick {t + 1} is led by {trick.leader.name}, but {leader.name} "
-                                    "has the lead (record a lead out of turn as an irregularity)", at)
-            # a partial game may stop inside its last trick (euchre_records.partial)
-            partial = deal.unfinished and t == len(deal.tricks) - 1 and 0 < len(trick.cards) < n_active
-            if len(trick.cards) != n_active and not partial:
-                sits = ", ".join(s.name for s in sorted(out))
-                raise self.fail(f"trick {t + 1} has {len(trick.cards)} cards; {n_active} players play"
-                                + (f" ({sits} sitting out)" if out else ""), at)
-            seat = leader
-            order: list[Seat] = []
-            played = f"played:{t + 1}"
-            for j, c in enumerate(trick.cards):
-                held = self.hand[seat]
-                if c in held:   # a held card is in the pack: what take_from would do
-                    held.discard(c)
-                else:
-                    self.take_from(seat, c, f"{at}[{j}]", verb="played")
-                self.location[c] = played
-                log.add(seat, t, c)
-                order.append(seat)
-                seat = LEFT_OF[seat]
-                while seat in out:
-                    seat = LEFT_OF[seat]
-            if partial:
-                break
-            winner = order[trick_winner(trick.cards, trump)]
-            leaders.append(leader)
-            winners.append(winner)
-            leader = winner
-        return leaders, winners, log
+        return walk_tricks(self, deal, trump, self.opening_leader(bidding),  # type: ignore[return-value]
+                           self.out_seats(bidding), LEFT_OF, _LEAD_RULE)
 
     # --- the whole deal --------------------------------------------------------------------
     def run(self) -> DealResult:
@@ -426,11 +313,232 @@ def _tricks_by_side(maker: Seat, maker_tricks: int) -> Points:
     return (maker_tricks, 5 - maker_tricks) if maker.side is Side.NS else (5 - maker_tricks, maker_tricks)
 
 
-def _describe(location: str) -> str:
-    if location.startswith("hand:"):
-        return f"it is in {location[5:]}'s hand"
-    if location.startswith("played:"):
-        return f"it was played in trick {location[7:]}"
-    return {"turned": "it is the turned card", "kitty": "it is in the kitty",
-            "discard": "it was discarded",
-            "out of play": "he gave it out of play (partner's best)"}.get(location, location)
+# --- the deal at a table of n (2, 3, 5): the same walk, sides made per deal ---------------------
+
+_N_LEFT = {n: tuple((s + 1) % n for s in range(n)) for n in (2, 3, 5, 6, 7)}   # the next to play
+_N_LEAD_RULE = "the dealer's left leads first, then the winner"
+_READ_THE_LOG = (IrregularityKind.EXPOSED_CARD, IrregularityKind.REVOKE_CORRECTED)   # laws of the play log
+
+VARIANT_CITES = {
+    Variant.TWO_HANDED: "Keller 1887 ch. VII (two-handed)",
+    Variant.CUTTHROAT: "Keller 1887 ch. VII; Hoffmann 1909 (three-handed)",
+    Variant.CALL_PARTNER: "Foster's Complete Hoyle (call-ace); VARIANTS.md (five-handed)",
+    Variant.FOUR_HANDED: "the preset",
+}
+"""The source cited for a variant's own rules (docs/RULES.md "Tables of two, three and five")."""
+
+
+@dataclass
+class SeatPlay:
+    """What one deal's play established at a table of n (:meth:`SeatWalk.play`)."""
+
+    leaders: list[SeatIndex] = field(default_factory=list)
+    winners: list[SeatIndex] = field(default_factory=list)
+    revokes: list[Revoke] = field(default_factory=list)
+    partner: SeatIndex | None = None
+    partner_trick: int | None = None
+    complete: bool = False
+    remaining: list[list[Card | None]] | None = None   # each seat's cards left (hands recorded)
+    log: PlayLog | None = None                          # every card played (trick_walk)
+
+
+class SeatWalk(CardPlaces):
+    """Replays one deal at a table of n; ``problems`` collects the located impossibilities.
+    The cards are :class:`~.card_places.CardPlaces`', as :class:`_Replay`'s at four."""
+
+    def __init__(self, record: Record, deal: Deal, number: int, where: str) -> None:
+        CardPlaces.__init__(self, record.rules, seat_words(record.table), where)
+        self.record, self.deal, self.number = record, deal, number
+        self.table = record.table
+        self.problems: list[Problem] = []
+        self.notes: list[str] = []
+        self.findings: list[Finding] = []   # the laws' (a turned-down suit named ...)
+        self._five_cards = False   # the dealer plays his five dealt cards (played before discarding)
+        self._partner_known = True
+
+    def refuse(self, where: str, what: str) -> None:
+        self.problems.append(Problem(f"{self.where}.{where}" if where else self.where, what))
+
+    # -- the bidding --------------------------------------------------------------------------
+
+    def bidding(self) -> tuple[SeatIndex | None, Suit | None, bool, bool, bool]:
+        """(maker, trump, alone, taken up, thrown in) by the one bidding walk,
+        ``bidding.run_bidding``, at this table; a maker with trump None: no trump (house rule
+        ``allow_no_trump``). Its findings join the deal's."""
+        table = self.table
+        lone = (None if table.called_partner else
+                f"no lone hands in the {table.variant.value} game: the maker always plays alone "
+                f"against the rest ({VARIANT_CITES[table.variant]})")
+        try:
+            bid, findings = run_bidding(self.deal, self.rules, self.number, self.where,
+                                        Bidders(_N_LEFT[table.seats], seat_words(table), False, lone))
+        except InconsistentRecord as exc:
+            self.problems.extend(exc.problems)
+            return None, None, False, False, False
+        self.findings.extend(findings)
+        return bid.maker, bid.trump, bid.alone, bid.took_up, bid.thrown_in
+
+    def _before_discard(self, taken: bool) -> bool:
+        """A dealer who played before discarding (``played-before-discard``, only where the
+        preset's law is Hoyle's ``five-cards``: the loader refuses Somerset 90's forfeit) plays
+        his five dealt cards, with the four-handed finding; False: the record cannot be so."""
+        for j, e in enumerate(self.deal.irregularities):
+            if e.kind is not IrregularityKind.PLAYED_BEFORE_DISCARD:
+                continue
+            if not taken or (e.seat is not None and e.seat != self.deal.dealer):
+                self.refuse(f"irregularities[{j}]", "only a dealer who took up the turned card can "
+                          "play before discarding")
+                return False
+            self._five_cards = True
+            self.findings.append(Finding(
+                FindingKind.IRREGULARITY,
+                five_cards_text(self.number, f"seat {self.table.token(self.deal.dealer)}", self.rules),
+                self.rules.cite("played_before_discard"), self.number, e.trick, self.deal.dealer,
+                status="five cards", points=()))
+        return True
+
+    # -- the play -----------------------------------------------------------------------------
+
+    def play(self, maker: SeatIndex, trump: Suit | None, taken: bool, alone: bool) -> SeatPlay | None:
+        """The play checked card by card (``trump`` None: no trump, house rule allow_no_trump:
+        every card of its printed suit, no bowers, the highest of the suit led wins)."""
+        deal, table = self.deal, self.table
+        n = table.seats
+        assert deal.turned is not None
+        try:
+            self.deal_hands(deal, [table.token(s) for s in table.all_seats])
+            if deal.exchanges:   # house rules farmers, go_under: before the bidding, so the take-up
+                if not swap_with_kitty(self.record, deal, None if deal.hands is None else
+                                       [list(h) for h in deal.hands], self.where, self.problems):
+                    return None
+                for x in deal.exchanges:
+                    self.swap(x.seat, x.gave, x.took)
+            if not self._before_discard(taken):
+                return None
+            self.take_up(deal, taken)   # (five cards: the turned card stays out of play)
+        except InconsistentRecord as exc:
+            self.problems.extend(exc.problems)
+            return None
+        discard = deal.discard
+        called = deal.called
+        if table.called_partner:
+            if alone and (called is not None or deal.partner_stated):
+                self.refuse("called", "a maker who goes alone names no card and has no partner")
+                return None
+            if not alone and called is None and (deal.tricks or not deal.unfinished):
+                self.refuse("called", "the maker who does not go alone names a card not of the trump suit")
+                return None
+            if trump is not None and called is not None and effective_suit(called, trump) is trump:
+                self.refuse("called", f"{called.name} is of the trump suit ({trump.value}): the maker "
+                          "names a card not of the trump suit")
+                return None
+            if deal.partner_stated and deal.partner == maker:
+                self.refuse("partner", "the maker cannot be his own partner")
+                return None
+        result = SeatPlay()
+        holder: SeatIndex | None = None
+        holder_known = False
+        if called is not None and deal.hands is not None:
+            for s, h in enumerate(self.hand):
+                if called in h:
+                    holder, holder_known = s, True
+            if not holder_known:
+                unknown_left = any(self.unknown)
+                in_kitty = called in (deal.kitty or ()) or called is discard
+                if in_kitty or not unknown_left:
+                    holder_known = True     # undealt: the maker is alone
+            if holder_known and deal.partner_stated and deal.partner != (None if holder == maker else holder):
+                where = "in no hand (undealt)" if holder is None else f"in seat {table.token(holder)}'s hand"
+                claimed = "undealt" if deal.partner is None else f"seat {table.token(deal.partner)}"
+                self.refuse("partner", f"the record says {claimed} held {called.name}, but it is {where}")
+                return None
+            if holder_known:
+                result.partner = None if holder == maker else holder
+                if holder == maker:
+                    self.notes.append(f"deal {self.number}: the maker holds the card he called "
+                                      f"({called.name}): he plays alone")
+        powers = power_table(trump)
+        # every trick (0-based) at which a seat showed out of a suit it may still hold: a later
+        # card of that suit proves each of them a revoke (Somerset 63: charged as often as made)
+        shown_void_at: dict[tuple[SeatIndex, Suit], list[tuple[int, Card]]] = {}   # (trick, card)
+        led: list[Suit] = []
+
+        def watch(t: int, j: int, seat: SeatIndex, c: Card) -> None:
+            """The called card's holder found as it falls, and revokes: a card not of the suit
+            led from a hand known to hold it, or shown out of a suit played later."""
+            nonlocal holder_known
+            suit = powers[c][0]
+            if called is not None and c is called:
+                if deal.partner_stated and deal.partner != seat and not (seat == maker and deal.partner is None):
+                    claimed = "undealt" if deal.partner is None else f"seat {table.token(deal.partner)}"
+                    raise self.fail(f"seat {table.token(seat)} plays the called card {c.name}, "
+                                      f"but the record says {claimed} held it", f"tricks[{t}][{j}]")
+                if result.partner_trick is None:
+                    result.partner = None if seat == maker else seat
+                    result.partner_trick = t + 1
+                    holder_known = True
+            for first, card in shown_void_at.pop((seat, suit), ()):
+                if not any(r.seat == seat and r.trick == first for r in result.revokes):
+                    result.revokes.append(Revoke(seat, first, card, "proven by a later play", (c,), suit))
+            if j == 0:
+                led.append(suit)
+                return
+            if suit is not led[t]:
+                held = () if deal.hands is None else tuple(
+                    x for x in self.hand[seat] if powers[x][0] is led[t])
+                if len(held) > 1:
+                    held = tuple(sorted(held, key=self.arrival().__getitem__))
+                if held:
+                    result.revokes.append(Revoke(seat, t, c, "from the hand", held, led[t]))
+                else:
+                    shown_void_at.setdefault((seat, led[t]), []).append((t, c))
+
+        try:
+            leaders, winners, result.log = walk_tricks(
+                self, deal, trump, table.eldest(deal.dealer), (), _N_LEFT[n], _N_LEAD_RULE, watch,
+                logged=any(e.kind in _READ_THE_LOG for e in deal.irregularities))
+        except InconsistentRecord as exc:
+            self.problems.extend(exc.problems)
+            return None
+        if len(leaders) < len(deal.tricks):   # the trick a partial game stops in: its leader
+            leaders.append(winners[-1] if winners else table.eldest(deal.dealer))
+        result.leaders, result.winners = leaders, winners
+        result.complete = len(deal.tricks) == 5 and all(len(t.cards) == n for t in deal.tricks)
+        result.remaining = None if deal.hands is None else self.remaining()
+        if not result.complete and not deal.unfinished and not claims_of(deal):
+            self.refuse("tricks", f"a deal at this table is five tricks of {n} cards "
+                      f"({len(deal.tricks)} recorded; mark the deal unfinished if the record stops here)")
+            return None
+        if result.complete and deal.unfinished:
+            self.refuse("unfinished", "five tricks were played: the deal is complete")
+            return None
+        if called is not None and not holder_known:
+            if result.complete:
+                result.partner = None    # every dealt card was played: the called card was undealt
+                holder_known = True
+                if deal.partner_stated and deal.partner is not None:
+                    self.refuse("partner", f"the record says seat {table.token(deal.partner)} held "
+                              f"{called.name}, but it was never played: it was undealt")
+                    return None
+            elif deal.partner_stated:
+                result.partner, holder_known = deal.partner, True
+        if called is not None and not holder_known:
+            self.notes.append(f"deal {self.number}: who held the called card {called.name} cannot be "
+                              "known (the hands are not recorded and it was not played)")
+        elif called is not None and result.partner_trick is not None and deal.hands is None:
+            self.notes.append(f"deal {self.number}: the partner, seat {table.token(result.partner)}"
+                              f", was known at trick {result.partner_trick} when {called.name} fell"
+                              if result.partner is not None else
+                              f"deal {self.number}: the maker played the card he called himself: alone")
+        self._partner_known = holder_known or called is None
+        return result
+
+    def arrival(self) -> dict[Card, int]:
+        """The order in which each card came into its hand: as dealt, then taken from the kitty,
+        then the turned card taken up (the order a revoke's held cards are named in)."""
+        order = {c: i for h in self.deal.hands or () for i, c in enumerate(h) if c is not None}
+        for x in self.deal.exchanges:
+            order.update((c, 10 + j) for j, c in enumerate(x.took) if c is not None)
+        if self.deal.turned is not None:
+            order[self.deal.turned] = 20
+        return order

@@ -274,7 +274,7 @@ def fast_table_deal(record: Record, deal: Deal, number: int) -> SeatDealResult |
     """The result of a clean deal at a table of n, or None.
 
     Contract: either exactly the :class:`SeatDealResult` the detailed replay
-    (``table_replay._deal_result``) would return for the deal, or None — whenever the deal is
+    (``seat_deal.replay_seat_deal``) would return for the deal, or None — whenever the deal is
     anything but a clean, complete, fully known one: a kind other than ``full``, an unfinished
     deal, an irregularity, an unknown card in a hand, a kitty given in part, the joker turned, a
     wrong call or turn, a dealer who took the card up without a recorded discard, any card not

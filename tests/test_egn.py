@@ -296,7 +296,7 @@ def test_a_lone_march_scores_the_egn_flag() -> None:
     (3, lambda d: d["deals"][0]["phases"][1]["tricks"][0].append("Tc"), "deals[0].phases[1].tricks[0]",
      "holds 1 to 3 cards"),
     (3, lambda d: d["deals"][0]["phases"][1]["tricks"][1].__setitem__(2, "Jh"),
-     "deals[0].phases[1].tricks[1][2]", "JH was played already"),
+     "deals[0].phases[1].tricks[1][2]", "played JH, which he does not hold (it was played in trick 1)"),
     (3, lambda d: d["deals"][0]["phases"][0].update(callAnnotations={"0": ["nice"]}),
      "deals[0].phases[0].callAnnotations.0", "annotations: not yet taken"),
     (3, lambda d: d["metadata"]["ruleset"].update(canadian=True), "metadata.ruleset.canadian",

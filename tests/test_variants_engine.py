@@ -359,9 +359,27 @@ def test_rules_md_has_a_row_for_every_variant_option() -> None:
 
 def test_a_card_dealt_twice_is_located() -> None:
     hands = dict(CUT_MARCH["hands"], **{"2": "AD KD AC KC AS"})   # AS is seat 0's too
-    assert located(record(3, [dict(CUT_MARCH, hands=hands)])) == ["deals[0].hands.2[4]"]
-    # 9H is the turned card: the kitty cannot hold it too
-    assert located(record(3, [dict(CUT_MARCH, kitty="9S 9D 9C TC JC QD JD 9H")])) == ["deals[0].kitty[7]"]
+    assert located(record(3, [dict(CUT_MARCH, hands=hands)])) == ["deals[0].hands.2"]
+    # 9H is the turned card: the kitty cannot hold it too (located as at four: the hand, the kitty)
+    assert located(record(3, [dict(CUT_MARCH, kitty="9S 9D 9C TC JC QD JD 9H")])) == ["deals[0].kitty"]
+
+
+def test_a_card_is_played_once_and_by_its_holder_when_only_the_plays_are_recorded() -> None:
+    """RULES.md common ground, one pack and each card once, with the hands unrecorded: the
+    dealer's discard is out of play and the turned card he took up is in his hand, so another
+    seat cannot play either. Refused where it is played, in the four-handed wording (issue 32:
+    the walk of every table keeps its cards in card_places.CardPlaces; the n walk before it
+    accepted both)."""
+    plays = {k: v for k, v in TWO_MARCH.items() if k != "hands"}
+    plays["kind"] = "plays"
+    assert replay(record(2, [plays])).clean
+    discarded = dict(plays, discard="JS")   # 1 then leads the JS his opponent threw away
+    turned = dict(plays, tricks=["1: 9S JS"] + TWO_MARCH["tricks"][1:])   # 1 leads the 9S 0 took up
+    for deal, what in ((discarded, "seat 1 played JS, which he does not hold (it was discarded)"),
+                       (turned, "seat 1 played 9S, which he does not hold (it is in seat 0's hand)")):
+        with pytest.raises(RecordError) as exc:
+            replay(record(2, [deal]))
+        assert [(p.where, p.what) for p in exc.value.problems] == [("deals[0].tricks[0][0]", what)]
 
 
 def test_five_handed_the_dealer_holds_the_called_card() -> None:

@@ -1,0 +1,296 @@
+"""A deal at a table of 2, 3 or 5 replayed to its per-seat result (docs/TABLES.md): the void
+deals, the result-only and points-only deals, the walk (``deal.SeatWalk``: the one card
+bookkeeping, bidding and trick walk of every table) and what follows it -- the exposed cards and
+revokes corrected that the play log shows, the revokes charged, a claim settled -- and the
+score, each player of a side scoring its points.
+
+Contract: :func:`replay_seat_deal` returns the :class:`~euchre_records.model.SeatDealResult`
+or None with the located problems appended to ``problems`` (the game loop,
+``table_replay.replay_table``, collects them over the record and raises them together).
+Findings cite the preset's rule or the variant's source (``deal.VARIANT_CITES``). Pure: no I/O.
+"""
+
+from __future__ import annotations
+
+from .cards import JOKER, Card, Suit
+from .claims import settle_claim
+from .deal import VARIANT_CITES, SeatPlay, SeatWalk
+from .errors import InconsistentRecord, Problem
+from .exchanges import going_under_table, swap_with_kitty, void_by_farmer
+from .house_rules import fast_break, fast_break_note
+from .laws import stopped_deal_text
+from .model import (Deal, DealKind, Finding, FindingKind, IrregularityKind, Record, Scores,
+                    SeatDealResult, replace)
+from .penalty_cards import exposed_card_held, exposed_card_ruling
+from .plays import PlayLog
+from .points_only import SeatColumns, check_points
+from .revokes import corrected_play, corrected_text, seat_revoke_findings
+from .rules import JokerUpcard
+from .scoring import add_scores, seat_points
+from .table import SeatIndex
+
+__all__ = ["replay_seat_deal"]
+
+
+def _void_result(number: int, deal: Deal, n: int, why: str, next_dealer: SeatIndex | None,
+                 notes: tuple[str, ...] = ()) -> SeatDealResult:
+    zero = (0,) * n
+    return SeatDealResult(number, deal.kind, deal.dealer, None, None, False, (), (), None, None, True,
+                           False, (), (), 0, zero, zero, zero, (), why, next_dealer, notes)
+
+
+def replay_seat_deal(record: Record, deal: Deal, number: int, where: str,
+                     problems: list[Problem]) -> SeatDealResult | None:
+    """Replay deal ``number`` of a record at a table of n (2, 3 or 5) in detail, the four-handed
+    walk's cards, bidding and tricks (``CardPlaces``, ``run_bidding``, ``walk_tricks``) with
+    the sides made per deal: the result, or None with the located problems appended."""
+    table, rules, n = record.table, record.rules, record.table.seats
+    zero = (0,) * n
+    for i, irr in enumerate(deal.irregularities):
+        if irr.kind in (IrregularityKind.MISDEAL, IrregularityKind.NEW_DEAL):
+            misdeal = irr.kind is IrregularityKind.MISDEAL
+            passes = misdeal and rules.misdeal_loses_deal
+            topic = "misdeal" if misdeal else "new_deal"
+            why = (f"{'misdeal' if misdeal else 'new deal'}{': ' + irr.cause if irr.cause else ''} "
+                   f"({rules.cite(topic)}): the deal is void; "
+                   f"{'the deal passes to the left' if passes else 'the same dealer deals again'}")
+            return _void_result(number, deal, n, why, None if passes else deal.dealer)
+        if irr.kind is IrregularityKind.DEAL_OUT_OF_TURN and irr.election == "stopped":
+            if irr.seat is None:   # as four-handed (laws.void_deal)
+                problems.append(Problem(f"{where}.irregularities[{i}].seat", "a stopped deal out of "
+                                        "turn needs the seat whose deal it was"))
+                return None
+            rule = rules.cite("deal_out_of_turn")
+            stopped = Finding(FindingKind.IRREGULARITY, stopped_deal_text(
+                number, f"seat {table.token(deal.dealer)}", f"seat {table.token(irr.seat)}", rules),
+                rule, number, seat=deal.dealer, status="stopped", points=())
+            return replace(_void_result(number, deal, n, "deal out of turn", irr.seat),
+                           findings=(stopped,))
+    if deal.exchanges:   # a farmer's hand under 'misdeal' voids the deal (house rule farmers)
+        before = len(problems)
+        void = void_by_farmer(record, deal, number, where, problems)
+        if void is not None:
+            return _void_result(number, deal, n, void[0], deal.dealer if void[1] else None)
+        if len(problems) > before:
+            return None
+    if deal.turned is JOKER and rules.joker_upcard is JokerUpcard.REDEAL:
+        if deal.calls or deal.tricks:   # as four-handed (bidding.run_bidding)
+            problems.append(Problem(f"{where}.calls", "the joker was turned: under 'redeal' the deal "
+                                    "is void, so no calls or tricks can follow"))
+            return None
+        return _void_result(number, deal, n, f"the joker was turned (joker_upcard 'redeal', "
+                            f"{rules.cite('joker')}): the deal is void; the same dealer deals again",
+                            deal.dealer)
+    if deal.kind is DealKind.RESULT:
+        return _result_only(record, deal, number, where, problems)
+    if deal.kind is DealKind.POINTS:
+        return _points_only(record, deal, number)
+    replay = SeatWalk(record, deal, number, where)
+    maker, trump, alone, taken, thrown = replay.bidding()
+    if problems_of(replay, problems):
+        return None
+    if thrown and deal.exchanges:   # thrown in: the exchanges before the bidding are still checked
+        if not swap_with_kitty(record, deal, None if deal.hands is None else
+                               [list(h) for h in deal.hands], where, problems):
+            return None
+    if thrown:
+        return SeatDealResult(number, deal.kind, deal.dealer, None, None, False, (), (), None, None,
+                               True, True, (), (), 0, zero, zero, zero, tuple(replay.findings),
+                               notes=(f"deal {number}: every player passed twice: thrown in "
+                                      f"({rules.cite('thrown_in')})",))
+    if maker is None:   # unfinished in the bidding
+        return SeatDealResult(number, deal.kind, deal.dealer, None, None, False, (), (), None, None,
+                               True, False, (), (), 0, zero, zero, zero, tuple(replay.findings),
+                               unfinished=True)
+    play = replay.play(maker, trump, taken, alone)
+    if problems_of(replay, problems) or play is None:
+        return None
+    partner = play.partner
+    makers = (maker,) if partner is None else (maker, partner)
+    lone = alone or table.maker_alone or (table.called_partner and partner is None)
+    defenders = tuple(s for s in range(n) if s not in makers)
+    maker_tricks = sum(1 for w in play.winners if w in makers)
+    findings = [(f, zero) for f in replay.findings]
+    exposed = _exposed_cards(record, deal, number, where, play, trump,
+                             maker if lone and table.called_partner else None, problems)
+    if exposed is None:
+        return None
+    findings += [(f, zero) for f in exposed]
+    corrected = _corrected_revokes(record, deal, number, where, play, trump, problems)
+    if corrected is None:
+        return None
+    findings += [(f, zero) for f in corrected]
+    findings += seat_revoke_findings(record, number, makers, lone, play.revokes, deal, trump)
+    findings += [(f, zero) for f in going_under_table(record, deal, number)]
+    notes = tuple(replay.notes)
+    if not deal.unfinished:   # tricks not played out: a claim or concession settles them
+        settled = settle_claim(record, deal, number, where, makers, trump, len(play.winners),
+                               maker_tricks, play.winners[-1] if play.winners else
+                               table.eldest(deal.dealer), play.remaining, problems)
+        if settled is None:
+            return None
+        maker_tricks, claimed, claim_notes = settled
+        findings += [(f, (0,) * n) for f in claimed]
+        notes += tuple(claim_notes)
+    if deal.unfinished:
+        return SeatDealResult(number, deal.kind, deal.dealer, trump, maker, lone, makers, defenders,
+                               deal.called, partner, replay._partner_known, False, tuple(play.leaders),
+                               tuple(play.winners), maker_tricks, zero, zero, zero,
+                               tuple(f for f, _ in findings), notes=notes, unfinished=True,
+                               no_trump=trump is None)
+    return _score(record, deal, number, maker, trump, lone, makers, defenders, partner,
+                  replay._partner_known, tuple(play.leaders), tuple(play.winners), maker_tricks,
+                  findings, notes, no_trump=trump is None)
+
+
+def _exposed_cards(record: Record, deal: Deal, number: int, where: str, play: SeatPlay,
+                   trump: Suit | None, lone: SeatIndex | None,
+                   problems: list[Problem]) -> list[Finding] | None:
+    """The findings of the deal's exposed cards (taken where the preset's law plays an exposed
+    card at the first legal opportunity, Hoyle: the loader refuses Somerset's call by the
+    adversaries), ruled as four-handed (``penalty_cards.exposed_card_ruling``); ``lone`` the
+    five-handed maker alone (the two- and three-handed maker is no lone hand for penalties, as
+    for revokes). None: an exposed card he did not hold, or at a trick not played."""
+    events = [(j, e) for j, e in enumerate(deal.irregularities)
+              if e.kind is IrregularityKind.EXPOSED_CARD]
+    if not events:
+        return []
+    table, rules = record.table, record.rules
+    log, remaining = _play_log(play, table.seats)
+    out = []
+    for j, e in events:
+        at = f"{where}.irregularities[{j}]"
+        assert e.seat is not None and e.card is not None   # the loader requires them
+        t = (e.trick or 1) - 1
+        if not 0 <= t < max(len(play.leaders), 1):
+            problems.append(Problem(f"{at}.trick", f"trick {t + 1} was not played"))
+            return None
+        if not exposed_card_held(log, remaining, e.seat, e.card, t):
+            problems.append(Problem(f"{at}.card", f"seat {table.token(e.seat)} did not hold "
+                                    f"{e.card.name} at trick {t + 1}"))
+            return None
+        text, status = exposed_card_ruling(log, remaining, rules, play.leaders, e.seat,
+                                           f"seat {table.token(e.seat)}", e.card, t, number,
+                                           e.seat == lone)
+        out.append(Finding(FindingKind.IRREGULARITY, text, rules.cite("exposed_card"), number,
+                                t + 1, e.seat, e.card, status=status, points=()))
+    return out
+
+
+def _play_log(play: SeatPlay, n: int) -> tuple[PlayLog, dict[int, frozenset[Card]]]:
+    """The deal's plays as the four-handed laws read them (``plays.PlayLog``, by seat index, as
+    the trick walk logged them) and each seat's cards left unplayed, as far as the hands are
+    recorded."""
+    log = play.log
+    assert log is not None   # the walk's (trick_walk.walk_tricks)
+    remaining = {s: frozenset(c for c in h if c is not None)
+                 for s, h in enumerate(play.remaining or [[] for _ in range(n)])}
+    return log, remaining
+
+
+def _corrected_revokes(record: Record, deal: Deal, number: int, where: str, play: SeatPlay,
+                       trump: Suit | None, problems: list[Problem]) -> list[Finding] | None:
+    """The findings of the deal's revokes corrected before the trick was quitted (taken where an
+    exposed card is played at the first legal opportunity, Hoyle and modern: the loader refuses
+    Somerset 69's card called by the adversaries), checked and worded as four-handed
+    (``revokes.corrected_play``, ``corrected_text``): no penalty, the card is exposed. None: a
+    correction the cards refute (located in ``problems``)."""
+    events = [(j, e) for j, e in enumerate(deal.irregularities)
+              if e.kind is IrregularityKind.REVOKE_CORRECTED]
+    if not events:
+        return []
+    table, rules, n = record.table, record.rules, record.table.seats
+    log, remaining = _play_log(play, n)
+    names = {s: p.name for s, p in record.players if p.name}
+    out = []
+    for j, e in events:
+        assert e.seat is not None and e.trick is not None and e.card is not None   # the loader's
+        who = names.get(e.seat) or table.token(e.seat)
+        try:
+            played, led = corrected_play(log, remaining, e.seat, f"seat {table.token(e.seat)}",
+                                         e.trick, e.card, f"{where}.irregularities[{j}]")
+        except InconsistentRecord as exc:
+            problems.extend(exc.problems)
+            return None
+        out.append(Finding(
+            FindingKind.REVOKE, corrected_text(rules, number, e.trick, who, e.card, led, trump,
+                                               played.name),
+            rules.cite("revoke_corrected"), number, e.trick, e.seat, e.card, points=(0,) * n,
+            held=(played,), status="corrected"))
+    return out
+
+
+def problems_of(replay: SeatWalk, problems: list[Problem]) -> bool:
+    if replay.problems:
+        problems.extend(replay.problems)
+        return True
+    return False
+
+
+def _result_only(record: Record, deal: Deal, number: int, where: str,
+                 problems: list[Problem]) -> SeatDealResult | None:
+    table, n = record.table, record.table.seats
+    zero = (0,) * n
+    o = deal.outcome
+    assert o is not None
+    if o.maker is None:
+        return SeatDealResult(number, deal.kind, deal.dealer, None, None, False, (), (), None, None,
+                               True, True, (), (), 0, zero, zero, zero)
+    notes: list[str] = []
+    partner_known = True
+    if table.called_partner and not o.alone and o.called is None:
+        problems.append(Problem(f"{where}.result.called", "the maker who does not go alone names a "
+                                "card not of the trump suit (or say \"alone\": true)"))
+        return None
+    if o.called is not None and not o.partner_stated:
+        partner_known = False
+        notes.append(f"deal {number}: who held the called card {o.called.name} is not recorded: "
+                     "the maker is scored as alone")
+    partner = o.partner
+    makers = (o.maker,) if partner is None else (o.maker, partner)
+    lone = o.alone or table.maker_alone or (table.called_partner and partner is None)
+    defenders = tuple(s for s in range(n) if s not in makers)
+    findings = seat_revoke_findings(record, number, makers, lone, [], deal, o.trump)
+    return _score(record, deal, number, o.maker, o.trump, lone, makers, defenders, partner,
+                  partner_known, (), (), o.tricks, findings, tuple(notes))
+
+
+def _points_only(record: Record, deal: Deal, number: int) -> SeatDealResult:
+    """A points-only deal scores the points as written, one per seat (docs/FORMAT.md
+    "Points-only deals"); :func:`~euchre_records.points_only.check_points`, given the table's
+    score columns, notes what cannot be checked and makes a ``scoresheet`` finding of points no
+    deal of the variant could give (a slip of the scorer's: scored as written, not refused)."""
+    table, n = record.table, record.table.seats
+    assert deal.points is not None     # the loader requires them
+    columns = SeatColumns(table, record.options, VARIANT_CITES[table.variant])
+    notes, message, rule = check_points(deal.points, record.rules, number, columns)
+    findings = () if message is None else (
+        Finding(FindingKind.SCORESHEET, message, rule, number, recorded=deal.points, points=()),)
+    return SeatDealResult(number, deal.kind, deal.dealer, None, None, False, (), (), None, None,
+                           True, False, (), (), 0, deal.points, (0,) * n, deal.points, findings,
+                           notes=notes)
+
+
+def _score(record: Record, deal: Deal, number: int, maker: SeatIndex, trump: Suit | None,
+           lone: bool, makers: tuple[SeatIndex, ...], defenders: tuple[SeatIndex, ...],
+           partner: SeatIndex | None, partner_known: bool, leaders: tuple[SeatIndex, ...],
+           winners: tuple[SeatIndex, ...], maker_tricks: int,
+           findings: list[tuple[Finding, Scores]], notes: tuple[str, ...],
+           no_trump: bool = False) -> SeatDealResult:
+    table, rules = record.table, record.rules
+    n = table.seats
+    hand, _ = seat_points(table, rules, record.options, makers, lone, maker_tricks)
+    penalty: Scores = (0,) * n
+    for _, points in findings:
+        penalty = add_scores(penalty, points)
+    if any(any(p) for _, p in findings) and not rules.revoke_hand_scores:
+        hand = (0,) * n
+    if rules.fast_break and fast_break(makers, winners, maker_tricks):
+        hand = (0,) * n   # the hand only: penalties stand (docs/RULES.md "House rules")
+        notes = notes + (fast_break_note(number),)
+    return SeatDealResult(number, deal.kind, deal.dealer, trump, maker, lone, makers, defenders,
+                           deal.called if deal.kind is not DealKind.RESULT else
+                           (deal.outcome.called if deal.outcome else None),
+                           partner, partner_known, False, leaders, winners, maker_tricks, hand,
+                           penalty, add_scores(hand, penalty), tuple(f for f, _ in findings), notes=notes,
+                           no_trump=no_trump)

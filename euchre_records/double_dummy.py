@@ -150,10 +150,6 @@ def _low_bits(mask: int) -> Iterator[int]:
         mask ^= low
 
 
-def _top(mask: int) -> int:
-    return 1 << (mask.bit_length() - 1)
-
-
 class DoubleDummy(CheapBounds, LastTricks):
     """The double-dummy value of every position of one deal's play, for one side.
 

@@ -99,10 +99,6 @@ class Table:
         """The next seat clockwise."""
         return (seat + 1) % self.seats
 
-    def order_from(self, seat: SeatIndex) -> tuple[SeatIndex, ...]:
-        """Every seat once, clockwise, starting with ``seat``."""
-        return tuple((seat + i) % self.seats for i in range(self.seats))
-
     def eldest(self, dealer: SeatIndex) -> SeatIndex:
         """The first to bid and to lead: the dealer's left (in the two-handed game, the
         non-dealer, which is the same seat)."""

@@ -43,12 +43,13 @@ from .cardfields import CardField, CardsField, HandsField
 from .lean import UNKNOWN_FIELD, LeanNested, NotationSchema, Plan, lean_load, plan_of
 from .numbers import holds_whole_float, whole_numbers
 from .playfields import CallsField, TricksField
+from .problems import problems_from_messages
 from .schemas import (
     DealSchema, ExchangeSchema, IrregularitySchema, OutcomeSchema, PlayersField, RecordSchema,
     RulesSchema, ScoresheetSchema,
 )
 
-__all__ = ["load_any", "load_table_record", "schemas_for", "RulesRead"]
+__all__ = ["load_table_record", "schemas_for", "RulesRead", "written_overrides"]
 
 
 @dataclass(frozen=True)
@@ -83,6 +84,9 @@ class RefusedField(CompactField):
     def deserialize(self, value: Any, attr: str | None = None, data: Any = None, **kwargs: Any) -> Any:
         raise ValidationError(self.message)
 
+    def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> None:
+        return None   # never written
+
 
 class AnyField(CompactField):
     """A value taken as it is (read elsewhere)."""
@@ -107,6 +111,9 @@ class ExchangeKindField(CompactField):
             raise ValidationError(refusal(self.table, "partners_best") or "" if value == "partners-best"
                                   else "expected 'farmers' or 'go-under'")
         return kind
+
+    def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> str:
+        return value.value  # type: ignore[no-any-return]
 
 
 class LawKindField(CompactField):
@@ -133,6 +140,9 @@ class LawKindField(CompactField):
         if why is not None:   # taken under some presets only
             raise ValidationError(why)
         return kind
+
+    def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> str:
+        return value.value  # type: ignore[no-any-return]
 
 
 @lru_cache(maxsize=None)
@@ -201,6 +211,15 @@ def schemas_for(table: Table) -> TableSchemas:
                 raise ValidationError(unknown)
             return read
 
+        def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> Any:
+            """``{"preset", "seats", "overrides"}``: the overrides the record's rules and its
+            variant were written with (:func:`written_overrides`), in key order."""
+            out: dict[str, Any] = {"preset": value.name, "seats": table.seats}
+            overrides = written_overrides(obj)
+            if overrides:
+                out["overrides"] = dict(sorted(overrides.items()))
+            return out
+
     class TableOutcomeSchema(OutcomeSchema):
         maker = SeatField(table, required=True, allow_none=True,
                           error_messages={"required": "required field is missing (null: thrown in)"})
@@ -233,6 +252,11 @@ def schemas_for(table: Table) -> TableSchemas:
                     errors.setdefault("partner", []).append("the maker cannot be his own partner")
             return errors
 
+        dump_keys = ("maker", "trump", "tricks", "alone", "called", "partner")
+
+        def canonical(self, data: dict[str, Any], original: Outcome) -> dict[str, Any]:
+            return _stated_partner(super().canonical(data, original), original, self.dump_keys)
+
         def build(self, data: dict[str, Any]) -> Outcome:
             if data["maker"] is None:
                 return Outcome(None)
@@ -247,6 +271,7 @@ def schemas_for(table: Table) -> TableSchemas:
         cause = StrField(allow_none=True)
         suit = AnyField()   # refused by check, as every key its kind does not take
         count = AnyField()
+        dump_keys = ("kind", "seat", "trick", "tricks", "election", "cause", "note", "card", "points", "late")
 
         def check(self, data: dict[str, Any], original: Any) -> dict[str, list[str]]:
             kind = data.get("kind")
@@ -300,6 +325,13 @@ def schemas_for(table: Table) -> TableSchemas:
         annotations = RefusedField(_NOT_YET.format(key="annotations"))
         alternatives = RefusedField(_NOT_YET.format(key="alternatives"))
         provenance = RefusedField(_NOT_YET.format(key="provenance"))
+        dump_keys = ("kind", "dealer", "turned", "joker_suit", "hands", "kitty", "exchanges", "calls",
+                     "called", "partner", "discard", "tricks", "result", "irregularities", "points",
+                     "scoresheet", "unfinished")
+        fast_dump = None  # type: ignore[assignment]  # none here: the four-handed shortcut writes N, E, S, W
+
+        def canonical(self, data: dict[str, Any], original: Deal) -> dict[str, Any]:
+            return _stated_partner(super().canonical(data, original), original, self.dump_keys)
 
         def check(self, data: dict[str, Any], original: Any) -> dict[str, Any]:
             errors: dict[str, Any] = dict(super().check(data, original))
@@ -359,6 +391,12 @@ def schemas_for(table: Table) -> TableSchemas:
         annotations = RefusedField(_NOT_YET.format(key="annotations"))
         alternatives = RefusedField(_NOT_YET.format(key="alternatives"))
 
+        def canonical(self, data: dict[str, Any], original: Record) -> dict[str, Any]:
+            data = super().canonical(data, original)
+            if not any(original.start_score):   # n zeros (or none): the default
+                data.pop("start_score", None)
+            return data
+
         def build(self, data: dict[str, Any]) -> Record:
             read: RulesRead = data["rules"]
             return Record(read.rules, data["deals"], data.get("event") or Event(), data.get("players") or (),
@@ -367,6 +405,27 @@ def schemas_for(table: Table) -> TableSchemas:
 
     record = TableRecordSchema()
     return TableSchemas(record, plan_of(record), rules_schema, rules_plan)
+
+
+def _stated_partner(data: dict[str, Any], original: Deal | Outcome, keys: tuple[str, ...]) -> dict[str, Any]:
+    """``data`` (written in the order of ``keys``) with ``partner`` as stated: written (null too:
+    a partner not known) where the record stated it, and not otherwise."""
+    if not original.partner_stated:
+        data.pop("partner", None)
+    elif "partner" not in data:
+        later = keys[keys.index("partner"):]
+        rows = list(data.items())
+        at = next((i for i, (key, _) in enumerate(rows) if key in later), len(rows))
+        data = dict(rows[:at] + [("partner", None)] + rows[at:])
+    return data
+
+
+def written_overrides(record: Record) -> dict[str, Any]:
+    """The record's ``rules.overrides`` as its canonical text writes them (at any table; key
+    order aside): the rule options written, and at a table of n the variant's options as
+    written (``Record.variant_overrides``, always empty at four), read from the record without
+    dumping it."""
+    return dict(record.rules.overrides) | dict(record.variant_overrides)
 
 
 _ANY_LAW_KEYS = ("kind", "seat", "trick", "cause", "note")
@@ -427,19 +486,6 @@ def _read_rules(table: Table, preset: str, overrides: Any) -> RulesRead:
 
 # --- loading ---------------------------------------------------------------------------------
 
-def load_any(data: object) -> Record:
-    """A :class:`Record` of any table, read by ``rules.seats``: the four-handed reader at four."""
-    from .notation import load_record
-    if holds_whole_float(data):
-        data = whole_numbers(data)   # 3.0 seats is 3 (schema/numbers.py)
-    rules = data.get("rules") if isinstance(data, dict) else None
-    seats = rules.get("seats", 4) if isinstance(rules, dict) else 4
-    if seats == 4 or isinstance(seats, bool) or not isinstance(seats, int):
-        return load_record(data)
-    assert isinstance(data, dict)
-    return _load_table_record(data)
-
-
 def load_table_record(data: object) -> Record:
     """Load a record of 2, 3 or 5 seats. Raises NotationError listing every problem found."""
     if not isinstance(data, dict):
@@ -450,7 +496,6 @@ def load_table_record(data: object) -> Record:
 
 
 def _load_table_record(data: dict[str, Any]) -> Record:
-    from .notation import problems_from_messages
     raw = data.get("rules")
     try:
         if not isinstance(raw, dict):
@@ -478,7 +523,6 @@ def _load_table_record(data: dict[str, Any]) -> Record:
 def _frame_problems(data: dict[str, Any]) -> list[Problem]:
     """The problems of a record's frame (its keys, ``format``, ``version``), read by the
     record schema's own fields at any table, for a record whose table cannot be known."""
-    from .notation import problems_from_messages
     schema = schemas_for(table_for(2)).record
     errors: dict[str, Any] = {}
     for key in data:

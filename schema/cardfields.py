@@ -213,8 +213,7 @@ class HandsField(TableField):
     def _serialize_at(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> Any:
         if value is None:
             return None
-        token = self.table.token  # type: ignore[union-attr]
-        return {token(s): cards_text(hand) for s, hand in enumerate(value)}
+        return {token: cards_text(hand) for token, hand in zip(self.tokens, value)}
 
 
 def _hands_at(table: Table, value: Any) -> tuple[tuple[Card | None, ...], ...]:

@@ -156,6 +156,10 @@ def lean_load(schema: NotationSchema, value: Any, plan: Plan | None = None) -> A
     return schema.build(data)
 
 
+_NO_ITEMS: tuple[()] = ()
+"""The empty tuple (one object in CPython: ``tuple()`` and every empty tuple loaded are it)."""
+
+
 def lean_dump(schema: NotationSchema, obj: Any, plan: Plan | None = None) -> Any:
     """Dump one value like ``schema.dump(obj)`` does (same dict), without the per-object machinery."""
     plan = plan or Plan(schema)
@@ -164,8 +168,8 @@ def lean_dump(schema: NotationSchema, obj: Any, plan: Plan | None = None) -> Any
     data: dict[str, Any] = {}
     for key, attr, field in plan.dump_table:
         value = getattr(obj, attr, missing)
-        if value is missing:
-            continue
+        if value is missing or value is None or value is _NO_ITEMS:
+            continue   # every field of the notation writes nothing for None and for ()
         out = field._serialize(value, attr, obj)
         # omitted: None, [] and {} (only a list or dict can equal those; no new [] and {} to
         # compare with for every field of every deal)

@@ -39,7 +39,7 @@ from euchre_records.table import Table, VariantOptions, table_for, variant_optio
 from euchre_records.table_refusals import LAWS_TAKEN, law_refusal, refusal, refused_options
 
 from .basefields import BoolField, CompactField, PointsField, SeatField, StrField
-from .cardfields import CardField, CardsField, HandsField
+from .cardfields import CardField, CardsField, HandsField, cards_text
 from .lean import UNKNOWN_FIELD, LeanNested, NotationSchema, Plan, lean_load, plan_of
 from .numbers import holds_whole_float, whole_numbers
 from .playfields import CallsField, TricksField
@@ -309,12 +309,15 @@ def schemas_for(table: Table) -> TableSchemas:
         gave = CardsField(unknown_ok=True, low=0, high=3)
         took = CardsField(unknown_ok=True, low=0, high=3)
 
+    dealer_field, hands_field, calls_field, tricks_field = (
+        SeatField(table, required=True), HandsField(table), CallsField(table), TricksField(table))
+
     class TableDealSchema(DealSchema):
-        dealer = SeatField(table, required=True)
+        dealer = dealer_field
         points = PointsField(table)
-        hands = HandsField(table)
-        calls = CallsField(table)
-        tricks = TricksField(table)
+        hands = hands_field
+        calls = calls_field
+        tricks = tricks_field
         kitty = CardsField(unknown_ok=True, low=0, high=sys.maxsize)
         called = CardField() if five else RefusedField(no_partner)
         partner = SeatField(table, allow_none=True) if five else RefusedField(no_partner)
@@ -328,7 +331,31 @@ def schemas_for(table: Table) -> TableSchemas:
         dump_keys = ("kind", "dealer", "turned", "joker_suit", "hands", "kitty", "exchanges", "calls",
                      "called", "partner", "discard", "tricks", "result", "irregularities", "points",
                      "scoresheet", "unfinished")
-        fast_dump = None  # type: ignore[assignment]  # none here: the four-handed shortcut writes N, E, S, W
+
+        def fast_dump(self, deal: Deal) -> dict[str, Any] | None:
+            """The dumped dict of a plain deal at this table (its cards, calls, called card and
+            tricks only; finished), the same dict as ``lean_dump``'s field loop (a test holds
+            them equal); None for any other deal."""
+            if (deal.outcome is not None or deal.points is not None or deal.irregularities
+                    or deal.recorded is not None or deal.exchanges or deal.joker_suit is not None
+                    or deal.unfinished is not False or deal.partner_stated or type(deal.kind) is not DealKind):
+                return None
+            out: dict[str, Any] = {"kind": deal.kind._value_, "dealer": dealer_field.tokens[deal.dealer]}
+            if deal.turned is not None:
+                out["turned"] = deal.turned.name
+            if deal.hands is not None:
+                out["hands"] = hands_field._serialize_at(deal.hands, "hands", deal)
+            if deal.kitty:
+                out["kitty"] = cards_text(deal.kitty)
+            if deal.calls:
+                out["calls"] = calls_field._serialize_at(deal.calls, "calls", deal)
+            if five and deal.called is not None:
+                out["called"] = deal.called.name
+            if deal.discard is not None:
+                out["discard"] = deal.discard.name
+            if deal.tricks:
+                out["tricks"] = tricks_field._serialize_at(deal.tricks, "tricks", deal)
+            return out
 
         def canonical(self, data: dict[str, Any], original: Deal) -> dict[str, Any]:
             return _stated_partner(super().canonical(data, original), original, self.dump_keys)

@@ -210,8 +210,8 @@ class CallsField(TableField):
         return calls_text(value) if value else None
 
     def _serialize_at(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> Any:
-        token = self.table.token  # type: ignore[union-attr]
-        return [written_call(c, None if c.seat is None else token(c.seat)) for c in value] if value else None
+        tokens = self.tokens
+        return [written_call(c, None if c.seat is None else tokens[c.seat]) for c in value] if value else None
 
 
 # --- tricks ----------------------------------------------------------------------------------
@@ -299,7 +299,7 @@ class TricksField(TableField):
     def __init__(self, table: Table | None = None, **kwargs: Any) -> None:
         super().__init__(table, **kwargs)
         self.prefixes = _LEADER_PREFIX if self.table is None else {
-            s: f"{self.table.token(s)}: " for s in self.table.all_seats}
+            s: f"{token}: " for s, token in enumerate(self.tokens)}
 
     def json_schema(self) -> dict[str, Any]:
         return {"type": "array", "items": {"type": "string", "pattern": TRICK_RE}}

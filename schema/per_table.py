@@ -1,13 +1,16 @@
-"""The notation's schemas keyed by the table: one loader for records of every size.
+"""The notation's schemas keyed by the table: one loader and one dumper for records of every size.
 
-:func:`load_any` reads ``rules.seats`` first: the table of four is read by
+:func:`.notation.load_any` reads ``rules.seats`` first: the table of four is read by
 :func:`.notation.load_record` (the schemas of :mod:`.schemas`, unchanged), a table of two, three
 or five by :func:`load_table_record`, through the same schema classes and the same driver
-(:func:`.lean.lean_load`), built for that table by :func:`schemas_for`. What truly differs by table
+(:func:`.lean.lean_load`), built for that table by :func:`schemas_for`; :mod:`.canonical` writes
+either through the same classes and :func:`.lean.lean_dump`. What truly differs by table
 is data: the seat tokens, the width of a row of scores, the number of hands and of cards in a
-trick (:class:`~euchre_records.table.Table`, given to the fields), the words of the bidding
-(:func:`.playfields.play_words`), the options and laws a table refuses, each citing its rule
-(:mod:`euchre_records.table_refusals`), and the keys a table does not take.
+trick (:class:`~euchre_records.table.Table`, given to the fields, which read and write them), the
+words of the bidding (:func:`.playfields.play_words`), the options and laws a table refuses, each
+citing its rule (:mod:`euchre_records.table_refusals`), the keys a table does not take, and the
+order its canonical text writes a deal's, a result's and an irregularity's keys in (each schema's
+``dump_keys``, the order that text has always had: a stored record keeps its hash).
 
 What depends on the record's rules (which cards are in the pack, the kitty's size, the laws a
 preset gives) is checked with the rules read first from ``rules`` and held, for the length of one

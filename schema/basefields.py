@@ -88,12 +88,15 @@ class TableField(CompactField):
     """A field whose reading depends on the table: ``table`` is None at four (the default: the
     four-handed notation, read by ``_deserialize`` as it always was) and the :class:`Table` of n
     otherwise, read by the subclass's ``_deserialize_at`` (and written by its ``_serialize_at``
-    where it has one), chosen once here: the four-handed path tests no table on every call."""
+    where it has one), chosen once here: the four-handed path tests no table on every call.
+    ``tokens``: each seat's token at the table of n, by seat (``Table.token``), for the writers."""
 
     def __init__(self, table: Table | None = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.table = None if table is None or table.seats == 4 else table
+        self.tokens: tuple[str, ...] = ()
         if self.table is not None:
+            self.tokens = tuple(map(self.table.token, self.table.all_seats))
             self._deserialize = self._deserialize_at  # type: ignore[method-assign]
             if hasattr(self, "_serialize_at"):
                 self._serialize = self._serialize_at  # type: ignore[method-assign]
@@ -131,7 +134,7 @@ class SeatField(TableField):
         return None if value is None else value.name
 
     def _serialize_at(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> str | None:
-        return None if value is None else self.table.token(value)  # type: ignore[union-attr]
+        return None if value is None else self.tokens[value]
 
 
 class SuitField(CompactField):

@@ -210,6 +210,11 @@ class HandsField(TableField):
     def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> Any:
         return None if value is None else hands_text(value)
 
+    def _serialize_at(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> Any:
+        if value is None:
+            return None
+        return {token: cards_text(hand) for token, hand in zip(self.tokens, value)}
+
 
 def _hands_at(table: Table, value: Any) -> tuple[tuple[Card | None, ...], ...]:
     """The hands at a table of n: keyed by seat token, five cards each, every seat's."""

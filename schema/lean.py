@@ -43,6 +43,10 @@ class NotationSchema(Schema):
         """The model value for loaded ``data`` (attribute names as keys)."""
         return data
 
+    dump_keys: tuple[str, ...] | None = None
+    """The JSON keys a dump writes, in the order written (None: every field, in declaration
+    order). A schema built for a table of n names its table's canonical order here."""
+
     def canonical(self, data: dict[str, Any], original: Any) -> dict[str, Any]:
         """Adjust a dumped dict (None and empty values already dropped)."""
         return data
@@ -70,7 +74,8 @@ class Plan:
     ``by_key``: JSON key -> (attribute, field, fast), where ``fast`` marks a compact field with no
     validators or processors and the compact ``deserialize``, whose ``_deserialize`` is called directly once null is handled.
     ``absent``: the fields that matter when their key is missing (required, or with a default).
-    ``dump_table``: (JSON key, attribute, field) in declaration order, for :func:`lean_dump`.
+    ``dump_table``: (JSON key, attribute, field) in declaration order (or the schema's
+    ``dump_keys``, those keys only, in that order), for :func:`lean_dump`.
     ``fast_dump``: the schema's ``fast_dump(obj) -> dict or None`` if it has one: the dumped dict
     of a value in the shape it covers (the same dict as the field loop), else None. (Loading has
     no such shortcut here: valid record texts are decoded by msgspec, schema/wire.py.)
@@ -81,8 +86,11 @@ class Plan:
     def __init__(self, schema: NotationSchema) -> None:
         self.by_key: dict[str, tuple[str, Any, bool]] = {}
         self.absent: list[tuple[str, str, Any]] = []
-        self.dump_table = [(f.data_key or name, f.attribute or name, f)
-                           for name, f in schema.dump_fields.items()]
+        rows = [(f.data_key or name, f.attribute or name, f) for name, f in schema.dump_fields.items()]
+        if schema.dump_keys is not None:
+            by_key = {row[0]: row for row in rows}
+            rows = [by_key[key] for key in schema.dump_keys]
+        self.dump_table = rows
         self.custom_dump = type(schema).dump is not Schema.dump
         self.fast_dump = getattr(schema, "fast_dump", None)
         for name, f in schema.load_fields.items():
@@ -148,6 +156,10 @@ def lean_load(schema: NotationSchema, value: Any, plan: Plan | None = None) -> A
     return schema.build(data)
 
 
+_NO_ITEMS: tuple[()] = ()
+"""The empty tuple (one object in CPython: ``tuple()`` and every empty tuple loaded are it)."""
+
+
 def lean_dump(schema: NotationSchema, obj: Any, plan: Plan | None = None) -> Any:
     """Dump one value like ``schema.dump(obj)`` does (same dict), without the per-object machinery."""
     plan = plan or Plan(schema)
@@ -156,8 +168,8 @@ def lean_dump(schema: NotationSchema, obj: Any, plan: Plan | None = None) -> Any
     data: dict[str, Any] = {}
     for key, attr, field in plan.dump_table:
         value = getattr(obj, attr, missing)
-        if value is missing:
-            continue
+        if value is missing or value is None or value is _NO_ITEMS:
+            continue   # every field of the notation writes nothing for None and for ()
         out = field._serialize(value, attr, obj)
         # omitted: None, [] and {} (only a list or dict can equal those; no new [] and {} to
         # compare with for every field of every deal)

@@ -27,37 +27,26 @@ from euchre_records.model import Record
 from .canonical import dump_record, dumps, indented_json
 from .lean import lean_load, plan_of
 from .numbers import MAX_INT_DIGITS, holds_whole_float, whole_number, whole_numbers
+from .per_table import load_table_record
+from .problems import problems_from_messages
 from .schemas import RECORD_SCHEMA, SeatsField
 from .wire import decode_record
 
 _RECORD_PLAN = plan_of(RECORD_SCHEMA)
 
-__all__ = ["load_record", "dump_record", "dumps", "loads", "iter_jsonl", "problems_from_messages",
+__all__ = ["load_record", "load_any", "dump_record", "dumps", "loads", "iter_jsonl", "problems_from_messages",
            "parse_json", "MAX_INT_DIGITS", "indented_json"]
 
 
-def problems_from_messages(messages: Any, where: str = "") -> list[Problem]:
-    """Flatten marshmallow's nested error messages into located problems.
-
-    Integer keys are list indexes (``[3]``), string keys are object keys (``.name``); the key
-    ``_schema`` stands for the object itself. A key may itself be a dotted path.
-    """
-    out: list[Problem] = []
-    if isinstance(messages, dict):
-        for key, value in messages.items():
-            if key == "_schema":
-                sub = where
-            elif isinstance(key, int):
-                sub = f"{where}[{key}]"
-            else:
-                sub = f"{where}.{key}" if where else str(key)
-            out.extend(problems_from_messages(value, sub))
-    elif isinstance(messages, list):
-        for item in messages:
-            out.extend(problems_from_messages(item, where))
-    else:
-        out.append(Problem(where, str(messages)))
-    return out
+def load_any(data: object) -> Record:
+    """A :class:`Record` of any table, read by ``rules.seats``: the four-handed reader at four."""
+    if holds_whole_float(data):
+        data = whole_numbers(data)   # 3.0 seats is 3 (schema/numbers.py)
+    rules = data.get("rules") if isinstance(data, dict) else None
+    seats = rules.get("seats", 4) if isinstance(rules, dict) else 4
+    if seats == 4 or isinstance(seats, bool) or not isinstance(seats, int):
+        return load_record(data)
+    return load_table_record(data)
 
 
 def load_record(data: object) -> Record:

@@ -1,13 +1,16 @@
-"""The notation's schemas keyed by the table: one loader for records of every size.
+"""The notation's schemas keyed by the table: one loader and one dumper for records of every size.
 
-:func:`load_any` reads ``rules.seats`` first: the table of four is read by
+:func:`.notation.load_any` reads ``rules.seats`` first: the table of four is read by
 :func:`.notation.load_record` (the schemas of :mod:`.schemas`, unchanged), a table of two, three
 or five by :func:`load_table_record`, through the same schema classes and the same driver
-(:func:`.lean.lean_load`), built for that table by :func:`schemas_for`. What truly differs by table
+(:func:`.lean.lean_load`), built for that table by :func:`schemas_for`; :mod:`.canonical` writes
+either through the same classes and :func:`.lean.lean_dump`. What truly differs by table
 is data: the seat tokens, the width of a row of scores, the number of hands and of cards in a
-trick (:class:`~euchre_records.table.Table`, given to the fields), the words of the bidding
-(:func:`.playfields.play_words`), the options and laws a table refuses, each citing its rule
-(:mod:`euchre_records.table_refusals`), and the keys a table does not take.
+trick (:class:`~euchre_records.table.Table`, given to the fields, which read and write them), the
+words of the bidding (:func:`.playfields.play_words`), the options and laws a table refuses, each
+citing its rule (:mod:`euchre_records.table_refusals`), the keys a table does not take, and the
+order its canonical text writes a deal's, a result's and an irregularity's keys in (each schema's
+``dump_keys``, the order that text has always had: a stored record keeps its hash).
 
 What depends on the record's rules (which cards are in the pack, the kitty's size, the laws a
 preset gives) is checked with the rules read first from ``rules`` and held, for the length of one
@@ -39,16 +42,17 @@ from euchre_records.table import Table, VariantOptions, table_for, variant_optio
 from euchre_records.table_refusals import LAWS_TAKEN, law_refusal, refusal, refused_options
 
 from .basefields import BoolField, CompactField, PointsField, SeatField, StrField
-from .cardfields import CardField, CardsField, HandsField
+from .cardfields import CardField, CardsField, HandsField, cards_text
 from .lean import UNKNOWN_FIELD, LeanNested, NotationSchema, Plan, lean_load, plan_of
 from .numbers import holds_whole_float, whole_numbers
 from .playfields import CallsField, TricksField
+from .problems import problems_from_messages
 from .schemas import (
     DealSchema, ExchangeSchema, IrregularitySchema, OutcomeSchema, PlayersField, RecordSchema,
     RulesSchema, ScoresheetSchema,
 )
 
-__all__ = ["load_any", "load_table_record", "schemas_for", "RulesRead"]
+__all__ = ["load_table_record", "schemas_for", "RulesRead", "written_overrides"]
 
 
 @dataclass(frozen=True)
@@ -83,6 +87,9 @@ class RefusedField(CompactField):
     def deserialize(self, value: Any, attr: str | None = None, data: Any = None, **kwargs: Any) -> Any:
         raise ValidationError(self.message)
 
+    def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> None:
+        return None   # never written
+
 
 class AnyField(CompactField):
     """A value taken as it is (read elsewhere)."""
@@ -107,6 +114,9 @@ class ExchangeKindField(CompactField):
             raise ValidationError(refusal(self.table, "partners_best") or "" if value == "partners-best"
                                   else "expected 'farmers' or 'go-under'")
         return kind
+
+    def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> str:
+        return value.value  # type: ignore[no-any-return]
 
 
 class LawKindField(CompactField):
@@ -133,6 +143,9 @@ class LawKindField(CompactField):
         if why is not None:   # taken under some presets only
             raise ValidationError(why)
         return kind
+
+    def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> str:
+        return value.value  # type: ignore[no-any-return]
 
 
 @lru_cache(maxsize=None)
@@ -201,6 +214,15 @@ def schemas_for(table: Table) -> TableSchemas:
                 raise ValidationError(unknown)
             return read
 
+        def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> Any:
+            """``{"preset", "seats", "overrides"}``: the overrides the record's rules and its
+            variant were written with (:func:`written_overrides`), in key order."""
+            out: dict[str, Any] = {"preset": value.name, "seats": table.seats}
+            overrides = written_overrides(obj)
+            if overrides:
+                out["overrides"] = dict(sorted(overrides.items()))
+            return out
+
     class TableOutcomeSchema(OutcomeSchema):
         maker = SeatField(table, required=True, allow_none=True,
                           error_messages={"required": "required field is missing (null: thrown in)"})
@@ -233,6 +255,11 @@ def schemas_for(table: Table) -> TableSchemas:
                     errors.setdefault("partner", []).append("the maker cannot be his own partner")
             return errors
 
+        dump_keys = ("maker", "trump", "tricks", "alone", "called", "partner")
+
+        def canonical(self, data: dict[str, Any], original: Outcome) -> dict[str, Any]:
+            return _stated_partner(super().canonical(data, original), original, self.dump_keys)
+
         def build(self, data: dict[str, Any]) -> Outcome:
             if data["maker"] is None:
                 return Outcome(None)
@@ -247,6 +274,7 @@ def schemas_for(table: Table) -> TableSchemas:
         cause = StrField(allow_none=True)
         suit = AnyField()   # refused by check, as every key its kind does not take
         count = AnyField()
+        dump_keys = ("kind", "seat", "trick", "tricks", "election", "cause", "note", "card", "points", "late")
 
         def check(self, data: dict[str, Any], original: Any) -> dict[str, list[str]]:
             kind = data.get("kind")
@@ -284,12 +312,15 @@ def schemas_for(table: Table) -> TableSchemas:
         gave = CardsField(unknown_ok=True, low=0, high=3)
         took = CardsField(unknown_ok=True, low=0, high=3)
 
+    dealer_field, hands_field, calls_field, tricks_field = (
+        SeatField(table, required=True), HandsField(table), CallsField(table), TricksField(table))
+
     class TableDealSchema(DealSchema):
-        dealer = SeatField(table, required=True)
+        dealer = dealer_field
         points = PointsField(table)
-        hands = HandsField(table)
-        calls = CallsField(table)
-        tricks = TricksField(table)
+        hands = hands_field
+        calls = calls_field
+        tricks = tricks_field
         kitty = CardsField(unknown_ok=True, low=0, high=sys.maxsize)
         called = CardField() if five else RefusedField(no_partner)
         partner = SeatField(table, allow_none=True) if five else RefusedField(no_partner)
@@ -300,6 +331,37 @@ def schemas_for(table: Table) -> TableSchemas:
         annotations = RefusedField(_NOT_YET.format(key="annotations"))
         alternatives = RefusedField(_NOT_YET.format(key="alternatives"))
         provenance = RefusedField(_NOT_YET.format(key="provenance"))
+        dump_keys = ("kind", "dealer", "turned", "joker_suit", "hands", "kitty", "exchanges", "calls",
+                     "called", "partner", "discard", "tricks", "result", "irregularities", "points",
+                     "scoresheet", "unfinished")
+
+        def fast_dump(self, deal: Deal) -> dict[str, Any] | None:
+            """The dumped dict of a plain deal at this table (its cards, calls, called card and
+            tricks only; finished), the same dict as ``lean_dump``'s field loop (a test holds
+            them equal); None for any other deal."""
+            if (deal.outcome is not None or deal.points is not None or deal.irregularities
+                    or deal.recorded is not None or deal.exchanges or deal.joker_suit is not None
+                    or deal.unfinished is not False or deal.partner_stated or type(deal.kind) is not DealKind):
+                return None
+            out: dict[str, Any] = {"kind": deal.kind._value_, "dealer": dealer_field.tokens[deal.dealer]}
+            if deal.turned is not None:
+                out["turned"] = deal.turned.name
+            if deal.hands is not None:
+                out["hands"] = hands_field._serialize_at(deal.hands, "hands", deal)
+            if deal.kitty:
+                out["kitty"] = cards_text(deal.kitty)
+            if deal.calls:
+                out["calls"] = calls_field._serialize_at(deal.calls, "calls", deal)
+            if five and deal.called is not None:
+                out["called"] = deal.called.name
+            if deal.discard is not None:
+                out["discard"] = deal.discard.name
+            if deal.tricks:
+                out["tricks"] = tricks_field._serialize_at(deal.tricks, "tricks", deal)
+            return out
+
+        def canonical(self, data: dict[str, Any], original: Deal) -> dict[str, Any]:
+            return _stated_partner(super().canonical(data, original), original, self.dump_keys)
 
         def check(self, data: dict[str, Any], original: Any) -> dict[str, Any]:
             errors: dict[str, Any] = dict(super().check(data, original))
@@ -359,6 +421,12 @@ def schemas_for(table: Table) -> TableSchemas:
         annotations = RefusedField(_NOT_YET.format(key="annotations"))
         alternatives = RefusedField(_NOT_YET.format(key="alternatives"))
 
+        def canonical(self, data: dict[str, Any], original: Record) -> dict[str, Any]:
+            data = super().canonical(data, original)
+            if not any(original.start_score):   # n zeros (or none): the default
+                data.pop("start_score", None)
+            return data
+
         def build(self, data: dict[str, Any]) -> Record:
             read: RulesRead = data["rules"]
             return Record(read.rules, data["deals"], data.get("event") or Event(), data.get("players") or (),
@@ -367,6 +435,27 @@ def schemas_for(table: Table) -> TableSchemas:
 
     record = TableRecordSchema()
     return TableSchemas(record, plan_of(record), rules_schema, rules_plan)
+
+
+def _stated_partner(data: dict[str, Any], original: Deal | Outcome, keys: tuple[str, ...]) -> dict[str, Any]:
+    """``data`` (written in the order of ``keys``) with ``partner`` as stated: written (null too:
+    a partner not known) where the record stated it, and not otherwise."""
+    if not original.partner_stated:
+        data.pop("partner", None)
+    elif "partner" not in data:
+        later = keys[keys.index("partner"):]
+        rows = list(data.items())
+        at = next((i for i, (key, _) in enumerate(rows) if key in later), len(rows))
+        data = dict(rows[:at] + [("partner", None)] + rows[at:])
+    return data
+
+
+def written_overrides(record: Record) -> dict[str, Any]:
+    """The record's ``rules.overrides`` as its canonical text writes them (at any table; key
+    order aside): the rule options written, and at a table of n the variant's options as
+    written (``Record.variant_overrides``, always empty at four), read from the record without
+    dumping it."""
+    return dict(record.rules.overrides) | dict(record.variant_overrides)
 
 
 _ANY_LAW_KEYS = ("kind", "seat", "trick", "cause", "note")
@@ -427,19 +516,6 @@ def _read_rules(table: Table, preset: str, overrides: Any) -> RulesRead:
 
 # --- loading ---------------------------------------------------------------------------------
 
-def load_any(data: object) -> Record:
-    """A :class:`Record` of any table, read by ``rules.seats``: the four-handed reader at four."""
-    from .notation import load_record
-    if holds_whole_float(data):
-        data = whole_numbers(data)   # 3.0 seats is 3 (schema/numbers.py)
-    rules = data.get("rules") if isinstance(data, dict) else None
-    seats = rules.get("seats", 4) if isinstance(rules, dict) else 4
-    if seats == 4 or isinstance(seats, bool) or not isinstance(seats, int):
-        return load_record(data)
-    assert isinstance(data, dict)
-    return _load_table_record(data)
-
-
 def load_table_record(data: object) -> Record:
     """Load a record of 2, 3 or 5 seats. Raises NotationError listing every problem found."""
     if not isinstance(data, dict):
@@ -450,7 +526,6 @@ def load_table_record(data: object) -> Record:
 
 
 def _load_table_record(data: dict[str, Any]) -> Record:
-    from .notation import problems_from_messages
     raw = data.get("rules")
     try:
         if not isinstance(raw, dict):
@@ -478,7 +553,6 @@ def _load_table_record(data: dict[str, Any]) -> Record:
 def _frame_problems(data: dict[str, Any]) -> list[Problem]:
     """The problems of a record's frame (its keys, ``format``, ``version``), read by the
     record schema's own fields at any table, for a record whose table cannot be known."""
-    from .notation import problems_from_messages
     schema = schemas_for(table_for(2)).record
     errors: dict[str, Any] = {}
     for key in data:

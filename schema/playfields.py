@@ -209,6 +209,10 @@ class CallsField(TableField):
     def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> Any:
         return calls_text(value) if value else None
 
+    def _serialize_at(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> Any:
+        tokens = self.tokens
+        return [written_call(c, None if c.seat is None else tokens[c.seat]) for c in value] if value else None
+
 
 # --- tricks ----------------------------------------------------------------------------------
 
@@ -288,9 +292,14 @@ def tricks_text(tricks: tuple[Any, ...], prefixes: dict[Any, str] = _LEADER_PREF
 class TricksField(TableField):
     """A list of trick strings <-> ``tuple[Trick, ...]``; errors keyed by trick then card index.
 
-    At a table of n (``table``): at most five tricks, each leader a seat of the table's
-    :func:`play_words`, and every seat plays to each trick (nobody sits out) but the last of a
+    At a table of n (``table``), each leader written by its token (``prefixes``): at most five
+    tricks, each leader a seat of the table's :func:`play_words`, and every seat plays to each trick (nobody sits out) but the last of a
     deal marked ``unfinished`` in the same object, which may stop short."""
+
+    def __init__(self, table: Table | None = None, **kwargs: Any) -> None:
+        super().__init__(table, **kwargs)
+        self.prefixes = _LEADER_PREFIX if self.table is None else {
+            s: f"{token}: " for s, token in enumerate(self.tokens)}
 
     def json_schema(self) -> dict[str, Any]:
         return {"type": "array", "items": {"type": "string", "pattern": TRICK_RE}}
@@ -310,6 +319,9 @@ class TricksField(TableField):
 
     def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> Any:
         return tricks_text(value) if value else None
+
+    def _serialize_at(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> Any:
+        return tricks_text(value, self.prefixes) if value else None
 
 
 

@@ -165,6 +165,7 @@ class PlayersField(LeanNested):
         self.table = None if table is None or table.seats == 4 else table
         if self.table is not None:   # chosen once, as basefields.TableField does
             self._deserialize = self._deserialize_at  # type: ignore[method-assign]
+            self._serialize = self._serialize_at  # type: ignore[method-assign]
 
     def json_schema(self) -> dict[str, Any]:
         ref = {"$ref": "#/$defs/Player"}
@@ -215,6 +216,12 @@ class PlayersField(LeanNested):
         # a player known by name only (most are) dumps as {"name": ...} (what lean_dump gives)
         return {name(seat): {"name": p.name} if p.id is None and not p.ids and type(p.name) is str
                 else lean_dump(PLAYER_SCHEMA, p, plan) for seat, p in value}
+
+    def _serialize_at(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> Any:
+        if not value:
+            return None
+        plan, token = self._plan, self.table.token  # type: ignore[union-attr]
+        return {token(seat): lean_dump(PLAYER_SCHEMA, p, plan) for seat, p in value}
 
 
 class SeatsField(CompactField):

@@ -27,7 +27,7 @@ from euchre_records.model import Record
 from euchre_records.schema.notation import dump_record, dumps, load_record, loads, parse_json
 from euchre_records.schema.numbers import whole_number
 from euchre_records.schema.tables import dumps_table
-from euchre_records.schema.per_table import load_any
+from euchre_records.schema.tables import load_any
 from euchre_records.schema.wire import decode_record
 
 from auth_fixtures import writing_client

@@ -19,7 +19,6 @@ from ..model import Record
 from euchre_records.interop.openspiel import openspiel_actions, openspiel_game_params
 from euchre_records.interop.egn.document import egn_losses, in_egn_terms, record_to_egn
 from ..schema.notation import dump_record
-from ..schema.tables import dump_table_record
 from euchre_records.interop.egn.binary import egn_to_egnb
 from .inputs import read_records
 
@@ -46,7 +45,7 @@ def _to_egn(label: str, record: Record, target: str, lossy: bool) -> Any:
 
 def _jsonl(record: Record) -> dict[str, Any]:
     """Our notation of ``record`` (four-handed, or at a table of n), one JSON value."""
-    return dump_record(record) if record.fixed_partnerships else dump_table_record(record)
+    return dump_record(record)
 
 
 def _to_openspiel(label: str, record: Record, skip: bool) -> dict[str, Any]:

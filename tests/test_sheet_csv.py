@@ -66,7 +66,7 @@ def _need_openpyxl():
 
 
 def _canonical(record: Record) -> str:
-    return dumps(record) if record.fixed_partnerships else dumps_table(record)
+    return dumps(record)
 
 
 def _points(record: Record) -> list[tuple[int, ...]]:

@@ -26,7 +26,6 @@ from euchre_records.errors import NotationError
 from euchre_records.model import Record
 from euchre_records.schema.notation import dump_record, dumps, load_record, loads, parse_json
 from euchre_records.schema.numbers import whole_number
-from euchre_records.schema.tables import dumps_table
 from euchre_records.schema.tables import load_any
 from euchre_records.schema.wire import decode_record
 
@@ -136,11 +135,11 @@ def test_a_golden_record_with_every_integer_a_float(path: Path) -> None:
                 load()
             assert str(again.value) == str(refused)
         return
-    canonical = dumps(record) if record.fixed_partnerships else dumps_table(record)
+    canonical = dumps(record)
     for load in floated:
         got = load()
         assert got == record
-        assert (dumps(got) if got.fixed_partnerships else dumps_table(got)) == canonical
+        assert dumps(got) == canonical
 
 
 @pytest.mark.parametrize("literal, value", [
@@ -201,7 +200,7 @@ def test_a_record_posted_with_floats_is_stored_with_the_integers_hash(app: Any, 
     first = client.post("/records", data=floated, content_type="application/json")
     assert first.status_code == 201, first.get_data(as_text=True)
     record = load_any(data)
-    canonical = dumps(record) if record.fixed_partnerships else dumps_table(record)
+    canonical = dumps(record)
     stored = client.get(f"/records/{first.get_json()['id']}").get_json()
     assert stored["hash"] == _sha(canonical)
     again = client.post("/records", data=text, content_type="application/json")

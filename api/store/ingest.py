@@ -28,7 +28,7 @@ from euchre_records.interop.detect import load_any_table_data, notation_of, pars
 from euchre_records.interop.egn.document import in_egn_terms
 from euchre_records.schema.json_text import compact
 from euchre_records.schema.notation import dump_record, indented_json, load_record
-from euchre_records.schema.tables import dump_table_record, dump_table_result, load_table_record
+from euchre_records.schema.tables import dump_table_result, load_table_record
 from euchre_records.schema.wire import decode_record
 from euchre_records.schema.results import dump_result
 
@@ -67,13 +67,13 @@ class Submission:
 
     Four-handed: ``record`` a Record, ``result`` its ReplayResult, texts by notation.dumps and
     dump_result. At a table of 2, 3 or 5: a Record and its SeatReplayResult, texts by
-    tables.dumps_table and dump_table_result. :attr:`view` reads either as one table view,
+    notation.dumps (the one dumper) and dump_table_result. :attr:`view` reads either as one table view,
     built at its first read and kept: the store's rows and the dataset's tables of one
     submission read the same view."""
 
     record: Record
     result: ReplayResult | SeatReplayResult
-    canonical: str      # canonical JSON text of the record (notation.dumps / tables.dumps_table)
+    canonical: str      # canonical JSON text of the record (notation.dumps, every table)
     hash: str           # sha256 hex of ``canonical`` (UTF-8)
     result_json: str    # JSON text of dump_result(result) / dump_table_result(result)
     _view: RecordView | None = field(default=None, init=False, repr=False, compare=False)
@@ -109,7 +109,7 @@ def table_data(data: object) -> bool:
 _KINDS: dict[bool, tuple[Callable[[Any], Any], Callable[[Any], dict[str, Any]],
                          Callable[[Any], Any], Callable[[Any], Any]]] = {
     True: (replay, dump_record, load_record, dump_result),
-    False: (replay_table, dump_table_record, load_table_record, dump_table_result),
+    False: (replay_table, dump_record, load_table_record, dump_table_result),
 }
 """By whether the record's partnerships are fixed (the table of four): (replay, dump to canonical
 data, load that data back, dump the replay). The one thing a record's table decides in its
@@ -125,12 +125,12 @@ def prepare_record(record: Record, *, from_notation: bool = False,
     (EGN, binary EGN, EMN; ``from_notation`` is False) is refused unless what its canonical text
     says reads back through the notation's schema (:func:`restorable`), so a name with a newline
     or a bidirectional control read from EGN is refused here, not stored to make a backup that
-    cannot be imported. The canonical text is notation.dumps (four-handed) or
-    tables.dumps_table (2, 3 or 5 seats): the record's data as 2-space JSON and a newline."""
+    cannot be imported. The canonical text is notation.dumps, the one dumper of every table: the
+    record's data as 2-space JSON and a newline."""
     replayer, dump, load, dump_replay = _KINDS[record.table.fixed_sides]
     result = replayer(record)
     data = dump(record)
-    canonical = indented_json(data) + "\n"  # dumps / dumps_table, from the data checked below
+    canonical = indented_json(data) + "\n"  # dumps, from the data checked below
     if not from_notation:
         restorable(data, load)
     digest = hashlib.sha256(canonical.encode("utf-8")).hexdigest()
@@ -140,7 +140,7 @@ def prepare_record(record: Record, *, from_notation: bool = False,
 
 def restorable(data: dict[str, Any], load: Callable[[Any], Any] = load_record) -> None:
     """Raise NotationError unless ``data`` (a record as its canonical text writes it,
-    notation.dump_record or tables.dump_table_record) loads through the notation's schema
+    notation.dump_record at every table) loads through the notation's schema
     (``load``: load_record, or load_table_record at a table of n), as importing a dump of the
     store does; its problems are located in the notation (``players.N.name: ...``). The data,
     not the text parsed again: the text is the data written as JSON, and reading it gives it

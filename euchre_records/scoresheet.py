@@ -13,7 +13,7 @@ Running scores are those of the current game after the deal, before a finished g
 from __future__ import annotations
 
 from operator import sub
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Sequence, TypeVar
 
 from .model import (
     DealKind, DealResult, Finding, FindingKind, Irregularity, Points, Record,
@@ -23,7 +23,9 @@ from .rules import Rules
 from .scoring import add_scores, hand_outcome, hand_points, seat_points
 from .table import CutthroatEuchre, SeatIndex, Variant, VariantOptions
 
-__all__ = ["check_scoresheet", "likely_cause", "sheet_as_corrected", "corrected_entry", "stands_note",
+R = TypeVar("R", DealResult, SeatDealResult)
+
+__all__ = ["as_written", "check_scoresheet", "likely_cause", "sheet_as_corrected", "corrected_entry", "stands_note",
            "SheetCheck", "seat_likely_cause", "running_cause"]
 
 
@@ -70,18 +72,37 @@ def likely_cause(rules: Rules, r: DealResult, recorded: Scores) -> str:
 
 
 def sheet_as_corrected(rules: Rules, sheet: RecordedScore | None, events: tuple[Irregularity, ...],
-               number: int) -> tuple[RecordedScore | None, Finding | None]:
-    """The sheet as it stands after score corrections (Somerset 5: allowed until the trump card
-    is turned in the next deal; a later correction is void and the original entry stands)."""
+                       number: int, fmt: Callable[[Any], str] = _fmt, moved: Scores = (0, 0)
+                       ) -> tuple[RecordedScore | None, Finding | None]:
+    """The sheet as it stands after score corrections, at every table (Somerset 5: allowed until
+    the trump card is turned in the next deal; a later correction is void and the original entry
+    stands, a ``too late`` finding). ``fmt`` writes a score of the table (:func:`_fmt` per side,
+    :func:`_seats_text` per player), ``moved`` is the finding's ``points`` (``(0, 0)`` at four,
+    ``()`` at n: a sheet finding moves no points)."""
     if not events:   # the common case: no irregularity, the sheet as written
         return sheet, None
-    points, late = corrected_entry(rules, events, number, _fmt)
+    points, late = corrected_entry(rules, events, number, fmt)
     if points is not None:
         sheet = RecordedScore(points, sheet.total if sheet is not None else None)
     if late is None:
         return sheet, None
     text, rule, written = late
-    return sheet, Finding(FindingKind.SCORESHEET, text, rule, number, recorded=written, status="too late")
+    return sheet, Finding(FindingKind.SCORESHEET, text, rule, number, recorded=written,
+                          status="too late", points=moved)
+
+
+def as_written(rules: Rules, deal: Deal, r: R, fmt: Callable[[Any], str] = _fmt) -> R | None:
+    """The deal ``r`` (a ``DealResult`` or ``SeatDealResult``) scored as the sheet wrote it
+    (after corrections in time), with a note giving the laws' figure, where uncorrected errors
+    stand (``sheet_errors_stand``, Somerset 5: the caller asks only then) and the entry is not
+    the laws' points; None: the laws' points count. One for every table; the scoresheet
+    findings still report each difference."""
+    sheet, _ = sheet_as_corrected(rules, deal.recorded, deal.irregularities, r.number, fmt)
+    if sheet is None or sheet.points is None or tuple(sheet.points) == r.points:
+        return None
+    note = stands_note(rules, r.number, fmt(sheet.points), fmt(r.points))
+    return replace(r, hand_points=sheet.points, penalty=(0,) * len(sheet.points),  # type: ignore[return-value]
+                   points=sheet.points, notes=r.notes + (note,))
 
 
 def corrected_entry(rules: Rules, events: Sequence[Any], number: int, fmt: Callable[[Any], str]
@@ -285,8 +306,8 @@ def check_scoresheet(rules: Rules, record: Record, results: list[DealResult],
 #   the game's end*, *it follows from the deal's points*, *an unfinished deal scored*, *a missed
 #   deal* -- a deal's points never added, whether the sheet has a row for it or not --, *an
 #   addition error*, *an earlier error carried forward*), here in the player's column;
-# - *a late score correction*: as for four hands (:meth:`SheetCheck.entry`, and the entry as written
-#   scored where uncorrected errors stand, :meth:`SheetCheck.as_written`); *a defender alone* does
+# - *a late score correction*: as for four hands, by the same code (:func:`sheet_as_corrected`, and
+#   the entry as written scored where uncorrected errors stand, :func:`as_written`); *a defender alone* does
 #   not apply: these tables have none.
 #
 # Contract: pure. :class:`SheetCheck` is fed the deals in order by ``replay_table``; for each deal
@@ -437,31 +458,10 @@ class SheetCheck:
         # sheet ran on past
         self.ran_on: tuple[int, int, bool] | None = None
 
-    def entry(self, deal: Deal, number: int) -> tuple[RecordedScore | None, list[Finding] | None]:
-        """The deal's sheet entry after its score corrections in time, and the finding of a
-        correction too late (void: the entry as first written stands), as four-handed
-        (:func:`corrected_entry`, Somerset 5)."""
-        sheet = deal.recorded
-        points, late = corrected_entry(self.rules, deal.irregularities, number, _seats_text)
-        if points is not None:
-            sheet = RecordedScore(points, sheet.total if sheet is not None else None)
-        if late is None:
-            return sheet, None
-        text, rule, written = late
-        return sheet, [Finding(FindingKind.SCORESHEET, text, rule, number, recorded=written,
-                               status="too late", points=())]
-
     def as_written(self, result: SeatDealResult, deal: Deal) -> SeatDealResult | None:
-        """The deal scored as the sheet wrote it (after corrections in time), with a note giving
-        the laws' figure, where uncorrected errors stand (``sheet_errors_stand``, Somerset 5) and
-        the entry is not the laws' points; None: the laws' points count. As four-handed
-        (``match._sheet_stands``)."""
-        sheet = self.entry(deal, result.number)[0] if self.rules.sheet_errors_stand else None
-        if sheet is None or sheet.points is None or tuple(sheet.points) == result.points:
-            return None
-        note = stands_note(self.rules, result.number, _seats_text(sheet.points), _seats_text(result.points))
-        return replace(result, hand_points=sheet.points, penalty=(0,) * len(sheet.points),
-                       points=sheet.points, notes=result.notes + (note,))
+        """The deal scored as the sheet wrote it where uncorrected errors stand: :func:`as_written`
+        (one for every table); None where the laws' points count."""
+        return as_written(self.rules, deal, result, _seats_text) if self.rules.sheet_errors_stand else None
 
     def deal(self, result: SeatDealResult, deal: Deal, before: Scores, after: Scores,
              game: int, laws: SeatDealResult | None = None) -> SeatDealResult:
@@ -473,14 +473,15 @@ class SheetCheck:
             self.skipped, self.game = [], game
         if result.unfinished:
             self.unfinished.append((game, result.number))
-        sheet, late = self.entry(deal, result.number) if deal.irregularities else (deal.recorded, None)
+        sheet, late = sheet_as_corrected(self.rules, deal.recorded, deal.irregularities,
+                                         result.number, _seats_text, ())
         if sheet is None:   # its points computed only if a later sheet needs them (most never do)
             self.skipped.append((result.number, before, after))
-            return replace(result, findings=result.findings + tuple(late)) if late else result
+            return replace(result, findings=result.findings + (late,)) if late else result
         computed = laws.points if laws is not None else tuple(map(sub, after, before))
         cite = self.rules.cite("scoresheet")
         n, number, name = len(after), result.number, self.name
-        found: list[Finding] = list(late) if late else []
+        found: list[Finding] = [late] if late else []
         wrong_points: set[int] = set()
         if sheet.points is not None and tuple(sheet.points) != computed:
             recorded = tuple(sheet.points)

@@ -24,7 +24,7 @@ from .model import (
     RubberResult, SeatReplayResult, replace,
 )
 from .rules import Rules
-from .scoresheet import as_written, check_scoresheet
+from .scoresheet import as_written, check_sheet
 from .table_replay import replay_table
 
 __all__ = ["replay", "replay_any"]
@@ -61,9 +61,7 @@ def replay(record: Record, rules: Rules | None = None) -> ReplayResult:
     played = play_games(plan, results, record.start_score, GameResult, written)   # may rescore deals
     games = played.games
     running = cast(list[tuple[int, Points] | None], played.running)   # pairs at the table of four
-    starts = {g.number: g.start for g in games}
-    starts[len(games) + 1] = cast(Points, played.next_start)
-    for i, f in check_scoresheet(rules, record, played.laws, running, starts):
+    for i, f in check_sheet(rules, record, played, rules.game_points):
         per_deal[i].append(f)
     for i, f in played.findings:
         per_deal[i].append(f)

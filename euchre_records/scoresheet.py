@@ -370,22 +370,26 @@ class _Columns:
     ``", seat 2 (Bo)"`` at n) and its seat; ``text`` a whole score as the notation writes it;
     ``moved`` a sheet finding's ``points`` (it moves none: ``(0, 0)`` at four, ``()`` at n);
     ``sums`` whether an addition error spells out the sum (a player's column: golden
-    sheets/cutthroat-missed)."""
+    sheets/cutthroat-missed); ``carries`` whether a row with the deal's points and no running
+    score carries the sheet's running score on (its last one plus those points) for the next
+    row to add to (the per-player check always did; at four the running score after such a row
+    is unknown, and a four-handed record keeps its replay to the byte)."""
 
     groups: tuple[tuple[int, ...], ...]
     who: Callable[[tuple[int, ...]], tuple[str, SeatIndex | None]]
     text: Callable[[Any], str]
     moved: Scores
     sums: bool
+    carries: bool
 
     @staticmethod
     def of(record: Record) -> _Columns:
         """The columns of ``record``'s table: per side at fixed partnerships, else per player."""
         if record.table.fixed_sides:
-            return _Columns(((0, 1),), lambda g: ("", None), _fmt, (0, 0), False)
+            return _Columns(((0, 1),), lambda g: ("", None), _fmt, (0, 0), False, False)
         name = _Names(record)
         return _Columns(tuple((s,) for s in range(record.table.seats)),
-                        lambda g: (f", {name(g[0])}", g[0]), _seats_text, (), True)
+                        lambda g: (f", {name(g[0])}", g[0]), _seats_text, (), True, True)
 
 
 def _finding(cols: _Columns, group: tuple[int, ...], number: int, recorded: Scores,
@@ -483,9 +487,14 @@ def check_sheet(rules: Rules, record: Record, played: Games[Any, Any], target: i
                                         cite, game)))
         else:
             ran_on = None
+        if total is None and cols.carries and state is not None and not skipped:
+            base = prev_total if prev_game == state[0] else played.start_of(state[0])
+            if base is not None:   # the running score the row implies
+                total = add_scores(base, tuple(sheet.points) if sheet.points is not None
+                                   else r.points)
         prev_total = total
         prev_game = state[0] if state else None
-        if total is not None:
+        if sheet.total is not None:
             skipped = []
         prev_number = r.number
     return out

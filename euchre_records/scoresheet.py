@@ -106,7 +106,7 @@ def as_written(rules: Rules, deal: Deal, r: R) -> R | None:
     if sheet is None or sheet.points is None or tuple(sheet.points) == r.points:
         return None
     note = stands_note(rules, r.number, fmt(sheet.points), fmt(r.points))
-    return replace(r, hand_points=sheet.points, penalty=(0,) * len(sheet.points),  # type: ignore[return-value]
+    return replace(r, hand_points=sheet.points, penalty=(0,) * len(sheet.points),
                    points=sheet.points, notes=r.notes + (note,))
 
 

@@ -1,6 +1,9 @@
 """Check the scorer's sheet against the replay: each deal's points and running score, at every
-table: per side where the sides are fixed (the four-handed game, :func:`check_scoresheet`), per
-player where each scores for himself (tables of two, three and five, :class:`SheetCheck`, below).
+table, by one check (:func:`check_sheet`, at the end): one walk over the deals comparing each
+entry by score column, a side's where the sides are fixed (the four-handed game), a player's
+where each scores for himself (tables of two, three and five); one finding builder; what differs
+between the tables is data of the table (``_Columns``: the columns compared together, the
+finding's place and wording where the goldens pin it).
 
 Every disagreement is a finding with the deal, the recorded and computed values and the likely
 cause (a missed revoke penalty, a lone march scored as a march, points to the wrong side ...).
@@ -235,8 +238,8 @@ def running_cause(rules: Rules, total: tuple[int, ...], after: tuple[int, ...], 
 #   the entry as written scored where uncorrected errors stand, :func:`as_written`); *a defender alone* does
 #   not apply: these tables have none.
 #
-# Contract: pure. :class:`SheetCheck` is fed the deals in order by ``replay_table``; for each deal
-# with a ``scoresheet`` it returns the deal's result with its scoresheet findings added.
+# The walk over the deals is the four-handed one (:func:`check_sheet`); a deal's points have
+# their own diagnosis per player, :func:`seat_likely_cause`.
 
 def _seats_text(points: Scores) -> str:
     """A score of one figure per player, as the notation writes it: ``[0, 2, 0]``."""

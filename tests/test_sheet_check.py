@@ -1,4 +1,4 @@
-"""The sheet check (euchre_records/scoresheet.py, SheetCheck): each finding located at a deal and
+"""The sheet check (euchre_records/scoresheet.py, check_sheet): each finding located at a deal and
 a score column (a player's at tables of two, three and five), its likely cause, its rule.
 
 Golden sheets in tests/golden/sheets/ (``*-slips``, ``*-missed``): records whose sheet holds

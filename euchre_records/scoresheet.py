@@ -389,10 +389,13 @@ class _Columns:
     def of(record: Record) -> _Columns:
         """The columns of ``record``'s table: per side at fixed partnerships, else per player."""
         if record.table.fixed_sides:
-            return _Columns(((0, 1),), lambda g: ("", None), _fmt, (0, 0), False, False)
+            return _BY_SIDE
         name = _Names(record)
         return _Columns(tuple((s,) for s in range(record.table.seats)),
                         lambda g: (f", {name(g[0])}", g[0]), _seats_text, (), True, True)
+
+
+_BY_SIDE = _Columns(((0, 1),), lambda g: ("", None), _fmt, (0, 0), False, False)
 
 
 def _finding(cols: _Columns, group: tuple[int, ...], number: int, recorded: Scores,
@@ -436,10 +439,12 @@ def check_sheet(rules: Rules, record: Record, played: Games[Any, Any], target: i
     for i, (deal, r, state) in enumerate(zip(record.deals, played.laws, played.running)):
         if r.unfinished and state is not None:
             unfinished.append((state[0], r.number))
-        sheet, late = sheet_as_corrected(rules, deal.recorded, deal.irregularities, r.number,
-                                         cols.text, cols.moved)
-        if late is not None:
-            out.append((i, late))
+        sheet = deal.recorded
+        if deal.irregularities:   # without any, no correction: the sheet as written
+            sheet, late = sheet_as_corrected(rules, sheet, deal.irregularities, r.number,
+                                             cols.text, cols.moved)
+            if late is not None:
+                out.append((i, late))
         if state is not None and state[0] != skipped_game:
             skipped, skipped_game = [], state[0]
         if sheet is None:

@@ -24,7 +24,7 @@ from .model import (
     RubberResult, SeatReplayResult, replace,
 )
 from .rules import Rules
-from .scoresheet import check_scoresheet, sheet_as_corrected, stands_note
+from .scoresheet import as_written, check_sheet
 from .table_replay import replay_table
 
 __all__ = ["replay", "replay_any"]
@@ -55,14 +55,13 @@ def replay(record: Record, rules: Rules | None = None) -> ReplayResult:
     for i, f in dealer_findings(record.table, rules, record.deals, results):
         per_deal[i].insert(0, f)   # before the deal's own findings
     plan = GamePlan.of(record.table, rules)
-    written = _sheet_entry(rules, record) if rules.sheet_errors_stand and any(
-        d.recorded is not None or d.irregularities for d in record.deals) else None
+    written: Callable[[int, DealResult], DealResult | None] | None = (
+        (lambda i, r: as_written(rules, record.deals[i], r)) if rules.sheet_errors_stand and any(
+            d.recorded is not None or d.irregularities for d in record.deals) else None)
     played = play_games(plan, results, record.start_score, GameResult, written)   # may rescore deals
     games = played.games
     running = cast(list[tuple[int, Points] | None], played.running)   # pairs at the table of four
-    starts = {g.number: g.start for g in games}
-    starts[len(games) + 1] = cast(Points, played.next_start)
-    for i, f in check_scoresheet(rules, record, played.laws, running, starts):
+    for i, f in check_sheet(rules, record, played, rules.game_points):
         per_deal[i].append(f)
     for i, f in played.findings:
         per_deal[i].append(f)
@@ -90,24 +89,6 @@ def _goes_on(results: list[DealResult], running: list[tuple[int, Points] | None]
                 f"score the record gives without deal {r.number}")
         out[i] = replace(r, notes=r.notes + (note,))
     return out
-
-
-def _sheet_entry(rules: Rules, record: Record) -> Callable[[int, DealResult], DealResult | None]:
-    """The deal as scored when uncorrected sheet errors stand (Somerset 5): a deal whose sheet
-    (after timely corrections) differs from the laws' points counts as written; None where it
-    does not differ. The scoresheet findings still report each difference."""
-    def written(i: int, r: DealResult) -> DealResult | None:
-        deal = record.deals[i]
-        sheet = deal.recorded
-        if deal.irregularities:   # without any, no correction: the sheet as written
-            sheet, _ = sheet_as_corrected(rules, sheet, deal.irregularities, r.number)
-        if sheet is None or sheet.points is None or sheet.points == r.points:
-            return None
-        note = stands_note(rules, r.number, f"{sheet.points[0]}-{sheet.points[1]}",
-                           f"{r.points[0]}-{r.points[1]}")
-        return replace(r, hand_points=sheet.points, penalty=(0, 0), points=sheet.points,
-                       notes=r.notes + (note,))
-    return written
 
 
 def _rubber(r: Rubber | None) -> RubberResult | None:

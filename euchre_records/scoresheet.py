@@ -1,6 +1,9 @@
 """Check the scorer's sheet against the replay: each deal's points and running score, at every
-table: per side where the sides are fixed (the four-handed game, :func:`check_scoresheet`), per
-player where each scores for himself (tables of two, three and five, :class:`SheetCheck`, below).
+table, by one check (:func:`check_sheet`, at the end): one walk over the deals comparing each
+entry by score column, a side's where the sides are fixed (the four-handed game), a player's
+where each scores for himself (tables of two, three and five); one finding builder; what differs
+between the tables is data of the table (``_Columns``: the columns compared together, the
+finding's place and wording where the goldens pin it).
 
 Every disagreement is a finding with the deal, the recorded and computed values and the likely
 cause (a missed revoke penalty, a lone march scored as a march, points to the wrong side ...).
@@ -12,8 +15,9 @@ Running scores are those of the current game after the deal, before a finished g
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from operator import sub
-from typing import Any, Callable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Sequence, TypeVar
 
 from .model import (
     DealKind, DealResult, Finding, FindingKind, Irregularity, Points, Record,
@@ -23,8 +27,13 @@ from .rules import Rules
 from .scoring import add_scores, hand_outcome, hand_points, seat_points
 from .table import CutthroatEuchre, SeatIndex, Variant, VariantOptions
 
-__all__ = ["check_scoresheet", "likely_cause", "sheet_as_corrected", "corrected_entry", "stands_note",
-           "SheetCheck", "seat_likely_cause", "running_cause"]
+if TYPE_CHECKING:
+    from .games import Games
+
+R = TypeVar("R", DealResult, SeatDealResult)
+
+__all__ = ["as_written", "check_sheet", "likely_cause", "sheet_as_corrected", "corrected_entry",
+           "stands_note", "seat_likely_cause", "running_cause"]
 
 
 def _cited(cause: str, cite: str) -> str:
@@ -70,18 +79,38 @@ def likely_cause(rules: Rules, r: DealResult, recorded: Scores) -> str:
 
 
 def sheet_as_corrected(rules: Rules, sheet: RecordedScore | None, events: tuple[Irregularity, ...],
-               number: int) -> tuple[RecordedScore | None, Finding | None]:
-    """The sheet as it stands after score corrections (Somerset 5: allowed until the trump card
-    is turned in the next deal; a later correction is void and the original entry stands)."""
+                       number: int, fmt: Callable[[Any], str] = _fmt, moved: Scores = (0, 0)
+                       ) -> tuple[RecordedScore | None, Finding | None]:
+    """The sheet as it stands after score corrections, at every table (Somerset 5: allowed until
+    the trump card is turned in the next deal; a later correction is void and the original entry
+    stands, a ``too late`` finding). ``fmt`` writes a score of the table (:func:`_fmt` per side,
+    :func:`_seats_text` per player), ``moved`` is the finding's ``points`` (``(0, 0)`` at four,
+    ``()`` at n: a sheet finding moves no points)."""
     if not events:   # the common case: no irregularity, the sheet as written
         return sheet, None
-    points, late = corrected_entry(rules, events, number, _fmt)
+    points, late = corrected_entry(rules, events, number, fmt)
     if points is not None:
         sheet = RecordedScore(points, sheet.total if sheet is not None else None)
     if late is None:
         return sheet, None
     text, rule, written = late
-    return sheet, Finding(FindingKind.SCORESHEET, text, rule, number, recorded=written, status="too late")
+    return sheet, Finding(FindingKind.SCORESHEET, text, rule, number, recorded=written,
+                          status="too late", points=moved)
+
+
+def as_written(rules: Rules, deal: Deal, r: R) -> R | None:
+    """The deal ``r`` (a ``DealResult`` or ``SeatDealResult``) scored as the sheet wrote it
+    (after corrections in time), with a note giving the laws' figure, where uncorrected errors
+    stand (``sheet_errors_stand``, Somerset 5: the caller asks only then) and the entry is not
+    the laws' points; None: the laws' points count. One for every table; the scoresheet
+    findings still report each difference."""
+    fmt = _fmt if isinstance(r, DealResult) else _seats_text
+    sheet, _ = sheet_as_corrected(rules, deal.recorded, deal.irregularities, r.number, fmt)
+    if sheet is None or sheet.points is None or tuple(sheet.points) == r.points:
+        return None
+    note = stands_note(rules, r.number, fmt(sheet.points), fmt(r.points))
+    return replace(r, hand_points=sheet.points, penalty=(0,) * len(sheet.points),
+                   points=sheet.points, notes=r.notes + (note,))
 
 
 def corrected_entry(rules: Rules, events: Sequence[Any], number: int, fmt: Callable[[Any], str]
@@ -113,7 +142,7 @@ def stands_note(rules: Rules, number: int, written: str, laws: str) -> str:
 
 
 def _added_wrong(points: Scores, total: Scores, before: Scores | None) -> bool:
-    return before is not None and (before[0] + points[0], before[1] + points[1]) != total
+    return before is not None and add_scores(before, points) != total
 
 
 def _ran_on(points: Scores | None, total: Scores, before: Scores | None) -> bool:
@@ -180,86 +209,6 @@ def running_cause(rules: Rules, total: tuple[int, ...], after: tuple[int, ...], 
     return "an earlier error carried forward"
 
 
-def check_scoresheet(rules: Rules, record: Record, results: list[DealResult],
-                     running: list[tuple[int, Points] | None],
-                     starts: dict[int, Points] | None = None) -> list[tuple[int, Finding]]:
-    """(deal index, finding) for each disagreement between the sheet and the replay.
-    ``starts`` gives each game's opening score (a lap, or the record's start score), against
-    which the sheet's first running score of a game is checked. A sheet that ran on past the
-    end of a game (its own running score had won it, and it kept adding instead of opening
-    the next game) is diagnosed as such, not as an addition error."""
-    out: list[tuple[int, Finding]] = []
-    cite = rules.cite("scoresheet")
-    prev_recorded_total: Scores | None = None
-    prev_game: int | None = None
-    prev_number = 0
-    ran_on: tuple[int, int] | None = None     # (game, its last deal) the sheet ran on past
-    saw_end = True                            # whether the sheet's own figures had won it
-    skipped: list[tuple[int, Points]] = []   # this game's deals with no entry since a running score
-    skipped_game: int | None = None
-    for i, (deal, r) in enumerate(zip(record.deals, results)):
-        sheet = deal.recorded
-        state = running[i] if i < len(running) else None
-        sheet, late = sheet_as_corrected(rules, sheet, deal.irregularities, r.number)
-        if late is not None:
-            out.append((i, late))
-        if state is not None and state[0] != skipped_game:
-            skipped, skipped_game = [], state[0]
-        if sheet is None:
-            prev_recorded_total = None
-            ran_on = None
-            prev_number = r.number
-            if state is not None:
-                skipped.append((r.number, r.points))
-            continue
-        points_ok = True
-        if sheet.points is not None and sheet.points != r.points:
-            points_ok = False
-            out.append((i, Finding(
-                FindingKind.SCORESHEET,
-                f"deal {r.number}: the scoresheet gives {_fmt(sheet.points)} for the deal, the replay "
-                f"computes {_fmt(r.points)} — {_cited(likely_cause(rules, r, sheet.points), cite)}",
-                cite, r.number, recorded=sheet.points, computed=r.points)))
-        if sheet.total is not None and state is not None and sheet.total != state[1]:
-            game, total = state
-            if ran_on is not None and sheet.points is not None and not _added_wrong(
-                    sheet.points, sheet.total, prev_recorded_total):
-                pass   # still running on past the same game end
-            elif (points_ok and prev_game is not None and prev_game != game
-                  and _ran_on(sheet.points, sheet.total, prev_recorded_total)):
-                ran_on = (prev_game, prev_number)
-                assert prev_recorded_total is not None
-                target = rules.game_points
-                # the sheet's own figures had won the game (it missed the end), or an earlier
-                # error kept them short of it (it could not see the end)
-                saw_end = target is None or max(prev_recorded_total) >= target
-            else:
-                ran_on = None
-            broken = [before.number for before, run in zip(results[:i], running)
-                      if before.unfinished and run is not None and run[0] == game]
-            base = (None if skipped else
-                    prev_recorded_total if prev_game == game else (starts or {}).get(game))
-            cause = running_cause(
-                rules, sheet.total, total, base=base,
-                points=sheet.points if sheet.points is not None else r.points,
-                skipped=skipped, follows=not points_ok,
-                ran_on=None if ran_on is None else (*ran_on, saw_end),
-                unfinished=broken[-1] if broken else None, sums=False)
-            out.append((i, Finding(
-                FindingKind.SCORESHEET,
-                f"deal {r.number}: the scoresheet's running score is {_fmt(sheet.total)}, the replay "
-                f"has {_fmt(total)} in game {game} — {_cited(cause, cite)}",
-                cite, r.number, recorded=sheet.total, computed=total)))
-        else:
-            ran_on = None
-        prev_recorded_total = sheet.total
-        prev_game = state[0] if state else None
-        if sheet.total is not None:
-            skipped = []
-        prev_number = r.number
-    return out
-
-
 # --- tables where each scores for himself (2, 3, 5): one column per player ---------------
 #
 # Check the scorer's sheet of a record at a table of two, three or five against the replay:
@@ -285,12 +234,12 @@ def check_scoresheet(rules: Rules, record: Record, results: list[DealResult],
 #   the game's end*, *it follows from the deal's points*, *an unfinished deal scored*, *a missed
 #   deal* -- a deal's points never added, whether the sheet has a row for it or not --, *an
 #   addition error*, *an earlier error carried forward*), here in the player's column;
-# - *a late score correction*: as for four hands (:meth:`SheetCheck.entry`, and the entry as written
-#   scored where uncorrected errors stand, :meth:`SheetCheck.as_written`); *a defender alone* does
+# - *a late score correction*: as for four hands, by the same code (:func:`sheet_as_corrected`, and
+#   the entry as written scored where uncorrected errors stand, :func:`as_written`); *a defender alone* does
 #   not apply: these tables have none.
 #
-# Contract: pure. :class:`SheetCheck` is fed the deals in order by ``replay_table``; for each deal
-# with a ``scoresheet`` it returns the deal's result with its scoresheet findings added.
+# The walk over the deals is the four-handed one (:func:`check_sheet`); a deal's points have
+# their own diagnosis per player, :func:`seat_likely_cause`.
 
 def _seats_text(points: Scores) -> str:
     """A score of one figure per player, as the notation writes it: ``[0, 2, 0]``."""
@@ -415,122 +364,145 @@ def seat_likely_cause(record: Record, r: SeatDealResult, recorded: Scores,
     return "unknown cause"
 
 
-class SheetCheck:
-    """The sheet check of one record, fed its deals in order (see the module contract).
+@dataclass(frozen=True, slots=True)
+class _Columns:
+    """How a table's sheet is compared and worded, the only differences of the one check:
+    ``groups`` the score columns whose figures are compared and reported together (the pair of
+    sides at four, one finding a deal as the four-handed goldens have it; one a player at n);
+    ``who(group)`` the finding's place after the deal's number (``""`` at four,
+    ``", seat 2 (Bo)"`` at n) and its seat; ``text`` a whole score as the notation writes it;
+    ``moved`` a sheet finding's ``points`` (it moves none: ``(0, 0)`` at four, ``()`` at n);
+    ``sums`` whether an addition error spells out the sum (a player's column: golden
+    sheets/cutthroat-missed); ``carries`` whether a row with the deal's points and no running
+    score carries the sheet's running score on (its last one plus those points) for the next
+    row to add to (the per-player check always did; at four the running score after such a row
+    is unknown, and a four-handed record keeps its replay to the byte)."""
 
-    ``variant_cite`` is the source of the variant's scoring (``table_replay.VARIANT_CITES``),
-    ``target`` the game's points (None: not known, or a game of fixed deals); a hand's points
-    are scoring.seat_points's."""
+    groups: tuple[tuple[int, ...], ...]
+    who: Callable[[tuple[int, ...]], tuple[str, SeatIndex | None]]
+    text: Callable[[Any], str]
+    moved: Scores
+    sums: bool
+    carries: bool
 
-    def __init__(self, record: Record, variant_cite: str, target: int | None = None) -> None:
-        self.record, self.variant_cite, self.target = record, variant_cite, target
-        self.rules = record.rules
-        self.name = _Names(record)
-        self.last_total: Scores | None = None     # the sheet's last running score,
-        self.last_game: int | None = None         # its game
-        self.last_deal = 0                        # and its deal
-        self.game: int | None = None              # the game of the deal before
-        # deals of this game since then with no running score: (number, score before, after)
-        self.skipped: list[tuple[int, Scores, Scores]] = []
-        self.unfinished: list[tuple[int, int]] = []   # (game, deal) of the unfinished deals
-        # (game, its last deal, whether the sheet's own figures had reached the target) the
-        # sheet ran on past
-        self.ran_on: tuple[int, int, bool] | None = None
+    @staticmethod
+    def of(record: Record) -> _Columns:
+        """The columns of ``record``'s table: per side at fixed partnerships, else per player."""
+        if record.table.fixed_sides:
+            return _BY_SIDE
+        name = _Names(record)
+        return _Columns(tuple((s,) for s in range(record.table.seats)),
+                        lambda g: (f", {name(g[0])}", g[0]), _seats_text, (), True, True)
 
-    def entry(self, deal: Deal, number: int) -> tuple[RecordedScore | None, list[Finding] | None]:
-        """The deal's sheet entry after its score corrections in time, and the finding of a
-        correction too late (void: the entry as first written stands), as four-handed
-        (:func:`corrected_entry`, Somerset 5)."""
+
+_BY_SIDE = _Columns(((0, 1),), lambda g: ("", None), _fmt, (0, 0), False, False)
+
+
+def _finding(cols: _Columns, group: tuple[int, ...], number: int, recorded: Scores,
+             computed: Scores, cause: str, cite: str, game: int | None = None) -> Finding:
+    """The one finding of a sheet figure that is not the replay's, in the columns ``group``: the
+    deal's points (``game`` None) or its running score in ``game``; ``recorded``/``computed``
+    whole scores, ``cause`` cited."""
+    where, seat = cols.who(group)
+    said = "-".join(str(recorded[c]) for c in group)
+    laws = "-".join(str(computed[c]) for c in group)
+    text = (f"the scoresheet gives {said} for the deal, the replay computes {laws}" if game is None
+            else f"the scoresheet's running score is {said}, the replay has {laws} in game {game}")
+    return Finding(FindingKind.SCORESHEET, f"deal {number}{where}: {text} — {cause}", cite, number,
+                   seat=seat, recorded=recorded, computed=computed, points=cols.moved)
+
+
+def check_sheet(rules: Rules, record: Record, played: Games[Any, Any], target: int | None,
+                variant_cite: str = "") -> list[tuple[int, Finding]]:
+    """(deal index, finding) for each disagreement between the scorer's sheet and the replay, at
+    every table: one walk over the deals (``played``: :func:`games.play_games`'s games, whose
+    ``laws`` are the deals as the laws score them and ``running`` each deal's game and score),
+    comparing each entry -- the deal's points, the running score -- by score column (a side at
+    four, a player at n: :class:`_Columns`). Each game's first running score is checked against
+    its start (a lap, or the record's start score). The deal's points have one diagnosis per
+    deal (:func:`likely_cause` per side, :func:`seat_likely_cause` per player, citing
+    ``variant_cite``, the variant's source for its scoring); a running score has
+    :func:`running_cause`, which tells a sheet that ran on past a game's end (its running score
+    adds up, and it kept adding instead of opening the next game; ``target`` the game's points,
+    None: not known) from an addition error. Pure."""
+    cols = _Columns.of(record)
+    cite = rules.cite("scoresheet")
+    out: list[tuple[int, Finding]] = []
+    prev_total: Scores | None = None     # the sheet's running score on the deal before
+    prev_game: int | None = None         # the game of the last deal with an entry
+    prev_number = 0
+    ran_on: tuple[int, int, bool] | None = None   # (game, its last deal, whether the sheet's
+    # own figures had won it) the sheet ran on past
+    skipped: list[tuple[int, Scores]] = []   # this game's deals with no entry since a running score
+    skipped_game: int | None = None
+    unfinished: list[tuple[int, int]] = []   # (game, deal) of the unfinished deals
+    for i, (deal, r, state) in enumerate(zip(record.deals, played.laws, played.running)):
+        if r.unfinished and state is not None:
+            unfinished.append((state[0], r.number))
         sheet = deal.recorded
-        points, late = corrected_entry(self.rules, deal.irregularities, number, _seats_text)
-        if points is not None:
-            sheet = RecordedScore(points, sheet.total if sheet is not None else None)
-        if late is None:
-            return sheet, None
-        text, rule, written = late
-        return sheet, [Finding(FindingKind.SCORESHEET, text, rule, number, recorded=written,
-                               status="too late", points=())]
-
-    def as_written(self, result: SeatDealResult, deal: Deal) -> SeatDealResult | None:
-        """The deal scored as the sheet wrote it (after corrections in time), with a note giving
-        the laws' figure, where uncorrected errors stand (``sheet_errors_stand``, Somerset 5) and
-        the entry is not the laws' points; None: the laws' points count. As four-handed
-        (``match._sheet_stands``)."""
-        sheet = self.entry(deal, result.number)[0] if self.rules.sheet_errors_stand else None
-        if sheet is None or sheet.points is None or tuple(sheet.points) == result.points:
-            return None
-        note = stands_note(self.rules, result.number, _seats_text(sheet.points), _seats_text(result.points))
-        return replace(result, hand_points=sheet.points, penalty=(0,) * len(sheet.points),
-                       points=sheet.points, notes=result.notes + (note,))
-
-    def deal(self, result: SeatDealResult, deal: Deal, before: Scores, after: Scores,
-             game: int, laws: SeatDealResult | None = None) -> SeatDealResult:
-        """``result`` with the findings of ``deal``'s sheet: ``before``/``after`` the game's
-        score before and after the deal (``before`` is the game's start on its first deal),
-        ``game`` the game's number; ``laws`` the deal as the laws score it where the sheet's
-        entry was scored instead (:meth:`as_written`): the entry is checked against it."""
-        if game != self.game:
-            self.skipped, self.game = [], game
-        if result.unfinished:
-            self.unfinished.append((game, result.number))
-        sheet, late = self.entry(deal, result.number) if deal.irregularities else (deal.recorded, None)
-        if sheet is None:   # its points computed only if a later sheet needs them (most never do)
-            self.skipped.append((result.number, before, after))
-            return replace(result, findings=result.findings + tuple(late)) if late else result
-        computed = laws.points if laws is not None else tuple(map(sub, after, before))
-        cite = self.rules.cite("scoresheet")
-        n, number, name = len(after), result.number, self.name
-        found: list[Finding] = list(late) if late else []
-        wrong_points: set[int] = set()
-        if sheet.points is not None and tuple(sheet.points) != computed:
+        if deal.irregularities:   # without any, no correction: the sheet as written
+            sheet, late = sheet_as_corrected(rules, sheet, deal.irregularities, r.number,
+                                             cols.text, cols.moved)
+            if late is not None:
+                out.append((i, late))
+        if state is not None and state[0] != skipped_game:
+            skipped, skipped_game = [], state[0]
+        if sheet is None:
+            prev_total = None
+            ran_on = None
+            prev_number = r.number
+            if state is not None:
+                skipped.append((r.number, r.points))
+            continue
+        wrong: set[int] = set()   # the columns whose deal points the sheet has wrong
+        if sheet.points is not None and tuple(sheet.points) != r.points:
             recorded = tuple(sheet.points)
-            cause = _cited(seat_likely_cause(self.record, laws or result, recorded, computed,
-                                        self.variant_cite), cite)
-            for s in range(n):
-                if recorded[s] != computed[s]:
-                    wrong_points.add(s)
-                    found.append(Finding(
-                        FindingKind.SCORESHEET,
-                        f"deal {number}, {name(s)}: the scoresheet gives {recorded[s]} for the "
-                        f"deal, the replay computes {computed[s]} — {cause}",
-                        cite, number, seat=s, recorded=recorded, computed=computed, points=()))
-        points = tuple(sheet.points) if sheet.points is not None else computed
-        # the sheet's own previous running score, and the one this game's figures add to
-        own = None if self.skipped or self.last_total is None else self.last_total
-        base = None if self.skipped else (self.last_total if self.last_game == game else before)
-        if sheet.total is not None and tuple(sheet.total) != after:
-            total = tuple(sheet.total)
-            adds_on = own is not None and add_scores(own, points) == total
-            if adds_on and self.last_game is not None and self.last_game < game and not wrong_points:
-                if self.ran_on is None:
-                    assert own is not None
-                    self.ran_on = (self.last_game, self.last_deal,
-                                   self.target is None or max(own) >= self.target)
-            elif not adds_on:
-                self.ran_on = None
-            skipped = [(d, tuple(map(sub, a, b))) for d, b, a in self.skipped]
-            earlier = [d for g, d in self.unfinished if g == game and d < number]
-            for s in range(n):
-                if total[s] == after[s]:
+            cause = _cited(likely_cause(rules, r, recorded) if isinstance(r, DealResult) else
+                           seat_likely_cause(record, r, recorded, r.points, variant_cite), cite)
+            for g in cols.groups:
+                if any(recorded[c] != r.points[c] for c in g):
+                    wrong.update(g)
+                    out.append((i, _finding(cols, g, r.number, recorded, r.points, cause, cite)))
+        total = None if sheet.total is None else tuple(sheet.total)
+        if total is not None and state is not None and total != state[1]:
+            game, after = state
+            if ran_on is not None and sheet.points is not None and not _added_wrong(
+                    sheet.points, total, prev_total):
+                pass   # still running on past the same game end
+            elif (not wrong and prev_game is not None and prev_game != game
+                  and _ran_on(sheet.points, total, prev_total)):
+                assert prev_total is not None
+                # the sheet's own figures had won the game (it missed the end), or an earlier
+                # error kept them short of it (it could not see the end)
+                ran_on = (prev_game, prev_number, target is None or max(prev_total) >= target)
+            else:
+                ran_on = None
+            earlier = [d for g, d in unfinished if g == game and d < r.number]
+            base = (None if skipped else
+                    prev_total if prev_game == game else played.start_of(game))
+            points = tuple(sheet.points) if sheet.points is not None else r.points
+            for g in cols.groups:
+                if all(total[c] == after[c] for c in g):
                     continue
                 cause = running_cause(
-                    self.rules, (total[s],), (after[s],),
-                    base=None if base is None else (base[s],), points=(points[s],),
-                    skipped=[(d, (p[s],)) for d, p in skipped], follows=s in wrong_points,
-                    ran_on=self.ran_on,
-                    unfinished=earlier[-1] if earlier else None)
-                found.append(Finding(
-                    FindingKind.SCORESHEET,
-                    f"deal {number}, {name(s)}: the scoresheet's running score is {total[s]}, the "
-                    f"replay has {after[s]} in game {game} — {_cited(cause, cite)}",
-                    cite, number, seat=s, recorded=total, computed=after, points=()))
-        elif sheet.total is not None:
-            self.ran_on = None
+                    rules, tuple(total[c] for c in g), tuple(after[c] for c in g),
+                    base=None if base is None else tuple(base[c] for c in g),
+                    points=tuple(points[c] for c in g),
+                    skipped=[(d, tuple(p[c] for c in g)) for d, p in skipped],
+                    follows=not wrong.isdisjoint(g), ran_on=ran_on,
+                    unfinished=earlier[-1] if earlier else None, sums=cols.sums)
+                out.append((i, _finding(cols, g, r.number, total, after, _cited(cause, cite),
+                                        cite, game)))
+        else:
+            ran_on = None
+        if total is None and cols.carries and state is not None and not skipped:
+            base = prev_total if prev_game == state[0] else played.start_of(state[0])
+            if base is not None:   # the running score the row implies
+                total = add_scores(base, tuple(sheet.points) if sheet.points is not None
+                                   else r.points)
+        prev_total = total
+        prev_game = state[0] if state else None
         if sheet.total is not None:
-            self.last_total, self.skipped = tuple(sheet.total), []
-            self.last_game, self.last_deal = game, number
-        elif base is not None:
-            self.last_total, self.last_game, self.last_deal = add_scores(base, points), game, number
-        if not found:
-            return result
-        return replace(result, findings=result.findings + tuple(found))
+            skipped = []
+        prev_number = r.number
+    return out

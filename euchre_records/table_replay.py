@@ -27,7 +27,7 @@ from .model import (
 from .fastpath import fast_table_deal
 from .games import GamePlan, play_games, seat_game, target_of
 from .scoring import seat_points as hand_points
-from .scoresheet import SheetCheck
+from .scoresheet import as_written, check_sheet
 from .deal_passing import dealer_findings, reported_first
 
 __all__ = ["replay_table", "game_points_of", "hand_points", "VARIANT_CITES"]
@@ -45,7 +45,7 @@ def replay_table(record: Record) -> SeatReplayResult:
     a game ends when a player reaches the target, or after its N-th deal with the rule option
     ``fixed_deals`` N (no winner, a note says so; EGN 1.4 ``num_deals``). No lap and no rubber
     (a rubber needs fixed partnerships): a note says so where the preset has them. The sheet
-    is checked deal by deal against the scores (``scoresheet.SheetCheck``)."""
+    is checked against the scores by the one sheet check of every table (``scoresheet.check_sheet``)."""
     table, rules = record.table, record.rules
     plan = GamePlan.of(table, rules)
     problems: list[Problem] = []
@@ -70,24 +70,23 @@ def replay_table(record: Record) -> SeatReplayResult:
         replayed[i] = replace(replayed[i], findings=(passed,) + found
                               if reported_first(table, passed) else found + (passed,))
     start = record.start_score or (0,) * table.seats
-    sheet = SheetCheck(record, VARIANT_CITES[table.variant], plan.target)
     played = play_games(plan, replayed, start, seat_game,
-                        (lambda i, r: sheet.as_written(r, record.deals[i]))
+                        (lambda i, r: as_written(rules, record.deals[i], r))
                         if rules.sheet_errors_stand else None)
+    sheet: dict[int, list[Finding]] = {}
+    for i, f in check_sheet(rules, record, played, plan.target, VARIANT_CITES[table.variant]):
+        sheet.setdefault(i, []).append(f)
     results: list[SeatDealResult] = []
     findings: list[Finding] = []
     running: list[Scores] = []
-    last: tuple[int, Scores] | None = (1, start)   # the game and score before the deal
-    for deal, result, laws, at in zip(record.deals, played.deals, played.laws, played.running):
-        assert at is not None and last is not None   # no rubber at a table of n: all scored
-        game, after = at
-        before = last[1] if last[0] == game else played.start_of(game)
-        last = at
-        result = sheet.deal(result, deal, before, after, game, None if laws is result else laws)
+    for i, (result, at) in enumerate(zip(played.deals, played.running)):
+        assert at is not None   # no rubber at a table of n: every deal scored
+        if i in sheet:
+            result = replace(result, findings=result.findings + tuple(sheet[i]))
         results.append(result)
         if result.findings:
             findings.extend(result.findings)
-        running.append(after)
+        running.append(at[1])
     games = played.games
     if not games:   # no deal of a game yet (none, or only void deals): game 1 is open
         games.append(SeatGameResult(1, 1, len(record.deals), start, start, None, False))

@@ -1,4 +1,4 @@
-"""The sheet check (euchre_records/scoresheet.py, SheetCheck): each finding located at a deal and
+"""The sheet check (euchre_records/scoresheet.py, check_sheet): each finding located at a deal and
 a score column (a player's at tables of two, three and five), its likely cause, its rule.
 
 Golden sheets in tests/golden/sheets/ (``*-slips``, ``*-missed``): records whose sheet holds
@@ -196,3 +196,29 @@ def test_a_sheet_short_of_the_target_that_runs_on_is_told_an_earlier_error_hid_t
         (3, 1, "an earlier error carried forward (Modern §6)"),
         (4, 1, "game 1 ended at deal 3 and the sheet ran on; an earlier error hid the end "
                "(Modern §1, §8)")]
+
+
+
+@settings(max_examples=150, deadline=None)
+@given(result_records(seats=(2, 3, 5)), st.data())
+def test_a_running_score_its_points_imply_can_be_left_out_at_n(data: dict[str, Any],
+                                                               draw: st.DataObject) -> None:
+    """At a table of n a row with the deal's points and no running score carries the sheet's
+    running score on (its last one plus the points, scoresheet._Columns.carries): a right sheet
+    with an addition slip in its last row, and an earlier right row of the same game left
+    without its running score, has the findings it has with it -- the slip still spelt out as
+    an addition error (or a missed deal), not "an earlier error carried forward" (which the
+    four-handed check, whose running score after such a row is unknown, gives)."""
+    sheet = with_sheet(data)
+    _, games = oracle_running(data)
+    count = len(sheet["deals"])
+    first = games[-1][0]                  # the last game's first deal (1-based)
+    assume(count - first >= 1)            # a row of the last game before its last row
+    last = sheet["deals"][-1]["scoresheet"]
+    seat = draw.draw(st.integers(0, len(last["total"]) - 1))
+    last["total"][seat] += draw.draw(st.sampled_from([-1, 1, 2]))
+    found = [(f.deal, f.seat, f.message) for f in _sheet_findings(sheet)]
+    k = draw.draw(st.integers(first - 1, count - 2))   # the row (index) left without its total
+    del sheet["deals"][k]["scoresheet"]["total"]
+    assert [(f.deal, f.seat, f.message) for f in _sheet_findings(sheet)] == found
+    assert "an earlier error carried forward" not in found[0][2]

@@ -28,7 +28,7 @@ from euchre_records.interop.egn.binary import (
 from euchre_records.interop.egn.document import egn_to_any, egn_to_record, record_to_egn
 from euchre_records.schema.notation import load_record
 from euchre_records.schema.tables import load_table_record
-from euchre_records.table_replay import replay_table
+from euchre_records.match import replay_table
 
 
 def once(fn: Callable[[], Any]) -> float:

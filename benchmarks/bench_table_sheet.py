@@ -23,7 +23,7 @@ from typing import Any, Callable
 from euchre_records.interop.sheets.table import read_sheet, write_sheet
 from euchre_records.schema.notation import load_record
 from euchre_records.schema.tables import load_table_record
-from euchre_records.table_replay import replay_table
+from euchre_records.match import replay_table
 
 
 def n_record(n: int, deals: int, rng: random.Random) -> dict[str, Any]:

@@ -4,7 +4,7 @@ in the same run.
 Not a test. Run:  python benchmarks/bench_variants.py [--deals N] [--rounds R]
 
 Random legal deals (fixed seed) of each table, full hands known, are replayed by
-``table_replay.replay_table`` (one record per table holding all its deals, scored as games) twice:
+``match.replay_table`` (one record per table holding all its deals, scored as games) twice:
 as it runs (clean deals by the fast path, fastpath.fast_table_deal) and with the fast path
 switched off (every deal by the detailed replay, which builds the findings). The reference is
 ``match.replay`` of as many four-handed deals (random legal deals, the hands known, the same
@@ -23,8 +23,8 @@ from euchre_records.cards import effective_suit, parse_card
 from euchre_records.match import replay
 from euchre_records.schema.notation import load_record
 from euchre_records.schema.tables import load_table_record
-import euchre_records.table_replay as table_replay
-from euchre_records.table_replay import replay_table
+import euchre_records.match as match
+from euchre_records.match import replay_table
 
 SUITS = "SHDC"
 
@@ -108,14 +108,14 @@ def main() -> None:
     tables = {n: load_table_record(records(n, args.deals, 1)) for n in (2, 3, 5)}
     for rec in tables.values():   # every drawn deal is legal: the replay must be clean
         assert replay_table(rec).clean
-    fast = table_replay.fast_table_deal
+    fast = match.fast_table_deal
 
     def detailed(rec: Any) -> Any:
-        table_replay.fast_table_deal = lambda *args: None   # type: ignore[assignment]
+        match.fast_table_deal = lambda *args: None   # type: ignore[assignment]
         try:
             return replay_table(rec)
         finally:
-            table_replay.fast_table_deal = fast
+            match.fast_table_deal = fast
 
     for rec in tables.values():
         assert detailed(rec) == replay_table(rec)

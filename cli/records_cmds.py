@@ -14,7 +14,7 @@ import click
 from ..errors import RecordError
 from ..match import replay as replay_record
 from ..model import ReplayResult, replace, SeatReplayResult
-from ..table_replay import replay_table
+from ..match import replay_table
 from ..rules import PRESETS, rebase
 from .inputs import Loaded, read_records
 from .output import (EXIT_CODES_HELP, EXIT_FINDINGS, EXIT_INVALID, EXIT_OK, emit_json,

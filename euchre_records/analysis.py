@@ -2,7 +2,7 @@
 of each call the makers could have made, and of every card played (docs/ANALYSIS.md).
 
 Contract: :func:`analyse_record` replays the record (raising what :func:`~.match.replay` or
-:func:`~.table_replay.replay_table` raises) and returns a :class:`RecordAnalysis` with one
+:func:`~.match.replay_table` raises) and returns a :class:`RecordAnalysis` with one
 :class:`DealAnalysis` per deal, in order:
 
 - a deal whose hands at the start of play are known (dealt, the dealer's discard applied, or
@@ -44,7 +44,7 @@ from .model import (
 )
 from .rules import Rules
 from .scoring import hand_points, seat_points
-from .table_replay import replay_table
+from .match import replay_table
 
 __all__ = [
     "PlayCost", "CallValue", "BestCall", "RevokeView", "DealAnalysis", "PlayerAccuracy",

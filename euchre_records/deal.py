@@ -7,7 +7,7 @@ Contract: :func:`replay_deal` (the table of four) either returns a
 is not an error: it is a :class:`~euchre_records.model.Finding` in the result, scored by the rules.
 :class:`SeatWalk` walks a deal at a table of 2, 3 or 5 (the sides made per deal), collecting
 the located problems instead of raising; ``seat_deal.replay_seat_deal`` turns it into the
-per-seat :class:`~euchre_records.model.SeatDealResult` for ``table_replay.replay_table``.
+per-seat :class:`~euchre_records.model.SeatDealResult` for ``match.replay_table``.
 
 One walk (issue 32): both tables place their cards with :class:`~.card_places.CardPlaces`, bid
 with :func:`~.bidding.run_bidding` and play with :func:`~.trick_walk.walk_tricks`; what differs

@@ -238,7 +238,7 @@ else:
 
 
 # --- tables where each scores for himself (2, 3, 5) ---------------------------------------------
-# The fast path of table_replay.replay_table (docs/TABLES.md "The fast path"): the same kernels
+# The fast path of match.replay_table (docs/TABLES.md "The fast path"): the same kernels
 # (hand_masks, play_known) with n seats; the bidding and the called card are the table's own.
 
 _FULL = DealKind.FULL
@@ -279,7 +279,7 @@ def fast_table_deal(record: Record, deal: Deal, number: int) -> SeatDealResult |
     deal, an irregularity, an unknown card in a hand, a kitty given in part, the joker turned, a
     wrong call or turn, a dealer who took the card up without a recorded discard, any card not
     held and any revoke. A five-handed maker who called a card he holds himself plays alone, with
-    the detailed replay's note. The caller (:func:`table_replay.replay_table`) then runs the
+    the detailed replay's note. The caller (:func:`match.replay_table`) then runs the
     detailed replay, which explains or refuses: the fast path decides nothing the detailed replay
     would decide differently. It gives what bulk tables and the store read (maker, trump, makers
     and defenders, partner, leaders and winners, the makers' tricks, the points per seat); the

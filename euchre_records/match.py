@@ -3,9 +3,13 @@ after a fixed number of deals), carry the lap, and score the rubber under the ac
 
 Contract: :func:`replay` returns a :class:`~euchre_records.model.ReplayResult` or raises
 :class:`~euchre_records.errors.InconsistentRecord` for the first impossible deal. It replays the
-table of four (fixed partnerships); :func:`replay_any` is the one entry for a record of any table,
-which sends a table of 2, 3 or 5 to ``table_replay.replay_table`` (the detailed replay of n,
-until there is one replay: issue 32).
+table of four (fixed partnerships); :func:`replay_table` replays a table of 2, 3 or 5 and returns
+a :class:`~euchre_records.model.SeatReplayResult` (per-seat scores), raising every located
+problem together. Both replay each deal by the one deal walk (``deal.py``; the fast path first),
+pass the deal by ``deal_passing``, score games by the one game loop (``games.play_games``) and
+check the sheet by the one sheet check (``scoresheet.check_sheet``); what still differs is the
+result each builds (sides and a rubber at four, a score per seat at n). :func:`replay_any` is the
+one entry for a record of any table. Pure: no I/O.
 """
 
 from __future__ import annotations
@@ -15,25 +19,26 @@ from itertools import chain
 from typing import cast
 
 from .cards import Side
-from .deal import replay_in_detail
-from .deal_passing import dealer_findings
-from .fastpath import fast_replay
-from .games import GamePlan, Rubber, play_games
+from .deal import VARIANT_CITES, replay_in_detail
+from .seat_deal import replay_seat_deal as _deal_result
+from .errors import InconsistentRecord, Problem
+from .deal_passing import dealer_findings, reported_first
+from .fastpath import fast_replay, fast_table_deal
+from .games import GamePlan, Rubber, play_games, seat_game, target_of
 from .model import (
     DealResult, Finding, GameResult, Points, Record, ReplayResult,
-    RubberResult, SeatReplayResult, replace,
+    RubberResult, Scores, SeatDealResult, SeatGameResult, SeatReplayResult, replace,
 )
 from .rules import Rules
 from .scoresheet import as_written, check_sheet
-from .table_replay import replay_table
 
-__all__ = ["replay", "replay_any"]
+__all__ = ["replay", "replay_any", "replay_table", "game_points_of"]
 
 
 
 def replay_any(record: Record) -> ReplayResult | SeatReplayResult:
     """The replay of a record of any table: :func:`replay` at the table of four, the per-seat
-    replay (``table_replay.replay_table``) at a table of 2, 3 or 5."""
+    replay (:func:`replay_table`) at a table of 2, 3 or 5."""
     return replay(record) if record.table.fixed_sides else replay_table(record)
 
 
@@ -98,3 +103,66 @@ def _rubber(r: Rubber | None) -> RubberResult | None:
     return RubberResult(r.system.value, cast(Points, r.games_won),
                         None if r.winner is None else (Side.NS, Side.EW)[r.winner], r.finished,
                         cast(Points, r.rubber_points), r.net)
+
+
+def game_points_of(record: Record) -> int | None:
+    """The game's target of ``record`` (``games.target_of``): None for a sitting of
+    ``fixed_deals`` deals."""
+    return target_of(record.table, record.rules)
+
+
+def replay_table(record: Record) -> SeatReplayResult:
+    """Replay every deal of a record at a table of 2, 3 or 5 (docs/RULES.md "Tables of two, three
+    and five": everything the variant does not say is the preset's four-handed rule applied to n
+    hands; a penalty or award of a side is scored by each player of that side) and score its games by the one game
+    loop of every table (``games.play_games``, docs/RULES.md "Games"), a score column per seat:
+    a game ends when a player reaches the target, or after its N-th deal with the rule option
+    ``fixed_deals`` N (no winner, a note says so; EGN 1.4 ``num_deals``). No lap and no rubber
+    (a rubber needs fixed partnerships): a note says so where the preset has them. The sheet
+    is checked against the scores by the one sheet check of every table (``scoresheet.check_sheet``)."""
+    table, rules = record.table, record.rules
+    plan = GamePlan.of(table, rules)
+    problems: list[Problem] = []
+    notes: list[str] = []
+    if rules.rubber.value != "none":
+        notes.append(f"the preset's rubber ({rules.rubber.value}) is not played: a rubber needs fixed "
+                     f"partnerships, and the {table.variant.value} game has individual games")
+    if rules.lap:
+        notes.append("points beyond the game are not carried (lap) at this table: only by agreement "
+                     "(VARIANTS.md), not implemented")
+    replayed: list[SeatDealResult] = []
+    for i, deal in enumerate(record.deals):
+        result = fast_table_deal(record, deal, i + 1)   # None: not a clean deal
+        if result is None:
+            result = _deal_result(record, deal, i + 1, f"deals[{i}]", problems)
+        if result is not None:
+            replayed.append(result)
+    if problems:
+        raise InconsistentRecord(problems)
+    for i, passed in dealer_findings(table, rules, record.deals, replayed):
+        found = replayed[i].findings
+        replayed[i] = replace(replayed[i], findings=(passed,) + found
+                              if reported_first(table, passed) else found + (passed,))
+    start = record.start_score or (0,) * table.seats
+    played = play_games(plan, replayed, start, seat_game,
+                        (lambda i, r: as_written(rules, record.deals[i], r))
+                        if rules.sheet_errors_stand else None)
+    sheet: dict[int, list[Finding]] = {}
+    for i, f in check_sheet(rules, record, played, plan.target, VARIANT_CITES[table.variant]):
+        sheet.setdefault(i, []).append(f)
+    results: list[SeatDealResult] = []
+    findings: list[Finding] = []
+    running: list[Scores] = []
+    for i, (result, at) in enumerate(zip(played.deals, played.running)):
+        assert at is not None   # no rubber at a table of n: every deal scored
+        if i in sheet:
+            result = replace(result, findings=result.findings + tuple(sheet[i]))
+        results.append(result)
+        if result.findings:
+            findings.extend(result.findings)
+        running.append(at[1])
+    games = played.games
+    if not games:   # no deal of a game yet (none, or only void deals): game 1 is open
+        games.append(SeatGameResult(1, 1, len(record.deals), start, start, None, False))
+    return SeatReplayResult(rules, table, tuple(results), tuple(games), tuple(findings),
+                            tuple(running), tuple(notes + played.notes))

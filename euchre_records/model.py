@@ -420,7 +420,7 @@ class ReplayResult(Struct, frozen=True, gc=False):
 # --- the replay of a table of n: scores per seat, sides made per deal ------------------------
 
 class SeatDealResult(Struct, frozen=True, gc=False):
-    """What one deal's replay computes at a table of n (``table_replay.py``; docs/TABLES.md).
+    """What one deal's replay computes at a table of n (``match.replay_table``; docs/TABLES.md).
     ``makers``: the making side's seats (maker first); ``defenders`` the rest. ``points`` =
     ``penalty`` + ``hand_points``, one entry per seat."""
 
@@ -463,7 +463,7 @@ class SeatGameResult(Struct, frozen=True, gc=False):
 
 
 class SeatReplayResult(Struct, frozen=True, gc=False):
-    """The replay of a record at a table of n (``table_replay.replay_table``): per-seat scores,
+    """The replay of a record at a table of n (``match.replay_table``): per-seat scores,
     no rubber. The four-handed replay gives a :class:`ReplayResult`."""
 
     rules: Rules

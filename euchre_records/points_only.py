@@ -21,7 +21,7 @@ Contracts (docs/FORMAT.md "Points-only deals", docs/RULES.md):
   result notes what the sheet cannot show and the engine cannot check: who made trump, alone or
   not, the tricks, revokes and other irregularities, and whether the deal was dealt correctly.
 - :func:`check_points` — those notes and that finding for any score, shared by the four-handed
-  :func:`replay_points` and ``table_replay`` at tables of two, three and five.
+  :func:`replay_points` and ``match.replay_table`` at tables of two, three and five.
 
 Every function takes the score's columns: none for the four-handed (N-S, E-W) pair, or a
 :class:`SeatColumns` for a table where each player scores for himself (one entry per seat). There
@@ -69,7 +69,7 @@ class SeatColumns:
     """The score columns of a table of two, three or five, where each player scores for himself:
     one column per seat (docs/TABLES.md). Given to the functions of this module in place of the
     four-handed (N-S, E-W) columns. ``cite`` names the source of the variant's scoring
-    (``table_replay.VARIANT_CITES``)."""
+    (``deal.VARIANT_CITES``)."""
 
     table: Table
     options: VariantOptions

@@ -6,7 +6,7 @@ score, each player of a side scoring its points.
 
 Contract: :func:`replay_seat_deal` returns the :class:`~euchre_records.model.SeatDealResult`
 or None with the located problems appended to ``problems`` (the game loop,
-``table_replay.replay_table``, collects them over the record and raises them together).
+``match.replay_table``, collects them over the record and raises them together).
 Findings cite the preset's rule or the variant's source (``deal.VARIANT_CITES``). Pure: no I/O.
 """
 

@@ -14,7 +14,7 @@ from typing import Any
 from euchre_records.interop.egn.document import record_to_egn
 from euchre_records.schema.tables import load_table_record
 from euchre_records.model import Record
-from euchre_records.table_replay import replay_table
+from euchre_records.match import replay_table
 from golden_cases import GOLDEN
 
 VARIANTS = GOLDEN / "variants"

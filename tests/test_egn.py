@@ -27,7 +27,7 @@ from euchre_records.interop.egn.document import egn_to_any, egn_to_record, in_eg
 from euchre_records.interop.egn.rules import from_rules, rules_loss, to_rules
 from euchre_records.schema.notation import dumps, loads
 from euchre_records.schema.tables import dump_table_result, load_table_record
-from euchre_records.table_replay import replay_table
+from euchre_records.match import replay_table
 from euchre_records.testkit.simulate import random_deal
 from egn_hand_built import FIVE_HANDED_05, NASTY, VARIANTS, seeds, three, two_alone
 from json_paths import json_paths

@@ -27,7 +27,7 @@ from euchre_records.interop.egn.binary import (
 from euchre_records.interop.egn.binary import egnb_to_any
 from euchre_records.interop.egn.condensed import decode_deal, encode_deal
 from euchre_records.interop.egn.document import egn_to_any
-from euchre_records.table_replay import replay_table
+from euchre_records.match import replay_table
 from egn_hand_built import (
     BINARY_GOLDENS, CUTTHROAT_BITS, CUTTHROAT_DEAL, FIVE_HANDED_DEAL, bits_to_text, egn_doc,
     points, seeds, two_alone,

@@ -28,7 +28,7 @@ from euchre_records.cli.main import main
 from euchre_records.errors import RecordError
 from euchre_records.match import replay
 from euchre_records.model import CallKind, DealKind, Record
-from euchre_records.table_replay import game_points_of, replay_table
+from euchre_records.match import game_points_of, replay_table
 from euchre_records.interop.egn.binary import egnb_to_egn
 from euchre_records.interop.egn.document import egn_to_any
 

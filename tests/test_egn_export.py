@@ -29,7 +29,7 @@ from euchre_records.interop.egn.binary import egn_to_egnb, egnb_to_any, egnb_to_
 from euchre_records.interop.egn.document import egn_losses, egn_to_any, egn_to_record, record_to_egn
 from euchre_records.schema.notation import dumps
 from euchre_records.schema.tables import dump_table_record, dumps_table, load_table_record
-from euchre_records.table_replay import replay_table
+from euchre_records.match import replay_table
 from euchre_records.testkit.simulate import random_deal
 from egn_hand_built import TWO_HANDED_DEAL, VARIANTS, egn_doc, variant_goldens
 from reference_euchre import random_variant_record

@@ -48,7 +48,7 @@ from euchre_records.match import replay
 from euchre_records.model import ReplayResult
 from euchre_records.schema import dumps, loads
 from euchre_records.schema.tables import dumps_table, load_table_record
-from euchre_records.table_replay import replay_table
+from euchre_records.match import replay_table
 from euchre_records.table_view import view_of
 
 ROOT = Path(__file__).resolve().parent.parent

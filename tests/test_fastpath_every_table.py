@@ -3,7 +3,7 @@ for two, three and five, one kernel for the cards) held equal to the detailed re
 size.
 
 The oracle is the detailed replay of the same deal (``deal._Replay`` at four,
-``table_replay._deal_result`` at two, three and five, which build findings and explain): the fast
+``seat_deal.replay_seat_deal`` at two, three and five, which build findings and explain): the fast
 path must give exactly its result or decline (None); where the detailed replay refuses a deal the
 fast path declines it. Deals come from the independent reference (tests/reference_euchre.py,
 written from RULES.md and VARIANTS.md apart from the engine: legal deals of every variant and
@@ -27,7 +27,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import euchre_records.match as match
-import euchre_records.table_replay as table_replay
 from euchre_records.errors import InconsistentRecord, NotationError
 from euchre_records.schema.notation import load_record
 from euchre_records.schema.tables import load_any, load_table_record
@@ -42,7 +41,7 @@ PRESETS = ("somerset-1888", "hoyle", "modern")
 
 def _detailed(record: Record, index: int) -> SeatDealResult | None:
     problems: list[Any] = []
-    result = table_replay._deal_result(record, record.deals[index], index + 1, f"deals[{index}]",
+    result = match._deal_result(record, record.deals[index], index + 1, f"deals[{index}]",
                                        problems)
     return None if problems else result
 
@@ -66,10 +65,10 @@ def _replayed(record: Record, fast: bool = True) -> ReplayResult | SeatReplayRes
     deal by the detailed replay)."""
     with pytest.MonkeyPatch.context() as m:
         if not fast:
-            m.setattr(table_replay, "fast_table_deal", lambda *args: None)
+            m.setattr(match, "fast_table_deal", lambda *args: None)
             m.setattr(match, "fast_replay", lambda *args: None)
         if not record.fixed_partnerships:
-            return table_replay.replay_table(record)
+            return match.replay_table(record)
         return match.replay(record)
 
 

@@ -20,7 +20,7 @@ from reference_games import score_games
 
 tables = pytest.importorskip("euchre_records.schema.tables")
 
-from euchre_records.table_replay import replay_table  # noqa: E402
+from euchre_records.match import replay_table  # noqa: E402
 
 
 @st.composite

@@ -18,7 +18,7 @@ from euchre_records.events.individual import (
 )
 from euchre_records.events.tournament import MovementTie
 from euchre_records.schema.tables import load_any
-from euchre_records.table_replay import replay_table
+from euchre_records.match import replay_table
 
 from golden_cases import GOLDEN
 

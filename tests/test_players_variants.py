@@ -27,7 +27,7 @@ from euchre_records.api.store.ingest import prepare
 from euchre_records.api.store.store import Store
 from euchre_records.cli.main import main
 from euchre_records.schema.tables import dump_table_result, load_table_record
-from euchre_records.table_replay import replay_table
+from euchre_records.match import replay_table
 from euchre_records.table_view import view_of
 
 from test_ratings import fresh_db

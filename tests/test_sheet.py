@@ -19,7 +19,7 @@ import pytest
 from euchre_records.api.pages.sheet import build_sheet, running_of
 from euchre_records.schema.results import dump_result
 from euchre_records.schema.tables import load_any
-from euchre_records.table_replay import replay_table
+from euchre_records.match import replay_table
 from euchre_records.match import replay_any
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -123,11 +123,10 @@ def test_a_stored_sheet_is_read_without_a_replay(stored: Any) -> None:
     import sys
 
     import euchre_records.match as match
-    import euchre_records.table_replay as table_replay
 
     def refuse(*_: Any, **__: Any) -> None:
         raise AssertionError("a stored page replayed its record")
-    originals = {"replay": match.replay, "replay_table": table_replay.replay_table}
+    originals = {"replay": match.replay, "replay_table": match.replay_table}
 
     def bind(value: Any, replacing: Any) -> None:
         """Every module's name ``replay``/``replay_table`` that is ``replacing`` becomes ``value``

@@ -28,7 +28,7 @@ from euchre_records.model import Finding, FindingKind
 from euchre_records.rules import PRESETS
 from euchre_records.schema.notation import loads
 from euchre_records.schema.tables import load_table_record
-from euchre_records.table_replay import replay_table
+from euchre_records.match import replay_table
 
 FOLDER = Path(__file__).parent / "golden" / "sheets"
 SLIPS = ["cutthroat-slips", "five-handed-slips", "two-handed-missed", "four-handed-missed",

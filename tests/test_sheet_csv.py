@@ -42,7 +42,7 @@ from euchre_records.match import replay, replay_any
 from euchre_records.model import Record
 from euchre_records.schema.notation import dumps, load_record
 from euchre_records.schema.tables import dumps_table, load_any, load_table_record
-from euchre_records.table_replay import replay_table
+from euchre_records.match import replay_table
 from euchre_records.table_view import view_of
 
 ROOT = Path(__file__).resolve().parents[1]

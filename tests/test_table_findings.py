@@ -25,7 +25,7 @@ from euchre_records.rules import PRESETS
 from euchre_records.table import table_for
 from euchre_records.table_refusals import LAWS_REFUSED, LAWS_TAKEN, law_refusal
 from euchre_records.schema.tables import dump_table_result, load_table_record
-from euchre_records.table_replay import replay_table
+from euchre_records.match import replay_table
 
 GOLDEN = Path(__file__).with_name("golden") / "variants"
 

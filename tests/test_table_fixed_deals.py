@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from euchre_records.table_replay import game_points_of, replay_table
+from euchre_records.match import game_points_of, replay_table
 from euchre_records.schema.tables import dump_table_record, load_table_record
 
 # dealer, maker, trump, tricks; and each seat's score after the deal, by hand

@@ -24,7 +24,8 @@ from hypothesis import strategies as st
 
 from euchre_records.points_only import SeatColumns, played_points, revoke_points
 from euchre_records.schema.tables import load_any
-from euchre_records.table_replay import VARIANT_CITES, replay_table
+from euchre_records.deal import VARIANT_CITES
+from euchre_records.match import replay_table
 
 PRESETS = ("somerset-1888", "hoyle", "modern")
 

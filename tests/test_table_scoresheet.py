@@ -18,7 +18,7 @@ from hypothesis import given, settings
 from table_sheet_support import oracle_points, oracle_running, result_records
 
 from euchre_records.schema.tables import load_table_record
-from euchre_records.table_replay import replay_table
+from euchre_records.match import replay_table
 from euchre_records.table_view import DealView, RecordView, view_of
 
 FOLDER = Path(__file__).parent / "golden" / "sheets"

@@ -20,7 +20,7 @@ from euchre_records.match import replay, replay_any
 from euchre_records.model import Player, Record, ReplayResult, SeatReplayResult
 from euchre_records.schema.tables import load_any
 from euchre_records.table import table_for
-from euchre_records.table_replay import replay_table
+from euchre_records.match import replay_table
 from euchre_records.table_view import columns_of, table_of, view_of
 from golden_cases import cases, expected
 

@@ -15,7 +15,7 @@ import pytest
 
 from euchre_records.errors import NotationError, RecordError, UnsupportedRules
 from euchre_records.model import FindingKind
-from euchre_records.table_replay import replay_table
+from euchre_records.match import replay_table
 from euchre_records.interop.openspiel import openspiel_actions
 from euchre_records.schema.notation import load_record
 from euchre_records.schema.tables import dump_table_result, load_table_record

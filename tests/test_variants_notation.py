@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from euchre_records.errors import NotationError
 from euchre_records.model import Record
 from euchre_records.schema.notation import dumps, load_record, loads
-from euchre_records.table_replay import replay_table
+from euchre_records.match import replay_table
 from euchre_records.schema.tables import dump_table_record, dumps_table, load_any, load_table_record
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -1,6 +1,6 @@
 """Properties of the engine at tables of two, three and five, against an oracle written here from
 ../shared/VARIANTS.md and RULES.md's common ground (its own card ranking, trick winner, partner
-and points; it shares nothing with euchre_records.table_replay but the card tokens).
+and points; it shares nothing with euchre_records.match.replay_table but the card tokens).
 
 Deals are drawn whole: a shuffled pack, five cards to each of n seats, the turned card, a bidding,
 for five hands an alone or a called card (anywhere: a hand, the kitty, the maker's own hand), and
@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from euchre_records.model import FindingKind
 from euchre_records.schema.tables import load_table_record
-from euchre_records.table_replay import replay_table
+from euchre_records.match import replay_table
 
 SUITS = "SHDC"
 SAME_COLOUR = {"S": "C", "C": "S", "H": "D", "D": "H"}

@@ -19,15 +19,12 @@ import json
 import random
 from typing import Any
 
-import pytest
 import reference_euchre as ref
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-pytest.importorskip("euchre_records.table_replay", reason="the engine has no replay for tables of 2, 3 and 5 yet")
-tables = pytest.importorskip("euchre_records.schema.tables", reason="no reader for records of 2, 3 and 5 seats yet")
-
-from euchre_records.table_replay import replay_table
+from euchre_records.match import replay_table
+from euchre_records.schema import tables
 
 PRESETS = ("somerset-1888", "hoyle", "modern")
 

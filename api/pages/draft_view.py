@@ -128,11 +128,11 @@ def draft_page(draft: store_drafts.Draft, *, form: dict[str, str] | None = None,
 
 def _scoreboard(sub: Submission, dealer: str, deals: int) -> dict[str, Any]:
     """The scoreboard of the draft's replay, read from its table view: the game's target (the
-    variant's at a table of n, ``table_replay.game_points_of``), the fixed deals and, where the
+    variant's at a table of n, ``match.game_points_of``), the fixed deals and, where the
     table has rubbers, the rubber."""
     record, result = sub.record, sub.result
     if not record.fixed_partnerships:
-        from euchre_records.table_replay import game_points_of
+        from euchre_records.match import game_points_of
         target = game_points_of(record)
     else:
         target = record.rules.game_points

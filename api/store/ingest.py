@@ -22,7 +22,7 @@ from typing import Any, Callable
 from euchre_records.errors import NotationError, Problem, RecordError
 from euchre_records.match import replay
 from euchre_records.model import FORMAT_NAME, Record, ReplayResult, SeatReplayResult
-from euchre_records.table_replay import replay_table
+from euchre_records.match import replay_table
 from euchre_records.table_view import RecordView, view_of
 from euchre_records.interop.detect import load_any_table_data, notation_of, parse_json
 from euchre_records.interop.egn.document import in_egn_terms

@@ -30,7 +30,7 @@ from euchre_records.model import CallKind, Record
 from euchre_records.rules import Rules, preset
 from euchre_records.schema.tables import load_table_record
 from euchre_records.table import Table
-from euchre_records.table_replay import VARIANT_CITES
+from euchre_records.deal import VARIANT_CITES
 from euchre_records.interop.json_access import FLAG, LIST, OBJECT, field, typed
 
 from .called import ALONE_NOTE, called_in, not_yet

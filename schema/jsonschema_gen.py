@@ -225,8 +225,8 @@ def _object_schema(schema: NotationSchema, defs: dict[str, Any], table: Table | 
     properties: dict[str, Any] = {}
     required: list[str] = []
     for attr, field in schema.load_fields.items():
-        if not field.in_json_schema:
-            continue
+        if isinstance(field, CompactField) and not field.in_json_schema:
+            continue   # a key refused whatever its value: additionalProperties false says so
         key = field.data_key or attr
         fragment = _field_fragment(field, defs, table)
         refused = isinstance(field, RefusedField)   # named: with its own description

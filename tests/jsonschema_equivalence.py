@@ -76,26 +76,21 @@ EXTRA = ["x", "called", "partner", "annotations", "alternatives", "provenance", 
          "exchanges", "irregularities", "cause", "note", "card", "trick", "tricks", "total"]
 
 
-def paths(node, prefix):
-    out = [prefix] if prefix else []
-    if isinstance(node, dict):
-        for k, v in node.items():
-            out += paths(v, prefix + [k])
-    elif isinstance(node, list):
-        for i, v in enumerate(node):
-            out += paths(v, prefix + [i])
+def nodes(node, prefix):
+    """(path, value) of ``node`` and of everything in it, ``node`` itself first."""
+    out = [(prefix, node)]
+    items = node.items() if isinstance(node, dict) else enumerate(node) if isinstance(node, list) else ()
+    for k, v in items:
+        out += nodes(v, prefix + [k])
     return out
 
 
-def containers(node, prefix):
-    out = [prefix] if isinstance(node, dict) else []
-    if isinstance(node, dict):
-        for k, v in node.items():
-            out += containers(v, prefix + [k])
-    elif isinstance(node, list):
-        for i, v in enumerate(node):
-            out += containers(v, prefix + [i])
-    return out
+def paths(d):
+    return [p for p, _ in nodes(d, [])[1:]]
+
+
+def containers(d):
+    return [p for p, v in nodes(d, []) if isinstance(v, dict)]
 
 
 def at(d, path):
@@ -122,13 +117,13 @@ def mutate(d):
     d = copy.deepcopy(d)
     for _ in range(rng.choice((1, 1, 1, 2, 3))):
         r = rng.random()
-        ps = paths(d, [])
+        ps = paths(d)
         if r < 0.6 and ps:
             p = rng.choice(ps)
             parent = at(d, p[:-1])
             parent[p[-1]] = copy.deepcopy(rng.choice(JUNK))
         elif r < 0.85:
-            c = rng.choice(containers(d, []))
+            c = rng.choice(containers(d))
             at(d, c)[rng.choice(EXTRA)] = copy.deepcopy(rng.choice(JUNK))
         elif ps:
             p = rng.choice(ps)

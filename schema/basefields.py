@@ -9,8 +9,11 @@ through a nested schema. Contract of every compact field (here and in :mod:`.car
   card string are keyed by the token's 0-based position (``{2: ["not a card ..."]}``), so the
   located path reads ``deals[0].hands.N[2]`` as if the string were a list.
 - ``_serialize`` writes the canonical form (upper-case cards and seats, lower-case words).
-- ``json_schema()`` returns the JSON Schema (draft 2020-12) fragment of the notation form; the
-  generator in :mod:`euchre_records.schema.jsonschema_gen` uses it.
+- ``json_schema()`` returns the JSON Schema (draft 2020-12) fragment of the notation form, at
+  the field's table (a :class:`TableField` built for a table of n gives the fragment there); the
+  generator in :mod:`euchre_records.schema.jsonschema_gen` uses it, for the schema classes of every
+  table. A field whose key the schema leaves out (``in_json_schema`` False: a key its table refuses
+  whatever the value) has no property there: ``additionalProperties: false`` refuses it.
 """
 
 from __future__ import annotations
@@ -59,6 +62,8 @@ class CompactField(fields.Field):  # type: ignore[type-arg]
     """
 
     schema_fragment: dict[str, Any] = {}
+    in_json_schema = True
+    """False: the key is refused whatever its value, and the JSON Schema leaves it out."""
     default_error_messages = {"required": "required field is missing",
                               "null": "may not be null here"}
 
@@ -116,7 +121,7 @@ class SeatField(TableField):
     def json_schema(self) -> dict[str, Any]:
         if self.table is None:
             return dict(self.schema_fragment)
-        return {"type": "string", "pattern": f"^[0-{self.table.seats - 1}]$"}
+        return {"type": "string", "enum": list(self.tokens)}   # an enum: a pattern's $ takes "1\n"
 
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Seat:
         seat = SEAT_BY_TEXT.get(value) if isinstance(value, str) else None

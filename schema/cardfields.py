@@ -120,8 +120,12 @@ def cards_text(cards: tuple[Card | None, ...]) -> str:
 
 
 def cards_pattern(unknown_ok: bool, low: int, high: int) -> str:
+    """The pattern of a card string of ``low`` to ``high`` tokens (``low`` 0: the empty string
+    too; ``high`` ``sys.maxsize``: no upper bound)."""
     tok = CARD_OR_UNKNOWN_RE if unknown_ok else CARD_RE
-    return f"^\\s*{tok}(?:\\s+{tok}){{{low - 1},{high - 1}}}\\s*$"
+    more = "*" if high >= sys.maxsize else f"{{{max(low, 1) - 1},{high - 1}}}"
+    cards = f"{tok}(?:\\s+{tok}){more}"
+    return f"^\\s*{cards if low else f'(?:{cards})?'}\\s*$"
 
 
 class CardsField(CompactField):

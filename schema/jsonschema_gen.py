@@ -7,14 +7,16 @@ schemas become ``$defs`` entries; a schema's ``json_schema_rules`` (``if``/``the
 kind-dependent fields) are merged in. Property descriptions come from :data:`DESCRIPTIONS`; a
 test checks that every property has one.
 
-The records at tables of 2, 3 and 5 (``Table<n>Record`` with its rules, deal, outcome and
-irregularity; docs/FORMAT.md "Tables of two, three and five") are read by the same schema classes
-built for their table (:mod:`.per_table`), whose fields' fragments are the four-handed ones; their
-definitions are built here from what those read (seat tokens :meth:`Table.token`, the irregularities of ``table_refusals.LAWS_TAKEN``) and from the four-handed
-definitions just generated: every fragment the tables share with the four-handed record (event,
-players, the preset's options, cards, the deal's kind, turned card, discard and exchanges, the
-outcome's trump and condition, the irregularity's trick and note) is taken from it, not written
-twice. Rule sets: :mod:`.jsonschema_rules`; strict-mode conditions: :mod:`.jsonschema_strict`.
+The records at tables of 2, 3 and 5 (``Table<n>Record`` with its rules, deal, outcome,
+irregularity, scoresheet and exchange; docs/FORMAT.md "Tables of two, three and five") come the
+same way, from walking the schema classes built for their table (:func:`.per_table.schemas_for`),
+which read them: a table-aware field gives its fragment at its table (seat tokens, a row of n
+scores, n hands, a trick of n cards), a per-table class its ``json_schema_rules``; a key the
+table refuses whatever its value is left out, or named as taking nothing
+(:class:`.per_table.RefusedField`); the descriptions that differ at n are
+:data:`TABLE_DESCRIPTIONS`. The rule set at n is the four-handed one with what the table refuses
+(:func:`.jsonschema_rules.table_rules`). Rule sets: :mod:`.jsonschema_rules`; strict-mode
+conditions: :mod:`.jsonschema_strict`.
 
 Contract: every record :func:`.per_table.load_table_record` takes validates (the schema is
 never stricter than the reader; what it cannot say — game logic, the kitty's size for the pack,
@@ -32,23 +34,19 @@ from pathlib import Path
 from typing import Any
 
 from euchre_records.table import Table, table_for
-from euchre_records.table_refusals import LAWS_TAKEN
 
-from .basefields import SEAT_SCORE_LIMIT, CompactField
-from .cardfields import CARD_OR_UNKNOWN_RE, CARD_RE, cards_pattern
+from .basefields import CompactField
 from .jsonschema_rules import rule_checks, table_rules
 from .jsonschema_strict import strict_conditions
 from .lean import LeanNested, NotationSchema
-from .schemas import RECORD_SCHEMA, ScoresheetSchema, absent, kind_is
+from .per_table import RefusedField, schemas_for
+from .schemas import RECORD_SCHEMA, RulesSchema
 
 __all__ = ["generate_json_schema", "json_schema_text", "write_json_schema", "SCHEMA_PATH",
-           "DESCRIPTIONS", "TABLE_SEATS"]
+           "DESCRIPTIONS", "TABLE_DESCRIPTIONS", "TABLE_SEATS"]
 
 TABLE_SEATS = (2, 3, 5)
 """The tables of n described beside the four-handed record."""
-
-SCORE_LIMIT = SEAT_SCORE_LIMIT
-"""The bound on a score entry at a table of n (the reader's, basefields.SEAT_SCORE_LIMIT)."""
 
 SCHEMA_PATH = Path(__file__).with_name("euchre-records-1.0.schema.json")
 """Where the generated schema is committed (installed with the package as package data)."""
@@ -127,8 +125,75 @@ DESCRIPTIONS: dict[str, str] = {
 }
 
 
+TABLE_DESCRIPTIONS: dict[str, str] = {
+    "Record": "A {variant} record ({n} players, seats \"0\" to \"{last}\" clockwise; docs/FORMAT.md "
+              "\"Tables of two, three and five\").",
+    "Record.players": "Players by seat token; any subset.",
+    "Record.rules": "The rule set: a preset, the number of seats and overrides.",
+    "Record.start_score": "Each seat's score at the start; default all 0.",
+    "Deal": "One deal at a table of {n}.",
+    "Deal.kind": "full: hands known; plays: calls and plays only; result: outcome only; points: "
+                 "only the points each player scored.",
+    "Deal.turned": "The turned card (required for full and plays).",
+    "Deal.hands": "The five cards dealt to each of the {n} seats; ?? = unknown.",
+    "Deal.kitty": "The undealt cards except the turned card; ?? = unknown.",
+    "Deal.exchanges": "House-rule exchanges with the kitty before the bidding (farmers, go-under), "
+                      "in the order made.",
+    "Deal.calls": "Calls in the order spoken, e.g. \"pass\", \"1: order\", \"H\"; the dealer says take.",
+    "Deal.called": "Five-handed: the card the maker names, not of the trump suit.",
+    "Deal.partner": "Five-handed: who held the called card; null: it was undealt.",
+    "Deal.tricks": "Tricks in order: optional \"SEAT: \" leader, then the {n} cards in playing order "
+                   "(the last of an unfinished deal may be short).",
+    "Deal.scoresheet": "What the scorer wrote: the deal's points and/or the totals.",
+    "Deal.unfinished": "The record stops inside this deal.",
+    "Deal.points": "A points-only deal (kind points only, required there): the points each seat "
+                   "scored, as written on the sheet.",
+    "Outcome": "The outcome of a result-only deal at a table of {n}.",
+    "Outcome.tricks": "Tricks won by the making side, 0-5 (required with a maker).",
+    "Outcome.alone": "The maker went alone (named no card).",
+    "Outcome.called": "The card the maker named, not of the trump suit.",
+    "Outcome.partner": "Who held the called card; null: it was undealt.",
+    "Irregularity": "An irregularity at a table of {n}: the kinds the engine takes there.",
+    "Irregularity.tricks": "Claim or concession: how many of the remaining tricks the claimer's side "
+                           "takes (default: all of them).",
+    "Irregularity.election": "Deal out of turn: stopped before the trump card was turned (the deal "
+                             "is void), or stands.",
+    "Irregularity.card": "Exposed card: the card exposed; revoke corrected: the card played in error.",
+    "Irregularity.points": "Score correction (required there): the deal's entry as corrected, one "
+                           "per seat.",
+    "Irregularity.cause": "Misdeal or new deal: why.",
+    "Scoresheet": "What the scorer wrote for a deal at a table of {n}; at least one of the two.",
+    "Scoresheet.points": "Points written for this deal, one per seat.",
+    "Scoresheet.total": "Each seat's running score after this deal.",
+    "Exchange": "A house-rule exchange with the kitty at a table of {n}.",
+    "Exchange.kind": "Which house rule.",
+    "Exchange.seat": "The farmer or the player going under.",
+    "Exchange.gave": "The cards he gave to the kitty; ?? = unknown.",
+    "Exchange.took": "The kitty cards he took; ?? = unknown.",
+}
+"""Descriptions at a table of n (``{n}``, ``{last}``, ``{variant}`` filled in), where they differ
+from the four-handed :data:`DESCRIPTIONS` (used otherwise)."""
+
+
 def _name(schema: NotationSchema) -> str:
     return type(schema).__name__.removesuffix("Schema")
+
+
+def _def_name(schema: NotationSchema, table: Table | None) -> str:
+    """The ``$defs`` name of ``schema``: its class name without ``Schema``; a class built for a
+    table of n (:func:`.per_table.schemas_for`, ``Table...``) is ``Table<n>...``."""
+    name = _name(schema)
+    if table is not None and name.startswith("Table"):
+        return f"Table{table.seats}{name.removeprefix('Table')}"
+    return name
+
+
+def _description(name: str, table: Table | None) -> str | None:
+    """The description of a definition or property (``Deal``, ``Deal.kind``) at ``table``."""
+    if table is not None and name in TABLE_DESCRIPTIONS:
+        return TABLE_DESCRIPTIONS[name].format(n=table.seats, last=table.seats - 1,
+                                               variant=table.variant.value)
+    return DESCRIPTIONS.get(name)
 
 
 def _nullable(fragment: dict[str, Any]) -> dict[str, Any]:
@@ -138,253 +203,70 @@ def _nullable(fragment: dict[str, Any]) -> dict[str, Any]:
     return {"anyOf": [fragment, {"type": "null"}]}
 
 
-def _field_fragment(field: Any, defs: dict[str, Any]) -> dict[str, Any]:
+def _field_fragment(field: Any, defs: dict[str, Any], table: Table | None) -> dict[str, Any]:
     if isinstance(field, LeanNested):
-        name = _name(field.schema)
+        name = _def_name(field.schema, table)
         if name not in defs:
             defs[name] = {}  # reserve: guards against recursion
-            defs[name] = _object_schema(field.schema, defs)
-        return field.json_schema()
+            defs[name] = _object_schema(field.schema, defs, table)
+        return field.json_schema(name)
     if isinstance(field, CompactField):
         return field.json_schema()
     raise TypeError(f"no JSON Schema fragment for field {field!r}: use a compact field")
 
 
-def _object_schema(schema: NotationSchema, defs: dict[str, Any]) -> dict[str, Any]:
-    name = _name(schema)
+def _object_schema(schema: NotationSchema, defs: dict[str, Any], table: Table | None = None) -> dict[str, Any]:
+    """The definition of ``schema`` (a class of :mod:`.schemas`, or one built for ``table`` by
+    :func:`.per_table.schemas_for`): its fields' fragments, its ``json_schema_rules``. The rule
+    set of a table of n is the four-handed one with what the table refuses (:func:`table_rules`)."""
+    if table is not None and isinstance(schema, RulesSchema):
+        return table_rules(table, defs["Rules"])
+    name = _name(schema).removeprefix("Table") if table is not None else _name(schema)
     properties: dict[str, Any] = {}
     required: list[str] = []
     for attr, field in schema.load_fields.items():
+        if isinstance(field, CompactField) and not field.in_json_schema:
+            continue   # a key refused whatever its value: additionalProperties false says so
         key = field.data_key or attr
-        fragment = _field_fragment(field, defs)
-        if field.allow_none:
+        fragment = _field_fragment(field, defs, table)
+        refused = isinstance(field, RefusedField)   # named: with its own description
+        if field.allow_none and not refused:   # (a refused key is refused null too)
             fragment = _nullable(fragment)
-        description = DESCRIPTIONS.get(f"{name}.{key}")
+        description = fragment.pop("description") if refused else _description(f"{name}.{key}", table)
         properties[key] = {"description": description, **fragment} if description else fragment
         if field.required:
             required.append(key)
-    doc = (type(schema).__doc__ or "").strip().splitlines()[0]
+    doc = _description(name, table) or (type(schema).__doc__ or "").strip().splitlines()[0]
     out: dict[str, Any] = {"type": "object", "description": doc, "properties": properties}
     if required:
         out["required"] = required
     out["additionalProperties"] = False
-    out.update(getattr(schema, "json_schema_rules", {}))
+    out.update(copy.deepcopy(getattr(schema, "json_schema_rules", {})))
     return out
 
 
-# -- the tables of n, from the four-handed definitions (``four``: the ``$defs`` generated so far)
-
-_WS = "\\s"
-
-
-def _ci(word: str) -> str:
-    """A case-insensitive regex for ``word``."""
-    return "".join(f"[{c.upper()}{c.lower()}]" if c.isalpha() else c for c in word)
-
-
-def _seat_enum(table: Table) -> dict[str, Any]:
-    return {"type": "string", "enum": [table.token(s) for s in table.all_seats]}
-
-
-def _or_null(fragment: dict[str, Any]) -> dict[str, Any]:
-    return {"anyOf": [fragment, {"type": "null"}]}
-
-
-def _seat_or_null(table: Table, description: str) -> dict[str, Any]:
-    return {"description": description, **_or_null(_seat_enum(table))}
-
-
-def _scores(table: Table, what: str) -> dict[str, Any]:
-    return {"description": what, "type": "array", "minItems": table.seats, "maxItems": table.seats,
-            "items": {"type": "integer", "minimum": -SCORE_LIMIT, "maximum": SCORE_LIMIT}}
-
-
-def _like(fragment: dict[str, Any], **changes: Any) -> dict[str, Any]:
-    """A copy of a four-handed property's ``fragment`` with ``changes`` (a key changed keeps its
-    place, a new one goes last)."""
-    return {**copy.deepcopy(fragment), **changes}
-
-
-def _outcome(table: Table, four: dict[str, Any]) -> dict[str, Any]:
-    outcome = four["Outcome"]
-    theirs = outcome["properties"]
-    props: dict[str, Any] = {
-        "maker": _seat_or_null(table, theirs["maker"]["description"]),
-        "trump": copy.deepcopy(theirs["trump"]),
-        "tricks": _like(theirs["tricks"], description="Tricks won by the making side, 0-5 "
-                        "(required with a maker)."),
-    }
-    if table.called_partner:
-        props["alone"] = _like(theirs["alone"], description="The maker went alone (named no card).")
-        props["called"] = _like(four["Irregularity"]["properties"]["card"],
-                                description="The card the maker named, not of the trump suit.")
-        props["partner"] = _seat_or_null(table, "Who held the called card; null: it was undealt.")
-    out: dict[str, Any] = {
-        "type": "object", "description": f"The outcome of a result-only deal at a table of "
-        f"{table.seats}.", "properties": props, "required": ["maker"], "additionalProperties": False,
-        "if": copy.deepcopy(outcome["if"]),
-        "then": {"properties": {k: {"type": "null"} for k in props if k != "maker"}},
-        "else": copy.deepcopy(outcome["else"])}
-    if table.called_partner:
-        out["allOf"] = [
-            {"if": {"required": ["partner"]}, "then": {"required": ["called"],
-                                                        "properties": {"called": {"type": "string"}}}},
-            {"if": {"required": ["alone"], "properties": {"alone": {"const": True}}},
-             "then": {"properties": {"called": {"type": "null"}, "partner": {"type": "null"}}}}]
-    return out
-
-
-def _irregularity(table: Table, four: dict[str, Any]) -> dict[str, Any]:
-    theirs = four["Irregularity"]["properties"]
-    return {
-        "type": "object", "description": f"An irregularity at a table of {table.seats}: the kinds "
-        "the engine takes there.",
-        "properties": {
-            "kind": _like(theirs["kind"], enum=[k.value for k in LAWS_TAKEN]),
-            "seat": _seat_or_null(table, theirs["seat"]["description"]),
-            "trick": copy.deepcopy(theirs["trick"]),
-            "tricks": _like(theirs["tricks"], description="Claim or concession: how many of the "
-                            "remaining tricks the claimer's side takes (default: all of them)."),
-            "election": {"description": "Deal out of turn: stopped before the trump card was "
-                         "turned (the deal is void), or stands.", "enum": ["stopped", "stands", None]},
-            "card": _like(theirs["card"], description="Exposed card: the card exposed; revoke "
-                          "corrected: the card played in error."),
-            "points": {"description": "Score correction (required there): the deal's entry as "
-                       "corrected, one per seat.", **_or_null(_scores(table, "One figure per seat."))},
-            "late": copy.deepcopy(theirs["late"]),
-            "cause": {"description": "Misdeal or new deal: why.", "type": ["string", "null"]},
-            "note": copy.deepcopy(theirs["note"])},
-        "required": ["kind"], "additionalProperties": False}
-
-
-def _exchange(table: Table, four: dict[str, Any]) -> dict[str, Any]:
-    exchange = four["Exchange"]
-    theirs = exchange["properties"]
-    return {"type": "object", "properties": {
-        "kind": _like(theirs["kind"], description="Which house rule.", enum=["farmers", "go-under"]),
-        "seat": {"description": "The farmer or the player going under.", **_seat_enum(table)},
-        "gave": _like(theirs["gave"], description="The cards he gave to the kitty; ?? = unknown."),
-        "took": _like(theirs["took"], description="The kitty cards he took; ?? = unknown.")},
-        "required": list(exchange["required"]), "additionalProperties": False}
-
-
-def _deal(table: Table, name: str, four: dict[str, Any]) -> dict[str, Any]:
-    theirs = four["Deal"]["properties"]
-    n, seat_re = table.seats, f"[0-{table.seats - 1}]"
-    tokens = [table.token(s) for s in table.all_seats]
-    words = f"(?:{_ci('pass')}|{_ci('p')}|(?:{_ci('order')}|{_ci('take')}|[SHDCshdc]|{_ci('nt')})" \
-            f"(?:{_WS}+{_ci('alone')})?)"
-    call = f"^{_WS}*(?:{seat_re}{_WS}*:{_WS}*)?{words}{_WS}*$"
-    lead = f"(?:{seat_re}{_WS}*:{_WS}*)?"
-    trick_full = f"^{_WS}*{lead}{CARD_RE}(?:{_WS}+{CARD_RE}){{{n - 1}}}{_WS}*$"
-    trick_any = f"^{_WS}*{lead}{CARD_RE}(?:{_WS}+{CARD_RE}){{0,{n - 1}}}{_WS}*$"
-    hand = {"type": "string", "pattern": cards_pattern(True, 5, 5)}
-    any_cards = f"^{_WS}*(?:{CARD_OR_UNKNOWN_RE}(?:{_WS}+{CARD_OR_UNKNOWN_RE})*)?{_WS}*$"
-    props: dict[str, Any] = {
-        "kind": _like(theirs["kind"], description="full: hands known; plays: calls and plays only; "
-                      "result: outcome only; points: only the points each player scored."),
-        "dealer": {"description": theirs["dealer"]["description"], **_seat_enum(table)},
-        "turned": _like(theirs["turned"], description="The turned card (required for full and "
-                        "plays)."),
-        "joker_suit": copy.deepcopy(theirs["joker_suit"]),
-        "hands": {"description": f"The five cards dealt to each of the {n} seats; ?? = unknown.",
-                  "type": "object", "properties": {t: hand for t in tokens}, "required": tokens,
-                  "additionalProperties": False},
-        "kitty": {"description": "The undealt cards except the turned card; ?? = unknown.",
-                  "type": "string", "pattern": any_cards},
-        "exchanges": _like(theirs["exchanges"], description="House-rule exchanges with the kitty "
-                           "before the bidding (farmers, go-under), in the order made.",
-                           items=_exchange(table, four)),
-        "calls": {"description": f"Calls in the order spoken, e.g. \"pass\", \"{tokens[1]}: order\", "
-                  "\"H\"; the dealer says take.", "type": "array",
-                  "items": {"type": "string", "pattern": call}},
-        "called": {"description": "Five-handed: the card the maker names, not of the trump suit.",
-                   "type": "string", "pattern": f"^{CARD_RE}$"},
-        "partner": _seat_or_null(table, "Five-handed: who held the called card; null: it was undealt."),
-        "discard": copy.deepcopy(theirs["discard"]),
-        "tricks": {"description": f"Tricks in order: optional \"SEAT: \" leader, then the {n} cards "
-                   "in playing order (the last of an unfinished deal may be short).",
-                   "type": "array", "maxItems": 5, "items": {"type": "string", "pattern": trick_any}},
-        "result": _like(theirs["result"], **{"$ref": f"#/$defs/{name}Outcome"}),
-        "irregularities": _like(theirs["irregularities"], type=["array", "null"],
-                                items={"$ref": f"#/$defs/{name}Irregularity"}),
-        "scoresheet": {"description": "What the scorer wrote: the deal's points and/or the totals.",
-                       "type": "object", "additionalProperties": False, "properties": {
-                           "points": _or_null(_scores(table, "Points written for this deal, one per seat.")),
-                           "total": _or_null(_scores(table, "Each seat's running score after this deal."))},
-                       **copy.deepcopy(ScoresheetSchema.json_schema_rules)},   # at least one, as at four
-        "unfinished": {"description": "The record stops inside this deal.", "type": "boolean"},
-        "points": _scores(table, "A points-only deal (kind points only, required there): the "
-                          "points each seat scored, as written on the sheet."),
-    }
-    if not table.called_partner:   # (not the schema ``false``: OpenAPI tools read it as a ref)
-        for key in ("called", "partner"):
-            props[key] = {"description": "Only in the five-handed game: a maker here has no partner.",
-                          "not": {}}
-    rules: list[dict[str, Any]] = [
-        {"if": kind_is("full"), "then": {"required": ["turned", "hands"], **absent("result", "points")}},
-        {"if": kind_is("plays"), "then": {"required": ["turned"], **absent("hands", "kitty", "result",
-                                                                          "points")}},
-        {"if": kind_is("result"), "then": {"required": ["result"], **absent(
-            "hands", "kitty", "exchanges", "calls", "called", "partner", "discard", "tricks", "points")}},
-        {"if": kind_is("points"), "then": {"required": ["points"], **absent(
-            *(k for k in props if k not in ("kind", "dealer", "points", "scoresheet")))}},
-        {"if": {"not": {"required": ["unfinished"], "properties": {"unfinished": {"const": True}}}},
-         "then": {"properties": {"tricks": {"items": {"pattern": trick_full}}}}},
-        {"if": {"required": ["joker_suit"]},   # as the four-handed deal: only with the joker turned
-         "then": {"required": ["turned"], "properties": {"turned": {"pattern": "^[Jj][Kk]$"}}}},
-    ]
-    if table.called_partner:
-        rules.append({"if": {"required": ["partner"], "not": kind_is("result")},
-                      "then": {"required": ["called"]}})
-    return {"type": "object", "description": f"One deal at a table of {n}.", "properties": props,
-            "required": ["kind", "dealer"], "additionalProperties": False, "allOf": rules}
-
-
-def _record(table: Table, name: str, four: dict[str, Any]) -> dict[str, Any]:
-    props = four["FourHandedRecord"]["properties"]
-    return {
-        "type": "object",
-        "description": f"A {table.variant.value} record ({table.seats} players, seats \"0\" to "
-                       f"\"{table.seats - 1}\" clockwise; docs/FORMAT.md \"Tables of two, three and five\").",
-        "properties": {
-            "format": copy.deepcopy(props["format"]), "version": copy.deepcopy(props["version"]),
-            "event": copy.deepcopy(props["event"]),
-            "players": {"description": "Players by seat token; any subset.", "type": ["object", "null"],
-                        "propertyNames": _seat_enum(table), "additionalProperties": {"$ref": "#/$defs/Player"}},
-            "rules": {"description": "The rule set: a preset, the number of seats and overrides.",
-                      "$ref": f"#/$defs/{name}Rules"},
-            "start_score": _scores(table, "Each seat's score at the start; default all 0."),
-            "deals": _like(props["deals"], items={"$ref": f"#/$defs/{name}Deal"})},
-        "required": ["format", "version", "rules", "deals"], "additionalProperties": False}
-
-
-def _table_defs(four: dict[str, Any]) -> dict[str, Any]:
-    """The ``$defs`` entries of the records at tables of n (``Table<n>...`` and ``TableRecord``)."""
-    defs: dict[str, Any] = {}
-    branches = []
+def _table_defs(defs: dict[str, Any]) -> None:
+    """Add the ``$defs`` entries of the records at tables of n to ``defs`` (which holds the
+    four-handed ones): each walked from its table's schema classes (``Table<n>...``), and
+    ``TableRecord``, the one of them ``rules.seats`` names."""
     for seats in TABLE_SEATS:
         table = table_for(seats)
-        name = f"Table{seats}"
-        defs[f"{name}Record"] = _record(table, name, four)
-        defs[f"{name}Rules"] = table_rules(table, four["Rules"])
-        defs[f"{name}Deal"] = _deal(table, name, four)
-        defs[f"{name}Outcome"] = _outcome(table, four)
-        defs[f"{name}Irregularity"] = _irregularity(table, four)
-        branches.append({"$ref": f"#/$defs/{name}Record"})
+        record = schemas_for(table).record
+        name = _def_name(record, table)
+        defs[name] = {}
+        defs[name] = _object_schema(record, defs, table)
     defs["TableRecord"] = {
         "type": "object",
         "description": "A record at a table of 2, 3 or 5: one of the Table<n>Record, told apart "
                        "by rules.seats (required in each, a constant).",
-        "oneOf": branches}
-    return defs
+        "oneOf": [{"$ref": f"#/$defs/Table{n}Record"} for n in TABLE_SEATS]}
 
 
 def generate_json_schema() -> dict[str, Any]:
     """The JSON Schema (draft 2020-12) of a whole record in notation 1.0: ``oneOf`` a four-handed
     record (``$defs/FourHandedRecord``, from the marshmallow schemas; ``rules.seats`` 4 or left
-    out) and the records at tables of 2, 3 and 5 (``$defs/Table<n>Record``, made from the
-    four-handed definitions; ``rules.seats`` required and constant). ``rules.seats`` sets the
+    out) and the records at tables of 2, 3 and 5 (``$defs/Table<n>Record``, from the same
+    schema classes built for the table; ``rules.seats`` required and constant). ``rules.seats`` sets the
     branches apart, so exactly one can match: a flat ``oneOf`` of object schemas, which OpenAPI
     client generators type as a union of models (an ``if``/``then``/``else`` at the top, as
     before, they could not type at all). No ``discriminator``: OpenAPI's names a top-level
@@ -393,7 +275,7 @@ def generate_json_schema() -> dict[str, Any]:
     four = _object_schema(RECORD_SCHEMA, defs)
     four["description"] = "A four-handed record (rules.seats 4 or left out)."
     defs = {"FourHandedRecord": four, **defs}
-    defs.update(_table_defs(defs))
+    _table_defs(defs)
     rule_checks(defs["Rules"], [defs[f"Table{n}Rules"] for n in TABLE_SEATS])
     for definition in defs.values():
         strict_conditions(definition, defs)

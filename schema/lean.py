@@ -187,8 +187,10 @@ class LeanNested(CompactField):
         self.many = many
         self._plan = plan_of(schema)
 
-    def json_schema(self) -> dict[str, Any]:
-        ref = {"$ref": f"#/$defs/{type(self.schema).__name__.removesuffix('Schema')}"}
+    def json_schema(self, name: str | None = None) -> dict[str, Any]:
+        """A ``$ref`` to the definition ``name`` (default: the nested schema's class name
+        without ``Schema``), an array of them with ``many``."""
+        ref = {"$ref": f"#/$defs/{name or type(self.schema).__name__.removesuffix('Schema')}"}
         return {"type": "array", "items": ref} if self.many else ref
 
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:

@@ -24,6 +24,7 @@ Contract: ``load_table_record(dump_table_record(r)) == r`` for every record load
 
 from __future__ import annotations
 
+import copy
 import sys
 from contextvars import ContextVar
 from dataclasses import dataclass
@@ -45,11 +46,11 @@ from .basefields import BoolField, CompactField, PointsField, SeatField, StrFiel
 from .cardfields import CardField, CardsField, HandsField, cards_text
 from .lean import UNKNOWN_FIELD, LeanNested, NotationSchema, Plan, lean_load, plan_of
 from .numbers import holds_whole_float, whole_numbers
-from .playfields import CallsField, TricksField
+from .playfields import CallsField, TricksField, trick_pattern_at
 from .problems import problems_from_messages
 from .schemas import (
     DealSchema, ExchangeSchema, IrregularitySchema, OutcomeSchema, PlayersField, RecordSchema,
-    RulesSchema, ScoresheetSchema,
+    RulesSchema, ScoresheetSchema, absent, kind_is,
 )
 
 __all__ = ["load_table_record", "schemas_for", "RulesRead", "written_overrides"]
@@ -75,14 +76,22 @@ def _rules_read() -> RulesRead:
 
 
 _NOT_YET = "{key!r} is not yet taken at tables of two, three and five"
+_NO_PARTNER = "Only in the five-handed game: a maker here has no partner."
 
 
 class RefusedField(CompactField):
-    """A key a table does not take: any value (null too) is refused with ``message``."""
+    """A key a table does not take: any value (null too) is refused with ``message``. The JSON
+    Schema leaves it out (``additionalProperties: false`` refuses it), or, where ``named`` (a
+    description: a key of the same object at another table), names it as a property that takes
+    nothing (``{"not": {}}``: not the schema ``false``, which OpenAPI tools read as a ref)."""
 
-    def __init__(self, message: str, **kwargs: Any) -> None:
+    def __init__(self, message: str, named: str | None = None, **kwargs: Any) -> None:
         super().__init__(allow_none=True, **kwargs)
-        self.message = message
+        self.message, self.named = message, named
+        self.in_json_schema = named is not None
+
+    def json_schema(self) -> dict[str, Any]:
+        return {"description": self.named, "not": {}}
 
     def deserialize(self, value: Any, attr: str | None = None, data: Any = None, **kwargs: Any) -> Any:
         raise ValidationError(self.message)
@@ -98,6 +107,20 @@ class AnyField(CompactField):
         return value
 
 
+class CheckedOutField(AnyField):
+    """A key of the four-handed object that the schema's ``check`` refuses at this table with
+    every kind (its message names the kind): left out of the JSON Schema."""
+
+    in_json_schema = False
+
+
+class ElectionField(StrField):
+    """An irregularity's ``election`` at a table of n: a string to the reader, whose check says
+    which kinds take it and which words ('stopped', 'stands'); the JSON Schema names the words."""
+
+    schema_fragment = {"type": "string", "enum": ["stopped", "stands"]}
+
+
 class ExchangeKindField(CompactField):
     """An exchange's kind at a table of n: ``farmers`` or ``go-under``; partner's best refused
     by the rule (no partner to pass it, :mod:`euchre_records.table_refusals`)."""
@@ -107,6 +130,9 @@ class ExchangeKindField(CompactField):
     def __init__(self, table: Table, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.table = table
+
+    def json_schema(self) -> dict[str, Any]:
+        return {"type": "string", "enum": list(self._KINDS)}
 
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> ExchangeKind:
         kind = self._KINDS.get(value) if isinstance(value, str) else None
@@ -129,6 +155,9 @@ class LawKindField(CompactField):
     def __init__(self, table: Table, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.table = table
+
+    def json_schema(self) -> dict[str, Any]:
+        return {"type": "string", "enum": [k.value for k in LAWS_TAKEN]}
 
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> IrregularityKind:
         rules = _rules_read().rules
@@ -256,6 +285,7 @@ def schemas_for(table: Table) -> TableSchemas:
             return errors
 
         dump_keys = ("maker", "trump", "tricks", "alone", "called", "partner")
+        json_schema_rules = _outcome_rules(five)
 
         def canonical(self, data: dict[str, Any], original: Outcome) -> dict[str, Any]:
             return _stated_partner(super().canonical(data, original), original, self.dump_keys)
@@ -272,8 +302,9 @@ def schemas_for(table: Table) -> TableSchemas:
         seat = SeatField(table, allow_none=True)
         points = PointsField(table, allow_none=True)
         cause = StrField(allow_none=True)
-        suit = AnyField()   # refused by check, as every key its kind does not take
-        count = AnyField()
+        election = ElectionField(allow_none=True)
+        suit = CheckedOutField()   # refused by check, as every key its kind does not take
+        count = CheckedOutField()
         dump_keys = ("kind", "seat", "trick", "tricks", "election", "cause", "note", "card", "points", "late")
 
         def check(self, data: dict[str, Any], original: Any) -> dict[str, list[str]]:
@@ -322,8 +353,8 @@ def schemas_for(table: Table) -> TableSchemas:
         calls = calls_field
         tricks = tricks_field
         kitty = CardsField(unknown_ok=True, low=0, high=sys.maxsize)
-        called = CardField() if five else RefusedField(no_partner)
-        partner = SeatField(table, allow_none=True) if five else RefusedField(no_partner)
+        called = CardField() if five else RefusedField(no_partner, named=_NO_PARTNER)
+        partner = SeatField(table, allow_none=True) if five else RefusedField(no_partner, named=_NO_PARTNER)
         outcome = LeanNested(TableOutcomeSchema(), data_key="result")
         irregularities = LeanNested(TableIrregularitySchema(), many=True, allow_none=True)  # null: none
         recorded = LeanNested(TableScoresheetSchema(), data_key="scoresheet")
@@ -334,6 +365,7 @@ def schemas_for(table: Table) -> TableSchemas:
         dump_keys = ("kind", "dealer", "turned", "joker_suit", "hands", "kitty", "exchanges", "calls",
                      "called", "partner", "discard", "tricks", "result", "irregularities", "points",
                      "scoresheet", "unfinished")
+        json_schema_rules = _deal_rules(table, dump_keys)
 
         def fast_dump(self, deal: Deal) -> dict[str, Any] | None:
             """The dumped dict of a plain deal at this table (its cards, calls, called card and
@@ -435,6 +467,49 @@ def schemas_for(table: Table) -> TableSchemas:
 
     record = TableRecordSchema()
     return TableSchemas(record, plan_of(record), rules_schema, rules_plan)
+
+
+def _outcome_rules(five: bool) -> dict[str, Any]:
+    """The JSON Schema conditions of a result at a table of n: thrown in (maker null), nothing
+    else is given; a maker has his tricks; five-handed, a partner has a called card and a lone
+    maker neither."""
+    rules: dict[str, Any] = {
+        "if": {"properties": {"maker": {"type": "null"}}},
+        "then": {"properties": {k: {"type": "null"} for k in
+                                ("trump", "tricks", *(("alone", "called", "partner") if five else ()))}},
+        "else": copy.deepcopy(OutcomeSchema.json_schema_rules["else"])}
+    if five:
+        rules["allOf"] = [
+            {"if": {"required": ["partner"]}, "then": {"required": ["called"],
+                                                        "properties": {"called": {"type": "string"}}}},
+            {"if": {"required": ["alone"], "properties": {"alone": {"const": True}}},
+             "then": {"properties": {"called": {"type": "null"}, "partner": {"type": "null"}}}}]
+    return rules
+
+
+def _deal_rules(table: Table, keys: tuple[str, ...]) -> dict[str, Any]:
+    """The JSON Schema conditions of a deal at a table of n (``keys``: the deal's keys), as the
+    four-handed deal's (:attr:`.schemas.DealSchema.json_schema_rules`) with the table's: what
+    each kind takes, n cards a trick but the last of an unfinished deal, the joker's suit only
+    with the joker turned, and five-handed a partner only with a called card."""
+    points_keep = ("kind", "dealer", "points", "scoresheet")
+    rules: list[dict[str, Any]] = [
+        {"if": kind_is("full"), "then": {"required": ["turned", "hands"], **absent("result", "points")}},
+        {"if": kind_is("plays"), "then": {"required": ["turned"], **absent("hands", "kitty", "result",
+                                                                          "points")}},
+        {"if": kind_is("result"), "then": {"required": ["result"], **absent(
+            "hands", "kitty", "exchanges", "calls", "called", "partner", "discard", "tricks", "points")}},
+        {"if": kind_is("points"), "then": {"required": ["points"], **absent(
+            *(k for k in keys if k not in points_keep))}},
+        {"if": {"not": {"required": ["unfinished"], "properties": {"unfinished": {"const": True}}}},
+         "then": {"properties": {"tricks": {"items": {"pattern": trick_pattern_at(table, True)}}}}},
+        {"if": {"required": ["joker_suit"]},   # as the four-handed deal: only with the joker turned
+         "then": {"required": ["turned"], "properties": {"turned": {"pattern": "^[Jj][Kk]$"}}}},
+    ]
+    if table.called_partner:
+        rules.append({"if": {"required": ["partner"], "not": kind_is("result")},
+                      "then": {"required": ["called"]}})
+    return {"allOf": rules}
 
 
 def _stated_partner(data: dict[str, Any], original: Deal | Outcome, keys: tuple[str, ...]) -> dict[str, Any]:

@@ -23,7 +23,7 @@ from .cardfields import CARD_BY_TOKEN, CARD_NAME, CARD_RE, cards_text, parse_car
 __all__ = ["CallsField", "TricksField", "parse_call", "call_text", "parse_trick", "trick_text",
            "tricks_text", "PlayWords", "FOUR_HANDED_WORDS", "play_words", "read_call", "split_leader",
            "trick_parts",
-           "CALL_RE", "TRICK_RE", "written_call"]
+           "CALL_RE", "TRICK_RE", "written_call", "call_pattern_at", "trick_pattern_at"]
 
 
 _WORDS: dict[str, CallKind] = {
@@ -193,7 +193,8 @@ class CallsField(TableField):
         self.words = FOUR_HANDED_WORDS if self.table is None else play_words(self.table)
 
     def json_schema(self) -> dict[str, Any]:
-        return {"type": "array", "items": {"type": "string", "pattern": CALL_RE}}
+        pattern = CALL_RE if self.table is None else call_pattern_at(self.table)
+        return {"type": "array", "items": {"type": "string", "pattern": pattern}}
 
     def _deserialize_at(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
         words = self.words
@@ -217,6 +218,32 @@ class CallsField(TableField):
 # --- tricks ----------------------------------------------------------------------------------
 
 TRICK_RE = f"^\\s*(?:{SEAT_RE}\\s*:\\s*)?{CARD_RE}(?:\\s+{CARD_RE}){{1,3}}\\s*$"
+
+
+def _ci(word: str) -> str:
+    """A case-insensitive regex for ``word``."""
+    return "".join(f"[{c.upper()}{c.lower()}]" if c.isalpha() else c for c in word)
+
+
+def _leader_at(table: Table) -> str:
+    """The optional ``"SEAT: "`` prefix of a call or a trick at a table of n."""
+    return f"(?:[0-{table.seats - 1}]\\s*:\\s*)?"
+
+
+def call_pattern_at(table: Table) -> str:
+    """The JSON Schema pattern of a call at a table of n: ``pass``/``p``, or ``order``, ``take``,
+    a suit or ``nt``, each perhaps ``alone``; the words a table does not take (the bidding's)
+    are the reader's to refuse."""
+    bid = f"(?:{_ci('order')}|{_ci('take')}|[SHDCshdc]|{_ci('nt')})"
+    words = f"(?:{_ci('pass')}|{_ci('p')}|{bid}(?:\\s+{_ci('alone')})?)"
+    return f"^\\s*{_leader_at(table)}{words}\\s*$"
+
+
+def trick_pattern_at(table: Table, full: bool) -> str:
+    """The JSON Schema pattern of a trick at a table of n: its n cards (``full``), or 1 to n
+    (the last trick of an unfinished deal may stop short)."""
+    more = f"{{{table.seats - 1}}}" if full else f"{{0,{table.seats - 1}}}"
+    return f"^\\s*{_leader_at(table)}{CARD_RE}(?:\\s+{CARD_RE}){more}\\s*$"
 
 
 def parse_trick(text: Any) -> Trick:
@@ -302,7 +329,13 @@ class TricksField(TableField):
             s: f"{token}: " for s, token in enumerate(self.tokens)}
 
     def json_schema(self) -> dict[str, Any]:
-        return {"type": "array", "items": {"type": "string", "pattern": TRICK_RE}}
+        """At four: 2 to 4 cards a trick. At a table of n: at most five tricks of 1 to n cards
+        (the deal's ``json_schema_rules`` ask n where it is not ``unfinished``:
+        :func:`trick_pattern_at`)."""
+        if self.table is None:
+            return {"type": "array", "items": {"type": "string", "pattern": TRICK_RE}}
+        return {"type": "array", "maxItems": 5,
+                "items": {"type": "string", "pattern": trick_pattern_at(self.table, False)}}
 
     def _deserialize_at(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
         unfinished = isinstance(data, dict) and data.get("unfinished") is True

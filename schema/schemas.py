@@ -167,8 +167,12 @@ class PlayersField(LeanNested):
             self._deserialize = self._deserialize_at  # type: ignore[method-assign]
             self._serialize = self._serialize_at  # type: ignore[method-assign]
 
-    def json_schema(self) -> dict[str, Any]:
+    def json_schema(self, name: str | None = None) -> dict[str, Any]:
         ref = {"$ref": "#/$defs/Player"}
+        if self.table is not None:   # keyed by the table's tokens
+            tokens = [self.table.token(s) for s in self.table.all_seats]
+            return {"type": "object", "propertyNames": {"type": "string", "enum": tokens},
+                    "additionalProperties": ref}
         return {"type": "object", "properties": {s.name: ref for s in SEATS},
                 "additionalProperties": False}
 

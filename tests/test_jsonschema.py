@@ -286,3 +286,15 @@ def test_the_schema_refuses_no_table_record_the_reader_takes(validator: Draft202
     except NotationError:
         return
     assert validator.is_valid(bad), [e.message for e in validator.iter_errors(bad)]
+
+
+@pytest.mark.parametrize("key", ["gave", "took"])
+def test_an_empty_exchange_the_reader_takes_validates(validator: Draft202012Validator, key: str) -> None:
+    """The reader takes an empty ``gave``/``took`` at a table of n (its CardsField: 0 to 3 cards);
+    the schema, walked from that field, takes it too (the hand-built one asked 1 to 3: stricter
+    than the reader)."""
+    document = json.loads((VARIANTS / "31-two-handed-go-under.json").read_text(encoding="utf-8"))
+    document["deals"][0]["exchanges"][0][key] = ""
+    load_table_record(document)
+    errors = [f"{list(e.absolute_path)}: {e.message}" for e in validator.iter_errors(document)]
+    assert not errors, errors

@@ -14,8 +14,9 @@ use, scaled down to five tricks:
   the numerically largest card of the suit led or of trumps;
 - the question asked is yes/no ("can the side take ``k``?", a null-window search); the exact
   value comes from a few of them, starting from cheap bounds (each hand's sure trump tricks:
-  its trumps less those the opposing higher trumps can beat one by one; the leader's cashing
-  tricks; the tricks left) and moving one trick at a time (MTD(f));
+  its trumps less those the opposing higher trumps can beat one by one, and its top plain cards
+  too against opponents with no trump; the leader's cashing tricks, which only an opponent's
+  trumps can ruff; the tricks left: :mod:`.dd_bounds`) and moving one trick at a time (MTD(f));
 - a transposition table keyed at trick boundaries by the cards still held, each squeezed to its
   rank among the live cards of its suit (so positions differing only by which small cards went
   already share an entry) and the seat to lead, storing bounds;

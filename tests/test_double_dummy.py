@@ -276,6 +276,35 @@ def test_a_five_handed_deal_of_three_tricks_is_the_minimax() -> None:
     assert solve(position) == _reference(position, [])
 
 
+@pytest.mark.parametrize("names, makers, side", [
+    # seat 0 leads at each (spades trump, three cards each); "low" the makers' sure tricks meet
+    # the minimax, "high" the tricks left less the defenders' do
+    # the leader's cashing tricks past his partner's trump (S holds plain cards to discard)
+    (["QH AD AC", "QS JC TC", "9S JH JD", "KD TD KC"], frozenset({0, 2}), "low"),
+    # five-handed: defender 0 cashes AH and AC past his partners' trumps (2 and 4 may discard)
+    (["AH AC TC", "QS TH 8C", "AS 9S TD", "KS JS JH", "KH KD 9C"], frozenset({1, 3}), "high"),
+    # the opponents hold no trump: S's KS and JC win, and so does his TD, the only diamond
+    (["JH 9H AC", "AH KH QH", "KS TD JC", "TH QC TC"], frozenset({0, 2}), "low"),
+    # five-handed: the defenders hold no trump; 3's AS is above his partner's trumps, his AH and
+    # AC above every other heart and club: the makers take all three
+    (["KH TC 9C", "9S 8S KD", "QD KC 8C", "AS AH AC", "JD TD 8D"], frozenset({1, 3}), "low"),
+])
+def test_the_sides_sure_tricks_count_what_no_opponent_can_stop(names: list[str], makers: frozenset[int],
+                                                               side: str) -> None:
+    # a player void in the suit led may trump or discard (RULES.md, common ground): only an
+    # opponent of the leader holding trumps can ruff his top cards (a partner with plain cards
+    # left discards); and a hand whose trumps no other live trump beats, against opponents with
+    # none, wins a trick with each trump and each plain card above its suit's others (it wins
+    # the lead with a trump or a top card, and keeps it): dd_bounds, held to the brute force
+    hands = tuple(tuple(parse_card(c) for c in h.split()) for h in names)
+    position = Position(hands, makers, 0, Suit.SPADES)
+    solver = DoubleDummy(dict(enumerate(hands)), Suit.SPADES, makers)
+    low, high = solver._bounds(tuple(solver.mask(h) for h in hands), 0, len(hands[0]))
+    exact = _reference(position, [])
+    assert (low if side == "low" else high) == exact
+    assert low <= exact <= high
+
+
 # --- the analysis of played deals, against the oracle -----------------------------------------
 
 HOUSE = {"allow_no_trump": True, "canadian": True, "stick_the_dealer": True}

@@ -13,7 +13,7 @@ Findings cite the preset's rule or the variant's source (``deal.VARIANT_CITES``)
 from __future__ import annotations
 
 from .cards import JOKER, Card, Suit
-from .claims import settle_claim
+from .claims import ClaimWords, claims_of, possible_hands, settle_claim
 from .deal import VARIANT_CITES, SeatPlay, SeatWalk
 from .errors import InconsistentRecord, Problem
 from .exchanges import going_under_table, swap_with_kitty, void_by_farmer
@@ -123,13 +123,19 @@ def replay_seat_deal(record: Record, deal: Deal, number: int, where: str,
     findings += seat_revoke_findings(record, number, makers, lone, play.revokes, deal, trump)
     findings += [(f, zero) for f in going_under_table(record, deal, number)]
     notes = tuple(replay.notes)
-    if not deal.unfinished:   # tricks not played out: a claim or concession settles them
-        settled = settle_claim(record, deal, number, where, makers, trump, len(play.winners),
-                               maker_tricks, play.winners[-1] if play.winners else
-                               table.eldest(deal.dealer), play.remaining, problems)
-        if settled is None:
+    found = claims_of(deal)
+    if not deal.unfinished and found:   # tricks not played out: a claim settles them
+        try:
+            maker_tricks, claimed, claim_notes = settle_claim(
+                deal, rules, number, where, found, len(play.winners), maker_tricks, makers,
+                play.winners[-1] if play.winners else table.eldest(deal.dealer), trump,
+                lambda: possible_hands(None if play.remaining is None else dict(enumerate(play.remaining)),
+                                       deal.dealer, taken and deal.discard is None and not replay._five_cards,
+                                       deal.turned if not rules.turned_card_discard else None),
+                lambda: _claim_words(record, makers))
+        except InconsistentRecord as exc:
+            problems.extend(exc.problems)
             return None
-        maker_tricks, claimed, claim_notes = settled
         findings += [(f, (0,) * n) for f in claimed]
         notes += tuple(claim_notes)
     if deal.unfinished:
@@ -141,6 +147,18 @@ def replay_seat_deal(record: Record, deal: Deal, number: int, where: str,
     return _score(record, deal, number, maker, trump, lone, makers, defenders, partner,
                   replay._partner_known, tuple(play.leaders), tuple(play.winners), maker_tricks,
                   findings, notes, no_trump=trump is None)
+
+
+def _claim_words(record: Record, makers: tuple[SeatIndex, ...]) -> ClaimWords:
+    """A claim's words at a table of n: the player's name or ``seat 1``; the side that takes the
+    claimed tricks named with its players; a claim finding moves no points (``()``)."""
+    table = record.table
+    names = {s: p.name for s, p in record.players if p.name}
+    defenders = tuple(s for s in table.all_seats if s not in makers)
+    who = tuple(names.get(s) or f"seat {table.token(s)}" for s in table.all_seats)
+    def side(kind: str, seats: tuple[SeatIndex, ...]) -> str:
+        return f"the {kind} (" + ", ".join(names.get(s) or table.token(s) for s in seats) + ")"
+    return ClaimWords(who, (side("makers", makers), side("defenders", defenders)), ())
 
 
 def _exposed_cards(record: Record, deal: Deal, number: int, where: str, play: SeatPlay,

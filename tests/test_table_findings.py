@@ -252,6 +252,30 @@ def test_a_claim_of_more_tricks_than_remain_is_located() -> None:
     assert problem.where == "deals[0].irregularities[0].tricks" and "3 remain" in problem.what
 
 
+@pytest.mark.parametrize("path, seat", [
+    ("variants/bad/20-cutthroat-claim-after-five-tricks", "1"),   # three seats
+    ("deals/03-modern-euchred", "S"),                             # four
+])
+def test_claims_after_five_tricks_are_refused_at_the_first(path: str, seat: str) -> None:
+    """One settling of a claim at every table (claims.settle_claim, issue 32): with five
+    tricks played a claim is refused, located at the first claim recorded -- at four as always,
+    at n since the one settling (it named the last); a claim settles only the tricks not played
+    out (RULES.md, claims)."""
+    from euchre_records.errors import InconsistentRecord
+    from euchre_records.match import replay_any
+    from euchre_records.schema.notation import load_any
+    data = json.loads((GOLDEN.parent / f"{path}.json").read_text(encoding="utf-8"))
+    deal = data["deals"][0]
+    assert len(deal["tricks"]) == 5
+    deal["irregularities"] = [{"kind": "claim", "seat": seat, "tricks": 0},
+                              {"kind": "claim", "seat": seat}]
+    with pytest.raises(InconsistentRecord) as caught:
+        replay_any(load_any(data))
+    problem, = caught.value.problems
+    assert (problem.where, problem.what) == (
+        "deals[0].irregularities[0]", "a claim or concession is recorded, but all five tricks were played")
+
+
 def test_going_under_with_a_hand_that_is_not_poor_is_reported_and_stands() -> None:
     """Golden variants/31 (two-handed, go_under), but the dealer 0 goes under instead, holding
     AH KH QH AD KD: no nine or ten, and face cards (KH QH KD) — not remarkably poor by EGN's

@@ -17,6 +17,7 @@ is the table's data (its seats, partners, words) and what the sides are.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Container
 
 from .bidding import Bidders, Bidding, run_bidding
 from .card_places import CardPlaces, seat_words
@@ -200,28 +201,8 @@ class _Replay(CardPlaces):
             lambda: ClaimWords(_LABELS, (maker.side.label, maker.side.other.label), (0, 0)))
 
     def check_all_played(self, bidding: Bidding) -> None:
-        """After five tricks an active seat holds no known card, but for the dealer's sixth card
-        when his discard is unrecorded (or never made) and the extra cards of a long hand."""
-        deal = self.deal
-        long_by = {e.seat: max(0, (e.count or 5) - 5)
-                   for _, e in events_of(deal, IrregularityKind.WRONG_NUMBER_OF_CARDS)}
-        out = self.out_seats(bidding)
-        for seat in SEATS:
-            left = self.hand[seat]
-            allowed = long_by.get(seat, 0)
-            if seat is deal.dealer and bidding.took_up and deal.discard is None:
-                allowed += 1
-                if seat not in out and deal.turned in left and not self.rules.turned_card_discard \
-                        and not allowed - 1 and \
-                        not events_of(deal, IrregularityKind.PLAYED_BEFORE_DISCARD):
-                    raise self.fail(f"{seat.name} played five tricks but never played {deal.turned}, "
-                                    "the turned card he took up; it cannot have been his discard "
-                                    f"({self.rules.cite('turned_card_discard')})", "tricks")
-            if seat not in out and len(left) > allowed:
-                cards = " ".join(c.name for c in sorted(left))
-                raise self.fail(f"{seat.name} played five tricks but never played {cards}, which he "
-                                f"held{' (the turned card he took up)' if deal.turned in left else ''}",
-                                "tricks")
+        """:func:`check_all_played` at four: the seats out are a lone hand's partners."""
+        check_all_played(self, self.deal, bidding.took_up, self.out_seats(bidding))
 
     def opening_leader(self, bidding: Bidding) -> Seat:
         """Who leads the first trick: eldest, or the lone player's left (``lone_lead``),
@@ -242,6 +223,35 @@ class _Replay(CardPlaces):
         if bidding.defender_alone is not None:
             out.add(bidding.defender_alone.partner)
         return out
+
+def check_all_played(places: CardPlaces, deal: Deal, took_up: bool, out: Container[int]) -> None:
+    """After five tricks an active seat (not in ``out``) holds no known card, but for the
+    dealer's sixth card when his discard is unrecorded (or never made) and the extra cards of a
+    long hand: one check at every table (issue 32), a seat named by ``places.labels`` (``N``,
+    ``seat 1``). Each card is played once from the hand that held it (one pack, five tricks of
+    five cards); the turned card the dealer took up cannot have been his discard where the rules
+    forbid discarding it (Somerset 88; rule ``turned_card_discard``). Raises
+    :class:`~euchre_records.errors.InconsistentRecord` at ``tricks``."""
+    rules = places.rules
+    long_by: dict[object, int] = {e.seat: max(0, (e.count or 5) - 5)
+               for _, e in events_of(deal, IrregularityKind.WRONG_NUMBER_OF_CARDS)}
+    for seat, left in enumerate(places.hand):
+        word = places.labels[seat]
+        allowed = long_by.get(seat, 0)
+        if seat == deal.dealer and took_up and deal.discard is None:
+            allowed += 1
+            if seat not in out and deal.turned in left and not rules.turned_card_discard \
+                    and not allowed - 1 and \
+                    not events_of(deal, IrregularityKind.PLAYED_BEFORE_DISCARD):
+                raise places.fail(f"{word} played five tricks but never played {deal.turned}, "
+                                  "the turned card he took up; it cannot have been his discard "
+                                  f"({rules.cite('turned_card_discard')})", "tricks")
+        if seat not in out and len(left) > allowed:
+            cards = " ".join(c.name for c in sorted(left))
+            raise places.fail(f"{word} played five tricks but never played {cards}, which he "
+                              f"held{' (the turned card he took up)' if deal.turned in left else ''}",
+                              "tricks")
+
 
 def _active(remaining: list[list[Card | None]], out: set[Seat]) -> dict[int, list[Card | None]]:
     """The cards left to the seats still playing, in the order of play."""
@@ -463,6 +473,12 @@ class SeatWalk(CardPlaces):
         if result.complete and deal.unfinished:
             self.refuse("unfinished", "five tricks were played: the deal is complete")
             return None
+        if result.complete:   # every card held is played (a fix at n, issue 32: Somerset 88)
+            try:
+                check_all_played(self, deal, taken, ())
+            except InconsistentRecord as exc:
+                self.problems.extend(exc.problems)
+                return None
         if called is not None and not holder_known:
             if result.complete:
                 result.partner = None    # every dealt card was played: the called card was undealt

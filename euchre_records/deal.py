@@ -182,7 +182,9 @@ class _Replay(CardPlaces):
         played = tricks[0] + tricks[1]
         maker_tricks = tricks[0] if maker.side is Side.NS else tricks[1]
         found = [i for kind in SETTLES for i, _ in events_of(self.deal, kind)]   # claims first
-        if played < 5 and not found:
+        if not found:
+            if played == 5:
+                return maker_tricks, [], []
             if settled_by_law(self.deal, self.rules, maker, bidding.alone):
                 return None, [], []
             raise self.fail(f"only {played} tricks are recorded; play all 5 or record a claim or "

@@ -14,11 +14,12 @@ from __future__ import annotations
 
 from .cards import JOKER, Card, Suit
 from .claims import ClaimWords, claims_of, possible_hands, settle_claim
+from .card_places import seat_words
 from .deal import VARIANT_CITES, SeatPlay, SeatWalk
 from .errors import InconsistentRecord, Problem
 from .exchanges import going_under_table, swap_with_kitty, void_by_farmer
 from .house_rules import fast_break, fast_break_note
-from .laws import stopped_deal_text
+from .laws import void_ruling
 from .model import (Deal, DealKind, Finding, FindingKind, IrregularityKind, Record, Scores,
                     SeatDealResult, replace)
 from .penalty_cards import exposed_card_held, exposed_card_ruling
@@ -46,26 +47,15 @@ def replay_seat_deal(record: Record, deal: Deal, number: int, where: str,
     the sides made per deal: the result, or None with the located problems appended."""
     table, rules, n = record.table, record.rules, record.table.seats
     zero = (0,) * n
-    for i, irr in enumerate(deal.irregularities):
-        if irr.kind in (IrregularityKind.MISDEAL, IrregularityKind.NEW_DEAL):
-            misdeal = irr.kind is IrregularityKind.MISDEAL
-            passes = misdeal and rules.misdeal_loses_deal
-            topic = "misdeal" if misdeal else "new_deal"
-            why = (f"{'misdeal' if misdeal else 'new deal'}{': ' + irr.cause if irr.cause else ''} "
-                   f"({rules.cite(topic)}): the deal is void; "
-                   f"{'the deal passes to the left' if passes else 'the same dealer deals again'}")
-            return _void_result(number, deal, n, why, None if passes else deal.dealer)
-        if irr.kind is IrregularityKind.DEAL_OUT_OF_TURN and irr.election == "stopped":
-            if irr.seat is None:   # as four-handed (laws.void_deal)
-                problems.append(Problem(f"{where}.irregularities[{i}].seat", "a stopped deal out of "
-                                        "turn needs the seat whose deal it was"))
-                return None
-            rule = rules.cite("deal_out_of_turn")
-            stopped = Finding(FindingKind.IRREGULARITY, stopped_deal_text(
-                number, f"seat {table.token(deal.dealer)}", f"seat {table.token(irr.seat)}", rules),
-                rule, number, seat=deal.dealer, status="stopped", points=())
-            return replace(_void_result(number, deal, n, "deal out of turn", irr.seat),
-                           findings=(stopped,))
+    try:   # the laws that void a deal, one for every table (laws.void_ruling)
+        ruling = void_ruling(deal, rules, number, where, seat_words(table),
+                             [table.left(s) for s in table.all_seats], ())
+    except InconsistentRecord as exc:
+        problems.extend(exc.problems)
+        return None
+    if ruling is not None:
+        why, nxt, finding = ruling
+        return replace(_void_result(number, deal, n, why, nxt), findings=(finding,))
     if deal.exchanges:   # a farmer's hand under 'misdeal' voids the deal (house rule farmers)
         before = len(problems)
         void = void_by_farmer(record, deal, number, where, problems)

@@ -20,6 +20,7 @@ from .errors import InconsistentRecord, Problem
 from .exchanges import going_under_table, swap_with_kitty, void_by_farmer
 from .house_rules import fast_break, fast_break_note
 from .laws import void_ruling
+from .outcome import thrown_in_redeal, unchecked_notes
 from .model import (Deal, DealKind, Finding, FindingKind, IrregularityKind, Record, Scores,
                     SeatDealResult, replace)
 from .penalty_cards import exposed_card_held, exposed_card_ruling
@@ -241,10 +242,16 @@ def _result_only(record: Record, deal: Deal, number: int, where: str,
     zero = (0,) * n
     o = deal.outcome
     assert o is not None
+    unchecked = unchecked_notes(deal, number, seat_words(table))   # as four-handed (outcome.py)
     if o.maker is None:
+        try:
+            thrown_in_redeal(deal, record.rules, where)
+        except InconsistentRecord as exc:
+            problems.extend(exc.problems)
+            return None
         return SeatDealResult(number, deal.kind, deal.dealer, None, None, False, (), (), None, None,
-                               True, True, (), (), 0, zero, zero, zero)
-    notes: list[str] = []
+                               True, True, (), (), 0, zero, zero, zero, notes=unchecked)
+    notes: list[str] = list(unchecked)
     partner_known = True
     if table.called_partner and not o.alone and o.called is None:
         problems.append(Problem(f"{where}.result.called", "the maker who does not go alone names a "

@@ -505,3 +505,21 @@ def test_a_score_correction_to_the_reference_points(seed: int, seats: int, prese
     assert sorted(f.seat for f in sheet[1:]) == [s for s in range(seats) if wrong[s] != made.points[s]]
     stands = PRESETS[preset].sheet_errors_stand
     assert list(deal.points) == (wrong if stands else made.points)
+
+
+@pytest.mark.parametrize("kind", ["claim", "exposed-card"])
+def test_a_result_only_deal_notes_what_it_cannot_check_as_at_four(kind: str) -> None:
+    """One note for every table (outcome.unchecked_notes, issue 32): an irregularity of single
+    calls or cards in a result-only deal cannot be checked without them, a note in the
+    four-handed wording naming the seat; the score is the one recorded (that of hand-worked
+    golden variants/19 without the irregularity)."""
+    data = _golden("19-five-handed-result-only")
+    event: dict[str, Any] = {"kind": kind, "seat": "2"}
+    if kind == "exposed-card":
+        event.update(card="AS", trick=1)
+    data["deals"][0]["irregularities"] = [event]
+    plain = replay_table(load_table_record(_golden("19-five-handed-result-only")))
+    deal = replay_table(load_table_record(data)).deals[0]
+    assert deal.points == plain.deals[0].points
+    assert deal.notes[0] == (f"deal 1: the {kind} by seat 2 is recorded; without the calls and cards "
+                             "it cannot be checked (a penalty it led to is recorded as a revoke claim)")

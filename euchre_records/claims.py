@@ -21,18 +21,19 @@ visited is counted against the budget, and past it the search raises
 >>> guaranteed_tricks(hands, Seat.N, Suit.HEARTS, Side.NS, frozenset())
 1
 
-At a table of two, three or five (docs/TABLES.md "Every capability at every table"), a deal of
-fewer than five tricks needs a ``claim`` or ``concession`` (or is ``unfinished``), and the last
-one recorded settles the rest, as the four-handed engine settles them
-(``deal.Replay.settle_unplayed``): :func:`settle_claim`. A claim gives the claimer's side
-``tricks`` of the remaining ones (all when not said) and the other side the rest; a concession
-gives them to the other side than the conceder's (docs/FORMAT.md, ``tricks``); the sides are the
-deal's makers and defenders. When every remaining card is known the claim is searched
-(:func:`seat_guaranteed_tricks`) against every legal line of play: guaranteed, a note; not
-guaranteed whatever the dealer's unrecorded discard was, a ``claim`` finding (status
+The tricks not played out are settled by one function at every table (issue 32),
+:func:`settle_claim`, called by the four-handed replay (``deal._Replay.settle_unplayed``: the
+sides N-S and E-W) and at a table of n (``seat_deal.replay_seat_deal``: the deal's makers and
+defenders); what differs is the table's words (:class:`ClaimWords`). A deal of fewer than five
+tricks needs a ``claim`` or ``concession`` (or is ``unfinished``, or at four settled by law), and
+the last one recorded settles the rest: a claim gives the claimer's side ``tricks`` of the
+remaining ones (all when not said) and the other side the rest; a concession gives them to the
+other side than the conceder's (docs/FORMAT.md, ``tricks``). When every remaining card is known
+(:func:`possible_hands`) the claim is searched against every legal line of play: guaranteed, a
+note; not guaranteed whatever the dealer's unrecorded discard was, a ``claim`` finding (status
 ``not guaranteed``); either way the deal is scored as agreed (the preset's rule on claims).
-Unknown cards: a note, scored as agreed. A claim with five tricks played, with no seat, or of
-more tricks than remain is a located problem.
+Unknown cards: a note, scored as agreed. A claim with five tricks played (located at the first
+claim), with no seat, or of more tricks than remain is a located problem.
 """
 
 from __future__ import annotations
@@ -43,14 +44,16 @@ from dataclasses import dataclass
 from typing import Callable, Container, Iterator, Mapping, Sequence
 
 from .cards import Card, Seat, Side, Suit, power_table
-from .errors import Problem, SearchBudgetExceeded
-from .model import FindingKind, Deal, Finding, IrregularityKind, Record
+from .errors import InconsistentRecord, Problem, SearchBudgetExceeded, join_path
+from .model import FindingKind, Deal, Finding, IrregularityKind
+from .rules import Rules
 from .table import SeatIndex
 
 SUITS = tuple(Suit)
 
 __all__ = ["guaranteed_tricks", "seat_guaranteed_tricks", "search_budget", "Budget",
-           "DEFAULT_REQUEST_BUDGET", "SETTLES", "claims_of", "settle_claim"]
+           "DEFAULT_REQUEST_BUDGET", "SETTLES", "claims_of", "settle_claim",
+           "ClaimWords", "possible_hands"]
 
 DEFAULT_REQUEST_BUDGET = 500_000
 """Positions one request may search, all its claims together: about a second of CPU (a position
@@ -252,7 +255,7 @@ def _search(hands: Sequence[Sequence[Card]], ours: tuple[bool, ...], first: int,
             budget.spend(visited[0] % 1024)
 
 
-# --- settling a claim at a table of two, three or five ---------------------------------
+# --- settling a claim at every table ---------------------------------
 
 SETTLES = (IrregularityKind.CLAIM, IrregularityKind.CONCESSION)
 """The irregularities that settle the tricks not played out."""
@@ -263,75 +266,96 @@ def claims_of(deal: Deal) -> list[int]:
     return [i for i, irr in enumerate(deal.irregularities) if irr.kind in SETTLES]
 
 
-def settle_claim(record: Record, deal: Deal, number: int, where: str,
-                 makers: tuple[SeatIndex, ...], trump: Suit | None, played: int,
-                 maker_tricks: int, leader: SeatIndex,
-                 remaining: list[list[Card | None]] | None,
-                 problems: list[Problem]) -> tuple[int, list[Finding], list[str]] | None:
-    """(the makers' tricks with the claimed ones, findings, notes) after ``played`` complete
-    tricks of which the makers won ``maker_tricks``, ``leader`` to lead the next; None with a
-    located problem appended. ``remaining``: each seat's cards left (None unknown), or None when
-    the hands are not recorded; the dealer may hold one card more (his discard not recorded)."""
-    table, rules = record.table, record.rules
-    found = claims_of(deal)
+@dataclass(frozen=True, slots=True)
+class ClaimWords:
+    """How a table names what a claim's note or finding says: ``who[seat]`` the seat that
+    claims (``N`` at four; the player's name or ``seat 1`` at n), ``sides`` the side that takes
+    the claimed tricks, (the makers', the defenders') -- ``N-S``/``E-W`` at four, ``the makers
+    (...)``/``the defenders (...)`` at n -- and ``no_points`` what a claim finding moves:
+    ``(0, 0)`` at four, ``()`` at n."""
+
+    who: Sequence[str]
+    sides: tuple[str, str]
+    no_points: tuple[int, ...]
+
+
+def settle_claim(deal: Deal, rules: Rules, number: int, where: str, found: Sequence[int], played: int,
+                 maker_tricks: int, makers: Container[int], leader: int, trump: Suit | None,
+                 lines: Callable[[], Sequence[Mapping[int, Sequence[Card]]]],
+                 words: Callable[[], ClaimWords]) -> tuple[int, list[Finding], list[str]]:
+    """The one settling of a claim or concession at every table: (the makers' tricks with the
+    claimed ones, findings, notes) after ``played`` complete tricks of which the makers (the
+    seats of ``makers``: a side at four, the deal's makers at n) won ``maker_tricks``,
+    ``leader`` to lead the next under ``trump`` (None: no trump). ``found``: the indexes in
+    ``deal.irregularities`` of its claims and concessions, the last of which settles the rest
+    (:func:`claims_of`'s order at n; at four the claims before the concessions, the order the
+    four-handed replay has always read them in); with none, the tricks are ``maker_tricks``
+    (the caller refuses fewer than five tricks without a claim).
+
+    ``lines()``: every set of hands the active seats' remaining cards may be (one per card
+    the dealer may have discarded when his discard is not recorded), each a mapping seat ->
+    cards in the order of play; empty when a card is unknown. ``words()``: the table's words
+    (:class:`ClaimWords`), asked only where a claim is recorded. Raises
+    :class:`~euchre_records.errors.InconsistentRecord` located at the claim: a claim with five
+    tricks played, with no seat, or of more tricks than remain (the preset's rule on claims)."""
+    if played == 5 and found:
+        raise InconsistentRecord("a claim or concession is recorded, but all five tricks were played",
+                                 join_path(where, f"irregularities[{found[0]}]"))
     if not found:
         return maker_tricks, [], []
     i = found[-1]
-    at = f"{where}.irregularities[{i}]"
+    at = join_path(where, f"irregularities[{i}]")
     event = deal.irregularities[i]
-    if played == 5:
-        problems.append(Problem(at, "a claim or concession is recorded, but all five tricks were played"))
-        return None
     if event.seat is None:
-        problems.append(Problem(f"{at}.seat", "a claim or concession needs the seat that made it"))
-        return None
+        raise InconsistentRecord("a claim or concession needs the seat that made it", at + ".seat")
     rest = 5 - played
     taken = rest if event.tricks is None else event.tricks
-    if taken > rest:
-        problems.append(Problem(f"{at}.tricks", f"the claim covers {taken} tricks, but {rest} remain"))
-        return None
-    names = {s: p.name for s, p in record.players if p.name}
-    who = names.get(event.seat) or f"seat {table.token(event.seat)}"
+    if not 0 <= taken <= rest:
+        raise InconsistentRecord(f"the claim covers {taken} tricks, but {rest} remain", at + ".tricks")
+    told = words()
+    who = told.who[event.seat]
     claim = event.kind is IrregularityKind.CLAIM
     on_makers = (event.seat in makers) is claim      # the side that takes ``taken``
-    side = makers if on_makers else tuple(s for s in table.all_seats if s not in makers)
-    label = ("the makers" if on_makers else "the defenders") + " (" + \
-        ", ".join(names.get(s) or table.token(s) for s in side) + ")"
     verb = f"{'claimed' if claim else 'conceded'} {taken} of the last {rest} tricks"
     rule = rules.cite("claim")
     total = maker_tricks + (taken if on_makers else rest - taken)
-    kept = deal.turned if deal.discard is None and not rules.turned_card_discard else None
-    lines = _possible(remaining, deal.dealer, rest, kept)
-    if not lines:
+    possible = lines()
+    if not possible:
         return total, [], [f"deal {number}: {who} {verb}; the hands are not known, so the claim "
                            f"cannot be checked; scored as agreed ({rule})"]
-    bests = [seat_guaranteed_tricks(h, leader, trump, side) for h in lines]
+    active = tuple(possible[0])
+    ours = tuple((s in makers) is on_makers for s in active)
+    bests = [_search([h[s] for s in active], ours, active.index(leader), trump) for h in possible]
     best, most = min(bests), max(bests)
-    whichever = ", whichever card the dealer discarded" if len(lines) > 1 else ""
+    whichever = ", whichever card the dealer discarded" if len(possible) > 1 else ""
     if best >= taken:
         return total, [], [f"deal {number}: {who} {verb} — guaranteed against any defence"
                            f"{whichever} ({rule})"]
     if most < taken:
         held_to = f"{most}" if best == most else f"at most {most}"
+        side = told.sides[0 if on_makers else 1]
         return total, [Finding(
             FindingKind.CLAIM, f"deal {number}: {who} {verb}, but against the best defence "
-            f"{label} can be held to {held_to}{whichever} — not guaranteed; scored as agreed ({rule})",
-            rule, number, played + 1, event.seat, status="not guaranteed", points=())], []
+            f"{side} can be held to {held_to}{whichever} — not guaranteed; scored as agreed ({rule})",
+            rule, number, played + 1, event.seat, status="not guaranteed",
+            points=told.no_points)], []
     return total, [], [f"deal {number}: {who} {verb}; whether it is guaranteed depends on the "
                        f"dealer's discard, which is not recorded; scored as agreed ({rule})"]
 
 
-def _possible(remaining: list[list[Card | None]] | None, dealer: SeatIndex, rest: int,
-              kept: Card | None) -> list[list[list[Card]]]:
-    """Every set of hands the remaining cards may be: one when all are known, one per card the
-    dealer may have discarded (never ``kept``, the turned card where the rules forbid discarding
-    it) when his discard is not recorded; none when a card is unknown."""
-    if remaining is None or any(None in h for h in remaining):
+def possible_hands(hands: Mapping[int, Sequence[Card | None]] | None, dealer: int,
+                   may_discard: bool, kept: Card | None) -> list[dict[int, list[Card]]]:
+    """Every set of hands the active seats' remaining cards may be (``hands``: seat -> cards
+    left, None an unknown card, in the order of play; None: the hands are not recorded): one
+    when all are known, one per card the dealer may have discarded when ``may_discard`` (he took
+    up and his discard is not recorded) -- never ``kept``, the turned card where the rules forbid
+    discarding it (Somerset 88) -- and only those in which every active seat holds as many cards;
+    none when a card is unknown. One for every table (the claim's search, :func:`settle_claim`)."""
+    if hands is None or any(None in h for h in hands.values()):
         return []
-    known = [[c for c in h if c is not None] for h in remaining]
-    if all(len(h) == rest for h in known):
-        return [known]
-    if len(known[dealer]) != rest + 1 or any(len(h) != rest for s, h in enumerate(known) if s != dealer):
-        return []
-    return [known[:dealer] + [[c for c in known[dealer] if c is not x]] + known[dealer + 1:]
-            for x in known[dealer] if x is not kept]
+    known = {s: [c for c in h if c is not None] for s, h in hands.items()}
+    options = [known]
+    if may_discard and dealer in known:
+        options = [{**known, dealer: [c for c in known[dealer] if c is not d]}
+                   for d in known[dealer] if d is not kept]
+    return [h for h in options if len({len(cards) for cards in h.values()}) == 1]

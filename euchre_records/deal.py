@@ -17,11 +17,12 @@ is the table's data (its seats, partners, words) and what the sides are.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Container
 
 from .bidding import Bidders, Bidding, run_bidding
 from .card_places import CardPlaces, seat_words
 from .cards import LEFT_OF, SEATS, Card, Seat, Side, Suit, effective_suit, power_table
-from .claims import claims_of, guaranteed_tricks
+from .claims import SETTLES, ClaimWords, claims_of, possible_hands, settle_claim
 from .errors import InconsistentRecord, Problem
 from .exchanges import (apply_exchanges, farmers_void, going_under_findings, swap_with_kitty)
 from .fastpath import fast_replay
@@ -64,6 +65,7 @@ def replay_in_detail(deal: Deal, rules: Rules, number: int, where: str) -> DealR
 
 _LABELS = tuple(s.name for s in SEATS)   # a seat in messages and locations: N E S W
 _LEAD_RULE = "record a lead out of turn as an irregularity"
+_SIDE_SEATS = {side: frozenset(s for s in SEATS if s.side is side) for side in Side}
 
 
 class _Replay(CardPlaces):
@@ -166,7 +168,9 @@ class _Replay(CardPlaces):
 
     def settle_unplayed(self, bidding: Bidding, tricks: Points, leaders: list[Seat],
                         winners: list[Seat]) -> tuple[int | None, list[Finding], list[str]]:
-        """Makers' tricks, counting a claim or concession for tricks not played out.
+        """Makers' tricks, counting a claim or concession for tricks not played out
+        (:func:`~.claims.settle_claim`, the one settling of every table, with the sides N-S and
+        E-W).
 
         None when the laws settle an unfinished deal without its tricks (a wrong number of
         cards, a lone hand abandoned by an opponent). A claim is checked against every legal line
@@ -177,84 +181,30 @@ class _Replay(CardPlaces):
         assert maker is not None and (bidding.trump is not None or bidding.no_trump)
         played = tricks[0] + tricks[1]
         maker_tricks = tricks[0] if maker.side is Side.NS else tricks[1]
-        claims = events_of(self.deal, IrregularityKind.CLAIM) + events_of(self.deal, IrregularityKind.CONCESSION)
-        if played == 5:
-            if claims:
-                raise self.fail("a claim or concession is recorded, but all five tricks were played",
-                                f"irregularities[{claims[0][0]}]")
-            return maker_tricks, [], []
-        if not claims:
+        found = [i for kind in SETTLES for i, _ in events_of(self.deal, kind)]   # claims first
+        if not found:
+            if played == 5:
+                return maker_tricks, [], []
             if settled_by_law(self.deal, self.rules, maker, bidding.alone):
                 return None, [], []
             raise self.fail(f"only {played} tricks are recorded; play all 5 or record a claim or "
                             "concession of the rest", "tricks")
-        i, event = claims[-1]
-        at = f"irregularities[{i}]"
-        rest = 5 - played
-        if event.seat is None:
-            raise self.fail("a claim or concession needs the seat that made it", at + ".seat")
-        taken = rest if event.tricks is None else event.tricks
-        if not 0 <= taken <= rest:
-            raise self.fail(f"the claim covers {taken} tricks, but {rest} remain", at + ".tricks")
-        claimer = event.seat.side if event.kind is IrregularityKind.CLAIM else event.seat.side.other
-        if event.kind is IrregularityKind.CONCESSION:
-            verb = f"conceded {taken} of the last {rest} tricks"
-        else:
-            verb = f"claimed {taken} of the last {rest} tricks"
-        maker_tricks += taken if claimer is maker.side else rest - taken
-        rule = self.rules.cite("claim")
-        notes: list[str] = []
-        findings: list[Finding] = []
-        possible = self.remaining_known(bidding)
-        if not possible:
-            notes.append(f"deal {self.number}: {event.seat.name} {verb}; the hands are not known, so "
-                         f"the claim cannot be checked; scored as agreed ({rule})")
-        else:
-            leader = winners[-1] if winners else self.opening_leader(bidding)
-            out = frozenset(self.out_seats(bidding))
-            bests = [guaranteed_tricks(k, leader, bidding.trump, claimer, out) for k in possible]
-            best, most = min(bests), max(bests)
-            whichever = ", whichever card the dealer discarded" if len(possible) > 1 else ""
-            if best >= taken:
-                notes.append(f"deal {self.number}: {event.seat.name} {verb} — guaranteed against any "
-                             f"defence{whichever} ({rule})")
-            elif most < taken:
-                held_to = f"{most}" if best == most else f"at most {most}"
-                findings.append(Finding(
-                    FindingKind.CLAIM,
-                    f"deal {self.number}: {event.seat.name} {verb}, but against the best defence "
-                    f"{claimer.label} can be held to {held_to}{whichever} — not guaranteed; scored "
-                    f"as agreed ({rule})",
-                    rule, self.number, played + 1, event.seat, status="not guaranteed"))
-            else:
-                notes.append(f"deal {self.number}: {event.seat.name} {verb}; whether it is guaranteed "
-                             f"depends on the dealer's discard, which is not recorded; scored as agreed "
-                             f"({rule})")
-        return maker_tricks, findings, notes
+        deal, rules = self.deal, self.rules
+        out = self.out_seats(bidding)
+        leader = winners[-1] if winners else self.opening_leader(bidding)
+        return settle_claim(
+            deal, rules, self.number, self.where, found, played, maker_tricks, _SIDE_SEATS[maker.side],
+            leader, bidding.trump,
+            lambda: possible_hands(
+                _active(self.remaining(), out) if self.known_hands else None, deal.dealer,
+                bidding.took_up and deal.discard is None
+                and not events_of(deal, IrregularityKind.PLAYED_BEFORE_DISCARD),
+                deal.turned if not rules.turned_card_discard else None),
+            lambda: ClaimWords(_LABELS, (maker.side.label, maker.side.other.label), (0, 0)))
 
     def check_all_played(self, bidding: Bidding) -> None:
-        """After five tricks an active seat holds no known card, but for the dealer's sixth card
-        when his discard is unrecorded (or never made) and the extra cards of a long hand."""
-        deal = self.deal
-        long_by = {e.seat: max(0, (e.count or 5) - 5)
-                   for _, e in events_of(deal, IrregularityKind.WRONG_NUMBER_OF_CARDS)}
-        out = self.out_seats(bidding)
-        for seat in SEATS:
-            left = self.hand[seat]
-            allowed = long_by.get(seat, 0)
-            if seat is deal.dealer and bidding.took_up and deal.discard is None:
-                allowed += 1
-                if seat not in out and deal.turned in left and not self.rules.turned_card_discard \
-                        and not allowed - 1 and \
-                        not events_of(deal, IrregularityKind.PLAYED_BEFORE_DISCARD):
-                    raise self.fail(f"{seat.name} played five tricks but never played {deal.turned}, "
-                                    "the turned card he took up; it cannot have been his discard "
-                                    f"({self.rules.cite('turned_card_discard')})", "tricks")
-            if seat not in out and len(left) > allowed:
-                cards = " ".join(c.name for c in sorted(left))
-                raise self.fail(f"{seat.name} played five tricks but never played {cards}, which he "
-                                f"held{' (the turned card he took up)' if deal.turned in left else ''}",
-                                "tricks")
+        """:func:`check_all_played` at four: the seats out are a lone hand's partners."""
+        check_all_played(self, self.deal, bidding.took_up, self.out_seats(bidding))
 
     def opening_leader(self, bidding: Bidding) -> Seat:
         """Who leads the first trick: eldest, or the lone player's left (``lone_lead``),
@@ -276,25 +226,38 @@ class _Replay(CardPlaces):
             out.add(bidding.defender_alone.partner)
         return out
 
-    def remaining_known(self, bidding: Bidding) -> list[dict[Seat, list[Card]]]:
-        """Each active seat's unplayed cards, for every way they can be when all the cards are
-        known but the dealer's unrecorded discard: one dict per card he may have discarded
-        (never the turned card, Somerset 88). Empty when some card is unknown."""
-        if not self.known_hands:
-            return []
-        out = self.out_seats(bidding)
-        active = [s for s in SEATS if s not in out]
-        if any(self.unknown[s] for s in active):
-            return []
-        hands = {s: sorted(self.hand[s]) for s in active}
-        dealer = self.deal.dealer
-        options = [hands]
-        if bidding.took_up and self.deal.discard is None and dealer in hands and \
-                not events_of(self.deal, IrregularityKind.PLAYED_BEFORE_DISCARD):
-            keep = self.deal.turned if not self.rules.turned_card_discard else None
-            options = [{**hands, dealer: [c for c in hands[dealer] if c is not d]}
-                       for d in hands[dealer] if d is not keep]
-        return [h for h in options if len({len(cards) for cards in h.values()}) == 1]
+def check_all_played(places: CardPlaces, deal: Deal, took_up: bool, out: Container[int]) -> None:
+    """After five tricks an active seat (not in ``out``) holds no known card, but for the
+    dealer's sixth card when his discard is unrecorded (or never made) and the extra cards of a
+    long hand: one check at every table (issue 32), a seat named by ``places.labels`` (``N``,
+    ``seat 1``). Each card is played once from the hand that held it (one pack, five tricks of
+    five cards); the turned card the dealer took up cannot have been his discard where the rules
+    forbid discarding it (Somerset 88; rule ``turned_card_discard``). Raises
+    :class:`~euchre_records.errors.InconsistentRecord` at ``tricks``."""
+    rules = places.rules
+    long_by: dict[object, int] = {e.seat: max(0, (e.count or 5) - 5)
+               for _, e in events_of(deal, IrregularityKind.WRONG_NUMBER_OF_CARDS)}
+    for seat, left in enumerate(places.hand):
+        word = places.labels[seat]
+        allowed = long_by.get(seat, 0)
+        if seat == deal.dealer and took_up and deal.discard is None:
+            allowed += 1
+            if seat not in out and deal.turned in left and not rules.turned_card_discard \
+                    and not allowed - 1 and \
+                    not events_of(deal, IrregularityKind.PLAYED_BEFORE_DISCARD):
+                raise places.fail(f"{word} played five tricks but never played {deal.turned}, "
+                                  "the turned card he took up; it cannot have been his discard "
+                                  f"({rules.cite('turned_card_discard')})", "tricks")
+        if seat not in out and len(left) > allowed:
+            cards = " ".join(c.name for c in sorted(left))
+            raise places.fail(f"{word} played five tricks but never played {cards}, which he "
+                              f"held{' (the turned card he took up)' if deal.turned in left else ''}",
+                              "tricks")
+
+
+def _active(remaining: list[list[Card | None]], out: set[Seat]) -> dict[int, list[Card | None]]:
+    """The cards left to the seats still playing, in the order of play."""
+    return {s: remaining[s] for s in SEATS if s not in out}
 
 
 def _decided(tricks: Points, maker: Seat) -> int | None:
@@ -512,6 +475,12 @@ class SeatWalk(CardPlaces):
         if result.complete and deal.unfinished:
             self.refuse("unfinished", "five tricks were played: the deal is complete")
             return None
+        if result.complete:   # every card held is played (a fix at n, issue 32: Somerset 88)
+            try:
+                check_all_played(self, deal, taken, ())
+            except InconsistentRecord as exc:
+                self.problems.extend(exc.problems)
+                return None
         if called is not None and not holder_known:
             if result.complete:
                 result.partner = None    # every dealt card was played: the called card was undealt

@@ -9,8 +9,9 @@ Contracts: :func:`void_deal` returns the result of a deal the laws make void (or
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Sequence
 
-from .cards import Seat, Side
+from .cards import LEFT_OF, SEATS, Seat, Side
 from .errors import InconsistentRecord
 from .model import (
     MISDEAL_CAUSES, NEW_DEAL_CAUSES, Deal, DealResult, Finding, FindingKind, Irregularity,
@@ -19,7 +20,7 @@ from .model import (
 from .rules import BeforeDiscard, Rules, WrongCards
 from .scoring import hand_outcome, side_points
 
-__all__ = ["void_deal", "Adjusted", "score_adjustments", "events_of", "settled_by_law",
+__all__ = ["void_deal", "void_ruling", "Adjusted", "score_adjustments", "events_of", "settled_by_law",
            "stopped_deal_text", "out_of_turn_text", "five_cards_text"]
 
 _VOIDING = (IrregularityKind.MISDEAL, IrregularityKind.NEW_DEAL, IrregularityKind.DEAL_OUT_OF_TURN,
@@ -39,35 +40,60 @@ def _void(deal: Deal, number: int, reason: str, next_dealer: Seat, finding: Find
 
 def void_deal(deal: Deal, rules: Rules, number: int, where: str) -> DealResult | None:
     """The result of a void deal (misdeal, new deal, stopped deal out of turn, a wrong number of
-    cards found in time under Hoyle), or None when the deal is played."""
+    cards found in time under Hoyle), or None when the deal is played: :func:`void_ruling` at
+    four."""
+    ruling = void_ruling(deal, rules, number, where, _SEAT_NAMES, LEFT_OF, (0, 0))
+    if ruling is None:
+        return None
+    why, nxt, finding = ruling
+    return _void(deal, number, why, Seat(nxt), finding)
+
+
+_SEAT_NAMES = tuple(s.name for s in SEATS)
+
+
+def void_ruling(deal: Deal, rules: Rules, number: int, where: str, words: Sequence[str],
+                left: Sequence[int], no_points: tuple[int, ...]) -> tuple[str, int, Finding] | None:
+    """The laws that void a deal, one for every table (issue 32): (why: ``misdeal``, ``new
+    deal``, ``deal out of turn``, ``wrong number of cards``; who deals next; the finding) or None
+    when the deal is played. ``words[seat]`` names a seat (``N``, ``seat 1``), ``left[seat]`` is
+    the seat on its left (the table's seats), ``no_points`` what the finding moves (``(0, 0)``
+    at four, ``()`` at n). A misdeal passes the deal where the preset says so (Somerset 43-44:
+    not when the opponents caused it, ``deals-again``), a new deal is dealt by the same dealer
+    unless the opponents let it stand (Somerset 35), a deal out of turn stopped before the turn-up
+    goes to the rightful dealer (Somerset 40). Raises
+    :class:`~euchre_records.errors.InconsistentRecord` for a cause the laws do not know or a
+    stopped deal without the rightful dealer."""
     for i, e in enumerate(deal.irregularities):
         if e.kind not in _VOIDING:
             continue
         at = f"{where}.irregularities[{i}]"
         dealer = deal.dealer
+        name = words[dealer]
         if e.kind is IrregularityKind.MISDEAL:
             if e.cause not in MISDEAL_CAUSES:
                 raise InconsistentRecord(f"a misdeal's cause is one of {', '.join(MISDEAL_CAUSES)}, "
                                          f"not {e.cause!r}", at + ".cause")
             keeps = e.election == "deals-again"   # Somerset 43-44: the opponents caused it
             loses = rules.misdeal_loses_deal and not keeps
-            nxt = dealer.left if loses else dealer
+            nxt = left[dealer] if loses else dealer
             why = {"wrong-count": "not five cards to each player",
                    "packets": "the packets were not 2 then 3, or 3 then 2"}[e.cause]
-            text = (f"deal {number}: misdeal by {dealer.name} ({why}) — "
-                    + (f"the deal passes to {nxt.name}" if loses else f"{dealer.name} deals again")
+            text = (f"deal {number}: misdeal by {name} ({why}) — "
+                    + (f"the deal passes to {words[nxt]}" if loses else f"{name} deals again")
                     + f" ({rules.cite('misdeal')})")
-            return _void(deal, number, "misdeal", nxt, _finding(text, rules.cite("misdeal"), number, dealer, "misdeal"))
+            return "misdeal", nxt, _finding(text, rules.cite("misdeal"), number, dealer, "misdeal",
+                                            points=no_points)
         if e.kind is IrregularityKind.NEW_DEAL:
             if e.cause not in NEW_DEAL_CAUSES:
                 raise InconsistentRecord(f"a new deal's cause is one of {', '.join(NEW_DEAL_CAUSES)}, "
                                          f"not {e.cause!r}", at + ".cause")
             if e.election == "stands":
                 continue   # Somerset 35: the opponents let the deal stand; the card cannot be called
-            text = (f"deal {number}: new deal by the same dealer {dealer.name} ({e.cause.replace('-', ' ')}; "
+            text = (f"deal {number}: new deal by the same dealer {name} ({e.cause.replace('-', ' ')}; "
                     f"scores already made stand) ({rules.cite('new_deal')})")
-            return _void(deal, number, "new deal", dealer,
-                         _finding(text, rules.cite("new_deal"), number, dealer, "new deal"))
+            return "new deal", dealer, _finding(text, rules.cite("new_deal"), number, dealer,
+                                                          "new deal", points=no_points)
         if e.kind is IrregularityKind.DEAL_OUT_OF_TURN:
             if e.election != "stopped":
                 continue   # found after the trump card was turned: the deal stands (Somerset 40)
@@ -75,17 +101,17 @@ def void_deal(deal: Deal, rules: Rules, number: int, where: str) -> DealResult |
             if rightful is None:
                 raise InconsistentRecord("a stopped deal out of turn needs the seat whose deal it was",
                                          at + ".seat")
-            text = stopped_deal_text(number, dealer.name, rightful.name, rules)
-            return _void(deal, number, "deal out of turn", rightful,
-                         _finding(text, rules.cite("deal_out_of_turn"), number, dealer, "stopped"))
+            text = stopped_deal_text(number, name, words[rightful], rules)
+            return "deal out of turn", rightful, _finding(
+                text, rules.cite("deal_out_of_turn"), number, dealer, "stopped", points=no_points)
         if (e.kind is IrregularityKind.WRONG_NUMBER_OF_CARDS
                 and rules.wrong_cards is WrongCards.REDEAL_OR_NOTHING and (e.trick or 1) <= 1):
-            who = e.seat.name if e.seat is not None else "a player"
+            who = words[e.seat] if e.seat is not None else "a player"
             text = (f"deal {number}: {who} held {e.count if e.count is not None else 'the wrong number of'} "
-                    f"cards, found before the first trick was quitted — {dealer.name} deals again "
+                    f"cards, found before the first trick was quitted — {name} deals again "
                     f"({rules.cite('wrong_cards')})")
-            return _void(deal, number, "wrong number of cards", dealer,
-                         _finding(text, rules.cite("wrong_cards"), number, e.seat, "redeal"))
+            return "wrong number of cards", dealer, _finding(
+                text, rules.cite("wrong_cards"), number, e.seat, "redeal", points=no_points)
     return None
 
 
@@ -111,8 +137,8 @@ def five_cards_text(number: int, dealer: str, rules: Rules) -> str:
             f"dealt cards without the turned card ({rules.cite('played_before_discard')})")
 
 
-def _finding(text: str, rule: str, number: int, seat: Seat | None, status: str,
-             trick: int | None = None, points: Points = (0, 0)) -> Finding:
+def _finding(text: str, rule: str, number: int, seat: int | None, status: str,
+             trick: int | None = None, points: tuple[int, ...] = (0, 0)) -> Finding:
     return Finding(FindingKind.IRREGULARITY, text, rule, number, trick, seat, status=status, points=points)
 
 

@@ -9,14 +9,16 @@ claims) cannot be checked without them: they are kept as notes.
 
 from __future__ import annotations
 
-from .cards import JOKER
+from typing import Sequence
+
+from .cards import JOKER, SEATS
 from .errors import InconsistentRecord
 from .laws import score_adjustments
 from .model import Deal, DealResult, Finding, FindingKind, IrregularityKind
 from .rules import JokerUpcard, Rules
 from .scoring import RevokeCharge, charge_text, hand_points, revoke_penalties, side_column
 
-__all__ = ["replay_outcome"]
+__all__ = ["replay_outcome", "unchecked_notes", "thrown_in_redeal"]
 
 _NEEDS_PLAY = (IrregularityKind.REVOKE_CORRECTED, IrregularityKind.LEAD_OUT_OF_TURN,
                 IrregularityKind.PLAY_OUT_OF_TURN, IrregularityKind.EXPOSED_CARD,
@@ -24,22 +26,41 @@ _NEEDS_PLAY = (IrregularityKind.REVOKE_CORRECTED, IrregularityKind.LEAD_OUT_OF_T
                 IrregularityKind.CALL_OUT_OF_TURN, IrregularityKind.TURNED_SUIT_NAMED)
 
 
+def unchecked_notes(deal: Deal, number: int, words: Sequence[str]) -> tuple[str, ...]:
+    """The notes of a result-only deal's irregularities that concern single calls or cards
+    (``words[seat]`` names a seat: ``N``, ``seat 1``): they cannot be checked without them. One
+    for every table (issue 32)."""
+    return tuple(
+        f"deal {number}: the {e.kind.value}" + (f" by {words[e.seat]}" if e.seat is not None else "")
+        + " is recorded; without the calls and cards it cannot be checked (a penalty it led to is "
+          "recorded as a revoke claim)"
+        for e in deal.irregularities if e.kind in _NEEDS_PLAY)
+
+
+def thrown_in_redeal(deal: Deal, rules: Rules, where: str) -> bool:
+    """A result-only deal with no maker (thrown in): whether it is the joker's redeal; under
+    stick the dealer a deal cannot be thrown in (the preset's rule on sticking the dealer),
+    :class:`~euchre_records.errors.InconsistentRecord` at ``result.maker``. One for every table
+    (issue 32)."""
+    redeal = deal.turned is JOKER and rules.joker_upcard is JokerUpcard.REDEAL
+    if rules.stick_the_dealer and not redeal:
+        raise InconsistentRecord("under stick-the-dealer a deal cannot be thrown in: the dealer "
+                                 f"must name a suit ({rules.cite('stick_the_dealer')})",
+                                 f"{where}.result.maker")
+    return redeal
+
+
+_SEAT_NAMES = tuple(s.name for s in SEATS)
+
+
 def replay_outcome(deal: Deal, rules: Rules, number: int, where: str) -> DealResult:
     """Score a result-only deal. Raises InconsistentRecord for an impossible outcome."""
     outcome = deal.outcome
     if outcome is None:
         raise InconsistentRecord("a result-only deal needs its result", f"{where}.result")
-    unchecked = tuple(
-        f"deal {number}: the {e.kind.value}" + (f" by {e.seat.name}" if e.seat is not None else "")
-        + " is recorded; without the calls and cards it cannot be checked (a penalty it led to is "
-          "recorded as a revoke claim)"
-        for e in deal.irregularities if e.kind in _NEEDS_PLAY)
+    unchecked = unchecked_notes(deal, number, _SEAT_NAMES)
     if outcome.maker is None:
-        redeal = deal.turned is JOKER and rules.joker_upcard is JokerUpcard.REDEAL
-        if rules.stick_the_dealer and not redeal:
-            raise InconsistentRecord("under stick-the-dealer a deal cannot be thrown in: the dealer "
-                                     f"must name a suit ({rules.cite('stick_the_dealer')})",
-                                     f"{where}.result.maker")
+        redeal = thrown_in_redeal(deal, rules, where)
         return DealResult(number, deal.kind, deal.dealer, deal.turned, None, None, False, None, True,
                           (), (), (0, 0), (0, 0), (0, 0), (0, 0), (), redeal, notes=unchecked)
     maker = outcome.maker

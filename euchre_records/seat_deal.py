@@ -13,12 +13,14 @@ Findings cite the preset's rule or the variant's source (``deal.VARIANT_CITES``)
 from __future__ import annotations
 
 from .cards import JOKER, Card, Suit
-from .claims import settle_claim
+from .claims import ClaimWords, claims_of, possible_hands, settle_claim
+from .card_places import seat_words
 from .deal import VARIANT_CITES, SeatPlay, SeatWalk
 from .errors import InconsistentRecord, Problem
 from .exchanges import going_under_table, swap_with_kitty, void_by_farmer
 from .house_rules import fast_break, fast_break_note
-from .laws import stopped_deal_text
+from .laws import void_ruling
+from .outcome import thrown_in_redeal, unchecked_notes
 from .model import (Deal, DealKind, Finding, FindingKind, IrregularityKind, Record, Scores,
                     SeatDealResult, replace)
 from .penalty_cards import exposed_card_held, exposed_card_ruling
@@ -46,26 +48,15 @@ def replay_seat_deal(record: Record, deal: Deal, number: int, where: str,
     the sides made per deal: the result, or None with the located problems appended."""
     table, rules, n = record.table, record.rules, record.table.seats
     zero = (0,) * n
-    for i, irr in enumerate(deal.irregularities):
-        if irr.kind in (IrregularityKind.MISDEAL, IrregularityKind.NEW_DEAL):
-            misdeal = irr.kind is IrregularityKind.MISDEAL
-            passes = misdeal and rules.misdeal_loses_deal
-            topic = "misdeal" if misdeal else "new_deal"
-            why = (f"{'misdeal' if misdeal else 'new deal'}{': ' + irr.cause if irr.cause else ''} "
-                   f"({rules.cite(topic)}): the deal is void; "
-                   f"{'the deal passes to the left' if passes else 'the same dealer deals again'}")
-            return _void_result(number, deal, n, why, None if passes else deal.dealer)
-        if irr.kind is IrregularityKind.DEAL_OUT_OF_TURN and irr.election == "stopped":
-            if irr.seat is None:   # as four-handed (laws.void_deal)
-                problems.append(Problem(f"{where}.irregularities[{i}].seat", "a stopped deal out of "
-                                        "turn needs the seat whose deal it was"))
-                return None
-            rule = rules.cite("deal_out_of_turn")
-            stopped = Finding(FindingKind.IRREGULARITY, stopped_deal_text(
-                number, f"seat {table.token(deal.dealer)}", f"seat {table.token(irr.seat)}", rules),
-                rule, number, seat=deal.dealer, status="stopped", points=())
-            return replace(_void_result(number, deal, n, "deal out of turn", irr.seat),
-                           findings=(stopped,))
+    try:   # the laws that void a deal, one for every table (laws.void_ruling)
+        ruling = void_ruling(deal, rules, number, where, seat_words(table),
+                             [table.left(s) for s in table.all_seats], ())
+    except InconsistentRecord as exc:
+        problems.extend(exc.problems)
+        return None
+    if ruling is not None:
+        why, nxt, finding = ruling
+        return replace(_void_result(number, deal, n, why, nxt), findings=(finding,))
     if deal.exchanges:   # a farmer's hand under 'misdeal' voids the deal (house rule farmers)
         before = len(problems)
         void = void_by_farmer(record, deal, number, where, problems)
@@ -123,13 +114,19 @@ def replay_seat_deal(record: Record, deal: Deal, number: int, where: str,
     findings += seat_revoke_findings(record, number, makers, lone, play.revokes, deal, trump)
     findings += [(f, zero) for f in going_under_table(record, deal, number)]
     notes = tuple(replay.notes)
-    if not deal.unfinished:   # tricks not played out: a claim or concession settles them
-        settled = settle_claim(record, deal, number, where, makers, trump, len(play.winners),
-                               maker_tricks, play.winners[-1] if play.winners else
-                               table.eldest(deal.dealer), play.remaining, problems)
-        if settled is None:
+    found = claims_of(deal)
+    if not deal.unfinished and found:   # tricks not played out: a claim settles them
+        try:
+            maker_tricks, claimed, claim_notes = settle_claim(
+                deal, rules, number, where, found, len(play.winners), maker_tricks, makers,
+                play.winners[-1] if play.winners else table.eldest(deal.dealer), trump,
+                lambda: possible_hands(None if play.remaining is None else dict(enumerate(play.remaining)),
+                                       deal.dealer, taken and deal.discard is None and not replay._five_cards,
+                                       deal.turned if not rules.turned_card_discard else None),
+                lambda: _claim_words(record, makers))
+        except InconsistentRecord as exc:
+            problems.extend(exc.problems)
             return None
-        maker_tricks, claimed, claim_notes = settled
         findings += [(f, (0,) * n) for f in claimed]
         notes += tuple(claim_notes)
     if deal.unfinished:
@@ -141,6 +138,18 @@ def replay_seat_deal(record: Record, deal: Deal, number: int, where: str,
     return _score(record, deal, number, maker, trump, lone, makers, defenders, partner,
                   replay._partner_known, tuple(play.leaders), tuple(play.winners), maker_tricks,
                   findings, notes, no_trump=trump is None)
+
+
+def _claim_words(record: Record, makers: tuple[SeatIndex, ...]) -> ClaimWords:
+    """A claim's words at a table of n: the player's name or ``seat 1``; the side that takes the
+    claimed tricks named with its players; a claim finding moves no points (``()``)."""
+    table = record.table
+    names = {s: p.name for s, p in record.players if p.name}
+    defenders = tuple(s for s in table.all_seats if s not in makers)
+    who = tuple(names.get(s) or f"seat {table.token(s)}" for s in table.all_seats)
+    def side(kind: str, seats: tuple[SeatIndex, ...]) -> str:
+        return f"the {kind} (" + ", ".join(names.get(s) or table.token(s) for s in seats) + ")"
+    return ClaimWords(who, (side("makers", makers), side("defenders", defenders)), ())
 
 
 def _exposed_cards(record: Record, deal: Deal, number: int, where: str, play: SeatPlay,
@@ -233,10 +242,16 @@ def _result_only(record: Record, deal: Deal, number: int, where: str,
     zero = (0,) * n
     o = deal.outcome
     assert o is not None
+    unchecked = unchecked_notes(deal, number, seat_words(table))   # as four-handed (outcome.py)
     if o.maker is None:
+        try:
+            thrown_in_redeal(deal, record.rules, where)
+        except InconsistentRecord as exc:
+            problems.extend(exc.problems)
+            return None
         return SeatDealResult(number, deal.kind, deal.dealer, None, None, False, (), (), None, None,
-                               True, True, (), (), 0, zero, zero, zero)
-    notes: list[str] = []
+                               True, True, (), (), 0, zero, zero, zero, notes=unchecked)
+    notes: list[str] = list(unchecked)
     partner_known = True
     if table.called_partner and not o.alone and o.called is None:
         problems.append(Problem(f"{where}.result.called", "the maker who does not go alone names a "

@@ -252,6 +252,30 @@ def test_a_claim_of_more_tricks_than_remain_is_located() -> None:
     assert problem.where == "deals[0].irregularities[0].tricks" and "3 remain" in problem.what
 
 
+@pytest.mark.parametrize("path, seat", [
+    ("variants/bad/20-cutthroat-claim-after-five-tricks", "1"),   # three seats
+    ("deals/03-modern-euchred", "S"),                             # four
+])
+def test_claims_after_five_tricks_are_refused_at_the_first(path: str, seat: str) -> None:
+    """One settling of a claim at every table (claims.settle_claim, issue 32): with five
+    tricks played a claim is refused, located at the first claim recorded -- at four as always,
+    at n since the one settling (it named the last); a claim settles only the tricks not played
+    out (RULES.md, claims)."""
+    from euchre_records.errors import InconsistentRecord
+    from euchre_records.match import replay_any
+    from euchre_records.schema.notation import load_any
+    data = json.loads((GOLDEN.parent / f"{path}.json").read_text(encoding="utf-8"))
+    deal = data["deals"][0]
+    assert len(deal["tricks"]) == 5
+    deal["irregularities"] = [{"kind": "claim", "seat": seat, "tricks": 0},
+                              {"kind": "claim", "seat": seat}]
+    with pytest.raises(InconsistentRecord) as caught:
+        replay_any(load_any(data))
+    problem, = caught.value.problems
+    assert (problem.where, problem.what) == (
+        "deals[0].irregularities[0]", "a claim or concession is recorded, but all five tricks were played")
+
+
 def test_going_under_with_a_hand_that_is_not_poor_is_reported_and_stands() -> None:
     """Golden variants/31 (two-handed, go_under), but the dealer 0 goes under instead, holding
     AH KH QH AD KD: no nine or ten, and face cards (KH QH KD) — not remarkably poor by EGN's
@@ -481,3 +505,21 @@ def test_a_score_correction_to_the_reference_points(seed: int, seats: int, prese
     assert sorted(f.seat for f in sheet[1:]) == [s for s in range(seats) if wrong[s] != made.points[s]]
     stands = PRESETS[preset].sheet_errors_stand
     assert list(deal.points) == (wrong if stands else made.points)
+
+
+@pytest.mark.parametrize("kind", ["claim", "exposed-card"])
+def test_a_result_only_deal_notes_what_it_cannot_check_as_at_four(kind: str) -> None:
+    """One note for every table (outcome.unchecked_notes, issue 32): an irregularity of single
+    calls or cards in a result-only deal cannot be checked without them, a note in the
+    four-handed wording naming the seat; the score is the one recorded (that of hand-worked
+    golden variants/19 without the irregularity)."""
+    data = _golden("19-five-handed-result-only")
+    event: dict[str, Any] = {"kind": kind, "seat": "2"}
+    if kind == "exposed-card":
+        event.update(card="AS", trick=1)
+    data["deals"][0]["irregularities"] = [event]
+    plain = replay_table(load_table_record(_golden("19-five-handed-result-only")))
+    deal = replay_table(load_table_record(data)).deals[0]
+    assert deal.points == plain.deals[0].points
+    assert deal.notes[0] == (f"deal 1: the {kind} by seat 2 is recorded; without the calls and cards "
+                             "it cannot be checked (a penalty it led to is recorded as a revoke claim)")

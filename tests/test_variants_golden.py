@@ -38,7 +38,7 @@ OPTIONAL_FINDING: tuple[str, ...] = ()
 DEAL_KEYS = {"thrown_in": None, "trump": None, "maker": None, "alone": None, "called": None, "partner": None,
              "makers": None, "defenders": None, "leaders": None, "winners": None,
              "maker_tricks": None, "hand_points": None, "penalty": None, "points": None,
-             "findings": [FINDING]}
+             "void": None, "next_dealer": None, "findings": [FINDING]}
 GAME_KEYS = {"winner": None, "finished": None, "start": None, "score": None, "last_deal": None}
 KEYS = {"why": None, "xfail": None, **DEAL_KEYS, "deals": [DEAL_KEYS], "games": [GAME_KEYS]}
 BAD_KEYS = {"why": None, "where": None, "error": None}

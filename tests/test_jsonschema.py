@@ -173,6 +173,11 @@ BEYOND_THE_SCHEMA = {
     "28-cutthroat-revoke-corrected-card-follows": "the suit led is the play's (the replay's)",
     "29-two-handed-stuck-dealer-passes": "whose pass is the stuck dealer's is the bidding's (the replay's)",
     "30-five-handed-stuck-dealer-passes": "whose pass is the stuck dealer's is the bidding's (the replay's)",
+    "31-two-handed-turned-card-never-played": "which cards were played is the play's (the replay's)",
+    "32-cutthroat-misdeal-unknown-cause": "at n the reader takes any cause; the laws' ruling "
+                                          "(laws.void_ruling) refuses it, in the replay",
+    "33-cutthroat-stuck-dealer-result-thrown-in": "whether a thrown-in deal was possible is the "
+                                                  "bidding rule's (the replay's)",
 }
 """Bad goldens the schema cannot refuse (the reader or the replay does), and why."""
 

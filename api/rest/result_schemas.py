@@ -90,13 +90,15 @@ SIDES = _Kind(seat, side, _points, _points, ("S", "H", "D", "C", "NT"), None,
               "revokes: established, corrected, claimed or not borne out; other laws: the ruling")
 PLAYERS = _Kind(_token, _token, _scores, _moved, ("S", "H", "D", "C", "NT"),
                 ("established", "corrected", "claimed", "not borne out", "not guaranteed",
-                 "out of turn", "stopped", "void", "five cards", "exposed", "no penalty", "too late"),
+                 "out of turn", "stopped", "void", "five cards", "exposed", "no penalty", "too late",
+                 "misdeal", "new deal"),
                 "revokes: established, corrected (before the trick was quitted), claimed, or not "
                 "borne out (claimed, the cards show none); "
                 "claims: not guaranteed (the cards refute the claim); a deal out of turn: out of "
                 "turn, stopped; the turned-down suit named: void; a dealer who played before "
                 "discarding: five cards; an exposed card: exposed, or no penalty (a lone player); "
-                "a score correction after the next trump card was turned: too late")
+                "a score correction after the next trump card was turned: too late; a void deal: "
+                "misdeal, new deal (laws.void_ruling, the four-handed rulings)")
 
 
 def _finding_fields(kind: _Kind) -> dict[str, Field]:

@@ -39,7 +39,8 @@ from .basefields import CompactField
 from .jsonschema_rules import rule_checks, table_rules
 from .jsonschema_strict import strict_conditions
 from .lean import LeanNested, NotationSchema
-from .per_table import RefusedField, schemas_for
+from .per_table import schemas_for
+from .refusal_fields import RefusedField
 from .schemas import RECORD_SCHEMA, RulesSchema
 
 __all__ = ["generate_json_schema", "json_schema_text", "write_json_schema", "SCHEMA_PATH",

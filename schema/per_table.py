@@ -14,8 +14,9 @@ order its canonical text writes a deal's, a result's and an irregularity's keys 
 
 What depends on the record's rules (which cards are in the pack, the kitty's size, the laws a
 preset gives) is checked with the rules read first from ``rules`` and held, for the length of one
-load, in a context variable (:data:`_RULES`; thread- and task-safe, marshmallow's own "context"):
-the deal, outcome and irregularity schemas read it through :func:`_rules_read`.
+load, in a context variable (:data:`.refusal_fields.RULES_READ`; thread- and task-safe,
+marshmallow's own "context"): the deal, outcome and irregularity schemas read it through
+:func:`.refusal_fields.rules_read`. The fields only a table of n has are in :mod:`.refusal_fields`.
 
 Contract: ``load_table_record(dump_table_record(r)) == r`` for every record loaded
 (:mod:`.canonical`); every problem is reported at once, located by its JSON path, in one
@@ -26,28 +27,31 @@ from __future__ import annotations
 
 import copy
 import sys
-from contextvars import ContextVar
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
 from marshmallow import ValidationError, missing
 
-from euchre_records.cards import Card, effective_suit, make_pack
+from euchre_records.cards import Card, effective_suit
 from euchre_records.errors import NotationError, Problem
 from euchre_records.model import (
-    DealKind, Deal, Event, ExchangeKind, Irregularity, IrregularityKind, Outcome, Record,
+    DealKind, Deal, Event, Irregularity, IrregularityKind, Outcome, Record,
 )
-from euchre_records.rules import Rules, resolve_rules
-from euchre_records.table import Table, VariantOptions, table_for, variant_options
-from euchre_records.table_refusals import LAWS_TAKEN, law_refusal, refusal, refused_options
+from euchre_records.rules import resolve_rules
+from euchre_records.table import Table, table_for, variant_options
+from euchre_records.table_refusals import refusal, refused_options
 
-from .basefields import BoolField, CompactField, PointsField, SeatField, StrField
+from .basefields import BoolField, PointsField, SeatField, StrField
 from .cardfields import CardField, CardsField, HandsField, cards_text
 from .lean import UNKNOWN_FIELD, LeanNested, NotationSchema, Plan, lean_load, plan_of
 from .numbers import holds_whole_float, whole_numbers
 from .playfields import CallsField, TricksField, trick_pattern_at
 from .problems import problems_from_messages
+from .refusal_fields import (
+    RULES_READ, AnyField, CheckedOutField, ElectionField, ExchangeKindField, LawKindField,
+    RefusedField, RulesRead, pack_of, pack_problem, rules_read,
+)
 from .schemas import (
     DealSchema, ExchangeSchema, IrregularitySchema, OutcomeSchema, PlayersField, RecordSchema,
     RulesSchema, ScoresheetSchema, absent, kind_is,
@@ -56,138 +60,8 @@ from .schemas import (
 __all__ = ["load_table_record", "schemas_for", "RulesRead", "written_overrides"]
 
 
-@dataclass(frozen=True)
-class RulesRead:
-    """``rules`` as read at a table of n: the preset's :class:`Rules` with the overrides it
-    takes, the variant's own options, and those options as written (kept for the dump)."""
-
-    rules: Rules
-    options: VariantOptions
-    overrides: tuple[tuple[str, object], ...]
-
-
-_RULES: ContextVar[RulesRead | None] = ContextVar("euchre_records_rules_read", default=None)
-
-
-def _rules_read() -> RulesRead:
-    found = _RULES.get()
-    assert found is not None, "the deals of a table of n are read only once its rules are"
-    return found
-
-
 _NOT_YET = "{key!r} is not yet taken at tables of two, three and five"
 _NO_PARTNER = "Only in the five-handed game: a maker here has no partner."
-
-
-class RefusedField(CompactField):
-    """A key a table does not take: any value (null too) is refused with ``message``. The JSON
-    Schema leaves it out (``additionalProperties: false`` refuses it), or, where ``named`` (a
-    description: a key of the same object at another table), names it as a property that takes
-    nothing (``{"not": {}}``: not the schema ``false``, which OpenAPI tools read as a ref)."""
-
-    def __init__(self, message: str, named: str | None = None, **kwargs: Any) -> None:
-        super().__init__(allow_none=True, **kwargs)
-        self.message, self.named = message, named
-        self.in_json_schema = named is not None
-
-    def json_schema(self) -> dict[str, Any]:
-        return {"description": self.named, "not": {}}
-
-    def deserialize(self, value: Any, attr: str | None = None, data: Any = None, **kwargs: Any) -> Any:
-        raise ValidationError(self.message)
-
-    def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> None:
-        return None   # never written
-
-
-class AnyField(CompactField):
-    """A value taken as it is (read elsewhere)."""
-
-    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
-        return value
-
-
-class CheckedOutField(AnyField):
-    """A key of the four-handed object that the schema's ``check`` refuses at this table with
-    every kind (its message names the kind): left out of the JSON Schema."""
-
-    in_json_schema = False
-
-
-class ElectionField(StrField):
-    """An irregularity's ``election`` at a table of n: a string to the reader, whose check says
-    which kinds take it and which words ('stopped', 'stands'); the JSON Schema names the words."""
-
-    schema_fragment = {"type": "string", "enum": ["stopped", "stands"]}
-
-
-class ExchangeKindField(CompactField):
-    """An exchange's kind at a table of n: ``farmers`` or ``go-under``; partner's best refused
-    by the rule (no partner to pass it, :mod:`euchre_records.table_refusals`)."""
-
-    _KINDS = {"farmers": ExchangeKind.FARMERS, "go-under": ExchangeKind.GO_UNDER}
-
-    def __init__(self, table: Table, **kwargs: Any) -> None:
-        super().__init__(**kwargs)
-        self.table = table
-
-    def json_schema(self) -> dict[str, Any]:
-        return {"type": "string", "enum": list(self._KINDS)}
-
-    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> ExchangeKind:
-        kind = self._KINDS.get(value) if isinstance(value, str) else None
-        if kind is None:
-            raise ValidationError(refusal(self.table, "partners_best") or "" if value == "partners-best"
-                                  else "expected 'farmers' or 'go-under'")
-        return kind
-
-    def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> str:
-        return value.value  # type: ignore[no-any-return]
-
-
-class LawKindField(CompactField):
-    """An irregularity's kind at a table of n: one of ``LAWS_TAKEN`` that the record's preset
-    gives a law for here; a law of the partnership game only is refused citing it
-    (:func:`~euchre_records.table_refusals.law_refusal`), any other kind as not yet taken."""
-
-    _TAKEN = ", ".join(repr(k.value) for k in LAWS_TAKEN)
-
-    def __init__(self, table: Table, **kwargs: Any) -> None:
-        super().__init__(**kwargs)
-        self.table = table
-
-    def json_schema(self) -> dict[str, Any]:
-        return {"type": "string", "enum": [k.value for k in LAWS_TAKEN]}
-
-    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> IrregularityKind:
-        rules = _rules_read().rules
-        try:
-            kind = IrregularityKind(value)
-        except ValueError:
-            kind = None
-        why = law_refusal(self.table, rules, value) if isinstance(value, str) else None
-        if kind is None or kind not in LAWS_TAKEN:
-            raise ValidationError(why or f"{value!r}: not yet taken at tables of two, three and "
-                                  f"five; the irregularities taken are {self._TAKEN}")
-        if why is not None:   # taken under some presets only
-            raise ValidationError(why)
-        return kind
-
-    def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> str:
-        return value.value  # type: ignore[no-any-return]
-
-
-@lru_cache(maxsize=None)
-def _pack(size: int, joker: bool) -> frozenset[Card]:
-    return frozenset(make_pack(size, joker))
-
-
-def _pack_problem(card: Card | None) -> str | None:
-    """Why ``card`` is not in the record's pack, or None."""
-    rules = _rules_read().rules
-    if card is None or card in _pack(rules.pack, rules.joker):
-        return None
-    return f"{card.name} is not in the pack of {rules.pack}{' and the joker' if rules.joker else ''}"
 
 
 @dataclass(frozen=True)
@@ -235,7 +109,7 @@ def schemas_for(table: Table) -> TableSchemas:
         here), or, where that reading failed, its problems."""
 
         def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
-            read = _RULES.get()
+            read = RULES_READ.get()
             if read is None:
                 return super()._deserialize(value, attr, data, **kwargs)
             unknown = {key: [UNKNOWN_FIELD] for key in value if key not in rules_plan.by_key}
@@ -269,7 +143,7 @@ def schemas_for(table: Table) -> TableSchemas:
                                for k in ("called", "partner") if data.get(k) is not None})
                 return errors
             called, trump, maker = data.get("called"), data.get("trump"), data.get("maker")
-            problem = _pack_problem(called)
+            problem = pack_problem(called)
             if problem is not None:
                 errors.setdefault("called", []).append(problem)
             if called is not None and trump is not None and effective_suit(called, trump) is trump:
@@ -406,11 +280,11 @@ def schemas_for(table: Table) -> TableSchemas:
                 errors.setdefault("partner", []).append("a partner only with a called card")
             if kind is DealKind.POINTS:
                 return errors
-            rules = _rules_read().rules
-            pack = _pack(rules.pack, rules.joker)
+            rules = rules_read().rules
+            pack = pack_of(rules.pack, rules.joker)
             for key, path, card in _cards_of(data):
                 if card is not None and card not in pack:
-                    message: Any = [_pack_problem(card)]
+                    message: Any = [pack_problem(card)]
                     for step in reversed(path):   # located within the key: hands.0[2], tricks[1][3]
                         message = {step: message}
                     errors.setdefault(key, []).append(message if path else message[0])
@@ -435,7 +309,7 @@ def schemas_for(table: Table) -> TableSchemas:
         """The deals, read once the rules are (nothing is said of them while the rules fail)."""
 
         def deserialize(self, value: Any, attr: str | None = None, data: Any = None, **kwargs: Any) -> Any:
-            if _RULES.get() is None and value is not missing:
+            if RULES_READ.get() is None and value is not missing:
                 return missing
             return super().deserialize(value, attr, data, **kwargs)
 
@@ -616,13 +490,13 @@ def _load_table_record(data: dict[str, Any]) -> Record:
                          schemas.rules_plan)
     except ValidationError:
         read = None   # its problems are said by the record's own reading of it
-    token = _RULES.set(read)
+    token = RULES_READ.set(read)
     try:
         return lean_load(schemas.record, data, schemas.plan)  # type: ignore[no-any-return]
     except ValidationError as exc:
         raise NotationError(problems_from_messages(exc.messages)) from None
     finally:
-        _RULES.reset(token)
+        RULES_READ.reset(token)
 
 
 def _frame_problems(data: dict[str, Any]) -> list[Problem]:

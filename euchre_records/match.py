@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from itertools import chain
-from typing import cast
+from typing import Any, cast
 
 from .cards import Side
 from .deal import VARIANT_CITES, replay_in_detail
@@ -60,10 +60,8 @@ def replay(record: Record, rules: Rules | None = None) -> ReplayResult:
     for i, f in dealer_findings(record.table, rules, record.deals, results):
         per_deal[i].insert(0, f)   # before the deal's own findings
     plan = GamePlan.of(record.table, rules)
-    written: Callable[[int, DealResult], DealResult | None] | None = (
-        (lambda i, r: as_written(rules, record.deals[i], r)) if rules.sheet_errors_stand and any(
-            d.recorded is not None or d.irregularities for d in record.deals) else None)
-    played = play_games(plan, results, record.start_score, GameResult, written)   # may rescore deals
+    played = play_games(plan, results, record.start_score, GameResult,
+                        _sheet_standing(rules, record))   # may rescore deals
     games = played.games
     running = cast(list[tuple[int, Points] | None], played.running)   # pairs at the table of four
     for i, f in check_sheet(rules, record, played, rules.game_points):
@@ -79,6 +77,16 @@ def replay(record: Record, rules: Rules | None = None) -> ReplayResult:
     official = _goes_on(played.deals, running)
     return ReplayResult(rules, tuple(official), tuple(games), _rubber(played.rubber), findings,
                         tuple(running), notes)
+
+
+def _sheet_standing(rules: Rules, record: Record) -> Callable[[int, Any], Any] | None:
+    """``play_games``'s ``written``: deal ``i`` as the sheet wrote it, where uncorrected errors
+    stand (Somerset 5, ``sheet_errors_stand``) and some deal has a sheet entry or a correction;
+    None (nothing to ask) otherwise. One for every table."""
+    if not rules.sheet_errors_stand or not any(
+            d.recorded is not None or d.irregularities for d in record.deals):
+        return None
+    return lambda i, r: as_written(rules, record.deals[i], r)
 
 
 def _goes_on(results: list[DealResult], running: list[tuple[int, Points] | None]) -> list[DealResult]:
@@ -114,8 +122,9 @@ def game_points_of(record: Record) -> int | None:
 def replay_table(record: Record) -> SeatReplayResult:
     """Replay every deal of a record at a table of 2, 3 or 5 (docs/RULES.md "Tables of two, three
     and five": everything the variant does not say is the preset's four-handed rule applied to n
-    hands; a penalty or award of a side is scored by each player of that side) and score its games by the one game
-    loop of every table (``games.play_games``, docs/RULES.md "Games"), a score column per seat:
+    hands; a penalty or award of a side is scored by each player of that side) and score its
+    games by the one game loop of every table (``games.play_games``, docs/RULES.md "Games"), a
+    score column per seat:
     a game ends when a player reaches the target, or after its N-th deal with the rule option
     ``fixed_deals`` N (no winner, a note says so; EGN 1.4 ``num_deals``). No lap and no rubber
     (a rubber needs fixed partnerships): a note says so where the preset has them. The sheet
@@ -144,9 +153,7 @@ def replay_table(record: Record) -> SeatReplayResult:
         replayed[i] = replace(replayed[i], findings=(passed,) + found
                               if reported_first(table, passed) else found + (passed,))
     start = record.start_score or (0,) * table.seats
-    played = play_games(plan, replayed, start, seat_game,
-                        (lambda i, r: as_written(rules, record.deals[i], r))
-                        if rules.sheet_errors_stand else None)
+    played = play_games(plan, replayed, start, seat_game, _sheet_standing(rules, record))
     sheet: dict[int, list[Finding]] = {}
     for i, f in check_sheet(rules, record, played, plan.target, VARIANT_CITES[table.variant]):
         sheet.setdefault(i, []).append(f)

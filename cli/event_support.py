@@ -19,17 +19,13 @@ import click
 from ..api.store.migrations import migrate, open_db
 from ..api.store.store import MAX_ID
 from . import output
+from .store_access import DEFAULT_DB, db_option
 
 
 __all__ = ["DEFAULT_DB", "EXIT_FINDINGS", "ID", "db_option", "format_option", "open_store_file",
            "refused", "emit", "event"]
 
-DEFAULT_DB = "euchre-records.db"
 EXIT_FINDINGS = 3
-
-db_option = click.option(
-    "--db", "db_path", type=click.Path(dir_okay=False), default=DEFAULT_DB, show_default=True,
-    envvar="EUCHRE_DB", help="The SQLite database file (also from $EUCHRE_DB).")
 ID = click.IntRange(1, MAX_ID)
 
 

@@ -38,7 +38,7 @@ def _stored(db_path: str, record_id: int) -> Record:
     from ..api.store import queries
     from ..interop.detect import load_any_table_data
     from ..schema.notation import parse_json
-    from .store_cmds import _open
+    from .store_access import open_for_command as _open
     db = _open(db_path)
     try:
         text = queries.get_canonical(db, record_id)

@@ -85,7 +85,8 @@ def _sheet_layout(record: Record) -> str:
 def _stored_texts(db_path: str, all_versions: bool, filters: dict[str, str | None]
                   ) -> Iterator[tuple[str, str]]:
     """``(label, canonical text)`` of each selected stored record, oldest first."""
-    from .store_cmds import _open, selected_ids
+    from .store_access import open_for_command as _open
+    from .store_cmds import selected_ids
     db = _open(db_path)
     try:
         for record_id in selected_ids(db, all_versions=all_versions, **filters):
@@ -99,7 +100,8 @@ def _stored_texts(db_path: str, all_versions: bool, filters: dict[str, str | Non
 def _stored_dump(db_path: str, all_versions: bool, filters: dict[str, str | None]
                  ) -> Iterator[tuple[str, str | None]]:
     """``(canonical text, submitted_by)`` of each selected stored record, oldest first."""
-    from .store_cmds import _open, selected_ids
+    from .store_access import open_for_command as _open
+    from .store_cmds import selected_ids
     db = _open(db_path)
     try:
         for record_id in selected_ids(db, all_versions=all_versions, **filters):

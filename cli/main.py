@@ -20,7 +20,7 @@ from . import output
 COMMAND_MODULES: dict[str, str] = {
     "validate": "records_cmds", "replay": "records_cmds", "schema": "records_cmds",
     "import": "store_cmds", "correct": "store_cmds", "rubbers": "store_cmds",
-    "show": "store_cmds", "players": "store_cmds", "player": "player_cmds", "serve": "store_cmds",
+    "show": "store_cmds", "players": "store_cmds", "player": "player_cmds", "serve": "serve_cmds",
     "export": "interop_cmds",
     "backup": "backup_cmds", "restore": "backup_cmds", "datasette-metadata": "backup_cmds",
     "dataset": "bulk_cmds",

@@ -18,7 +18,7 @@ import pytest
 from click.testing import CliRunner
 
 from euchre_records.testkit.samples import random_texts
-from euchre_records.cli import store_cmds
+from euchre_records.cli import store_access
 from euchre_records.cli.main import main
 
 from auth_fixtures import make_token
@@ -149,10 +149,10 @@ def test_serve_without_db_loads_the_examples_once(runner, tmp_path, monkeypatch)
     first = run(runner, "serve", "--port", "8123")
     assert first.exit_code == 0 and "stored 1" in first.stderr
     assert calls[0]["port"] == 8123 and calls[0]["threads"] >= 2
-    assert Path(store_cmds.DEFAULT_DB).exists()
+    assert Path(store_access.DEFAULT_DB).exists()
     second = run(runner, "serve")
     assert "stored" not in second.stderr  # not on later starts
-    (tmp_path / store_cmds.DEFAULT_DB).unlink()
+    (tmp_path / store_access.DEFAULT_DB).unlink()
     (tmp_path / "examples" / "one.json").unlink()
     (tmp_path / "examples").rmdir()
     assert "no ./examples folder" in run(runner, "serve").stderr

@@ -16,7 +16,7 @@ Three checks per four-handed example:
 The examples at tables of two, three and five (examples/cutthroat-game.json,
 two-handed-game.json, five-handed-game.json) are canonical too (c); their replay equals the
 scores worked out by hand below from VARIANTS.md (d); and the store the README's first command
-seeds (``euchre serve`` loads ./examples: cli/store_cmds._load_examples) holds every table (e).
+seeds (``euchre serve`` loads ./examples: cli/serve_cmds._load_examples) holds every table (e).
 
 Hand-worked (modern preset: make 1, euchre 2; VARIANTS.md for each variant):
 
@@ -278,8 +278,8 @@ def test_example_replays_as_worked_by_hand(name: str) -> None:
 
 def test_the_seeded_store_holds_one_record_per_variant(tmp_path: Path,
                                                        monkeypatch: pytest.MonkeyPatch) -> None:
-    """The store ``euchre serve`` fills on first start, from ./examples (cli/store_cmds)."""
-    from euchre_records.cli.store_cmds import _load_examples
+    """The store ``euchre serve`` fills on first start, from ./examples (cli/serve_cmds)."""
+    from euchre_records.cli.serve_cmds import _load_examples
     monkeypatch.chdir(EXAMPLES_DIR.parent)
     path = tmp_path / "euchre-records.db"
     _load_examples(str(path))

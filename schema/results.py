@@ -35,8 +35,9 @@ __all__ = ["dump_result", "dump_table_result", "dump_findings", "dump_rules", "d
            "dump_game", "dump_rubber", "dump_finding", "points"]
 
 
-def points(value: tuple[int, int] | None) -> dict[str, int] | None:
-    """``(ns, ew)`` -> ``{"ns": ns, "ew": ew}``; None stays None."""
+def points(value: tuple[int, ...] | None) -> dict[str, int] | None:
+    """``(ns, ew)`` (a four-handed score, two columns) -> ``{"ns": ns, "ew": ew}``; None stays
+    None."""
     return None if value is None else {"ns": value[0], "ew": value[1]}
 
 

@@ -16,6 +16,7 @@ import re
 from typing import Any
 
 from marshmallow import ValidationError
+from marshmallow.fields import Field
 
 from euchre_records.cards import JOKER, SEATS, Seat
 from euchre_records.enum_text import SEAT_NAME  # Enum .name is a slow descriptor
@@ -49,7 +50,7 @@ AT_PATTERN = r"^(?:(?:call|trick|card) [1-9][0-9]*|deal)$"
 card played in the deal, across its tricks; all 1-based) or ``"deal"``."""
 
 
-class TextsField(StrField):
+class TextsField(CompactField):
     """A list of strings (free text each)."""
 
     schema_fragment = {"type": "array", "items": {"type": "string"}}
@@ -257,7 +258,7 @@ class RulesSchema(NotationSchema):
     ``seats`` is 4 or absent in a four-handed record, and never written (docs/FORMAT.md)."""
 
     preset = ChoiceField(tuple(PRESETS), "unknown rule set", required=True)
-    seats = SeatsField()
+    seats: Field[Any] = SeatsField()   # a table's schema reads it otherwise (per_table)
     overrides = OverridesField()
 
     def build(self, data: dict[str, Any]) -> Rules:
@@ -284,8 +285,8 @@ class OutcomeSchema(NotationSchema):
 
     maker = SeatField(required=True, allow_none=True)
     trump = SuitField(allow_none=True)
-    alone = BoolField(allow_none=True)
-    defender_alone = SeatField(allow_none=True)
+    alone: Field[Any] = BoolField(allow_none=True)   # Field: refused at some tables (per_table)
+    defender_alone: Field[Any] = SeatField(allow_none=True)
     tricks = IntField(0, 5, allow_none=True)
 
     json_schema_rules: dict[str, Any] = {"if": {"properties": {"maker": {"type": "null"}}},
@@ -319,7 +320,7 @@ class OutcomeSchema(NotationSchema):
 class IrregularitySchema(NotationSchema):
     """One recorded irregularity <-> :class:`Irregularity` (which fields matter depends on kind)."""
 
-    kind = EnumField(IrregularityKind, required=True)
+    kind: Field[Any] = EnumField(IrregularityKind, required=True)   # Field: per_table's differ
     seat = SeatField(allow_none=True)
     trick = IntField(1, 5, allow_none=True)
     card = CardField(allow_none=True)
@@ -327,9 +328,9 @@ class IrregularitySchema(NotationSchema):
     tricks = IntField(0, 5, allow_none=True)
     points = PointsField(allow_none=True)
     note = _text()
-    cause = ChoiceField(MISDEAL_CAUSES + NEW_DEAL_CAUSES, "unknown cause", allow_none=True)
-    suit = SuitField(allow_none=True)
-    count = IntField(0, 33, allow_none=True)
+    cause: Field[Any] = ChoiceField(MISDEAL_CAUSES + NEW_DEAL_CAUSES, "unknown cause", allow_none=True)
+    suit: Field[Any] = SuitField(allow_none=True)
+    count: Field[Any] = IntField(0, 33, allow_none=True)
     late = BoolField(allow_none=True)
 
     def build(self, data: dict[str, Any]) -> Irregularity:
@@ -393,7 +394,7 @@ class AlternativeSchema(NotationSchema):
 class ExchangeSchema(NotationSchema):
     """A house-rule card exchange <-> :class:`Exchange` (docs/FORMAT.md "Exchanges")."""
 
-    kind = EnumField(ExchangeKind, required=True)
+    kind: Field[Any] = EnumField(ExchangeKind, required=True)   # Field: per_table's differs
     seat = SeatField(required=True)
     gave = CardsField(unknown_ok=True, low=1, high=3)
     took = CardsField(unknown_ok=True, low=1, high=3)
@@ -438,8 +439,8 @@ class DealSchema(NotationSchema):
     outcome = LeanNested(OutcomeSchema(), data_key="result")
     irregularities = LeanNested(IrregularitySchema(), many=True)
     recorded = LeanNested(ScoresheetSchema(), data_key="scoresheet")
-    annotations = LeanNested(AnnotationSchema(), many=True)
-    alternatives = LeanNested(AlternativeSchema(), many=True)
+    annotations: Field[Any] = LeanNested(AnnotationSchema(), many=True)   # Field: refused at n (per_table)
+    alternatives: Field[Any] = LeanNested(AlternativeSchema(), many=True)
     unfinished = BoolField()
     exchanges = LeanNested(ExchangeSchema(), many=True)
 
@@ -546,7 +547,7 @@ class RecordSchema(NotationSchema):
     rules = LeanNested(RulesSchema(), required=True)
     start_score = PointsField()
     deals = LeanNested(DEAL_SCHEMA, many=True, required=True)
-    provenance = TextsField()
+    provenance: Field[Any] = TextsField()   # Field: refused at n (per_table)
 
     def build(self, data: dict[str, Any]) -> Record:
         del data["format"]

@@ -191,6 +191,8 @@ class DoubleDummy(CheapBounds, LastTricks):
         self.plain_masks = tuple(m for m in self.block_masks if m != self.trumps)
         self.block_of: dict[int, int] = {b: m for m in self.block_masks for b in _low_bits(m)}
         self.ours = ours
+        # by active index: the indices of the other side's hands
+        self.others = tuple(tuple(j for j, o in enumerate(ours) if o is not mine) for mine in ours)
         self.memo: dict[tuple[int, ...], tuple[int, int]] = {}     # by the cards as they are
         self.two: dict[tuple[int, ...], tuple[int, int]] = {}      # two tricks left: bounds, then exact
         self.ranked: dict[tuple[int, ...], tuple[int, int]] = {}   # by the squeezed position
@@ -410,6 +412,20 @@ class DoubleDummy(CheapBounds, LastTricks):
                     moves = winners + [b for b in moves if not b & tops]
                 else:
                     moves.reverse()
+            if len(moves) > 1 and n > 2:
+                # then, stably, the leads leaving the other side the fewest legal cards first:
+                # the fewest replies to try or to refute (two-handed, no gain: not asked)
+                width: dict[int, int] = {}
+                for b in moves:
+                    m = block_of[b]
+                    if m not in width:
+                        w = 0
+                        for i in self.others[seat]:
+                            h = state[i]
+                            w += (h & m or h).bit_count()
+                        width[m] = w
+                if len(width) > 1:
+                    moves.sort(key=lambda b: width[block_of[b]])
             for b in moves:
                 nstate = state[:seat] + (hand & ~b,) + state[seat + 1:]
                 if self._trick(nstate, lead, need, 1, block_of[b], b, seat, live) is our_turn:

@@ -148,10 +148,6 @@ Hands = Mapping[Any, Sequence[Card]]
 ``Any`` because a mapping's key type is invariant)."""
 
 
-_OTHERS: dict[tuple[bool, ...], tuple[tuple[int, ...], ...]] = {}
-"""By the sides of the active seats (``DoubleDummy.ours``): for each, the other side's indices."""
-
-
 def _low_bits(mask: int) -> Iterator[int]:
     while mask:
         low = mask & -mask
@@ -199,10 +195,6 @@ class DoubleDummy(CheapBounds, LastTricks):
         self.plain_masks = tuple(m for m in self.block_masks if m != self.trumps)
         self.block_of: dict[int, int] = {b: m for m in self.block_masks for b in _low_bits(m)}
         self.ours = ours
-        others = _OTHERS.get(ours)
-        if others is None:
-            others = _OTHERS[ours] = tuple(tuple(j for j, o in enumerate(ours) if o is not mine) for mine in ours)
-        self.others = others   # by active index: the indices of the other side's hands
         self.memo: dict[tuple[int, ...], tuple[int, int]] = {}     # by the cards as they are
         self.two: dict[tuple[int, ...], tuple[int, int]] = {}      # two tricks left: bounds, then exact
         self.ranked: dict[tuple[int, ...], tuple[int, int]] = {}   # by the squeezed position
@@ -483,14 +475,16 @@ class DoubleDummy(CheapBounds, LastTricks):
                 moves.reverse()
         if len(moves) > 1 and len(state) > 2:
             block_of = self.block_of
+            ours = self.ours
+            mine = ours[seat]
             width: dict[int, int] = {}
             for b in moves:
                 m = block_of[b]
                 if m not in width:
                     w = 0
-                    for i in self.others[seat]:
-                        h = state[i]
-                        w += (h & m or h).bit_count()
+                    for i, h in enumerate(state):
+                        if ours[i] is not mine:
+                            w += (h & m or h).bit_count()
                     width[m] = w
             if len(width) > 1:
                 moves.sort(key=lambda b: width[block_of[b]])   # stable: the order above among equals

@@ -23,10 +23,12 @@ use, scaled down to five tricks:
 - touching cards of one hand (no live card of another hand between them; a follower's cards
   with only cards already played to the trick between them, the trick's best card aside) are
   one move;
-- moves in a sensible order: the leader's high cards first; a follower wins as cheaply as he can
-  (first with a card no opponent still to play can beat), or plays low when his partner holds
-  the trick above every card an opponent still to play could take it with, or he cannot win.
-  With five hands, three of them on one side, this order decides most of the search (issue 32);
+- moves in a sensible order: the leads leaving the other side the fewest legal cards first (a
+  suit they must follow with one card each gives the fewest replies to try or to refute), among
+  equals the leader's high cards first; a follower wins as cheaply as he can (first with a card
+  no opponent still to play can beat), or plays low when his partner holds the trick above
+  every card an opponent still to play could take it with, or he cannot win. With five hands,
+  three of them on one side, this order decides most of the search (issue 32);
 - part-way through a trick, a trick already settled (no opponent still to play can beat its
   best card) answers the question when it is the trick the makers still need or the one they
   cannot lose, before any later card is tried; and a follower with one legal card (often, with
@@ -66,11 +68,13 @@ __all__ = ["DoubleDummy", "Position", "solve", "Hands", "analysis_budget", "Anal
 
 DEFAULT_ANALYSIS_BUDGET = 1_000_000
 """Search positions one request may spend on analysis, all its deals together: about three
-seconds of CPU (a position costs ~3 µs). A full deal with its calls and every play costs about
+seconds of CPU (a position costs ~3 µs). A full deal with its calls and every play cost about
 3,300 at four, 15,600 at five, 800 at three and 200 at two (40 random full deals a size, issue
-32's calls asked by yes/no questions: ``call_tricks``), so a record of some three hundred
-four-handed deals fits (about sixty at five); a 2 MiB body of thousands is refused 422 ``too-costly``
-after about three seconds, and nothing is cached."""
+32's calls asked by yes/no questions: ``call_tricks``), and the leads ordered by the other
+side's replies (issue 32) cut the analyses of examples/ and tests/golden/ by a further 13% at
+four and 30% at five; so a record of some three hundred and forty four-handed deals fits (about
+ninety at five); a 2 MiB body of thousands is refused 422 ``too-costly`` after about three
+seconds, and nothing is cached."""
 
 
 class AnalysisBudget:
@@ -394,22 +398,8 @@ class DoubleDummy(CheapBounds, LastTricks):
         ours = self.ours
         our_turn = ours[seat]
         if pos == 0:
-            moves = self._reps(hand, live)
             block_of = self.block_of
-            # leads: a card that is the highest live card of its suit first (high to low: a
-            # top trump or a sure winner settles most), then the others from the lowest
-            tops = 0
-            for m in self.block_masks:
-                lm = live & m
-                if lm:
-                    tops |= 1 << (lm.bit_length() - 1)
-            if hand & tops:
-                winners = [b for b in moves if b & tops]
-                if len(winners) < len(moves):
-                    winners.reverse()
-                    moves = winners + [b for b in moves if not b & tops]
-                else:
-                    moves.reverse()
+            moves = self._leads(state, seat, live)
             for b in moves:
                 nstate = state[:seat] + (hand & ~b,) + state[seat + 1:]
                 if self._trick(nstate, lead, need, 1, block_of[b], b, seat, live) is our_turn:
@@ -460,6 +450,45 @@ class DoubleDummy(CheapBounds, LastTricks):
             if result is our_turn:
                 return our_turn
         return not our_turn
+
+    def _leads(self, state: tuple[int, ...], seat: int, live: int) -> list[int]:
+        """The leader's moves in order: one card of each run of his hand (:meth:`_reps`), those
+        leaving the other side the fewest legal cards first (each opponent's cards of the suit
+        led, or his whole hand when void in it: a suit they must follow with one card each gives
+        the fewest replies to try, or to refute); among equals (and two-handed, where the order
+        gains nothing and is not asked), a card that is the highest live card of its suit first,
+        high to low (a top trump or a sure winner settles most), then the others from the
+        lowest."""
+        hand = state[seat]
+        moves = self._reps(hand, live)
+        tops = 0
+        for m in self.block_masks:
+            lm = live & m
+            if lm:
+                tops |= 1 << (lm.bit_length() - 1)
+        if hand & tops:
+            winners = [b for b in moves if b & tops]
+            if len(winners) < len(moves):
+                winners.reverse()
+                moves = winners + [b for b in moves if not b & tops]
+            else:
+                moves.reverse()
+        if len(moves) > 1 and len(state) > 2:
+            block_of = self.block_of
+            ours = self.ours
+            mine = ours[seat]
+            width: dict[int, int] = {}
+            for b in moves:
+                m = block_of[b]
+                if m not in width:
+                    w = 0
+                    for i, h in enumerate(state):
+                        if ours[i] is not mine:
+                            w += (h & m or h).bit_count()
+                    width[m] = w
+            if len(width) > 1:
+                moves.sort(key=lambda b: width[block_of[b]])   # stable: the order above among equals
+        return moves
 
     def _threat(self, state: tuple[int, ...], lead: int, pos: int, led: int, mine: bool) -> int:
         """The highest card an opponent of ``mine``'s side still to play in this trick (after

@@ -24,7 +24,7 @@ from .card_places import CardPlaces, seat_words
 from .cards import LEFT_OF, SEATS, Card, Seat, Side, Suit, effective_suit
 from .claims import SETTLES, ClaimWords, claims_of, possible_hands, settle_claim
 from .errors import InconsistentRecord, Problem
-from .exchanges import (apply_exchanges, farmers_void, going_under_findings, swap_with_kitty)
+from .exchanges import apply_exchanges, farmers_void, going_under_findings
 from .fastpath import fast_replay
 from .house_rules import fast_break, fast_break_note
 from .laws import events_of, five_cards_text, score_adjustments, settled_by_law, void_deal
@@ -106,7 +106,7 @@ class _Replay(CardPlaces):
         apply_exchanges(self, deal, rules, before_bidding=True)   # farmers, go under
         bidding, findings = run_bidding(deal, rules, self.number, self.where)
         if deal.exchanges:
-            findings = going_under_findings(deal, self.number) + findings
+            findings = going_under_findings(deal, self.number, _LABELS) + findings
         if deal.unfinished:
             return replay_unfinished(self, bidding, findings)
         if bidding.thrown_in:
@@ -356,20 +356,27 @@ class SeatWalk(CardPlaces):
 
     # -- the play -----------------------------------------------------------------------------
 
+    def deal_and_exchange(self) -> bool:
+        """Deal the hands, then the swaps with the kitty made before the bidding (house rules
+        farmers, go_under), checked and applied by ``exchanges.apply_exchanges`` as at four;
+        False with the problem located."""
+        try:
+            self.deal_hands(self.deal, [self.table.token(s) for s in self.table.all_seats])
+            apply_exchanges(self, self.deal, self.rules, before_bidding=True)
+        except InconsistentRecord as exc:
+            self.problems.extend(exc.problems)
+            return False
+        return True
+
     def play(self, maker: SeatIndex, trump: Suit | None, taken: bool, alone: bool) -> SeatPlay | None:
         """The play checked card by card (``trump`` None: no trump, house rule allow_no_trump:
         every card of its printed suit, no bowers, the highest of the suit led wins)."""
         deal, table = self.deal, self.table
         n = table.seats
         assert deal.turned is not None
+        if not self.deal_and_exchange():
+            return None
         try:
-            self.deal_hands(deal, [table.token(s) for s in table.all_seats])
-            if deal.exchanges:   # house rules farmers, go_under: before the bidding, so the take-up
-                if not swap_with_kitty(self.record, deal, None if deal.hands is None else
-                                       [list(h) for h in deal.hands], self.where, self.problems):
-                    return None
-                for x in deal.exchanges:
-                    self.swap(x.seat, x.gave, x.took)
             if not self._before_discard(taken):
                 return None
             self.take_up(deal, taken)   # (five cards: the turned card stays out of play)

@@ -17,7 +17,7 @@ from .claims import ClaimWords, claims_of, possible_hands, settle_claim
 from .card_places import seat_words
 from .deal import VARIANT_CITES, SeatPlay, SeatWalk
 from .errors import InconsistentRecord, Problem
-from .exchanges import going_under_table, swap_with_kitty, void_by_farmer
+from .exchanges import going_under_findings, void_by_farmer
 from .house_rules import fast_break, fast_break_note
 from .laws import void_ruling
 from .outcome import thrown_in_redeal, unchecked_notes
@@ -80,10 +80,9 @@ def replay_seat_deal(record: Record, deal: Deal, number: int, where: str,
     maker, trump, alone, taken, thrown = replay.bidding()
     if problems_of(replay, problems):
         return None
-    if thrown and deal.exchanges:   # thrown in: the exchanges before the bidding are still checked
-        if not swap_with_kitty(record, deal, None if deal.hands is None else
-                               [list(h) for h in deal.hands], where, problems):
-            return None
+    if thrown and deal.exchanges and not replay.deal_and_exchange():
+        problems.extend(replay.problems)   # thrown in: the exchanges before the bidding are checked
+        return None
     if thrown:
         return SeatDealResult(number, deal.kind, deal.dealer, None, None, False, (), (), None, None,
                                True, True, (), (), 0, zero, zero, zero, tuple(replay.findings),
@@ -111,7 +110,7 @@ def replay_seat_deal(record: Record, deal: Deal, number: int, where: str,
     if revokes is None:
         return None
     findings += revokes
-    findings += [(f, zero) for f in going_under_table(record, deal, number)]
+    findings += [(f, zero) for f in going_under_findings(deal, number, seat_words(table), ())]
     notes = tuple(replay.notes)
     found = claims_of(deal)
     if not deal.unfinished and found:   # tricks not played out: a claim settles them

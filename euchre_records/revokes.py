@@ -19,7 +19,7 @@ rest, each player of a side scoring the side's penalty, VARIANTS.md).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Collection, Iterable, Mapping, Sequence, TypeVar
+from typing import TYPE_CHECKING, Any, Callable, Collection, Iterable, Mapping, Sequence, TypeVar
 
 from .card_places import seat_words
 from .cards import SEATS, Card, Side, Suit
@@ -34,7 +34,7 @@ from .table import SeatIndex
 if TYPE_CHECKING:
     from .bidding import Bidding
 
-__all__ = ["revoke_findings", "RevokeTable", "Revokes", "cards_left", "CardsLeft", "corrected_play",
+__all__ = ["revoke_findings", "RevokeTable", "RevokeWords", "Revokes", "cards_left", "CardsLeft", "corrected_play",
            "corrected_text"]
 
 _S = TypeVar("_S", bound=int)   # a seat value: cards.Seat at four, int at n
@@ -44,36 +44,46 @@ _EACH_PLAYER = "; each player of the side scores the side's penalty, VARIANTS.md
 
 
 @dataclass(frozen=True, slots=True)
+class RevokeWords:
+    """How a deal's revoke findings name its players and sides: ``who[seat]`` a player in a
+    finding (``N``; at n his name or seat token), ``labels[seat]`` in a located problem (``N``,
+    ``seat 1``), ``sides`` the sides in a charge (:class:`~.scoring.SideWords`),
+    ``by_later_play`` what follows "revoke proven" when only later plays prove it (at n " by a
+    later play", the wording tests/golden/pinned keeps for golden variants/14)."""
+
+    who: Sequence[str]
+    labels: Sequence[str]
+    sides: SideWords = PARTNERSHIP_WORDS
+    by_later_play: str = ""
+
+
+_FOUR_SEATS = tuple(s.name for s in SEATS)
+_FOUR_WORDS = RevokeWords(_FOUR_SEATS, _FOUR_SEATS)
+_FOUR_SIDE_OF = tuple(0 if s.side is Side.NS else 1 for s in SEATS)
+
+
+@dataclass(frozen=True, slots=True)
 class RevokeTable:
-    """A deal's seats and sides as the revoke laws read and word them.
+    """A deal's sides as the revoke laws read them, and how its findings word them.
 
-    ``seats`` the table's seat values (``cards.Seat`` at four, ints at n); ``side_of[seat]`` the
-    side (0 or 1) of ``sides``, the score columns each side's penalty goes to; ``maker_side``
-    the makers' side; ``lone`` whether the deal is a lone hand for the penalty (Somerset 63).
-    Words: ``who[seat]`` a player in a finding (``N``; at n his name or seat token),
-    ``labels[seat]`` in a located problem (``N``, ``seat 1``), ``words`` the sides in a
-    charge (:class:`~.scoring.SideWords`), ``by_later_play`` what follows "revoke proven" when
-    only later plays prove it (at n " by a later play", the wording tests/golden/pinned keeps for
-    golden variants/14)."""
+    ``side_of[seat]`` the side (0 or 1) of ``sides``, the score columns each side's penalty goes
+    to; ``maker_side`` the makers' side; ``lone`` whether the deal is a lone hand for the
+    penalty (Somerset 63); ``words()`` the :class:`RevokeWords`, made only for a deal that has
+    something to word."""
 
-    seats: Sequence[SeatIndex]
     side_of: Sequence[int]
     sides: DealSides
     maker_side: int
     lone: bool
-    who: Sequence[str]
-    labels: Sequence[str]
-    words: SideWords = PARTNERSHIP_WORDS
-    by_later_play: str = ""
+    words: Callable[[], RevokeWords]
 
     @classmethod
     def partnerships(cls, bidding: Bidding) -> RevokeTable:
         """The four-handed deal: N-S and E-W, a lone hand when the maker went alone."""
         maker = bidding.maker
         assert maker is not None
-        side_of = tuple(0 if s.side is Side.NS else 1 for s in SEATS)
-        words = tuple(s.name for s in SEATS)
-        return cls(SEATS, side_of, PARTNERSHIPS, side_of[maker], bidding.alone, words, words)
+        return cls(_FOUR_SIDE_OF, PARTNERSHIPS, _FOUR_SIDE_OF[maker], bidding.alone,
+                   lambda: _FOUR_WORDS)
 
     @classmethod
     def made(cls, record: Record, makers: tuple[SeatIndex, ...], lone: bool) -> RevokeTable:
@@ -82,16 +92,22 @@ class RevokeTable:
         plays alone, which is no lone hand for the penalty)."""
         table = record.table
         seats = table.all_seats
-        names = {s: p.name for s, p in record.players if p.name}
-        who = tuple(names.get(s) or table.token(s) for s in seats)
         parts = (makers, tuple(s for s in seats if s not in makers))
-        each = [who[p[0]] if len(p) == 1 else "each of " + _listed([who[s] for s in p])
-                for p in parts]
-        named = [_listed([who[s] for s in p]) for p in parts]
-        return cls(seats, tuple(0 if s in makers else 1 for s in seats),
-                   DealSides(table.seats, parts), 0, lone and table.called_partner, who,
-                   seat_words(table), SideWords((each[0], each[1]), (named[0], named[1]), _EACH_PLAYER),
-                   " by a later play")
+        return cls(tuple(0 if s in makers else 1 for s in seats), DealSides(table.seats, parts),
+                   0, lone and table.called_partner, lambda: _made_words(record, parts))
+
+
+def _made_words(record: Record, parts: tuple[tuple[SeatIndex, ...], ...]) -> RevokeWords:
+    """The words of a deal at a table of n whose sides are ``parts``: a player by his name where
+    the record has it, else his seat token; a side by its players ("each of 1 and 3")."""
+    table = record.table
+    names = {s: p.name for s, p in record.players if p.name}
+    who = tuple(names.get(s) or table.token(s) for s in table.all_seats)
+    each = [who[p[0]] if len(p) == 1 else "each of " + _listed([who[s] for s in p]) for p in parts]
+    named = [_listed([who[s] for s in p]) for p in parts]
+    return RevokeWords(who, seat_words(table),
+                       SideWords((each[0], each[1]), (named[0], named[1]), _EACH_PLAYER),
+                       " by a later play")
 
 
 def _listed(words: list[str]) -> str:
@@ -136,19 +152,17 @@ def cards_left(hands: Sequence[Collection[Card]], seats: Iterable[_S], deal: Dea
     return left
 
 
-def _find(log: PlayLog, remaining: CardsLeft,
-          seats: Sequence[SeatIndex]) -> list[_Revoke]:
+def _find(log: PlayLog, remaining: CardsLeft) -> list[_Revoke]:
     found: list[_Revoke] = []
     table = log.table
-    for seat in seats:
+    for seat, i in log.off:
         plays = log.by_seat[seat]
-        for i, (t, c, led, eff) in enumerate(plays):
-            if led is None or eff is led:
-                continue
-            held = [later for (_, later, _, e) in plays[i + 1:] if e is led]
-            kept = sorted(x for x in remaining[seat] if table[x][0] is led)
-            if held or kept:
-                found.append(_Revoke(seat, t, c, led, held + kept, "established", kept=len(kept)))
+        t, c, led, _ = plays[i]
+        held = [later for (_, later, _, e) in plays[i + 1:] if e is led]
+        left = remaining[seat]
+        kept = sorted(x for x in left if table[x][0] is led) if left else []
+        if held or kept:
+            found.append(_Revoke(seat, t, c, led, held + kept, "established", kept=len(kept)))
     found.sort(key=lambda r: (r.trick, r.seat))
     return found
 
@@ -207,15 +221,18 @@ def revoke_findings(deal: Deal, rules: Rules, number: int, where: str, table: Re
     the revokes, in trick order. Raises :class:`InconsistentRecord` for a claim without its
     offender or a correction the cards refute.
     """
-    found = [] if log is None else _find(log, remaining, table.seats)
+    found = [] if log is None else _find(log, remaining)
+    if not found and not breaches and not deal.irregularities:
+        return Revokes([], table.sides.points(0, 0), True)
     found += [_Revoke(b.seat, b.trick, b.card, None, list(b.held), "established", None, b.text)
               for b in breaches]
     found.sort(key=lambda r: (r.trick, r.seat))
+    words = table.words()
     corrected: list[_Revoke] = []
     claims: list[tuple[int, Irregularity]] = []
     for i, event in enumerate(deal.irregularities):
         if event.kind is IrregularityKind.REVOKE_CORRECTED and log is not None:
-            corrected.append(_corrected(event, log, remaining, table.labels, where,
+            corrected.append(_corrected(event, log, remaining, words.labels, where,
                                         f"irregularities[{i}]"))
         elif event.kind is IrregularityKind.REVOKE_CLAIMED:
             claims.append((i, event))
@@ -241,10 +258,10 @@ def revoke_findings(deal: Deal, rules: Rules, number: int, where: str, table: Re
     penalty = tuple(map(sum, zip(*(o.points for o in outcomes)))) or table.sides.points(0, 0)
     hand_scores = rules.revoke_hand_scores or not any(o.how in ("added", "deducted") for o in outcomes)
     inferred = deal.hands is None
-    findings = [_message(rules, number, table, r, o.how, o.size, o.points, trump, inferred)
+    findings = [_message(rules, number, table, words, r, o.how, o.size, o.points, trump, inferred)
                 for r, o in zip(charged, outcomes)]
     zero = table.sides.points(0, 0)
-    findings += [_message(rules, number, table, r, r.status, 0, zero, trump, inferred)
+    findings += [_message(rules, number, table, words, r, r.status, 0, zero, trump, inferred)
                  for r in corrected + [u for u in unproven if u.status != "claimed"]]
     findings.sort(key=lambda f: (f.trick or 0, -1 if f.seat is None else int(f.seat)))
     return Revokes(findings, penalty, hand_scores)
@@ -265,10 +282,10 @@ def _suit_led(led: Suit | None, trump: Suit | None) -> str:
     return "trumps were led" if led is trump else f"{led.word} were led"
 
 
-def _message(rules: Rules, number: int, table: RevokeTable, r: _Revoke, how: str, size: int,
-             points: Scores, trump: Suit | None, inferred: bool) -> Finding:
+def _message(rules: Rules, number: int, table: RevokeTable, words: RevokeWords, r: _Revoke,
+             how: str, size: int, points: Scores, trump: Suit | None, inferred: bool) -> Finding:
     t = r.trick + 1
-    who = table.who[r.seat]
+    who = words.who[r.seat]
     held = " ".join(c.name for c in r.held)
     card = r.card.name if r.card else "a card"
     head = f"deal {number}, trick {t}: "
@@ -298,12 +315,12 @@ def _message(rules: Rules, number: int, table: RevokeTable, r: _Revoke, how: str
                     f"card he took up, which cannot be discarded: {rules.cite('turned_card_discard')})"]
                    if kept else []))
             what = (f"{head}{who} played {card} when {led_text} and {proof} — revoke proven"
-                    f"{'' if kept else table.by_later_play} ({rules.cite('revoke')}); established "
+                    f"{'' if kept else words.by_later_play} ({rules.cite('revoke')}); established "
                     "(trick quitted)")
         else:
             what = (f"{head}{who} played {card} holding {held} when {led_text} — "
                     f"revoke ({rules.cite('revoke')}); established (trick quitted)")
     offender = table.side_of[r.seat]
-    tail = charge_text(rules, offender, how, size, table.lone, table.words)
+    tail = charge_text(rules, offender, how, size, table.lone, words.sides)
     return Finding(FindingKind.REVOKE, f"{what}, {tail}", rules.cite("revoke"), number, t, r.seat,
                    r.card, tuple(r.held), r.status, points)

@@ -362,7 +362,8 @@ class SeatWalk(CardPlaces):
         False with the problem located."""
         try:
             self.deal_hands(self.deal, [self.table.token(s) for s in self.table.all_seats])
-            apply_exchanges(self, self.deal, self.rules, before_bidding=True)
+            if self.deal.exchanges:
+                apply_exchanges(self, self.deal, self.rules, before_bidding=True)
         except InconsistentRecord as exc:
             self.problems.extend(exc.problems)
             return False

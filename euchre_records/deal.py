@@ -136,7 +136,8 @@ class _Replay(CardPlaces):
         card_findings, breaches = penalty_card_checks(
             deal, rules, self.number, self.where, lone, log, remaining, leaders, trump)
         found = revoke_findings(deal, rules, self.number, self.where,
-                                RevokeTable.partnerships(bidding), trump, log, remaining, breaches)
+                                RevokeTable.partnerships(maker, bidding.alone), trump, log,
+                                remaining, breaches)
         revokes, penalty, hand_scores = found.findings, found.penalty, found.hand_scores
         hand = (hand_points(rules, maker.side, bidding.alone, bidding.defender_alone, maker_tricks)
                 if maker_tricks is not None else (0, 0))

@@ -91,8 +91,9 @@ def replay_unfinished(rp: ReplayInProgress, bidding: Bidding, findings: list[Fin
         lone = bidding.maker if bidding.alone else None
         card_findings, breaches = penalty_card_checks(
             deal, rp.rules, number, rp.where, lone, log, remaining, leaders, trump)
-        revokes = revoke_findings(deal, rp.rules, number, rp.where, RevokeTable.partnerships(bidding),
-                                  trump, log, remaining, breaches).findings
+        sides = RevokeTable.partnerships(bidding.maker, bidding.alone)
+        revokes = revoke_findings(deal, rp.rules, number, rp.where, sides, trump, log, remaining,
+                                  breaches).findings
         found += card_findings + revokes
         found.sort(key=lambda f: (f.trick or 0))
     played = len(deal.tricks)

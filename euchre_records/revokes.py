@@ -19,10 +19,10 @@ rest, each player of a side scoring the side's penalty, VARIANTS.md).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Callable, Collection, Iterable, Mapping, Sequence, TypeVar
+from typing import Any, Callable, Collection, Iterable, Mapping, Sequence, TypeVar
 
 from .card_places import seat_words
-from .cards import SEATS, Card, Side, Suit
+from .cards import SEATS, Card, Seat, Side, Suit
 from .errors import InconsistentRecord
 from .model import Deal, Finding, FindingKind, Irregularity, IrregularityKind, Record, Scores
 from .plays import Breach, PlayLog
@@ -31,11 +31,8 @@ from .scoring import (PARTNERSHIP_WORDS, PARTNERSHIPS, DealSides, RevokeCharge, 
                       charge_text, revoke_penalties)
 from .table import SeatIndex
 
-if TYPE_CHECKING:
-    from .bidding import Bidding
-
-__all__ = ["revoke_findings", "RevokeTable", "RevokeWords", "Revokes", "cards_left", "CardsLeft", "corrected_play",
-           "corrected_text"]
+__all__ = ["revoke_findings", "RevokeTable", "RevokeWords", "Revokes", "cards_left", "CardsLeft",
+           "corrected_play", "corrected_text"]
 
 _S = TypeVar("_S", bound=int)   # a seat value: cards.Seat at four, int at n
 CardsLeft = Mapping[Any, frozenset[Card]]
@@ -69,21 +66,23 @@ class RevokeTable:
     ``side_of[seat]`` the side (0 or 1) of ``sides``, the score columns each side's penalty goes
     to; ``maker_side`` the makers' side; ``lone`` whether the deal is a lone hand for the
     penalty (Somerset 63); ``words()`` the :class:`RevokeWords`, made only for a deal that has
-    something to word."""
+    something to word. ``one_revoke_a_claim`` (at n): a claim that names the seat and trick of
+    a revoke already found or claimed (or only the seat) is that revoke again, not another
+    (Somerset 62: one card a trick); the four-handed engine charges each claim, as it always
+    has (its replay JSON is kept to the byte)."""
 
     side_of: Sequence[int]
     sides: DealSides
     maker_side: int
     lone: bool
     words: Callable[[], RevokeWords]
+    one_revoke_a_claim: bool = False
 
     @classmethod
-    def partnerships(cls, bidding: Bidding) -> RevokeTable:
+    def partnerships(cls, maker: Seat | None, alone: bool) -> RevokeTable:
         """The four-handed deal: N-S and E-W, a lone hand when the maker went alone."""
-        maker = bidding.maker
         assert maker is not None
-        return cls(_FOUR_SIDE_OF, PARTNERSHIPS, _FOUR_SIDE_OF[maker], bidding.alone,
-                   lambda: _FOUR_WORDS)
+        return cls(_FOUR_SIDE_OF, PARTNERSHIPS, _FOUR_SIDE_OF[maker], alone, lambda: _FOUR_WORDS)
 
     @classmethod
     def made(cls, record: Record, makers: tuple[SeatIndex, ...], lone: bool) -> RevokeTable:
@@ -94,7 +93,7 @@ class RevokeTable:
         seats = table.all_seats
         parts = (makers, tuple(s for s in seats if s not in makers))
         return cls(tuple(0 if s in makers else 1 for s in seats), DealSides(table.seats, parts),
-                   0, lone and table.called_partner, lambda: _made_words(record, parts))
+                   0, lone and table.called_partner, lambda: _made_words(record, parts), True)
 
 
 def _made_words(record: Record, parts: tuple[tuple[SeatIndex, ...], ...]) -> RevokeWords:
@@ -213,9 +212,10 @@ def revoke_findings(deal: Deal, rules: Rules, number: int, where: str, table: Re
                     trump: Suit | None, log: PlayLog | None,
                     remaining: CardsLeft,
                     breaches: Sequence[Breach] = ()) -> Revokes:
-    """The deal's revokes at any table: found in ``log`` and ``remaining`` (:func:`cards_left`;
-    ``log`` None for a deal recorded without its plays: only claims), the claims matched, the
-    corrections ruled, each charged over ``table``'s sides and worded with its words.
+    """The deal's revokes at any table: found in ``log`` and ``remaining`` (:func:`cards_left`),
+    the claims matched, the corrections ruled, each charged over ``table``'s sides and worded
+    with its words, in trick order. ``log`` None for a deal recorded as its result only: each
+    claim is charged and worded as recorded, in its order (no cards to prove or refute it).
 
     ``breaches`` are failures the laws punish as revokes (Somerset 54); they are charged with
     the revokes, in trick order. Raises :class:`InconsistentRecord` for a claim without its
@@ -240,13 +240,18 @@ def revoke_findings(deal: Deal, rules: Rules, number: int, where: str, table: Re
     for i, event in claims:
         if event.seat is None:
             raise InconsistentRecord("a revoke claim needs the offender's seat",
-                                     f"{where}.irregularities[{i}]")
+                                     f"{where}.irregularities[{i}].seat")
         match = next((r for r in found if r.event is None and r.seat == event.seat
                       and (event.trick is None or r.trick == event.trick - 1)), None)
         if match is not None:
             match.event = event
+        elif table.one_revoke_a_claim and any(
+                r.seat == event.seat and (event.trick is None or r.trick == event.trick - 1)
+                for r in found + [u for u in unproven if u.status == "claimed"]):
+            continue
         else:
-            status = "not borne out" if _hand_known_in_play(deal, log, event.seat) else "claimed"
+            status = ("not borne out" if log is not None and _hand_known_in_play(deal, log, event.seat)
+                      else "claimed")
             unproven.append(_Revoke(event.seat, (event.trick or 1) - 1, event.card, None, [],
                                     status, event))
     charged = found + [r for r in unproven if r.status == "claimed"]
@@ -257,22 +262,23 @@ def revoke_findings(deal: Deal, rules: Rules, number: int, where: str, table: Re
     outcomes = revoke_penalties(rules, charges, table.sides)
     penalty = tuple(map(sum, zip(*(o.points for o in outcomes)))) or table.sides.points(0, 0)
     hand_scores = rules.revoke_hand_scores or not any(o.how in ("added", "deducted") for o in outcomes)
-    inferred = deal.hands is None
-    findings = [_message(rules, number, table, words, r, o.how, o.size, o.points, trump, inferred)
+    proof = "result" if log is None else "plays" if deal.hands is None else "hands"
+    findings = [_message(rules, number, table, words, r, o.how, o.size, o.points, trump, proof)
                 for r, o in zip(charged, outcomes)]
     zero = table.sides.points(0, 0)
-    findings += [_message(rules, number, table, words, r, r.status, 0, zero, trump, inferred)
+    findings += [_message(rules, number, table, words, r, r.status, 0, zero, trump, proof)
                  for r in corrected + [u for u in unproven if u.status != "claimed"]]
-    findings.sort(key=lambda f: (f.trick or 0, -1 if f.seat is None else int(f.seat)))
+    if log is not None:
+        findings.sort(key=lambda f: (f.trick or 0, -1 if f.seat is None else int(f.seat)))
     return Revokes(findings, penalty, hand_scores)
 
 
-def _hand_known_in_play(deal: Deal, log: PlayLog | None, seat: SeatIndex) -> bool:
+def _hand_known_in_play(deal: Deal, log: PlayLog, seat: SeatIndex) -> bool:
     """Whether every card ``seat`` held during the play is known: his hand is fully recorded, or
     he played all five tricks (each card he held from the first lead on was played later)."""
     if deal.hands is not None and all(c is not None for c in deal.hands[seat]):
         return True
-    return log is not None and len(log.by_seat[seat]) == 5
+    return len(log.by_seat[seat]) == 5
 
 
 def _suit_led(led: Suit | None, trump: Suit | None) -> str:
@@ -283,7 +289,10 @@ def _suit_led(led: Suit | None, trump: Suit | None) -> str:
 
 
 def _message(rules: Rules, number: int, table: RevokeTable, words: RevokeWords, r: _Revoke,
-             how: str, size: int, points: Scores, trump: Suit | None, inferred: bool) -> Finding:
+             how: str, size: int, points: Scores, trump: Suit | None, proof: str) -> Finding:
+    """The finding of one revoke (``how`` it was charged, or its status), worded by what proves
+    it (``proof``): the ``hands``, the ``plays`` alone, or a ``result`` only (a claim as the
+    sheet records it, at the trick it gives or none)."""
     t = r.trick + 1
     who = words.who[r.seat]
     held = " ".join(c.name for c in r.held)
@@ -299,6 +308,15 @@ def _message(rules: Rules, number: int, table: RevokeTable, words: RevokeWords, 
                 f"({rules.cite('revoke')})")
         return Finding(FindingKind.REVOKE, text, rules.cite("revoke"), number, t, r.seat, r.card,
                        (), "not borne out", points)
+    offender = table.side_of[r.seat]
+    tail = charge_text(rules, offender, how, size, table.lone, words.sides)
+    if proof == "result":
+        assert r.event is not None
+        trick = r.event.trick
+        text = (f"deal {number}{f', trick {trick}' if trick else ''}: {who} revoked (claimed at "
+                f"the table) — revoke ({rules.cite('revoke')}); {tail}")
+        return Finding(FindingKind.REVOKE, text, rules.cite("revoke"), number, trick, r.seat,
+                       r.card, (), "claimed", points)
     if r.reason is not None:
         what = (f"{head}{r.reason} — revoke penalty ({rules.cite('called_card')}); established")
     elif r.status == "claimed":
@@ -306,7 +324,7 @@ def _message(rules: Rules, number: int, table: RevokeTable, words: RevokeWords, 
                 f"revoke ({rules.cite('revoke')})")
     else:
         led_text = _suit_led(r.led, trump)
-        if inferred:
+        if proof == "plays":
             later = r.held[:len(r.held) - r.kept]
             kept = r.held[len(r.held) - r.kept:]
             proof = " and ".join(
@@ -320,7 +338,5 @@ def _message(rules: Rules, number: int, table: RevokeTable, words: RevokeWords, 
         else:
             what = (f"{head}{who} played {card} holding {held} when {led_text} — "
                     f"revoke ({rules.cite('revoke')}); established (trick quitted)")
-    offender = table.side_of[r.seat]
-    tail = charge_text(rules, offender, how, size, table.lone, words.sides)
     return Finding(FindingKind.REVOKE, f"{what}, {tail}", rules.cite("revoke"), number, t, r.seat,
                    r.card, tuple(r.held), r.status, points)

@@ -67,6 +67,27 @@ def test_a_revoke_proven_by_a_later_play() -> None:
         "deal 1, trick 1: 0 played TD when trumps were led and later played 9H — revoke proven")
 
 
+def test_a_result_only_claim_reads_as_at_four_and_a_repeated_claim_is_one_revoke() -> None:
+    """A deal of a result only (modern, three hands, maker 1 makes 3): 2's revoke is claimed
+    at trick 2 twice and once without a trick. One player plays one card to a trick, so the
+    claims name one revoke (Somerset 62): charged once, 2 to the maker (modern §7), the hand
+    then not scored (revoke_hand_scores: no). Worded as the four-handed result-only finding
+    (outcome.py), and a claim without a trick says none."""
+    record = _result_deal("modern", 3, {"maker": "1", "trump": "S", "tricks": 3},
+                          [("2", 2), ("2", 2)])
+    record["deals"][0]["irregularities"].append({"kind": "revoke-claimed", "seat": "2"})
+    result = replay_table(load_table_record(record))
+    finding, = result.findings
+    assert finding.message == (
+        "deal 1, trick 2: 2 revoked (claimed at the table) — revoke (Modern §7 (renege)); 2 "
+        "points to 1 (Modern §7 (renege: 2 points); each player of the side scores the side's "
+        "penalty, VARIANTS.md)")
+    assert result.deals[0].points == (0, 2, 0)
+    record["deals"][0]["irregularities"] = [{"kind": "revoke-claimed", "seat": "0"}]
+    finding, = replay_table(load_table_record(record)).findings
+    assert finding.trick is None and finding.message.startswith("deal 1: 0 revoked (claimed")
+
+
 def test_a_claimed_revoke_is_claimed_in_the_json_too() -> None:
     record = {"format": "euchre-records", "version": "1.0",
               "rules": {"preset": "modern", "seats": 3},
@@ -119,10 +140,10 @@ def test_revokes_that_cancel_name_the_other_side_by_its_players() -> None:
                           [("2", 2), ("1", 4)])
     result = replay_table(load_table_record(record))
     assert [f.message for f in result.findings] == [
-        "deal 1, trick 2: 2 revoked (claimed at the table; the record cannot prove it) — revoke "
-        "(Somerset 62-64), cancelled by an equal number of revokes by 1 (Somerset 71)",
-        "deal 1, trick 4: 1 revoked (claimed at the table; the record cannot prove it) — revoke "
-        "(Somerset 62-64), cancelled by an equal number of revokes by 0 and 2 (Somerset 71)"]
+        "deal 1, trick 2: 2 revoked (claimed at the table) — revoke (Somerset 62-64); cancelled "
+        "by an equal number of revokes by 1 (Somerset 71)",
+        "deal 1, trick 4: 1 revoked (claimed at the table) — revoke (Somerset 62-64); cancelled "
+        "by an equal number of revokes by 0 and 2 (Somerset 71)"]
     assert [f.points for f in result.findings] == [(0, 0, 0), (0, 0, 0)]
     assert result.deals[0].points == (0, 1, 0)
 
@@ -134,12 +155,12 @@ def test_a_revoke_against_a_five_handed_lone_maker_is_charged_as_in_a_lone_hand(
     record = _result_deal("somerset-1888", 5, {"maker": "1", "trump": "S", "tricks": 3,
                                                 "alone": True}, [("3", 2)])
     finding, = replay_table(load_table_record(record)).findings
-    assert finding.message.endswith(", 5 points to 1 in a lone hand (Somerset 63; each player of "
+    assert finding.message.endswith("; 5 points to 1 in a lone hand (Somerset 63; each player of "
                                     "the side scores the side's penalty, VARIANTS.md)")
     assert finding.points == (0, 5, 0, 0, 0)
     record = _result_deal("somerset-1888", 3, {"maker": "1", "trump": "S", "tricks": 3}, [("2", 2)])
     finding, = replay_table(load_table_record(record)).findings
-    assert finding.message.endswith(", 3 points to 1 (Somerset 63; each player of the side "
+    assert finding.message.endswith("; 3 points to 1 (Somerset 63; each player of the side "
                                     "scores the side's penalty, VARIANTS.md)")
 
 

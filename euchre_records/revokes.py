@@ -18,6 +18,7 @@ rest, each player of a side scoring the side's penalty, VARIANTS.md).
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from typing import Any, Callable, Collection, Iterable, Mapping, Sequence, TypeVar
 
@@ -90,13 +91,20 @@ class RevokeTable:
         lone hand only for the five-handed maker alone (the two- and three-handed maker always
         plays alone, which is no lone hand for the penalty)."""
         table = record.table
-        seats = table.all_seats
-        parts = (makers, tuple(s for s in seats if s not in makers))
-        return cls(tuple(0 if s in makers else 1 for s in seats), DealSides(table.seats, parts),
-                   0, lone and table.called_partner, lambda: _made_words(record, parts), True)
+        side_of, sides = _made_sides(table.seats, makers)
+        return cls(side_of, sides, 0, lone and table.called_partner,
+                   lambda: _made_words(record, sides.sides), True)
 
 
-def _made_words(record: Record, parts: tuple[tuple[SeatIndex, ...], ...]) -> RevokeWords:
+@functools.cache
+def _made_sides(seats: int, makers: tuple[SeatIndex, ...]) -> tuple[tuple[int, ...], DealSides]:
+    """Each seat's side and the deal's sides at a table of ``seats`` whose makers are ``makers``
+    (the few there can be, made once)."""
+    rest = tuple(s for s in range(seats) if s not in makers)
+    return tuple(0 if s in makers else 1 for s in range(seats)), DealSides(seats, (makers, rest))
+
+
+def _made_words(record: Record, parts: tuple[tuple[int, ...], tuple[int, ...]]) -> RevokeWords:
     """The words of a deal at a table of n whose sides are ``parts``: a player by his name where
     the record has it, else his seat token; a side by its players ("each of 1 and 3")."""
     table = record.table
@@ -162,7 +170,8 @@ def _find(log: PlayLog, remaining: CardsLeft) -> list[_Revoke]:
         kept = sorted(x for x in left if table[x][0] is led) if left else []
         if held or kept:
             found.append(_Revoke(seat, t, c, led, held + kept, "established", kept=len(kept)))
-    found.sort(key=lambda r: (r.trick, r.seat))
+    if len(found) > 1:
+        found.sort(key=lambda r: (r.trick, r.seat))
     return found
 
 
@@ -221,9 +230,9 @@ def revoke_findings(deal: Deal, rules: Rules, number: int, where: str, table: Re
     the revokes, in trick order. Raises :class:`InconsistentRecord` for a claim without its
     offender or a correction the cards refute.
     """
-    found = [] if log is None else _find(log, remaining)
+    found = [] if log is None or not log.off else _find(log, remaining)
     if not found and not breaches and not deal.irregularities:
-        return Revokes([], table.sides.points(0, 0), True)
+        return Revokes([], (0,) * table.sides.columns, True)
     found += [_Revoke(b.seat, b.trick, b.card, None, list(b.held), "established", None, b.text)
               for b in breaches]
     found.sort(key=lambda r: (r.trick, r.seat))

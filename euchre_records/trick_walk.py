@@ -43,6 +43,7 @@ def walk_tricks(places: CardPlaces, deal: Deal, trump: Suit | None, leader: int,
     n_active = len(left) - len(out)
     places.sitting_out = {labels[s] for s in out}
     log = PlayLog(power_table(trump), len(left))
+    log_play = log.add
     leaders: list[int] = []
     winners: list[int] = []
     tricks = deal.tricks
@@ -74,7 +75,7 @@ def walk_tricks(places: CardPlaces, deal: Deal, trump: Suit | None, leader: int,
             else:
                 places.take_from(seat, c, f"tricks[{t}][{j}]", verb="played")
             location[c] = played[t]
-            log.add(seat, t, c)
+            log_play(seat, t, c)
             if watch is not None:
                 watch(t, j, seat, c)
             order.append(seat)

@@ -138,7 +138,7 @@ class _Replay(CardPlaces):
         found = revoke_findings(deal, rules, self.number, self.where,
                                 RevokeTable.partnerships(maker, bidding.alone), trump, log,
                                 remaining, breaches)
-        revokes, penalty, hand_scores = found.findings, found.penalty, found.hand_scores
+        revokes, penalty, hand_scores = list(found.findings), found.penalty, found.hand_scores
         hand = (hand_points(rules, maker.side, bidding.alone, bidding.defender_alone, maker_tricks)
                 if maker_tricks is not None else (0, 0))
         if not hand_scores:
@@ -450,8 +450,7 @@ class SeatWalk(CardPlaces):
         result.leaders, result.winners = leaders, winners
         result.complete = len(deal.tricks) == 5 and all(len(t.cards) == n for t in deal.tricks)
         result.remaining = None if deal.hands is None else self.remaining()
-        result.left = cards_left(self.hand, table.all_seats, deal, self.rules,
-                                 taken)
+        result.left = cards_left(self.hand, table.all_seats, deal, self.rules, taken)
         if not result.complete and not deal.unfinished and not claims_of(deal):
             self.refuse("tricks", f"a deal at this table is five tricks of {n} cards "
                       f"({len(deal.tricks)} recorded; mark the deal unfinished if the record stops here)")

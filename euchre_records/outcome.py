@@ -77,7 +77,7 @@ def replay_outcome(deal: Deal, rules: Rules, number: int, where: str) -> DealRes
                                      f"{where}.result.defender_alone")
     revokes = revoke_findings(deal, rules, number, where,   # the claims, as recorded
                               RevokeTable.partnerships(maker, outcome.alone), outcome.trump, None, {})
-    findings, penalty = revokes.findings, revokes.penalty
+    findings, penalty = list(revokes.findings), revokes.penalty
     hand = hand_points(rules, maker.side, outcome.alone, outcome.defender_alone, outcome.tricks)
     if not revokes.hand_scores:
         hand = (0, 0)

@@ -94,7 +94,7 @@ def replay_unfinished(rp: ReplayInProgress, bidding: Bidding, findings: list[Fin
         sides = RevokeTable.partnerships(bidding.maker, bidding.alone)
         revokes = revoke_findings(deal, rp.rules, number, rp.where, sides, trump, log, remaining,
                                   breaches).findings
-        found += card_findings + revokes
+        found += card_findings + list(revokes)
         found.sort(key=lambda f: (f.trick or 0))
     played = len(deal.tricks)
     if not played:

@@ -127,7 +127,7 @@ class Revokes:
     """What :func:`revoke_findings` found: the findings (each with the points it moved, one per
     score column), the penalty points in all, and whether the hand's own points still score."""
 
-    findings: list[Finding]
+    findings: tuple[Finding, ...]
     penalty: Scores
     hand_scores: bool
 
@@ -232,7 +232,7 @@ def revoke_findings(deal: Deal, rules: Rules, number: int, where: str, table: Re
     """
     found = [] if log is None or not log.off else _find(log, remaining)
     if not found and not breaches and not deal.irregularities:
-        return Revokes([], (0,) * table.sides.columns, True)
+        return Revokes((), (0,) * table.sides.columns, True)
     found += [_Revoke(b.seat, b.trick, b.card, None, list(b.held), "established", None, b.text)
               for b in breaches]
     found.sort(key=lambda r: (r.trick, r.seat))
@@ -279,7 +279,7 @@ def revoke_findings(deal: Deal, rules: Rules, number: int, where: str, table: Re
                  for r in corrected + [u for u in unproven if u.status != "claimed"]]
     if log is not None:
         findings.sort(key=lambda f: (f.trick or 0, -1 if f.seat is None else int(f.seat)))
-    return Revokes(findings, penalty, hand_scores)
+    return Revokes(tuple(findings), penalty, hand_scores)
 
 
 def _hand_known_in_play(deal: Deal, log: PlayLog, seat: SeatIndex) -> bool:

@@ -146,23 +146,6 @@ class CardPlaces:
             why += f", and {elsewhere[5:]} sits out"
         raise self.fail(f"{self.labels[seat]} {verb} {c}, which he does not hold ({why})", at)
 
-    def swap(self, seat: int, gave: Sequence[Card | None], took: Sequence[Card | None]) -> None:
-        """``seat`` gives ``gave`` to the kitty and takes ``took`` from it (house rules farmers,
-        go_under at a table of n), already checked by ``exchanges.swap_with_kitty``; None an
-        unknown card."""
-        for c in gave:
-            if c is not None:
-                self.hand[seat].discard(c)
-                self.location[c] = "kitty"
-            elif self.known_hands:
-                self.unknown[seat] -= 1
-        for c in took:
-            if c is not None:
-                self.hand[seat].add(c)
-                self.location[c] = f"hand:{self.labels[seat]}"
-            elif self.known_hands:
-                self.unknown[seat] += 1
-
     def remaining(self) -> list[list[Card | None]]:
         """Each seat's cards not played, an unknown card as None (sorted: the order the cards
         were dealt in is no part of the laws)."""

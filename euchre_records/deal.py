@@ -21,10 +21,10 @@ from typing import Container
 
 from .bidding import Bidders, Bidding, run_bidding
 from .card_places import CardPlaces, seat_words
-from .cards import LEFT_OF, SEATS, Card, Seat, Side, Suit, effective_suit, power_table
+from .cards import LEFT_OF, SEATS, Card, Seat, Side, Suit, effective_suit
 from .claims import SETTLES, ClaimWords, claims_of, possible_hands, settle_claim
 from .errors import InconsistentRecord, Problem
-from .exchanges import (apply_exchanges, farmers_void, going_under_findings, swap_with_kitty)
+from .exchanges import apply_exchanges, farmers_void, going_under_findings
 from .fastpath import fast_replay
 from .house_rules import fast_break, fast_break_note
 from .laws import events_of, five_cards_text, score_adjustments, settled_by_law, void_deal
@@ -32,7 +32,7 @@ from .model import (Deal, DealKind, DealResult, Finding, FindingKind, Irregulari
 from .partial import replay_unfinished
 from .penalty_cards import penalty_card_checks
 from .plays import PlayLog
-from .revokes import Revoke, revoke_findings
+from .revokes import RevokeTable, cards_left, revoke_findings
 from .rules import LoneLead, Rules
 from .scoring import hand_points
 from .table import SeatIndex, Variant
@@ -106,7 +106,7 @@ class _Replay(CardPlaces):
         apply_exchanges(self, deal, rules, before_bidding=True)   # farmers, go under
         bidding, findings = run_bidding(deal, rules, self.number, self.where)
         if deal.exchanges:
-            findings = going_under_findings(deal, self.number) + findings
+            findings = going_under_findings(deal, self.number, _LABELS) + findings
         if deal.unfinished:
             return replay_unfinished(self, bidding, findings)
         if bidding.thrown_in:
@@ -125,13 +125,7 @@ class _Replay(CardPlaces):
         assert maker is not None and (trump is not None or bidding.no_trump)
         tricks_ns = sum(1 for w in winners if w.side is Side.NS)
         tricks = (tricks_ns, len(winners) - tricks_ns)
-        remaining = {s: frozenset(self.hand[s]) for s in SEATS}
-        never_discarded = bool(events_of(deal, IrregularityKind.PLAYED_BEFORE_DISCARD))
-        if bidding.took_up and deal.discard is None and not never_discarded:
-            # the dealer's unplayed card may be his unrecorded discard: it proves nothing -- but
-            # the turned card, which cannot be discarded (Somerset 88), is still in his hand
-            kept = {deal.turned} if not rules.turned_card_discard else set()
-            remaining[deal.dealer] = frozenset(remaining[deal.dealer] & kept)
+        remaining = cards_left(self.hand, SEATS, deal, rules, bidding.took_up)
         if len(winners) == 5:
             self.check_all_played(bidding)
         maker_tricks, claim_findings, notes = self.settle_unplayed(bidding, tricks, leaders, winners)
@@ -141,8 +135,10 @@ class _Replay(CardPlaces):
         lone = maker if bidding.alone else None
         card_findings, breaches = penalty_card_checks(
             deal, rules, self.number, self.where, lone, log, remaining, leaders, trump)
-        revokes, penalty, hand_scores = revoke_findings(
-            deal, rules, self.number, self.where, bidding, log, remaining, breaches)
+        found = revoke_findings(deal, rules, self.number, self.where,
+                                RevokeTable.partnerships(maker, bidding.alone), trump, log,
+                                remaining, breaches)
+        revokes, penalty, hand_scores = list(found.findings), found.penalty, found.hand_scores
         hand = (hand_points(rules, maker.side, bidding.alone, bidding.defender_alone, maker_tricks)
                 if maker_tricks is not None else (0, 0))
         if not hand_scores:
@@ -280,7 +276,6 @@ def _tricks_by_side(maker: Seat, maker_tricks: int) -> Points:
 
 _N_LEFT = {n: tuple((s + 1) % n for s in range(n)) for n in (2, 3, 5, 6, 7)}   # the next to play
 _N_LEAD_RULE = "the dealer's left leads first, then the winner"
-_READ_THE_LOG = (IrregularityKind.EXPOSED_CARD, IrregularityKind.REVOKE_CORRECTED)   # laws of the play log
 
 VARIANT_CITES = {
     Variant.TWO_HANDED: "Keller 1887 ch. VII (two-handed)",
@@ -297,12 +292,12 @@ class SeatPlay:
 
     leaders: list[SeatIndex] = field(default_factory=list)
     winners: list[SeatIndex] = field(default_factory=list)
-    revokes: list[Revoke] = field(default_factory=list)
     partner: SeatIndex | None = None
     partner_trick: int | None = None
     complete: bool = False
     remaining: list[list[Card | None]] | None = None   # each seat's cards left (hands recorded)
     log: PlayLog | None = None                          # every card played (trick_walk)
+    left: dict[SeatIndex, frozenset[Card]] = field(default_factory=dict)   # revokes.cards_left
 
 
 class SeatWalk(CardPlaces):
@@ -362,20 +357,28 @@ class SeatWalk(CardPlaces):
 
     # -- the play -----------------------------------------------------------------------------
 
+    def deal_and_exchange(self) -> bool:
+        """Deal the hands, then the swaps with the kitty made before the bidding (house rules
+        farmers, go_under), checked and applied by ``exchanges.apply_exchanges`` as at four;
+        False with the problem located."""
+        try:
+            self.deal_hands(self.deal, [self.table.token(s) for s in self.table.all_seats])
+            if self.deal.exchanges:
+                apply_exchanges(self, self.deal, self.rules, before_bidding=True)
+        except InconsistentRecord as exc:
+            self.problems.extend(exc.problems)
+            return False
+        return True
+
     def play(self, maker: SeatIndex, trump: Suit | None, taken: bool, alone: bool) -> SeatPlay | None:
         """The play checked card by card (``trump`` None: no trump, house rule allow_no_trump:
         every card of its printed suit, no bowers, the highest of the suit led wins)."""
         deal, table = self.deal, self.table
         n = table.seats
         assert deal.turned is not None
+        if not self.deal_and_exchange():
+            return None
         try:
-            self.deal_hands(deal, [table.token(s) for s in table.all_seats])
-            if deal.exchanges:   # house rules farmers, go_under: before the bidding, so the take-up
-                if not swap_with_kitty(self.record, deal, None if deal.hands is None else
-                                       [list(h) for h in deal.hands], self.where, self.problems):
-                    return None
-                for x in deal.exchanges:
-                    self.swap(x.seat, x.gave, x.took)
             if not self._before_discard(taken):
                 return None
             self.take_up(deal, taken)   # (five cards: the turned card stays out of play)
@@ -420,46 +423,25 @@ class SeatWalk(CardPlaces):
                 if holder == maker:
                     self.notes.append(f"deal {self.number}: the maker holds the card he called "
                                       f"({called.name}): he plays alone")
-        powers = power_table(trump)
-        # every trick (0-based) at which a seat showed out of a suit it may still hold: a later
-        # card of that suit proves each of them a revoke (Somerset 63: charged as often as made)
-        shown_void_at: dict[tuple[SeatIndex, Suit], list[tuple[int, Card]]] = {}   # (trick, card)
-        led: list[Suit] = []
 
         def watch(t: int, j: int, seat: SeatIndex, c: Card) -> None:
-            """The called card's holder found as it falls, and revokes: a card not of the suit
-            led from a hand known to hold it, or shown out of a suit played later."""
+            """The called card's holder found as it falls."""
             nonlocal holder_known
-            suit = powers[c][0]
-            if called is not None and c is called:
-                if deal.partner_stated and deal.partner != seat and not (seat == maker and deal.partner is None):
-                    claimed = "undealt" if deal.partner is None else f"seat {table.token(deal.partner)}"
-                    raise self.fail(f"seat {table.token(seat)} plays the called card {c.name}, "
-                                      f"but the record says {claimed} held it", f"tricks[{t}][{j}]")
-                if result.partner_trick is None:
-                    result.partner = None if seat == maker else seat
-                    result.partner_trick = t + 1
-                    holder_known = True
-            for first, card in shown_void_at.pop((seat, suit), ()):
-                if not any(r.seat == seat and r.trick == first for r in result.revokes):
-                    result.revokes.append(Revoke(seat, first, card, "proven by a later play", (c,), suit))
-            if j == 0:
-                led.append(suit)
+            if c is not called:
                 return
-            if suit is not led[t]:
-                held = () if deal.hands is None else tuple(
-                    x for x in self.hand[seat] if powers[x][0] is led[t])
-                if len(held) > 1:
-                    held = tuple(sorted(held, key=self.arrival().__getitem__))
-                if held:
-                    result.revokes.append(Revoke(seat, t, c, "from the hand", held, led[t]))
-                else:
-                    shown_void_at.setdefault((seat, led[t]), []).append((t, c))
+            if deal.partner_stated and deal.partner != seat and not (seat == maker and deal.partner is None):
+                claimed = "undealt" if deal.partner is None else f"seat {table.token(deal.partner)}"
+                raise self.fail(f"seat {table.token(seat)} plays the called card {c.name}, "
+                                f"but the record says {claimed} held it", f"tricks[{t}][{j}]")
+            if result.partner_trick is None:
+                result.partner = None if seat == maker else seat
+                result.partner_trick = t + 1
+                holder_known = True
 
         try:
             leaders, winners, result.log = walk_tricks(
-                self, deal, trump, table.eldest(deal.dealer), (), _N_LEFT[n], _N_LEAD_RULE, watch,
-                logged=any(e.kind in _READ_THE_LOG for e in deal.irregularities))
+                self, deal, trump, table.eldest(deal.dealer), (), _N_LEFT[n], _N_LEAD_RULE,
+                None if called is None else watch)
         except InconsistentRecord as exc:
             self.problems.extend(exc.problems)
             return None
@@ -468,6 +450,7 @@ class SeatWalk(CardPlaces):
         result.leaders, result.winners = leaders, winners
         result.complete = len(deal.tricks) == 5 and all(len(t.cards) == n for t in deal.tricks)
         result.remaining = None if deal.hands is None else self.remaining()
+        result.left = cards_left(self.hand, table.all_seats, deal, self.rules, taken)
         if not result.complete and not deal.unfinished and not claims_of(deal):
             self.refuse("tricks", f"a deal at this table is five tricks of {n} cards "
                       f"({len(deal.tricks)} recorded; mark the deal unfinished if the record stops here)")
@@ -501,13 +484,3 @@ class SeatWalk(CardPlaces):
                               f"deal {self.number}: the maker played the card he called himself: alone")
         self._partner_known = holder_known or called is None
         return result
-
-    def arrival(self) -> dict[Card, int]:
-        """The order in which each card came into its hand: as dealt, then taken from the kitty,
-        then the turned card taken up (the order a revoke's held cards are named in)."""
-        order = {c: i for h in self.deal.hands or () for i, c in enumerate(h) if c is not None}
-        for x in self.deal.exchanges:
-            order.update((c, 10 + j) for j, c in enumerate(x.took) if c is not None)
-        if self.deal.turned is not None:
-            order[self.deal.turned] = 20
-        return order

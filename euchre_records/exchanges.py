@@ -21,15 +21,15 @@ Contracts (docs/FORMAT.md "Exchanges", docs/RULES.md "House rules"):
   makes the record impossible (:func:`best_card`).
 
 At a table of two, three or five (docs/TABLES.md "Every capability at every table") the same
-rules hold for ``farmers`` and ``go_under`` (``partners_best`` needs a partner: refused there):
-:func:`void_by_farmer`, :func:`swap_with_kitty` (the kitty must hold three cards: a five-handed
-deal from 28 cards leaves two) and :func:`going_under_table`, each problem located and appended
-to the replay's list rather than raised, as that replay gathers them.
-One check of a swap with the kitty serves every table, :func:`swap_problem` (the same
-messages: the player named ``N`` or ``seat 1``), and one wording of a house rule that is off or
-of a second swap.
+rules hold for ``farmers`` and ``go_under`` (``partners_best`` needs a partner: refused there),
+by the same code (issue 32): :func:`apply_exchanges` swaps with the kitty on any table's
+``card_places.CardPlaces`` (the kitty must hold three cards: a five-handed deal from 28 cards
+leaves two), :func:`farmer_ruling` rules a farmer's void deal (:func:`farmers_void` words it
+for the four-handed result, :func:`void_by_farmer` for the per-seat one, each as its goldens
+pin) and :func:`going_under_findings` reports a hand not poor; the seats are named by the
+walk's labels (``N``, ``seat 1``).
 
-Every impossible four-handed exchange raises InconsistentRecord at ``exchanges[i]`` (``.gave[j]``,
+Every impossible exchange raises InconsistentRecord at ``exchanges[i]`` (``.gave[j]``,
 ``.took[j]``) saying where the card really is. :func:`apply_exchanges` works on the replay's
 card locations through the small :class:`CardState` protocol.
 """
@@ -40,16 +40,16 @@ from typing import Protocol
 
 from typing import Any, Callable, Iterable, Sequence
 
-from .cards import Card, Rank, Seat, Suit, make_pack, power_table
+from .card_places import seat_words
+from .cards import LEFT_OF, SEATS, Card, Rank, Seat, Suit, power_table
 from .errors import InconsistentRecord, Problem, join_path
 from .house_rules import farm_cards, house_cite
-from .model import Deal, DealResult, Exchange, ExchangeKind, Finding, FindingKind, Record
+from .model import Deal, DealResult, Exchange, ExchangeKind, Finding, FindingKind, Record, Scores
 from .rules import FarmersHand, Rules
 
 __all__ = ["CardState", "apply_exchanges", "farmers_void", "BEFORE_BIDDING", "KITTY_SWAP",
-           "best_card", "remarkably_poor", "going_under_findings", "not_poor", "FACE_RANKS",
-           "declared_farmer", "void_by_farmer", "swap_with_kitty", "swap_problem",
-           "going_under_table"]
+           "best_card", "remarkably_poor", "going_under_findings", "FACE_RANKS",
+           "declared_farmer", "farmer_ruling", "void_by_farmer", "swap_problem"]
 
 FACE_RANKS = (Rank.JACK, Rank.QUEEN, Rank.KING)
 """The face cards (EGN's "no face cards"): jacks, queens and kings; aces and the joker are not."""
@@ -58,13 +58,15 @@ BEFORE_BIDDING = (ExchangeKind.FARMERS, ExchangeKind.GO_UNDER)
 KITTY_SWAP = 3
 """Cards a farmer or a player going under swaps with the kitty."""
 
+_LABELS = tuple(s.name for s in SEATS)   # the four-handed seats' words: N E S W
 _OPTION = {ExchangeKind.FARMERS: "farmers", ExchangeKind.GO_UNDER: "go_under",
            ExchangeKind.PARTNERS_BEST: "partners_best"}
 
 
 class CardState(Protocol):
-    """What the exchanges need of a replay: where each known card is, the known cards and the
-    count of unknown cards each seat holds, and whether the hands are known."""
+    """What the exchanges need of a replay at any table (``card_places.CardPlaces``): where each
+    known card is, the known cards and the count of unknown cards each seat holds, whether the
+    hands are known, and each seat's words (``N``, ``seat 1``)."""
 
     location: dict[Card, str]
     hand: list[set[Card]]
@@ -72,8 +74,9 @@ class CardState(Protocol):
     known_hands: bool
     where: str
     pack: frozenset[Card]
+    labels: Sequence[str]
 
-    def take_from(self, seat: Seat, c: Card, at: str, verb: str = "discarded") -> None: ...
+    def take_from(self, seat: int, c: Card, at: str, verb: str = "discarded") -> None: ...
 
 
 def _fail(state: CardState, what: str, at: str) -> InconsistentRecord:
@@ -134,22 +137,34 @@ def declared_farmer(deal: Deal, rules: Rules, name: Callable[[Any], str],
     return x, None
 
 
-def farmers_void(deal: Deal, rules: Rules, number: int, where: str) -> DealResult | None:
-    """The void result of a four-handed deal ended by a farmer's hand under 'misdeal', or None
-    (InconsistentRecord when the declaration is impossible)."""
-    found = declared_farmer(deal, rules, lambda s: s.name, where)
+def farmer_ruling(deal: Deal, rules: Rules, where: str, labels: Sequence[str],
+                  left: Sequence[int]) -> tuple[str, int] | None:
+    """(who declared, the next dealer) when a farmer's hand under 'misdeal' voids ``deal``: the
+    deal passes as after a misdeal (``misdeal_loses_deal``: to ``left[dealer]``, else the same
+    dealer deals again); None when none is declared. One ruling for every table, ``labels``
+    naming the seats. Raises InconsistentRecord when the declaration is impossible."""
+    found = declared_farmer(deal, rules, labels.__getitem__, where)
     if found is None:
         return None
     x, problem = found
     if problem is not None:
         raise InconsistentRecord([problem])
-    nxt = deal.dealer.left if rules.misdeal_loses_deal else deal.dealer
-    how = f"the deal passes to {nxt.name}" if nxt is not deal.dealer else f"{nxt.name} deals again"
-    note = (f"deal {number}: {x.seat.name} declared a farmer's hand — the deal is void as a misdeal; "
+    return labels[x.seat], left[deal.dealer] if rules.misdeal_loses_deal else deal.dealer
+
+
+def farmers_void(deal: Deal, rules: Rules, number: int, where: str) -> DealResult | None:
+    """The void result of a four-handed deal ended by a farmer's hand under 'misdeal', or None
+    (InconsistentRecord when the declaration is impossible)."""
+    ruling = farmer_ruling(deal, rules, where, _LABELS, LEFT_OF)
+    if ruling is None:
+        return None
+    who, nxt = ruling
+    how = f"the deal passes to {SEATS[nxt].name}" if nxt != deal.dealer else f"{deal.dealer.name} deals again"
+    note = (f"deal {number}: {who} declared a farmer's hand — the deal is void as a misdeal; "
             f"{how} ({house_cite('farmers')}; {rules.cite('misdeal')})")
     return DealResult(number, deal.kind, deal.dealer, deal.turned, None, None, False, None, False,
                       (), (), (0, 0), (0, 0), (0, 0), (0, 0), (), False, void="farmer's hand",
-                      next_dealer=nxt, notes=(note,))
+                      next_dealer=SEATS[nxt], notes=(note,))
 
 
 def remarkably_poor(hand: Iterable[Card]) -> bool:
@@ -166,15 +181,16 @@ def remarkably_poor(hand: Iterable[Card]) -> bool:
     return len(farm_cards(cards)) >= 3 or not any(c.rank in FACE_RANKS for c in cards)
 
 
-def not_poor(exchanges: Sequence[Any], hands: Sequence[Sequence[Card | None]] | None,
-             number: int, who: Callable[[Any], str]) -> list[tuple[Any, str]]:
-    """(seat, the finding's text) for each player who went under (``exchanges``, any table's,
-    ``hands`` as dealt by seat index) with a fully known hand that is not remarkably poor by
-    EGN's examples; a hand not fully known cannot be judged. ``who`` names a seat. Shared by
-    every table (:func:`going_under_findings`, :func:`going_under_table`)."""
+def going_under_findings(deal: Deal, number: int, labels: Sequence[str],
+                         points: Scores = (0, 0)) -> list[Finding]:
+    """A finding for each player who went under with a fully known hand (as dealt) that is not
+    remarkably poor by EGN's examples; a hand not fully known cannot be judged, and the record
+    stands (the table allowed it). At every table: ``labels`` name the seats, ``points`` the
+    findings' moved points (``()`` at n)."""
+    rule = house_cite("go_under")
     out = []
-    for x in exchanges:
-        hand = () if hands is None else hands[x.seat]
+    for x in deal.exchanges:
+        hand = () if deal.hands is None else deal.hands[x.seat]
         if x.kind is not ExchangeKind.GO_UNDER or not hand or None in hand:
             continue
         known = [c for c in hand if c is not None]
@@ -182,19 +198,13 @@ def not_poor(exchanges: Sequence[Any], hands: Sequence[Sequence[Card | None]] | 
             continue
         farm = len(farm_cards(known))
         faces = " ".join(c.name for c in known if c.rank in FACE_RANKS)
-        out.append((x.seat, f"deal {number}: {who(x.seat)} went under holding "
-                    f"{' '.join(c.name for c in known)}: not a remarkably poor hand by EGN's "
-                    f"examples (nines and tens: {farm}, fewer than three; face cards: {faces}) — "
-                    f"reported, the exchange stands ({house_cite('go_under')})"))
+        text = (f"deal {number}: {labels[x.seat]} went under holding "
+                f"{' '.join(c.name for c in known)}: not a remarkably poor hand by EGN's "
+                f"examples (nines and tens: {farm}, fewer than three; face cards: {faces}) — "
+                f"reported, the exchange stands ({rule})")
+        out.append(Finding(FindingKind.IRREGULARITY, text, rule, number, seat=x.seat,
+                           status="hand not poor", points=points))
     return out
-
-
-def going_under_findings(deal: Deal, number: int) -> list[Finding]:
-    """A finding for each player who went under with a known hand (as dealt) that is not
-    remarkably poor by EGN's examples; the record stands (the table allowed it)."""
-    rule = house_cite("go_under")
-    return [Finding(FindingKind.IRREGULARITY, text, rule, number, seat=seat, status="hand not poor")
-            for seat, text in not_poor(deal.exchanges, deal.hands, number, lambda s: s.name)]
 
 
 def best_card(cards: Iterable[Card], trump: Suit | None) -> list[Card]:
@@ -217,8 +227,9 @@ def best_card(cards: Iterable[Card], trump: Suit | None) -> list[Card]:
 def apply_exchanges(state: CardState, deal: Deal, rules: Rules, before_bidding: bool,
                     lone: Seat | None = None, trump: Suit | None = None) -> None:
     """Check and apply the exchanges of one phase: those made before the bidding
-    (``before_bidding``) or partner's best after it (``lone``: the lone player, or None;
-    ``trump``: the deal's trump, None in a no-trump deal)."""
+    (``before_bidding``: the swaps with the kitty, at every table; the kitty must hold three
+    cards) or partner's best after it (four-handed: ``lone`` the lone player, or None;
+    ``trump`` the deal's trump, None in a no-trump deal)."""
     kitty_swaps = 0
     for i, x in enumerate(deal.exchanges):
         at = f"exchanges[{i}]"
@@ -229,11 +240,16 @@ def apply_exchanges(state: CardState, deal: Deal, rules: Rules, before_bidding: 
             raise _fail(state, off, at)
         if x.kind is ExchangeKind.PARTNERS_BEST:
             _partners_best(state, x, lone, trump, at, _may_discard(state, deal, rules))
-        else:
-            kitty_swaps += 1
-            if kitty_swaps > 1:
-                raise _fail(state, _second_swap(x.kind), at)
-            _kitty_swap(state, x, at, deal.kitty is not None and None not in deal.kitty)
+            continue
+        kitty_swaps += 1
+        if kitty_swaps > 1:
+            raise _fail(state, _second_swap(x.kind), at)
+        seats = len(state.hand)
+        kitty = len(state.pack) - 5 * seats - 1
+        if kitty < KITTY_SWAP:   # five hands from 28 cards
+            raise _fail(state, f"the kitty holds {kitty} cards at a table of {seats} from a pack "
+                        f"of {rules.pack}: three cannot be swapped ({house_cite(_OPTION[x.kind])})", at)
+        _kitty_swap(state, x, at, deal.kitty is not None and None not in deal.kitty)
 
 
 def _count(state: CardState, x: Exchange, n: int, at: str, rule: str) -> None:
@@ -244,11 +260,11 @@ def _count(state: CardState, x: Exchange, n: int, at: str, rule: str) -> None:
                                f"({rule})", f"{at}.{key}")
 
 
-def _give(state: CardState, seat: Seat, cards: tuple[Card | None, ...], to: str, at: str) -> None:
+def _give(state: CardState, seat: int, cards: tuple[Card | None, ...], to: str, at: str) -> None:
     for j, c in enumerate(cards):
         if c is None:
             if state.known_hands and state.unknown[seat] == 0:
-                raise _fail(state, f"{seat.name}'s hand is known: name the card he gave",
+                raise _fail(state, f"{state.labels[seat]}'s hand is known: name the card he gave",
                             f"{at}.gave[{j}]")
             if state.known_hands:
                 state.unknown[seat] -= 1
@@ -257,8 +273,8 @@ def _give(state: CardState, seat: Seat, cards: tuple[Card | None, ...], to: str,
         state.location[c] = to
 
 
-def _receive(state: CardState, seat: Seat, c: Card) -> None:
-    state.location[c] = f"hand:{seat.name}"
+def _receive(state: CardState, seat: int, c: Card) -> None:
+    state.location[c] = f"hand:{state.labels[seat]}"
     state.hand[seat].add(c)
 
 
@@ -276,7 +292,7 @@ def _kitty_swap(state: CardState, x: Exchange, at: str, kitty_known: bool) -> No
         place = state.location.get(c)
         return "not in the kitty as recorded" if place is None and kitty_known else place
 
-    problem = swap_problem(x, x.seat.name, at, state.pack, place_of)
+    problem = swap_problem(x, state.labels[x.seat], at, state.pack, place_of)
     if problem is not None:
         raise _fail(state, problem[1], problem[0])
     if state.known_hands:   # an unknown card taken: one more unknown card in his hand
@@ -288,17 +304,16 @@ def _kitty_swap(state: CardState, x: Exchange, at: str, kitty_known: bool) -> No
 
 
 def swap_problem(x: Exchange, who: str, at: str, pack: frozenset[Card],
-                 place_of: Callable[[Card], str | None],
-                 holds: Callable[[Card | None], str | None] | None = None) -> tuple[str, str] | None:
+                 place_of: Callable[[Card], str | None]) -> tuple[str, str] | None:
     """(where, what) of the first impossible part of one swap with the kitty (``farmers`` under
     'exchange', ``go_under``) at any table, or None; ``what`` cites the house rule.
 
-    The one check of every table: three cards given and three taken; a farmer gives nines and
-    tens; each card given is held (``holds``: what is wrong with giving it, None when it is
-    held; None: the caller takes the cards from the hand afterwards); each card taken is in the
+    Three cards given and three taken; a farmer gives nines and tens; each card taken is in the
     pack and in the kitty: ``place_of`` says where it really is (``"hand:N"``, ``"turned"``,
     ``"discard"``, ``"not in the kitty as recorded"``; ``"kitty"`` or None: it may be in the
-    kitty). ``who`` names the player (``"N"``, ``"seat 1"``), ``at`` is the exchange's path."""
+    kitty). That each card given is held is the hand's check, as the cards are taken from it
+    (``CardState.take_from``). ``who`` names the player (``"N"``, ``"seat 1"``), ``at`` is the
+    exchange's path."""
     rule = house_cite(_OPTION[x.kind])
     for key in ("gave", "took"):
         got = len(getattr(x, key))
@@ -309,9 +324,6 @@ def swap_problem(x: Exchange, who: str, at: str, pack: frozenset[Card],
         if c is not None and x.kind is ExchangeKind.FARMERS and not farm_cards([c]):
             return (f"{at}.gave[{j}]", f"{who} gave {c.name} for a farmer's hand; a farmer gives "
                     f"three of his nines and tens ({rule})")
-        problem = None if holds is None else holds(c)
-        if problem is not None:
-            return (f"{at}.gave[{j}]", f"{problem} ({rule})")
     for j, c in enumerate(x.took):
         if c is None:
             continue
@@ -390,84 +402,19 @@ def _check_best(state: CardState, partner: Seat, c: Card, trump: Suit | None, ru
 def void_by_farmer(record: Record, deal: Deal, number: int, where: str,
                    problems: list[Problem]) -> tuple[str, bool] | None:
     """At a table of n: (why the deal is void, whether the same dealer deals again) when a
-    farmer's hand under 'misdeal' ended it; None otherwise (or with a located problem appended)."""
-    rules = record.rules
-    found = declared_farmer(deal, rules, lambda s: f"seat {record.table.token(s)}", where)
-    if found is None:
+    farmer's hand under 'misdeal' ended it (:func:`farmer_ruling`, worded for the per-seat
+    result); None otherwise (or with a located problem appended)."""
+    rules, table = record.rules, record.table
+    try:
+        ruling = farmer_ruling(deal, rules, where, seat_words(table),
+                               [table.left(s) for s in table.all_seats])
+    except InconsistentRecord as exc:
+        problems.extend(exc.problems)
         return None
-    x, problem = found
-    if problem is not None:
-        problems.append(problem)
+    if ruling is None:
         return None
-    again = not rules.misdeal_loses_deal
-    return (f"seat {record.table.token(x.seat)} declared a farmer's hand ({house_cite('farmers')}): "
+    who, nxt = ruling
+    again = nxt == deal.dealer
+    return (f"{who} declared a farmer's hand ({house_cite('farmers')}): "
             f"the deal is void as a misdeal ({rules.cite('misdeal')}); "
             f"{'the same dealer deals again' if again else 'the deal passes to the left'}", again)
-
-
-def swap_with_kitty(record: Record, deal: Deal, hands: list[list[Card | None]] | None,
-                    where: str, problems: list[Problem]) -> bool:
-    """Check the exchanges with the kitty and apply them to ``hands`` (each seat's cards as
-    dealt, None unknown; None when the hands are not recorded). False with a problem appended."""
-    rules, table = record.rules, record.table
-    swaps = 0
-    for i, x in enumerate(deal.exchanges):
-        at = f"{where}.exchanges[{i}]"
-        off = _off(rules, x.kind)
-        if off is not None:
-            problems.append(Problem(at, off))
-            return False
-        swaps += 1
-        kitty = table.kitty(rules.pack) + (1 if rules.joker else 0)
-        if swaps > 1:
-            problem: tuple[str, str] | None = (at, _second_swap(x.kind))
-        elif kitty < KITTY_SWAP:
-            problem = (at, f"the kitty holds {kitty} cards at a table of {table.seats} from a pack "
-                       f"of {rules.pack}: three cannot be swapped ({house_cite(_OPTION[x.kind])})")
-        else:
-            problem = _check_swap(record, deal, hands, x, at)
-        if problem is not None:
-            problems.append(Problem(*problem))
-            return False
-        if hands is not None:
-            hand = hands[x.seat]
-            for c in x.gave:
-                hand.remove(c)   # _check: each known card is held, each unknown one a None
-            hand.extend(x.took)
-    return True
-
-
-def _check_swap(record: Record, deal: Deal, hands: list[list[Card | None]] | None,
-                x: Exchange, at: str) -> tuple[str, str] | None:
-    """:func:`swap_problem` at a table of n, over the hands as dealt (None: not recorded)."""
-    token = record.table.token
-    who = f"seat {token(x.seat)}"
-    hand = None if hands is None else list(hands[x.seat])
-    kitty = deal.kitty if deal.kitty is not None and None not in deal.kitty else None
-
-    def holds(c: Card | None) -> str | None:
-        if hand is None:
-            return None
-        if c in hand:
-            hand.remove(c)
-            return None
-        return f"{who} does not hold {c.name}" if c is not None else \
-            f"{who}'s hand is known: name the card he gave"
-
-    def place_of(c: Card) -> str | None:
-        held = [s for s, h in enumerate(hands or ()) if c in h]
-        return (f"hand:seat {token(held[0])}" if held else "turned" if c is deal.turned else
-                "not in the kitty as recorded" if kitty is not None and c not in kitty else None)
-
-    return swap_problem(x, who, at, make_pack(record.rules.pack, record.rules.joker),
-                        place_of, holds)
-
-
-def going_under_table(record: Record, deal: Deal, number: int) -> list[Finding]:
-    """A finding for each player who went under with a known hand (as dealt) that is not
-    remarkably poor by EGN's examples; the record stands (the table allowed it)."""
-    rule = house_cite("go_under")
-    return [Finding(FindingKind.IRREGULARITY, text, rule, number, seat=seat,
-                         status="hand not poor", points=())
-            for seat, text in not_poor(deal.exchanges, deal.hands, number,
-                                       lambda s: f"seat {record.table.token(s)}")]

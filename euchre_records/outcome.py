@@ -14,9 +14,10 @@ from typing import Sequence
 from .cards import JOKER, SEATS
 from .errors import InconsistentRecord
 from .laws import score_adjustments
-from .model import Deal, DealResult, Finding, FindingKind, IrregularityKind
+from .model import Deal, DealResult, IrregularityKind
+from .revokes import RevokeTable, revoke_findings
 from .rules import JokerUpcard, Rules
-from .scoring import RevokeCharge, charge_text, hand_points, revoke_penalties, side_column
+from .scoring import hand_points
 
 __all__ = ["replay_outcome", "unchecked_notes", "thrown_in_redeal"]
 
@@ -74,33 +75,11 @@ def replay_outcome(deal: Deal, rules: Rules, number: int, where: str) -> DealRes
         if outcome.defender_alone.side is maker.side:
             raise InconsistentRecord("the lone defender must be an opponent of the maker",
                                      f"{where}.result.defender_alone")
-    charges: list[RevokeCharge] = []
-    claimed = []
-    for i, event in enumerate(deal.irregularities):
-        if event.kind is not IrregularityKind.REVOKE_CLAIMED:
-            continue
-        if event.seat is None:
-            raise InconsistentRecord("a revoke claim needs the offender's seat",
-                                     f"{where}.irregularities[{i}].seat")
-        charges.append(RevokeCharge(side_column(event.seat.side), outcome.alone,
-                                    outcome.alone and event.seat.side is not maker.side,
-                                    event.revoke_election))
-        claimed.append(event)
-    outcomes = revoke_penalties(rules, charges)
-    findings = []
-    for event, o in zip(claimed, outcomes):
-        assert event.seat is not None
-        side = event.seat.side
-        trick = f", trick {event.trick}" if event.trick else ""
-        tail = charge_text(rules, side, o.how, o.size, outcome.alone)
-        findings.append(Finding(
-            FindingKind.REVOKE,
-            f"deal {number}{trick}: {event.seat.name} revoked (claimed at the table) — revoke "
-            f"({rules.cite('revoke')}); {tail}",
-            rules.cite("revoke"), number, event.trick, event.seat, event.card, (), "claimed", o.pair))
-    penalty = (sum(o.points[0] for o in outcomes), sum(o.points[1] for o in outcomes))
+    revokes = revoke_findings(deal, rules, number, where,   # the claims, as recorded
+                              RevokeTable.partnerships(maker, outcome.alone), outcome.trump, None, {})
+    findings, penalty = list(revokes.findings), revokes.penalty
     hand = hand_points(rules, maker.side, outcome.alone, outcome.defender_alone, outcome.tricks)
-    if not rules.revoke_hand_scores and any(o.how in ("added", "deducted") for o in outcomes):
+    if not revokes.hand_scores:
         hand = (0, 0)
     adjusted = score_adjustments(deal, rules, number, where, maker, outcome.alone,
                                  outcome.defender_alone, outcome.tricks, hand, True)

@@ -23,7 +23,7 @@ from .errors import InconsistentRecord
 from .model import Deal, DealResult, Finding
 from .penalty_cards import penalty_card_checks
 from .plays import PlayLog
-from .revokes import revoke_findings
+from .revokes import RevokeTable, revoke_findings
 from .rules import Rules
 from .words import counted
 
@@ -91,9 +91,10 @@ def replay_unfinished(rp: ReplayInProgress, bidding: Bidding, findings: list[Fin
         lone = bidding.maker if bidding.alone else None
         card_findings, breaches = penalty_card_checks(
             deal, rp.rules, number, rp.where, lone, log, remaining, leaders, trump)
-        revokes, _penalty, _scores = revoke_findings(
-            deal, rp.rules, number, rp.where, bidding, log, remaining, breaches)
-        found += card_findings + revokes
+        sides = RevokeTable.partnerships(bidding.maker, bidding.alone)
+        revokes = revoke_findings(deal, rp.rules, number, rp.where, sides, trump, log, remaining,
+                                  breaches).findings
+        found += card_findings + list(revokes)
         found.sort(key=lambda f: (f.trick or 0))
     played = len(deal.tricks)
     if not played:

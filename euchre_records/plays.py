@@ -18,23 +18,30 @@ Play = tuple[int, Card, "Suit | None", Suit]   # (trick index, card, suit led or
 
 
 class PlayLog:
-    """Every play of a deal, by seat, with the suit led and the card's effective suit."""
+    """Every play of a deal, by seat, with the suit led and the card's effective suit; ``off``
+    the plays that did not follow the suit led, as (seat, index in ``by_seat[seat]``), in the
+    order played (where a revoke may be: ``revokes.revoke_findings``)."""
 
-    __slots__ = ("table", "by_seat", "led")
+    __slots__ = ("table", "by_seat", "led", "off")
 
     def __init__(self, table: Mapping[Card, tuple[Suit, int]], seats: int = 4) -> None:
         self.table = table
         self.by_seat: list[list[Play]] = ([[], [], [], []] if seats == 4   # by seat index, any table
                                           else [[] for _ in range(seats)])
         self.led: list[Suit] = []
+        self.off: list[tuple[int, int]] = []
 
     def add(self, seat: int, trick: int, c: Card) -> None:
         eff = self.table[c][0]
+        plays = self.by_seat[seat]
         if len(self.led) == trick:
             self.led.append(eff)
-            self.by_seat[seat].append((trick, c, None, eff))
-        else:
-            self.by_seat[seat].append((trick, c, self.led[trick], eff))
+            plays.append((trick, c, None, eff))
+            return
+        led = self.led[trick]
+        if eff is not led:
+            self.off.append((seat, len(plays)))
+        plays.append((trick, c, led, eff))
 
 
 

@@ -89,7 +89,7 @@ class _Way:
     their names, alone or not, a lone defender, the makers' tricks, the sides that may revoke
     (an index into ``sides.sides`` and a name) in the order they are considered, and whether a
     revoke is charged at the lone-hand rate (at a table of n only the five-handed lone maker's
-    hand is a lone hand, as ``revokes.seat_revoke_findings`` charges it)."""
+    hand is a lone hand, as ``revokes.revoke_findings`` charges it)."""
 
     sides: DealSides
     makers: str
@@ -217,7 +217,7 @@ def _elections(rules: Rules, columns: SeatColumns | None) -> tuple[Election | No
 def revoke_points(rules: Rules, columns: SeatColumns | None = None) -> dict[Scores, str]:
     """The scores one or two revoke charges make possible that :func:`played_points` lacks ->
     one way each, scored by :func:`~euchre_records.scoring.revoke_penalties` as a replay does
-    (at a table of n: to, or from, each player of a side, as ``revokes.seat_revoke_findings``
+    (at a table of n: to, or from, each player of a side, as ``revokes.revoke_findings``
     charges them)."""
     plain = played_points(rules, columns)
     zero = (0,) * _columns(columns)

@@ -1,42 +1,141 @@
-"""Revoke detection and charging for a played deal.
-
-At every table (issue 32: one revoke module): the four-handed game's revokes are found in the play
-log (:func:`revoke_findings`); at the tables where each scores for himself the replay finds them
-and :func:`seat_revoke_findings` words and charges them the same way (docs/TABLES.md "Findings").
-Both charge through :func:`scoring.revoke_penalties`, over the deal's two sides.
+"""Revoke detection, wording and charging for a played deal, at every table (issue 32: one
+revoke module).
 
 A revoke (Somerset 62) is a card of another suit played while holding a card of the (effective)
-suit led — the left bower and the joker are trumps for this purpose. With hands known the held
-cards are read from the hand; with hands inferred from the plays a revoke is *proven* when the
-player later plays a card of the suit he failed to follow (his hand gains no card after the
-discard, so anything he plays later was in it).
+suit led — the left bower and the joker are trumps for this purpose. :func:`revoke_findings` finds
+them in the trick walk's play log (:class:`~.plays.PlayLog`) and the cards left unplayed: a card
+not of the suit led is a revoke when the same player later plays a card of that suit, or still
+holds one when the play ends (his hand gains no card after the discard, so anything he plays
+later was in it; the dealer's unplayed card may be his unrecorded discard and proves nothing,
+but the turned card, which cannot be discarded (Somerset 88), does: :func:`cards_left`). With
+the hands known the finding names the cards he held; from the plays alone, the later plays that
+prove it. It then matches the revokes claimed at the table ("not borne out" where the cards
+show every card he held), rules the revokes corrected before the trick was quitted (Somerset
+64, 69; Hoyle renege), and charges the rest through :func:`scoring.revoke_penalties` over the
+deal's two sides (:class:`RevokeTable`: at four N-S and E-W, at a table of n the makers and the
+rest, each player of a side scoring the side's penalty, VARIANTS.md).
 """
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Mapping, Sequence
+from typing import Any, Callable, Collection, Iterable, Mapping, Sequence, TypeVar
 
-from .cards import SEATS, Card, Seat, Suit
+from .card_places import seat_words
+from .cards import SEATS, Card, Seat, Side, Suit
 from .errors import InconsistentRecord
-from .model import (
-    Deal, Finding, FindingKind, Irregularity, IrregularityKind, Points, Scores, Record,
-)
+from .model import Deal, Finding, FindingKind, Irregularity, IrregularityKind, Record, Scores
 from .plays import Breach, PlayLog
 from .rules import Rules
-from .scoring import DealSides, RevokeCharge, charge_text, revoke_penalties, side_column
-from .table import SeatIndex, Table
+from .scoring import (PARTNERSHIP_WORDS, PARTNERSHIPS, DealSides, RevokeCharge, SideWords,
+                      charge_text, revoke_penalties)
+from .table import SeatIndex
 
-if TYPE_CHECKING:
-    from .bidding import Bidding
+__all__ = ["revoke_findings", "RevokeTable", "RevokeWords", "Revokes", "cards_left", "CardsLeft",
+           "corrected_play", "corrected_text"]
 
-__all__ = ["revoke_findings", "seat_revoke_findings", "revoke_charges", "Revoke", "corrected_play",
-           "corrected_text"]
+_S = TypeVar("_S", bound=int)   # a seat value: cards.Seat at four, int at n
+CardsLeft = Mapping[Any, frozenset[Card]]
+"""Each seat's cards never played (:func:`cards_left`), keyed by the table's seat values."""
+_EACH_PLAYER = "; each player of the side scores the side's penalty, VARIANTS.md"
+
+
+@dataclass(frozen=True, slots=True)
+class RevokeWords:
+    """How a deal's revoke findings name its players and sides: ``who[seat]`` a player in a
+    finding (``N``; at n his name or seat token), ``labels[seat]`` in a located problem (``N``,
+    ``seat 1``), ``sides`` the sides in a charge (:class:`~.scoring.SideWords`),
+    ``by_later_play`` what follows "revoke proven" when only later plays prove it (at n " by a
+    later play", the wording tests/golden/pinned keeps for golden variants/14)."""
+
+    who: Sequence[str]
+    labels: Sequence[str]
+    sides: SideWords = PARTNERSHIP_WORDS
+    by_later_play: str = ""
+
+
+_FOUR_SEATS = tuple(s.name for s in SEATS)
+_FOUR_WORDS = RevokeWords(_FOUR_SEATS, _FOUR_SEATS)
+_FOUR_SIDE_OF = tuple(0 if s.side is Side.NS else 1 for s in SEATS)
+
+
+@dataclass(frozen=True, slots=True)
+class RevokeTable:
+    """A deal's sides as the revoke laws read them, and how its findings word them.
+
+    ``side_of[seat]`` the side (0 or 1) of ``sides``, the score columns each side's penalty goes
+    to; ``maker_side`` the makers' side; ``lone`` whether the deal is a lone hand for the
+    penalty (Somerset 63); ``words()`` the :class:`RevokeWords`, made only for a deal that has
+    something to word. ``one_revoke_a_claim`` (at n): a claim that names the seat and trick of
+    a revoke already found or claimed (or only the seat) is that revoke again, not another
+    (Somerset 62: one card a trick); the four-handed engine charges each claim, as it always
+    has (its replay JSON is kept to the byte)."""
+
+    side_of: Sequence[int]
+    sides: DealSides
+    maker_side: int
+    lone: bool
+    words: Callable[[], RevokeWords]
+    one_revoke_a_claim: bool = False
+
+    @classmethod
+    def partnerships(cls, maker: Seat | None, alone: bool) -> RevokeTable:
+        """The four-handed deal: N-S and E-W, a lone hand when the maker went alone."""
+        assert maker is not None
+        return cls(_FOUR_SIDE_OF, PARTNERSHIPS, _FOUR_SIDE_OF[maker], alone, lambda: _FOUR_WORDS)
+
+    @classmethod
+    def made(cls, record: Record, makers: tuple[SeatIndex, ...], lone: bool) -> RevokeTable:
+        """A deal at a table of n: the makers against the rest, one score column per seat; a
+        lone hand only for the five-handed maker alone (the two- and three-handed maker always
+        plays alone, which is no lone hand for the penalty)."""
+        table = record.table
+        side_of, sides = _made_sides(table.seats, makers)
+        return cls(side_of, sides, 0, lone and table.called_partner,
+                   lambda: _made_words(record, sides.sides), True)
+
+
+@functools.cache
+def _made_sides(seats: int, makers: tuple[SeatIndex, ...]) -> tuple[tuple[int, ...], DealSides]:
+    """Each seat's side and the deal's sides at a table of ``seats`` whose makers are ``makers``
+    (the few there can be, made once)."""
+    rest = tuple(s for s in range(seats) if s not in makers)
+    return tuple(0 if s in makers else 1 for s in range(seats)), DealSides(seats, (makers, rest))
+
+
+def _made_words(record: Record, parts: tuple[tuple[int, ...], tuple[int, ...]]) -> RevokeWords:
+    """The words of a deal at a table of n whose sides are ``parts``: a player by his name where
+    the record has it, else his seat token; a side by its players ("each of 1 and 3")."""
+    table = record.table
+    names = {s: p.name for s, p in record.players if p.name}
+    who = tuple(names.get(s) or table.token(s) for s in table.all_seats)
+    each = [who[p[0]] if len(p) == 1 else "each of " + _listed([who[s] for s in p]) for p in parts]
+    named = [_listed([who[s] for s in p]) for p in parts]
+    return RevokeWords(who, seat_words(table),
+                       SideWords((each[0], each[1]), (named[0], named[1]), _EACH_PLAYER),
+                       " by a later play")
+
+
+def _listed(words: list[str]) -> str:
+    """"1", "1 and 3", "0, 2 and 4"."""
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+@dataclass(frozen=True, slots=True)
+class Revokes:
+    """What :func:`revoke_findings` found: the findings (each with the points it moved, one per
+    score column), the penalty points in all, and whether the hand's own points still score."""
+
+    findings: tuple[Finding, ...]
+    penalty: Scores
+    hand_scores: bool
+
 
 class _Revoke:
     __slots__ = ("seat", "trick", "card", "led", "held", "status", "event", "reason", "kept")
 
-    def __init__(self, seat: Seat, trick: int, card: Card | None, led: Suit | None,
+    def __init__(self, seat: SeatIndex, trick: int, card: Card | None, led: Suit | None,
                  held: list[Card], status: str, event: Irregularity | None = None,
                  reason: str | None = None, kept: int = 0) -> None:
         self.seat, self.trick, self.card, self.led = seat, trick, card, led
@@ -44,33 +143,49 @@ class _Revoke:
         self.kept = kept   # how many of ``held`` (the last ones) were never played
 
 
-def _find(log: PlayLog, remaining: Mapping[Seat, frozenset[Card]]) -> list[_Revoke]:
+def cards_left(hands: Sequence[Collection[Card]], seats: Iterable[_S], deal: Deal,
+               rules: Rules, took_up: bool) -> dict[_S, frozenset[Card]]:
+    """Each seat's known cards never played (``hands`` as the walk left them), as proof of a
+    revoke: a dealer who took up the turned card and whose discard is unrecorded (and who did
+    discard) may have discarded any of them, so they prove nothing -- but the turned card, which
+    cannot be discarded where the rules forbid it (Somerset 88; rule ``turned_card_discard``)."""
+    left = {s: frozenset(hands[s]) for s in seats}
+    never_discarded = any(e.kind is IrregularityKind.PLAYED_BEFORE_DISCARD
+                          for e in deal.irregularities)
+    if took_up and deal.discard is None and not never_discarded:
+        kept = {deal.turned} if not rules.turned_card_discard else set()
+        dealer = next(s for s in left if s == deal.dealer)   # the seat in the table's kind
+        left[dealer] = frozenset(left[dealer] & kept)
+    return left
+
+
+def _find(log: PlayLog, remaining: CardsLeft) -> list[_Revoke]:
     found: list[_Revoke] = []
     table = log.table
-    for seat in SEATS:
+    for seat, i in log.off:
         plays = log.by_seat[seat]
-        for i, (t, c, led, eff) in enumerate(plays):
-            if led is None or eff is led:
-                continue
-            held = [later for (_, later, _, e) in plays[i + 1:] if e is led]
-            kept = sorted(x for x in remaining[seat] if table[x][0] is led)
-            if held or kept:
-                found.append(_Revoke(seat, t, c, led, held + kept, "established", kept=len(kept)))
-    found.sort(key=lambda r: (r.trick, r.seat))
+        t, c, led, _ = plays[i]
+        held = [later for (_, later, _, e) in plays[i + 1:] if e is led]
+        left = remaining[seat]
+        kept = sorted(x for x in left if table[x][0] is led) if left else []
+        if held or kept:
+            found.append(_Revoke(seat, t, c, led, held + kept, "established", kept=len(kept)))
+    if len(found) > 1:
+        found.sort(key=lambda r: (r.trick, r.seat))
     return found
 
 
-def _corrected(event: Irregularity, log: PlayLog, remaining: Mapping[Seat, frozenset[Card]],
-               where: str, at: str) -> _Revoke:
+def _corrected(event: Irregularity, log: PlayLog, remaining: CardsLeft,
+               labels: Sequence[str], where: str, at: str) -> _Revoke:
     seat, trick, c = event.seat, event.trick, event.card
     if seat is None or trick is None or c is None:
         raise InconsistentRecord("a corrected revoke needs seat, trick and the card played in error",
                                  f"{where}.{at}")
-    played, led = corrected_play(log, remaining, seat, seat.name, trick, c, f"{where}.{at}")
+    played, led = corrected_play(log, remaining, seat, labels[seat], trick, c, f"{where}.{at}")
     return _Revoke(seat, trick - 1, c, led, [played], "corrected", event)
 
 
-def corrected_play(log: PlayLog, remaining: Mapping[Seat, frozenset[Card]] | Mapping[int, frozenset[Card]],
+def corrected_play(log: PlayLog, remaining: CardsLeft,
                    seat: int, who: str, trick: int, c: Card, at: str) -> tuple[Card, Suit]:
     """(the card ``who``, at ``seat``, played to ``trick`` (1-based) in place of ``c``, the suit
     led) for a revoke corrected before the trick was quitted (Somerset 64, 69; Hoyle renege):
@@ -87,7 +202,7 @@ def corrected_play(log: PlayLog, remaining: Mapping[Seat, frozenset[Card]] | Map
     if log.table[c][0] is led:
         raise InconsistentRecord(f"{c} follows {led.word}: playing it was no revoke", at)
     later = [p[1] for p in plays if p[0] > trick - 1]
-    if c not in later and c not in remaining[seat]:   # type: ignore[index]
+    if c not in later and c not in remaining[seat]:
         raise InconsistentRecord(f"{who} did not hold {c} at trick {trick} (it is neither "
                                  "played later by him nor left in his hand)", at)
     return played, led
@@ -102,60 +217,72 @@ def corrected_text(rules: Rules, number: int, trick: int, who: str, card: Card, 
             f"({rules.cite('revoke_corrected')}); no penalty, {card.name} is an exposed card")
 
 
-def revoke_findings(deal: Deal, rules: Rules, number: int, where: str, bidding: Bidding,
-                    log: PlayLog, remaining: Mapping[Seat, frozenset[Card]],
-                    breaches: Sequence[Breach] = ()) -> tuple[list[Finding], Points, bool]:
-    """(findings, penalty points, whether the hand's own points still score).
+def revoke_findings(deal: Deal, rules: Rules, number: int, where: str, table: RevokeTable,
+                    trump: Suit | None, log: PlayLog | None,
+                    remaining: CardsLeft,
+                    breaches: Sequence[Breach] = ()) -> Revokes:
+    """The deal's revokes at any table: found in ``log`` and ``remaining`` (:func:`cards_left`),
+    the claims matched, the corrections ruled, each charged over ``table``'s sides and worded
+    with its words, in trick order. ``log`` None for a deal recorded as its result only: each
+    claim is charged and worded as recorded, in its order (no cards to prove or refute it).
 
     ``breaches`` are failures the laws punish as revokes (Somerset 54); they are charged with
-    the revokes, in trick order.
+    the revokes, in trick order. Raises :class:`InconsistentRecord` for a claim without its
+    offender or a correction the cards refute.
     """
-    found = _find(log, remaining)
+    found = [] if log is None or not log.off else _find(log, remaining)
+    if not found and not breaches and not deal.irregularities:
+        return Revokes((), (0,) * table.sides.columns, True)
     found += [_Revoke(b.seat, b.trick, b.card, None, list(b.held), "established", None, b.text)
               for b in breaches]
     found.sort(key=lambda r: (r.trick, r.seat))
+    words = table.words()
     corrected: list[_Revoke] = []
     claims: list[tuple[int, Irregularity]] = []
     for i, event in enumerate(deal.irregularities):
-        if event.kind is IrregularityKind.REVOKE_CORRECTED:
-            corrected.append(_corrected(event, log, remaining, where, f"irregularities[{i}]"))
+        if event.kind is IrregularityKind.REVOKE_CORRECTED and log is not None:
+            corrected.append(_corrected(event, log, remaining, words.labels, where,
+                                        f"irregularities[{i}]"))
         elif event.kind is IrregularityKind.REVOKE_CLAIMED:
             claims.append((i, event))
     unproven: list[_Revoke] = []
     for i, event in claims:
         if event.seat is None:
             raise InconsistentRecord("a revoke claim needs the offender's seat",
-                                     f"{where}.irregularities[{i}]")
-        match = next((r for r in found if r.event is None and r.seat is event.seat
+                                     f"{where}.irregularities[{i}].seat")
+        match = next((r for r in found if r.event is None and r.seat == event.seat
                       and (event.trick is None or r.trick == event.trick - 1)), None)
         if match is not None:
             match.event = event
-        elif _hand_known_in_play(deal, log, event.seat, remaining):
-            unproven.append(_Revoke(event.seat, (event.trick or 1) - 1, event.card, None,
-                                    [], "not borne out", event))
+        elif table.one_revoke_a_claim and any(
+                r.seat == event.seat and (event.trick is None or r.trick == event.trick - 1)
+                for r in found + [u for u in unproven if u.status == "claimed"]):
+            continue
         else:
+            status = ("not borne out" if log is not None and _hand_known_in_play(deal, log, event.seat)
+                      else "claimed")
             unproven.append(_Revoke(event.seat, (event.trick or 1) - 1, event.card, None, [],
-                                    "claimed", event))
+                                    status, event))
     charged = found + [r for r in unproven if r.status == "claimed"]
-    maker = bidding.maker
-    assert maker is not None
-    charges = [RevokeCharge(side_column(r.seat.side), bidding.alone,
-                            bidding.alone and r.seat.side is not maker.side,
+    side_of = table.side_of
+    charges = [RevokeCharge(side_of[r.seat], table.lone,
+                            table.lone and side_of[r.seat] != table.maker_side,
                             r.event.revoke_election if r.event else None) for r in charged]
-    outcomes = revoke_penalties(rules, charges)
-    penalty = (sum(o.points[0] for o in outcomes), sum(o.points[1] for o in outcomes))
+    outcomes = revoke_penalties(rules, charges, table.sides)
+    penalty = tuple(map(sum, zip(*(o.points for o in outcomes)))) or table.sides.points(0, 0)
     hand_scores = rules.revoke_hand_scores or not any(o.how in ("added", "deducted") for o in outcomes)
-    trump, inferred = bidding.trump, deal.hands is None
-    findings = [_message(rules, number, r, o.how, o.size, o.pair, bidding.alone, trump, inferred)
+    proof = "result" if log is None else "plays" if deal.hands is None else "hands"
+    findings = [_message(rules, number, table, words, r, o.how, o.size, o.points, trump, proof)
                 for r, o in zip(charged, outcomes)]
-    findings += [_message(rules, number, r, r.status, 0, (0, 0), bidding.alone, trump, inferred)
+    zero = table.sides.points(0, 0)
+    findings += [_message(rules, number, table, words, r, r.status, 0, zero, trump, proof)
                  for r in corrected + [u for u in unproven if u.status != "claimed"]]
-    findings.sort(key=lambda f: (f.trick or 0, -1 if f.seat is None else int(f.seat)))
-    return findings, penalty, hand_scores
+    if log is not None:
+        findings.sort(key=lambda f: (f.trick or 0, -1 if f.seat is None else int(f.seat)))
+    return Revokes(tuple(findings), penalty, hand_scores)
 
 
-def _hand_known_in_play(deal: Deal, log: PlayLog, seat: Seat,
-                        remaining: Mapping[Seat, frozenset[Card]]) -> bool:
+def _hand_known_in_play(deal: Deal, log: PlayLog, seat: SeatIndex) -> bool:
     """Whether every card ``seat`` held during the play is known: his hand is fully recorded, or
     he played all five tricks (each card he held from the first lead on was played later)."""
     if deal.hands is not None and all(c is not None for c in deal.hands[seat]):
@@ -163,38 +290,50 @@ def _hand_known_in_play(deal: Deal, log: PlayLog, seat: Seat,
     return len(log.by_seat[seat]) == 5
 
 
-def _suit_led(led: Suit | None, trump: Suit | None, unknown: str = "") -> str:
-    """"hearts were led", "trumps were led"; ``unknown`` where the suit led is not known."""
+def _suit_led(led: Suit | None, trump: Suit | None) -> str:
+    """"hearts were led", "trumps were led"."""
     if led is None:
-        return unknown
+        return ""
     return "trumps were led" if led is trump else f"{led.word} were led"
 
 
-def _message(rules: Rules, number: int, r: _Revoke, how: str, size: int, points: Points,
-             lone: bool, trump: Suit | None, inferred: bool) -> Finding:
+def _message(rules: Rules, number: int, table: RevokeTable, words: RevokeWords, r: _Revoke,
+             how: str, size: int, points: Scores, trump: Suit | None, proof: str) -> Finding:
+    """The finding of one revoke (``how`` it was charged, or its status), worded by what proves
+    it (``proof``): the ``hands``, the ``plays`` alone, or a ``result`` only (a claim as the
+    sheet records it, at the trick it gives or none)."""
     t = r.trick + 1
-    offender = r.seat.side
+    who = words.who[r.seat]
     held = " ".join(c.name for c in r.held)
     card = r.card.name if r.card else "a card"
     head = f"deal {number}, trick {t}: "
     if how == "corrected":
         assert r.card is not None
-        text = corrected_text(rules, number, t, r.seat.name, r.card, r.led, trump, held)
+        text = corrected_text(rules, number, t, who, r.card, r.led, trump, held)
         return Finding(FindingKind.REVOKE, text, rules.cite("revoke_corrected"), number, t, r.seat,
-                       r.card, tuple(r.held), "corrected")
+                       r.card, tuple(r.held), "corrected", points)
     if how == "not borne out":
-        text = (f"{head}a revoke by {r.seat.name} was claimed, but the hands show none — no penalty "
+        text = (f"{head}a revoke by {who} was claimed, but the hands show none — no penalty "
                 f"({rules.cite('revoke')})")
         return Finding(FindingKind.REVOKE, text, rules.cite("revoke"), number, t, r.seat, r.card,
-                       (), "not borne out")
+                       (), "not borne out", points)
+    offender = table.side_of[r.seat]
+    tail = charge_text(rules, offender, how, size, table.lone, words.sides)
+    if proof == "result":
+        assert r.event is not None
+        trick = r.event.trick
+        text = (f"deal {number}{f', trick {trick}' if trick else ''}: {who} revoked (claimed at "
+                f"the table) — revoke ({rules.cite('revoke')}); {tail}")
+        return Finding(FindingKind.REVOKE, text, rules.cite("revoke"), number, trick, r.seat,
+                       r.card, (), "claimed", points)
     if r.reason is not None:
         what = (f"{head}{r.reason} — revoke penalty ({rules.cite('called_card')}); established")
     elif r.status == "claimed":
-        what = (f"{head}{r.seat.name} revoked (claimed at the table; the record cannot prove it) — "
+        what = (f"{head}{who} revoked (claimed at the table; the record cannot prove it) — "
                 f"revoke ({rules.cite('revoke')})")
     else:
         led_text = _suit_led(r.led, trump)
-        if inferred:
+        if proof == "plays":
             later = r.held[:len(r.held) - r.kept]
             kept = r.held[len(r.held) - r.kept:]
             proof = " and ".join(
@@ -202,119 +341,11 @@ def _message(rules: Rules, number: int, r: _Revoke, how: str, size: int, points:
                 + ([f"still held {' '.join(c.name for c in kept)} when the play ended (the turned "
                     f"card he took up, which cannot be discarded: {rules.cite('turned_card_discard')})"]
                    if kept else []))
-            what = (f"{head}{r.seat.name} played {card} when {led_text} and {proof} — "
-                    f"revoke proven ({rules.cite('revoke')}); established (trick quitted)")
+            what = (f"{head}{who} played {card} when {led_text} and {proof} — revoke proven"
+                    f"{'' if kept else words.by_later_play} ({rules.cite('revoke')}); established "
+                    "(trick quitted)")
         else:
-            what = (f"{head}{r.seat.name} played {card} holding {held} when {led_text} — "
+            what = (f"{head}{who} played {card} holding {held} when {led_text} — "
                     f"revoke ({rules.cite('revoke')}); established (trick quitted)")
-    tail = charge_text(rules, offender, how, size, lone)
     return Finding(FindingKind.REVOKE, f"{what}, {tail}", rules.cite("revoke"), number, t, r.seat,
                    r.card, tuple(r.held), r.status, points)
-
-
-# --- tables where each scores for himself (2, 3, 5) -----------------------------------------
-
-@dataclass
-class Revoke:
-    """A revoke found in the play at a table where each scores for himself (or claimed): who, at
-    which trick, with what, and how known."""
-
-    seat: SeatIndex
-    trick: int                 # 0-based
-    card: Card | None
-    how: str                   # "from the hand" / "proven by a later play" / "claimed at the table"
-    held: tuple[Card, ...] = ()
-    led: Suit | None = None    # the (effective) suit led, which the card did not follow
-
-
-def revoke_charges(table: Table, rules: Rules, makers: tuple[SeatIndex, ...], alone: bool,
-                    revokes: list[Revoke], names: dict[SeatIndex, str] | None = None
-                    ) -> list[tuple[Revoke, Scores, str]]:
-    """Each revoke's points per seat, and how it was charged (Somerset 63, 71; Hoyle; modern §7):
-    scored by :func:`scoring.revoke_penalties`, as the four-handed game's, with the deal's two
-    sides the makers' seats and the others' (one score column per seat)."""
-    n = table.seats
-    lone_game = alone and table.called_partner   # only the five-handed lone maker is a "lone hand"
-    defenders = tuple(s for s in range(n) if s not in makers)
-    sides = DealSides(n, (makers, defenders))
-    charges = [RevokeCharge(0 if r.seat in makers else 1, lone_game,
-                            lone_game and r.seat not in makers) for r in revokes]
-    out = []
-    for r, charge, outcome in zip(revokes, charges, revoke_penalties(rules, charges, sides)):
-        if outcome.how == "cancelled":
-            out.append((r, outcome.points, f"cancelled by an equal number of revokes by the other "
-                        f"side ({rules.cite('revokes_cancel')})"))
-            continue
-        if outcome.how == "deducted":
-            how = f"{outcome.size} points deducted from {_names(table, sides.sides[charge.offender], names)}"
-        else:
-            how = f"{outcome.size} points to {_names(table, sides.sides[1 - charge.offender], names)}"
-        out.append((r, outcome.points, f"{how} ({rules.cite('revoke_penalty')}; each player of the "
-                    "side scores the side's penalty, VARIANTS.md)"))
-    return out
-
-
-def _names(table: Table, seats: tuple[SeatIndex, ...], names: dict[SeatIndex, str] | None) -> str:
-    """"0", "each of 0 and 1", "each of Ann, Bob and 3": names where the record has them."""
-    who = [(names or {}).get(s) or table.token(s) for s in seats]
-    if len(who) == 1:
-        return who[0]
-    return "each of " + ", ".join(who[:-1]) + " and " + who[-1]
-
-
-def seat_revoke_findings(record: Record, number: int, makers: tuple[SeatIndex, ...], lone: bool,
-                     revokes: list[Revoke], deal: Deal,
-                     trump: Suit | None) -> list[tuple[Finding, Scores]]:
-    """Each revoke's finding and points. The text as the four-handed findings' (revokes.py): the
-    player (his name when the record has it, else his seat token), the card, the cards of the
-    suit led he held (or played later), the status ("established" for a revoke the cards show,
-    "claimed" for one only claimed at the table) and the charge with its rules."""
-    table, rules = record.table, record.rules
-    names = {s: p.name for s, p in record.players if p.name}
-    out = []
-    for irr in deal.irregularities:
-        if irr.kind is IrregularityKind.REVOKE_CLAIMED and irr.seat is not None:
-            trick = (irr.trick or 1) - 1
-            if any(r.seat == irr.seat and (irr.trick is None or r.trick == trick) for r in revokes):
-                continue
-            if _cards_known(deal, irr.seat, table.seats):   # as revokes.py: "not borne out"
-                who = names.get(irr.seat) or table.token(irr.seat)
-                zero = (0,) * table.seats
-                out.append((Finding(
-                    FindingKind.REVOKE, f"deal {number}, trick {trick + 1}: a revoke by {who} was "
-                    f"claimed, but the hands show none — no penalty ({rules.cite('revoke')})",
-                    rules.cite("revoke"), number, trick + 1, irr.seat, None, points=zero,
-                    status="not borne out"), zero))
-                continue
-            revokes = revokes + [Revoke(irr.seat, trick, None, "claimed at the table")]
-    for r, points, how in revoke_charges(table, rules, makers, lone, revokes, names):
-        who = names.get(r.seat) or table.token(r.seat)
-        head = f"deal {number}, trick {r.trick + 1}: {who}"
-        cite = rules.cite("revoke")
-        if r.how == "claimed at the table":
-            status = "claimed"
-            what = f"{head} revoked (claimed at the table; the record cannot prove it) — revoke ({cite})"
-        else:
-            status = "established"
-            card = "a card" if r.card is None else r.card.name
-            led = _suit_led(r.led, trump, "the suit was led")
-            if r.how == "from the hand":
-                what = (f"{head} played {card} holding {' '.join(c.name for c in r.held)} when {led} "
-                        f"— revoke ({cite}); established (trick quitted)")
-            else:
-                what = (f"{head} played {card} when {led} and later played "
-                        f"{' '.join(c.name for c in r.held)} — revoke proven by a later play "
-                        f"({cite}); established (trick quitted)")
-        out.append((Finding(
-            FindingKind.REVOKE, f"{what}, {how}", cite, number, r.trick + 1, r.seat, r.card,
-            points=points, held=r.held, status=status), points))
-    return out
-
-
-def _cards_known(deal: Deal, seat: SeatIndex, n: int) -> bool:
-    """Whether every card ``seat`` held in the play is known (so a claimed revoke the cards do
-    not show is not borne out, as revokes.py rules for four hands): his hand is recorded in
-    full, or all five tricks are recorded whole (nobody sits out at these tables)."""
-    if deal.hands is not None and seat < len(deal.hands) and all(c is not None for c in deal.hands[seat]):
-        return True
-    return len(deal.tricks) == 5 and all(len(t.cards) == n for t in deal.tricks)

@@ -18,7 +18,7 @@ from .table import CutthroatEuchre, Table, Variant, VariantOptions
 
 __all__ = [
     "hand_points", "hand_outcome", "RevokeCharge", "revoke_penalties", "side_points", "charge_text",
-    "DealSides", "PARTNERSHIPS", "side_column", "Scores", "hand_value", "seat_points",
+    "DealSides", "PARTNERSHIPS", "SideWords", "PARTNERSHIP_WORDS", "side_column", "Scores", "hand_value", "seat_points",
     "add_scores",
 ]
 
@@ -162,17 +162,38 @@ class ChargeOutcome:
         return (self.points[0], self.points[1])
 
 
-def charge_text(rules: Rules, offender: Side, how: str, size: int, lone: bool) -> str:
-    """How a revoke charge was scored, with its rule: "3 points to N-S (Somerset 63)"."""
+@dataclass(frozen=True, slots=True)
+class SideWords:
+    """How a revoke charge names the deal's two sides (indexes of its :class:`DealSides`):
+    ``each[side]`` the players who each score or lose the penalty (``E-W``; at a table of n
+    ``each of 1 and 3``), ``named[side]`` the side as one (``E-W``, ``1 and 3``), ``note`` what
+    follows the penalty's rule."""
+
+    each: tuple[str, str]
+    named: tuple[str, str]
+    note: str = ""
+
+
+PARTNERSHIP_WORDS = SideWords((Side.NS.label, Side.EW.label), (Side.NS.label, Side.EW.label))
+"""The four-handed sides' words: N-S (column 0) and E-W (column 1)."""
+
+
+def charge_text(rules: Rules, offender: Side | int, how: str, size: int, lone: bool,
+                words: SideWords = PARTNERSHIP_WORDS) -> str:
+    """How a revoke charge was scored, with its rule: "3 points to N-S (Somerset 63)".
+    ``offender`` the side that revoked: a four-handed :class:`~.cards.Side`, or its index."""
+    side = side_column(offender) if isinstance(offender, Side) else offender
+    other = 1 - side
     lone_text = " in a lone hand" if lone and size != rules.revoke_penalty else ""
     if how == "added":
-        return f"{size} points to {offender.other.label}{lone_text} ({rules.cite('revoke_penalty')})"
+        return f"{size} points to {words.each[other]}{lone_text} ({rules.cite('revoke_penalty')}{words.note})"
     if how == "deducted":
-        return f"{size} points deducted from {offender.label}{lone_text} ({rules.cite('revoke_penalty')})"
+        return (f"{size} points deducted from {words.each[side]}{lone_text} "
+                f"({rules.cite('revoke_penalty')}{words.note})")
     if how == "hand":
-        return (f"{offender.other.label} elected to score the hand as played: no penalty "
+        return (f"{words.named[other]} elected to score the hand as played: no penalty "
                 f"({rules.cite('revoke_penalty')})")
-    return (f"cancelled by an equal number of revokes by {offender.other.label} "
+    return (f"cancelled by an equal number of revokes by {words.named[other]} "
             f"({rules.cite('revokes_cancel')})")
 
 

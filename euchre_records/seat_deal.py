@@ -17,7 +17,7 @@ from .claims import ClaimWords, claims_of, possible_hands, settle_claim
 from .card_places import seat_words
 from .deal import VARIANT_CITES, SeatPlay, SeatWalk
 from .errors import InconsistentRecord, Problem
-from .exchanges import going_under_table, swap_with_kitty, void_by_farmer
+from .exchanges import going_under_findings, void_by_farmer
 from .house_rules import fast_break, fast_break_note
 from .laws import void_ruling
 from .outcome import thrown_in_redeal, unchecked_notes
@@ -26,7 +26,7 @@ from .model import (Deal, DealKind, Finding, FindingKind, IrregularityKind, Reco
 from .penalty_cards import exposed_card_held, exposed_card_ruling
 from .plays import PlayLog
 from .points_only import SeatColumns, check_points
-from .revokes import corrected_play, corrected_text, seat_revoke_findings
+from .revokes import RevokeTable, revoke_findings
 from .rules import JokerUpcard
 from .scoring import add_scores, seat_points
 from .table import SeatIndex
@@ -80,10 +80,9 @@ def replay_seat_deal(record: Record, deal: Deal, number: int, where: str,
     maker, trump, alone, taken, thrown = replay.bidding()
     if problems_of(replay, problems):
         return None
-    if thrown and deal.exchanges:   # thrown in: the exchanges before the bidding are still checked
-        if not swap_with_kitty(record, deal, None if deal.hands is None else
-                               [list(h) for h in deal.hands], where, problems):
-            return None
+    if thrown and deal.exchanges and not replay.deal_and_exchange():
+        problems.extend(replay.problems)   # thrown in: the exchanges before the bidding are checked
+        return None
     if thrown:
         return SeatDealResult(number, deal.kind, deal.dealer, None, None, False, (), (), None, None,
                                True, True, (), (), 0, zero, zero, zero, tuple(replay.findings),
@@ -107,12 +106,11 @@ def replay_seat_deal(record: Record, deal: Deal, number: int, where: str,
     if exposed is None:
         return None
     findings += [(f, zero) for f in exposed]
-    corrected = _corrected_revokes(record, deal, number, where, play, trump, problems)
-    if corrected is None:
+    revokes = _revokes(record, deal, number, where, makers, lone, trump, play, problems)
+    if revokes is None:
         return None
-    findings += [(f, zero) for f in corrected]
-    findings += seat_revoke_findings(record, number, makers, lone, play.revokes, deal, trump)
-    findings += [(f, zero) for f in going_under_table(record, deal, number)]
+    findings += revokes
+    findings += [(f, zero) for f in going_under_findings(deal, number, seat_words(table), ())]
     notes = tuple(replay.notes)
     found = claims_of(deal)
     if not deal.unfinished and found:   # tricks not played out: a claim settles them
@@ -197,36 +195,22 @@ def _play_log(play: SeatPlay, n: int) -> tuple[PlayLog, dict[int, frozenset[Card
     return log, remaining
 
 
-def _corrected_revokes(record: Record, deal: Deal, number: int, where: str, play: SeatPlay,
-                       trump: Suit | None, problems: list[Problem]) -> list[Finding] | None:
-    """The findings of the deal's revokes corrected before the trick was quitted (taken where an
-    exposed card is played at the first legal opportunity, Hoyle and modern: the loader refuses
-    Somerset 69's card called by the adversaries), checked and worded as four-handed
-    (``revokes.corrected_play``, ``corrected_text``): no penalty, the card is exposed. None: a
+def _revokes(record: Record, deal: Deal, number: int, where: str, makers: tuple[SeatIndex, ...],
+             lone: bool, trump: Suit | None, play: SeatPlay | None,
+             problems: list[Problem]) -> list[tuple[Finding, Scores]] | None:
+    """The deal's revokes by the one revoke pass of every table (``revokes.revoke_findings``
+    over the walk's play log and cards left; ``play`` None for a result-only deal: its claims),
+    the sides the makers and the rest: each finding with the points it moved. None: a
     correction the cards refute (located in ``problems``)."""
-    events = [(j, e) for j, e in enumerate(deal.irregularities)
-              if e.kind is IrregularityKind.REVOKE_CORRECTED]
-    if not events:
-        return []
-    table, rules, n = record.table, record.rules, record.table.seats
-    log, remaining = _play_log(play, n)
-    names = {s: p.name for s, p in record.players if p.name}
-    out = []
-    for j, e in events:
-        assert e.seat is not None and e.trick is not None and e.card is not None   # the loader's
-        who = names.get(e.seat) or table.token(e.seat)
-        try:
-            played, led = corrected_play(log, remaining, e.seat, f"seat {table.token(e.seat)}",
-                                         e.trick, e.card, f"{where}.irregularities[{j}]")
-        except InconsistentRecord as exc:
-            problems.extend(exc.problems)
-            return None
-        out.append(Finding(
-            FindingKind.REVOKE, corrected_text(rules, number, e.trick, who, e.card, led, trump,
-                                               played.name),
-            rules.cite("revoke_corrected"), number, e.trick, e.seat, e.card, points=(0,) * n,
-            held=(played,), status="corrected"))
-    return out
+    try:
+        found = revoke_findings(deal, record.rules, number, where,
+                                RevokeTable.made(record, makers, lone), trump,
+                                None if play is None else play.log,
+                                {} if play is None else play.left)
+    except InconsistentRecord as exc:
+        problems.extend(exc.problems)
+        return None
+    return [(f, f.points) for f in found.findings]
 
 
 def problems_of(replay: SeatWalk, problems: list[Problem]) -> bool:
@@ -265,7 +249,9 @@ def _result_only(record: Record, deal: Deal, number: int, where: str,
     makers = (o.maker,) if partner is None else (o.maker, partner)
     lone = o.alone or table.maker_alone or (table.called_partner and partner is None)
     defenders = tuple(s for s in range(n) if s not in makers)
-    findings = seat_revoke_findings(record, number, makers, lone, [], deal, o.trump)
+    findings = _revokes(record, deal, number, where, makers, lone, o.trump, None, problems)
+    if findings is None:
+        return None
     return _score(record, deal, number, o.maker, o.trump, lone, makers, defenders, partner,
                   partner_known, (), (), o.tricks, findings, tuple(notes))
 

@@ -32,18 +32,18 @@ Watch = Callable[[int, int, int, Card], None]
 
 def walk_tricks(places: CardPlaces, deal: Deal, trump: Suit | None, leader: int,
                 out: Collection[int], left: Sequence[int], lead_rule: str,
-                watch: Watch | None = None,
-                logged: bool = True) -> tuple[list[int], list[int], PlayLog | None]:
+                watch: Watch | None = None) -> tuple[list[int], list[int], PlayLog]:
     """Walk ``deal.tricks``, ``leader`` leading the first, ``left[seat]`` the next to play,
     the seats ``out`` sitting out; ``lead_rule`` says in a wrong lead's message who leads. A
     partial game may stop inside its last trick (``deal.unfinished``): that trick's cards are
     played and logged, but it has no winner. Seats are the table's seat values (``cards.Seat``
-    at four, ints at n): ``left`` gives them back in kind. ``logged`` false: no play log (None),
-    for a caller whose laws do not read it."""
+    at four, ints at n): ``left`` gives them back in kind. The log is always kept: the revokes
+    of every table are read from it (``revokes.revoke_findings``)."""
     labels, hand, location = places.labels, places.hand, places.location
     n_active = len(left) - len(out)
     places.sitting_out = {labels[s] for s in out}
-    log = PlayLog(power_table(trump), len(left)) if logged else None
+    log = PlayLog(power_table(trump), len(left))
+    log_play = log.add
     leaders: list[int] = []
     winners: list[int] = []
     tricks = deal.tricks
@@ -75,8 +75,7 @@ def walk_tricks(places: CardPlaces, deal: Deal, trump: Suit | None, leader: int,
             else:
                 places.take_from(seat, c, f"tricks[{t}][{j}]", verb="played")
             location[c] = played[t]
-            if log is not None:
-                log.add(seat, t, c)
+            log_play(seat, t, c)
             if watch is not None:
                 watch(t, j, seat, c)
             order.append(seat)

@@ -49,12 +49,15 @@ HOUSE_RULES = ("fast_break", "four_trick_tokens", "allow_no_trump", "go_under", 
 
 
 def _start_reads(path: Path) -> bool:
-    """Whether the START writer read this golden: none of the house rules, exchanges, claims or
-    corrections (a revoke's, the score's) that tables of n take since (issue 32), which it
-    refused as a bad line."""
+    """Whether the START writer read this golden: none of the house rules, exchanges, claims,
+    corrections (a revoke's, the score's), points-only deals, turned jokers or laws of
+    irregularities that tables of n take since (issue 32), which it refused as a bad line (or,
+    a points-only deal, failed on)."""
     text = path.read_text("utf-8")
-    return not any(f'"{k}"' in text for k in (*HOUSE_RULES, "exchanges", "claim", "concession",
-                                               "revoke-corrected", "score-correction"))
+    return not any(f'"{k}"' in text for k in (
+        *HOUSE_RULES, "exchanges", "claim", "concession", "revoke-corrected", "score-correction",
+        "JK", "deal-out-of-turn", "turned-suit-named", "played-before-discard", "exposed-card")
+    ) and '"kind": "points"' not in text
 
 
 VARIANTS = sorted(p for p in (ROOT / "tests" / "golden" / "variants").glob("*.json")

@@ -67,6 +67,27 @@ def test_a_revoke_proven_by_a_later_play() -> None:
         "deal 1, trick 1: 0 played TD when trumps were led and later played 9H — revoke proven")
 
 
+def test_a_result_only_claim_reads_as_at_four_and_a_repeated_claim_is_one_revoke() -> None:
+    """A deal of a result only (modern, three hands, maker 1 makes 3): 2's revoke is claimed
+    at trick 2 twice and once without a trick. One player plays one card to a trick, so the
+    claims name one revoke (Somerset 62): charged once, 2 to the maker (modern §7), the hand
+    then not scored (revoke_hand_scores: no). Worded as the four-handed result-only finding
+    (outcome.py), and a claim without a trick says none."""
+    record = _result_deal("modern", 3, {"maker": "1", "trump": "S", "tricks": 3},
+                          [("2", 2), ("2", 2)])
+    record["deals"][0]["irregularities"].append({"kind": "revoke-claimed", "seat": "2"})
+    result = replay_table(load_table_record(record))
+    finding, = result.findings
+    assert finding.message == (
+        "deal 1, trick 2: 2 revoked (claimed at the table) — revoke (Modern §7 (renege)); 2 "
+        "points to 1 (Modern §7 (renege: 2 points); each player of the side scores the side's "
+        "penalty, VARIANTS.md)")
+    assert result.deals[0].points == (0, 2, 0)
+    record["deals"][0]["irregularities"] = [{"kind": "revoke-claimed", "seat": "0"}]
+    finding, = replay_table(load_table_record(record)).findings
+    assert finding.trick is None and finding.message.startswith("deal 1: 0 revoked (claimed")
+
+
 def test_a_claimed_revoke_is_claimed_in_the_json_too() -> None:
     record = {"format": "euchre-records", "version": "1.0",
               "rules": {"preset": "modern", "seats": 3},
@@ -98,6 +119,69 @@ def test_a_claim_the_recorded_hands_refute_is_not_borne_out_and_costs_nothing() 
     for key in ("hands", "kitty"):
         del deal[key]
     assert replay_table(load_table_record(record)).findings[0].status == "not borne out"
+
+
+def _result_deal(preset: str, seats: int, result: dict[str, Any],
+                 claims: list[tuple[str, int]]) -> dict[str, Any]:
+    """A one-deal record of a result only, with revokes claimed (seat token, trick)."""
+    return {"format": "euchre-records", "version": "1.0",
+            "rules": {"preset": preset, "seats": seats, "overrides": {"pack": 24 if seats < 5 else 28}},
+            "deals": [{"kind": "result", "dealer": "0", "result": result,
+                       "irregularities": [{"kind": "revoke-claimed", "seat": s, "trick": t}
+                                          for s, t in claims]}]}
+
+
+def test_revokes_that_cancel_name_the_other_side_by_its_players() -> None:
+    """Somerset 71 at a table of three: one revoke by the defender 2, one by the maker 1 --
+    equal numbers on both sides cancel, nobody scores a penalty, and each finding names the
+    other side as the four-handed ones do ("by E-W"): here by its players. The made hand's 1
+    point (3 tricks) still scores (Somerset 4)."""
+    record = _result_deal("somerset-1888", 3, {"maker": "1", "trump": "S", "tricks": 3},
+                          [("2", 2), ("1", 4)])
+    result = replay_table(load_table_record(record))
+    assert [f.message for f in result.findings] == [
+        "deal 1, trick 2: 2 revoked (claimed at the table) — revoke (Somerset 62-64); cancelled "
+        "by an equal number of revokes by 1 (Somerset 71)",
+        "deal 1, trick 4: 1 revoked (claimed at the table) — revoke (Somerset 62-64); cancelled "
+        "by an equal number of revokes by 0 and 2 (Somerset 71)"]
+    assert [f.points for f in result.findings] == [(0, 0, 0), (0, 0, 0)]
+    assert result.deals[0].points == (0, 1, 0)
+
+
+def test_a_revoke_against_a_five_handed_lone_maker_is_charged_as_in_a_lone_hand() -> None:
+    """Somerset 63 at five: the maker 1 alone, the defender 3 revokes (claimed): the lone hand's
+    penalty, 5, goes to the maker, and the finding says so as the four-handed one does; the
+    two- and three-handed maker is no lone hand for it (3, docs/RULES.md)."""
+    record = _result_deal("somerset-1888", 5, {"maker": "1", "trump": "S", "tricks": 3,
+                                                "alone": True}, [("3", 2)])
+    finding, = replay_table(load_table_record(record)).findings
+    assert finding.message.endswith("; 5 points to 1 in a lone hand (Somerset 63; each player of "
+                                    "the side scores the side's penalty, VARIANTS.md)")
+    assert finding.points == (0, 5, 0, 0, 0)
+    record = _result_deal("somerset-1888", 3, {"maker": "1", "trump": "S", "tricks": 3}, [("2", 2)])
+    finding, = replay_table(load_table_record(record)).findings
+    assert finding.message.endswith("; 3 points to 1 (Somerset 63; each player of the side "
+                                    "scores the side's penalty, VARIANTS.md)")
+
+
+def test_every_later_play_that_proves_a_revoke_is_named() -> None:
+    """Two-handed, modern, the plays only. Dealer 0 (dealt QH TH TD 9C KS) takes up the 9H and
+    discards 9C; maker 1 (JH JD AH AS KC) leads. T1 1 JH: 0 plays TD holding three trumps -- a
+    revoke (modern §7), proven by each trump he plays later: QH at T3, TH at T4, 9H at T5, all
+    named, as the four-handed finding names them (revokes.py). T2 AS KS, T3 JD QH, T4 AH TH:
+    1; T5 1 KC, 0 (no club) trumps 9H: 0. Made with 4 tricks, but the modern penalty, 2 to the
+    maker, is taken instead of the hand's point (revoke_hand_scores: no): [0, 2]."""
+    record = {"format": "euchre-records", "version": "1.0",
+              "rules": {"preset": "modern", "seats": 2, "overrides": {"pack": 24}},
+              "deals": [{"kind": "plays", "dealer": "0", "turned": "9H", "calls": ["order"],
+                         "discard": "9C", "tricks": ["JH TD", "AS KS", "JD QH", "AH TH", "KC 9H"]}]}
+    result = replay_table(load_table_record(record))
+    finding, = result.findings
+    assert finding.message.startswith(
+        "deal 1, trick 1: 0 played TD when trumps were led and later played QH TH 9H — revoke "
+        "proven by a later play (Modern §7 (renege)); established (trick quitted), 2 points to 1 (")
+    assert [c.name for c in finding.held] == ["QH", "TH", "9H"]
+    assert result.deals[0].points == (0, 2)
 
 
 BASE = "09-cutthroat-revoke-modern"

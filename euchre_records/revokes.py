@@ -67,17 +67,13 @@ class RevokeTable:
     ``side_of[seat]`` the side (0 or 1) of ``sides``, the score columns each side's penalty goes
     to; ``maker_side`` the makers' side; ``lone`` whether the deal is a lone hand for the
     penalty (Somerset 63); ``words()`` the :class:`RevokeWords`, made only for a deal that has
-    something to word. ``one_revoke_a_claim`` (at n): a claim that names the seat and trick of
-    a revoke already found or claimed (or only the seat) is that revoke again, not another
-    (Somerset 62: one card a trick); the four-handed engine charges each claim, as it always
-    has (its replay JSON is kept to the byte)."""
+    something to word."""
 
     side_of: Sequence[int]
     sides: DealSides
     maker_side: int
     lone: bool
     words: Callable[[], RevokeWords]
-    one_revoke_a_claim: bool = False
 
     @classmethod
     def partnerships(cls, maker: Seat | None, alone: bool) -> RevokeTable:
@@ -93,7 +89,7 @@ class RevokeTable:
         table = record.table
         side_of, sides = _made_sides(table.seats, makers)
         return cls(side_of, sides, 0, lone and table.called_partner,
-                   lambda: _made_words(record, sides.sides), True)
+                   lambda: _made_words(record, sides.sides))
 
 
 @functools.cache
@@ -224,7 +220,10 @@ def revoke_findings(deal: Deal, rules: Rules, number: int, where: str, table: Re
     """The deal's revokes at any table: found in ``log`` and ``remaining`` (:func:`cards_left`),
     the claims matched, the corrections ruled, each charged over ``table``'s sides and worded
     with its words, in trick order. ``log`` None for a deal recorded as its result only: each
-    claim is charged and worded as recorded, in its order (no cards to prove or refute it).
+    claim is charged and worded as recorded, in its order (no cards to prove or refute it). A
+    claim that names the seat and trick of a revoke already found or claimed, or only its seat,
+    is that revoke again and adds nothing (Somerset 62: a player plays one card to a trick, so
+    revokes once in it at most; the record may list the claim of each opponent).
 
     ``breaches`` are failures the laws punish as revokes (Somerset 54); they are charged with
     the revokes, in trick order. Raises :class:`InconsistentRecord` for a claim without its
@@ -254,10 +253,9 @@ def revoke_findings(deal: Deal, rules: Rules, number: int, where: str, table: Re
                       and (event.trick is None or r.trick == event.trick - 1)), None)
         if match is not None:
             match.event = event
-        elif table.one_revoke_a_claim and any(
-                r.seat == event.seat and (event.trick is None or r.trick == event.trick - 1)
-                for r in found + [u for u in unproven if u.status == "claimed"]):
-            continue
+        elif any(r.seat == event.seat and (event.trick is None or r.trick == event.trick - 1)
+                 for r in found + unproven):
+            continue   # the revoke already found or claimed: one card a trick (Somerset 62)
         else:
             status = ("not borne out" if log is not None and _hand_known_in_play(deal, log, event.seat)
                       else "claimed")

@@ -270,8 +270,11 @@ def revoke_findings(deal: Deal, rules: Rules, number: int, where: str, table: Re
     penalty = tuple(map(sum, zip(*(o.points for o in outcomes)))) or table.sides.points(0, 0)
     hand_scores = rules.revoke_hand_scores or not any(o.how in ("added", "deducted") for o in outcomes)
     proof = "result" if log is None else "plays" if deal.hands is None else "hands"
-    findings = [_message(rules, number, table, words, r, o.how, o.size, o.points, trump, proof)
-                for r, o in zip(charged, outcomes)]
+    # a card left proves a revoke by itself only as the turned card whose discard is not
+    # recorded (cards_left); with the discard recorded any card left is simply still held
+    unrecorded = deal.turned if deal.discard is None else None
+    findings = [_message(rules, number, table, words, r, o.how, o.size, o.points, trump, proof,
+                         unrecorded) for r, o in zip(charged, outcomes)]
     zero = table.sides.points(0, 0)
     findings += [_message(rules, number, table, words, r, r.status, 0, zero, trump, proof)
                  for r in corrected + [u for u in unproven if u.status != "claimed"]]
@@ -296,10 +299,12 @@ def _suit_led(led: Suit | None, trump: Suit | None) -> str:
 
 
 def _message(rules: Rules, number: int, table: RevokeTable, words: RevokeWords, r: _Revoke,
-             how: str, size: int, points: Scores, trump: Suit | None, proof: str) -> Finding:
+             how: str, size: int, points: Scores, trump: Suit | None, proof: str,
+             unrecorded: Card | None = None) -> Finding:
     """The finding of one revoke (``how`` it was charged, or its status), worded by what proves
     it (``proof``): the ``hands``, the ``plays`` alone, or a ``result`` only (a claim as the
-    sheet records it, at the trick it gives or none)."""
+    sheet records it, at the trick it gives or none). ``unrecorded``: the turned card, where the
+    dealer's discard is not recorded (held at the end, it is said why it was no discard)."""
     t = r.trick + 1
     who = words.who[r.seat]
     held = " ".join(c.name for c in r.held)
@@ -336,8 +341,9 @@ def _message(rules: Rules, number: int, table: RevokeTable, words: RevokeWords, 
             kept = r.held[len(r.held) - r.kept:]
             proof = " and ".join(
                 ([f"later played {' '.join(c.name for c in later)}"] if later else [])
-                + ([f"still held {' '.join(c.name for c in kept)} when the play ended (the turned "
-                    f"card he took up, which cannot be discarded: {rules.cite('turned_card_discard')})"]
+                + ([f"still held {' '.join(c.name for c in kept)} when the play ended"
+                    + (f" (the turned card he took up, which cannot be discarded: "
+                       f"{rules.cite('turned_card_discard')})" if unrecorded in kept else "")]
                    if kept else []))
             what = (f"{head}{who} played {card} when {led_text} and {proof} — revoke proven"
                     f"{'' if kept else words.by_later_play} ({rules.cite('revoke')}); established "

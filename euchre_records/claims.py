@@ -44,10 +44,9 @@ from dataclasses import dataclass
 from typing import Callable, Container, Iterator, Mapping, Sequence
 
 from .cards import Card, Seat, Side, Suit, power_table
-from .errors import InconsistentRecord, Problem, SearchBudgetExceeded, join_path
+from .errors import InconsistentRecord, SearchBudgetExceeded, join_path
 from .model import FindingKind, Deal, Finding, IrregularityKind
 from .rules import Rules
-from .table import SeatIndex
 
 SUITS = tuple(Suit)
 

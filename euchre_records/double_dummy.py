@@ -59,7 +59,7 @@ from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Any, Collection, Iterator, Mapping, Sequence
 
-from .cards import SEATS, Card, Seat, Side, Suit, power_table
+from .cards import SEATS, Card, Side, Suit, power_table
 from .dd_bounds import CheapBounds
 from .dd_endgame import LastTricks
 from .errors import SearchBudgetExceeded

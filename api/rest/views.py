@@ -10,7 +10,7 @@ import math
 from typing import Any, Callable
 
 from flask import Blueprint as PlainBlueprint
-from flask import Response, current_app, request, url_for
+from flask import Response, request, url_for
 from flask_smorest import Blueprint
 from werkzeug.routing import PathConverter
 

@@ -43,7 +43,7 @@ past the limit :class:`~euchre_records.errors.SearchBudgetExceeded` is raised (`
 Any table: seats are ints in the order of play, and the side is a set of seats (three-handed,
 the maker 1 alone against 0 and 2):
 
->>> from euchre_records.cards import parse_card as c, Suit
+>>> from euchre_records.cards import parse_card as c, Seat, Side, Suit
 >>> solve(Position(((c("AS"),), (c("9H"),), (c("KS"),)), frozenset({1}), 0, Suit.HEARTS))
 1
 >>> hands = {Seat.N: [c("JH"), c("9S")], Seat.E: [c("AH"), c("AS")], Seat.S: [c("9C"), c("TC")],

@@ -13,8 +13,7 @@ import click
 
 from ..errors import RecordError
 from ..match import replay as replay_record
-from ..model import ReplayResult, replace, SeatReplayResult
-from ..match import replay_table
+from ..model import ReplayResult, SeatReplayResult
 from ..rules import PRESETS, rebase
 from .inputs import Loaded, read_records
 from .output import (EXIT_CODES_HELP, EXIT_FINDINGS, EXIT_INVALID, EXIT_OK, emit_json,
@@ -47,9 +46,6 @@ def _checked(loaded: Loaded, rules_name: str | None = None
             said += f"; the record's overrides kept: {', '.join(kept)}" if kept else "; the record has no overrides"
             said += "".join(f"; could not apply {o}: {why}" for o, why in refused)
             click.echo(said, err=True)
-        if not loaded.item.fixed_partnerships:   # a table of 2, 3 or 5 (docs/TABLES.md)
-            record = loaded.item if rules is None else replace(loaded.item, rules=rules)
-            return replay_table(record), None
         return replay_record(loaded.item, rules), None
     except RecordError as exc:
         return None, loaded.located(exc)

@@ -44,7 +44,6 @@ from .model import (
 )
 from .rules import Rules
 from .scoring import hand_points, seat_points
-from .match import replay_table
 
 __all__ = [
     "PlayCost", "CallValue", "BestCall", "RevokeView", "DealAnalysis", "PlayerAccuracy",
@@ -154,7 +153,7 @@ def analyse_record(record: Record,
     its replay when the caller has it already (else it is replayed here; ValueError for the
     replay of the other kind of record)."""
     if not record.fixed_partnerships:
-        table = replay_table(record) if result is None else result
+        table = replay(record) if result is None else result
         if not isinstance(table, SeatReplayResult):
             raise ValueError("a table of n's record needs its SeatReplayResult")
         seats = range(record.table.seats)

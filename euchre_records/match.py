@@ -1,15 +1,14 @@
 """Games and rubbers: replay every deal, pass the deal to the left, end games at the target (or
 after a fixed number of deals), carry the lap, and score the rubber under the active system.
 
-Contract: :func:`replay` returns a :class:`~euchre_records.model.ReplayResult` or raises
-:class:`~euchre_records.errors.InconsistentRecord` for the first impossible deal. It replays the
-table of four (fixed partnerships); :func:`replay_table` replays a table of 2, 3 or 5 and returns
-a :class:`~euchre_records.model.SeatReplayResult` (per-seat scores), raising every located
-problem together. Both replay each deal by the one deal walk (``deal.py``; the fast path first),
-pass the deal by ``deal_passing``, score games by the one game loop (``games.play_games``) and
-check the sheet by the one sheet check (``scoresheet.check_sheet``); what still differs is the
-result each builds (sides and a rubber at four, a score per seat at n). :func:`replay_any` is the
-one entry for a record of any table. Pure: no I/O.
+Contract: :func:`replay`, the one entry for a record of any table, returns its replay or raises
+:class:`~euchre_records.errors.InconsistentRecord`: at the table of four (fixed partnerships) a
+:class:`~euchre_records.model.ReplayResult`, for the first impossible deal; at a table of 2, 3 or
+5 a :class:`~euchre_records.model.SeatReplayResult` (per-seat scores), with every located problem
+together. Both replay each deal by the one deal walk (``deal.py``; the fast path first), pass the
+deal by ``deal_passing``, score games by the one game loop (``games.play_games``) and check the
+sheet by the one sheet check (``scoresheet.check_sheet``); what still differs is the result each
+builds (sides and a rubber at four, a score per seat at n). Pure: no I/O.
 """
 
 from __future__ import annotations
@@ -32,23 +31,23 @@ from .model import (
 from .rules import Rules
 from .scoresheet import as_written, check_sheet
 
-__all__ = ["replay", "replay_any", "replay_table", "game_points_of"]
+__all__ = ["replay", "game_points_of"]
 
 
 
-def replay_any(record: Record) -> ReplayResult | SeatReplayResult:
-    """The replay of a record of any table: :func:`replay` at the table of four, the per-seat
-    replay (:func:`replay_table`) at a table of 2, 3 or 5."""
-    return replay(record) if record.table.fixed_sides else replay_table(record)
+def replay(record: Record, rules: Rules | None = None) -> ReplayResult | SeatReplayResult:
+    """Replay the whole record, of any table, under ``rules`` (default: the record's own rule
+    set): the four-handed replay (:func:`_replay_four`) where partnerships are fixed, the
+    per-seat replay (:func:`_replay_seats`) at a table of 2, 3 or 5."""
+    if record.table.fixed_sides:
+        return _replay_four(record, rules or record.rules)
+    if rules is not None and rules is not record.rules:
+        record = replace(record, rules=rules)
+    return _replay_seats(record)
 
 
-def replay(record: Record, rules: Rules | None = None) -> ReplayResult:
-    """Replay the whole four-handed record under ``rules`` (default: the record's own rule set).
-    ValueError for a record at another table (:func:`replay_any` replays those)."""
-    if not record.table.fixed_sides:
-        raise ValueError(f"a record at a table of {record.table.seats} is replayed per seat "
-                         "(match.replay_any), not by the four-handed replay")
-    rules = rules or record.rules
+def _replay_four(record: Record, rules: Rules) -> ReplayResult:
+    """The replay of a record at the table of four under ``rules``."""
     results: list[DealResult] = []
     per_deal: list[list[Finding]] = []
     for i, deal in enumerate(record.deals):
@@ -119,7 +118,7 @@ def game_points_of(record: Record) -> int | None:
     return target_of(record.table, record.rules)
 
 
-def replay_table(record: Record) -> SeatReplayResult:
+def _replay_seats(record: Record) -> SeatReplayResult:
     """Replay every deal of a record at a table of 2, 3 or 5 (docs/RULES.md "Tables of two, three
     and five": everything the variant does not say is the preset's four-handed rule applied to n
     hands; a penalty or award of a side is scored by each player of that side) and score its

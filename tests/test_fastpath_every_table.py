@@ -68,7 +68,7 @@ def _replayed(record: Record, fast: bool = True) -> ReplayResult | SeatReplayRes
             m.setattr(match, "fast_table_deal", lambda *args: None)
             m.setattr(match, "fast_replay", lambda *args: None)
         if not record.fixed_partnerships:
-            return match.replay_table(record)
+            return match.replay(record)
         return match.replay(record)
 
 

@@ -98,10 +98,10 @@ def test_no_rubber_is_null() -> None:
 def _replayed(path: str) -> ReplayResult | SeatReplayResult:
     from pathlib import Path
 
-    from euchre_records.match import replay_any
+    from euchre_records.match import replay
     from euchre_records.schema.tables import load_any
     record = load_any(json.loads((Path(__file__).resolve().parents[1] / path).read_text("utf-8")))
-    return replay_any(record)
+    return replay(record)
 
 
 @pytest.mark.parametrize("path", [

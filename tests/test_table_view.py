@@ -16,11 +16,10 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from euchre_records.errors import RecordError
-from euchre_records.match import replay, replay_any
+from euchre_records.match import replay
 from euchre_records.model import Player, Record, ReplayResult, SeatReplayResult
 from euchre_records.schema.tables import load_any
 from euchre_records.table import table_for
-from euchre_records.match import replay_table
 from euchre_records.table_view import columns_of, table_of, view_of
 from golden_cases import cases, expected
 
@@ -36,7 +35,7 @@ def _load(path: Path) -> Record:
 def _replayed(path: Path) -> tuple[Record, ReplayResult | SeatReplayResult] | None:
     try:
         record = _load(path)
-        result = replay_any(record)
+        result = replay(record)
     except RecordError:
         return None       # a golden of an error: nothing to view
     return record, result
@@ -120,7 +119,7 @@ def test_player_names_label_the_columns() -> None:
     data["players"] = {"0": {"name": "Ann"}, "2": {"name": "Cy"}}
     record = load_any(data)
     assert not record.fixed_partnerships
-    view = view_of(record, replay_table(record))
+    view = view_of(record, replay(record))
     assert [c.label for c in view.columns] == ["Ann", "seat 1", "Cy"]
     assert view.players[1] is None and view.players[2] == Player("Cy")
     assert view.column_of(2) == 2
@@ -136,7 +135,7 @@ def test_a_record_with_another_records_replay_is_refused() -> None:
     three = _load(VARIANTS[1])
     assert four.fixed_partnerships and not three.fixed_partnerships
     with pytest.raises(ValueError):
-        view_of(four, replay_table(three))
+        view_of(four, replay(three))
     with pytest.raises(ValueError):
         view_of(three, replay(four))
     assert table_of(four).seats == 4 and table_of(three).seats == 3

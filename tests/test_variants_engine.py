@@ -15,7 +15,7 @@ import pytest
 
 from euchre_records.errors import NotationError, RecordError, UnsupportedRules
 from euchre_records.model import FindingKind
-from euchre_records.match import replay_table
+from euchre_records.match import replay
 from euchre_records.interop.openspiel import openspiel_actions
 from euchre_records.schema.notation import load_record
 from euchre_records.schema.tables import dump_table_result, load_table_record
@@ -30,7 +30,7 @@ def record(seats: int, deals: list[dict[str, Any]], preset: str = "modern",
 
 
 def replay(data: dict[str, Any]) -> Any:
-    return replay_table(load_table_record(data))
+    return replay(load_table_record(data))
 
 
 # --- two-handed ------------------------------------------------------------------------------

@@ -22,7 +22,6 @@ from typing import Any, Callable
 from euchre_records.errors import NotationError, Problem, RecordError
 from euchre_records.match import replay
 from euchre_records.model import FORMAT_NAME, Record, ReplayResult, SeatReplayResult
-from euchre_records.match import replay_table
 from euchre_records.table_view import RecordView, view_of
 from euchre_records.interop.detect import load_any_table_data, notation_of, parse_json
 from euchre_records.interop.egn.document import in_egn_terms
@@ -109,7 +108,7 @@ def table_data(data: object) -> bool:
 _KINDS: dict[bool, tuple[Callable[[Any], Any], Callable[[Any], dict[str, Any]],
                          Callable[[Any], Any], Callable[[Any], Any]]] = {
     True: (replay, dump_record, load_record, dump_result),
-    False: (replay_table, dump_record, load_table_record, dump_table_result),
+    False: (replay, dump_record, load_table_record, dump_table_result),
 }
 """By whether the record's partnerships are fixed (the table of four): (replay, dump to canonical
 data, load that data back, dump the replay). The one thing a record's table decides in its

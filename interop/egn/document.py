@@ -60,8 +60,8 @@ def record_to_egn(record: Record, lossy: bool = False) -> dict[str, Any]:
 
 def _replayed(record: Record) -> ReplayResult | SeatReplayResult:
     """The replay of a record at any table (a RecordError when it cannot have happened)."""
-    from euchre_records.match import replay_any
-    return replay_any(record)
+    from euchre_records.match import replay
+    return replay(record)
 
 
 def egn_text_to_record(text: str | bytes) -> Record:

@@ -241,8 +241,8 @@ def _points_deal(layout: Layout, n: int, width: int, row: int, cells: dict[str, 
 
 def _replay(record: Record) -> AnyReplay:
     """The replay of a record of any table."""
-    from euchre_records.match import replay_any
-    return replay_any(record)
+    from euchre_records.match import replay
+    return replay(record)
 
 
 def _check(layout: Layout, out: SheetRecord, data: dict[str, Any]) -> None:

@@ -117,5 +117,6 @@ def test_one_record_type_serves_every_table() -> None:
     assert four.variant_overrides == () and four.start_score == (0, 0)
     three = load_any(json.loads((EXAMPLES / "cutthroat-game.json").read_bytes()))
     assert type(three) is Record and three.table == table_for(3) and not three.fixed_partnerships
-    assert type(replay(three)).__name__ == "SeatReplayResult"
-    assert type(replay(loads((EXAMPLES / "hoyle-rubber.json").read_bytes()))).__name__ == "ReplayResult"
+    at_three, at_four = replay(three), replay(loads((EXAMPLES / "hoyle-rubber.json").read_bytes()))
+    assert type(at_three) is type(at_four) and type(at_four).__name__ == "ReplayResult"
+    assert at_three.table == table_for(3) and at_three.rubber is None and at_four.table == table_for(4)

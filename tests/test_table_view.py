@@ -2,7 +2,7 @@
 
 Oracles: the hand-worked expectations of tests/golden/variants and tests/golden/deals (never the
 engine's output), the engine's own results for the agreement contract (the view must say what
-ReplayResult / SeatReplayResult say, column by column), and the arithmetic of a game (a game's final
+the ReplayResult says, column by column), and the arithmetic of a game (a game's final
 score is the running score after its last deal; the columns partition the seats).
 """
 
@@ -17,7 +17,7 @@ from hypothesis import given, settings, strategies as st
 
 from euchre_records.errors import RecordError
 from euchre_records.match import replay
-from euchre_records.model import Player, Record, ReplayResult, SeatReplayResult
+from euchre_records.model import Player, Record, ReplayResult
 from euchre_records.schema.tables import load_any
 from euchre_records.table import table_for
 from euchre_records.table_view import columns_of, table_of, view_of
@@ -32,7 +32,7 @@ def _load(path: Path) -> Record:
     return load_any(json.loads(path.read_text(encoding="utf-8")))
 
 
-def _replayed(path: Path) -> tuple[Record, ReplayResult | SeatReplayResult] | None:
+def _replayed(path: Path) -> tuple[Record, ReplayResult] | None:
     try:
         record = _load(path)
         result = replay(record)

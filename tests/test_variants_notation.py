@@ -33,7 +33,7 @@ def test_the_documented_three_handed_record_replays_as_worked() -> None:
     result = replay(record)
     assert [d.points for d in result.deals] == [(0, 3, 0), (0, 2, 2)]
     assert result.clean          # its scoresheet agrees
-    assert result.running[-1] == (0, 5, 2)
+    assert result.running[-1] == (1, (0, 5, 2))
 
 
 def test_the_documented_five_handed_result() -> None:
@@ -398,11 +398,11 @@ def test_the_model_at_a_table_of_n_keeps_the_value_contract() -> None:
     import pickle
 
     from euchre_records.model import (
-        Call, Deal, Exchange, Finding, Irregularity, Outcome, Record, RecordedScore, SeatDealResult,
-        SeatGameResult, SeatReplayResult, Trick, replace,
+        Call, Deal, DealResult, Exchange, Finding, GameResult, Irregularity, Outcome, Record,
+        RecordedScore, ReplayResult, Trick, replace,
     )
     at_n = (Call, Trick, Exchange, Outcome, Irregularity, RecordedScore, Deal, Record, Finding,
-            SeatDealResult, SeatGameResult, SeatReplayResult)
+            DealResult, GameResult, ReplayResult)
     data = json.loads(EXAMPLES[0])
     data["deals"][1]["irregularities"] = [{"kind": "revoke-claimed", "seat": "2", "trick": 2}]
     record = load_table_record(data)

@@ -49,6 +49,13 @@ def _at(tokens: Sequence[str], seat: int | None) -> str | None:
     return None if seat is None else tokens[seat]
 
 
+def _winner(winner: Side | int | None, tokens: Sequence[str]) -> str | None:
+    """A game's winning column: a side's value (``"NS"``) at four, a seat's token at n."""
+    if winner is None:
+        return None
+    return SIDE_VALUE[winner] if isinstance(winner, Side) else tokens[winner]
+
+
 def _side(side: Side | None) -> str | None:
     return None if side is None else SIDE_VALUE[side]
 
@@ -143,7 +150,7 @@ def dump_game(game: GameResult) -> dict[str, Any]:
         "last_deal": game.last_deal,
         "start": None if start is None else {"ns": start[0], "ew": start[1]},
         "score": None if score is None else {"ns": score[0], "ew": score[1]},
-        "winner": None if winner is None else SIDE_VALUE[winner],
+        "winner": _winner(winner, _FOUR_TOKENS),
         "finished": game.finished,
         "carried": None if carried is None else {"ns": carried[0], "ew": carried[1]},
         "rubber_points": None if rubber is None else {"ns": rubber[0], "ew": rubber[1]},
@@ -228,5 +235,5 @@ def _table_deal(d: DealResult, tokens: Sequence[str]) -> dict[str, Any]:
 
 def _table_game(g: GameResult, tokens: Sequence[str]) -> dict[str, Any]:
     return {"number": g.number, "first_deal": g.first_deal, "last_deal": g.last_deal,
-            "start": list(g.start), "score": list(g.score), "winner": _at(tokens, g.winner),
+            "start": list(g.start), "score": list(g.score), "winner": _winner(g.winner, tokens),
             "finished": g.finished}

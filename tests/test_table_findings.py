@@ -76,7 +76,7 @@ def test_a_result_only_claim_reads_as_at_four_and_a_repeated_claim_is_one_revoke
     record = _result_deal("modern", 3, {"maker": "1", "trump": "S", "tricks": 3},
                           [("2", 2), ("2", 2)])
     record["deals"][0]["irregularities"].append({"kind": "revoke-claimed", "seat": "2"})
-    result = replay_table(load_table_record(record))
+    result = replay(load_table_record(record))
     finding, = result.findings
     assert finding.message == (
         "deal 1, trick 2: 2 revoked (claimed at the table) — revoke (Modern §7 (renege)); 2 "
@@ -84,7 +84,7 @@ def test_a_result_only_claim_reads_as_at_four_and_a_repeated_claim_is_one_revoke
         "penalty, VARIANTS.md)")
     assert result.deals[0].points == (0, 2, 0)
     record["deals"][0]["irregularities"] = [{"kind": "revoke-claimed", "seat": "0"}]
-    finding, = replay_table(load_table_record(record)).findings
+    finding, = replay(load_table_record(record)).findings
     assert finding.trick is None and finding.message.startswith("deal 1: 0 revoked (claimed")
 
 
@@ -138,7 +138,7 @@ def test_revokes_that_cancel_name_the_other_side_by_its_players() -> None:
     point (3 tricks) still scores (Somerset 4)."""
     record = _result_deal("somerset-1888", 3, {"maker": "1", "trump": "S", "tricks": 3},
                           [("2", 2), ("1", 4)])
-    result = replay_table(load_table_record(record))
+    result = replay(load_table_record(record))
     assert [f.message for f in result.findings] == [
         "deal 1, trick 2: 2 revoked (claimed at the table) — revoke (Somerset 62-64); cancelled "
         "by an equal number of revokes by 1 (Somerset 71)",
@@ -154,12 +154,12 @@ def test_a_revoke_against_a_five_handed_lone_maker_is_charged_as_in_a_lone_hand(
     two- and three-handed maker is no lone hand for it (3, docs/RULES.md)."""
     record = _result_deal("somerset-1888", 5, {"maker": "1", "trump": "S", "tricks": 3,
                                                 "alone": True}, [("3", 2)])
-    finding, = replay_table(load_table_record(record)).findings
+    finding, = replay(load_table_record(record)).findings
     assert finding.message.endswith("; 5 points to 1 in a lone hand (Somerset 63; each player of "
                                     "the side scores the side's penalty, VARIANTS.md)")
     assert finding.points == (0, 5, 0, 0, 0)
     record = _result_deal("somerset-1888", 3, {"maker": "1", "trump": "S", "tricks": 3}, [("2", 2)])
-    finding, = replay_table(load_table_record(record)).findings
+    finding, = replay(load_table_record(record)).findings
     assert finding.message.endswith("; 3 points to 1 (Somerset 63; each player of the side "
                                     "scores the side's penalty, VARIANTS.md)")
 
@@ -175,7 +175,7 @@ def test_every_later_play_that_proves_a_revoke_is_named() -> None:
               "rules": {"preset": "modern", "seats": 2, "overrides": {"pack": 24}},
               "deals": [{"kind": "plays", "dealer": "0", "turned": "9H", "calls": ["order"],
                          "discard": "9C", "tricks": ["JH TD", "AS KS", "JD QH", "AH TH", "KC 9H"]}]}
-    result = replay_table(load_table_record(record))
+    result = replay(load_table_record(record))
     finding, = result.findings
     assert finding.message.startswith(
         "deal 1, trick 1: 0 played TD when trumps were led and later played QH TH 9H — revoke "

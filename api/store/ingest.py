@@ -5,8 +5,9 @@ benchmarks all go through :func:`prepare`. ``parse`` is the single input functio
 every notation ``schema.detect.load_any`` knows (ours and EGN).
 
 One ingest for every table size: a record at a table of 2, 3 or 5 (docs/TABLES.md) is read,
-replayed and written by the same functions as a four-handed one, its kind (:data:`_KINDS`)
-choosing only the model's replay and texts.
+replayed and written by the same functions as a four-handed one (``match.replay``,
+``notation.dump_record``, ``results.dump_result``), its table (:data:`_LOADERS`) choosing only the
+loader that reads its canonical data back.
 
 Contract: :func:`prepare` either returns a Submission (the record is valid: it may still carry
 findings) or raises :class:`~euchre_records.errors.RecordError` (NotationError, InconsistentRecord
@@ -27,7 +28,7 @@ from euchre_records.interop.detect import load_any_table_data, notation_of, pars
 from euchre_records.interop.egn.document import in_egn_terms
 from euchre_records.schema.json_text import compact
 from euchre_records.schema.notation import dump_record, indented_json, load_record
-from euchre_records.schema.tables import dump_table_result, load_table_record
+from euchre_records.schema.tables import load_table_record
 from euchre_records.schema.wire import decode_record
 from euchre_records.schema.results import dump_result
 
@@ -73,7 +74,7 @@ class Submission:
     result: ReplayResult
     canonical: str      # canonical JSON text of the record (notation.dumps, every table)
     hash: str           # sha256 hex of ``canonical`` (UTF-8)
-    result_json: str    # JSON text of dump_result(result) / dump_table_result(result)
+    result_json: str    # JSON text of dump_result(result)
     _view: RecordView | None = field(default=None, init=False, repr=False, compare=False)
 
     @property

@@ -28,7 +28,7 @@ from euchre_records.interop.egn.binary import (
 from euchre_records.interop.egn.document import egn_to_any, egn_to_record, record_to_egn
 from euchre_records.schema.notation import load_record
 from euchre_records.schema.tables import load_table_record
-from euchre_records.match import replay_table
+from euchre_records.match import replay
 
 
 def once(fn: Callable[[], Any]) -> float:
@@ -46,7 +46,7 @@ def main() -> None:
     tables = {n: load_table_record(records(n, args.deals, 1)) for n in (2, 3, 5)}
     for rec in tables.values():   # the trip must give the same game back
         back = egn_to_any(json.loads(json.dumps(record_to_egn(rec))))
-        assert replay_table(back).deals == replay_table(rec).deals
+        assert replay(back).deals == replay(rec).deals
     trips: list[tuple[str, str, Callable[[], Any]]] = [
         ("4", "json", lambda: egn_to_record(json.loads(json.dumps(record_to_egn(four))))),
         ("4", "egnb", lambda: egnb_to_record(record_to_egnb(four))),

@@ -6,7 +6,7 @@ For each table (2, 3, 5) a record of N result-only deals (fixed seed) is built t
 scoresheet, and with the right per-player points and running score on every deal. Printed, CPU
 time (``time.process_time``), best of R interleaved rounds:
 
-- ``check``: ``replay_table`` of the record with its sheet against the same record without it
+- ``check``: ``replay`` of the record with its sheet against the same record without it
   (the ratio is the cost of the per-player sheet check);
 - ``sheet``: the per-player CSV written and read back (``write_sheet`` then ``read_sheet``, which
   loads and replays each sitting) against the four-handed CSV of as many result-only deals
@@ -23,7 +23,7 @@ from typing import Any, Callable
 from euchre_records.interop.sheets.table import read_sheet, write_sheet
 from euchre_records.schema.notation import load_record
 from euchre_records.schema.tables import load_table_record
-from euchre_records.match import replay_table
+from euchre_records.match import replay
 
 
 def n_record(n: int, deals: int, rng: random.Random) -> dict[str, Any]:
@@ -43,7 +43,7 @@ def n_record(n: int, deals: int, rng: random.Random) -> dict[str, Any]:
 
 
 def with_sheet(data: dict[str, Any]) -> dict[str, Any]:
-    result = replay_table(load_table_record(data))
+    result = replay(load_table_record(data))
     deals = [dict(d, scoresheet={"points": list(r.points), "total": list(t)})
              for d, r, t in zip(data["deals"], result.deals, result.running)]
     return dict(data, deals=deals)
@@ -75,8 +75,8 @@ def main() -> None:
         bare, sheet = load_table_record(bare_data), load_table_record(with_sheet(bare_data))
         times: dict[str, list[float]] = {k: [] for k in ("bare", "checked", "four-csv", "n-csv")}
         for _ in range(args.rounds):
-            time_once(lambda: replay_table(bare), times["bare"])
-            time_once(lambda: replay_table(sheet), times["checked"])
+            time_once(lambda: replay(bare), times["bare"])
+            time_once(lambda: replay(sheet), times["checked"])
             time_once(lambda: read_sheet(write_sheet([four], lossy=True)), times["four-csv"])
             time_once(lambda: read_sheet(write_sheet([sheet])), times["n-csv"])
         t = {k: min(v) for k, v in times.items()}

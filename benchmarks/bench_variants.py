@@ -4,7 +4,7 @@ in the same run.
 Not a test. Run:  python benchmarks/bench_variants.py [--deals N] [--rounds R]
 
 Random legal deals (fixed seed) of each table, full hands known, are replayed by
-``match.replay_table`` (one record per table holding all its deals, scored as games) twice:
+``match.replay`` (one record per table holding all its deals, scored as games) twice:
 as it runs (clean deals by the fast path, fastpath.fast_table_deal) and with the fast path
 switched off (every deal by the detailed replay, which builds the findings). The reference is
 ``match.replay`` of as many four-handed deals (random legal deals, the hands known, the same
@@ -24,7 +24,6 @@ from euchre_records.match import replay
 from euchre_records.schema.notation import load_record
 from euchre_records.schema.tables import load_table_record
 import euchre_records.match as match
-from euchre_records.match import replay_table
 
 SUITS = "SHDC"
 
@@ -107,21 +106,21 @@ def main() -> None:
     four = load_record(records(4, args.deals, 1))
     tables = {n: load_table_record(records(n, args.deals, 1)) for n in (2, 3, 5)}
     for rec in tables.values():   # every drawn deal is legal: the replay must be clean
-        assert replay_table(rec).clean
+        assert replay(rec).clean
     fast = match.fast_table_deal
 
     def detailed(rec: Any) -> Any:
         match.fast_table_deal = lambda *args: None   # type: ignore[assignment]
         try:
-            return replay_table(rec)
+            return replay(rec)
         finally:
             match.fast_table_deal = fast
 
     for rec in tables.values():
-        assert detailed(rec) == replay_table(rec)
+        assert detailed(rec) == replay(rec)
     runs: list[tuple[str, Callable[[], Any]]] = [("four-handed match.replay", lambda: replay(four))]
     for n, rec in tables.items():
-        runs.append((f"{n}-handed replay_table", lambda rec=rec: replay_table(rec)))
+        runs.append((f"{n}-handed replay", lambda rec=rec: replay(rec)))
         runs.append((f"{n}-handed detailed only", lambda rec=rec: detailed(rec)))
     timings: dict[str, float] = {}
     for _ in range(args.rounds):   # interleaved: the machine's noise falls on all alike

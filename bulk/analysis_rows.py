@@ -28,8 +28,8 @@ from __future__ import annotations
 from typing import Any
 
 from euchre_records.analysis import BestCall, DealAnalysis, analyse_record
-from euchre_records.model import Record
-from euchre_records.table_view import AnyReplay, RecordView
+from euchre_records.model import Record, ReplayResult
+from euchre_records.table_view import RecordView
 
 from .columns import VARIANT_COLUMNS
 
@@ -74,7 +74,7 @@ def _call(b: BestCall | None, tokens: tuple[str, ...]) -> tuple[Any, Any, Any]:
     return tokens[b.maker], name, b.points
 
 
-def analysis_rows(key: str, record: Record, result: AnyReplay, view: RecordView,
+def analysis_rows(key: str, record: Record, result: ReplayResult, view: RecordView,
                   out: dict[str, list[tuple[Any, ...]]]) -> None:
     """Append the rows of ``record`` (replayed to ``result``, table view ``view``) to ``out``
     (see the module contract)."""

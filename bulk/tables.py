@@ -29,7 +29,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from euchre_records.errors import RecordError
-from euchre_records.model import FindingKind, Record, ReplayResult, SeatReplayResult
+from euchre_records.model import FindingKind, Record, ReplayResult
 from euchre_records.schema.canonical import written_overrides
 from euchre_records.table_view import RecordView
 from euchre_records.api.store.dump import unwrap
@@ -173,12 +173,11 @@ def _add(batch: Batch, source: str, text: str) -> None:
     out["records"].append((key, source, head[3], head[4], overrides, *head[5:12],
                            *rb[:8], bool(rb[8]), head[1], *var))
     out["players"] += [(key, *seat, *var) for seat in rows.seats]
-    if isinstance(result, SeatReplayResult):
+    if not record.fixed_partnerships:
         _add_seats(out, key, record, result, sub.view, overrides, var)
         if batch.analysis:
             analysis_rows(key, record, result, sub.view, out)
         return
-    assert isinstance(result, ReplayResult)
     # flags as the store keeps them (0/1): typed as booleans column-wise (bool_column)
     out["games"] += [(key, *g, *var) for g in rows.games]
     # the store's findings rows end with the per-seat points of a table of n (None here)
@@ -192,7 +191,7 @@ def _add(batch: Batch, source: str, text: str) -> None:
         analysis_rows(key, record, result, sub.view, out)
 
 
-def _no_rubber(result: ReplayResult | SeatReplayResult) -> Row:
+def _no_rubber(result: ReplayResult) -> Row:
     """The rubber values of a record without a rubber row (a table of 2, 3 or 5): no system's
     rubber, its games, the side columns null, finished when every game is."""
     finished = bool(result.games) and all(g.finished for g in result.games)
@@ -202,7 +201,7 @@ def _no_rubber(result: ReplayResult | SeatReplayResult) -> Row:
 _MAKERS, _DEFENDERS = "makers", "defenders"
 
 
-def _add_seats(out: TableRows, key: str, record: Record, result: SeatReplayResult,
+def _add_seats(out: TableRows, key: str, record: Record, result: ReplayResult,
                view: RecordView, overrides: str, var: tuple[int, str]) -> None:
     """The games, per-seat scores, deals, calls, plays and findings of a record of 2, 3 or 5
     seats (see the module contract), read from its table ``view`` (the submission's, which
@@ -284,7 +283,7 @@ def _plays(index: int, record: Record, result: ReplayResult, plays: PlayColumns)
     plays.add(index, record.deals, result.deals, _revokes(result))
 
 
-def _revokes(result: ReplayResult | SeatReplayResult) -> set[Any]:
+def _revokes(result: ReplayResult) -> set[Any]:
     """(deal, trick, seat) of every revoke the replay found with a seat: the cards ``plays``
     marks."""
     return {(f.deal, f.trick, f.seat) for f in result.findings

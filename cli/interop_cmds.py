@@ -14,7 +14,7 @@ from typing import Any, Iterable, Iterator
 import click
 
 from ..errors import Problem, RecordError, UnsupportedRules
-from ..match import replay_any
+from ..match import replay
 from ..model import Record
 from euchre_records.interop.openspiel import openspiel_actions, openspiel_game_params
 from euchre_records.interop.egn.document import egn_losses, in_egn_terms, record_to_egn
@@ -215,7 +215,7 @@ def export(file: str | None, target: str, db_path: str | None, all_versions: boo
             continue
         if target in ("csv", "xlsx"):   # a column per side or per player (interop/sheets/)
             try:
-                replay_any(item)  # a record validate calls impossible is refused, never exported
+                replay(item)  # a record validate calls impossible is refused, never exported
                 if layout is not None and _sheet_layout(item) != layout:
                     raise UnsupportedRules([Problem("rules.seats", f"a sheet holds one layout: "
                                                     f"this record needs the {_sheet_layout(item)} "
@@ -230,7 +230,7 @@ def export(file: str | None, target: str, db_path: str | None, all_versions: boo
             continue
         try:
             try:   # a record validate calls impossible is refused, never exported
-                replay_any(item)
+                replay(item)
             except RecordError as exc:   # a table's, read from EGN: said in the EGN document's terms
                 raise in_egn_terms(exc) if egn_input and not item.fixed_partnerships else exc from None
             doc = (_to_egn(label, item, target, lossy) if target.startswith("egn")

@@ -13,8 +13,7 @@ import click
 
 from ..errors import RecordError
 from ..match import replay as replay_record
-from ..model import ReplayResult, replace, SeatReplayResult
-from ..match import replay_table
+from ..model import ReplayResult
 from ..rules import PRESETS, rebase
 from .inputs import Loaded, read_records
 from .output import (EXIT_CODES_HELP, EXIT_FINDINGS, EXIT_INVALID, EXIT_OK, emit_json,
@@ -35,7 +34,7 @@ def _error_lines(label: str, exc: RecordError) -> list[str]:
 
 
 def _checked(loaded: Loaded, rules_name: str | None = None
-             ) -> tuple[ReplayResult | SeatReplayResult | None, RecordError | None]:
+             ) -> tuple[ReplayResult | None, RecordError | None]:
     """The replay of one record read, or the error (located as written) that stops it."""
     if isinstance(loaded.item, RecordError):
         return None, loaded.item
@@ -47,15 +46,12 @@ def _checked(loaded: Loaded, rules_name: str | None = None
             said += f"; the record's overrides kept: {', '.join(kept)}" if kept else "; the record has no overrides"
             said += "".join(f"; could not apply {o}: {why}" for o, why in refused)
             click.echo(said, err=True)
-        if not loaded.item.fixed_partnerships:   # a table of 2, 3 or 5 (docs/TABLES.md)
-            record = loaded.item if rules is None else replace(loaded.item, rules=rules)
-            return replay_table(record), None
         return replay_record(loaded.item, rules), None
     except RecordError as exc:
         return None, loaded.located(exc)
 
 
-def _verdict(label: str, result: ReplayResult | SeatReplayResult | None, error: RecordError | None
+def _verdict(label: str, result: ReplayResult | None, error: RecordError | None
              ) -> dict[str, Any]:
     """One record's verdict for scripts: status, every error and finding with its place."""
     from ..schema.results import dump_findings

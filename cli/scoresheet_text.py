@@ -18,15 +18,15 @@ from __future__ import annotations
 
 from typing import Iterable, Sequence
 
-from ..model import DealKind, DealResult, Record, ReplayResult, SeatReplayResult
-from ..table_view import AnyReplay, DealView, RecordView, view_of
+from ..model import DealKind, DealResult, Record, ReplayResult
+from ..table_view import DealView, RecordView, view_of
 
 __all__ = ["render_replay"]
 
 _HEAD = ("deal", "dealer", "turned", "trump", "maker", "alone", "tricks", "points", "score")
 
 
-def render_replay(label: str, record: Record, result: AnyReplay) -> str:
+def render_replay(label: str, record: Record, result: ReplayResult) -> str:
     """The whole scoresheet of ``record`` replayed to ``result`` (see the module docstring)."""
     view = view_of(record, result)
     ev = record.event
@@ -45,14 +45,14 @@ def render_replay(label: str, record: Record, result: AnyReplay) -> str:
     for r in result.deals:
         for n in r.notes:
             notes.setdefault(r.number, []).append("· " + n)
-    if isinstance(result, SeatReplayResult):
+    if view.per_player:
         lines += _per_player(view, result, notes)
     else:
         lines += _per_side(view, result, notes)
     return "\n".join(lines)
 
 
-def _rules_text(view: RecordView, result: AnyReplay) -> str:
+def _rules_text(view: RecordView, result: ReplayResult) -> str:
     rules = result.rules
     if view.per_player:
         return f"{view.variant}, {view.seats} players; rules: {rules.name}"
@@ -86,7 +86,7 @@ def _player_row(d: DealView, called_partner: bool) -> list[str]:
             *(str(p) for p in d.points), *(str(s) for s in d.running)]
 
 
-def _per_player(view: RecordView, result: SeatReplayResult, notes: dict[int, list[str]]) -> list[str]:
+def _per_player(view: RecordView, result: ReplayResult, notes: dict[int, list[str]]) -> list[str]:
     head = ["deal", "dealer", "trump", "maker", "alone", "makers", "tricks"]
     head += [f"{c.key}:pts" for c in view.columns] + [f"{c.key}:score" for c in view.columns]
     rows = [_player_row(d, view.table.called_partner) for d in view.deals]

@@ -1,8 +1,8 @@
 """Double-dummy analysis of a record at any table (2, 3, 4 or 5 players): the value of each deal,
 of each call the makers could have made, and of every card played (docs/ANALYSIS.md).
 
-Contract: :func:`analyse_record` replays the record (raising what :func:`~.match.replay` or
-:func:`~.match.replay_table` raises) and returns a :class:`RecordAnalysis` with one
+Contract: :func:`analyse_record` replays the record (raising what :func:`~.match.replay`
+raises) and returns a :class:`RecordAnalysis` with one
 :class:`DealAnalysis` per deal, in order:
 
 - a deal whose hands at the start of play are known (dealt, the dealer's discard applied, or
@@ -39,12 +39,10 @@ from .cards import SEATS, Card, Seat, Side, Suit, power_table
 from .double_dummy import DoubleDummy, Hands
 from .match import replay
 from .model import (
-    Deal, DealKind, DealResult, IrregularityKind, Player, Record, ReplayResult, SeatDealResult,
-    SeatReplayResult,
+    Deal, DealKind, DealResult, IrregularityKind, Player, Record, ReplayResult,
 )
 from .rules import Rules
 from .scoring import hand_points, seat_points
-from .match import replay_table
 
 __all__ = [
     "PlayCost", "CallValue", "BestCall", "RevokeView", "DealAnalysis", "PlayerAccuracy",
@@ -149,21 +147,21 @@ class RecordAnalysis:
 # --- the record ------------------------------------------------------------------------------
 
 def analyse_record(record: Record,
-                   result: ReplayResult | SeatReplayResult | None = None) -> RecordAnalysis:
+                   result: ReplayResult | None = None) -> RecordAnalysis:
     """Analyse every deal of ``record``, of any table (see the module docstring); ``result`` is
     its replay when the caller has it already (else it is replayed here; ValueError for the
     replay of the other kind of record)."""
     if not record.fixed_partnerships:
-        table = replay_table(record) if result is None else result
-        if not isinstance(table, SeatReplayResult):
-            raise ValueError("a table of n's record needs its SeatReplayResult")
+        table = replay(record) if result is None else result
+        if table.table.seats != record.table.seats:
+            raise ValueError("a table of n's record needs its own replay")
         seats = range(record.table.seats)
         deals = tuple(_table_deal(record, d, r) for d, r in zip(record.deals, table.deals))
         return RecordAnalysis(deals, _accuracy(deals, seats, dict(record.players).get),
                               tokens=tuple(str(s) for s in seats))
     four = replay(record) if result is None else result
-    if not isinstance(four, ReplayResult):
-        raise ValueError("a four-handed record needs its ReplayResult")
+    if not four.table.fixed_sides:
+        raise ValueError("a four-handed record needs its own replay")
     deals = tuple(analyse_deal(d, four.rules, r) for d, r in zip(record.deals, four.deals))
     return RecordAnalysis(deals, _accuracy(deals, SEATS, record.player))
 
@@ -213,7 +211,7 @@ def analyse_deal(deal: Deal, rules: Rules, result: DealResult, calls: bool = Tru
                      _start_hands(deal, active, order), made, side, order, result.winners, first)
 
 
-def _table_deal(record: Record, deal: Deal, result: SeatDealResult,
+def _table_deal(record: Record, deal: Deal, result: DealResult,
                 calls: bool = True) -> DealAnalysis:
     """Analyse one replayed deal of a table of n (``calls`` False: the play alone)."""
     why = _not_played(deal, result)
@@ -283,19 +281,19 @@ _CHANGING = {
 """Irregularities after which the play is not the laws' play from five cards each (none of them
 is recorded at a table of n)."""
 
-def _not_played(deal: Deal, result: DealResult | SeatDealResult) -> str | None:
+def _not_played(deal: Deal, result: DealResult) -> str | None:
     """Why the deal has no play to analyse, or None."""
     if result.void is not None:
         return f"the deal was void ({result.void})"
     if result.unfinished:
         return "the record stops inside this deal"
-    if result.thrown_in or (isinstance(result, DealResult) and result.redeal):
+    if result.thrown_in or result.redeal:
         return "the deal was thrown in: no trump was made"
     if deal.kind is DealKind.RESULT:
         return "only the outcome is recorded, not the hands"
     if deal.kind is DealKind.POINTS:
         return "only the points are recorded, not the hands"
-    for e in deal.irregularities if isinstance(result, DealResult) else ():
+    for e in deal.irregularities:
         what = _CHANGING.get(e.kind)
         if what is not None:
             return f"{what}: the play is not the laws' play from five cards each"

@@ -6,8 +6,8 @@ Contract: :func:`replay_deal` (the table of four) either returns a
 ``deals[i].tricks[t]`` ...) and what. A breach of the laws that happened at the table (a revoke)
 is not an error: it is a :class:`~euchre_records.model.Finding` in the result, scored by the rules.
 :class:`SeatWalk` walks a deal at a table of 2, 3 or 5 (the sides made per deal), collecting
-the located problems instead of raising; ``seat_deal.replay_seat_deal`` turns it into the
-per-seat :class:`~euchre_records.model.SeatDealResult` for ``match.replay_table``.
+the located problems instead of raising; ``seat_deal.replay_seat_deal`` turns it into the deal's
+per-seat :class:`~euchre_records.model.DealResult` for ``match.replay``.
 
 One walk (issue 32): both tables place their cards with :class:`~.card_places.CardPlaces`, bid
 with :func:`~.bidding.run_bidding` and play with :func:`~.trick_walk.walk_tricks`; what differs
@@ -28,7 +28,8 @@ from .exchanges import apply_exchanges, farmers_void, going_under_findings
 from .fastpath import fast_replay
 from .house_rules import fast_break, fast_break_note
 from .laws import events_of, five_cards_text, score_adjustments, settled_by_law, void_deal
-from .model import (Deal, DealKind, DealResult, Finding, FindingKind, IrregularityKind, Points, Record)
+from .model import (Deal, DealKind, DealResult, Finding, FindingKind, IrregularityKind, Points, Record,
+                    four_handed_sides)
 from .partial import replay_unfinished
 from .penalty_cards import penalty_card_checks
 from .plays import PlayLog
@@ -154,12 +155,15 @@ class _Replay(CardPlaces):
         penalty = (penalty[0] + adjusted.penalty[0], penalty[1] + adjusted.penalty[1])
         all_findings = findings + claim_findings + card_findings + revokes + list(adjusted.findings)
         all_findings.sort(key=lambda f: (f.trick or 0))
+        if not settled_early and maker_tricks is not None:
+            tricks = _tricks_by_side(maker, maker_tricks)
+        makers, defenders = four_handed_sides(maker, bidding.alone, bidding.defender_alone)
         return DealResult(
             self.number, deal.kind, deal.dealer, deal.turned, trump, maker, bidding.alone,
-            bidding.defender_alone, False, tuple(leaders), tuple(winners),
-            tricks if settled_early or maker_tricks is None else _tricks_by_side(maker, maker_tricks),
+            bidding.defender_alone, False, tuple(leaders), tuple(winners), tricks,
             hand, penalty, (hand[0] + penalty[0], hand[1] + penalty[1]), tuple(all_findings),
-            notes=tuple(notes + house_notes), no_trump=bidding.no_trump,
+            notes=tuple(notes + house_notes), no_trump=bidding.no_trump, makers=makers,
+            defenders=defenders, maker_tricks=tricks[maker & 1],
         )
 
     def settle_unplayed(self, bidding: Bidding, tricks: Points, leaders: list[Seat],

@@ -33,7 +33,6 @@ from .model import (
     FindingKind,
     IrregularityKind,
     Scores,
-    SeatDealResult,
 )
 from .rules import Rules
 from .table import SeatIndex, Table
@@ -44,19 +43,19 @@ _LEFT: dict[int, tuple[SeatIndex, ...]] = {}
 """By table size: the seat on each seat's left (the deal passes to it)."""
 
 
-def dealer_after(table: Table, result: DealResult | SeatDealResult) -> SeatIndex:
+def dealer_after(table: Table, result: DealResult) -> SeatIndex:
     """Who deals next after the deal replayed to ``result``: the seat its laws name
-    (``next_dealer``: a void deal), the same dealer after a four-handed redeal, else the
-    dealer's left (Somerset 41): the rule :func:`dealer_findings` holds each deal to."""
+    (``next_dealer``: a void deal), the same dealer after a redeal (``redeal``, four-handed),
+    else the dealer's left (Somerset 41): the rule :func:`dealer_findings` holds each deal to."""
     if result.next_dealer is not None:
         return result.next_dealer
-    if table.fixed_sides and result.redeal:  # type: ignore[union-attr]
+    if result.redeal:
         return result.dealer
     return (result.dealer + 1) % table.seats
 
 
 def dealer_findings(table: Table, rules: Rules, deals: Sequence[Deal],
-                    results: Sequence[DealResult] | Sequence[SeatDealResult]) -> list[tuple[int, Finding]]:
+                    results: Sequence[DealResult]) -> list[tuple[int, Finding]]:
     """(index, finding) of every deal of the record dealt by another seat than the one the deal
     passed to (after the deal before it, as its ``results[i - 1]`` says), in deal
     order; ``results`` one per deal. One pass over the record, no call for a deal dealt by its
@@ -64,7 +63,6 @@ def dealer_findings(table: Table, rules: Rules, deals: Sequence[Deal],
     found: list[tuple[int, Finding]] = []
     left = _LEFT.get(table.seats) or _LEFT.setdefault(
         table.seats, tuple((s + 1) % table.seats for s in range(table.seats)))
-    redeals = table.fixed_sides   # a redeal flag: the four-handed result's (``DealResult.redeal``)
     expected: SeatIndex | None = None
     for i, deal in enumerate(deals):
         dealer = deal.dealer
@@ -73,7 +71,7 @@ def dealer_findings(table: Table, rules: Rules, deals: Sequence[Deal],
         result = results[i]
         stated = result.next_dealer
         expected = (stated if stated is not None else
-                    dealer if redeals and result.redeal else left[dealer])  # type: ignore[union-attr]
+                    dealer if result.redeal else left[dealer])
     return found
 
 

@@ -16,13 +16,15 @@ that explanations need. A property test holds the two to the same results.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from .cards import JOKER, SEATS, Card, Seat, Side, Suit, make_pack
 from .fast_kernels import (
     _ASSIST, _BIT, _CANADIAN, _DEFEND, _DEFEND_ALONE, _EFF, _NAME, _NO_LONE, _NOT_A_CARD,
     _ORDER, _PARTNER_ALONE, _PASS, _STICK, _SUITS, _TAKE, _TAKES_LONE, _TRUMP, PlayedTrick,
     _bid, _hand_masks, _play_inferred, _play_known,
 )
-from .model import DealKind, Deal, DealResult, Scores, SeatDealResult, Record
+from .model import FOUR_SIDES, DealKind, Deal, DealResult, Scores, Record, seat_deal_result
 from .house_rules import fast_break
 from .rules import LoneLead, Rules
 from .scoring import hand_points, seat_points
@@ -195,9 +197,11 @@ def fast_replay(deal: Deal, rules: Rules, number: int) -> DealResult | None:
         return None   # a fast break (house rule): the detailed replay scores it and says so
     hand = points[alone, defender is not None, makers_ns, maker_tricks]
     z = SEATS
+    sides = FOUR_SIDES[maker * 10 + 5 * alone if defender is None else maker * 10 + 5 * alone + defender + 1]
     return DealResult(number, deal.kind, dealer, turned, trump, maker, alone, defender, False,
-                             (z[lead], z[w0], z[w1], z[w2], z[w3]),
-                             (z[w0], z[w1], z[w2], z[w3], z[w4]), (ns, 5 - ns), hand, (0, 0), hand)
+                      (z[lead], z[w0], z[w1], z[w2], z[w3]), (z[w0], z[w1], z[w2], z[w3], z[w4]),
+                      (ns, 5 - ns), hand, (0, 0), hand, (), False, None, None, (), False, False,
+                      sides[0], sides[1], maker_tricks)   # by position: keywords cost (issue 32)
 
 
 def hand_masks(hands: tuple[tuple[Card | None, ...], ...], kitty: tuple[Card | None, ...] | None,
@@ -238,10 +242,11 @@ else:
 
 
 # --- tables where each scores for himself (2, 3, 5) ---------------------------------------------
-# The fast path of match.replay_table (docs/TABLES.md "The fast path"): the same kernels
+# The fast path of match.replay at a table of n (docs/TABLES.md "The fast path"): the same kernels
 # (hand_masks, play_known) with n seats; the bidding and the called card are the table's own.
 
 _FULL = DealKind.FULL
+_BY_INDEX: Callable[..., DealResult] = DealResult   # built with seat indexes, which the type checker reads as Seat
 # (maker, partner, lone, makers' tricks) -> (the makers, the defenders, scoring.seat_points)
 _SeatPoints = dict[tuple[int, int | None, bool, int], tuple[tuple[int, ...], tuple[int, ...], Scores]]
 # per record's rules (keyed by identity, holding rules, options and table as _rules_table):
@@ -270,20 +275,20 @@ def _table_entry(record: Record) -> _TableEntry:
     return entry[3]
 
 
-def fast_table_deal(record: Record, deal: Deal, number: int) -> SeatDealResult | None:
+def fast_table_deal(record: Record, deal: Deal, number: int) -> DealResult | None:
     """The result of a clean deal at a table of n, or None.
 
-    Contract: either exactly the :class:`SeatDealResult` the detailed replay
+    Contract: either exactly the :class:`DealResult` the detailed replay
     (``seat_deal.replay_seat_deal``) would return for the deal, or None — whenever the deal is
     anything but a clean, complete, fully known one: a kind other than ``full``, an unfinished
     deal, an irregularity, an unknown card in a hand, a kitty given in part, the joker turned, a
     wrong call or turn, a dealer who took the card up without a recorded discard, any card not
     held and any revoke. A five-handed maker who called a card he holds himself plays alone, with
-    the detailed replay's note. The caller (:func:`match.replay_table`) then runs the
+    the detailed replay's note. The caller (:func:`match.replay`) then runs the
     detailed replay, which explains or refuses: the fast path decides nothing the detailed replay
     would decide differently. It gives what bulk tables and the store read (maker, trump, makers
     and defenders, partner, leaders and winners, the makers' tricks, the points per seat); the
-    game's end is scored by ``replay_table``. Held equal to the detailed replay by
+    game's end is scored by ``match.replay``. Held equal to the detailed replay by
     tests/test_fastpath_every_table.py."""
     if deal.kind is not _FULL or deal.unfinished or deal.irregularities or deal.exchanges:
         return None   # exchanges (house rules): the detailed replay checks them
@@ -329,10 +334,10 @@ def fast_table_deal(record: Record, deal: Deal, number: int) -> SeatDealResult |
     if thrown:
         if deal.tricks or deal.discard is not None or deal.called is not None:
             return None
-        return SeatDealResult(number, deal.kind, dealer, None, None, False, (), (), None, None,
+        return seat_deal_result(number, deal.kind, dealer, None, None, False, (), (), None, None,
                                True, True, (), (), 0, zero, zero, zero,
                                notes=(f"deal {number}: every player passed twice: thrown in "
-                                      f"({rules.cite('thrown_in')})",))
+                                      f"({rules.cite('thrown_in')})",), turned=deal.turned)
     if maker_seat is None or trump is None:
         return None   # the bidding stops short
     maker = maker_seat
@@ -404,7 +409,8 @@ def fast_table_deal(record: Record, deal: Deal, number: int) -> SeatDealResult |
             makers, tuple(s for s in range(n) if s not in makers),
             seat_points(table, rules, record.options, makers, lone, maker_tricks)[0])
     makers, defenders, points = side
-    return SeatDealResult(number, deal.kind, dealer, trump, maker, lone, makers, defenders,
-                           called, partner, True, False,
-                           (lead, winners[0], winners[1], winners[2], winners[3]), tuple(winners),
-                           maker_tricks, points, zero, points, notes=notes)
+    # by position, as model.seat_deal_result builds it (the hot path: no call, no keywords)
+    return _BY_INDEX(number, deal.kind, dealer, turned, trump, maker, lone, None,
+                      False, (lead, winners[0], winners[1], winners[2], winners[3]),
+                      tuple(winners), (), points, zero, points, (), False, None, None, notes,
+                      False, False, makers, defenders, maker_tricks, called, partner, True)

@@ -30,24 +30,20 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from operator import add
-from typing import Any, Generic, TypeVar
+from typing import Any
 
 from msgspec import Struct
 
 from .cards import Side
 from .deal_passing import no_winner_note
 from .house_rules import Tokens
-from .model import (DealResult, Finding, FindingKind, GameResult, Scores, SeatDealResult,
-                    SeatGameResult, replace)
+from .model import DealResult, Finding, FindingKind, GameResult, Scores, replace
 from .rules import Rules, RubberSystem
 from .scoring import add_scores
 from .table import Table
 
 __all__ = ["GamePlan", "Games", "Rubber", "play_games", "winner", "target_of",
-           "game_rubber_points", "seat_game"]
-
-D = TypeVar("D", DealResult, SeatDealResult)
-G = TypeVar("G", GameResult, SeatGameResult)
+           "game_rubber_points"]
 
 _NEVER = 1 << 62
 """A target no score reaches: the game of fixed deals, which no score ends."""
@@ -137,12 +133,12 @@ class Rubber(Struct, frozen=True, gc=False):
     net: int
 
 
-class Games(Generic[D, G]):
+class Games:
     """The games of a record as :func:`play_games` scored them.
 
     ``deals``: each deal as scored (tokens, a penalty that won the game, the sheet's entry
     where it stands); ``laws``: the same, but the laws' figures where the sheet's stood (what
-    the sheet check compares against); ``games``: the caller's game results; ``running``: per
+    the sheet check compares against); ``games``: the game results; ``running``: per
     deal the game's number and its score after the deal, None for a deal after the rubber
     ended; ``findings``: (deal index, finding) of the deals after the rubber; ``notes``: one
     per finished game of fixed deals; ``next_start``: the score a game after the last one
@@ -151,10 +147,10 @@ class Games(Generic[D, G]):
 
     __slots__ = ("deals", "laws", "games", "running", "findings", "notes", "rubber", "next_start")
 
-    def __init__(self, deals: list[D], start: Scores) -> None:
-        self.deals: list[D] = deals
-        self.laws: list[D] = list(deals)
-        self.games: list[G] = []
+    def __init__(self, deals: list[DealResult], start: Scores) -> None:
+        self.deals: list[DealResult] = deals
+        self.laws: list[DealResult] = list(deals)
+        self.games: list[GameResult] = []
         self.running: list[tuple[int, Scores] | None] = []
         self.findings: list[tuple[int, Finding]] = []
         self.notes: list[str] = []
@@ -167,13 +163,6 @@ class Games(Generic[D, G]):
         return self.games[game - 1].start if game <= len(self.games) else self.next_start
 
 
-def seat_game(number: int, first_deal: int, last_deal: int, start: Scores, score: Scores,
-              winner: int | None, finished: bool, carried: Scores, rubber_points: Scores
-              ) -> SeatGameResult:
-    """A game at a table of n as :func:`play_games` makes one (no lap, no rubber points)."""
-    return SeatGameResult(number, first_deal, last_deal, start, score, winner, finished)
-
-
 def winner(score: Scores, target: int) -> int | None:
     """The column that has won at ``score``: the only one with the most points, at or past
     ``target``; None below it, or at an exact tie at the top (it plays on: VARIANTS.md
@@ -184,7 +173,7 @@ def winner(score: Scores, target: int) -> int | None:
     return score.index(top)
 
 
-def _penalty_won(plan: GamePlan, r: D, kept: Scores, won: int) -> D:
+def _penalty_won(plan: GamePlan, r: DealResult, kept: Scores, won: int) -> DealResult:
     """The deal as scored when its penalty won the game for column ``won``: every other
     column's hand points are lost (Somerset 4); the note names the columns that had some."""
     others = [f"{label}'s" for c, label in enumerate(plan.labels) if c != won and r.hand_points[c]]
@@ -195,36 +184,27 @@ def _penalty_won(plan: GamePlan, r: D, kept: Scores, won: int) -> D:
     return replace(r, hand_points=kept, points=add_scores(r.penalty, kept), notes=r.notes + (note,))
 
 
-def _made(plan: GamePlan, r: D) -> tuple[tuple[int, ...], int]:
-    """The making side's score columns and the tricks it took, in either deal result."""
-    if isinstance(r, DealResult):
-        assert r.maker is not None
-        column = plan.column(r.maker)
-        return (column,), r.tricks[column]
-    return r.makers, r.maker_tricks
-
-
-def _tokens(plan: GamePlan, tokens: Tokens, r: D) -> D:
-    """The deal with its four-trick tokens (house rule ``four_trick_tokens``, per column)."""
+def _tokens(plan: GamePlan, tokens: Tokens, r: DealResult) -> DealResult:
+    """The deal with its four-trick tokens (house rule ``four_trick_tokens``, per column): the
+    makers' columns (their side at four, each maker's own at n) hold them."""
     if r.maker is None or r.void is not None or r.thrown_in or r.alone or r.unfinished:
         return r
-    columns, tricks = _made(plan, r)
-    if tricks != 4 or r.hand_points[plan.column(r.maker)] <= 0:
+    if r.maker_tricks != 4 or r.hand_points[plan.column(r.maker)] <= 0:
         return r   # not a four-trick make that scored (a revoke may have cancelled it)
+    columns = tuple(dict.fromkeys(map(plan.column, r.makers)))
     return tokens.apply(r, columns, [plan.labels[c] for c in columns], plan.whose)
 
 
-def play_games(plan: GamePlan, deals: Sequence[D], start: Scores, game: Callable[..., G],
-               written: Callable[[int, D], D | None] | None = None) -> Games[D, G]:
-    """Split ``deals`` into games and score them (the module contract). ``game`` makes the
-    caller's game result from (number, first and last deal, start, score, winner as
-    ``plan.winners`` names him or None, finished, lap carried, rubber points): the table of
-    four's ``model.GameResult``, or :func:`seat_game`. ``written(i, deal)``: the deal as the
-    sheet wrote it, where uncorrected errors stand (Somerset 5), else None."""
+def play_games(plan: GamePlan, deals: Sequence[DealResult], start: Scores,
+               written: Callable[[int, DealResult], DealResult | None] | None = None) -> Games:
+    """Split ``deals`` into games and score them (the module contract), each game a
+    ``model.GameResult`` whose winner is named as ``plan.winners`` names him (a side at four, a
+    seat at n). ``written(i, deal)``: the deal as the sheet wrote it, where uncorrected errors
+    stand (Somerset 5), else None."""
     rules, target, fixed = plan.rules, plan.target, plan.rules.fixed_deals
     zero: Scores = (0,) * len(plan.labels)
     step = _pair_step if len(zero) == 2 else _step
-    out: Games[D, G] = Games(list(deals), start)
+    out = Games(list(deals), start)
     games, running, names = out.games, out.running, plan.winners
     tokens = Tokens() if rules.four_trick_tokens else None
     system = plan.rubber
@@ -241,7 +221,7 @@ def play_games(plan: GamePlan, deals: Sequence[D], start: Scores, game: Callable
             if rubber is not None:
                 loser = max(score[:won] + score[won + 1:])   # the best of the others
                 rubber_points = _one(zero, won, game_rubber_points(rules, loser))
-        games.append(game(len(games) + 1, first, last_deal, game_start, score,
+        games.append(GameResult(len(games) + 1, first, last_deal, game_start, score,
                           None if won is None else names[won], True, carried, rubber_points))
         if won is None and fixed is not None:
             out.notes.append(no_winner_note(len(games), fixed, ", ".join(
@@ -300,7 +280,7 @@ def play_games(plan: GamePlan, deals: Sequence[D], start: Scores, game: Callable
             # the number of points scored by each player individually" (progressive euchre)
             finish(None, r.number)
     if in_game:
-        games.append(game(len(games) + 1, first, deals[-1].number, game_start, score, None,
+        games.append(GameResult(len(games) + 1, first, deals[-1].number, game_start, score, None,
                           False, zero, zero))
         out.next_start = zero
     else:

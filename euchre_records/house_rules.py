@@ -25,10 +25,9 @@ from dataclasses import dataclass, field
 from typing import Container, Sequence, TypeVar
 
 from .cards import Card, Rank
-from .model import DealResult, replace, SeatDealResult
+from .model import DealResult, replace
 from .scoring import add_scores
 
-_R = TypeVar("_R", DealResult, SeatDealResult)   # a deal result of either table
 _S = TypeVar("_S")   # a seat: cards.Seat at four, an int index at other tables
 
 __all__ = ["house_cite", "fast_break", "farm_cards", "Tokens", "FARM_RANKS"]
@@ -88,7 +87,8 @@ class Tokens:
         self.held[holder] = 0 if count == 4 else count
         return count
 
-    def apply(self, r: _R, columns: Sequence[int], labels: Sequence[str], whose: str) -> _R:
+    def apply(self, r: DealResult, columns: Sequence[int], labels: Sequence[str],
+              whose: str) -> DealResult:
         """The deal ``r``, a make with exactly four tricks that scored, by the making side of
         score ``columns`` (named ``labels``; ``whose``: their pronoun in the note): a token to
         each column, with its note, and 1 extra point to a column at its fourth."""

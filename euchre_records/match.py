@@ -1,15 +1,14 @@
 """Games and rubbers: replay every deal, pass the deal to the left, end games at the target (or
 after a fixed number of deals), carry the lap, and score the rubber under the active system.
 
-Contract: :func:`replay` returns a :class:`~euchre_records.model.ReplayResult` or raises
-:class:`~euchre_records.errors.InconsistentRecord` for the first impossible deal. It replays the
-table of four (fixed partnerships); :func:`replay_table` replays a table of 2, 3 or 5 and returns
-a :class:`~euchre_records.model.SeatReplayResult` (per-seat scores), raising every located
-problem together. Both replay each deal by the one deal walk (``deal.py``; the fast path first),
-pass the deal by ``deal_passing``, score games by the one game loop (``games.play_games``) and
-check the sheet by the one sheet check (``scoresheet.check_sheet``); what still differs is the
-result each builds (sides and a rubber at four, a score per seat at n). :func:`replay_any` is the
-one entry for a record of any table. Pure: no I/O.
+Contract: :func:`replay`, the one entry for a record of any table, returns its
+:class:`~euchre_records.model.ReplayResult` (scores per score column: N-S, E-W at four; a seat at
+n, with no rubber) or raises :class:`~euchre_records.errors.InconsistentRecord`: at the table of
+four (fixed partnerships) for the first impossible deal, at a table of 2, 3 or 5 with every
+located problem together. Both tables replay each deal by the one deal walk (``deal.py``; the
+fast path first), pass the deal by ``deal_passing``, score games by the one game loop
+(``games.play_games``) and check the sheet by the one sheet check (``scoresheet.check_sheet``).
+Pure: no I/O.
 """
 
 from __future__ import annotations
@@ -24,31 +23,30 @@ from .seat_deal import replay_seat_deal as _deal_result
 from .errors import InconsistentRecord, Problem
 from .deal_passing import dealer_findings, reported_first
 from .fastpath import fast_replay, fast_table_deal
-from .games import GamePlan, Rubber, play_games, seat_game, target_of
+from .games import GamePlan, Rubber, play_games, target_of
 from .model import (
-    DealResult, Finding, GameResult, Points, Record, ReplayResult,
-    RubberResult, Scores, SeatDealResult, SeatGameResult, SeatReplayResult, replace,
+    DealResult, Finding, GameResult, Points, Record, ReplayResult, RubberResult, Scores, replace,
 )
 from .rules import Rules
 from .scoresheet import as_written, check_sheet
 
-__all__ = ["replay", "replay_any", "replay_table", "game_points_of"]
+__all__ = ["replay", "game_points_of"]
 
-
-
-def replay_any(record: Record) -> ReplayResult | SeatReplayResult:
-    """The replay of a record of any table: :func:`replay` at the table of four, the per-seat
-    replay (:func:`replay_table`) at a table of 2, 3 or 5."""
-    return replay(record) if record.table.fixed_sides else replay_table(record)
 
 
 def replay(record: Record, rules: Rules | None = None) -> ReplayResult:
-    """Replay the whole four-handed record under ``rules`` (default: the record's own rule set).
-    ValueError for a record at another table (:func:`replay_any` replays those)."""
-    if not record.table.fixed_sides:
-        raise ValueError(f"a record at a table of {record.table.seats} is replayed per seat "
-                         "(match.replay_any), not by the four-handed replay")
-    rules = rules or record.rules
+    """Replay the whole record, of any table, under ``rules`` (default: the record's own rule
+    set): the four-handed replay (:func:`_replay_four`) where partnerships are fixed, the
+    per-seat replay (:func:`_replay_seats`) at a table of 2, 3 or 5."""
+    if record.table.fixed_sides:
+        return _replay_four(record, rules or record.rules)
+    if rules is not None and rules is not record.rules:
+        record = replace(record, rules=rules)
+    return _replay_seats(record)
+
+
+def _replay_four(record: Record, rules: Rules) -> ReplayResult:
+    """The replay of a record at the table of four under ``rules``."""
     results: list[DealResult] = []
     per_deal: list[list[Finding]] = []
     for i, deal in enumerate(record.deals):
@@ -60,10 +58,9 @@ def replay(record: Record, rules: Rules | None = None) -> ReplayResult:
     for i, f in dealer_findings(record.table, rules, record.deals, results):
         per_deal[i].insert(0, f)   # before the deal's own findings
     plan = GamePlan.of(record.table, rules)
-    played = play_games(plan, results, record.start_score, GameResult,
-                        _sheet_standing(rules, record))   # may rescore deals
-    games = played.games
-    running = cast(list[tuple[int, Points] | None], played.running)   # pairs at the table of four
+    played = play_games(plan, results, record.start_score, _sheet_standing(rules, record))
+    games = played.games   # play_games may rescore deals
+    running = played.running
     for i, f in check_sheet(rules, record, played, rules.game_points):
         per_deal[i].append(f)
     for i, f in played.findings:
@@ -86,10 +83,11 @@ def _sheet_standing(rules: Rules, record: Record) -> Callable[[int, Any], Any] |
     if not rules.sheet_errors_stand or not any(
             d.recorded is not None or d.irregularities for d in record.deals):
         return None
-    return lambda i, r: as_written(rules, record.deals[i], r)
+    fixed = record.table.fixed_sides
+    return lambda i, r: as_written(rules, record.deals[i], r, fixed)
 
 
-def _goes_on(results: list[DealResult], running: list[tuple[int, Points] | None]) -> list[DealResult]:
+def _goes_on(results: list[DealResult], running: list[tuple[int, Scores] | None]) -> list[DealResult]:
     """The deals, each unfinished one followed by another noting that the record goes on from the
     score it has, the unfinished deal adding nothing (a deal stopped in the middle of a record)."""
     out = list(results)
@@ -119,7 +117,7 @@ def game_points_of(record: Record) -> int | None:
     return target_of(record.table, record.rules)
 
 
-def replay_table(record: Record) -> SeatReplayResult:
+def _replay_seats(record: Record) -> ReplayResult:
     """Replay every deal of a record at a table of 2, 3 or 5 (docs/RULES.md "Tables of two, three
     and five": everything the variant does not say is the preset's four-handed rule applied to n
     hands; a penalty or award of a side is scored by each player of that side) and score its
@@ -139,7 +137,7 @@ def replay_table(record: Record) -> SeatReplayResult:
     if rules.lap:
         notes.append("points beyond the game are not carried (lap) at this table: only by agreement "
                      "(VARIANTS.md), not implemented")
-    replayed: list[SeatDealResult] = []
+    replayed: list[DealResult] = []
     for i, deal in enumerate(record.deals):
         result = fast_table_deal(record, deal, i + 1)   # None: not a clean deal
         if result is None:
@@ -153,23 +151,21 @@ def replay_table(record: Record) -> SeatReplayResult:
         replayed[i] = replace(replayed[i], findings=(passed,) + found
                               if reported_first(table, passed) else found + (passed,))
     start = record.start_score or (0,) * table.seats
-    played = play_games(plan, replayed, start, seat_game, _sheet_standing(rules, record))
+    played = play_games(plan, replayed, start, _sheet_standing(rules, record))
     sheet: dict[int, list[Finding]] = {}
     for i, f in check_sheet(rules, record, played, plan.target, VARIANT_CITES[table.variant]):
         sheet.setdefault(i, []).append(f)
-    results: list[SeatDealResult] = []
+    results: list[DealResult] = []
     findings: list[Finding] = []
-    running: list[Scores] = []
-    for i, (result, at) in enumerate(zip(played.deals, played.running)):
-        assert at is not None   # no rubber at a table of n: every deal scored
+    for i, result in enumerate(played.deals):
         if i in sheet:
             result = replace(result, findings=result.findings + tuple(sheet[i]))
         results.append(result)
         if result.findings:
             findings.extend(result.findings)
-        running.append(at[1])
     games = played.games
     if not games:   # no deal of a game yet (none, or only void deals): game 1 is open
-        games.append(SeatGameResult(1, 1, len(record.deals), start, start, None, False))
-    return SeatReplayResult(rules, table, tuple(results), tuple(games), tuple(findings),
-                            tuple(running), tuple(notes + played.notes))
+        zero = (0,) * table.seats
+        games.append(GameResult(1, 1, len(record.deals), start, start, None, False, zero, zero))
+    return ReplayResult(rules, tuple(results), tuple(games), None, tuple(findings),
+                        tuple(played.running), tuple(notes + played.notes), table)

@@ -1,5 +1,5 @@
 """The domain model: what a record holds (Record, Deal, Call, Trick, Irregularity ...) and what a
-replay produces (Finding, DealResult, GameResult, RubberResult, ReplayResult).
+replay produces (Finding, DealResult, GameResult, RubberResult, ReplayResult), at every table.
 
 All values are frozen, slotted ``msgspec.Struct`` classes, built in C at about a tenth of a
 frozen dataclass's ``__init__`` (every load and every replay builds them by the thousand). They
@@ -15,14 +15,18 @@ One record type serves every table (docs/TABLES.md): a :class:`Record` carries i
 At the table of four, seats are :class:`~euchre_records.cards.Seat` (N E S W, an IntEnum whose
 values are 0..3) and scores ``(ns, ew)`` tuples (:data:`Points`); at a table of n the same
 fields hold plain ``int`` seat indexes 0..n-1 (:data:`SeatIndex`) and one score per seat
-(:data:`Scores`). The fields a table of n adds (``Deal.called``, ``Record.table`` ...) come last
-with defaults, so four-handed values are built, compared and pickled as before. Trick and deal numbers in findings are 1-based, as a scorer counts
+(:data:`Scores`). The fields a table of n adds (``Deal.called``, ``Record.table``,
+``DealResult.makers`` ...) come last with defaults, so four-handed values are built, compared and
+pickled as before. One result type serves every table too: a :class:`ReplayResult` carries its
+table, and its scores are tuples of the table's score columns (two sides at four, a seat each at
+n). Trick and deal numbers in findings are 1-based, as a scorer counts
 them; paths into the notation (``deals[0].tricks[2]``) are 0-based.
 """
 
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from enum import Enum
 from typing import TYPE_CHECKING, Any, TypeAlias, TypeVar
 
@@ -37,7 +41,7 @@ __all__ = [
     "Points", "Scores", "AnySeat", "CallKind", "Call", "ExchangeKind", "Exchange", "Trick", "DealKind", "Outcome", "IrregularityKind",
     "Irregularity", "RecordedScore", "Annotation", "Alternative", "Deal", "ExternalId", "Player", "Event",
     "Record", "MISDEAL_CAUSES", "NEW_DEAL_CAUSES", "FindingKind", "Finding", "DealResult", "GameResult", "RubberResult",
-    "ReplayResult", "SeatDealResult", "SeatGameResult", "SeatReplayResult", "FOUR", "FORMAT_NAME", "FORMAT_VERSION", "replace", "MODEL_TYPES",
+    "ReplayResult", "FOUR_SIDES", "four_handed_sides", "seat_deal_result", "FOUR", "FORMAT_NAME", "FORMAT_VERSION", "replace", "MODEL_TYPES",
 ]
 
 FORMAT_NAME = "euchre-records"
@@ -352,46 +356,114 @@ class Finding(Struct, frozen=True, gc=False):
 
 
 class DealResult(Struct, frozen=True, gc=False):
-    """What a deal's replay computes. ``points`` = ``penalty`` + ``hand_points``."""
+    """What a deal's replay computes, at every table (docs/TABLES.md "The replay").
+
+    Seats are the table's (a :class:`Seat` at four, an index 0..n-1 at n); ``hand_points``,
+    ``penalty`` and ``points`` (= ``penalty`` + ``hand_points``) hold one entry per **score
+    column** (N-S, E-W at four; one per seat at n). ``makers``: the making side's seats, the
+    maker first (at four he and his partner unless he plays alone; five-handed he and the
+    called card's holder, once known); ``defenders``: the seats that play against them (at four
+    the other side, or its lone defender); both empty when nobody made trump.
+    ``maker_tricks``: the makers' tricks (0 when nobody made trump). ``tricks``: the tricks of
+    each side where sides are fixed (N-S, E-W); ``()`` at a table of n, where only the makers'
+    count is recorded in general. ``turned`` the card turned up; ``defender_alone`` and
+    ``redeal`` are the four-handed laws' (None, False at n); ``called``, ``partner`` and
+    ``partner_known`` the call-your-partner game's card, its holder and whether the record
+    tells him (None, None, True elsewhere). The fields after ``no_trump`` come last with
+    defaults, so a four-handed result is built by position as before."""
 
     number: int
     kind: DealKind
-    dealer: Seat
+    dealer: AnySeat
     turned: Card | None
     trump: Suit | None
-    maker: Seat | None
+    maker: AnySeat | None
     alone: bool
     defender_alone: Seat | None
     thrown_in: bool
-    leaders: tuple[Seat, ...]
-    winners: tuple[Seat, ...]
-    tricks: Points                  # tricks won (N-S, E-W)
-    hand_points: Points             # the hand's own points as played (after the revoke rules)
-    penalty: Points                 # revoke (and other) penalties, scored first (Somerset 4)
-    points: Points
+    leaders: tuple[AnySeat, ...]
+    winners: tuple[AnySeat, ...]
+    tricks: Scores                  # tricks won (N-S, E-W) at four; () at n
+    hand_points: Scores             # the hand's own points as played (after the revoke rules)
+    penalty: Scores                 # revoke (and other) penalties, scored first (Somerset 4)
+    points: Scores
     findings: tuple[Finding, ...] = ()
     redeal: bool = False            # the same dealer deals again (joker turned with 'redeal')
     void: str | None = None         # why the deal was void (misdeal, new deal ...); None if played
-    next_dealer: Seat | None = None  # who deals next when the laws say so; None: the left neighbour
+    next_dealer: AnySeat | None = None  # who deals next when the laws say so; None: the left neighbour
     notes: tuple[str, ...] = ()     # what the laws did that is no breach (a verified claim ...)
     unfinished: bool = False        # the record stops inside this deal: replayed so far, not scored
     no_trump: bool = False          # played at no trump (house rule allow_no_trump); trump is None
+    makers: tuple[AnySeat, ...] = ()
+    defenders: tuple[AnySeat, ...] = ()
+    maker_tricks: int = 0
+    called: Card | None = None      # call-your-partner: the card the maker named
+    partner: AnySeat | None = None  # call-your-partner: its holder, when known
+    partner_known: bool = True      # False: the partner cannot be known from the record
 
     @property
     def maker_side(self) -> Side | None:
+        """The maker's side at the table of four (None when nobody made trump)."""
         return None if self.maker is None else self.maker.side
 
 
+def _sides(maker: Seat, alone: bool, defender: Seat | None) -> tuple[tuple[Seat, ...], tuple[Seat, ...]]:
+    return ((maker,) if alone else (maker, maker.partner),
+            (defender,) if defender is not None else tuple(s for s in Seat if s.side is not maker.side))
+
+
+FOUR_SIDES: tuple[tuple[tuple[Seat, ...], tuple[Seat, ...]], ...] = tuple(
+    _sides(maker, bool(alone), None if slot == 0 else Seat(slot - 1))
+    for maker in Seat for alone in (0, 1) for slot in range(5))
+"""The ``makers`` and ``defenders`` of every four-handed deal, at ``maker * 10 + alone * 5 +
+(0 if defender_alone is None else defender_alone + 1)`` (:func:`four_handed_sides`; the fast
+path indexes it inline). A lone defender of the maker's own side is no deal: its entries are
+never read."""
+
+
+def four_handed_sides(maker: Seat, alone: bool, defender_alone: Seat | None
+                      ) -> tuple[tuple[Seat, ...], tuple[Seat, ...]]:
+    """The ``makers`` and ``defenders`` of a four-handed deal made by ``maker``: he and his
+    partner unless he plays alone (the maker first); the other side in seat order, or its lone
+    defender."""
+    return FOUR_SIDES[maker * 10 + alone * 5 + (0 if defender_alone is None else defender_alone + 1)]
+
+
+def seat_deal_result(number: int, kind: DealKind, dealer: SeatIndex, trump: Suit | None,
+                     maker: SeatIndex | None, alone: bool, makers: tuple[SeatIndex, ...],
+                     defenders: tuple[SeatIndex, ...], called: Card | None,
+                     partner: SeatIndex | None, partner_known: bool, thrown_in: bool,
+                     leaders: tuple[SeatIndex, ...], winners: tuple[SeatIndex, ...],
+                     maker_tricks: int, hand_points: Scores, penalty: Scores, points: Scores,
+                     findings: tuple[Finding, ...] = (), void: str | None = None,
+                     next_dealer: SeatIndex | None = None, notes: tuple[str, ...] = (),
+                     unfinished: bool = False, no_trump: bool = False,
+                     turned: Card | None = None) -> DealResult:
+    """The :class:`DealResult` of a deal at a table of n, given in the order the per-seat replay
+    computes it (seats as indexes; no sides' ``tricks``, no ``defender_alone`` or ``redeal``)."""
+    build: Callable[..., DealResult] = DealResult   # seat indexes, which the checker reads as Seat
+    return build(number, kind, dealer, turned, trump, maker, alone, None, thrown_in, leaders,
+                 winners, (), hand_points, penalty, points, findings, False, void, next_dealer,
+                 notes, unfinished, no_trump, makers, defenders, maker_tricks, called, partner,
+                 partner_known)
+
+
 class GameResult(Struct, frozen=True, gc=False):
+    """One game at every table: its deals (1-based numbers), the score per score column at its
+    start (a lap carried in) and end (uncapped), and ``winner``, the winning column as the table
+    names it: a :class:`Side` at four, a seat at n (None: unfinished, or a game of fixed deals).
+    ``carried`` (the lap into the next game) and ``rubber_points`` per column: zero at n, where
+    there are no laps or rubbers."""
+
     number: int
     first_deal: int                 # 1-based deal numbers
     last_deal: int
-    start: Points                   # score at the start (lap carried in)
-    score: Points                   # final score (uncapped)
-    winner: Side | None             # None: unfinished, or a game of fixed deals (no winner)
+    start: Scores                   # score at the start (lap carried in)
+    score: Scores                   # final score (uncapped)
+    winner: Side | SeatIndex | None  # None: unfinished, or a game of fixed deals (no winner)
     finished: bool
-    carried: Points = (0, 0)        # lap carried into the next game
-    rubber_points: Points = (0, 0)
+    carried: Scores = (0, 0)        # lap carried into the next game
+    rubber_points: Scores = (0, 0)
 
 
 class RubberResult(Struct, frozen=True, gc=False):
@@ -404,75 +476,19 @@ class RubberResult(Struct, frozen=True, gc=False):
 
 
 class ReplayResult(Struct, frozen=True, gc=False):
+    """The replay of a record of any table (``match.replay``): its deals and games, the rubber
+    (fixed partnerships only; None at a table of n), every finding in record order (the deals'
+    included), ``running`` per deal (the game's number and its score after the deal; None for a
+    deal after the rubber ended), notes about the record as a whole, and its ``table``."""
+
     rules: Rules
     deals: tuple[DealResult, ...]
     games: tuple[GameResult, ...]
     rubber: RubberResult | None
     findings: tuple[Finding, ...]   # every finding, deals' included, in record order
-    running: tuple[tuple[int, Points] | None, ...] = ()  # per deal: (game number, score after it)
+    running: tuple[tuple[int, Scores] | None, ...] = ()  # per deal: (game number, score after it)
     notes: tuple[str, ...] = ()     # about the record as a whole (its provenance, a partial game)
-
-    @property
-    def clean(self) -> bool:
-        return not self.findings
-
-
-# --- the replay of a table of n: scores per seat, sides made per deal ------------------------
-
-class SeatDealResult(Struct, frozen=True, gc=False):
-    """What one deal's replay computes at a table of n (``match.replay_table``; docs/TABLES.md).
-    ``makers``: the making side's seats (maker first); ``defenders`` the rest. ``points`` =
-    ``penalty`` + ``hand_points``, one entry per seat."""
-
-    number: int
-    kind: DealKind
-    dealer: SeatIndex
-    trump: Suit | None
-    maker: SeatIndex | None
-    alone: bool
-    makers: tuple[SeatIndex, ...]
-    defenders: tuple[SeatIndex, ...]
-    called: Card | None
-    partner: SeatIndex | None
-    partner_known: bool             # False: the partner cannot be known from the record
-    thrown_in: bool
-    leaders: tuple[SeatIndex, ...]
-    winners: tuple[SeatIndex, ...]
-    maker_tricks: int
-    hand_points: Scores
-    penalty: Scores
-    points: Scores
-    findings: tuple[Finding, ...] = ()
-    void: str | None = None
-    next_dealer: SeatIndex | None = None
-    notes: tuple[str, ...] = ()
-    unfinished: bool = False
-    no_trump: bool = False          # played at no trump (house rule allow_no_trump): trump None
-
-
-class SeatGameResult(Struct, frozen=True, gc=False):
-    """One game at a table of n: scores per seat, won by a player."""
-
-    number: int
-    first_deal: int
-    last_deal: int
-    start: Scores
-    score: Scores
-    winner: SeatIndex | None        # a player; None: unfinished
-    finished: bool
-
-
-class SeatReplayResult(Struct, frozen=True, gc=False):
-    """The replay of a record at a table of n (``match.replay_table``): per-seat scores,
-    no rubber. The four-handed replay gives a :class:`ReplayResult`."""
-
-    rules: Rules
-    table: Table
-    deals: tuple[SeatDealResult, ...]
-    games: tuple[SeatGameResult, ...]
-    findings: tuple[Finding, ...]
-    running: tuple[Scores, ...] = ()   # per deal: the game's score after it
-    notes: tuple[str, ...] = ()
+    table: Table = FOUR
 
     @property
     def clean(self) -> bool:
@@ -497,6 +513,5 @@ def replace(value: _T, /, **changes: Any) -> _T:
 
 MODEL_TYPES: tuple[type[Struct], ...] = (
     Call, Trick, Exchange, Outcome, Irregularity, RecordedScore, Annotation, Alternative, Deal,
-    ExternalId, Player, Event, Record, Finding, DealResult, GameResult, RubberResult, ReplayResult,
-    SeatDealResult, SeatGameResult, SeatReplayResult)
+    ExternalId, Player, Event, Record, Finding, DealResult, GameResult, RubberResult, ReplayResult)
 """Every value class of the model (tests hold each to the construction/equality/pickle contract)."""

@@ -14,7 +14,7 @@ from typing import Sequence
 from .cards import JOKER, SEATS
 from .errors import InconsistentRecord
 from .laws import score_adjustments
-from .model import Deal, DealResult, IrregularityKind
+from .model import Deal, DealResult, IrregularityKind, four_handed_sides
 from .revokes import RevokeTable, revoke_findings
 from .rules import JokerUpcard, Rules
 from .scoring import hand_points
@@ -87,6 +87,8 @@ def replay_outcome(deal: Deal, rules: Rules, number: int, where: str) -> DealRes
     findings.extend(adjusted.findings)
     penalty = (penalty[0] + adjusted.penalty[0], penalty[1] + adjusted.penalty[1])
     tricks = (outcome.tricks, 5 - outcome.tricks) if maker.side.value == "NS" else (5 - outcome.tricks, outcome.tricks)
+    makers, defenders = four_handed_sides(maker, outcome.alone, outcome.defender_alone)
     return DealResult(number, deal.kind, deal.dealer, deal.turned, outcome.trump, maker, outcome.alone,
                       outcome.defender_alone, False, (), (), tricks, hand, penalty,
-                      (hand[0] + penalty[0], hand[1] + penalty[1]), tuple(findings), notes=unchecked)
+                      (hand[0] + penalty[0], hand[1] + penalty[1]), tuple(findings), notes=unchecked,
+                      makers=makers, defenders=defenders, maker_tricks=outcome.tricks)

@@ -20,7 +20,7 @@ from typing import Protocol
 from .bidding import Bidding
 from .cards import SEATS, Card, Seat, Side
 from .errors import InconsistentRecord
-from .model import Deal, DealResult, Finding
+from .model import Deal, DealResult, Finding, four_handed_sides
 from .penalty_cards import penalty_card_checks
 from .plays import PlayLog
 from .revokes import RevokeTable, revoke_findings
@@ -63,10 +63,15 @@ def replay_unfinished(rp: ReplayInProgress, bidding: Bidding, findings: list[Fin
         ns = sum(1 for w in winners if getattr(w, "side", None) is Side.NS)
         note = (f"deal {number}: the record stops {where} — the deal is unfinished: replayed as "
                 "far as it goes, nothing scored for it")
-        return DealResult(number, deal.kind, deal.dealer, deal.turned, bidding.trump, bidding.maker,
+        tricks = (ns, len(winners) - ns)
+        maker = bidding.maker
+        makers, defenders = (((), ()) if maker is None else
+                             four_handed_sides(maker, bidding.alone, bidding.defender_alone))
+        return DealResult(number, deal.kind, deal.dealer, deal.turned, bidding.trump, maker,
                           bidding.alone, bidding.defender_alone, False, leaders, winners,  # type: ignore[arg-type]
-                          (ns, len(winners) - ns), (0, 0), (0, 0), (0, 0), tuple(found),
-                          notes=(note,), unfinished=True)
+                          tricks, (0, 0), (0, 0), (0, 0), tuple(found),
+                          notes=(note,), unfinished=True, makers=makers, defenders=defenders,
+                          maker_tricks=0 if maker is None else tricks[maker & 1])
 
     if bidding.maker is None:
         if deal.tricks:

@@ -21,7 +21,7 @@ Contracts (docs/FORMAT.md "Points-only deals", docs/RULES.md):
   result notes what the sheet cannot show and the engine cannot check: who made trump, alone or
   not, the tricks, revokes and other irregularities, and whether the deal was dealt correctly.
 - :func:`check_points` — those notes and that finding for any score, shared by the four-handed
-  :func:`replay_points` and ``match.replay_table`` at tables of two, three and five.
+  :func:`replay_points` and ``match.replay`` at tables of two, three and five.
 
 Every function takes the score's columns: none for the four-handed (N-S, E-W) pair, or a
 :class:`SeatColumns` for a table where each player scores for himself (one entry per seat). There

@@ -17,11 +17,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from operator import sub
-from typing import TYPE_CHECKING, Any, Callable, Sequence, TypeVar
+from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from .model import (
     DealKind, DealResult, Finding, FindingKind, Irregularity, Points, Record,
-    RecordedScore, replace, Scores, Deal, SeatDealResult,
+    RecordedScore, replace, Scores, Deal,
 )
 from .rules import Rules
 from .scoring import add_scores, hand_outcome, hand_points, seat_points
@@ -29,8 +29,6 @@ from .table import CutthroatEuchre, SeatIndex, Variant, VariantOptions
 
 if TYPE_CHECKING:
     from .games import Games
-
-R = TypeVar("R", DealResult, SeatDealResult)
 
 __all__ = ["as_written", "check_sheet", "likely_cause", "sheet_as_corrected", "corrected_entry",
            "stands_note", "seat_likely_cause", "running_cause"]
@@ -98,13 +96,13 @@ def sheet_as_corrected(rules: Rules, sheet: RecordedScore | None, events: tuple[
                           status="too late", points=moved)
 
 
-def as_written(rules: Rules, deal: Deal, r: R) -> R | None:
-    """The deal ``r`` (a ``DealResult`` or ``SeatDealResult``) scored as the sheet wrote it
-    (after corrections in time), with a note giving the laws' figure, where uncorrected errors
-    stand (``sheet_errors_stand``, Somerset 5: the caller asks only then) and the entry is not
-    the laws' points; None: the laws' points count. One for every table; the scoresheet
-    findings still report each difference."""
-    fmt = _fmt if isinstance(r, DealResult) else _seats_text
+def as_written(rules: Rules, deal: Deal, r: DealResult, fixed_sides: bool) -> DealResult | None:
+    """The deal ``r`` scored as the sheet wrote it (after corrections in time), with a note
+    giving the laws' figure (as a pair of sides where ``fixed_sides``, else per seat), where
+    uncorrected errors stand (``sheet_errors_stand``, Somerset 5: the caller asks only then) and
+    the entry is not the laws' points; None: the laws' points count. One for every table; the
+    scoresheet findings still report each difference."""
+    fmt = _fmt if fixed_sides else _seats_text
     sheet, _ = sheet_as_corrected(rules, deal.recorded, deal.irregularities, r.number, fmt)
     if sheet is None or sheet.points is None or tuple(sheet.points) == r.points:
         return None
@@ -261,7 +259,7 @@ class _Names:
         return said[0] if len(said) == 1 else ", ".join(said[:-1]) + " and " + said[-1]
 
 
-def seat_likely_cause(record: Record, r: SeatDealResult, recorded: Scores,
+def seat_likely_cause(record: Record, r: DealResult, recorded: Scores,
                       computed: Scores, variant_cite: str) -> str:
     """A short guess at why the sheet's points for a deal, ``recorded`` (per seat), differ from
     the ``computed`` ones; "unknown cause" when no single slip explains them."""
@@ -412,7 +410,7 @@ def _finding(cols: _Columns, group: tuple[int, ...], number: int, recorded: Scor
                    seat=seat, recorded=recorded, computed=computed, points=cols.moved)
 
 
-def check_sheet(rules: Rules, record: Record, played: Games[Any, Any], target: int | None,
+def check_sheet(rules: Rules, record: Record, played: Games, target: int | None,
                 variant_cite: str = "") -> list[tuple[int, Finding]]:
     """(deal index, finding) for each disagreement between the scorer's sheet and the replay, at
     every table: one walk over the deals (``played``: :func:`games.play_games`'s games, whose
@@ -457,7 +455,7 @@ def check_sheet(rules: Rules, record: Record, played: Games[Any, Any], target: i
         wrong: set[int] = set()   # the columns whose deal points the sheet has wrong
         if sheet.points is not None and tuple(sheet.points) != r.points:
             recorded = tuple(sheet.points)
-            cause = _cited(likely_cause(rules, r, recorded) if isinstance(r, DealResult) else
+            cause = _cited(likely_cause(rules, r, recorded) if record.table.fixed_sides else
                            seat_likely_cause(record, r, recorded, r.points, variant_cite), cite)
             for g in cols.groups:
                 if any(recorded[c] != r.points[c] for c in g):

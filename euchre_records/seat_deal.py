@@ -4,9 +4,9 @@ bookkeeping, bidding and trick walk of every table) and what follows it -- the e
 revokes corrected that the play log shows, the revokes charged, a claim settled -- and the
 score, each player of a side scoring its points.
 
-Contract: :func:`replay_seat_deal` returns the :class:`~euchre_records.model.SeatDealResult`
+Contract: :func:`replay_seat_deal` returns the deal's :class:`~euchre_records.model.DealResult`
 or None with the located problems appended to ``problems`` (the game loop,
-``match.replay_table``, collects them over the record and raises them together).
+``match.replay``, collects them over the record and raises them together).
 Findings cite the preset's rule or the variant's source (``deal.VARIANT_CITES``). Pure: no I/O.
 """
 
@@ -21,8 +21,8 @@ from .exchanges import going_under_findings, void_by_farmer
 from .house_rules import fast_break, fast_break_note
 from .laws import void_ruling
 from .outcome import thrown_in_redeal, unchecked_notes
-from .model import (Deal, DealKind, Finding, FindingKind, IrregularityKind, Record, Scores,
-                    SeatDealResult, replace)
+from .model import (Deal, DealKind, DealResult, Finding, FindingKind, IrregularityKind, Record, Scores,
+                    replace, seat_deal_result)
 from .penalty_cards import exposed_card_held, exposed_card_ruling
 from .plays import PlayLog
 from .points_only import SeatColumns, check_points
@@ -35,14 +35,14 @@ __all__ = ["replay_seat_deal"]
 
 
 def _void_result(number: int, deal: Deal, n: int, why: str, next_dealer: SeatIndex | None,
-                 notes: tuple[str, ...] = ()) -> SeatDealResult:
+                 notes: tuple[str, ...] = ()) -> DealResult:
     zero = (0,) * n
-    return SeatDealResult(number, deal.kind, deal.dealer, None, None, False, (), (), None, None, True,
-                           False, (), (), 0, zero, zero, zero, (), why, next_dealer, notes)
+    return seat_deal_result(number, deal.kind, deal.dealer, None, None, False, (), (), None, None, True,
+                           False, (), (), 0, zero, zero, zero, (), why, next_dealer, notes, turned=deal.turned)
 
 
 def replay_seat_deal(record: Record, deal: Deal, number: int, where: str,
-                     problems: list[Problem]) -> SeatDealResult | None:
+                     problems: list[Problem]) -> DealResult | None:
     """Replay deal ``number`` of a record at a table of n (2, 3 or 5) in detail, the four-handed
     walk's cards, bidding and tricks (``CardPlaces``, ``run_bidding``, ``walk_tricks``) with
     the sides made per deal: the result, or None with the located problems appended."""
@@ -84,14 +84,14 @@ def replay_seat_deal(record: Record, deal: Deal, number: int, where: str,
         problems.extend(replay.problems)   # thrown in: the exchanges before the bidding are checked
         return None
     if thrown:
-        return SeatDealResult(number, deal.kind, deal.dealer, None, None, False, (), (), None, None,
+        return seat_deal_result(number, deal.kind, deal.dealer, None, None, False, (), (), None, None,
                                True, True, (), (), 0, zero, zero, zero, tuple(replay.findings),
                                notes=(f"deal {number}: every player passed twice: thrown in "
-                                      f"({rules.cite('thrown_in')})",))
+                                      f"({rules.cite('thrown_in')})",), turned=deal.turned)
     if maker is None:   # unfinished in the bidding
-        return SeatDealResult(number, deal.kind, deal.dealer, None, None, False, (), (), None, None,
+        return seat_deal_result(number, deal.kind, deal.dealer, None, None, False, (), (), None, None,
                                True, False, (), (), 0, zero, zero, zero, tuple(replay.findings),
-                               unfinished=True)
+                               unfinished=True, turned=deal.turned)
     play = replay.play(maker, trump, taken, alone)
     if problems_of(replay, problems) or play is None:
         return None
@@ -128,11 +128,11 @@ def replay_seat_deal(record: Record, deal: Deal, number: int, where: str,
         findings += [(f, (0,) * n) for f in claimed]
         notes += tuple(claim_notes)
     if deal.unfinished:
-        return SeatDealResult(number, deal.kind, deal.dealer, trump, maker, lone, makers, defenders,
+        return seat_deal_result(number, deal.kind, deal.dealer, trump, maker, lone, makers, defenders,
                                deal.called, partner, replay._partner_known, False, tuple(play.leaders),
                                tuple(play.winners), maker_tricks, zero, zero, zero,
                                tuple(f for f, _ in findings), notes=notes, unfinished=True,
-                               no_trump=trump is None)
+                               no_trump=trump is None, turned=deal.turned)
     return _score(record, deal, number, maker, trump, lone, makers, defenders, partner,
                   replay._partner_known, tuple(play.leaders), tuple(play.winners), maker_tricks,
                   findings, notes, no_trump=trump is None)
@@ -221,7 +221,7 @@ def problems_of(replay: SeatWalk, problems: list[Problem]) -> bool:
 
 
 def _result_only(record: Record, deal: Deal, number: int, where: str,
-                 problems: list[Problem]) -> SeatDealResult | None:
+                 problems: list[Problem]) -> DealResult | None:
     table, n = record.table, record.table.seats
     zero = (0,) * n
     o = deal.outcome
@@ -233,8 +233,8 @@ def _result_only(record: Record, deal: Deal, number: int, where: str,
         except InconsistentRecord as exc:
             problems.extend(exc.problems)
             return None
-        return SeatDealResult(number, deal.kind, deal.dealer, None, None, False, (), (), None, None,
-                               True, True, (), (), 0, zero, zero, zero, notes=unchecked)
+        return seat_deal_result(number, deal.kind, deal.dealer, None, None, False, (), (), None, None,
+                               True, True, (), (), 0, zero, zero, zero, notes=unchecked, turned=deal.turned)
     notes: list[str] = list(unchecked)
     partner_known = True
     if table.called_partner and not o.alone and o.called is None:
@@ -256,7 +256,7 @@ def _result_only(record: Record, deal: Deal, number: int, where: str,
                   partner_known, (), (), o.tricks, findings, tuple(notes))
 
 
-def _points_only(record: Record, deal: Deal, number: int) -> SeatDealResult:
+def _points_only(record: Record, deal: Deal, number: int) -> DealResult:
     """A points-only deal scores the points as written, one per seat (docs/FORMAT.md
     "Points-only deals"); :func:`~euchre_records.points_only.check_points`, given the table's
     score columns, notes what cannot be checked and makes a ``scoresheet`` finding of points no
@@ -267,9 +267,9 @@ def _points_only(record: Record, deal: Deal, number: int) -> SeatDealResult:
     notes, message, rule = check_points(deal.points, record.rules, number, columns)
     findings = () if message is None else (
         Finding(FindingKind.SCORESHEET, message, rule, number, recorded=deal.points, points=()),)
-    return SeatDealResult(number, deal.kind, deal.dealer, None, None, False, (), (), None, None,
+    return seat_deal_result(number, deal.kind, deal.dealer, None, None, False, (), (), None, None,
                            True, False, (), (), 0, deal.points, (0,) * n, deal.points, findings,
-                           notes=notes)
+                           notes=notes, turned=deal.turned)
 
 
 def _score(record: Record, deal: Deal, number: int, maker: SeatIndex, trump: Suit | None,
@@ -277,7 +277,7 @@ def _score(record: Record, deal: Deal, number: int, maker: SeatIndex, trump: Sui
            partner: SeatIndex | None, partner_known: bool, leaders: tuple[SeatIndex, ...],
            winners: tuple[SeatIndex, ...], maker_tricks: int,
            findings: list[tuple[Finding, Scores]], notes: tuple[str, ...],
-           no_trump: bool = False) -> SeatDealResult:
+           no_trump: bool = False) -> DealResult:
     table, rules = record.table, record.rules
     n = table.seats
     hand, _ = seat_points(table, rules, record.options, makers, lone, maker_tricks)
@@ -289,9 +289,9 @@ def _score(record: Record, deal: Deal, number: int, maker: SeatIndex, trump: Sui
     if rules.fast_break and fast_break(makers, winners, maker_tricks):
         hand = (0,) * n   # the hand only: penalties stand (docs/RULES.md "House rules")
         notes = notes + (fast_break_note(number),)
-    return SeatDealResult(number, deal.kind, deal.dealer, trump, maker, lone, makers, defenders,
+    return seat_deal_result(number, deal.kind, deal.dealer, trump, maker, lone, makers, defenders,
                            deal.called if deal.kind is not DealKind.RESULT else
                            (deal.outcome.called if deal.outcome else None),
                            partner, partner_known, False, leaders, winners, maker_tricks, hand,
                            penalty, add_scores(hand, penalty), tuple(f for f, _ in findings), notes=notes,
-                           no_trump=no_trump)
+                           no_trump=no_trump, turned=deal.turned)

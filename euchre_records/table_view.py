@@ -1,22 +1,20 @@
 """One table view of any record and its replay, for every layer above the engine
 (docs/TABLES.md "The table view").
 
-Every record is a :class:`~.model.Record` at its table. The four-handed one (seats
-:class:`~.cards.Seat`, scores ``(ns, ew)``) replays to a :class:`~.model.ReplayResult`; one at a
-table of 2, 3 or 5 (int seats, a score per seat) to a :class:`~.model.SeatReplayResult`.
-The store, the API, the CLI, the pages, events, bulk tables and sheets read both through
-:func:`view_of`, which gives one shape:
+Every record is a :class:`~.model.Record` at its table and replays to a
+:class:`~.model.ReplayResult`: at four seats :class:`~.cards.Seat` and scores ``(ns, ew)``, at a
+table of 2, 3 or 5 int seats and a score per seat. The store, the API, the CLI, the pages,
+events, bulk tables and sheets read either through :func:`view_of`, which gives one shape:
 
 - **seat tokens** by seat index: ``("N", "E", "S", "W")`` or ``("0", "1", ..., "n-1")``;
 - **score columns** (:class:`ScoreColumn`): one per side where sides are fixed (``"N-S"``,
   ``"E-W"``), else one per player (key: the seat token);
 - per deal and per game, **points and scores per column**, in the order of ``columns``.
 
-Contract: :func:`view_of` is pure and total for a record and *its own* replay (``replay`` /
-``replay_table`` of that record); it raises ``ValueError`` when the two do not belong together
-(a four-handed record with a table replay, or different numbers of deals). For four-handed
-records ``deal.points == DealResult.points`` and ``game.score == GameResult.score`` (N-S first);
-for the others they are the SeatReplayResult's per-seat tuples.
+Contract: :func:`view_of` is pure and total for a record and *its own* replay (``match.replay``
+of that record); it raises ``ValueError`` when the two do not belong together (a replay of
+another table, or different numbers of deals). ``deal.points == DealResult.points`` and
+``game.score == GameResult.score``: per score column, N-S first at four.
 
 >>> from euchre_records.table import table_for
 >>> table_of_seats = table_for(3)
@@ -29,17 +27,14 @@ for the others they are the SeatReplayResult's per-seat tuples.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Sequence, Union
+from typing import Sequence
 
 from .cards import Side
-from .model import DealResult, Player, Record, ReplayResult, SeatDealResult, SeatReplayResult
-from .table import Table, table_for
+from .model import DealResult, Player, Record, ReplayResult
+from .table import Table
 
 __all__ = ["ScoreColumn", "DealView", "GameView", "RecordView", "table_of", "view_of",
-           "columns_of", "tokens_of", "AnyReplay", "SIDE_KEYS"]
-
-AnyReplay = Union[ReplayResult, SeatReplayResult]
-"""The replay of a :class:`Record` of any table."""
+           "columns_of", "tokens_of", "SIDE_KEYS"]
 
 SIDE_KEYS: tuple[str, str] = ("N-S", "E-W")
 """The keys (and labels) of the four-handed score columns, N-S first as in ``(ns, ew)``."""
@@ -167,96 +162,63 @@ def columns_of(table: Table, players: Sequence[Player | None]) -> tuple[ScoreCol
     return tuple(out)
 
 
-def view_of(record: Record, result: AnyReplay) -> RecordView:
-    """The table view of ``record`` and its replay ``result`` (ValueError if they do not match)."""
-    if not record.fixed_partnerships:
-        if not isinstance(result, SeatReplayResult):
-            raise ValueError("a record at a table of n is viewed with its SeatReplayResult")
-        return _table_view(record, result)
-    if not isinstance(result, ReplayResult):
-        raise ValueError("a four-handed record is viewed with its ReplayResult")
-    return _four_view(record, result)
+def view_of(record: Record, result: ReplayResult) -> RecordView:
+    """The table view of ``record`` and its replay ``result`` (ValueError if they do not match).
 
-
-# --- four-handed -----------------------------------------------------------------------------
-
-_SIDE_KEY = {Side.NS: SIDE_KEYS[0], Side.EW: SIDE_KEYS[1]}
-
-
-def _four_view(record: Record, result: ReplayResult) -> RecordView:
-    table = table_for(4)
-    players: list[Player | None] = [None] * 4
-    for seat, player in record.players:
-        players[int(seat)] = player
+    Each deal's game is the one its running score names at four (None: after the rubber) and
+    the game whose deals hold it at n (None: a void deal after the last game)."""
+    table = record.table
+    if result.table.seats != table.seats:
+        raise ValueError(f"the replay is not of this record (a table of {result.table.seats}, "
+                         f"the record's of {table.seats})")
     running = result.running
-    if running and len(running) != len(result.deals):
+    if len(running) != len(result.deals) and (running or not table.fixed_sides):
         raise ValueError("the replay is not of this record (running scores and deals differ)")
+    players: list[Player | None] = [None] * table.seats
+    for seat, player in record.players:
+        players[seat] = player
+    tokens = tokens_of(table)
+    game_of: dict[int, int] = {}
+    if not table.fixed_sides:
+        for g in result.games:
+            for n in range(g.first_deal, g.last_deal + 1):
+                game_of[n] = g.number
     deals = []
     last: tuple[int, ...] = tuple(record.start_score)
     for i, d in enumerate(result.deals):
         at = running[i] if running else None
+        game: int | None = None
         if at is not None:
-            game: int | None = at[0]
             last = tuple(at[1])
-        else:
-            game = None
-        deals.append(_four_deal(d, last, game))
+            game = at[0] if table.fixed_sides else game_of.get(d.number)
+        deals.append(_deal(tokens, d, last, game))
     games = tuple(GameView(g.number, g.first_deal, g.last_deal, tuple(g.start), tuple(g.score),
-                           None if g.winner is None else _SIDE_KEY[g.winner], g.finished)
+                           _column_key(tokens, g.winner), g.finished)
                   for g in result.games)
-    return RecordView(table, tokens_of(table), tuple(players), columns_of(table, players),
-                      tuple(deals), games, rubber=True)
+    return RecordView(table, tokens, tuple(players), columns_of(table, players), tuple(deals),
+                      games, rubber=table.fixed_sides)
 
 
-def _four_deal(d: DealResult, running: tuple[int, ...], game: int | None) -> DealView:
-    maker = d.maker
-    makers: tuple[str, ...] = ()
-    maker_tricks: int | None = None
-    if maker is not None:
-        makers = (maker.name,) if d.alone else (maker.name, maker.partner.name)
-        maker_tricks = d.tricks[0 if maker.side is Side.NS else 1]
-    return DealView(
-        number=d.number, kind=d.kind.value, dealer=d.dealer.name,
-        maker=None if maker is None else maker.name,
-        trump=None if d.trump is None else d.trump.value, alone=d.alone, makers=makers,
-        called=None, partner=None, partner_known=True, maker_tricks=maker_tricks,
-        thrown_in=d.thrown_in, void=d.void, points=tuple(d.points), running=running,
-        findings=tuple(f.message for f in d.findings), game=game, unfinished=d.unfinished)
+_SIDE_KEY = {Side.NS: SIDE_KEYS[0], Side.EW: SIDE_KEYS[1]}
 
 
-# --- tables of 2, 3 and 5 --------------------------------------------------------------------
-
-def _table_view(record: Record, result: SeatReplayResult) -> RecordView:
-    table = record.table
-    if result.table.seats != table.seats or len(result.running) != len(result.deals):
-        raise ValueError("the replay is not of this record (tables or deals differ)")
-    players: list[Player | None] = [None] * table.seats
-    for seat, player in record.players:
-        players[seat] = player
-    game_of: dict[int, int] = {}
-    for g in result.games:
-        for n in range(g.first_deal, g.last_deal + 1):
-            game_of[n] = g.number
-    deals = tuple(_table_deal(table, d, result.running[i], game_of.get(d.number))
-                  for i, d in enumerate(result.deals))
-    games = tuple(GameView(g.number, g.first_deal, g.last_deal, tuple(g.start), tuple(g.score),
-                           None if g.winner is None else table.token(g.winner), g.finished)
-                  for g in result.games)
-    return RecordView(table, tokens_of(table), tuple(players), columns_of(table, players),
-                      deals, games, rubber=False)
+def _column_key(tokens: Sequence[str], winner: Side | int | None) -> str | None:
+    """The key of a game's winning column: a side's (``"N-S"``) or a seat's token."""
+    if winner is None:
+        return None
+    return _SIDE_KEY[winner] if isinstance(winner, Side) else tokens[winner]
 
 
-def _table_deal(table: Table, d: SeatDealResult, running: tuple[int, ...],
-                game: int | None) -> DealView:
-    token = table.token
+def _deal(tokens: Sequence[str], d: DealResult, running: tuple[int, ...],
+          game: int | None) -> DealView:
     made = d.maker is not None
     return DealView(
-        number=d.number, kind=d.kind.value, dealer=token(d.dealer),
-        maker=None if d.maker is None else token(d.maker),
+        number=d.number, kind=d.kind.value, dealer=tokens[d.dealer],
+        maker=None if d.maker is None else tokens[d.maker],
         trump=None if d.trump is None else d.trump.value, alone=d.alone,
-        makers=tuple(token(s) for s in d.makers) if made else (),
+        makers=tuple(tokens[s] for s in d.makers) if made else (),
         called=None if d.called is None else d.called.name,
-        partner=None if d.partner is None else token(d.partner), partner_known=d.partner_known,
+        partner=None if d.partner is None else tokens[d.partner], partner_known=d.partner_known,
         maker_tricks=d.maker_tricks if made else None, thrown_in=d.thrown_in, void=d.void,
-        points=tuple(d.points), running=tuple(running),
+        points=tuple(d.points), running=running,
         findings=tuple(f.message for f in d.findings), game=game, unfinished=d.unfinished)

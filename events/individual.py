@@ -4,7 +4,7 @@ the two-handed game, five-handed call-your-partner; docs/EVENTS.md §2.1).
 Each game at a table of n players gives every player a **place** 1..n by the points he ended
 the game with (more points, better place). Players level on points **share** the better place
 (standard competition ranking: 10, 7, 7 are places 1, 2, 2; nobody is third). A finished game's
-winner is always first alone (match.replay_table: the first to reach the game's points wins; two past
+winner is always first alone (match.replay: the first to reach the game's points wins; two past
 it at once, the one with more; an exact tie plays on), so the place agrees with the engine.
 
 Each place earns **place points**, the duplicate-bridge matchpoint count applied to one table:

@@ -1,7 +1,7 @@
 """The JSON shape of a replay result at every table (``euchre replay --format json``, the HTTP API).
 
-:func:`dump_result` turns a :class:`ReplayResult` (four-handed) or a :class:`SeatReplayResult` (a
-table of two, three or five; :func:`dump_table_result`) into plain JSON-ready dicts. The shape is
+:func:`dump_result` turns a :class:`ReplayResult` of any table (at two, three or five:
+:func:`dump_table_result`) into plain JSON-ready dicts. The shape is
 documented in docs/FORMAT.md ("Replay result", "Tables of two, three and five"). Conventions:
 
 - every key is always present (``null`` when there is no value), so consumers need no guessing;
@@ -24,10 +24,7 @@ from euchre_records.cards import Card, Seat, Side, Suit
 from euchre_records.enum_text import (  # Enum .name and .value are slow descriptors
     DEAL_KIND_VALUE, FINDING_KIND_VALUE, SEAT_NAME, SEAT_SIDE, SIDE_VALUE, SUIT_VALUE,
 )
-from euchre_records.model import (
-    DealResult, Finding, GameResult, ReplayResult, RubberResult, SeatDealResult, SeatGameResult,
-    SeatReplayResult,
-)
+from euchre_records.model import DealResult, Finding, GameResult, ReplayResult, RubberResult
 from euchre_records.rules import Rules
 from euchre_records.table_view import tokens_of
 
@@ -50,6 +47,13 @@ _FOUR_TOKENS = tuple(SEAT_NAME[s] for s in Seat)
 def _at(tokens: Sequence[str], seat: int | None) -> str | None:
     """A seat index's token (``tokens`` by index); None stays None."""
     return None if seat is None else tokens[seat]
+
+
+def _winner(winner: Side | int | None, tokens: Sequence[str]) -> str | None:
+    """A game's winning column: a side's value (``"NS"``) at four, a seat's token at n."""
+    if winner is None:
+        return None
+    return SIDE_VALUE[winner] if isinstance(winner, Side) else tokens[winner]
 
 
 def _side(side: Side | None) -> str | None:
@@ -146,7 +150,7 @@ def dump_game(game: GameResult) -> dict[str, Any]:
         "last_deal": game.last_deal,
         "start": None if start is None else {"ns": start[0], "ew": start[1]},
         "score": None if score is None else {"ns": score[0], "ew": score[1]},
-        "winner": None if winner is None else SIDE_VALUE[winner],
+        "winner": _winner(winner, _FOUR_TOKENS),
         "finished": game.finished,
         "carried": None if carried is None else {"ns": carried[0], "ew": carried[1]},
         "rubber_points": None if rubber is None else {"ns": rubber[0], "ew": rubber[1]},
@@ -167,14 +171,14 @@ def dump_rubber(rubber: RubberResult | None) -> dict[str, Any] | None:
     }
 
 
-def dump_result(result: ReplayResult | SeatReplayResult) -> dict[str, Any]:
-    """The whole replay as JSON-ready dicts (see docs/FORMAT.md, "Replay result"); a
-    :class:`SeatReplayResult` as :func:`dump_table_result`.
+def dump_result(result: ReplayResult) -> dict[str, Any]:
+    """The whole replay as JSON-ready dicts (see docs/FORMAT.md, "Replay result"); one at a
+    table of two, three or five as :func:`dump_table_result`.
 
     ``findings`` lists every finding in record order (the deals' included); ``clean`` is true
     when there are none.
     """
-    if isinstance(result, SeatReplayResult):
+    if not result.table.fixed_sides:
         return dump_table_result(result)
     return {
         "rules": dump_rules(result.rules),
@@ -187,15 +191,15 @@ def dump_result(result: ReplayResult | SeatReplayResult) -> dict[str, Any]:
     }
 
 
-def dump_findings(result: ReplayResult | SeatReplayResult) -> list[dict[str, Any]]:
-    """The findings of either replay as :func:`dump_result` lists them (``findings``)."""
-    tokens = tokens_of(result.table) if isinstance(result, SeatReplayResult) else _FOUR_TOKENS
+def dump_findings(result: ReplayResult) -> list[dict[str, Any]]:
+    """The findings of a replay of any table as :func:`dump_result` lists them (``findings``)."""
+    tokens = _FOUR_TOKENS if result.table.fixed_sides else tokens_of(result.table)
     return [dump_finding(f, tokens) for f in result.findings]
 
 
 # --- tables of two, three and five: seat tokens, a score per player, no rubber ---------------
 
-def dump_table_result(result: SeatReplayResult) -> dict[str, Any]:
+def dump_table_result(result: ReplayResult) -> dict[str, Any]:
     """The JSON of a replay at a table of n (docs/FORMAT.md "Tables of two, three and five"):
     the four-handed result's keys but ``tricks``, ``turned``, the sides and the rubber's; scores
     as arrays of n; each deal's ``makers``, ``defenders``, ``called``, ``partner``,
@@ -213,7 +217,7 @@ def dump_table_result(result: SeatReplayResult) -> dict[str, Any]:
     }
 
 
-def _table_deal(d: SeatDealResult, tokens: Sequence[str]) -> dict[str, Any]:
+def _table_deal(d: DealResult, tokens: Sequence[str]) -> dict[str, Any]:
     return {
         "number": d.number, "kind": DEAL_KIND_VALUE[d.kind], "dealer": tokens[d.dealer],
         "trump": "NT" if d.no_trump else _suit(d.trump),   # NT: house rule allow_no_trump
@@ -229,7 +233,7 @@ def _table_deal(d: SeatDealResult, tokens: Sequence[str]) -> dict[str, Any]:
     }
 
 
-def _table_game(g: SeatGameResult, tokens: Sequence[str]) -> dict[str, Any]:
+def _table_game(g: GameResult, tokens: Sequence[str]) -> dict[str, Any]:
     return {"number": g.number, "first_deal": g.first_deal, "last_deal": g.last_deal,
-            "start": list(g.start), "score": list(g.score), "winner": _at(tokens, g.winner),
+            "start": list(g.start), "score": list(g.score), "winner": _winner(g.winner, tokens),
             "finished": g.finished}

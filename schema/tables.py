@@ -8,8 +8,8 @@ concern:
 - :func:`dump_table_record` (the canonical dict) and :func:`dumps_table` (the canonical text):
   :mod:`.canonical`'s ``dump_record`` and ``dumps``, the one dumper of every table (the
   schemas of the record's table);
-- :func:`dump_table_result`, the JSON of a :class:`SeatReplayResult`: :mod:`.results`, the one
-  result dump of every table.
+- :func:`dump_table_result`, the JSON of the :class:`ReplayResult` of a table of n:
+  :mod:`.results`, the one result dump of every table.
 
 Contracts: ``load_table_record(dump_table_record(r)) == r`` for every record loaded, and
 ``dumps_table(load_table_record(json.loads(t))) == t`` for every canonical text ``t``.

@@ -14,7 +14,7 @@ from typing import Any
 from euchre_records.interop.egn.document import record_to_egn
 from euchre_records.schema.tables import load_table_record
 from euchre_records.model import Record
-from euchre_records.match import replay_table
+from euchre_records.match import replay
 from golden_cases import GOLDEN
 
 VARIANTS = GOLDEN / "variants"
@@ -51,7 +51,7 @@ def egn_doc(players: int, deals: list[Any], min_rank: int = 9, **meta: Any) -> d
 
 def points(record: Record) -> list[list[int]]:
     """The points of each deal of ``record``'s replay."""
-    return [list(d.points) for d in replay_table(record).deals]
+    return [list(d.points) for d in replay(record).deals]
 
 # --- condensed bit streams built by hand (docs/binary-format.md, version 2) -------------------
 # Pack order of the bit stream: ranks 9 T J Q K A (8 first in the 28-card pack), and within a

@@ -364,7 +364,7 @@ def test_player_shows_the_record_at_each_table_size(runner: CliRunner, tmp_path:
     variant; games won there are the games the replay gives him (the store's SQL against the
     engine's result), and an unknown id is exit 1, one line."""
     from euchre_records.schema.tables import load_table_record
-    from euchre_records.match import replay_table
+    from euchre_records.match import replay
     examples = Path(__file__).parents[1] / "examples"
     db = str(tmp_path / "t.db")
     assert run(runner, "import", str(examples / "cutthroat-game.json"), str(examples / "five-handed-game.json"),
@@ -373,7 +373,7 @@ def test_player_shows_the_record_at_each_table_size(runner: CliRunner, tmp_path:
     for name, variant in (("cutthroat-game.json", "cut-throat"), ("five-handed-game.json",
                                                                   "call-your-partner")):
         record = load_table_record(json.loads((examples / name).read_text(encoding="utf-8")))
-        winners = [g.winner for g in replay_table(record).games if g.finished]
+        winners = [g.winner for g in replay(record).games if g.finished]
         for seat, p in record.players:
             won[(p.name, variant)] = winners.count(seat)
     seen = 0

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from euchre_records.deal_passing import dealer_after
 from euchre_records.errors import NotationError
-from euchre_records.match import replay_any
+from euchre_records.match import replay
 from euchre_records.model import FindingKind
 
 PRESETS = ("somerset-1888", "hoyle", "modern")
@@ -45,7 +45,7 @@ def test_a_deal_by_another_seat_than_the_left_is_found_once_at_every_table(
         record = load_record(data) if seats == 4 else load_table_record(data)
     except NotationError:
         return
-    result = replay_any(record)
+    result = replay(record)
     table = record.table
     for i in range(1, len(record.deals)):
         before = result.deals[i - 1]

@@ -27,7 +27,6 @@ from euchre_records.interop.egn.document import egn_to_any, egn_to_record, in_eg
 from euchre_records.interop.egn.rules import from_rules, rules_loss, to_rules
 from euchre_records.schema.notation import dumps, loads
 from euchre_records.schema.tables import dump_table_result, load_table_record
-from euchre_records.match import replay_table
 from euchre_records.testkit.simulate import random_deal
 from egn_hand_built import FIVE_HANDED_05, NASTY, VARIANTS, seeds, three, two_alone
 from json_paths import json_paths
@@ -313,7 +312,7 @@ def test_malformed_egn_is_located(seats: int, mutate: Any, where: str, text: str
         record = egn_to_record(data) if seats == 4 else egn_to_any(data)
         if not record.fixed_partnerships:
             try:
-                replay_table(record)
+                replay(record)
             except RecordError as exc:
                 raise in_egn_terms(exc) from None
     found = [p for p in err.value.problems if p.where == where]
@@ -373,7 +372,7 @@ def test_five_handed_egn_written_by_hand_reads_as_golden_05() -> None:
                                           .read_text(encoding="utf-8")))
     assert record.deals == golden.deals
     assert record.rules.option_values() == golden.rules.option_values()
-    result = dump_table_result(replay_table(record))["deals"][0]
+    result = dump_table_result(replay(record))["deals"][0]
     # the expected file's hand-worked result: 1 made spades with 3 (AH), four tricks, 1 each
     assert (result["maker"], result["partner"], result["points"]) == ("1", "3", [0, 1, 0, 1, 0])
     assert record_to_egn(record) == FIVE_HANDED_05    # EGN -> ours -> EGN
@@ -404,7 +403,7 @@ def test_the_called_card_is_checked_by_the_rules_and_located_in_egn() -> None:
     doc = json.loads(json.dumps(FIVE_HANDED_05))
     doc["deals"][0]["phases"][0]["callAnnotations"]["1"] = ["euchre-records: calls the Qs for a partner"]
     with pytest.raises(RecordError) as err:    # a spade, when spades are trump
-        replay_table(egn_to_any(doc))
+        replay(egn_to_any(doc))
     assert "trump suit" in str(err.value)
 
 
@@ -427,7 +426,7 @@ def test_mutated_n_handed_egn_is_refused_located_never_a_crash(data: st.DataObje
     try:
         record = egn_to_any(doc)
         if not record.fixed_partnerships:
-            replay_table(record)
+            replay(record)
             binary = record_to_egnb(record, condensed=False, lossy=True)
             assert egnb_to_any(binary) is not None
     except RecordError as exc:

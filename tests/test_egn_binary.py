@@ -27,7 +27,6 @@ from euchre_records.interop.egn.binary import (
 from euchre_records.interop.egn.binary import egnb_to_any
 from euchre_records.interop.egn.condensed import decode_deal, encode_deal
 from euchre_records.interop.egn.document import egn_to_any
-from euchre_records.match import replay_table
 from egn_hand_built import (
     BINARY_GOLDENS, CUTTHROAT_BITS, CUTTHROAT_DEAL, FIVE_HANDED_DEAL, bits_to_text, egn_doc,
     points, seeds, two_alone,
@@ -346,7 +345,7 @@ def test_damaged_n_handed_binary_is_refused_never_a_crash(data: st.DataObject) -
     try:
         record = egnb_to_any(bytes(raw[:data.draw(st.integers(1, len(raw)))]))
         if not record.fixed_partnerships:
-            replay_table(record)
+            replay(record)
     except RecordError as exc:
         assert exc.problems and all(p.what for p in exc.problems)
 

@@ -26,9 +26,8 @@ from euchre_records.cards import SEATS
 from euchre_records.cli.inputs import read_records
 from euchre_records.cli.main import main
 from euchre_records.errors import RecordError
-from euchre_records.match import replay
 from euchre_records.model import CallKind, DealKind, Record
-from euchre_records.match import game_points_of, replay_table
+from euchre_records.match import game_points_of, replay
 from euchre_records.interop.egn.binary import egnb_to_egn
 from euchre_records.interop.egn.document import egn_to_any
 
@@ -118,7 +117,7 @@ def _carried(record: Record, lost: set[str], options: set[str]) -> dict[str, Any
 
 def _scores(record: Record) -> list[Any]:
     if not record.fixed_partnerships:
-        return [d.points for d in replay_table(record).deals]
+        return [d.points for d in replay(record).deals]
     return [(d.points, d.tricks, d.maker, d.trump) for d in replay(record).deals]
 
 

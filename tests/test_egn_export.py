@@ -29,7 +29,6 @@ from euchre_records.interop.egn.binary import egn_to_egnb, egnb_to_any, egnb_to_
 from euchre_records.interop.egn.document import egn_losses, egn_to_any, egn_to_record, record_to_egn
 from euchre_records.schema.notation import dumps
 from euchre_records.schema.tables import dump_table_record, dumps_table, load_table_record
-from euchre_records.match import replay_table
 from euchre_records.testkit.simulate import random_deal
 from egn_hand_built import TWO_HANDED_DEAL, VARIANTS, egn_doc, variant_goldens
 from reference_euchre import random_variant_record
@@ -273,7 +272,7 @@ def test_every_variant_golden_goes_through_egn(path: Path) -> None:
     assert record_to_egn(back, lossy=True) == doc        # EGN -> ours -> EGN
     if not matters:
         assert [_no_kitty(d) for d in back.deals] == [_no_kitty(d) for d in record.deals]
-        assert replay_table(back).deals == replay_table(record).deals
+        assert replay(back).deals == replay(record).deals
 
 
 def test_exchanges_with_the_kitty_go_through_egn_at_a_table_of_n() -> None:
@@ -328,7 +327,7 @@ def test_going_under_at_every_table_of_n_goes_through_egn(seed: int, seats: int)
                           "took": " ".join(took)}]
     record = load_table_record(data)
     try:
-        replay_table(record)
+        replay(record)
     except RecordError:   # e.g. the called card taken from the kitty by the maker himself
         assume(False)
     doc = record_to_egn(record, lossy=True)
@@ -337,7 +336,7 @@ def test_going_under_at_every_table_of_n_goes_through_egn(seed: int, seats: int)
     assert [(i["sender"], i["receiver"]) for i in items] == [(seat, seats), (seats, seat)]
     back = egn_to_any(json.loads(json.dumps(doc)))
     assert [_no_kitty(d) for d in back.deals] == [_no_kitty(d) for d in record.deals]
-    assert replay_table(back).deals == replay_table(record).deals
+    assert replay(back).deals == replay(record).deals
 
 
 def test_an_exchange_between_players_at_a_table_of_n_is_refused_at_its_item() -> None:
@@ -395,7 +394,7 @@ def test_ours_to_egn_to_ours_keeps_what_egn_carries(seed: int, seats: int, pack:
         assert _carried_n(back) == _carried_n(record)
         assert record_to_egn(back) == doc
     # the oracle's points (VARIANTS.md, written apart from the engine) survive the trip
-    assert list(replay_table(back).deals[0].points) == made.points
+    assert list(replay(back).deals[0].points) == made.points
 
 
 def test_two_players_carry_their_scores() -> None:
@@ -404,7 +403,7 @@ def test_two_players_carry_their_scores() -> None:
     record = egn_to_any(doc)
     assert record.start_score == (3, 4)
     assert record.deals[-1].recorded is not None and record.deals[-1].recorded.total == (5, 4)
-    assert replay_table(record).clean
+    assert replay(record).clean
     out = record_to_egn(record)
     assert out["metadata"]["initialScore"] == [3, 4] and out["metadata"]["finalScore"] == [5, 4]
 

@@ -48,7 +48,6 @@ from euchre_records.match import replay
 from euchre_records.model import ReplayResult
 from euchre_records.schema import dumps, loads
 from euchre_records.schema.tables import dumps_table, load_table_record
-from euchre_records.match import replay_table
 from euchre_records.table_view import view_of
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -265,7 +264,7 @@ def test_every_example_has_its_expected_files() -> None:
 def test_example_replays_as_worked_by_hand(name: str) -> None:
     variant, names, running, winner = HAND_WORKED[name]
     record = load_table_record(json.loads((EXAMPLES_DIR / f"{name}.json").read_text(encoding="utf-8")))
-    result = replay_table(record)
+    result = replay(record)
     view = view_of(record, result)
     assert view.variant == variant and [c.label for c in view.columns] == names
     assert [list(d.running) for d in view.deals] == running

@@ -9,7 +9,7 @@ fast path declines it. Deals come from the independent reference (tests/referenc
 written from RULES.md and VARIANTS.md apart from the engine: legal deals of every variant and
 preset, some with planted revokes), from corruptions of them (a card moved, a call changed), and
 the goldens of tests/golden/variants. Whole records are replayed with the fast path and with it
-switched off: the same SeatReplayResult. And the fast path must take the clean deals it is meant for
+switched off: the same ReplayResult. And the fast path must take the clean deals it is meant for
 (no revoke, every card known), whose winners and points are the reference's own, or it would
 hold nothing. (Four-handed corruptions and biddings: tests/test_deal_properties.py.)
 """
@@ -31,7 +31,7 @@ from euchre_records.errors import InconsistentRecord, NotationError
 from euchre_records.schema.notation import load_record
 from euchre_records.schema.tables import load_any, load_table_record
 from euchre_records.fastpath import fast_table_deal
-from euchre_records.model import Record, ReplayResult, SeatDealResult, SeatReplayResult
+from euchre_records.model import DealResult, Record, ReplayResult
 from fastpath_support import fast_and_detailed
 from golden_cases import cases
 
@@ -39,14 +39,14 @@ GOLDEN = Path(__file__).with_name("golden") / "variants"
 PRESETS = ("somerset-1888", "hoyle", "modern")
 
 
-def _detailed(record: Record, index: int) -> SeatDealResult | None:
+def _detailed(record: Record, index: int) -> DealResult | None:
     problems: list[Any] = []
     result = match._deal_result(record, record.deals[index], index + 1, f"deals[{index}]",
                                        problems)
     return None if problems else result
 
 
-def _check(record: Record) -> list[SeatDealResult | None]:
+def _check(record: Record) -> list[DealResult | None]:
     """Each deal's fast result, asserting the contract against the detailed one."""
     out = []
     for i, deal in enumerate(record.deals):
@@ -60,15 +60,13 @@ def _check(record: Record) -> list[SeatDealResult | None]:
     return out
 
 
-def _replayed(record: Record, fast: bool = True) -> ReplayResult | SeatReplayResult:
+def _replayed(record: Record, fast: bool = True) -> ReplayResult:
     """The whole record replayed at its table, with the fast path or with it switched off (every
     deal by the detailed replay)."""
     with pytest.MonkeyPatch.context() as m:
         if not fast:
             m.setattr(match, "fast_table_deal", lambda *args: None)
             m.setattr(match, "fast_replay", lambda *args: None)
-        if not record.fixed_partnerships:
-            return match.replay_table(record)
         return match.replay(record)
 
 

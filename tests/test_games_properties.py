@@ -20,7 +20,7 @@ from reference_games import score_games
 
 tables = pytest.importorskip("euchre_records.schema.tables")
 
-from euchre_records.match import replay_table  # noqa: E402
+from euchre_records.match import replay  # noqa: E402
 
 
 @st.composite
@@ -49,7 +49,7 @@ def test_the_games_are_the_references(case: dict[str, Any]) -> None:
               "rules": {"preset": case["preset"], "seats": case["seats"], "overrides": overrides},
               "start_score": case["start"],
               "deals": [m.record["deals"][0] for m in made]}
-    result = replay_table(tables.load_any(json.loads(json.dumps(record))))
+    result = replay(tables.load_any(json.loads(json.dumps(record))))
     # each deal's hand as scored (the preset may take the penalty instead: points - penalty)
     deals = [([p - q for p, q in zip(m.points, m.penalty)], list(m.penalty)) for m in made]
     games, scored = score_games(deals, list(case["start"]), target, fixed)

@@ -18,7 +18,7 @@ from euchre_records.events.individual import (
 )
 from euchre_records.events.tournament import MovementTie
 from euchre_records.schema.tables import load_any
-from euchre_records.match import replay_table
+from euchre_records.match import replay
 
 from golden_cases import GOLDEN
 
@@ -32,7 +32,7 @@ def _golden_games() -> list[GameScore]:
     out = []
     for s in CASE["sittings"]:
         record = load_any(s["record"])
-        result = replay_table(record)  # type: ignore[arg-type]
+        result = replay(record)  # type: ignore[arg-type]
         names = tuple(s["record"]["players"][str(i)]["name"] for i in range(3))
         for g in result.games:
             out.append(GameScore(s["round"], s["table"], g.number, names, tuple(g.score)))

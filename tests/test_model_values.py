@@ -16,7 +16,7 @@ import msgspec
 import pytest
 
 from euchre_records.cards import Seat, Suit, parse_card
-from euchre_records.match import replay, replay_any
+from euchre_records.match import replay
 from euchre_records.model import (
     MODEL_TYPES, Alternative, Annotation, Call, CallKind, Exchange, ExchangeKind, ExternalId,
     Irregularity, IrregularityKind, Outcome, RecordedScore, Trick, replace,
@@ -48,7 +48,7 @@ def _samples() -> dict[type, Any]:
         for value in (*_walk(record), *_walk(replay(record))):
             found.setdefault(type(value), value)
     three = load_any(json.loads((EXAMPLES / "cutthroat-game.json").read_bytes()))
-    for value in _walk(replay_any(three)):   # the per-seat replay's results (a table of n)
+    for value in _walk(replay(three)):   # the per-seat replay's results (a table of n)
         found.setdefault(type(value), value)
     by_hand = [
         Call(CallKind.NAME, Seat.E, Suit.CLUBS, alone=True),
@@ -110,14 +110,13 @@ def test_defaults_are_shared_values_not_one_mutable_object() -> None:
 def test_one_record_type_serves_every_table() -> None:
     """A record made as four-handed records always were is at the table of four (fixed
     partnerships, the four-handed options); one at a table of n is the same class, sent by
-    ``replay_any`` to the per-seat replay and refused by the four-handed ``replay``."""
+    the one ``replay`` to the per-seat replay."""
     Record = next(c for c in MODEL_TYPES if c.__name__ == "Record")
     four = Record(preset("modern"), ())
     assert four.table == table_for(4) and four.options == VariantOptions() and four.fixed_partnerships
     assert four.variant_overrides == () and four.start_score == (0, 0)
     three = load_any(json.loads((EXAMPLES / "cutthroat-game.json").read_bytes()))
     assert type(three) is Record and three.table == table_for(3) and not three.fixed_partnerships
-    assert type(replay_any(three)).__name__ == "SeatReplayResult"
-    assert type(replay_any(loads((EXAMPLES / "hoyle-rubber.json").read_bytes()))).__name__ == "ReplayResult"
-    with pytest.raises(ValueError, match="table of 3"):
-        replay(three)
+    at_three, at_four = replay(three), replay(loads((EXAMPLES / "hoyle-rubber.json").read_bytes()))
+    assert type(at_three) is type(at_four) and type(at_four).__name__ == "ReplayResult"
+    assert at_three.table == table_for(3) and at_three.rubber is None and at_four.table == table_for(4)

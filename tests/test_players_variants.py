@@ -27,7 +27,7 @@ from euchre_records.api.store.ingest import prepare
 from euchre_records.api.store.store import Store
 from euchre_records.cli.main import main
 from euchre_records.schema.tables import dump_table_result, load_table_record
-from euchre_records.match import replay_table
+from euchre_records.match import replay
 from euchre_records.table_view import view_of
 
 from test_ratings import fresh_db
@@ -53,7 +53,7 @@ def figures(records: list[dict]) -> dict[str, dict[str, Counter]]:
     out: dict[str, dict[str, Counter]] = defaultdict(lambda: defaultdict(Counter))
     for data in records:
         record = load_table_record(data)
-        result = replay_table(record)
+        result = replay(record)
         view = view_of(record, result)
         names = {t: data["players"][t]["name"] for t in view.tokens}
         for token in view.tokens:
@@ -91,7 +91,7 @@ def oracle_ratings(records: list[dict]) -> dict[str, dict[str, tuple[float, floa
     now: dict[str, dict[str, object]] = defaultdict(dict)
     for data in records:
         record = load_table_record(data)
-        view = view_of(record, replay_table(record))
+        view = view_of(record, replay(record))
         names = [data["players"][t]["name"] for t in view.tokens]
         if len(set(names)) < len(names):
             continue

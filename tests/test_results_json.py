@@ -8,7 +8,7 @@ import pytest
 
 from euchre_records.cards import Seat, Side, Suit, parse_card
 from euchre_records.model import (
-    DealKind, DealResult, Finding, FindingKind, GameResult, ReplayResult, RubberResult, SeatReplayResult,
+    DealKind, DealResult, Finding, FindingKind, GameResult, ReplayResult, RubberResult,
 )
 from euchre_records.rules import preset, resolve_rules
 from euchre_records.schema.results import dump_findings, dump_result
@@ -95,13 +95,13 @@ def test_no_rubber_is_null() -> None:
     assert out["rubber"] is None and out["deals"] == [] and out["findings"] == []
 
 
-def _replayed(path: str) -> ReplayResult | SeatReplayResult:
+def _replayed(path: str) -> ReplayResult:
     from pathlib import Path
 
-    from euchre_records.match import replay_any
+    from euchre_records.match import replay
     from euchre_records.schema.tables import load_any
     record = load_any(json.loads((Path(__file__).resolve().parents[1] / path).read_text("utf-8")))
-    return replay_any(record)
+    return replay(record)
 
 
 @pytest.mark.parametrize("path", [

@@ -19,8 +19,7 @@ import pytest
 from euchre_records.api.pages.sheet import build_sheet, running_of
 from euchre_records.schema.results import dump_result
 from euchre_records.schema.tables import load_any
-from euchre_records.match import replay_table
-from euchre_records.match import replay_any
+from euchre_records.match import replay
 
 ROOT = Path(__file__).resolve().parent.parent
 FOUR = ["hoyle-rubber", "somerset-rubber", "club-scoresheet", "modern-lone-march", "joker-32"]
@@ -30,7 +29,7 @@ OF_N = ["cutthroat-game", "five-handed-partner"]
 def _sheet(path: Path) -> tuple[Any, dict[str, Any]]:
     data = json.loads(path.read_text(encoding="utf-8"))
     record = load_any(data)
-    result = replay_any(record)
+    result = replay(record)
     players = {seat: p.get("name", "") for seat, p in (data.get("players") or {}).items()}
     return record, build_sheet(dump_result(result), running_of(result), players)
 
@@ -116,7 +115,7 @@ def test_the_stored_running_scores_are_the_replays(stored: Any) -> None:
         db = get_db()
         for name, record_id in ids.items():
             record = load_any(json.loads((ROOT / f"tests/golden/sheets/{name}.json").read_text()))
-            assert queries.table_running(db, record_id) == running_of(replay_table(record))
+            assert queries.table_running(db, record_id) == running_of(replay(record))
 
 
 def test_a_stored_sheet_is_read_without_a_replay(stored: Any) -> None:
@@ -126,10 +125,10 @@ def test_a_stored_sheet_is_read_without_a_replay(stored: Any) -> None:
 
     def refuse(*_: Any, **__: Any) -> None:
         raise AssertionError("a stored page replayed its record")
-    originals = {"replay": match.replay, "replay_table": match.replay_table}
+    originals = {"replay": match.replay}
 
     def bind(value: Any, replacing: Any) -> None:
-        """Every module's name ``replay``/``replay_table`` that is ``replacing`` becomes ``value``
+        """Every module's name ``replay`` that is ``replacing`` becomes ``value``
         (one imported during the test binds ``refuse``: put back too)."""
         for module in list(sys.modules.values()):
             for name, original in originals.items():

@@ -28,7 +28,6 @@ from euchre_records.model import Finding, FindingKind
 from euchre_records.rules import PRESETS
 from euchre_records.schema.notation import loads
 from euchre_records.schema.tables import load_table_record
-from euchre_records.match import replay_table
 
 FOLDER = Path(__file__).parent / "golden" / "sheets"
 SLIPS = ["cutthroat-slips", "five-handed-slips", "two-handed-missed", "four-handed-missed",
@@ -40,7 +39,7 @@ def _sheet_findings(data: dict[str, Any]) -> list[Any]:
     if data["rules"].get("seats", 4) == 4:
         found: tuple[Finding, ...] = replay(loads(json.dumps(data))).findings
     else:
-        found = replay_table(load_table_record(data)).findings
+        found = replay(load_table_record(data)).findings
     return [f for f in found if f.kind is FindingKind.SCORESHEET]
 
 

@@ -38,11 +38,10 @@ from euchre_records.cli.main import main
 from euchre_records.errors import UnsupportedRules
 from euchre_records.interop.sheets.table import (COLUMNS, read_rows, read_sheet, sheet_xlsx,
                                                  write_sheet, xlsx_rows)
-from euchre_records.match import replay, replay_any
+from euchre_records.match import replay
 from euchre_records.model import Record
 from euchre_records.schema.notation import dumps, load_record
 from euchre_records.schema.tables import dumps_table, load_any, load_table_record
-from euchre_records.match import replay_table
 from euchre_records.table_view import view_of
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -70,7 +69,7 @@ def _canonical(record: Record) -> str:
 
 
 def _points(record: Record) -> list[tuple[int, ...]]:
-    result = replay_any(record)
+    result = replay(record)
     return [tuple(d.points) for d in result.deals]
 
 
@@ -106,7 +105,7 @@ def test_the_hand_written_per_player_sheet_reads_to_its_records() -> None:
         assert got.problems == [] and got.data is not None
         record = load_table_record(got.data)
         assert dumps_table(record) == dumps_table(load_table_record(expected["record"]))
-        assert len(replay_table(record).findings) == expected["findings"]
+        assert len(replay(record).findings) == expected["findings"]
     assert text.splitlines()[0] == PLAYER_HEADER
 
 
@@ -345,7 +344,7 @@ def test_a_question_mark_maker_is_a_points_only_deal_and_writes_back(
     assert not sitting.problems, sitting.problems
     record = load_any(sitting.data)
     assert [(d.kind.value, d.points) for d in record.deals] == deals
-    result = replay_any(record)
+    result = replay(record)
     assert [d.running for d in view_of(record, result).deals] == running
     assert [(d.number, [f.kind.value for f in d.findings]) for d in result.deals if d.findings] == found
     again = write_sheet([record])

@@ -25,7 +25,7 @@ from euchre_records.rules import PRESETS
 from euchre_records.table import table_for
 from euchre_records.table_refusals import LAWS_REFUSED, LAWS_TAKEN, law_refusal
 from euchre_records.schema.tables import dump_table_result, load_table_record
-from euchre_records.match import replay_table
+from euchre_records.match import replay
 
 GOLDEN = Path(__file__).with_name("golden") / "variants"
 
@@ -39,7 +39,7 @@ def test_a_revoke_from_the_hand_names_the_player_the_cards_and_its_status() -> N
     # the offender is a defender, so the maker (Ann, seat 0) scores the 2 points
     record = _golden("09-cutthroat-revoke-modern")
     record["players"] = {"0": {"name": "Ann"}, "2": {"name": "Cy"}}
-    finding, = replay_table(load_table_record(record)).findings
+    finding, = replay(load_table_record(record)).findings
     assert finding.kind is FindingKind.REVOKE and finding.status == "established"
     assert finding.message == (
         "deal 1, trick 1: Cy played KC holding KH when trumps were led — revoke (Modern §7 "
@@ -51,7 +51,7 @@ def test_a_revoke_from_the_hand_names_the_player_the_cards_and_its_status() -> N
 def test_without_names_the_seat_tokens_and_each_of_the_other_side() -> None:
     # 10: five-handed, hoyle; seat 4 plays 8S holding JD when diamonds are led at trick 2: the
     # penalty goes to each of the other side, the maker 1 and his partner 3 (Hoyle renege)
-    finding, = replay_table(load_table_record(_golden("10-five-handed-revoke-hoyle"))).findings
+    finding, = replay(load_table_record(_golden("10-five-handed-revoke-hoyle"))).findings
     assert finding.status == "established"
     assert finding.message.startswith(
         "deal 1, trick 2: 4 played 8S holding JD when diamonds were led — revoke (Hoyle renege); "
@@ -61,7 +61,7 @@ def test_without_names_the_seat_tokens_and_each_of_the_other_side() -> None:
 def test_a_revoke_proven_by_a_later_play() -> None:
     # 14: two-handed from the plays only: 0 shows out of trumps at trick 1 with TD, at trick 2
     # with QD, and plays the 9H later: each failure is a revoke (Somerset 63: each charged)
-    findings = replay_table(load_table_record(_golden("14-two-handed-revoke-repeated-from-plays"))).findings
+    findings = replay(load_table_record(_golden("14-two-handed-revoke-repeated-from-plays"))).findings
     assert [(f.trick, f.status) for f in findings] == [(1, "established"), (2, "established")]
     assert findings[0].message.startswith(
         "deal 1, trick 1: 0 played TD when trumps were led and later played 9H — revoke proven")
@@ -76,7 +76,7 @@ def test_a_result_only_claim_reads_as_at_four_and_a_repeated_claim_is_one_revoke
     record = _result_deal("modern", 3, {"maker": "1", "trump": "S", "tricks": 3},
                           [("2", 2), ("2", 2)])
     record["deals"][0]["irregularities"].append({"kind": "revoke-claimed", "seat": "2"})
-    result = replay_table(load_table_record(record))
+    result = replay(load_table_record(record))
     finding, = result.findings
     assert finding.message == (
         "deal 1, trick 2: 2 revoked (claimed at the table) — revoke (Modern §7 (renege)); 2 "
@@ -84,7 +84,7 @@ def test_a_result_only_claim_reads_as_at_four_and_a_repeated_claim_is_one_revoke
         "penalty, VARIANTS.md)")
     assert result.deals[0].points == (0, 2, 0)
     record["deals"][0]["irregularities"] = [{"kind": "revoke-claimed", "seat": "0"}]
-    finding, = replay_table(load_table_record(record)).findings
+    finding, = replay(load_table_record(record)).findings
     assert finding.trick is None and finding.message.startswith("deal 1: 0 revoked (claimed")
 
 
@@ -94,7 +94,7 @@ def test_a_claimed_revoke_is_claimed_in_the_json_too() -> None:
               "deals": [{"kind": "result", "dealer": "0",
                          "result": {"maker": "1", "trump": "S", "tricks": 3},
                          "irregularities": [{"kind": "revoke-claimed", "seat": "2", "trick": 4}]}]}
-    result = dump_table_result(replay_table(load_table_record(record)))
+    result = dump_table_result(replay(load_table_record(record)))
     finding, = result["findings"]
     assert finding["status"] == "claimed" and finding["seat"] == "2" and finding["trick"] == 4
     assert finding["message"].startswith("deal 1, trick 4: 2 revoked (claimed at the table")
@@ -108,7 +108,7 @@ def test_a_claim_the_recorded_hands_refute_is_not_borne_out_and_costs_nothing() 
     (revokes.py, "not borne out"): a finding without penalty, and the march's 3 to 0 stand."""
     record = _golden("04-cutthroat-march")
     record["deals"][0]["irregularities"] = [{"kind": "revoke-claimed", "seat": "1", "trick": 4}]
-    result = replay_table(load_table_record(record))
+    result = replay(load_table_record(record))
     finding, = result.findings
     assert (finding.status, finding.seat, finding.trick, finding.points) == ("not borne out", 1, 4, (0, 0, 0))
     assert finding.message == ("deal 1, trick 4: a revoke by 1 was claimed, but the hands show "
@@ -118,7 +118,7 @@ def test_a_claim_the_recorded_hands_refute_is_not_borne_out_and_costs_nothing() 
     deal["kind"] = "plays"
     for key in ("hands", "kitty"):
         del deal[key]
-    assert replay_table(load_table_record(record)).findings[0].status == "not borne out"
+    assert replay(load_table_record(record)).findings[0].status == "not borne out"
 
 
 def _result_deal(preset: str, seats: int, result: dict[str, Any],
@@ -138,7 +138,7 @@ def test_revokes_that_cancel_name_the_other_side_by_its_players() -> None:
     point (3 tricks) still scores (Somerset 4)."""
     record = _result_deal("somerset-1888", 3, {"maker": "1", "trump": "S", "tricks": 3},
                           [("2", 2), ("1", 4)])
-    result = replay_table(load_table_record(record))
+    result = replay(load_table_record(record))
     assert [f.message for f in result.findings] == [
         "deal 1, trick 2: 2 revoked (claimed at the table) — revoke (Somerset 62-64); cancelled "
         "by an equal number of revokes by 1 (Somerset 71)",
@@ -154,12 +154,12 @@ def test_a_revoke_against_a_five_handed_lone_maker_is_charged_as_in_a_lone_hand(
     two- and three-handed maker is no lone hand for it (3, docs/RULES.md)."""
     record = _result_deal("somerset-1888", 5, {"maker": "1", "trump": "S", "tricks": 3,
                                                 "alone": True}, [("3", 2)])
-    finding, = replay_table(load_table_record(record)).findings
+    finding, = replay(load_table_record(record)).findings
     assert finding.message.endswith("; 5 points to 1 in a lone hand (Somerset 63; each player of "
                                     "the side scores the side's penalty, VARIANTS.md)")
     assert finding.points == (0, 5, 0, 0, 0)
     record = _result_deal("somerset-1888", 3, {"maker": "1", "trump": "S", "tricks": 3}, [("2", 2)])
-    finding, = replay_table(load_table_record(record)).findings
+    finding, = replay(load_table_record(record)).findings
     assert finding.message.endswith("; 3 points to 1 (Somerset 63; each player of the side "
                                     "scores the side's penalty, VARIANTS.md)")
 
@@ -175,7 +175,7 @@ def test_every_later_play_that_proves_a_revoke_is_named() -> None:
               "rules": {"preset": "modern", "seats": 2, "overrides": {"pack": 24}},
               "deals": [{"kind": "plays", "dealer": "0", "turned": "9H", "calls": ["order"],
                          "discard": "9C", "tricks": ["JH TD", "AS KS", "JD QH", "AH TH", "KC 9H"]}]}
-    result = replay_table(load_table_record(record))
+    result = replay(load_table_record(record))
     finding, = result.findings
     assert finding.message.startswith(
         "deal 1, trick 1: 0 played TD when trumps were led and later played QH TH 9H — revoke "
@@ -259,7 +259,7 @@ def test_a_lone_call_at_a_table_whose_maker_is_always_alone_is_a_located_replay_
     from euchre_records.errors import InconsistentRecord
     record = load_table_record(_set(_golden(BASE), "deals.0.calls", ["pass", "pass", "pass", "H alone"]))
     with pytest.raises(InconsistentRecord) as caught:
-        replay_table(record)
+        replay(record)
     problem, = caught.value.problems
     assert problem.where == "deals[0].calls[3]" and "no lone hands in the cut-throat game" in problem.what
 
@@ -284,7 +284,7 @@ def test_a_penalty_that_wins_the_game_leaves_the_winner_his_hand_points() -> Non
     "Games"; golden variants/45 pins a loser's hand points lost)."""
     record = _golden("08-two-handed-revoke-somerset")
     record["start_score"] = [0, 3]
-    result = replay_table(load_table_record(record))
+    result = replay(load_table_record(record))
     deal, = result.deals
     assert (deal.penalty, deal.hand_points, deal.points) == ((0, 3), (0, 2), (0, 5))
     assert result.games[0].score == (0, 8) and result.games[0].winner == 1
@@ -296,7 +296,7 @@ def test_a_penalty_that_wins_the_game_is_the_deals_points() -> None:
     partner of the deal, 3, loses his hand point with the game: the deal says so itself — its
     points are what the game scored — so that what a sheet, a table or a page adds up from the
     deals is the game's score."""
-    result = replay_table(load_table_record(_golden("45-five-handed-somerset-penalty-wins-game")))
+    result = replay(load_table_record(_golden("45-five-handed-somerset-penalty-wins-game")))
     deal, = result.deals
     assert sum(deal.points) == sum(result.games[0].score) - sum(result.games[0].start)
     assert deal.notes == ("deal 1: the penalty is scored first and wins the game for seat 1; seat 3's "
@@ -320,7 +320,7 @@ def test_a_concession_or_claim_at_a_table_of_three_settles_the_rest(
     ``tricks`` of the rest, a concession the conceder's side ``tricks`` and the other side the
     rest; scored as agreed, a claim the cards refute a finding (worked by hand above)."""
     record = load_table_record(_set(_golden("29-cutthroat-claim"), "deals.0.irregularities", [event]))
-    deal, = replay_table(record).deals
+    deal, = replay(record).deals
     assert (deal.maker_tricks, list(deal.points)) == (maker_tricks, points)
     assert [f.status for f in deal.findings] == ([status] if status else [])
     assert bool(deal.notes) is (status is None)
@@ -331,7 +331,7 @@ def test_a_claim_of_more_tricks_than_remain_is_located() -> None:
     record = load_table_record(_set(_golden("29-cutthroat-claim"), "deals.0.irregularities",
                                     [{"kind": "claim", "seat": "1", "tricks": 4}]))
     with pytest.raises(InconsistentRecord) as caught:
-        replay_table(record)
+        replay(record)
     problem, = caught.value.problems
     assert problem.where == "deals[0].irregularities[0].tricks" and "3 remain" in problem.what
 
@@ -346,7 +346,7 @@ def test_claims_after_five_tricks_are_refused_at_the_first(path: str, seat: str)
     at n since the one settling (it named the last); a claim settles only the tricks not played
     out (RULES.md, claims)."""
     from euchre_records.errors import InconsistentRecord
-    from euchre_records.match import replay_any
+    from euchre_records.match import replay
     from euchre_records.schema.notation import load_any
     data = json.loads((GOLDEN.parent / f"{path}.json").read_text(encoding="utf-8"))
     deal = data["deals"][0]
@@ -354,7 +354,7 @@ def test_claims_after_five_tricks_are_refused_at_the_first(path: str, seat: str)
     deal["irregularities"] = [{"kind": "claim", "seat": seat, "tricks": 0},
                               {"kind": "claim", "seat": seat}]
     with pytest.raises(InconsistentRecord) as caught:
-        replay_any(load_any(data))
+        replay(load_any(data))
     problem, = caught.value.problems
     assert (problem.where, problem.what) == (
         "deals[0].irregularities[0]", "a claim or concession is recorded, but all five tricks were played")
@@ -372,11 +372,11 @@ def test_going_under_with_a_hand_that_is_not_poor_is_reported_and_stands() -> No
     deal["calls"] = ["pass"] * 4
     for key in ("discard", "tricks"):
         del deal[key]
-    result, = replay_table(load_table_record(data)).deals
+    result, = replay(load_table_record(data)).deals
     assert result.thrown_in and [f.status for f in result.findings] == []   # thrown in: no hand
     deal["calls"] = ["pass", "pass", "pass", "C"]
     deal["tricks"] = ["9S 9D", "AS TH", "TD AD", "KD TC", "9H JH"]
-    result, = replay_table(load_table_record(data)).deals
+    result, = replay(load_table_record(data)).deals
     assert [(f.status, f.seat) for f in result.findings] == [("hand not poor", 0)]
 
 
@@ -385,7 +385,7 @@ def test_an_exchange_of_a_card_not_in_the_kitty_is_located() -> None:
     data = _golden("31-two-handed-go-under")
     data["deals"][0]["exchanges"][0]["took"] = "JS JC AH"   # AH is in the dealer's hand
     with pytest.raises(InconsistentRecord) as caught:
-        replay_table(load_table_record(data))
+        replay(load_table_record(data))
     problem, = caught.value.problems
     assert problem.where == "deals[0].exchanges[0].took[2]" and "in seat 0's hand" in problem.what
 
@@ -439,7 +439,7 @@ def test_a_corrected_revoke_is_taken_where_the_exposed_card_is_played_not_called
         assert "Somerset 69" in caught.value.problems[0].what
         return
     rule = PRESETS[preset].cite("revoke_corrected")
-    finding, = replay_table(load_table_record(record)).findings
+    finding, = replay(load_table_record(record)).findings
     assert (finding.kind, finding.status, finding.seat, finding.trick) == (FindingKind.REVOKE, "corrected", 2, 1)
     assert finding.message == (f"deal 1, trick 1: 2 played KH when clubs were led and corrected it "
                                f"to QC before the trick was quitted — revoke corrected ({rule}); "
@@ -458,7 +458,7 @@ def test_a_corrected_revoke_the_cards_refute_is_located(change: dict[str, Any], 
     record = _golden("39-cutthroat-hoyle-revoke-corrected")
     record["deals"][0]["irregularities"][0].update(change)
     with pytest.raises(InconsistentRecord) as caught:
-        replay_table(load_table_record(record))
+        replay(load_table_record(record))
     problems = caught.value.problems
     assert any(p.where == where and words in p.what for p in problems), problems
 
@@ -474,7 +474,7 @@ def test_a_score_correction_per_player_under_every_preset(preset: str, late: boo
     record = _set(_golden("41-two-handed-somerset-score-corrected"), "rules.preset", preset)
     record["deals"][0]["irregularities"][0]["late"] = late
     del record["deals"][1]["scoresheet"]["total"]
-    result = replay_table(load_table_record(record))
+    result = replay(load_table_record(record))
     first = result.deals[0]
     if not late:
         assert first.findings == () and first.points == (0, 2)
@@ -492,16 +492,16 @@ def test_an_exposed_card_not_played_at_its_first_opportunity_reads_as_four_hande
     """Golden variants/38 (Hoyle): the text as the four-handed finding's (penalty_cards.py),
     written here by hand; the card must have been held then, and the trick played."""
     record = _golden("38-cutthroat-hoyle-exposed-card")
-    finding, = replay_table(load_table_record(record)).findings
+    finding, = replay(load_table_record(record)).findings
     assert finding.message == ("deal 1, trick 3: seat 1 exposed KC — it had to be played at the "
                                "first legal opportunity and was not (trick 3) (Hoyle exposed cards)")
     record["deals"][0]["irregularities"][0]["trick"] = 5   # KD alone was left to play
     record["deals"][0]["irregularities"][0]["card"] = "KD"
-    assert "played at the first legal opportunity (Hoyle" in replay_table(
+    assert "played at the first legal opportunity (Hoyle" in replay(
         load_table_record(record)).findings[0].message
     record["deals"][0]["irregularities"][0]["card"] = "AC"   # played at trick 1
     with pytest.raises(RecordError) as caught:
-        replay_table(load_table_record(record))
+        replay(load_table_record(record))
     assert caught.value.problems[0].where == "deals[0].irregularities[0].card"
 
 
@@ -554,7 +554,7 @@ def test_a_corrected_revoke_planted_in_a_reference_deal(seed: int, seats: int, p
         with pytest.raises(NotationError, match="Somerset 69"):
             load_table_record(record)
         return
-    result = replay_table(load_table_record(record))
+    result = replay(load_table_record(record))
     assert list(result.deals[0].points) == made.points
     finding, = result.findings
     assert (finding.status, str(finding.seat), finding.trick, finding.card.name if finding.card else None,
@@ -579,7 +579,7 @@ def test_a_score_correction_to_the_reference_points(seed: int, seats: int, prese
     record["deals"][0]["scoresheet"] = {"points": wrong}
     record["deals"][0]["irregularities"] = [{"kind": "score-correction", "points": made.points,
                                              "late": late}]
-    result = replay_table(load_table_record(record))
+    result = replay(load_table_record(record))
     deal = result.deals[0]
     sheet = [f for f in deal.findings if f.kind is FindingKind.SCORESHEET]
     if not late:
@@ -602,8 +602,8 @@ def test_a_result_only_deal_notes_what_it_cannot_check_as_at_four(kind: str) -> 
     if kind == "exposed-card":
         event.update(card="AS", trick=1)
     data["deals"][0]["irregularities"] = [event]
-    plain = replay_table(load_table_record(_golden("19-five-handed-result-only")))
-    deal = replay_table(load_table_record(data)).deals[0]
+    plain = replay(load_table_record(_golden("19-five-handed-result-only")))
+    deal = replay(load_table_record(data)).deals[0]
     assert deal.points == plain.deals[0].points
     assert deal.notes[0] == (f"deal 1: the {kind} by seat 2 is recorded; without the calls and cards "
                              "it cannot be checked (a penalty it led to is recorded as a revoke claim)")

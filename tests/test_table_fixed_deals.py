@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from euchre_records.match import game_points_of, replay_table
+from euchre_records.match import game_points_of, replay
 from euchre_records.schema.tables import dump_table_record, load_table_record
 
 # dealer, maker, trump, tricks; and each seat's score after the deal, by hand
@@ -37,20 +37,20 @@ def _record(deals: int, seats: int = 3, fixed: int = 4) -> dict[str, Any]:
 def test_four_deals_are_a_finished_game_with_no_winner() -> None:
     record = load_table_record(_record(4))
     assert game_points_of(record) is None
-    replay = replay_table(record)
-    assert list(replay.running) == BY_HAND[:4]
-    assert [(g.first_deal, g.last_deal, g.score, g.winner, g.finished) for g in replay.games] == [
+    replayed = replay(record)
+    assert [score for _, score in replayed.running] == BY_HAND[:4]
+    assert [(g.first_deal, g.last_deal, g.score, g.winner, g.finished) for g in replayed.games] == [
         (1, 4, (3, 5, 1), None, True)]
     assert "game 1: a game of 4 deals has no winner (EGN 1.4: games set to num_deals count " \
-           "points, not wins); seat 0 3, seat 1 5, seat 2 1" in replay.notes
+           "points, not wins); seat 0 3, seat 1 5, seat 2 1" in replayed.notes
 
 
 def test_fewer_deals_leave_the_game_unfinished_and_more_open_the_next() -> None:
-    short = replay_table(load_table_record(_record(3)))
+    short = replay(load_table_record(_record(3)))
     assert [(g.last_deal, g.score, g.winner, g.finished) for g in short.games] == [
         (3, (3, 5, 0), None, False)]
     assert not any("no winner" in n for n in short.notes)
-    long = replay_table(load_table_record(_record(5)))
+    long = replay(load_table_record(_record(5)))
     assert [(g.first_deal, g.last_deal, g.start, g.score, g.winner, g.finished) for g in long.games] == [
         (1, 4, (0, 0, 0), (3, 5, 1), None, True), (5, 5, (0, 0, 0), (3, 0, 0), None, False)]
 
@@ -61,8 +61,8 @@ def test_a_score_past_the_variants_target_does_not_end_a_game_of_fixed_deals() -
     raw = _record(0, fixed=4)
     raw["deals"] = [{"kind": "result", "dealer": d, "result": {"maker": "1", "trump": "H", "tricks": k}}
                     for d, k in (("0", 5), ("1", 5), ("2", 5), ("0", 3))]
-    replay = replay_table(load_table_record(raw))
-    assert [(g.score, g.winner, g.finished) for g in replay.games] == [((0, 10, 0), None, True)]
+    replayed = replay(load_table_record(raw))
+    assert [(g.score, g.winner, g.finished) for g in replayed.games] == [((0, 10, 0), None, True)]
 
 
 @pytest.mark.parametrize("seats", [2, 3, 5])
@@ -74,6 +74,6 @@ def test_the_notation_round_trips_and_the_games_end_after_n_deals(seats: int) ->
                      "points": [0] * seats} for i in range(3)]
     record = load_table_record(raw)   # points-only deals: 0 each (a deal thrown in)
     assert load_table_record(json.loads(json.dumps(dump_table_record(record)))) == record
-    replay = replay_table(record)
-    assert [(g.first_deal, g.last_deal, g.winner, g.finished) for g in replay.games] == [
+    replayed = replay(record)
+    assert [(g.first_deal, g.last_deal, g.winner, g.finished) for g in replayed.games] == [
         (1, 2, None, True), (3, 3, None, False)]

@@ -25,7 +25,7 @@ from hypothesis import strategies as st
 from euchre_records.points_only import SeatColumns, played_points, revoke_points
 from euchre_records.schema.tables import load_any
 from euchre_records.deal import VARIANT_CITES
-from euchre_records.match import replay_table
+from euchre_records.match import replay
 
 PRESETS = ("somerset-1888", "hoyle", "modern")
 
@@ -113,7 +113,7 @@ def test_a_played_deal_written_as_points_only_has_no_finding(case: tuple[int, st
         dealer = (dealer + 1) % seats
     if seats == 5:
         overrides["pack"] = 28
-    replay = replay_table(_record(seats, preset, overrides, json.loads(json.dumps(deals))))
-    assert replay.findings == ()
-    assert list(replay.running) == expected
-    assert [d.points for d in replay.deals] == [tuple(d["points"]) for d in deals]
+    replayed = replay(_record(seats, preset, overrides, json.loads(json.dumps(deals))))
+    assert replayed.findings == ()
+    assert [score for _, score in replayed.running] == expected
+    assert [d.points for d in replayed.deals] == [tuple(d["points"]) for d in deals]

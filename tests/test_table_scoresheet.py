@@ -18,7 +18,7 @@ from hypothesis import given, settings
 from table_sheet_support import oracle_points, oracle_running, result_records
 
 from euchre_records.schema.tables import load_table_record
-from euchre_records.match import replay_table
+from euchre_records.match import replay
 from euchre_records.table_view import DealView, RecordView, view_of
 
 FOLDER = Path(__file__).parent / "golden" / "sheets"
@@ -27,7 +27,7 @@ SHEETS = ["cutthroat-game", "five-handed-partner"]
 
 def _sheet(data: dict[str, Any]) -> RecordView:
     record = load_table_record(data)
-    return view_of(record, replay_table(record))
+    return view_of(record, replay(record))
 
 
 def _outcome(view: RecordView, deal: DealView) -> str:

@@ -2,7 +2,7 @@
 
 Oracles: the hand-worked expectations of tests/golden/variants and tests/golden/deals (never the
 engine's output), the engine's own results for the agreement contract (the view must say what
-ReplayResult / SeatReplayResult say, column by column), and the arithmetic of a game (a game's final
+the ReplayResult says, column by column), and the arithmetic of a game (a game's final
 score is the running score after its last deal; the columns partition the seats).
 """
 
@@ -16,11 +16,10 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from euchre_records.errors import RecordError
-from euchre_records.match import replay, replay_any
-from euchre_records.model import Player, Record, ReplayResult, SeatReplayResult
+from euchre_records.match import replay
+from euchre_records.model import Player, Record, ReplayResult
 from euchre_records.schema.tables import load_any
 from euchre_records.table import table_for
-from euchre_records.match import replay_table
 from euchre_records.table_view import columns_of, table_of, view_of
 from golden_cases import cases, expected
 
@@ -33,10 +32,10 @@ def _load(path: Path) -> Record:
     return load_any(json.loads(path.read_text(encoding="utf-8")))
 
 
-def _replayed(path: Path) -> tuple[Record, ReplayResult | SeatReplayResult] | None:
+def _replayed(path: Path) -> tuple[Record, ReplayResult] | None:
     try:
         record = _load(path)
-        result = replay_any(record)
+        result = replay(record)
     except RecordError:
         return None       # a golden of an error: nothing to view
     return record, result
@@ -120,7 +119,7 @@ def test_player_names_label_the_columns() -> None:
     data["players"] = {"0": {"name": "Ann"}, "2": {"name": "Cy"}}
     record = load_any(data)
     assert not record.fixed_partnerships
-    view = view_of(record, replay_table(record))
+    view = view_of(record, replay(record))
     assert [c.label for c in view.columns] == ["Ann", "seat 1", "Cy"]
     assert view.players[1] is None and view.players[2] == Player("Cy")
     assert view.column_of(2) == 2
@@ -136,7 +135,7 @@ def test_a_record_with_another_records_replay_is_refused() -> None:
     three = _load(VARIANTS[1])
     assert four.fixed_partnerships and not three.fixed_partnerships
     with pytest.raises(ValueError):
-        view_of(four, replay_table(three))
+        view_of(four, replay(three))
     with pytest.raises(ValueError):
         view_of(three, replay(four))
     assert table_of(four).seats == 4 and table_of(three).seats == 3

@@ -15,7 +15,7 @@ import pytest
 
 from euchre_records.errors import NotationError, RecordError, UnsupportedRules
 from euchre_records.model import FindingKind
-from euchre_records.match import replay_table
+from euchre_records.match import replay as replay_record
 from euchre_records.interop.openspiel import openspiel_actions
 from euchre_records.schema.notation import load_record
 from euchre_records.schema.tables import dump_table_result, load_table_record
@@ -30,7 +30,7 @@ def record(seats: int, deals: list[dict[str, Any]], preset: str = "modern",
 
 
 def replay(data: dict[str, Any]) -> Any:
-    return replay_table(load_table_record(data))
+    return replay_record(load_table_record(data))
 
 
 # --- two-handed ------------------------------------------------------------------------------
@@ -153,7 +153,7 @@ def test_cutthroat_exact_tie_past_game_plays_on() -> None:
     made = {"kind": "result", "dealer": "1", "result": {"maker": "0", "tricks": 3}}
     result = replay(record(3, [euchre, made], start_score=[9, 9, 0]))
     assert [g.winner for g in result.games] == [0]
-    assert result.running == ((11, 11, 0), (12, 11, 0))
+    assert result.running == ((1, (11, 11, 0)), (1, (12, 11, 0)))
     assert (result.games[0].first_deal, result.games[0].last_deal) == (1, 2)
 
 

@@ -25,7 +25,7 @@ import pytest
 from golden_cases import GOLDEN, expected
 
 from euchre_records.errors import RecordError
-from euchre_records.match import replay_table
+from euchre_records.match import replay
 from euchre_records.schema import tables
 
 FOLDER = GOLDEN / "variants"
@@ -47,7 +47,7 @@ BAD_KEYS = {"why": None, "where": None, "error": None}
 def _replayed(path: Path) -> dict[str, Any]:
     """The replay result JSON of the record at ``path`` (schema.tables.dump_table_result)."""
     record = tables.load_any(json.loads(path.read_text(encoding="utf-8")))
-    return tables.dump_table_result(replay_table(record))  # type: ignore[no-any-return]
+    return tables.dump_table_result(replay(record))  # type: ignore[no-any-return]
 
 
 def _compare(observed: dict[str, Any], want: dict[str, Any], where: str, why: str) -> None:
@@ -109,7 +109,7 @@ def test_bad_variant_input_is_a_located_error(path: Path) -> None:
     want = expected(path, BAD_KEYS)
     data = json.loads(path.read_text(encoding="utf-8"))
     with pytest.raises(RecordError) as caught:
-        replay_table(tables.load_any(data))
+        replay(tables.load_any(data))
     problems = [(p.where, p.what) for p in caught.value.problems]
     assert any(where.startswith(want["where"]) and want["error"] in what for where, what in problems), \
         f"expected {want['error']!r} at {want['where']}, got {problems}\n{path.name}: {want['why']}"

@@ -1,6 +1,6 @@
 """Properties of the engine at tables of two, three and five, against an oracle written here from
 ../shared/VARIANTS.md and RULES.md's common ground (its own card ranking, trick winner, partner
-and points; it shares nothing with euchre_records.match.replay_table but the card tokens).
+and points; it shares nothing with euchre_records.match.replay but the card tokens).
 
 Deals are drawn whole: a shuffled pack, five cards to each of n seats, the turned card, a bidding,
 for five hands an alone or a called card (anywhere: a hand, the kitty, the maker's own hand), and
@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from euchre_records.model import FindingKind
 from euchre_records.schema.tables import load_table_record
-from euchre_records.match import replay_table
+from euchre_records.match import replay
 
 SUITS = "SHDC"
 SAME_COLOUR = {"S": "C", "C": "S", "H": "D", "D": "H"}
@@ -160,7 +160,7 @@ def record(n: int, deal: dict[str, Any]) -> dict[str, Any]:
 @given(deals(plant=False))
 def test_legal_deals_score_as_the_oracle(case: dict[str, Any]) -> None:
     n, deal = case["n"], case["deal"]
-    result = replay_table(load_table_record(record(n, deal)))
+    result = replay(load_table_record(record(n, deal)))
     got = result.deals[0]
     assert result.clean, result.findings
     assert sorted(got.makers) == sorted(case["makers"])
@@ -169,7 +169,7 @@ def test_legal_deals_score_as_the_oracle(case: dict[str, Any]) -> None:
     # the same deal without the hands: the partner found from the play, the same points
     plays = {k: v for k, v in deal.items() if k not in ("hands", "kitty")}
     plays["kind"] = "plays"
-    again = replay_table(load_table_record(record(n, plays)))
+    again = replay(load_table_record(record(n, plays)))
     assert again.clean
     assert again.deals[0].points == got.points
     assert again.deals[0].partner == got.partner
@@ -179,7 +179,7 @@ def test_legal_deals_score_as_the_oracle(case: dict[str, Any]) -> None:
 @given(deals(plant=True))
 def test_a_planted_revoke_is_found_and_charged(case: dict[str, Any]) -> None:
     n, deal = case["n"], case["deal"]
-    result = replay_table(load_table_record(record(n, deal)))
+    result = replay(load_table_record(record(n, deal)))
     revokes = [(f.trick, f.seat) for f in result.findings if f.kind is FindingKind.REVOKE]
     if case["revoke"] is None:
         assert revokes == []

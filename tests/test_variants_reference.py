@@ -23,7 +23,7 @@ import reference_euchre as ref
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from euchre_records.match import replay_table
+from euchre_records.match import replay
 from euchre_records.schema import tables
 
 PRESETS = ("somerset-1888", "hoyle", "modern")
@@ -57,7 +57,7 @@ def _plays_only(made: ref.VariantMade) -> dict[str, object]:
 
 
 def _replayed(record: dict[str, object]) -> dict[str, Any]:
-    result = tables.dump_table_result(replay_table(tables.load_any(json.loads(json.dumps(record)))))
+    result = tables.dump_table_result(replay(tables.load_any(json.loads(json.dumps(record)))))
     assert len(result["deals"]) == 1
     return result["deals"][0]  # type: ignore[no-any-return]
 
@@ -178,7 +178,7 @@ def test_broken_variant_records_are_replayed_or_refused_with_a_place(
     made = _made(case, revoke_rate=0.1)
     broken = _mutate(random.Random(salt), made.record, how)
     try:
-        result = tables.dump_table_result(replay_table(tables.load_any(broken)))
+        result = tables.dump_table_result(replay(tables.load_any(broken)))
     except RecordError as err:
         assert err.problems and all(p.where and p.what for p in err.problems), err.problems
         return

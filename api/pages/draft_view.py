@@ -19,7 +19,6 @@ from flask import flash, redirect, render_template, url_for
 from werkzeug.wrappers import Response
 
 from euchre_records.errors import RecordError
-from euchre_records.model import SeatReplayResult
 
 from ..db import get_db
 from ..store import drafts as store_drafts
@@ -193,11 +192,11 @@ def score_note(sub: Submission | None) -> str:
     """': score N-S 4, E-W 1' after the last deal (for the announcement of a saved deal)."""
     if sub is None or not sub.result.running or sub.result.running[-1] is None:
         return ""
-    if isinstance(sub.result, SeatReplayResult):   # a table of n: ': score Ann 3, Bob 0, Cy 1'
+    scores = sub.result.running[-1][1]
+    if not sub.record.fixed_partnerships:   # a table of n: ': score Ann 3, Bob 0, Cy 1'
         columns = sub.view.columns
-        scores = sub.result.running[-1]
         return ": score " + ", ".join(f"{c.label} {v}" for c, v in zip(columns, scores))
-    ns, ew = sub.result.running[-1][1]
+    ns, ew = scores
     return f": score N-S {ns}, E-W {ew}"
 
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Mapping, Sequence
 
-from euchre_records.model import ReplayResult, SeatReplayResult
+from euchre_records.model import ReplayResult
 
 from .seats import seat_name
 
@@ -35,11 +35,9 @@ _EDIT = {False: {"result": "deal", "points": "deal", "full": "cards"},
 """The form that changes a deal of a draft, by layout (per player?) and the deal's kind."""
 
 
-def running_of(result: ReplayResult | SeatReplayResult) -> list[tuple[int, ...]]:
+def running_of(result: ReplayResult) -> list[tuple[int, ...]]:
     """A replay's running scores, one per deal, in column order: a four-handed deal recorded
     after the rubber ended (``running`` None) repeats the score before it."""
-    if isinstance(result, SeatReplayResult):
-        return [tuple(s) for s in result.running]
     out: list[tuple[int, ...]] = []
     last: tuple[int, ...] = (0, 0)
     for item in result.running:

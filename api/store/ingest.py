@@ -5,8 +5,9 @@ benchmarks all go through :func:`prepare`. ``parse`` is the single input functio
 every notation ``schema.detect.load_any`` knows (ours and EGN).
 
 One ingest for every table size: a record at a table of 2, 3 or 5 (docs/TABLES.md) is read,
-replayed and written by the same functions as a four-handed one, its kind (:data:`_KINDS`)
-choosing only the model's replay and texts.
+replayed and written by the same functions as a four-handed one (``match.replay``,
+``notation.dump_record``, ``results.dump_result``), its table (:data:`_LOADERS`) choosing only the
+loader that reads its canonical data back.
 
 Contract: :func:`prepare` either returns a Submission (the record is valid: it may still carry
 findings) or raises :class:`~euchre_records.errors.RecordError` (NotationError, InconsistentRecord
@@ -21,14 +22,13 @@ from typing import Any, Callable
 
 from euchre_records.errors import NotationError, Problem, RecordError
 from euchre_records.match import replay
-from euchre_records.model import FORMAT_NAME, Record, ReplayResult, SeatReplayResult
-from euchre_records.match import replay_table
+from euchre_records.model import FORMAT_NAME, Record, ReplayResult
 from euchre_records.table_view import RecordView, view_of
 from euchre_records.interop.detect import load_any_table_data, notation_of, parse_json
 from euchre_records.interop.egn.document import in_egn_terms
 from euchre_records.schema.json_text import compact
 from euchre_records.schema.notation import dump_record, indented_json, load_record
-from euchre_records.schema.tables import dump_table_result, load_table_record
+from euchre_records.schema.tables import load_table_record
 from euchre_records.schema.wire import decode_record
 from euchre_records.schema.results import dump_result
 
@@ -65,17 +65,16 @@ def parse_marked(text: str | bytes) -> tuple[Record, bool]:
 class Submission:
     """A valid record ready to store: the model, its replay and their JSON texts.
 
-    Four-handed: ``record`` a Record, ``result`` its ReplayResult, texts by notation.dumps and
-    dump_result. At a table of 2, 3 or 5: a Record and its SeatReplayResult, texts by
-    notation.dumps (the one dumper) and dump_table_result. :attr:`view` reads either as one table view,
+    ``record`` a Record of any table, ``result`` its ReplayResult (match.replay), texts by
+    notation.dumps and dump_result (the one dumper of each). :attr:`view` reads it as one table view,
     built at its first read and kept: the store's rows and the dataset's tables of one
     submission read the same view."""
 
     record: Record
-    result: ReplayResult | SeatReplayResult
+    result: ReplayResult
     canonical: str      # canonical JSON text of the record (notation.dumps, every table)
     hash: str           # sha256 hex of ``canonical`` (UTF-8)
-    result_json: str    # JSON text of dump_result(result) / dump_table_result(result)
+    result_json: str    # JSON text of dump_result(result)
     _view: RecordView | None = field(default=None, init=False, repr=False, compare=False)
 
     @property
@@ -106,14 +105,10 @@ def table_data(data: object) -> bool:
     return isinstance(seats, int) and not isinstance(seats, bool) and seats != 4
 
 
-_KINDS: dict[bool, tuple[Callable[[Any], Any], Callable[[Any], dict[str, Any]],
-                         Callable[[Any], Any], Callable[[Any], Any]]] = {
-    True: (replay, dump_record, load_record, dump_result),
-    False: (replay_table, dump_record, load_table_record, dump_table_result),
-}
-"""By whether the record's partnerships are fixed (the table of four): (replay, dump to canonical
-data, load that data back, dump the replay). The one thing a record's table decides in its
-ingest: which functions read and write it."""
+_LOADERS: dict[bool, Callable[[Any], Any]] = {True: load_record, False: load_table_record}
+"""By whether the record's partnerships are fixed (the table of four): the loader that reads its
+canonical data back. The one thing a record's table decides in its ingest (the replay and the
+dumpers are one for every table)."""
 
 
 def prepare_record(record: Record, *, from_notation: bool = False,
@@ -127,14 +122,13 @@ def prepare_record(record: Record, *, from_notation: bool = False,
     or a bidirectional control read from EGN is refused here, not stored to make a backup that
     cannot be imported. The canonical text is notation.dumps, the one dumper of every table: the
     record's data as 2-space JSON and a newline."""
-    replayer, dump, load, dump_replay = _KINDS[record.table.fixed_sides]
-    result = replayer(record)
-    data = dump(record)
+    result = replay(record)
+    data = dump_record(record)
     canonical = indented_json(data) + "\n"  # dumps, from the data checked below
     if not from_notation:
-        restorable(data, load)
+        restorable(data, _LOADERS[record.table.fixed_sides])
     digest = hashlib.sha256(canonical.encode("utf-8")).hexdigest()
-    result_json = compact(dump_replay(result)) if result_text else ""  # orjson: faster
+    result_json = compact(dump_result(result)) if result_text else ""  # orjson: faster
     return Submission(record, result, canonical, digest, result_json)
 
 

@@ -12,7 +12,7 @@ have a ``rubber`` and ``calls``; the ``_ns``/``_ew`` columns are None at a table
 its own columns (:data:`~.row_tuples.N_DEAL_COLUMNS`, the findings' ``points``) None at the
 table of four. A four-handed seat's per-seat rows are its side's figures (:func:`four_seat_rows`,
 the rule migration 19 applies to stored records); at a table of n they are read from the table
-view (euchre_records/table_view.py) and the SeatReplayResult. ``record`` and ``seats`` have one
+view (euchre_records/table_view.py) and the replay. ``record`` and ``seats`` have one
 shape (``seats.side`` None where sides are not fixed).
 """
 
@@ -26,7 +26,7 @@ from euchre_records.enum_text import (  # Enum .name and .value are slow descrip
 )
 from euchre_records.cards import Seat
 from euchre_records.model import (
-    Call, CallKind, Deal, DealResult, Record, ReplayResult, SeatReplayResult,
+    Call, CallKind, Deal, DealResult, Record, ReplayResult,
 )
 from euchre_records.table import Table, table_for
 from euchre_records.table_view import RecordView
@@ -59,8 +59,7 @@ def rows_of(sub: Submission) -> Rows:
     """The rows of one submission of any table (see the module contract and :class:`Rows`)."""
     record, result = sub.record, sub.result
     head = _head(sub)
-    if not isinstance(result, ReplayResult):
-        assert not record.fixed_partnerships
+    if not record.fixed_partnerships:
         return _seat_rows_of(sub.hash, head, record, result, sub.view)
     seats = tuple((SEAT_NAME[seat], SEAT_SIDE[seat], player.name, player.id)
                   for seat, player in record.players)
@@ -130,7 +129,7 @@ def _head(sub: Submission) -> Row:
             len(result.findings))
 
 
-def _seat_summary(result: SeatReplayResult, view: RecordView) -> dict[str, Any]:
+def _seat_summary(result: ReplayResult, view: RecordView) -> dict[str, Any]:
     """The short summary of a replay at a table of n: as :func:`summary`, with the table, the
     last game's winner (a seat token, None while it goes on) and each player's score in it."""
     last = view.games[-1] if view.games else None
@@ -144,7 +143,7 @@ def _seat_summary(result: SeatReplayResult, view: RecordView) -> dict[str, Any]:
                        for s, (token, player) in enumerate(zip(view.tokens, players))]}
 
 
-def _seat_rows_of(key: str, head: Row, record: Record, result: SeatReplayResult,
+def _seat_rows_of(key: str, head: Row, record: Record, result: ReplayResult,
                   view: RecordView) -> Rows:
     """The rows of a record at a table of 2, 3 or 5 in the one set (see the module contract),
     read from its ``view``."""

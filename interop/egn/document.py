@@ -23,7 +23,7 @@ from euchre_records.cards import SEATS, Card, Suit
 from euchre_records.errors import NotationError, RecordError, UnsupportedRules
 from euchre_records.model import (
     Annotation, Call, CallKind, Deal, DealKind, Exchange, RecordedScore, Record, ReplayResult,
-    Trick, replace, SeatReplayResult,
+    Trick, replace,
 )
 
 from euchre_records.interop.json_access import FLAG, LIST, field, items, typed
@@ -58,10 +58,10 @@ def record_to_egn(record: Record, lossy: bool = False) -> dict[str, Any]:
     return doc
 
 
-def _replayed(record: Record) -> ReplayResult | SeatReplayResult:
+def _replayed(record: Record) -> ReplayResult:
     """The replay of a record at any table (a RecordError when it cannot have happened)."""
-    from euchre_records.match import replay_any
-    return replay_any(record)
+    from euchre_records.match import replay
+    return replay(record)
 
 
 def egn_text_to_record(text: str | bytes) -> Record:

@@ -38,9 +38,9 @@ from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator, Sequence
 
 from euchre_records.errors import Problem, RecordError, UnsupportedRules
-from euchre_records.model import Deal, DealKind, DealResult, Outcome, SeatDealResult, Record
+from euchre_records.model import Deal, DealKind, DealResult, Outcome, Record, ReplayResult
 from euchre_records.table import SEAT_COUNTS, Table, table_for
-from euchre_records.table_view import AnyReplay, columns_of, table_of
+from euchre_records.table_view import columns_of, table_of
 
 from .cells import (EVENT, NO, YES, SheetRecord, cell_value, parse_int, parse_overrides,
                     sittings_of, where)
@@ -239,10 +239,10 @@ def _points_deal(layout: Layout, n: int, width: int, row: int, cells: dict[str, 
     return deal
 
 
-def _replay(record: Record) -> AnyReplay:
+def _replay(record: Record) -> ReplayResult:
     """The replay of a record of any table."""
-    from euchre_records.match import replay_any
-    return replay_any(record)
+    from euchre_records.match import replay
+    return replay(record)
 
 
 def _check(layout: Layout, out: SheetRecord, data: dict[str, Any]) -> None:
@@ -352,7 +352,7 @@ def _record_rows(layout: Layout, record: Record) -> list[list[str]]:
     blank = [""] * len(sitting)
     width = len(layout.points)
     writers = [_WRITE_RESULT[c] for c in layout.extras]
-    results: Sequence[DealResult | SeatDealResult] = ()
+    results: Sequence[DealResult] = ()
     rows = []
     deals: Sequence[Deal] = record.deals
     for number, deal in enumerate(deals, 1):
@@ -374,14 +374,13 @@ def _record_rows(layout: Layout, record: Record) -> list[list[str]]:
     return rows
 
 
-def _found(table: Table, r: DealResult | SeatDealResult) -> Outcome:
-    """A deal's result as the replay found it, as the outcome a record of its table states."""
-    if isinstance(r, DealResult):
-        tricks = (r.tricks[0] if r.maker.side.value == "NS" else r.tricks[1]) if r.maker else 0
-        return Outcome(r.maker, r.trump, r.alone, r.defender_alone, tricks)
-    return Outcome(r.maker, r.trump, r.alone and table.called_partner and r.called is None,
-                   tricks=r.maker_tricks, called=r.called, partner=r.partner,
-                   partner_stated=r.called is not None and r.partner_known)
+def _found(table: Table, r: DealResult) -> Outcome:
+    """A deal's result as the replay found it, as the outcome a record of its table states (at
+    n ``alone`` only for the five-handed maker who called no card: the others always play
+    alone)."""
+    alone = r.alone if table.fixed_sides else r.alone and table.called_partner and r.called is None
+    return Outcome(r.maker, r.trump, alone, r.defender_alone, r.maker_tricks, called=r.called,
+                   partner=r.partner, partner_stated=r.called is not None and r.partner_known)
 
 
 def _result_cells(writers: Sequence[Callable[[Any, Callable[[int], str]], str]],

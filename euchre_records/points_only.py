@@ -50,7 +50,7 @@ from typing import cast
 
 from .cards import Side
 from .errors import InconsistentRecord
-from .model import Deal, DealResult, Finding, FindingKind, Points
+from .model import Deal, DealResult, Finding, FindingKind, Points, seat_deal_result
 from .rules import Election, JokerUpcard, Rules
 from .scoring import (
     DealSides, RevokeCharge, Scores, add_scores, hand_outcome, hand_value, revoke_penalties,
@@ -324,15 +324,24 @@ def check_points(points: Scores, rules: Rules, number: int, columns: SeatColumns
         "written"), rule
 
 
-def replay_points(deal: Deal, rules: Rules, number: int, where: str) -> DealResult:
-    """Score a four-handed points-only deal as written, with a finding for a pair no deal can
-    score (see module). Raises InconsistentRecord only for a deal without its points."""
+def replay_points(deal: Deal, rules: Rules, number: int, where: str,
+                  columns: SeatColumns | None = None) -> DealResult:
+    """Score a points-only deal as written, with a finding for points no deal can score (see
+    module), at every table (issue 32): ``columns`` None at four (an (N-S, E-W) pair), the
+    table's :class:`SeatColumns` at n (one entry per seat, the finding moving no points, ``()``).
+    Raises InconsistentRecord only for a deal without its points."""
     points = deal.points
     if points is None:
         raise InconsistentRecord("a points-only deal needs its points", f"{where}.points")
-    notes, message, rule = check_points(points, rules, number)
+    notes, message, rule = check_points(points, rules, number, columns)
+    if columns is None:
+        findings = () if message is None else (
+            Finding(FindingKind.SCORESHEET, message, rule, number, recorded=points),)
+        pair = cast(Points, points)   # a four-handed deal's points are a pair (the loader's check)
+        return DealResult(number, deal.kind, deal.dealer, None, None, None, False, None, False,
+                          (), (), (0, 0), pair, (0, 0), pair, findings, notes=notes)
     findings = () if message is None else (
-        Finding(FindingKind.SCORESHEET, message, rule, number, recorded=points),)
-    pair = cast(Points, points)   # a four-handed deal's points are a pair (the loader's check)
-    return DealResult(number, deal.kind, deal.dealer, None, None, None, False, None, False,
-                      (), (), (0, 0), pair, (0, 0), pair, findings, notes=notes)
+        Finding(FindingKind.SCORESHEET, message, rule, number, recorded=points, points=()),)
+    return seat_deal_result(number, deal.kind, deal.dealer, None, None, False, (), (), None, None,
+                            True, False, (), (), 0, points, (0,) * len(points), points, findings,
+                            notes=notes, turned=deal.turned)

@@ -25,7 +25,7 @@ from .model import (Deal, DealKind, DealResult, Finding, FindingKind, Irregulari
                     replace, seat_deal_result)
 from .penalty_cards import exposed_card_held, exposed_card_ruling
 from .plays import PlayLog
-from .points_only import SeatColumns, check_points
+from .points_only import SeatColumns, replay_points
 from .revokes import RevokeTable, revoke_findings
 from .rules import JokerUpcard
 from .scoring import add_scores, seat_points
@@ -75,7 +75,8 @@ def replay_seat_deal(record: Record, deal: Deal, number: int, where: str,
     if deal.kind is DealKind.RESULT:
         return _result_only(record, deal, number, where, problems)
     if deal.kind is DealKind.POINTS:
-        return _points_only(record, deal, number)
+        return replay_points(deal, rules, number, where,   # the one points-only path
+                             SeatColumns(table, record.options, VARIANT_CITES[table.variant]))
     replay = SeatWalk(record, deal, number, where)
     maker, trump, alone, taken, thrown = replay.bidding()
     if problems_of(replay, problems):
@@ -254,22 +255,6 @@ def _result_only(record: Record, deal: Deal, number: int, where: str,
         return None
     return _score(record, deal, number, o.maker, o.trump, lone, makers, defenders, partner,
                   partner_known, (), (), o.tricks, findings, tuple(notes))
-
-
-def _points_only(record: Record, deal: Deal, number: int) -> DealResult:
-    """A points-only deal scores the points as written, one per seat (docs/FORMAT.md
-    "Points-only deals"); :func:`~euchre_records.points_only.check_points`, given the table's
-    score columns, notes what cannot be checked and makes a ``scoresheet`` finding of points no
-    deal of the variant could give (a slip of the scorer's: scored as written, not refused)."""
-    table, n = record.table, record.table.seats
-    assert deal.points is not None     # the loader requires them
-    columns = SeatColumns(table, record.options, VARIANT_CITES[table.variant])
-    notes, message, rule = check_points(deal.points, record.rules, number, columns)
-    findings = () if message is None else (
-        Finding(FindingKind.SCORESHEET, message, rule, number, recorded=deal.points, points=()),)
-    return seat_deal_result(number, deal.kind, deal.dealer, None, None, False, (), (), None, None,
-                           True, False, (), (), 0, deal.points, (0,) * n, deal.points, findings,
-                           notes=notes, turned=deal.turned)
 
 
 def _score(record: Record, deal: Deal, number: int, maker: SeatIndex, trump: Suit | None,

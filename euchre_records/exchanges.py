@@ -399,18 +399,13 @@ def _check_best(state: CardState, partner: Seat, c: Card, trump: Suit | None, ru
 
 # --- at a table of two, three or five (docs/TABLES.md) ------------------------------------
 
-def void_by_farmer(record: Record, deal: Deal, number: int, where: str,
-                   problems: list[Problem]) -> tuple[str, bool] | None:
+def void_by_farmer(record: Record, deal: Deal, number: int, where: str) -> tuple[str, bool] | None:
     """At a table of n: (why the deal is void, whether the same dealer deals again) when a
     farmer's hand under 'misdeal' ended it (:func:`farmer_ruling`, worded for the per-seat
-    result); None otherwise (or with a located problem appended)."""
+    result); None otherwise (InconsistentRecord when the declaration is impossible)."""
     rules, table = record.rules, record.table
-    try:
-        ruling = farmer_ruling(deal, rules, where, seat_words(table),
-                               [table.left(s) for s in table.all_seats])
-    except InconsistentRecord as exc:
-        problems.extend(exc.problems)
-        return None
+    ruling = farmer_ruling(deal, rules, where, seat_words(table),
+                           [table.left(s) for s in table.all_seats])
     if ruling is None:
         return None
     who, nxt = ruling

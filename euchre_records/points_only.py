@@ -12,7 +12,8 @@ Contracts (docs/FORMAT.md "Points-only deals", docs/RULES.md):
   deducted, the election, cancelling, and whether the hand still scores), each with one way.
 - :func:`law_points` — the further pairs other laws that change a score make possible (a lone
   hand abandoned by an opponent, a lone march after the partner exposed a card).
-- :func:`replay_points` — a points-only deal's :class:`~euchre_records.model.DealResult`: it
+- :func:`replay_points` — a points-only deal's :class:`~euchre_records.model.DealResult` at any
+  table (``columns`` None at four, the table's :class:`SeatColumns` at n): it
   scores the points as written (they count in games, rubbers, scoresheet checks, standings and
   ratings like any deal). A pair that no deal can score, nor one with one or two revokes or
   another law, is a ``scoresheet`` finding citing the points table: the record keeps what the
@@ -20,8 +21,8 @@ Contracts (docs/FORMAT.md "Points-only deals", docs/RULES.md):
   not refused. A pair possible only with a revoke or another law is a note, not a finding. Every
   result notes what the sheet cannot show and the engine cannot check: who made trump, alone or
   not, the tricks, revokes and other irregularities, and whether the deal was dealt correctly.
-- :func:`check_points` — those notes and that finding for any score, shared by the four-handed
-  :func:`replay_points` and ``match.replay`` at tables of two, three and five.
+- :func:`check_points` — those notes and that finding for any score, read by
+  :func:`replay_points`, the one points-only path of every table (issue 32).
 
 Every function takes the score's columns: none for the four-handed (N-S, E-W) pair, or a
 :class:`SeatColumns` for a table where each player scores for himself (one entry per seat). There

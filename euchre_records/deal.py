@@ -37,7 +37,7 @@ from .plays import PlayLog
 from .points_only import SeatColumns, replay_points
 from .revokes import RevokeTable, cards_left, revoke_findings
 from .rules import JokerUpcard, LoneLead, Rules
-from .table import SeatIndex, Table, Variant, VariantOptions, table_for
+from .table import SeatIndex, Table, Variant, table_for
 from .trick_walk import walk_tricks
 
 __all__ = ["replay_deal", "replay_in_detail", "DealWalk", "SeatPlay", "Bidding", "VARIANT_CITES"]
@@ -60,8 +60,12 @@ def replay_in_detail(record_or_table: Record | Table, deal: Deal, rules: Rules, 
     four needs only its :class:`~euchre_records.table.Table` (``rules`` may differ from a
     record's); a table of n its record (players, options; ``rules`` are the record's). Raises
     :class:`~euchre_records.errors.InconsistentRecord`."""
-    record = record_or_table if isinstance(record_or_table, Record) else None
-    table = record_or_table.table if isinstance(record_or_table, Record) else record_or_table
+    record: Record | None
+    if type(record_or_table) is Table:   # (not isinstance: the hot path of the table of four)
+        record, table = None, record_or_table
+    else:
+        record = cast(Record, record_or_table)
+        table = record.table
     if table.fixed_sides:
         void = void_deal(deal, rules, number, where) or farmers_void(deal, rules, number, where)
     else:
@@ -72,9 +76,8 @@ def replay_in_detail(record_or_table: Record | Table, deal: Deal, rules: Rules, 
     if deal.kind is DealKind.RESULT:
         return replay_outcome(record_or_table, deal, rules, number, where)
     if deal.kind is DealKind.POINTS:
-        return replay_points(deal, rules, number, where, None if table.fixed_sides else
-                             SeatColumns(table, record.options if record else VariantOptions(),
-                                         VARIANT_CITES[table.variant]))
+        return replay_points(deal, rules, number, where, None if record is None else
+                             SeatColumns(table, record.options, VARIANT_CITES[table.variant]))
     return DealWalk(table, deal, rules, number, where, record).run()
 
 
@@ -115,6 +118,8 @@ _LEAD_RULE = "record a lead out of turn as an irregularity"
 _N_LEAD_RULE = "the dealer's left leads first, then the winner"
 _SIDE_SEATS = {side: frozenset(s for s in SEATS if s.side is side) for side in Side}
 _N_LEFT = {n: tuple((s + 1) % n for s in range(n)) for n in (2, 3, 5, 6, 7)}   # the next to play
+_NAMES: dict[int, tuple[tuple[str, ...], tuple[str, ...]]] = {}
+"""By the table's seats: (the seats' words in messages, their notation tokens), made once."""
 
 
 @dataclass
@@ -149,7 +154,12 @@ class DealWalk(CardPlaces):
 
     def __init__(self, table: Table, deal: Deal, rules: Rules, number: int, where: str,
                  record: Record | None = None) -> None:
-        CardPlaces.__init__(self, rules, seat_words(table), where)
+        names = _NAMES.get(table.seats)
+        if names is None:
+            names = _NAMES[table.seats] = (
+                seat_words(table), tuple(table.token(s) for s in table.all_seats))
+        CardPlaces.__init__(self, rules, names[0], where)
+        self.tokens = names[1]
         self.table, self.record, self.deal, self.number = table, record, deal, number
         self.known_hands = deal.hands is not None
         self.fixed = table.fixed_sides
@@ -162,7 +172,7 @@ class DealWalk(CardPlaces):
     def deal_and_exchange(self) -> None:
         """Deal the hands, then the swaps with the kitty made before the bidding (house rules
         farmers, go_under), checked and applied by ``exchanges.apply_exchanges``."""
-        self.deal_hands(self.deal, tuple(self.table.token(s) for s in self.table.all_seats))
+        self.deal_hands(self.deal, self.tokens)
         apply_exchanges(self, self.deal, self.rules, before_bidding=True)   # farmers, go under
 
     def bid(self) -> tuple[Bidding, list[Finding]]:

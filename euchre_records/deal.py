@@ -336,9 +336,8 @@ class DealWalk(CardPlaces):
         assert record is not None   # a table of n is walked with its record
         n = table.seats
         zero = (0,) * n
+        self.deal_and_exchange()
         bidding, law_findings = self.bid()
-        if bidding.thrown_in and deal.exchanges:
-            self.deal_and_exchange()   # thrown in: the exchanges before the bidding are checked
         if bidding.thrown_in:
             return seat_deal_result(number, deal.kind, deal.dealer, None, None, False, (), (), None,
                                     None, True, True, (), (), 0, zero, zero, zero,
@@ -415,7 +414,6 @@ class DealWalk(CardPlaces):
         assert maker is not None
         n = table.seats
         assert deal.turned is not None
-        self.deal_and_exchange()
         self._before_discard(taken, findings)
         self.take_up(deal, taken)   # (five cards: the turned card stays out of play)
         discard = deal.discard

@@ -233,15 +233,15 @@ class DealWalk(CardPlaces):
     # --- the whole deal --------------------------------------------------------------------
     def run(self) -> DealResult:
         """The deal's result (see the class); raises InconsistentRecord."""
-        if self.fixed:
-            return self.run_partnerships()
-        return self.run_seats()
-
-    def run_partnerships(self) -> DealResult:
-        """The walk at the table of four, N-S against E-W."""
-        deal, rules = self.deal, self.rules
         self.deal_and_exchange()
         bidding, findings = self.bid()
+        if self.fixed:
+            return self.run_partnerships(bidding, findings)
+        return self.run_seats(bidding, findings)
+
+    def run_partnerships(self, bidding: Bidding, findings: list[Finding]) -> DealResult:
+        """The walk at the table of four after the bidding, N-S against E-W."""
+        deal, rules = self.deal, self.rules
         if deal.exchanges:
             findings = going_under_findings(deal, self.number, self.labels) + findings
         if deal.unfinished:
@@ -327,17 +327,15 @@ class DealWalk(CardPlaces):
                 deal.turned if not rules.turned_card_discard else None),
             lambda: ClaimWords(self.labels, (maker.side.label, maker.side.other.label), (0, 0)))
 
-    def run_seats(self) -> DealResult:
-        """The walk at a table of n (2, 3 or 5), the sides made per deal: the maker (and at
-        five the holder of his called card) against the rest, each player of a side scoring its
-        points."""
+    def run_seats(self, bidding: Bidding, law_findings: list[Finding]) -> DealResult:
+        """The walk at a table of n (2, 3 or 5) after the bidding, the sides made per deal: the
+        maker (and at five the holder of his called card) against the rest, each player of a
+        side scoring its points."""
         deal, rules, table, number = self.deal, self.rules, self.table, self.number
         record = self.record
         assert record is not None   # a table of n is walked with its record
         n = table.seats
         zero = (0,) * n
-        self.deal_and_exchange()
-        bidding, law_findings = self.bid()
         if bidding.thrown_in:
             return seat_deal_result(number, deal.kind, deal.dealer, None, None, False, (), (), None,
                                     None, True, True, (), (), 0, zero, zero, zero,

@@ -314,18 +314,35 @@ class DealWalk(CardPlaces):
                 return None, [], []
             raise self.fail(f"only {played} tricks are recorded; play all 5 or record a claim or "
                             "concession of the rest", "tricks")
+        leader = winners[-1] if winners else self.opening_leader(bidding)
+        return self.settle(bidding, found, played, maker_tricks, _SIDE_SEATS[maker.side], leader,
+                           ClaimWords(self.labels, (maker.side.label, maker.side.other.label), (0, 0)))
+
+    def settle(self, bidding: Bidding, found: list[int], played: int, maker_tricks: int,
+               makers: Container[int], leader: int, words: ClaimWords
+               ) -> tuple[int, list[Finding], list[str]]:
+        """A claim or concession of the tricks not played out settled by the one settling of
+        every table (:func:`~.claims.settle_claim`), for the side ``makers`` (N-S or E-W at
+        four, the deal's makers at n), the play having stopped with ``leader`` to lead; the
+        hands it may be checked against are the cards left to the seats still playing, when
+        the hands are recorded."""
         deal, rules = self.deal, self.rules
         out = self.out_seats(bidding)
-        leader = winners[-1] if winners else self.opening_leader(bidding)
         return settle_claim(
-            deal, rules, self.number, self.where, found, played, maker_tricks, _SIDE_SEATS[maker.side],
+            deal, rules, self.number, self.where, found, played, maker_tricks, makers,
             leader, bidding.trump,
             lambda: possible_hands(
-                _active(self.remaining(), out) if self.known_hands else None, deal.dealer,
+                self._active(out) if self.known_hands else None, deal.dealer,
                 bidding.took_up and deal.discard is None
                 and not events_of(deal, IrregularityKind.PLAYED_BEFORE_DISCARD),
                 deal.turned if not rules.turned_card_discard else None),
-            lambda: ClaimWords(self.labels, (maker.side.label, maker.side.other.label), (0, 0)))
+            lambda: words)
+
+    def _active(self, out: set[Seat]) -> dict[int, list[Card | None]]:
+        """The cards left to the seats still playing, in the order of play."""
+        remaining = self.remaining()
+        return {s: remaining[s] for s in (SEATS if self.fixed else range(len(remaining)))
+                if s not in out}
 
     def run_seats(self, bidding: Bidding, law_findings: list[Finding]) -> DealResult:
         """The walk at a table of n (2, 3 or 5) after the bidding, the sides made per deal: the
@@ -365,14 +382,10 @@ class DealWalk(CardPlaces):
         notes = tuple(self.notes)
         claimed = claims_of(deal)
         if not deal.unfinished and claimed:   # tricks not played out: a claim settles them
-            maker_tricks, claim_findings, claim_notes = settle_claim(
-                deal, rules, number, self.where, claimed, len(play.winners), maker_tricks, makers,
-                play.winners[-1] if play.winners else table.eldest(deal.dealer), trump,
-                lambda: possible_hands(None if play.remaining is None else dict(enumerate(play.remaining)),
-                                       deal.dealer, bidding.took_up and deal.discard is None
-                                       and not self._five_cards,
-                                       deal.turned if not rules.turned_card_discard else None),
-                lambda: ClaimWords.made(record, makers))
+            maker_tricks, claim_findings, claim_notes = self.settle(
+                bidding, claimed, len(play.winners), maker_tricks, makers,
+                play.winners[-1] if play.winners else table.eldest(deal.dealer),
+                ClaimWords.made(record, makers))
             findings += [(f, zero) for f in claim_findings]
             notes += tuple(claim_notes)
         if deal.unfinished:
@@ -529,11 +542,6 @@ def check_all_played(places: CardPlaces, deal: Deal, took_up: bool, out: Contain
             raise places.fail(f"{word} played five tricks but never played {cards}, which he "
                               f"held{' (the turned card he took up)' if deal.turned in left else ''}",
                               "tricks")
-
-
-def _active(remaining: list[list[Card | None]], out: set[Seat]) -> dict[int, list[Card | None]]:
-    """The cards left to the seats still playing, in the order of play."""
-    return {s: remaining[s] for s in SEATS if s not in out}
 
 
 def _decided(tricks: Points, maker: Seat) -> int | None:

@@ -152,6 +152,10 @@ class DealWalk(CardPlaces):
     lone defender's at four, none at n), the lone lead (``lone_lead``, a partnership law: four
     only). The cards are :class:`~.card_places.CardPlaces`' (one bookkeeping at every table)."""
 
+    _five_cards = False     # at n: the dealer plays his five dealt cards (played before discarding)
+    _partner_known = True   # at n: who held the called card is known
+    notes: list[str]        # at n: the walk's notes (run_seats)
+
     def __init__(self, table: Table, deal: Deal, rules: Rules, number: int, where: str,
                  record: Record | None = None) -> None:
         names = _NAMES.get(table.seats)
@@ -164,9 +168,6 @@ class DealWalk(CardPlaces):
         self.known_hands = deal.hands is not None
         self.fixed = table.fixed_sides
         self.next_seat: tuple[int, ...] = LEFT_OF if self.fixed else _N_LEFT[table.seats]
-        self.notes: list[str] = []
-        self._five_cards = False   # the dealer plays his five dealt cards (played before discarding)
-        self._partner_known = True
 
     # --- the steps of every table ------------------------------------------------------------
     def deal_and_exchange(self) -> None:
@@ -278,8 +279,9 @@ class DealWalk(CardPlaces):
         score = partnership_score(deal, rules, self.number, self.where, maker, bidding.alone,
                                   bidding.defender_alone, maker_tricks, winners, found, bidding.took_up)
         hand, penalty = score.hand, score.penalty
-        all_findings = findings + claim_findings + card_findings + list(found.findings) + list(score.findings)
-        all_findings.sort(key=lambda f: (f.trick or 0))
+        all_findings = [*findings, *claim_findings, *card_findings, *found.findings, *score.findings]
+        if len(all_findings) > 1:
+            all_findings.sort(key=lambda f: (f.trick or 0))
         if not settled_early and maker_tricks is not None:
             tricks = _tricks_by_side(maker, maker_tricks)
         makers, defenders = four_handed_sides(maker, bidding.alone, bidding.defender_alone)
@@ -353,6 +355,7 @@ class DealWalk(CardPlaces):
         assert record is not None   # a table of n is walked with its record
         n = table.seats
         zero = (0,) * n
+        self.notes = []
         if bidding.thrown_in:
             return seat_deal_result(number, deal.kind, deal.dealer, None, None, False, (), (), None,
                                     None, True, True, (), (), 0, zero, zero, zero,

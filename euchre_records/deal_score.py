@@ -13,7 +13,7 @@ those laws are refused by the loader (docs/TABLES.md), so none applies.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from .cards import Seat
 from .house_rules import fast_break, fast_break_note
@@ -28,10 +28,10 @@ from .table import SeatIndex
 __all__ = ["PartnershipScore", "partnership_score", "seat_score"]
 
 
-@dataclass(frozen=True, slots=True)
-class PartnershipScore:
+class PartnershipScore(NamedTuple):
     """A four-handed deal's score: the hand's points and the penalties (N-S, E-W), the
-    adjustments' findings and the house rules' notes."""
+    adjustments' findings and the house rules' notes (a named tuple: made for every deal
+    replayed in detail, the cheapest immutable value)."""
 
     hand: Points
     penalty: Points

@@ -4,7 +4,9 @@ They score exactly as played deals do: revokes come from ``revoke-claimed`` even
 offender's seat), since there are no cards to search, and the laws that change a score (a wrong
 number of cards, a lone hand abandoned, the lone player's partner exposing a card ...) apply as
 recorded. Events that concern single calls or cards (calls or leads out of turn, exposed cards,
-claims) cannot be checked without them: they are kept as notes.
+claims) cannot be checked without them: they are kept as notes. One path at every table
+(:func:`replay_outcome`, issue 32): at n the sides are the maker and the called card's holder as
+recorded against the rest, each player of a side scoring its points (``deal_score.seat_score``).
 """
 
 from __future__ import annotations

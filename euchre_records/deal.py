@@ -25,9 +25,10 @@ from .cards import JOKER, LEFT_OF, SEATS, Card, Seat, Side, effective_suit
 from .claims import SETTLES, ClaimWords, claims_of, possible_hands, settle_claim
 from .deal_score import partnership_score, seat_score
 from .errors import InconsistentRecord
-from .exchanges import apply_exchanges, farmers_void, going_under_findings, void_by_farmer
+from .exchanges import apply_exchanges, farmer_ruling, going_under_findings
 from .fastpath import fast_replay
-from .laws import events_of, five_cards_text, settled_by_law, void_deal, void_ruling
+from .house_rules import house_cite
+from .laws import events_of, five_cards_text, settled_by_law, void_ruling
 from .model import (Deal, DealKind, DealResult, Finding, FindingKind, IrregularityKind, Points, Record,
                     four_handed_sides, replace, seat_deal_result)
 from .outcome import replay_outcome
@@ -66,11 +67,7 @@ def replay_in_detail(record_or_table: Record | Table, deal: Deal, rules: Rules, 
     else:
         record = cast(Record, record_or_table)
         table = record.table
-    if table.fixed_sides:
-        void = void_deal(deal, rules, number, where) or farmers_void(deal, rules, number, where)
-    else:
-        assert record is not None   # a table of n is replayed with its record
-        void = _seat_void(record, deal, number, where)
+    void = _void(table, deal, rules, number, where)
     if void is not None:
         return void
     if deal.kind is DealKind.RESULT:
@@ -84,21 +81,43 @@ def replay_in_detail(record_or_table: Record | Table, deal: Deal, rules: Rules, 
 _FOUR = table_for(4)
 
 
-def _seat_void(record: Record, deal: Deal, number: int, where: str) -> DealResult | None:
-    """At a table of n: the void result of a deal the laws void (``laws.void_ruling``, one for
-    every table), a farmer's hand under 'misdeal' (house rule farmers) or the joker turned
-    under 'redeal'; None when the deal is played."""
-    table, rules, n = record.table, record.rules, record.table.seats
-    ruling = void_ruling(deal, rules, number, where, seat_words(table),
-                         [table.left(s) for s in table.all_seats], ())
+def _void(table: Table, deal: Deal, rules: Rules, number: int, where: str) -> DealResult | None:
+    """The result of a void deal at any table, or None when the deal is played: the laws'
+    rulings (``laws.void_ruling``: a misdeal, a new deal, a deal out of turn stopped before the
+    turn-up, a wrong number of cards found in time under Hoyle), a farmer's hand under 'misdeal'
+    (``exchanges.farmer_ruling``, house rule farmers) and at n the joker turned under 'redeal'
+    (at four the bidding walk reads it: a deal thrown in and ``redeal``). Worded per table as
+    its goldens have it: at four the farmer's hand a note and the next dealer a ``Seat``; at n
+    the reason in ``void``. Raises InconsistentRecord for a ruling the record contradicts."""
+    fixed, n = table.fixed_sides, table.seats
+    left = LEFT_OF if fixed else _N_LEFT[n]
+    words = _names(table)[0]
+    ruling = void_ruling(deal, rules, number, where, words, left, (0, 0) if fixed else ())
     if ruling is not None:
         why, nxt, finding = ruling
+        if fixed:
+            return DealResult(number, deal.kind, deal.dealer, deal.turned, None, None, False, None,
+                              False, (), (), (0, 0), (0, 0), (0, 0), (0, 0), (finding,), False,
+                              void=why, next_dealer=SEATS[nxt])
         return replace(_void_result(number, deal, n, why, nxt), findings=(finding,))
-    if deal.exchanges:   # a farmer's hand under 'misdeal' voids the deal (house rule farmers)
-        void = void_by_farmer(record, deal, number, where)
-        if void is not None:
-            return _void_result(number, deal, n, void[0], deal.dealer if void[1] else None)
-    if deal.turned is JOKER and rules.joker_upcard is JokerUpcard.REDEAL:
+    farmer = farmer_ruling(deal, rules, where, words, left) if deal.exchanges else None
+    if farmer is not None:
+        who, nxt = farmer
+        if fixed:
+            how = (f"the deal passes to {SEATS[nxt].name}" if nxt != deal.dealer else
+                   f"{deal.dealer.name} deals again")
+            note = (f"deal {number}: {who} declared a farmer's hand — the deal is void as a "
+                    f"misdeal; {how} ({house_cite('farmers')}; {rules.cite('misdeal')})")
+            return DealResult(number, deal.kind, deal.dealer, deal.turned, None, None, False, None,
+                              False, (), (), (0, 0), (0, 0), (0, 0), (0, 0), (), False,
+                              void="farmer's hand", next_dealer=SEATS[nxt], notes=(note,))
+        again = nxt == deal.dealer
+        return _void_result(number, deal, n, (
+            f"{who} declared a farmer's hand ({house_cite('farmers')}): the deal is void as a "
+            f"misdeal ({rules.cite('misdeal')}); "
+            f"{'the same dealer deals again' if again else 'the deal passes to the left'}"),
+            deal.dealer if again else None)
+    if not fixed and deal.turned is JOKER and rules.joker_upcard is JokerUpcard.REDEAL:
         if deal.calls or deal.tricks:   # as four-handed (bidding.run_bidding)
             raise InconsistentRecord("the joker was turned: under 'redeal' the deal is void, so no "
                                      "calls or tricks can follow", f"{where}.calls")
@@ -106,6 +125,15 @@ def _seat_void(record: Record, deal: Deal, number: int, where: str) -> DealResul
                             f"{rules.cite('joker')}): the deal is void; the same dealer deals again",
                             deal.dealer)
     return None
+
+
+def _names(table: Table) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The table's (seats' words in messages, notation tokens), made once per table size."""
+    names = _NAMES.get(table.seats)
+    if names is None:
+        names = _NAMES[table.seats] = (
+            seat_words(table), tuple(table.token(s) for s in table.all_seats))
+    return names
 
 
 def _void_result(number: int, deal: Deal, n: int, why: str, next_dealer: SeatIndex | None) -> DealResult:
@@ -158,10 +186,7 @@ class DealWalk(CardPlaces):
 
     def __init__(self, table: Table, deal: Deal, rules: Rules, number: int, where: str,
                  record: Record | None = None) -> None:
-        names = _NAMES.get(table.seats)
-        if names is None:
-            names = _NAMES[table.seats] = (
-                seat_words(table), tuple(table.token(s) for s in table.all_seats))
+        names = _names(table)
         CardPlaces.__init__(self, rules, names[0], where)
         self.tokens = names[1]
         self.table, self.record, self.deal, self.number = table, record, deal, number

@@ -2,10 +2,9 @@
 card, the take-up and discard, and each card taken from a hand as it is played or given.
 
 Contract: :class:`CardPlaces` is the one card bookkeeping of the detailed replay at every table
-(issue 32): the four-handed walk (``deal._Replay``) and the walk of a table of n
-(``deal.SeatWalk``) both place the dealt cards with :meth:`CardPlaces.deal_hands`, take up
-and discard with :meth:`CardPlaces.take_up`, and take each card that leaves a hand (played,
-discarded, given) with :meth:`CardPlaces.take_from`. A
+(issue 32): the one deal walk of every table (``deal.DealWalk``) places the dealt cards with
+:meth:`CardPlaces.deal_hands`, takes up and discards with :meth:`CardPlaces.take_up`, and takes
+each card that leaves a hand (played, discarded, given) with :meth:`CardPlaces.take_from`. A
 card that cannot be where the record puts it -- not in the pack, in two places, not held --
 raises :class:`~euchre_records.errors.InconsistentRecord` at its location, saying where the card
 really is (the four-handed wording, RULES.md "common ground": one pack, each card once; a seat

@@ -22,8 +22,8 @@ visited is counted against the budget, and past it the search raises
 1
 
 The tricks not played out are settled by one function at every table (issue 32),
-:func:`settle_claim`, called by the four-handed replay (``deal._Replay.settle_unplayed``: the
-sides N-S and E-W) and at a table of n (``seat_deal.replay_seat_deal``: the deal's makers and
+:func:`settle_claim`, called by the four-handed replay (``deal.DealWalk.settle_unplayed``: the
+sides N-S and E-W) and at a table of n (``deal.DealWalk.run_seats``: the deal's makers and
 defenders); what differs is the table's words (:class:`ClaimWords`). A deal of fewer than five
 tricks needs a ``claim`` or ``concession`` (or is ``unfinished``, or at four settled by law), and
 the last one recorded settles the rest: a claim gives the claimer's side ``tricks`` of the
@@ -45,7 +45,7 @@ from typing import Callable, Container, Iterator, Mapping, Sequence
 
 from .cards import Card, Seat, Side, Suit, power_table
 from .errors import InconsistentRecord, SearchBudgetExceeded, join_path
-from .model import FindingKind, Deal, Finding, IrregularityKind
+from .model import FindingKind, Deal, Finding, IrregularityKind, Record
 from .rules import Rules
 
 SUITS = tuple(Suit)
@@ -276,6 +276,19 @@ class ClaimWords:
     who: Sequence[str]
     sides: tuple[str, str]
     no_points: tuple[int, ...]
+
+    @classmethod
+    def made(cls, record: Record, makers: tuple[int, ...]) -> ClaimWords:
+        """A claim's words at a table of n: the player's name or ``seat 1``; the side that takes
+        the claimed tricks named with its players; a claim finding moves no points (``()``)."""
+        table = record.table
+        names = {s: p.name for s, p in record.players if p.name}
+        defenders = tuple(s for s in table.all_seats if s not in makers)
+        who = tuple(names.get(s) or f"seat {table.token(s)}" for s in table.all_seats)
+
+        def side(kind: str, seats: tuple[int, ...]) -> str:
+            return f"the {kind} (" + ", ".join(names.get(s) or table.token(s) for s in seats) + ")"
+        return cls(who, (side("makers", makers), side("defenders", defenders)), ())
 
 
 def settle_claim(deal: Deal, rules: Rules, number: int, where: str, found: Sequence[int], played: int,

@@ -7,7 +7,7 @@ Contracts (docs/FORMAT.md "Exchanges", docs/RULES.md "House rules"):
   of his dealt hand and takes three cards of the kitty (never the turned card). A farmer gives
   three of his nines and tens; going under gives any three (the house judges a poor hand; the
   engine does not). At most one kitty exchange per deal: the kitty's three cards are then gone.
-- ``farmers`` under 'misdeal': a declaration with no cards voids the deal (:func:`farmers_void`);
+- ``farmers`` under 'misdeal': a declaration with no cards voids the deal (:func:`farmer_ruling`);
   the deal passes as after a misdeal (``misdeal_loses_deal``). The declarer must hold three or
   more nines and tens when his hand is known.
 - ``go_under`` judged: EGN lets a player go under with "a remarkably poor hand (e.g., three 9s
@@ -24,9 +24,8 @@ At a table of two, three or five (docs/TABLES.md "Every capability at every tabl
 rules hold for ``farmers`` and ``go_under`` (``partners_best`` needs a partner: refused there),
 by the same code (issue 32): :func:`apply_exchanges` swaps with the kitty on any table's
 ``card_places.CardPlaces`` (the kitty must hold three cards: a five-handed deal from 28 cards
-leaves two), :func:`farmer_ruling` rules a farmer's void deal (:func:`farmers_void` words it
-for the four-handed result, :func:`void_by_farmer` for the per-seat one, each as its goldens
-pin) and :func:`going_under_findings` reports a hand not poor; the seats are named by the
+leaves two), :func:`farmer_ruling` rules a farmer's void deal (``deal.replay_in_detail`` words it per
+table, as its goldens pin) and :func:`going_under_findings` reports a hand not poor; the seats are named by the
 walk's labels (``N``, ``seat 1``).
 
 Every impossible exchange raises InconsistentRecord at ``exchanges[i]`` (``.gave[j]``,
@@ -40,16 +39,15 @@ from typing import Protocol
 
 from typing import Any, Callable, Iterable, Sequence
 
-from .card_places import seat_words
-from .cards import LEFT_OF, SEATS, Card, Rank, Seat, Suit, power_table
+from .cards import Card, Rank, Seat, Suit, power_table
 from .errors import InconsistentRecord, Problem, join_path
 from .house_rules import farm_cards, house_cite
-from .model import Deal, DealResult, Exchange, ExchangeKind, Finding, FindingKind, Record, Scores
+from .model import Deal, Exchange, ExchangeKind, Finding, FindingKind, Scores
 from .rules import FarmersHand, Rules
 
-__all__ = ["CardState", "apply_exchanges", "farmers_void", "BEFORE_BIDDING", "KITTY_SWAP",
+__all__ = ["CardState", "apply_exchanges", "BEFORE_BIDDING", "KITTY_SWAP",
            "best_card", "remarkably_poor", "going_under_findings", "FACE_RANKS",
-           "declared_farmer", "farmer_ruling", "void_by_farmer", "swap_problem"]
+           "declared_farmer", "farmer_ruling", "swap_problem"]
 
 FACE_RANKS = (Rank.JACK, Rank.QUEEN, Rank.KING)
 """The face cards (EGN's "no face cards"): jacks, queens and kings; aces and the joker are not."""
@@ -58,7 +56,6 @@ BEFORE_BIDDING = (ExchangeKind.FARMERS, ExchangeKind.GO_UNDER)
 KITTY_SWAP = 3
 """Cards a farmer or a player going under swaps with the kitty."""
 
-_LABELS = tuple(s.name for s in SEATS)   # the four-handed seats' words: N E S W
 _OPTION = {ExchangeKind.FARMERS: "farmers", ExchangeKind.GO_UNDER: "go_under",
            ExchangeKind.PARTNERS_BEST: "partners_best"}
 
@@ -150,21 +147,6 @@ def farmer_ruling(deal: Deal, rules: Rules, where: str, labels: Sequence[str],
     if problem is not None:
         raise InconsistentRecord([problem])
     return labels[x.seat], left[deal.dealer] if rules.misdeal_loses_deal else deal.dealer
-
-
-def farmers_void(deal: Deal, rules: Rules, number: int, where: str) -> DealResult | None:
-    """The void result of a four-handed deal ended by a farmer's hand under 'misdeal', or None
-    (InconsistentRecord when the declaration is impossible)."""
-    ruling = farmer_ruling(deal, rules, where, _LABELS, LEFT_OF)
-    if ruling is None:
-        return None
-    who, nxt = ruling
-    how = f"the deal passes to {SEATS[nxt].name}" if nxt != deal.dealer else f"{deal.dealer.name} deals again"
-    note = (f"deal {number}: {who} declared a farmer's hand — the deal is void as a misdeal; "
-            f"{how} ({house_cite('farmers')}; {rules.cite('misdeal')})")
-    return DealResult(number, deal.kind, deal.dealer, deal.turned, None, None, False, None, False,
-                      (), (), (0, 0), (0, 0), (0, 0), (0, 0), (), False, void="farmer's hand",
-                      next_dealer=SEATS[nxt], notes=(note,))
 
 
 def remarkably_poor(hand: Iterable[Card]) -> bool:
@@ -395,26 +377,3 @@ def _check_best(state: CardState, partner: Seat, c: Card, trump: Suit | None, ru
     raise _fail(state, f"{partner.name} passed {c.name}, but his best card is {names}, {what}"
                        f"{unknown}: partner's best is the partner's best card ({rule}: \"their "
                        f"partner pass them their best card\")", at)
-
-
-# --- at a table of two, three or five (docs/TABLES.md) ------------------------------------
-
-def void_by_farmer(record: Record, deal: Deal, number: int, where: str,
-                   problems: list[Problem]) -> tuple[str, bool] | None:
-    """At a table of n: (why the deal is void, whether the same dealer deals again) when a
-    farmer's hand under 'misdeal' ended it (:func:`farmer_ruling`, worded for the per-seat
-    result); None otherwise (or with a located problem appended)."""
-    rules, table = record.rules, record.table
-    try:
-        ruling = farmer_ruling(deal, rules, where, seat_words(table),
-                               [table.left(s) for s in table.all_seats])
-    except InconsistentRecord as exc:
-        problems.extend(exc.problems)
-        return None
-    if ruling is None:
-        return None
-    who, nxt = ruling
-    again = nxt == deal.dealer
-    return (f"{who} declared a farmer's hand ({house_cite('farmers')}): "
-            f"the deal is void as a misdeal ({rules.cite('misdeal')}); "
-            f"{'the same dealer deals again' if again else 'the deal passes to the left'}", again)

@@ -7,7 +7,7 @@ called with n seats; this module binds each kernel to its compiled twin in ``_cp
 that is built (``_c_bid`` ...), the pure-Python one otherwise.
 
 Contract: :func:`fast_replay` either returns exactly the :class:`DealResult` the detailed replay
-(``deal._Replay``) would return, or None — whenever the deal is anything but a clean, complete,
+(``deal.DealWalk``) would return, or None — whenever the deal is anything but a clean, complete,
 fully known deal: irregularities, unknown cards, the joker turned, a claim, a wrong call word,
 any error or any revoke. The caller then runs the detailed replay, which explains. So the fast
 path decides nothing the detailed path would decide differently; it only skips the bookkeeping
@@ -279,7 +279,7 @@ def fast_table_deal(record: Record, deal: Deal, number: int) -> DealResult | Non
     """The result of a clean deal at a table of n, or None.
 
     Contract: either exactly the :class:`DealResult` the detailed replay
-    (``seat_deal.replay_seat_deal``) would return for the deal, or None — whenever the deal is
+    (``deal.replay_in_detail``) would return for the deal, or None — whenever the deal is
     anything but a clean, complete, fully known one: a kind other than ``full``, an unfinished
     deal, an irregularity, an unknown card in a hand, a kitty given in part, the joker turned, a
     wrong call or turn, a dealer who took the card up without a recorded discard, any card not

@@ -2,7 +2,8 @@
 number of cards, a dealer who played before discarding, a lone hand abandoned by an opponent,
 and the lone player's partner exposing a card.
 
-Contracts: :func:`void_deal` returns the result of a deal the laws make void (or None); and
+Contracts: :func:`void_ruling` rules a deal the laws make void at any table (or None; the
+result is worded per table by ``deal.replay_in_detail``); and
 :func:`score_adjustments` turns the hand's points as played into the points the laws give.
 """
 
@@ -11,16 +12,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence
 
-from .cards import LEFT_OF, SEATS, Seat, Side
+from .cards import Seat, Side
 from .errors import InconsistentRecord
 from .model import (
-    MISDEAL_CAUSES, NEW_DEAL_CAUSES, Deal, DealResult, Finding, FindingKind, Irregularity,
+    MISDEAL_CAUSES, NEW_DEAL_CAUSES, Deal, Finding, FindingKind, Irregularity,
     IrregularityKind, Points,
 )
 from .rules import BeforeDiscard, Rules, WrongCards
 from .scoring import hand_outcome, side_points
 
-__all__ = ["void_deal", "void_ruling", "Adjusted", "score_adjustments", "events_of", "settled_by_law",
+__all__ = ["void_ruling", "Adjusted", "score_adjustments", "events_of", "settled_by_law",
            "stopped_deal_text", "out_of_turn_text", "five_cards_text"]
 
 _VOIDING = (IrregularityKind.MISDEAL, IrregularityKind.NEW_DEAL, IrregularityKind.DEAL_OUT_OF_TURN,
@@ -30,26 +31,6 @@ _VOIDING = (IrregularityKind.MISDEAL, IrregularityKind.NEW_DEAL, IrregularityKin
 def events_of(deal: Deal, kind: IrregularityKind) -> list[tuple[int, Irregularity]]:
     """(index, event) for every irregularity of ``kind`` in the deal."""
     return [(i, e) for i, e in enumerate(deal.irregularities) if e.kind is kind]
-
-
-def _void(deal: Deal, number: int, reason: str, next_dealer: Seat, finding: Finding) -> DealResult:
-    return DealResult(number, deal.kind, deal.dealer, deal.turned, None, None, False, None, False,
-                      (), (), (0, 0), (0, 0), (0, 0), (0, 0), (finding,), False,
-                      void=reason, next_dealer=next_dealer)
-
-
-def void_deal(deal: Deal, rules: Rules, number: int, where: str) -> DealResult | None:
-    """The result of a void deal (misdeal, new deal, stopped deal out of turn, a wrong number of
-    cards found in time under Hoyle), or None when the deal is played: :func:`void_ruling` at
-    four."""
-    ruling = void_ruling(deal, rules, number, where, _SEAT_NAMES, LEFT_OF, (0, 0))
-    if ruling is None:
-        return None
-    why, nxt, finding = ruling
-    return _void(deal, number, why, Seat(nxt), finding)
-
-
-_SEAT_NAMES = tuple(s.name for s in SEATS)
 
 
 def void_ruling(deal: Deal, rules: Rules, number: int, where: str, words: Sequence[str],

@@ -19,7 +19,6 @@ from typing import Any, cast
 
 from .cards import Side
 from .deal import VARIANT_CITES, replay_in_detail
-from .seat_deal import replay_seat_deal as _deal_result
 from .errors import InconsistentRecord, Problem
 from .deal_passing import dealer_findings, reported_first
 from .fastpath import fast_replay, fast_table_deal
@@ -52,7 +51,7 @@ def _replay_four(record: Record, rules: Rules) -> ReplayResult:
     for i, deal in enumerate(record.deals):
         result = None if deal.unfinished else fast_replay(deal, rules, i + 1)
         if result is None:
-            result = replay_in_detail(deal, rules, i + 1, f"deals[{i}]")
+            result = replay_in_detail(record.table, deal, rules, i + 1, f"deals[{i}]")
         results.append(result)
         per_deal.append(list(result.findings))
     for i, f in dealer_findings(record.table, rules, record.deals, results):
@@ -141,9 +140,12 @@ def _replay_seats(record: Record) -> ReplayResult:
     for i, deal in enumerate(record.deals):
         result = fast_table_deal(record, deal, i + 1)   # None: not a clean deal
         if result is None:
-            result = _deal_result(record, deal, i + 1, f"deals[{i}]", problems)
-        if result is not None:
-            replayed.append(result)
+            try:
+                result = replay_in_detail(record, deal, rules, i + 1, f"deals[{i}]")
+            except InconsistentRecord as exc:   # every deal's problems, raised together
+                problems.extend(exc.problems)
+                continue
+        replayed.append(result)
     if problems:
         raise InconsistentRecord(problems)
     for i, passed in dealer_findings(table, rules, record.deals, replayed):

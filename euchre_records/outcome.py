@@ -4,20 +4,23 @@ They score exactly as played deals do: revokes come from ``revoke-claimed`` even
 offender's seat), since there are no cards to search, and the laws that change a score (a wrong
 number of cards, a lone hand abandoned, the lone player's partner exposing a card ...) apply as
 recorded. Events that concern single calls or cards (calls or leads out of turn, exposed cards,
-claims) cannot be checked without them: they are kept as notes.
+claims) cannot be checked without them: they are kept as notes. One path at every table
+(:func:`replay_outcome`, issue 32): at n the sides are the maker and the called card's holder as
+recorded against the rest, each player of a side scoring its points (``deal_score.seat_score``).
 """
 
 from __future__ import annotations
 
 from typing import Sequence
 
-from .cards import JOKER, SEATS
+from .card_places import seat_words
+from .cards import JOKER
+from .deal_score import partnership_score, seat_score
 from .errors import InconsistentRecord
-from .laws import score_adjustments
-from .model import Deal, DealResult, IrregularityKind, four_handed_sides
+from .model import Deal, DealResult, IrregularityKind, Record, four_handed_sides, seat_deal_result
 from .revokes import RevokeTable, revoke_findings
 from .rules import JokerUpcard, Rules
-from .scoring import hand_points
+from .table import Table
 
 __all__ = ["replay_outcome", "unchecked_notes", "thrown_in_redeal"]
 
@@ -51,23 +54,43 @@ def thrown_in_redeal(deal: Deal, rules: Rules, where: str) -> bool:
     return redeal
 
 
-_SEAT_NAMES = tuple(s.name for s in SEATS)
-
-
-def replay_outcome(deal: Deal, rules: Rules, number: int, where: str) -> DealResult:
-    """Score a result-only deal. Raises InconsistentRecord for an impossible outcome."""
+def replay_outcome(record_or_table: Record | Table, deal: Deal, rules: Rules, number: int,
+                   where: str) -> DealResult:
+    """Score a result-only deal at any table (the one result-only path, issue 32): the
+    unchecked irregularities noted, a thrown-in deal, the sides (N-S and E-W at four; at n the
+    maker and the holder of his called card, if recorded, against the rest), the revoke claims
+    (``revokes.revoke_findings`` with no cards) and the one score of the table
+    (``deal_score``). At four the table suffices; at n the record (``rules`` are its own).
+    Raises InconsistentRecord for an impossible outcome."""
+    table = record_or_table.table if isinstance(record_or_table, Record) else record_or_table
     outcome = deal.outcome
     if outcome is None:
         raise InconsistentRecord("a result-only deal needs its result", f"{where}.result")
-    unchecked = unchecked_notes(deal, number, _SEAT_NAMES)
+    unchecked = unchecked_notes(deal, number, seat_words(table))
     if outcome.maker is None:
         redeal = thrown_in_redeal(deal, rules, where)
-        return DealResult(number, deal.kind, deal.dealer, deal.turned, None, None, False, None, True,
-                          (), (), (0, 0), (0, 0), (0, 0), (0, 0), (), redeal, notes=unchecked)
-    maker = outcome.maker
+        if table.fixed_sides:
+            return DealResult(number, deal.kind, deal.dealer, deal.turned, None, None, False, None,
+                              True, (), (), (0, 0), (0, 0), (0, 0), (0, 0), (), redeal, notes=unchecked)
+        zero = (0,) * table.seats
+        return seat_deal_result(number, deal.kind, deal.dealer, None, None, False, (), (), None, None,
+                                True, True, (), (), 0, zero, zero, zero, notes=unchecked,
+                                turned=deal.turned)
     if not 0 <= outcome.tricks <= 5:
         raise InconsistentRecord(f"the makers took {outcome.tricks} tricks; a deal has 5",
                                  f"{where}.result.tricks")
+    if table.fixed_sides:
+        return _partnership_outcome(deal, rules, number, where, unchecked)
+    assert isinstance(record_or_table, Record)
+    return _seat_outcome(record_or_table, deal, number, where, unchecked)
+
+
+def _partnership_outcome(deal: Deal, rules: Rules, number: int, where: str,
+                         unchecked: tuple[str, ...]) -> DealResult:
+    """A result-only deal at the table of four: the partnerships' sides, a lone defender."""
+    outcome = deal.outcome
+    assert outcome is not None and outcome.maker is not None
+    maker = outcome.maker
     if outcome.defender_alone is not None:
         if not rules.defend_alone:
             raise InconsistentRecord(f"these rules forbid defending alone ({rules.cite('defend_alone')})",
@@ -77,18 +100,39 @@ def replay_outcome(deal: Deal, rules: Rules, number: int, where: str) -> DealRes
                                      f"{where}.result.defender_alone")
     revokes = revoke_findings(deal, rules, number, where,   # the claims, as recorded
                               RevokeTable.partnerships(maker, outcome.alone), outcome.trump, None, {})
-    findings, penalty = list(revokes.findings), revokes.penalty
-    hand = hand_points(rules, maker.side, outcome.alone, outcome.defender_alone, outcome.tricks)
-    if not revokes.hand_scores:
-        hand = (0, 0)
-    adjusted = score_adjustments(deal, rules, number, where, maker, outcome.alone,
-                                 outcome.defender_alone, outcome.tricks, hand, True)
-    hand = adjusted.hand
-    findings.extend(adjusted.findings)
-    penalty = (penalty[0] + adjusted.penalty[0], penalty[1] + adjusted.penalty[1])
+    score = partnership_score(deal, rules, number, where, maker, outcome.alone,
+                              outcome.defender_alone, outcome.tricks, (), revokes, True)
+    hand, penalty = score.hand, score.penalty
     tricks = (outcome.tricks, 5 - outcome.tricks) if maker.side.value == "NS" else (5 - outcome.tricks, outcome.tricks)
     makers, defenders = four_handed_sides(maker, outcome.alone, outcome.defender_alone)
     return DealResult(number, deal.kind, deal.dealer, deal.turned, outcome.trump, maker, outcome.alone,
                       outcome.defender_alone, False, (), (), tricks, hand, penalty,
-                      (hand[0] + penalty[0], hand[1] + penalty[1]), tuple(findings), notes=unchecked,
-                      makers=makers, defenders=defenders, maker_tricks=outcome.tricks)
+                      (hand[0] + penalty[0], hand[1] + penalty[1]), revokes.findings + score.findings,
+                      notes=unchecked, makers=makers, defenders=defenders, maker_tricks=outcome.tricks)
+
+
+def _seat_outcome(record: Record, deal: Deal, number: int, where: str,
+                  unchecked: tuple[str, ...]) -> DealResult:
+    """A result-only deal at a table of n: the five-handed maker names a card unless alone; who
+    held it is the partner when recorded, else the maker is scored as alone (a note says so)."""
+    table = record.table
+    o = deal.outcome
+    assert o is not None and o.maker is not None
+    notes: list[str] = list(unchecked)
+    partner_known = True
+    if table.called_partner and not o.alone and o.called is None:
+        raise InconsistentRecord("the maker who does not go alone names a card not of the trump "
+                                 "suit (or say \"alone\": true)", f"{where}.result.called")
+    if o.called is not None and not o.partner_stated:
+        partner_known = False
+        notes.append(f"deal {number}: who held the called card {o.called.name} is not recorded: "
+                     "the maker is scored as alone")
+    partner = o.partner
+    makers = (o.maker,) if partner is None else (o.maker, partner)
+    lone = o.alone or table.maker_alone or (table.called_partner and partner is None)
+    defenders = tuple(s for s in range(table.seats) if s not in makers)
+    found = revoke_findings(deal, record.rules, number, where,   # the claims, as recorded
+                            RevokeTable.made(record, makers, lone), o.trump, None, {})
+    return seat_score(record, deal, number, o.maker, o.trump, lone, makers, defenders, partner,
+                      partner_known, (), (), o.tricks, [(f, f.points) for f in found.findings],
+                      tuple(notes))

@@ -31,7 +31,7 @@ __all__ = ["replay_unfinished", "ReplayInProgress"]
 
 
 class ReplayInProgress(Protocol):
-    """What this module needs of the deal replay (``deal._Replay``) that hands it the deal: the
+    """What this module needs of the deal replay (``deal.DealWalk``) that hands it the deal: the
     record and its place, the cards each seat is known to hold, and the replay's own discard and
     play phases. A protocol, so that this module does not import the replay that imports it."""
 

@@ -16,7 +16,8 @@ from .model import Deal, Finding, FindingKind, Irregularity, IrregularityKind
 from .plays import Breach, PlayLog
 from .rules import ExposedPlay, Rules
 
-__all__ = ["penalty_card_checks", "stands_out_of_turn", "exposed_card_ruling", "exposed_card_held"]
+__all__ = ["penalty_card_checks", "stands_out_of_turn", "exposed_card_ruling", "exposed_card_held",
+           "exposed_card_findings"]
 
 
 def stands_out_of_turn(deal: Deal, trick: int, leader: Seat) -> Irregularity | None:
@@ -257,3 +258,36 @@ def _first_opportunity(hands: _Hands, table: Mapping[Card, tuple[Suit, int]], le
         if led is None or table[card][0] is led or not any(table[x][0] is led for x in holding):
             return k
     return None
+
+
+def exposed_card_findings(deal: Deal, rules: Rules, number: int, where: str, words: Sequence[str],
+                          log: PlayLog, remaining: Sequence[Sequence[Card | None]] | None,
+                          leaders: Sequence[int], lone: int | None) -> list[Finding]:
+    """At a table of n: the findings of the deal's exposed cards (taken where the preset's law
+    plays an exposed card at the first legal opportunity, Hoyle: the loader refuses Somerset's
+    call by the adversaries), ruled as four-handed (:func:`exposed_card_ruling`); ``words[seat]``
+    names a seat, ``remaining`` each seat's cards left (None: the hands are not recorded),
+    ``lone`` the five-handed maker alone (the two- and three-handed maker is no lone hand for
+    penalties, as for revokes). Raises :class:`~euchre_records.errors.InconsistentRecord` for an
+    exposed card its seat did not hold, or at a trick not played."""
+    events = [(j, e) for j, e in enumerate(deal.irregularities)
+              if e.kind is IrregularityKind.EXPOSED_CARD]
+    if not events:
+        return []
+    left = {s: frozenset(c for c in h if c is not None)
+            for s, h in enumerate(remaining or [[] for _ in words])}
+    out = []
+    for j, e in events:
+        at = f"{where}.irregularities[{j}]"
+        assert e.seat is not None and e.card is not None   # the loader requires them
+        t = (e.trick or 1) - 1
+        if not 0 <= t < max(len(leaders), 1):
+            raise InconsistentRecord(f"trick {t + 1} was not played", f"{at}.trick")
+        if not exposed_card_held(log, left, e.seat, e.card, t):
+            raise InconsistentRecord(f"{words[e.seat]} did not hold {e.card.name} at trick {t + 1}",
+                                     f"{at}.card")
+        text, status = exposed_card_ruling(log, left, rules, leaders, e.seat, words[e.seat],
+                                           e.card, t, number, e.seat == lone)
+        out.append(Finding(FindingKind.IRREGULARITY, text, rules.cite("exposed_card"), number,
+                           t + 1, e.seat, e.card, status=status, points=()))
+    return out

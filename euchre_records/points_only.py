@@ -12,7 +12,8 @@ Contracts (docs/FORMAT.md "Points-only deals", docs/RULES.md):
   deducted, the election, cancelling, and whether the hand still scores), each with one way.
 - :func:`law_points` — the further pairs other laws that change a score make possible (a lone
   hand abandoned by an opponent, a lone march after the partner exposed a card).
-- :func:`replay_points` — a points-only deal's :class:`~euchre_records.model.DealResult`: it
+- :func:`replay_points` — a points-only deal's :class:`~euchre_records.model.DealResult` at any
+  table (``columns`` None at four, the table's :class:`SeatColumns` at n): it
   scores the points as written (they count in games, rubbers, scoresheet checks, standings and
   ratings like any deal). A pair that no deal can score, nor one with one or two revokes or
   another law, is a ``scoresheet`` finding citing the points table: the record keeps what the
@@ -20,8 +21,8 @@ Contracts (docs/FORMAT.md "Points-only deals", docs/RULES.md):
   not refused. A pair possible only with a revoke or another law is a note, not a finding. Every
   result notes what the sheet cannot show and the engine cannot check: who made trump, alone or
   not, the tricks, revokes and other irregularities, and whether the deal was dealt correctly.
-- :func:`check_points` — those notes and that finding for any score, shared by the four-handed
-  :func:`replay_points` and ``match.replay`` at tables of two, three and five.
+- :func:`check_points` — those notes and that finding for any score, read by
+  :func:`replay_points`, the one points-only path of every table (issue 32).
 
 Every function takes the score's columns: none for the four-handed (N-S, E-W) pair, or a
 :class:`SeatColumns` for a table where each player scores for himself (one entry per seat). There
@@ -50,7 +51,7 @@ from typing import cast
 
 from .cards import Side
 from .errors import InconsistentRecord
-from .model import Deal, DealResult, Finding, FindingKind, Points
+from .model import Deal, DealResult, Finding, FindingKind, Points, seat_deal_result
 from .rules import Election, JokerUpcard, Rules
 from .scoring import (
     DealSides, RevokeCharge, Scores, add_scores, hand_outcome, hand_value, revoke_penalties,
@@ -324,15 +325,24 @@ def check_points(points: Scores, rules: Rules, number: int, columns: SeatColumns
         "written"), rule
 
 
-def replay_points(deal: Deal, rules: Rules, number: int, where: str) -> DealResult:
-    """Score a four-handed points-only deal as written, with a finding for a pair no deal can
-    score (see module). Raises InconsistentRecord only for a deal without its points."""
+def replay_points(deal: Deal, rules: Rules, number: int, where: str,
+                  columns: SeatColumns | None = None) -> DealResult:
+    """Score a points-only deal as written, with a finding for points no deal can score (see
+    module), at every table (issue 32): ``columns`` None at four (an (N-S, E-W) pair), the
+    table's :class:`SeatColumns` at n (one entry per seat, the finding moving no points, ``()``).
+    Raises InconsistentRecord only for a deal without its points."""
     points = deal.points
     if points is None:
         raise InconsistentRecord("a points-only deal needs its points", f"{where}.points")
-    notes, message, rule = check_points(points, rules, number)
+    notes, message, rule = check_points(points, rules, number, columns)
+    if columns is None:
+        findings = () if message is None else (
+            Finding(FindingKind.SCORESHEET, message, rule, number, recorded=points),)
+        pair = cast(Points, points)   # a four-handed deal's points are a pair (the loader's check)
+        return DealResult(number, deal.kind, deal.dealer, None, None, None, False, None, False,
+                          (), (), (0, 0), pair, (0, 0), pair, findings, notes=notes)
     findings = () if message is None else (
-        Finding(FindingKind.SCORESHEET, message, rule, number, recorded=points),)
-    pair = cast(Points, points)   # a four-handed deal's points are a pair (the loader's check)
-    return DealResult(number, deal.kind, deal.dealer, None, None, None, False, None, False,
-                      (), (), (0, 0), pair, (0, 0), pair, findings, notes=notes)
+        Finding(FindingKind.SCORESHEET, message, rule, number, recorded=points, points=()),)
+    return seat_deal_result(number, deal.kind, deal.dealer, None, None, False, (), (), None, None,
+                            True, False, (), (), 0, points, (0,) * len(points), points, findings,
+                            notes=notes, turned=deal.turned)

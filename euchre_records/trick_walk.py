@@ -2,7 +2,7 @@
 sit out), how many cards a trick holds, each card taken from its player's hand, and who wins.
 
 Contract: :func:`walk_tricks` is the one trick walk of the detailed replay (issue 32), used by
-the four-handed ``deal._Replay.play`` and by the walk of a table of n (``deal.SeatWalk``).
+the one deal walk of every table (``deal.DealWalk.play``).
 It returns the leaders and winners of the complete tricks and the :class:`~.plays.PlayLog` of
 every card played, or raises :class:`~euchre_records.errors.InconsistentRecord` at the first
 card, trick or lead that cannot have happened (RULES.md common ground: the eldest hand or the

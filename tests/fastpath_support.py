@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from euchre_records.deal import _Replay
+from euchre_records.deal import replay_in_detail
 from euchre_records.errors import InconsistentRecord
 from euchre_records.fastpath import fast_replay
 from euchre_records.model import Deal, DealResult
 from euchre_records.rules import Rules
+from euchre_records.table import table_for
 
 
 def fast_and_detailed(deal: Deal, rules: Rules, number: int
@@ -15,7 +16,7 @@ def fast_and_detailed(deal: Deal, rules: Rules, number: int
     the deal (then both are None) and otherwise None or exactly the detailed result."""
     fast = fast_replay(deal, rules, number)
     try:
-        detailed = _Replay(deal, rules, number, "").run()
+        detailed = replay_in_detail(table_for(4), deal, rules, number, "")
     except InconsistentRecord:
         assert fast is None
         return None, None

@@ -2,9 +2,8 @@
 for two, three and five, one kernel for the cards) held equal to the detailed replay at every table
 size.
 
-The oracle is the detailed replay of the same deal (``deal._Replay`` at four,
-``seat_deal.replay_seat_deal`` at two, three and five, which build findings and explain): the fast
-path must give exactly its result or decline (None); where the detailed replay refuses a deal the
+The oracle is the detailed replay of the same deal (``deal.replay_in_detail``, the one detailed
+replay of every table, which builds findings and explains): the fast path must give exactly its result or decline (None); where the detailed replay refuses a deal the
 fast path declines it. Deals come from the independent reference (tests/reference_euchre.py,
 written from RULES.md and VARIANTS.md apart from the engine: legal deals of every variant and
 preset, some with planted revokes), from corruptions of them (a card moved, a call changed), and
@@ -30,6 +29,7 @@ import euchre_records.match as match
 from euchre_records.errors import InconsistentRecord, NotationError
 from euchre_records.schema.notation import load_record
 from euchre_records.schema.tables import load_any, load_table_record
+from euchre_records.deal import replay_in_detail
 from euchre_records.fastpath import fast_table_deal
 from euchre_records.model import DealResult, Record, ReplayResult
 from fastpath_support import fast_and_detailed
@@ -40,10 +40,11 @@ PRESETS = ("somerset-1888", "hoyle", "modern")
 
 
 def _detailed(record: Record, index: int) -> DealResult | None:
-    problems: list[Any] = []
-    result = match._deal_result(record, record.deals[index], index + 1, f"deals[{index}]",
-                                       problems)
-    return None if problems else result
+    try:
+        return replay_in_detail(record, record.deals[index], record.rules, index + 1,
+                                f"deals[{index}]")
+    except InconsistentRecord:
+        return None
 
 
 def _check(record: Record) -> list[DealResult | None]:

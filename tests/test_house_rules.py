@@ -28,6 +28,7 @@ from hypothesis import strategies as st
 from euchre_records.cards import SEATS, Card, Seat, Side, Suit
 from euchre_records import deal as deal_module
 from euchre_records.deal import replay_deal
+from euchre_records.table import table_for
 from euchre_records.errors import InconsistentRecord, NotationError
 from euchre_records.match import replay
 from euchre_records.model import (
@@ -135,7 +136,7 @@ def first_deal(rules: Rules, seed: int, test: object, tries: int = 60, **kw: flo
 
 def detailed(deal: Deal, rules: Rules) -> DealResult:
     """The detailed replay alone (the fast path may take clean deals: both must agree)."""
-    return deal_module._Replay(deal, rules, 1, "").run()
+    return deal_module.replay_in_detail(table_for(4), deal, rules, 1, "")
 
 
 def check_clean(deal: Deal, rules: Rules) -> DealResult:

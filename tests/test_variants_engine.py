@@ -391,3 +391,18 @@ def test_five_handed_the_dealer_holds_the_called_card() -> None:
     assert result.deals[0].points == (2, 2, 0, 0, 0)
     # stated wrongly as undealt: located
     assert located(five([dict(deal, partner=None)])) == ["deals[0].partner"]
+
+
+# --- one order of the deal walk at every table (issue 32) ------------------------------------
+
+def test_the_cards_are_checked_before_the_bidding_at_every_table() -> None:
+    """The one deal walk deals the cards before it reads the bidding, at four as at n: a deal
+    whose cards and bidding are both impossible is refused at its cards (one pack, each card
+    once: RULES.md common ground), where the walk at n used to read the bidding first."""
+    two = copy.deepcopy(TWO_MARCH)
+    two["hands"] = {"0": "AH KH QH JH TH", "1": "JS JC AS KS AH"}   # AH dealt twice
+    two["calls"] = ["1: take"]                                       # the non-dealer's word is order
+    with pytest.raises(RecordError) as exc:
+        replay(record(2, [two]))
+    assert [p.where for p in exc.value.problems] == ["deals[0].hands.1"], exc.value.problems
+    assert "AH" in str(exc.value)

@@ -204,7 +204,7 @@ def run_bidding(deal: Deal, rules: Rules, number: int, where: str,
                                    "table, record a turned-suit-named irregularity", at)
                     rule = rules.cite("turned_suit_named")
                     loses = rules.turned_suit_named is TurnedSuitNamed.SIDE_LOSES_RIGHT
-                    if loses:   # (at n refused by the loader, table_refusals.law_refusal)
+                    if loses:   # (at n refused: table_refusals.law_refusal, by the loader and match.replay)
                         lost[seat.side] = f"{seat.name} named the turned-down suit ({rule})"
                     note(i, seat, turned_suit_named_text(name[seat], turned_suit, rules,
                                                          seat.side.label if loses else None),

@@ -28,6 +28,7 @@ from .model import (
 )
 from .rules import Rules
 from .scoresheet import as_written, check_sheet
+from .table_refusals import law_refusal
 
 __all__ = ["replay", "game_points_of"]
 
@@ -40,8 +41,21 @@ def replay(record: Record, rules: Rules | None = None) -> ReplayResult:
     if record.table.fixed_sides:
         return _replay_four(record, rules or record.rules)
     if rules is not None and rules is not record.rules:
+        _laws_taken(record, rules)
         record = replace(record, rules=rules)
     return _replay_seats(record)
+
+
+def _laws_taken(record: Record, rules: Rules) -> None:
+    """A record at a table of n replayed under other ``rules`` than its own: each irregularity
+    it states must be one whose law ``rules`` gives a form at this table, as the loader checks
+    under the record's own (``table_refusals.law_refusal``: a law given for the partnership
+    game only is refused). Raises :class:`InconsistentRecord` with every refusal located."""
+    problems = [Problem(f"deals[{i}].irregularities[{j}].kind", why)
+                for i, deal in enumerate(record.deals) for j, e in enumerate(deal.irregularities)
+                if (why := law_refusal(record.table, rules, e.kind.value)) is not None]
+    if problems:
+        raise InconsistentRecord(problems)
 
 
 def _replay_four(record: Record, rules: Rules) -> ReplayResult:

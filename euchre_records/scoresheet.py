@@ -20,7 +20,7 @@ from operator import sub
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from .model import (
-    DealKind, DealResult, Finding, FindingKind, Irregularity, Points, Record,
+    DealKind, DealResult, Finding, FindingKind, Irregularity, Record,
     RecordedScore, replace, Scores, Deal,
 )
 from .rules import Rules

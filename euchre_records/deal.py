@@ -23,7 +23,7 @@ from .bidding import Bidders, Bidding, run_bidding
 from .card_places import CardPlaces, seat_words
 from .cards import JOKER, LEFT_OF, SEATS, Card, Seat, Side, effective_suit
 from .claims import SETTLES, ClaimWords, claims_of, possible_hands, settle_claim
-from .deal_score import partnership_score, seat_score
+from .deal_score import partnership_score, seat_score, tricks_by_side
 from .errors import InconsistentRecord
 from .exchanges import apply_exchanges, farmer_ruling, going_under_findings
 from .fastpath import fast_replay
@@ -211,7 +211,7 @@ class DealWalk(CardPlaces):
                 f"no lone hands in the {table.variant.value} game: the maker always plays alone "
                 f"against the rest ({VARIANT_CITES[table.variant]})")
         return run_bidding(self.deal, self.rules, self.number, self.where,
-                           Bidders(_N_LEFT[table.seats], seat_words(table), False, lone))
+                           Bidders(self.next_seat, _names(table)[0], False, lone))
 
     def after_bidding(self, bidding: Bidding) -> None:
         """The dealer's take-up and discard, then partner's best (house rule): the hands as the
@@ -308,7 +308,7 @@ class DealWalk(CardPlaces):
         if len(all_findings) > 1:
             all_findings.sort(key=lambda f: (f.trick or 0))
         if not settled_early and maker_tricks is not None:
-            tricks = _tricks_by_side(maker, maker_tricks)
+            tricks = tricks_by_side(maker, maker_tricks)
         makers, defenders = four_handed_sides(maker, bidding.alone, bidding.defender_alone)
         return DealResult(
             self.number, deal.kind, deal.dealer, deal.turned, trump, maker, bidding.alone,
@@ -583,9 +583,6 @@ def _decided(tricks: Points, maker: Seat) -> int | None:
         return made
     return None
 
-
-def _tricks_by_side(maker: Seat, maker_tricks: int) -> Points:
-    return (maker_tricks, 5 - maker_tricks) if maker.side is Side.NS else (5 - maker_tricks, maker_tricks)
 
 
 VARIANT_CITES = {

@@ -15,17 +15,16 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from .cards import Seat
+from .cards import Seat, Side, Suit
 from .house_rules import fast_break, fast_break_note
 from .laws import score_adjustments
 from .model import Deal, DealKind, DealResult, Finding, Points, Record, Scores, seat_deal_result
 from .revokes import Revokes
 from .rules import Rules
-from .cards import Suit
 from .scoring import add_scores, hand_points, seat_points
 from .table import SeatIndex
 
-__all__ = ["PartnershipScore", "partnership_score", "seat_score"]
+__all__ = ["PartnershipScore", "partnership_score", "seat_score", "tricks_by_side"]
 
 
 class PartnershipScore(NamedTuple):
@@ -87,3 +86,8 @@ def seat_score(record: Record, deal: Deal, number: int, maker: SeatIndex, trump:
                             partner, partner_known, False, leaders, winners, maker_tricks, hand,
                             penalty, add_scores(hand, penalty), tuple(f for f, _ in findings),
                             notes=notes, no_trump=no_trump, turned=deal.turned)
+
+
+def tricks_by_side(maker: Seat, maker_tricks: int) -> Points:
+    """A four-handed deal's tricks (N-S, E-W) from the makers' ``maker_tricks`` of five."""
+    return (maker_tricks, 5 - maker_tricks) if maker.side is Side.NS else (5 - maker_tricks, maker_tricks)

@@ -15,7 +15,7 @@ from typing import Sequence
 
 from .card_places import seat_words
 from .cards import JOKER
-from .deal_score import partnership_score, seat_score
+from .deal_score import partnership_score, seat_score, tricks_by_side
 from .errors import InconsistentRecord
 from .model import Deal, DealResult, IrregularityKind, Record, four_handed_sides, seat_deal_result
 from .revokes import RevokeTable, revoke_findings
@@ -103,7 +103,7 @@ def _partnership_outcome(deal: Deal, rules: Rules, number: int, where: str,
     score = partnership_score(deal, rules, number, where, maker, outcome.alone,
                               outcome.defender_alone, outcome.tricks, (), revokes, True)
     hand, penalty = score.hand, score.penalty
-    tricks = (outcome.tricks, 5 - outcome.tricks) if maker.side.value == "NS" else (5 - outcome.tricks, outcome.tricks)
+    tricks = tricks_by_side(maker, outcome.tricks)
     makers, defenders = four_handed_sides(maker, outcome.alone, outcome.defender_alone)
     return DealResult(number, deal.kind, deal.dealer, deal.turned, outcome.trump, maker, outcome.alone,
                       outcome.defender_alone, False, (), (), tricks, hand, penalty,

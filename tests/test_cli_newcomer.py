@@ -219,13 +219,34 @@ def test_players_fits_80_columns_and_says_wide(runner, tmp_path):
     assert long_name in wide and "lone_hands_marched" in wide
 
 
-@pytest.mark.skipif(not hasattr(__import__("os"), "geteuid") or __import__("os").geteuid() == 0,
-                    reason="root writes to a read-only file: the fixture above opens it so")
+def _made_read_only(path: str) -> list[str] | None:
+    """Make ``path`` a file this process cannot write: by its permissions, or as root (whom
+    permissions do not stop: CI runs as root) by the immutable attribute (``chattr +i``).
+    Returns the command that undoes the attribute (``[]``: permissions were used), or None
+    where neither works."""
+    import os
+    import shutil
+    import subprocess
+    if os.geteuid() != 0:
+        os.chmod(path, 0o444)
+        return []
+    chattr = shutil.which("chattr")
+    if chattr is None or subprocess.run([chattr, "+i", path], capture_output=True).returncode:
+        return None
+    return [chattr, "-i", path]
+
+
 def test_a_store_made_read_only_by_permissions_is_one_line(runner, club_db, tmp_path):
     import os
-    os.chmod(club_db, 0o444)
+    import subprocess
+    undo = _made_read_only(club_db)
+    if undo is None:
+        pytest.skip("root on a filesystem without the immutable attribute: nothing stops a write")
     try:
         result = runner.invoke(main, ["token", "create", "--club", "X", "--db", club_db])
         _one_line_error(result, "read-only")
     finally:
-        os.chmod(club_db, 0o644)
+        if undo:
+            subprocess.run(undo, check=True)
+        else:
+            os.chmod(club_db, 0o644)

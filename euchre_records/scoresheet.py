@@ -6,7 +6,17 @@ between the tables is data of the table (``_Columns``: the columns compared toge
 finding's place and wording where the goldens pin it).
 
 Every disagreement is a finding with the deal, the recorded and computed values and the likely
-cause (a missed revoke penalty, a lone march scored as a march, points to the wrong side ...).
+cause. A deal's points that are not the replay's have one diagnosis at every table,
+:func:`likely_cause`, by candidates: each known slip (points to the wrong side or players; the
+deal void, thrown in, unfinished or points-only; the revoke penalty not scored; the hand's own
+points left out; a lone march scored as a march; a euchred lone hand scored as a plain euchre; a
+march scored as 3 or 4 tricks, or the reverse; a euchre scored as made, or the makers' points
+given away; a euchre scored as 1; at five the wrong partner, the partner left out, a partner
+scored when the maker was alone ...) is a whole score of the table's columns (N-S, E-W at four;
+one per seat at n), scored by the one value table plus the deal's penalty, and the cause named
+is the first candidate equal to the entry as written; "unknown cause" when none is. The entry
+is the deal's score as written, a whole row (the preset's scoresheet rule, Somerset 5-6): a slip that
+explains one figure while another is wrong too is not the cause.
 A running score that is not the replay's has one diagnosis at every table,
 :func:`running_cause`: the same slip is called the same (a missed deal, an addition error ...)
 whether the column is a side's or a player's.

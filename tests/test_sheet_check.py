@@ -284,8 +284,8 @@ def test_a_cause_is_named_only_when_its_slip_gives_the_whole_entry(data: dict[st
     """The one diagnosis of a deal's points at every table (scoresheet.likely_cause): the
     deal's entry replaced by what a known slip gives (by the reference's scoring), or by the
     right entry with one or two figures off. A slip's entry is never "unknown cause"; a named
-    cause is one whose slip gives every figure of the entry as written (Somerset 5-6, RULES.md
-    "scoresheet": the entry is the deal's score, a whole row), so an entry with a second error
+    cause is one whose slip gives every figure of the entry as written (the preset's scoresheet
+    rule, Somerset 5-6: the entry is the deal's score, a whole row), so an entry with a second error
     beside the slip is "unknown cause" -- at four as at n."""
     data = dict(data, deals=data["deals"][:1])
     assume(data["deals"][0]["result"]["maker"] is not None)

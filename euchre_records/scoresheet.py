@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from operator import sub
-from typing import TYPE_CHECKING, Any, Callable, Iterator, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from .model import (
     DealKind, DealResult, Finding, FindingKind, Irregularity, Record,
@@ -212,7 +212,7 @@ def likely_cause(rules: Rules, record: Record, r: DealResult, recorded: Scores,
     diagnosis of every table. A deal that scores nothing by its kind (points-only: its points as
     written; void; unfinished; thrown in) has that cause whatever the entry; else each known slip
     is a whole score of the table's columns, scored by the one value table
-    (:func:`~.scoring.hand_value`) plus the deal's penalty (:func:`_slips`), and the cause is
+    (:func:`~.scoring.hand_value`) plus the deal's penalty (:func:`_slip`), and the cause is
     that of the first equal to the entry as written; then two players' figures exchanged (a
     wrong column), any other reshuffle (the wrong players); else "unknown cause".
     ``variant_cite`` the variant's source for its scoring ("" at four: the preset's rule)."""
@@ -228,9 +228,7 @@ def likely_cause(rules: Rules, record: Record, r: DealResult, recorded: Scores,
         return "the deal is unfinished in the record and scores nothing, whatever the table scored"
     if r.thrown_in or r.maker is None:
         return f"the deal was thrown in and scores nothing ({rules.cite('thrown_in')})"
-    name = _Names(record)
-    cause = next((c for points, c in _slips(rules, record, r, recorded, variant_cite, name)
-                  if points == recorded), None)
+    cause = _slip(rules, record, r, recorded, variant_cite)
     if cause is not None:
         return cause
     wrong = [c for c, (a, b) in enumerate(zip(recorded, computed)) if a != b]
@@ -238,6 +236,7 @@ def likely_cause(rules: Rules, record: Record, r: DealResult, recorded: Scores,
         a, b = wrong
         if recorded[a] == computed[b] and recorded[b] == computed[a]:
             gave, lost = (a, b) if recorded[a] else (b, a)
+            name = _Names(record)
             return (f"a wrong column: {name(lost)}'s {computed[lost]} written in {name(gave)}'s "
                     "column, the points given to the wrong player")
     if sorted(recorded) == sorted(computed):
@@ -245,88 +244,87 @@ def likely_cause(rules: Rules, record: Record, r: DealResult, recorded: Scores,
     return "unknown cause"
 
 
-def _slips(rules: Rules, record: Record, r: DealResult, recorded: Scores, variant_cite: str,
-           name: _Names) -> Iterator[tuple[Scores, str]]:
-    """(the deal's score had the scorer made this slip, the slip) for each known slip of a
-    played deal, in the order a cause is named: the revoke penalty not scored, the hand's own
-    points left out (Somerset 4, 63); at five the wrong partner, the partner left out, a partner
-    scored when the maker was alone; a lone march scored as a march; a euchred lone hand scored
-    as a plain euchre; a march scored as 3 or 4 tricks, or 3 or 4 tricks as a march; a euchre
-    scored as made, or the makers' points given away; a euchre scored as 1; some defenders left
-    out of a euchre; three-handed, the other ``cutthroat_euchre``. A slip the deal cannot have
-    made scores as the deal did and so is never named (the entry is not the replay's)."""
+def _slip(rules: Rules, record: Record, r: DealResult, recorded: Scores, variant_cite: str
+          ) -> str | None:
+    """The first known slip of a played deal that gives the entry ``recorded`` (each slip the
+    deal's whole score had the scorer made it), in this order: the revoke penalty not scored,
+    the hand's own points left out (Somerset 4, 63); at five the wrong partner, the partner left
+    out, a partner scored when the maker was alone; a lone march scored as a march; a euchred
+    lone hand scored as a plain euchre; a march scored as 3 or 4 tricks, or 3 or 4 tricks as a
+    march; a euchre scored as made, or the makers' points given away; a euchre scored as 1; some
+    defenders left out of a euchre; three-handed, the other ``cutthroat_euchre``. None: no slip
+    does. A slip the deal cannot make scores as the deal did, and the entry is not that."""
     table, options, penalty = record.table, record.options, r.penalty
     maker, makers, alone, tricks = r.maker, r.makers, r.alone, r.maker_tricks
     assert maker is not None
     cols = len(r.points)
     mine = (side_column(maker.side),) if table.fixed_sides else makers   # the makers' columns
 
-    def score(makers_: tuple[int, ...], alone_: bool, tricks_: int,
-              options_: VariantOptions = options, fine: Scores = penalty) -> Scores:
-        """The deal's score for a hand of ``makers_`` (columns) and ``tricks_``, plus ``fine``."""
-        _, value, to_makers = hand_value(table, rules, options_, alone_,
-                                         r.defender_alone is not None, tricks_)
-        sides = DealSides(cols, (makers_, tuple(c for c in range(cols) if c not in makers_)))
-        return add_scores(sides.points(0 if to_makers else 1, value), fine)
+    def gives(makers_: tuple[int, ...], alone_: bool, tricks_: int,
+              options_: VariantOptions = options, fine: Scores = penalty) -> bool:
+        """Whether a hand of ``makers_`` (columns) and ``tricks_``, plus ``fine``, is the entry:
+        the hand's value to each column of the side it goes to (:class:`~.scoring.DealSides`)."""
+        _, value, to_makers = hand_value(table, rules, options_, alone_, lone_defence, tricks_)
+        return recorded == tuple(f + value if (c in makers_) == to_makers else f
+                                 for c, f in enumerate(fine))
 
     def own(key: str) -> str:   # the cite of the scoring rule: the variant's source at n
         return variant_cite or rules.cite(key)
 
-    _, value, to_makers = hand_value(table, rules, options, alone, r.defender_alone is not None,
-                                     tricks)
-    defenders = tuple(c for c in range(cols) if c not in mine)
+    lone_defence = r.defender_alone is not None
+    _, value, to_makers = hand_value(table, rules, options, alone, lone_defence, tricks)
     made = tricks >= 3
     if any(penalty):   # the hand scored as the laws leave it, or as played, with no penalty
-        for hand in (r.hand_points, score(mine, alone, tricks, fine=(0,) * cols)):
-            yield hand, f"the revoke penalty was not scored ({rules.cite('revoke_penalty')})"
-        yield penalty, ("the hand's own points were left out; they still score "
-                        f"({rules.cite('revoke_precedence')})")
+        if recorded == r.hand_points or gives(mine, alone, tricks, fine=(0,) * cols):
+            return f"the revoke penalty was not scored ({rules.cite('revoke_penalty')})"
+        if recorded == penalty:
+            return f"the hand's own points were left out; they still score ({rules.cite('revoke_precedence')})"
     if table.called_partner:
+        name = _Names(record)
         card = r.called.name if r.called is not None else "the called card"
         for q in range(cols):
-            if r.partner is not None and q not in makers:
-                yield score((maker, q), False, tricks), (
-                    f"scored as if {name(q)} held {card}; {name(r.partner)} held it "
-                    f"(points to the wrong player, {variant_cite})")
-            elif r.partner is None and q != maker:
-                yield score((maker, q), False, tricks), (
-                    f"{name(q)} was scored as the maker's partner, but the maker played alone "
-                    f"({variant_cite})")
-        if r.partner is not None:
-            yield score((maker,), True, tricks), (
-                f"{name(r.partner)}, who held {card}, was left out: the holder of the called card "
-                f"scores with the maker ({variant_cite})")
-    if alone and tricks == 5 and value != rules.march:
-        yield score(mine, False, 5), (f"a lone march scored as a march ({rules.march} instead of "
-                                      f"{value}, {own('lone_march')})")
-    if alone and not made and value != rules.euchre:
-        yield score(mine, False, tricks), (f"a euchred lone hand scored as a plain euchre "
-                                           f"({rules.euchre} instead of {value}, {own('lone_euchred')})")
-    if tricks == 5:
-        yield score(mine, alone, 3), f"a march scored as 3 or 4 tricks ({rules.cite('march')})"
-    elif made:
-        yield score(mine, alone, 5), f"3 or 4 tricks scored as a march ({rules.cite('march')})"
+            if r.partner is not None and q not in makers and gives((maker, q), False, tricks):
+                return (f"scored as if {name(q)} held {card}; {name(r.partner)} held it "
+                        f"(points to the wrong player, {variant_cite})")
+            if r.partner is None and q != maker and gives((maker, q), False, tricks):
+                return (f"{name(q)} was scored as the maker's partner, but the maker played alone "
+                        f"({variant_cite})")
+        if r.partner is not None and gives((maker,), True, tricks):
+            return (f"{name(r.partner)}, who held {card}, was left out: the holder of the called "
+                    f"card scores with the maker ({variant_cite})")
+    if alone and tricks == 5 and value != rules.march and gives(mine, False, 5):
+        return f"a lone march scored as a march ({rules.march} instead of {value}, {own('lone_march')})"
+    if alone and not made and value != rules.euchre and gives(mine, False, tricks):
+        return (f"a euchred lone hand scored as a plain euchre ({rules.euchre} instead of {value}, "
+                f"{own('lone_euchred')})")
+    if tricks == 5 and gives(mine, alone, 3):
+        return f"a march scored as 3 or 4 tricks ({rules.cite('march')})"
+    if 3 <= tricks < 5 and gives(mine, alone, 5):
+        return f"3 or 4 tricks scored as a march ({rules.cite('march')})"
     if made:
-        yield score(mine, alone, 0), ("the makers' points given to the other players as if they "
-                                      f"had euchred the maker (points to the wrong players, {own('score')})")
-        return
-    yield score(mine, alone, 3), ("a euchre scored as made: the points went to the making side, not "
-                                  f"to the other players (points to the wrong player, {own('score')})")
+        return (f"the makers' points given to the other players as if they had euchred the maker "
+                f"(points to the wrong players, {own('score')})" if gives(mine, alone, 0) else None)
+    if gives(mine, alone, 3):
+        return ("a euchre scored as made: the points went to the making side, not to the other "
+                f"players (points to the wrong player, {own('score')})")
+    defenders = tuple(c for c in range(cols) if c not in mine)
     if value == rules.euchre and not to_makers:
-        yield (add_scores(DealSides(cols, (defenders, mine)).points(0, rules.make), penalty),
-               f"a euchre scored as {rules.make} ({rules.cite('score')})")
+        if add_scores(DealSides(cols, (defenders, mine)).points(0, rules.make), penalty) == recorded:
+            return f"a euchre scored as {rules.make} ({rules.cite('score')})"
         given = [c for c in defenders if recorded[c] - penalty[c] == rules.euchre]
         left_out = [c for c in defenders if recorded[c] - penalty[c] == 0]
         if (given and left_out and len(given) + len(left_out) == len(defenders)
                 and all(recorded[c] == penalty[c] for c in mine)):
-            yield recorded, (f"a euchre scores {rules.euchre} to each of {name.many(defenders)}; "
-                             f"the sheet left out {name.many(left_out)} ({variant_cite})")
+            many = _Names(record).many
+            return (f"a euchre scores {rules.euchre} to each of {many(defenders)}; the sheet "
+                    f"left out {many(left_out)} ({variant_cite})")
     if table.variant is Variant.CUTTHROAT:
         other = (CutthroatEuchre.EACH_OPPONENT_2 if options.cutthroat_euchre
                  is CutthroatEuchre.MAKER_MINUS_2 else CutthroatEuchre.MAKER_MINUS_2)
-        yield score(mine, alone, tricks, replace(options, cutthroat_euchre=other)), (
-            f"scored as under cutthroat_euchre {other.value}; this record plays "
-            f"{options.cutthroat_euchre.value} ({variant_cite})")
+        if gives(mine, alone, tricks, replace(options, cutthroat_euchre=other)):
+            return (f"scored as under cutthroat_euchre {other.value}; this record plays "
+                    f"{options.cutthroat_euchre.value} ({variant_cite})")
+    return None
 
 
 @dataclass(frozen=True, slots=True)
@@ -385,8 +383,8 @@ def check_sheet(rules: Rules, record: Record, played: Games, target: int | None,
     comparing each entry -- the deal's points, the running score -- by score column (a side at
     four, a player at n: :class:`_Columns`). Each game's first running score is checked against
     its start (a lap, or the record's start score). The deal's points have one diagnosis per
-    deal (:func:`likely_cause` per side, :func:`seat_likely_cause` per player, citing
-    ``variant_cite``, the variant's source for its scoring); a running score has
+    deal, the one of every table (:func:`likely_cause`, citing ``variant_cite`` at n, the
+    variant's source for its scoring; "" at four: the preset's rules); a running score has
     :func:`running_cause`, which tells a sheet that ran on past a game's end (its running score
     adds up, and it kept adding instead of opening the next game; ``target`` the game's points,
     None: not known) from an addition error. Pure."""

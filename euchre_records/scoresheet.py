@@ -259,6 +259,7 @@ def _slip(rules: Rules, record: Record, r: DealResult, recorded: Scores, variant
     assert maker is not None
     cols = len(r.points)
     mine = (side_column(maker.side),) if table.fixed_sides else makers   # the makers' columns
+    lone_defence = r.defender_alone is not None
 
     def gives(makers_: tuple[int, ...], alone_: bool, tricks_: int,
               options_: VariantOptions = options, fine: Scores = penalty) -> bool:
@@ -271,14 +272,14 @@ def _slip(rules: Rules, record: Record, r: DealResult, recorded: Scores, variant
     def own(key: str) -> str:   # the cite of the scoring rule: the variant's source at n
         return variant_cite or rules.cite(key)
 
-    lone_defence = r.defender_alone is not None
     _, value, to_makers = hand_value(table, rules, options, alone, lone_defence, tricks)
     made = tricks >= 3
     if any(penalty):   # the hand scored as the laws leave it, or as played, with no penalty
         if recorded == r.hand_points or gives(mine, alone, tricks, fine=(0,) * cols):
             return f"the revoke penalty was not scored ({rules.cite('revoke_penalty')})"
         if recorded == penalty:
-            return f"the hand's own points were left out; they still score ({rules.cite('revoke_precedence')})"
+            return ("the hand's own points were left out; they still score "
+                    f"({rules.cite('revoke_precedence')})")
     if table.called_partner:
         name = _Names(record)
         card = r.called.name if r.called is not None else "the called card"

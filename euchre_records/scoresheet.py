@@ -6,7 +6,17 @@ between the tables is data of the table (``_Columns``: the columns compared toge
 finding's place and wording where the goldens pin it).
 
 Every disagreement is a finding with the deal, the recorded and computed values and the likely
-cause (a missed revoke penalty, a lone march scored as a march, points to the wrong side ...).
+cause. A deal's points that are not the replay's have one diagnosis at every table,
+:func:`likely_cause`, by candidates: each known slip (points to the wrong side or players; the
+deal void, thrown in, unfinished or points-only; the revoke penalty not scored; the hand's own
+points left out; a lone march scored as a march; a euchred lone hand scored as a plain euchre; a
+march scored as 3 or 4 tricks, or the reverse; a euchre scored as made, or the makers' points
+given away; a euchre scored as 1; at five the wrong partner, the partner left out, a partner
+scored when the maker was alone ...) is a whole score of the table's columns (N-S, E-W at four;
+one per seat at n), scored by the one value table plus the deal's penalty, and the cause named
+is the first candidate equal to the entry as written; "unknown cause" when none is. The entry
+is the deal's score as written, a whole row (the preset's scoresheet rule, Somerset 5-6): a slip that
+explains one figure while another is wrong too is not the cause.
 A running score that is not the replay's has one diagnosis at every table,
 :func:`running_cause`: the same slip is called the same (a missed deal, an addition error ...)
 whether the column is a side's or a player's.
@@ -24,14 +34,14 @@ from .model import (
     RecordedScore, replace, Scores, Deal,
 )
 from .rules import Rules
-from .scoring import add_scores, hand_outcome, hand_points, seat_points
+from .scoring import DealSides, add_scores, hand_value, side_column
 from .table import CutthroatEuchre, SeatIndex, Variant, VariantOptions
 
 if TYPE_CHECKING:
     from .games import Games
 
 __all__ = ["as_written", "check_sheet", "likely_cause", "sheet_as_corrected", "corrected_entry",
-           "stands_note", "seat_likely_cause", "running_cause"]
+           "stands_note", "running_cause"]
 
 
 def _cited(cause: str, cite: str) -> str:
@@ -42,38 +52,6 @@ def _cited(cause: str, cite: str) -> str:
 
 def _fmt(p: Scores) -> str:
     return f"{p[0]}-{p[1]}"
-
-
-def likely_cause(rules: Rules, r: DealResult, recorded: Scores) -> str:
-    """A short guess at why ``recorded`` differs from the computed deal points."""
-    computed = r.points
-    if recorded == (computed[1], computed[0]):
-        return "the points were given to the wrong side"
-    if r.void is not None:
-        return f"the deal was void ({r.void}) and scores nothing"
-    if r.thrown_in:
-        return f"the deal was thrown in and scores nothing ({rules.cite('thrown_in')})"
-    if r.maker is None:
-        return "unknown cause"
-    side = r.maker.side
-    maker_tricks = r.tricks[0] if side.value == "NS" else r.tricks[1]
-    as_played = hand_points(rules, side, r.alone, r.defender_alone, maker_tricks)
-    if r.penalty != (0, 0) and recorded == as_played:
-        return f"the revoke penalty was not scored ({rules.cite('revoke_penalty')})"
-    if r.penalty != (0, 0) and recorded == r.penalty and r.hand_points != (0, 0):
-        return f"the hand's own points were left out; they still score ({rules.cite('revoke_precedence')})"
-    name, points, to_makers = hand_outcome(rules, r.alone, r.defender_alone is not None, maker_tricks)
-    got = recorded[0] if (side.value == "NS") == to_makers else recorded[1]
-    if name == "lone march" and got == rules.march:
-        return f"a lone march scored as a march ({rules.march} instead of {points}, {rules.cite('lone_march')})"
-    if name == "lone hand euchred" and got == rules.euchre and points != rules.euchre:
-        return (f"a euchred lone hand scored as a plain euchre ({rules.euchre} instead of {points}, "
-                f"{rules.cite('lone_euchred')})")
-    if name in ("march", "lone march") and got == rules.make:
-        return f"a march scored as 3 or 4 tricks ({rules.cite('march')})"
-    if name == "euchred" and got == rules.make:
-        return f"a euchre scored as 1 ({rules.cite('score')})"
-    return "unknown cause"
 
 
 def sheet_as_corrected(rules: Rules, sheet: RecordedScore | None, events: tuple[Irregularity, ...],
@@ -207,38 +185,6 @@ def running_cause(rules: Rules, total: tuple[int, ...], after: tuple[int, ...], 
     return "an earlier error carried forward"
 
 
-# --- tables where each scores for himself (2, 3, 5): one column per player ---------------
-#
-# Check the scorer's sheet of a record at a table of two, three or five against the replay:
-# each player's points for the deal and his running score, one column per player.
-#
-# The four-handed check (scoresheet.py) has its diagnoses per side; here they are per player, and
-# every finding is located at a deal and a seat (``Finding.deal``, ``.seat``), names the
-# player, gives what the sheet says and what the replay computes in that column, and cites the
-# rule (the preset's scoresheet rule, or the variant's own source for its scoring). Which of the
-# four-handed diagnoses apply with per-player columns (docs/FORMAT.md, "Scoresheets at tables of
-# two, three and five"):
-#
-# - **points to the wrong side** becomes *a wrong column* (two players' figures exchanged) and
-#   *points to the wrong player* (a euchre's points given to the maker, the making side's to the
-#   defenders, the called card's holder mistaken, a defender left out of a euchre);
-# - *the revoke penalty not scored*, *the hand's own points left out*, *a march scored as 3 or 4
-#   tricks*, *a euchre scored as 1*, *void / thrown-in deals score nothing*: as for four hands;
-# - *a lone march scored as a march*: the five-handed maker alone only (two- and three-handed
-#   makers always play alone and have no lone rate);
-# - *a euchred lone hand scored as a plain euchre* does not apply: at five a euchred maker gives 2
-#   to each defender, alone or not (VARIANTS.md), and there are no lone hands at two or three;
-# - running scores: one diagnosis for every table, :func:`running_cause` (*the sheet ran on past
-#   the game's end*, *it follows from the deal's points*, *an unfinished deal scored*, *a missed
-#   deal* -- a deal's points never added, whether the sheet has a row for it or not --, *an
-#   addition error*, *an earlier error carried forward*), here in the player's column;
-# - *a late score correction*: as for four hands, by the same code (:func:`sheet_as_corrected`, and
-#   the entry as written scored where uncorrected errors stand, :func:`as_written`); *a defender alone* does
-#   not apply: these tables have none.
-#
-# The walk over the deals is the four-handed one (:func:`check_sheet`); a deal's points have
-# their own diagnosis per player, :func:`seat_likely_cause`.
-
 def _seats_text(points: Scores) -> str:
     """A score of one figure per player, as the notation writes it: ``[0, 2, 0]``."""
     return "[" + ", ".join(str(p) for p in points) + "]"
@@ -259,107 +205,127 @@ class _Names:
         return said[0] if len(said) == 1 else ", ".join(said[:-1]) + " and " + said[-1]
 
 
-def seat_likely_cause(record: Record, r: DealResult, recorded: Scores,
-                      computed: Scores, variant_cite: str) -> str:
-    """A short guess at why the sheet's points for a deal, ``recorded`` (per seat), differ from
-    the ``computed`` ones; "unknown cause" when no single slip explains them."""
-    table, rules, options = record.table, record.rules, record.options
-    name = _Names(record)
-
-    def score(options_: VariantOptions, makers_: tuple[SeatIndex, ...], alone_: bool,
-              tricks_: int) -> Scores:
-        return seat_points(table, rules, options_, makers_, alone_, tricks_)[0]
-
-    n = table.seats
-    wrong = [s for s in range(n) if recorded[s] != computed[s]]
+def likely_cause(rules: Rules, record: Record, r: DealResult, recorded: Scores,
+                 variant_cite: str = "") -> str:
+    """Why the sheet's points for deal ``r``, ``recorded`` (a whole score of the table's
+    columns: (N-S, E-W) at four, one per seat at n), are not the replay's ``r.points``: the one
+    diagnosis of every table. A deal that scores nothing by its kind (points-only: its points as
+    written; void; unfinished; thrown in) has that cause whatever the entry; else each known slip
+    is a whole score of the table's columns, scored by the one value table
+    (:func:`~.scoring.hand_value`) plus the deal's penalty (:func:`_slip`), and the cause is
+    that of the first equal to the entry as written; then two players' figures exchanged (a
+    wrong column), any other reshuffle (the wrong players); else "unknown cause".
+    ``variant_cite`` the variant's source for its scoring ("" at four: the preset's rule)."""
+    computed = r.points
+    if record.table.fixed_sides and recorded == computed[::-1]:
+        return "the points were given to the wrong side"
     if r.kind is DealKind.POINTS:
         return ("a points-only deal scores its points as written, and the sheet's figures for it "
                 "are not those points")
     if r.void is not None:
         return f"the deal was void ({r.void}) and scores nothing"
-    if r.thrown_in or r.maker is None:
-        return f"the deal was thrown in and scores nothing ({rules.cite('thrown_in')})"
     if r.unfinished:
         return "the deal is unfinished in the record and scores nothing, whatever the table scored"
-    penalty, hand = r.penalty, r.hand_points
-    if any(penalty) and recorded == hand and any(hand):
-        return f"the revoke penalty was not scored ({rules.cite('revoke_penalty')})"
-    if any(penalty) and recorded == penalty and any(hand):
-        return f"the hand's own points were left out; they still score ({rules.cite('revoke_precedence')})"
-    maker, makers, alone, tricks = r.maker, r.makers, r.alone, r.maker_tricks
-    defenders = tuple(s for s in range(n) if s not in makers)
-
-    def alt(makers_: tuple[SeatIndex, ...], alone_: bool, tricks_: int,
-            options_: VariantOptions = options) -> Scores:
-        return add_scores(score(options_, makers_, alone_, tricks_), penalty)
-
-    made = tricks >= 3
-    five = table.variant is Variant.CALL_PARTNER
-    candidates: list[tuple[Scores, str]] = []
-    if five and r.partner is not None:
-        card = r.called.name if r.called is not None else "the called card"
-        for q in range(n):
-            if q not in makers:
-                candidates.append((alt((maker, q), False, tricks),
-                                   f"scored as if {name(q)} held {card}; {name(r.partner)} held it "
-                                   f"(points to the wrong player, {variant_cite})"))
-        candidates.append((alt((maker,), True, tricks),
-                           f"{name(r.partner)}, who held {card}, was left out: the holder of the "
-                           f"called card scores with the maker ({variant_cite})"))
-    if five and r.partner is None:
-        for q in range(n):
-            if q != maker:
-                candidates.append((alt((maker, q), False, tricks),
-                                   f"{name(q)} was scored as the maker's partner, but the maker "
-                                   f"played alone ({variant_cite})"))
-        if tricks == 5:
-            candidates.append((alt(makers, False, 5),
-                               f"a lone march scored as a march ({rules.march} instead of "
-                               f"{options.call_partner_lone_march}, {variant_cite})"))
-    if tricks == 5:
-        candidates.append((alt(makers, alone, 3), f"a march scored as 3 or 4 tricks ({rules.cite('march')})"))
-    elif made:
-        candidates.append((alt(makers, alone, 5), "3 or 4 tricks scored as a march "
-                           f"({rules.cite('march')})"))
-    if made:
-        candidates.append((alt(makers, alone, 0), "the makers' points given to the other players as "
-                           f"if they had euchred the maker (points to the wrong players, {variant_cite})"))
-    else:
-        candidates.append((alt(makers, alone, 3), "a euchre scored as made: the points went to the "
-                           f"making side, not to the other players (points to the wrong player, "
-                           f"{variant_cite})"))
-        euchre = score(options, makers, alone, 0)
-        if all(euchre[s] == rules.euchre for s in defenders) and len(defenders) > 1:
-            one = [0] * n
-            for s in defenders:
-                one[s] = rules.make
-            candidates.append((add_scores(tuple(one), penalty), f"a euchre scored as {rules.make} "
-                               f"({rules.cite('score')})"))
-            given = [s for s in defenders if recorded[s] - penalty[s] == rules.euchre]
-            left_out = [s for s in defenders if recorded[s] - penalty[s] == 0]
-            if (given and left_out and len(given) + len(left_out) == len(defenders)
-                    and all(recorded[s] == penalty[s] for s in makers)):
-                candidates.append((recorded, f"a euchre scores {rules.euchre} to each of "
-                                   f"{name.many(defenders)}; the sheet left out "
-                                   f"{name.many(left_out)} ({variant_cite})"))
-        if table.variant is Variant.CUTTHROAT:
-            other = (CutthroatEuchre.EACH_OPPONENT_2 if options.cutthroat_euchre
-                     is CutthroatEuchre.MAKER_MINUS_2 else CutthroatEuchre.MAKER_MINUS_2)
-            candidates.append((alt(makers, alone, tricks, replace(options, cutthroat_euchre=other)),
-                               f"scored as under cutthroat_euchre {other.value}; this record "
-                               f"plays {options.cutthroat_euchre.value} ({variant_cite})"))
-    for points, cause in candidates:
-        if points == recorded and points != computed:
-            return cause
+    if r.thrown_in or r.maker is None:
+        return f"the deal was thrown in and scores nothing ({rules.cite('thrown_in')})"
+    cause = _slip(rules, record, r, recorded, variant_cite)
+    if cause is not None:
+        return cause
+    wrong = [c for c, (a, b) in enumerate(zip(recorded, computed)) if a != b]
     if len(wrong) == 2:
         a, b = wrong
         if recorded[a] == computed[b] and recorded[b] == computed[a]:
             gave, lost = (a, b) if recorded[a] else (b, a)
+            name = _Names(record)
             return (f"a wrong column: {name(lost)}'s {computed[lost]} written in {name(gave)}'s "
                     "column, the points given to the wrong player")
     if sorted(recorded) == sorted(computed):
         return "the points were given to the wrong players"
     return "unknown cause"
+
+
+def _slip(rules: Rules, record: Record, r: DealResult, recorded: Scores, variant_cite: str
+          ) -> str | None:
+    """The first known slip of a played deal that gives the entry ``recorded`` (each slip the
+    deal's whole score had the scorer made it), in this order: the revoke penalty not scored,
+    the hand's own points left out (Somerset 4, 63); at five the wrong partner, the partner left
+    out, a partner scored when the maker was alone; a lone march scored as a march; a euchred
+    lone hand scored as a plain euchre; a march scored as 3 or 4 tricks, or 3 or 4 tricks as a
+    march; a euchre scored as made, or the makers' points given away; a euchre scored as 1; some
+    defenders left out of a euchre; three-handed, the other ``cutthroat_euchre``. None: no slip
+    does. A slip the deal cannot make scores as the deal did, and the entry is not that."""
+    table, options, penalty = record.table, record.options, r.penalty
+    maker, makers, alone, tricks = r.maker, r.makers, r.alone, r.maker_tricks
+    assert maker is not None
+    cols = len(r.points)
+    mine = (side_column(maker.side),) if table.fixed_sides else makers   # the makers' columns
+    lone_defence = r.defender_alone is not None
+
+    def gives(makers_: tuple[int, ...], alone_: bool, tricks_: int,
+              options_: VariantOptions = options, fine: Scores = penalty) -> bool:
+        """Whether a hand of ``makers_`` (columns) and ``tricks_``, plus ``fine``, is the entry:
+        the hand's value to each column of the side it goes to (:class:`~.scoring.DealSides`)."""
+        _, value, to_makers = hand_value(table, rules, options_, alone_, lone_defence, tricks_)
+        return recorded == tuple(f + value if (c in makers_) == to_makers else f
+                                 for c, f in enumerate(fine))
+
+    def own(key: str) -> str:   # the cite of the scoring rule: the variant's source at n
+        return variant_cite or rules.cite(key)
+
+    _, value, to_makers = hand_value(table, rules, options, alone, lone_defence, tricks)
+    made = tricks >= 3
+    if any(penalty):   # the hand scored as the laws leave it, or as played, with no penalty
+        if recorded == r.hand_points or gives(mine, alone, tricks, fine=(0,) * cols):
+            return f"the revoke penalty was not scored ({rules.cite('revoke_penalty')})"
+        if recorded == penalty:
+            return ("the hand's own points were left out; they still score "
+                    f"({rules.cite('revoke_precedence')})")
+    if table.called_partner:
+        name = _Names(record)
+        card = r.called.name if r.called is not None else "the called card"
+        for q in range(cols):
+            if r.partner is not None and q not in makers and gives((maker, q), False, tricks):
+                return (f"scored as if {name(q)} held {card}; {name(r.partner)} held it "
+                        f"(points to the wrong player, {variant_cite})")
+            if r.partner is None and q != maker and gives((maker, q), False, tricks):
+                return (f"{name(q)} was scored as the maker's partner, but the maker played alone "
+                        f"({variant_cite})")
+        if r.partner is not None and gives((maker,), True, tricks):
+            return (f"{name(r.partner)}, who held {card}, was left out: the holder of the called "
+                    f"card scores with the maker ({variant_cite})")
+    if alone and tricks == 5 and value != rules.march and gives(mine, False, 5):
+        return f"a lone march scored as a march ({rules.march} instead of {value}, {own('lone_march')})"
+    if alone and not made and value != rules.euchre and gives(mine, False, tricks):
+        return (f"a euchred lone hand scored as a plain euchre ({rules.euchre} instead of {value}, "
+                f"{own('lone_euchred')})")
+    if tricks == 5 and gives(mine, alone, 3):
+        return f"a march scored as 3 or 4 tricks ({rules.cite('march')})"
+    if 3 <= tricks < 5 and gives(mine, alone, 5):
+        return f"3 or 4 tricks scored as a march ({rules.cite('march')})"
+    if made:
+        return (f"the makers' points given to the other players as if they had euchred the maker "
+                f"(points to the wrong players, {own('score')})" if gives(mine, alone, 0) else None)
+    if gives(mine, alone, 3):
+        return ("a euchre scored as made: the points went to the making side, not to the other "
+                f"players (points to the wrong player, {own('score')})")
+    defenders = tuple(c for c in range(cols) if c not in mine)
+    if value == rules.euchre and not to_makers:
+        if add_scores(DealSides(cols, (defenders, mine)).points(0, rules.make), penalty) == recorded:
+            return f"a euchre scored as {rules.make} ({rules.cite('score')})"
+        given = [c for c in defenders if recorded[c] - penalty[c] == rules.euchre]
+        left_out = [c for c in defenders if recorded[c] - penalty[c] == 0]
+        if (given and left_out and len(given) + len(left_out) == len(defenders)
+                and all(recorded[c] == penalty[c] for c in mine)):
+            many = _Names(record).many
+            return (f"a euchre scores {rules.euchre} to each of {many(defenders)}; the sheet "
+                    f"left out {many(left_out)} ({variant_cite})")
+    if table.variant is Variant.CUTTHROAT:
+        other = (CutthroatEuchre.EACH_OPPONENT_2 if options.cutthroat_euchre
+                 is CutthroatEuchre.MAKER_MINUS_2 else CutthroatEuchre.MAKER_MINUS_2)
+        if gives(mine, alone, tricks, replace(options, cutthroat_euchre=other)):
+            return (f"scored as under cutthroat_euchre {other.value}; this record plays "
+                    f"{options.cutthroat_euchre.value} ({variant_cite})")
+    return None
 
 
 @dataclass(frozen=True, slots=True)
@@ -418,8 +384,8 @@ def check_sheet(rules: Rules, record: Record, played: Games, target: int | None,
     comparing each entry -- the deal's points, the running score -- by score column (a side at
     four, a player at n: :class:`_Columns`). Each game's first running score is checked against
     its start (a lap, or the record's start score). The deal's points have one diagnosis per
-    deal (:func:`likely_cause` per side, :func:`seat_likely_cause` per player, citing
-    ``variant_cite``, the variant's source for its scoring); a running score has
+    deal, the one of every table (:func:`likely_cause`, citing ``variant_cite`` at n, the
+    variant's source for its scoring; "" at four: the preset's rules); a running score has
     :func:`running_cause`, which tells a sheet that ran on past a game's end (its running score
     adds up, and it kept adding instead of opening the next game; ``target`` the game's points,
     None: not known) from an addition error. Pure."""
@@ -455,8 +421,7 @@ def check_sheet(rules: Rules, record: Record, played: Games, target: int | None,
         wrong: set[int] = set()   # the columns whose deal points the sheet has wrong
         if sheet.points is not None and tuple(sheet.points) != r.points:
             recorded = tuple(sheet.points)
-            cause = _cited(likely_cause(rules, r, recorded) if record.table.fixed_sides else
-                           seat_likely_cause(record, r, recorded, r.points, variant_cite), cite)
+            cause = _cited(likely_cause(rules, record, r, recorded, variant_cite), cite)
             for g in cols.groups:
                 if any(recorded[c] != r.points[c] for c in g):
                     wrong.update(g)

@@ -7,7 +7,9 @@ expected file (deal, seat, the whole message). Properties over drawn records, wi
 of a right sheet computed by the oracle of tests/table_sheet_support.py (the reference's
 points, VARIANTS.md's game end): a right sheet has no finding, at every table size; one slip
 planted in one player's column is found there and only there. (Four-handed slips: the laws
-goldens 79 and 80 of tests/golden/laws, and tests/test_engine_regressions.py.)
+goldens 79 and 80 of tests/golden/laws, tests/golden/sheets/four-handed-whole-entry, and
+tests/test_engine_regressions.py.) The one diagnosis of a deal's points at every table names a
+cause only when its slip, scored by the reference, gives the whole entry as written.
 """
 
 from __future__ import annotations
@@ -21,7 +23,8 @@ from typing import Any
 import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
-from table_sheet_support import oracle_running, result_records, with_sheet
+import reference_euchre as ref
+from table_sheet_support import oracle_points, oracle_running, result_records, with_sheet
 
 from euchre_records.match import replay
 from euchre_records.model import Finding, FindingKind
@@ -31,7 +34,7 @@ from euchre_records.schema.tables import load_table_record
 
 FOLDER = Path(__file__).parent / "golden" / "sheets"
 SLIPS = ["cutthroat-slips", "five-handed-slips", "two-handed-missed", "four-handed-missed",
-         "cutthroat-missed"]
+         "cutthroat-missed", "four-handed-whole-entry"]
 
 
 def _sheet_findings(data: dict[str, Any]) -> list[Any]:
@@ -221,3 +224,90 @@ def test_a_running_score_its_points_imply_can_be_left_out_at_n(data: dict[str, A
     del sheet["deals"][k]["scoresheet"]["total"]
     assert [(f.deal, f.seat, f.message) for f in _sheet_findings(sheet)] == found
     assert "an earlier error carried forward" not in found[0][2]
+
+
+def _oracle_slips(data: dict[str, Any]) -> dict[str, list[list[int]]]:
+    """The first deal of ``data`` as the scorer would write it after each known slip, by the
+    reference's scoring (tests/reference_euchre.py: the presets' points table at four,
+    VARIANTS.md's at 2, 3 and 5), not the engine's: the part of each cause's text that names the
+    slip, with the whole entries (every score column) that slip gives."""
+    n = data["rules"].get("seats", 4)
+    r = data["deals"][0]["result"]
+    option = data["rules"]["overrides"].get("cutthroat_euchre", "each-opponent-2")
+    maker, tricks, partner = r["maker"], r["tricks"], r.get("partner")
+    lone = bool(r.get("alone")) if n == 4 else n == 5 and partner is None
+
+    def score(tricks_: int, alone: bool = lone, makers: list[str] | None = None,
+              option_: str = option) -> list[int]:
+        if n == 4:
+            return list(ref.points(data["rules"]["preset"], maker, alone, tricks_))
+        return ref.variant_points(n, makers or [maker] + ([partner] if partner else []), alone,
+                                  tricks_, option_)
+
+    right = score(tricks)
+    out: dict[str, list[list[int]]] = {
+        "a march scored as 3 or 4 tricks": [score(3)] if tricks == 5 else [],
+        "3 or 4 tricks scored as a march": [score(5)] if 3 <= tricks <= 4 else [],
+        "a euchre scored as made": [score(3)] if tricks < 3 else [],
+        "the makers' points given to the other players": [score(0)] if tricks >= 3 else [],
+        "a lone march scored as a march": [score(5, False, [maker])] if lone and tricks == 5 else [],
+        "a euchred lone hand scored as a plain euchre": [score(tricks, False)] if lone and tricks < 3 else [],
+        "a euchre scored as 1": ([[1 if p == 2 else p for p in right]]
+                                 if tricks < 3 and set(right) == {0, 2} else []),
+        "the points were given to the wrong side": [right[::-1]] if n == 4 else [],
+        "a wrong column": [], "the points were given to the wrong players": [],
+        "scored as under cutthroat_euchre": [], "held it": [], "was left out": [],
+        "was scored as the maker's partner": []}
+    for a in range(len(right)):
+        for b in range(a + 1, len(right)):
+            swapped = list(right)
+            swapped[a], swapped[b] = right[b], right[a]
+            out["a wrong column"].append(swapped)
+    if n == 3:
+        other = "maker-minus-2" if option == "each-opponent-2" else "each-opponent-2"
+        out["scored as under cutthroat_euchre"].append(score(tricks, option_=other))
+    if n == 5:
+        others = [str(q) for q in range(n) if str(q) not in (maker, partner)]
+        if partner is not None:
+            out["held it"] = [score(tricks, False, [maker, q]) for q in others]
+            out["was left out"] = [score(tricks, True, [maker])]
+        else:
+            out["was scored as the maker's partner"] = [score(tricks, False, [maker, q])
+                                                        for q in others]
+    return {cause: [v for v in vectors if v != right] for cause, vectors in out.items()}
+
+
+@settings(max_examples=300, deadline=None)
+@given(result_records(seats=(2, 3, 4, 5)), st.data())
+def test_a_cause_is_named_only_when_its_slip_gives_the_whole_entry(data: dict[str, Any],
+                                                                   draw: st.DataObject) -> None:
+    """The one diagnosis of a deal's points at every table (scoresheet.likely_cause): the
+    deal's entry replaced by what a known slip gives (by the reference's scoring), or by the
+    right entry with one or two figures off. A slip's entry is never "unknown cause"; a named
+    cause is one whose slip gives every figure of the entry as written (the preset's scoresheet
+    rule, Somerset 5-6: the entry is the deal's score, a whole row), so an entry with a second error
+    beside the slip is "unknown cause" -- at four as at n."""
+    data = dict(data, deals=data["deals"][:1])
+    assume(data["deals"][0]["result"]["maker"] is not None)
+    slips = _oracle_slips(data)
+    right = oracle_points(data)[0]
+    planted = [v for vectors in slips.values() for v in vectors]
+    off = list(right)
+    for c in draw.draw(st.lists(st.integers(0, len(right) - 1), min_size=1, max_size=2, unique=True)):
+        off[c] += draw.draw(st.sampled_from([-2, -1, 1, 2]))
+    entry = draw.draw(st.sampled_from(planted + [off])) if planted else off
+    assume(entry != right)
+    sheet = copy.deepcopy(data)
+    sheet["deals"][0]["scoresheet"] = {"points": entry}
+    found = _sheet_findings(sheet)
+    assert found and all(f.deal == 1 for f in found)
+    causes = {f.message.split(" — ", 1)[1] for f in found}
+    assert len(causes) == 1   # one diagnosis of the deal, whatever the column
+    cause = causes.pop()
+    if entry in planted:
+        assert not cause.startswith("unknown cause"), (entry, cause)
+    if not cause.startswith("unknown cause"):
+        named = [k for k in slips if k in cause]
+        assert named, cause
+        assert any(entry in slips[k] for k in named) or (
+            "wrong players" in cause and sorted(entry) == sorted(right)), (entry, cause, slips)

@@ -303,9 +303,17 @@ def _slip(rules: Rules, record: Record, r: DealResult, recorded: Scores, variant
     if 3 <= tricks < 5 and gives(mine, alone, 5):
         return f"3 or 4 tricks scored as a march ({rules.cite('march')})"
     if made:
+        if not gives(mine, alone, 0):
+            return None
+        if table.fixed_sides:
+            return ("the makers' points given to the other side as if it had euchred them "
+                    f"(points to the wrong side, {own('score')})")
         return (f"the makers' points given to the other players as if they had euchred the maker "
-                f"(points to the wrong players, {own('score')})" if gives(mine, alone, 0) else None)
+                f"(points to the wrong players, {own('score')})")
     if gives(mine, alone, 3):
+        if table.fixed_sides:
+            return ("a euchre scored as made: the points went to the makers, not to the side that "
+                    f"euchred them (points to the wrong side, {own('score')})")
         return ("a euchre scored as made: the points went to the making side, not to the other "
                 f"players (points to the wrong player, {own('score')})")
     defenders = tuple(c for c in range(cols) if c not in mine)

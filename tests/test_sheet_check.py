@@ -249,7 +249,7 @@ def _oracle_slips(data: dict[str, Any]) -> dict[str, list[list[int]]]:
         "a march scored as 3 or 4 tricks": [score(3)] if tricks == 5 else [],
         "3 or 4 tricks scored as a march": [score(5)] if 3 <= tricks <= 4 else [],
         "a euchre scored as made": [score(3)] if tricks < 3 else [],
-        "the makers' points given to the other players": [score(0)] if tricks >= 3 else [],
+        "the makers' points given to the other": [score(0)] if tricks >= 3 else [],
         "a lone march scored as a march": [score(5, False, [maker])] if lone and tricks == 5 else [],
         "a euchred lone hand scored as a plain euchre": [score(tricks, False)] if lone and tricks < 3 else [],
         "a euchre scored as 1": ([[1 if p == 2 else p for p in right]]

@@ -258,12 +258,4 @@ def _hands(value: object, where: str, cards: CardReader) -> tuple[tuple[Card | N
     assert isinstance(value, list)
     if len(value) > 4:
         raise NotationError("expected up to four hands as dealt (player 0 first)", where)
-    hands = []
-    for i in range(4):
-        hand = typed(value[i] if i < len(value) else [], f"{where}[{i}]", LIST,
-                     what="a hand of at most 5 cards as dealt")
-        if len(hand) > 5:
-            raise NotationError("expected a hand of at most 5 cards as dealt", f"{where}[{i}]")
-        known = [cards.card(c, f"{where}[{i}][{j}]", unknown_ok=True) for j, c in enumerate(hand)]
-        hands.append(tuple(known) + (None,) * (5 - len(known)))
-    return tuple(hands)
+    return tuple(cards.hand(value[i] if i < len(value) else [], f"{where}[{i}]") for i in range(4))

@@ -43,6 +43,8 @@ _RULESET: dict[int, tuple[str, str]] = {
     17: ("num_deals", "int"),
 }
 _LONER_LEAD = ("LEFT_OF_DEALER", "LEFT_OF_LONER")
+_META_TEXTS = ((1, "gameId"), (2, "title"), (3, "description"))
+"""egn-common.proto Metadata's text fields: number, EGN key."""
 _SCHEMA_ORDER = ("std", "min_rank", "winning_score", "num_deals", "canadian", "loner_lead",
                  "loner_march_score", "loner_euchred_score", "defend_alone", "farmers",
                  "partners_best", "go_under", "joker", "num_players", "allow_no_trump",
@@ -99,7 +101,7 @@ def _messages(fields: list[Field], number: int, path: Callable[[int], str]
 
 def _metadata(fields: list[Field], path: str) -> dict[str, Any]:
     meta: dict[str, Any] = {}
-    for number, key in ((1, "gameId"), (2, "title"), (3, "description")):
+    for number, key in _META_TEXTS:
         value = _text(fields, number, f"{path}.{key}")
         if value is not None:
             meta[key] = value
@@ -168,8 +170,9 @@ def _bool(fields: list[Field], number: int, path: str) -> bool | None:
     return None if value is None else bool(value)
 
 
-_BIDDING_EXTRAS = ((3, "isAlone", _bool), (4, "aloneDefender", _int), (5, "discard", _text))
-"""A bidding message's optional fields: number, EGN key, how it is read."""
+_BIDDING_EXTRAS = ((3, "isAlone", _bool, Writer.flag), (4, "aloneDefender", _int, Writer.varint),
+                   (5, "discard", _text, Writer.text))
+"""A bidding message's optional fields: number, EGN key, how it is read, how it is written."""
 
 
 def _phase(fields: list[Field], path: str) -> dict[str, Any]:
@@ -178,7 +181,7 @@ def _phase(fields: list[Field], path: str) -> dict[str, Any]:
         b = _sub(bid[2], path, bid[3])
         out: dict[str, Any] = {"phaseNumber": _int(b, 1, f"{path}.phaseNumber") or 0,
                                "type": "EUCHRE_BIDDING", "calls": _texts(b, 2, f"{path}.calls")}
-        for number, key, read in _BIDDING_EXTRAS:
+        for number, key, read, _ in _BIDDING_EXTRAS:
             value = read(b, number, f"{path}.{key}")
             if value is not None:
                 out[key] = value
@@ -269,7 +272,7 @@ def egnb_to_egn(data: bytes) -> dict[str, Any]:
 
 def _w_metadata(meta: dict[str, Any]) -> Writer:
     w = Writer()
-    for number, key in ((1, "gameId"), (2, "title"), (3, "description")):
+    for number, key in _META_TEXTS:
         if key in meta:
             w.text(number, meta[key])
     for p in meta.get("players", []):
@@ -309,12 +312,9 @@ def _w_annotations(w: Writer, number: int, notes: dict[str, list[str]] | None) -
 def _w_phase(ph: dict[str, Any]) -> Writer:
     if ph["type"] == "EUCHRE_BIDDING":
         b = Writer().varint(1, ph.get("phaseNumber", 0)).texts(2, ph.get("calls", []))
-        if "isAlone" in ph:
-            b.flag(3, ph["isAlone"])
-        if "aloneDefender" in ph:
-            b.varint(4, ph["aloneDefender"])
-        if "discard" in ph:
-            b.text(5, ph["discard"])
+        for number, key, _, write in _BIDDING_EXTRAS:
+            if key in ph:
+                write(b, number, ph[key])
         for e in ph.get("cardExchanges", []):
             ew = Writer()
             if "sender" in e:

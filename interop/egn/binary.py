@@ -82,7 +82,7 @@ def _each(fields: list[Field], number: int) -> list[tuple[int | bytes, int]]:
 
 def _texts(fields: list[Field], number: int, path: str) -> list[str]:
     """Every string of a repeated string field."""
-    return [as_text(value, path, offset) for value, offset in _each(fields, number)]
+    return [as_text(f[2], path, f[3]) for f in fields if f[0] == number]
 
 
 def _sub(value: int | bytes, path: str, offset: int) -> list[Field]:
@@ -96,7 +96,8 @@ def _messages(fields: list[Field], number: int, path: Callable[[int], str]
     """Each message of a repeated message field with its path (``path(i)``), decoded one at a
     time as it is read (so that the first problem in the file is the one reported)."""
     for i, (value, offset) in enumerate(_each(fields, number)):
-        yield _sub(value, path(i), offset), path(i)
+        at = path(i)
+        yield _sub(value, at, offset), at
 
 
 def _metadata(fields: list[Field], path: str) -> dict[str, Any]:

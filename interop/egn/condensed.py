@@ -88,10 +88,10 @@ class _Bits:
 
     def index(self, size: int, what: str, past: str) -> int:
         """An index into ``size`` items (``ceil(log2(size))`` bits), refused past them:
-        ``<what> index <i> is past <past>``."""
+        ``<what> index <i> is past <past>``, ``past`` formatted with ``size`` (only then)."""
         i = self.read(_bits_for(size))
         if i >= size:
-            raise self.fail(f"{what} index {i} is past {past}")
+            raise self.fail(f"{what} index {i} is past {past.format(size)}")
         return i
 
 
@@ -156,7 +156,7 @@ def decode_deal(text: object, where: str, number: int, players_expected: int = 4
         raise BinaryError(f"the deal's bit stream is for {players} players, but the file's rule "
                           f"set says {players_expected} (metadata.ruleset.num_players)", where)
     pack = pack_order(code)
-    up = bits.index(len(pack), "up-card", f"the {len(pack)}-card pack")
+    up = bits.index(len(pack), "up-card", "the {}-card pack")
     ctx = _Ctx(pack, dealer, players, version)
     ctx.up_suit = pack[up][1]
     state: dict[str, Any] = {"dealer": dealer, "upCard": pack[up]}
@@ -164,8 +164,13 @@ def decode_deal(text: object, where: str, number: int, players_expected: int = 4
         hands = []
         for _ in range(players):
             count = bits.read(4)
-            hands.append([pack[bits.index(len(pack), "card", f"the {len(pack)}-card pack")]
-                          for _ in range(count)])
+            hand = []
+            for _ in range(count):   # a hot loop: index's checks written out
+                i = bits.read(_bits_for(len(pack)))
+                if i >= len(pack):
+                    raise bits.fail(f"card index {i} is past the {len(pack)}-card pack")
+                hand.append(pack[i])
+            hands.append(hand)
         state["playerCards"] = hands
     phases = _phases(bits, ctx, bits.read(3), start=0)
     deal: dict[str, Any] = {"dealNumber": number, "initialState": state, "phases": phases}
@@ -256,7 +261,9 @@ def _play(bits: _Bits, ctx: _Ctx, number: int, skip: int) -> dict[str, Any]:
         for _ in range(size):
             if not ctx.remaining:
                 raise bits.fail("more cards played than the pack holds")
-            i = bits.index(len(ctx.remaining), "card", f"the {len(ctx.remaining)} cards left")
+            i = bits.read(_bits_for(len(ctx.remaining)))   # the hot loop: no call of index
+            if i >= len(ctx.remaining):
+                raise bits.fail(f"card index {i} is past the {len(ctx.remaining)} cards left")
             trick.append(ctx.remaining.pop(i))
         tricks.append(trick)
     phase: dict[str, Any] = {"phaseNumber": number, "type": "TRICK_PLAY", "tricks": tricks}

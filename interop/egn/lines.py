@@ -136,13 +136,16 @@ def active_players(calls: Sequence[Call]) -> int:
     return 4 - alone - defender
 
 
-def bidding_out(calls: Sequence[Call], alone: bool, discard: Card | None,
+def bidding_out(calls: Sequence[Call], fixed_sides: bool, discard: Card | None,
                 exchanges: list[dict[str, Any]] | None, notes: dict[str, list[str]]
                 ) -> dict[str, Any]:
-    """An EGN bidding phase: the calls EGN lists, ``isAlone`` as given, the lone defender, then
-    the discard, the card exchanges and the annotations where there are any."""
+    """An EGN bidding phase: the calls EGN lists, ``isAlone`` (a partner sitting out: only where
+    sides are fixed), the lone defender, then the discard, the card exchanges and the
+    annotations where there are any."""
+    bids = bid_calls(calls)
     bid: dict[str, Any] = {"phaseNumber": 0, "type": "EUCHRE_BIDDING",
-                           "calls": [call_token(c) for c in bid_calls(calls)], "isAlone": alone}
+                           "calls": [call_token(c) for c in bids],
+                           "isAlone": fixed_sides and any(c.alone for c in bids)}
     for c in calls:
         if c.kind is CallKind.DEFEND_ALONE and c.seat is not None:
             bid["aloneDefender"] = int(c.seat)
@@ -228,8 +231,7 @@ def alternatives_out(deal: Deal) -> list[dict[str, Any]]:
         head = [alt.note] if alt.note else []
         if word in ("call", "deal"):
             branch = n - 1 if word == "call" else 0
-            phases.append(bidding_out(alt.calls, any(c.alone for c in bid_calls(alt.calls)),
-                                      alt.discard, None,
+            phases.append(bidding_out(alt.calls, True, alt.discard, None,
                                       _merge(head, annotations_out(alt.annotations, "call"))))
             head = []
         elif word == "trick":

@@ -342,14 +342,12 @@ def _deal(number: int, deal: Deal, table: Table) -> dict[str, Any]:
                                 else [card_token(c) for c in hand]      # a wrong number: --lossy
                                 for hand in deal.hands]
     phases: list[dict[str, Any]] = []
-    bids = bid_calls(deal.calls)
     if deal.calls:
         exchanges = exchanges_out(deal.exchanges, table.seats) if deal.exchanges else None
         notes = annotations_out(deal.annotations, "call")
         if table.called_partner:
-            notes.update(called_out(deal, bids))
-        alone = table.fixed_sides and any(c.alone for c in bids)   # isAlone: a partner sits out
-        phases.append(bidding_out(deal.calls, alone, deal.discard, exchanges, notes))
+            notes.update(called_out(deal, bid_calls(deal.calls)))
+        phases.append(bidding_out(deal.calls, table.fixed_sides, deal.discard, exchanges, notes))
     if deal.tricks:
         phases.append(play_out(len(phases), deal.tricks,
                                annotations_out(deal.annotations, "card", active_players(deal.calls))))

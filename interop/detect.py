@@ -19,7 +19,7 @@ from __future__ import annotations
 from euchre_records.errors import NotationError
 from euchre_records.model import FORMAT_NAME, Record
 
-from euchre_records.interop.egn.document import FILE_TYPE, egn_to_record, is_egn
+from euchre_records.interop.egn.document import FILE_TYPE, egn_to_any, egn_to_record, is_egn
 from euchre_records.schema.notation import load_record, parse_json
 
 __all__ = ["notation_of", "load_any", "load_any_data", "load_any_table_data", "parse_json"]
@@ -35,12 +35,16 @@ def notation_of(data: object) -> str | None:
     return None
 
 
-def load_any_data(data: object) -> Record:
-    """Load an already-parsed JSON value in our notation or in EGN."""
+def load_any_data(data: object, tables: bool = False) -> Record:
+    """Load an already-parsed JSON value in our notation or in EGN: a four-handed record, or with
+    ``tables`` a record at any table (a table of two, three or five otherwise refused)."""
     kind = notation_of(data)
     if kind == "egn":
-        return egn_to_record(data)
+        return egn_to_any(data) if tables else egn_to_record(data)
     if kind == FORMAT_NAME or (isinstance(data, dict) and "format" in data and "fileType" not in data):
+        if tables:
+            from euchre_records.schema.tables import load_any as load_either
+            return load_either(data)
         return load_record(data)
     from euchre_records.interop.emn.document import is_emn
     if is_emn(data):   # a whole match, not one record: another command reads it
@@ -54,14 +58,7 @@ def load_any_data(data: object) -> Record:
 def load_any_table_data(data: object) -> Record:
     """As :func:`load_any_data`, and a record of two, three or five players (our ``rules.seats``
     or EGN's ``num_players``) as a :class:`Record` instead of refused."""
-    from euchre_records.interop.egn.document import egn_to_any
-    from euchre_records.schema.tables import load_any as load_either
-    kind = notation_of(data)
-    if kind == "egn":
-        return egn_to_any(data)
-    if kind == FORMAT_NAME or (isinstance(data, dict) and "format" in data and "fileType" not in data):
-        return load_either(data)
-    return load_any_data(data)   # not a record we know: its error
+    return load_any_data(data, tables=True)
 
 
 def load_any(text: str | bytes) -> Record:

@@ -10,11 +10,12 @@ false). ``optional=True`` lets a missing field (None, JSON null) through as ``de
 
 from __future__ import annotations
 
-from typing import Any, Iterator, Mapping
+from typing import Any, Collection, Iterator, Mapping
 
-from euchre_records.errors import NotationError
+from euchre_records.errors import NotationError, Problem
 
-__all__ = ["OBJECT", "LIST", "TEXT", "WHOLE", "FLAG", "typed", "field", "items", "show"]
+__all__ = ["OBJECT", "LIST", "TEXT", "WHOLE", "FLAG", "typed", "field", "items", "show",
+           "unknown_keys", "extra_fields"]
 
 OBJECT = "an object"
 LIST = "a list"
@@ -62,3 +63,18 @@ def items(value: object, where: str, *, optional: bool = True,
     ``optional``); a value that is not a list is NotationError at ``where``."""
     for i, item in enumerate(typed(value, where, LIST, optional=optional, default=[], what=what)):
         yield item, f"{where}[{i}]"
+
+
+def unknown_keys(obj: Mapping[Any, Any], known: Collection[str], where: str, what: str
+                 ) -> list[Problem]:
+    """A problem ``what`` at each key of ``obj`` (at ``where``) not in ``known``, in the order
+    written: ``where.key`` (``key`` alone at the top, ``where`` empty)."""
+    return [Problem(f"{where}.{k}" if where else str(k), what) for k in obj if k not in known]
+
+
+def extra_fields(obj: Mapping[Any, Any], known: Collection[str], where: str, what: str
+                 ) -> list[Problem]:
+    """One problem at ``where`` naming the fields of ``obj`` not in ``known``, sorted
+    (``unknown <what>: a, b``); none when there are none."""
+    extra = sorted(str(k) for k in obj if k not in known)
+    return [Problem(where, f"unknown {what}: {', '.join(extra)}")] if extra else []

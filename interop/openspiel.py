@@ -104,8 +104,10 @@ def _out_seats(result: DealResult) -> set[Seat]:
     return out
 
 
-def _eldest(dealer: Seat, out: set[Seat]) -> Seat:
-    seat = dealer.left
+def _next_in_play(seat: Seat, out: set[Seat]) -> Seat:
+    """The first seat to the left of ``seat`` not sitting out (``out``); after the dealer,
+    eldest hand."""
+    seat = seat.left
     while seat in out:
         seat = seat.left
     return seat
@@ -119,9 +121,7 @@ def _players(deal: Deal, result: DealResult) -> list[list[Seat]]:
         seats, seat = [], leader
         for _ in trick.cards:
             seats.append(seat)
-            seat = seat.left
-            while seat in out:
-                seat = seat.left
+            seat = _next_in_play(seat, out)
         order.append(seats)
     return order
 
@@ -234,9 +234,10 @@ def openspiel_actions(deal: Deal, rules: Rules) -> list[int]:
         raise UnsupportedRules("a lone defender needs OpenSpiel's allow_lone_defender", "calls")
     if len(deal.tricks) != 5:
         raise UnsupportedRules("OpenSpiel plays all five tricks: a claim cannot be exported", "tricks")
-    if result.leaders and result.leaders[0] is not _eldest(deal.dealer, _out_seats(result)):
+    eldest = _next_in_play(deal.dealer, _out_seats(result))
+    if result.leaders and result.leaders[0] is not eldest:
         raise UnsupportedRules(
-            f"OpenSpiel's first lead is eldest hand's ({_eldest(deal.dealer, _out_seats(result)).name}); "
+            f"OpenSpiel's first lead is eldest hand's ({eldest.name}); "
             f"under these rules {result.leaders[0].name} leads (lone_lead {rules.lone_lead.value!r})",
             "tricks[0]")
     for trick in deal.tricks:

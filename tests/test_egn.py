@@ -282,6 +282,8 @@ def test_a_lone_march_scores_the_egn_flag() -> None:
     (4, lambda d: d["metadata"].__setitem__("initialScore", [1]), "metadata.initialScore", None),
     (4, lambda d: d["metadata"]["ruleset"].__setitem__("joker", "yes"), "metadata.ruleset.joker", None),
     (4, lambda d: d["deals"][0].__setitem__("extra", 1), "deals[0].extra", None),
+    (4, lambda d: d["metadata"].__setitem__("players", [{"name": "A", "nick": "x", "age": 9}]),
+     "metadata.players[0]", "unknown player field(s): age, nick"),
     (3, lambda d: d["metadata"]["ruleset"].update(num_players=9), "metadata.ruleset.num_players",
      "EGN game with 9 players: out of range"),
     (3, lambda d: d["deals"][0]["phases"][0].update(isAlone=True), "deals[0].phases[0].isAlone",

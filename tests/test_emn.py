@@ -163,6 +163,8 @@ def test_rounds_are_read_from_who_sits_again() -> None:
     (lambda d: d["games"][2]["gameData"].update(deals=7), "games[2].gameData.deals"),
     (lambda d: d["games"][2].update(gameIndex=0), "games[2].gameIndex"),
     (lambda d: d["metadata"].update(venue="Hall"), "metadata.venue"),
+    (lambda d: d["metadata"]["players"][0].update(nick="Al"), "metadata.players[0]"),
+    (lambda d: d["games"][0].update(table="1"), "games[0]"),
 ])
 def test_bad_match_files_get_located_errors(change: Any, where: str) -> None:
     doc = load("spec-example.emn")

@@ -17,12 +17,13 @@ gap), so they are lost in binary; the condensed form also drops the deal number.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable, Iterator
 
 from euchre_records.errors import UnsupportedRules
 from euchre_records.model import Record
 
 from .condensed import decode_deal, encode_deal
+from .front import egn_players
 from .protobuf import BinaryError, Field, Writer, as_int32, as_text, read_message, varints
 
 __all__ = ["EXPANDED", "CONDENSED", "MAX_SIZE", "is_egn_binary", "egnb_to_egn", "egn_to_egnb",
@@ -42,6 +43,8 @@ _RULESET: dict[int, tuple[str, str]] = {
     17: ("num_deals", "int"),
 }
 _LONER_LEAD = ("LEFT_OF_DEALER", "LEFT_OF_LONER")
+_META_TEXTS = ((1, "gameId"), (2, "title"), (3, "description"))
+"""egn-common.proto Metadata's text fields: number, EGN key."""
 _SCHEMA_ORDER = ("std", "min_rank", "winning_score", "num_deals", "canadian", "loner_lead",
                  "loner_march_score", "loner_euchred_score", "defend_alone", "farmers",
                  "partners_best", "go_under", "joker", "num_players", "allow_no_trump",
@@ -72,56 +75,64 @@ def _int(fields: list[Field], number: int, path: str) -> int | None:
     return None if f is None else as_int32(f[2], path, f[3])
 
 
-def _sub(value: int | bytes, path: str, offset: int, depth: int) -> list[Field]:
+def _each(fields: list[Field], number: int) -> list[tuple[int | bytes, int]]:
+    """The (value, offset) of every occurrence of a repeated field, in the order written."""
+    return [(f[2], f[3]) for f in fields if f[0] == number]
+
+
+def _texts(fields: list[Field], number: int, path: str) -> list[str]:
+    """Every string of a repeated string field."""
+    return [as_text(f[2], path, f[3]) for f in fields if f[0] == number]
+
+
+def _sub(value: int | bytes, path: str, offset: int) -> list[Field]:
     if not isinstance(value, bytes):
         raise BinaryError(f"expected a message, found a number (at byte {offset})", path)
-    if depth > 8:
-        raise BinaryError("messages nested too deeply", path)
     return read_message(value, path, offset)
+
+
+def _messages(fields: list[Field], number: int, path: Callable[[int], str]
+              ) -> Iterator[tuple[list[Field], str]]:
+    """Each message of a repeated message field with its path (``path(i)``), decoded one at a
+    time as it is read (so that the first problem in the file is the one reported)."""
+    for i, (value, offset) in enumerate(_each(fields, number)):
+        at = path(i)
+        yield _sub(value, at, offset), at
 
 
 def _metadata(fields: list[Field], path: str) -> dict[str, Any]:
     meta: dict[str, Any] = {}
-    for number, key in ((1, "gameId"), (2, "title"), (3, "description")):
+    for number, key in _META_TEXTS:
         value = _text(fields, number, f"{path}.{key}")
         if value is not None:
             meta[key] = value
     date = _text(fields, 6, f"{path}.date")
     players: list[Any] = []
-    for i, (n, _, v, off) in enumerate(f for f in fields if f[0] == 4):
-        at = f"{path}.players[{i}]"
-        choice = _sub(v, at, off, 1)
+    for choice, at in _messages(fields, 4, lambda i: f"{path}.players[{i}]"):
         name = _text(choice, 1, at)
         rich = _one(choice, 2)
-        if rich is not None:
-            inner = _sub(rich[2], at, rich[3], 2)
-            player: dict[str, Any] = {"name": _text(inner, 1, f"{at}.name") or ""}
-            ids = []
-            for j, (_, _, iv, ioff) in enumerate(f for f in inner if f[0] == 2):
-                id_fields = _sub(iv, f"{at}.playerIds[{j}]", ioff, 3)
-                ids.append({"id": _text(id_fields, 1, f"{at}.playerIds[{j}].id") or "",
-                            "source": _text(id_fields, 2, f"{at}.playerIds[{j}].source") or ""})
-            if ids:
-                player["playerIds"] = ids
-            players.append(player)
-        else:
+        if rich is None:
             players.append(name or "")
+            continue
+        inner = _sub(rich[2], at, rich[3])
+        player: dict[str, Any] = {"name": _text(inner, 1, f"{at}.name") or ""}
+        ids = [{"id": _text(x, 1, f"{x_at}.id") or "", "source": _text(x, 2, f"{x_at}.source") or ""}
+               for x, x_at in _messages(inner, 2, lambda j: f"{at}.playerIds[{j}]")]
+        if ids:
+            player["playerIds"] = ids
+        players.append(player)
     meta["players"] = players
     for number, key in ((5, "initialScore"), (8, "finalScore")):
-        values = [x for f in fields if f[0] == number for x in varints(f[2], f"{path}.{key}", f[3])]
+        values = [x for v, offset in _each(fields, number) for x in varints(v, f"{path}.{key}", offset)]
         if values or key == "initialScore":
             meta[key] = values
     if date is not None:
         meta["date"] = date
     rs = _one(fields, 7)
     if rs is not None:
-        meta["ruleset"] = _ruleset(_sub(rs[2], f"{path}.ruleset", rs[3], 1), f"{path}.ruleset")
-    return _ordered(meta, ("gameId", "title", "description", "date", "players", "initialScore",
-                           "finalScore", "ruleset"))
-
-
-def _ordered(obj: dict[str, Any], order: tuple[str, ...]) -> dict[str, Any]:
-    return {k: obj[k] for k in order if k in obj}
+        meta["ruleset"] = _ruleset(_sub(rs[2], f"{path}.ruleset", rs[3]), f"{path}.ruleset")
+    return {k: meta[k] for k in ("gameId", "title", "description", "date", "players",
+                                 "initialScore", "finalScore", "ruleset") if k in meta}
 
 
 def _ruleset(fields: list[Field], path: str) -> dict[str, Any]:
@@ -142,48 +153,47 @@ def _ruleset(fields: list[Field], path: str) -> dict[str, Any]:
 
 
 def _annotations(fields: list[Field], number: int, path: str) -> dict[str, list[str]] | None:
-    entries = [f for f in fields if f[0] == number]
-    if not entries:
+    if _one(fields, number) is None:
         return None
     out: dict[str, list[str]] = {}
-    for _, _, value, offset in entries:
-        entry = _sub(value, path, offset, 4)
+    for entry, _ in _messages(fields, number, lambda _: path):
         key = _int(entry, 1, path) or 0
         texts_f = _one(entry, 2)
         texts = []
         if texts_f is not None:
-            inner = _sub(texts_f[2], f"{path}.{key}", texts_f[3], 5)
-            texts = [as_text(v, f"{path}.{key}", off) for n, _, v, off in inner if n == 1]
+            texts = _texts(_sub(texts_f[2], f"{path}.{key}", texts_f[3]), 1, f"{path}.{key}")
         out[str(key)] = texts
     return out
+
+
+def _bool(fields: list[Field], number: int, path: str) -> bool | None:
+    value = _int(fields, number, path)
+    return None if value is None else bool(value)
+
+
+_BIDDING_EXTRAS = ((3, "isAlone", _bool, Writer.flag), (4, "aloneDefender", _int, Writer.varint),
+                   (5, "discard", _text, Writer.text))
+"""A bidding message's optional fields: number, EGN key, how it is read, how it is written."""
 
 
 def _phase(fields: list[Field], path: str) -> dict[str, Any]:
     bid, play = _one(fields, 1), _one(fields, 2)
     if bid is not None:
-        b = _sub(bid[2], path, bid[3], 3)
+        b = _sub(bid[2], path, bid[3])
         out: dict[str, Any] = {"phaseNumber": _int(b, 1, f"{path}.phaseNumber") or 0,
-                               "type": "EUCHRE_BIDDING",
-                               "calls": [as_text(v, f"{path}.calls", off) for n, _, v, off in b if n == 2]}
-        alone = _int(b, 3, f"{path}.isAlone")
-        if alone is not None:
-            out["isAlone"] = bool(alone)
-        defender = _int(b, 4, f"{path}.aloneDefender")
-        if defender is not None:
-            out["aloneDefender"] = defender
-        discard = _text(b, 5, f"{path}.discard")
-        if discard is not None:
-            out["discard"] = discard
+                               "type": "EUCHRE_BIDDING", "calls": _texts(b, 2, f"{path}.calls")}
+        for number, key, read, _ in _BIDDING_EXTRAS:
+            value = read(b, number, f"{path}.{key}")
+            if value is not None:
+                out[key] = value
         exchanges = []
-        for k, (_, _, v, off) in enumerate(f for f in b if f[0] == 6):
-            at = f"{path}.cardExchanges[{k}]"
-            e = _sub(v, at, off, 4)
+        for e, at in _messages(b, 6, lambda k: f"{path}.cardExchanges[{k}]"):
             item: dict[str, Any] = {}
             sender = _int(e, 1, f"{at}.sender")
             if sender is not None:
                 item["sender"] = sender
             item["receiver"] = _int(e, 2, f"{at}.receiver") or 0
-            item["cards"] = [as_text(cv, f"{at}.cards", coff) for n, _, cv, coff in e if n == 3]
+            item["cards"] = _texts(e, 3, f"{at}.cards")
             exchanges.append(item)
         if exchanges:
             out["cardExchanges"] = exchanges
@@ -192,11 +202,8 @@ def _phase(fields: list[Field], path: str) -> dict[str, Any]:
             out["callAnnotations"] = notes
         return out
     if play is not None:
-        p = _sub(play[2], path, play[3], 3)
-        tricks = []
-        for t, (_, _, v, off) in enumerate(f for f in p if f[0] == 3):
-            trick = _sub(v, f"{path}.tricks[{t}]", off, 4)
-            tricks.append([as_text(cv, f"{path}.tricks[{t}]", coff) for n, _, cv, coff in trick if n == 1])
+        p = _sub(play[2], path, play[3])
+        tricks = [_texts(trick, 1, at) for trick, at in _messages(p, 3, lambda t: f"{path}.tricks[{t}]")]
         out = {"phaseNumber": _int(p, 1, f"{path}.phaseNumber") or 0, "type": "TRICK_PLAY",
                "tricks": tricks}
         notes = _annotations(p, 4, f"{path}.playAnnotations")
@@ -211,29 +218,21 @@ def _expanded_deal(fields: list[Field], path: str) -> dict[str, Any]:
     st = _one(fields, 2)
     state: dict[str, Any] = {}
     if st is not None:
-        s = _sub(st[2], f"{path}.initialState", st[3], 2)
-        dealer = _int(s, 1, f"{path}.initialState.dealer")
+        at = f"{path}.initialState"
+        s = _sub(st[2], at, st[3])
+        dealer = _int(s, 1, f"{at}.dealer")
         state["dealer"] = dealer if dealer is not None else 0
-        up = _text(s, 2, f"{path}.initialState.upCard")
+        up = _text(s, 2, f"{at}.upCard")
         if up is not None:
             state["upCard"] = up
-        hands = []
-        for i, (_, _, v, off) in enumerate(f for f in s if f[0] == 4):
-            hand = _sub(v, f"{path}.initialState.playerCards[{i}]", off, 3)
-            hands.append([as_text(cv, f"{path}.initialState.playerCards[{i}]", coff)
-                          for n, _, cv, coff in hand if n == 1])
+        hands = [_texts(hand, 1, h_at) for hand, h_at in _messages(s, 4, lambda i: f"{at}.playerCards[{i}]")]
         if hands:
             state["playerCards"] = hands
     deal["initialState"] = state
-    deal["phases"] = [_phase(_sub(v, f"{path}.phases[{i}]", off, 2), f"{path}.phases[{i}]")
-                      for i, (_, _, v, off) in enumerate(f for f in fields if f[0] == 3)]
-    lines = []
-    for k, (_, _, v, off) in enumerate(f for f in fields if f[0] == 4):
-        at = f"{path}.alternativeLines[{k}]"
-        line = _sub(v, at, off, 2)
-        lines.append({"branchIndex": _int(line, 1, f"{at}.branchIndex") or 0,
-                      "phases": [_phase(_sub(pv, f"{at}.phases[{i}]", poff, 3), f"{at}.phases[{i}]")
-                                 for i, (_, _, pv, poff) in enumerate(f for f in line if f[0] == 2)]})
+    deal["phases"] = [_phase(ph, at) for ph, at in _messages(fields, 3, lambda i: f"{path}.phases[{i}]")]
+    lines = [{"branchIndex": _int(line, 1, f"{at}.branchIndex") or 0,
+              "phases": [_phase(ph, p_at) for ph, p_at in _messages(line, 2, lambda i: f"{at}.phases[{i}]")]}
+             for line, at in _messages(fields, 4, lambda k: f"{path}.alternativeLines[{k}]")]
     if lines:
         deal["alternativeLines"] = lines
     return deal
@@ -257,31 +256,24 @@ def egnb_to_egn(data: bytes) -> dict[str, Any]:
     if doc["fileType"] != _FILE_TYPE:
         raise BinaryError(f"not a binary EGN file: its file type is {doc['fileType']!r}", "fileType")
     meta = _one(fields, 3)
-    doc["metadata"] = _metadata(_sub(meta[2], "metadata", meta[3], 0), "metadata") if meta else {}
+    doc["metadata"] = _metadata(_sub(meta[2], "metadata", meta[3]), "metadata") if meta else {}
     deals: list[Any] = []
-    players = _num_players(doc["metadata"])
-    for i, (_, _, value, offset) in enumerate(f for f in fields if f[0] == 4):
+    players = egn_players(doc)
+    for i, (value, offset) in enumerate(_each(fields, 4)):
         where = f"deals[{i}]"
         if condensed:
             deals.append(decode_deal(as_text(value, where, offset), where, i, players))
         else:
-            deals.append(_expanded_deal(_sub(value, where, offset, 1), where))
+            deals.append(_expanded_deal(_sub(value, where, offset), where))
     doc["deals"] = deals
     return doc
-
-
-def _num_players(meta: dict[str, Any]) -> int:
-    """The file's player count (``metadata.ruleset.num_players``; EGN's default is 4)."""
-    rules = meta.get("ruleset")
-    value = rules.get("num_players", 4) if isinstance(rules, dict) else 4
-    return value if isinstance(value, int) and not isinstance(value, bool) else 4
 
 
 # --- encoding ---------------------------------------------------------------------------------
 
 def _w_metadata(meta: dict[str, Any]) -> Writer:
     w = Writer()
-    for number, key in ((1, "gameId"), (2, "title"), (3, "description")):
+    for number, key in _META_TEXTS:
         if key in meta:
             w.text(number, meta[key])
     for p in meta.get("players", []):
@@ -321,12 +313,9 @@ def _w_annotations(w: Writer, number: int, notes: dict[str, list[str]] | None) -
 def _w_phase(ph: dict[str, Any]) -> Writer:
     if ph["type"] == "EUCHRE_BIDDING":
         b = Writer().varint(1, ph.get("phaseNumber", 0)).texts(2, ph.get("calls", []))
-        if "isAlone" in ph:
-            b.flag(3, ph["isAlone"])
-        if "aloneDefender" in ph:
-            b.varint(4, ph["aloneDefender"])
-        if "discard" in ph:
-            b.text(5, ph["discard"])
+        for number, key, _, write in _BIDDING_EXTRAS:
+            if key in ph:
+                write(b, number, ph[key])
         for e in ph.get("cardExchanges", []):
             ew = Writer()
             if "sender" in e:
@@ -364,7 +353,7 @@ def egn_to_egnb(doc: dict[str, Any], condensed: bool = True) -> bytes:
     Raises UnsupportedRules for what the condensed form cannot hold (use expanded then)."""
     w = Writer().text(1, doc["fileType"]).text(2, doc["version"]).message(3, _w_metadata(doc["metadata"]))
     rules = doc["metadata"].get("ruleset") or {}
-    players, min_rank = _num_players(doc["metadata"]), rules.get("min_rank", 9)
+    players, min_rank = egn_players(doc), rules.get("min_rank", 9)
     for i, deal in enumerate(doc["deals"]):
         if condensed:
             w.text(4, encode_deal(deal, f"deals[{i}]", players, min_rank))

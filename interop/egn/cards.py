@@ -103,6 +103,17 @@ class CardReader:
                             "for the bowers, X for unknown)", where)
 
 
+    def hand(self, value: object, where: str) -> tuple[Card | None, ...]:
+        """One hand of ``playerCards`` as dealt: at most 5 tokens, padded to five with unknown
+        cards (None), as are ``Xx``/``Xc``/``Jx`` tokens."""
+        typed(value, where, LIST, what="a hand of at most 5 cards as dealt")
+        assert isinstance(value, list)
+        if len(value) > 5:
+            raise NotationError("expected a hand of at most 5 cards as dealt", where)
+        known = [self.card(c, f"{where}[{j}]", unknown_ok=True) for j, c in enumerate(value)]
+        return tuple(known) + (None,) * (5 - len(known))
+
+
 def egn_tricks(phase: dict[str, object], where: str, cards: CardReader, fewest: int) -> list[Trick]:
     """The ``tricks`` of a trick-play phase: each a list of ``fewest`` to 4 card tokens (a partial
     game or an alternative line may stop or start inside a trick, so they allow 1)."""

@@ -86,6 +86,14 @@ class _Bits:
     def fail(self, what: str) -> BinaryError:
         return BinaryError(f"{what} (bit {self.pos})", self.where)
 
+    def index(self, size: int, what: str, past: str) -> int:
+        """An index into ``size`` items (``ceil(log2(size))`` bits), refused past them:
+        ``<what> index <i> is past <past>``, ``past`` formatted with ``size`` (only then)."""
+        i = self.read(_bits_for(size))
+        if i >= size:
+            raise self.fail(f"{what} index {i} is past {past.format(size)}")
+        return i
+
 
 class _Out:
     def __init__(self) -> None:
@@ -114,6 +122,14 @@ class _Ctx:
     def per_trick(self) -> int:
         return self.players - self.alone - self.defender
 
+    def line(self, phases: list[dict[str, Any]], branch: int, main_calls: int) -> _Ctx:
+        """The context of an alternative line branching at action ``branch`` of the main line
+        (``phases``): the main line's up-card suit and lone players, the cards not yet played."""
+        alt = _Ctx(self.pack, self.dealer, self.players, self.version)
+        alt.up_suit, alt.alone, alt.defender = self.up_suit, self.alone, self.defender
+        alt.remaining = _remaining_at(self.pack, phases, branch, main_calls)
+        return alt
+
 
 # --- decoding ---------------------------------------------------------------------------------
 
@@ -140,9 +156,7 @@ def decode_deal(text: object, where: str, number: int, players_expected: int = 4
         raise BinaryError(f"the deal's bit stream is for {players} players, but the file's rule "
                           f"set says {players_expected} (metadata.ruleset.num_players)", where)
     pack = pack_order(code)
-    up = bits.read(_bits_for(len(pack)))
-    if up >= len(pack):
-        raise bits.fail(f"up-card index {up} is past the {len(pack)}-card pack")
+    up = bits.index(len(pack), "up-card", "the {}-card pack")
     ctx = _Ctx(pack, dealer, players, version)
     ctx.up_suit = pack[up][1]
     state: dict[str, Any] = {"dealer": dealer, "upCard": pack[up]}
@@ -151,7 +165,7 @@ def decode_deal(text: object, where: str, number: int, players_expected: int = 4
         for _ in range(players):
             count = bits.read(4)
             hand = []
-            for _ in range(count):
+            for _ in range(count):   # a hot loop: index's checks written out
                 i = bits.read(_bits_for(len(pack)))
                 if i >= len(pack):
                     raise bits.fail(f"card index {i} is past the {len(pack)}-card pack")
@@ -166,10 +180,9 @@ def decode_deal(text: object, where: str, number: int, players_expected: int = 4
         for _ in range(bits.read(8)):
             branch = bits.read(16)
             count = bits.read(4)
-            alt = _Ctx(pack, dealer, players, version)
-            alt.up_suit, alt.alone, alt.defender = ctx.up_suit, ctx.alone, ctx.defender
-            alt.remaining = _remaining_at(pack, phases, branch, main_calls)
-            lines.append({"branchIndex": branch, "phases": _phases(bits, alt, count, branch, main_calls)})
+            lines.append({"branchIndex": branch,
+                          "phases": _phases(bits, ctx.line(phases, branch, main_calls), count,
+                                            branch, main_calls)})
         deal["alternativeLines"] = lines
     if bits.read(4) != _END:
         raise bits.fail("no end marker 1010 after the deal: not a condensed EGN deal")
@@ -233,10 +246,7 @@ def _bidding(bits: _Bits, ctx: _Ctx, number: int, start: int) -> dict[str, Any]:
         phase["aloneDefender"] = bits.read(3)
         ctx.defender = True
     if ctx.version >= 3 and bits.read(1):   # the files carry this bit after every bidding
-        i = bits.read(_bits_for(len(ctx.pack)))
-        if i >= len(ctx.pack):
-            raise bits.fail(f"discard index {i} is past the pack")
-        phase["discard"] = ctx.pack[i]
+        phase["discard"] = ctx.pack[bits.index(len(ctx.pack), "discard", "the pack")]
     notes = _annotations(bits)
     if notes is not None:
         phase["callAnnotations"] = notes
@@ -251,7 +261,7 @@ def _play(bits: _Bits, ctx: _Ctx, number: int, skip: int) -> dict[str, Any]:
         for _ in range(size):
             if not ctx.remaining:
                 raise bits.fail("more cards played than the pack holds")
-            i = bits.read(_bits_for(len(ctx.remaining)))
+            i = bits.read(_bits_for(len(ctx.remaining)))   # the hot loop: no call of index
             if i >= len(ctx.remaining):
                 raise bits.fail(f"card index {i} is past the {len(ctx.remaining)} cards left")
             trick.append(ctx.remaining.pop(i))
@@ -350,10 +360,8 @@ def encode_deal(deal: dict[str, Any], where: str, players: int = 4, min_rank: in
                 raise UnsupportedRules("an alternative line too long for the condensed form", at)
             out.write(branch, 16)
             out.write(len(line["phases"]), 4)
-            alt = _Ctx(pack, state["dealer"], players, version)
-            alt.up_suit, alt.alone, alt.defender = ctx.up_suit, ctx.alone, ctx.defender
-            alt.remaining = _remaining_at(pack, phases, branch, main_calls)
-            _write_phases(out, alt, line["phases"], f"{at}.phases", branch, main_calls)
+            _write_phases(out, ctx.line(phases, branch, main_calls), line["phases"], f"{at}.phases",
+                          branch, main_calls)
     out.write(_END, 4)
     return out.text()
 

@@ -31,7 +31,8 @@ from .cards import CardReader, egn_calls, egn_tricks, is_generic, is_partly_know
 from .front import FILE_TYPE, VERSION_RE, Front, deal_head, each_deal, egn_players, is_egn, read_front
 from .per_player import per_player_record
 from .where import egn_where, in_egn_terms
-from .lines import alternatives_in, annotations_in, bid_calls, trump_of, with_alone
+from .lines import (active_players, alternatives_in, annotations_in, bid_calls, trump_of,
+                    with_alone)
 from .out import egn_document, egn_losses, not_read_back
 from .exchanges import exchanges_in, settle_kinds
 from euchre_records.schema.notation import parse_json
@@ -236,8 +237,7 @@ def _stops(has_bidding: bool, calls: list[Call], tricks: list[Trick]) -> str | N
         return None if len(bids) >= 8 else f"during the bidding, after {len(bids)} call(s)"
     if not tricks:
         return "after the bidding"
-    active = 4 - any(c.alone for c in made) - any(c.kind is CallKind.DEFEND_ALONE for c in calls)
-    if len(tricks[-1].cards) < active:
+    if len(tricks[-1].cards) < active_players(calls):
         return f"inside trick {len(tricks)}"
     if len(tricks) < 5:
         return f"after trick {len(tricks)}"
@@ -258,12 +258,4 @@ def _hands(value: object, where: str, cards: CardReader) -> tuple[tuple[Card | N
     assert isinstance(value, list)
     if len(value) > 4:
         raise NotationError("expected up to four hands as dealt (player 0 first)", where)
-    hands = []
-    for i in range(4):
-        hand = typed(value[i] if i < len(value) else [], f"{where}[{i}]", LIST,
-                     what="a hand of at most 5 cards as dealt")
-        if len(hand) > 5:
-            raise NotationError("expected a hand of at most 5 cards as dealt", f"{where}[{i}]")
-        known = [cards.card(c, f"{where}[{i}][{j}]", unknown_ok=True) for j, c in enumerate(hand)]
-        hands.append(tuple(known) + (None,) * (5 - len(known)))
-    return tuple(hands)
+    return tuple(cards.hand(value[i] if i < len(value) else [], f"{where}[{i}]") for i in range(4))

@@ -30,7 +30,7 @@ from euchre_records.errors import NotationError
 from euchre_records.house_rules import farm_cards
 from euchre_records.model import Deal, Exchange, ExchangeKind, replace
 from euchre_records.rules import FarmersHand, Rules
-from euchre_records.interop.json_access import LIST, OBJECT, WHOLE, field, typed
+from euchre_records.interop.json_access import LIST, OBJECT, WHOLE, extra_fields, field, typed
 from euchre_records.interop.json_access import items as each
 
 from .cards import CardReader, card_token
@@ -64,9 +64,9 @@ def _items(value: object, where: str, cards: CardReader, kitty: int) -> Iterator
     """Each item of ``cardExchanges`` as (sender, receiver, cards), with its place."""
     for raw, at in each(value, where, what="a list of card exchanges"):
         typed(raw, at, OBJECT, what="an object with sender, receiver and cards")
-        extra = set(raw) - {"sender", "receiver", "cards"}
+        extra = extra_fields(raw, ("sender", "receiver", "cards"), at, "field(s)")
         if extra:
-            raise NotationError(f"unknown field(s): {', '.join(sorted(extra))}", at)
+            raise NotationError(extra)
         if "receiver" not in raw:
             raise NotationError("missing receiver", at)
         sender = _index(raw.get("sender"), f"{at}.sender", kitty, kitty)

@@ -21,7 +21,8 @@ from euchre_records.model import Event, ExternalId, Player
 from euchre_records.rules import Rules
 from euchre_records.schema.basefields import POINTS_LIMIT, label_problem
 from euchre_records.table import Table, table_for
-from euchre_records.interop.json_access import LIST, OBJECT, TEXT, WHOLE, field, typed
+from euchre_records.interop.json_access import (LIST, OBJECT, TEXT, WHOLE, extra_fields, field,
+                                                typed, unknown_keys)
 
 from .dates import date_in
 from .legacy import LEGACY_VERSION_RE, upgrade_legacy
@@ -79,12 +80,12 @@ def read_front(data: object, tables: bool) -> Front:
     bad: list[Problem] = []
     unsupported: list[Problem] = []
     data, provenance = _version(data, bad)
-    bad += [Problem(str(k), "unknown EGN field") for k in data if k not in _TOP]
+    bad += unknown_keys(data, _TOP, "", "unknown EGN field")
     try:
         meta = field(data, "metadata", "", OBJECT, optional=False)
     except NotationError as exc:
         raise NotationError(bad + list(exc.problems)) from None
-    bad += [Problem(f"metadata.{k}", "unknown EGN metadata field") for k in meta if k not in _META]
+    bad += unknown_keys(meta, _META, "metadata", "unknown EGN metadata field")
     rules: Rules | None = None
     try:
         rules = to_rules(meta.get("ruleset"), tables=tables)
@@ -138,8 +139,8 @@ def deal_head(raw: object, where: str, count: int
                                "itself, or expand the deal into an object", where)
     typed(raw, where, OBJECT, what="a deal object")
     assert isinstance(raw, dict)
-    problems = [Problem(f"{where}.{k}", "unknown EGN deal field") for k in raw
-                if k not in ("dealNumber", "initialState", "phases", "alternativeLines")]
+    problems = unknown_keys(raw, ("dealNumber", "initialState", "phases", "alternativeLines"),
+                            where, "unknown EGN deal field")
     if problems:
         raise NotationError(problems)
     state = field(raw, "initialState", where, OBJECT, optional=False,
@@ -265,9 +266,7 @@ def _players(value: object, count: int, bad: list[Problem], unsupported: list[Pr
             if p:
                 out.append((i, Player(p)))
         elif isinstance(p, dict) and isinstance(p.get("name"), str):
-            extra = set(p) - {"id", "name", "playerIds"}
-            if extra:
-                bad.append(Problem(where, f"unknown player field(s): {', '.join(sorted(map(str, extra)))}"))
+            bad += extra_fields(p, ("id", "name", "playerIds"), where, "player field(s)")
             pid = p.get("id")
             if pid is not None and (not isinstance(pid, str) or label_problem(pid)):
                 bad.append(Problem(f"{where}.id", "expected a string" if not isinstance(pid, str)

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from euchre_records.cards import Seat, Suit
+from euchre_records.cards import Card, Seat, Suit
 from euchre_records.errors import NotationError
 from euchre_records.model import Alternative, Annotation, Call, CallKind, Deal, Trick
 from euchre_records.interop.json_access import LIST, OBJECT, TEXT, WHOLE, field, items, typed
@@ -29,7 +29,8 @@ from euchre_records.interop.json_access import LIST, OBJECT, TEXT, WHOLE, field,
 from .cards import CardReader, call_token, card_token, egn_calls, egn_tricks
 
 __all__ = ["annotations_in", "annotations_out", "alternatives_in", "alternatives_out",
-           "split_phases", "bid_calls", "trump_of", "with_alone"]
+           "split_phases", "bid_calls", "trump_of", "with_alone", "active_players", "bidding_out",
+           "play_out"]
 
 
 _PHASE_FIELDS = {
@@ -127,10 +128,44 @@ def annotations_out(annotations: Sequence[Annotation], kind: str, active: int = 
     return out
 
 
-def _active(calls: Sequence[Call]) -> int:
+def active_players(calls: Sequence[Call]) -> int:
+    """The players to a trick of a four-handed deal with these calls: four, less the lone
+    maker's partner and the lone defender's."""
     alone = any(c.alone for c in bid_calls(calls))
     defender = any(c.kind is CallKind.DEFEND_ALONE for c in calls)
     return 4 - alone - defender
+
+
+def bidding_out(calls: Sequence[Call], fixed_sides: bool, discard: Card | None,
+                exchanges: list[dict[str, Any]] | None, notes: dict[str, list[str]]
+                ) -> dict[str, Any]:
+    """An EGN bidding phase: the calls EGN lists, ``isAlone`` (a partner sitting out: only where
+    sides are fixed), the lone defender, then the discard, the card exchanges and the
+    annotations where there are any."""
+    bids = bid_calls(calls)
+    bid: dict[str, Any] = {"phaseNumber": 0, "type": "EUCHRE_BIDDING",
+                           "calls": [call_token(c) for c in bids],
+                           "isAlone": fixed_sides and any(c.alone for c in bids)}
+    for c in calls:
+        if c.kind is CallKind.DEFEND_ALONE and c.seat is not None:
+            bid["aloneDefender"] = int(c.seat)
+    if discard is not None:
+        bid["discard"] = card_token(discard)
+    if exchanges:
+        bid["cardExchanges"] = exchanges
+    if notes:
+        bid["callAnnotations"] = notes
+    return bid
+
+
+def play_out(number: int, tricks: Sequence[Trick], notes: dict[str, list[str]]) -> dict[str, Any]:
+    """An EGN trick-play phase numbered ``number``: the cards of each trick as played, and the
+    annotations where there are any."""
+    play: dict[str, Any] = {"phaseNumber": number, "type": "TRICK_PLAY",
+                            "tricks": [[card_token(c) for c in t.cards] for t in tricks]}
+    if notes:
+        play["playAnnotations"] = notes
+    return play
 
 
 def alternatives_in(value: object, where: str, dealer: Seat, turned_suit: Suit | None,
@@ -171,7 +206,7 @@ def alternatives_in(value: object, where: str, dealer: Seat, turned_suit: Suit |
             if branch < len(recorded):
                 raise NotationError("branchIndex points into the bidding, but the line has no "
                                     "bidding phase", f"{at}.branchIndex")
-            active = _active(calls)
+            active = active_players(calls)
             t, r = divmod(branch - len(recorded), active)
             place = f"trick {t + 1}" if r == 0 else f"card {branch - len(recorded) + 1}"
         alt_tricks: list[Trick] = []
@@ -187,7 +222,7 @@ def alternatives_in(value: object, where: str, dealer: Seat, turned_suit: Suit |
 def alternatives_out(deal: Deal) -> list[dict[str, Any]]:
     """Our alternatives of ``deal`` as EGN ``alternativeLines``."""
     recorded = bid_calls(deal.calls)
-    active = _active(deal.calls)
+    active = active_players(deal.calls)
     out: list[dict[str, Any]] = []
     for alt in deal.alternatives:
         word, _, number = alt.at.partition(" ")
@@ -196,30 +231,16 @@ def alternatives_out(deal: Deal) -> list[dict[str, Any]]:
         head = [alt.note] if alt.note else []
         if word in ("call", "deal"):
             branch = n - 1 if word == "call" else 0
-            bid: dict[str, Any] = {"phaseNumber": 0, "type": "EUCHRE_BIDDING",
-                                   "calls": [call_token(c) for c in bid_calls(alt.calls)],
-                                   "isAlone": any(c.alone for c in bid_calls(alt.calls))}
-            for c in alt.calls:
-                if c.kind is CallKind.DEFEND_ALONE and c.seat is not None:
-                    bid["aloneDefender"] = int(c.seat)
-            if alt.discard is not None:
-                bid["discard"] = card_token(alt.discard)
-            notes = _merge(head, annotations_out(alt.annotations, "call"))
-            if notes:
-                bid["callAnnotations"] = notes
-            phases.append(bid)
+            phases.append(bidding_out(alt.calls, True, alt.discard, None,
+                                      _merge(head, annotations_out(alt.annotations, "call"))))
             head = []
         elif word == "trick":
             branch = len(recorded) + (n - 1) * active
         else:   # "card N"
             branch = len(recorded) + n - 1
         if alt.tricks:
-            play: dict[str, Any] = {"phaseNumber": 1, "type": "TRICK_PLAY",
-                                    "tricks": [[card_token(c) for c in t.cards] for t in alt.tricks]}
-            notes = _merge(head, annotations_out(alt.annotations, "card", active))
-            if notes:
-                play["playAnnotations"] = notes
-            phases.append(play)
+            phases.append(play_out(1, alt.tricks,
+                                   _merge(head, annotations_out(alt.annotations, "card", active))))
         out.append({"branchIndex": branch, "phases": phases})
     return out
 

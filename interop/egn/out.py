@@ -18,7 +18,7 @@ appended to ``metadata.description``.
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Any
 
 from euchre_records.cards import JOKER
 from euchre_records.errors import Problem, RecordError, UnsupportedRules
@@ -31,7 +31,8 @@ from .called import called_out
 from .cards import call_token, card_token
 from .dates import DATE_NOTE, DESCRIPTION_MAX, date_note, date_out
 from .limits import fit, limit_losses, too_many
-from .lines import alternatives_out, annotations_out, bid_calls
+from .lines import (active_players, alternatives_out, annotations_out, bid_calls, bidding_out,
+                    play_out)
 from .exchanges import exchanges_out
 from .rules import from_rules, rules_loss
 
@@ -47,13 +48,9 @@ def _two_scores(table: Table) -> bool:
     return len(columns_of(table, ())) == 2
 
 
-def _deals(record: Record) -> Sequence[Deal]:
-    return record.deals
-
-
 def _written(record: Record) -> list[tuple[int, Deal]]:
     """The deals an EGN document holds, by index: all but the points-only ones."""
-    return [(i, d) for i, d in enumerate(_deals(record)) if d.kind is not DealKind.POINTS]
+    return [(i, d) for i, d in enumerate(record.deals) if d.kind is not DealKind.POINTS]
 
 
 def egn_rules(record: Record) -> Rules:
@@ -70,7 +67,7 @@ def egn_rules(record: Record) -> Rules:
 def _impossible(record: Record) -> list[Problem]:
     out = too_many(_written(record))
     per_player = not table_of(record).fixed_sides
-    for i, deal in enumerate(_deals(record)):
+    for i, deal in enumerate(record.deals):
         where = f"deals[{i}]"
         if deal.kind is DealKind.POINTS:
             if per_player:   # no lossy reading as a start score at these tables
@@ -130,7 +127,7 @@ def egn_losses(record: Record) -> list[tuple[Problem, bool]]:
     last = len(record.deals) - 1
     opening = _opening_points(record)
     sheet = "recorded" if table.fixed_sides else "scoresheet"   # the field as each notation names it
-    for i, deal in enumerate(_deals(record)):
+    for i, deal in enumerate(record.deals):
         where = f"deals[{i}]"
         if deal.kind is DealKind.POINTS and table.fixed_sides:   # else refused (_impossible)
             out.append((Problem(where, _points_loss(i, deal, i < opening, True)), True))
@@ -211,7 +208,7 @@ def egn_document(record: Record, lossy: bool = False) -> dict[str, Any]:
     if ev.event is not None:
         meta["title"] = ev.event
     opening = _opening_points(record)
-    lost = [_points_loss(i, d, i < opening, False) for i, d in enumerate(_deals(record)) if d.kind is DealKind.POINTS]
+    lost = [_points_loss(i, d, i < opening, False) for i, d in enumerate(record.deals) if d.kind is DealKind.POINTS]
     note = ("Left out by the export from euchre-records (--lossy): " + "; ".join(lost) + "."
             if lost else None)
     date, description = date_and_description(ev.date, ev.notes, note)
@@ -338,11 +335,6 @@ def _players(record: Record, table: Table) -> list[Any]:
     return out
 
 
-def _active(deal: Deal) -> int:
-    bids = bid_calls(deal.calls)
-    return 4 - any(c.alone for c in bids) - any(c.kind is CallKind.DEFEND_ALONE for c in deal.calls)
-
-
 def _deal(number: int, deal: Deal, table: Table) -> dict[str, Any]:
     state: dict[str, Any] = {"dealer": int(deal.dealer), "upCard": card_token(deal.turned)}
     if deal.kind is DealKind.FULL and deal.hands is not None:
@@ -350,32 +342,15 @@ def _deal(number: int, deal: Deal, table: Table) -> dict[str, Any]:
                                 else [card_token(c) for c in hand]      # a wrong number: --lossy
                                 for hand in deal.hands]
     phases: list[dict[str, Any]] = []
-    bids = bid_calls(deal.calls)
     if deal.calls:
-        bid: dict[str, Any] = {"phaseNumber": 0, "type": "EUCHRE_BIDDING",
-                               "calls": [call_token(c) for c in bids],   # isAlone: a partner sits out
-                               "isAlone": table.fixed_sides and any(c.alone for c in bids)}
-        for c in deal.calls:
-            if c.kind is CallKind.DEFEND_ALONE and c.seat is not None:
-                bid["aloneDefender"] = int(c.seat)
-        if deal.discard is not None:
-            bid["discard"] = card_token(deal.discard)
-        exchanges = getattr(deal, "exchanges", ())
-        if exchanges:
-            bid["cardExchanges"] = exchanges_out(exchanges, table.seats)
-        notes = annotations_out(getattr(deal, "annotations", ()), "call")
+        exchanges = exchanges_out(deal.exchanges, table.seats) if deal.exchanges else None
+        notes = annotations_out(deal.annotations, "call")
         if table.called_partner:
-            notes.update(called_out(deal, bids))
-        if notes:
-            bid["callAnnotations"] = notes
-        phases.append(bid)
+            notes.update(called_out(deal, bid_calls(deal.calls)))
+        phases.append(bidding_out(deal.calls, table.fixed_sides, deal.discard, exchanges, notes))
     if deal.tricks:
-        play: dict[str, Any] = {"phaseNumber": len(phases), "type": "TRICK_PLAY",
-                                "tricks": [[card_token(c) for c in t.cards] for t in deal.tricks]}
-        notes = annotations_out(getattr(deal, "annotations", ()), "card", _active(deal))
-        if notes:
-            play["playAnnotations"] = notes
-        phases.append(play)
+        phases.append(play_out(len(phases), deal.tricks,
+                               annotations_out(deal.annotations, "card", active_players(deal.calls))))
     out: dict[str, Any] = {"dealNumber": number, "initialState": state, "phases": phases}
     lines = alternatives_out(deal) if table.fixed_sides else []
     if lines:

@@ -173,15 +173,9 @@ def _deal(raw: object, where: str, table: Table, rules: Rules
         if len(hands) > count:
             raise NotationError(f"{len(hands)} hands for {count} players", h_at)
         out["kind"] = "full"
-        found: dict[str, str] = {}
-        for i in range(count):
-            hand = typed(hands[i] if i < len(hands) else [], f"{h_at}[{i}]", LIST,
-                         what="a hand of at most 5 cards as dealt")
-            if len(hand) > 5:
-                raise NotationError("expected a hand of at most 5 cards as dealt", f"{h_at}[{i}]")
-            known = [reader.card(c, f"{h_at}[{i}][{j}]", unknown_ok=True) for j, c in enumerate(hand)]
-            found[str(i)] = " ".join(card_name(c) for c in known + [None] * (5 - len(known)))
-        out["hands"] = found
+        out["hands"] = {str(i): " ".join(card_name(c) for c in
+                                         reader.hand(hands[i] if i < len(hands) else [], f"{h_at}[{i}]"))
+                        for i in range(count)}
     tricks: list[list[Card]] = []
     if play is not None:
         p, pw = play

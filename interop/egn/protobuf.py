@@ -27,8 +27,6 @@ __all__ = ["BinaryError", "Field", "read_message", "Writer", "as_int32", "as_tex
 Field = tuple[int, int, "int | bytes", int]
 """(field number, wire type, value: an int for varints, bytes for length-delimited, offset)."""
 
-MAX_DEPTH = 16
-
 
 class BinaryError(NotationError):
     """A binary EGN file that cannot be decoded, with the byte offset and the field path."""

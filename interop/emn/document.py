@@ -35,7 +35,7 @@ from euchre_records.errors import NotationError, Problem, RecordError, Unsupport
 from euchre_records.model import ExternalId, Player, Record, replace
 from euchre_records.events.tournament import Format, Pairing, Tournament
 from euchre_records.schema.basefields import label_problem
-from euchre_records.interop.json_access import LIST, OBJECT, TEXT, typed
+from euchre_records.interop.json_access import LIST, OBJECT, TEXT, extra_fields, typed, unknown_keys
 from euchre_records.interop.json_access import field as json_field
 
 from euchre_records.interop.egn.document import egn_to_record, egn_where, record_to_egn
@@ -148,9 +148,7 @@ def _registry(value: object, bad: list[Problem]) -> tuple[MatchPlayer, ...]:
         if not isinstance(p, dict):
             bad.append(Problem(where, "expected an object {id, name, playerIds}"))
             continue
-        extra = set(p) - {"id", "name", "playerIds"}
-        if extra:
-            bad.append(Problem(where, "unknown player field(s): " + ", ".join(sorted(map(str, extra)))))
+        bad += extra_fields(p, ("id", "name", "playerIds"), where, "player field(s)")
         pid, name = p.get("id"), p.get("name")
         if not isinstance(pid, str) or not pid or len(pid) > 64:
             bad.append(Problem(f"{where}.id", "expected the player's master id (text, 1-64 characters)"))
@@ -231,15 +229,11 @@ def emn_to_match(data: object) -> Match:
     if not isinstance(version, str) or not (version == "1.0" or version.startswith("1.0.")):
         bad.append(Problem("version", f"EMN version {version!r} is not one this reader knows "
                                       "(it reads 1.0)"))
-    for key in data:
-        if key not in _TOP:
-            bad.append(Problem(str(key), "unknown EMN field"))
+    bad += unknown_keys(data, _TOP, "", "unknown EMN field")
     meta = _read(bad, json_field, data, "metadata", "", OBJECT, optional=False)
     if meta is None:
         raise NotationError(bad)
-    for key in meta:
-        if key not in _META:
-            bad.append(Problem(f"metadata.{key}", "unknown EMN metadata field"))
+    bad += unknown_keys(meta, _META, "metadata", "unknown EMN metadata field")
     title = _text(meta, "title", bad)
     date = _text(meta, "date", bad)
     match_id = _text(meta, "matchId", bad)
@@ -260,9 +254,7 @@ def emn_to_match(data: object) -> Match:
         if not isinstance(g, dict):
             bad.append(Problem(where, "expected an object {gameIndex, players, gameData}"))
             continue
-        extra = set(g) - {"gameIndex", "players", "gameData"}
-        if extra:
-            bad.append(Problem(where, "unknown game field(s): " + ", ".join(sorted(map(str, extra)))))
+        bad += extra_fields(g, ("gameIndex", "players", "gameData"), where, "game field(s)")
         index, seats, game = g.get("gameIndex"), g.get("players"), g.get("gameData")
         if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index <= MAX_GAME_INDEX:
             bad.append(Problem(f"{where}.gameIndex",

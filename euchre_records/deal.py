@@ -24,14 +24,13 @@ from .card_places import CardPlaces, seat_words
 from .called_card import CalledCard, check_call
 from .cards import JOKER, LEFT_OF, SEATS, Card, Seat, Side
 from .claims import SETTLES, ClaimWords, claims_of, possible_hands, settle_claim
-from .deal_score import Made, made_by, made_result, score_deal, tricks_by_side
+from .deal_score import Made, made_by, made_result, score_deal, tricks_by_side, unplayed_result
 from .errors import InconsistentRecord
 from .exchanges import apply_exchanges, farmer_ruling, going_under_findings
 from .fastpath import fast_replay
 from .house_rules import house_cite
 from .laws import events_of, five_cards_text, settled_by_law, void_ruling
-from .model import (Deal, DealKind, DealResult, Finding, FindingKind, IrregularityKind, Points, Record, Scores,
-                    replace, seat_deal_result)
+from .model import (Deal, DealKind, DealResult, Finding, FindingKind, IrregularityKind, Points, Record, Scores)
 from .outcome import replay_outcome
 from .partial import replay_unfinished
 from .penalty_cards import exposed_card_findings, penalty_card_checks
@@ -39,7 +38,7 @@ from .plays import Breach, PlayLog
 from .points_only import SeatColumns, replay_points
 from .revokes import cards_left, revoke_findings
 from .rules import JokerUpcard, LoneLead, Rules
-from .table import SeatIndex, Table, Variant, VariantOptions, table_for
+from .table import Table, Variant, VariantOptions, table_for
 from .trick_walk import walk_tricks
 
 __all__ = ["replay_deal", "replay_in_detail", "DealWalk", "TailPlan", "Bidding", "VARIANT_CITES"]
@@ -96,35 +95,30 @@ def _void(table: Table, deal: Deal, rules: Rules, number: int, where: str) -> De
     ruling = void_ruling(deal, rules, number, where, words, left, (0, 0) if fixed else ())
     if ruling is not None:
         why, nxt, finding = ruling
-        if fixed:
-            return DealResult(number, deal.kind, deal.dealer, deal.turned, None, None, False, None,
-                              False, (), (), (0, 0), (0, 0), (0, 0), (0, 0), (finding,), False,
-                              void=why, next_dealer=SEATS[nxt])
-        return replace(_void_result(number, deal, n, why, nxt), findings=(finding,))
+        return unplayed_result(table, number, deal, (finding,), void=why,
+                               next_dealer=SEATS[nxt] if fixed else nxt)
     farmer = farmer_ruling(deal, rules, where, words, left) if deal.exchanges else None
     if farmer is not None:
         who, nxt = farmer
+        again = nxt == deal.dealer
         if fixed:
-            how = (f"the deal passes to {SEATS[nxt].name}" if nxt != deal.dealer else
-                   f"{deal.dealer.name} deals again")
+            how = f"{deal.dealer.name} deals again" if again else f"the deal passes to {SEATS[nxt].name}"
             note = (f"deal {number}: {who} declared a farmer's hand — the deal is void as a "
                     f"misdeal; {how} ({house_cite('farmers')}; {rules.cite('misdeal')})")
-            return DealResult(number, deal.kind, deal.dealer, deal.turned, None, None, False, None,
-                              False, (), (), (0, 0), (0, 0), (0, 0), (0, 0), (), False,
-                              void="farmer's hand", next_dealer=SEATS[nxt], notes=(note,))
-        again = nxt == deal.dealer
-        return _void_result(number, deal, n, (
+            return unplayed_result(table, number, deal, void="farmer's hand",
+                                   next_dealer=SEATS[nxt], notes=(note,))
+        return unplayed_result(table, number, deal, void=(
             f"{who} declared a farmer's hand ({house_cite('farmers')}): the deal is void as a "
             f"misdeal ({rules.cite('misdeal')}); "
             f"{'the same dealer deals again' if again else 'the deal passes to the left'}"),
-            deal.dealer if again else None)
+            next_dealer=deal.dealer if again else None)
     if not fixed and deal.turned is JOKER and rules.joker_upcard is JokerUpcard.REDEAL:
         if deal.calls or deal.tricks:   # as four-handed (bidding.run_bidding)
             raise InconsistentRecord("the joker was turned: under 'redeal' the deal is void, so no "
                                      "calls or tricks can follow", f"{where}.calls")
-        return _void_result(number, deal, n, f"the joker was turned (joker_upcard 'redeal', "
-                            f"{rules.cite('joker')}): the deal is void; the same dealer deals again",
-                            deal.dealer)
+        return unplayed_result(table, number, deal, void=(
+            f"the joker was turned (joker_upcard 'redeal', {rules.cite('joker')}): the deal is "
+            "void; the same dealer deals again"), next_dealer=deal.dealer)
     return None
 
 
@@ -135,12 +129,6 @@ def _names(table: Table) -> tuple[tuple[str, ...], tuple[str, ...]]:
         names = _NAMES[table.seats] = (
             seat_words(table), tuple(table.token(s) for s in table.all_seats))
     return names
-
-
-def _void_result(number: int, deal: Deal, n: int, why: str, next_dealer: SeatIndex | None) -> DealResult:
-    zero = (0,) * n
-    return seat_deal_result(number, deal.kind, deal.dealer, None, None, False, (), (), None, None, True,
-                            False, (), (), 0, zero, zero, zero, (), why, next_dealer, turned=deal.turned)
 
 
 _SIDE_SEATS = {side: frozenset(s for s in SEATS if s.side is side) for side in Side}
@@ -353,7 +341,7 @@ class DealWalk(CardPlaces):
     def _unplayed(self, bidding: Bidding, findings: list[Finding]) -> DealResult:
         """A deal thrown in (every player passed twice), or at n one whose record stops in the
         bidding: nothing scored."""
-        deal, plan, zero = self.deal, self.plan, self.plan.zero
+        deal, plan = self.deal, self.plan
         thrown_in = bidding.thrown_in
         if thrown_in and plan.four_hand_laws:
             if deal.exchanges and any(x.kind.value == "partners-best" for x in deal.exchanges):
@@ -364,9 +352,8 @@ class DealWalk(CardPlaces):
                 raise self.fail("a discard is recorded, but the deal was thrown in", "discard")
         notes = ((f"deal {self.number}: every player passed twice: thrown in "
                   f"({self.rules.cite('thrown_in')})",) if thrown_in and plan.thrown_in_note else ())
-        return DealResult(self.number, deal.kind, deal.dealer, deal.turned, None, None, False, None,
-                          thrown_in, (), (), plan.no_tricks, zero, zero, zero, tuple(findings),
-                          bidding.redeal, notes=notes, unfinished=not thrown_in)
+        return unplayed_result(self.table, self.number, deal, tuple(findings), thrown_in,
+                               bidding.redeal, notes=notes, unfinished=not thrown_in)
 
     def _complete(self, winners: list[Seat]) -> bool:
         """Whether the five tricks were played out; raises for a deal short of them that is

@@ -15,7 +15,8 @@ Contracts:
   deal's score apply after (``laws.score_adjustments``: a lone hand abandoned, a wrong number of
   cards found late ...); at n those laws are refused by the loader (docs/TABLES.md), so none
   applies.
-- :func:`made_result` builds the deal's :class:`~euchre_records.model.DealResult` from those.
+- :func:`made_result` builds the deal's :class:`~euchre_records.model.DealResult` from those;
+  :func:`unplayed_result` that of a deal nobody made trump in (void, thrown in, stopped).
 """
 
 from __future__ import annotations
@@ -33,7 +34,8 @@ from .rules import Rules
 from .scoring import add_scores, hand_value
 from .table import SeatIndex, Table, VariantOptions
 
-__all__ = ["Made", "made_by", "DealScore", "score_deal", "made_result", "tricks_by_side"]
+__all__ = ["Made", "made_by", "DealScore", "score_deal", "made_result", "unplayed_result",
+           "tricks_by_side"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,6 +138,24 @@ def made_result(deal: Deal, number: int, made: Made, leaders: tuple[AnySeat, ...
                  no_trump=no_trump, makers=made.makers, defenders=made.defenders,
                  maker_tricks=maker_tricks, called=made.called, partner=made.partner,
                  partner_known=made.partner_known)
+
+
+def unplayed_result(table: Table, number: int, deal: Deal, findings: tuple[Finding, ...] = (),
+                    thrown_in: bool = False, redeal: bool = False, void: str | None = None,
+                    next_dealer: int | None = None, notes: tuple[str, ...] = (),
+                    unfinished: bool = False) -> DealResult:
+    """The :class:`~euchre_records.model.DealResult` of a deal nobody made trump in, at any
+    table: void, thrown in, or stopped in the bidding; nothing scored (tricks by side ``(0, 0)``
+    at four, ``()`` at n)."""
+    zero = _ZERO[table.seats]
+    build: Callable[..., DealResult] = DealResult   # a seat index at n, which the checker reads as Seat
+    return build(number, deal.kind, deal.dealer, deal.turned, None, None, False, None, thrown_in,
+                 (), (), zero if table.fixed_sides else (), zero, zero, zero, findings, redeal, void,
+                 next_dealer, notes, unfinished)
+
+
+_ZERO = {n: (0,) * (2 if n == 4 else n) for n in range(2, 8)}
+"""A table's zero score, by its seats: (N-S, E-W) at four, one per seat at n."""
 
 
 def tricks_by_side(maker: Seat, maker_tricks: int) -> Points:

@@ -15,9 +15,9 @@ from typing import Sequence
 
 from .card_places import seat_words
 from .cards import JOKER
-from .deal_score import made_by, made_result, score_deal, tricks_by_side
+from .deal_score import made_by, made_result, score_deal, tricks_by_side, unplayed_result
 from .errors import InconsistentRecord
-from .model import Deal, DealResult, IrregularityKind, Record, seat_deal_result
+from .model import Deal, DealResult, IrregularityKind, Record
 from .revokes import revoke_findings
 from .rules import JokerUpcard, Rules
 from .table import Table, VariantOptions
@@ -68,14 +68,8 @@ def replay_outcome(record_or_table: Record | Table, deal: Deal, rules: Rules, nu
         raise InconsistentRecord("a result-only deal needs its result", f"{where}.result")
     unchecked = unchecked_notes(deal, number, seat_words(table))
     if outcome.maker is None:
-        redeal = thrown_in_redeal(deal, rules, where)
-        if table.fixed_sides:
-            return DealResult(number, deal.kind, deal.dealer, deal.turned, None, None, False, None,
-                              True, (), (), (0, 0), (0, 0), (0, 0), (0, 0), (), redeal, notes=unchecked)
-        zero = (0,) * table.seats
-        return seat_deal_result(number, deal.kind, deal.dealer, None, None, False, (), (), None, None,
-                                True, True, (), (), 0, zero, zero, zero, notes=unchecked,
-                                turned=deal.turned)
+        redeal = thrown_in_redeal(deal, rules, where) and table.fixed_sides   # (no redeal flag at n)
+        return unplayed_result(table, number, deal, thrown_in=True, redeal=redeal, notes=unchecked)
     if not 0 <= outcome.tricks <= 5:
         raise InconsistentRecord(f"the makers took {outcome.tricks} tricks; a deal has 5",
                                  f"{where}.result.tricks")

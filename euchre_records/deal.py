@@ -38,7 +38,7 @@ from .plays import Breach, PlayLog
 from .points_only import SeatColumns, replay_points
 from .revokes import cards_left, revoke_findings
 from .rules import JokerUpcard, LoneLead, Rules
-from .table import Table, Variant, VariantOptions, table_for
+from .table import Table, Variant, table_for
 from .trick_walk import walk_tricks
 
 __all__ = ["replay_deal", "replay_in_detail", "DealWalk", "TailPlan", "Bidding", "VARIANT_CITES"]
@@ -132,7 +132,6 @@ def _names(table: Table) -> tuple[tuple[str, ...], tuple[str, ...]]:
 
 
 _SIDE_SEATS = {side: frozenset(s for s in SEATS if s.side is side) for side in Side}
-_NO_OPTIONS = VariantOptions()
 _N_LEFT = {n: tuple((s + 1) % n for s in range(n)) for n in (2, 3, 5, 6, 7)}   # the next to play
 _NAMES: dict[int, tuple[tuple[str, ...], tuple[str, ...]]] = {}
 """By the table's seats: (the seats' words in messages, their notation tokens), made once."""
@@ -202,7 +201,6 @@ class DealWalk(CardPlaces):
         CardPlaces.__init__(self, rules, names[0], where)
         self.tokens = names[1]
         self.table, self.record, self.deal, self.number = table, record, deal, number
-        self.options = _NO_OPTIONS if record is None else record.options
         self.known_hands = deal.hands is not None
         self.fixed = table.fixed_sides
         self.plan = _PLANS[table.seats]
@@ -312,7 +310,7 @@ class DealWalk(CardPlaces):
         made = made_by(self.record or table, maker, trump, bidding.alone, bidding.defender_alone,
                        deal.called, None if called is None else called.partner,
                        called is None or called.known)
-        claims, maker_tricks, claim_notes = self._claims(bidding, made, leaders, winners, complete)
+        maker_tricks, claims, claim_notes = self._claims(bidding, made, winners)
         tricks: Scores = ()
         if table.fixed_sides:
             ns = sum(1 for w in winners if w.side is Side.NS)
@@ -330,8 +328,8 @@ class DealWalk(CardPlaces):
             return made_result(deal, number, made, tuple(leaders), tuple(winners), tricks,
                                maker_tricks or 0, plan.zero, plan.zero,
                                self._ordered(groups), (*notes, *claim_notes), bidding.no_trump, True)
-        score = score_deal(table, rules, self.options, deal, number, self.where, made, maker_tricks,
-                           winners, found, took_up)
+        score = score_deal(table, rules, deal, number, self.where, made, maker_tricks, winners, found,
+                           took_up)
         groups["score"] = score.findings
         return made_result(deal, number, made, tuple(leaders), tuple(winners), tricks,
                            tricks[maker & 1] if tricks else maker_tricks or 0, score.hand,
@@ -370,25 +368,27 @@ class DealWalk(CardPlaces):
             raise self.fail("five tricks were played: the deal is complete", "unfinished")
         return complete
 
-    def _claims(self, bidding: Bidding, made: Made, leaders: list[Seat], winners: list[Seat],
-                complete: bool) -> tuple[list[Finding], int | None, list[str]]:
-        """The claims' findings, the makers' tricks counting a claim or concession of the tricks
-        not played out (:meth:`settle`), and the claims' notes; the makers' tricks None when
-        the laws settle an unfinished deal without its tricks (at four: a wrong number of
+    def _claims(self, bidding: Bidding, made: Made, winners: list[Seat]
+                ) -> tuple[int | None, list[Finding], list[str]]:
+        """The makers' tricks, counting a claim or concession of the tricks not played out
+        settled by the one settling of every table (:func:`~.claims.settle_claim`) for the
+        making side (N-S or E-W at four, the deal's makers at n), the play having stopped with
+        the last winner to lead, checked against the cards left to the seats still playing when
+        the hands are recorded; and the claims' findings and notes. The makers' tricks None
+        when the laws settle an unfinished deal without its tricks (at four: a wrong number of
         cards, a lone hand abandoned by an opponent)."""
-        deal, maker = self.deal, made.maker
+        deal, rules, maker = self.deal, self.rules, made.maker
         played = len(winners)
         maker_tricks = sum(1 for w in winners if w in made.makers)
         found = ([i for kind in SETTLES for i, _ in events_of(deal, kind)] if self.plan.claims_first
                  else claims_of(deal))
         if not found or deal.unfinished:
             if played == 5 or not self.plan.four_hand_laws:
-                return [], maker_tricks, []
-            if settled_by_law(deal, self.rules, maker, bidding.alone):
-                return [], None, []
+                return maker_tricks, [], []
+            if settled_by_law(deal, rules, maker, bidding.alone):
+                return None, [], []
             raise self.fail(f"only {played} tricks are recorded; play all 5 or record a claim or "
                             "concession of the rest", "tricks")
-        leader = winners[-1] if winners else self.opening_leader(bidding)
         sides: Container[int] = made.makers
         if self.table.fixed_sides:
             sides, words = _SIDE_SEATS[maker.side], ClaimWords(
@@ -396,9 +396,17 @@ class DealWalk(CardPlaces):
         else:
             assert self.record is not None
             words = ClaimWords.made(self.record, made.makers)
-        settled, findings, notes = self.settle(bidding, found, played, maker_tricks, sides, leader,
-                                               words)
-        return findings, settled, notes
+        out = self.out_seats(bidding)
+        return settle_claim(
+            deal, rules, self.number, self.where, found, played, maker_tricks, sides,
+            winners[-1] if winners else self.opening_leader(bidding), bidding.trump,
+            lambda: possible_hands(
+                {s: r for s, r in zip(self.plan.seats, self.remaining()) if s not in out}
+                if self.known_hands else None, deal.dealer,
+                bidding.took_up and deal.discard is None
+                and not events_of(deal, IrregularityKind.PLAYED_BEFORE_DISCARD),
+                deal.turned if not rules.turned_card_discard else None),
+            lambda: words)
 
     def _cards(self, bidding: Bidding, made: Made, log: PlayLog, left: dict[Seat, frozenset[Card]],
                leaders: list[Seat]) -> tuple[list[Finding], list[Breach]]:
@@ -421,32 +429,6 @@ class DealWalk(CardPlaces):
         if self.plan.sort_by_trick and len(out) > 1:
             out.sort(key=lambda f: (f.trick or 0))
         return tuple(out)
-
-    def settle(self, bidding: Bidding, found: list[int], played: int, maker_tricks: int,
-               makers: Container[int], leader: int, words: ClaimWords
-               ) -> tuple[int, list[Finding], list[str]]:
-        """A claim or concession of the tricks not played out settled by the one settling of
-        every table (:func:`~.claims.settle_claim`), for the side ``makers`` (N-S or E-W at
-        four, the deal's makers at n), the play having stopped with ``leader`` to lead; the
-        hands it may be checked against are the cards left to the seats still playing, when
-        the hands are recorded."""
-        deal, rules = self.deal, self.rules
-        out = self.out_seats(bidding)
-        return settle_claim(
-            deal, rules, self.number, self.where, found, played, maker_tricks, makers,
-            leader, bidding.trump,
-            lambda: possible_hands(
-                self._active(out) if self.known_hands else None, deal.dealer,
-                bidding.took_up and deal.discard is None
-                and not events_of(deal, IrregularityKind.PLAYED_BEFORE_DISCARD),
-                deal.turned if not rules.turned_card_discard else None),
-            lambda: words)
-
-    def _active(self, out: set[Seat]) -> dict[int, list[Card | None]]:
-        """The cards left to the seats still playing, in the order of play."""
-        remaining = self.remaining()
-        return {s: remaining[s] for s in (SEATS if self.fixed else range(len(remaining)))
-                if s not in out}
 
     def _before_discard(self, taken: bool, findings: list[Finding]) -> None:
         """A dealer who played before discarding (``played-before-discard``, only where the

@@ -53,6 +53,7 @@ class Made:
     makers: tuple[int, ...]        # seats: ``Seat`` values at four, indexes at n
     defenders: tuple[int, ...]
     revokes: RevokeTable
+    options: VariantOptions = VariantOptions()   # the variant's (the points of its hands)
     called: Card | None = None
     partner: SeatIndex | None = None
     partner_known: bool = True
@@ -76,7 +77,7 @@ def made_by(record_or_table: Record | Table, maker: AnySeat, trump: Suit | None,
     assert record is not None   # a table of n names its players
     seats: tuple[int, ...] = (maker,) if partner is None else (maker, partner)
     return Made(maker, trump, lone, None, seats, tuple(s for s in range(table.seats) if s not in seats),
-                RevokeTable.made(record, seats, lone), called, partner, partner_known)
+                RevokeTable.made(record, seats, lone), record.options, called, partner, partner_known)
 
 
 class DealScore(NamedTuple):
@@ -90,9 +91,9 @@ class DealScore(NamedTuple):
     notes: tuple[str, ...]
 
 
-def score_deal(table: Table, rules: Rules, options: VariantOptions, deal: Deal, number: int,
-               where: str, made: Made, maker_tricks: int | None, winners: Sequence[AnySeat],
-               found: Revokes, took_up: bool) -> DealScore:
+def score_deal(table: Table, rules: Rules, deal: Deal, number: int, where: str, made: Made,
+               maker_tricks: int | None, winners: Sequence[AnySeat], found: Revokes,
+               took_up: bool) -> DealScore:
     """The score of a deal at any table (see module); ``maker_tricks`` None: an unfinished
     deal settled by law whose outcome is not yet certain (the hand scores nothing);
     ``winners`` the tricks' winners as played (none for a result-only deal: no fast break can
@@ -105,7 +106,7 @@ def score_deal(table: Table, rules: Rules, options: VariantOptions, deal: Deal, 
     zero = sides.sides.points(0, 0)
     hand = zero
     if maker_tricks is not None:
-        _, value, to_makers = hand_value(table, rules, options, made.lone,
+        _, value, to_makers = hand_value(table, rules, made.options, made.lone,
                                          made.defender_alone is not None, maker_tricks)
         hand = sides.sides.points(sides.maker_side if to_makers else 1 - sides.maker_side, value)
     if not found.hand_scores if table.fixed_sides else (

@@ -20,7 +20,7 @@ from .errors import InconsistentRecord
 from .model import Deal, DealResult, IrregularityKind, Record
 from .revokes import revoke_findings
 from .rules import JokerUpcard, Rules
-from .table import Table, VariantOptions
+from .table import Table
 
 __all__ = ["replay_outcome", "unchecked_notes", "thrown_in_redeal"]
 
@@ -93,12 +93,8 @@ def replay_outcome(record_or_table: Record | Table, deal: Deal, rules: Rules, nu
                    outcome.called, outcome.partner, partner_known)
     found = revoke_findings(deal, rules, number, where, made.revokes,   # the claims, as recorded
                             outcome.trump, None, {})
-    options = record_or_table.options if isinstance(record_or_table, Record) else _NO_OPTIONS
-    score = score_deal(table, rules, options, deal, number, where, made, outcome.tricks, (), found,
-                       True)
+    score = score_deal(table, rules, deal, number, where, made, outcome.tricks, (), found, True)
     tricks = tricks_by_side(maker, outcome.tricks) if table.fixed_sides else ()
     return made_result(deal, number, made, (), (), tricks, outcome.tricks, score.hand,
                        score.penalty, found.findings + score.findings, (*notes, *score.notes))
 
-
-_NO_OPTIONS = VariantOptions()

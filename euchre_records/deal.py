@@ -24,7 +24,7 @@ from .card_places import CardPlaces, seat_words
 from .called_card import CalledCard, check_call
 from .cards import JOKER, LEFT_OF, SEATS, Card, Seat, Side
 from .claims import SETTLES, ClaimWords, claims_of, possible_hands, settle_claim
-from .deal_score import Made, made_by, made_result, score_deal, tricks_by_side, unplayed_result
+from .deal_score import DealScore, Made, made_by, made_result, score_deal, tricks_by_side, unplayed_result
 from .errors import InconsistentRecord
 from .exchanges import apply_exchanges, farmer_ruling, going_under_findings
 from .fastpath import fast_replay
@@ -163,18 +163,17 @@ class TailPlan:
     claims_first: bool
     thrown_in_note: bool
     zero: Scores
-    no_tricks: Scores
     finding_points: Scores
     seats: tuple[Seat, ...]
 
 
 _PLANS = {n: TailPlan(False, "the dealer's left leads first, then the winner",
                       ("law", "cards", "revokes", "under", "claims", "score"), False, False, True,
-                      (0,) * n, (), (), cast(tuple[Seat, ...], tuple(range(n))))
+                      (0,) * n, (), cast(tuple[Seat, ...], tuple(range(n))))
           for n in (2, 3, 5, 6, 7)}
 _PLANS[4] = TailPlan(True, "record a lead out of turn as an irregularity",
                      ("under", "law", "claims", "cards", "revokes", "score"), True, True, False,
-                     (0, 0), (0, 0), (0, 0), SEATS)
+                     (0, 0), (0, 0), SEATS)
 
 
 class DealWalk(CardPlaces):
@@ -303,10 +302,8 @@ class DealWalk(CardPlaces):
         complete = self._complete(winners)
         if complete:
             check_all_played(self, deal, took_up, self.out_seats(bidding))
-        notes: list[str] = []
         if called is not None:
             called.after_play(complete)
-            notes = called.notes
         made = made_by(self.record or table, maker, trump, bidding.alone, bidding.defender_alone,
                        deal.called, None if called is None else called.partner,
                        called is None or called.known)
@@ -322,19 +319,16 @@ class DealWalk(CardPlaces):
         cards, breaches = self._cards(bidding, made, log, left, leaders)
         found = revoke_findings(deal, rules, number, self.where, made.revokes, trump, log, left,
                                 breaches)
-        groups = {"under": under, "law": law_findings, "claims": claims, "cards": cards,
-                  "revokes": found.findings}
-        if deal.unfinished:   # (at n: at four partial.py replayed it)
-            return made_result(deal, number, made, tuple(leaders), tuple(winners), tricks,
-                               maker_tricks or 0, plan.zero, plan.zero,
-                               self._ordered(groups), (*notes, *claim_notes), bidding.no_trump, True)
-        score = score_deal(table, rules, deal, number, self.where, made, maker_tricks, winners, found,
-                           took_up)
-        groups["score"] = score.findings
+        score = (DealScore(plan.zero, plan.zero, (), ()) if deal.unfinished   # (n; four: partial.py)
+                 else score_deal(table, rules, deal, number, self.where, made, maker_tricks, winners,
+                                 found, took_up))
         return made_result(deal, number, made, tuple(leaders), tuple(winners), tricks,
                            tricks[maker & 1] if tricks else maker_tricks or 0, score.hand,
-                           score.penalty, self._ordered(groups),
-                           (*notes, *claim_notes, *score.notes), bidding.no_trump)
+                           score.penalty, self._ordered({
+                               "under": under, "law": law_findings, "claims": claims, "cards": cards,
+                               "revokes": found.findings, "score": score.findings}),
+                           (*(called.notes if called else ()), *claim_notes, *score.notes),
+                           bidding.no_trump, deal.unfinished)
 
     def _unplayed(self, bidding: Bidding, findings: list[Finding]) -> DealResult:
         """A deal thrown in (every player passed twice), or at n one whose record stops in the

@@ -22,9 +22,8 @@ visited is counted against the budget, and past it the search raises
 1
 
 The tricks not played out are settled by one function at every table (issue 32),
-:func:`settle_claim`, called by the four-handed replay (``deal.DealWalk.settle_unplayed``: the
-sides N-S and E-W) and at a table of n (``deal.DealWalk.run_seats``: the deal's makers and
-defenders); what differs is the table's words (:class:`ClaimWords`). A deal of fewer than five
+:func:`settle_claim`, called by the one tail of the deal walk (``deal.DealWalk._claims``: the
+sides N-S and E-W at four, the deal's makers and defenders at n); what differs is the table's words (:class:`ClaimWords`). A deal of fewer than five
 tricks needs a ``claim`` or ``concession`` (or is ``unfinished``, or at four settled by law), and
 the last one recorded settles the rest: a claim gives the claimer's side ``tricks`` of the
 remaining ones (all when not said) and the other side the rest; a concession gives them to the

@@ -307,11 +307,11 @@ class DealWalk(CardPlaces):
         made = made_by(self.record or table, maker, trump, bidding.alone, bidding.defender_alone,
                        deal.called, None if called is None else called.partner,
                        called is None or called.known)
-        maker_tricks, claims, claim_notes = self._claims(bidding, made, winners)
+        won = sum(map(made.makers.__contains__, winners))   # the makers' tricks played
+        maker_tricks, claims, claim_notes = self._claims(bidding, made, winners, won)
         tricks: Scores = ()
         if table.fixed_sides:
-            ns = sum(1 for w in winners if w.side is Side.NS)
-            tricks = (ns, len(winners) - ns)
+            tricks = tricks_by_side(maker, won, len(winners))
             if maker_tricks is None:   # unfinished, settled by law: score what is already certain
                 maker_tricks = _decided(tricks, maker)
             else:
@@ -362,7 +362,7 @@ class DealWalk(CardPlaces):
             raise self.fail("five tricks were played: the deal is complete", "unfinished")
         return complete
 
-    def _claims(self, bidding: Bidding, made: Made, winners: list[Seat]
+    def _claims(self, bidding: Bidding, made: Made, winners: list[Seat], maker_tricks: int
                 ) -> tuple[int | None, list[Finding], list[str]]:
         """The makers' tricks, counting a claim or concession of the tricks not played out
         settled by the one settling of every table (:func:`~.claims.settle_claim`) for the
@@ -373,7 +373,6 @@ class DealWalk(CardPlaces):
         cards, a lone hand abandoned by an opponent)."""
         deal, rules, maker = self.deal, self.rules, made.maker
         played = len(winners)
-        maker_tricks = sum(1 for w in winners if w in made.makers)
         found = ([i for kind in SETTLES for i, _ in events_of(deal, kind)] if self.plan.claims_first
                  else claims_of(deal))
         if not found or deal.unfinished:
@@ -419,7 +418,9 @@ class DealWalk(CardPlaces):
 
     def _ordered(self, groups: dict[str, Sequence[Finding]]) -> tuple[Finding, ...]:
         """The deal's findings, the groups in the plan's order; at four sorted by trick."""
-        out = [f for name in self.plan.order for f in groups.get(name, ())]
+        out: list[Finding] = []
+        for name in self.plan.order:
+            out += groups[name]
         if self.plan.sort_by_trick and len(out) > 1:
             out.sort(key=lambda f: (f.trick or 0))
         return tuple(out)

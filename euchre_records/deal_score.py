@@ -21,8 +21,8 @@ Contracts:
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Callable, NamedTuple, Sequence
+from operator import add
+from typing import Callable, NamedTuple, Sequence, cast
 
 from .cards import Card, Seat, Side, Suit
 from .house_rules import fast_break, fast_break_note
@@ -31,20 +31,20 @@ from .model import (AnySeat, Deal, DealResult, Finding, Points, Record, Scores,
                     four_handed_sides)
 from .revokes import RevokeTable, Revokes
 from .rules import Rules
-from .scoring import add_scores, hand_value
+from .scoring import hand_value
 from .table import SeatIndex, Table, VariantOptions
 
 __all__ = ["Made", "made_by", "DealScore", "score_deal", "made_result", "unplayed_result",
            "tricks_by_side"]
 
 
-@dataclass(frozen=True, slots=True)
-class Made:
+class Made(NamedTuple):
     """Who made trump in one deal and the sides it made (see module): ``lone`` the lone hand
     for the score (at two and three the maker always plays alone; at five also when nobody
     holds his called card), ``revokes`` the sides as score columns, ``called``, ``partner``
     and ``partner_known`` the five-handed called card, its holder and whether the record tells
-    him (None, None, True elsewhere)."""
+    him (None, None, True elsewhere). (A named tuple: made for every deal replayed in detail,
+    the cheapest immutable value.)"""
 
     maker: AnySeat
     trump: Suit | None
@@ -64,20 +64,24 @@ def made_by(record_or_table: Record | Table, maker: AnySeat, trump: Suit | None,
             partner: SeatIndex | None = None, partner_known: bool = True) -> Made:
     """The sides of a deal ``maker`` made (see module): at four the table suffices, at n the
     record names the revoke findings' players."""
-    if isinstance(record_or_table, Table):
-        table, record = record_or_table, None
-    else:
-        table, record = record_or_table.table, record_or_table
+    if type(record_or_table) is Table and record_or_table.fixed_sides:   # the hot path of four
+        key = (maker, trump, alone, defender_alone)
+        made = _FOUR_MADE.get(key)
+        if made is None:   # (the few there can be, made once)
+            makers, defenders = four_handed_sides(maker, alone, defender_alone)
+            made = _FOUR_MADE[key] = Made(maker, trump, alone, defender_alone, makers, defenders,
+                                          RevokeTable.partnerships(maker, alone))
+        return made
+    record = cast(Record, record_or_table)   # a table of n names its players
+    table = record.table
     lone = alone or table.maker_alone or (table.called_partner and partner is None)
-    if table.fixed_sides:
-        assert isinstance(maker, Seat)
-        makers, defenders = four_handed_sides(maker, lone, defender_alone)
-        return Made(maker, trump, lone, defender_alone, makers, defenders,
-                    RevokeTable.partnerships(maker, lone))
-    assert record is not None   # a table of n names its players
     seats: tuple[int, ...] = (maker,) if partner is None else (maker, partner)
     return Made(maker, trump, lone, None, seats, tuple(s for s in range(table.seats) if s not in seats),
                 RevokeTable.made(record, seats, lone), record.options, called, partner, partner_known)
+
+
+_FOUR_MADE: dict[tuple[AnySeat, Suit | None, bool, Seat | None], Made] = {}
+"""The four-handed deal's sides by (maker, trump, alone, lone defender)."""
 
 
 class DealScore(NamedTuple):
@@ -103,7 +107,7 @@ def score_deal(table: Table, rules: Rules, deal: Deal, number: int, where: str, 
     a revoke is charged (``Revokes.hand_scores``), at n when a charge moved points (a penalty
     of 0 points leaves the hand its points there, as it always has)."""
     sides = made.revokes
-    zero = sides.sides.points(0, 0)
+    zero = _ZERO[table.seats]
     hand = zero
     if maker_tricks is not None:
         _, value, to_makers = hand_value(table, rules, made.options, made.lone,
@@ -118,11 +122,9 @@ def score_deal(table: Table, rules: Rules, deal: Deal, number: int, where: str, 
         notes = (fast_break_note(number),)
     if not table.fixed_sides:
         return DealScore(hand, found.penalty, (), notes)
-    maker = made.maker
-    assert isinstance(maker, Seat)
-    adjusted = score_adjustments(deal, rules, number, where, maker, made.lone, made.defender_alone,
+    adjusted = score_adjustments(deal, rules, number, where, made.maker, made.lone, made.defender_alone,
                                  maker_tricks, hand, took_up)   # type: ignore[arg-type]
-    return DealScore(adjusted.hand, add_scores(found.penalty, adjusted.penalty),
+    return DealScore(adjusted.hand, tuple(map(add, found.penalty, adjusted.penalty)),
                      tuple(adjusted.findings), notes)
 
 
@@ -135,10 +137,9 @@ def made_result(deal: Deal, number: int, made: Made, leaders: tuple[AnySeat, ...
     build: Callable[..., DealResult] = DealResult   # seat indexes at n, which the checker reads as Seat
     return build(number, deal.kind, deal.dealer, deal.turned, made.trump, made.maker, made.lone,
                  made.defender_alone, False, leaders, winners, tricks, hand, penalty,
-                 add_scores(hand, penalty), findings, notes=notes, unfinished=unfinished,
-                 no_trump=no_trump, makers=made.makers, defenders=made.defenders,
-                 maker_tricks=maker_tricks, called=made.called, partner=made.partner,
-                 partner_known=made.partner_known)
+                 tuple(map(add, hand, penalty)), findings, False, None, None, notes, unfinished,
+                 no_trump, made.makers, made.defenders, maker_tricks, made.called, made.partner,
+                 made.partner_known)   # (by position: made for every deal, the cheapest call)
 
 
 def unplayed_result(table: Table, number: int, deal: Deal, findings: tuple[Finding, ...] = (),
@@ -159,6 +160,7 @@ _ZERO = {n: (0,) * (2 if n == 4 else n) for n in range(2, 8)}
 """A table's zero score, by its seats: (N-S, E-W) at four, one per seat at n."""
 
 
-def tricks_by_side(maker: Seat, maker_tricks: int) -> Points:
-    """A four-handed deal's tricks (N-S, E-W) from the makers' ``maker_tricks`` of five."""
-    return (maker_tricks, 5 - maker_tricks) if maker.side is Side.NS else (5 - maker_tricks, maker_tricks)
+def tricks_by_side(maker: Seat, maker_tricks: int, played: int = 5) -> Points:
+    """A four-handed deal's tricks (N-S, E-W) from the makers' ``maker_tricks`` of ``played``."""
+    rest = played - maker_tricks
+    return (maker_tricks, rest) if maker.side is Side.NS else (rest, maker_tricks)

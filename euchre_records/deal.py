@@ -289,12 +289,13 @@ class DealWalk(CardPlaces):
         if not plan.four_hand_laws:   # the five cards' finding (at four: laws.score_adjustments)
             self._before_discard(took_up, law_findings)
         self.after_bidding(bidding)
-        called = None if deal.called is None else CalledCard(deal.called, deal, table, maker,
-                                                             number, self.fail)
+        called = None   # the five-handed called card (the loader refuses one elsewhere)
         if table.called_partner:
             check_call(deal, maker, trump, bidding.alone, self.fail)
-            if called is not None and deal.hands is not None:
-                called.from_hands(self.hand, self.unknown, deal.discard)
+            if deal.called is not None:
+                called = CalledCard(deal.called, deal, table, maker, number, self.fail)
+                if deal.hands is not None:
+                    called.from_hands(self.hand, self.unknown, deal.discard)
         leaders, winners, log = self.play(bidding, None if called is None else called.watch)
         if len(leaders) < len(deal.tricks):   # the trick a partial game stops in: its leader
             leaders.append(winners[-1] if winners else self.opening_leader(bidding))

@@ -76,7 +76,7 @@ class CalledCard:
         if not self.known:
             return
         if deal.partner_stated and deal.partner != (None if holder == self.maker else holder):
-            where = "in no hand (undealt)" if holder is None else f"in seat {self._token(holder)}'s hand"
+            where = "in no hand (undealt)" if holder is None else f"in seat {self.table.token(holder)}'s hand"
             raise self.fail(f"the record says {self._claimed()} held {card.name}, but it is {where}",
                             "partner")
         self.partner = None if holder == self.maker else holder
@@ -90,12 +90,10 @@ class CalledCard:
             return
         deal = self.deal
         if deal.partner_stated and deal.partner != seat and not (seat == self.maker and deal.partner is None):
-            raise self.fail(f"seat {self._token(seat)} plays the called card {c.name}, but the "
+            raise self.fail(f"seat {self.table.token(seat)} plays the called card {c.name}, but the "
                             f"record says {self._claimed()} held it", f"tricks[{t}][{j}]")
         if self.trick is None:
-            self.partner = None if seat == self.maker else seat
-            self.trick = t + 1
-            self.known = True
+            self.partner, self.trick, self.known = None if seat == self.maker else seat, t + 1, True
 
     def after_play(self, complete: bool) -> None:
         """Once the tricks are walked (``complete``: all five played out): a card never played
@@ -106,7 +104,7 @@ class CalledCard:
             if complete:
                 self.partner, self.known = None, True   # every dealt card was played: undealt
                 if deal.partner_stated and deal.partner is not None:
-                    raise self.fail(f"the record says seat {self._token(deal.partner)} held "
+                    raise self.fail(f"the record says seat {self.table.token(deal.partner)} held "
                                     f"{card.name}, but it was never played: it was undealt",
                                     "partner")
             elif deal.partner_stated:
@@ -115,15 +113,12 @@ class CalledCard:
             self.notes.append(f"deal {self.number}: who held the called card {card.name} cannot be "
                               "known (the hands are not recorded and it was not played)")
         elif self.trick is not None and deal.hands is None:
-            self.notes.append(f"deal {self.number}: the partner, seat {self._token(self.partner)}, "
+            self.notes.append(f"deal {self.number}: the partner, seat {self.table.token(self.partner)}, "
                               f"was known at trick {self.trick} when {card.name} fell"
                               if self.partner is not None else
                               f"deal {self.number}: the maker played the card he called himself: alone")
 
-    def _token(self, seat: SeatIndex | None) -> str:
-        return self.table.token(seat)  # type: ignore[arg-type]
-
     def _claimed(self) -> str:
         """Who the record says held the card: "undealt" or "seat 3"."""
         partner = self.deal.partner
-        return "undealt" if partner is None else f"seat {self._token(partner)}"
+        return "undealt" if partner is None else f"seat {self.table.token(partner)}"

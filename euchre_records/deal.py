@@ -16,6 +16,7 @@ scoring tail (``deal_score``) serve every table.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from typing import Callable, Container, Sequence, cast
 
@@ -30,7 +31,7 @@ from .exchanges import apply_exchanges, farmer_ruling, going_under_findings
 from .fastpath import fast_replay
 from .house_rules import house_cite
 from .laws import events_of, five_cards_text, settled_by_law, void_ruling
-from .model import (Deal, DealKind, DealResult, Finding, FindingKind, IrregularityKind, Points, Record, Scores)
+from .model import (Deal, DealKind, DealResult, Finding, FindingKind, IrregularityKind, Record, Scores)
 from .outcome import replay_outcome
 from .partial import replay_unfinished
 from .penalty_cards import exposed_card_findings, penalty_card_checks
@@ -122,19 +123,14 @@ def _void(table: Table, deal: Deal, rules: Rules, number: int, where: str) -> De
     return None
 
 
+@functools.cache
 def _names(table: Table) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """The table's (seats' words in messages, notation tokens), made once per table size."""
-    names = _NAMES.get(table.seats)
-    if names is None:
-        names = _NAMES[table.seats] = (
-            seat_words(table), tuple(table.token(s) for s in table.all_seats))
-    return names
+    """The table's (seats' words in messages, notation tokens), made once per table."""
+    return seat_words(table), tuple(table.token(s) for s in table.all_seats)
 
 
-_SIDE_SEATS = {side: frozenset(s for s in SEATS if s.side is side) for side in Side}
 _N_LEFT = {n: tuple((s + 1) % n for s in range(n)) for n in (2, 3, 5, 6, 7)}   # the next to play
-_NAMES: dict[int, tuple[tuple[str, ...], tuple[str, ...]]] = {}
-"""By the table's seats: (the seats' words in messages, their notation tokens), made once."""
+_SIDE_SEATS = {side: frozenset(s for s in SEATS if s.side is side) for side in Side}   # a claim's sides at four
 
 
 @dataclass(frozen=True, slots=True)
@@ -312,11 +308,11 @@ class DealWalk(CardPlaces):
         maker_tricks, claims, claim_notes = self._claims(bidding, made, winners, won)
         tricks: Scores = ()
         if table.fixed_sides:
-            tricks = tricks_by_side(maker, won, len(winners))
-            if maker_tricks is None:   # unfinished, settled by law: score what is already certain
-                maker_tricks = _decided(tricks, maker)
-            else:
-                tricks = tricks_by_side(maker, maker_tricks)
+            tricks = tricks_by_side(maker, maker_tricks if maker_tricks is not None else won,
+                                    5 if maker_tricks is not None else len(winners))
+            if maker_tricks is None:   # unfinished, settled by law: what is already certain scores
+                lost = len(winners) - won   # (3 won: made, a march not yet certain; 3 lost: euchred)
+                maker_tricks = min(won, 4) if won >= 3 else won if lost >= 3 else None
         cards, breaches = self._cards(bidding, made, log, left, leaders)
         found = revoke_findings(deal, rules, number, self.where, made.revokes, trump, log, left,
                                 breaches)
@@ -472,19 +468,6 @@ def check_all_played(places: CardPlaces, deal: Deal, took_up: bool, out: Contain
             raise places.fail(f"{word} played five tricks but never played {cards}, which he "
                               f"held{' (the turned card he took up)' if deal.turned in left else ''}",
                               "tricks")
-
-
-def _decided(tricks: Points, maker: Seat) -> int | None:
-    """For a deal stopped early: the makers' tricks to score by, when the outcome is already
-    certain (3 won: made — a march is not yet certain; 3 lost: euchred), else None."""
-    made = tricks[0] if maker.side is Side.NS else tricks[1]
-    lost = tricks[0] + tricks[1] - made
-    if made >= 3:
-        return min(made, 4)
-    if lost >= 3:
-        return made
-    return None
-
 
 
 VARIANT_CITES = {

@@ -62,12 +62,9 @@ def replay_in_detail(record_or_table: Record | Table, deal: Deal, rules: Rules, 
     four needs only its :class:`~euchre_records.table.Table` (``rules`` may differ from a
     record's); a table of n its record (players, options; ``rules`` are the record's). Raises
     :class:`~euchre_records.errors.InconsistentRecord`."""
-    record: Record | None
-    if type(record_or_table) is Table:   # (not isinstance: the hot path of the table of four)
-        record, table = None, record_or_table
-    else:
-        record = cast(Record, record_or_table)
-        table = record.table
+    # (type, not isinstance: the hot path of the table of four)
+    record = None if type(record_or_table) is Table else cast(Record, record_or_table)
+    table = cast(Table, record_or_table) if record is None else record.table
     void = _void(table, deal, rules, number, where)
     if void is not None:
         return void
@@ -182,7 +179,7 @@ class DealWalk(CardPlaces):
     :meth:`opening_leader`, skipping :meth:`out_seats`; at five the called card followed by
     ``called_card``); the check that every card held was played (:func:`check_all_played`); the
     sides (``deal_score.made_by``: N-S and E-W at four, the maker and his called partner at n);
-    the claims (:meth:`settle`); the penalty or exposed cards; the revokes
+    the claims (:meth:`_claims`); the penalty or exposed cards; the revokes
     (``revokes.revoke_findings`` with the sides' ``RevokeTable``); the score
     (``deal_score.score_deal``) and the one result (``deal_score.made_result``). What differs is
     the table's data: its seats' words and order, the seats out (a lone hand's partner and a

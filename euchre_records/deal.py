@@ -16,7 +16,6 @@ scoring tail (``deal_score``) serve every table.
 
 from __future__ import annotations
 
-import functools
 from dataclasses import dataclass
 from typing import Callable, Container, Sequence, cast
 
@@ -62,9 +61,12 @@ def replay_in_detail(record_or_table: Record | Table, deal: Deal, rules: Rules, 
     four needs only its :class:`~euchre_records.table.Table` (``rules`` may differ from a
     record's); a table of n its record (players, options; ``rules`` are the record's). Raises
     :class:`~euchre_records.errors.InconsistentRecord`."""
-    # (type, not isinstance: the hot path of the table of four)
-    record = None if type(record_or_table) is Table else cast(Record, record_or_table)
-    table = cast(Table, record_or_table) if record is None else record.table
+    record: Record | None
+    if type(record_or_table) is Table:   # (not isinstance: the hot path of the table of four)
+        record, table = None, record_or_table
+    else:
+        record = cast(Record, record_or_table)
+        table = record.table
     void = _void(table, deal, rules, number, where)
     if void is not None:
         return void
@@ -120,14 +122,21 @@ def _void(table: Table, deal: Deal, rules: Rules, number: int, where: str) -> De
     return None
 
 
-@functools.cache
 def _names(table: Table) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """The table's (seats' words in messages, notation tokens), made once per table."""
-    return seat_words(table), tuple(table.token(s) for s in table.all_seats)
+    """The table's (seats' words in messages, notation tokens), made once per table size (a
+    dict by its seats: a Table's own hash is made anew at each call)."""
+    names = _NAMES.get(table.seats)
+    if names is None:
+        names = _NAMES[table.seats] = (
+            seat_words(table), tuple(table.token(s) for s in table.all_seats))
+    return names
+
+
+_NAMES: dict[int, tuple[tuple[str, ...], tuple[str, ...]]] = {}
 
 
 _N_LEFT = {n: tuple((s + 1) % n for s in range(n)) for n in (2, 3, 5, 6, 7)}   # the next to play
-_SIDE_SEATS = {side: frozenset(s for s in SEATS if s.side is side) for side in Side}   # a claim's sides at four
+_SIDE_SEATS = {side: frozenset(s for s in SEATS if s.side is side) for side in Side}   # claims at 4
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,9 +154,9 @@ class TailPlan:
     reports, ``law`` the bidding's and the laws', ``claims``, ``cards`` the penalty or exposed
     cards, ``revokes``, ``score`` the laws' score adjustments); ``sort_by_trick``: then sorted
     by trick (stable). ``claims_first``: the claims settle before the concessions (else in the
-    record's order). ``thrown_in_note``: a deal thrown in is noted. ``zero``, ``no_tricks`` and
-    ``finding_points``: the table's zero score, its tricks by side of a deal not played, and the
-    points of a finding that moves none."""
+    record's order). ``thrown_in_note``: a deal thrown in is noted. ``lead_rule``: who leads, as a
+    wrong lead's message says it. ``zero`` and ``finding_points``: the table's zero score and the
+    points of a finding that moves none; ``seats`` its seats (``Seat`` values at four)."""
 
     four_hand_laws: bool
     lead_rule: str
@@ -239,15 +248,11 @@ class DealWalk(CardPlaces):
     def out_seats(self, bidding: Bidding) -> set[Seat]:
         """The seats that sit the deal out: a lone hand's partner and a lone defender's at
         four; none at n (the five-handed maker alone has no partner to sit out)."""
-        out: set[Seat] = set()
-        maker = bidding.maker
+        maker, lone_defender = bidding.maker, bidding.defender_alone
         assert maker is not None
-        if not self.fixed:
-            return out
-        if bidding.alone:
-            out.add(maker.partner)
-        if bidding.defender_alone is not None:
-            out.add(bidding.defender_alone.partner)
+        out: set[Seat] = {maker.partner} if self.fixed and bidding.alone else set()
+        if self.fixed and lone_defender is not None:
+            out.add(lone_defender.partner)
         return out
 
     def play(self, bidding: Bidding, watch: Callable[[int, int, int, Card], None] | None = None
@@ -278,7 +283,6 @@ class DealWalk(CardPlaces):
         if bidding.thrown_in or bidding.maker is None:   # (None: unfinished in the bidding, at n)
             return self._unplayed(bidding, early)
         maker, trump, took_up = bidding.maker, bidding.trump, bidding.took_up
-        assert trump is not None or bidding.no_trump
         if not plan.four_hand_laws:   # the five cards' finding (at four: laws.score_adjustments)
             self._before_discard(took_up, law_findings)
         self.after_bidding(bidding)
@@ -430,7 +434,6 @@ class DealWalk(CardPlaces):
             if not taken or (e.seat is not None and e.seat != self.deal.dealer):
                 raise self.fail("only a dealer who took up the turned card can play before "
                                 "discarding", f"irregularities[{j}]")
-            self._five_cards = True
             findings.append(Finding(
                 FindingKind.IRREGULARITY,
                 five_cards_text(self.number, self.labels[self.deal.dealer], self.rules),

@@ -22,7 +22,7 @@ Contracts:
 from __future__ import annotations
 
 from operator import add
-from typing import Callable, NamedTuple, Sequence, cast
+from typing import NamedTuple, Sequence, cast
 
 from .cards import Card, Seat, Side, Suit
 from .house_rules import fast_break, fast_break_note
@@ -134,12 +134,12 @@ def made_result(deal: Deal, number: int, made: Made, leaders: tuple[AnySeat, ...
                 no_trump: bool = False, unfinished: bool = False) -> DealResult:
     """The :class:`~euchre_records.model.DealResult` of a deal made by ``made.maker`` at any
     table: ``tricks`` by side at four (``()`` at n), the points the hand's and the penalties."""
-    build: Callable[..., DealResult] = DealResult   # seat indexes at n, which the checker reads as Seat
-    return build(number, deal.kind, deal.dealer, deal.turned, made.trump, made.maker, made.lone,
-                 made.defender_alone, False, leaders, winners, tricks, hand, penalty,
-                 tuple(map(add, hand, penalty)), findings, False, None, None, notes, unfinished,
-                 no_trump, made.makers, made.defenders, maker_tricks, made.called, made.partner,
-                 made.partner_known)   # (by position: made for every deal, the cheapest call)
+    return DealResult(   # (by position: made for every deal, the cheapest call)
+        number, deal.kind, deal.dealer, deal.turned, made.trump, made.maker, made.lone,
+        made.defender_alone, False, leaders, winners, tricks, hand, penalty,
+        tuple(map(add, hand, penalty)), findings, False, None, None, notes, unfinished, no_trump,
+        made.makers, made.defenders, maker_tricks, made.called,  # type: ignore[arg-type]
+        made.partner, made.partner_known)  # type: ignore[arg-type]
 
 
 def unplayed_result(table: Table, number: int, deal: Deal, findings: tuple[Finding, ...] = (),
@@ -150,10 +150,9 @@ def unplayed_result(table: Table, number: int, deal: Deal, findings: tuple[Findi
     table: void, thrown in, or stopped in the bidding; nothing scored (tricks by side ``(0, 0)``
     at four, ``()`` at n)."""
     zero = _ZERO[table.seats]
-    build: Callable[..., DealResult] = DealResult   # a seat index at n, which the checker reads as Seat
-    return build(number, deal.kind, deal.dealer, deal.turned, None, None, False, None, thrown_in,
-                 (), (), zero if table.fixed_sides else (), zero, zero, zero, findings, redeal, void,
-                 next_dealer, notes, unfinished)
+    return DealResult(number, deal.kind, deal.dealer, deal.turned, None, None, False, None,
+                      thrown_in, (), (), zero if table.fixed_sides else (), zero, zero, zero,
+                      findings, redeal, void, next_dealer, notes, unfinished)  # type: ignore[arg-type]
 
 
 _ZERO = {n: (0,) * (2 if n == 4 else n) for n in range(2, 8)}

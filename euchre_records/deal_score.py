@@ -124,8 +124,9 @@ def score_deal(table: Table, rules: Rules, deal: Deal, number: int, where: str, 
         return DealScore(hand, found.penalty, (), notes)
     adjusted = score_adjustments(deal, rules, number, where, made.maker, made.lone, made.defender_alone,
                                  maker_tricks, hand, took_up)   # type: ignore[arg-type]
-    return DealScore(adjusted.hand, tuple(map(add, found.penalty, adjusted.penalty)),
-                     tuple(adjusted.findings), notes)
+    penalty = (tuple(map(add, found.penalty, adjusted.penalty)) if any(adjusted.penalty)
+               else found.penalty)
+    return DealScore(adjusted.hand, penalty, tuple(adjusted.findings), notes)
 
 
 def made_result(deal: Deal, number: int, made: Made, leaders: tuple[AnySeat, ...],
@@ -137,9 +138,9 @@ def made_result(deal: Deal, number: int, made: Made, leaders: tuple[AnySeat, ...
     return DealResult(   # (by position: made for every deal, the cheapest call)
         number, deal.kind, deal.dealer, deal.turned, made.trump, made.maker, made.lone,
         made.defender_alone, False, leaders, winners, tricks, hand, penalty,
-        tuple(map(add, hand, penalty)), findings, False, None, None, notes, unfinished, no_trump,
-        made.makers, made.defenders, maker_tricks, made.called,  # type: ignore[arg-type]
-        made.partner, made.partner_known)  # type: ignore[arg-type]
+        tuple(map(add, hand, penalty)) if any(penalty) else hand, findings, False, None, None,
+        notes, unfinished, no_trump, made.makers, made.defenders,  # type: ignore[arg-type]
+        maker_tricks, made.called, made.partner, made.partner_known)  # type: ignore[arg-type]
 
 
 def unplayed_result(table: Table, number: int, deal: Deal, findings: tuple[Finding, ...] = (),

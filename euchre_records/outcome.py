@@ -6,7 +6,7 @@ number of cards, a lone hand abandoned, the lone player's partner exposing a car
 recorded. Events that concern single calls or cards (calls or leads out of turn, exposed cards,
 claims) cannot be checked without them: they are kept as notes. One path at every table
 (:func:`replay_outcome`, issue 32): at n the sides are the maker and the called card's holder as
-recorded against the rest, each player of a side scoring its points (``deal_score.seat_score``).
+recorded against the rest, each player of a side scoring its points (``deal_score.score_deal``).
 """
 
 from __future__ import annotations
@@ -15,10 +15,10 @@ from typing import Sequence
 
 from .card_places import seat_words
 from .cards import JOKER
-from .deal_score import partnership_score, seat_score, tricks_by_side
+from .deal_score import made_by, made_result, score_deal, tricks_by_side, unplayed_result
 from .errors import InconsistentRecord
-from .model import Deal, DealResult, IrregularityKind, Record, four_handed_sides, seat_deal_result
-from .revokes import RevokeTable, revoke_findings
+from .model import Deal, DealResult, IrregularityKind, Record
+from .revokes import revoke_findings
 from .rules import JokerUpcard, Rules
 from .table import Table
 
@@ -68,28 +68,12 @@ def replay_outcome(record_or_table: Record | Table, deal: Deal, rules: Rules, nu
         raise InconsistentRecord("a result-only deal needs its result", f"{where}.result")
     unchecked = unchecked_notes(deal, number, seat_words(table))
     if outcome.maker is None:
-        redeal = thrown_in_redeal(deal, rules, where)
-        if table.fixed_sides:
-            return DealResult(number, deal.kind, deal.dealer, deal.turned, None, None, False, None,
-                              True, (), (), (0, 0), (0, 0), (0, 0), (0, 0), (), redeal, notes=unchecked)
-        zero = (0,) * table.seats
-        return seat_deal_result(number, deal.kind, deal.dealer, None, None, False, (), (), None, None,
-                                True, True, (), (), 0, zero, zero, zero, notes=unchecked,
-                                turned=deal.turned)
+        redeal = thrown_in_redeal(deal, rules, where) and table.fixed_sides   # (no redeal flag at n)
+        return unplayed_result(table, number, deal, thrown_in=True, redeal=redeal, notes=unchecked)
     if not 0 <= outcome.tricks <= 5:
         raise InconsistentRecord(f"the makers took {outcome.tricks} tricks; a deal has 5",
                                  f"{where}.result.tricks")
-    if table.fixed_sides:
-        return _partnership_outcome(deal, rules, number, where, unchecked)
-    assert isinstance(record_or_table, Record)
-    return _seat_outcome(record_or_table, deal, number, where, unchecked)
-
-
-def _partnership_outcome(deal: Deal, rules: Rules, number: int, where: str,
-                         unchecked: tuple[str, ...]) -> DealResult:
-    """A result-only deal at the table of four: the partnerships' sides, a lone defender."""
-    outcome = deal.outcome
-    assert outcome is not None and outcome.maker is not None
+    notes = list(unchecked)
     maker = outcome.maker
     if outcome.defender_alone is not None:
         if not rules.defend_alone:
@@ -98,41 +82,19 @@ def _partnership_outcome(deal: Deal, rules: Rules, number: int, where: str,
         if outcome.defender_alone.side is maker.side:
             raise InconsistentRecord("the lone defender must be an opponent of the maker",
                                      f"{where}.result.defender_alone")
-    revokes = revoke_findings(deal, rules, number, where,   # the claims, as recorded
-                              RevokeTable.partnerships(maker, outcome.alone), outcome.trump, None, {})
-    score = partnership_score(deal, rules, number, where, maker, outcome.alone,
-                              outcome.defender_alone, outcome.tricks, (), revokes, True)
-    hand, penalty = score.hand, score.penalty
-    tricks = tricks_by_side(maker, outcome.tricks)
-    makers, defenders = four_handed_sides(maker, outcome.alone, outcome.defender_alone)
-    return DealResult(number, deal.kind, deal.dealer, deal.turned, outcome.trump, maker, outcome.alone,
-                      outcome.defender_alone, False, (), (), tricks, hand, penalty,
-                      (hand[0] + penalty[0], hand[1] + penalty[1]), revokes.findings + score.findings,
-                      notes=unchecked, makers=makers, defenders=defenders, maker_tricks=outcome.tricks)
-
-
-def _seat_outcome(record: Record, deal: Deal, number: int, where: str,
-                  unchecked: tuple[str, ...]) -> DealResult:
-    """A result-only deal at a table of n: the five-handed maker names a card unless alone; who
-    held it is the partner when recorded, else the maker is scored as alone (a note says so)."""
-    table = record.table
-    o = deal.outcome
-    assert o is not None and o.maker is not None
-    notes: list[str] = list(unchecked)
-    partner_known = True
-    if table.called_partner and not o.alone and o.called is None:
+    if table.called_partner and not outcome.alone and outcome.called is None:
         raise InconsistentRecord("the maker who does not go alone names a card not of the trump "
                                  "suit (or say \"alone\": true)", f"{where}.result.called")
-    if o.called is not None and not o.partner_stated:
-        partner_known = False
-        notes.append(f"deal {number}: who held the called card {o.called.name} is not recorded: "
-                     "the maker is scored as alone")
-    partner = o.partner
-    makers = (o.maker,) if partner is None else (o.maker, partner)
-    lone = o.alone or table.maker_alone or (table.called_partner and partner is None)
-    defenders = tuple(s for s in range(table.seats) if s not in makers)
-    found = revoke_findings(deal, record.rules, number, where,   # the claims, as recorded
-                            RevokeTable.made(record, makers, lone), o.trump, None, {})
-    return seat_score(record, deal, number, o.maker, o.trump, lone, makers, defenders, partner,
-                      partner_known, (), (), o.tricks, [(f, f.points) for f in found.findings],
-                      tuple(notes))
+    partner_known = outcome.called is None or outcome.partner_stated
+    if not partner_known:
+        notes.append(f"deal {number}: who held the called card {outcome.called.name} is not "  # type: ignore[union-attr]
+                     "recorded: the maker is scored as alone")
+    made = made_by(record_or_table, maker, outcome.trump, outcome.alone, outcome.defender_alone,
+                   outcome.called, outcome.partner, partner_known)
+    found = revoke_findings(deal, rules, number, where, made.revokes,   # the claims, as recorded
+                            outcome.trump, None, {})
+    score = score_deal(table, rules, deal, number, where, made, outcome.tricks, (), found, True)
+    tricks = tricks_by_side(maker, outcome.tricks) if table.fixed_sides else ()
+    return made_result(deal, number, made, (), (), tricks, outcome.tricks, score.hand,
+                       score.penalty, found.findings + score.findings, (*notes, *score.notes))
+

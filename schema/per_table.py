@@ -36,7 +36,7 @@ from marshmallow import ValidationError, missing
 from euchre_records.cards import Card, effective_suit
 from euchre_records.errors import NotationError, Problem
 from euchre_records.model import (
-    DealKind, Deal, Event, Irregularity, IrregularityKind, Outcome, Record,
+    DealKind, Deal, Event, IrregularityKind, Outcome, Record,
 )
 from euchre_records.rules import resolve_rules
 from euchre_records.table import Table, table_for, variant_options
@@ -166,13 +166,6 @@ def schemas_for(table: Table) -> TableSchemas:
         def canonical(self, data: dict[str, Any], original: Outcome) -> dict[str, Any]:
             return _stated_partner(super().canonical(data, original), original, self.dump_keys)
 
-        def build(self, data: dict[str, Any]) -> Outcome:
-            if data["maker"] is None:
-                return Outcome(None)
-            return Outcome(data["maker"], data.get("trump"), bool(data.get("alone")),
-                           tricks=data.get("tricks") or 0, called=data.get("called"),
-                           partner=data.get("partner"), partner_stated="partner" in data)
-
     class TableIrregularitySchema(IrregularitySchema):
         kind = LawKindField(table, required=True)
         seat = SeatField(table, allow_none=True)
@@ -204,10 +197,6 @@ def schemas_for(table: Table) -> TableSchemas:
                 errors["points"] = [f"required with 'score-correction': the deal's entry as corrected, "
                                     f"an array of {table.seats} integers, one per seat"]
             return errors
-
-        def build(self, data: dict[str, Any]) -> Irregularity:
-            data["late"] = data.get("late") is True
-            return Irregularity(**data)
 
     class TableScoresheetSchema(ScoresheetSchema):
         points = PointsField(table, allow_none=True)
@@ -299,9 +288,6 @@ def schemas_for(table: Table) -> TableSchemas:
             return errors
 
         def build(self, data: dict[str, Any]) -> Deal:
-            if data["kind"] is DealKind.POINTS:
-                return Deal(DealKind.POINTS, data["dealer"], recorded=data.get("recorded"),
-                            points=data.get("points"))
             data["partner_stated"] = "partner" in data
             if data.get("irregularities", ()) is None:
                 data["irregularities"] = ()

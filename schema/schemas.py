@@ -306,8 +306,11 @@ class OutcomeSchema(NotationSchema):
         return {}
 
     def build(self, data: dict[str, Any]) -> Outcome:
+        """The outcome; a partner (five-handed) is stated where the record names one (null
+        too), with a maker."""
         return Outcome(data["maker"], data.get("trump"), bool(data.get("alone")),
-                       data.get("defender_alone"), data.get("tricks") or 0)
+                       data.get("defender_alone"), data.get("tricks") or 0, data.get("called"),
+                       data.get("partner"), "partner" in data and data["maker"] is not None)
 
     def canonical(self, data: dict[str, Any], original: Outcome) -> dict[str, Any]:
         if original.maker is None:

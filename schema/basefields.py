@@ -21,7 +21,7 @@ from __future__ import annotations
 import calendar
 import re
 from enum import Enum
-from typing import Any, Callable
+from typing import Any, Callable, Iterable
 
 from marshmallow import ValidationError, fields, missing
 
@@ -158,12 +158,13 @@ class SuitField(CompactField):
 
 
 class EnumField(CompactField):
-    """An enum written as its (lower-case) value, e.g. ``"full"`` or ``"revoke-claimed"``."""
+    """An enum written as its (lower-case) value, e.g. ``"full"`` or ``"revoke-claimed"``;
+    ``members``: the members taken (default: all)."""
 
-    def __init__(self, enum: type[Enum], **kwargs: Any) -> None:
+    def __init__(self, enum: type[Enum], members: Iterable[Enum] | None = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.enum = enum
-        self._by_value = {m.value: m for m in enum}
+        self._by_value = {m.value: m for m in (enum if members is None else members)}
 
     def json_schema(self) -> dict[str, Any]:
         return {"type": "string", "enum": list(self._by_value)}

@@ -57,7 +57,7 @@ from .basefields import _CONTROL, POINTS_LIMIT, SEAT_BY_TEXT, SUIT_BY_TEXT, Date
 from .cardfields import (
     CARD_BY_TOKEN, CARD_NAME, CARD_OR_UNKNOWN_BY_TOKEN, HAND_MAX, HAND_MIN, CardsField,
 )
-from .playfields import _PAIRS, parse_call, parse_trick
+from .playfields import _LEADER, TRICK_MAX, TRICK_MIN, parse_call, parse_trick, tricks_fast
 from .schemas import DEAL_SCHEMA
 
 try:
@@ -428,58 +428,13 @@ def _calls(value: list[str]) -> tuple[Call, ...]:
     return found
 
 
-_LEADER = {seat.name: seat for seat in SEATS}
-TRICK_MIN, TRICK_MAX = 2, 4   # parse_trick's bounds (TricksField): a lone hand's trick has 3
-
-_LEAD_PAIRS: dict[str, tuple[Seat, tuple[Card, Card]]] = {
-    f"{seat.name}: {pair}": (seat, cards) for seat in SEATS for pair, cards in _PAIRS.items()}
-"""A canonical trick's first eight characters (``"E: AS KS"``: leader and two cards, 4 x 33 x 33
-entries) -> the leader and the two cards."""
-
-
 def _tricks(value: list[str]) -> tuple[Trick, ...]:
-    """TricksField's parse (``parse_trick`` on each): canonical strings by lookups of two-card
-    pieces (``"E: AS KS QS 9S"``: the leader with two cards, then the last two; ``"AS KS QS 9S"``
-    by pairs; a lone hand's ``"E: AS KS QS"`` and ``"AS KS QS"``, the last card alone) in one
-    pass, checking the spaces the lookups do not; anything else trick by trick."""
-    card, leader, pair, lead_pair = _CARD, _LEADER, _PAIRS.get, _LEAD_PAIRS
-    out: list[Trick] = []
-    append = out.append
+    """TricksField's parse (``parse_trick`` on each): canonical strings by
+    :func:`.playfields.tricks_fast`, anything else trick by trick."""
     try:
-        for t in value:
-            size = len(t)
-            if size == 11:   # "AS KS QS 9S", or a lone hand's "E: AS KS QS"
-                first = pair(t[:5])
-                if first is not None:
-                    second = pair(t[6:])
-                    if second is not None and t[5] == " ":
-                        append(Trick(first + second))
-                        continue
-                elif t[8] == " ":
-                    head = lead_pair.get(t[:8])
-                    if head is not None:
-                        append(Trick(head[1] + (card(t[9:]),), head[0]))
-                        continue
-            elif size == 14 and t[8] == " ":
-                head = lead_pair.get(t[:8])
-                if head is not None:
-                    append(Trick(head[1] + _PAIRS[t[9:]], head[0]))
-                    continue
-            elif size == 8 and t[5] == " ":   # a lone hand's trick, "AS KS QS"
-                first = pair(t[:5])
-                if first is not None:
-                    append(Trick(first + (card(t[6:]),)))
-                    continue
-            if t[1:3] == ": ":
-                cards, seat = tuple(map(card, t[3:].split())), leader[t[0]]
-            else:
-                cards, seat = tuple(map(card, t.split())), None
-            if not TRICK_MIN <= len(cards) <= TRICK_MAX:
-                raise _Refused
-            append(Trick(cards, seat))
+        return tricks_fast(value)
     except KeyError:
         return load_each(value, parse_trick)
-    return tuple(out)
 
 
 # --- the compiled twins (schema/_cwire.c) ----------------------------------------------------

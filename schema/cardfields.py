@@ -21,7 +21,7 @@ from .basefields import CompactField, TableField
 from .card_text import cards_text as _cards_text, hands_text as _hands_text
 
 __all__ = ["CardField", "CardsField", "HandsField", "parse_cards", "cards_text", "CARD_RE",
-           "hands_fast", "CARD_OR_UNKNOWN_BY_TOKEN", "CARD_NAME", "hands_text",
+           "hands_fast", "hand_fast", "CARD_OR_UNKNOWN_BY_TOKEN", "CARD_NAME", "hands_text",
            "CARD_OR_UNKNOWN_RE", "cards_pattern", "CARD_BY_TOKEN"]
 
 _RANK_RE = "(?:[AKQJTakqjt987]|10)"
@@ -145,18 +145,38 @@ HAND_MIN, HAND_MAX = 3, 7
 be recorded. The engine rejects any hand of other than 5 without that irregularity."""
 
 
-def hands_fast(value: Any) -> tuple[tuple[Card | None, ...], ...] | None:
-    """The four hands of an object in canonical shape (keys N, E, S, W; five known or ``??``
-    tokens each), as :class:`HandsField` loads them; None for any other value (never raises)."""
-    if type(value) is dict and len(value) == 4:
-        get = CARD_OR_UNKNOWN_BY_TOKEN.__getitem__
+_HAND_PAIRS: dict[str, tuple[Card | None, Card | None]] = {
+    f"{CARD_NAME[a]} {CARD_NAME[b]}": (a, b) for a in CARD_NAME for b in CARD_NAME}
+"""Two canonical tokens of a hand (``"AS KS"``, ``"?? JK"``) and a space -> the two cards."""
+
+
+def hand_fast(text: str) -> tuple[Card | None, ...]:
+    """A hand's card string of known or ``??`` tokens, as :func:`parse_cards` reads it (3 to 7
+    cards, see HAND_MIN); a canonical five-card hand (``"AH KH 9S TD JC"``) by two lookups of
+    two tokens each and one of the fifth. Raises (KeyError, AttributeError, TypeError;
+    ValueError: too few or too many cards) on anything else, which the caller reads slowly.
+    The Python twin of ``_cwire.hands``' reading of one hand (schema/wire.py)."""
+    card = CARD_OR_UNKNOWN_BY_TOKEN.__getitem__
+    if len(text) == 14 and text[5] == " " and text[11] == " ":
         try:
-            n, e, s, w = (tuple(map(get, value["N"].split())), tuple(map(get, value["E"].split())),
-                          tuple(map(get, value["S"].split())), tuple(map(get, value["W"].split())))
-        except (KeyError, AttributeError, TypeError):
+            return _HAND_PAIRS[text[:5]] + _HAND_PAIRS[text[6:11]] + (card(text[12:]),)
+        except KeyError:
+            pass
+    out = tuple(map(card, text.split()))
+    if not HAND_MIN <= len(out) <= HAND_MAX:
+        raise ValueError(f"{len(out)} cards in a hand")
+    return out
+
+
+def hands_fast(value: Any) -> tuple[tuple[Card | None, ...], ...] | None:
+    """The four hands of an object keyed N, E, S, W whose hands :func:`hand_fast` reads, as
+    :class:`HandsField` loads them; None for any other value (never raises)."""
+    if type(value) is dict and len(value) == 4:
+        try:
+            return (hand_fast(value["N"]), hand_fast(value["E"]), hand_fast(value["S"]),
+                    hand_fast(value["W"]))
+        except (KeyError, AttributeError, TypeError, ValueError):
             return None
-        if len(n) == 5 and len(e) == 5 and len(s) == 5 and len(w) == 5:
-            return (n, e, s, w)
     return None
 
 

@@ -55,7 +55,7 @@ from euchre_records.rules import Rules, resolve_rules
 
 from .basefields import _CONTROL, POINTS_LIMIT, SEAT_BY_TEXT, SUIT_BY_TEXT, DateField, load_each
 from .cardfields import (
-    CARD_BY_TOKEN, CARD_NAME, CARD_OR_UNKNOWN_BY_TOKEN, HAND_MAX, HAND_MIN, CardsField,
+    CARD_BY_TOKEN, CARD_OR_UNKNOWN_BY_TOKEN, HAND_MAX, HAND_MIN, CardsField, hand_fast,
 )
 from .playfields import _LEADER, TRICK_MAX, TRICK_MIN, parse_call, parse_trick, tricks_fast
 from .schemas import DEAL_SCHEMA
@@ -305,26 +305,9 @@ def _cards(text: str, low: int, high: int) -> tuple[Card | None, ...]:
     return out
 
 
-_HAND_PAIRS: dict[str, tuple[Card | None, Card | None]] = {
-    f"{CARD_NAME[a]} {CARD_NAME[b]}": (a, b) for a in CARD_NAME for b in CARD_NAME}
-"""Two canonical tokens of a hand (``"AS KS"``, ``"?? JK"``) and a space -> the two cards."""
-
-
-def _hand(text: str) -> tuple[Card | None, ...]:
-    """A hand's card string, ``??`` allowed (HandsField's parse, 3 to 7 cards); a canonical
-    five-card hand (``"AH KH 9S TD JC"``) by two lookups of two tokens each and one of the fifth."""
-    if len(text) == 14 and text[5] == " " and text[11] == " ":
-        pairs = _HAND_PAIRS
-        try:
-            return pairs[text[:5]] + pairs[text[6:11]] + (_CARD_OR_UNKNOWN(text[12:]),)
-        except KeyError:
-            pass
-    return _cards(text, HAND_MIN, HAND_MAX)
-
-
 def _hands(n: str, e: str, s: str, w: str) -> tuple[tuple[Card | None, ...], ...]:
-    """The four hands (the Python twin of ``_cwire.hands``)."""
-    return (_hand(n), _hand(e), _hand(s), _hand(w))
+    """The four hands (the Python twin of ``_cwire.hands``: :func:`.cardfields.hand_fast`)."""
+    return (hand_fast(n), hand_fast(e), hand_fast(s), hand_fast(w))
 
 
 def _nested(name: str, value: Any) -> Any:

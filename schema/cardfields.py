@@ -153,19 +153,14 @@ _HAND_PAIRS: dict[str, tuple[Card | None, Card | None]] = {
 def hand_fast(text: str) -> tuple[Card | None, ...]:
     """A hand's card string of known or ``??`` tokens, as :func:`parse_cards` reads it (3 to 7
     cards, see HAND_MIN); a canonical five-card hand (``"AH KH 9S TD JC"``) by two lookups of
-    two tokens each and one of the fifth. Raises (KeyError, AttributeError, TypeError;
-    ValueError: too few or too many cards) on anything else, which the caller reads slowly.
-    The Python twin of ``_cwire.hands``' reading of one hand (schema/wire.py)."""
-    card = CARD_OR_UNKNOWN_BY_TOKEN.__getitem__
+    two tokens each and one of the fifth. Raises (ValidationError; TypeError: not a string)
+    on anything else. The Python twin of ``_cwire.hands``' reading of one hand (schema/wire.py)."""
     if len(text) == 14 and text[5] == " " and text[11] == " ":
         try:
-            return _HAND_PAIRS[text[:5]] + _HAND_PAIRS[text[6:11]] + (card(text[12:]),)
+            return _HAND_PAIRS[text[:5]] + _HAND_PAIRS[text[6:11]] + (CARD_OR_UNKNOWN_BY_TOKEN[text[12:]],)
         except KeyError:
             pass
-    out = tuple(map(card, text.split()))
-    if not HAND_MIN <= len(out) <= HAND_MAX:
-        raise ValueError(f"{len(out)} cards in a hand")
-    return out
+    return parse_cards(text, True, HAND_MIN, HAND_MAX)
 
 
 def hands_fast(value: Any) -> tuple[tuple[Card | None, ...], ...] | None:
@@ -175,7 +170,7 @@ def hands_fast(value: Any) -> tuple[tuple[Card | None, ...], ...] | None:
         try:
             return (hand_fast(value["N"]), hand_fast(value["E"]), hand_fast(value["S"]),
                     hand_fast(value["W"]))
-        except (KeyError, AttributeError, TypeError, ValueError):
+        except (KeyError, TypeError, ValidationError):
             return None
     return None
 

@@ -56,6 +56,7 @@ from euchre_records.rules import Rules, resolve_rules
 from .basefields import _CONTROL, POINTS_LIMIT, SEAT_BY_TEXT, SUIT_BY_TEXT, DateField, load_each
 from .cardfields import (
     CARD_BY_TOKEN, CARD_OR_UNKNOWN_BY_TOKEN, HAND_MAX, HAND_MIN, CardsField, hand_fast,
+    parse_cards,
 )
 from .playfields import _LEADER, TRICK_MAX, TRICK_MIN, parse_call, parse_trick, tricks_fast
 from .schemas import DEAL_SCHEMA
@@ -299,10 +300,7 @@ KITTY_MIN, KITTY_MAX = _KITTY.low, _KITTY.high   # the schema's bounds (CardsFie
 
 def _cards(text: str, low: int, high: int) -> tuple[Card | None, ...]:
     """A card string of ``low`` to ``high`` tokens, ``??`` allowed (CardsField's parse)."""
-    out = tuple(map(_CARD_OR_UNKNOWN, text.split()))
-    if not low <= len(out) <= high:
-        raise _Refused
-    return out
+    return parse_cards(text, True, low, high)
 
 
 def _hands(n: str, e: str, s: str, w: str) -> tuple[tuple[Card | None, ...], ...]:

@@ -135,7 +135,6 @@ TABLE_DESCRIPTIONS: dict[str, str] = {
     "Deal": "One deal at a table of {n}.",
     "Deal.kind": "full: hands known; plays: calls and plays only; result: outcome only; points: "
                  "only the points each player scored.",
-    "Deal.turned": "The turned card (required for full and plays).",
     "Deal.hands": "The five cards dealt to each of the {n} seats; ?? = unknown.",
     "Deal.kitty": "The undealt cards except the turned card; ?? = unknown.",
     "Deal.exchanges": "House-rule exchanges with the kitty before the bidding (farmers, go-under), "

@@ -44,7 +44,7 @@ from euchre_records.table_refusals import refusal, refused_options
 
 from .basefields import BoolField, PointsField, SeatField, StrField
 from .cardfields import CardField, CardsField, HandsField, cards_text
-from .lean import UNKNOWN_FIELD, LeanNested, NotationSchema, Plan, lean_load, plan_of
+from .lean import UNKNOWN_FIELD, LeanNested, NotationSchema, Plan, lean_load
 from .numbers import holds_whole_float, whole_numbers
 from .playfields import CallsField, TricksField, trick_pattern_at
 from .problems import problems_from_messages
@@ -104,7 +104,7 @@ def schemas_for(table: Table) -> TableSchemas:
             return data["read"]
 
     rules_schema = TableRulesSchema()
-    rules_plan = plan_of(rules_schema)
+    rules_plan = Plan(rules_schema)
 
     class TableRulesField(LeanNested):
         """``rules``: the value read first by :func:`load_table_record` (its unknown keys said
@@ -315,12 +315,6 @@ def schemas_for(table: Table) -> TableSchemas:
         annotations = RefusedField(_NOT_YET.format(key="annotations"))
         alternatives = RefusedField(_NOT_YET.format(key="alternatives"))
 
-        def canonical(self, data: dict[str, Any], original: Record) -> dict[str, Any]:
-            data = super().canonical(data, original)
-            if not any(original.start_score):   # n zeros (or none): the default
-                data.pop("start_score", None)
-            return data
-
         def build(self, data: dict[str, Any]) -> Record:
             read: RulesRead = data["rules"]
             return Record(read.rules, data["deals"], data.get("event") or Event(), data.get("players") or (),
@@ -328,7 +322,7 @@ def schemas_for(table: Table) -> TableSchemas:
                           options=read.options, variant_overrides=read.overrides)
 
     record = TableRecordSchema()
-    return TableSchemas(record, plan_of(record), rules_schema, rules_plan)
+    return TableSchemas(record, Plan(record), rules_schema, rules_plan)
 
 
 def _outcome_rules(five: bool) -> dict[str, Any]:
@@ -380,10 +374,8 @@ def _stated_partner(data: dict[str, Any], original: Deal | Outcome, keys: tuple[
     if not original.partner_stated:
         data.pop("partner", None)
     elif "partner" not in data:
-        later = keys[keys.index("partner"):]
-        rows = list(data.items())
-        at = next((i for i, (key, _) in enumerate(rows) if key in later), len(rows))
-        data = dict(rows[:at] + [("partner", None)] + rows[at:])
+        data["partner"] = None
+        data = {key: data[key] for key in keys if key in data}
     return data
 
 

@@ -558,7 +558,7 @@ class RecordSchema(NotationSchema):
 
     def canonical(self, data: dict[str, Any], original: Record) -> dict[str, Any]:
         data = {"format": FORMAT_NAME, **data}
-        if original.start_score == (0, 0):
+        if not any(original.start_score or ()):   # all zeros (or none): the default
             data.pop("start_score", None)
         data["deals"] = data.get("deals", [])
         return data

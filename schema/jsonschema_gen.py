@@ -203,13 +203,18 @@ def _nullable(fragment: dict[str, Any]) -> dict[str, Any]:
     return {"anyOf": [fragment, {"type": "null"}]}
 
 
+def _define(schema: NotationSchema, defs: dict[str, Any], table: Table | None) -> str:
+    """The ``$defs`` name of ``schema`` at ``table``, its definition added to ``defs`` once."""
+    name = _def_name(schema, table)
+    if name not in defs:
+        defs[name] = {}  # reserve: guards against recursion
+        defs[name] = _object_schema(schema, defs, table)
+    return name
+
+
 def _field_fragment(field: Any, defs: dict[str, Any], table: Table | None) -> dict[str, Any]:
     if isinstance(field, LeanNested):
-        name = _def_name(field.schema, table)
-        if name not in defs:
-            defs[name] = {}  # reserve: guards against recursion
-            defs[name] = _object_schema(field.schema, defs, table)
-        return field.json_schema(name)
+        return field.json_schema(_define(field.schema, defs, table))
     if isinstance(field, CompactField):
         return field.json_schema()
     raise TypeError(f"no JSON Schema fragment for field {field!r}: use a compact field")
@@ -221,7 +226,7 @@ def _object_schema(schema: NotationSchema, defs: dict[str, Any], table: Table | 
     set of a table of n is the four-handed one with what the table refuses (:func:`table_rules`)."""
     if table is not None and isinstance(schema, RulesSchema):
         return table_rules(table, defs["Rules"])
-    name = _name(schema).removeprefix("Table") if table is not None else _name(schema)
+    name = _name(schema).removeprefix("Table")   # a class built for a table of n: Table...
     properties: dict[str, Any] = {}
     required: list[str] = []
     for attr, field in schema.load_fields.items():
@@ -250,11 +255,7 @@ def _table_defs(defs: dict[str, Any]) -> None:
     four-handed ones): each walked from its table's schema classes (``Table<n>...``), and
     ``TableRecord``, the one of them ``rules.seats`` names."""
     for seats in TABLE_SEATS:
-        table = table_for(seats)
-        record = schemas_for(table).record
-        name = _def_name(record, table)
-        defs[name] = {}
-        defs[name] = _object_schema(record, defs, table)
+        _define(schemas_for(table_for(seats)).record, defs, table_for(seats))
     defs["TableRecord"] = {
         "type": "object",
         "description": "A record at a table of 2, 3 or 5: one of the Table<n>Record, told apart "

@@ -53,10 +53,9 @@ def dumps(record: Record) -> str:
     return indented_json(dump_record(record)) + "\n"
 
 
-def indented_json(value: Any) -> str:
-    """``json.dumps(value, indent=2, ensure_ascii=False)`` for float-free values of dicts with
-    string keys, lists, strings, integers, booleans and None (schema/json_text.py)."""
-    return indented(value)
+indented_json = indented
+"""``json.dumps(value, indent=2, ensure_ascii=False)`` for float-free values of dicts with
+string keys, lists, strings, integers, booleans and None (schema/json_text.py)."""
 
 
 dump_table_record = dump_record

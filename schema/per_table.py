@@ -138,11 +138,7 @@ def schemas_for(table: Table) -> TableSchemas:
 
         def check(self, data: dict[str, Any], original: Any) -> dict[str, list[str]]:
             errors = dict(super().check(data, original))   # thrown in; the tricks of a maker
-            if "maker" not in data:
-                return errors
-            if data["maker"] is None:
-                errors.update({k: ["only with a maker (maker null means the deal was thrown in)"]
-                               for k in ("called", "partner") if data.get(k) is not None})
+            if data.get("maker") is None:   # none read, or thrown in: said by the four-handed check
                 return errors
             called, trump, maker = data.get("called"), data.get("trump"), data.get("maker")
             problem = pack_problem(called)

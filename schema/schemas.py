@@ -295,9 +295,10 @@ class OutcomeSchema(NotationSchema):
     def check(self, data: dict[str, Any], original: Any) -> dict[str, list[str]]:
         if "maker" not in data:
             return {}
-        if data["maker"] is None:
+        if data["maker"] is None:   # (a called card and a partner: the five-handed game's)
             return {k: ["only with a maker (maker null means the deal was thrown in)"]
-                    for k in ("trump", "alone", "defender_alone", "tricks") if data.get(k) is not None}
+                    for k in ("trump", "alone", "defender_alone", "tricks", "called", "partner")
+                    if data.get(k) is not None}
         if original.get("tricks") is None:
             return {"tricks": ["required with a maker: the tricks the makers won, 0 to 5"]}
         return {}

@@ -283,12 +283,6 @@ def schemas_for(table: Table) -> TableSchemas:
                     f"{' and the joker' if rules.joker else ''} holds {expected} cards, not {len(kitty)}")
             return errors
 
-        def build(self, data: dict[str, Any]) -> Deal:
-            data["partner_stated"] = "partner" in data
-            if data.get("irregularities", ()) is None:
-                data["irregularities"] = ()
-            return Deal(**data)
-
     class TableDealsField(LeanNested):
         """The deals, read once the rules are (nothing is said of them while the rules fail)."""
 

@@ -493,7 +493,11 @@ class DealSchema(NotationSchema):
         return errors
 
     def build(self, data: dict[str, Any]) -> Deal:
-        return Deal(**data)
+        """The deal; irregularities null (taken at a table of n) are none, and a partner
+        (five-handed) is stated where the record names one, null too."""
+        if data.get("irregularities", ()) is None:
+            data["irregularities"] = ()
+        return Deal(**data, partner_stated="partner" in data)
 
     def canonical(self, data: dict[str, Any], original: Deal) -> dict[str, Any]:
         if not original.unfinished:

@@ -188,16 +188,12 @@ class CallsField(TableField):
     """A list of call strings <-> ``tuple[Call, ...]``; errors keyed by list index. At a table
     of n (``table``) each is read by :func:`read_call` with the table's :func:`play_words`."""
 
-    def __init__(self, table: Table | None = None, **kwargs: Any) -> None:
-        super().__init__(table, **kwargs)
-        self.words = FOUR_HANDED_WORDS if self.table is None else play_words(self.table)
-
     def json_schema(self) -> dict[str, Any]:
         pattern = CALL_RE if self.table is None else call_pattern_at(self.table)
         return {"type": "array", "items": {"type": "string", "pattern": pattern}}
 
     def _deserialize_at(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
-        words = self.words
+        words = play_words(self.table)  # type: ignore[arg-type]
         if not isinstance(value, list):
             raise ValidationError("expected an array of call strings")
         return load_each(value, lambda text: read_call(text, words))

@@ -13,7 +13,7 @@ same way, from walking the schema classes built for their table (:func:`.per_tab
 which read them: a table-aware field gives its fragment at its table (seat tokens, a row of n
 scores, n hands, a trick of n cards), a per-table class its ``json_schema_rules``; a key the
 table refuses whatever its value is left out, or named as taking nothing
-(:class:`.per_table.RefusedField`); the descriptions that differ at n are
+(:class:`.refusal_fields.RefusedField`); the descriptions that differ at n are
 :data:`TABLE_DESCRIPTIONS`. The rule set at n is the four-handed one with what the table refuses
 (:func:`.jsonschema_rules.table_rules`). Rule sets: :mod:`.jsonschema_rules`; strict-mode
 conditions: :mod:`.jsonschema_strict`.

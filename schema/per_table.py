@@ -319,11 +319,10 @@ def _outcome_rules(five: bool) -> dict[str, Any]:
     """The JSON Schema conditions of a result at a table of n: thrown in (maker null), nothing
     else is given; a maker has his tricks; five-handed, a partner has a called card and a lone
     maker neither."""
-    rules: dict[str, Any] = {
-        "if": {"properties": {"maker": {"type": "null"}}},
-        "then": {"properties": {k: {"type": "null"} for k in
-                                ("trump", "tricks", *(("alone", "called", "partner") if five else ()))}},
-        "else": copy.deepcopy(OutcomeSchema.json_schema_rules["else"])}
+    # the four-handed conditions (if thrown in, then ..., else the tricks), with this table's keys
+    rules: dict[str, Any] = copy.deepcopy(OutcomeSchema.json_schema_rules)
+    rules["then"] = {"properties": {k: {"type": "null"} for k in
+                                    ("trump", "tricks", *(("alone", "called", "partner") if five else ()))}}
     if five:
         rules["allOf"] = [
             {"if": {"required": ["partner"]}, "then": {"required": ["called"],

@@ -21,7 +21,7 @@ from __future__ import annotations
 import calendar
 import re
 from enum import Enum
-from typing import Any, Callable
+from typing import Any, Callable, Iterable
 
 from marshmallow import ValidationError, fields, missing
 
@@ -116,11 +116,9 @@ class SeatField(TableField):
     case out) <-> :class:`Seat`; at a table of n a token ``"0" .. "n-1"`` <-> its index
     (:meth:`Table.parse_seat`, whose message names the table's tokens)."""
 
-    schema_fragment = {"type": "string", "pattern": f"^{SEAT_RE}$"}
-
     def json_schema(self) -> dict[str, Any]:
         if self.table is None:
-            return dict(self.schema_fragment)
+            return {"type": "string", "pattern": f"^{SEAT_RE}$"}
         return {"type": "string", "enum": list(self.tokens)}   # an enum: a pattern's $ takes "1\n"
 
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Seat:
@@ -158,12 +156,13 @@ class SuitField(CompactField):
 
 
 class EnumField(CompactField):
-    """An enum written as its (lower-case) value, e.g. ``"full"`` or ``"revoke-claimed"``."""
+    """An enum written as its (lower-case) value, e.g. ``"full"`` or ``"revoke-claimed"``;
+    ``members``: the members taken (default: all)."""
 
-    def __init__(self, enum: type[Enum], **kwargs: Any) -> None:
+    def __init__(self, enum: type[Enum], members: Iterable[Enum] | None = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.enum = enum
-        self._by_value = {m.value: m for m in enum}
+        self._by_value = {m.value: m for m in (enum if members is None else members)}
 
     def json_schema(self) -> dict[str, Any]:
         return {"type": "string", "enum": list(self._by_value)}
@@ -212,15 +211,10 @@ class PointsField(TableField):
     ±:data:`POINTS_LIMIT`) <-> ``(ns, ew)``; at a table of n one integer per seat, each within
     ±:data:`SEAT_SCORE_LIMIT` (the one reading :func:`whole_figures`, n wide)."""
 
-    schema_fragment = {"type": "array", "minItems": 2, "maxItems": 2, "items": {
-        "type": "integer", "minimum": -POINTS_LIMIT, "maximum": POINTS_LIMIT}}
-
     def json_schema(self) -> dict[str, Any]:
-        if self.table is None:
-            return dict(self.schema_fragment)
-        n = self.table.seats
+        n, limit = (2, POINTS_LIMIT) if self.table is None else (self.table.seats, SEAT_SCORE_LIMIT)
         return {"type": "array", "minItems": n, "maxItems": n, "items": {
-            "type": "integer", "minimum": -SEAT_SCORE_LIMIT, "maximum": SEAT_SCORE_LIMIT}}
+            "type": "integer", "minimum": -limit, "maximum": limit}}
 
     def _deserialize_at(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
         n = self.table.seats  # type: ignore[union-attr]

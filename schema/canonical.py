@@ -22,14 +22,14 @@ from typing import Any
 from euchre_records.model import Record
 
 from .json_text import indented
-from .lean import lean_dump, plan_of
+from .lean import Plan, lean_dump
 from .per_table import schemas_for, written_overrides
 from .schemas import RECORD_SCHEMA
 
 __all__ = ["dump_record", "dumps", "indented_json", "dump_table_record", "dumps_table",
            "written_overrides"]
 
-_RECORD_PLAN = plan_of(RECORD_SCHEMA)
+_RECORD_PLAN = Plan(RECORD_SCHEMA)
 
 
 def dump_record(record: Record) -> dict[str, Any]:
@@ -53,10 +53,9 @@ def dumps(record: Record) -> str:
     return indented_json(dump_record(record)) + "\n"
 
 
-def indented_json(value: Any) -> str:
-    """``json.dumps(value, indent=2, ensure_ascii=False)`` for float-free values of dicts with
-    string keys, lists, strings, integers, booleans and None (schema/json_text.py)."""
-    return indented(value)
+indented_json = indented
+"""``json.dumps(value, indent=2, ensure_ascii=False)`` for float-free values of dicts with
+string keys, lists, strings, integers, booleans and None (schema/json_text.py)."""
 
 
 dump_table_record = dump_record

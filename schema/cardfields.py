@@ -21,7 +21,7 @@ from .basefields import CompactField, TableField
 from .card_text import cards_text as _cards_text, hands_text as _hands_text
 
 __all__ = ["CardField", "CardsField", "HandsField", "parse_cards", "cards_text", "CARD_RE",
-           "hands_fast", "CARD_OR_UNKNOWN_BY_TOKEN", "CARD_NAME", "hands_text",
+           "hands_fast", "hand_fast", "CARD_OR_UNKNOWN_BY_TOKEN", "CARD_NAME", "hands_text",
            "CARD_OR_UNKNOWN_RE", "cards_pattern", "CARD_BY_TOKEN"]
 
 _RANK_RE = "(?:[AKQJTakqjt987]|10)"
@@ -36,7 +36,7 @@ def _card(token: str, unknown_ok: bool) -> Card | None:
         if unknown_ok:
             return None
         raise ValidationError("'??' (unknown card) is not allowed here")
-    found = _TOKENS.get(token)
+    found = CARD_BY_TOKEN.get(token)
     if found is None:
         try:
             _parse_card(token)
@@ -54,18 +54,13 @@ def _spellings(name: str) -> set[str]:
     return out
 
 
-_TOKENS: dict[str, Card] = {}
-for _c in make_pack(32, joker=True):
-    for _name in [_c.name] + (["10" + _c.name[1]] if _c.name[0] == "T" else []):
-        for _spelling in _spellings(_name):
-            _TOKENS[_spelling] = _parse_card(_spelling)
-_TOKENS_OR_UNKNOWN: dict[str, Card | None] = {**_TOKENS, "??": None}
-CARD_BY_TOKEN: dict[str, Card] = _TOKENS
-CARD_OR_UNKNOWN_BY_TOKEN: dict[str, Card | None] = _TOKENS_OR_UNKNOWN
+CARD_BY_TOKEN: dict[str, Card] = {
+    spelling: _parse_card(spelling) for card in make_pack(32, joker=True)
+    for name in [card.name] + (["10" + card.name[1]] if card.name[0] == "T" else [])
+    for spelling in _spellings(name)}
 """Every accepted spelling of a card token (any case, ``10`` for ``T``) -> the interned card."""
-_NAME_OF: dict[Card | None, str] = {c: c.name for c in _TOKENS.values()}
-_NAME_OF[None] = "??"
-CARD_NAME: dict[Card | None, str] = _NAME_OF
+CARD_OR_UNKNOWN_BY_TOKEN: dict[str, Card | None] = {**CARD_BY_TOKEN, "??": None}
+CARD_NAME: dict[Card | None, str] = {**{c: c.name for c in CARD_BY_TOKEN.values()}, None: "??"}
 """Every interned card (and None, the unknown card) -> its canonical token."""
 _SEAT_NAMES = tuple(seat.name for seat in SEATS)  # an Enum's .name is a slow descriptor
 
@@ -94,7 +89,7 @@ def parse_cards(text: Any, unknown_ok: bool, low: int, high: int) -> tuple[Card 
     if not isinstance(text, str):
         raise ValidationError(f"expected a string of card tokens, not {text!r}")
     tokens = text.split()
-    table = _TOKENS_OR_UNKNOWN if unknown_ok else _TOKENS
+    table = CARD_OR_UNKNOWN_BY_TOKEN if unknown_ok else CARD_BY_TOKEN
     try:
         out = tuple(map(table.__getitem__, tokens))
     except KeyError:
@@ -113,7 +108,7 @@ def parse_cards(text: Any, unknown_ok: bool, low: int, high: int) -> tuple[Card 
 
 def cards_text(cards: tuple[Card | None, ...]) -> str:
     """The canonical card string: upper-case tokens separated by one space."""
-    text = _cards_text(cards, _NAME_OF)  # in C where built: this runs for every hand stored
+    text = _cards_text(cards, CARD_NAME)  # in C where built: this runs for every hand stored
     if text is not None:
         return text
     return " ".join(card_name(c) for c in cards)  # not a tuple of interned cards (never loaded)
@@ -145,26 +140,38 @@ class CardsField(CompactField):
         return cards_text(value) if value else None  # an empty string would not load back
 
 
-_SEAT_KEYS = tuple(s.name for s in SEATS)
-
-
 HAND_MIN, HAND_MAX = 3, 7
 """A hand has 5 cards; 3-7 pass the notation so that a wrong number of cards (Somerset 90) can
 be recorded. The engine rejects any hand of other than 5 without that irregularity."""
 
 
-def hands_fast(value: Any) -> tuple[tuple[Card | None, ...], ...] | None:
-    """The four hands of an object in canonical shape (keys N, E, S, W; five known or ``??``
-    tokens each), as :class:`HandsField` loads them; None for any other value (never raises)."""
-    if type(value) is dict and len(value) == 4:
-        get = _TOKENS_OR_UNKNOWN.__getitem__
+_HAND_PAIRS: dict[str, tuple[Card | None, Card | None]] = {
+    f"{CARD_NAME[a]} {CARD_NAME[b]}": (a, b) for a in CARD_NAME for b in CARD_NAME}
+"""Two canonical tokens of a hand (``"AS KS"``, ``"?? JK"``) and a space -> the two cards."""
+
+
+def hand_fast(text: str) -> tuple[Card | None, ...]:
+    """A hand's card string of known or ``??`` tokens, as :func:`parse_cards` reads it (3 to 7
+    cards, see HAND_MIN); a canonical five-card hand (``"AH KH 9S TD JC"``) by two lookups of
+    two tokens each and one of the fifth. Raises (ValidationError; TypeError: not a string)
+    on anything else. The Python twin of ``_cwire.hands``' reading of one hand (schema/wire.py)."""
+    if len(text) == 14 and text[5] == " " and text[11] == " ":
         try:
-            n, e, s, w = (tuple(map(get, value["N"].split())), tuple(map(get, value["E"].split())),
-                          tuple(map(get, value["S"].split())), tuple(map(get, value["W"].split())))
-        except (KeyError, AttributeError, TypeError):
+            return _HAND_PAIRS[text[:5]] + _HAND_PAIRS[text[6:11]] + (CARD_OR_UNKNOWN_BY_TOKEN[text[12:]],)
+        except KeyError:
+            pass
+    return parse_cards(text, True, HAND_MIN, HAND_MAX)
+
+
+def hands_fast(value: Any) -> tuple[tuple[Card | None, ...], ...] | None:
+    """The four hands of an object keyed N, E, S, W whose hands :func:`hand_fast` reads, as
+    :class:`HandsField` loads them; None for any other value (never raises)."""
+    if type(value) is dict and len(value) == 4:
+        try:
+            return (hand_fast(value["N"]), hand_fast(value["E"]), hand_fast(value["S"]),
+                    hand_fast(value["W"]))
+        except (KeyError, TypeError, ValidationError):
             return None
-        if len(n) == 5 and len(e) == 5 and len(s) == 5 and len(w) == 5:
-            return (n, e, s, w)
     return None
 
 
@@ -175,14 +182,11 @@ class HandsField(TableField):
     cards is taken there, docs/TABLES.md)."""
 
     def json_schema(self) -> dict[str, Any]:
-        if self.table is not None:
-            hand = {"type": "string", "pattern": cards_pattern(True, HAND_SIZE, HAND_SIZE)}
-            tokens = [self.table.token(s) for s in self.table.all_seats]
-            return {"type": "object", "properties": {t: hand for t in tokens}, "required": tokens,
-                    "additionalProperties": False}
-        hand = {"type": "string", "pattern": cards_pattern(True, HAND_MIN, HAND_MAX)}
-        return {"type": "object", "properties": {s.name: hand for s in SEATS},
-                "required": [s.name for s in SEATS], "additionalProperties": False}
+        low, high = (HAND_MIN, HAND_MAX) if self.table is None else (HAND_SIZE, HAND_SIZE)
+        hand = {"type": "string", "pattern": cards_pattern(True, low, high)}
+        tokens = list(self.tokens or _SEAT_NAMES)
+        return {"type": "object", "properties": {t: hand for t in tokens}, "required": tokens,
+                "additionalProperties": False}
 
     def _deserialize_at(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
         return _hands_at(self.table, value)  # type: ignore[arg-type]
@@ -253,7 +257,7 @@ def _hands_at(table: Table, value: Any) -> tuple[tuple[Card | None, ...], ...]:
 
 def hands_text(hands: tuple[tuple[Card | None, ...], ...]) -> dict[str, str]:
     """The hands as dumped: ``{"N": card string, ...}`` in seat order."""
-    texts = _hands_text(hands, _NAME_OF)   # four tuples of interned cards (schema/card_text.py)
+    texts = _hands_text(hands, CARD_NAME)   # four tuples of interned cards (schema/card_text.py)
     if texts is not None:
         return {"N": texts[0], "E": texts[1], "S": texts[2], "W": texts[3]}
     return {name: cards_text(hand) for name, hand in zip(_SEAT_NAMES, hands)}

@@ -13,7 +13,7 @@ same way, from walking the schema classes built for their table (:func:`.per_tab
 which read them: a table-aware field gives its fragment at its table (seat tokens, a row of n
 scores, n hands, a trick of n cards), a per-table class its ``json_schema_rules``; a key the
 table refuses whatever its value is left out, or named as taking nothing
-(:class:`.per_table.RefusedField`); the descriptions that differ at n are
+(:class:`.refusal_fields.RefusedField`); the descriptions that differ at n are
 :data:`TABLE_DESCRIPTIONS`. The rule set at n is the four-handed one with what the table refuses
 (:func:`.jsonschema_rules.table_rules`). Rule sets: :mod:`.jsonschema_rules`; strict-mode
 conditions: :mod:`.jsonschema_strict`.
@@ -135,7 +135,6 @@ TABLE_DESCRIPTIONS: dict[str, str] = {
     "Deal": "One deal at a table of {n}.",
     "Deal.kind": "full: hands known; plays: calls and plays only; result: outcome only; points: "
                  "only the points each player scored.",
-    "Deal.turned": "The turned card (required for full and plays).",
     "Deal.hands": "The five cards dealt to each of the {n} seats; ?? = unknown.",
     "Deal.kitty": "The undealt cards except the turned card; ?? = unknown.",
     "Deal.exchanges": "House-rule exchanges with the kitty before the bidding (farmers, go-under), "
@@ -204,13 +203,18 @@ def _nullable(fragment: dict[str, Any]) -> dict[str, Any]:
     return {"anyOf": [fragment, {"type": "null"}]}
 
 
+def _define(schema: NotationSchema, defs: dict[str, Any], table: Table | None) -> str:
+    """The ``$defs`` name of ``schema`` at ``table``, its definition added to ``defs`` once."""
+    name = _def_name(schema, table)
+    if name not in defs:
+        defs[name] = {}  # reserve: guards against recursion
+        defs[name] = _object_schema(schema, defs, table)
+    return name
+
+
 def _field_fragment(field: Any, defs: dict[str, Any], table: Table | None) -> dict[str, Any]:
     if isinstance(field, LeanNested):
-        name = _def_name(field.schema, table)
-        if name not in defs:
-            defs[name] = {}  # reserve: guards against recursion
-            defs[name] = _object_schema(field.schema, defs, table)
-        return field.json_schema(name)
+        return field.json_schema(_define(field.schema, defs, table))
     if isinstance(field, CompactField):
         return field.json_schema()
     raise TypeError(f"no JSON Schema fragment for field {field!r}: use a compact field")
@@ -222,7 +226,7 @@ def _object_schema(schema: NotationSchema, defs: dict[str, Any], table: Table | 
     set of a table of n is the four-handed one with what the table refuses (:func:`table_rules`)."""
     if table is not None and isinstance(schema, RulesSchema):
         return table_rules(table, defs["Rules"])
-    name = _name(schema).removeprefix("Table") if table is not None else _name(schema)
+    name = _name(schema).removeprefix("Table")   # a class built for a table of n: Table...
     properties: dict[str, Any] = {}
     required: list[str] = []
     for attr, field in schema.load_fields.items():
@@ -251,11 +255,7 @@ def _table_defs(defs: dict[str, Any]) -> None:
     four-handed ones): each walked from its table's schema classes (``Table<n>...``), and
     ``TableRecord``, the one of them ``rules.seats`` names."""
     for seats in TABLE_SEATS:
-        table = table_for(seats)
-        record = schemas_for(table).record
-        name = _def_name(record, table)
-        defs[name] = {}
-        defs[name] = _object_schema(record, defs, table)
+        _define(schemas_for(table_for(seats)).record, defs, table_for(seats))
     defs["TableRecord"] = {
         "type": "object",
         "description": "A record at a table of 2, 3 or 5: one of the Table<n>Record, told apart "

@@ -24,7 +24,7 @@ from marshmallow import Schema, ValidationError, missing, post_dump, post_load, 
 
 from .basefields import CompactField, load_each
 
-__all__ = ["NotationSchema", "LeanNested", "lean_load", "lean_dump", "plan_of", "Plan", "UNKNOWN_FIELD", "NOT_AN_OBJECT"]
+__all__ = ["NotationSchema", "LeanNested", "lean_load", "lean_dump", "Plan", "UNKNOWN_FIELD", "NOT_AN_OBJECT"]
 
 UNKNOWN_FIELD = "unknown field (not part of the notation)"
 NOT_AN_OBJECT = "expected an object"
@@ -69,7 +69,8 @@ class NotationSchema(Schema):
 
 
 class Plan:
-    """How to load one schema's objects, computed once per schema.
+    """How to load one schema's objects, computed once per schema (build once, pass to
+    :func:`lean_load` and :func:`lean_dump`).
 
     ``by_key``: JSON key -> (attribute, field, fast), where ``fast`` marks a compact field with no
     validators or processors and the compact ``deserialize``, whose ``_deserialize`` is called directly once null is handled.
@@ -100,11 +101,6 @@ class Plan:
             self.by_key[key] = (f.attribute or name, f, fast)
             if f.required or f.load_default is not missing:
                 self.absent.append((key, f.attribute or name, f))
-
-
-def plan_of(schema: NotationSchema) -> Plan:
-    """The loading plan of a schema (build once, pass to :func:`lean_load`)."""
-    return Plan(schema)
 
 
 def lean_load(schema: NotationSchema, value: Any, plan: Plan | None = None) -> Any:
@@ -185,7 +181,7 @@ class LeanNested(CompactField):
         super().__init__(**kwargs)
         self.schema = schema
         self.many = many
-        self._plan = plan_of(schema)
+        self._plan = Plan(schema)
 
     def json_schema(self, name: str | None = None) -> dict[str, Any]:
         """A ``$ref`` to the definition ``name`` (default: the nested schema's class name

@@ -25,14 +25,14 @@ from euchre_records.errors import NotationError, Problem, join_path
 from euchre_records.model import Record
 
 from .canonical import dump_record, dumps, indented_json
-from .lean import lean_load, plan_of
+from .lean import Plan, lean_load
 from .numbers import MAX_INT_DIGITS, holds_whole_float, whole_number, whole_numbers
 from .per_table import load_table_record
 from .problems import problems_from_messages
 from .schemas import RECORD_SCHEMA, SeatsField
 from .wire import decode_record
 
-_RECORD_PLAN = plan_of(RECORD_SCHEMA)
+_RECORD_PLAN = Plan(RECORD_SCHEMA)
 
 __all__ = ["load_record", "load_any", "dump_record", "dumps", "loads", "iter_jsonl", "problems_from_messages",
            "parse_json", "MAX_INT_DIGITS", "indented_json"]

@@ -17,7 +17,7 @@ same record written with ``4``.
 
 from __future__ import annotations
 
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 from typing import Any, TypeVar, cast
 
 _T = TypeVar("_T")
@@ -29,11 +29,9 @@ MAX_INT_DIGITS = 4300
 
 
 def whole_number(literal: str) -> int | float:
-    """A JSON number literal with a fraction or an exponent: the integer it is, if whole."""
-    try:
-        exact = Decimal(literal)
-    except InvalidOperation:   # not reached for the parser's literals
-        return float(literal)
+    """A JSON number literal with a fraction or an exponent (a parser's ``parse_float`` hook:
+    never anything else): the integer it is, if whole."""
+    exact = Decimal(literal)
     if exact.is_finite() and exact.adjusted() < MAX_INT_DIGITS \
             and exact == exact.to_integral_value():
         return int(exact)

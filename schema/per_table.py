@@ -36,7 +36,7 @@ from marshmallow import ValidationError, missing
 from euchre_records.cards import Card, effective_suit
 from euchre_records.errors import NotationError, Problem
 from euchre_records.model import (
-    DealKind, Deal, Event, Irregularity, IrregularityKind, Outcome, Record,
+    DealKind, Deal, Event, IrregularityKind, Outcome, Record,
 )
 from euchre_records.rules import resolve_rules
 from euchre_records.table import Table, table_for, variant_options
@@ -44,7 +44,7 @@ from euchre_records.table_refusals import refusal, refused_options
 
 from .basefields import BoolField, PointsField, SeatField, StrField
 from .cardfields import CardField, CardsField, HandsField, cards_text
-from .lean import UNKNOWN_FIELD, LeanNested, NotationSchema, Plan, lean_load, plan_of
+from .lean import UNKNOWN_FIELD, LeanNested, NotationSchema, Plan, lean_load
 from .numbers import holds_whole_float, whole_numbers
 from .playfields import CallsField, TricksField, trick_pattern_at
 from .problems import problems_from_messages
@@ -104,7 +104,7 @@ def schemas_for(table: Table) -> TableSchemas:
             return data["read"]
 
     rules_schema = TableRulesSchema()
-    rules_plan = plan_of(rules_schema)
+    rules_plan = Plan(rules_schema)
 
     class TableRulesField(LeanNested):
         """``rules``: the value read first by :func:`load_table_record` (its unknown keys said
@@ -138,11 +138,7 @@ def schemas_for(table: Table) -> TableSchemas:
 
         def check(self, data: dict[str, Any], original: Any) -> dict[str, list[str]]:
             errors = dict(super().check(data, original))   # thrown in; the tricks of a maker
-            if "maker" not in data:
-                return errors
-            if data["maker"] is None:
-                errors.update({k: ["only with a maker (maker null means the deal was thrown in)"]
-                               for k in ("called", "partner") if data.get(k) is not None})
+            if data.get("maker") is None:   # none read, or thrown in: said by the four-handed check
                 return errors
             called, trump, maker = data.get("called"), data.get("trump"), data.get("maker")
             problem = pack_problem(called)
@@ -165,13 +161,6 @@ def schemas_for(table: Table) -> TableSchemas:
 
         def canonical(self, data: dict[str, Any], original: Outcome) -> dict[str, Any]:
             return _stated_partner(super().canonical(data, original), original, self.dump_keys)
-
-        def build(self, data: dict[str, Any]) -> Outcome:
-            if data["maker"] is None:
-                return Outcome(None)
-            return Outcome(data["maker"], data.get("trump"), bool(data.get("alone")),
-                           tricks=data.get("tricks") or 0, called=data.get("called"),
-                           partner=data.get("partner"), partner_stated="partner" in data)
 
     class TableIrregularitySchema(IrregularitySchema):
         kind = LawKindField(table, required=True)
@@ -204,10 +193,6 @@ def schemas_for(table: Table) -> TableSchemas:
                 errors["points"] = [f"required with 'score-correction': the deal's entry as corrected, "
                                     f"an array of {table.seats} integers, one per seat"]
             return errors
-
-        def build(self, data: dict[str, Any]) -> Irregularity:
-            data["late"] = data.get("late") is True
-            return Irregularity(**data)
 
     class TableScoresheetSchema(ScoresheetSchema):
         points = PointsField(table, allow_none=True)
@@ -298,15 +283,6 @@ def schemas_for(table: Table) -> TableSchemas:
                     f"{' and the joker' if rules.joker else ''} holds {expected} cards, not {len(kitty)}")
             return errors
 
-        def build(self, data: dict[str, Any]) -> Deal:
-            if data["kind"] is DealKind.POINTS:
-                return Deal(DealKind.POINTS, data["dealer"], recorded=data.get("recorded"),
-                            points=data.get("points"))
-            data["partner_stated"] = "partner" in data
-            if data.get("irregularities", ()) is None:
-                data["irregularities"] = ()
-            return Deal(**data)
-
     class TableDealsField(LeanNested):
         """The deals, read once the rules are (nothing is said of them while the rules fail)."""
 
@@ -329,12 +305,6 @@ def schemas_for(table: Table) -> TableSchemas:
         annotations = RefusedField(_NOT_YET.format(key="annotations"))
         alternatives = RefusedField(_NOT_YET.format(key="alternatives"))
 
-        def canonical(self, data: dict[str, Any], original: Record) -> dict[str, Any]:
-            data = super().canonical(data, original)
-            if not any(original.start_score):   # n zeros (or none): the default
-                data.pop("start_score", None)
-            return data
-
         def build(self, data: dict[str, Any]) -> Record:
             read: RulesRead = data["rules"]
             return Record(read.rules, data["deals"], data.get("event") or Event(), data.get("players") or (),
@@ -342,18 +312,17 @@ def schemas_for(table: Table) -> TableSchemas:
                           options=read.options, variant_overrides=read.overrides)
 
     record = TableRecordSchema()
-    return TableSchemas(record, plan_of(record), rules_schema, rules_plan)
+    return TableSchemas(record, Plan(record), rules_schema, rules_plan)
 
 
 def _outcome_rules(five: bool) -> dict[str, Any]:
     """The JSON Schema conditions of a result at a table of n: thrown in (maker null), nothing
     else is given; a maker has his tricks; five-handed, a partner has a called card and a lone
     maker neither."""
-    rules: dict[str, Any] = {
-        "if": {"properties": {"maker": {"type": "null"}}},
-        "then": {"properties": {k: {"type": "null"} for k in
-                                ("trump", "tricks", *(("alone", "called", "partner") if five else ()))}},
-        "else": copy.deepcopy(OutcomeSchema.json_schema_rules["else"])}
+    # the four-handed conditions (if thrown in, then ..., else the tricks), with this table's keys
+    rules: dict[str, Any] = copy.deepcopy(OutcomeSchema.json_schema_rules)
+    rules["then"] = {"properties": {k: {"type": "null"} for k in
+                                    ("trump", "tricks", *(("alone", "called", "partner") if five else ()))}}
     if five:
         rules["allOf"] = [
             {"if": {"required": ["partner"]}, "then": {"required": ["called"],
@@ -394,10 +363,8 @@ def _stated_partner(data: dict[str, Any], original: Deal | Outcome, keys: tuple[
     if not original.partner_stated:
         data.pop("partner", None)
     elif "partner" not in data:
-        later = keys[keys.index("partner"):]
-        rows = list(data.items())
-        at = next((i for i, (key, _) in enumerate(rows) if key in later), len(rows))
-        data = dict(rows[:at] + [("partner", None)] + rows[at:])
+        data["partner"] = None
+        data = {key: data[key] for key in keys if key in data}
     return data
 
 

@@ -22,7 +22,7 @@ from .cardfields import CARD_BY_TOKEN, CARD_NAME, CARD_RE, cards_text, parse_car
 
 __all__ = ["CallsField", "TricksField", "parse_call", "call_text", "parse_trick", "trick_text",
            "tricks_text", "PlayWords", "FOUR_HANDED_WORDS", "play_words", "read_call", "split_leader",
-           "trick_parts",
+           "trick_parts", "tricks_fast", "TRICK_MIN", "TRICK_MAX",
            "CALL_RE", "TRICK_RE", "written_call", "call_pattern_at", "trick_pattern_at"]
 
 
@@ -188,16 +188,12 @@ class CallsField(TableField):
     """A list of call strings <-> ``tuple[Call, ...]``; errors keyed by list index. At a table
     of n (``table``) each is read by :func:`read_call` with the table's :func:`play_words`."""
 
-    def __init__(self, table: Table | None = None, **kwargs: Any) -> None:
-        super().__init__(table, **kwargs)
-        self.words = FOUR_HANDED_WORDS if self.table is None else play_words(self.table)
-
     def json_schema(self) -> dict[str, Any]:
         pattern = CALL_RE if self.table is None else call_pattern_at(self.table)
         return {"type": "array", "items": {"type": "string", "pattern": pattern}}
 
     def _deserialize_at(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
-        words = self.words
+        words = play_words(self.table)  # type: ignore[arg-type]
         if not isinstance(value, list):
             raise ValidationError("expected an array of call strings")
         return load_each(value, lambda text: read_call(text, words))
@@ -267,33 +263,58 @@ _PAIRS: dict[str, tuple[Card, Card]] = {
 """Two canonical card tokens and a space (``"AS KS"``) -> the two cards."""
 
 
-def _parse_tricks_fast(value: list[Any]) -> tuple[Trick, ...]:
-    """All tricks of a list in canonical shape (``"E:"`` token, known cards); else raises.
+_LEADER: dict[str, Seat] = {seat.name: seat for seat in Seat}
+TRICK_MIN, TRICK_MAX = 2, 4   # parse_trick's bounds (TricksField): a lone hand's trick has 3
 
-    Accepts exactly what :func:`parse_trick` accepts in that shape; anything else raises
-    (KeyError, IndexError, AttributeError, ValueError, TypeError) and the caller takes the slow
-    path.
-    """
-    card, pair = CARD_BY_TOKEN.__getitem__, _PAIRS.get
-    out = []
-    for text in value:
-        if len(text) == 11 and text[5] == " ":  # "AS KS QS 9S": two canonical pairs, or not
-            first, second = pair(text[:5]), pair(text[6:])
-            if first is not None and second is not None:
-                out.append(Trick(first + second, None))
+_LEAD_PAIRS: dict[str, tuple[Seat, tuple[Card, Card]]] = {
+    f"{seat.name}: {pair}": (seat, cards) for seat in Seat for pair, cards in _PAIRS.items()}
+"""A canonical trick's first eight characters (``"E: AS KS"``: leader and two cards, 4 x 33 x 33
+entries) -> the leader and the two cards."""
+
+
+def tricks_fast(value: list[Any]) -> tuple[Trick, ...]:
+    """All tricks of a list of strings in canonical shape (upper-case tokens, ``"E: "`` before
+    a trick's cards), by lookups of two-card pieces (``"E: AS KS QS 9S"``: the leader with two
+    cards, then the last two; ``"AS KS QS 9S"`` by pairs; a lone hand's ``"E: AS KS QS"`` and
+    ``"AS KS QS"``, the last card alone) in one pass, checking the spaces the lookups do not.
+    Accepts exactly what :func:`parse_trick` accepts in that shape and gives the same tricks;
+    anything else raises (KeyError, IndexError, AttributeError, TypeError; ValueError: 2 to 4
+    cards a trick):
+    the caller reads it trick by trick. The Python twin of ``_cwire.tricks`` (schema/wire.py)."""
+    card, leader, pair, lead_pair = CARD_BY_TOKEN.__getitem__, _LEADER, _PAIRS.get, _LEAD_PAIRS
+    out: list[Trick] = []
+    append = out.append
+    for t in value:
+        size = len(t)
+        if size == 11:   # "AS KS QS 9S", or a lone hand's "E: AS KS QS"
+            first = pair(t[:5])
+            if first is not None:
+                second = pair(t[6:])
+                if second is not None and t[5] == " ":
+                    append(Trick(first + second))
+                    continue
+            elif t[8] == " ":
+                head = lead_pair.get(t[:8])
+                if head is not None:
+                    append(Trick(head[1] + (card(t[9:]),), head[0]))
+                    continue
+        elif size == 14 and t[8] == " ":
+            head = lead_pair.get(t[:8])
+            if head is not None:
+                append(Trick(head[1] + _PAIRS[t[9:]], head[0]))
                 continue
-        try:  # no leader: every token a card (a "SEAT:" token is not one)
-            cards = tuple(map(card, text.split()))
-            leader = None
-        except KeyError:
-            tokens = text.split()
-            if tokens[0][-1] != ":":
-                raise
-            leader = SEAT_BY_TEXT[tokens[0][:-1]]
-            cards = tuple(map(card, tokens[1:]))
-        if not 2 <= len(cards) <= 4:
-            raise ValueError
-        out.append(Trick(cards, leader))
+        elif size == 8 and t[5] == " ":   # a lone hand's trick, "AS KS QS"
+            first = pair(t[:5])
+            if first is not None:
+                append(Trick(first + (card(t[6:]),)))
+                continue
+        if t[1:3] == ": ":
+            cards, seat = tuple(map(card, t[3:].split())), leader[t[0]]
+        else:
+            cards, seat = tuple(map(card, t.split())), None
+        if not TRICK_MIN <= len(cards) <= TRICK_MAX:
+            raise ValueError(f"{len(cards)} cards in a trick")
+        append(Trick(cards, seat))
     return tuple(out)
 
 
@@ -345,10 +366,9 @@ class TricksField(TableField):
         if not isinstance(value, list):
             raise ValidationError("expected a list of trick strings")
         try:
-            return _parse_tricks_fast(value)
+            return tricks_fast(value)
         except (KeyError, IndexError, AttributeError, ValueError, TypeError):
-            pass
-        return load_each(value, parse_trick)
+            return load_each(value, parse_trick)
 
     def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> Any:
         return tricks_text(value) if value else None

@@ -27,7 +27,7 @@ from euchre_records.rules import Rules
 from euchre_records.table import Table, VariantOptions
 from euchre_records.table_refusals import LAWS_TAKEN, law_refusal, refusal
 
-from .basefields import CompactField, StrField
+from .basefields import CompactField, EnumField, StrField
 
 __all__ = ["RulesRead", "RULES_READ", "rules_read", "pack_of", "pack_problem", "RefusedField",
            "AnyField", "CheckedOutField", "ElectionField", "ExchangeKindField", "LawKindField"]
@@ -109,31 +109,23 @@ class ElectionField(StrField):
     schema_fragment = {"type": "string", "enum": ["stopped", "stands"]}
 
 
-class ExchangeKindField(CompactField):
+class ExchangeKindField(EnumField):
     """An exchange's kind at a table of n: ``farmers`` or ``go-under``; partner's best refused
     by the rule (no partner to pass it, :mod:`euchre_records.table_refusals`)."""
 
-    _KINDS = {"farmers": ExchangeKind.FARMERS, "go-under": ExchangeKind.GO_UNDER}
-
     def __init__(self, table: Table, **kwargs: Any) -> None:
-        super().__init__(**kwargs)
+        super().__init__(ExchangeKind, (ExchangeKind.FARMERS, ExchangeKind.GO_UNDER), **kwargs)
         self.table = table
 
-    def json_schema(self) -> dict[str, Any]:
-        return {"type": "string", "enum": list(self._KINDS)}
-
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> ExchangeKind:
-        kind = self._KINDS.get(value) if isinstance(value, str) else None
+        kind = self._by_value.get(value) if isinstance(value, str) else None
         if kind is None:
             raise ValidationError(refusal(self.table, "partners_best") or "" if value == "partners-best"
                                   else "expected 'farmers' or 'go-under'")
-        return kind
-
-    def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> str:
-        return value.value  # type: ignore[no-any-return]
+        return kind  # type: ignore[return-value]
 
 
-class LawKindField(CompactField):
+class LawKindField(EnumField):
     """An irregularity's kind at a table of n: one of ``LAWS_TAKEN`` that the record's preset
     gives a law for here; a law of the partnership game only is refused citing it
     (:func:`~euchre_records.table_refusals.law_refusal`), any other kind as not yet taken."""
@@ -141,11 +133,8 @@ class LawKindField(CompactField):
     _TAKEN = ", ".join(repr(k.value) for k in LAWS_TAKEN)
 
     def __init__(self, table: Table, **kwargs: Any) -> None:
-        super().__init__(**kwargs)
+        super().__init__(IrregularityKind, LAWS_TAKEN, **kwargs)
         self.table = table
-
-    def json_schema(self) -> dict[str, Any]:
-        return {"type": "string", "enum": [k.value for k in LAWS_TAKEN]}
 
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> IrregularityKind:
         rules = rules_read().rules
@@ -160,6 +149,3 @@ class LawKindField(CompactField):
         if why is not None:   # taken under some presets only
             raise ValidationError(why)
         return kind
-
-    def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> str:
-        return value.value  # type: ignore[no-any-return]

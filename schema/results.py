@@ -56,10 +56,6 @@ def _winner(winner: Side | int | None, tokens: Sequence[str]) -> str | None:
     return SIDE_VALUE[winner] if isinstance(winner, Side) else tokens[winner]
 
 
-def _side(side: Side | None) -> str | None:
-    return None if side is None else SIDE_VALUE[side]
-
-
 def _suit(suit: Suit | None) -> str | None:
     return None if suit is None else SUIT_VALUE[suit]
 
@@ -164,7 +160,7 @@ def dump_rubber(rubber: RubberResult | None) -> dict[str, Any] | None:
     return {
         "system": rubber.system,
         "games_won": points(rubber.games_won),
-        "winner": _side(rubber.winner),
+        "winner": _winner(rubber.winner, _FOUR_TOKENS),
         "finished": rubber.finished,
         "rubber_points": points(rubber.rubber_points),
         "net": rubber.net,

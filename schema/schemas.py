@@ -30,7 +30,7 @@ from euchre_records.table import Table, table_for
 
 from .basefields import (
     BoolField, CompactField, DateField, EnumField, IntField, LabelField, NameField, PointsField,
-    SeatField, StrField, SuitField,
+    SeatField, StrField, SuitField, TableField,
 )
 from .card_text import cards_text as _cards_text, hands_text as _hands_text
 from .card_text import tricks_text as _tricks_text
@@ -157,21 +157,18 @@ _SEAT_NAMES = tuple((s, s.name) for s in SEATS)
 _SEAT_KEYS = frozenset(s.name for s in SEATS)
 
 
-class PlayersField(LeanNested):
+class PlayersField(TableField, LeanNested):
     """``{"N": {...}, "E": ...}`` (any subset of seats) <-> ``((Seat, Player), ...)`` in N,E,S,W
-    order; at a table of n (``table``) keyed by its tokens ``"0" .. "n-1"``, in seat order."""
+    order; at a table of n (``table``: a :class:`TableField`) keyed by its tokens ``"0" ..
+    "n-1"``, in seat order."""
 
     def __init__(self, table: Table | None = None, **kwargs: Any) -> None:
-        super().__init__(PLAYER_SCHEMA, **kwargs)
-        self.table = None if table is None or table.seats == 4 else table
-        if self.table is not None:   # chosen once, as basefields.TableField does
-            self._deserialize = self._deserialize_at  # type: ignore[method-assign]
-            self._serialize = self._serialize_at  # type: ignore[method-assign]
+        super().__init__(table, schema=PLAYER_SCHEMA, **kwargs)
 
     def json_schema(self, name: str | None = None) -> dict[str, Any]:
         ref = {"$ref": "#/$defs/Player"}
         if self.table is not None:   # keyed by the table's tokens
-            tokens = [self.table.token(s) for s in self.table.all_seats]
+            tokens = list(self.tokens)
             return {"type": "object", "propertyNames": {"type": "string", "enum": tokens},
                     "additionalProperties": ref}
         return {"type": "object", "properties": {s.name: ref for s in SEATS},
@@ -225,8 +222,8 @@ class PlayersField(LeanNested):
     def _serialize_at(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> Any:
         if not value:
             return None
-        plan, token = self._plan, self.table.token  # type: ignore[union-attr]
-        return {token(seat): lean_dump(PLAYER_SCHEMA, p, plan) for seat, p in value}
+        plan, tokens = self._plan, self.tokens
+        return {tokens[seat]: lean_dump(PLAYER_SCHEMA, p, plan) for seat, p in value}
 
 
 class SeatsField(CompactField):
@@ -298,16 +295,20 @@ class OutcomeSchema(NotationSchema):
     def check(self, data: dict[str, Any], original: Any) -> dict[str, list[str]]:
         if "maker" not in data:
             return {}
-        if data["maker"] is None:
+        if data["maker"] is None:   # (a called card and a partner: the five-handed game's)
             return {k: ["only with a maker (maker null means the deal was thrown in)"]
-                    for k in ("trump", "alone", "defender_alone", "tricks") if data.get(k) is not None}
+                    for k in ("trump", "alone", "defender_alone", "tricks", "called", "partner")
+                    if data.get(k) is not None}
         if original.get("tricks") is None:
             return {"tricks": ["required with a maker: the tricks the makers won, 0 to 5"]}
         return {}
 
     def build(self, data: dict[str, Any]) -> Outcome:
+        """The outcome; a partner (five-handed) is stated where the record names one (null
+        too), with a maker."""
         return Outcome(data["maker"], data.get("trump"), bool(data.get("alone")),
-                       data.get("defender_alone"), data.get("tricks") or 0)
+                       data.get("defender_alone"), data.get("tricks") or 0, data.get("called"),
+                       data.get("partner"), "partner" in data and data["maker"] is not None)
 
     def canonical(self, data: dict[str, Any], original: Outcome) -> dict[str, Any]:
         if original.maker is None:
@@ -492,7 +493,11 @@ class DealSchema(NotationSchema):
         return errors
 
     def build(self, data: dict[str, Any]) -> Deal:
-        return Deal(**data)
+        """The deal; irregularities null (taken at a table of n) are none, and a partner
+        (five-handed) is stated where the record names one, null too."""
+        if data.get("irregularities", ()) is None:
+            data["irregularities"] = ()
+        return Deal(**data, partner_stated="partner" in data)
 
     def canonical(self, data: dict[str, Any], original: Deal) -> dict[str, Any]:
         if not original.unfinished:
@@ -555,7 +560,7 @@ class RecordSchema(NotationSchema):
 
     def canonical(self, data: dict[str, Any], original: Record) -> dict[str, Any]:
         data = {"format": FORMAT_NAME, **data}
-        if original.start_score == (0, 0):
+        if not any(original.start_score or ()):   # all zeros (or none): the default
             data.pop("start_score", None)
         data["deals"] = data.get("deals", [])
         return data

@@ -55,9 +55,10 @@ from euchre_records.rules import Rules, resolve_rules
 
 from .basefields import _CONTROL, POINTS_LIMIT, SEAT_BY_TEXT, SUIT_BY_TEXT, DateField, load_each
 from .cardfields import (
-    CARD_BY_TOKEN, CARD_NAME, CARD_OR_UNKNOWN_BY_TOKEN, HAND_MAX, HAND_MIN, CardsField,
+    CARD_BY_TOKEN, CARD_OR_UNKNOWN_BY_TOKEN, HAND_MAX, HAND_MIN, CardsField, hand_fast,
+    parse_cards,
 )
-from .playfields import _PAIRS, parse_call, parse_trick
+from .playfields import _LEADER, TRICK_MAX, TRICK_MIN, parse_call, parse_trick, tricks_fast
 from .schemas import DEAL_SCHEMA
 
 try:
@@ -299,32 +300,12 @@ KITTY_MIN, KITTY_MAX = _KITTY.low, _KITTY.high   # the schema's bounds (CardsFie
 
 def _cards(text: str, low: int, high: int) -> tuple[Card | None, ...]:
     """A card string of ``low`` to ``high`` tokens, ``??`` allowed (CardsField's parse)."""
-    out = tuple(map(_CARD_OR_UNKNOWN, text.split()))
-    if not low <= len(out) <= high:
-        raise _Refused
-    return out
-
-
-_HAND_PAIRS: dict[str, tuple[Card | None, Card | None]] = {
-    f"{CARD_NAME[a]} {CARD_NAME[b]}": (a, b) for a in CARD_NAME for b in CARD_NAME}
-"""Two canonical tokens of a hand (``"AS KS"``, ``"?? JK"``) and a space -> the two cards."""
-
-
-def _hand(text: str) -> tuple[Card | None, ...]:
-    """A hand's card string, ``??`` allowed (HandsField's parse, 3 to 7 cards); a canonical
-    five-card hand (``"AH KH 9S TD JC"``) by two lookups of two tokens each and one of the fifth."""
-    if len(text) == 14 and text[5] == " " and text[11] == " ":
-        pairs = _HAND_PAIRS
-        try:
-            return pairs[text[:5]] + pairs[text[6:11]] + (_CARD_OR_UNKNOWN(text[12:]),)
-        except KeyError:
-            pass
-    return _cards(text, HAND_MIN, HAND_MAX)
+    return parse_cards(text, True, low, high)
 
 
 def _hands(n: str, e: str, s: str, w: str) -> tuple[tuple[Card | None, ...], ...]:
-    """The four hands (the Python twin of ``_cwire.hands``)."""
-    return (_hand(n), _hand(e), _hand(s), _hand(w))
+    """The four hands (the Python twin of ``_cwire.hands``: :func:`.cardfields.hand_fast`)."""
+    return (hand_fast(n), hand_fast(e), hand_fast(s), hand_fast(w))
 
 
 def _nested(name: str, value: Any) -> Any:
@@ -428,58 +409,13 @@ def _calls(value: list[str]) -> tuple[Call, ...]:
     return found
 
 
-_LEADER = {seat.name: seat for seat in SEATS}
-TRICK_MIN, TRICK_MAX = 2, 4   # parse_trick's bounds (TricksField): a lone hand's trick has 3
-
-_LEAD_PAIRS: dict[str, tuple[Seat, tuple[Card, Card]]] = {
-    f"{seat.name}: {pair}": (seat, cards) for seat in SEATS for pair, cards in _PAIRS.items()}
-"""A canonical trick's first eight characters (``"E: AS KS"``: leader and two cards, 4 x 33 x 33
-entries) -> the leader and the two cards."""
-
-
 def _tricks(value: list[str]) -> tuple[Trick, ...]:
-    """TricksField's parse (``parse_trick`` on each): canonical strings by lookups of two-card
-    pieces (``"E: AS KS QS 9S"``: the leader with two cards, then the last two; ``"AS KS QS 9S"``
-    by pairs; a lone hand's ``"E: AS KS QS"`` and ``"AS KS QS"``, the last card alone) in one
-    pass, checking the spaces the lookups do not; anything else trick by trick."""
-    card, leader, pair, lead_pair = _CARD, _LEADER, _PAIRS.get, _LEAD_PAIRS
-    out: list[Trick] = []
-    append = out.append
+    """TricksField's parse (``parse_trick`` on each): canonical strings by
+    :func:`.playfields.tricks_fast`, anything else trick by trick."""
     try:
-        for t in value:
-            size = len(t)
-            if size == 11:   # "AS KS QS 9S", or a lone hand's "E: AS KS QS"
-                first = pair(t[:5])
-                if first is not None:
-                    second = pair(t[6:])
-                    if second is not None and t[5] == " ":
-                        append(Trick(first + second))
-                        continue
-                elif t[8] == " ":
-                    head = lead_pair.get(t[:8])
-                    if head is not None:
-                        append(Trick(head[1] + (card(t[9:]),), head[0]))
-                        continue
-            elif size == 14 and t[8] == " ":
-                head = lead_pair.get(t[:8])
-                if head is not None:
-                    append(Trick(head[1] + _PAIRS[t[9:]], head[0]))
-                    continue
-            elif size == 8 and t[5] == " ":   # a lone hand's trick, "AS KS QS"
-                first = pair(t[:5])
-                if first is not None:
-                    append(Trick(first + (card(t[6:]),)))
-                    continue
-            if t[1:3] == ": ":
-                cards, seat = tuple(map(card, t[3:].split())), leader[t[0]]
-            else:
-                cards, seat = tuple(map(card, t.split())), None
-            if not TRICK_MIN <= len(cards) <= TRICK_MAX:
-                raise _Refused
-            append(Trick(cards, seat))
+        return tricks_fast(value)
     except KeyError:
         return load_each(value, parse_trick)
-    return tuple(out)
 
 
 # --- the compiled twins (schema/_cwire.c) ----------------------------------------------------

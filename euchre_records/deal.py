@@ -148,7 +148,7 @@ class TailPlan:
     ``four_hand_laws``: the laws the books give for the partnership game only apply (an
     unfinished deal replayed by ``partial.replay_unfinished`` and settled by
     ``laws.settled_by_law``, the penalty cards, the five cards of a dealer who played before
-    discarding ruled by ``laws.score_adjustments``, the checks of a deal thrown in); at n the
+    discarding ruled by ``laws.score_adjustments``); at n the
     loader refuses those laws, and the walk rules an exposed card and the five cards itself.
     ``order``: the groups of findings in the result, in order (``under`` the going-under
     reports, ``law`` the bidding's and the laws', ``claims``, ``cards`` the penalty or exposed
@@ -333,7 +333,7 @@ class DealWalk(CardPlaces):
         bidding: nothing scored."""
         deal, plan = self.deal, self.plan
         thrown_in = bidding.thrown_in
-        if thrown_in and plan.four_hand_laws:
+        if thrown_in:   # nothing is played after a deal thrown in, at any table
             if deal.exchanges and any(x.kind.value == "partners-best" for x in deal.exchanges):
                 raise self.fail("partner's best is recorded, but the deal was thrown in", "exchanges")
             if deal.tricks:

@@ -110,6 +110,8 @@ def penalty_card_checks(deal: Deal, rules: Rules, number: int, where: str, lone_
             note(text + f" ({rule})", rule, seat, t + 1, "exposed", e.card)
         elif e.kind is IrregularityKind.PLAY_OUT_OF_TURN:
             rule = rules.cite("play_out_of_turn")
+            if t >= n_tricks:   # a card played too soon is a card of a trick played
+                raise InconsistentRecord(f"trick {t + 1} was not played", at + ".trick")
             if e.election in ("win", "lose"):
                 breach = _win_or_lose(hands, table, trump, deal, leaders, seat, t, e, number)
                 if breach is not None:

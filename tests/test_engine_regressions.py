@@ -4,13 +4,17 @@ files did not look."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
 from euchre_records.bidding import run_bidding
 from euchre_records.errors import InconsistentRecord
 from euchre_records.match import replay
-from euchre_records.schema.notation import loads
+from euchre_records.schema.notation import load_any, loads
+
+
+GOLDEN = Path(__file__).parent / "golden"
 
 
 def record(rules: dict[str, object], *deals: dict[str, object]) -> str:
@@ -149,3 +153,33 @@ def test_a_wrong_first_running_score_is_an_addition_error() -> None:
                    "scoresheet": {"points": [0, 1], "total": [0, 2]}})
     finding = replay(loads(text)).findings[0]
     assert "an addition error on the sheet" in finding.message
+
+
+@pytest.mark.parametrize("extra, where", [
+    ({"tricks": ["QS JH", "KS JD", "9C AH", "TD AS", "QD KC"]}, "tricks"),
+    ({"discard": "QD"}, "discard"),
+])
+def test_a_deal_thrown_in_at_a_table_of_two_plays_nothing(extra: dict[str, object], where: str) -> None:
+    # Both players passed twice (Keller ch. VII: the deal passes): no card was taken up or
+    # played, at a table of two as at four; the record is refused at the place it says so.
+    text = record({"preset": "modern", "seats": 2, "overrides": {"pack": 24}}, {
+        "kind": "full", "dealer": "0", "turned": "9H",
+        "hands": {"0": "QS KS 9C TD QD", "1": "JH JD AH AS KC"},
+        "calls": ["pass", "pass", "pass", "pass"], **extra})
+    with pytest.raises(InconsistentRecord) as err:
+        replay(load_any(json.loads(text)))
+    [problem] = err.value.problems
+    assert problem.where == f"deals[0].{where}" and "thrown in" in problem.what
+
+
+def test_a_play_out_of_turn_at_a_trick_never_played_is_refused_where_it_is() -> None:
+    # Somerset 59 rules a card played before the partner's turn, in a trick that was played:
+    # golden laws/36 with its tricks taken out and every trick conceded before the first still
+    # places N's play out of turn at trick 1: impossible (it raised an IndexError before).
+    data = json.loads((GOLDEN / "laws" / "36-somerset-fourth-hand-plays-before-partner.json").read_text())
+    data["deals"][0]["tricks"] = []
+    data["deals"][0]["irregularities"].append({"kind": "concession", "seat": "E", "trick": 1})
+    with pytest.raises(InconsistentRecord) as err:
+        replay(loads(json.dumps(data)))
+    assert [(p.where, p.what) for p in err.value.problems] == [
+        ("deals[0].irregularities[0].trick", "trick 1 was not played")]

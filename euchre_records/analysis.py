@@ -35,7 +35,7 @@ from typing import Callable, Sequence
 from .call_values import (
     BestCall, CallValue, four_handed_calls, made_in_round_one, opening_leader, table_calls,
 )
-from .cards import SEATS, Card, Seat, Side, Suit, power_table
+from .cards import SEATS, Card, Seat, Side, Suit, effective_suit, legal_plays, trick_winner
 from .double_dummy import DoubleDummy, Hands
 from .match import replay
 from .model import (
@@ -395,15 +395,6 @@ def _dealt_hands(deal: Deal, seats: Sequence[int], order: list[list[tuple[int, C
 
 # --- the play --------------------------------------------------------------------------------
 
-def _legal(hand: Sequence[Card], led: Card | None, trump: Suit | None) -> list[Card]:
-    if led is None:
-        return list(hand)
-    table = power_table(trump)
-    suit = table[led][0]
-    follow = [c for c in hand if table[c][0] is suit]
-    return follow or list(hand)
-
-
 def _plays(solver: DoubleDummy, start: Hands,
            order: Sequence[Sequence[tuple[int, Card]]], winners: Sequence[int], trump: Suit | None,
            makers: frozenset[int], points_of: Callable[[int], tuple[int, ...]],
@@ -432,7 +423,7 @@ def _plays(solver: DoubleDummy, start: Hands,
     revokes: list[RevokeView] = []
     for i, (t, seat, c, before, leader, table, held) in enumerate(values):
         after = values[i + 1][3] if i + 1 < len(values) else end
-        legal = _legal(held[seat], table[0] if table else None, trump)
+        legal = legal_plays(held[seat], effective_suit(table[0], trump) if table else None, trump)
         revoke = c not in legal
         ours = seat in makers
         diff = (before - after) if ours else (after - before)
@@ -466,16 +457,7 @@ def _after_trick(solver: DoubleDummy, hands: Hands, leader: int,
     """The makers' tricks from a completed trick on: the trick's own plus the rest."""
     seats = sorted(hands)
     i = seats.index(leader)
-    order = [seats[(i + k) % len(seats)] for k in range(len(seats))]
-    table_power = power_table(solver.trump)
-    led = table_power[table[0]][0]
-    best_k = 0
-    for k in range(1, len(table)):
-        s, p = table_power[table[k]]
-        bs, bp = table_power[table[best_k]]
-        if (s is led or s is solver.trump) and p > bp:
-            best_k = k
-    winner = order[best_k]
+    winner = seats[(i + trick_winner(table, solver.trump)) % len(seats)]
     return (1 if winner in makers else 0) + solver.tricks(hands, winner)
 
 

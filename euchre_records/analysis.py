@@ -194,8 +194,8 @@ def analyse_deal(deal: Deal, rules: Rules, result: DealResult, calls: bool = Tru
         return DealAnalysis(result.number, False, why)
     maker = result.maker
     assert maker is not None
-    out = _sitting_out(result)
-    active = [s for s in SEATS if s not in out]
+    active = [s for s in SEATS if s in result.makers or s in result.defenders]
+    out = frozenset(s for s in SEATS if s not in active)   # a lone hand's partner, a lone defender's
     order = _play_order([t.cards for t in deal.tricks], result.leaders, active)
     dealt = _dealt_hands(deal, SEATS, order, out)
     made = _calls_of(dealt, calls, lambda hands: four_handed_calls(deal, rules, result, hands))
@@ -298,15 +298,6 @@ def _not_played(deal: Deal, result: DealResult) -> str | None:
         if what is not None:
             return f"{what}: the play is not the laws' play from five cards each"
     return None
-
-
-def _sitting_out(result: DealResult) -> frozenset[Seat]:
-    out = set()
-    if result.alone and result.maker is not None:
-        out.add(result.maker.partner)
-    if result.defender_alone is not None:
-        out.add(result.defender_alone.partner)
-    return frozenset(out)
 
 
 def _play_order(tricks: Sequence[Sequence[Card]], leaders: Sequence[int],

@@ -147,9 +147,7 @@ def penalty_card_checks(deal: Deal, rules: Rules, number: int, where: str, lone_
             if played is None:
                 raise InconsistentRecord(f"{seat.name} did not play to trick {t + 1}", at + ".trick")
             card, led = played
-            able = card is e.card or led is None or table[e.card][0] is led or not any(
-                table[c][0] is led for c in hands.at(seat, t))
-            if card is not e.card and able and e.card in hands.at(seat, t):
+            if card is not e.card and e.card in legal_plays(hands.at(seat, t), led, trump):
                 breaches.append(Breach(seat, t, card, (e.card,),
                                        f"{seat.name} did not play the called card {e.card} (played {card})", e))
             note(f"deal {number}, trick {t + 1}: the opponents called {seat.name}'s exposed {e.card} "

@@ -315,12 +315,6 @@ def _label(seat: int) -> str:
     return seat.name if isinstance(seat, Seat) else f"seat {seat}"
 
 
-def _exchanged(deal: Deal) -> bool:
-    """Whether cards were exchanged under a house rule (farmers, go_under; at four also
-    partners_best): the hands as dealt are then not the hands bid and played."""
-    return bool(deal.exchanges)
-
-
 def _start_hands(deal: Deal, active: Sequence[int],
                  order: list[list[tuple[int, Card]]]) -> dict[int, list[Card]] | str:
     """Each active seat's cards at the start of play, or why they are not known."""
@@ -335,7 +329,7 @@ def _start_hands(deal: Deal, active: Sequence[int],
                 "were played")
     if any(c is None for s in active for c in deal.hands[s]):
         return "some cards of the hands are unknown"
-    if _exchanged(deal):
+    if deal.exchanges:   # farmers, go_under (at four also partners_best): not the hands dealt
         return "cards were exchanged (a house rule) and the play stops before the fifth trick"
     hands = {s: _known(deal.hands[s]) for s in active}
     dealer = deal.dealer
@@ -360,7 +354,7 @@ def _known(cards: Sequence[Card | None]) -> list[Card]:
 def _dealt_hands(deal: Deal, seats: Sequence[int], order: list[list[tuple[int, Card]]],
                  out: frozenset[Seat]) -> dict[int, list[Card]] | str:
     """The hands as dealt (before the turned card is taken), or why they are not known."""
-    if _exchanged(deal):
+    if deal.exchanges:   # the hands as dealt are not the hands bid and played
         return "cards were exchanged under a house rule: the calls are not analysed"
     if deal.hands is not None and all(c is not None for h in deal.hands for c in h):
         return {s: _known(deal.hands[s]) for s in seats}

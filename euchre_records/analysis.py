@@ -35,7 +35,7 @@ from typing import Callable, Sequence
 from .call_values import (
     BestCall, CallValue, four_handed_calls, made_in_round_one, opening_leader, table_calls,
 )
-from .cards import SEATS, Card, Seat, Side, Suit, power_table
+from .cards import SEATS, Card, Seat, Side, Suit, effective_suit, legal_plays, trick_winner
 from .double_dummy import DoubleDummy, Hands
 from .match import replay
 from .model import (
@@ -194,8 +194,8 @@ def analyse_deal(deal: Deal, rules: Rules, result: DealResult, calls: bool = Tru
         return DealAnalysis(result.number, False, why)
     maker = result.maker
     assert maker is not None
-    out = _sitting_out(result)
-    active = [s for s in SEATS if s not in out]
+    active = [s for s in SEATS if s in result.makers or s in result.defenders]
+    out = frozenset(s for s in SEATS if s not in active)   # a lone hand's partner, a lone defender's
     order = _play_order([t.cards for t in deal.tricks], result.leaders, active)
     dealt = _dealt_hands(deal, SEATS, order, out)
     made = _calls_of(dealt, calls, lambda hands: four_handed_calls(deal, rules, result, hands))
@@ -300,15 +300,6 @@ def _not_played(deal: Deal, result: DealResult) -> str | None:
     return None
 
 
-def _sitting_out(result: DealResult) -> frozenset[Seat]:
-    out = set()
-    if result.alone and result.maker is not None:
-        out.add(result.maker.partner)
-    if result.defender_alone is not None:
-        out.add(result.defender_alone.partner)
-    return frozenset(out)
-
-
 def _play_order(tricks: Sequence[Sequence[Card]], leaders: Sequence[int],
                 active: Sequence[int]) -> list[list[tuple[int, Card]]]:
     """Each recorded trick's cards as (seat, card) in playing order, from the replay's leaders,
@@ -322,12 +313,6 @@ def _play_order(tricks: Sequence[Sequence[Card]], leaders: Sequence[int],
 
 def _label(seat: int) -> str:
     return seat.name if isinstance(seat, Seat) else f"seat {seat}"
-
-
-def _exchanged(deal: Deal) -> bool:
-    """Whether cards were exchanged under a house rule (farmers, go_under; at four also
-    partners_best): the hands as dealt are then not the hands bid and played."""
-    return bool(deal.exchanges)
 
 
 def _start_hands(deal: Deal, active: Sequence[int],
@@ -344,7 +329,7 @@ def _start_hands(deal: Deal, active: Sequence[int],
                 "were played")
     if any(c is None for s in active for c in deal.hands[s]):
         return "some cards of the hands are unknown"
-    if _exchanged(deal):
+    if deal.exchanges:   # farmers, go_under (at four also partners_best): not the hands dealt
         return "cards were exchanged (a house rule) and the play stops before the fifth trick"
     hands = {s: _known(deal.hands[s]) for s in active}
     dealer = deal.dealer
@@ -369,7 +354,7 @@ def _known(cards: Sequence[Card | None]) -> list[Card]:
 def _dealt_hands(deal: Deal, seats: Sequence[int], order: list[list[tuple[int, Card]]],
                  out: frozenset[Seat]) -> dict[int, list[Card]] | str:
     """The hands as dealt (before the turned card is taken), or why they are not known."""
-    if _exchanged(deal):
+    if deal.exchanges:   # the hands as dealt are not the hands bid and played
         return "cards were exchanged under a house rule: the calls are not analysed"
     if deal.hands is not None and all(c is not None for h in deal.hands for c in h):
         return {s: _known(deal.hands[s]) for s in seats}
@@ -394,15 +379,6 @@ def _dealt_hands(deal: Deal, seats: Sequence[int], order: list[list[tuple[int, C
 
 
 # --- the play --------------------------------------------------------------------------------
-
-def _legal(hand: Sequence[Card], led: Card | None, trump: Suit | None) -> list[Card]:
-    if led is None:
-        return list(hand)
-    table = power_table(trump)
-    suit = table[led][0]
-    follow = [c for c in hand if table[c][0] is suit]
-    return follow or list(hand)
-
 
 def _plays(solver: DoubleDummy, start: Hands,
            order: Sequence[Sequence[tuple[int, Card]]], winners: Sequence[int], trump: Suit | None,
@@ -432,7 +408,7 @@ def _plays(solver: DoubleDummy, start: Hands,
     revokes: list[RevokeView] = []
     for i, (t, seat, c, before, leader, table, held) in enumerate(values):
         after = values[i + 1][3] if i + 1 < len(values) else end
-        legal = _legal(held[seat], table[0] if table else None, trump)
+        legal = legal_plays(held[seat], effective_suit(table[0], trump) if table else None, trump)
         revoke = c not in legal
         ours = seat in makers
         diff = (before - after) if ours else (after - before)
@@ -466,16 +442,7 @@ def _after_trick(solver: DoubleDummy, hands: Hands, leader: int,
     """The makers' tricks from a completed trick on: the trick's own plus the rest."""
     seats = sorted(hands)
     i = seats.index(leader)
-    order = [seats[(i + k) % len(seats)] for k in range(len(seats))]
-    table_power = power_table(solver.trump)
-    led = table_power[table[0]][0]
-    best_k = 0
-    for k in range(1, len(table)):
-        s, p = table_power[table[k]]
-        bs, bp = table_power[table[best_k]]
-        if (s is led or s is solver.trump) and p > bp:
-            best_k = k
-    winner = order[best_k]
+    winner = seats[(i + trick_winner(table, solver.trump)) % len(seats)]
     return (1 if winner in makers else 0) + solver.tricks(hands, winner)
 
 

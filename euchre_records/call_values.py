@@ -25,7 +25,7 @@ it could beat the best call found so far, which leaves every answer as if each c
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Collection, Sequence
+from typing import Sequence
 
 from .call_tricks import CallTricks
 from .cards import JOKER, SEATS, Seat, Side, Suit, effective_suit
@@ -83,13 +83,6 @@ def opening_leader(rules: Rules, dealer: Seat, maker: Seat, alone: bool, out: fr
     return leader
 
 
-def _call_tricks(deal: Deal, rules: Rules, dealt: Hands, trump: Suit | None,
-                 side: Side | Collection[int], out: Collection[int], leader: int,
-                 took_up: bool, dealer_counted: bool) -> int:
-    """The tricks ``side`` takes with best play from the dealt hands (:class:`~.call_tricks.CallTricks`)."""
-    return CallTricks(deal, rules, dealt, trump, side, out, leader, took_up, dealer_counted).exact()
-
-
 def four_handed_calls(deal: Deal, rules: Rules, result: DealResult,
                       dealt: Hands) -> tuple[tuple[CallValue, ...], tuple[BestCall, ...]]:
     """Each call the record's maker could have made, alone or not, and each side's best call.
@@ -109,8 +102,8 @@ def four_handed_calls(deal: Deal, rules: Rules, result: DealResult,
         ns = cache.get(key)
         if ns is None:
             took_up = trump is turned_suit and trump is not None
-            ns = cache[key] = _call_tricks(deal, rules, dealt, trump, Side.NS, out, leader,
-                                           took_up, deal.dealer.side is Side.NS)
+            ns = cache[key] = CallTricks(deal, rules, dealt, trump, Side.NS, out, leader,
+                                         took_up, deal.dealer.side is Side.NS).exact()
         return ns if seat.side is Side.NS else 5 - ns
 
     calls = []

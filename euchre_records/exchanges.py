@@ -234,22 +234,28 @@ def apply_exchanges(state: CardState, deal: Deal, rules: Rules, before_bidding: 
         _kitty_swap(state, x, at, deal.kitty is not None and None not in deal.kitty)
 
 
-def _count(state: CardState, x: Exchange, n: int, at: str, rule: str) -> None:
+def _size_problem(x: Exchange, who: str, n: int, at: str, rule: str) -> tuple[str, str] | None:
+    """(where, what) when ``x`` gave or took other than ``n`` cards, else None."""
     for key in ("gave", "took"):
         got = len(getattr(x, key))
         if got != n:
-            raise _fail(state, f"{x.seat.name} {key} {got} cards; this exchange is {n} for {n} "
-                               f"({rule})", f"{at}.{key}")
+            return f"{at}.{key}", f"{who} {key} {got} cards; this exchange is {n} for {n} ({rule})"
+    return None
+
+
+def _unnamed(state: CardState, seat: int, verb: str, at: str) -> None:
+    """A card ``seat`` gave without naming it: one unknown card fewer in his hand, when the hands
+    are known (then he must have an unknown card left)."""
+    if state.known_hands:
+        if state.unknown[seat] == 0:
+            raise _fail(state, f"{state.labels[seat]}'s hand is known: name the card he {verb}", at)
+        state.unknown[seat] -= 1
 
 
 def _give(state: CardState, seat: int, cards: tuple[Card | None, ...], to: str, at: str) -> None:
     for j, c in enumerate(cards):
         if c is None:
-            if state.known_hands and state.unknown[seat] == 0:
-                raise _fail(state, f"{state.labels[seat]}'s hand is known: name the card he gave",
-                            f"{at}.gave[{j}]")
-            if state.known_hands:
-                state.unknown[seat] -= 1
+            _unnamed(state, seat, "gave", f"{at}.gave[{j}]")
             continue
         state.take_from(seat, c, f"{at}.gave[{j}]", verb="gave")
         state.location[c] = to
@@ -297,11 +303,9 @@ def swap_problem(x: Exchange, who: str, at: str, pack: frozenset[Card],
     (``CardState.take_from``). ``who`` names the player (``"N"``, ``"seat 1"``), ``at`` is the
     exchange's path."""
     rule = house_cite(_OPTION[x.kind])
-    for key in ("gave", "took"):
-        got = len(getattr(x, key))
-        if got != KITTY_SWAP:
-            return (f"{at}.{key}", f"{who} {key} {got} cards; this exchange is {KITTY_SWAP} for "
-                    f"{KITTY_SWAP} ({rule})")
+    size = _size_problem(x, who, KITTY_SWAP, at, rule)
+    if size is not None:
+        return size
     for j, c in enumerate(x.gave):
         if c is not None and x.kind is ExchangeKind.FARMERS and not farm_cards([c]):
             return (f"{at}.gave[{j}]", f"{who} gave {c.name} for a farmer's hand; a farmer gives "
@@ -338,7 +342,9 @@ def _partners_best(state: CardState, x: Exchange, lone: Seat | None, trump: Suit
     if x.seat is not lone:
         raise _fail(state, f"partner's best is the lone player's ({lone.name}), not "
                            f"{x.seat.name}'s ({rule})", f"{at}.seat")
-    _count(state, x, 1, at, rule)
+    size = _size_problem(x, x.seat.name, 1, at, rule)
+    if size is not None:
+        raise _fail(state, size[1], size[0])
     partner = lone.partner
     c = x.took[0]
     if c is not None:
@@ -348,10 +354,7 @@ def _partners_best(state: CardState, x: Exchange, lone: Seat | None, trump: Suit
         state.take_from(partner, c, f"{at}.took[0]", verb="passed")
         _receive(state, lone, c)
     elif state.known_hands:
-        if state.unknown[partner] == 0:
-            raise _fail(state, f"{partner.name}'s hand is known: name the card he passed",
-                        f"{at}.took[0]")
-        state.unknown[partner] -= 1
+        _unnamed(state, partner, "passed", f"{at}.took[0]")
         state.unknown[lone] += 1
     _give(state, lone, x.gave, "out of play", at)
 

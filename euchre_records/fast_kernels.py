@@ -51,7 +51,6 @@ _FOUR_ONLY = _CANADIAN | _TAKES_LONE | _DEFEND   # options of the four-handed ga
 _PASS, _ORDER, _ASSIST, _TAKE, _NAME = (CallKind.PASS, CallKind.ORDER, CallKind.ASSIST,
                                         CallKind.TAKE, CallKind.NAME)
 _PARTNER_ALONE, _DEFEND_ALONE = CallKind.PARTNER_ALONE, CallKind.DEFEND_ALONE
-_PROPER = (_TAKE, _ORDER, _ASSIST, _ORDER)    # by seat - dealer: the word that accepts the card
 
 
 _S = TypeVar("_S")   # a seat: cards.Seat at four, an int index at other tables

@@ -10,13 +10,13 @@ from __future__ import annotations
 
 from typing import Mapping, Sequence
 
-from .cards import Card, Seat, Suit, trick_winner
+from .cards import Card, Seat, Suit, legal_plays, trick_winner
 from .errors import InconsistentRecord
 from .model import Deal, Finding, FindingKind, Irregularity, IrregularityKind
 from .plays import Breach, PlayLog
 from .rules import ExposedPlay, Rules
 
-__all__ = ["penalty_card_checks", "stands_out_of_turn", "exposed_card_ruling", "exposed_card_held",
+__all__ = ["penalty_card_checks", "stands_out_of_turn", "exposed_card_ruling",
            "exposed_card_findings"]
 
 
@@ -102,7 +102,7 @@ def penalty_card_checks(deal: Deal, rules: Rules, number: int, where: str, lone_
                 if e.suit is None:
                     raise InconsistentRecord("a called suit needs the suit", at + ".suit")
                 text += f"; the opponents called {e.suit.word} from {seat.name} or {seat.partner.name}"
-                breach = _called_suit(hands, table, leaders, seat, t, e, number)
+                breach = _called_suit(hands, table, leaders, seat, t, e)
                 if breach is not None:
                     breaches.append(breach)
                 elif not _led_by_side(leaders, seat, t):
@@ -113,7 +113,7 @@ def penalty_card_checks(deal: Deal, rules: Rules, number: int, where: str, lone_
             if t >= n_tricks:   # a card played too soon is a card of a trick played
                 raise InconsistentRecord(f"trick {t + 1} was not played", at + ".trick")
             if e.election in ("win", "lose"):
-                breach = _win_or_lose(hands, table, trump, deal, leaders, seat, t, e, number)
+                breach = _win_or_lose(hands, trump, leaders, seat, t, e)
                 if breach is not None:
                     breaches.append(breach)
                 note(f"deal {number}, trick {t + 1}: {seat.name} played before his partner — "
@@ -149,9 +149,7 @@ def penalty_card_checks(deal: Deal, rules: Rules, number: int, where: str, lone_
             if played is None:
                 raise InconsistentRecord(f"{seat.name} did not play to trick {t + 1}", at + ".trick")
             card, led = played
-            able = card is e.card or led is None or table[e.card][0] is led or not any(
-                table[c][0] is led for c in hands.at(seat, t))
-            if card is not e.card and able and e.card in hands.at(seat, t):
+            if card is not e.card and e.card in legal_plays(hands.at(seat, t), led, trump):
                 breaches.append(Breach(seat, t, card, (e.card,),
                                        f"{seat.name} did not play the called card {e.card} (played {card})", e))
             note(f"deal {number}, trick {t + 1}: the opponents called {seat.name}'s exposed {e.card} "
@@ -187,12 +185,6 @@ def exposed_card_ruling(log: PlayLog, remaining: Mapping[Seat, frozenset[Card]]
     return text + f" ({rule})", "exposed"
 
 
-def exposed_card_held(log: PlayLog, remaining: Mapping[int, frozenset[Card]], seat: int,
-                      card: Card, t: int) -> bool:
-    """Whether ``seat`` held ``card`` when trick ``t`` (0-based) began, so far as known."""
-    return card in _Hands(log, remaining).at(seat, t)
-
-
 def _thrown_down(deal: Deal, seat: Seat) -> bool:
     return any(e.kind is IrregularityKind.HAND_THROWN_DOWN and e.seat is seat for e in deal.irregularities)
 
@@ -202,7 +194,7 @@ def _led_by_side(leaders: list[Seat], seat: Seat, t: int) -> bool:
 
 
 def _called_suit(hands: _Hands, table: Mapping[Card, tuple[Suit, int]], leaders: list[Seat], seat: Seat,
-                 t: int, e: Irregularity, number: int) -> Breach | None:
+                 t: int, e: Irregularity) -> Breach | None:
     """Somerset 52/54: at the next lead by the offender or his partner, the called suit must be led."""
     for k in range(t, len(leaders)):
         leader = leaders[k]
@@ -223,8 +215,8 @@ def _called_suit(hands: _Hands, table: Mapping[Card, tuple[Suit, int]], leaders:
     return None
 
 
-def _win_or_lose(hands: _Hands, table: Mapping[Card, tuple[Suit, int]], trump: Suit | None, deal: Deal,
-                 leaders: list[Seat], offender: Seat, t: int, e: Irregularity, number: int) -> Breach | None:
+def _win_or_lose(hands: _Hands, trump: Suit | None, leaders: list[Seat], offender: Seat, t: int,
+                 e: Irregularity) -> Breach | None:
     """Somerset 59: the partner of the player who played too soon must win (or lose) if he can."""
     partner = offender.partner
     played = hands.played(partner, t)
@@ -233,8 +225,7 @@ def _win_or_lose(hands: _Hands, table: Mapping[Card, tuple[Suit, int]], trump: S
     if played is None or mine is None or lead is None:
         return None
     card, led = played
-    options = [c for c in hands.at(partner, t)
-               if led is None or table[c][0] is led or not any(table[x][0] is led for x in hands.at(partner, t))]
+    options = legal_plays(hands.at(partner, t), led, trump)
 
     def wins(c: Card) -> bool:
         return trick_winner([lead[0], mine[0], c], trump) == 2
@@ -285,7 +276,7 @@ def exposed_card_findings(deal: Deal, rules: Rules, number: int, where: str, wor
         t = (e.trick or 1) - 1
         if not 0 <= t < max(len(leaders), 1):
             raise InconsistentRecord(f"trick {t + 1} was not played", f"{at}.trick")
-        if not exposed_card_held(log, left, e.seat, e.card, t):
+        if e.card not in _Hands(log, left).at(e.seat, t):   # held when trick t began, so far as known
             raise InconsistentRecord(f"{words[e.seat]} did not hold {e.card.name} at trick {t + 1}",
                                      f"{at}.card")
         text, status = exposed_card_ruling(log, left, rules, leaders, e.seat, words[e.seat],

@@ -166,9 +166,7 @@ def _find(log: PlayLog, remaining: CardsLeft) -> list[_Revoke]:
         kept = sorted(x for x in left if table[x][0] is led) if left else []
         if held or kept:
             found.append(_Revoke(seat, t, c, led, held + kept, "established", kept=len(kept)))
-    if len(found) > 1:
-        found.sort(key=lambda r: (r.trick, r.seat))
-    return found
+    return found   # in the order of log.off; revoke_findings puts them in trick order
 
 
 def _corrected(event: Irregularity, log: PlayLog, remaining: CardsLeft,
@@ -249,12 +247,12 @@ def revoke_findings(deal: Deal, rules: Rules, number: int, where: str, table: Re
         if event.seat is None:
             raise InconsistentRecord("a revoke claim needs the offender's seat",
                                      f"{where}.irregularities[{i}].seat")
-        match = next((r for r in found if r.event is None and r.seat == event.seat
-                      and (event.trick is None or r.trick == event.trick - 1)), None)
+        same = [r for r in found + unproven
+                if r.seat == event.seat and (event.trick is None or r.trick == event.trick - 1)]
+        match = next((r for r in same if r.event is None), None)   # found, not yet claimed
         if match is not None:
             match.event = event
-        elif any(r.seat == event.seat and (event.trick is None or r.trick == event.trick - 1)
-                 for r in found + unproven):
+        elif same:
             continue   # the revoke already found or claimed: one card a trick (Somerset 62)
         else:
             status = ("not borne out" if log is not None and _hand_known_in_play(deal, log, event.seat)

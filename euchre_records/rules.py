@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, fields, replace
 from enum import Enum
-from typing import Any, Mapping
+from typing import Any, Mapping, get_type_hints
 
 from .errors import NotationError
 
@@ -220,7 +220,11 @@ class Rules:
     def option_values(self) -> dict[str, Any]:
         """Every option in notation form (enums as strings), for docs and dumps."""
         return {f.name: to_notation(getattr(self, f.name)) for f in fields(self)
-                if f.name not in ("name", "label", "overrides", "citations")}
+                if f.name not in _NOT_OPTIONS}
+
+
+_NOT_OPTIONS = ("name", "label", "overrides", "citations")
+"""The fields of :class:`Rules` that are not options a record may override."""
 
 
 def to_notation(value: Any) -> Any:
@@ -234,7 +238,7 @@ def _coerce(spec: Any, raw: Any) -> Any:
         except ValueError:
             allowed = ", ".join(repr(m.value) for m in spec)
             raise ValueError(f"{raw!r} is not one of {allowed}") from None
-    if spec == "int?":
+    if spec == int | None:
         if raw is None:
             return None
         spec = int
@@ -251,23 +255,10 @@ def _coerce(spec: Any, raw: Any) -> Any:
     raise AssertionError(spec)
 
 
-_OPTION_TYPES: dict[str, Any] = {
-    "pack": int, "joker": bool, "joker_upcard": JokerUpcard, "game_points": "int?",
-    "fixed_deals": "int?", "stick_the_dealer": bool, "lone_lead": LoneLead, "defend_alone": bool,
-    "partner_takes_lone": bool, "turned_card_discard": bool, "make": int, "march": int, "lone_make": int, "lone_march": int,
-    "euchre": int, "lone_euchred": int, "lone_defender_euchre": int, "revoke_penalty": int,
-    "revoke_penalty_lone": int, "revoke_lone": RevokeLone, "revoke_to": RevokeTo,
-    "revoke_election": bool, "revoke_hand_scores": bool, "revokes_cancel": bool, "lap": bool,
-    "rubber": RubberSystem, "misdeal_loses_deal": bool, "out_of_turn_call": OutOfTurnCall,
-    "dealer_pass_binds": bool,
-    "turned_suit_named": TurnedSuitNamed, "wrong_cards": WrongCards, "wrong_cards_forfeit": int,
-    "wrong_cards_forfeit_lone": int, "played_before_discard": BeforeDiscard,
-    "exposed_play": ExposedPlay, "lone_lead_penalised": bool, "lone_exposed_penalised": bool,
-    "called_breach_is_revoke": bool, "sheet_errors_stand": bool, "lone_abandoned": int,
-    "lone_partner_exposed_march": "int?", "canadian": bool, "allow_no_trump": bool,
-    "fast_break": bool, "four_trick_tokens": bool, "partners_best": bool, "go_under": bool,
-    "farmers": FarmersHand,
-}
+_OPTION_TYPES: dict[str, Any] = {name: hint for name, hint in get_type_hints(Rules).items()
+                                  if name not in _NOT_OPTIONS}
+"""Each option's type as :class:`Rules` declares it (int, bool, ``int | None`` or an Enum):
+what :func:`_coerce` reads an override's value as."""
 
 HOUSE_RULES = ("canadian", "allow_no_trump", "fast_break", "four_trick_tokens", "partners_best",
                "go_under", "farmers")

@@ -517,7 +517,8 @@ def biddings(draw: st.DrawFn) -> tuple[tuple[Call, ...], Seat, Suit]:
     calls = [Call(CallKind.PASS, draw(st.sampled_from([None, in_turn[i]]))) for i in range(n)]
     if n < 8 and draw(st.integers(0, 3)):
         seat = in_turn[n]
-        word = (fast_kernels._PROPER[(seat - dealer) & 3] if n < 4 else CallKind.NAME)
+        proper = (CallKind.TAKE, CallKind.ORDER, CallKind.ASSIST, CallKind.ORDER)   # by seat - dealer
+        word = proper[(seat - dealer) & 3] if n < 4 else CallKind.NAME
         calls.append(Call(draw(st.sampled_from([word] * 12 + list(CallKind))),
                           draw(st.sampled_from([None, seat, seat, seat, *SEATS])),
                           draw(st.sampled_from([None, *Suit])), draw(st.booleans())))

@@ -321,7 +321,7 @@ RUN_ELSEWHERE = {
     "analysis/tables": "tests/test_double_dummy.py and the analysis tests",
     "events": "tests/test_events.py and the night tests",
     "points": "tests/test_points_only.py",
-    "sheets": "tests/test_sheet_check.py",
+    "sheets": "tests/test_sheet_check.py, tests/test_table_view.py, tests/test_sheet.py",
     "pinned": "tests/test_pinned_outputs.py",
 }
 """Golden folders whose records are not replays checked here, and the modules that run them."""

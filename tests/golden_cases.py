@@ -14,11 +14,11 @@ from pathlib import Path
 from typing import Any, Mapping
 
 import pytest
-from euchre_records.schema.notation import loads
 
 from euchre_records.errors import RecordError
 from euchre_records.match import replay
-from euchre_records.model import ReplayResult
+from euchre_records.model import Record, ReplayResult
+from euchre_records.schema.notation import load_any, parse_json
 
 GOLDEN = Path(__file__).parent / "golden"
 
@@ -74,17 +74,23 @@ def params(paths: list[Path]) -> list[Any]:
     return out
 
 
+def load(text: str) -> Record:
+    """The record of a golden file at any table: the one loader, which reads ``rules.seats``."""
+    return load_any(parse_json(text))
+
+
 def replay_case(path: Path, keys: Keys | None = None) -> tuple[dict[str, Any], str, ReplayResult | None]:
     """(expectation, its reasoning for messages, the replay). An expected ``error`` is checked
     here — some problem contains it at a place starting with ``where`` — and the replay is None.
+    Every table's records go through the one loader (:func:`load`).
     ``keys``: see :func:`expected`."""
     exp = expected(path, keys)
     why = f"\n{path.name} -- worked by hand:\n{exp['why']}"
     text = path.read_text(encoding="utf-8")
     if "error" not in exp:
-        return exp, why, replay(loads(text))
+        return exp, why, replay(load(text))
     with pytest.raises(RecordError) as caught:
-        replay(loads(text))
+        replay(load(text))
     problems = caught.value.problems
     assert any(exp["error"] in p.what and p.where.startswith(exp["where"]) for p in problems), \
         f"expected {exp['error']!r} at {exp['where']}, got {[str(p) for p in problems]}{why}"

@@ -1,6 +1,8 @@
 """The HTML pages through Flask's test client and BeautifulSoup: every page renders, the entry
 forms save drafts and store records exactly as POST /records does, bad input is shown next to
-its field, and page errors are HTML while the JSON API keeps its one error shape.
+its field, and page errors are HTML while the JSON API keeps its one error shape. The record page
+lists the laws of irregularities taken at tables of two, three and five (issue 32) with the rest
+of the replay's findings, by the player's name.
 
 Expected scores are worked by hand from the rules (Modern §6: makers 3-4 tricks 1 point, a march
 2, a lone march 4, a euchre 2 to the defenders; game to 5 points here), never read from the engine.
@@ -17,6 +19,9 @@ from bs4 import BeautifulSoup
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from euchre_records.api.store.ingest import prepare
+from euchre_records.api.store.migrations import open_db
+from euchre_records.api.store.store import Store
 from pages_support import ROOT, build_db, csrf_of, make_app, make_token
 
 HEADER = {"player_N": "Ann", "player_E": "Bob", "player_S": "Cy", "player_W": "Di",
@@ -739,3 +744,33 @@ def test_a_game_of_fixed_deals_shows_no_winner(client, token):
     listed = [li for li in soup(client.get("/")).select("ul.rubbers li")
               if li.find("a", href=f"/web/rubbers/{rubber['id']}")]
     assert [li.select_one(".outcome").text for li in listed] == ["games 0–0 · no winner"]
+
+
+# --- the laws taken at tables of two, three and five on the record page (issue 32) ------------
+
+def _stored_variant(path: Path, golden: str, names: tuple[str, ...]) -> int:
+    data = json.loads((ROOT / "tests/golden/variants" / golden).read_text(encoding="utf-8"))
+    data["players"] = {str(i): {"name": name} for i, name in enumerate(names)}
+    db = open_db(path)
+    try:
+        return Store(db).save(prepare(json.dumps(data))).id
+    finally:
+        db.close()
+
+
+def test_the_record_page_shows_a_corrected_revoke_and_a_late_score_correction(tmp_path: Path) -> None:
+    path = tmp_path / "laws.db"
+    build_db(path, examples=False)
+    corrected = _stored_variant(path, "39-cutthroat-hoyle-revoke-corrected.json", ("Ann", "Bob", "Cy"))
+    late = _stored_variant(path, "42-two-handed-somerset-late-correction-stands.json", ("Ann", "Bob"))
+    client = make_app(path).test_client()
+    first = client.get(f"/web/records/{corrected}")
+    assert first.status_code == 200
+    text = " ".join(first.get_data(as_text=True).split())
+    assert ("deal 1, trick 1: Cy played KH when clubs were led and corrected it to QC before the "
+            "trick was quitted — revoke corrected") in text
+    second = client.get(f"/web/records/{late}")
+    assert second.status_code == 200
+    text = " ".join(second.get_data(as_text=True).split())
+    assert ("deal 1: the score was corrected to [0, 2] after the trump card was turned in the "
+            "next deal — too late, the entry as first written stands (Somerset 5)") in text

@@ -1,6 +1,8 @@
-"""The engine at tables of two, three and five, on deals worked by hand from the rules of
+"""Deals worked by hand in the test code at tables of two, three and five, from the rules of
 ../shared/VARIANTS.md (the expected points are counted on paper from those rules, never taken
-from the engine), and the bad input each variant must refuse with a located error.
+from the engine), and the bad input each variant must refuse with a located error. The hand-worked
+golden files of every table are run by tests/test_golden.py; every record under every preset by
+tests/test_replay_rules.py.
 
 Seats are clockwise: at a table of n the card after seat s's is seat (s + 1) mod n's, and the
 dealer's left (seat dealer + 1) bids first and leads the first trick.
@@ -15,7 +17,6 @@ import pytest
 
 from euchre_records.errors import NotationError, RecordError, UnsupportedRules
 from euchre_records.model import FindingKind
-from euchre_records.rules import PRESETS, rebase
 from euchre_records.match import replay as replay_record
 from euchre_records.interop.openspiel import openspiel_actions
 from euchre_records.schema.notation import load_record
@@ -407,42 +408,3 @@ def test_the_cards_are_checked_before_the_bidding_at_every_table() -> None:
         replay(record(2, [two]))
     assert [p.where for p in exc.value.problems] == ["deals[0].hands.1"], exc.value.problems
     assert "AH" in str(exc.value)
-
-
-def _replayable_samples() -> list[tuple[str, Any]]:
-    """Every example and golden record that loads, by file name (refused ones hold nothing)."""
-    import json
-    from pathlib import Path
-
-    from euchre_records.schema.tables import load_any
-    root = Path(__file__).resolve().parents[1]
-    paths = sorted((root / "examples").glob("*.json")) + sorted(
-        p for p in (root / "tests" / "golden").glob("*/*.json") if not p.name.endswith(".expected.json"))
-    out = []
-    for path in paths:
-        try:
-            out.append((path.name, load_any(json.loads(path.read_text(encoding="utf-8")))))
-        except (RecordError, ValueError):
-            continue
-    return out
-
-
-@pytest.mark.parametrize("preset_name", sorted(PRESETS))
-def test_every_record_under_every_preset_replays_or_is_refused(preset_name: str) -> None:
-    """``euchre replay --rules P`` (``rules.rebase``, then ``match.replay`` under those rules):
-    each record of every table either replays or raises a located RecordError, never another
-    exception. A table of n under a preset whose law of an irregularity it states is given for
-    the partnership game only is refused at that irregularity, as the loader refuses it under
-    the record's own preset (golden variants/36 under Hoyle: its turned-suit-named costs a side
-    the right to make trump, a side this table does not have)."""
-    refused = []
-    for name, record in _replayable_samples():
-        rules, _, _ = rebase(record.rules, preset_name)
-        try:
-            replay_record(record, rules)
-        except RecordError as exc:
-            refused.append((name, str(exc)))
-    if preset_name == "hoyle":
-        assert any(name.startswith("36-two-handed-turned-suit-named") and
-                   "turned-suit-named: Hoyle" in why and "no form for 2 hands" in why
-                   for name, why in refused)

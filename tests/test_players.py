@@ -1,5 +1,6 @@
-"""Players at tables of two, three and five (issue 32): ``euchre players --variant``, the
-per-variant statistics and the ratings of individual places, held to an oracle.
+"""Players at every table (issue 32): ``euchre players --variant`` (``all``: every game, four-handed
+among them), the per-variant statistics at tables of two, three and five and the ratings of
+individual places, held to an oracle.
 
 The oracle is the engine's replay read through the table view (``table_view.view_of``) and
 openskill itself: for stored records made from the hand-worked goldens of

@@ -1,4 +1,6 @@
-"""Findings and refusals at tables of two, three and five.
+"""Findings and refusals at every table: the cases of tables of two, three and five, read against
+the four-handed ones (revokes.py; the four-handed findings are held by the hand-worked goldens of
+tests/golden/deals and laws, run by tests/test_golden.py, and tests/test_engine_regressions.py).
 
 - A revoke's finding reads as the four-handed one does (revokes.py) and carries its status:
   the texts below are written by hand from the deals (tests/golden/variants), not pasted.

@@ -13,7 +13,7 @@ install's finder taken out of ``sys.meta_path`` first, and checks it did import 
 
 Used to compare this branch with the commit it started from in one run: the before/after
 benchmark of ``euchre dataset`` (bench_dataset.py ``--before``) and the test that four-handed
-tables keep their values (tests/test_bulk_variants.py).
+tables keep their values (tests/test_bulk_dataset.py).
 """
 
 from __future__ import annotations

@@ -14,7 +14,7 @@ dictionary arrays, the few names and an index per row, as the Parquet writer tak
 (``bulk.parquet.DIRECT``); their values are strings all the same.
 
 Tests: tests/test_game_scores_won.py (``won`` true, false and null, worked by hand),
-tests/test_bulk_variants.py (each seat's deal points against the reference laws, and every
+tests/test_bulk_dataset.py (each seat's deal points against the reference laws, and every
 four-handed value against the layout-2 commit's output).
 
 Why columns: four rows per deal made as Python tuples and converted cell by cell into Arrow made

@@ -14,6 +14,7 @@ from typing import Any
 import click
 
 from ..analysis import RecordAnalysis, analyse_record, as_json
+from ..api.whole_numbers import SQLITE_MAX, whole_in
 from ..errors import RecordError
 from ..model import Record
 from .output import EXIT_INVALID, EXIT_OK, emit_json, emit_rows, format_option, worst
@@ -124,10 +125,12 @@ def analyse(source: str, db_path: str | None, fmt: str) -> None:
     from .records_cmds import FILES, _error_lines
     items: list[tuple[str, Record | RecordError]] = []
     if db_path is not None:
-        if not source.isdigit():
-            raise click.UsageError(f"with --db, SOURCE is a record id, not {source!r}")
+        record_id = whole_in(source, 1)
+        if record_id is None:   # '²' is str.isdigit() but no int(); 2^63 no SQLite integer
+            raise click.UsageError(f"with --db, SOURCE is a record id (1 to {SQLITE_MAX}), "
+                                   f"not {source[:40]!r}")
         try:
-            items.append((f"record {source}", _stored(db_path, int(source))))
+            items.append((f"record {source}", _stored(db_path, record_id)))
         except RecordError as exc:
             items.append((f"record {source}", exc))
     else:

@@ -19,6 +19,7 @@ import click
 
 from ..api.store import events as store_events
 from ..api.store import players as store_players
+from ..api.whole_numbers import is_whole, whole_in
 from ..events.tournament import seat_tokens
 from . import event_emn_cmds, event_link_cmds, output, registry_cmds  # noqa: F401  (subcommands of event)
 from .event_support import (
@@ -110,9 +111,10 @@ def event_create(name: str | None, db_path: str, format_: str | None, seats: int
         entries: list[Any] = []
         for p in players:
             label, _, pair = p.rpartition(":") if ":" in p else (p, "", "")
-            if pair and not pair.isdigit():
+            if pair and not is_whole(pair):
                 label, pair = p, ""
-            entries.append({"name": label, "pair": int(pair)} if pair else label)
+            # the store refuses a pair outside 1..10000; past int()'s 4,300 digits is past it
+            entries.append({"name": label, "pair": whole_in(pair) or 0} if pair else label)
         body = {"name": name, "format": format_, "club": club, "date_from": date_from,
                 "date_to": date_to, "rounds": rounds, "deals_per_round": deals_per_round,
                 "pairing": pairing, "scoring": scoring, "league": league, "players": entries}
@@ -222,6 +224,17 @@ def _round_table(found: dict[str, Any]) -> None:
         click.echo(f"finding: {f['what']} ({f['rule']})", err=True)
 
 
+def _player_id(text: str) -> int | str:
+    """A registry id (ASCII digits), else a player's name; an id past SQLite's integers (and
+    int()'s 4,300 digits) is no player's."""
+    if not is_whole(text):
+        return text
+    value = whole_in(text)
+    if value is None:
+        raise click.BadParameter(f"{text[:20]}...: no player has so large an id", param_hint="--table")
+    return value
+
+
 def _parse_table(text: str) -> dict[str, Any]:
     """``1:Ann,Bob,Cy,Di`` -> table 1 with N Ann, E Bob, S Cy, W Di (numbers: registry ids);
     ``1:Ann,Bob,Cy`` (2, 3 or 5 players, an individual event) -> seats 0, 1, 2."""
@@ -232,7 +245,7 @@ def _parse_table(text: str) -> dict[str, Any]:
                                  "or 5 players of an individual event's table in seat order",
                                  param_hint="--table")
     return {"table": label.strip(),
-            "seats": {seat: int(p) if p.isdigit() else p
+            "seats": {seat: _player_id(p)
                       for seat, p in zip(seat_tokens(len(parts)), parts)}}
 
 
@@ -384,10 +397,10 @@ def event_next_seating(event_id: int, round_no: int, save: bool, settles: tuple[
     choices: dict[int, str] = {}
     for item in settles:
         table, _, how = item.partition("=")
-        if not table.strip().isdigit() or how.strip() not in CHOICES:
+        if whole_in(table) is None or how.strip() not in CHOICES:
             raise click.BadParameter(f"{item!r}: write TABLE=HOW, HOW one of "
                                      f"{', '.join(CHOICES)} (e.g. 2=NS)", param_hint="--settle")
-        choices[int(table)] = how.strip()
+        choices[int(table.strip())] = how.strip()
     db = open_store_file(db_path)
     notes: list[str] = []
     try:

@@ -91,7 +91,7 @@ class Table:
             if isinstance(text, str) and text in ("N", "E", "S", "W"):
                 return "NESW".index(text)
             raise ValueError(f"not a seat: {text!r} (expected N, E, S or W)")
-        if isinstance(text, str) and text.isdigit() and len(text) == 1 and int(text) < self.seats:
+        if isinstance(text, str) and len(text) == 1 and "0" <= text < str(self.seats):  # ASCII
             return int(text)
         raise ValueError(f"not a seat of this table: {text!r} (expected \"0\" to \"{self.seats - 1}\")")
 

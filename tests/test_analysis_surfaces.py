@@ -79,6 +79,10 @@ def test_analyse_a_stored_record_by_id(tmp_path: Path) -> None:
     assert doc["source"] == "record 1" and doc["deals"][0]["tricks"] == LONE_EXPECTED["tricks"]
     missing = run("analyse", "--db", db, "2")
     assert missing.exit_code == 1 and f"no record 2 in {db}" in missing.stderr
+    # '²' is str.isdigit() but no int(); 2^63 is no SQLite integer: usage errors, no traceback
+    for source in ("²", str(2**63), "0", "x"):
+        refused = run("analyse", "--db", db, source)
+        assert refused.exit_code == 2 and "SOURCE is a record id" in refused.stderr, source
 
 
 # --- the API ------------------------------------------------------------------------------------

@@ -166,6 +166,19 @@ def test_invalid_record_is_422_with_every_problem_located(client, doc, seats, ch
     assert client.get("/records").get_json()["total"] == 0
 
 
+@pytest.mark.parametrize("seats", [2, 3, 5])
+@pytest.mark.parametrize("token", ["²", "①", "٣"])
+def test_a_seat_of_other_digits_is_no_seat(client, seats, token):
+    """A seat at a table of n is "0" .. "n-1" (FORMAT.md): "²" and "①" pass str.isdigit() but
+    not int(), and "٣" is an Arabic-Indic three; each is refused where it stands with the
+    notation's words, never int()'s, and never read as seat 3 (issue 32)."""
+    data = _record_at(seats)
+    data["deals"][0]["dealer"] = token
+    body = assert_error(post(client, "/validate", json.dumps(data)), 422, "invalid-record")
+    assert [p["where"] for p in body["problems"]] == ["deals[0].dealer"], body
+    assert body["problems"][0]["what"].startswith("not a seat of this table"), body
+
+
 def test_impossible_record_is_422(client):
     data = json.loads(TEXTS[0])
     hands = data["deals"][0]["hands"]

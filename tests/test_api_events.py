@@ -197,3 +197,29 @@ def test_an_admin_names_players_and_merges_them(app) -> None:  # type: ignore[no
     assert again.status_code == 422
     assert client.post("/players/1/names", data=json.dumps({"name": "x"}),
                        content_type="application/json").status_code == 403  # not an admin
+
+
+@pytest.mark.parametrize("seats", [3, 4])
+@pytest.mark.parametrize("label", ["²", "①", "٣", "1²"])
+def test_a_table_label_of_other_digits_is_a_label_never_a_500(app, seats: int, label: str) -> None:  # type: ignore[no-untyped-def]
+    """str.isdigit() is True for "²", "①" and "٣", which int() refuses or reads as no table
+    number a director typed: such a table is a label, listed after the numbered tables, on the
+    round, its links and the board (api/whole_numbers.py; issue 32)."""
+    client = writing_client(app)
+    names = [f"P{i}" for i in range(2 * seats)]
+    event = {"name": "Labels", "format": "progressive", "players": names}
+    if seats != 4:
+        event["seats"] = seats
+    eid = _post(client, "/events", event).get_json()["id"]
+    tokens = ["N", "E", "S", "W"] if seats == 4 else [str(i) for i in range(seats)]
+    tables = [{"table": label, "seats": dict(zip(tokens, names[:seats]))},
+              {"table": "2", "seats": dict(zip(tokens, names[seats:]))}]
+    assert _post(client, f"/events/{eid}/rounds/1/seating", {"tables": tables}).status_code == 201
+    round1 = client.get(f"/events/{eid}/rounds/1")
+    assert round1.status_code == 200, round1.get_data(as_text=True)
+    assert [t["table"] for t in round1.get_json()["tables"]] == ["2", label]
+    links = _post(client, f"/events/{eid}/rounds/1/links", {})
+    assert links.status_code == 201, links.get_data(as_text=True)
+    assert [link["table"] for link in links.get_json()["links"]] == ["2", label]
+    board = client.get(f"/web/events/{eid}/board")
+    assert board.status_code == 200 and label in board.get_data(as_text=True)

@@ -119,6 +119,28 @@ def test_refusals_are_messages_and_findings_exit_3(night: Path) -> None:
     assert _run("events", "--db", "nothing.db").exit_code == 1  # type: ignore[attr-defined]
 
 
+
+@pytest.mark.parametrize("args, said", [
+    (["event", "create", "z", "--format", "pairs", "--player", "Ann:" + "9" * 5000],
+     "players[0].pair: pair must be a whole number from 1"),
+    (["event", "seat", "1", "1", "--table", "1:²,Bob,Cy,Di"], "no player named '²'"),
+    (["event", "seat", "1", "1", "--table", "1:" + "9" * 5000 + ",Bob,Cy,Di"],
+     "no player has so large an id"),
+    (["event", "next-seating", "1", "1", "--settle", "²=NS"], "write TABLE=HOW"),
+    (["event", "next-seating", "1", "1", "--settle", "9" * 5000 + "=NS"], "write TABLE=HOW")],
+    ids=["pair-nines", "seat-sup2", "seat-nines", "settle-sup2", "settle-nines"])
+def test_numbers_of_other_digits_are_refused_never_a_traceback(night: Path, args: list[str],
+                                                               said: str) -> None:
+    """'²' passes str.isdigit() but not int(), and 5,000 nines are past int()'s limit: each is
+    a refusal in words, never a traceback (api/whole_numbers.py; issue 32)."""
+    assert _run("event", "create", "x", "--format", "pairs", "--player", "Bob", "--player", "Cy",
+                "--player", "Di", "--db", "club.db").exit_code == 0  # type: ignore[attr-defined]
+    result = _run(*args, "--db", "club.db")
+    assert result.exit_code in (1, 2), result.output  # type: ignore[attr-defined]
+    assert said in result.output, result.output  # type: ignore[attr-defined]
+    assert result.exception is None or isinstance(result.exception, SystemExit)  # type: ignore[attr-defined]
+
+
 def test_a_pairs_event_from_a_spec_file_and_a_league(night: Path) -> None:
     pairs = json.loads((GOLDEN / "events" / "03-pairs-round-robin.json").read_text(encoding="utf-8"))
     Path("pairs.json").write_text(json.dumps(pairs["event"]), encoding="utf-8")

@@ -87,6 +87,30 @@ def test_a_refused_event_names_its_fields_and_stores_nothing(director: Scorer, d
     db.close()
 
 
+@pytest.mark.parametrize("text", ["²", "①", "1²", "9" * 5000], ids=["sup2", "circled1", "1sup2", "nines"])
+def test_numbers_of_other_digits_are_refused_on_the_field_never_a_500(director: Scorer,
+                                                                    db_path: Path,
+                                                                    text: str) -> None:
+    """"²" and "①" pass str.isdigit() but not int() (and 5,000 nines are past int()'s limit):
+    the rounds, the deals of a round, a player's pair and a draw's seed are refused on their
+    field as any other text is, and nothing is stored (api/whole_numbers.py; issue 32)."""
+    for field, value, words in (("rounds", text, "a whole number from 1 to 10000"),
+                                ("deals_per_round", text, "a whole number from 1 to 10000"),
+                                ("players", f"Ann: {text}\nBob: 1", "the pair after ':' is a number")):
+        resp = _create(director, **{field: value})
+        assert resp.status_code == 200, (field, resp.status_code)
+        shown = BeautifulSoup(resp.data, "html.parser").select_one(f"#f-{field}")
+        assert shown is not None and words in shown.get_text(), field
+    db = open_db(db_path)
+    assert db.execute("SELECT count(*) FROM tournaments").fetchone()[0] == 0
+    db.close()
+    _create(director)
+    resp = _seat(director, 1, 1, how="draw", seed=text)
+    assert resp.status_code == 200
+    assert "the seed is a whole number" in BeautifulSoup(resp.data, "html.parser").select_one(
+        "#f-seed").get_text()
+
+
 def test_a_seeded_draw_is_recorded_shown_and_the_same_as_the_clis(director: Scorer,
                                                                   db_path: Path,
                                                                   tmp_path: Path) -> None:

@@ -207,6 +207,26 @@ def test_the_cli_imports_and_exports_emn(tmp_path: Path) -> None:
     assert "games[0].players: not in metadata.players: nobody" in result.stderr
 
 
+@pytest.mark.parametrize("label", ["²", "①"])
+def test_an_event_with_a_table_labelled_by_other_digits_exports(tmp_path: Path, label: str) -> None:
+    """'²' passes str.isdigit() but not int(): the export orders such a table after the
+    numbered ones as any label, never a traceback (issue 32)."""
+    runner = CliRunner()
+    db = str(tmp_path / "club.db")
+    example = Path(__file__).parents[1] / "examples" / "modern-lone-march.json"   # plays: EGN
+    for args in (["import", str(example), "--no-progress"],
+                 ["event", "create", "Night", "--format", "progressive", "--player", "Ann",
+                  "--player", "Bob", "--player", "Cy", "--player", "Di"],
+                 ["event", "seat", "1", "1", "--table", f"{label}:Ann,Bob,Cy,Di"],
+                 ["event", "attach", "1", "1", "--round", "1", "--table", label]):
+        result = runner.invoke(main, [*args, "--db", db])
+        assert result.exit_code in (0, 3), (args, result.output)   # 3: the sitting's findings
+    out = tmp_path / "night.emn"
+    result = runner.invoke(main, ["event", "export", "1", "-o", str(out), "--db", db])
+    assert result.exit_code == 0, result.output
+    validate_emn(json.loads(out.read_text(encoding="utf-8")))
+
+
 def test_a_date_that_is_not_a_day_leaves_the_event_undated() -> None:
     doc = load("spec-example.emn")
     doc["metadata"]["date"] = "summer 2026"

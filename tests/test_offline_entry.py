@@ -280,7 +280,28 @@ def test_the_service_worker_and_what_it_keeps(scorer):
     assert "worker-src 'self'" in page.headers["Content-Security-Policy"]
 
 
-@pytest.mark.parametrize("base_revision, revision", [("x", "y"), ("99", "2"), ("", "")])
+@pytest.mark.parametrize("revision", [str(2**63), str(2**70), "9" * 5000, "²"],
+                         ids=["2^63", "2^70", "nines", "sup2"])
+@pytest.mark.parametrize("headers", [JSON, {"Accept": "text/html"}], ids=["json", "page"])
+def test_a_revision_no_draft_has_is_a_stale_page_never_a_500(scorer, db_path, revision, headers):
+    """A deal sent over a revision past SQLite's integers (or no whole number) is sent over no
+    revision the draft has: the clash of a stale page (409 in JSON, the page with both versions
+    otherwise), and nothing is stored (issue 32: the clash's lookup of that revision was a 500)."""
+    client, csrf = scorer
+    url = start(client, csrf)
+    assert send(client, csrf, url, ID_A, 1).status_code == 201
+    resp = send(client, csrf, url, ID_B, revision, headers=headers, maker="S")
+    assert resp.status_code == (409 if headers is JSON else 200), resp.status_code
+    if headers is JSON:
+        assert resp.get_json()["error"]["code"] == "stale-draft"
+    assert len(stored_deals(db_path, draft_of(url))) == 1
+
+
+@pytest.mark.parametrize("base_revision, revision", [
+    ("x", "y"), ("99", "2"), ("", ""),
+    # past SQLite's integers, either sign, and past int()'s 4,300 digits: 500s before (issue 32)
+    (str(2**63), "2"), (str(-2**70), "2"), ("9" * 5000, "2"), ("²", "2")],
+    ids=["words", "unknown", "blank", "2^63", "-2^70", "nines", "sup2"])
 def test_keep_mine_with_nonsense_is_a_located_refusal(scorer, db_path, base_revision, revision):
     client, csrf = scorer
     url = start(client, csrf)

@@ -609,7 +609,9 @@ def test_attach_a_finished_sitting_to_the_clubs_event(scorer, client, db_path):
         "csrf_token": scorer.csrf, "event_id": str(theirs)})
     assert resp.status_code == 403 and resp.mimetype == "text/html"
     for field in ({"event_id": str(2**63)}, {"event_id": "-1"},            # no SQLite integer
-                  {"event_id": str(mine), "round": str(2**64)}):
+                  {"event_id": str(mine), "round": str(2**64)},
+                  {"event_id": "9" * 5000}, {"event_id": str(mine), "round": "9" * 5000},  # past
+                  {"event_id": "²"}, {"event_id": str(mine), "round": "²"}):   # int(): issue 32
         resp = client.post(f"/web/records/{record_id}/attach",
                            data={"csrf_token": scorer.csrf, **field})
         assert resp.status_code == 303, (field, resp.status_code)  # back, with a message

@@ -134,6 +134,29 @@ def test_a_game_of_three_players_is_rated_on_its_variants_ladder(tmp_path):
     assert "Traceback" not in result.output
 
 
+@pytest.mark.parametrize("label", ["²", "①", "1²"])
+def test_a_round_labelled_with_other_digits_is_rated_never_a_500(tmp_path, label):
+    """A record's ``event.round`` is free text: "²" passes str.isdigit() but not int(). The
+    ladders, the player and ``euchre ratings`` read it as no round number and rate the game
+    (api/whole_numbers.py; issue 32)."""
+    from auth_fixtures import writing_client
+    from test_ratings import fresh_db
+    path = str(tmp_path / "r.db")
+    fresh_db(path).close()
+    app = create_app({"DATABASE": path, "TESTING": True})
+    record = json.loads((ROOT / "examples" / "cutthroat-game.json").read_text(encoding="utf-8"))
+    record["event"]["round"] = label
+    client = writing_client(app)
+    assert client.post("/records", json=record).status_code == 201
+    ladder = client.get("/ratings?variant=cut-throat")
+    assert ladder.status_code == 200, ladder.get_data(as_text=True)
+    assert [row["name"] for row in ladder.get_json()["items"]] == ["Ben", "Ada", "Cora"]
+    assert client.get("/players/1").status_code == 200
+    assert client.get("/web/ratings?variant=cut-throat").status_code == 200
+    result = CliRunner().invoke(main, ["ratings", "--db", path, "--variant", "cut-throat"])
+    assert result.exit_code == 0 and "Ben" in result.stdout, result.output
+
+
 # --- the API -----------------------------------------------------------------------------------
 
 def test_get_ratings(client):

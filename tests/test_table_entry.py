@@ -131,7 +131,10 @@ def test_a_cut_throat_sitting_is_a_record_of_three_seats(scorer, db_path):
 
 @pytest.mark.parametrize("asked, said", [
     ("9", "9 seats is out of range"), ("6", "six-handed euchre is not specified"),
-    ("x", "the number of seats is an integer")])
+    ("x", "the number of seats is an integer"),
+    # str.isdigit() but no int() (issue 32: these answered 500), and past int()'s 4,300 digits
+    ("²", "the number of seats is an integer"), ("①", "the number of seats is an integer"),
+    ("9" * 5000, "the number of seats is an integer")], ids=["9", "6", "x", "sup2", "circled1", "nines"])
 def test_a_table_size_not_played_is_said_at_its_field(scorer, asked, said):
     resp = scorer.get(f"/web/sittings/new?seats={asked}")
     assert resp.status_code == 200

@@ -22,6 +22,7 @@ from ..store import queries
 from ..store.event_reads import TIES_SETTLED
 from ..store.tie_settling import settle_ties
 from ..store.store import MAX_ID
+from ..whole_numbers import whole_in
 from .blueprint import actor, bp
 from .entry import writer_required
 from .forms import Problems
@@ -58,10 +59,11 @@ def _spec_of(form: Any) -> tuple[dict[str, Any], Problems]:
     for key in ("rounds", "deals_per_round"):
         text = (form.get(key) or "").strip()
         if text:
-            if not text.isdigit() or not 1 <= int(text) <= 10_000:
+            value = whole_in(text, 1, 10_000)
+            if value is None:
                 problems.append((key, f"{key.replace('_', ' ')}: a whole number from 1 to 10000"))
             else:
-                spec[key] = int(text)
+                spec[key] = value
     for key in ("date_from", "description", "pairing", "place_scoring"):
         text = " ".join((form.get(key) or "").split())
         if text:
@@ -79,10 +81,12 @@ def _spec_of(form: Any) -> tuple[dict[str, Any], Problems]:
         if not name:
             continue
         if pair.strip():
-            if not pair.strip().isdigit():
-                problems.append(("players", f"line {number}: the pair after ':' is a number"))
+            number_of_pair = whole_in(pair, 1, 10_000)
+            if number_of_pair is None:
+                problems.append(("players", f"line {number}: the pair after ':' is a number "
+                                            "from 1 to 10000"))
                 continue
-            players.append({"name": name, "pair": int(pair)})
+            players.append({"name": name, "pair": number_of_pair})
         else:
             players.append(name)
     if players:
@@ -161,11 +165,13 @@ def seat_round(event_id: int, number: int) -> Any:
         try:
             if how == "draw":
                 seed_text = (request.form.get("seed") or "").strip()
-                if seed_text and not seed_text.isdigit():
-                    problems.append(("seed", "the seed is a whole number (or leave it empty)"))
+                seed_number = whole_in(seed_text, 1, MAX_ID)
+                if seed_text and seed_number is None:
+                    problems.append(("seed", f"the seed is a whole number from 1 to {MAX_ID} "
+                                             "(or leave it empty)"))
                 else:
                     _, seed = store_events.draw_seating(
-                        db, event_id, number, seed=int(seed_text) if seed_text else None,
+                        db, event_id, number, seed=seed_number,
                         created_by=_by())
                     flash(f"Round {number} drawn with seed {seed}.", "ok")
             elif how == "movement" and number > 1:

@@ -21,10 +21,11 @@ from ..auth.table import is_table_view, may_use_draft, table_dead, table_grant
 from ..db import get_db
 from ..store import drafts as store_drafts
 from ..store.store import MAX_ID
+from ..whole_numbers import whole_in
 from .blueprint import actor
 from .link_dead import link_dead_page
 
-__all__ = ["ID", "writer_required", "own_draft", "form_id", "seen_revision"]
+__all__ = ["ID", "writer_required", "own_draft", "form_id", "seen_revision", "form_revision"]
 
 ID = f"int(max={MAX_ID})"
 """The URL converter of a draft or record id (1 .. 2^63-1)."""
@@ -72,17 +73,17 @@ def own_draft(draft_id: int) -> store_drafts.Draft:
 def form_id(name: str) -> int | None:
     """The id a form field holds, or None when it is blank, not a whole number or out of the
     range of ids (1 to 2^63-1: a larger number is no SQLite integer, and no row has it)."""
-    text = (request.form.get(name) or "").strip()
-    if not (text.isascii() and text.isdigit()):
-        return None
-    value = int(text)
-    return value if 1 <= value <= MAX_ID else None
+    return whole_in(request.form.get(name) or "", 1, MAX_ID)
 
 
 def seen_revision() -> int:
-    """The revision the posted form was drawn from (-1 when it names none)."""
-    try:
-        return int(request.form.get("revision", ""))
-    except ValueError:
-        return -1
+    """The revision the posted form was drawn from (-1 when it names none: blank, no whole number,
+    or past SQLite's integers, which no stored revision is)."""
+    return form_revision("revision")
+
+
+def form_revision(name: str) -> int:
+    """The revision form field ``name`` holds, or -1 (see :func:`seen_revision`)."""
+    value = whole_in(request.form.get(name) or "")
+    return -1 if value is None else value
 

@@ -18,6 +18,7 @@ from euchre_records.table import SEAT_COUNTS
 from ..db import get_db
 from ..store import drafts as store_drafts
 from ..store import queries
+from ..whole_numbers import whole_in
 from .blueprint import actor, bp
 from .draft_access import ID, own_draft, writer_required
 from .draft_view import replay_draft, save_revision
@@ -77,7 +78,8 @@ def _size_problem(asked: str) -> str:
     from euchre_records.errors import NotationError
     from euchre_records.table import table_for
     try:
-        table_for(int(asked) if asked.strip().isdigit() else asked)
+        number = whole_in(asked)
+        table_for(number if number is not None else asked)
     except NotationError as exc:
         return exc.problems[0].what
     return f"{asked!r} is not a table size offered here"

@@ -21,6 +21,7 @@ from ..db import get_db
 from ..store import drafts as store_drafts
 from ..store import queries
 from ..store.store import AlreadySuperseded, DuplicateCorrection, StoreError, UnknownRecord
+from ..whole_numbers import SQLITE_MAX, is_whole, whole_in
 from . import saving
 from .blueprint import actor, bp
 from .draft_access import ID, form_id, own_draft, seen_revision, writer_required
@@ -158,10 +159,11 @@ def attach(record_id: int) -> Any:
                                "local command): a club attaches its own records to its events")
     round_text = (request.form.get("round") or "").strip()
     table = (request.form.get("table") or "").strip() or None
+    # ASCII digits ask for that round (the store refuses one out of 1..10000: past SQLite's
+    # integers, and past int()'s 4,300 digits, as the largest); other text asks for none
+    round_no = None if not is_whole(round_text) else whole_in(round_text) or SQLITE_MAX
     try:
-        store_events.attach_sitting(db, event_id, record_id,
-                                    round_no=(int(round_text) if round_text.isascii()
-                                              and round_text.isdigit() else None),
+        store_events.attach_sitting(db, event_id, record_id, round_no=round_no,
                                     table=table, created_by=f"{me.club} (token {me.token_id})")
     except store_events.EventError as exc:
         flash(f"Not attached: {exc.what}" + (f" ({exc.where})" if exc.where else ""), "error")

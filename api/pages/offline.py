@@ -38,6 +38,7 @@ from ..db import get_db
 from ..store import drafts as store_drafts
 from . import deal_ids, entry
 from .blueprint import _digest, actor, bp, static_url
+from .draft_access import form_revision
 from .draft_view import deal_of_form, draft_page, fields_for
 from .forms import Problems
 from .round_cap import REFUSED_STATUS, beyond_cap
@@ -86,10 +87,7 @@ def service_worker() -> Response:
 
 
 def _base_revision() -> int:
-    try:
-        return int(request.form.get("base_revision", ""))
-    except ValueError:
-        return -1
+    return form_revision("base_revision")
 
 
 @bp.route(f"/web/drafts/<{entry._ID}:draft_id>/keep-mine", methods=["POST"])

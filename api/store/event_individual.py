@@ -26,6 +26,7 @@ from euchre_records.events.tournament import (
     Format, MovementTie, PlaceScoring, SittingFacts, Tournament, seat_tokens,
 )
 
+from ..whole_numbers import is_whole
 from .event_rows import EventError, fetch_rows, round_deals, tournament_row
 from .migrations.v19_one_set import GAME_SCORES_SQL
 from .players import player_names
@@ -186,7 +187,7 @@ def individual_movement(db: sqlite_utils.Database, event_id: int,
         raise EventError(f"round {number} has no sittings", "round")
     results = []
     for s in sittings:
-        if not str(s["table"]).isdigit():
+        if not is_whole(str(s["table"])):
             raise EventError(f"table {s['table']!r} is not a number; the movement needs tables "
                              "numbered 1 (the head) up", "table")
         if seat_tokens(int(s["table_seats"])) != tokens or any(

@@ -20,6 +20,7 @@ from euchre_records.events.tournament import (
     next_seating, rank, seat_tokens,
 )
 
+from ..whole_numbers import is_whole
 from .event_rows import (SEATS, EventError, closed_at, fetch_rows, round_deals,
                          tournament_row)
 from .events_schema import SEAT_SCORES_SQL
@@ -439,7 +440,7 @@ def _draw_of(conn: sqlite3.Connection, event_id: int, number: int) -> dict[str, 
 
 def _table_order(item: tuple[str, Any]) -> tuple[int, str]:
     label = item[0]
-    return (int(label), "") if label.isdigit() else (10**9, label)
+    return (int(label), "") if is_whole(label) else (10**9, label)
 
 
 def movement(db: sqlite_utils.Database, event_id: int, number: int,
@@ -476,7 +477,7 @@ def round_ties(db: sqlite_utils.Database, event_id: int, number: int
         return []
     lone = {int(s["table"]): s["lone"] for s in _sittings(seat_scores(db, event_id)).values()
             if s["round"] == number and s["tournament_id"] == event_id
-            and str(s["table"]).isdigit()}
+            and is_whole(str(s["table"]))}
     out = []
     for r in sorted(results, key=lambda r: r.seating.table):
         if r.points[0] != r.points[1]:
@@ -514,7 +515,7 @@ def _round_results(db: sqlite_utils.Database, event_id: int, number: int
         raise EventError(f"round {number} has no sittings", "round")
     results = []
     for s in sittings:
-        if not str(s["table"]).isdigit():
+        if not is_whole(str(s["table"])):
             raise EventError(f"table {s['table']!r} is not a number; the movement needs tables "
                              "numbered 1 (the head) up", "table")
         if any(s["seats"].get(seat) is None for seat in SEATS):

@@ -41,6 +41,7 @@ from euchre_records.events.ratings import (FOUR_HANDED, ORDINAL_Z, Book, Entry, 
                                            Point, new_model, points_ranks, rate, side_ranks)
 from euchre_records.table import Variant
 
+from ..whole_numbers import whole_in
 from .event_reads import round_points
 from .event_rows import round_deals
 from .players import RegistryError, effective_id, player_names
@@ -235,7 +236,7 @@ def matches(db: sqlite_utils.Database, club: str | None = None, date_from: str |
         when = date or next((s[4] for s in counted if s[4]), None) or (first_at or "")[:10]
         round_no = min((s[1] for s in counted), default=None)
         if round_no is None:
-            round_no = int(round_label) if round_label and str(round_label).isdigit() else 0
+            round_no = whole_in(str(round_label or "")) or 0   # free text: "²" is none
         at = seats.get(record_id, {})
         n, variant = tables.get(record_id, (4, FOUR_HANDED))
         tokens = "NESW" if n == 4 else [str(i) for i in range(n)]

@@ -40,6 +40,7 @@ import sqlite_utils
 
 from euchre_records.events.tournament import seat_tokens
 
+from ..whole_numbers import is_whole
 from .event_reads import current_seating
 from .event_rows import EventError, closed_at, open_tournament_row
 from .players import player_names
@@ -306,7 +307,7 @@ def issue_links(db: sqlite_utils.Database, event_id: int, round_no: int, *,
 
 
 def _in_table_order(tables: dict[str, None]) -> list[str]:
-    return sorted(tables, key=lambda t: (0, int(t), t) if t.isdigit() else (1, 0, t))
+    return sorted(tables, key=lambda t: (0, int(t), t) if is_whole(t) else (1, 0, t))
 
 
 def revoke_link(db: sqlite_utils.Database, event_id: int, round_no: int, link_id: int, *,

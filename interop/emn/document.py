@@ -359,4 +359,4 @@ def match_to_emn(match: Match, *, result: dict[str, Any] | None = None) -> dict[
 
 
 def _table_key(label: str) -> tuple[int, str]:
-    return (int(label), "") if label.isdigit() else (10**9, label)
+    return (int(label), "") if label.isascii() and label.isdigit() else (10**9, label)   # not '²'

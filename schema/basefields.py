@@ -32,7 +32,7 @@ __all__ = [
     "load_each",
     "CompactField", "TableField", "SeatField", "SuitField", "EnumField", "IntField", "BoolField", "StrField",
     "PointsField", "POINTS_LIMIT", "SEAT_SCORE_LIMIT", "whole_figures", "within", "SEAT_RE", "SEAT_BY_TEXT", "SUIT_BY_TEXT",
-    "LabelField", "NameField", "DateField", "DATE_PATTERN", "label_problem",
+    "LabelField", "NameField", "DateField", "DATE_PATTERN", "date_problem", "label_problem",
 ]
 
 SEAT_RE = "[NESWnesw]"
@@ -363,13 +363,22 @@ class DateField(StrField):
 
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> str:
         text = super()._deserialize(value, attr, data, **kwargs)
-        if not _DATE_RE.fullmatch(text):
-            raise ValidationError(f"not an ISO 8601 date: {text[:40]!r} (write YYYY-MM-DD, YYYY-MM "
-                                  "or YYYY, or YYYY-MM-DDTHH:MM)")
-        if len(text) >= 10:
-            year, month, day = int(text[:4]), int(text[5:7]), int(text[8:10])
-            last = calendar.monthrange(year, month)[1]
-            if day > last:
-                raise ValidationError(f"no such day: {text[:10]} ({calendar.month_name[month]} {year} has "
-                                      f"{last} days)")
+        problem = date_problem(text)
+        if problem is not None:
+            raise ValidationError(problem)
         return text
+
+
+def date_problem(text: str, times: bool = True) -> str | None:
+    """What is wrong with ``text`` as an ISO 8601 date (:data:`DATE_PATTERN`: ASCII digits, a
+    month that exists, a day that exists in its month; with ``times`` False no time part), or
+    None: the one check of a date in records, events and the API's date filters."""
+    if not _DATE_RE.fullmatch(text) or (not times and len(text) > 10):
+        return (f"not an ISO 8601 date: {text[:40]!r} (write YYYY-MM-DD, YYYY-MM or YYYY"
+                f"{', or YYYY-MM-DDTHH:MM' if times else ''})")
+    if len(text) >= 10:
+        year, month, day = int(text[:4]), int(text[5:7]), int(text[8:10])
+        last = calendar.monthrange(year, month)[1]
+        if day > last:
+            return f"no such day: {text[:10]} ({calendar.month_name[month]} {year} has {last} days)"
+    return None

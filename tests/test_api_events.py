@@ -106,6 +106,12 @@ def test_writes_need_a_token_and_the_event_club(app) -> None:  # type: ignore[no
     ("/events/{eid}/rounds/1/seating", {"tables": [{"table": "1", "seats": {"N": "Ann"}}]}, 422,
      "tables[0].seats.E"),  # each missing seat is named (the body's schema requires all four)
     ("/events", {"name": "x", "format": "pairs", "date_form": "2026-12-01"}, 422, "date_form"),
+    # an event's date is read as a record's (schema.basefields.date_problem): a day that exists,
+    # in ASCII digits ("\\d" had taken these, and records refuse them)
+    ("/events", {"name": "x", "format": "pairs", "date_from": "2026-02-31"}, 422, "date_from"),
+    ("/events", {"name": "x", "format": "pairs", "date_from": "2026-13-45"}, 422, "date_from"),
+    ("/events", {"name": "x", "format": "pairs", "date_to": "\u0662\u0660\u0662\u0666"}, 422, "date_to"),
+    ("/events", {"name": "x", "format": "pairs", "date_to": "2026-01-01\n"}, 422, "date_to"),
     ("/events/{eid}/rounds/1/seating", {"tables": [{"table": "1", "seats": {
         "N": "Nobody", "E": 1, "S": 2, "W": 3}}]}, 422, "tables[0].seats.N"),
     ("/events/{eid}/sittings", {"record_id": 12345}, 422, "record_id"),   # the event is found

@@ -22,7 +22,7 @@ from euchre_records.schema.basefields import _CONTROL_CLASS, NameField, label_pr
 from ..store.store import MAX_ID
 from .document import Typed
 from .ratings import PlayerRatingSchema
-from .schemas import DATE_RE, PageArgs, PageSchema
+from .schemas import PageArgs, PageSchema, date_validators
 
 __all__ = [
     "EventListArgs", "PlayerSearchArgs", "PlayerArgs", "EventCreateSchema", "SeatingSchema",
@@ -148,8 +148,8 @@ def _count(description: str | None = None, top: int = 10_000) -> fields.Integer:
 
 
 def _date(description: str) -> fields.String:
-    return fields.String(allow_none=True, validate=validate.Regexp(
-        DATE_RE, error="expected a date YYYY-MM-DD (or YYYY-MM, YYYY)"),
+    return fields.String(allow_none=True, validate=date_validators(
+        "expected a date YYYY-MM-DD (or YYYY-MM, YYYY)"),
         metadata={"description": description})
 
 

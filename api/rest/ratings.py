@@ -20,7 +20,7 @@ from euchre_records.table import Variant
 from ..db import get_db
 from ..store import ratings as store_ratings
 from .document import CHALLENGE
-from .schemas import DATE_RE, MAX_PER_PAGE, ErrorSchema, PageArgs, PageSchema
+from .schemas import MAX_PER_PAGE, date_validators, ErrorSchema, PageArgs, PageSchema
 
 __all__ = ["ratings_blp", "PlayerRatingSchema"]
 
@@ -28,7 +28,7 @@ ratings_blp = Blueprint("ratings", __name__, description="Ratings of players and
                         "(openskill's Plackett-Luce) from every stored game, rubber and "
                         "progressive sitting, in time order")
 
-_DATE = validate.Regexp(DATE_RE, error="expected a date YYYY, YYYY-MM or YYYY-MM-DD")
+_DATE = date_validators("expected a date YYYY, YYYY-MM or YYYY-MM-DD")
 
 
 class RatingsArgs(PageArgs):

@@ -9,10 +9,13 @@ them (tests/test_openapi.py)."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 from urllib.parse import unquote_to_bytes
 
 from marshmallow import EXCLUDE, Schema, ValidationError, fields, validate
+
+from euchre_records.schema.basefields import date_problem
 
 from ..store.store import MAX_ID
 from .document import Typed, component_ref
@@ -21,11 +24,29 @@ from .result_schemas import ResultSchema, side
 __all__ = [
     "ListArgs", "RecordListArgs", "SubmitArgs", "SubmitHeaders", "ErrorSchema", "SavedSchema", "RecordOutSchema", "RecordMetaSchema",
     "RecordPageSchema", "RubberSchema", "RubberPageSchema", "PlayerStatsSchema", "ResultSchema",
-    "PageArgs", "PageSchema", "PlayerNameArgs", "SeatNamesSchema", "DATE_RE", "MAX_ID", "MAX_PAGE",
+    "PageArgs", "PageSchema", "PlayerNameArgs", "SeatNamesSchema", "DATE_RE", "date_validators", "MAX_ID",
+    "MAX_PAGE",
     "MAX_PER_PAGE",
 ]
 
-DATE_RE = r"^\d{4}(-\d{2}(-\d{2})?)?$"
+DATE_RE = r"^[0-9]{4}(-(0[1-9]|1[0-2])(-(0[1-9]|[12][0-9]|3[01]))?)?$"
+"""A date of the API, as the OpenAPI document states it: ``YYYY``, ``YYYY-MM`` or ``YYYY-MM-DD``
+in ASCII digits (``\\d`` would take other scripts' digits, which records refuse)."""
+_DATE = re.compile(DATE_RE)
+
+
+def date_validators(error: str) -> list[Any]:
+    """The validators of an API date: the pattern (which the OpenAPI document shows) and the one
+    date check of records (``date_problem``: a day that exists, no trailing newline), so an
+    event's or a filter's date is read as a record's is."""
+    def real_date(text: str) -> None:
+        if not _DATE.match(text):   # the pattern's own error says it
+            return
+        problem = date_problem(text, times=False)
+        if problem is not None:
+            raise ValidationError(problem)
+    return [validate.Regexp(DATE_RE, error=error), real_date]
+
 
 MAX_PER_PAGE = 100
 MAX_PAGE = 10**9
@@ -55,11 +76,11 @@ class ListArgs(PageArgs):
     club_label = fields.String(metadata={"description": (
         "only records whose own club label (event.club, free text) is this, whoever stored "
         "them")})
-    date_from = fields.String(data_key="from", validate=validate.Regexp(
-        DATE_RE, error="expected a date YYYY, YYYY-MM or YYYY-MM-DD"),
+    date_from = fields.String(data_key="from", validate=date_validators(
+        "expected a date YYYY, YYYY-MM or YYYY-MM-DD"),
         metadata={"description": "event date on or after (YYYY-MM-DD)"})
-    date_to = fields.String(data_key="to", validate=validate.Regexp(
-        DATE_RE, error="expected a date YYYY, YYYY-MM or YYYY-MM-DD"),
+    date_to = fields.String(data_key="to", validate=date_validators(
+        "expected a date YYYY, YYYY-MM or YYYY-MM-DD"),
         metadata={"description": "event date on or before, inclusive (YYYY, YYYY-MM or "
                                        "YYYY-MM-DD: to=2026-11 includes all of November)"})
 

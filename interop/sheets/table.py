@@ -23,7 +23,9 @@ Contracts:
   only, deals numbered from 1): reading its output gives the same records, and writing those
   gives the same text. What the layout cannot hold (cards, irregularities, notes) is refused
   with :class:`~euchre_records.errors.UnsupportedRules` unless ``lossy``, which writes each deal's
-  result as the replay found it. One sheet holds the sittings of one layout.
+  result as the replay found it, and leaves out the row of a deal the replay found void or
+  unfinished (it has no result; the deals kept are numbered from 1 again), so that what it
+  writes reads back to the same points. One sheet holds the sittings of one layout.
 - :func:`xlsx_rows` reads the first sheet of an .xlsx workbook (openpyxl, the ``xlsx`` extra)
   into the same cells.
 """
@@ -355,7 +357,13 @@ def _record_rows(layout: Layout, record: Record) -> list[list[str]]:
     results: Sequence[DealResult] = ()
     rows = []
     deals: Sequence[Deal] = record.deals
-    for number, deal in enumerate(deals, 1):
+    number = 0
+    for i, deal in enumerate(deals):
+        if deal.kind is not DealKind.POINTS and (deal.unfinished or deal.irregularities):
+            results = results or _replay(record).deals
+            if _unscored(results[i]):
+                continue
+        number += 1
         head = (sitting if number == 1 else blank) + [str(number), tok(deal.dealer)]
         if deal.kind is DealKind.POINTS:   # maker '?': the points, the running score
             total = deal.recorded.total if deal.recorded is not None else None
@@ -366,12 +374,21 @@ def _record_rows(layout: Layout, record: Record) -> list[list[str]]:
             outcome: Outcome = deal.outcome
         else:  # lossy: the result as the replay found it
             results = results or _replay(record).deals
-            outcome = _found(table, results[number - 1])
+            outcome = _found(table, results[i])
         rec = deal.recorded
         rows.append(head + _result_cells(writers, tok, outcome)
                     + _padded(rec.points if rec is not None else None, width)
                     + _padded(rec.total if rec is not None else None, width))
     return rows
+
+
+def _unscored(r: DealResult) -> bool:
+    """A deal the replay found void (a misdeal or a new deal: Somerset 33-41, Hoyle) or
+    unfinished (docs/FORMAT.md: replayed as far as it goes and scored nothing): it has no result
+    the sheet can hold (a blank maker reads back as a deal thrown in, refused under stick the
+    dealer; the makers' tricks so far would read back as a finished deal that scores), so the
+    lossy sheet leaves its row out, and the deals it keeps score what they scored."""
+    return r.void is not None or r.unfinished
 
 
 def _found(table: Table, r: DealResult) -> Outcome:

@@ -222,22 +222,30 @@ def test_ids_and_an_unfinished_deal_are_refused_at_every_table(path: Path, chang
     assert write_sheet([load_any(data)], lossy=True)
 
 
-@pytest.mark.parametrize("change", [
+LONE_MARCH = EXAMPLES / "modern-lone-march.json"
+
+
+@pytest.mark.parametrize(("path", "change"), [
     # a new deal by the same dealer (Somerset 33-39): void, the same dealer deals deal 2 again.
     # Written as a blank maker it read back as a deal thrown in, which stick the dealer forbids.
-    lambda deals: deals.insert(1, {"kind": "result", "dealer": "E", "result": {"maker": None},
-                                   "irregularities": [{"kind": "new-deal", "seat": "E",
-                                                       "cause": "faced-card"}]}),
+    (LONE_MARCH, lambda data: data["deals"].insert(1, {
+        "kind": "result", "dealer": "E", "result": {"maker": None},
+        "irregularities": [{"kind": "new-deal", "seat": "E", "cause": "faced-card"}]})),
     # deal 2 stops after two tricks (docs/FORMAT.md: unfinished, scored nothing). Written with
     # the makers' tricks so far (1) it read back as a finished deal: E-W euchred, 2 to N-S.
-    lambda deals: deals[1].update(tricks=deals[1]["tricks"][:2], unfinished=True),
-], ids=["void", "unfinished"])
-def test_a_lossy_sheet_leaves_out_a_deal_with_no_result(change: Any) -> None:
+    (LONE_MARCH, lambda data: data["deals"][1].update(tricks=data["deals"][1]["tricks"][:2],
+                                                      unfinished=True)),
+    # cut-throat: a farmer's hand declared, void as a misdeal (house rule farmers), the dealer
+    # stuck: a blank maker read back as a deal thrown in, refused (Modern 7-8)
+    (ROOT / "tests" / "golden" / "variants" / "32-cutthroat-farmers-misdeal.json",
+     lambda data: data["rules"]["overrides"].update(stick_the_dealer=True)),
+], ids=["void", "unfinished", "farmers-misdeal"])
+def test_a_lossy_sheet_leaves_out_a_deal_with_no_result(path: Path, change: Any) -> None:
     """A deal the replay found void or unfinished scored nothing and has no result the sheet can
     hold: ``lossy`` leaves its row out (issue 32's hunt), so the sheet reads back to the points
     of the deals that scored, in order, and writes the same text again."""
-    data = json.loads((EXAMPLES / "modern-lone-march.json").read_text(encoding="utf-8"))
-    change(data["deals"])
+    data = json.loads(path.read_text(encoding="utf-8"))
+    change(data)
     record = load_any(data)
     scored = [p for p, d in zip(_points(record), replay(record).deals)
               if d.void is None and not d.unfinished]

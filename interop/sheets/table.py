@@ -375,7 +375,8 @@ def _record_rows(layout: Layout, record: Record) -> list[list[str]]:
     deals: Sequence[Deal] = record.deals
     number = 0
     for i, deal in enumerate(deals):
-        if deal.kind is not DealKind.POINTS and (deal.unfinished or deal.irregularities):
+        if deal.kind is not DealKind.RESULT and deal.kind is not DealKind.POINTS or (
+                deal.unfinished or deal.irregularities):
             results = results or _replay(record).deals
             if _unscored(results[i]):
                 continue

@@ -277,6 +277,22 @@ def test_a_sitting_that_names_some_players_is_refused_and_lossy_names_none(path:
     assert back.players == () and _points(back) == _points(record)
 
 
+@pytest.mark.parametrize("path", [EXAMPLES / "sheet-template.csv", EXAMPLES / "cutthroat-game.json"],
+                         ids=["per-side", "per-player"])
+def test_a_sitting_without_deals_is_refused(path: Path) -> None:
+    """A record may have no deals (docs/FORMAT.md); the sheet writes a sitting's cells on its
+    first deal's row, so such a record was written as the header alone and read back as nothing
+    (issue 32's hunt): refused by name."""
+    text = path.read_text(encoding="utf-8")
+    data = read_sheet(text)[0].data if path.suffix == ".csv" else json.loads(text)
+    assert data is not None
+    data["deals"] = []
+    with pytest.raises(UnsupportedRules) as caught:
+        write_sheet([load_any(data)])
+    assert "deals: the sheet has a row per deal, and a sitting without deals has none" in str(
+        caught.value)
+
+
 # --- bad cells ---------------------------------------------------------------------------------
 
 def _sheet(*rows: str) -> str:

@@ -303,6 +303,9 @@ def _losses(layout: Layout, record: Record) -> list[Problem]:
         out.append(Problem("players", f"the sheet names every player or none (a sitting's "
                            f"names are all or none of its seats), and {unnamed} has no name"))
     deals: Sequence[Deal] = record.deals
+    if not deals:   # the sitting's cells ride on its first deal's row: nothing would read back
+        out.append(Problem("deals", "the sheet has a row per deal, and a sitting without deals "
+                           "has none: its rules, players and event would not be written"))
     for i, d in enumerate(deals):
         at = f"deals[{i}]"
         if d.kind is DealKind.POINTS:

@@ -291,6 +291,25 @@ def test_a_sitting_without_deals_is_refused(path: Path) -> None:
         write_sheet([load_any(data)])
     assert "deals: the sheet has a row per deal, and a sitting without deals has none" in str(
         caught.value)
+    with pytest.raises(UnsupportedRules) as caught:
+        write_sheet([load_any(data)], lossy=True)
+    assert "deals: the sheet has a row per deal, and this sitting has no deal it can hold" in str(
+        caught.value)
+
+
+def test_a_lossy_sheet_refuses_a_sitting_whose_every_deal_is_void() -> None:
+    """``lossy`` leaves out a void deal; a sitting of void deals only would have no row and be
+    lost without a word (issue 32's hunt): refused even then."""
+    data = json.loads((EXAMPLES / "cutthroat-game.json").read_text(encoding="utf-8"))
+    first = data["deals"][0]
+    data["deals"] = [{"kind": "result", "dealer": first["dealer"], "result": {"maker": None},
+                      "irregularities": [{"kind": "new-deal", "seat": first["dealer"],
+                                          "cause": "faced-card"}]}]
+    record = load_any(data)
+    assert replay(record).deals[0].void == "new deal"
+    with pytest.raises(UnsupportedRules) as caught:
+        write_sheet([record], lossy=True)
+    assert "this sitting has no deal it can hold" in str(caught.value)
 
 
 # --- bad cells ---------------------------------------------------------------------------------

@@ -355,7 +355,12 @@ def write_sheet(records: Iterable[Record], *, lossy: bool = False) -> str:
         losses = _losses(layout, record)
         if losses and not lossy:
             raise UnsupportedRules(losses)
-        writer.writerows(_record_rows(layout, record))
+        rows = _record_rows(layout, record)
+        if not rows:   # even lossy: a sitting with no row is not written at all
+            raise UnsupportedRules([Problem("deals", "the sheet has a row per deal, and this "
+                                            "sitting has no deal it can hold (none, or each "
+                                            "void or unfinished): it would not be written")])
+        writer.writerows(rows)
     return buf.getvalue()
 
 

@@ -222,6 +222,96 @@ def test_ids_and_an_unfinished_deal_are_refused_at_every_table(path: Path, chang
     assert write_sheet([load_any(data)], lossy=True)
 
 
+LONE_MARCH = EXAMPLES / "modern-lone-march.json"
+
+
+@pytest.mark.parametrize(("path", "change"), [
+    # a new deal by the same dealer (Somerset 33-39): void, the same dealer deals deal 2 again.
+    # Written as a blank maker it read back as a deal thrown in, which stick the dealer forbids.
+    (LONE_MARCH, lambda data: data["deals"].insert(1, {
+        "kind": "result", "dealer": "E", "result": {"maker": None},
+        "irregularities": [{"kind": "new-deal", "seat": "E", "cause": "faced-card"}]})),
+    # deal 2 stops after two tricks (docs/FORMAT.md: unfinished, scored nothing). Written with
+    # the makers' tricks so far (1) it read back as a finished deal: E-W euchred, 2 to N-S.
+    (LONE_MARCH, lambda data: data["deals"][1].update(tricks=data["deals"][1]["tricks"][:2],
+                                                      unfinished=True)),
+    # cut-throat: a farmer's hand declared, void as a misdeal (house rule farmers), the dealer
+    # stuck: a blank maker read back as a deal thrown in, refused (Modern 7-8)
+    (ROOT / "tests" / "golden" / "variants" / "32-cutthroat-farmers-misdeal.json",
+     lambda data: data["rules"]["overrides"].update(stick_the_dealer=True)),
+], ids=["void", "unfinished", "farmers-misdeal"])
+def test_a_lossy_sheet_leaves_out_a_deal_with_no_result(path: Path, change: Any) -> None:
+    """A deal the replay found void or unfinished scored nothing and has no result the sheet can
+    hold: ``lossy`` leaves its row out (issue 32's hunt), so the sheet reads back to the points
+    of the deals that scored, in order, and writes the same text again."""
+    data = json.loads(path.read_text(encoding="utf-8"))
+    change(data)
+    record = load_any(data)
+    scored = [p for p, d in zip(_points(record), replay(record).deals)
+              if d.void is None and not d.unfinished]
+    lossy = write_sheet([record], lossy=True)
+    (back,) = _records(lossy)
+    assert _points(back) == scored
+    assert len(back.deals) == len(record.deals) - 1
+    assert write_sheet([back]) == lossy
+
+
+@pytest.mark.parametrize("path", [EXAMPLES / "sheet-template.csv", EXAMPLES / "cutthroat-game.json"],
+                         ids=["per-side", "per-player"])
+def test_a_sitting_that_names_some_players_is_refused_and_lossy_names_none(path: Path) -> None:
+    """The notation lets a record name some players; a sheet names all of a sitting's players or
+    none (its reader refuses the rest: "give all four or none"). Such a record was written as it
+    was and did not read back (issue 32's hunt): now refused by name, and ``lossy`` writes no
+    names, which reads back to the same points."""
+    text = path.read_text(encoding="utf-8")
+    data = read_sheet(text)[0].data if path.suffix == ".csv" else json.loads(text)
+    assert data is not None
+    first = next(iter(data["players"]))
+    del data["players"][first]
+    record = load_any(data)
+    with pytest.raises(UnsupportedRules) as caught:
+        write_sheet([record])
+    assert "players: the sheet names every player or none" in str(caught.value)
+    assert f"{first} has no name" in str(caught.value)
+    (back,) = _records(write_sheet([record], lossy=True))
+    assert back.players == () and _points(back) == _points(record)
+
+
+@pytest.mark.parametrize("path", [EXAMPLES / "sheet-template.csv", EXAMPLES / "cutthroat-game.json"],
+                         ids=["per-side", "per-player"])
+def test_a_sitting_without_deals_is_refused(path: Path) -> None:
+    """A record may have no deals (docs/FORMAT.md); the sheet writes a sitting's cells on its
+    first deal's row, so such a record was written as the header alone and read back as nothing
+    (issue 32's hunt): refused by name."""
+    text = path.read_text(encoding="utf-8")
+    data = read_sheet(text)[0].data if path.suffix == ".csv" else json.loads(text)
+    assert data is not None
+    data["deals"] = []
+    with pytest.raises(UnsupportedRules) as caught:
+        write_sheet([load_any(data)])
+    assert "deals: the sheet has a row per deal, and a sitting without deals has none" in str(
+        caught.value)
+    with pytest.raises(UnsupportedRules) as caught:
+        write_sheet([load_any(data)], lossy=True)
+    assert "deals: the sheet has a row per deal, and this sitting has no deal it can hold" in str(
+        caught.value)
+
+
+def test_a_lossy_sheet_refuses_a_sitting_whose_every_deal_is_void() -> None:
+    """``lossy`` leaves out a void deal; a sitting of void deals only would have no row and be
+    lost without a word (issue 32's hunt): refused even then."""
+    data = json.loads((EXAMPLES / "cutthroat-game.json").read_text(encoding="utf-8"))
+    first = data["deals"][0]
+    data["deals"] = [{"kind": "result", "dealer": first["dealer"], "result": {"maker": None},
+                      "irregularities": [{"kind": "new-deal", "seat": first["dealer"],
+                                          "cause": "faced-card"}]}]
+    record = load_any(data)
+    assert replay(record).deals[0].void == "new deal"
+    with pytest.raises(UnsupportedRules) as caught:
+        write_sheet([record], lossy=True)
+    assert "this sitting has no deal it can hold" in str(caught.value)
+
+
 # --- bad cells ---------------------------------------------------------------------------------
 
 def _sheet(*rows: str) -> str:

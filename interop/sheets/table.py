@@ -23,7 +23,9 @@ Contracts:
   only, deals numbered from 1): reading its output gives the same records, and writing those
   gives the same text. What the layout cannot hold (cards, irregularities, notes) is refused
   with :class:`~euchre_records.errors.UnsupportedRules` unless ``lossy``, which writes each deal's
-  result as the replay found it. One sheet holds the sittings of one layout.
+  result as the replay found it, and leaves out the row of a deal the replay found void or
+  unfinished (it has no result; the deals kept are numbered from 1 again), so that what it
+  writes reads back to the same points. One sheet holds the sittings of one layout.
 - :func:`xlsx_rows` reads the first sheet of an .xlsx workbook (openpyxl, the ``xlsx`` extra)
   into the same cells.
 """
@@ -295,7 +297,15 @@ def _losses(layout: Layout, record: Record) -> list[Problem]:
         out.append(Problem("start_score", "the sheet has no column for a score carried in"))
     if any(getattr(p, f, None) for _, p in record.players for f in PLAYER_FIELDS):
         out.append(Problem("players", "the sheet keeps names only, not player ids"))
+    if not _all_named(record):
+        table = table_of(record)
+        unnamed = ", ".join(table.token(s) for s in range(table.seats) if s not in _names(record))
+        out.append(Problem("players", f"the sheet names every player or none (a sitting's "
+                           f"names are all or none of its seats), and {unnamed} has no name"))
     deals: Sequence[Deal] = record.deals
+    if not deals:   # the sitting's cells ride on its first deal's row: nothing would read back
+        out.append(Problem("deals", "the sheet has a row per deal, and a sitting without deals "
+                           "has none: its rules, players and event would not be written"))
     for i, d in enumerate(deals):
         at = f"deals[{i}]"
         if d.kind is DealKind.POINTS:
@@ -316,6 +326,17 @@ def _losses(layout: Layout, record: Record) -> list[Problem]:
     return out
 
 
+def _names(record: Record) -> dict[int, str]:
+    """The players' names by seat index."""
+    return {int(seat): p.name for seat, p in record.players}
+
+
+def _all_named(record: Record) -> bool:
+    """Whether the record names every player or none, as a sheet does (its reader refuses a
+    sitting that names some: "give all four or none")."""
+    return len(_names(record)) in (0, table_of(record).seats)
+
+
 def write_sheet(records: Iterable[Record], *, lossy: bool = False) -> str:
     """CSV text of ``records`` in the sheet layout (see module contract): four-handed records
     with a column per side, those of two, three and five with a column per player. One sheet
@@ -334,7 +355,12 @@ def write_sheet(records: Iterable[Record], *, lossy: bool = False) -> str:
         losses = _losses(layout, record)
         if losses and not lossy:
             raise UnsupportedRules(losses)
-        writer.writerows(_record_rows(layout, record))
+        rows = _record_rows(layout, record)
+        if not rows:   # even lossy: a sitting with no row is not written at all
+            raise UnsupportedRules([Problem("deals", "the sheet has a row per deal, and this "
+                                            "sitting has no deal it can hold (none, or each "
+                                            "void or unfinished): it would not be written")])
+        writer.writerows(rows)
     return buf.getvalue()
 
 
@@ -342,7 +368,7 @@ def _record_rows(layout: Layout, record: Record) -> list[list[str]]:
     table = table_of(record)
     tok = table.token
     ev = record.event
-    names = {int(seat): p.name for seat, p in record.players}
+    names = _names(record) if _all_named(record) else {}   # lossy: none rather than some
     variant = record.variant_overrides
     overrides = sorted((dict(record.rules.overrides) | dict(variant)).items())
     sitting = [ev.date or "", *(neutral(t or "") for t in (ev.club, ev.event, ev.table, ev.round)),
@@ -355,7 +381,14 @@ def _record_rows(layout: Layout, record: Record) -> list[list[str]]:
     results: Sequence[DealResult] = ()
     rows = []
     deals: Sequence[Deal] = record.deals
-    for number, deal in enumerate(deals, 1):
+    number = 0
+    for i, deal in enumerate(deals):
+        if deal.kind is not DealKind.RESULT and deal.kind is not DealKind.POINTS or (
+                deal.unfinished or deal.irregularities):
+            results = results or _replay(record).deals
+            if _unscored(results[i]):
+                continue
+        number += 1
         head = (sitting if number == 1 else blank) + [str(number), tok(deal.dealer)]
         if deal.kind is DealKind.POINTS:   # maker '?': the points, the running score
             total = deal.recorded.total if deal.recorded is not None else None
@@ -366,12 +399,21 @@ def _record_rows(layout: Layout, record: Record) -> list[list[str]]:
             outcome: Outcome = deal.outcome
         else:  # lossy: the result as the replay found it
             results = results or _replay(record).deals
-            outcome = _found(table, results[number - 1])
+            outcome = _found(table, results[i])
         rec = deal.recorded
         rows.append(head + _result_cells(writers, tok, outcome)
                     + _padded(rec.points if rec is not None else None, width)
                     + _padded(rec.total if rec is not None else None, width))
     return rows
+
+
+def _unscored(r: DealResult) -> bool:
+    """A deal the replay found void (a misdeal or a new deal: Somerset 33-41, Hoyle) or
+    unfinished (docs/FORMAT.md: replayed as far as it goes and scored nothing): it has no result
+    the sheet can hold (a blank maker reads back as a deal thrown in, refused under stick the
+    dealer; the makers' tricks so far would read back as a finished deal that scores), so the
+    lossy sheet leaves its row out, and the deals it keeps score what they scored."""
+    return r.void is not None or r.unfinished
 
 
 def _found(table: Table, r: DealResult) -> Outcome:

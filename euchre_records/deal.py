@@ -24,7 +24,8 @@ from .card_places import CardPlaces, seat_words
 from .called_card import CalledCard, check_call
 from .cards import JOKER, LEFT_OF, SEATS, Card, Seat, Side
 from .claims import SETTLES, ClaimWords, claims_of, possible_hands, settle_claim
-from .deal_score import DealScore, Made, made_by, made_result, score_deal, tricks_by_side, unplayed_result
+from .deal_score import (ZERO_SCORES, DealScore, Made, made_by, made_result, score_deal,
+                         tricks_by_side, unplayed_result)
 from .errors import InconsistentRecord
 from .exchanges import apply_exchanges, farmer_ruling, going_under_findings
 from .fastpath import fast_replay
@@ -92,7 +93,7 @@ def _void(table: Table, deal: Deal, rules: Rules, number: int, where: str) -> De
     fixed, n = table.fixed_sides, table.seats
     left = LEFT_OF if fixed else _N_LEFT[n]
     words = _names(table)[0]
-    ruling = void_ruling(deal, rules, number, where, words, left, (0, 0) if fixed else ())
+    ruling = void_ruling(deal, rules, number, where, words, left, _PLANS[n].finding_points)
     if ruling is not None:
         why, nxt, finding = ruling
         return unplayed_result(table, number, deal, (finding,), void=why,
@@ -155,8 +156,7 @@ class TailPlan:
     cards, ``revokes``, ``score`` the laws' score adjustments); ``sort_by_trick``: then sorted
     by trick (stable). ``claims_first``: the claims settle before the concessions (else in the
     record's order). ``thrown_in_note``: a deal thrown in is noted. ``lead_rule``: who leads, as a
-    wrong lead's message says it. ``zero`` and ``finding_points``: the table's zero score and the
-    points of a finding that moves none; ``seats`` its seats (``Seat`` values at four)."""
+    wrong lead's message says it. ``finding_points``: the points of a finding that moves none; ``seats`` its seats (``Seat`` values at four)."""
 
     four_hand_laws: bool
     lead_rule: str
@@ -164,18 +164,17 @@ class TailPlan:
     sort_by_trick: bool
     claims_first: bool
     thrown_in_note: bool
-    zero: Scores
     finding_points: Scores
     seats: tuple[Seat, ...]
 
 
 _PLANS = {n: TailPlan(False, "the dealer's left leads first, then the winner",
                       ("law", "cards", "revokes", "under", "claims", "score"), False, False, True,
-                      (0,) * n, (), cast(tuple[Seat, ...], tuple(range(n))))
+                      (), cast(tuple[Seat, ...], tuple(range(n))))
           for n in (2, 3, 5, 6, 7)}
 _PLANS[4] = TailPlan(True, "record a lead out of turn as an irregularity",
                      ("under", "law", "claims", "cards", "revokes", "score"), True, True, False,
-                     (0, 0), (0, 0), SEATS)
+                     (0, 0), SEATS)
 
 
 class DealWalk(CardPlaces):
@@ -317,7 +316,8 @@ class DealWalk(CardPlaces):
         cards, breaches = self._cards(bidding, made, log, left, leaders)
         found = revoke_findings(deal, rules, number, self.where, made.revokes, trump, log, left,
                                 breaches)
-        score = (DealScore(plan.zero, plan.zero, (), ()) if deal.unfinished   # (n; four: partial.py)
+        score = (DealScore(ZERO_SCORES[table.seats], ZERO_SCORES[table.seats], (), ())
+                 if deal.unfinished   # (n; four: partial.py)
                  else score_deal(table, rules, deal, number, self.where, made, maker_tricks, winners,
                                  found, took_up))
         return made_result(deal, number, made, tuple(leaders), tuple(winners), tricks,
@@ -383,7 +383,7 @@ class DealWalk(CardPlaces):
         sides: Container[int] = made.makers
         if self.table.fixed_sides:
             sides, words = _SIDE_SEATS[maker.side], ClaimWords(
-                self.labels, (maker.side.label, maker.side.other.label), (0, 0))
+                self.labels, (maker.side.label, maker.side.other.label), self.plan.finding_points)
         else:
             assert self.record is not None
             words = ClaimWords.made(self.record, made.makers)

@@ -35,7 +35,7 @@ from .scoring import hand_value
 from .table import SeatIndex, Table, VariantOptions
 
 __all__ = ["Made", "made_by", "DealScore", "score_deal", "made_result", "unplayed_result",
-           "tricks_by_side"]
+           "tricks_by_side", "ZERO_SCORES"]
 
 
 class Made(NamedTuple):
@@ -107,7 +107,7 @@ def score_deal(table: Table, rules: Rules, deal: Deal, number: int, where: str, 
     a revoke is charged (``Revokes.hand_scores``), at n when a charge moved points (a penalty
     of 0 points leaves the hand its points there, as it always has)."""
     sides = made.revokes
-    zero = _ZERO[table.seats]
+    zero = ZERO_SCORES[table.seats]
     hand = zero
     if maker_tricks is not None:
         _, value, to_makers = hand_value(table, rules, made.options, made.lone,
@@ -150,13 +150,13 @@ def unplayed_result(table: Table, number: int, deal: Deal, findings: tuple[Findi
     """The :class:`~euchre_records.model.DealResult` of a deal nobody made trump in, at any
     table: void, thrown in, or stopped in the bidding; nothing scored (tricks by side ``(0, 0)``
     at four, ``()`` at n)."""
-    zero = _ZERO[table.seats]
+    zero = ZERO_SCORES[table.seats]
     return DealResult(number, deal.kind, deal.dealer, deal.turned, None, None, False, None,
                       thrown_in, (), (), zero if table.fixed_sides else (), zero, zero, zero,
                       findings, redeal, void, next_dealer, notes, unfinished)  # type: ignore[arg-type]
 
 
-_ZERO = {n: (0,) * (2 if n == 4 else n) for n in range(2, 8)}
+ZERO_SCORES = {n: (0,) * (2 if n == 4 else n) for n in range(2, 8)}
 """A table's zero score, by its seats: (N-S, E-W) at four, one per seat at n."""
 
 

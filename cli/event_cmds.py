@@ -397,10 +397,11 @@ def event_next_seating(event_id: int, round_no: int, save: bool, settles: tuple[
     choices: dict[int, str] = {}
     for item in settles:
         table, _, how = item.partition("=")
-        if whole_in(table) is None or how.strip() not in CHOICES:
+        number = whole_in(table)
+        if number is None or how.strip() not in CHOICES:
             raise click.BadParameter(f"{item!r}: write TABLE=HOW, HOW one of "
                                      f"{', '.join(CHOICES)} (e.g. 2=NS)", param_hint="--settle")
-        choices[int(table.strip())] = how.strip()
+        choices[number] = how.strip()
     db = open_store_file(db_path)
     notes: list[str] = []
     try:

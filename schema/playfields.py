@@ -245,7 +245,7 @@ def trick_pattern_at(table: Table, full: bool) -> str:
 def parse_trick(text: Any) -> Trick:
     """A trick string (``"E: AS KS QS 9S"``; 2 to 4 cards) to a :class:`Trick`."""
     leader, rest = trick_parts(text, FOUR_HANDED_WORDS)
-    cards = parse_cards(rest, False, 2, 4)
+    cards = parse_cards(rest, False, TRICK_MIN, TRICK_MAX)
     return Trick(cards, leader)  # type: ignore[arg-type]
 
 

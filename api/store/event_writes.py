@@ -16,16 +16,16 @@ import sqlite_utils
 
 from euchre_records.events.draw import DrawError, draw_tables
 from euchre_records.events.tournament import Format, Pairing, PlaceScoring, Tournament, seat_tokens
-from euchre_records.schema.basefields import label_problem
+from euchre_records.schema.basefields import date_problem, label_problem
 
+from ..whole_numbers import SQLITE_MAX
 from .event_rows import SEATS, EventError, open_tournament_row, utc_now
 from .players import RegistryError, effective_id, player_for
 from .store import write_transaction
 
 __all__ = ["create_event", "add_seating", "draw_seating", "attach_sitting", "close_event"]
 
-_DATE = re.compile(r"\d{4}(-\d{2}(-\d{2})?)?")
-_MAX_ID = 2**63 - 1
+_MAX_ID = SQLITE_MAX
 
 
 def _checked(spec: Mapping[str, Any]) -> tuple[Any, ...]:
@@ -68,9 +68,10 @@ def _checked(spec: Mapping[str, Any]) -> tuple[Any, ...]:
         if key in ("club", "match_id") and value is not None and label_problem(value):
             raise EventError(f"{key} holds a {label_problem(value)}", key)
         texts[key] = value
-    for key in ("date_from", "date_to"):
-        if texts[key] is not None and not _DATE.fullmatch(texts[key]):
-            raise EventError(f"{key} must be a date YYYY-MM-DD (or YYYY-MM, YYYY)", key)
+    for key in ("date_from", "date_to"):   # read as a record's date is (ASCII digits, a real day)
+        problem = None if texts[key] is None else date_problem(texts[key], times=False)
+        if problem is not None:
+            raise EventError(f"{key} must be a date YYYY-MM-DD (or YYYY-MM, YYYY): {problem}", key)
     target = spec.get("emn_target")
     if target is not None and (not isinstance(target, int) or isinstance(target, bool)
                                or not 1 <= target <= 10**9):

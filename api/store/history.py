@@ -12,9 +12,11 @@ from typing import Any
 
 import sqlite_utils
 
+from ..whole_numbers import SQLITE_MAX
+
 __all__ = ["record_history"]
 
-MAX_ID = 2**63 - 1
+MAX_ID = SQLITE_MAX   # no record id is larger
 
 _CHAIN = """
 WITH RECURSIVE back(id, up) AS (

@@ -45,6 +45,7 @@ from typing import TYPE_CHECKING, Any, Iterator, Sequence
 
 import sqlite_utils
 
+from ..whole_numbers import SQLITE_MAX
 from .migrations import BUSY_TIMEOUT_MS
 from .players import bind_records, has_registry
 from .row_tuples import CALLS_INSERT, Rows
@@ -52,7 +53,7 @@ from .row_tuples import CALLS_INSERT, Rows
 if TYPE_CHECKING:  # a type only: a re-run that parses nothing never loads the parsing code
     from .ingest import Submission
 
-MAX_ID = 2**63 - 1
+MAX_ID = SQLITE_MAX
 """SQLite's largest integer: no record id is larger."""
 
 __all__ = ["Store", "Saved", "StoreError", "UnknownRecord", "AlreadySuperseded",

@@ -297,9 +297,10 @@ def _losses(layout: Layout, record: Record) -> list[Problem]:
         out.append(Problem("start_score", "the sheet has no column for a score carried in"))
     if any(getattr(p, f, None) for _, p in record.players for f in PLAYER_FIELDS):
         out.append(Problem("players", "the sheet keeps names only, not player ids"))
-    if not _all_named(record):
+    names = _names(record)
+    if not _all_named(record, names):
         table = table_of(record)
-        unnamed = ", ".join(table.token(s) for s in range(table.seats) if s not in _names(record))
+        unnamed = ", ".join(table.token(s) for s in range(table.seats) if s not in names)
         out.append(Problem("players", f"the sheet names every player or none (a sitting's "
                            f"names are all or none of its seats), and {unnamed} has no name"))
     deals: Sequence[Deal] = record.deals
@@ -331,10 +332,10 @@ def _names(record: Record) -> dict[int, str]:
     return {int(seat): p.name for seat, p in record.players}
 
 
-def _all_named(record: Record) -> bool:
+def _all_named(record: Record, names: dict[int, str]) -> bool:
     """Whether the record names every player or none, as a sheet does (its reader refuses a
     sitting that names some: "give all four or none")."""
-    return len(_names(record)) in (0, table_of(record).seats)
+    return len(names) in (0, table_of(record).seats)
 
 
 def write_sheet(records: Iterable[Record], *, lossy: bool = False) -> str:
@@ -368,7 +369,9 @@ def _record_rows(layout: Layout, record: Record) -> list[list[str]]:
     table = table_of(record)
     tok = table.token
     ev = record.event
-    names = _names(record) if _all_named(record) else {}   # lossy: none rather than some
+    names = _names(record)
+    if not _all_named(record, names):   # lossy: none rather than some
+        names = {}
     variant = record.variant_overrides
     overrides = sorted((dict(record.rules.overrides) | dict(variant)).items())
     sitting = [ev.date or "", *(neutral(t or "") for t in (ev.club, ev.event, ev.table, ev.round)),

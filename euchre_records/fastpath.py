@@ -24,7 +24,8 @@ from .fast_kernels import (
     _ORDER, _PARTNER_ALONE, _PASS, _STICK, _SUITS, _TAKE, _TAKES_LONE, _TRUMP, PlayedTrick,
     _bid, _hand_masks, _play_inferred, _play_known,
 )
-from .model import FOUR_SIDES, DealKind, Deal, DealResult, Scores, Record, seat_deal_result
+from .deal_score import unplayed_result
+from .model import FOUR_SIDES, DealKind, Deal, DealResult, Scores, Record
 from .house_rules import fast_break
 from .rules import LoneLead, Rules
 from .scoring import hand_points, seat_points
@@ -334,10 +335,9 @@ def fast_table_deal(record: Record, deal: Deal, number: int) -> DealResult | Non
     if thrown:
         if deal.tricks or deal.discard is not None or deal.called is not None:
             return None
-        return seat_deal_result(number, deal.kind, dealer, None, None, False, (), (), None, None,
-                               True, True, (), (), 0, zero, zero, zero,
+        return unplayed_result(table, number, deal, thrown_in=True,
                                notes=(f"deal {number}: every player passed twice: thrown in "
-                                      f"({rules.cite('thrown_in')})",), turned=deal.turned)
+                                      f"({rules.cite('thrown_in')})",))
     if maker_seat is None or trump is None:
         return None   # the bidding stops short
     maker = maker_seat

@@ -45,6 +45,7 @@ pq = _need("pyarrow.parquet")
 duckdb = _need("duckdb")
 
 import reference_euchre as ref  # noqa: E402
+from golden_cases import cases  # noqa: E402
 from page_sql import marked_statements  # noqa: E402
 
 from euchre_records.api.store.importer import ImportReport, import_sources  # noqa: E402
@@ -447,8 +448,8 @@ def test_a_shard_leaves_the_cycle_collector_as_it_found_it(tmp_path, texts):
 # --- tables of two, three and five (layout 3) -------------------------------------------------
 
 GOLDEN = ROOT / "tests" / "golden" / "variants"
-CASES = sorted(p for p in GOLDEN.glob("*.json") if not p.name.endswith(".expected.json"))
-BAD = sorted(p for p in (GOLDEN / "bad").glob("*.json") if not p.name.endswith(".expected.json"))
+CASES = cases("variants")
+BAD = cases("variants/bad")
 VARIANT = {2: "two-handed", 3: "cut-throat", 4: "four-handed", 5: "call-your-partner"}
 NEW_COLUMNS = {"seats", "variant", "makers", "maker_tricks", "called", "partner", "partner_known",
                "points_makers", "points_defenders"}
@@ -457,10 +458,6 @@ NEW_COLUMNS = {"seats", "variant", "makers", "maker_tricks", "called", "partner"
 
 def _line(obj: Any) -> str:
     return json.dumps(obj, ensure_ascii=False) + "\n"
-
-
-def _rows(out: Path, table: str) -> list[dict[str, Any]]:
-    return pq.read_table(out / table).to_pylist()
 
 
 def _mixed_archive(path: Path) -> dict[str, Path]:
@@ -506,13 +503,13 @@ def test_the_golden_variants_read_back_as_worked_by_hand(mixed):
     who defended, in ``deal_scores``; who led and won each trick in ``plays``; revokes in
     ``findings``; the games' scores and winners in ``games`` and ``game_scores``."""
     _, out, sources = mixed
-    records = {r["source"]: r for r in _rows(out, "records")}
-    deals = _by(_rows(out, "deals"), "record_id", "deal")
-    scores = _by(_rows(out, "deal_scores"), "record_id", "deal")
-    plays = _by(_rows(out, "plays"), "record_id", "deal")
-    findings = _by(_rows(out, "findings"), "record_id", "deal")
-    games = _by(_rows(out, "games"), "record_id")
-    game_scores = _by(_rows(out, "game_scores"), "record_id", "game")
+    records = {r["source"]: r for r in _table(out, "records")}
+    deals = _by(_table(out, "deals"), "record_id", "deal")
+    scores = _by(_table(out, "deal_scores"), "record_id", "deal")
+    plays = _by(_table(out, "plays"), "record_id", "deal")
+    findings = _by(_table(out, "findings"), "record_id", "deal")
+    games = _by(_table(out, "games"), "record_id")
+    game_scores = _by(_table(out, "game_scores"), "record_id", "game")
     checked = 0
     for source, case in sources.items():
         want = json.loads(case.with_suffix(".expected.json").read_text(encoding="utf-8"))
@@ -579,9 +576,9 @@ def test_five_handed_partner_found_at_the_third_trick_row_by_row(mixed):
     3 took four tricks: 1 point each (VARIANTS.md)."""
     _, out, sources = mixed
     (source,) = [s for s, p in sources.items() if p.name.startswith("05-")]
-    (rec,) = [r for r in _rows(out, "records") if r["source"] == source]
+    (rec,) = [r for r in _table(out, "records") if r["source"] == source]
     key = rec["record_id"]
-    (deal,) = [d for d in _rows(out, "deals") if d["record_id"] == key]
+    (deal,) = [d for d in _table(out, "deals") if d["record_id"] == key]
     assert {k: deal[k] for k in ("dealer", "turned", "trump", "maker", "maker_side", "alone",
                                  "euchred", "marched", "makers", "maker_tricks", "called",
                                  "partner", "partner_known", "seats", "variant")} == {
@@ -589,20 +586,20 @@ def test_five_handed_partner_found_at_the_third_trick_row_by_row(mixed):
         "alone": False, "euchred": False, "marched": False, "makers": ["1", "3"],
         "maker_tricks": 4, "called": "AH", "partner": "3", "partner_known": True, "seats": 5,
         "variant": "call-your-partner"}
-    trick3 = sorted((r for r in _rows(out, "plays") if r["record_id"] == key and r["trick"] == 3),
+    trick3 = sorted((r for r in _table(out, "plays") if r["record_id"] == key and r["trick"] == 3),
                     key=lambda r: r["position"])
     assert [(r["seat"], r["card"], r["suit"], r["led_suit"], r["follows"], r["winner"], r["wins"])
             for r in trick3] == [
         ("1", "JS", "S", "S", True, "1", True), ("2", "TS", "S", "S", True, "1", False),
         ("3", "AH", "H", "S", False, "1", False), ("4", "8S", "S", "S", True, "1", False),
         ("0", "9H", "H", "S", False, "1", False)]
-    calls = sorted((r for r in _rows(out, "calls") if r["record_id"] == key), key=lambda r: r["call"])
+    calls = sorted((r for r in _table(out, "calls") if r["record_id"] == key), key=lambda r: r["call"])
     assert [(r["round"], r["seat"], r["kind"]) for r in calls] == [(1, "0", "pass"), (1, "1", "order")]
     points = {r["seat"]: (r["side"], r["points"], r["score"])
-              for r in _rows(out, "deal_scores") if r["record_id"] == key}
+              for r in _table(out, "deal_scores") if r["record_id"] == key}
     assert points == {"0": ("defenders", 0, 0), "1": ("makers", 1, 1), "2": ("defenders", 0, 0),
                       "3": ("makers", 1, 1), "4": ("defenders", 0, 0)}
-    players = [r for r in _rows(out, "players") if r["record_id"] == key]
+    players = [r for r in _table(out, "players") if r["record_id"] == key]
     assert players == []   # the golden names nobody
 
 
@@ -610,7 +607,7 @@ def test_refused_records_are_located_errors_not_rows(mixed):
     """Each refused golden (nine players, a pack too small, a called trump, a trick of the wrong
     size ...) is one or more ``errors`` rows located where its expected file says."""
     src, out, _ = mixed
-    errors = _by(_rows(out, "errors"), "source")
+    errors = _by(_table(out, "errors"), "source")
     first_bad = len(CASES) + 2 + 1
     for i, bad in enumerate(BAD):
         want = json.loads(bad.with_suffix(".expected.json").read_text(encoding="utf-8"))
@@ -645,12 +642,6 @@ def _seat_rows(rows: dict[str, list[tuple[Any, ...]]], table: str) -> list[dict[
     return [dict(zip(names, r)) for r in rows[table]]
 
 
-GAME = {3: 10, 5: 10}
-"""Points to win a game at three and five hands (VARIANTS.md)."""
-GAME_OF_PRESET = {"somerset-1888": 5, "hoyle": 5, "modern": 10}
-"""The preset's game, which the two-handed game keeps (RULES.md)."""
-
-
 @settings(max_examples=50, deadline=None)
 @given(seed=st.integers(0, 100_000), seats=st.sampled_from([2, 3, 5]),
        preset=st.sampled_from(["somerset-1888", "hoyle", "modern"]),
@@ -671,7 +662,7 @@ def test_points_per_seat_are_the_reference_laws(seed, seats, preset, revoke, cou
         # the preset's game at two) ahead of all others wins it; he keeps his own points for the
         # hand and every other player's are not scored (the four-handed law, docs/RULES.md
         # "Penalties first"; an exact tie at the top plays on: VARIANTS.md, our rule)
-        target = GAME[seats] if seats != 2 else GAME_OF_PRESET[preset]
+        target = ref.GAME_POINTS[seats] or ref.PRESET_GAME_POINTS[preset]
         top = max(made.penalty)
         penalty_won = top >= target and made.penalty.count(top) == 1
         won = made.penalty.index(top)

@@ -18,16 +18,15 @@ from euchre_records.errors import RecordError
 from euchre_records.match import replay
 from euchre_records.model import DealResult, GameResult, Record, ReplayResult
 from euchre_records.schema.tables import load_any
+from golden_cases import cases
 
 ROOT = Path(__file__).resolve().parents[1]
-GOLDEN = ROOT / "tests" / "golden"
 
 
 def _records() -> list[tuple[str, Record]]:
     paths = sorted((ROOT / "examples").glob("*.json"))
     for folder in ("variants", "deals", "laws", "points", "sheets"):
-        paths += sorted(p for p in (GOLDEN / folder).glob("*.json")
-                        if not p.name.endswith(".expected.json"))
+        paths += cases(folder)
     out = []
     for path in paths:
         try:

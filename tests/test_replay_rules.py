@@ -93,7 +93,8 @@ def test_every_record_under_every_preset_replays_or_is_refused(preset_name: str)
         rules, _, _ = rebase(record.rules, preset_name)
         try:
             replay_record(record, rules)
-        except RecordError as exc:
+        except RecordError as exc:   # located: each problem says where and what
+            assert exc.problems and all(p.where and p.what for p in exc.problems), (name, exc.problems)
             refused.append((name, str(exc)))
     if preset_name == "hoyle":
         assert any(name.startswith("36-two-handed-turned-suit-named") and
